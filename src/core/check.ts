@@ -1,0 +1,77 @@
+/**
+ * @module The check model: a check is data plus a function (h2spec's case + schemathesis's registry).
+ * Ids are stable, `<area>.<rule>`, never positional.
+ */
+import type { SchemaRegistry } from '../schemas/registry.js';
+import type { HttpClient } from '../transport/types.js';
+import type { OperationId } from './operations.js';
+import type { CheckOutcome } from './result.js';
+
+/**
+ * MUST: what the interface states. SHOULD: a convention of the ecosystem the interface comes from
+ * (named in `convention`). INFO: an observation, reported, never gating.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+
+/** What the suite knows about the target. */
+export interface TargetConfig {
+  readonly baseUrl: string;
+  readonly entity: string;
+  readonly project: string;
+  /** The model name sent in chat requests (undefined: the field is omitted). */
+  readonly model?: string;
+  /** A model UUID for §4.2 `model_id` and the §4.4 path. */
+  readonly modelId: string;
+  /** Declared with priority scheduling (§7.1). */
+  readonly priorityScheduling: boolean;
+  /** Operations with side effects may run (always true for the bundled mock). */
+  readonly allowWrites: boolean;
+  /** The target is the bundled mock started by the suite. */
+  readonly bundledMock: boolean;
+  /** §4.5/§4.7 query parameter names (not shown in the spec). */
+  readonly listParams: { readonly evaluationRunId: string; readonly limit: string; readonly offset: string };
+  /** Most records a list check reads from one listing. */
+  readonly listReadCap: number;
+  /** Largest completion a chat case may ask for (token budget against real targets). */
+  readonly maxCompletionTokens: number;
+}
+
+export interface CheckContext {
+  readonly target: TargetConfig;
+  readonly http: HttpClient;
+  readonly schemas: SchemaRegistry;
+  /** The run's seed; a property check derives its fast-check seed from it. */
+  readonly seed: number;
+  /** fast-check runs per property. */
+  readonly runs: number;
+  /** Aborted when the run's deadline passes. */
+  readonly signal: AbortSignal;
+}
+
+export interface CheckDefinition {
+  /** `<area>.<rule>`, kebab-case, stable. */
+  readonly id: string;
+  readonly operation: OperationId;
+  /** The section the rule rests on: `§4.1`, `§7`. */
+  readonly section: string;
+  readonly level: Level;
+  /** The requirement in one sentence, printed first in every failure. */
+  readonly requirement: string;
+  /** For SHOULD (and INFO built on one): the convention followed, e.g. "FastAPI validation error shape". */
+  readonly convention?: string;
+  /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
+  readonly writes?: boolean;
+  run(ctx: CheckContext): Promise<CheckOutcome>;
+}
+
+const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
+
+/** Declares a check; throws on a malformed definition so the catalogue can never hold one. */
+export function defineCheck(def: CheckDefinition): CheckDefinition {
+  if (!ID_PATTERN.test(def.id)) throw new Error(`check id "${def.id}" must be <area>.<rule> in kebab-case`);
+  if (!/^§\d/.test(def.section)) throw new Error(`check ${def.id}: section must cite the spec, like §4.1`);
+  if (def.level === 'SHOULD' && !def.convention) throw new Error(`check ${def.id}: a SHOULD check must name its convention`);
+  if (!def.requirement.trim()) throw new Error(`check ${def.id}: requirement is empty`);
+  return Object.freeze({ ...def });
+}

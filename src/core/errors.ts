@@ -1,0 +1,42 @@
+/**
+ * @module Tool errors: the suite could not proceed or could not judge. Each has a stable `code`
+ * (match on the code, not the message). Findings about the target are never thrown: they are data
+ * (see result.ts).
+ */
+export type ConformanceErrorCode =
+  | 'CTS_BAD_FLAG'
+  | 'CTS_BAD_CONFIG'
+  | 'CTS_NO_CHECKS'
+  | 'CTS_SCHEMA_INVALID'
+  | 'CTS_TARGET_UNREACHABLE'
+  | 'CTS_TARGET_TIMEOUT'
+  | 'CTS_TARGET_RESET'
+  | 'CTS_TARGET_GARBAGE'
+  | 'CTS_BODY_TOO_LARGE'
+  | 'CTS_REDIRECT'
+  | 'CTS_STREAM_CUT'
+  | 'CTS_RUN_DEADLINE'
+  | 'CTS_INTERNAL';
+
+const BRAND = Symbol.for('conformance-suite.ConformanceError');
+
+export class ConformanceError extends Error {
+  readonly code: ConformanceErrorCode;
+  readonly [BRAND] = true;
+  constructor(code: ConformanceErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConformanceError';
+    this.code = code;
+  }
+  /** Works across duplicate copies of the package (Symbol.for brand). */
+  static is(value: unknown): value is ConformanceError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+/** One line for a person: `CODE: message`, never a stack. */
+export function describeError(err: unknown): { code: ConformanceErrorCode; message: string } {
+  if (ConformanceError.is(err)) return { code: err.code, message: err.message };
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'CTS_INTERNAL', message: message.split('\n')[0] ?? 'unknown error' };
+}

@@ -1,0 +1,18 @@
+/** @module Locates the package root (where `schemas/` and `package.json` live) from compiled or source code. */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/** The directory holding this package's `package.json`, found by walking up from this module. */
+export function packageRoot(): string {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'schemas'))) return (cached = dir);
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('conformance: cannot find the package root (schemas/ next to package.json)');
+    dir = parent;
+  }
+}

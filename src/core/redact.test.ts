@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { createRedactor, redactHeaders } from './redact.js';
+
+test('removes a secret in plain, base64 and percent-encoded forms', () => {
+  const redact = createRedactor(['tok-SECRET-123', 'alice:pa ss/word']);
+  const b64 = Buffer.from('alice:pa ss/word').toString('base64');
+  const text = `Bearer tok-SECRET-123 Basic ${b64} q=${encodeURIComponent('pa ss/word')} ${Buffer.from('tok-SECRET-123').toString('base64')}`;
+  const out = redact(text);
+  expect(out).not.toContain('tok-SECRET-123');
+  expect(out).not.toContain(b64);
+  expect(out).not.toContain('pa ss/word');
+  expect(out).not.toContain(encodeURIComponent('pa ss/word'));
+  expect(out).not.toContain(Buffer.from('tok-SECRET-123').toString('base64'));
+});
+
+test('masks any Authorization value even for unknown secrets, but keeps env-var references', () => {
+  const redact = createRedactor([]);
+  expect(redact('Authorization: Bearer abcdefgh')).toBe('Authorization: Bearer ***');
+  expect(redact('-H "Authorization: Bearer $CONFORMANCE_TOKEN"')).toContain('$CONFORMANCE_TOKEN');
+});
+
+test('credential headers keep only their scheme', () => {
+  const redact = createRedactor(['x']);
+  expect(redactHeaders({ Authorization: 'Basic Zm9vOmJhcg==', 'content-type': 'application/json' }, redact)).toEqual({
+    Authorization: 'Basic ***',
+    'content-type': 'application/json',
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * @module Redaction: the one function applied wherever evidence or output text is built. Secrets
+ * (tokens, passwords, basic credentials) are replaced in every form they could take in a request:
+ * as is, base64 (`user:pass`, and the secret alone), and percent-encoded.
+ */
+export const REDACTED = '***';
+
+export type Redactor = ((text: string) => string) & { readonly secrets: readonly string[] };
+
+function forms(secret: string): string[] {
+  const out = new Set<string>([secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)]);
+  // base64 without padding also leaks the secret's prefix: cover it too.
+  out.add(Buffer.from(secret).toString('base64').replace(/=+$/, ''));
+  return [...out].filter((f) => f.length >= 3);
+}
+
+/** Builds a redactor for the given secrets (basic credentials as `user:pass` are split too). */
+export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
+  const all = new Set<string>();
+  for (const s of secrets) {
+    if (!s) continue;
+    all.add(s);
+    const colon = s.indexOf(':');
+    if (colon > 0) all.add(s.slice(colon + 1)); // the password alone
+  }
+  const patterns = [...all].flatMap(forms).sort((a, b) => b.length - a.length);
+  const fn = ((text: string) => {
+    let out = text;
+    for (const p of patterns) if (out.includes(p)) out = out.split(p).join(REDACTED);
+    // Any Authorization value that slipped through (e.g. a secret we were not told about).
+    return out.replace(/\b(Bearer|Basic)\s+(?!\$|\*\*\*)[A-Za-z0-9+/=._~-]{4,}/g, `$1 ${REDACTED}`);
+  }) as Redactor;
+  Object.defineProperty(fn, 'secrets', { value: [...all] });
+  return fn;
+}
+
+/** Headers whose values are credentials. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+
+/** Redacts credential headers to `Scheme ***`, and applies the redactor to every other value. */
+export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (SECRET_HEADERS.has(k.toLowerCase())) {
+      const scheme = /^(\S+)\s+/.exec(v)?.[1];
+      out[k] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
+    } else out[k] = redact(v);
+  }
+  return out;
+}

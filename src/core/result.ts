@@ -1,0 +1,83 @@
+/**
+ * @module Check outcomes and results: findings are data, never exceptions (fast-check's RunDetails).
+ * `fail` = the target broke a rule; `error` = the suite could not judge (timeout, refused, garbage).
+ * Both fail the gate, and are reported apart.
+ */
+import type { HttpExchange, RecordedRequest } from '../transport/types.js';
+import type { Level } from './check.js';
+import type { OperationId } from './operations.js';
+
+export interface PassOutcome {
+  readonly status: 'pass';
+  readonly notes?: readonly string[];
+}
+export interface FailOutcome {
+  readonly status: 'fail';
+  /** What the rule requires, concretely for this case. */
+  readonly expected: string;
+  /** What the target did. */
+  readonly actual: string;
+  /** The exchange that shows it (request and response). */
+  readonly exchange?: HttpExchange;
+  /** For requests read as streams: the request only, plus an excerpt of what arrived. */
+  readonly streamRequest?: RecordedRequest;
+  readonly streamExcerpt?: { status: number; headers: Readonly<Record<string, string>>; firstBytes: string };
+  /** The shrunk minimal counterexample of a property, and fast-check's replay path. */
+  readonly counterexample?: unknown;
+  readonly path?: string;
+  readonly notes?: readonly string[];
+}
+export interface SkipOutcome {
+  readonly status: 'skip';
+  readonly reason: string;
+}
+export interface ErrorOutcome {
+  readonly status: 'error';
+  readonly code: string;
+  /** One line, no stack. */
+  readonly message: string;
+  readonly exchange?: HttpExchange;
+  readonly streamRequest?: RecordedRequest;
+}
+export type CheckOutcome = PassOutcome | FailOutcome | SkipOutcome | ErrorOutcome;
+
+export const pass = (notes?: readonly string[]): PassOutcome => (notes && notes.length ? { status: 'pass', notes } : { status: 'pass' });
+export const fail = (f: Omit<FailOutcome, 'status'>): FailOutcome => ({ status: 'fail', ...f });
+export const skip = (reason: string): SkipOutcome => ({ status: 'skip', reason });
+export const harnessError = (code: string, message: string, exchange?: HttpExchange): ErrorOutcome =>
+  exchange ? { status: 'error', code, message, exchange } : { status: 'error', code, message };
+
+/** Evidence a person can act on; every string in it is already redacted. */
+export interface Evidence {
+  readonly request?: { method: string; url: string; headers: Record<string, string>; body?: string };
+  readonly response?: { status: number; headers: Record<string, string>; excerpt: string; truncated: boolean };
+  /** Copy-paste curl line; secrets as `$CONFORMANCE_TOKEN` / `$CONFORMANCE_BASIC`. */
+  readonly curl?: string;
+  readonly seed: number;
+  readonly path?: string;
+  readonly counterexample?: unknown;
+  /** The command that re-runs only this check. */
+  readonly replay: string;
+}
+
+/** One check's result in a run: the outcome plus the check's identity, timings and evidence. */
+export interface CheckResult {
+  readonly id: string;
+  readonly operation: OperationId;
+  readonly section: string;
+  readonly level: Level;
+  readonly requirement: string;
+  readonly convention?: string;
+  readonly status: CheckOutcome['status'];
+  /** Fail: expected/actual. Skip: reason. Error: code + message. */
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly reason?: string;
+  readonly errorCode?: string;
+  readonly message?: string;
+  readonly notes?: readonly string[];
+  readonly durationMs: number;
+  /** Known failure listed in an expectations file (does not gate). */
+  readonly expectedFailure?: { reason: string };
+  readonly evidence?: Evidence;
+}

@@ -1,0 +1,132 @@
+/**
+ * @module The schema registry: every JSON Schema under `schemas/`, loaded and compiled once with
+ * ajv (draft 2020-12, strict mode) and ajv-formats. The rest of the code imports validators from here,
+ * never a second copy of a schema.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { packageRoot } from '../core/package-root.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Base of every schema `$id`: `$id` = base + path under `schemas/`. */
+export const SCHEMA_BASE = 'https://conformance-suite.local/schemas/';
+
+/** Annotation keywords our schemas carry (allowed in OpenAPI 3.1 as specification extensions). */
+export const ANNOTATION_KEYWORDS = ['x-spec-section', 'x-convention'] as const;
+
+/** Names of every schema, as its path under `schemas/` without `.json`. */
+export type SchemaName =
+  | 'chat/chat-message'
+  | 'chat/chat-completion-request'
+  | 'chat/chat-completion-response'
+  | 'chat/chat-completion-chunk'
+  | 'training/tool'
+  | 'training/trajectory'
+  | 'training/trajectory-group'
+  | 'training/experimental-config'
+  | 'training/training-job-create-request'
+  | 'training/training-job'
+  | 'training/log-trajectories-request'
+  | 'training/log-trajectories-response'
+  | 'records/prediction'
+  | 'records/score'
+  | 'records/prediction-list'
+  | 'records/score-list'
+  | 'errors/validation-error'
+  | 'errors/openai-error'
+  | 'errors/not-found-error'
+  | 'params/list-query'
+  | 'params/path-params'
+  | 'conventions/chat-completion-request'
+  | 'conventions/training-job-create-request'
+  | 'conventions/log-trajectories-request'
+  | 'conventions/list-query'
+  | (string & {});
+
+/** A JSON Schema object as loaded from disk. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The outcome of validating a value: ajv's own error objects, kept as they are. */
+export type ValidationResult = { ok: true } | { ok: false; errors: ErrorObject[] };
+
+export interface SchemaRegistry {
+  /** Every schema name, sorted. */
+  readonly names: readonly string[];
+  /** The raw schema object (do not mutate). */
+  schema(name: SchemaName): JsonSchema;
+  /** The compiled ajv validator. */
+  validator(name: SchemaName): ValidateFunction;
+  /** Validates and returns ajv's errors as data. */
+  validate(name: SchemaName, value: unknown): ValidationResult;
+  /** The ajv instance (for compiling ad-hoc schemas that $ref ours, e.g. a structured-output schema). */
+  readonly ajv: Ajv2020;
+}
+
+function listSchemaFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listSchemaFiles(full));
+    else if (entry.name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+/** Creates an ajv instance configured the way every schema of ours is compiled. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+  return ajv;
+}
+
+/** Loads every schema under `schemas/` (or `dir`) and compiles it. */
+export function loadRegistry(dir: string = join(packageRoot(), 'schemas')): SchemaRegistry {
+  const ajv = createAjv();
+  const schemas = new Map<string, JsonSchema>();
+  for (const file of listSchemaFiles(dir)) {
+    const name = relative(dir, file).split(sep).join('/').replace(/\.json$/, '');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+    const expectedId = SCHEMA_BASE + name + '.json';
+    if (schema.$id !== expectedId) {
+      throw new Error(`schema ${name}: $id must be ${expectedId}, found ${String(schema.$id)}`);
+    }
+    schemas.set(name, schema);
+    ajv.addSchema(schema);
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (name: SchemaName): ValidateFunction => {
+    let fn = compiled.get(name);
+    if (!fn) {
+      fn = ajv.getSchema(SCHEMA_BASE + name + '.json');
+      if (!fn) throw new Error(`unknown schema: ${name}`);
+      compiled.set(name, fn);
+    }
+    return fn;
+  };
+  return {
+    names: [...schemas.keys()].sort(),
+    ajv,
+    schema(name) {
+      const s = schemas.get(name);
+      if (!s) throw new Error(`unknown schema: ${name}`);
+      return s;
+    },
+    validator,
+    validate(name, value) {
+      const fn = validator(name);
+      return fn(value) ? { ok: true } : { ok: false, errors: [...(fn.errors ?? [])] };
+    },
+  };
+}
+
+let shared: SchemaRegistry | undefined;
+
+/** The process-wide registry, loaded on first use. */
+export function registry(): SchemaRegistry {
+  return (shared ??= loadRegistry());
+}

@@ -1,0 +1,64 @@
+/** @module What checks send and receive: plain data, recorded for evidence. */
+
+/** How a request authenticates. `default`: the scheme §5 gives the path's family, with the configured secret. */
+export type AuthMode = 'default' | 'none' | { readonly header: string };
+
+export interface HttpRequestSpec {
+  readonly method: string;
+  /** Path relative to the target's base URL, already filled (use `fillPath`). */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON body (sent with `content-type: application/json` unless headers say otherwise). */
+  readonly json?: unknown;
+  /** A raw body, sent as is (for malformed-input cases). */
+  readonly body?: string | Uint8Array;
+  readonly auth?: AuthMode;
+  /** Overrides the per-request timeout. */
+  readonly timeoutMs?: number;
+}
+
+/** The request as sent. Header values are NOT redacted here: redaction happens where evidence is built. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text, at most the configured cap. */
+  readonly bodyText: string;
+  /** True when the body was longer than the cap and reading stopped. */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+}
+
+export interface HttpExchange {
+  readonly request: RecordedRequest;
+  readonly response: RecordedResponse;
+  /** The body parsed as JSON, or `undefined` when it is not JSON. */
+  readonly json: unknown;
+}
+
+/** A response whose body is read incrementally (SSE, JSONL). */
+export interface StreamingExchange {
+  readonly request: RecordedRequest;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Body chunks as they arrive; throws a ConformanceError on timeout, reset or size cap. */
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Milliseconds since the request was sent, for timing observations. */
+  elapsedMs(): number;
+  /** Stops reading and frees the connection. */
+  close(): Promise<void>;
+}
+
+export interface HttpClient {
+  /** Sends a request and reads the whole response body (up to the cap). */
+  send(spec: HttpRequestSpec): Promise<HttpExchange>;
+  /** Sends a request and hands back the body as a stream of chunks. */
+  open(spec: HttpRequestSpec): Promise<StreamingExchange>;
+}
