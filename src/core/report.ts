@@ -1,0 +1,53 @@
+/**
+ * @module A run's report: what the runner produces and every reporter consumes (never re-parsed
+ * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
+ */
+import type { Level } from './check.js';
+import type { CheckResult } from './result.js';
+
+export const REPORT_SCHEMA_VERSION = '1.0';
+
+export interface RunSummary {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+  readonly skipped: number;
+  /** Failures listed as known in the expectations file (do not gate). */
+  readonly expectedFailures: number;
+  /** Known failures that now pass: the expectations list can shrink. */
+  readonly unexpectedPasses: readonly string[];
+  /** Conformant at the gating level: no gating fail and no error. */
+  readonly conformant: boolean;
+}
+
+/** One target's run. A multi-target run is a list of these. */
+export interface RunReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly tool: { readonly name: string; readonly version: string };
+  /** Base URL of the target (credentials never included), or `bundled-mock (http://127.0.0.1:PORT)`. */
+  readonly target: string;
+  /** A short label for matrix columns. */
+  readonly targetLabel: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly runs: number;
+  /** The gating level: `must` gates on MUST only; `should` on MUST and SHOULD. INFO never gates. */
+  readonly level: 'must' | 'should';
+  /** Budget of completion tokens the chat cases could ask for at most. */
+  readonly tokenBudget: number;
+  /** The command line that reproduces the run (secrets excluded). */
+  readonly replay: string;
+  readonly results: readonly CheckResult[];
+  readonly summary: RunSummary;
+}
+
+/** Does a result count against the gate at this level? */
+export function gates(result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure'>, level: 'must' | 'should'): boolean {
+  if (result.expectedFailure) return false;
+  if (result.status === 'error') return true;
+  if (result.status !== 'fail') return false;
+  const gatingLevels: readonly Level[] = level === 'should' ? ['MUST', 'SHOULD'] : ['MUST'];
+  return gatingLevels.includes(result.level);
+}
