@@ -1,8 +1,12 @@
 /** @module The list of drift-checked generators (types, OpenAPI document, checks catalogue). */
+import { generateChecksDoc } from './generate-checks-doc.js';
+import { openApiGenerator } from './generate-openapi.js';
+import { typesGenerator } from './generate-types.js';
+
 export interface GeneratedFile {
   readonly path: string;
   readonly content: string;
 }
 export type Generator = () => Promise<GeneratedFile[]>;
 
-export const GENERATORS: readonly Generator[] = [];
+export const GENERATORS: readonly Generator[] = [typesGenerator, openApiGenerator, generateChecksDoc];

@@ -1,4 +1,103 @@
-/** @module Planted faults for the auth checks. */
-import type { Fault } from './types.js';
+/**
+ * @module Planted faults for the §5 auth checks. Each rewrites the Authorization header of one kind
+ * of unauthenticated request into the mock's default credentials, so that kind gets served (or,
+ * for the status faults, rewrites the 401 that the core answers).
+ */
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { OPERATIONS } from '../../src/core/operations.js';
+import { familyOf } from '../http/family.js';
+import type { MockRequest, MockResponse } from '../types.js';
+import { defineFault, type Fault } from './types.js';
 
-export const authFaults: readonly Fault[] = [];
+const slugs = OPERATIONS.map((o) => o.id.replace(/\./g, '-'));
+const every = (rule: string): string[] => slugs.map((s) => `auth.${rule}.${s}`);
+
+type Scheme = 'bearer' | 'basic';
+const schemeOf = (req: MockRequest): Scheme => (familyOf(req.path) === 'records' ? 'basic' : 'bearer');
+
+/** The default credentials of the path's scheme (the faults run against a mock with default options). */
+function validHeader(scheme: Scheme): string {
+  return scheme === 'bearer' ? `Bearer ${DEFAULT_TOKEN}` : `Basic ${Buffer.from(`${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`).toString('base64')}`;
+}
+
+function withAuthorization(req: MockRequest, value: string, extra: Record<string, string> = {}): MockRequest {
+  return { ...req, headers: { ...req.headers, authorization: value, ...extra } };
+}
+
+/** A header of the given scheme with credentials of the right form (RFC 6750 token68 / base64 `user:pass`). */
+function wellFormed(header: string, scheme: Scheme): boolean {
+  if (scheme === 'bearer') return /^bearer +[A-Za-z0-9\-._~+/]+=* *$/i.test(header);
+  const m = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
+  return m !== null && Buffer.from(m[1]!, 'base64').toString('utf8').includes(':');
+}
+
+const otherScheme = (s: Scheme): Scheme => (s === 'bearer' ? 'basic' : 'bearer');
+
+/** Whether the header names a scheme (either one). */
+const namesAScheme = (header: string): boolean => /^(bearer|basic)(\s|$)/i.test(header);
+
+const MARK = 'x-conformance-fault-unauthenticated';
+
+export const authFaults: readonly Fault[] = [
+  defineFault({
+    id: 'auth.accepts-missing-credentials',
+    description: 'A request without an Authorization header is served as if it carried the default credentials.',
+    breaks: every('rejects-missing-credentials'),
+    before: (req) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req)))),
+  }),
+  defineFault({
+    id: 'auth.accepts-malformed-credentials',
+    description: 'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
+    breaks: every('rejects-malformed-credentials'),
+    before: (req) => {
+      const h = req.headers.authorization;
+      if (!h) return req;
+      const scheme = schemeOf(req);
+      const ownScheme = new RegExp(`^${scheme}(\\s|$)`, 'i').test(h);
+      return (ownScheme && !wellFormed(h, scheme)) || !namesAScheme(h) ? withAuthorization(req, validHeader(scheme)) : req;
+    },
+  }),
+  defineFault({
+    id: 'auth.accepts-any-credentials',
+    description: 'Well-formed credentials of the right scheme are never compared with the configured secret.',
+    breaks: every('rejects-wrong-credentials'),
+    before: (req) => {
+      const h = req.headers.authorization;
+      const scheme = schemeOf(req);
+      return h && wellFormed(h, scheme) ? withAuthorization(req, validHeader(scheme)) : req;
+    },
+  }),
+  defineFault({
+    id: 'auth.accepts-other-scheme',
+    description: "Credentials in the other family's scheme (basic on /v1, bearer on /v2) are served.",
+    breaks: every('rejects-other-scheme'),
+    before: (req) => {
+      const h = req.headers.authorization;
+      const scheme = schemeOf(req);
+      return h && wellFormed(h, otherScheme(scheme)) ? withAuthorization(req, validHeader(scheme)) : req;
+    },
+  }),
+  defineFault({
+    id: 'auth.serves-data-with-401',
+    description: 'A request without credentials is answered 401, but with the body of a successful answer (data leaks).',
+    // §4.4's success body is not shown, so a leak there cannot be told from an error body.
+    breaks: every('rejects-missing-credentials').filter((id) => !id.endsWith('.trajectories-log')),
+    before: (req) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req)), { [MARK]: '1' })),
+    after: (req, res): MockResponse => (req.headers[MARK] ? { ...res, status: 401 } : res),
+  }),
+  defineFault({
+    id: 'auth.forbidden-instead-of-unauthorized',
+    description: 'Missing or invalid credentials are answered 403 instead of 401.',
+    breaks: every('answers-401'),
+    after: (_req, res) => (res.status === 401 ? { ...res, status: 403 } : res),
+  }),
+  defineFault({
+    id: 'auth.bad-request-for-malformed-header',
+    description: 'A malformed Authorization header is answered 400 instead of 401.',
+    breaks: every('answers-401'),
+    after: (req, res) => {
+      const h = req.headers.authorization;
+      return res.status === 401 && h !== undefined && !wellFormed(h, schemeOf(req)) && !wellFormed(h, otherScheme(schemeOf(req))) ? { ...res, status: 400 } : res;
+    },
+  }),
+];

@@ -1,10 +1,19 @@
 /** @module CLI entry: `conformance <run|mock|list|help>`. Tool errors print one line, never a stack. */
 import { describeError } from '../core/errors.js';
+import { listCommand } from './list-command.js';
+import { mockCommand } from './mock-command.js';
+import { runCommand } from './run-command.js';
 import { USAGE } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    case 'run':
+      return runCommand(rest);
+    case 'mock':
+      return mockCommand(rest);
+    case 'list':
+      return listCommand(rest);
     case undefined:
     case 'help':
     case '--help':
@@ -13,10 +22,16 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     default:
       process.stderr.write(`conformance: unknown command "${command}" [CTS_BAD_FLAG]\n\n${USAGE}`);
-      void rest;
       return 2;
   }
 }
+
+// A stray rejection or exception must still end in one line and a defined exit code.
+process.on('uncaughtException', (err) => {
+  const { code, message } = describeError(err);
+  process.stderr.write(`conformance: ${message} [${code}]\n`);
+  process.exit(2);
+});
 
 main(process.argv.slice(2)).then(
   (code) => {
@@ -25,6 +40,6 @@ main(process.argv.slice(2)).then(
   (err: unknown) => {
     const { code, message } = describeError(err);
     process.stderr.write(`conformance: ${message} [${code}]\n`);
-    process.exitCode = 2;
+    process.exitCode = code === 'CTS_INTERNAL' ? 1 : 2;
   },
 );

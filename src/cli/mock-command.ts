@@ -1,5 +1,157 @@
-/** @module `conformance mock`: placeholder until the mock lands. */
-export async function mockCommand(_argv: string[]): Promise<number> {
-  process.stderr.write('conformance mock: not implemented yet\n');
-  return 2;
+/**
+ * @module `conformance mock`: the bundled reference mock as a standalone HTTP server. Prints
+ * `listening on http://HOST:PORT` once ready, stops cleanly on SIGINT/SIGTERM. Bad flags print one
+ * line and exit 2, never a stack.
+ */
+import { parseArgs } from 'node:util';
+import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
+import { resolveFaults } from '../../mock/faults/index.js';
+import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
+
+export const MOCK_USAGE = `Usage: conformance mock [options]
+
+Start the bundled reference mock as a standalone HTTP server.
+
+Options:
+  --host HOST              Address to bind (default 127.0.0.1, loopback only)
+  --port PORT              Port (default 0: a free port)
+  --token T                Bearer token for /v1 (default: $${ENV_TOKEN} or the documented test token)
+  --basic USER:PASS        Basic credentials for /v2 (default: $${ENV_BASIC} or the documented test credentials)
+  --entity E               Entity holding the seeded records (default acme)
+  --project P              Project holding the seeded records (default evals)
+  --records N              Records per kind (predictions, scores) (default 120)
+  --seed N                 Seed of the generated records (default 1)
+  --priority-scheduling    Serve as a model with priority scheduling (§7.1)
+  --latency MS             Added latency per response (default 0)
+  --faults ID,...          Planted faults (for proving checks can fail); off by default
+  --chaos RATE             Rate in [0,1] of random 429/500/503/stream cuts for client authors (default 0)
+  --help                   Print this help
+`;
+
+/** Where the command writes, and an optional stop signal (tests); defaults to the process. */
+export interface MockCommandIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+  /** Stops the server when aborted, like SIGINT/SIGTERM. */
+  stop?: AbortSignal;
+  env?: Record<string, string | undefined>;
+}
+
+class BadFlag extends Error {}
+
+function integer(name: string, raw: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new BadFlag(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Parses the flags into server options (throws BadFlag with a one-line message). */
+export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = process.env): (MockServerOptions & { host: string }) | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        token: { type: 'string' },
+        basic: { type: 'string' },
+        entity: { type: 'string' },
+        project: { type: 'string' },
+        records: { type: 'string' },
+        seed: { type: 'string' },
+        'priority-scheduling': { type: 'boolean' },
+        latency: { type: 'string' },
+        faults: { type: 'string' },
+        chaos: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new BadFlag((err as Error).message.split('\n')[0] ?? 'bad flag');
+  }
+  if (values.help) return 'help';
+  const token = values.token ?? env[ENV_TOKEN];
+  const basic = values.basic ?? env[ENV_BASIC];
+  if (token !== undefined && token.trim() === '') throw new BadFlag('--token must not be empty');
+  if (basic !== undefined && !/^[^:]+:.+$/.test(basic)) throw new BadFlag('--basic must be USER:PASS');
+  for (const name of ['entity', 'project', 'host'] as const) {
+    if (values[name] !== undefined && values[name].trim() === '') throw new BadFlag(`--${name} must not be empty`);
+  }
+  const faults = values.faults ? values.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  try {
+    resolveFaults(faults);
+  } catch (err) {
+    throw new BadFlag(`--faults: ${(err as Error).message}`);
+  }
+  let chaos: number | undefined;
+  if (values.chaos !== undefined) {
+    chaos = Number(values.chaos);
+    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1)) throw new BadFlag(`--chaos must be a rate from 0 to 1, got "${values.chaos}"`);
+  }
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new BadFlag(`--seed must be an integer, got "${values.seed}"`);
+  const options: MockServerOptions & { host: string } = { host: values.host ?? '127.0.0.1', faults };
+  const port = integer('port', values.port, 0, 65535);
+  const records = integer('records', values.records, 0);
+  const latency = integer('latency', values.latency, 0, 600_000);
+  if (port !== undefined) options.port = port;
+  if (records !== undefined) options.records = records;
+  if (latency !== undefined) options.latencyMs = latency;
+  if (seed !== undefined) options.seed = seed;
+  if (chaos !== undefined) options.chaos = chaos;
+  if (token !== undefined) options.token = token;
+  if (basic !== undefined) options.basic = basic;
+  if (values.entity !== undefined) options.entity = values.entity;
+  if (values.project !== undefined) options.project = values.project;
+  if (values['priority-scheduling']) options.priorityScheduling = true;
+  return options;
+}
+
+/** `conformance mock [flags]`: resolves with the exit code once the server has stopped. */
+export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  let options;
+  try {
+    options = parseMockArgs(argv, io.env ?? process.env);
+  } catch (err) {
+    stderr.write(`conformance mock: ${(err as Error).message} [CTS_BAD_FLAG]\n`);
+    return 2;
+  }
+  if (options === 'help') {
+    stdout.write(MOCK_USAGE);
+    return 0;
+  }
+  let server;
+  try {
+    server = await startMockServer(options);
+  } catch (err) {
+    stderr.write(`conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`);
+    return 1;
+  }
+  if (!isLoopback(server.host)) {
+    stderr.write(`conformance mock: warning: bound to ${server.host}, not loopback; anyone who can reach this address can use the mock and its test credentials\n`);
+  }
+  stdout.write(`listening on ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.stop?.removeEventListener('abort', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    if (io.stop?.aborted) stop();
+    else io.stop?.addEventListener('abort', stop);
+  });
+  await server.close();
+  return 0;
 }

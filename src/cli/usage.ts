@@ -9,3 +9,53 @@ Commands:
 
 Run 'conformance <command> --help' for the options of a command.
 `;
+
+export const RUN_USAGE = `Usage: conformance run [options]
+
+Runs the check catalogue against a target. Without --target, starts the bundled mock in-process on a
+loopback port and runs against it.
+
+Target
+  --target URL                 base URL of a deployment (repeat to compare several side by side)
+  --token T                    bearer token for /v1 (or env CONFORMANCE_TOKEN)
+  --basic USER:PASS            basic credentials for /v2 (or env CONFORMANCE_BASIC)
+  --entity E --project P       where the evaluation records live (default acme/evals)
+  --model NAME                 model name sent in chat requests
+  --model-id UUID              model id for training jobs and trajectory logging
+  --priority-scheduling        the served model uses priority scheduling (§7.1)
+  --allow-writes               run checks with side effects (create jobs, log trajectories)
+  --param-evaluation-run-id N  query parameter names of the list endpoints
+  --param-limit N --param-offset N    (not fixed by the spec; default evaluation_run_id, limit, offset)
+
+Selection and gating
+  --level must|should          gate on MUST only (default) or on MUST and SHOULD
+  --only ID|PREFIX|§N          run only matching checks (repeat or comma-separate)
+  --skip ID|PREFIX|§N          leave matching checks out
+  --shard K/N                  run the K-th of N deterministic slices of the catalogue
+  --expect FILE                known failures (check id + reason) that do not fail the gate
+
+Cases and limits
+  --seed N                     fixes every generated case (printed in every report)
+  --runs N                     cases per property (default 25)
+  --timeout MS                 per-request deadline (default 10000)
+  --deadline MS                whole-run deadline (default 300000)
+  --concurrency N              checks in flight (default 8)
+  --retries N                  retries of 429/503 honouring Retry-After (default 2)
+  --max-body-bytes N           most bytes read of one response (default 4 MiB)
+  --list-cap N                 most records read from one listing (default 10000)
+  --max-completion-tokens N    largest completion a chat case asks for (default 16)
+
+Reports
+  --junit FILE --json FILE --markdown FILE --html FILE
+  --config FILE                conformance.config.json (everything above except secrets)
+  --quiet                      no progress and no matrix
+  --console                    print the matrix even when stdout is not a terminal
+  --no-color
+
+Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error.
+`;
+
+export const LIST_USAGE = `Usage: conformance list [--only ID|PREFIX|§N] [--skip ID|PREFIX|§N] [--json]
+
+Prints the check catalogue: id, level, section, requirement (and the convention of SHOULD checks).
+`;

@@ -41,6 +41,8 @@ export interface HttpExchange {
   readonly response: RecordedResponse;
   /** The body parsed as JSON, or `undefined` when it is not JSON. */
   readonly json: unknown;
+  /** 429/503 answers that were retried (after honouring Retry-After) before this one: reported, never hidden. */
+  readonly retries?: readonly { readonly status: number; readonly waitMs: number }[];
 }
 
 /** A response whose body is read incrementally (SSE, JSONL). */

@@ -1,4 +1,6 @@
-/** @module The acceptance checks. */
+/** @module The acceptance checks (§4.1–§4.8): valid requests succeed with valid, correctly labelled bodies. */
 import type { CheckDefinition } from '../../src/core/check.js';
+import { contentTypeChecks } from './content-type.checks.js';
+import { successChecks } from './success.checks.js';
 
-export const acceptanceChecks: readonly CheckDefinition[] = [];
+export const acceptanceChecks: readonly CheckDefinition[] = [...successChecks, ...contentTypeChecks];

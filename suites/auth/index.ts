@@ -1,4 +1,5 @@
-/** @module The auth checks. */
+/** @module The auth checks (§5): every operation rejects requests without valid credentials of its scheme. */
 import type { CheckDefinition } from '../../src/core/check.js';
+import { credentialChecks } from './credentials.checks.js';
 
-export const authChecks: readonly CheckDefinition[] = [];
+export const authChecks: readonly CheckDefinition[] = [...credentialChecks];

@@ -1,4 +1,5 @@
-/** @module The trajectories checks. */
+/** @module The trajectories checks (§4.4, §7). */
 import type { CheckDefinition } from '../../src/core/check.js';
+import { logChecks } from './log.checks.js';
 
-export const trajectoryChecks: readonly CheckDefinition[] = [];
+export const trajectoryChecks: readonly CheckDefinition[] = [...logChecks];

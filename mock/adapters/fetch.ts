@@ -1,0 +1,60 @@
+/**
+ * @module The web-standard adapter: `fetch(Request) → Response` over the plain-data core (hono's
+ * contract). Used as `mock.fetch` and by the msw handlers. Streamed bodies are pulled, so a
+ * consumer that stops reading stops production; cancelling the body ends the producer.
+ */
+import type { MockRequest, MockResponse } from '../types.js';
+
+const encoder = new TextEncoder();
+
+/** Converts a web Request into the core's plain request. */
+export async function toMockRequest(request: Request): Promise<MockRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body: hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined,
+    signal: request.signal,
+  };
+}
+
+/** Converts the core's plain response into a web Response. */
+export function toResponse(res: MockResponse): Response {
+  const init = { status: res.status, headers: res.headers };
+  if (res.json !== undefined) return new Response(JSON.stringify(res.json), init);
+  if (res.body !== undefined) return new Response(res.body, init);
+  if (res.stream) {
+    const it = res.stream[Symbol.asyncIterator]();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const { value, done } = await it.next();
+            if (done) controller.close();
+            else controller.enqueue(encoder.encode(value));
+          } catch (err) {
+            controller.error(err);
+          }
+        },
+        async cancel() {
+          await it.return?.(undefined);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, init);
+  }
+  return new Response(null, init);
+}
+
+/** Answers a web Request with a core `handle` function. */
+export async function fetchWith(handle: (req: MockRequest) => Promise<MockResponse>, request: Request): Promise<Response> {
+  return toResponse(await handle(await toMockRequest(request)));
+}

@@ -1,0 +1,161 @@
+/**
+ * @module The node:http adapter: the mock on a real socket, loopback and a free port by default.
+ * Guards against slow and greedy clients (header, request and idle timeouts; a body limit answered
+ * 413 without reading further), writes streamed bodies with backpressure, and aborts the request's
+ * signal when the client goes away so streams stop producing.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMock } from '../app.js';
+import { bodyTooLarge, internalError } from '../errors.js';
+import { familyOf } from '../http/family.js';
+import type { Mock, MockOptions, MockRequest, MockResponse } from '../types.js';
+
+export interface MockServerOptions extends MockOptions {
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Time allowed to receive the headers (slowloris guard). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time allowed to receive the whole request. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** A connection with no traffic either way for this long is closed (a reader that never reads). Default 120 s. */
+  idleTimeoutMs?: number;
+}
+
+export interface MockServer {
+  /** `http://host:port`, no trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly mock: Mock;
+  /** Stops accepting, drops open connections, resolves once closed. */
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function writeResponse(res: ServerResponse, out: MockResponse): Promise<void> {
+  if (out.stream) {
+    res.writeHead(out.status, out.headers);
+    res.flushHeaders();
+    try {
+      for await (const chunk of out.stream) {
+        if (res.destroyed) return;
+        // Backpressure: wait for the socket to drain before producing more.
+        if (!res.write(chunk)) await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+      res.end();
+    } catch {
+      // A stream that fails mid-way (chaos cut, producer error) drops the connection, as a real server would.
+      res.destroy();
+    }
+    return;
+  }
+  const body = out.json !== undefined ? JSON.stringify(out.json) : (out.body ?? '');
+  const headers = { ...out.headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
+  res.writeHead(out.status, headers);
+  res.end(body);
+}
+
+/**
+ * Starts the mock on a socket.
+ *
+ * @example
+ * ```ts
+ * const server = await startMockServer({ port: 0 });
+ * console.log(server.url); // http://127.0.0.1:54321
+ * await server.close();
+ * ```
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { host = '127.0.0.1', port = 0, headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, idleTimeoutMs = 120_000, ...mockOptions } = options;
+  const mock = createMock(mockOptions);
+  const limit = mock.options.maxBodyBytes;
+
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, keepAliveTimeout: 5_000 }, (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const handle = async (): Promise<void> => {
+      const method = req.method ?? 'GET';
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit);
+      if (body === 'too-large') {
+        res.shouldKeepAlive = false;
+        return writeResponse(res, bodyTooLarge(familyOf(path), limit));
+      }
+      const request: MockRequest = {
+        method,
+        path,
+        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        // node lower-cases header names; only set-cookie is ever an array, and the mock never reads it.
+        headers: req.headers as Record<string, string | undefined>,
+        body,
+        signal: controller.signal,
+      };
+      await writeResponse(res, await mock.handle(request));
+    };
+    handle().catch(() => {
+      if (!res.headersSent) void writeResponse(res, internalError(familyOf(path)));
+      else res.destroy();
+    });
+  });
+  server.setTimeout(idleTimeoutMs);
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    host: address.address,
+    mock,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * @module Structured outputs (§4.1 `structured_outputs`, `response_format`): what text the mock
+ * model must produce. `choice` picks one choice, `regex` samples a full match with fast-check's
+ * `stringMatching`, `json` and `json_schema` sample a value valid against the schema.
+ */
+import fc from 'fast-check';
+import { sampleJson } from './json-sample.js';
+import type { RuleViolation } from './rules.js';
+import type { ChatRequest } from './types.js';
+
+/** A constraint on the output, or `free` text. */
+export type OutputConstraint =
+  | { kind: 'free' }
+  | { kind: 'choice'; choices: readonly string[] }
+  | { kind: 'regex'; pattern: RegExp }
+  | { kind: 'json'; schema: Record<string, unknown> }
+  | { kind: 'text'; text: string };
+
+/** Reads the constraint from the request; a malformed regex or schema is a 400. */
+export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViolation {
+  const so = req.structured_outputs;
+  if (so) {
+    if (so.choice) return { kind: 'choice', choices: so.choice };
+    if (typeof so.regex === 'string') {
+      try {
+        return { kind: 'regex', pattern: new RegExp(`^(?:${so.regex})$`, 'u') };
+      } catch {
+        return { message: `Invalid regular expression in structured_outputs.regex: ${so.regex}`, param: 'structured_outputs.regex' };
+      }
+    }
+    if (typeof so.json === 'string') {
+      let schema: unknown;
+      try {
+        schema = JSON.parse(so.json);
+      } catch {
+        return { message: 'structured_outputs.json must be a JSON schema serialised as a string.', param: 'structured_outputs.json' };
+      }
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+        return { message: 'structured_outputs.json must be a JSON schema object.', param: 'structured_outputs.json' };
+      }
+      return { kind: 'json', schema: schema as Record<string, unknown> };
+    }
+    if (so.json_object) return { kind: 'json', schema: { type: 'object' } };
+    // grammar and structural_tag: accepted, not interpreted (the mock has no grammar engine).
+    return { kind: 'free' };
+  }
+  const rf = req.response_format;
+  if (rf?.type === 'json_schema') return { kind: 'json', schema: rf.json_schema?.schema ?? {} };
+  if (rf?.type === 'json_object') return { kind: 'json', schema: { type: 'object' } };
+  return { kind: 'free' };
+}
+
+/** The text a constraint yields for a seed, or undefined for free text. */
+export async function constrainedText(constraint: OutputConstraint, seed: number): Promise<string | undefined> {
+  switch (constraint.kind) {
+    case 'free':
+      return undefined;
+    case 'text':
+      return constraint.text;
+    case 'choice':
+      return constraint.choices[seed % constraint.choices.length];
+    case 'regex':
+      return fc.sample(fc.stringMatching(constraint.pattern, { size: 'small' }), { seed, numRuns: 1 })[0];
+    case 'json':
+      return JSON.stringify(await sampleJson(constraint.schema, seed));
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * @module The catalogue of every error the mock answers (Prism's one-catalogue rule). Each family
+ * answers in the shape of the server it imitates (see http/family.ts and conventions.md): vLLM's
+ * OpenAI envelope, FastAPI's `detail`, the evaluation-record service's `reason`.
+ */
+import type { Family } from './http/family.js';
+import type { MockResponse } from './types.js';
+
+/** One FastAPI validation-error item (§7). `loc` elements are strings, as §7 states. */
+export interface DetailItem {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+/** A JSON response. */
+export function jsonResponse(status: number, json: unknown, headers: Record<string, string> = {}): MockResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, json };
+}
+
+const OPENAI_TYPES: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'AuthenticationError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  413: 'RequestEntityTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+  429: 'RateLimitError',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailableError',
+};
+
+/** vLLM's error envelope: `{error: {message, type, param, code}}` with the HTTP status as `code`. */
+export function openaiError(status: number, message: string, param: string | null = null, headers: Record<string, string> = {}): MockResponse {
+  return jsonResponse(status, { error: { message, type: OPENAI_TYPES[status] ?? 'Error', param, code: status } }, headers);
+}
+
+/** An error in the family's own shape. */
+export function familyError(family: Family, status: number, message: string, headers: Record<string, string> = {}): MockResponse {
+  if (family === 'openai') return openaiError(status, message, null, headers);
+  if (family === 'records') return jsonResponse(status, { reason: message }, headers);
+  return jsonResponse(status, { detail: message }, headers);
+}
+
+/** §7: FastAPI's 422 validation error. */
+export function validationError(detail: DetailItem[]): MockResponse {
+  return jsonResponse(422, { detail });
+}
+
+// Routing errors come from the router every family shares (Starlette): `{detail}`.
+
+export function routeNotFound(): MockResponse {
+  return jsonResponse(404, { detail: 'Not Found' });
+}
+
+export function methodNotAllowed(allow: readonly string[]): MockResponse {
+  return jsonResponse(405, { detail: 'Method Not Allowed' }, { allow: allow.join(', ') });
+}
+
+/** §5: 401 with a JSON body, no data, and the scheme to use in `WWW-Authenticate`. */
+export function unauthorized(family: Family, scheme: 'bearer' | 'basic', presented: boolean): MockResponse {
+  const challenge =
+    scheme === 'bearer'
+      ? presented
+        ? 'Bearer realm="conformance-mock", error="invalid_token"'
+        : 'Bearer realm="conformance-mock"'
+      : 'Basic realm="conformance-mock", charset="UTF-8"';
+  // conventions.md: hosted deployments answer "Authentication failed".
+  return familyError(family, 401, 'Authentication failed', { 'www-authenticate': challenge });
+}
+
+export function bodyTooLarge(family: Family, limit: number): MockResponse {
+  return familyError(family, 413, `Request body larger than ${limit} bytes`, { connection: 'close' });
+}
+
+/** vLLM checks the media type of chat requests (its `validate_json_request`). */
+export function unsupportedMediaType(): MockResponse {
+  return openaiError(415, "Unsupported Media Type: Only 'application/json' is allowed");
+}
+
+/** §4.3: an unknown training job. */
+export function jobNotFound(id: string): MockResponse {
+  return jsonResponse(404, { detail: `Training job ${id} not found` });
+}
+
+/** §4.6/§4.8: conventions.md's `{reason: "Prediction <id> not found"}`. */
+export function recordNotFound(kind: 'Prediction' | 'Score', id: string): MockResponse {
+  return jsonResponse(404, { reason: `${kind} ${id} not found` });
+}
+
+/** Any unexpected exception: a generic 500 that leaks nothing. */
+export function internalError(family: Family): MockResponse {
+  return familyError(family, 500, 'Internal Server Error');
+}
+
+/** Chaos: conventions.md's 429 of hosted deployments, with a hint when to retry. */
+export function rateLimited(family: Family, retryAfterSeconds = 1): MockResponse {
+  return familyError(family, 429, 'Concurrency limit reached for requests', { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** Chaos: an overloaded deployment. */
+export function overloaded(family: Family): MockResponse {
+  return familyError(family, 503, 'The server is overloaded, please retry later', { 'retry-after': '1' });
+}

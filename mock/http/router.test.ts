@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { Router } from './router.js';
+
+const router = new Router<string>()
+  .add('POST', '/v1/chat/completions', 'chat')
+  .add('GET', '/v2/{entity}/{project}/predictions/{id}', 'read');
+
+test('a matching method and path finds the handler with decoded params', () => {
+  expect(router.match('GET', '/v2/acme/my%20proj/predictions/p1')).toEqual({ kind: 'found', handler: 'read', params: { entity: 'acme', project: 'my proj', id: 'p1' } });
+});
+
+test('a known path with another method is method-not-allowed with the allowed methods', () => {
+  expect(router.match('GET', '/v1/chat/completions')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
+});
+
+test('an unknown path, an empty param or a malformed escape is not found', () => {
+  expect(router.match('GET', '/v3/nothing').kind).toBe('not-found');
+  expect(router.match('GET', '/v2/acme//predictions/p1').kind).toBe('not-found');
+  expect(router.match('GET', '/v2/acme/%E0%A4%A/predictions/p1').kind).toBe('not-found');
+});

@@ -1,0 +1,121 @@
+/**
+ * @module Validation against the shared schemas (never a copy): the spec schema first, then the
+ * convention overlay (`schemas/conventions/*`). ajv's errors are turned into the two error shapes
+ * the servers answer: FastAPI's `detail[]` (§7) and vLLM's message/param.
+ */
+import type { ErrorObject } from 'ajv';
+import { registry, type SchemaName } from '../../src/schemas/registry.js';
+import type { DetailItem } from '../errors.js';
+
+/** Validates against each schema in order; the first that fails gives the errors. */
+export function validateInOrder(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
+  const reg = registry();
+  for (const name of names) {
+    const result = reg.validate(name, value);
+    if (!result.ok) return usefulErrors(result.errors);
+  }
+  return undefined;
+}
+
+/**
+ * Validates against every schema and merges their errors (spec first), as FastAPI reports every
+ * invalid field at once; errors at the same place for the same keyword are reported once.
+ */
+export function validateAll(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
+  const reg = registry();
+  const out: ErrorObject[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const result = reg.validate(name, value);
+    if (result.ok) continue;
+    for (const e of usefulErrors(result.errors)) {
+      const key = `${pathOf(e).join('/')}|${e.keyword}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(e);
+      }
+    }
+  }
+  return out.length ? out : undefined;
+}
+
+/** Drops the noise of `allErrors` over unions: the `anyOf` summary and the "is not null" branch. */
+function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
+  const kept = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.params.type === 'null'));
+  const seen = new Set<string>();
+  return (kept.length > 0 ? kept : errors).filter((e) => {
+    const key = `${e.instancePath}|${e.keyword}|${fieldOf(e) ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The JSON path of the offending value as segments (a missing property appended). */
+function pathOf(e: ErrorObject): string[] {
+  const segments = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const missing = fieldOf(e);
+  return missing === undefined ? segments : [...segments, missing];
+}
+
+function fieldOf(e: ErrorObject): string | undefined {
+  return e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
+}
+
+const PYDANTIC_TYPES: Record<string, [type: string, msg: string]> = {
+  string: ['string_type', 'Input should be a valid string'],
+  number: ['float_type', 'Input should be a valid number'],
+  integer: ['int_type', 'Input should be a valid integer'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  object: ['dict_type', 'Input should be a valid dictionary'],
+  array: ['list_type', 'Input should be a valid list'],
+};
+
+/** Pydantic's wording for an ajv error, so 422 bodies read like FastAPI's. */
+function pydantic(e: ErrorObject): [type: string, msg: string] {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return ['missing', 'Field required'];
+    case 'type': {
+      const first = String(p.type).split(',').find((t) => t !== 'null') ?? 'string';
+      return PYDANTIC_TYPES[first] ?? ['type_error', `Input should be ${String(p.type)}`];
+    }
+    case 'format':
+      return p.format === 'uuid' ? ['uuid_parsing', 'Input should be a valid UUID'] : ['value_error', `Input should be a valid ${String(p.format)}`];
+    case 'enum':
+    case 'const': {
+      const allowed = (Array.isArray(p.allowedValues) ? p.allowedValues : [p.allowedValue]).filter((v) => v !== null);
+      return ['literal_error', `Input should be ${allowed.map((v) => `'${String(v)}'`).join(' or ')}`];
+    }
+    case 'minimum':
+      return ['greater_than_equal', `Input should be greater than or equal to ${String(p.limit)}`];
+    case 'exclusiveMinimum':
+      return ['greater_than', `Input should be greater than ${String(p.limit)}`];
+    case 'maximum':
+      return ['less_than_equal', `Input should be less than or equal to ${String(p.limit)}`];
+    case 'exclusiveMaximum':
+      return ['less_than', `Input should be less than ${String(p.limit)}`];
+    case 'minLength':
+      return ['string_too_short', `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`];
+    case 'minItems':
+      return ['too_short', `List should have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`];
+    default:
+      return ['value_error', e.message ?? 'Invalid value'];
+  }
+}
+
+/** §7 `detail[]` items; `loc` is all strings (array indices too), as §7 states `loc` is array of string. */
+export function toDetail(errors: readonly ErrorObject[], where: 'body' | 'query' | 'path'): DetailItem[] {
+  return errors.map((e) => {
+    const [type, msg] = pydantic(e);
+    return { loc: [where, ...pathOf(e)], msg, type };
+  });
+}
+
+/** vLLM-style: one message naming each offending field, and `param` the first field's dotted path. */
+export function toOpenAI(errors: readonly ErrorObject[]): { message: string; param: string | null } {
+  const parts = errors.map((e) => `${pathOf(e).join('.') || 'body'}: ${pydantic(e)[1]}`);
+  const first = errors[0];
+  return { message: `${errors.length} validation error${errors.length === 1 ? '' : 's'} for ChatCompletionRequest: ${parts.join('; ')}`, param: first ? pathOf(first).join('.') || null : null };
+}

@@ -1,0 +1,43 @@
+/** @module The mock's options with their defaults filled in (the suite uses the same defaults). */
+import {
+  DEFAULT_BASIC_PASSWORD,
+  DEFAULT_BASIC_USER,
+  DEFAULT_ENTITY,
+  DEFAULT_PROJECT,
+  DEFAULT_RECORDS,
+  DEFAULT_TOKEN,
+} from '../src/core/defaults.js';
+import type { Mock, MockOptions } from './types.js';
+
+/** Options with every default applied. */
+export type ResolvedMockOptions = Mock['options'];
+
+/** Default seed of the generated records (`fixtures/seeds/records.json` can be overridden per mock). */
+export const DEFAULT_MOCK_SEED = 1;
+/** 1 MiB: chat requests with long histories fit; anything larger is answered 413. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Fills in defaults and rejects values that make no sense (a usage error, thrown). */
+export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
+  const resolved = {
+    token: options.token ?? DEFAULT_TOKEN,
+    basic: options.basic ?? `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
+    entity: options.entity ?? DEFAULT_ENTITY,
+    project: options.project ?? DEFAULT_PROJECT,
+    records: options.records ?? DEFAULT_RECORDS,
+    seed: options.seed ?? DEFAULT_MOCK_SEED,
+    priorityScheduling: options.priorityScheduling ?? false,
+    latencyMs: options.latencyMs ?? 0,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    faults: Object.freeze([...(options.faults ?? [])]),
+    chaos: options.chaos ?? 0,
+  };
+  if (!resolved.token) throw new Error('mock: token must not be empty');
+  if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
+  if (!Number.isSafeInteger(resolved.records) || resolved.records < 0) throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);
+  if (!Number.isSafeInteger(resolved.seed)) throw new Error(`mock: seed must be an integer, got ${resolved.seed}`);
+  if (!(resolved.latencyMs >= 0)) throw new Error(`mock: latencyMs must be >= 0, got ${resolved.latencyMs}`);
+  if (!(resolved.maxBodyBytes > 0)) throw new Error(`mock: maxBodyBytes must be > 0, got ${resolved.maxBodyBytes}`);
+  if (!(resolved.chaos >= 0 && resolved.chaos <= 1)) throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);
+  return Object.freeze(resolved);
+}

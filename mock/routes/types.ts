@@ -1,0 +1,24 @@
+/** @module What a route handler receives: the plain request, its path parameters and the mock's state. */
+import type { Credential } from '../http/auth.js';
+import type { ResolvedMockOptions } from '../options.js';
+import type { RecordSource } from '../records/source.js';
+import type { JobStore } from '../store.js';
+import type { MockRequest, MockResponse } from '../types.js';
+
+export interface MockState {
+  readonly options: ResolvedMockOptions;
+  readonly jobs: JobStore;
+  readonly records: RecordSource;
+  readonly bearer: Credential;
+  readonly basic: Credential;
+}
+
+export interface RouteContext {
+  readonly req: MockRequest;
+  readonly params: Readonly<Record<string, string>>;
+  readonly state: MockState;
+  /** The authenticated basic-auth user (`/v2`). */
+  readonly user?: string | undefined;
+}
+
+export type RouteHandler = (ctx: RouteContext) => MockResponse | Promise<MockResponse>;

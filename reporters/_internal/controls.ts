@@ -1,0 +1,15 @@
+/**
+ * @module Control characters made visible. Evidence comes from the target and may hold escape
+ * sequences or NULs; printed raw they would drive a terminal or corrupt a file, so every text
+ * renderer shows them as `\xNN` instead (tab and newline are kept). Lone surrogates cannot be
+ * written as UTF-8 at all: they become U+FFFD here, so what is rendered is what is written.
+ */
+
+// C0 except tab and newline, DEL, and C1 (CSI is \x9b).
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces control characters by a visible `\xNN`, and lone surrogates by U+FFFD. */
+export function showControls(text: string): string {
+  return text.replace(CONTROL, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(LONE_SURROGATE, '\uFFFD');
+}

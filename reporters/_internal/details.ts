@@ -1,0 +1,68 @@
+/**
+ * @module The evidence of one result as ordered fields, shared by every reporter. The order is the
+ * contract (h2spec): the requirement first, then expected vs actual, then the curl line, then the
+ * command that re-runs only this case. Renderers choose which fields to show, never their order.
+ */
+import type { CheckResult } from '../../src/core/result.js';
+import { showValue } from './text.js';
+
+export type DetailKey =
+  | 'requirement'
+  | 'section'
+  | 'level'
+  | 'convention'
+  | 'known'
+  | 'reason'
+  | 'expected'
+  | 'actual'
+  | 'error'
+  | 'notes'
+  | 'counterexample'
+  | 'path'
+  | 'response'
+  | 'curl'
+  | 'replay';
+
+export interface Detail {
+  readonly key: DetailKey;
+  /** Human label, lower case (`expected`). */
+  readonly label: string;
+  readonly value: string;
+  /** Preformatted content (code, excerpts): renderers keep its line breaks and spacing. */
+  readonly code: boolean;
+}
+
+/** Every field the result has, in the canonical order. Absent fields are left out. */
+export function detailsOf(result: CheckResult): Detail[] {
+  const out: Detail[] = [];
+  const add = (key: DetailKey, label: string, value: string | undefined, code = false): void => {
+    if (value !== undefined && value !== '') out.push({ key, label, value, code });
+  };
+  const ev = result.evidence;
+  add('requirement', 'requirement', result.requirement);
+  add('section', 'section', result.section);
+  add('level', 'level', result.level);
+  add('convention', 'convention', result.convention);
+  add('known', 'known failure', result.expectedFailure?.reason);
+  add('reason', 'reason', result.reason);
+  add('expected', 'expected', result.expected);
+  add('actual', 'actual', result.actual);
+  if (result.status === 'error') add('error', 'error', [result.errorCode, result.message].filter(Boolean).join(': '));
+  add('notes', 'notes', result.notes?.join('\n'));
+  if (ev && ev.counterexample !== undefined) add('counterexample', 'counterexample', showValue(ev.counterexample), true);
+  add('path', 'path', ev?.path);
+  if (ev?.response) {
+    const type = ev.response.headers['content-type'] ?? ev.response.headers['Content-Type'];
+    const head = `HTTP ${ev.response.status}${type ? `  content-type: ${type}` : ''}`;
+    const tail = ev.response.truncated ? '\n… (truncated)' : '';
+    add('response', 'response', `${head}\n${ev.response.excerpt}${tail}`, true);
+  }
+  add('curl', 'curl', ev?.curl, true);
+  add('replay', 'replay', ev?.replay, true);
+  return out;
+}
+
+/** Only the listed keys, still in the canonical order. */
+export function pickDetails(result: CheckResult, keys: readonly DetailKey[]): Detail[] {
+  return detailsOf(result).filter((d) => keys.includes(d.key));
+}

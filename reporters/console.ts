@@ -1,0 +1,110 @@
+/**
+ * @module The console report: the matrix, then every failure and error in the order a person acts
+ * on it (requirement, expected vs actual, curl line, replay command), then the verdict per target.
+ * Everything from the target is printed with control characters made visible.
+ */
+import type { RunReport } from '../src/core/report.js';
+import type { CheckResult } from '../src/core/result.js';
+import { operationLabel } from '../src/core/operations.js';
+import { pickDetails, type DetailKey } from './_internal/details.js';
+import { findingsOf } from './_internal/findings.js';
+import { outcomeOf } from './_internal/outcome.js';
+import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
+import { oneLine } from './_internal/text.js';
+import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
+
+export interface ConsoleOptions {
+  /** ANSI colour (the CLI turns it on for a TTY unless `NO_COLOR` is set). */
+  readonly color: boolean;
+}
+
+const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'curl', 'replay'];
+const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = { bad: 'red', warn: 'yellow', good: 'green', empty: 'dim' };
+
+/**
+ * Renders the console report as one string (newline-terminated).
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(renderConsole(reports, { color: process.stdout.isTTY === true }));
+ * ```
+ */
+export function renderConsole(reports: readonly RunReport[], options: ConsoleOptions): string {
+  const paint = painter(options.color);
+  const out: string[] = [];
+  out.push(...matrixLines(reports, paint), '');
+  for (const f of findingsOf(reports)) {
+    const where = reports.length > 1 ? ` (${f.name})` : '';
+    if (f.actionable.length) {
+      out.push(paint('bold', `Failures and errors${where}: ${f.actionable.length}`), '');
+      for (const r of f.actionable) out.push(...resultLines(r, paint), '');
+    }
+    if (f.known.length) {
+      out.push(paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`));
+      for (const r of f.known) out.push(`  ${paint('yellow', 'KNOWN')} ${r.id}: ${safe(oneLine(r.expectedFailure?.reason ?? '', 200))}`);
+      out.push('');
+    }
+    if (f.report.summary.unexpectedPasses.length) {
+      out.push(paint('bold', `Known failures that now pass${where}: remove them from the expectations file`));
+      for (const id of f.report.summary.unexpectedPasses) out.push(`  ${paint('cyan', 'PASS')} ${safe(id)}`);
+      out.push('');
+    }
+  }
+  out.push(...verdictLines(reports, paint));
+  return out.join('\n') + '\n';
+}
+
+function matrixLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
+  const m = computeMatrix(reports);
+  const head = ['Operation', 'Level', ...m.targets.map((t) => safe(t.name))];
+  const body = m.rows.map((row) => ({ text: [`${row.section} ${row.label}`, row.level, ...row.cells.map(formatCounts)], cells: row.cells }));
+  const total = { text: ['Total', '', ...m.totals.map(formatCounts)], cells: m.totals };
+  const widths = head.map((h, i) => Math.max(h.length, ...[...body, total].map((r) => (r.text[i] ?? '').length)));
+  const line = (cols: readonly string[], cells?: readonly MatrixCounts[]): string =>
+    cols
+      .map((c, i) => {
+        const padded = i === cols.length - 1 ? c : c.padEnd(widths[i] ?? 0);
+        const cell = i >= 2 ? cells?.[i - 2] : undefined;
+        const tone = cell ? TONE[cellTone(cell)] : undefined;
+        return tone ? paint(tone, padded) : padded;
+      })
+      .join('  ')
+      .trimEnd();
+  const levels = [...new Set(m.targets.map((t) => t.level))].join('/');
+  return [
+    paint('bold', `Conformance matrix (gating level: ${levels})`),
+    '',
+    paint('bold', line(head)),
+    ...body.map((r) => line(r.text, r.cells)),
+    paint('bold', line(total.text, total.cells)),
+  ];
+}
+
+function resultLines(r: CheckResult, paint: ReturnType<typeof painter>): string[] {
+  const tag = outcomeOf(r) === 'error' ? paint('magenta', 'ERROR') : paint('red', 'FAIL');
+  const lines = [`${tag} ${paint('bold', r.id)}  ${r.level} ${r.section}  ${operationLabel(r.operation)}`];
+  const details = pickDetails(r, DETAIL_KEYS);
+  const width = Math.max(...details.map((d) => d.label.length));
+  for (const d of details) {
+    const pad = ' '.repeat(width + 4);
+    const value = safe(d.value).split('\n').join(`\n${pad}`);
+    lines.push(`  ${paint('dim', d.label.padEnd(width))}  ${d.key === 'requirement' ? paint('bold', value) : value}`);
+  }
+  return lines;
+}
+
+function verdictLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
+  const m = computeMatrix(reports);
+  const width = Math.max(...m.targets.map((t) => t.name.length));
+  const lines = m.targets.map((t, i) => {
+    const totals = m.totals[i];
+    const counts = totals ? `${totals.total} results: ${formatCounts(totals)}` : '';
+    const verdict = t.conformant ? paint('green', 'CONFORMANT') : paint('red', 'NOT CONFORMANT');
+    return `  ${safe(t.name).padEnd(width)}  ${verdict} at level ${t.level}  (${counts})`;
+  });
+  return [paint('bold', 'Verdict'), ...lines];
+}
+
+function safe(text: string): string {
+  return terminalSafe(text);
+}

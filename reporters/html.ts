@@ -1,0 +1,134 @@
+/**
+ * @module The HTML report (`--html FILE`): one self-contained file (inline CSS, no scripts, no
+ * external resources; a Content-Security-Policy forbids them even if one slipped in). The matrix,
+ * the verdict per target, then every finding in a collapsible `<details>`. Every string is escaped.
+ */
+import type { RunReport } from '../src/core/report.js';
+import type { CheckResult } from '../src/core/result.js';
+import { operationLabel } from '../src/core/operations.js';
+import { pickDetails, type DetailKey } from './_internal/details.js';
+import { findingsOf, type TargetFindings } from './_internal/findings.js';
+import { escapeHtml as esc } from './_internal/html.js';
+import { outcomeOf } from './_internal/outcome.js';
+import { oneLine } from './_internal/text.js';
+import { cellTone, computeMatrix, formatCounts, type Matrix } from './matrix.js';
+
+const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'reason', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
+const PRE_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'notes', 'counterexample', 'response', 'curl', 'replay'];
+
+const CSS = `
+:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --line: #d1d9e0;
+  --good: #1a7f37; --good-bg: #dafbe1; --bad: #cf222e; --bad-bg: #ffebe9; --warn: #9a6700; --warn-bg: #fff8c5; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #151b23; --line: #3d444d;
+  --good: #3fb950; --good-bg: #12261e; --bad: #f85149; --bad-bg: #2d1214; --warn: #d29922; --warn-bg: #2e2412; } }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; } h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
+h3 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
+.meta { color: var(--muted); margin: 0; }
+code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .6rem .75rem; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.verdicts { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1rem 0; padding: 0; list-style: none; }
+.verdict { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; padding: .6rem .9rem; min-width: 16rem; }
+.verdict.good { border-left-color: var(--good); } .verdict.bad { border-left-color: var(--bad); }
+.verdict strong { display: block; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+thead th { background: var(--panel); }
+td.good { background: var(--good-bg); } td.bad { background: var(--bad-bg); color: var(--bad); font-weight: 600; } td.warn { background: var(--warn-bg); }
+td.empty { color: var(--muted); } tfoot td, tfoot th { font-weight: 700; }
+details { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; background: var(--bg); }
+details > summary { cursor: pointer; padding: .5rem .75rem; list-style-position: inside; }
+details[open] > summary { border-bottom: 1px solid var(--line); background: var(--panel); }
+details > dl { margin: 0; padding: .75rem; display: grid; grid-template-columns: max-content 1fr; gap: .5rem .9rem; }
+dt { font-weight: 600; color: var(--muted); } dd { margin: 0; min-width: 0; }
+.tag { display: inline-block; font: 700 11px/1.6 system-ui, sans-serif; padding: 0 .45rem; border-radius: 999px; margin-right: .4rem; color: #fff; }
+.tag.fail { background: var(--bad); } .tag.error { background: #8250df; } .tag.known { background: var(--warn); } .tag.noted { background: #0969da; } .tag.skip { background: var(--muted); }
+ul.plain { padding-left: 1.2rem; }
+`;
+
+/**
+ * Renders the HTML report as one self-contained document.
+ *
+ * @example
+ * ```ts
+ * writeFileSync('report.html', renderHtml(reports));
+ * ```
+ */
+export function renderHtml(reports: readonly RunReport[]): string {
+  const m = computeMatrix(reports);
+  const first = reports[0];
+  const meta = first ? `${esc(first.tool.name)} ${esc(first.tool.version)} · started ${esc(first.startedAt)} · seed ${first.seed}` : 'no targets';
+  const body = [
+    '<header>',
+    '<h1>Conformance report</h1>',
+    `<p class="meta">${meta}</p>`,
+    '</header>',
+    verdicts(m),
+    '<h2>Matrix</h2>',
+    matrixTable(m),
+    ...findingsOf(reports).map((f) => findingsSection(f, reports.length > 1)),
+  ];
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<title>Conformance report</title>',
+    `<style>${CSS}</style>`,
+    '</head>',
+    '<body>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function verdicts(m: Matrix): string {
+  const items = m.targets.map((t, i) => {
+    const totals = m.totals[i];
+    const counts = totals ? `${totals.total} results: ${esc(formatCounts(totals))}` : '';
+    return `<li class="verdict ${t.conformant ? 'good' : 'bad'}"><strong>${esc(t.name)}: ${t.conformant ? 'conformant' : 'not conformant'}</strong><span class="meta">level ${esc(t.level)} · ${esc(t.target)}</span><br><span>${counts}</span></li>`;
+  });
+  return `<ul class="verdicts">${items.join('')}</ul>`;
+}
+
+function matrixTable(m: Matrix): string {
+  const head = `<thead><tr><th scope="col">Operation</th><th scope="col">Level</th>${m.targets.map((t) => `<th scope="col">${esc(t.name)}</th>`).join('')}</tr></thead>`;
+  const rows = m.rows.map(
+    (row) =>
+      `<tr><th scope="row">${esc(row.section)} <code>${esc(row.label)}</code></th><td>${row.level}</td>${row.cells.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}</tr>`,
+  );
+  const foot = `<tfoot><tr><th scope="row">Total</th><td></td>${m.totals.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}</tr></tfoot>`;
+  return `<table>\n${head}\n<tbody>\n${rows.join('\n')}\n</tbody>\n${foot}\n</table>`;
+}
+
+function findingsSection(f: TargetFindings, named: boolean): string {
+  const where = named ? `: ${esc(f.name)}` : '';
+  const parts: string[] = [];
+  if (f.actionable.length) parts.push(`<h2>Failures and errors${where} (${f.actionable.length})</h2>`, ...f.actionable.map((r) => finding(r)));
+  if (f.known.length) parts.push(`<h3>Known failures${where} (${f.known.length})</h3>`, '<p class="meta">Listed in the expectations file; they do not fail the gate.</p>', ...f.known.map((r) => finding(r)));
+  if (f.report.summary.unexpectedPasses.length) {
+    const items = f.report.summary.unexpectedPasses.map((id) => `<li><code>${esc(id)}</code></li>`).join('');
+    parts.push(`<h3>Known failures that now pass${where}</h3>`, `<p>Remove them from the expectations file:</p><ul class="plain">${items}</ul>`);
+  }
+  if (f.noted.length) parts.push(`<h3>Observations (INFO)${where}</h3>`, ...f.noted.map((r) => finding(r)));
+  if (f.skipped.length) {
+    const items = f.skipped.map((r) => `<li><code>${esc(r.id)}</code>: ${esc(oneLine(r.reason ?? '', 500))}</li>`).join('');
+    parts.push(`<details><summary>Skipped${where} (${f.skipped.length})</summary><ul class="plain">${items}</ul></details>`);
+  }
+  return parts.join('\n');
+}
+
+function finding(r: CheckResult): string {
+  const outcome = outcomeOf(r);
+  const summary = `<span class="tag ${outcome}">${outcome.toUpperCase()}</span><code>${esc(r.id)}</code> · ${r.level} ${esc(r.section)} · <code>${esc(operationLabel(r.operation))}</code><br>${esc(oneLine(r.requirement, 160))}`;
+  const rows = pickDetails(r, DETAIL_KEYS).map((d) => {
+    const value = PRE_KEYS.includes(d.key) ? `<pre>${esc(d.value)}</pre>` : esc(d.value);
+    return `<dt>${esc(d.label)}</dt><dd>${value}</dd>`;
+  });
+  return `<details class="${outcome}">\n<summary>${summary}</summary>\n<dl>\n${rows.join('\n')}\n</dl>\n</details>`;
+}

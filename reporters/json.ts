@@ -1,0 +1,34 @@
+/**
+ * @module The JSON report (`--json FILE`): the full result set, for other tools. Its shape is
+ * documented and versioned by `schemas/report/run-report.json`.
+ */
+import { REPORT_SCHEMA_VERSION, type RunReport } from '../src/core/report.js';
+
+/** The `$id` of the JSON Schema that documents {@link JsonReport}. */
+export const JSON_REPORT_SCHEMA_ID = 'https://conformance-suite.local/schemas/report/run-report.json';
+
+/** The document `renderJson` writes. */
+export interface JsonReport {
+  /** Version of this document's shape; a change that breaks readers bumps the major. */
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  /** One report per target, in the order the targets were given. */
+  readonly reports: readonly RunReport[];
+}
+
+/** Builds the JSON report document (no I/O). */
+export function toJsonReport(reports: readonly RunReport[]): JsonReport {
+  return { schemaVersion: REPORT_SCHEMA_VERSION, reports };
+}
+
+/**
+ * Renders the JSON report: two-space indented, newline-terminated. A counterexample holding a
+ * bigint (fast-check can shrink to one) is written as a string of digits with an `n` suffix.
+ *
+ * @example
+ * ```ts
+ * writeFileSync('report.json', renderJson(reports));
+ * ```
+ */
+export function renderJson(reports: readonly RunReport[]): string {
+  return JSON.stringify(toJsonReport(reports), (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value), 2) + '\n';
+}

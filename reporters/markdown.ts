@@ -1,0 +1,111 @@
+/**
+ * @module The Markdown report (GitHub-flavoured; the CLI appends it to `$GITHUB_STEP_SUMMARY`): the
+ * matrix as a table, the verdict, then every failure and error in a collapsible `<details>` block.
+ * Text from the target only ever lands in escaped prose or in fenced code blocks.
+ */
+import type { RunReport } from '../src/core/report.js';
+import type { CheckResult } from '../src/core/result.js';
+import { operationLabel } from '../src/core/operations.js';
+import { pickDetails, type Detail, type DetailKey } from './_internal/details.js';
+import { findingsOf } from './_internal/findings.js';
+import { showControls } from './_internal/controls.js';
+import { escapeHtml } from './_internal/html.js';
+import { outcomeOf } from './_internal/outcome.js';
+import { capBlock, oneLine } from './_internal/text.js';
+import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
+
+const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
+/** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
+const BLOCK_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'counterexample', 'response', 'curl', 'replay'];
+const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
+// GitHub caps a step summary at 1 MiB: keep each evidence block modest.
+const BLOCK_CAP = 4000;
+const ICON: Record<ReturnType<typeof cellTone>, string> = { bad: '❌', warn: '⚠️', good: '✅', empty: '' };
+
+/**
+ * Renders the Markdown report (newline-terminated).
+ *
+ * @example
+ * ```ts
+ * if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(reports));
+ * ```
+ */
+export function renderMarkdown(reports: readonly RunReport[]): string {
+  const m = computeMatrix(reports);
+  const out: string[] = ['## Conformance report', ''];
+  const cell = (c: MatrixCounts): string => [ICON[cellTone(c)], formatCounts(c)].filter(Boolean).join(' ');
+  out.push(`| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |`);
+  out.push(`|---|---|${m.targets.map(() => '---').join('|')}|`);
+  for (const row of m.rows) out.push(`| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |`);
+  out.push(`| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |`, '');
+
+  for (const [i, t] of m.targets.entries()) {
+    const totals = m.totals[i];
+    const verdict = t.conformant ? '✅ **conformant**' : '❌ **not conformant**';
+    const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
+    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} at level \`${t.level}\`${counts}`);
+  }
+  out.push('');
+
+  for (const f of findingsOf(reports)) {
+    const where = reports.length > 1 ? `: ${inline(f.name)}` : '';
+    if (f.actionable.length) {
+      out.push(`### Failures and errors${where} (${f.actionable.length})`, '');
+      for (const r of f.actionable) out.push(...detailsBlock(r));
+    }
+    if (f.known.length) {
+      out.push(`### Known failures${where} (${f.known.length})`, '', 'Listed in the expectations file; they do not fail the gate.', '');
+      for (const r of f.known) out.push(...detailsBlock(r));
+    }
+    if (f.report.summary.unexpectedPasses.length) {
+      out.push(`### Known failures that now pass${where}`, '', 'Remove them from the expectations file:', '');
+      for (const id of f.report.summary.unexpectedPasses) out.push(`- \`${code(id)}\``);
+      out.push('');
+    }
+    if (f.noted.length) {
+      out.push(`### Observations (INFO)${where}`, '');
+      for (const r of f.noted) out.push(`- \`${code(r.id)}\`: ${inline(oneLine(r.actual ?? r.expected ?? '', 500))}`);
+      out.push('');
+    }
+  }
+  return out.join('\n').trimEnd() + '\n';
+}
+
+function detailsBlock(r: CheckResult): string[] {
+  const outcome = outcomeOf(r);
+  const tag = outcome === 'error' ? '⚠️ ERROR' : outcome === 'known' ? 'KNOWN' : '❌ FAIL';
+  const summary = `${tag} <code>${escapeHtml(r.id)}</code>: ${r.level} ${escapeHtml(r.section)} <code>${escapeHtml(operationLabel(r.operation))}</code>`;
+  const out = ['<details>', `<summary>${summary}</summary>`, ''];
+  for (const d of pickDetails(r, DETAIL_KEYS)) out.push(...field(d));
+  out.push('</details>', '');
+  return out;
+}
+
+function field(d: Detail): string[] {
+  const label = d.label.charAt(0).toUpperCase() + d.label.slice(1);
+  if (!BLOCK_KEYS.includes(d.key)) return [`**${label}:** ${inline(d.value)}`, ''];
+  const text = showControls(capBlock(d.value, BLOCK_CAP));
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  return [`**${label}:**`, '', `${fence}${SHELL_KEYS.includes(d.key) ? 'sh' : 'text'}`, text, fence, ''];
+}
+
+/** Escapes text for GFM prose and table cells: no HTML, no emphasis, no links, no math, one line. */
+function inline(text: string): string {
+  // Backslashes first: the entities escapeHtml writes (`&#39;`) must not be escaped again.
+  return escapeHtml(text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]|~$#]/g, (ch) => `\\${ch}`));
+}
+
+/** Text inside an inline code span of single backticks. */
+function code(text: string): string {
+  return showControls(text).replace(/`/g, "'");
+}
+
+function longestRun(text: string, ch: string): number {
+  let best = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === ch ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  return best;
+}

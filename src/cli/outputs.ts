@@ -1,0 +1,57 @@
+/**
+ * @module What a run leaves behind: report files (JUnit, JSON, Markdown, HTML; Markdown also
+ * appended to $GITHUB_STEP_SUMMARY), the console matrix, and progress while running. On a terminal
+ * the matrix is printed; when stdout is not a terminal and report files were asked for, stdout
+ * gets only their paths (unless --console).
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { hostname } from 'node:os';
+import { ConformanceError } from '../core/errors.js';
+import type { RunReport } from '../core/report.js';
+import { createProgress as createProgressPrinter, type Progress } from '../../reporters/progress.js';
+import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../reporters/index.js';
+import type { RunConfig } from './run-options.js';
+
+function useColor(cfg: Pick<RunConfig, 'color'>, stream: { isTTY?: boolean }): boolean {
+  return cfg.color !== false && stream.isTTY === true && !process.env.NO_COLOR;
+}
+
+export function createProgress(cfg: Pick<RunConfig, 'quiet' | 'color'>): Progress {
+  return createProgressPrinter({ quiet: cfg.quiet, color: useColor(cfg, process.stderr) });
+}
+
+function write(path: string, content: string): string {
+  const full = resolve(path);
+  try {
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  } catch (err) {
+    throw new ConformanceError('CTS_BAD_FLAG', `cannot write the report ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  return path;
+}
+
+export async function emitOutputs(reports: readonly RunReport[], cfg: RunConfig): Promise<void> {
+  const written: string[] = [];
+  const { junit, json, markdown, html } = cfg.outputs;
+  if (junit) written.push(write(junit, renderJunit(reports, { hostname: hostname() })));
+  if (json) written.push(write(json, renderJson(reports)));
+  const md = markdown || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(reports) : undefined;
+  if (markdown && md) written.push(write(markdown, md));
+  if (html) written.push(write(html, renderHtml(reports)));
+  if (md && process.env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, md + '\n');
+    } catch {
+      process.stderr.write('conformance: could not append to $GITHUB_STEP_SUMMARY\n');
+    }
+  }
+  const terminal = process.stdout.isTTY === true;
+  const showMatrix = !cfg.quiet && (terminal || cfg.forceConsole || written.length === 0);
+  if (showMatrix) process.stdout.write(renderConsole(reports, { color: useColor(cfg, process.stdout) }));
+  if (written.length) {
+    if (terminal && showMatrix) process.stdout.write(`Reports: ${written.join(', ')}\n`);
+    else process.stdout.write(written.map((p) => p + '\n').join(''));
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * @module `conformance run`: resolves options, starts the bundled mock when no target is given,
+ * runs the selected checks against each target, applies the expectations file, writes the reports
+ * and returns the exit code (0 conformant, 1 not, 2 usage or configuration error).
+ */
+import type { TargetConfig } from '../core/check.js';
+import type { RunReport } from '../core/report.js';
+import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply.js';
+import { runSuite } from '../runner/run-suite.js';
+import { selectChecks } from '../runner/select.js';
+import { CATALOGUE } from '../../suites/index.js';
+import { startMockServer } from '../../mock/index.js';
+import { emitOutputs, createProgress } from './outputs.js';
+import { RUN_USAGE } from './usage.js';
+import { parseRunOptions, type RunConfig } from './run-options.js';
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const cfg = parseRunOptions(argv);
+  if (cfg.help) {
+    process.stdout.write(RUN_USAGE);
+    return 0;
+  }
+  const checks = selectChecks(CATALOGUE, { only: cfg.only, skip: cfg.skip, ...(cfg.shard ? { shard: cfg.shard } : {}) });
+  const expectations = cfg.expect ? loadExpectationsFile(cfg.expect) : undefined;
+  if (expectations) {
+    const known = new Set(CATALOGUE.map((c) => c.id));
+    const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
+    if (unknown.length) process.stderr.write(`conformance: ${cfg.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`);
+  }
+  const reports: RunReport[] = [];
+  for (const spec of cfg.targets) {
+    const report = spec.url === undefined ? await runAgainstBundledMock(cfg, checks) : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
+    reports.push(expectations ? applyExpectationsToReport(report, expectations) : report);
+  }
+  await emitOutputs(reports, cfg);
+  return reports.every((r) => r.summary.conformant) ? 0 : 1;
+}
+
+function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): TargetConfig {
+  return {
+    baseUrl,
+    entity: cfg.entity,
+    project: cfg.project,
+    ...(cfg.model !== undefined ? { model: cfg.model } : {}),
+    modelId: cfg.modelId,
+    priorityScheduling: cfg.priorityScheduling,
+    allowWrites: bundledMock || cfg.allowWrites,
+    bundledMock,
+    listParams: cfg.listParams,
+    listReadCap: cfg.listReadCap,
+    maxCompletionTokens: cfg.maxCompletionTokens,
+  };
+}
+
+async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]['checks'], url: string, label: string, bundledMock: boolean): Promise<RunReport> {
+  const progress = createProgress(cfg);
+  try {
+    return await runSuite({
+      target: targetConfig(cfg, url, bundledMock),
+      targetLabel: label,
+      token: cfg.token,
+      basic: cfg.basic,
+      checks,
+      level: cfg.level,
+      seed: cfg.seed,
+      runs: cfg.runs,
+      timeoutMs: cfg.timeoutMs,
+      deadlineMs: cfg.deadlineMs,
+      concurrency: cfg.concurrency,
+      maxBodyBytes: cfg.maxBodyBytes,
+      maxRetries: cfg.retries,
+      maxRetryWaitMs: 5_000,
+      replayBase: cfg.replayBase,
+      onEvent: progress.onEvent,
+    });
+  } finally {
+    progress.done();
+  }
+}
+
+/** The embedded default: the bundled mock on a free loopback port, with the same credentials and settings. */
+async function runAgainstBundledMock(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]['checks']): Promise<RunReport> {
+  const server = await startMockServer({
+    host: '127.0.0.1',
+    port: 0,
+    ...(cfg.token !== undefined ? { token: cfg.token } : {}),
+    ...(cfg.basic !== undefined ? { basic: cfg.basic } : {}),
+    entity: cfg.entity,
+    project: cfg.project,
+    priorityScheduling: cfg.priorityScheduling,
+  });
+  try {
+    return await runAgainst(cfg, checks, server.url, `bundled-mock`, true);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { parseRunOptions } from './run-options.js';
+
+test('without a target it runs the bundled mock with its default credentials', () => {
+  const cfg = parseRunOptions([], {});
+  expect(cfg.targets).toEqual([{ url: undefined, label: 'bundled-mock' }]);
+  expect(cfg.token).toBeDefined();
+  expect(cfg.allowWrites).toBe(true);
+});
+
+test('secrets come from the environment and never reach the replay command', () => {
+  const cfg = parseRunOptions(['--target', 'http://h:1/', '--seed', '5'], { CONFORMANCE_TOKEN: 'env-secret-1', CONFORMANCE_BASIC: 'u:env-secret-2' });
+  expect(cfg.token).toBe('env-secret-1');
+  expect(cfg.basic).toBe('u:env-secret-2');
+  expect(cfg.replayBase).toBe('conformance run --target http://h:1');
+  expect(cfg.allowWrites).toBe(false);
+});
+
+test('bad flags are usage errors with one clear line', () => {
+  expect(() => parseRunOptions(['--bogus'], {})).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
+  expect(() => parseRunOptions(['--level', 'may'], {})).toThrow(/--level takes must or should/);
+  expect(() => parseRunOptions(['--runs', 'lots'], {})).toThrow(/--runs takes a whole number/);
+  expect(() => parseRunOptions(['--target', 'not a url'], {})).toThrow(/not a URL/);
+  expect(() => parseRunOptions(['--target', 'http://u:p@h'], {})).toThrow(/not in the URL/);
+  expect(() => parseRunOptions(['--basic', 'nocolon'], {})).toThrow(/USER:PASS/);
+});
+
+test('a config file holds the flags; flags override it; a bad file is a config error', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+  const good = join(dir, 'c.json');
+  writeFileSync(good, JSON.stringify({ targets: [{ url: 'http://a:1', label: 'A' }, 'http://b:2'], level: 'should', runs: 3, listParams: { limit: 'page_size' } }));
+  const cfg = parseRunOptions(['--config', good, '--runs', '4'], {});
+  expect(cfg.targets).toEqual([{ url: 'http://a:1', label: 'A' }, { url: 'http://b:2', label: undefined }]);
+  expect(cfg.level).toBe('should');
+  expect(cfg.runs).toBe(4);
+  expect(cfg.listParams.limit).toBe('page_size');
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ token: 'secrets are not allowed here' }));
+  expect(() => parseRunOptions(['--config', bad], {})).toThrow(expect.objectContaining({ code: 'CTS_BAD_CONFIG' }));
+  expect(() => parseRunOptions(['--config', join(dir, 'missing.json')], {})).toThrow(/no such file/);
+});

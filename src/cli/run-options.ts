@@ -1,0 +1,228 @@
+/**
+ * @module `conformance run` options: flags over the config file over defaults; secrets only from
+ * flags or the environment. Every mistake is a `CTS_BAD_FLAG` / `CTS_BAD_CONFIG` with one clear line.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID,
+  DEFAULT_PROJECT, DEFAULT_TOKEN, ENV_BASIC, ENV_TOKEN,
+} from '../core/defaults.js';
+import { ConformanceError } from '../core/errors.js';
+import { registry } from '../schemas/registry.js';
+import { describeSchemaErrors } from '../kit/describe.js';
+import { parseShard } from '../runner/select.js';
+
+export const RUN_FLAGS = {
+  target: { type: 'string', multiple: true },
+  token: { type: 'string' },
+  basic: { type: 'string' },
+  entity: { type: 'string' },
+  project: { type: 'string' },
+  model: { type: 'string' },
+  'model-id': { type: 'string' },
+  level: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  timeout: { type: 'string' },
+  deadline: { type: 'string' },
+  concurrency: { type: 'string' },
+  'allow-writes': { type: 'boolean' },
+  'priority-scheduling': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  shard: { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  expect: { type: 'string' },
+  config: { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  'list-cap': { type: 'string' },
+  'max-completion-tokens': { type: 'string' },
+  retries: { type: 'string' },
+  'param-evaluation-run-id': { type: 'string' },
+  'param-limit': { type: 'string' },
+  'param-offset': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  console: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface TargetSpec {
+  readonly url: string | undefined; // undefined: the bundled mock
+  readonly label: string | undefined;
+}
+
+export interface RunConfig {
+  readonly targets: readonly TargetSpec[];
+  readonly token: string | undefined;
+  readonly basic: string | undefined;
+  readonly entity: string;
+  readonly project: string;
+  readonly model: string | undefined;
+  readonly modelId: string;
+  readonly level: 'must' | 'should';
+  readonly seed: number;
+  readonly runs: number;
+  readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly concurrency: number;
+  readonly allowWrites: boolean;
+  readonly priorityScheduling: boolean;
+  readonly only: readonly string[];
+  readonly skip: readonly string[];
+  readonly shard: { index: number; count: number } | undefined;
+  readonly outputs: { junit?: string; json?: string; markdown?: string; html?: string };
+  readonly expect: string | undefined;
+  readonly maxBodyBytes: number;
+  readonly listReadCap: number;
+  readonly maxCompletionTokens: number;
+  readonly retries: number;
+  readonly listParams: { evaluationRunId: string; limit: string; offset: string };
+  readonly quiet: boolean;
+  readonly forceConsole: boolean;
+  readonly color: boolean | undefined;
+  readonly help: boolean;
+  /** Non-secret flags that reproduce this run (for replay commands). */
+  readonly replayBase: string;
+}
+
+function integer(name: string, value: string | number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConformanceError('CTS_BAD_FLAG', `--${name} takes a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+function splitList(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+function checkUrl(url: string, where: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConformanceError('CTS_BAD_FLAG', `${where}: "${url}" is not a URL (expected e.g. http://localhost:8000)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConformanceError('CTS_BAD_FLAG', `${where}: only http and https targets are supported, got ${parsed.protocol}`);
+  if (parsed.username || parsed.password) throw new ConformanceError('CTS_BAD_FLAG', `${where}: put credentials in ${ENV_TOKEN} / ${ENV_BASIC}, not in the URL`);
+  return url.replace(/\/+$/, '');
+}
+
+type ConfigFile = Record<string, unknown> & {
+  targets?: (string | { url: string; label?: string })[];
+  listParams?: Partial<RunConfig['listParams']>;
+};
+
+export function loadConfigFile(path: string | undefined): ConfigFile {
+  const file = path ?? (existsSync('conformance.config.json') ? 'conformance.config.json' : undefined);
+  if (!file) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not valid JSON';
+    throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: ${why}`);
+  }
+  const v = registry().validate('config/conformance-config', data);
+  if (!v.ok) throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: ${describeSchemaErrors(v.errors, 3)}`);
+  return data as ConfigFile;
+}
+
+export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): RunConfig {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: RUN_FLAGS, strict: true, allowPositionals: false });
+  } catch (err) {
+    throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
+  }
+  const f = parsed.values;
+  const cfg = loadConfigFile(f.config);
+  const pick = <T>(flag: T | undefined, key: string): T | undefined => (flag !== undefined ? flag : (cfg[key] as T | undefined));
+
+  const flagTargets = (f.target ?? []).map((u) => ({ url: checkUrl(u, '--target'), label: undefined }));
+  const fileTargets = (cfg.targets ?? []).map((t) => (typeof t === 'string' ? { url: checkUrl(t, 'config targets'), label: undefined } : { url: checkUrl(t.url, 'config targets'), label: t.label }));
+  const targets: TargetSpec[] = flagTargets.length ? flagTargets : fileTargets.length ? fileTargets : [{ url: undefined, label: 'bundled-mock' }];
+  const bundledOnly = targets.every((t) => t.url === undefined);
+
+  const token = f.token ?? env[ENV_TOKEN] ?? (bundledOnly ? DEFAULT_TOKEN : undefined);
+  const basic = f.basic ?? env[ENV_BASIC] ?? (bundledOnly ? `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` : undefined);
+  if (basic !== undefined && !basic.includes(':')) throw new ConformanceError('CTS_BAD_FLAG', `basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+
+  const level = pick(f.level, 'level') ?? 'must';
+  if (level !== 'must' && level !== 'should') throw new ConformanceError('CTS_BAD_FLAG', `--level takes must or should, got "${level}"`);
+  const shardText = pick<string>(f.shard, 'shard');
+  const listParams = {
+    evaluationRunId: f['param-evaluation-run-id'] ?? cfg.listParams?.evaluationRunId ?? DEFAULT_LIST_PARAMS.evaluationRunId,
+    limit: f['param-limit'] ?? cfg.listParams?.limit ?? DEFAULT_LIST_PARAMS.limit,
+    offset: f['param-offset'] ?? cfg.listParams?.offset ?? DEFAULT_LIST_PARAMS.offset,
+  };
+  const seed = integer('seed', pick(f.seed, 'seed'), Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
+  const runs = integer('runs', pick(f.runs, 'runs'), 25, 1, 10_000);
+  const modelId = pick<string>(f['model-id'], 'modelId') ?? DEFAULT_MODEL_ID;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(modelId)) throw new ConformanceError('CTS_BAD_FLAG', `--model-id takes a UUID, got "${modelId}"`);
+
+  const replay: string[] = ['conformance', 'run'];
+  for (const t of targets) if (t.url) replay.push('--target', t.url);
+  const add = (flag: string, value: string | undefined, def?: string) => { if (value !== undefined && value !== def) replay.push(`--${flag}`, value); };
+  const entity = pick<string>(f.entity, 'entity') ?? DEFAULT_ENTITY;
+  const project = pick<string>(f.project, 'project') ?? DEFAULT_PROJECT;
+  const model = pick<string>(f.model, 'model') ?? (bundledOnly ? DEFAULT_MODEL : undefined);
+  add('entity', entity, DEFAULT_ENTITY);
+  add('project', project, DEFAULT_PROJECT);
+  add('model', model, bundledOnly ? DEFAULT_MODEL : undefined);
+  add('model-id', modelId, DEFAULT_MODEL_ID);
+  add('level', level, 'must');
+  add('runs', String(runs), '25');
+  const allowWrites = bundledOnly || (pick<boolean>(f['allow-writes'], 'allowWrites') ?? false);
+  const priorityScheduling = pick<boolean>(f['priority-scheduling'], 'priorityScheduling') ?? false;
+  if (allowWrites && !bundledOnly) replay.push('--allow-writes');
+  if (priorityScheduling) replay.push('--priority-scheduling');
+  if (listParams.evaluationRunId !== DEFAULT_LIST_PARAMS.evaluationRunId) replay.push('--param-evaluation-run-id', listParams.evaluationRunId);
+  if (listParams.limit !== DEFAULT_LIST_PARAMS.limit) replay.push('--param-limit', listParams.limit);
+  if (listParams.offset !== DEFAULT_LIST_PARAMS.offset) replay.push('--param-offset', listParams.offset);
+
+  return {
+    targets,
+    token,
+    basic,
+    entity,
+    project,
+    model,
+    modelId,
+    level,
+    seed,
+    runs,
+    timeoutMs: integer('timeout', pick(f.timeout, 'timeoutMs'), 10_000, 1),
+    deadlineMs: integer('deadline', pick(f.deadline, 'deadlineMs'), 300_000, 1),
+    concurrency: integer('concurrency', pick(f.concurrency, 'concurrency'), 8, 1, 256),
+    allowWrites,
+    priorityScheduling,
+    only: splitList(f.only ?? (cfg.only as string[] | undefined)),
+    skip: splitList(f.skip ?? (cfg.skip as string[] | undefined)),
+    shard: shardText ? parseShard(shardText) : undefined,
+    outputs: {
+      ...(pick<string>(f.junit, 'junit') ? { junit: pick<string>(f.junit, 'junit')! } : {}),
+      ...(pick<string>(f.json, 'json') ? { json: pick<string>(f.json, 'json')! } : {}),
+      ...(pick<string>(f.markdown, 'markdown') ? { markdown: pick<string>(f.markdown, 'markdown')! } : {}),
+      ...(pick<string>(f.html, 'html') ? { html: pick<string>(f.html, 'html')! } : {}),
+    },
+    expect: pick<string>(f.expect, 'expect'),
+    maxBodyBytes: integer('max-body-bytes', pick(f['max-body-bytes'], 'maxBodyBytes'), 4 * 1024 * 1024, 1024),
+    listReadCap: integer('list-cap', pick(f['list-cap'], 'listReadCap'), 10_000, 1),
+    maxCompletionTokens: integer('max-completion-tokens', pick(f['max-completion-tokens'], 'maxCompletionTokens'), 16, 1),
+    retries: integer('retries', pick(f.retries, 'retries'), 2, 0, 10),
+    listParams,
+    quiet: f.quiet ?? false,
+    forceConsole: f.console ?? false,
+    color: f['no-color'] ? false : undefined,
+    help: f.help ?? false,
+    replayBase: replay.join(' '),
+  };
+}

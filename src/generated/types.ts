@@ -1,0 +1,1282 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE, DO NOT EDIT. Source: schemas/**.json (the single source of truth).
+ * Regenerate with `npm run generate`; `npm run check:generated` fails when this file drifts.
+ * Generator: scripts/generate-types.ts (json-schema-to-typescript).
+ */
+
+/**
+ * SHOULD level: the single-field limits vLLM enforces on top of §4.1 (conventions: 'Sampling'). Cross-field rules (top_logprobs needs logprobs, stream_options needs stream, §7 rules) live in code, not here.
+ *
+ * Convention (SHOULD level): vLLM sampling-parameter validation.
+ */
+export type ChatCompletionRequestConventions = ChatCompletionRequest & ChatCompletionRequestConventions1;
+/**
+ * SHOULD level: limit and offset are non-negative in the evaluation-record service.
+ *
+ * Convention (SHOULD level): evaluation-record service list parameters.
+ */
+export type ListQueryConventions = ListQuery & ListQueryConventions1;
+/**
+ * SHOULD level: the FastAPI logging service requires split and trajectory_groups.
+ *
+ * Convention (SHOULD level): FastAPI training service request model.
+ */
+export type LogTrajectoriesRequestConventions = LogTrajectoriesRequest & LogTrajectoriesRequestConventions1;
+/**
+ * §4.4 success response: 'Body of a successful response: not shown'. Any JSON value is accepted; the bundled mock answers an object of computed metrics.
+ *
+ * Interface: §4.4.
+ */
+export type LogTrajectoriesResponse = unknown;
+/**
+ * Not in the interface: the evaluation-record service answers an unknown id with {reason}; FastAPI services answer {detail: string}. Either is accepted.
+ *
+ * Convention (SHOULD level): evaluation-record service / FastAPI 404 body.
+ */
+export type NotFoundError =
+  | {
+      reason: string;
+      [k: string]: unknown;
+    }
+  | {
+      detail: string;
+      [k: string]: unknown;
+    }
+  | OpenAIErrorEnvelope;
+/**
+ * Not in the interface: the OpenAI error envelope that vLLM answers for chat validation failures (convention). Older vLLM versions answer the flat {object: 'error', message} form, also accepted.
+ *
+ * Convention (SHOULD level): OpenAI error envelope.
+ */
+export type OpenAIErrorEnvelope =
+  | {
+      error: {
+        message: string;
+        type?: string | null;
+        param?: string | null;
+        code?: string | number | null;
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      object: 'error';
+      message: string;
+      [k: string]: unknown;
+    };
+/**
+ * §4.5: the illustrative body is an array of Prediction objects; on the wire the list is JSONL, one Prediction per line.
+ *
+ * Interface: §4.5.
+ */
+export type PredictionList = Prediction[];
+/**
+ * §4.7: the illustrative body is an array of Score objects; on the wire the list is JSONL, one Score per line.
+ *
+ * Interface: §4.7.
+ */
+export type ScoreList = Score[];
+
+export interface ChatCompletionAnnotation {
+  type?: string;
+  url_citation?: {
+    end_index?: number;
+    start_index?: number;
+    title?: string;
+    url?: string;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * Interface: §4.1.
+ */
+export interface ChatCompletionChoice {
+  index?: number;
+  message?: ChatCompletionResponseMessage;
+  logprobs?: ChatCompletionChoiceLogprobs | null;
+  finish_reason?: string | null;
+  /**
+   * Stated as integer; the ecosystem's servers also put the matched stop string here, or null (decisions/0001).
+   */
+  stop_reason?: number | string | null;
+  token_ids?: number[] | null;
+  [k: string]: unknown;
+}
+/**
+ * Interface: §4.1.
+ */
+export interface ChatCompletionResponseMessage {
+  role?: string;
+  content?: string | null;
+  refusal?: string | null;
+  /**
+   * Stated as an object; OpenAI-style servers send an array of such objects (decisions/0001).
+   */
+  annotations?: ChatCompletionAnnotation | ChatCompletionAnnotation[] | null;
+  audio?: {
+    id?: string;
+    data?: string;
+    expires_at?: number;
+    transcript?: string;
+    [k: string]: unknown;
+  } | null;
+  function_call?: {
+    name?: string;
+    arguments?: string;
+    [k: string]: unknown;
+  } | null;
+  tool_calls?:
+    | {
+        id?: string;
+        type?: 'function';
+        function?: {
+          name?: string;
+          arguments?: string;
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[]
+    | null;
+  reasoning?: string | null;
+  [k: string]: unknown;
+}
+/**
+ * Interface: §4.1.
+ */
+export interface ChatCompletionChoiceLogprobs {
+  content?:
+    | {
+        token?: string;
+        logprob?: number;
+        bytes?: number[] | null;
+        top_logprobs?: ChatCompletionTokenLogprob[];
+        [k: string]: unknown;
+      }[]
+    | null;
+  [k: string]: unknown;
+}
+export interface ChatCompletionTokenLogprob {
+  token?: string;
+  logprob?: number;
+  bytes?: number[] | null;
+  [k: string]: unknown;
+}
+/**
+ * Not shown in the interface (§4.1: 'Shape of the chunks sent when stream is true: not shown'). This is the OpenAI chat.completion.chunk convention that vLLM follows; checks built on it are SHOULD.
+ *
+ * Interface: §4.1. Convention (SHOULD level): OpenAI chat.completion.chunk streaming format.
+ */
+export interface ChatCompletionChunk {
+  id?: string;
+  object?: 'chat.completion.chunk';
+  created?: number;
+  model?: string;
+  choices: {
+    index: number;
+    delta: {
+      role?: string | null;
+      content?: string | null;
+      reasoning?: string | null;
+      tool_calls?: unknown[] | null;
+      [k: string]: unknown;
+    };
+    logprobs?: {
+      [k: string]: unknown;
+    } | null;
+    finish_reason?: string | null;
+    stop_reason?: number | string | null;
+    token_ids?: number[] | null;
+    [k: string]: unknown;
+  }[];
+  usage?: ChatCompletionUsage | null;
+  prompt_token_ids?: number[] | null;
+  [k: string]: unknown;
+}
+/**
+ * Interface: §4.1.
+ */
+export interface ChatCompletionUsage {
+  prompt_tokens?: number;
+  total_tokens?: number;
+  completion_tokens?: number | null;
+  prompt_tokens_details?: {
+    cached_tokens?: number | null;
+    [k: string]: unknown;
+  } | null;
+  [k: string]: unknown;
+}
+/**
+ * §4.1 request body of POST /v1/chat/completions. Only `messages` is required. Unknown fields are open (OpenAI-compatible servers ignore them).
+ *
+ * Interface: §4.1.
+ */
+export interface ChatCompletionRequest {
+  /**
+   * Interface: §4.1.
+   */
+  messages: ChatMessage[];
+  /**
+   * Interface: §4.1.
+   */
+  model?: string | null;
+  /**
+   * Interface: §4.1. Default: `0`.
+   */
+  frequency_penalty?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  logit_bias?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  logprobs?: boolean | null;
+  /**
+   * Interface: §4.1. Default: `0`.
+   */
+  top_logprobs?: number | null;
+  /**
+   * @deprecated
+   * Interface: §4.1, §9.
+   */
+  max_tokens?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  max_completion_tokens?: number | null;
+  /**
+   * Interface: §4.1. Default: `1`.
+   */
+  n?: number | null;
+  /**
+   * Interface: §4.1. Default: `0`.
+   */
+  presence_penalty?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  response_format?: {
+    type?: string;
+    json_schema?: {
+      name?: string;
+      description?: string;
+      schema?: {
+        [k: string]: unknown;
+      };
+      strict?: boolean;
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * §8 prints the bounds as ±9223372036854776000, a floating-point rendering of the signed 64-bit limits.
+   *
+   * Interface: §4.1, §8.
+   */
+  seed?: number | null;
+  /**
+   * Interface: §4.1. Default: `[]`.
+   */
+  stop?: string[];
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  stream?: boolean | null;
+  /**
+   * Interface: §4.1.
+   */
+  stream_options?: {
+    include_usage?: boolean;
+    continuous_usage_stats?: boolean;
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §4.1.
+   */
+  temperature?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  top_p?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  tools?:
+    | {
+        type?: 'function';
+        function?: {
+          name?: string;
+          description?: string;
+          parameters?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[]
+    | null;
+  /**
+   * The only allowed value is `none`.
+   *
+   * Interface: §4.1. Default: `"none"`.
+   */
+  tool_choice?: 'none';
+  /**
+   * Interface: §4.1.
+   */
+  reasoning_effort?: 'low' | 'medium' | 'high' | null;
+  /**
+   * Interface: §4.1. Default: `true`.
+   */
+  include_reasoning?: boolean;
+  /**
+   * Interface: §4.1. Default: `true`.
+   */
+  parallel_tool_calls?: boolean | null;
+  /**
+   * Interface: §4.1.
+   */
+  user?: string | null;
+  /**
+   * Interface: §4.1.
+   */
+  use_beam_search?: boolean;
+  /**
+   * Interface: §4.1.
+   */
+  top_k?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  min_p?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  repetition_penalty?: number | null;
+  /**
+   * Interface: §4.1. Default: `1`.
+   */
+  length_penalty?: number;
+  /**
+   * Interface: §4.1.
+   */
+  stop_token_ids?: number[] | null;
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  include_stop_str_in_output?: boolean;
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  ignore_eos?: boolean;
+  /**
+   * Interface: §4.1. Default: `0`.
+   */
+  min_tokens?: number;
+  /**
+   * Interface: §4.1. Default: `true`.
+   */
+  skip_special_tokens?: boolean;
+  /**
+   * Interface: §4.1. Default: `true`.
+   */
+  spaces_between_special_tokens?: boolean;
+  /**
+   * Interface: §4.1, §8.
+   */
+  truncate_prompt_tokens?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  prompt_logprobs?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  allowed_token_ids?: number[] | null;
+  /**
+   * Interface: §4.1.
+   */
+  bad_words?: string[];
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  echo?: boolean;
+  /**
+   * Interface: §4.1, §7. Default: `true`.
+   */
+  add_generation_prompt?: boolean;
+  /**
+   * Interface: §4.1, §7. Default: `false`.
+   */
+  continue_final_message?: boolean;
+  /**
+   * Interface: §4.1. Default: `false`.
+   */
+  add_special_tokens?: boolean;
+  /**
+   * Interface: §4.1.
+   */
+  documents?:
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
+  /**
+   * Interface: §4.1.
+   */
+  chat_template?: string | null;
+  /**
+   * Interface: §4.1.
+   */
+  chat_template_kwargs?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §4.1.
+   */
+  mm_processor_kwargs?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §4.1.
+   */
+  structured_outputs?: {
+    json?: string;
+    regex?: string;
+    choice?: string[];
+    grammar?: string;
+    json_object?: boolean;
+    disable_fallback?: boolean;
+    disable_any_whitespace?: boolean;
+    disable_additional_properties?: boolean;
+    whitespace_pattern?: string;
+    structural_tag?: string;
+    _backend?: string;
+    _backend_was_auto?: boolean;
+    [k: string]: unknown;
+  };
+  /**
+   * Lower means earlier handling; non-zero is an error without priority scheduling (§7.1).
+   *
+   * Interface: §4.1, §7. Default: `0`.
+   */
+  priority?: number;
+  /**
+   * Default: a generated random UUID. Returned in the response.
+   *
+   * Interface: §4.1.
+   */
+  request_id?: string;
+  /**
+   * Interface: §4.1.
+   */
+  return_tokens_as_token_ids?: boolean | null;
+  /**
+   * Interface: §4.1.
+   */
+  return_token_ids?: boolean | null;
+  /**
+   * Interface: §4.1, §8.
+   */
+  cache_salt?: string | null;
+  /**
+   * Interface: §4.1.
+   */
+  kv_transfer_params?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §4.1.
+   */
+  engine_xargs?: {
+    [k: string]: string | number | (string | number)[];
+  };
+  /**
+   * Interface: §4.1.
+   */
+  repetition_detection?: {
+    max_pattern_size?: number;
+    min_pattern_size?: number;
+    min_count?: number;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * §2.5: one element of `messages` (developer, system, user, assistant, tool, function, custom or generic). Only the common shape is stated; kind-specific fields are open.
+ *
+ * Interface: §2.5.
+ */
+export interface ChatMessage {
+  /**
+   * Message kind: developer, system, user, assistant, tool, function, custom, or any role (generic message).
+   *
+   * Interface: §2.5.
+   */
+  role: string;
+  /**
+   * Stated as a string. Content-part arrays (OpenAI convention) and null (assistant messages with tool calls) are also accepted.
+   *
+   * Interface: §2.5.
+   */
+  content?:
+    | string
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
+  /**
+   * Interface: §2.5.
+   */
+  name?: string;
+  [k: string]: unknown;
+}
+export interface ChatCompletionRequestConventions1 {
+  /**
+   * @minItems 1
+   */
+  messages?: unknown[];
+  n?: number | null;
+  temperature?: number | null;
+  top_p?: number | null;
+  min_p?: number | null;
+  presence_penalty?: number | null;
+  frequency_penalty?: number | null;
+  repetition_penalty?: number | null;
+  max_tokens?: number | null;
+  max_completion_tokens?: number | null;
+  min_tokens?: number;
+  top_logprobs?: number | null;
+  stop?: string[];
+  cache_salt?: string | null;
+  top_k?: null | (-1 | 0) | number;
+  structured_outputs?: {
+    /**
+     * @minItems 1
+     */
+    choice?: unknown[];
+    [k: string]: unknown;
+  };
+  repetition_detection?: {
+    max_pattern_size?: number;
+    min_pattern_size?: number;
+    min_count?: number;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * §4.1 success response. Required: model, choices, usage (the only required-ness stated). Open to extra fields. Optional fields also accept null: the servers this interface comes from serialise an unset optional field as null (decisions/0001).
+ *
+ * Interface: §4.1.
+ */
+export interface ChatCompletionResponse {
+  /**
+   * Interface: §4.1.
+   */
+  model: string;
+  /**
+   * Interface: §4.1.
+   */
+  choices: ChatCompletionChoice[];
+  usage: ChatCompletionUsage;
+  /**
+   * Interface: §4.1.
+   */
+  id?: string | null;
+  /**
+   * Interface: §4.1. Default: `"chat.completion"`.
+   */
+  object?: 'chat.completion' | null;
+  /**
+   * Interface: §4.1.
+   */
+  created?: number | null;
+  /**
+   * Interface: §4.1.
+   */
+  service_tier?: 'auto' | 'default' | 'flex' | 'scale' | 'priority' | null;
+  /**
+   * Interface: §4.1.
+   */
+  system_fingerprint?: string | null;
+  /**
+   * Interface: §4.1.
+   */
+  prompt_logprobs?:
+    | ({
+        [k: string]: unknown;
+      } | null)[]
+    | null;
+  /**
+   * Interface: §4.1.
+   */
+  prompt_token_ids?: number[] | null;
+  /**
+   * Interface: §4.1.
+   */
+  kv_transfer_params?: {
+    [k: string]: unknown;
+  } | null;
+  [k: string]: unknown;
+}
+/**
+ * conformance.config.json: everything the `conformance run` flags hold except secrets (tokens and basic credentials come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file.
+ */
+export interface ConformanceConfig {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  targets?: (
+    | string
+    | {
+        url: string;
+        label?: string;
+      }
+  )[];
+  entity?: string;
+  project?: string;
+  model?: string;
+  modelId?: string;
+  level?: 'must' | 'should';
+  seed?: number;
+  runs?: number;
+  timeoutMs?: number;
+  deadlineMs?: number;
+  concurrency?: number;
+  allowWrites?: boolean;
+  priorityScheduling?: boolean;
+  only?: string[];
+  skip?: string[];
+  shard?: string;
+  junit?: string;
+  json?: string;
+  markdown?: string;
+  html?: string;
+  expect?: string;
+  maxBodyBytes?: number;
+  listReadCap?: number;
+  maxCompletionTokens?: number;
+  retries?: number;
+  listParams?: {
+    evaluationRunId?: string;
+    limit?: string;
+    offset?: string;
+  };
+}
+/**
+ * The known-failures file read by `conformance run --expect FILE`. A listed check that fails does not fail the gate; a listed check that passes is reported so the list can shrink; a failure not listed fails the gate.
+ */
+export interface ConformanceExpectations {
+  /**
+   * Optional pointer to this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Format version of this file.
+   */
+  version: 1;
+  expectedFailures: {
+    /**
+     * A check id, `<area>.<rule>` (see `conformance list`).
+     */
+    id: string;
+    /**
+     * Why the target fails it (a ticket, a decision): shown next to the known failure in every report.
+     */
+    reason: string;
+  }[];
+}
+/**
+ * The JSON report of a conformance run (`conformance run --json FILE`): one entry per target, each with every check result and its evidence. Versioned by `schemaVersion` (major.minor): a new optional field bumps the minor, anything that can break a reader bumps the major. Every evidence string is redacted before it is written: secrets appear as `$CONFORMANCE_TOKEN`, `$CONFORMANCE_BASIC` or `***`.
+ */
+export interface ConformanceRunReport {
+  /**
+   * Version of this document's shape.
+   */
+  schemaVersion: '1.0';
+  /**
+   * One report per target, in the order the targets were given.
+   */
+  reports: ConformanceRunReportRunReport[];
+}
+/**
+ * One target's run.
+ */
+export interface ConformanceRunReportRunReport {
+  /**
+   * Same as the document's `schemaVersion`.
+   */
+  schemaVersion: '1.0';
+  /**
+   * The suite that produced the report.
+   */
+  tool: {
+    name: string;
+    version: string;
+  };
+  /**
+   * Base URL of the target, credentials never included, or `bundled-mock (http://127.0.0.1:PORT)`.
+   */
+  target: string;
+  /**
+   * Short label of the target (matrix column).
+   */
+  targetLabel: string;
+  /**
+   * When the run started (RFC 3339).
+   */
+  startedAt: string;
+  /**
+   * Wall-clock duration of the run in milliseconds.
+   */
+  durationMs: number;
+  /**
+   * The run's seed: the same seed regenerates the same cases.
+   */
+  seed: number;
+  /**
+   * fast-check runs per property.
+   */
+  runs: number;
+  /**
+   * Gating level: `must` gates on MUST failures only, `should` on MUST and SHOULD. INFO never gates; errors always do.
+   */
+  level: 'must' | 'should';
+  /**
+   * Most completion tokens the chat cases could ask for in total.
+   */
+  tokenBudget: number;
+  /**
+   * Command line that reproduces the whole run (secrets excluded).
+   */
+  replay: string;
+  /**
+   * Every check result, in catalogue order.
+   */
+  results: ConformanceRunReportCheckResult[];
+  summary: ConformanceRunReportRunSummary;
+}
+/**
+ * One check's result: its identity, outcome, timing and evidence.
+ */
+export interface ConformanceRunReportCheckResult {
+  /**
+   * Stable check id, `<area>.<rule>`.
+   */
+  id: string;
+  /**
+   * The operation checked (§4.1–§4.8).
+   */
+  operation:
+    | 'chat.create'
+    | 'training-jobs.create'
+    | 'training-jobs.get'
+    | 'trajectories.log'
+    | 'predictions.list'
+    | 'predictions.read'
+    | 'scores.list'
+    | 'scores.read';
+  /**
+   * The spec section the rule rests on, like `§4.1`.
+   */
+  section: string;
+  /**
+   * MUST: the interface states it. SHOULD: a convention (see `convention`). INFO: an observation, never failing.
+   */
+  level: 'MUST' | 'SHOULD' | 'INFO';
+  /**
+   * The rule in one sentence.
+   */
+  requirement: string;
+  /**
+   * For SHOULD (and INFO built on one): the convention followed.
+   */
+  convention?: string;
+  /**
+   * `fail`: the target broke the rule. `error`: the suite could not judge. Both gate (unless listed as known).
+   */
+  status: 'pass' | 'fail' | 'skip' | 'error';
+  /**
+   * Fail: what the rule requires, concretely for this case.
+   */
+  expected?: string;
+  /**
+   * Fail: what the target did.
+   */
+  actual?: string;
+  /**
+   * Skip: why the check did not run.
+   */
+  reason?: string;
+  /**
+   * Error: a stable `CTS_*` code.
+   */
+  errorCode?: string;
+  /**
+   * Error: one line, no stack.
+   */
+  message?: string;
+  notes?: string[];
+  durationMs: number;
+  /**
+   * Present when the expectations file lists this check as a known failure.
+   */
+  expectedFailure?: {
+    reason: string;
+  };
+  evidence?: ConformanceRunReportEvidence;
+}
+/**
+ * What a person needs to reproduce the result. Every string is redacted.
+ */
+export interface ConformanceRunReportEvidence {
+  request?: {
+    method: string;
+    url: string;
+    headers: ConformanceRunReportHeaders;
+    body?: string;
+  };
+  response?: {
+    status: number;
+    headers: ConformanceRunReportHeaders;
+    /**
+     * The body, cut at the configured cap.
+     */
+    excerpt: string;
+    truncated: boolean;
+  };
+  /**
+   * Copy-paste curl line; secrets as `$CONFORMANCE_TOKEN` / `$CONFORMANCE_BASIC`.
+   */
+  curl?: string;
+  seed: number;
+  /**
+   * fast-check replay path of the shrunk counterexample.
+   */
+  path?: string;
+  /**
+   * The shrunk minimal counterexample of a property (any JSON; a bigint is written as digits with an `n` suffix).
+   */
+  counterexample?: unknown;
+  /**
+   * The command that re-runs only this check: `conformance run --only <check-id> --seed <seed> ...`.
+   */
+  replay: string;
+}
+export interface ConformanceRunReportHeaders {
+  [k: string]: string;
+}
+/**
+ * Counts over `results` (each result in exactly one of passed, failed, errored, skipped, expectedFailures) and the verdict at the gating level.
+ */
+export interface ConformanceRunReportRunSummary {
+  total: number;
+  /**
+   * Passes, INFO observations included (INFO never fails).
+   */
+  passed: number;
+  /**
+   * MUST and SHOULD failures not listed as known (whether they gate depends on `level`).
+   */
+  failed: number;
+  /**
+   * Harness errors: the suite could not judge (timeout, refused, garbage).
+   */
+  errored: number;
+  skipped: number;
+  /**
+   * Failures listed as known in the expectations file (`--expect`); they do not gate.
+   */
+  expectedFailures: number;
+  /**
+   * Check ids listed as known failures that now pass: remove them from the expectations file.
+   */
+  unexpectedPasses: string[];
+  /**
+   * No gating failure and no error at the gating level.
+   */
+  conformant: boolean;
+}
+/**
+ * §4.2 experimental_config. Values of importance_sampling_level beyond `token`: not shown, so any string is accepted here (the convention overlay narrows it).
+ *
+ * Interface: §4.2.
+ */
+export interface ExperimentalConfig {
+  /**
+   * Interface: §4.2.
+   */
+  advantage_balance?: number;
+  /**
+   * Interface: §4.2.
+   */
+  epsilon?: number;
+  /**
+   * Interface: §4.2.
+   */
+  epsilon_high?: number;
+  /**
+   * Interface: §4.2.
+   */
+  importance_sampling_level?: string;
+  /**
+   * Interface: §4.2.
+   */
+  k2_tau?: number;
+  /**
+   * Interface: §4.2.
+   */
+  learning_rate?: number;
+  /**
+   * Interface: §4.2.
+   */
+  mask_prob_ratio?: boolean;
+  /**
+   * Interface: §4.2.
+   */
+  max_negative_advantage_importance_sampling_weight?: number;
+  /**
+   * Interface: §4.2.
+   */
+  ppo?: boolean;
+  /**
+   * Interface: §4.2.
+   */
+  precalculate_logprobs?: boolean;
+  /**
+   * Interface: §4.2.
+   */
+  scale_rewards?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * §4.5/§4.7 query parameters, each optional. Their names are not shown; these are the names of the evaluation-record service (configurable in the suite).
+ *
+ * Interface: §4.5, §4.7.
+ */
+export interface ListQuery {
+  /**
+   * Filter by evaluation run ID.
+   *
+   * Interface: §4.5, §4.7.
+   */
+  evaluation_run_id?: string;
+  /**
+   * Maximum number of records to return.
+   *
+   * Interface: §4.5, §4.7.
+   */
+  limit?: number;
+  /**
+   * Number of records to skip.
+   *
+   * Interface: §4.5, §4.7.
+   */
+  offset?: number;
+  [k: string]: unknown;
+}
+export interface ListQueryConventions1 {
+  limit?: number;
+  offset?: number;
+  [k: string]: unknown;
+}
+/**
+ * §4.4 request body of POST /v1/preview/models/{model_id}/log. Allowed values of `split`: not shown.
+ *
+ * Interface: §4.4.
+ */
+export interface LogTrajectoriesRequest {
+  /**
+   * Interface: §4.4.
+   */
+  split?: string;
+  /**
+   * Interface: §4.4.
+   */
+  trajectory_groups?: TrajectoryGroup[];
+  [k: string]: unknown;
+}
+/**
+ * §2.4: a trajectory group is an object with `trajectories`, an array of trajectory objects.
+ *
+ * Interface: §2.4.
+ */
+export interface TrajectoryGroup {
+  /**
+   * Interface: §2.4.
+   */
+  trajectories: Trajectory[];
+  [k: string]: unknown;
+}
+/**
+ * §2.4 trajectory (request shape). Which fields are required: not shown, so none is required here. Element shapes of messages_and_choices, additional_histories and logs: not shown (§4.2).
+ *
+ * Interface: §2.4.
+ */
+export interface Trajectory {
+  /**
+   * Interface: §2.4.
+   */
+  messages_and_choices?: unknown[];
+  /**
+   * Interface: §2.4.
+   */
+  tools?: TrajectoryTool[];
+  /**
+   * Interface: §2.4.
+   */
+  additional_histories?: unknown[];
+  /**
+   * Interface: §2.4.
+   */
+  reward?: number;
+  /**
+   * Interface: §2.4.
+   */
+  initial_policy_version?: number;
+  /**
+   * Interface: §2.4.
+   */
+  final_policy_version?: number;
+  /**
+   * Interface: §2.4.
+   */
+  metrics?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §2.4.
+   */
+  metadata?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Interface: §2.4.
+   */
+  logs?: unknown[];
+  /**
+   * ISO 8601 date-time. The time-zone offset is optional (a naive Python datetime serialises without one); RFC 3339 `date-time` would require it (decisions/0001).
+   *
+   * Interface: §2.4.
+   */
+  start_time?: string;
+  [k: string]: unknown;
+}
+/**
+ * §2.4: a tool of a trajectory.
+ *
+ * Interface: §2.4.
+ */
+export interface TrajectoryTool {
+  /**
+   * Interface: §2.4.
+   */
+  type?: string;
+  /**
+   * Interface: §2.4.
+   */
+  function?: {
+    name?: string;
+    description?: string;
+    parameters?: {
+      [k: string]: unknown;
+    };
+    strict?: boolean;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface LogTrajectoriesRequestConventions1 {
+  split: string;
+  trajectory_groups: unknown[];
+  [k: string]: unknown;
+}
+/**
+ * Path parameters of §4.3–§4.8.
+ */
+export interface PathParams {
+  /**
+   * §4.3: identifies the job (jobs have UUID ids, §2.3).
+   *
+   * Interface: §4.3.
+   */
+  training_job_id?: string;
+  /**
+   * §4.4: identifies the model.
+   *
+   * Interface: §4.4.
+   */
+  model_id?: string;
+  /**
+   * Interface: §4.5–§4.8.
+   */
+  entity?: string;
+  /**
+   * Interface: §4.5–§4.8.
+   */
+  project?: string;
+  /**
+   * Interface: §4.6.
+   */
+  prediction_id?: string;
+  /**
+   * Interface: §4.8.
+   */
+  score_id?: string;
+  [k: string]: unknown;
+}
+/**
+ * §2.1 Prediction record. 'Which Prediction and Score fields are required or nullable: not shown', so none is required and each also accepts null.
+ *
+ * Interface: §2.1.
+ */
+export interface Prediction {
+  /**
+   * Interface: §2.1.
+   */
+  prediction_id?: string | null;
+  /**
+   * A URI of the service's own scheme, e.g. weave:///entity/project/object/name:digest.
+   *
+   * Interface: §2.1.
+   */
+  model?: string | null;
+  /**
+   * Interface: §2.1.
+   */
+  inputs?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * Any JSON value.
+   *
+   * Interface: §2.1.
+   */
+  output?: unknown;
+  /**
+   * Interface: §2.1.
+   */
+  evaluation_run_id?: string | null;
+  /**
+   * Filled in by the server; clients must not set it.
+   *
+   * Interface: §2.1.
+   */
+  svc_user_id?: string | null;
+  [k: string]: unknown;
+}
+/**
+ * §2.2 Score record. Required-ness and nullability: not shown, so none is required and each also accepts null.
+ *
+ * Interface: §2.2.
+ */
+export interface Score {
+  /**
+   * Interface: §2.2.
+   */
+  score_id?: string | null;
+  /**
+   * A URI of the service's own scheme.
+   *
+   * Interface: §2.2.
+   */
+  scorer?: string | null;
+  /**
+   * Interface: §2.2.
+   */
+  value?: number | null;
+  /**
+   * Interface: §2.2.
+   */
+  evaluation_run_id?: string | null;
+  /**
+   * Interface: §2.2.
+   */
+  svc_user_id?: string | null;
+  [k: string]: unknown;
+}
+/**
+ * §2.3/§4.2/§4.3: a training job, as returned by create and get. Fields beyond `id`: not shown, so the object is open.
+ *
+ * Interface: §2.3, §4.2, §4.3.
+ */
+export interface TrainingJob {
+  /**
+   * Interface: §2.3.
+   */
+  id: string;
+  [k: string]: unknown;
+}
+/**
+ * §4.2 request body of POST /v1/preview/training-jobs. Required-ness: not stated (the convention overlay requires model_id and trajectory_groups, as the FastAPI service does).
+ *
+ * Interface: §4.2.
+ */
+export interface TrainingJobCreateRequest {
+  /**
+   * Interface: §4.2.
+   */
+  model_id?: string;
+  /**
+   * Interface: §4.2.
+   */
+  trajectory_groups?: TrajectoryGroup[];
+  experimental_config?: ExperimentalConfig;
+  [k: string]: unknown;
+}
+/**
+ * SHOULD level: what the FastAPI training service requires on top of §4.2 (model_id and trajectory_groups present; importance_sampling_level one of the values in use; experimental_config keys may be explicit nulls, as real clients send them).
+ *
+ * Convention (SHOULD level): FastAPI training service request model.
+ */
+export interface TrainingJobCreateRequestConventions {
+  model_id: string;
+  trajectory_groups: TrajectoryGroup[];
+  experimental_config?: null | {
+    advantage_balance?: number | null;
+    epsilon?: number | null;
+    epsilon_high?: number | null;
+    importance_sampling_level?: 'token' | 'sequence' | 'average' | 'geometric_average' | null;
+    k2_tau?: number | null;
+    learning_rate?: number | null;
+    mask_prob_ratio?: boolean | null;
+    max_negative_advantage_importance_sampling_weight?: number | null;
+    ppo?: boolean | null;
+    precalculate_logprobs?: boolean | null;
+    scale_rewards?: boolean | null;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * §7 validation-error body (given for trajectory logging). `loc` is stated as an array of string; integer elements (FastAPI's array indices) are also accepted (decisions/0001).
+ *
+ * Interface: §7.
+ */
+export interface ValidationError {
+  /**
+   * Interface: §7.
+   */
+  detail: {
+    /**
+     * Interface: §7.
+     */
+    loc: (string | number)[];
+    /**
+     * Interface: §7.
+     */
+    msg: string;
+    /**
+     * Interface: §7.
+     */
+    type: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}

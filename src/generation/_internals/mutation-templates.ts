@@ -1,0 +1,270 @@
+/**
+ * @module The catalogue of single-constraint mutations per site, with the reject/lenient decision.
+ *
+ * The line between `reject` and `lenient` follows what the servers behind this interface do
+ * (conventions: vLLM and a FastAPI service, both on pydantic v2 in lax mode):
+ * - lenient: a numeric string where a number belongs (`"0.7"`, coerced); a boolean where a number
+ *   belongs (bool is an int subclass); a boolean-like string (`"true"`) where a boolean belongs;
+ *   `null` on an optional field (read as unset); a single string where an array of strings belongs
+ *   (vLLM types `stop` as `str | list[str]`); a UUID without hyphens and a date-time without a
+ *   time zone (pydantic parses both).
+ * - reject: everything else, including a number where a string belongs (pydantic v2 does not
+ *   coerce numbers to strings), a fractional number where an integer belongs, a required field
+ *   missing, an enum value outside the documented set and a number outside a documented range.
+ * An integer-valued float (`2.0`) where an integer belongs is not generated: a JavaScript number
+ * serialises it as `2`, which is valid.
+ * @internal
+ */
+import { describePlace, describeTypes, describeValue, escapePointerToken, sectionSuffix } from './describe.js';
+import { flatten, type FlatSchema, type JsonType } from './flat-schema.js';
+import { formatHolds, jsonTypeOf, matchesAll } from './matches.js';
+import { mayBe, type MutationSite } from './mutation-sites.js';
+import type { Mutation, MutationKind, Strictness } from '../mutation.js';
+
+/** Returned by `make` when the current value offers no way to build the mutation. */
+export const NO_CASE: unique symbol = Symbol('no-case');
+
+/** How a template changes the valid base value. */
+export type Edit =
+  | { readonly op: 'replace'; readonly make: (current: unknown) => unknown }
+  | { readonly op: 'remove'; readonly key: string }
+  | { readonly op: 'set'; readonly key: string; readonly value: unknown };
+
+/** One mutation, ready to apply at its site. */
+export interface MutationTemplate {
+  readonly site: MutationSite;
+  readonly mutation: Mutation;
+  readonly edit: Edit;
+}
+
+/** The JSON types a node admits, or undefined when it admits any. */
+export function admittedTypes(node: FlatSchema): Set<JsonType> | undefined {
+  if (node.types) return node.types;
+  const values = node.const ? [node.const.value] : node.enum;
+  if (values) return new Set(values.map((v) => jsonTypeOf(v)).filter((t): t is JsonType => t !== undefined));
+  const disjunction = node.anyOf[0] ?? node.oneOf[0];
+  if (disjunction) {
+    const out = new Set<JsonType>();
+    for (const branch of disjunction) {
+      const types = admittedTypes(flatten(branch));
+      if (!types) return undefined;
+      for (const t of types) out.add(t);
+    }
+    return out;
+  }
+  return undefined;
+}
+
+function has(types: Set<JsonType>, t: JsonType): boolean {
+  return types.has(t) || (t === 'integer' && types.has('number'));
+}
+
+/** All templates of one site. */
+export function templatesAt(site: MutationSite): MutationTemplate[] {
+  return [...typeTemplates(site), ...enumTemplates(site), ...rangeTemplates(site), ...formatTemplates(site), ...objectTemplates(site)];
+}
+
+function template(site: MutationSite, kind: MutationKind, strictness: Strictness, description: string, edit: Edit, pointer = site.pointer): MutationTemplate {
+  const section = site.node.section ?? site.path[site.path.length - 1]?.parent.section;
+  return { site, edit, mutation: { kind, pointer, description: description + sectionSuffix(section) + '.', strictness, ...(section ? { section } : {}) } };
+}
+
+function typeTemplates(site: MutationSite): MutationTemplate[] {
+  const types = admittedTypes(site.node);
+  if (!types || types.size === 0) return [];
+  const place = describePlace(site.pointer);
+  const expected = describeTypes(types);
+  const containerOnly = [...types].every((t) => t === 'object' || t === 'array' || t === 'null');
+  const kindFor: MutationKind = containerOnly ? 'structure' : 'type';
+  const out: MutationTemplate[] = [];
+  const add = (strictness: Strictness, value: unknown, why = ''): void => {
+    out.push(template(site, kindFor, strictness, `${place} holds ${describeValue(value)} where ${expected} belongs${why}`, { op: 'replace', make: () => value }));
+  };
+  const numeric = has(types, 'number') || has(types, 'integer');
+  if (!types.has('null')) {
+    // A required field set to null is as missing as an absent one; an optional one reads as unset.
+    if (site.optional && !site.extraKey) add('lenient', null, ', on an optional field that lenient servers read as unset');
+    else add('reject', null);
+  }
+  if (numeric && !types.has('string')) {
+    out.push(
+      template(site, 'type', 'lenient', `${place} holds a numeric string where ${expected} belongs, which lax parsers coerce`, {
+        op: 'replace',
+        make: (c) => (typeof c === 'number' ? String(c) : NO_CASE),
+      }),
+    );
+  }
+  if (!types.has('string')) {
+    const items = site.node.items;
+    const stringArray = types.has('array') && items !== undefined && matchesAll(items, 'x');
+    if (stringArray) {
+      out.push(
+        template(site, 'structure', 'lenient', `${place} holds a single string where an array of strings belongs, which servers typed \`str | list[str]\` accept`, {
+          op: 'replace',
+          make: (c) => (Array.isArray(c) && typeof c[0] === 'string' ? c[0] : NO_CASE),
+        }),
+      );
+    } else {
+      add('reject', 'not-a-valid-value');
+    }
+  }
+  if (types.has('boolean') && !types.has('string')) add('lenient', 'true', ', a boolean-like string that lax parsers coerce');
+  if (!numeric) add('reject', 12345);
+  if (has(types, 'integer') && !types.has('number')) add('reject', 2.5, ' (a fractional number)');
+  if (!types.has('boolean')) {
+    if (numeric) add('lenient', true, ', which lax parsers read as 1');
+    else add('reject', true);
+  }
+  if (!types.has('object')) add('reject', { unexpected: 'object' });
+  if (!types.has('array')) {
+    out.push(
+      template(site, kindFor, 'reject', `${place} holds its value wrapped in an array where ${expected} belongs`, {
+        op: 'replace',
+        make: (c) => [c === undefined ? 1 : c],
+      }),
+    );
+  }
+  return out;
+}
+
+function enumTemplates(site: MutationSite): MutationTemplate[] {
+  const node = site.node;
+  if (node.anyOf.length > 0 || node.oneOf.length > 0) return [];
+  const values = node.const ? [node.const.value] : node.enum;
+  if (!values) return [];
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  const numbers = values.filter((v): v is number => typeof v === 'number');
+  const bogus = strings.length > 0 ? `${strings[0]}_undocumented` : numbers.length > 0 ? Math.max(...numbers) + 1000 : undefined;
+  if (bogus === undefined) return [];
+  const documented = values.map((v) => JSON.stringify(v)).join(', ');
+  return [
+    template(site, 'enum', 'reject', `${describePlace(site.pointer)} holds ${describeValue(bogus)}, outside the documented values ${documented}`, {
+      op: 'replace',
+      make: () => bogus,
+    }),
+  ];
+}
+
+/** A number just past a bound, even where the bound is too large for a double to step past by 1. */
+function beyond(bound: number, direction: 1 | -1, exclusive: boolean, integral: boolean): number {
+  if (exclusive) return bound;
+  if (Math.abs(bound) > Number.MAX_SAFE_INTEGER) return bound * 2 || direction;
+  return bound + direction * (integral ? 1 : Math.max(0.5, Math.abs(bound) * 0.5));
+}
+
+function rangeTemplates(site: MutationSite): MutationTemplate[] {
+  const node = site.node;
+  if (node.anyOf.length > 0 || node.oneOf.length > 0 || node.enum || node.const) return [];
+  const place = describePlace(site.pointer);
+  const out: MutationTemplate[] = [];
+  const types = node.types;
+  const integral = types !== undefined && has(types, 'integer') && !types.has('number');
+  if (!types || has(types, 'number') || has(types, 'integer')) {
+    if (node.minimum) {
+      const v = beyond(node.minimum.value, -1, node.minimum.exclusive, integral);
+      const rule = node.minimum.exclusive ? `above ${node.minimum.value}` : `at least ${node.minimum.value}`;
+      out.push(template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, { op: 'replace', make: () => v }));
+    }
+    if (node.maximum) {
+      const v = beyond(node.maximum.value, 1, node.maximum.exclusive, integral);
+      const rule = node.maximum.exclusive ? `below ${node.maximum.value}` : `at most ${node.maximum.value}`;
+      out.push(template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, { op: 'replace', make: () => v }));
+    }
+  }
+  if (!types || types.has('string')) {
+    if (node.minLength !== undefined && node.minLength > 0) {
+      const v = 'x'.repeat(node.minLength - 1);
+      const what = v === '' ? 'is an empty string' : `is ${node.minLength - 1} characters long`;
+      out.push(template(site, 'range', 'reject', `${place} ${what} where at least ${node.minLength} characters are required`, { op: 'replace', make: () => v }));
+    }
+    if (node.maxLength !== undefined) {
+      const v = 'x'.repeat(node.maxLength + 1);
+      out.push(template(site, 'range', 'reject', `${place} is ${node.maxLength + 1} characters long where at most ${node.maxLength} are allowed`, { op: 'replace', make: () => v }));
+    }
+  }
+  if (!types || types.has('array')) {
+    if (node.minItems !== undefined && node.minItems > 0) {
+      const n = node.minItems - 1;
+      out.push(
+        template(site, 'range', 'reject', `${place} has ${n === 0 ? 'no elements' : `${n} elements`} where at least ${node.minItems} are required`, {
+          op: 'replace',
+          make: (c) => (Array.isArray(c) ? c.slice(0, n) : NO_CASE),
+        }),
+      );
+    }
+    if (node.maxItems !== undefined && !node.uniqueItems) {
+      const n = node.maxItems + 1;
+      out.push(
+        template(site, 'range', 'reject', `${place} has ${n} elements where at most ${node.maxItems} are allowed`, {
+          op: 'replace',
+          make: (c) => (Array.isArray(c) && c.length > 0 ? Array.from({ length: n }, (_, i) => c[i % c.length]) : NO_CASE),
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+const FORMAT_BREAKS: Record<string, { reject: string; lenient?: (current: string) => string; lenientWhy?: string }> = {
+  uuid: { reject: 'not-a-uuid', lenient: (c) => c.replace(/-/g, ''), lenientWhy: 'a UUID without hyphens, which UUID parsers accept' },
+  'date-time': {
+    reject: 'not a date',
+    lenient: (c) => c.replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)$/i, ''),
+    lenientWhy: 'a date-time without a time zone, which lax parsers read as local time',
+  },
+  'iso-date-time': {
+    reject: 'not a date',
+    lenient: (c) => c.slice(0, 10),
+    lenientWhy: 'a date without a time, which lax datetime parsers accept',
+  },
+  date: { reject: 'not a date' },
+  uri: { reject: 'not a uri' },
+  url: { reject: 'not a url' },
+  email: { reject: 'not-an-email' },
+};
+
+function formatTemplates(site: MutationSite): MutationTemplate[] {
+  const node = site.node;
+  const format = node.format;
+  const breaks = format ? FORMAT_BREAKS[format] : undefined;
+  if (!format || !breaks || !mayBe(node, 'string') || node.enum || node.const) return [];
+  const place = describePlace(site.pointer);
+  const out = [
+    template(site, 'format', 'reject', `${place} holds ${describeValue(breaks.reject)}, which is not a valid ${format}`, {
+      op: 'replace',
+      make: () => breaks.reject,
+    }),
+  ];
+  const lenient = breaks.lenient;
+  if (lenient) {
+    out.push(
+      template(site, 'format', 'lenient', `${place} holds ${breaks.lenientWhy!}, though not a valid ${format} by the schema`, {
+        op: 'replace',
+        make: (c) => {
+          if (typeof c !== 'string') return NO_CASE;
+          const v = lenient(c);
+          return formatHolds(format, v) ? NO_CASE : v;
+        },
+      }),
+    );
+  }
+  return out;
+}
+
+function objectTemplates(site: MutationSite): MutationTemplate[] {
+  const node = site.node;
+  if (node.anyOf.length > 0 || node.oneOf.length > 0 || !mayBe(node, 'object')) return [];
+  const out: MutationTemplate[] = [];
+  for (const key of node.required) {
+    const pointer = `${site.pointer}/${escapePointerToken(key)}`;
+    out.push(template(site, 'required', 'reject', `${describePlace(pointer)} is missing though it is required`, { op: 'remove', key }, pointer));
+  }
+  if (node.additionalProperties?.includes(false)) {
+    const key = 'x_unexpected_property';
+    const pointer = `${site.pointer}/${key}`;
+    out.push(
+      template(site, 'structure', 'reject', `${describePlace(pointer)} is present where ${describePlace(site.pointer)} allows no additional properties`, { op: 'set', key, value: true }, pointer),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * @module The documents the compiler resolves `$ref`s against: every registry schema by its `$id`,
+ * plus ad-hoc schemas (a client's structured-output schema) registered on first use. Documents are
+ * stored as copies whose `$ref`s are absolute, so a sub-schema can be compiled anywhere without
+ * carrying its base URI along.
+ * @internal
+ */
+import { registry } from '../../schemas/registry.js';
+
+/** A JSON Schema: an object or a boolean schema. */
+export type Schema = Record<string, unknown> | boolean;
+
+const documents = new Map<string, Record<string, unknown>>();
+const byOriginal = new WeakMap<object, Record<string, unknown>>();
+let registryLoaded = false;
+let adhocCounter = 0;
+
+function absoluteRef(ref: string, base: string): string {
+  if (ref.startsWith('#')) return base + ref;
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    throw new Error(`generation: cannot resolve $ref ${JSON.stringify(ref)} against ${base}`);
+  }
+}
+
+function absolutize(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((x) => absolutize(x, base));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    // `const`, `enum`, `default` and `examples` hold data, not schemas: copy them untouched.
+    if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value;
+    else if (key === '$ref' && typeof value === 'string') out[key] = absoluteRef(value, base);
+    else out[key] = absolutize(value, base);
+  }
+  return out;
+}
+
+function addDocument(original: Record<string, unknown>, id: string): Record<string, unknown> {
+  const copy = absolutize(original, id) as Record<string, unknown>;
+  documents.set(id, copy);
+  byOriginal.set(original, copy);
+  byOriginal.set(copy, copy);
+  return copy;
+}
+
+function loadRegistry(): void {
+  if (registryLoaded) return;
+  registryLoaded = true;
+  const reg = registry();
+  for (const name of reg.names) {
+    const schema = reg.schema(name);
+    addDocument(schema, String(schema.$id));
+  }
+}
+
+/**
+ * The stored (ref-absolutized) copy of a root schema: a registry name, a registry schema object, or
+ * an ad-hoc schema (registered under its `$id`, or a synthetic one when it has none).
+ */
+export function rootSchema(schema: object | string): Schema {
+  loadRegistry();
+  if (typeof schema === 'string') {
+    const doc = documents.get(registry().schema(schema).$id as string);
+    if (!doc) throw new Error(`generation: unknown schema ${schema}`);
+    return doc;
+  }
+  if (typeof schema === 'boolean') return schema;
+  const known = byOriginal.get(schema);
+  if (known) return known;
+  const s = schema as Record<string, unknown>;
+  const id = typeof s.$id === 'string' ? s.$id : `urn:conformance-suite:adhoc:${++adhocCounter}`;
+  const existing = documents.get(id);
+  // Same $id, different object (for example a parsed copy of a registry file): reuse the stored one.
+  if (existing && JSON.stringify(existing) === JSON.stringify(absolutize(s, id))) {
+    byOriginal.set(schema, existing);
+    return existing;
+  }
+  return addDocument(s, id);
+}
+
+function unescapePointer(token: string): string {
+  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Resolves an absolute `$ref` (document URL plus optional `#/json/pointer`). */
+export function resolveRef(ref: string): Schema {
+  loadRegistry();
+  const hash = ref.indexOf('#');
+  const url = hash < 0 ? ref : ref.slice(0, hash);
+  const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+  const doc = documents.get(url);
+  if (!doc) throw new Error(`generation: $ref to unknown document ${url}`);
+  let node: unknown = doc;
+  if (fragment !== '' && fragment !== '/') {
+    if (!fragment.startsWith('/')) throw new Error(`generation: unsupported $ref fragment ${JSON.stringify(fragment)} (anchors are not supported)`);
+    for (const token of fragment.slice(1).split('/')) {
+      node = (node as Record<string, unknown> | undefined)?.[unescapePointer(token)];
+    }
+  }
+  if (node === undefined || (typeof node !== 'object' && typeof node !== 'boolean')) {
+    throw new Error(`generation: $ref ${ref} points at nothing`);
+  }
+  return node as Schema;
+}

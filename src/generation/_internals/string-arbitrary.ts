@@ -1,0 +1,63 @@
+/**
+ * @module String arbitraries: formats (uuid, date-time, uri, email, ...), patterns through
+ * `fc.stringMatching`, and lengths in code points as JSON Schema counts them.
+ * @internal
+ */
+import fc from 'fast-check';
+import type { FlatSchema } from './flat-schema.js';
+import { formatHolds, matchesFlat, patternRegExp } from './matches.js';
+
+const identifier = fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/);
+
+/** A URI of the evaluation-record service's own scheme (conventions: `weave:///{entity}/...`). */
+const weaveUri = fc
+  .tuple(identifier, identifier, identifier, fc.stringMatching(/^[0-9a-f]{8}$/))
+  .map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
+
+const dateTime = fc
+  .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
+
+/** Generators per ajv-formats format name; unknown formats fall back to plain strings. */
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  uuid: fc.uuid(),
+  'date-time': dateTime,
+  // iso-date-time admits a missing offset (a naive Python datetime); generate both shapes.
+  'iso-date-time': fc.oneof(dateTime, dateTime.map((s) => s.replace(/Z$/, ''))),
+  'iso-time': dateTime.map((s) => s.slice(11)),
+  date: dateTime.map((s) => s.slice(0, 10)),
+  time: dateTime.map((s) => s.slice(11)),
+  uri: fc.oneof(fc.webUrl(), weaveUri),
+  url: fc.webUrl(),
+  'uri-reference': fc.oneof(fc.webUrl(), identifier.map((s) => `/${s}`)),
+  email: fc.emailAddress().filter((s) => formatHolds('email', s)),
+  hostname: fc.domain(),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+};
+
+function regexArbitrary(pattern: string): fc.Arbitrary<string> {
+  try {
+    return fc.stringMatching(patternRegExp(pattern));
+  } catch {
+    return fc.stringMatching(new RegExp(pattern));
+  }
+}
+
+/** Strings satisfying every string keyword of the node. */
+export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> | undefined {
+  const minLength = flat.minLength ?? 0;
+  const maxLength = flat.maxLength;
+  if (maxLength !== undefined && minLength > maxLength) return undefined;
+  const formatArb = flat.format ? FORMATS[flat.format] : undefined;
+  if (flat.format && !formatArb && !formatHolds(flat.format, '')) {
+    // Filtering arbitrary strings into an unknown format could spin forever; say so instead.
+    throw new Error(`generation: no generator for string format ${JSON.stringify(flat.format)}`);
+  }
+  if (formatArb || flat.patterns.length > 0) {
+    const base = formatArb ?? regexArbitrary(flat.patterns[0]!);
+    // Lengths and extra patterns on top of a format or pattern are rare; a filter is enough.
+    return base.filter((s) => matchesFlat(flat, s));
+  }
+  return fc.string({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) });
+}

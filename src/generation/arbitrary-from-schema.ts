@@ -1,0 +1,69 @@
+/**
+ * @module `arbitraryFromSchema`: the public entry of the compiler from our JSON Schemas (or a
+ * client's) to fast-check arbitraries of valid values.
+ */
+import type fc from 'fast-check';
+import { compileSchemas, type CompileContext } from './_internals/compile.js';
+import { rootSchema } from './_internals/schema-store.js';
+
+/** Options of {@link arbitraryFromSchema}. */
+export interface ArbitraryFromSchemaOptions {
+  /**
+   * Allow integers beyond ±(2^53 - 1) when a schema's bounds allow them (§4.1 `seed`, §8 print
+   * ±9223372036854776000). Such numbers lose precision in JSON and in JavaScript.
+   * @defaultValue false
+   */
+  unsafeIntegers?: boolean;
+  /** Longest generated array unless `minItems` asks for more. @defaultValue 3 */
+  maxArrayLength?: number;
+  /** Nesting depth after which only required properties and `minItems` elements are generated. @defaultValue 5 */
+  maxDepth?: number;
+  /** Sometimes generate a schema's `default` value as it is. @defaultValue true */
+  useDefaults?: boolean;
+}
+
+function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
+  return {
+    unsafeIntegers: options.unsafeIntegers ?? false,
+    maxArrayLength: options.maxArrayLength ?? 3,
+    maxDepth: options.maxDepth ?? 5,
+    useDefaults: options.useDefaults ?? true,
+  };
+}
+
+const cache = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
+
+/**
+ * An arbitrary of values valid against `schema`: a registry name (`'chat/chat-completion-request'`)
+ * or a schema object (ours, or any JSON Schema 2020-12 subset a client writes). `$ref`s resolve
+ * across our files by `$id` and within the document by `#/$defs/...`. Compiled arbitraries are
+ * cached per schema and options.
+ *
+ * @throws Error when the schema is unsatisfiable or uses an unresolvable `$ref`.
+ * @example
+ * fc.assert(fc.property(arbitraryFromSchema('training/tool'), (tool) => registry().validate('training/tool', tool).ok));
+ */
+export function arbitraryFromSchema(schema: object | string, options: ArbitraryFromSchemaOptions = {}): fc.Arbitrary<unknown> {
+  const root = rootSchema(schema);
+  if (typeof root === 'boolean') {
+    if (!root) throw new Error('arbitraryFromSchema: the schema `false` has no valid value');
+    return compileSchemas([true], contextOf(options), 0)!;
+  }
+  const ctx = contextOf(options);
+  const key = JSON.stringify(ctx);
+  let perOptions = cache.get(root);
+  if (!perOptions) cache.set(root, (perOptions = new Map()));
+  let arb = perOptions.get(key);
+  if (!arb) {
+    arb = compileSchemas([root], ctx, 0);
+    if (!arb) throw new Error(`arbitraryFromSchema: no value satisfies ${describeSchema(schema)}`);
+    perOptions.set(key, arb);
+  }
+  return arb;
+}
+
+function describeSchema(schema: object | string): string {
+  if (typeof schema === 'string') return schema;
+  const s = schema as Record<string, unknown>;
+  return typeof s.$id === 'string' ? s.$id : typeof s.title === 'string' ? s.title : 'the schema';
+}

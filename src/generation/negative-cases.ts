@@ -1,0 +1,155 @@
+/**
+ * @module Negative generation: valid values with exactly one constraint broken, each labelled with
+ * a {@link Mutation} (kind, JSON pointer, sentence, reject/lenient).
+ */
+import fc from 'fast-check';
+import type { ArbitraryFromSchemaOptions } from './arbitrary-from-schema.js';
+import { arbitraryFromSchema } from './arbitrary-from-schema.js';
+import { compileFlat, compileSchemas, type CompileContext } from './_internals/compile.js';
+import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
+import { matchesFlat } from './_internals/matches.js';
+import { mutationSites, type MutationSite } from './_internals/mutation-sites.js';
+import { NO_CASE, templatesAt, type MutationTemplate } from './_internals/mutation-templates.js';
+import { rootSchema } from './_internals/schema-store.js';
+import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
+
+/** Options of {@link negativeCases} and {@link mutationCatalogue}. */
+export interface NegativeCasesOptions extends ArbitraryFromSchemaOptions {
+  /** Keep only these kinds. @defaultValue every kind */
+  kinds?: readonly MutationKind[];
+  /** Keep only this strictness. @defaultValue both */
+  strictness?: Strictness;
+  /** How deep below the root mutations reach (properties and array elements). @defaultValue 3 */
+  maxSiteDepth?: number;
+}
+
+interface Prepared {
+  readonly template: MutationTemplate;
+  readonly arbitrary: fc.Arbitrary<NegativeCase>;
+}
+
+const cache = new WeakMap<object, Map<string, Prepared[]>>();
+
+function compileContext(options: NegativeCasesOptions): CompileContext {
+  return {
+    unsafeIntegers: options.unsafeIntegers ?? false,
+    maxArrayLength: options.maxArrayLength ?? 3,
+    maxDepth: options.maxDepth ?? 5,
+    useDefaults: options.useDefaults ?? true,
+  };
+}
+
+function isContainerFor(value: unknown, key: string | number): value is Record<string, unknown> | unknown[] {
+  return typeof key === 'number' ? Array.isArray(value) : value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext, depth: number): fc.Arbitrary<unknown> {
+  return compileFlat(conjoin(node, { type }), ctx, depth) ?? fc.constant(type === 'object' ? {} : []);
+}
+
+/**
+ * The arbitrary of one template: a valid root, the path to the site made present (generating
+ * containers and children where the root lacks them), then the edit. Cases where the base came out
+ * invalid or the edit did not break the schema are filtered away.
+ */
+function prepare(root: FlatSchema, template: MutationTemplate, rootArb: fc.Arbitrary<unknown>, ctx: CompileContext): fc.Arbitrary<NegativeCase | undefined> {
+  const { site, edit } = template;
+  const steps = site.path.map((step, i) => fc.tuple(forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', ctx, i), compileSchemas(step.child, ctx, i + 1) ?? fc.constant(NO_CASE)));
+  const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : forced(site.node, 'object', ctx, site.path.length);
+  return fc.tuple(rootArb, siteContainer, ...steps).map(([generated, container, ...parts]) => {
+    const holder = { root: structuredClone(generated) as unknown };
+    let parent: Record<string | number, unknown> = holder as unknown as Record<string, unknown>;
+    let key: string | number = 'root';
+    for (let i = 0; i < site.path.length; i++) {
+      const step = site.path[i]!;
+      const [containerValue, childValue] = parts[i] as [unknown, unknown];
+      if (!isContainerFor(parent[key], step.key)) parent[key] = structuredClone(containerValue);
+      const c = parent[key] as Record<string | number, unknown>;
+      if (Array.isArray(c) ? c.length === 0 : !Object.hasOwn(c, step.key)) {
+        if (childValue === NO_CASE) return undefined;
+        c[step.key] = structuredClone(childValue);
+      }
+      parent = c;
+      key = step.key;
+    }
+    if (edit.op !== 'replace' && !isContainerFor(parent[key], 'k')) parent[key] = structuredClone(container);
+    const base = structuredClone(holder.root);
+    if (!matchesFlat(root, base)) return undefined;
+    if (edit.op === 'replace') {
+      const next = edit.make(parent[key]);
+      if (next === NO_CASE) return undefined;
+      parent[key] = next;
+    } else {
+      const obj = parent[key] as Record<string, unknown>;
+      if (edit.op === 'remove') delete obj[edit.key];
+      else obj[edit.key] = edit.value;
+    }
+    if (matchesFlat(root, holder.root)) return undefined;
+    return { value: holder.root, mutation: template.mutation };
+  });
+}
+
+function isCase(c: NegativeCase | undefined): c is NegativeCase {
+  return c !== undefined;
+}
+
+/** Whether the arbitrary yields a case within a few tries; cheap when the first try succeeds. */
+function probe(raw: fc.Arbitrary<NegativeCase | undefined>): boolean {
+  for (const numRuns of [2, 30]) if (fc.sample(raw, { seed: 0x5eed, numRuns }).some(isCase)) return true;
+  return false;
+}
+
+function prepared(schema: object | string, options: NegativeCasesOptions): Prepared[] {
+  const root = rootSchema(schema);
+  if (typeof root === 'boolean') return [];
+  const key = JSON.stringify([options.kinds ?? null, options.strictness ?? null, options.maxSiteDepth ?? 3, compileContext(options)]);
+  let perOptions = cache.get(root);
+  if (!perOptions) cache.set(root, (perOptions = new Map()));
+  const hit = perOptions.get(key);
+  if (hit) return hit;
+  const ctx = compileContext(options);
+  const rootFlat = flatten(root);
+  const rootArb = arbitraryFromSchema(schema, options);
+  const out: Prepared[] = [];
+  const sites: MutationSite[] = mutationSites(root, options.maxSiteDepth ?? 3);
+  for (const site of sites) {
+    for (const template of templatesAt(site)) {
+      if (options.kinds && !options.kinds.includes(template.mutation.kind)) continue;
+      if (options.strictness && options.strictness !== template.mutation.strictness) continue;
+      const raw = prepare(rootFlat, template, rootArb, ctx);
+      // Keep only templates that actually produce cases (a probe with a fixed seed); filtering an
+      // arbitrary that never yields would loop forever.
+      if (!probe(raw)) continue;
+      out.push({ template, arbitrary: raw.filter(isCase) });
+    }
+  }
+  perOptions.set(key, out);
+  return out;
+}
+
+/**
+ * The deterministic list of mutations `negativeCases` draws from: every single-constraint break
+ * the schema allows, in schema order (root first).
+ */
+export function mutationCatalogue(schema: object | string, options: NegativeCasesOptions = {}): readonly Mutation[] {
+  return prepared(schema, options).map((p) => p.template.mutation);
+}
+
+/**
+ * An arbitrary of negative cases for `schema`: a valid value with one constraint broken, chosen
+ * uniformly among the catalogue's mutations. Every value fails validation against `schema`.
+ *
+ * @throws Error when the schema offers no mutation (for example `{}`, which accepts everything).
+ * @example
+ * fc.assert(fc.property(negativeCases('chat/chat-completion-request', { strictness: 'reject' }), ({ value, mutation }) => ...));
+ */
+export function negativeCases(schema: object | string, options: NegativeCasesOptions = {}): fc.Arbitrary<NegativeCase> {
+  const list = prepared(schema, options);
+  if (list.length === 0) throw new Error(`negativeCases: the schema ${typeof schema === 'string' ? schema : ''} offers no constraint to break`);
+  return fc.oneof(...list.map((p) => p.arbitrary));
+}
+
+/** One negative case per catalogue entry, fixed by `seed`: the deterministic list. */
+export function negativeCaseList(schema: object | string, seed: number, options: NegativeCasesOptions = {}): NegativeCase[] {
+  return prepared(schema, options).map((p, i) => fc.sample(p.arbitrary, { seed: seed + i, numRuns: 1 })[0]!);
+}

@@ -1,0 +1,53 @@
+/**
+ * @module Realistic §4.2 training-job and §4.4 log-trajectories request bodies, valid against both
+ * the spec schemas and the FastAPI convention overlays.
+ */
+import fc from 'fast-check';
+import { DEFAULT_MODEL_ID } from '../../core/defaults.js';
+import { realisticTrajectoryGroup } from './trajectory.js';
+
+/** Options of {@link realisticTrainingJobRequest}. */
+export interface RealisticTrainingJobOptions {
+  /** The §4.2 `model_id` (a UUID the target knows). @defaultValue DEFAULT_MODEL_ID */
+  modelId?: string;
+}
+
+/**
+ * §4.2 experimental_config with values in use. Unset keys are omitted, not null: the spec schema
+ * types them as plain numbers/booleans, and only the overlay admits the nulls real clients send.
+ */
+const experimentalConfig = fc.record(
+  {
+    learning_rate: fc.constantFrom(1e-6, 5e-6, 1e-5, 5e-5),
+    epsilon: fc.constantFrom(0.1, 0.2),
+    epsilon_high: fc.constantFrom(0.28, 0.3),
+    advantage_balance: fc.integer({ min: 0, max: 10 }).map((x) => x / 10),
+    importance_sampling_level: fc.constantFrom('token', 'sequence', 'average', 'geometric_average'),
+    k2_tau: fc.constantFrom(0.5, 1),
+    mask_prob_ratio: fc.boolean(),
+    max_negative_advantage_importance_sampling_weight: fc.constantFrom(2, 5, 10),
+    ppo: fc.boolean(),
+    precalculate_logprobs: fc.boolean(),
+    scale_rewards: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/** §4.2 request bodies: `model_id`, 1–2 trajectory groups, sometimes an `experimental_config`. */
+export function realisticTrainingJobRequest(options: RealisticTrainingJobOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+  const modelId = options.modelId ?? DEFAULT_MODEL_ID;
+  return fc
+    .record(
+      { trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }), experimental_config: experimentalConfig },
+      { requiredKeys: ['trajectory_groups'] },
+    )
+    .map((body) => ({ model_id: modelId, ...body }));
+}
+
+/** §4.4 request bodies: a `split` in use (`train`, `val`) and 1–2 trajectory groups. */
+export function realisticLogRequest(): fc.Arbitrary<Record<string, unknown>> {
+  return fc.record({
+    split: fc.constantFrom('train', 'val'),
+    trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }),
+  });
+}

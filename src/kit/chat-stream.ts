@@ -1,0 +1,323 @@
+/**
+ * @module An incremental judge of a §4.1 chat-completion stream (`stream: true`). The interface does
+ * not show the chunk shape (§4.1: "Shape of the chunks sent when stream is true: not shown"), so
+ * every rule here is the OpenAI/vLLM streaming convention (conventions.md "Streaming"), except the
+ * `return_token_ids` rule, which §4.1 states. Each SSE event is judged the moment it arrives (feed
+ * `onEvent` from `readSse`); nothing but the reassembled answer (bounded by the completion budget)
+ * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out.
+ */
+import type { SseEvent } from '../transport/sse.js';
+
+/** The rules a finding can break (one check per rule). */
+export type StreamRule =
+  /** Every `data:` payload is JSON, except the `[DONE]` sentinel. */
+  | 'json'
+  /** Every JSON payload is a `chat.completion.chunk` object. */
+  | 'chunk-shape'
+  /** All chunks share one `id`. */
+  | 'one-id'
+  /** The first delta of each choice carries the role. */
+  | 'role-first'
+  /** Exactly one `finish_reason` per choice, on its last chunk. */
+  | 'one-finish'
+  /** Choice indices are integers 0..n-1, every one present. */
+  | 'indices'
+  /** A usage chunk (empty `choices`) comes last before the terminator and adds up. */
+  | 'usage'
+  /** Nothing follows `data: [DONE]`. */
+  | 'done-last'
+  /** The stream ends with `data: [DONE]` and no incomplete trailing event (not cut short). */
+  | 'complete'
+  /** No `{"error": …}` event. */
+  | 'error-event'
+  /** §4.1 `return_token_ids` in streaming mode: `prompt_token_ids` only in the first chunk, `token_ids` per delta. */
+  | 'token-ids';
+
+export interface StreamFinding {
+  readonly rule: StreamRule;
+  /** One line: what arrived, and where (event number, 1-based). */
+  readonly message: string;
+}
+
+export interface ReassembledChoice {
+  index: number;
+  role: string | undefined;
+  content: string;
+  reasoning: string | undefined;
+  finishReason: string | null;
+  stopReason: unknown;
+  tokenIds: number[] | undefined;
+  logprobs: unknown[] | undefined;
+}
+
+export interface StreamTimings {
+  /** Ms from the request to the first SSE event (undefined: none arrived). */
+  readonly firstEventMs: number | undefined;
+  /** Ms from the request to the last SSE event. */
+  readonly lastEventMs: number | undefined;
+  /** Largest gap between two consecutive events, in ms. */
+  readonly largestGapMs: number;
+  readonly events: number;
+}
+
+export interface ChatStreamVerdict {
+  readonly findings: readonly StreamFinding[];
+  /** Notes on conformant-but-unusual framing (never failures). */
+  readonly notes: readonly string[];
+  readonly sawDone: boolean;
+  readonly chunks: number;
+  readonly timings: StreamTimings;
+  readonly id: string | undefined;
+  readonly model: string | undefined;
+  readonly created: number | undefined;
+  readonly usage: Record<string, unknown> | undefined;
+  readonly promptTokenIds: number[] | undefined;
+  /** Choices by index, in index order. */
+  readonly choices: readonly ReassembledChoice[];
+}
+
+export interface ChatStreamJudgeOptions {
+  /** Choices requested (`n`, default 1). */
+  readonly n?: number;
+  /** `stream_options.include_usage` was sent: the usage chunk is required. */
+  readonly includeUsage?: boolean;
+  /** `return_token_ids` was sent: the §4.1 streaming token-id rule applies. */
+  readonly returnTokenIds?: boolean;
+  /** Validates one chunk against the chunk schema; returns a description of the errors, or undefined. */
+  readonly validateChunk?: (chunk: unknown) => string | undefined;
+}
+
+const DONE = '[DONE]';
+/** A `[DONE]` left without its blank line at the very end: the terminator is there, only its framing is short. */
+const TRAILING_DONE = /^(?:data: ?)?\[DONE\]\s*$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
+const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** Feed every SSE event to `onEvent` as it arrives, then call `finish` with the reader's end. */
+export class ChatStreamJudge {
+  private readonly n: number;
+  private readonly findings: StreamFinding[] = [];
+  private readonly notes: string[] = [];
+  private readonly seenRules = new Set<string>();
+  private readonly choices = new Map<number, ReassembledChoice & { finishes: number }>();
+  private eventNo = 0;
+  private chunkNo = 0;
+  private sawDone = false;
+  private id: string | undefined;
+  private idMismatch = false;
+  private model: string | undefined;
+  private created: number | undefined;
+  private usage: Record<string, unknown> | undefined;
+  private usageChunkAt: number | undefined;
+  private promptTokenIds: number[] | undefined;
+  private firstEventMs: number | undefined;
+  private lastEventMs: number | undefined;
+  private largestGapMs = 0;
+
+  constructor(private readonly options: ChatStreamJudgeOptions = {}) {
+    this.n = options.n ?? 1;
+  }
+
+  private find(rule: StreamRule, message: string, once = true): void {
+    // One finding per rule and message kind is enough evidence; keep the first few.
+    const key = once ? rule : `${rule}|${message}`;
+    if (once && this.seenRules.has(key)) return;
+    this.seenRules.add(key);
+    if (this.findings.filter((f) => f.rule === rule).length < 5) this.findings.push({ rule, message });
+  }
+
+  /** Judges one event as it arrives; `atMs` is the time since the request was sent. */
+  onEvent = (event: SseEvent, atMs: number): void => {
+    this.eventNo++;
+    if (this.firstEventMs === undefined) this.firstEventMs = atMs;
+    else if (this.lastEventMs !== undefined) this.largestGapMs = Math.max(this.largestGapMs, atMs - this.lastEventMs);
+    this.lastEventMs = atMs;
+    const where = `event ${this.eventNo}`;
+
+    if (this.sawDone) {
+      this.find('done-last', `${where} arrived after data: [DONE]: ${clip(event.data)}`);
+      return;
+    }
+    if (event.data.trim() === DONE) {
+      this.sawDone = true;
+      return;
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(event.data);
+    } catch {
+      this.find('json', `${where} is not JSON: ${JSON.stringify(clip(event.data))}`);
+      return;
+    }
+    // conventions.md: an error mid-stream is sent as `data: {"error": {...}}`.
+    if (isObject(payload) && 'error' in payload && !('choices' in payload)) {
+      this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
+      return;
+    }
+    this.chunk(payload, where);
+  };
+
+  private chunk(payload: unknown, where: string): void {
+    this.chunkNo++;
+    const shapeProblem = !isObject(payload)
+      ? 'not a JSON object'
+      : payload.object !== 'chat.completion.chunk'
+        ? `"object" is ${JSON.stringify(payload.object)}, not "chat.completion.chunk"`
+        : this.options.validateChunk?.(payload);
+    if (shapeProblem) this.find('chunk-shape', `${where}: ${shapeProblem}`);
+    if (!isObject(payload)) return;
+
+    // One id across chunks.
+    const id = payload.id;
+    if (typeof id !== 'string') {
+      this.find('one-id', `${where} has no string "id" (${JSON.stringify(id)})`);
+    } else if (this.id === undefined && !this.idMismatch) {
+      this.id = id;
+    } else if (id !== this.id) {
+      this.idMismatch = true;
+      this.find('one-id', `${where} has id ${JSON.stringify(id)}, earlier chunks ${JSON.stringify(this.id)}`);
+    }
+    if (typeof payload.model === 'string') this.model ??= payload.model;
+    if (typeof payload.created === 'number') this.created ??= payload.created;
+
+    // §4.1: "In streaming mode prompt_token_ids appears only in the first chunk".
+    if (this.options.returnTokenIds) {
+      const ptids = payload.prompt_token_ids;
+      if (this.chunkNo === 1) {
+        if (!isIntArray(ptids)) this.find('token-ids', `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`);
+        else this.promptTokenIds = ptids;
+      } else if (ptids !== undefined && ptids !== null) {
+        this.find('token-ids', `${where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`);
+      }
+    } else if (isIntArray(payload.prompt_token_ids)) {
+      this.promptTokenIds ??= payload.prompt_token_ids;
+    }
+
+    const choices = payload.choices;
+    if (!Array.isArray(choices)) return; // chunk-shape already reported it
+    const usage = payload.usage;
+
+    if (this.usageChunkAt !== undefined && choices.length > 0) {
+      this.find('usage', `${where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`);
+    }
+    if (choices.length === 0 && isObject(usage)) {
+      if (this.usageChunkAt !== undefined) this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
+      this.usageChunkAt = this.eventNo;
+      this.usage = usage;
+      const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
+      if (!Number.isInteger(p) || !Number.isInteger(c) || !Number.isInteger(t)) {
+        this.find('usage', `${where}: usage lacks integer prompt_tokens/completion_tokens/total_tokens: ${clip(JSON.stringify(usage))}`);
+      } else if ((p as number) + (c as number) !== t) {
+        this.find('usage', `${where}: usage does not add up: prompt_tokens ${p} + completion_tokens ${c} = ${(p as number) + (c as number)}, total_tokens ${t}`);
+      }
+      return;
+    }
+    // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
+    if (isObject(usage) && choices.length > 0) this.usage = usage;
+
+    const indicesHere = new Set<number>();
+    for (const choice of choices) {
+      if (!isObject(choice)) continue; // chunk-shape
+      const index = choice.index;
+      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
+        this.find('indices', `${where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`);
+        continue;
+      }
+      const i = index as number;
+      if (indicesHere.has(i)) this.find('indices', `${where} holds choice index ${i} twice`);
+      indicesHere.add(i);
+      const delta = isObject(choice.delta) ? choice.delta : {};
+      let c = this.choices.get(i);
+      if (!c) {
+        // The first chunk of each choice has `delta: {"role": "assistant", ...}`.
+        const role = delta.role;
+        if (role !== 'assistant') this.find('role-first', `${where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`);
+        c = { index: i, role: typeof role === 'string' ? role : undefined, content: '', reasoning: undefined, finishReason: null, stopReason: undefined, tokenIds: undefined, logprobs: undefined, finishes: 0 };
+        this.choices.set(i, c);
+      } else if (c.finishes > 0) {
+        this.find('one-finish', `${where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`);
+      }
+      if (typeof delta.content === 'string') c.content += delta.content;
+      const reasoning = typeof delta.reasoning === 'string' ? delta.reasoning : typeof delta.reasoning_content === 'string' ? delta.reasoning_content : undefined;
+      if (reasoning !== undefined) c.reasoning = (c.reasoning ?? '') + reasoning;
+      const tokenIds = choice.token_ids;
+      if (isIntArray(tokenIds)) c.tokenIds = [...(c.tokenIds ?? []), ...tokenIds];
+      if (this.options.returnTokenIds && typeof delta.content === 'string' && delta.content.length > 0 && !(isIntArray(tokenIds) && tokenIds.length > 0)) {
+        this.find('token-ids', `${where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`);
+      }
+      const lp = isObject(choice.logprobs) ? choice.logprobs.content : undefined;
+      if (Array.isArray(lp)) c.logprobs = [...(c.logprobs ?? []), ...lp];
+      const fr = choice.finish_reason;
+      if (fr !== null && fr !== undefined) {
+        c.finishes++;
+        if (c.finishes === 2) this.find('one-finish', `${where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`);
+        c.finishReason = typeof fr === 'string' ? fr : String(fr);
+        if ('stop_reason' in choice) c.stopReason = choice.stop_reason;
+      }
+    }
+  }
+
+  /** Ends the judgement; `incomplete` is the reader's trailing event that never got its blank line. */
+  finish(end: { readonly incomplete: string | undefined }): ChatStreamVerdict {
+    const incomplete = end.incomplete?.trim();
+    if (incomplete && !incomplete.startsWith(':')) {
+      if (!this.sawDone && TRAILING_DONE.test(incomplete)) {
+        this.sawDone = true;
+        this.notes.push('the stream ended with data: [DONE] but without the blank line after it (accepted)');
+      } else if (this.sawDone) {
+        this.find('done-last', `bytes after data: [DONE]: ${JSON.stringify(clip(incomplete))}`);
+      } else {
+        this.find('complete', `the stream ended inside an event that never got its blank line: ${JSON.stringify(clip(incomplete))}`);
+      }
+    }
+    if (!this.sawDone) this.find('complete', `the stream ended after ${this.eventNo} event(s) without data: [DONE]`);
+
+    for (let i = 0; i < this.n; i++) {
+      const c = this.choices.get(i);
+      if (!c) this.find('indices', `no chunk for choice index ${i} (${this.n} requested)`, false);
+      else if (c.finishes === 0) this.find('one-finish', `choice ${i} never got a finish_reason`);
+    }
+    if (this.options.includeUsage && this.usageChunkAt === undefined) {
+      this.find('usage', 'stream_options.include_usage was set, but no chunk with empty choices carried usage');
+    }
+    if (this.options.returnTokenIds && this.chunkNo === 0) this.find('token-ids', 'no chunk arrived to carry prompt_token_ids');
+    return {
+      findings: [...this.findings],
+      notes: [...this.notes],
+      sawDone: this.sawDone,
+      chunks: this.chunkNo,
+      timings: { firstEventMs: this.firstEventMs, lastEventMs: this.lastEventMs, largestGapMs: this.largestGapMs, events: this.eventNo },
+      id: this.id,
+      model: this.model,
+      created: this.created,
+      usage: this.usage,
+      promptTokenIds: this.promptTokenIds,
+      choices: [...this.choices.values()].sort((a, b) => a.index - b.index).map(({ finishes: _f, ...c }) => c),
+    };
+  }
+}
+
+/**
+ * The reassembled stream as the non-streamed answer it stands for (§4.1 response shape): a choice
+ * per index with its message, finish_reason, token_ids and logprobs, and the usage chunk's usage.
+ */
+export function reassembleCompletion(v: ChatStreamVerdict): Record<string, unknown> {
+  return {
+    ...(v.id !== undefined ? { id: v.id } : {}),
+    object: 'chat.completion',
+    ...(v.created !== undefined ? { created: v.created } : {}),
+    model: v.model,
+    choices: v.choices.map((c) => ({
+      index: c.index,
+      message: { role: c.role, content: c.content, ...(c.reasoning !== undefined ? { reasoning: c.reasoning } : {}) },
+      finish_reason: c.finishReason,
+      ...(c.stopReason !== undefined ? { stop_reason: c.stopReason } : {}),
+      ...(c.tokenIds ? { token_ids: c.tokenIds } : {}),
+      ...(c.logprobs ? { logprobs: { content: c.logprobs } } : {}),
+    })),
+    usage: v.usage,
+    ...(v.promptTokenIds ? { prompt_token_ids: v.promptTokenIds } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+/** @module One-line descriptions of what a target did, for `actual` in failures. */
+import type { ErrorObject } from 'ajv';
+import type { HttpExchange } from '../transport/types.js';
+
+const EXCERPT = 300;
+
+export function excerpt(text: string, limit = EXCERPT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
+}
+
+/** `HTTP 500 (application/json): {"error":…}` */
+export function describeResponse(ex: HttpExchange): string {
+  const ct = ex.response.headers['content-type'];
+  const body = ex.response.bodyText.length ? `: ${excerpt(ex.response.bodyText)}` : ' with an empty body';
+  return `HTTP ${ex.response.status}${ct ? ` (${ct})` : ''}${body}`;
+}
+
+/** ajv errors as `at /choices/0/index: must be integer; …` (ajv's own error data, formatted, never reshaped). */
+export function describeSchemaErrors(errors: readonly ErrorObject[], limit = 5): string {
+  const lines = errors.slice(0, limit).map((e) => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}${e.keyword === 'enum' ? ` ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}` : ''}`);
+  return lines.join('; ') + (errors.length > limit ? `; and ${errors.length - limit} more` : '');
+}

@@ -1,0 +1,75 @@
+/**
+ * @module Property checks against a live target: fast-check drives the cases from the check's seed;
+ * each case sends requests through `probe`. Shrinking is bounded (every shrink step is a request),
+ * and the minimal counterexample is probed once more to capture its exchange as evidence.
+ */
+import fc from 'fast-check';
+import type { CheckContext } from '../core/check.js';
+import { fail, pass, type CheckOutcome } from '../core/result.js';
+import type { HttpExchange } from '../transport/types.js';
+
+export type ProbeResult =
+  | { readonly ok: true; readonly note?: string }
+  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly exchange?: HttpExchange };
+
+export interface PropertyOptions {
+  /** Cases to run (default ctx.runs). */
+  readonly runs?: number;
+  /** Most extra probes spent shrinking a failure (default 40). */
+  readonly maxShrinkProbes?: number;
+  /** Most distinct notes kept (INFO observations such as lenient acceptance). */
+  readonly maxNotes?: number;
+}
+
+export async function checkProperty<T>(
+  ctx: CheckContext,
+  arbitrary: fc.Arbitrary<T>,
+  probe: (value: T) => Promise<ProbeResult>,
+  options: PropertyOptions = {},
+): Promise<CheckOutcome> {
+  const runs = options.runs ?? ctx.runs;
+  const budget = runs + (options.maxShrinkProbes ?? 40);
+  let probes = 0;
+  // A tool error (timeout, reset, deadline) ends the property at once: it is not a finding, and
+  // shrinking on it would only repeat the slow failure.
+  let toolError: unknown;
+  const notes = new Set<string>();
+  const maxNotes = options.maxNotes ?? 5;
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      if (toolError !== undefined || probes >= budget || ctx.signal.aborted) return true; // stop exploring, keep the best counterexample so far
+      probes++;
+      let r: ProbeResult;
+      try {
+        r = await probe(value);
+      } catch (err) {
+        toolError = err;
+        return true;
+      }
+      if (r.ok && r.note && notes.size < maxNotes) notes.add(r.note);
+      return r.ok;
+    }),
+    { seed: ctx.seed, numRuns: runs },
+  );
+  if (toolError !== undefined) throw toolError;
+  if (!details.failed) return pass([...notes]);
+  if (!details.counterexample) throw details.errorInstance ?? new Error('property failed without a counterexample');
+  const value = details.counterexample[0] as T;
+  const again = await probe(value);
+  if (again.ok) {
+    return fail({
+      expected: 'the same answer when a failing case is sent again',
+      actual: 'the case failed once and passed when repeated (flaky target)',
+      counterexample: value,
+      path: details.counterexamplePath ?? '',
+    });
+  }
+  return fail({
+    expected: again.expected,
+    actual: again.actual,
+    ...(again.exchange ? { exchange: again.exchange } : {}),
+    counterexample: value,
+    path: details.counterexamplePath ?? '',
+    ...(notes.size ? { notes: [...notes] } : {}),
+  });
+}

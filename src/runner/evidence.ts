@@ -1,0 +1,57 @@
+/** @module Builds redacted evidence from an outcome: the request, a response excerpt, a curl line, the seed and the replay command. */
+import type { Redactor } from '../core/redact.js';
+import { redactHeaders } from '../core/redact.js';
+import type { CheckOutcome, Evidence } from '../core/result.js';
+import { buildCurl } from '../transport/curl.js';
+
+export const REQUEST_BODY_LIMIT = 8192;
+export const RESPONSE_EXCERPT_LIMIT = 2048;
+
+function cap(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
+}
+
+export interface EvidenceContext {
+  readonly redact: Redactor;
+  readonly token?: string | undefined;
+  readonly basic?: string | undefined;
+  readonly seed: number;
+  readonly replay: string;
+}
+
+export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evidence {
+  const base = { seed: ctx.seed, replay: ctx.redact(ctx.replay) };
+  if (outcome.status !== 'fail' && outcome.status !== 'error') return base;
+  const exchange = outcome.exchange;
+  const req = exchange?.request ?? outcome.streamRequest;
+  const out: { -readonly [K in keyof Evidence]: Evidence[K] } = { ...base };
+  if (req) {
+    out.request = {
+      method: req.method,
+      url: ctx.redact(req.url),
+      headers: redactHeaders({ ...req.headers }, ctx.redact),
+      ...(req.body !== undefined ? { body: ctx.redact(cap(req.body, REQUEST_BODY_LIMIT)) } : {}),
+    };
+    out.curl = buildCurl(req, { token: ctx.token, basic: ctx.basic, redact: ctx.redact });
+  }
+  if (exchange) {
+    out.response = {
+      status: exchange.response.status,
+      headers: redactHeaders({ ...exchange.response.headers }, ctx.redact),
+      excerpt: ctx.redact(cap(exchange.response.bodyText, RESPONSE_EXCERPT_LIMIT)),
+      truncated: exchange.response.truncated,
+    };
+  } else if (outcome.status === 'fail' && outcome.streamExcerpt) {
+    out.response = {
+      status: outcome.streamExcerpt.status,
+      headers: redactHeaders({ ...outcome.streamExcerpt.headers }, ctx.redact),
+      excerpt: ctx.redact(cap(outcome.streamExcerpt.firstBytes, RESPONSE_EXCERPT_LIMIT)),
+      truncated: false,
+    };
+  }
+  if (outcome.status === 'fail') {
+    if (outcome.path !== undefined) out.path = outcome.path;
+    if (outcome.counterexample !== undefined) out.counterexample = JSON.parse(ctx.redact(JSON.stringify(outcome.counterexample) ?? 'null'));
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { defineCheck, type CheckDefinition, type TargetConfig } from '../core/check.js';
+import { fail, pass, skip } from '../core/result.js';
+import { runSuite, type RunOptions } from './run-suite.js';
+
+const TOKEN = 'tok-Planted-Secret-4242';
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // Echoes the Authorization header back in the body: evidence must still not contain the secret.
+  server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ saw: req.headers.authorization ?? null }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const target = (): TargetConfig => ({
+  baseUrl, entity: 'e', project: 'p', modelId: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90', priorityScheduling: false, allowWrites: false,
+  bundledMock: false, listParams: { evaluationRunId: 'evaluation_run_id', limit: 'limit', offset: 'offset' }, listReadCap: 100, maxCompletionTokens: 16,
+});
+
+const options = (checks: CheckDefinition[], extra: Partial<RunOptions> = {}): RunOptions => ({
+  target: target(), token: TOKEN, checks, level: 'must', seed: 7, runs: 5, timeoutMs: 2_000, deadlineMs: 5_000, concurrency: 4,
+  maxBodyBytes: 1 << 20, maxRetries: 0, maxRetryWaitMs: 0, replayBase: `conformance run --target ${baseUrl}`, ...extra,
+});
+
+const mk = (id: string, level: CheckDefinition['level'], run: CheckDefinition['run'], extra: Partial<CheckDefinition> = {}) =>
+  defineCheck({ id, operation: 'chat.create', section: '§4.1', level, requirement: `requirement of ${id}`, ...(level === 'SHOULD' ? { convention: 'c' } : {}), run, ...extra });
+
+test('a check that throws becomes an error result with one line, and the others still run', async () => {
+  const report = await runSuite(options([
+    mk('t.throws', 'MUST', async () => { throw new Error('boom\n    at stack line'); }),
+    mk('t.passes', 'MUST', async () => pass()),
+  ]));
+  expect(report.results.map((r) => [r.id, r.status])).toEqual([['t.throws', 'error'], ['t.passes', 'pass']]);
+  expect(report.results[0]).toMatchObject({ errorCode: 'CTS_INTERNAL', message: 'boom' });
+  expect(report.summary).toMatchObject({ total: 2, passed: 1, errored: 1, conformant: false });
+});
+
+test('a check that never finishes is ended by the run deadline, in bounded time', async () => {
+  const t0 = Date.now();
+  const report = await runSuite(options([mk('t.hangs', 'MUST', () => new Promise(() => undefined)), mk('t.ok', 'MUST', async () => pass())], { deadlineMs: 300, concurrency: 1 }));
+  expect(Date.now() - t0).toBeLessThan(3_000);
+  expect(report.results.map((r) => r.errorCode)).toEqual(['CTS_RUN_DEADLINE', 'CTS_RUN_DEADLINE']);
+});
+
+test('checks with side effects are skipped without --allow-writes, and say why', async () => {
+  const report = await runSuite(options([mk('t.writes', 'MUST', async () => pass(), { writes: true })]));
+  expect(report.results[0]).toMatchObject({ status: 'skip' });
+  expect(report.results[0]!.reason).toContain('--allow-writes');
+  expect(report.summary.conformant).toBe(true);
+});
+
+test('the gating level decides whether SHOULD failures count; INFO never gates', async () => {
+  const checks = [mk('t.should', 'SHOULD', async () => fail({ expected: 'a', actual: 'b' })), mk('t.info', 'INFO', async () => fail({ expected: 'a', actual: 'b' })), mk('t.skip', 'MUST', async () => skip('n/a'))];
+  expect((await runSuite(options(checks))).summary.conformant).toBe(true);
+  expect((await runSuite(options(checks, { level: 'should' }))).summary.conformant).toBe(false);
+  expect((await runSuite(options([checks[1]!], { level: 'should' }))).summary.conformant).toBe(true);
+});
+
+test('evidence carries the request, a response excerpt, a curl line and a replay command, with no secret in it', async () => {
+  const report = await runSuite(options([
+    mk('t.evidence', 'MUST', async (ctx) => {
+      const ex = await ctx.http.send({ method: 'POST', path: '/v1/chat/completions', json: { note: `token ${TOKEN}` } });
+      return fail({ expected: 'x', actual: `saw ${String((ex.json as { saw: string }).saw)}`, exchange: ex });
+    }),
+  ]));
+  const r = report.results[0]!;
+  expect(r.status).toBe('fail');
+  expect(r.evidence?.curl).toContain('$CONFORMANCE_TOKEN');
+  expect(r.evidence?.replay).toBe(`conformance run --target ${baseUrl} --only t.evidence --seed 7`);
+  expect(r.evidence?.response?.status).toBe(200);
+  const everything = JSON.stringify(report);
+  expect(everything).not.toContain(TOKEN);
+  expect(everything).not.toContain(Buffer.from(TOKEN).toString('base64'));
+});
+
+test('each check gets a seed derived from the run seed and its id, the same in a full run and alone', async () => {
+  const seen: Record<string, number> = {};
+  const probe = (id: string) => mk(id, 'MUST', async (ctx) => ((seen[id] = ctx.seed), pass()));
+  await runSuite(options([probe('t.a'), probe('t.b')]));
+  const full = { ...seen };
+  await runSuite(options([probe('t.b')]));
+  expect(seen['t.b']).toBe(full['t.b']);
+  expect(full['t.a']).not.toBe(full['t.b']);
+});

@@ -1,0 +1,50 @@
+/**
+ * @module Which checks a run executes: `--only` / `--skip` (id prefixes, sections like `§4.5`,
+ * operation ids) and `--shard K/N` (deterministic: by position in the id-sorted catalogue).
+ */
+import type { CheckDefinition } from '../core/check.js';
+import { ConformanceError } from '../core/errors.js';
+
+/** True when a filter term selects the check: an id prefix, a section, an operation id, or a level. */
+export function matchesFilter(check: CheckDefinition, term: string): boolean {
+  if (term.startsWith('§')) {
+    return check.section.split(/,\s*/).some((s) => s === term || s.startsWith(term + '.') || s.startsWith(term + '–'));
+  }
+  return check.id === term || check.id.startsWith(term.endsWith('.') ? term : term + '.') || check.id.startsWith(term) || check.operation === term;
+}
+
+export interface Selection {
+  readonly only?: readonly string[];
+  readonly skip?: readonly string[];
+  readonly shard?: { readonly index: number; readonly count: number };
+}
+
+/** Parses `K/N` (1-based K). */
+export function parseShard(value: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new ConformanceError('CTS_BAD_FLAG', `--shard takes K/N with 1 <= K <= N, got "${value}"`);
+  }
+  return { index, count };
+}
+
+export function selectChecks(catalogue: readonly CheckDefinition[], sel: Selection): CheckDefinition[] {
+  let out = catalogue.filter(
+    (c) => (!sel.only?.length || sel.only.some((t) => matchesFilter(c, t))) && !sel.skip?.some((t) => matchesFilter(c, t)),
+  );
+  if (sel.shard) {
+    const { index, count } = sel.shard;
+    const sorted = [...out].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const mine = new Set(sorted.filter((_, i) => i % count === index - 1).map((c) => c.id));
+    out = out.filter((c) => mine.has(c.id));
+  }
+  if (out.length === 0) {
+    const what = [sel.only?.length ? `--only ${sel.only.join(',')}` : '', sel.skip?.length ? `--skip ${sel.skip.join(',')}` : '', sel.shard ? `--shard ${sel.shard.index}/${sel.shard.count}` : '']
+      .filter(Boolean)
+      .join(' ');
+    throw new ConformanceError('CTS_NO_CHECKS', `no check is selected${what ? ` by ${what}` : ''} (see \`conformance list\`)`);
+  }
+  return out;
+}

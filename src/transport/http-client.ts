@@ -1,0 +1,221 @@
+/**
+ * @module The HTTP client checks send through: undici with a per-request deadline (headers and
+ * body), a body-size cap, no redirects followed (credentials never leave the target's origin),
+ * bounded retries of 429/503 honouring Retry-After, and network failures turned into tool errors
+ * with stable codes.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { ConformanceError } from '../core/errors.js';
+import { authSchemeForPath } from '../core/operations.js';
+import type { AuthMode, HttpClient, HttpExchange, HttpRequestSpec, RecordedRequest, StreamingExchange } from './types.js';
+import { classifyNetworkError } from './network-errors.js';
+
+export interface HttpClientOptions {
+  readonly baseUrl: string;
+  /** Bearer token for `/v1` (§5). */
+  readonly token?: string | undefined;
+  /** Basic credentials `user:pass` for `/v2` (§5). */
+  readonly basic?: string | undefined;
+  /** Whole-exchange deadline per request (headers and body), in ms. */
+  readonly timeoutMs: number;
+  /** Most bytes read of one buffered body. */
+  readonly maxBodyBytes: number;
+  /** Retries of a 429/503 answer (each after its Retry-After, capped by maxRetryWaitMs). */
+  readonly maxRetries: number;
+  readonly maxRetryWaitMs: number;
+  /** Aborts every request in flight (the run's deadline). */
+  readonly signal?: AbortSignal;
+  readonly userAgent: string;
+  /** Concurrent connections to the target. */
+  readonly connections?: number;
+}
+
+function authorizationFor(auth: AuthMode, path: string, opts: HttpClientOptions): string | undefined {
+  if (auth === 'none') return undefined;
+  if (typeof auth === 'object') return auth.header;
+  if (authSchemeForPath(path) === 'basic') {
+    return opts.basic === undefined ? undefined : `Basic ${Buffer.from(opts.basic).toString('base64')}`;
+  }
+  return opts.token === undefined ? undefined : `Bearer ${opts.token}`;
+}
+
+function buildUrl(baseUrl: string, spec: HttpRequestSpec): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = new URL(base + spec.path);
+  for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
+  return url.toString();
+}
+
+function headersToRecord(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  return out;
+}
+
+/** Seconds or an HTTP date, per RFC 9110 §10.2.3; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Destroys a response body that will not be read to its end. undici's body emits a
+ * `RequestAbortedError` when destroyed before its end; with no listener that is an uncaught
+ * exception, which ends the CLI (no report written). The error is expected here: swallow it.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  if (body.destroyed) return;
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+
+/** Creates the client; `close()` frees its connections. */
+export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(): Promise<void> } {
+  const agent = new Agent({
+    connect: { timeout: opts.timeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+    connections: opts.connections ?? 16,
+    keepAliveTimeout: 4_000,
+  });
+
+  function prepare(spec: HttpRequestSpec): { recorded: RecordedRequest; body: string | Uint8Array | undefined } {
+    const headers: Record<string, string> = { 'user-agent': opts.userAgent };
+    let body: string | Uint8Array | undefined = spec.body;
+    if (spec.json !== undefined && body === undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    }
+    for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
+    const authorization = authorizationFor(spec.auth ?? 'default', spec.path, opts);
+    if (authorization !== undefined && !('authorization' in headers)) headers.authorization = authorization;
+    const recorded: RecordedRequest = {
+      method: spec.method,
+      url: buildUrl(opts.baseUrl, spec),
+      headers,
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : Buffer.from(body).toString('utf8') }),
+    };
+    return { recorded, body };
+  }
+
+  async function dispatch(spec: HttpRequestSpec, recorded: RecordedRequest, body: string | Uint8Array | undefined) {
+    const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
+    const started = performance.now();
+    try {
+      const res = await request(recorded.url, {
+        method: recorded.method as Dispatcher.HttpMethod,
+        headers: recorded.headers,
+        body: body ?? null,
+        dispatcher: agent,
+        signal,
+      });
+      const headers = headersToRecord(res.headers);
+      if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
+        discard(res.body);
+        let where = headers.location;
+        try { where = new URL(headers.location, recorded.url).origin; } catch { /* keep as sent */ }
+        throw new ConformanceError('CTS_REDIRECT', `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`);
+      }
+      return { res, headers, started, signal, timeoutMs };
+    } catch (err) {
+      throw classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline, runSignal: opts.signal });
+    }
+  }
+
+  async function readCapped(res: Dispatcher.ResponseData, ctx: { url: string; timeoutMs: number; signal: AbortSignal }) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    try {
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        if (size + buf.length > opts.maxBodyBytes) {
+          chunks.push(buf.subarray(0, opts.maxBodyBytes - size));
+          size = opts.maxBodyBytes;
+          truncated = true;
+          break;
+        }
+        chunks.push(buf);
+        size += buf.length;
+      }
+    } catch (err) {
+      throw classifyNetworkError(err, { url: ctx.url, timeoutMs: ctx.timeoutMs, deadline: ctx.signal, runSignal: opts.signal });
+    } finally {
+      if (truncated) discard(res.body);
+    }
+    return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+  }
+
+  async function send(spec: HttpRequestSpec): Promise<HttpExchange> {
+    const { recorded, body } = prepare(spec);
+    const retries: { status: number; waitMs: number }[] = [];
+    for (;;) {
+      const { res, headers, started, signal, timeoutMs } = await dispatch(spec, recorded, body);
+      const { text, truncated } = await readCapped(res, { url: recorded.url, timeoutMs, signal });
+      const status = res.statusCode;
+      if ((status === 429 || status === 503) && retries.length < opts.maxRetries && !opts.signal?.aborted) {
+        const wait = parseRetryAfter(headers['retry-after']);
+        if (wait !== undefined && wait <= opts.maxRetryWaitMs) {
+          retries.push({ status, waitMs: wait });
+          await sleep(wait, opts.signal);
+          continue;
+        }
+      }
+      let json: unknown;
+      if (text.length > 0 && !truncated) {
+        try { json = JSON.parse(text); } catch { json = undefined; }
+      }
+      return {
+        request: recorded,
+        response: { status, headers, bodyText: text, truncated, durationMs: performance.now() - started },
+        json,
+        ...(retries.length ? { retries } : {}),
+      };
+    }
+  }
+
+  async function open(spec: HttpRequestSpec): Promise<StreamingExchange> {
+    const { recorded, body } = prepare(spec);
+    const { res, headers, started, signal, timeoutMs } = await dispatch(spec, recorded, body);
+    let read = 0;
+    const chunks = async function* () {
+      try {
+        for await (const chunk of res.body) {
+          const buf = chunk as Buffer;
+          read += buf.length;
+          if (read > opts.maxBodyBytes) {
+            throw new ConformanceError('CTS_BODY_TOO_LARGE', `stream exceeded the ${opts.maxBodyBytes}-byte read cap`);
+          }
+          yield new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+        }
+      } catch (err) {
+        if (ConformanceError.is(err)) throw err;
+        throw classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline: signal, runSignal: opts.signal });
+      } finally {
+        discard(res.body);
+      }
+    };
+    return {
+      request: recorded,
+      status: res.statusCode,
+      headers,
+      chunks: chunks(),
+      elapsedMs: () => performance.now() - started,
+      async close() {
+        discard(res.body);
+      },
+    };
+  }
+
+  return { send, open, close: () => agent.close() };
+}

@@ -1,0 +1,53 @@
+/** @module Maps undici/network failures to tool errors with stable codes and one readable line. */
+import { ConformanceError } from '../core/errors.js';
+
+interface Context {
+  readonly url: string;
+  readonly timeoutMs: number;
+  readonly deadline: AbortSignal;
+  readonly runSignal?: AbortSignal | undefined;
+}
+
+function codeOf(err: unknown): string {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+export function classifyNetworkError(err: unknown, ctx: Context): ConformanceError {
+  if (ConformanceError.is(err)) return err;
+  const origin = (() => { try { return new URL(ctx.url).origin; } catch { return ctx.url; } })();
+  if (ctx.runSignal?.aborted) return new ConformanceError('CTS_RUN_DEADLINE', 'the run deadline passed before the target answered', { cause: err });
+  const code = codeOf(err);
+  const name = (err as { name?: string })?.name ?? '';
+  if (ctx.deadline.aborted || name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.timeoutMs} ms`, { cause: err });
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new ConformanceError('CTS_TARGET_UNREACHABLE', `connection refused by ${origin} (is the target running?)`, { cause: err });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConformanceError('CTS_TARGET_UNREACHABLE', `cannot resolve the host of ${origin}`, { cause: err });
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ConformanceError('CTS_TARGET_UNREACHABLE', `no route to ${origin}`, { cause: err });
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return new ConformanceError('CTS_TARGET_RESET', `the connection to ${origin} was reset or closed before the answer was complete`, { cause: err });
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return new ConformanceError('CTS_STREAM_CUT', `the body from ${origin} ended before its announced length`, { cause: err });
+    default:
+      if (code.startsWith('HPE_') || name === 'HTTPParserError' || code === 'UND_ERR_INVALID_ARG' || /parse|invalid/i.test(name)) {
+        return new ConformanceError('CTS_TARGET_GARBAGE', `${origin} did not answer valid HTTP`, { cause: err });
+      }
+  }
+  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return new ConformanceError('CTS_TARGET_UNREACHABLE', `request to ${origin} failed: ${message}${code ? ` (${code})` : ''}`, { cause: err });
+}

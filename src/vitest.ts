@@ -1,0 +1,74 @@
+/**
+ * @module Use the catalogue inside your own vitest run: each selected check becomes a vitest test
+ * against the target you give (for teams whose CI already runs vitest).
+ *
+ * @example
+ * ```ts
+ * // conformance.test.ts
+ * import { registerConformanceTests } from 'conformance-suite/vitest';
+ * registerConformanceTests({ target: process.env.STAGING_URL!, token: process.env.CONFORMANCE_TOKEN, level: 'should', only: ['chat-completions.'] });
+ * ```
+ */
+import { describe, expect, test } from 'vitest';
+import { CATALOGUE } from '../suites/index.js';
+import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT } from './core/defaults.js';
+import { operationLabel } from './core/operations.js';
+import { gates } from './core/report.js';
+import type { TargetConfig } from './core/check.js';
+import { runSuite } from './runner/run-suite.js';
+import { selectChecks } from './runner/select.js';
+
+export interface ConformanceTestOptions {
+  /** Base URL of the deployment. */
+  readonly target: string;
+  readonly token?: string | undefined;
+  /** `user:pass` for /v2. */
+  readonly basic?: string | undefined;
+  readonly level?: 'must' | 'should';
+  readonly only?: readonly string[];
+  readonly skip?: readonly string[];
+  readonly seed?: number;
+  readonly runs?: number;
+  readonly timeoutMs?: number;
+  /** Everything else about the target (entity, project, model, writes…). */
+  readonly targetConfig?: Partial<TargetConfig>;
+}
+
+/** Registers one vitest test per selected check, grouped per operation. */
+export function registerConformanceTests(options: ConformanceTestOptions): void {
+  const level = options.level ?? 'must';
+  const seed = options.seed ?? 1;
+  const checks = selectChecks(CATALOGUE, { only: options.only ?? [], skip: options.skip ?? [] });
+  const target: TargetConfig = {
+    baseUrl: options.target.replace(/\/+$/, ''),
+    entity: DEFAULT_ENTITY,
+    project: DEFAULT_PROJECT,
+    modelId: DEFAULT_MODEL_ID,
+    priorityScheduling: false,
+    allowWrites: false,
+    bundledMock: false,
+    listParams: { ...DEFAULT_LIST_PARAMS },
+    listReadCap: 1_000,
+    maxCompletionTokens: 16,
+    ...options.targetConfig,
+  };
+  const byOperation = new Map<string, typeof checks>();
+  for (const c of checks) byOperation.set(operationLabel(c.operation), [...(byOperation.get(operationLabel(c.operation)) ?? []), c]);
+  for (const [label, group] of byOperation) {
+    describe(label, () => {
+      for (const check of group) {
+        test(`${check.id} [${check.level} ${check.section}]`, async () => {
+          const report = await runSuite({
+            target, token: options.token, basic: options.basic, checks: [check], level, seed, runs: options.runs ?? 10,
+            timeoutMs: options.timeoutMs ?? 10_000, deadlineMs: 120_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: 2, maxRetryWaitMs: 5_000,
+            replayBase: `conformance run --target ${target.baseUrl}`,
+          });
+          const r = report.results[0]!;
+          if (r.status === 'skip') return;
+          const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
+          expect(gates(r, level), detail).toBe(false);
+        }, (options.timeoutMs ?? 10_000) * 4);
+      }
+    });
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation. They are
+ * the control of the §5 auth checks, the probe of the content-type checks and the base the error
+ * checks break. Ids that must exist (a training job, a prediction, a score) are looked up once per
+ * run and shared by every check of that run.
+ */
+import fc from 'fast-check';
+import type { CheckContext } from '../../src/core/check.js';
+import { operation, type OperationId } from '../../src/core/operations.js';
+import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { readJsonl } from '../../src/kit/streams.js';
+import type { HttpClient, HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
+
+/** The id suffix of an operation in per-operation check ids: `chat.create` → `chat-create`. */
+export function slugOf(op: OperationId): string {
+  return op.replace(/\./g, '-');
+}
+
+/** A small trajectory group as real clients send it (conventions: `messages_and_choices` and `reward`). */
+export function trajectoryGroups(): unknown[] {
+  return [
+    {
+      trajectories: [
+        {
+          messages_and_choices: [
+            { role: 'user', content: 'What is 2 + 2?' },
+            { index: 0, message: { role: 'assistant', content: '4' }, finish_reason: 'stop' },
+          ],
+          reward: 1,
+        },
+      ],
+    },
+  ];
+}
+
+/** §4.2: the smallest create request with the target's model. */
+export function trainingJobRequest(ctx: CheckContext): Record<string, unknown> {
+  return { model_id: ctx.target.modelId, trajectory_groups: trajectoryGroups() };
+}
+
+/** §4.4: the smallest logging request. */
+export function logRequest(): Record<string, unknown> {
+  return { split: 'train', trajectory_groups: trajectoryGroups() };
+}
+
+/** A v4 UUID fixed by the seed: reproducible, and (almost surely) the id of nothing. */
+export function seededUuid(seed: number): string {
+  return fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]!;
+}
+
+// Per-run memo, keyed by the run's HTTP client: checks of one run share one lookup (one job
+// created, one listing read), and runs never see each other's values.
+const memo = new WeakMap<HttpClient, Map<string, Promise<unknown>>>();
+
+/** `make()` once per run and key; concurrent callers share the same promise. */
+export function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): Promise<T> {
+  let perRun = memo.get(ctx.http);
+  if (!perRun) memo.set(ctx.http, (perRun = new Map()));
+  let p = perRun.get(key) as Promise<T> | undefined;
+  if (!p) perRun.set(key, (p = make()));
+  return p;
+}
+
+export type RecordKind = 'predictions' | 'scores';
+export const RECORD_ID_FIELD: Record<RecordKind, string> = { predictions: 'prediction_id', scores: 'score_id' };
+
+/** The first `count` records of a listing (read as JSONL, stopping early), or undefined when the list does not answer 2xx. */
+export function firstRecords(ctx: CheckContext, kind: RecordKind, count: number): Promise<Record<string, unknown>[] | undefined> {
+  return oncePerRun(ctx, `records:${kind}:${count}`, async () => {
+    const stream = await ctx.http.open({ method: 'GET', path: pathOf(ctx.target, kind === 'predictions' ? 'predictions.list' : 'scores.list'), query: listQuery(ctx.target, { limit: count }) });
+    if (stream.status < 200 || stream.status > 299) {
+      await stream.close();
+      return undefined;
+    }
+    const out: Record<string, unknown>[] = [];
+    await readJsonl(stream, (line) => {
+      if (line.text.trim() === '') return;
+      try {
+        const v: unknown = JSON.parse(line.text);
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) out.push(v as Record<string, unknown>);
+      } catch {
+        // a broken line is the records suite's finding; here it only means "no id from this line"
+      }
+      return out.length >= count ? 'stop' : undefined;
+    });
+    return out;
+  });
+}
+
+/** The id of a record that exists, or undefined (empty or failing listing). */
+export async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<string | undefined> {
+  const records = (await firstRecords(ctx, kind, 1)) ?? [];
+  const id = records[0]?.[RECORD_ID_FIELD[kind]];
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** The id of a training job created for this run (only when writes are allowed), or undefined. */
+export function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
+  if (!ctx.target.allowWrites) return Promise.resolve(undefined);
+  return oncePerRun(ctx, 'training-job', async () => {
+    const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'training-jobs.create'), json: trainingJobRequest(ctx) });
+    const id = (ex.json as { id?: unknown } | undefined)?.id;
+    return ex.response.status >= 200 && ex.response.status < 300 && typeof id === 'string' ? id : undefined;
+  });
+}
+
+/** A valid request and what the check should know about it. */
+export interface Baseline {
+  readonly spec: HttpRequestSpec;
+  /** Said in the check's notes (e.g. that the id is made up because none could be found). */
+  readonly note?: string;
+}
+
+/**
+ * The baseline request of an operation, with the configured credentials (`auth: 'default'`).
+ * Reads use an id that exists when one can be found, else a seeded UUID (a 404 is then expected).
+ */
+export async function baselineRequest(ctx: CheckContext, op: OperationId): Promise<Baseline> {
+  const t = ctx.target;
+  switch (op) {
+    case 'chat.create':
+      return { spec: { method: 'POST', path: pathOf(t, op), json: minimalChatRequest(t) } };
+    case 'training-jobs.create':
+      return { spec: { method: 'POST', path: pathOf(t, op), json: trainingJobRequest(ctx) } };
+    case 'trajectories.log':
+      return { spec: { method: 'POST', path: pathOf(t, op), json: logRequest() } };
+    case 'predictions.list':
+    case 'scores.list':
+      return { spec: { method: 'GET', path: pathOf(t, op), query: listQuery(t, { limit: 1 }) } };
+    case 'training-jobs.get': {
+      const id = await existingTrainingJobId(ctx);
+      return id
+        ? { spec: { method: 'GET', path: pathOf(t, op, { training_job_id: id }) } }
+        : { spec: { method: 'GET', path: pathOf(t, op, { training_job_id: seededUuid(ctx.seed) }) }, note: 'no job could be created (writes not allowed or create failed): a random job id was used' };
+    }
+    case 'predictions.read':
+    case 'scores.read': {
+      const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
+      const id = await existingRecordId(ctx, kind);
+      const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
+      return id
+        ? { spec: { method: 'GET', path: pathOf(t, op, { [param]: id }) } }
+        : { spec: { method: 'GET', path: pathOf(t, op, { [param]: seededUuid(ctx.seed) }) }, note: `the ${kind} listing gave no id: a random id was used` };
+    }
+  }
+}
+
+/** The baseline answered with the configured credentials, once per run and operation. */
+export function controlExchange(ctx: CheckContext, op: OperationId): Promise<{ baseline: Baseline; exchange: HttpExchange }> {
+  return oncePerRun(ctx, `control:${op}`, async () => {
+    const baseline = await baselineRequest(ctx, op);
+    return { baseline, exchange: await ctx.http.send({ ...baseline.spec, auth: 'default' }) };
+  });
+}
+
+const RECORD_KEYS: Record<RecordKind, readonly string[]> = {
+  predictions: ['prediction_id', 'inputs', 'output', 'model'],
+  scores: ['score_id', 'scorer', 'value'],
+};
+
+function isRecord(value: unknown, kind: RecordKind): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k));
+}
+
+/**
+ * Whether a response carries the data of a successful answer (a completion, a job, a record), and
+ * what: used to prove that a rejected request leaked nothing. §4.4's success body is not shown,
+ * so a logging answer is judged by its status alone.
+ */
+export function servedData(op: OperationId, ex: HttpExchange): string | undefined {
+  const json = ex.json as Record<string, unknown> | undefined;
+  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
+  switch (op) {
+    case 'chat.create':
+      return isObject && Array.isArray(json.choices) ? 'a chat completion (`choices`)' : undefined;
+    case 'training-jobs.create':
+    case 'training-jobs.get':
+      return isObject && typeof json.id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(json.id) ? `a training job (id ${json.id})` : undefined;
+    case 'trajectories.log':
+      return undefined;
+    case 'predictions.read':
+    case 'scores.read': {
+      const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
+      return isRecord(json, kind) ? `a ${kind === 'predictions' ? 'prediction' : 'score'} record` : undefined;
+    }
+    case 'predictions.list':
+    case 'scores.list': {
+      const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
+      if (Array.isArray(json) && json.some((r) => isRecord(r, kind))) return `a JSON array of ${kind}`;
+      for (const line of ex.response.bodyText.split('\n')) {
+        try {
+          if (isRecord(JSON.parse(line), kind)) return `${kind} records (JSONL)`;
+        } catch {
+          // not a JSON line
+        }
+      }
+      return undefined;
+    }
+  }
+}
+
+/** True for the statuses of a successful answer. */
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** The operation's section, for check definitions. */
+export const sectionOf = (op: OperationId): string => operation(op).section;

@@ -1,0 +1,214 @@
+/**
+ * @module Positive acceptance (§4.1–§4.8): schema-valid, realistic requests get a 2xx and a body
+ * valid against the operation's response schema (MUST); JSONL listings are judged line by line as
+ * they arrive, up to a small cap. Includes the §4.1 trailing-slash path variant.
+ */
+import fc from 'fast-check';
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { operation, type OperationId } from '../../src/core/operations.js';
+import { fail, pass, skip, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
+import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
+import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
+import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { readJsonl } from '../../src/kit/streams.js';
+import type { SchemaName } from '../../src/schemas/registry.js';
+import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
+import { existingTrainingJobId, firstRecords, is2xx, RECORD_ID_FIELD, seededUuid, slugOf, type RecordKind } from './baseline.js';
+
+/** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
+const LIST_LINES_CAP = 50;
+/** Most records read back one by one. */
+const READS_CAP = 10;
+
+function label(op: OperationId): string {
+  const o = operation(op);
+  return `${o.method} ${o.path}`;
+}
+
+/** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
+export function judgeSuccess(ctx: CheckContext, ex: HttpExchange, schema: SchemaName, options: { bodyOptional?: boolean } = {}): ProbeResult {
+  const status = ex.response.status;
+  if (!is2xx(status)) return { ok: false, expected: 'a 2xx answer to a valid request', actual: describeResponse(ex), exchange: ex };
+  if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
+  if (ex.response.truncated) return { ok: false, expected: 'a complete JSON body', actual: `${describeResponse(ex)}: the body exceeded the read cap`, exchange: ex };
+  if (ex.json === undefined) return { ok: false, expected: `a JSON body valid against ${schema}`, actual: `${describeResponse(ex)}: the body is not JSON`, exchange: ex };
+  const v = ctx.schemas.validate(schema, ex.json);
+  if (!v.ok) return { ok: false, expected: `a body valid against ${schema}`, actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`, exchange: ex };
+  return { ok: true };
+}
+
+/** A failed probe as a check outcome. */
+export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
+  return fail({ expected: r.expected, actual: r.actual, ...(r.exchange ? { exchange: r.exchange } : {}) });
+}
+
+/** A property over realistic JSON request bodies of a POST operation. */
+function bodyProperty(op: OperationId, arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>, schema: SchemaName, options: { bodyOptional?: boolean } = {}): CheckDefinition {
+  const o = operation(op);
+  return defineCheck({
+    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    operation: op,
+    section: o.section,
+    level: 'MUST',
+    requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
+    ...(o.writes ? { writes: true } : {}),
+    run: (ctx) =>
+      checkProperty(ctx, arbitrary(ctx), async (body) => judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, options)),
+  });
+}
+
+const chatAcceptance = bodyProperty(
+  'chat.create',
+  (ctx) => realisticChatRequest({ ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}), maxCompletionTokens: ctx.target.maxCompletionTokens }),
+  'chat/chat-completion-response',
+);
+
+const trainingCreateAcceptance = bodyProperty('training-jobs.create', (ctx) => realisticTrainingJobRequest({ modelId: ctx.target.modelId }), 'training/training-job');
+
+// §4.4: "Body of a successful response: not shown" — an empty body is acceptable, any JSON is.
+const logAcceptance = bodyProperty('trajectories.log', () => realisticLogRequest(), 'training/log-trajectories-response', { bodyOptional: true });
+
+const trainingGetAcceptance = defineCheck({
+  id: 'acceptance.valid-request-succeeds.training-jobs-get',
+  operation: 'training-jobs.get',
+  section: '§4.3',
+  level: 'MUST',
+  requirement: `${label('training-jobs.get')} answers the id of an existing job with a 2xx and a training job valid against the response schema.`,
+  // Needs a job that exists: it creates one.
+  writes: true,
+  async run(ctx) {
+    const id = await existingTrainingJobId(ctx);
+    if (id === undefined) return skip('no training job could be created to read back (see acceptance.valid-request-succeeds.training-jobs-create)');
+    const r = judgeSuccess(ctx, await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }) }), 'training/training-job');
+    return r.ok ? pass() : failOf(r);
+  },
+});
+
+const RECORD_SCHEMA: Record<RecordKind, SchemaName> = { predictions: 'records/prediction', scores: 'records/score' };
+
+/** The verdict on one listing; a failure carries the stream evidence. */
+export type ListingVerdict =
+  | { readonly ok: true; readonly lines: number }
+  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly streamRequest: RecordedRequest; readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']> };
+
+/** Reads a listing as JSONL, judging each line as it arrives (up to `cap` lines). */
+export async function judgeListing(ctx: CheckContext, spec: HttpRequestSpec, kind: RecordKind, cap: number): Promise<ListingVerdict> {
+  const stream = await ctx.http.open(spec);
+  const evidence = (firstBytes: string) => ({ streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes } });
+  if (!is2xx(stream.status)) {
+    const end = await readJsonl(stream, () => 'stop');
+    return { ok: false, expected: 'a 2xx answer to a valid list request', actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(end.firstBytes)}`, ...evidence(end.firstBytes) };
+  }
+  let problem: string | undefined;
+  let count = 0;
+  const end = await readJsonl(stream, (line) => {
+    // A blank line carries no record (tolerated here; the records suite judges framing).
+    if (line.text.trim() === '') return;
+    count++;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      problem = `line ${line.number} is not JSON${line.unterminated ? ' (the last line, cut short?)' : ''}: ${excerpt(line.text, 120)}`;
+      return 'stop';
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a record: ${excerpt(line.text, 120)}`;
+      return 'stop';
+    }
+    const v = ctx.schemas.validate(RECORD_SCHEMA[kind], value);
+    if (!v.ok) {
+      problem = `line ${line.number} is not a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}: ${describeSchemaErrors(v.errors)}`;
+      return 'stop';
+    }
+    return count >= cap ? 'stop' : undefined;
+  });
+  if (problem) {
+    return { ok: false, expected: `a JSONL body: one ${kind === 'predictions' ? 'Prediction (§2.1)' : 'Score (§2.2)'} object per line`, actual: `HTTP ${stream.status}: ${problem}`, ...evidence(end.firstBytes) };
+  }
+  return { ok: true, lines: count };
+}
+
+function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition {
+  const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
+  return defineCheck({
+    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    operation: op,
+    section: operation(op).section,
+    level: 'MUST',
+    requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
+    async run(ctx) {
+      // Filter values that select something (from the listing) and one that selects nothing.
+      const sample = (await firstRecords(ctx, kind, 20)) ?? [];
+      const runIds = [...new Set(sample.map((r) => r.evaluation_run_id).filter((v): v is string => typeof v === 'string' && v !== ''))];
+      const query = fc.record(
+        {
+          evaluationRunId: fc.constantFrom(...runIds, seededUuid(ctx.seed)),
+          limit: fc.integer({ min: 1, max: 25 }),
+          offset: fc.integer({ min: 0, max: 40 }),
+        },
+        { requiredKeys: [] },
+      );
+      // checkProperty probes the minimal counterexample last: keep that probe's stream evidence.
+      let evidence: Pick<FailOutcome, 'streamRequest' | 'streamExcerpt'> = {};
+      const outcome = await checkProperty(ctx, query, async (q) => {
+        const spec: HttpRequestSpec = { method: 'GET', path: pathOf(ctx.target, op), query: listQuery(ctx.target, q) };
+        const r = await judgeListing(ctx, spec, kind, Math.min(LIST_LINES_CAP, ctx.target.listReadCap));
+        if (r.ok) return { ok: true };
+        evidence = { streamRequest: r.streamRequest, streamExcerpt: r.streamExcerpt };
+        return { ok: false, expected: r.expected, actual: r.actual };
+      });
+      return outcome.status === 'fail' ? { ...outcome, ...evidence } : outcome;
+    },
+  });
+}
+
+function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition {
+  const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
+  const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
+  return defineCheck({
+    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    operation: op,
+    section: operation(op).section,
+    level: 'MUST',
+    requirement: `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema.`,
+    async run(ctx) {
+      const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
+      const ids = (records ?? []).map((r) => r[RECORD_ID_FIELD[kind]]).filter((v): v is string => typeof v === 'string' && v !== '');
+      if (records === undefined) return skip(`the ${kind} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${kind}-list)`);
+      if (ids.length === 0) return skip(`the ${kind} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`);
+      for (const id of ids) {
+        const r = judgeSuccess(ctx, await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, op, { [param]: id }) }), RECORD_SCHEMA[kind]);
+        if (!r.ok) return failOf(r);
+      }
+      return pass([`read back ${ids.length} listed record${ids.length === 1 ? '' : 's'}`]);
+    },
+  });
+}
+
+/** §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example". */
+const trailingSlash = defineCheck({
+  id: 'acceptance.trailing-slash-path.chat-create',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of §4.1) answers a valid request with a 2xx and a valid chat completion.',
+  async run(ctx): Promise<CheckOutcome> {
+    const ex = await ctx.http.send({ method: 'POST', path: `${pathOf(ctx.target, 'chat.create')}/`, json: minimalChatRequest(ctx.target) });
+    const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response');
+    return r.ok ? pass() : failOf(r);
+  },
+});
+
+export const successChecks: readonly CheckDefinition[] = [
+  chatAcceptance,
+  trailingSlash,
+  trainingCreateAcceptance,
+  trainingGetAcceptance,
+  logAcceptance,
+  listAcceptance('predictions.list'),
+  readAcceptance('predictions.read'),
+  listAcceptance('scores.list'),
+  readAcceptance('scores.read'),
+];

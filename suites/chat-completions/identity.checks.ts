@@ -1,0 +1,62 @@
+/**
+ * @module §4.1 semantics of what identifies an answer: `request_id` returned in the response, and
+ * `n` choices indexed 0..n-1.
+ */
+import { defineCheck } from '../../src/core/check.js';
+import { fail, pass } from '../../src/core/result.js';
+import { expectCompletion, sendChat, uniqueRequestId } from './chat-exchange.js';
+
+// §4.1 request_id: "Identifier used through the whole request and returned in the response." The
+// spec does not say where. We accept the three places servers of this interface put it: inside the
+// response `id` (vLLM answers `chatcmpl-<request_id>`), a top-level `request_id` field, or the
+// `x-request-id` header (vLLM with --enable-request-id-headers). Anywhere else is not "returned".
+export const returnsRequestId = defineCheck({
+  id: 'chat-completions.returns-request-id',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
+  async run(ctx) {
+    const requestId = uniqueRequestId(ctx.seed);
+    const ex = await sendChat(ctx, { request_id: requestId });
+    const r = expectCompletion(ctx, ex, 'a request with request_id');
+    if (!r.ok) return r.outcome;
+    const body = r.body;
+    if (typeof body.id === 'string' && body.id.includes(requestId)) return pass([`request_id returned in the id (${body.id})`]);
+    if (body.request_id === requestId) return pass(['request_id returned as a top-level request_id field']);
+    if (ex.response.headers['x-request-id'] === requestId) return pass(['request_id returned in the x-request-id header']);
+    return fail({
+      expected: `request_id ${JSON.stringify(requestId)} in the response: inside "id", as "request_id", or as the x-request-id header`,
+      actual: `id ${JSON.stringify(body.id)}, request_id ${JSON.stringify(body.request_id)}, x-request-id ${JSON.stringify(ex.response.headers['x-request-id'])}`,
+      exchange: ex,
+    });
+  },
+});
+
+// §4.1 gives `n` (default 1) and §1 "one or more generated completions (choices)"; that `n` asks for
+// exactly n choices indexed 0..n-1 is the OpenAI convention vLLM follows. Temperature is above 0:
+// vLLM refuses n > 1 with greedy decoding.
+export const nChoicesIndexed = defineCheck({
+  id: 'chat-completions.n-choices-indexed',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI chat completions: n choices with indices 0..n-1',
+  requirement: 'A request with n answers exactly n choices whose indices are 0..n-1.',
+  async run(ctx) {
+    for (const n of [2, 3]) {
+      const ex = await sendChat(ctx, { n, temperature: 0.8 });
+      const r = expectCompletion(ctx, ex, `a request with n: ${n}`);
+      if (!r.ok) return r.outcome;
+      const indices = r.body.choices.map((c) => c.index);
+      const sorted = [...indices].sort((a, b) => Number(a) - Number(b));
+      const want = Array.from({ length: n }, (_, i) => i);
+      if (r.body.choices.length !== n || JSON.stringify(sorted) !== JSON.stringify(want)) {
+        return fail({ expected: `${n} choices with indices ${JSON.stringify(want)}`, actual: `${r.body.choices.length} choice(s) with indices ${JSON.stringify(indices)}`, exchange: ex });
+      }
+    }
+    return pass();
+  },
+});
+
+export const identityChecks = [returnsRequestId, nChoicesIndexed] as const;

@@ -1,0 +1,245 @@
+/**
+ * @module §4.1 semantics of the fields that shape the output: `stop` with
+ * `include_stop_str_in_output`, `structured_outputs` (`choice`, `regex`, `json`), `response_format`
+ * json_schema, `include_reasoning`, `echo`, and seeded determinism (INFO). Each is a property that
+ * holds for every output a model could produce, never an exact text.
+ */
+import type { CheckContext } from '../../src/core/check.js';
+import { defineCheck } from '../../src/core/check.js';
+import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
+import type { HttpExchange } from '../../src/transport/types.js';
+
+// conventions.md (vLLM): generation stops at the first stop string, which is left out of the
+// content unless include_stop_str_in_output is true; `stop_reason` is then the matched string.
+// The stop string is taken from the middle of a first, unconstrained answer to the same greedy,
+// seeded request, so it is likely to be met again; the properties hold whether it is met or not.
+export const stopStringsHonoured = defineCheck({
+  id: 'chat-completions.stop-strings-honoured',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
+  requirement: 'The content never contains a stop string unless include_stop_str_in_output is true; with it, an output stopped by a stop string ends with that string.',
+  async run(ctx) {
+    const cap = ctx.target.maxCompletionTokens;
+    const base = { temperature: 0, seed: 7, max_completion_tokens: cap };
+    const first = await sendChat(ctx, base);
+    const r0 = expectCompletion(ctx, first, 'a greedy seeded request');
+    if (!r0.ok) return r0.outcome;
+    const text = contentOf(r0.body.choices[0]);
+    const mid = Math.floor(text.length / 2);
+    const stop = text.slice(mid, mid + 3).trim() || text.trim().slice(-1) || 'e';
+
+    const ex = await sendChat(ctx, { ...base, stop: [stop] });
+    const r = expectCompletion(ctx, ex, `a request with stop: [${JSON.stringify(stop)}]`);
+    if (!r.ok) return r.outcome;
+    for (const c of r.body.choices) {
+      const content = contentOf(c);
+      if (content.includes(stop)) {
+        return fail({ expected: `content without the stop string ${JSON.stringify(stop)} (include_stop_str_in_output is false by default)`, actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`, exchange: ex });
+      }
+    }
+
+    const withStop = await sendChat(ctx, { ...base, stop: [stop], include_stop_str_in_output: true });
+    const r2 = expectCompletion(ctx, withStop, `a request with stop: [${JSON.stringify(stop)}] and include_stop_str_in_output: true`);
+    if (!r2.ok) return r2.outcome;
+    const notes: string[] = [];
+    for (const c of r2.body.choices) {
+      if (c.stop_reason !== stop) continue;
+      notes.push(`stop string ${JSON.stringify(stop)} met`);
+      const content = contentOf(c);
+      if (!content.endsWith(stop)) {
+        return fail({ expected: `stopped by ${JSON.stringify(stop)} with include_stop_str_in_output: the content ends with it`, actual: `choice ${String(c.index)} stop_reason ${JSON.stringify(c.stop_reason)}, content ${JSON.stringify(content)}`, exchange: withStop });
+      }
+    }
+    return pass(notes.length ? [notes[0]!] : [`stop string ${JSON.stringify(stop)} not met (the properties hold vacuously)`]);
+  },
+});
+
+/**
+ * A request shaped by a structured-output constraint. An answer cut by the token budget
+ * (finish_reason "length") is a prefix of a constrained output, so `judge` is told it was cut and
+ * checks the prefix property instead (an unconstrained server's long free text still fails).
+ */
+async function judgeStructured(
+  ctx: CheckContext,
+  extra: Record<string, unknown>,
+  what: string,
+  judge: (content: string, cut: boolean) => string | undefined,
+): Promise<CheckOutcome> {
+  const ex: HttpExchange = await sendChat(ctx, { temperature: 0, max_completion_tokens: ctx.target.maxCompletionTokens, ...extra });
+  const r = expectCompletion(ctx, ex, what);
+  if (!r.ok) return r.outcome;
+  const notes: string[] = [];
+  for (const c of (r.body as Completion).choices) {
+    const cut = c.finish_reason === 'length';
+    if (cut) notes.push(`choice ${String(c.index)} was cut by the ${ctx.target.maxCompletionTokens}-token budget: only its prefix was judged (raise --max-completion-tokens)`);
+    const problem = judge(contentOf(c), cut);
+    if (problem) return fail({ expected: `the content of ${what} honours the constraint`, actual: `choice ${String(c.index)}: ${problem}`, exchange: ex });
+  }
+  return pass(notes);
+}
+
+const CHOICES = ['yes', 'no'];
+
+export const structuredOutputsChoice = defineCheck({
+  id: 'chat-completions.structured-outputs-choice',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM structured outputs (choice)',
+  requirement: 'With structured_outputs.choice, the content is exactly one of the choices.',
+  run: (ctx) =>
+    judgeStructured(ctx, { messages: [{ role: 'user', content: 'Is the sky blue? Answer yes or no.' }], structured_outputs: { choice: CHOICES } }, 'a request with structured_outputs.choice ["yes","no"]', (content, cut) =>
+      (cut ? CHOICES.some((c) => c.startsWith(content)) : CHOICES.includes(content)) ? undefined : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(CHOICES)}`),
+});
+
+const REGEX = '(red|green|blue)-[0-9]{2}';
+/** Every full match of REGEX (300 strings), so a cut answer can be judged as a prefix of one. */
+const REGEX_MATCHES = ['red', 'green', 'blue'].flatMap((c) => Array.from({ length: 100 }, (_, i) => `${c}-${String(i).padStart(2, '0')}`));
+
+export const structuredOutputsRegex = defineCheck({
+  id: 'chat-completions.structured-outputs-regex',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM structured outputs (regex)',
+  requirement: 'With structured_outputs.regex, the whole content matches the regular expression.',
+  run: (ctx) =>
+    judgeStructured(ctx, { messages: [{ role: 'user', content: 'Name a colour and a two-digit number, like red-42.' }], structured_outputs: { regex: REGEX } }, `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`, (content, cut) =>
+      (cut ? REGEX_MATCHES.some((m) => m.startsWith(content)) : new RegExp(`^(?:${REGEX})$`, 'u').test(content)) ? undefined : `content ${JSON.stringify(content)} does not ${cut ? 'start a match of' : 'match'} ${REGEX}`),
+});
+
+/** A schema small enough for a tight token budget. */
+const VERDICT_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false };
+const JSON_PROMPT = [{ role: 'user', content: 'Is water wet? Answer as JSON with a boolean "ok".' }];
+
+function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string | undefined {
+  const validate = ctx.schemas.ajv.compile(VERDICT_SCHEMA);
+  return (content, cut) => {
+    // A cut answer to an object schema is at least the start of an object.
+    if (cut) return content.trimStart() === '' || content.trimStart().startsWith('{') ? undefined : `content ${JSON.stringify(content)} does not start a JSON object`;
+    let value: unknown;
+    try {
+      value = JSON.parse(content);
+    } catch {
+      return `content ${JSON.stringify(content)} is not JSON`;
+    }
+    return validate(value) ? undefined : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(VERDICT_SCHEMA)}: ${ctx.schemas.ajv.errorsText(validate.errors)}`;
+  };
+}
+
+// §4.1 types structured_outputs.json as a string: the schema is sent serialised.
+export const structuredOutputsJson = defineCheck({
+  id: 'chat-completions.structured-outputs-json',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM structured outputs (json)',
+  requirement: 'With structured_outputs.json, the content parses as JSON and validates against the given schema.',
+  run: (ctx) => judgeStructured(ctx, { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } }, 'a request with structured_outputs.json', judgeJson(ctx)),
+});
+
+export const responseFormatJsonSchema = defineCheck({
+  id: 'chat-completions.response-format-json-schema',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI response_format json_schema',
+  requirement: 'With response_format {type: "json_schema"}, the content parses as JSON and validates against json_schema.schema.',
+  run: (ctx) =>
+    judgeStructured(ctx, { messages: JSON_PROMPT, response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: VERDICT_SCHEMA, strict: true } } }, 'a request with response_format json_schema', judgeJson(ctx)),
+});
+
+// §4.1 include_reasoning (default true); false means the reasoning is left out of the answer
+// (vLLM). reasoning_effort asks a reasoning model to reason, so there would be something to omit.
+export const includeReasoningFalseOmitsReasoning = defineCheck({
+  id: 'chat-completions.include-reasoning-false-omits-reasoning',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
+  requirement: 'With include_reasoning false, no choice message carries reasoning.',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { include_reasoning: false, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens });
+    const r = expectCompletion(ctx, ex, 'a request with include_reasoning: false');
+    if (!r.ok) return r.outcome;
+    for (const c of r.body.choices) {
+      const m = (c.message ?? {}) as Record<string, unknown>;
+      for (const field of ['reasoning', 'reasoning_content']) {
+        if (typeof m[field] === 'string' && (m[field] as string).length > 0) {
+          return fail({ expected: 'no reasoning in the message (include_reasoning: false)', actual: `choice ${String(c.index)} message.${field} ${JSON.stringify(m[field]).slice(0, 120)}`, exchange: ex });
+        }
+      }
+    }
+    return pass();
+  },
+});
+
+const ECHO_PREFIX = 'Once upon a time';
+
+// §4.1 echo: "If true, the new message is prepended with the last message when both have the same
+// role." The last message is the assistant's own (prefill, continue_final_message), so the roles
+// match and its content must open the new message.
+export const echoPrependsLastMessage = defineCheck({
+  id: 'chat-completions.echo-prepends-last-message',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'With echo true and a last message of the assistant role, the new message content starts with that last message.',
+  async run(ctx) {
+    const ex = await sendChat(ctx, {
+      messages: [
+        { role: 'user', content: 'Tell me a very short story.' },
+        { role: 'assistant', content: ECHO_PREFIX },
+      ],
+      echo: true,
+      continue_final_message: true,
+      add_generation_prompt: false,
+    });
+    const r = expectCompletion(ctx, ex, 'a request with echo: true');
+    if (!r.ok) return r.outcome;
+    for (const c of r.body.choices) {
+      const content = contentOf(c);
+      if (!content.startsWith(ECHO_PREFIX)) {
+        return fail({ expected: `content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`, exchange: ex });
+      }
+    }
+    return pass();
+  },
+});
+
+// Observation only: greedy decoding with a seed is meant to repeat, but batching and hardware
+// make real servers drift, and §4.1 promises nothing.
+export const seededDeterminism = defineCheck({
+  id: 'chat-completions.seeded-determinism',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'INFO',
+  requirement: 'The same request with the same seed at temperature 0 gives the same output (observation).',
+  async run(ctx) {
+    const body = { temperature: 0, seed: 12345, max_completion_tokens: ctx.target.maxCompletionTokens };
+    const a = await sendChat(ctx, body);
+    const ra = expectCompletion(ctx, a, 'a greedy seeded request');
+    if (!ra.ok) return ra.outcome;
+    const b = await sendChat(ctx, body);
+    const rb = expectCompletion(ctx, b, 'the same greedy seeded request, again');
+    if (!rb.ok) return rb.outcome;
+    const ta = contentOf(ra.body.choices[0]);
+    const tb = contentOf(rb.body.choices[0]);
+    if (ta === tb) return pass();
+    return fail({ expected: 'the same content twice', actual: `first ${JSON.stringify(ta)}, then ${JSON.stringify(tb)}`, exchange: b });
+  },
+});
+
+export const outputControlChecks = [
+  stopStringsHonoured,
+  structuredOutputsChoice,
+  structuredOutputsRegex,
+  structuredOutputsJson,
+  responseFormatJsonSchema,
+  includeReasoningFalseOmitsReasoning,
+  echoPrependsLastMessage,
+  seededDeterminism,
+] as const;

@@ -1,0 +1,265 @@
+/**
+ * @module §4.1, §7 and §8: the documented rules of chat completions: the two §7 conditions, the §8
+ * ranges of `seed` and `truncate_prompt_tokens` at and just beyond their bounds, the enums
+ * (`tool_choice`, `reasoning_effort`, `service_tier`), `messages` required, and the trailing-slash
+ * path of the spec's request example.
+ */
+import { defineCheck } from '../../src/core/check.js';
+import { ConformanceError } from '../../src/core/errors.js';
+import { fail, pass } from '../../src/core/result.js';
+import { describeResponse } from '../../src/kit/describe.js';
+import { minimalChatRequest } from '../../src/kit/requests.js';
+import { chatPath, expectCompletion, expectRejected, is2xx, is4xx, rawChatBody, sendChat, sendRawChat } from './chat-exchange.js';
+
+/** A conversation whose last (assistant) message can be continued (prefill). */
+const PREFILL_MESSAGES = [
+  { role: 'user', content: 'Count from one to five.' },
+  { role: 'assistant', content: 'One, two,' },
+];
+
+// §7 condition 1: "When `priority` is not 0 and the served model does not use priority scheduling,
+// then the request raises an error." The target's declaration (--priority-scheduling) says which
+// branch applies; priority 0 is the default and always fine, so it is the control in both.
+export const priorityFollowsScheduling = defineCheck({
+  id: 'chat-completions.priority-follows-scheduling',
+  operation: 'chat.create',
+  section: '§7',
+  level: 'MUST',
+  requirement:
+    'A non-zero priority is rejected with a 4xx when the served model does not use priority scheduling, and accepted when it does; priority 0 is always accepted.',
+  async run(ctx) {
+    const control = await sendChat(ctx, { priority: 0 });
+    const c = expectCompletion(ctx, control, 'a request with priority 0 (the default)');
+    if (!c.ok) return c.outcome;
+    const ex = await sendChat(ctx, { priority: 1 });
+    if (ctx.target.priorityScheduling) {
+      const r = expectCompletion(ctx, ex, 'priority 1 to a target declared with priority scheduling');
+      return r.ok ? pass(['target declared with priority scheduling: priority 1 accepted']) : r.outcome;
+    }
+    const rejected = expectRejected(ex, 'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it');
+    return rejected ?? pass(['target declared without priority scheduling: priority 1 rejected']);
+  },
+});
+
+// §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
+// the request is invalid." Both sent as true is the case no reading can accept.
+export const rejectsContinueWithGenerationPrompt = defineCheck({
+  id: 'chat-completions.rejects-continue-with-generation-prompt',
+  operation: 'chat.create',
+  section: '§7',
+  level: 'MUST',
+  requirement: 'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true });
+    return expectRejected(ex, '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)') ?? pass();
+  },
+});
+
+// add_generation_prompt defaults to true, so a strict reading of §7.2 would also refuse
+// continue_final_message alone; vLLM accepts it (it only refuses both sent as true), and clients
+// rely on that for prefill. A server that refuses it breaks the convention, not the interface.
+export const acceptsContinueFinalMessageAlone = defineCheck({
+  id: 'chat-completions.accepts-continue-final-message-alone',
+  operation: 'chat.create',
+  section: '§7',
+  level: 'SHOULD',
+  convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
+  requirement: 'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { messages: PREFILL_MESSAGES, continue_final_message: true });
+    const r = expectCompletion(ctx, ex, 'a request with only continue_final_message: true');
+    return r.ok ? pass() : r.outcome;
+  },
+});
+
+// §8: "`seed` lies in -9223372036854776000 to 9223372036854776000", a floating-point rendering of
+// the signed 64-bit limits. Values inside the 64-bit range are written as exact JSON integers
+// (JSON.stringify of a JS number could not write them), so the server sees the exact bounds.
+const SEED_INSIDE = ['-9223372036854775808', '9223372036854775807'];
+const SEED_BEYOND = ['10000000000000000000', '-10000000000000000000'];
+/** Between 2^63-1 and the printed bound (and its negative): §8 and the 64-bit reading disagree. */
+const SEED_SLIVER = ['9223372036854775808', '9223372036854776000', '-9223372036854775809', '-9223372036854776000'];
+
+export const acceptsSeedWithinInt64 = defineCheck({
+  id: 'chat-completions.accepts-seed-within-int64',
+  operation: 'chat.create',
+  section: '§8',
+  level: 'MUST',
+  requirement: 'A seed at the signed 64-bit limits (-9223372036854775808, 9223372036854775807), inside the §8 range, is accepted.',
+  async run(ctx) {
+    for (const literal of SEED_INSIDE) {
+      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
+      const r = expectCompletion(ctx, ex, `seed ${literal} (inside the §8 range)`);
+      if (!r.ok) return r.outcome;
+    }
+    return pass();
+  },
+});
+
+export const rejectsSeedBeyondBound = defineCheck({
+  id: 'chat-completions.rejects-seed-beyond-bound',
+  operation: 'chat.create',
+  section: '§8',
+  level: 'MUST',
+  requirement: 'A seed clearly beyond the §8 range (±10000000000000000000) is rejected with a 4xx.',
+  async run(ctx) {
+    for (const literal of SEED_BEYOND) {
+      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
+      const bad = expectRejected(ex, `seed ${literal} rejected with a 4xx: §8 bounds seed to ±9223372036854776000`);
+      if (bad) return bad;
+    }
+    return pass();
+  },
+});
+
+// The sliver between 2^63-1 and the printed bound: a 64-bit server refuses it, a server reading §8
+// literally accepts it. Either is conformant (INFO notes which); a 5xx is not an answer either way.
+export const seedBetweenInt64AndPrintedBound = defineCheck({
+  id: 'chat-completions.seed-between-int64-and-printed-bound',
+  operation: 'chat.create',
+  section: '§8',
+  level: 'INFO',
+  requirement: 'A seed between the 64-bit limit and the printed §8 bound is either accepted or rejected with a 4xx (observation).',
+  async run(ctx) {
+    const notes: string[] = [];
+    for (const literal of SEED_SLIVER) {
+      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
+      if (is2xx(ex)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
+      else if (is4xx(ex)) notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
+      else return fail({ expected: `seed ${literal} accepted (2xx) or rejected (4xx)`, actual: describeResponse(ex), exchange: ex });
+    }
+    return pass(notes);
+  },
+});
+
+// §8: "`truncate_prompt_tokens` lies in -1 to 9223372036854776000".
+export const truncatePromptTokensRange = defineCheck({
+  id: 'chat-completions.truncate-prompt-tokens-range',
+  operation: 'chat.create',
+  section: '§8',
+  level: 'MUST',
+  requirement: 'truncate_prompt_tokens -1 (the lower bound) is accepted; -2 and 10000000000000000000 (beyond the §8 range) are rejected with a 4xx.',
+  async run(ctx) {
+    const atBound = await sendChat(ctx, { truncate_prompt_tokens: -1 });
+    const r = expectCompletion(ctx, atBound, 'truncate_prompt_tokens -1 (the §8 lower bound)');
+    if (!r.ok) return r.outcome;
+    for (const literal of ['-2', '10000000000000000000']) {
+      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'truncate_prompt_tokens', literal));
+      const bad = expectRejected(ex, `truncate_prompt_tokens ${literal} rejected with a 4xx: §8 bounds it to -1..9223372036854776000`);
+      if (bad) return bad;
+    }
+    return pass();
+  },
+});
+
+// §4.1 tool_choice: "The only allowed value is `none`." Sent without tools, as the only reading in
+// which a server could not plausibly use another value.
+export const toolChoiceOnlyNone = defineCheck({
+  id: 'chat-completions.tool-choice-only-none',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'tool_choice "none" is accepted and any other value is rejected with a 4xx.',
+  async run(ctx) {
+    const none = await sendChat(ctx, { tool_choice: 'none' });
+    const r = expectCompletion(ctx, none, 'tool_choice "none"');
+    if (!r.ok) return r.outcome;
+    for (const value of ['auto', 'required']) {
+      const ex = await sendChat(ctx, { tool_choice: value });
+      const bad = expectRejected(ex, `tool_choice ${JSON.stringify(value)} rejected with a 4xx: the only allowed value is "none" (§4.1)`);
+      if (bad) return bad;
+    }
+    return pass();
+  },
+});
+
+// §4.1 reasoning_effort: "One of `low`, `medium`, `high`." A value inside the set is the control
+// (so a server refusing the field altogether does not pass for the wrong reason).
+export const reasoningEffortEnum = defineCheck({
+  id: 'chat-completions.reasoning-effort-enum',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'reasoning_effort "low" is accepted and a value outside low/medium/high is rejected with a 4xx.',
+  async run(ctx) {
+    const low = await sendChat(ctx, { reasoning_effort: 'low' });
+    const r = expectCompletion(ctx, low, 'reasoning_effort "low"');
+    if (!r.ok) return r.outcome;
+    const ex = await sendChat(ctx, { reasoning_effort: 'extreme' });
+    return expectRejected(ex, 'reasoning_effort "extreme" rejected with a 4xx: one of low, medium, high (§4.1)') ?? pass();
+  },
+});
+
+const SERVICE_TIERS = ['auto', 'default', 'flex', 'scale', 'priority'];
+
+// §4.1 response: "service_tier string or null: One of auto, default, flex, scale, priority."
+export const serviceTierInSet = defineCheck({
+  id: 'chat-completions.service-tier-in-set',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'A response service_tier, when present and not null, is one of auto, default, flex, scale, priority.',
+  async run(ctx) {
+    const ex = await sendChat(ctx);
+    if (!is2xx(ex)) return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
+    const tier = (ex.json as Record<string, unknown> | undefined)?.service_tier;
+    if (tier === undefined || tier === null) return pass();
+    if (typeof tier === 'string' && SERVICE_TIERS.includes(tier)) return pass();
+    return fail({ expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`, actual: `service_tier ${JSON.stringify(tier)}`, exchange: ex });
+  },
+});
+
+// §4.1: "Only `messages` is required."
+export const requiresMessages = defineCheck({
+  id: 'chat-completions.requires-messages',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'A request without messages is rejected with a 4xx.',
+  async run(ctx) {
+    const { messages: _omitted, ...body } = minimalChatRequest(ctx.target);
+    const ex = await ctx.http.send({ method: 'POST', path: chatPath(ctx), json: body });
+    return expectRejected(ex, '4xx: messages is the one required field (§4.1)') ?? pass();
+  },
+});
+
+// §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example".
+// A server may serve it directly or redirect it with 307/308 (which keep the method and body, and
+// which FastAPI's redirect_slashes answers); the transport does not follow redirects, so a redirect
+// arrives as CTS_REDIRECT and is judged here from its status. 301/302/303 turn a POST into a GET in
+// most clients, so they do not serve the variant.
+export const trailingSlashPath = defineCheck({
+  id: 'chat-completions.trailing-slash-path',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect.',
+  async run(ctx) {
+    let ex;
+    try {
+      ex = await sendChat(ctx, {}, { trailingSlash: true });
+    } catch (err) {
+      if (!ConformanceError.is(err) || err.code !== 'CTS_REDIRECT') throw err;
+      const status = Number(/answered (\d{3})/.exec(err.message)?.[1]);
+      if (status === 307 || status === 308) return pass([`the trailing-slash path is served through a ${status} redirect`]);
+      return fail({ expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body', actual: err.message });
+    }
+    const r = expectCompletion(ctx, ex, 'POST to the trailing-slash path /v1/chat/completions/');
+    return r.ok ? pass() : r.outcome;
+  },
+});
+
+export const ruleChecks = [
+  priorityFollowsScheduling,
+  rejectsContinueWithGenerationPrompt,
+  acceptsContinueFinalMessageAlone,
+  acceptsSeedWithinInt64,
+  rejectsSeedBeyondBound,
+  seedBetweenInt64AndPrintedBound,
+  truncatePromptTokensRange,
+  toolChoiceOnlyNone,
+  reasoningEffortEnum,
+  serviceTierInSet,
+  requiresMessages,
+  trailingSlashPath,
+] as const;

@@ -1,0 +1,227 @@
+/**
+ * @module §4.1 semantics of tokens: `return_token_ids`, `return_tokens_as_token_ids`, usage
+ * accounting, the completion budget (`max_completion_tokens`, deprecated `max_tokens`, §9),
+ * `logprobs`/`top_logprobs`, and `min_tokens`. Every check is a property of whatever the model
+ * generated, never of the text itself.
+ */
+import { defineCheck } from '../../src/core/check.js';
+import { fail, pass } from '../../src/core/result.js';
+import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
+
+const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
+const usageOf = (body: Completion) => body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
+
+// §4.1 return_token_ids: "When specified, token IDs are included with the text." The response
+// table gives them their place: `token_ids` on each choice.
+export const returnTokenIdsPerChoice = defineCheck({
+  id: 'chat-completions.return-token-ids-per-choice',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { return_token_ids: true });
+    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
+    if (!r.ok) return r.outcome;
+    const generated = usageOf(r.body).completion_tokens;
+    for (const c of r.body.choices) {
+      const ids = c.token_ids;
+      if (!isIntArray(ids) || (ids.length === 0 && typeof generated === 'number' && generated > 0)) {
+        return fail({ expected: `choice ${String(c.index)} has token_ids, the integer ids of its ${String(generated)} generated token(s)`, actual: `token_ids ${JSON.stringify(ids)}`, exchange: ex });
+      }
+    }
+    return pass();
+  },
+});
+
+// vLLM with return_token_ids: top-level `prompt_token_ids` (one id per prompt token) and per-choice
+// `token_ids` (one id per completion token). The counts tie them to usage.
+export const returnTokenIdsMatchUsage = defineCheck({
+  id: 'chat-completions.return-token-ids-match-usage',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
+  requirement: 'With return_token_ids true, prompt_token_ids has usage.prompt_tokens ids and a single choice has usage.completion_tokens token_ids.',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { return_token_ids: true });
+    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
+    if (!r.ok) return r.outcome;
+    const { prompt_tokens: p, completion_tokens: c } = usageOf(r.body);
+    const ptids = r.body.prompt_token_ids;
+    if (!isIntArray(ptids) || ptids.length !== p) {
+      return fail({ expected: `prompt_token_ids: an array of ${String(p)} integer ids (usage.prompt_tokens)`, actual: Array.isArray(ptids) ? `${ptids.length} element(s)` : `prompt_token_ids ${JSON.stringify(ptids)}`, exchange: ex });
+    }
+    const ids = r.body.choices[0]?.token_ids;
+    if (!Array.isArray(ids) || ids.length !== c) {
+      return fail({ expected: `token_ids of the choice: ${String(c)} ids (usage.completion_tokens)`, actual: Array.isArray(ids) ? `${ids.length} id(s)` : `token_ids ${JSON.stringify(ids)}`, exchange: ex });
+    }
+    return pass();
+  },
+});
+
+const TOKEN_ID_STRING = /^token_id:-?\d+$/;
+
+// §4.1 return_tokens_as_token_ids: "When specified together with `logprobs`, tokens are given as
+// strings of the form `token_id:<token_id>`." That covers the alternatives in top_logprobs too.
+export const tokensAsTokenIds = defineCheck({
+  id: 'chat-completions.tokens-as-token-ids',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
+  async run(ctx) {
+    const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
+    const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
+    if (!r.ok) return r.outcome;
+    for (const c of r.body.choices) {
+      const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
+      if (!Array.isArray(content) || content.length === 0) {
+        return fail({ expected: `choice ${String(c.index)} gives its tokens in logprobs.content as token_id:<id>`, actual: `logprobs ${JSON.stringify(c.logprobs)}`, exchange: ex });
+      }
+      for (const [i, entry] of content.entries()) {
+        const tokens = [entry?.token, ...(Array.isArray(entry?.top_logprobs) ? entry.top_logprobs.map((t: { token?: unknown }) => t?.token) : [])];
+        const bad = tokens.find((t) => typeof t !== 'string' || !TOKEN_ID_STRING.test(t));
+        if (bad !== undefined || tokens[0] === undefined) {
+          return fail({ expected: 'tokens written token_id:<id>', actual: `choice ${String(c.index)} logprobs.content[${i}] has token ${JSON.stringify(bad ?? tokens[0])}`, exchange: ex });
+        }
+      }
+    }
+    return pass();
+  },
+});
+
+// conventions.md: "usage total_tokens = prompt_tokens + completion_tokens" (OpenAI usage accounting).
+export const usageAddsUp = defineCheck({
+  id: 'chat-completions.usage-adds-up',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI usage accounting',
+  requirement: 'usage.total_tokens equals usage.prompt_tokens plus usage.completion_tokens, all non-negative integers.',
+  async run(ctx) {
+    for (const extra of [{}, { n: 2, temperature: 0.8 }]) {
+      const ex = await sendChat(ctx, extra);
+      const r = expectCompletion(ctx, ex, `a request with ${JSON.stringify(extra)}`);
+      if (!r.ok) return r.outcome;
+      const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usageOf(r.body);
+      const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
+      if (!ints || (p as number) + (c as number) !== t) {
+        return fail({ expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)', actual: `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`, exchange: ex });
+      }
+    }
+    return pass();
+  },
+});
+
+const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighthouse keeper, in many sentences.' }];
+
+// §4.1/§9: max_completion_tokens and the deprecated max_tokens are "the same purpose": a bound on
+// the completion. That the bound is on usage.completion_tokens and that reaching it is reported as
+// finish_reason "length" is the OpenAI convention (§4.1 shows only "stop"). ignore_eos keeps the
+// model from ending early, so the bound is reached whenever the server honours it.
+export const maxTokensBoundCompletion = defineCheck({
+  id: 'chat-completions.max-tokens-bound-completion',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
+  requirement: 'max_completion_tokens (and the deprecated max_tokens) bound usage.completion_tokens, and a choice that reaches the bound ends with finish_reason "length".',
+  async run(ctx) {
+    const cap = ctx.target.maxCompletionTokens;
+    for (const field of ['max_completion_tokens', 'max_tokens']) {
+      for (const max of [...new Set([1, Math.min(4, cap)])]) {
+        const ex = await sendChat(ctx, { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true });
+        const r = expectCompletion(ctx, ex, `a request with ${field}: ${max}`);
+        if (!r.ok) return r.outcome;
+        const c = usageOf(r.body).completion_tokens;
+        if (typeof c !== 'number' || c > max) {
+          return fail({ expected: `usage.completion_tokens <= ${max} (${field})`, actual: `completion_tokens ${String(c)}`, exchange: ex });
+        }
+        const choice = r.body.choices[0];
+        if (c === max && choice?.finish_reason !== 'length') {
+          return fail({ expected: `finish_reason "length": the ${max}-token bound of ${field} was reached (ignore_eos)`, actual: `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}`, exchange: ex });
+        }
+      }
+    }
+    return pass();
+  },
+});
+
+const LOGPROB_EPSILON = 1e-6;
+
+// §4.1 gives the shape of choice.logprobs (content[]: token, logprob, bytes, top_logprobs[]); the
+// counts (one entry per generated token, exactly top_logprobs alternatives each) and logprob <= 0
+// are the OpenAI logprobs convention.
+export const logprobsShapeAndCounts = defineCheck({
+  id: 'chat-completions.logprobs-shape-and-counts',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
+  requirement: 'With logprobs true, each choice has logprobs.content with one entry per generated token, each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
+  async run(ctx) {
+    for (const k of [0, 3]) {
+      const ex = await sendChat(ctx, { logprobs: true, top_logprobs: k });
+      const r = expectCompletion(ctx, ex, `a request with logprobs: true, top_logprobs: ${k}`);
+      if (!r.ok) return r.outcome;
+      const generated = usageOf(r.body).completion_tokens;
+      for (const c of r.body.choices) {
+        const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
+        const reasoning = (c.message as { reasoning?: unknown } | undefined)?.reasoning;
+        const countable = r.body.choices.length === 1 && !(typeof reasoning === 'string' && reasoning.length > 0);
+        if (!Array.isArray(content) || (countable && content.length !== generated)) {
+          return fail({ expected: `choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`, actual: Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`, exchange: ex });
+        }
+        for (const [i, e] of content.entries()) {
+          const problem =
+            typeof e?.token !== 'string' ? `token ${JSON.stringify(e?.token)}`
+            : typeof e.logprob !== 'number' || e.logprob > LOGPROB_EPSILON ? `logprob ${JSON.stringify(e.logprob)} (a log probability is <= 0)`
+            : !(e.bytes === null || e.bytes === undefined || (Array.isArray(e.bytes) && e.bytes.every((b: unknown) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255))) ? `bytes ${JSON.stringify(e.bytes)}`
+            : !Array.isArray(e.top_logprobs) ? (k > 0 ? `top_logprobs ${JSON.stringify(e.top_logprobs)}` : undefined)
+            : e.top_logprobs.length !== k ? `${e.top_logprobs.length} top_logprobs where ${k} were asked for`
+            : e.top_logprobs.some((t: { token?: unknown; logprob?: unknown }) => typeof t?.token !== 'string' || typeof t.logprob !== 'number' || t.logprob > LOGPROB_EPSILON) ? `a top_logprobs entry without a token string and a logprob <= 0: ${JSON.stringify(e.top_logprobs)}`
+            : undefined;
+          if (problem) {
+            return fail({ expected: `each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`, actual: `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`, exchange: ex });
+          }
+        }
+      }
+    }
+    return pass();
+  },
+});
+
+// §4.1 lists min_tokens (default 0) without more. vLLM: no end-of-sequence, stop token or stop
+// string ends the output before min_tokens tokens. A stop string that would otherwise end the
+// output at once (" ") makes the bound visible.
+export const minTokensHonoured = defineCheck({
+  id: 'chat-completions.min-tokens-honoured',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
+  requirement: 'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier.',
+  async run(ctx) {
+    const cap = ctx.target.maxCompletionTokens;
+    const m = Math.min(4, cap);
+    const ex = await sendChat(ctx, { messages: LONG_ANSWER, min_tokens: m, max_completion_tokens: cap, stop: [' '] });
+    const r = expectCompletion(ctx, ex, `a request with min_tokens: ${m}`);
+    if (!r.ok) return r.outcome;
+    const c = usageOf(r.body).completion_tokens;
+    if (typeof c !== 'number' || c < m) {
+      return fail({ expected: `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding`, actual: `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`, exchange: ex });
+    }
+    return pass();
+  },
+});
+
+export const tokenChecks = [
+  returnTokenIdsPerChoice,
+  returnTokenIdsMatchUsage,
+  tokensAsTokenIds,
+  usageAddsUp,
+  maxTokensBoundCompletion,
+  logprobsShapeAndCounts,
+  minTokensHonoured,
+] as const;

@@ -1,0 +1,242 @@
+/**
+ * @module Negative rejection for the request-bearing operations (§4.1, §4.2, §4.4, §7): a body no
+ * reading of the interface can accept gets a 4xx, never a 2xx or 5xx (MUST); so do bodies that are
+ * not JSON or not a JSON object (MUST, §1 "Request bodies are JSON" and the request tables); the
+ * error body has the §7 shape on §4.4 (MUST) and a known shape elsewhere (SHOULD); lenient inputs
+ * that real servers accept by design are observed, never failed (INFO), unless they crash the server.
+ */
+import type fc from 'fast-check';
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { operation, type OperationId } from '../../src/core/operations.js';
+import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
+import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest, type NegativeCase } from '../../src/generation/index.js';
+import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
+import { pathOf } from '../../src/kit/requests.js';
+import type { SchemaName } from '../../src/schemas/registry.js';
+import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
+import { is2xx, slugOf } from '../acceptance/baseline.js';
+import { mediaTypeOf } from '../acceptance/content-type.checks.js';
+import { negativesOnBase } from './realistic-negatives.js';
+
+type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
+
+interface BodyOperationInfo {
+  readonly requestSchema: SchemaName;
+  readonly responseSchema: SchemaName;
+  readonly base: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
+}
+
+const BODY_OPERATIONS: Record<BodyOperation, BodyOperationInfo> = {
+  'chat.create': {
+    requestSchema: 'chat/chat-completion-request',
+    responseSchema: 'chat/chat-completion-response',
+    base: (ctx) => realisticChatRequest({ ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}), maxCompletionTokens: ctx.target.maxCompletionTokens }),
+  },
+  'training-jobs.create': {
+    requestSchema: 'training/training-job-create-request',
+    responseSchema: 'training/training-job',
+    base: (ctx) => realisticTrainingJobRequest({ modelId: ctx.target.modelId }),
+  },
+  'trajectories.log': {
+    requestSchema: 'training/log-trajectories-request',
+    responseSchema: 'training/log-trajectories-response',
+    base: () => realisticLogRequest(),
+  },
+};
+
+const OPS = Object.keys(BODY_OPERATIONS) as BodyOperation[];
+
+const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
+
+/** A raw body sent with `Content-Type: application/json`. */
+interface RawCase {
+  readonly label: string;
+  readonly body: string;
+}
+
+/** §1: "Request bodies are JSON". None of these is JSON. */
+export const MALFORMED_JSON: readonly RawCase[] = [
+  { label: 'a JSON object cut short', body: '{"messages": [{"role": "user", "content": "Hi"' },
+  { label: 'plain text', body: 'this is not JSON' },
+  { label: 'an empty body', body: '' },
+];
+
+/** JSON, but not the object every request table of §4 describes. */
+export const NON_OBJECT_JSON: readonly RawCase[] = [
+  { label: 'a JSON array', body: '[{"role": "user", "content": "Hi"}]' },
+  { label: 'a JSON string', body: '"Hi"' },
+  { label: 'JSON null', body: 'null' },
+  { label: 'a JSON number', body: '42' },
+];
+
+function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec {
+  return { method: 'POST', path: pathOf(ctx.target, op), headers: { 'content-type': 'application/json' }, body: c.body };
+}
+
+function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown): HttpRequestSpec {
+  return { method: 'POST', path: pathOf(ctx.target, op), json: body };
+}
+
+/** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is. */
+export function rejectionProblem(ex: HttpExchange): string | undefined {
+  const s = ex.response.status;
+  if (s >= 400 && s <= 499) return undefined;
+  if (is2xx(s)) return `${describeResponse(ex)}: the request was accepted`;
+  if (s >= 500) return `${describeResponse(ex)}: a server error instead of a rejection`;
+  return `${describeResponse(ex)}: not a 4xx`;
+}
+
+const is4xx = (ex: HttpExchange): boolean => ex.response.status >= 400 && ex.response.status <= 499;
+
+// Sending a JSON object to create/log creates data if the server wrongly accepts it.
+const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
+
+function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
+  const info = BODY_OPERATIONS[op];
+  return defineCheck({
+    id: `errors.rejects-invalid-body.${slugOf(op)}`,
+    operation: op,
+    section: operation(op).section,
+    level: 'MUST',
+    requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
+    ...writesFor(op),
+    run: (ctx) =>
+      checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
+        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+        const problem = rejectionProblem(ex);
+        return problem ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex } : { ok: true };
+      }),
+  });
+}
+
+function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-json'): CheckDefinition {
+  const cases = kind === 'malformed-json' ? MALFORMED_JSON : NON_OBJECT_JSON;
+  return defineCheck({
+    id: `errors.rejects-${kind}.${slugOf(op)}`,
+    operation: op,
+    section: operation(op).section,
+    level: 'MUST',
+    requirement:
+      kind === 'malformed-json'
+        ? `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`
+        : `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
+    async run(ctx): Promise<CheckOutcome> {
+      for (const c of cases) {
+        const ex = await ctx.http.send(rawSpec(ctx, op, c));
+        const problem = rejectionProblem(ex);
+        if (problem) return fail({ expected: `${c.label} as the body: a 4xx rejection`, actual: problem, exchange: ex });
+      }
+      return pass();
+    },
+  });
+}
+
+/** Which known error shape a body has, if any (§7 `detail[]` or the OpenAI envelope). */
+function shapeProblem(ctx: CheckContext, ex: HttpExchange, strictSection7: boolean): string | undefined {
+  const json = ex.json;
+  if (json === undefined) return `${describeResponse(ex)}: the error body is not JSON`;
+  const fastapi = ctx.schemas.validate('errors/validation-error', json);
+  if (fastapi.ok) return undefined;
+  if (strictSection7) return `${describeResponse(ex)}: not the §7 shape (${describeSchemaErrors(fastapi.errors)})`;
+  if (ctx.schemas.validate('errors/openai-error', json).ok) return undefined;
+  return `${describeResponse(ex)}: neither the FastAPI \`detail[]\` shape (${describeSchemaErrors(fastapi.errors, 2)}) nor the OpenAI \`{error: {message, …}}\` envelope`;
+}
+
+function errorBodyShape(op: BodyOperation): CheckDefinition {
+  const info = BODY_OPERATIONS[op];
+  // §7 gives the validation-error body for trajectory logging only: MUST there, a convention elsewhere.
+  const section7 = op === 'trajectories.log';
+  const expected = section7
+    ? 'a JSON body of the §7 shape: `detail` an array of objects with `loc` (array), `msg` and `type` (strings)'
+    : 'a JSON error body: FastAPI `{detail: [{loc, msg, type}]}` or the OpenAI `{error: {message, type, param, code}}` envelope';
+  return defineCheck({
+    id: `errors.error-body-shape.${slugOf(op)}`,
+    operation: op,
+    section: section7 ? '§7' : operation(op).section,
+    level: section7 ? 'MUST' : 'SHOULD',
+    ...(section7 ? {} : { convention: 'FastAPI validation error shape or OpenAI error envelope' }),
+    requirement: section7
+      ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
+      : `${label(op)} answers an invalid body with a JSON error body in the FastAPI \`detail[]\` shape or the OpenAI error envelope.`,
+    ...writesFor(op),
+    async run(ctx): Promise<CheckOutcome> {
+      let judged = 0;
+      const outcome = await checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
+        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+        // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
+        if (!is4xx(ex)) return { ok: true };
+        judged++;
+        const problem = shapeProblem(ctx, ex, section7);
+        return problem ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex } : { ok: true };
+      });
+      if (outcome.status !== 'pass') return outcome;
+      // A body that is JSON but not an object is a validation error of the body too (pydantic:
+      // "Input should be a valid dictionary"). A body that is not JSON at all is a parse error,
+      // for which §7 gives no shape: it is judged at the convention level only.
+      const raw = section7 ? NON_OBJECT_JSON.slice(0, 1) : [...NON_OBJECT_JSON.slice(0, 1), ...MALFORMED_JSON.slice(0, 1)];
+      for (const c of raw) {
+        const ex = await ctx.http.send(rawSpec(ctx, op, c));
+        if (!is4xx(ex)) continue;
+        judged++;
+        const problem = shapeProblem(ctx, ex, section7);
+        if (problem) return fail({ expected: `${c.label} as the body: ${expected}`, actual: problem, exchange: ex });
+      }
+      if (judged === 0) return skip('no invalid request was rejected with a 4xx, so no error body could be judged (see errors.rejects-invalid-body)');
+      return pass();
+    },
+  });
+}
+
+function noteOf(c: NegativeCase, ex: HttpExchange): string {
+  return `${is2xx(ex.response.status) ? 'accepted' : 'rejected'} (HTTP ${ex.response.status}): ${c.mutation.description}`;
+}
+
+function lenientInputs(op: BodyOperation): CheckDefinition {
+  const info = BODY_OPERATIONS[op];
+  return defineCheck({
+    id: `errors.lenient-inputs.${slugOf(op)}`,
+    operation: op,
+    section: operation(op).section,
+    level: 'INFO',
+    convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
+    requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
+    ...writesFor(op),
+    run: (ctx) =>
+      checkProperty(
+        ctx,
+        negativesOnBase(info.requestSchema, info.base(ctx), 'lenient', ctx.schemas),
+        async (c): Promise<ProbeResult> => {
+          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+          const s = ex.response.status;
+          if (s >= 500) return { ok: false, expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`, actual: `${describeResponse(ex)}: a server error`, exchange: ex };
+          if (is2xx(s)) {
+            // An accepted request is answered like any valid one (a coerced `stream` may answer SSE).
+            const type = mediaTypeOf(ex.response.headers['content-type']);
+            const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
+            if (type !== 'text/event-stream' && !emptyOk) {
+              const v = ex.json === undefined ? undefined : ctx.schemas.validate(info.responseSchema, ex.json);
+              if (!v || !v.ok) {
+                return {
+                  ok: false,
+                  expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,
+                  actual: v ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}` : `${describeResponse(ex)}: the body is not JSON`,
+                  exchange: ex,
+                };
+              }
+            }
+          }
+          return { ok: true, note: noteOf(c, ex) };
+        },
+        { maxNotes: 12 },
+      ),
+  });
+}
+
+export const bodyChecks: readonly CheckDefinition[] = OPS.flatMap((op) => [
+  rejectsInvalidBody(op),
+  rawCasesCheck(op, 'malformed-json'),
+  rawCasesCheck(op, 'non-object-json'),
+  errorBodyShape(op),
+  lenientInputs(op),
+]);

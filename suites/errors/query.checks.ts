@@ -1,0 +1,140 @@
+/**
+ * @module List query parameters of the wrong type (§4.5, §4.7; conventions): the evaluation-record
+ * service answers `limit=abc` with 422 and a FastAPI `detail[]` body (SHOULD). §4.5/§4.7 type
+ * `limit` and `offset` as integers but do not say how a wrong type is answered, hence SHOULD.
+ */
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { operation } from '../../src/core/operations.js';
+import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { pathOf } from '../../src/kit/requests.js';
+import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
+import { slugOf } from '../acceptance/baseline.js';
+
+type ListOperation = 'predictions.list' | 'scores.list';
+
+const CONVENTION = 'evaluation-record service list parameters';
+
+/** A wrong-typed value for one of the integer parameters. */
+interface QueryCase {
+  readonly label: string;
+  readonly param: 'limit' | 'offset';
+  readonly value: string;
+}
+
+export const WRONG_TYPE_QUERIES: readonly QueryCase[] = [
+  { label: '`limit` not a number', param: 'limit', value: 'abc' },
+  { label: '`offset` not a number', param: 'offset', value: 'abc' },
+  { label: '`limit` a fractional number', param: 'limit', value: '1.5' },
+];
+
+/** Most bytes of an error body read (an ignored parameter may start a whole listing: never buffer it). */
+const ERROR_BODY_CAP = 64 * 1024;
+
+interface SmallAnswer {
+  readonly request: RecordedRequest;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+/** Reads the answer's body up to a cap, then closes the stream. */
+async function readSmall(stream: StreamingExchange): Promise<SmallAnswer> {
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for await (const chunk of stream.chunks) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.length >= ERROR_BODY_CAP) break;
+    }
+  } finally {
+    await stream.close();
+  }
+  return { request: stream.request, status: stream.status, headers: stream.headers, text };
+}
+
+function send(ctx: CheckContext, op: ListOperation, c: QueryCase): Promise<StreamingExchange> {
+  const name = ctx.target.listParams[c.param];
+  return ctx.http.open({ method: 'GET', path: pathOf(ctx.target, op), query: { [name]: c.value } });
+}
+
+function evidence(a: SmallAnswer) {
+  return { streamRequest: a.request, streamExcerpt: { status: a.status, headers: a.headers, firstBytes: a.text.slice(0, 2048) } };
+}
+
+function describe(a: SmallAnswer): string {
+  const ct = a.headers['content-type'];
+  return `HTTP ${a.status}${ct ? ` (${ct})` : ''}${a.text.length ? `: ${excerpt(a.text)}` : ' with an empty body'}`;
+}
+
+function rejectsWrongType(op: ListOperation): CheckDefinition {
+  const o = operation(op);
+  return defineCheck({
+    id: `errors.rejects-wrong-type-query.${slugOf(op)}`,
+    operation: op,
+    section: o.section,
+    level: 'SHOULD',
+    convention: CONVENTION,
+    requirement: `${o.method} ${o.path} rejects an integer query parameter (limit, offset) of the wrong type with a 4xx instead of ignoring it.`,
+    async run(ctx): Promise<CheckOutcome> {
+      for (const c of WRONG_TYPE_QUERIES) {
+        const stream = await send(ctx, op, c);
+        if (stream.status >= 400 && stream.status <= 499) {
+          await stream.close();
+          continue;
+        }
+        // Only the first bytes: a server that ignores the parameter starts the whole listing.
+        const a = await readSmallPrefix(stream);
+        return fail({ expected: `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): a 4xx rejection`, actual: describe(a), ...evidence(a) });
+      }
+      return pass();
+    },
+  });
+}
+
+/** The first chunk of a body, then closed. */
+async function readSmallPrefix(stream: StreamingExchange): Promise<SmallAnswer> {
+  let text = '';
+  try {
+    for await (const chunk of stream.chunks) {
+      text = new TextDecoder().decode(chunk);
+      break;
+    }
+  } finally {
+    await stream.close();
+  }
+  return { request: stream.request, status: stream.status, headers: stream.headers, text };
+}
+
+function errorShape(op: ListOperation): CheckDefinition {
+  const o = operation(op);
+  return defineCheck({
+    id: `errors.query-error-shape.${slugOf(op)}`,
+    operation: op,
+    section: o.section,
+    level: 'SHOULD',
+    convention: CONVENTION,
+    requirement: `${o.method} ${o.path} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
+    async run(ctx): Promise<CheckOutcome> {
+      for (const c of WRONG_TYPE_QUERIES) {
+        const stream = await send(ctx, op, c);
+        const a = stream.status >= 400 && stream.status <= 499 ? await readSmall(stream) : await readSmallPrefix(stream);
+        const expected = `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`;
+        if (a.status !== 422) return fail({ expected, actual: describe(a), ...evidence(a) });
+        let json: unknown;
+        try {
+          json = JSON.parse(a.text);
+        } catch {
+          return fail({ expected, actual: `${describe(a)}: the body is not JSON`, ...evidence(a) });
+        }
+        const v = ctx.schemas.validate('errors/validation-error', json);
+        if (!v.ok) return fail({ expected, actual: `${describe(a)}: ${describeSchemaErrors(v.errors)}`, ...evidence(a) });
+      }
+      return pass();
+    },
+  });
+}
+
+const LIST_OPS: readonly ListOperation[] = ['predictions.list', 'scores.list'];
+
+export const queryChecks: readonly CheckDefinition[] = LIST_OPS.flatMap((op) => [rejectsWrongType(op), errorShape(op)]);

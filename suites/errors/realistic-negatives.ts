@@ -1,0 +1,102 @@
+/**
+ * @module Negative cases on a realistic base. The generators' negatives break one constraint of a
+ * value generated from the schema alone, whose other fields a real server may refuse for reasons
+ * of their own (a vLLM sampling rule, a §7 rule): such a case is rejected for the wrong reason, so
+ * a server that ignores the broken constraint would slip through. This helper moves the single
+ * broken constraint onto a realistic request (a local helper: the generators offer no base option).
+ */
+import fc from 'fast-check';
+import { negativeCases, type NegativeCase, type Strictness } from '../../src/generation/index.js';
+import type { SchemaName, SchemaRegistry } from '../../src/schemas/registry.js';
+
+type Container = Record<string, unknown> | unknown[];
+
+const isContainer = (v: unknown): v is Container => v !== null && typeof v === 'object';
+
+function tokensOf(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function child(c: Container, key: string): unknown {
+  return Array.isArray(c) ? c[Number(key)] : c[key];
+}
+
+function valueAt(root: unknown, tokens: readonly string[]): unknown {
+  let cur = root;
+  for (const t of tokens) {
+    if (!isContainer(cur)) return undefined;
+    cur = child(cur, t);
+  }
+  return cur;
+}
+
+/**
+ * The broken value, re-derived from the base's own value where the mutation is a lenient rewrite of
+ * it (a numeric string of the base's number, the first of the base's strings): the lenient case then
+ * differs from a valid request by its form only.
+ */
+function adapt(broken: unknown, original: unknown, strictness: Strictness): unknown {
+  if (strictness !== 'lenient' || typeof broken !== 'string') return broken;
+  if (typeof original === 'number' && broken.trim() !== '' && !Number.isNaN(Number(broken))) return String(original);
+  if (Array.isArray(original) && original.length > 0 && original.every((s) => typeof s === 'string')) return original[0];
+  return broken;
+}
+
+/**
+ * `negative` moved onto `base`: the value at the mutation's pointer (or, for a missing required
+ * property, its removal), with array indices clamped to the base's arrays. Where the base lacks the
+ * path, the nearest missing subtree is taken from the negative as a whole. Returns undefined when
+ * the result would not break the schema.
+ */
+export function transplant(negative: NegativeCase, base: Record<string, unknown>, schema: SchemaName, schemas: SchemaRegistry): NegativeCase | undefined {
+  const tokens = tokensOf(negative.mutation.pointer);
+  if (tokens.length === 0) return undefined;
+  const out = structuredClone(base) as Record<string, unknown>;
+  let cur: Container = out;
+  const path: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let t = tokens[i]!;
+    const last = i === tokens.length - 1;
+    if (Array.isArray(cur)) {
+      const n = Number(t);
+      if (!Number.isInteger(n)) return undefined;
+      if (cur.length > 0 && n >= cur.length) t = String(cur.length - 1);
+    }
+    path.push(t);
+    const negPath = [...tokens.slice(0, i + 1)];
+    if (last) {
+      if (negative.mutation.kind === 'required') {
+        if (Array.isArray(cur)) return undefined;
+        delete cur[t];
+      } else {
+        const broken = adapt(valueAt(negative.value, negPath), child(cur, t), negative.mutation.strictness);
+        if (Array.isArray(cur)) cur[Number(t)] = broken;
+        else cur[t] = broken;
+      }
+      break;
+    }
+    const next = child(cur, t);
+    if (!isContainer(next) || (Array.isArray(next) && next.length === 0)) {
+      // The base lacks this subtree: take the negative's whole subtree here (it holds the break).
+      const subtree = structuredClone(valueAt(negative.value, negPath));
+      if (Array.isArray(cur)) cur[Number(t)] = subtree;
+      else cur[t] = subtree;
+      break;
+    }
+    cur = next;
+  }
+  if (schemas.validate(schema, out).ok) return undefined;
+  return { value: out, mutation: negative.mutation };
+}
+
+/**
+ * Negative cases of `schema` with the given strictness, each moved onto a value of `base` when that
+ * still breaks the schema (else the generators' own case is kept).
+ */
+export function negativesOnBase(schema: SchemaName, base: fc.Arbitrary<Record<string, unknown>>, strictness: Strictness, schemas: SchemaRegistry): fc.Arbitrary<NegativeCase> {
+  return fc.tuple(negativeCases(schema, { strictness }), base).map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
+}

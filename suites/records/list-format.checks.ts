@@ -1,0 +1,50 @@
+/** @module §4.5/§4.7: a listing is JSONL, one Prediction/Score object per line, with a JSONL media type. */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { fail, pass } from '../../src/core/result.js';
+import { JSONL_MEDIA_TYPES, mediaType, openListing, readHead, readListing, type RecordKind } from './listing.js';
+
+export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
+  const listIsJsonl = defineCheck({
+    id: `${kind.name}.list-is-jsonl-of-records`,
+    operation: kind.listOp,
+    section: kind.listSection,
+    level: 'MUST',
+    requirement: `Listing ${kind.name} answers a 2xx whose body is JSONL: every line a JSON ${kind.title} object (${kind.fieldsSection}) valid against the record schema; a truncated last line, a non-JSON line or an error object after the 2xx is a failure (${kind.listSection}).`,
+    async run(ctx) {
+      const r = await readListing(ctx, kind, {});
+      if (!r.ok) return r.failure;
+      return pass([`${r.count} record(s) read${r.complete ? ', the whole listing' : ''}`, ...r.notes]);
+    },
+  });
+
+  const contentType = defineCheck({
+    id: `${kind.name}.list-content-type-jsonl`,
+    operation: kind.listOp,
+    section: kind.listSection,
+    level: 'SHOULD',
+    convention: `evaluation-record service: list responses are application/jsonl (JSONL media types in use: ${JSONL_MEDIA_TYPES.join(', ')})`,
+    requirement: `A ${kind.name} listing is labelled with a JSON Lines media type (${JSONL_MEDIA_TYPES.join(', ')}).`,
+    async run(ctx) {
+      const stream = await openListing(ctx, kind, {});
+      if (stream.status < 200 || stream.status >= 300) {
+        const head = await readHead(stream);
+        return fail({ expected: `a 2xx JSONL listing (${kind.listSection})`, actual: `HTTP ${stream.status}: ${head.slice(0, 300)}`, streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head } });
+      }
+      // Only the headers are judged: close before reading a possibly huge body.
+      await stream.close();
+      const ct = stream.headers['content-type'];
+      const mt = mediaType(ct);
+      if (mt === undefined || !JSONL_MEDIA_TYPES.includes(mt)) {
+        return fail({
+          expected: `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
+          actual: ct ? `Content-Type: ${ct}` : 'no Content-Type header',
+          streamRequest: stream.request,
+          streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: '' },
+        });
+      }
+      return pass();
+    },
+  });
+
+  return [listIsJsonl, contentType];
+}

@@ -1,0 +1,301 @@
+/**
+ * @module §4.5–§4.8 shared logic for predictions and scores: the two record kinds, and a listing
+ * reader that judges every JSONL line as it streams (a JSON object, no error object, valid against
+ * the record schema), stops at the read cap, and never holds more than the caller keeps.
+ */
+import type { CheckContext } from '../../src/core/check.js';
+import { fillPath, operation, type OperationId } from '../../src/core/operations.js';
+import { fail, type FailOutcome } from '../../src/core/result.js';
+import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { listQuery, pathOf } from '../../src/kit/requests.js';
+import { readJsonl } from '../../src/kit/streams.js';
+import type { SchemaName } from '../../src/schemas/registry.js';
+import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
+
+/** One kind of evaluation record; every records check is written once for both kinds. */
+export interface RecordKind {
+  /** Area of the check ids (`predictions.limit-bounds-count`) and last path segment. */
+  readonly name: 'predictions' | 'scores';
+  /** `Prediction` / `Score`, as §2.1/§2.2 name them. */
+  readonly title: string;
+  readonly listOp: OperationId;
+  readonly readOp: OperationId;
+  readonly listSection: string;
+  readonly readSection: string;
+  /** §2.1 / §2.2: the record's fields. */
+  readonly fieldsSection: string;
+  readonly schema: SchemaName;
+  /** The record's id field, also the path parameter of the read operation. */
+  readonly idField: 'prediction_id' | 'score_id';
+  /** The field holding "a URI of the service's own scheme". */
+  readonly uriField: 'model' | 'scorer';
+  /** Every field §2.1/§2.2 lists. */
+  readonly fields: readonly string[];
+}
+
+export const PREDICTIONS: RecordKind = {
+  name: 'predictions',
+  title: 'Prediction',
+  listOp: 'predictions.list',
+  readOp: 'predictions.read',
+  listSection: '§4.5',
+  readSection: '§4.6',
+  fieldsSection: '§2.1',
+  schema: 'records/prediction',
+  idField: 'prediction_id',
+  uriField: 'model',
+  fields: ['prediction_id', 'model', 'inputs', 'output', 'evaluation_run_id', 'svc_user_id'],
+};
+
+export const SCORES: RecordKind = {
+  name: 'scores',
+  title: 'Score',
+  listOp: 'scores.list',
+  readOp: 'scores.read',
+  listSection: '§4.7',
+  readSection: '§4.8',
+  fieldsSection: '§2.2',
+  schema: 'records/score',
+  idField: 'score_id',
+  uriField: 'scorer',
+  fields: ['score_id', 'scorer', 'value', 'evaluation_run_id', 'svc_user_id'],
+};
+
+export const RECORD_KINDS: readonly RecordKind[] = [PREDICTIONS, SCORES];
+
+/** JSON Lines media types in use (JSONL/NDJSON have no single registered type). */
+export const JSONL_MEDIA_TYPES: readonly string[] = ['application/jsonl', 'application/x-ndjson', 'application/json-lines', 'application/x-jsonlines', 'application/jsonlines'];
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isPlainObject(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON with object keys sorted: two records are the same record when these are equal. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isPlainObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => value[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The record's id when it has one (§2.1/§2.2 do not say ids are required). */
+export function recordId(kind: RecordKind, rec: JsonRecord): string | undefined {
+  const id = rec[kind.idField];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** What identifies a record in a listing: its id, or its whole content when it has none. */
+export function recordKey(kind: RecordKind, rec: JsonRecord): string {
+  const id = recordId(kind, rec);
+  return id !== undefined ? `id ${id}` : `record ${canonicalJson(rec)}`;
+}
+
+/** A short, readable form of a key for messages. */
+export function showKey(key: string): string {
+  return excerpt(key, 80);
+}
+
+/**
+ * An error object sent as a line of a 200 listing: an error shape (`error`, `detail`, `reason`,
+ * the flat `{object: "error"}`) carrying none of the record's own fields.
+ */
+export function isErrorObject(kind: RecordKind, obj: JsonRecord): boolean {
+  if (kind.fields.some((f) => f in obj)) return false;
+  return 'error' in obj || 'detail' in obj || 'reason' in obj || obj.object === 'error';
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(contentType: string | undefined): string | undefined {
+  const mt = contentType?.split(';')[0]?.trim().toLowerCase();
+  return mt ? mt : undefined;
+}
+
+export interface ListRequest {
+  readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };
+  /** Lists another entity/project than the target's. */
+  readonly entity?: string;
+  readonly project?: string;
+  /** Read at most this many records (never more than `ctx.target.listReadCap`). */
+  readonly max?: number;
+  /**
+   * Validate each record against its schema (default true). Checks of one field turn it off so
+   * their finding names that field; the schema is `<kind>.list-is-jsonl-of-records`'s to judge.
+   */
+  readonly validate?: boolean;
+}
+
+export interface StreamEvidence {
+  readonly streamRequest: RecordedRequest;
+  readonly streamExcerpt: { status: number; headers: Readonly<Record<string, string>>; firstBytes: string };
+}
+
+export type ListingResult =
+  | {
+      readonly ok: true;
+      /** Records handed to the callback. */
+      readonly count: number;
+      /** The body ended: every record of this listing was read. */
+      readonly complete: boolean;
+      /** Another record followed the `max`-th (reading stopped there). */
+      readonly more: boolean;
+      /** Reading stopped at `ctx.target.listReadCap`. */
+      readonly capReached: boolean;
+      /** The callback asked to stop. */
+      readonly stopped: boolean;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly evidence: StreamEvidence;
+      /** Notes for the result: the read cap, blank lines skipped. */
+      readonly notes: readonly string[];
+    }
+  | { readonly ok: false; readonly failure: FailOutcome };
+
+/** The list path of a kind under the target's (or another) entity and project. */
+export function listPath(ctx: CheckContext, kind: RecordKind, where: { entity?: string; project?: string } = {}): string {
+  if (where.entity === undefined && where.project === undefined) return pathOf(ctx.target, kind.listOp);
+  return fillPath(operation(kind.listOp).path, { entity: where.entity ?? ctx.target.entity, project: where.project ?? ctx.target.project });
+}
+
+function whereOf(req: ListRequest): { entity?: string; project?: string } {
+  const where: { entity?: string; project?: string } = {};
+  if (req.entity !== undefined) where.entity = req.entity;
+  if (req.project !== undefined) where.project = req.project;
+  return where;
+}
+
+/** Opens a listing (GET, basic auth per §5, the configured query parameter names). */
+export function openListing(ctx: CheckContext, kind: RecordKind, req: ListRequest = {}): Promise<StreamingExchange> {
+  return ctx.http.open({ method: 'GET', path: listPath(ctx, kind, whereOf(req)), query: listQuery(ctx.target, req.query ?? {}), auth: 'default' });
+}
+
+/** Reads at most `limit` bytes of a body (for the evidence of a non-2xx answer), then closes it. */
+export async function readHead(stream: StreamingExchange, limit = 2048): Promise<string> {
+  let text = '';
+  try {
+    for await (const chunk of stream.chunks) {
+      text += Buffer.from(chunk).toString('utf8');
+      if (text.length >= limit) break;
+    }
+  } finally {
+    await stream.close();
+  }
+  return text.slice(0, limit);
+}
+
+/** `?limit=3&offset=2` as sent, for messages. */
+export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): string {
+  const parts = Object.entries(listQuery(ctx.target, q)).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? `?${parts.join('&')}` : ' (no query)';
+}
+
+/**
+ * Lists records and judges each line as it arrives (§4.5/§4.7: "a stream of data in JSONL format
+ * whose records are" Prediction/Score objects): a 2xx, and every line a JSON object that is not an
+ * error object and validates against the record schema. A truncated last line (no newline, not
+ * complete JSON), a non-JSON line or an error object after a 2xx is a failure. JSONL framing the
+ * format allows is accepted: CRLF, a missing final newline, blank lines (NDJSON lets readers skip
+ * them). `onRecord` sees each record and may return 'stop'; nothing is buffered here.
+ */
+export async function readListing(
+  ctx: CheckContext,
+  kind: RecordKind,
+  req: ListRequest,
+  onRecord: (rec: JsonRecord, index: number) => 'stop' | void = () => undefined,
+): Promise<ListingResult> {
+  const stream = await openListing(ctx, kind, req);
+  const what = `GET ${listPath(ctx, kind, whereOf(req))}${describeQuery(ctx, req.query)}`;
+  if (stream.status < 200 || stream.status >= 300) {
+    const head = await readHead(stream);
+    return {
+      ok: false,
+      failure: fail({
+        expected: `a 2xx answer with a JSONL body of ${kind.title} records to ${what} (${kind.listSection})`,
+        actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(head) || 'an empty body'}`,
+        streamRequest: stream.request,
+        streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head },
+      }),
+    };
+  }
+  const cap = ctx.target.listReadCap;
+  const max = Math.min(req.max ?? cap, cap);
+  let count = 0;
+  let problem: string | undefined;
+  let more = false;
+  let stopped = false;
+  let blank = 0;
+  const end = await readJsonl(stream, (line) => {
+    if (line.text.trim() === '') {
+      blank++;
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      problem = line.unterminated
+        ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
+        : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`;
+      return 'stop';
+    }
+    if (!isPlainObject(value)) {
+      problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`;
+      return 'stop';
+    }
+    if (isErrorObject(kind, value)) {
+      problem = `line ${line.number} is an error object after HTTP ${stream.status}: ${excerpt(line.text, 160)}`;
+      return 'stop';
+    }
+    const v = req.validate === false ? { ok: true as const } : ctx.schemas.validate(kind.schema, value);
+    if (!v.ok) {
+      problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
+      return 'stop';
+    }
+    if (count >= max) {
+      more = true;
+      return 'stop';
+    }
+    count++;
+    if (onRecord(value, count - 1) === 'stop') {
+      stopped = true;
+      return 'stop';
+    }
+  });
+  const evidence: StreamEvidence = { streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes } };
+  if (problem !== undefined) {
+    return {
+      ok: false,
+      failure: fail({ expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`, actual: problem, ...evidence }),
+    };
+  }
+  const capReached = more && max === cap;
+  const notes: string[] = [];
+  if (capReached) notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
+  if (blank > 0) notes.push(`${what}: ${blank} blank line(s) skipped (NDJSON lets readers ignore them)`);
+  return { ok: true, count, complete: !end.stopped, more, capReached, stopped, headers: stream.headers, evidence, notes };
+}
+
+/** Reads the keys of a listing's first `max` records, in order (bounded memory: keys only). */
+export async function readKeys(ctx: CheckContext, kind: RecordKind, req: ListRequest): Promise<{ ok: true; keys: string[]; complete: boolean; more: boolean; notes: readonly string[]; evidence: StreamEvidence } | { ok: false; failure: FailOutcome }> {
+  const keys: string[] = [];
+  const r = await readListing(ctx, kind, req, (rec) => void keys.push(recordKey(kind, rec)));
+  if (!r.ok) return r;
+  return { ok: true, keys, complete: r.complete, more: r.more, notes: r.notes, evidence: r.evidence };
+}
+
+/** The first index where two key sequences differ (up to the shorter length), or -1. */
+export function firstDifference(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** A hex tag fixed by the seed, for names that no record or project has. */
+export function seedTag(seed: number): string {
+  return (seed >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,0 +1,79 @@
+/** @module §4.6/§4.8: every listed id reads back as the same record; an unknown id is 404. */
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { fail, pass, skip } from '../../src/core/result.js';
+import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { pathOf } from '../../src/kit/requests.js';
+import type { HttpExchange } from '../../src/transport/types.js';
+import { canonicalJson, isPlainObject, readListing, recordId, seedTag, type JsonRecord, type RecordKind } from './listing.js';
+
+/** Records read back: the first two listed and one further down (few requests). */
+const READ_BACK_FIRST = 2;
+const READ_BACK_WINDOW = 100;
+
+export function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
+  return ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }), auth: 'default' });
+}
+
+export function readChecks(kind: RecordKind): CheckDefinition[] {
+  const readsBack = defineCheck({
+    id: `${kind.name}.listed-records-read-back`,
+    operation: kind.readOp,
+    section: kind.readSection,
+    level: 'MUST',
+    requirement: `Reading a listed ${kind.title} by its ${kind.idField} answers a 2xx with that same record: the same id, and the same value for every field both carry (${kind.readSection}).`,
+    async run(ctx) {
+      const sample: JsonRecord[] = [];
+      let later: JsonRecord | undefined;
+      const listing = await readListing(ctx, kind, { max: Math.min(READ_BACK_WINDOW, ctx.target.listReadCap) }, (rec) => {
+        if (recordId(kind, rec) === undefined) return;
+        if (sample.length < READ_BACK_FIRST) sample.push(rec);
+        else later = rec;
+      });
+      if (!listing.ok) return listing.failure;
+      if (later) sample.push(later);
+      if (sample.length === 0) return skip(`no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): nothing to read back`);
+      const notes: string[] = [];
+      for (const listed of sample) {
+        const id = recordId(kind, listed)!;
+        const ex = await readRecord(ctx, kind, id);
+        if (ex.response.status < 200 || ex.response.status >= 300) return fail({ expected: `a 2xx answer reading the listed ${kind.title} ${id}`, actual: describeResponse(ex), exchange: ex });
+        if (!isPlainObject(ex.json)) return fail({ expected: `one ${kind.title} object (${kind.readSection})`, actual: describeResponse(ex), exchange: ex });
+        const v = ctx.schemas.validate(kind.schema, ex.json);
+        if (!v.ok) return fail({ expected: `a valid ${kind.title} (${kind.fieldsSection})`, actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+        const got = ex.json;
+        if (got[kind.idField] !== id) return fail({ expected: `${kind.idField} ${JSON.stringify(id)}, the id read`, actual: `${kind.idField} ${JSON.stringify(got[kind.idField])}`, exchange: ex });
+        for (const field of Object.keys(listed)) {
+          if (!(field in got)) continue;
+          if (canonicalJson(listed[field]) !== canonicalJson(got[field])) {
+            return fail({
+              expected: `the listed record: ${field} ${canonicalJson(listed[field]).slice(0, 200)}`,
+              actual: `${field} ${canonicalJson(got[field]).slice(0, 200)}`,
+              exchange: ex,
+            });
+          }
+        }
+        const onlyListed = Object.keys(listed).filter((f) => !(f in got));
+        const onlyRead = Object.keys(got).filter((f) => !(f in listed));
+        if (onlyListed.length || onlyRead.length) notes.push(`${id}: fields only in the listing [${onlyListed.join(', ')}], only in the read [${onlyRead.join(', ')}]`);
+      }
+      return pass([`${sample.length} listed record(s) read back`, ...notes, ...listing.notes]);
+    },
+  });
+
+  const unknownIdIs404 = defineCheck({
+    id: `${kind.name}.unknown-id-is-404`,
+    operation: kind.readOp,
+    section: kind.readSection,
+    level: 'SHOULD',
+    convention: `evaluation-record service: an unknown id is 404 with {"reason": "${kind.title} <id> not found"}`,
+    requirement: `Reading a ${kind.title} by an id that names no record answers 404.`,
+    async run(ctx) {
+      const id = `conformance-missing-${seedTag(ctx.seed)}`;
+      const ex = await readRecord(ctx, kind, id);
+      if (ex.response.status !== 404) return fail({ expected: `HTTP 404 for the unknown ${kind.idField} ${id}`, actual: describeResponse(ex), exchange: ex });
+      return pass();
+    },
+  });
+
+  return [readsBack, unknownIdIs404];
+}

@@ -1,0 +1,106 @@
+/**
+ * @module §4.5/§4.7 (§2.1/§2.2): records listed under `/v2/{entity}/{project}` belong there (their
+ * URIs name that entity and project), and an unknown project never yields another project's records.
+ */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { fail, pass, skip } from '../../src/core/result.js';
+import { excerpt } from '../../src/kit/describe.js';
+import { readJsonl } from '../../src/kit/streams.js';
+import { isPlainObject, listPath, openListing, readHead, readListing, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+
+/** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */
+export function uriScope(uri: string): { scheme: string; entity: string; project: string } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/s.exec(uri);
+  if (!m) return undefined;
+  // `weave:///e/p/…` (empty authority) and `weave://e/p/…` both name e and p first.
+  const segments = m[2]!.replace(/^\/+/, '').split(/[/?#]/);
+  if (segments.length < 2 || !segments[0] || !segments[1]) return undefined;
+  try {
+    return { scheme: m[1]!.toLowerCase(), entity: decodeURIComponent(segments[0]!), project: decodeURIComponent(segments[1]!) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lines read from a listing that should be empty: enough to see a leak. */
+const LEAK_PROBE = 50;
+
+export function scopeChecks(kind: RecordKind): CheckDefinition[] {
+  const belongsToProject = defineCheck({
+    id: `${kind.name}.records-belong-to-project`,
+    operation: kind.listOp,
+    section: kind.listSection,
+    level: 'SHOULD',
+    convention: 'evaluation-record service: URIs look like weave:///{entity}/{project}/object/{name}:{digest}',
+    requirement: `Every ${kind.title} listed under /v2/{entity}/{project} belongs there: its ${kind.uriField} URI names that entity and project.`,
+    async run(ctx) {
+      const { entity, project } = ctx.target;
+      let judged = 0;
+      let bad: { key: string; uri: string; why: string } | undefined;
+      const r = await readListing(ctx, kind, {}, (rec) => {
+        const uri = rec[kind.uriField];
+        if (typeof uri !== 'string') return;
+        judged++;
+        const scope = uriScope(uri);
+        if (!scope) bad = { key: recordKey(kind, rec), uri, why: 'does not name an entity and a project (scheme:///{entity}/{project}/…)' };
+        else if (scope.entity !== entity || scope.project !== project) bad = { key: recordKey(kind, rec), uri, why: `names ${scope.entity}/${scope.project}` };
+        return bad ? 'stop' : undefined;
+      });
+      if (!r.ok) return r.failure;
+      if (bad) {
+        return fail({ expected: `${kind.uriField} URIs naming ${entity}/${project}, the entity and project listed`, actual: `${showKey(bad.key)}: ${kind.uriField} ${excerpt(bad.uri, 160)} ${bad.why}`, ...r.evidence });
+      }
+      if (judged === 0) return skip(`no ${kind.title} read carries a ${kind.uriField} URI: nothing names its project`);
+      return pass([`${judged} ${kind.uriField} URI(s) name ${entity}/${project}`, ...r.notes]);
+    },
+  });
+
+  const unknownProject = defineCheck({
+    id: `${kind.name}.unknown-project-yields-no-foreign-records`,
+    operation: kind.listOp,
+    section: kind.listSection,
+    level: 'MUST',
+    requirement: `Listing ${kind.name} of an entity/project that does not exist never answers another project's records: a 4xx, or a listing with no record (${kind.listSection}: records are listed inside a project that belongs to an entity).`,
+    async run(ctx) {
+      const tag = seedTag(ctx.seed);
+      const probes = [
+        { entity: ctx.target.entity, project: `conformance-missing-project-${tag}` },
+        { entity: `conformance-missing-entity-${tag}`, project: ctx.target.project },
+      ];
+      const notes: string[] = [];
+      for (const where of probes) {
+        const stream = await openListing(ctx, kind, where);
+        const label = `GET ${listPath(ctx, kind, where)}`;
+        if (stream.status < 200 || stream.status >= 300) {
+          const head = await readHead(stream, 256);
+          notes.push(`${label}: HTTP ${stream.status}${stream.status >= 500 ? ` (a server error: ${excerpt(head, 120)})` : ''}`);
+          continue;
+        }
+        let leaked: Record<string, unknown> | undefined;
+        let lines = 0;
+        const end = await readJsonl(stream, (line) => {
+          if (++lines > LEAK_PROBE) return 'stop';
+          let value: unknown;
+          try { value = JSON.parse(line.text); } catch { return; }
+          // A record is an object carrying any field of §2.1/§2.2; an error object is no record.
+          if (isPlainObject(value) && kind.fields.some((f) => f in value)) {
+            leaked = value;
+            return 'stop';
+          }
+        });
+        if (leaked) {
+          return fail({
+            expected: `no ${kind.title} records for ${label}, a project that does not exist`,
+            actual: `HTTP ${stream.status} with a record: ${showKey(recordKey(kind, leaked))}${typeof leaked[kind.uriField] === 'string' ? ` (${kind.uriField} ${excerpt(String(leaked[kind.uriField]), 120)})` : ''}`,
+            streamRequest: stream.request,
+            streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes },
+          });
+        }
+        notes.push(`${label}: HTTP ${stream.status} with no records`);
+      }
+      return pass(notes);
+    },
+  });
+
+  return [belongsToProject, unknownProject];
+}

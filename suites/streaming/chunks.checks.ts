@@ -1,0 +1,125 @@
+/**
+ * @module §4.1 `stream: true`, the chunks: chat.completion.chunk objects sharing one id, the role in
+ * each choice's first delta, one finish_reason per choice, contiguous choice indices, the usage
+ * chunk of `stream_options.include_usage`, and (§4.1, stated) `return_token_ids` in streaming mode.
+ * Only the last is MUST: the chunk shape is "not shown" in §4.1, so the rest is convention.
+ */
+import { defineCheck } from '../../src/core/check.js';
+import { pass } from '../../src/core/result.js';
+import { failOnRule, isProbe, probeChatStream } from './stream-probe.js';
+
+const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
+const USAGE = { stream_options: { include_usage: true } };
+/** Two choices (vLLM refuses n > 1 with greedy decoding, hence the temperature). */
+const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
+
+export const chunksAreChatCompletionChunks = defineCheck({
+  id: 'streaming.chunks-are-chat-completion-chunks',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'Every JSON payload of the stream is a chat.completion.chunk object (object "chat.completion.chunk", choices with index and delta).',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, TWO_CHOICES);
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'chunk-shape', 'chat.completion.chunk objects') ?? pass();
+  },
+});
+
+export const oneIdAcrossChunks = defineCheck({
+  id: 'streaming.one-id-across-chunks',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'Every chunk of a stream carries the same id.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, TWO_CHOICES);
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'one-id', 'one id across all chunks') ?? pass();
+  },
+});
+
+export const roleInFirstDelta = defineCheck({
+  id: 'streaming.role-in-first-delta',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'The first delta of each choice carries role "assistant".',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, TWO_CHOICES);
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'role-first', 'delta.role "assistant" in the first chunk of each choice') ?? pass();
+  },
+});
+
+export const oneFinishReasonPerChoice = defineCheck({
+  id: 'streaming.one-finish-reason-per-choice',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'Each choice gets exactly one non-null finish_reason, on its last chunk.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, TWO_CHOICES);
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'one-finish', 'exactly one finish_reason per choice, on its last chunk') ?? pass();
+  },
+});
+
+export const contiguousChoiceIndices = defineCheck({
+  id: 'streaming.contiguous-choice-indices',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'With n choices, the chunks carry exactly the choice indices 0..n-1, each an integer, none twice in one chunk.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, { ...TWO_CHOICES, n: 3 });
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'indices', 'choice indices 0, 1, 2 (n: 3) and no other') ?? pass();
+  },
+});
+
+// conventions.md: "with stream_options.include_usage a final chunk with choices: [] carries usage".
+// Some hosted deployments send it without being asked: judged the same way, never a failure alone.
+export const usageChunkLastAndAddsUp = defineCheck({
+  id: 'streaming.usage-chunk-last-and-adds-up',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: CHUNK_CONVENTION,
+  requirement: 'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, TWO_CHOICES);
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'usage', 'a usage chunk (choices: []) last before [DONE], adding up') ?? pass();
+  },
+});
+
+// §4.1 return_token_ids: "In streaming mode prompt_token_ids appears only in the first chunk and
+// token_ids holds the delta tokens of each chunk." The interface states it: MUST.
+export const streamedTokenIds = defineCheck({
+  id: 'streaming.return-token-ids-deltas',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'With return_token_ids in streaming mode, prompt_token_ids is in the first chunk and no other, and every chunk whose delta has content carries its token_ids.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, { return_token_ids: true });
+    if (!isProbe(probe)) return probe;
+    return failOnRule(probe, 'token-ids', 'prompt_token_ids only in the first chunk; token_ids with every content delta') ?? pass();
+  },
+});
+
+export const chunkChecks = [
+  chunksAreChatCompletionChunks,
+  oneIdAcrossChunks,
+  roleInFirstDelta,
+  oneFinishReasonPerChoice,
+  contiguousChoiceIndices,
+  usageChunkLastAndAddsUp,
+  streamedTokenIds,
+] as const;

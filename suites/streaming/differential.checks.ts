@@ -1,0 +1,79 @@
+/**
+ * @module §4.1 `stream: true` against the non-streamed answer: the reassembled stream is a valid
+ * §4.1 chat completion for the same request, and the stream's timing (INFO).
+ */
+import { defineCheck } from '../../src/core/check.js';
+import { fail, pass } from '../../src/core/result.js';
+import { reassembleCompletion } from '../../src/kit/chat-stream.js';
+import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { isProbe, probeChatStream } from './stream-probe.js';
+
+// The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention: per index
+// the role of the first delta, the concatenated content, the finish_reason, and the usage chunk.
+// The result must be what §4.1 says a completion is, and count the prompt as the plain call does.
+export const reassemblesToValidCompletion = defineCheck({
+  id: 'streaming.reassembles-to-valid-completion',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'OpenAI chat.completion.chunk streaming format (deltas reassemble into the chat.completion)',
+  requirement: 'The reassembled stream is a valid non-streamed answer to the same request: a choice per index with a valid message and finish_reason, and the same prompt_tokens as the non-streamed call.',
+  async run(ctx) {
+    const extra = { n: 2, temperature: 0.8 };
+    const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
+    if (!isProbe(probe)) return probe;
+    const completion = reassembleCompletion(probe.verdict);
+    const choices = completion.choices as Array<{ index: number; finish_reason: unknown; message: { role: unknown } }>;
+    if (choices.length !== 2 || choices.some((c, i) => c.index !== i)) {
+      return probe.failWith('a reassembled choice for each index 0..1 (n: 2)', `choices at indices ${JSON.stringify(choices.map((c) => c.index))}`);
+    }
+    const unfinished = choices.find((c) => typeof c.finish_reason !== 'string' || typeof c.message.role !== 'string');
+    if (unfinished) {
+      return probe.failWith('each reassembled choice has a role and a finish_reason', `choice ${unfinished.index}: role ${JSON.stringify(unfinished.message.role)}, finish_reason ${JSON.stringify(unfinished.finish_reason)}`);
+    }
+    const v = ctx.schemas.validate('chat/chat-completion-response', completion);
+    if (!v.ok) return probe.failWith('the reassembled stream is a §4.1 chat completion', `${describeSchemaErrors(v.errors)} in ${JSON.stringify(completion).slice(0, 300)}`);
+
+    const plain = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: minimalChatRequest(ctx.target, extra) });
+    const plainPrompt = ((plain.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage)?.prompt_tokens;
+    if (plain.response.status < 200 || plain.response.status >= 300 || typeof plainPrompt !== 'number') {
+      return fail({ expected: 'the same request without stream answered 2xx with usage', actual: describeResponse(plain), exchange: plain });
+    }
+    const streamedPrompt = (completion.usage as { prompt_tokens?: unknown }).prompt_tokens;
+    if (streamedPrompt !== plainPrompt) {
+      return probe.failWith(`usage.prompt_tokens ${plainPrompt}, as the non-streamed answer to the same request counts`, `the stream's usage chunk counts prompt_tokens ${JSON.stringify(streamedPrompt)}`);
+    }
+    return pass();
+  },
+});
+
+/** Below this, a stream is too quick to tell buffering from streaming. */
+const BURST_MIN_MS = 250;
+/** The share of the time to the last event within which every event arrived, for a "burst". */
+const BURST_SHARE = 0.05;
+
+// Observation: time to first event and the largest gap between events. A stream whose events all
+// arrive in one burst long after the request was buffered by the server or a proxy, which defeats
+// streaming; reported (INFO), never gating.
+export const streamTiming = defineCheck({
+  id: 'streaming.timing',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'INFO',
+  requirement: 'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, { max_completion_tokens: ctx.target.maxCompletionTokens, stream_options: { include_usage: true } });
+    if (!isProbe(probe)) return probe;
+    const t = probe.verdict.timings;
+    if (t.firstEventMs === undefined || t.lastEventMs === undefined) return probe.failWith('at least one event to time', 'the stream carried no event');
+    const notes = [`time to first event ${Math.round(t.firstEventMs)} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${Math.round(t.lastEventMs)} ms`];
+    const spread = t.lastEventMs - t.firstEventMs;
+    if (t.events >= 3 && t.firstEventMs >= BURST_MIN_MS && spread <= BURST_SHARE * t.lastEventMs) {
+      return probe.failWith('events spread over the generation', `all ${t.events} events arrived within ${Math.round(spread)} ms, ${Math.round(t.firstEventMs)} ms after the request (buffered, not streamed)`, notes);
+    }
+    return pass(notes);
+  },
+});
+
+export const differentialChecks = [reassemblesToValidCompletion, streamTiming] as const;

@@ -1,0 +1,65 @@
+/**
+ * @module Opens a §4.1 chat stream (`stream: true`) and judges it incrementally with the
+ * ChatStreamJudge as the events arrive (readSse never buffers the body); each streaming check
+ * then reads the findings of its own rule.
+ */
+import type { CheckContext } from '../../src/core/check.js';
+import { fail, type FailOutcome } from '../../src/core/result.js';
+import { ChatStreamJudge, type ChatStreamVerdict, type StreamRule } from '../../src/kit/chat-stream.js';
+import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { readSse } from '../../src/kit/streams.js';
+import type { RecordedRequest } from '../../src/transport/types.js';
+
+export interface StreamProbe {
+  readonly request: RecordedRequest;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly firstBytes: string;
+  readonly verdict: ChatStreamVerdict;
+  /** Evidence for a failure about this stream. */
+  failWith(expected: string, actual: string, notes?: readonly string[]): FailOutcome;
+}
+
+/**
+ * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
+ * a failure when the target did not answer 2xx (a stream request that is valid per §4.1).
+ */
+export async function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<StreamProbe | FailOutcome> {
+  const body = minimalChatRequest(ctx.target, { ...extra, stream: true });
+  const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
+  const judge = new ChatStreamJudge({
+    n: typeof body.n === 'number' ? body.n : 1,
+    includeUsage: (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true,
+    returnTokenIds: body.return_token_ids === true,
+    validateChunk: (chunk) => {
+      const v = ctx.schemas.validate('chat/chat-completion-chunk', chunk);
+      return v.ok ? undefined : describeSchemaErrors(v.errors, 3);
+    },
+  });
+  const ok = stream.status >= 200 && stream.status < 300;
+  // A non-2xx answer is read only for its first bytes (evidence); it is not judged as a stream.
+  const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
+  const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
+  if (!ok) {
+    return fail({ expected: 'a streamed request valid per §4.1 answered 2xx with an event stream', actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`, streamRequest: stream.request, streamExcerpt: excerptOf });
+  }
+  const verdict = judge.finish(end);
+  return {
+    request: stream.request,
+    status: stream.status,
+    headers: stream.headers,
+    firstBytes: end.firstBytes,
+    verdict,
+    failWith: (expected, actual, notes) => fail({ expected, actual, streamRequest: stream.request, streamExcerpt: excerptOf, ...(notes?.length ? { notes } : {}) }),
+  };
+}
+
+export const isProbe = (p: StreamProbe | FailOutcome): p is StreamProbe => 'verdict' in p;
+
+/** The findings of one rule as a failure, or undefined when the rule held. */
+export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: string): FailOutcome | undefined {
+  const found = probe.verdict.findings.filter((f) => f.rule === rule);
+  if (found.length === 0) return undefined;
+  return probe.failWith(expected, found.map((f) => f.message).join('; '), probe.verdict.notes);
+}

@@ -1,0 +1,140 @@
+/**
+ * @module §4.2 (§2.4): create bodies with one field of the wrong type are rejected with a 4xx, and
+ * realistic valid bodies (property-based) are accepted with a UUID `id`.
+ */
+import { defineCheck, type CheckContext } from '../../src/core/check.js';
+import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { checkProperty } from '../../src/kit/property.js';
+import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
+import { createJob, minimalCreateBody } from './create-and-get.checks.js';
+
+const is4xx = (status: number) => status >= 400 && status < 500;
+
+interface BodyCase {
+  readonly description: string;
+  readonly body: Record<string, unknown>;
+}
+
+/** Sends each case in turn; the first one not answered with a 4xx is the finding. */
+async function expectAllRejected(ctx: CheckContext, cases: readonly BodyCase[]): Promise<CheckOutcome> {
+  for (const c of cases) {
+    const ex = await createJob(ctx, c.body);
+    if (!is4xx(ex.response.status)) {
+      return fail({ expected: `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`, actual: describeResponse(ex), exchange: ex, counterexample: c.body });
+    }
+  }
+  return pass();
+}
+
+export const rejectsNonUuidModelId = defineCheck({
+  id: 'training-jobs.rejects-non-uuid-model-id',
+  operation: 'training-jobs.create',
+  section: '§4.2',
+  level: 'MUST',
+  requirement: 'A create body whose `model_id` is not a UUID string is rejected with a 4xx (§4.2: `model_id` string, UUID).',
+  writes: true,
+  run(ctx) {
+    const base = minimalCreateBody(ctx);
+    return expectAllRejected(ctx, [
+      { description: 'model_id "not-a-uuid" is not a UUID', body: { ...base, model_id: 'not-a-uuid' } },
+      { description: 'model_id is a UUID with a non-hex digit', body: { ...base, model_id: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9z' } },
+      { description: 'model_id is an object, not a string', body: { ...base, model_id: { id: ctx.target.modelId } } },
+    ]);
+  },
+});
+
+/** `experimental_config` fields by §4.2 type, and a value of an unrelated type for each. */
+const CONFIG_TYPES: Readonly<Record<string, 'number' | 'boolean' | 'string'>> = {
+  advantage_balance: 'number',
+  epsilon: 'number',
+  epsilon_high: 'number',
+  importance_sampling_level: 'string',
+  k2_tau: 'number',
+  learning_rate: 'number',
+  mask_prob_ratio: 'boolean',
+  max_negative_advantage_importance_sampling_weight: 'number',
+  ppo: 'boolean',
+  precalculate_logprobs: 'boolean',
+  scale_rewards: 'boolean',
+};
+
+// Unrelated types only: a lax validator (pydantic) coerces "0.5" to a number and "true"/"1" to a
+// boolean by design; an object or a word never is.
+const WRONG_VALUE: Readonly<Record<'number' | 'boolean' | 'string', Json>> = {
+  number: 'not-a-number',
+  boolean: { enabled: true },
+  string: { level: 'token' },
+};
+
+export const rejectsWrongExperimentalConfigTypes = defineCheck({
+  id: 'training-jobs.rejects-wrong-experimental-config-types',
+  operation: 'training-jobs.create',
+  section: '§4.2',
+  level: 'MUST',
+  requirement: 'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
+  writes: true,
+  run(ctx) {
+    const base = minimalCreateBody(ctx);
+    const cases: BodyCase[] = [
+      { description: 'experimental_config is a string (§4.2: object)', body: { ...base, experimental_config: 'fast' } },
+      { description: 'experimental_config is an array (§4.2: object)', body: { ...base, experimental_config: [{ learning_rate: 1e-5 }] } },
+      ...Object.entries(CONFIG_TYPES).map(([field, type]) => ({
+        description: `experimental_config.${field} is ${JSON.stringify(WRONG_VALUE[type])} (§4.2: ${type})`,
+        body: { ...base, experimental_config: { [field]: WRONG_VALUE[type] } },
+      })),
+    ];
+    return expectAllRejected(ctx, cases);
+  },
+});
+
+export const rejectsUnknownImportanceSamplingLevel = defineCheck({
+  id: 'training-jobs.rejects-unknown-importance-sampling-level',
+  operation: 'training-jobs.create',
+  section: '§4.2',
+  level: 'SHOULD',
+  convention: 'FastAPI training service: importance_sampling_level is one of token, sequence, average, geometric_average',
+  requirement: 'A create body whose `experimental_config.importance_sampling_level` is outside the values in use (token, sequence, average, geometric_average) is rejected with a 4xx.',
+  writes: true,
+  run(ctx) {
+    const base = minimalCreateBody(ctx);
+    return expectAllRejected(ctx, [
+      { description: 'importance_sampling_level "conformance-unknown-level" is not a value in use', body: { ...base, experimental_config: { importance_sampling_level: 'conformance-unknown-level' } } },
+    ]);
+  },
+});
+
+export const rejectsWrongTrajectoryTypes = defineCheck({
+  id: 'training-jobs.rejects-wrong-trajectory-types',
+  operation: 'training-jobs.create',
+  section: '§4.2',
+  level: 'MUST',
+  requirement: 'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
+  writes: true,
+  run(ctx) {
+    const base = minimalCreateBody(ctx);
+    return expectAllRejected(ctx, invalidGroupCases().map(({ description, groups }) => ({ description, body: { ...base, trajectory_groups: groups } })));
+  },
+});
+
+export const acceptsRealisticBodies = defineCheck({
+  id: 'training-jobs.accepts-realistic-bodies',
+  operation: 'training-jobs.create',
+  section: '§4.2',
+  level: 'MUST',
+  requirement: 'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
+  writes: true,
+  run(ctx) {
+    // Each case creates a job: against a real target, keep the count small.
+    const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
+    return checkProperty(ctx, realisticCreateBody(ctx.target.modelId), async (body) => {
+      const ex = await createJob(ctx, body);
+      if (ex.response.status < 200 || ex.response.status >= 300) return { ok: false, expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex };
+      const v = ctx.schemas.validate('training/training-job', ex.json);
+      if (!v.ok) return { ok: false, expected: 'a JSON object with `id`, a UUID string (§4.2)', actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex };
+      return { ok: true };
+    }, { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 });
+  },
+});
+
+export const createValidationChecks = [rejectsNonUuidModelId, rejectsWrongExperimentalConfigTypes, rejectsUnknownImportanceSamplingLevel, rejectsWrongTrajectoryTypes, acceptsRealisticBodies];

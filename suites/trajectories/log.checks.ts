@@ -1,0 +1,123 @@
+/**
+ * @module §4.4 and §7: logging trajectories accepts valid groups for any `split`, and rejects invalid
+ * bodies with a 4xx carrying the §7 validation-error body (`detail[]` of `loc`, `msg`, `type`).
+ */
+import { defineCheck, type CheckContext } from '../../src/core/check.js';
+import { fail, pass, skip } from '../../src/core/result.js';
+import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { checkProperty } from '../../src/kit/property.js';
+import { pathOf } from '../../src/kit/requests.js';
+import type { HttpExchange } from '../../src/transport/types.js';
+import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+const is4xx = (status: number) => status >= 400 && status < 500;
+
+/** POST /v1/preview/models/{model_id}/log for the target's model. */
+export function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
+  return ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log'), json: body, auth: 'default' });
+}
+
+interface InvalidLogCase {
+  readonly description: string;
+  readonly body: Record<string, unknown>;
+}
+
+/** Bodies no reading of §4.4 can accept: one field of an unrelated type each. */
+function invalidLogCases(): InvalidLogCase[] {
+  return [
+    { description: 'split is an object (§4.4: string)', body: { split: { name: 'train' }, trajectory_groups: baseGroups() } },
+    { description: 'split is an array (§4.4: string)', body: { split: ['train'], trajectory_groups: baseGroups() } },
+    ...invalidGroupCases().map(({ description, groups }) => ({ description, body: { split: 'train', trajectory_groups: groups } })),
+  ];
+}
+
+export const acceptsValidGroups = defineCheck({
+  id: 'trajectories.accepts-valid-groups',
+  operation: 'trajectories.log',
+  section: '§4.4',
+  level: 'MUST',
+  requirement: 'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
+  writes: true,
+  run(ctx) {
+    const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
+    return checkProperty(ctx, realisticLogBody, async (body) => {
+      const ex = await logTrajectories(ctx, body);
+      if (!is2xx(ex.response.status)) return { ok: false, expected: `a 2xx answer to valid groups logged with split "${String(body.split)}"`, actual: describeResponse(ex), exchange: ex };
+      return { ok: true };
+    }, { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 });
+  },
+});
+
+/** Split names beyond the two in use: §4.4 types `split` as a string and lists no values. */
+const UNUSUAL_SPLITS = ['test', 'conformance-holdout-2'];
+
+export const acceptsAnySplitString = defineCheck({
+  id: 'trajectories.accepts-any-split-string',
+  operation: 'trajectories.log',
+  section: '§4.4',
+  level: 'SHOULD',
+  convention: 'FastAPI logging service: `split` is a free-form string (values in use train, val; others accepted)',
+  requirement: 'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
+  writes: true,
+  async run(ctx) {
+    for (const split of UNUSUAL_SPLITS) {
+      const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
+      if (!is2xx(ex.response.status)) return fail({ expected: `a 2xx answer to valid groups logged with split "${split}"`, actual: describeResponse(ex), exchange: ex });
+    }
+    return pass();
+  },
+});
+
+export const rejectsInvalidGroups = defineCheck({
+  id: 'trajectories.rejects-invalid-groups',
+  operation: 'trajectories.log',
+  section: '§4.4',
+  level: 'MUST',
+  requirement: 'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
+  writes: true,
+  async run(ctx) {
+    for (const c of invalidLogCases()) {
+      const ex = await logTrajectories(ctx, c.body);
+      if (!is4xx(ex.response.status)) return fail({ expected: `a 4xx rejecting the body (${c.description})`, actual: describeResponse(ex), exchange: ex, counterexample: c.body });
+    }
+    return pass();
+  },
+});
+
+/** A handful of cases, one per kind of field: enough to see the error body, few requests. */
+const BODY_SHAPE_SAMPLE = 5;
+
+export const validationErrorBody = defineCheck({
+  id: 'trajectories.validation-error-body',
+  operation: 'trajectories.log',
+  section: '§7',
+  level: 'MUST',
+  requirement: 'A rejected log body is answered with the §7 validation-error body: `detail`, an array of objects each with `loc` (array of strings), `msg` (string) and `type` (string).',
+  writes: true,
+  async run(ctx) {
+    const all = invalidLogCases();
+    // Spread the sample across the case list: split, group structure, trajectory fields.
+    const step = Math.max(1, Math.floor(all.length / BODY_SHAPE_SAMPLE));
+    const sample = all.filter((_, i) => i % step === 0).slice(0, BODY_SHAPE_SAMPLE);
+    let judged = 0;
+    const notes: string[] = [];
+    for (const c of sample) {
+      const ex = await logTrajectories(ctx, c.body);
+      if (!is4xx(ex.response.status)) {
+        notes.push(`not rejected (${c.description}): ${describeResponse(ex)}; see trajectories.rejects-invalid-groups`);
+        continue;
+      }
+      judged++;
+      if (ex.json === undefined) return fail({ expected: `a JSON §7 validation-error body for the rejected body (${c.description})`, actual: describeResponse(ex), exchange: ex });
+      const v = ctx.schemas.validate('errors/validation-error', ex.json);
+      if (!v.ok) return fail({ expected: `the §7 body {detail: [{loc: [string…], msg, type}]} for the rejected body (${c.description})`, actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+      // §7 states `loc` as an array of string; FastAPI's integer array indices are accepted too
+      // (schemas/errors/validation-error.json), so the schema is the whole judgment.
+    }
+    if (judged === 0) return skip(`no invalid body was rejected, so no error body could be judged: ${notes.join('; ')}`);
+    return pass(notes);
+  },
+});
+
+export const logChecks = [acceptsValidGroups, acceptsAnySplitString, rejectsInvalidGroups, validationErrorBody];

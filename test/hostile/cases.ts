@@ -1,0 +1,75 @@
+/**
+ * @module The hostile cases and what the suite must report for each: the table the runner-level
+ * and CLI-level tests share, and that `test/hostile/README.md` documents.
+ */
+import type { TargetConfig } from '../../src/core/check.js';
+import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_PROJECT } from '../../src/core/defaults.js';
+import type { HostileKind } from '../helpers/hostile-servers.js';
+import { chatJsonProbe, chatStreamProbe, predictionsJsonlProbe, unauthenticatedProbe } from './probes.js';
+
+/** What a probe's result must be: an error with one of these codes, or a fail. */
+export type Expected = { readonly error: readonly string[] } | { readonly fail: true };
+
+export interface HostileCase {
+  readonly name: string;
+  /** A fixture server, or a URL on which nothing answers. */
+  readonly fixture: HostileKind | 'closed-port' | 'unresolvable';
+  /** The target never answered HTTP: every catalogue result must be an `error` (or a skip). */
+  readonly network: boolean;
+  /** Codes any catalogue error may carry in this case (besides the run deadline). */
+  readonly codes: readonly string[];
+  /** Catalogue checks that judge a redirect themselves (and may pass on one). */
+  readonly judgesRedirect?: readonly string[];
+  /** Exact expectations per probe id. */
+  readonly probes: Readonly<Record<string, Expected>>;
+}
+
+const all = (e: Expected) => ({
+  [chatJsonProbe.id]: e,
+  [chatStreamProbe.id]: e,
+  [predictionsJsonlProbe.id]: e,
+  [unauthenticatedProbe.id]: e,
+});
+
+const TIMEOUT = { error: ['CTS_TARGET_TIMEOUT'] } as const;
+const FAIL = { fail: true } as const;
+// A body cut after the headers: the engine reports the closed socket (RESET) or, where it can
+// tell, the cut body (STREAM_CUT); both are right, both are `error`.
+const CUT = { error: ['CTS_STREAM_CUT', 'CTS_TARGET_RESET'] } as const;
+
+export const HOSTILE_CASES: readonly HostileCase[] = [
+  { name: 'accepts connections and never answers', fixture: 'silent', network: true, codes: ['CTS_TARGET_TIMEOUT'], probes: all(TIMEOUT) },
+  { name: 'sends headers, then a byte a second forever', fixture: 'trickle', network: false, codes: ['CTS_TARGET_TIMEOUT'], probes: all(TIMEOUT) },
+  { name: 'resets connections', fixture: 'reset', network: true, codes: ['CTS_TARGET_RESET'], probes: all({ error: ['CTS_TARGET_RESET'] }) },
+  { name: 'answers bytes that are not HTTP', fixture: 'garbage', network: true, codes: ['CTS_TARGET_GARBAGE'], probes: all({ error: ['CTS_TARGET_GARBAGE'] }) },
+  { name: 'answers an endless body', fixture: 'endless', network: false, codes: ['CTS_BODY_TOO_LARGE', 'CTS_TARGET_TIMEOUT'], probes: all({ error: ['CTS_BODY_TOO_LARGE'] }) },
+  // chat-completions.trailing-slash-path accepts a 307/308 as serving the variant (§4.1), without
+  // looking at where it points (see the README: it should require the same origin).
+  { name: 'redirects to another origin', fixture: 'redirect', network: true, codes: ['CTS_REDIRECT'], judgesRedirect: ['chat-completions.trailing-slash-path'], probes: all({ error: ['CTS_REDIRECT'] }) },
+  { name: 'answers an HTML page with 200', fixture: 'html-200', network: false, codes: [], probes: all(FAIL) },
+  { name: 'answers an HTML error page with 500', fixture: 'html-500', network: false, codes: [], probes: all(FAIL) },
+  // The JSONL probe reads the event stream's first line, sees it is not JSON, and stops: the target
+  // answered (wrongly), so that probe fails before the cut is reached.
+  { name: 'cuts an event stream midway', fixture: 'sse-cut', network: false, codes: [...CUT.error], probes: { ...all(CUT), [predictionsJsonlProbe.id]: FAIL } },
+  { name: 'cuts a JSONL stream midway', fixture: 'jsonl-cut', network: false, codes: [...CUT.error], probes: all(CUT) },
+  { name: 'a closed port', fixture: 'closed-port', network: true, codes: ['CTS_TARGET_UNREACHABLE'], probes: all({ error: ['CTS_TARGET_UNREACHABLE'] }) },
+  // A resolver that is slower than the per-request timeout gives TIMEOUT instead (same origin named).
+  { name: 'an unresolvable host', fixture: 'unresolvable', network: true, codes: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'], probes: all({ error: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'] }) },
+];
+
+/** A non-mock target with writes allowed (so every check reaches the wire). */
+export function hostileTarget(baseUrl: string): TargetConfig {
+  return {
+    baseUrl,
+    entity: DEFAULT_ENTITY,
+    project: DEFAULT_PROJECT,
+    model: DEFAULT_MODEL,
+    modelId: DEFAULT_MODEL_ID,
+    priorityScheduling: false,
+    allowWrites: true,
+    bundledMock: false,
+    listParams: { ...DEFAULT_LIST_PARAMS },
+    listReadCap: 100,
+    maxCompletionTokens: 16,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The suite against hostile targets, through the real runner and transport (`runSuite` with the
+ * real catalogue plus the probes): every run ends in bounded time, is not conformant, and every
+ * affected check has a one-line reason with the expected code. No credential reaches another origin.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_BASIC_USER } from '../../src/core/defaults.js';
+import type { RunReport } from '../../src/core/report.js';
+import type { CheckResult } from '../../src/core/result.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+import { registry } from '../../src/schemas/registry.js';
+import { CATALOGUE } from '../../suites/index.js';
+import { closedPortUrl, startHostile, UNRESOLVABLE_URL, type HostileServer } from '../helpers/hostile-servers.js';
+import { HOSTILE_CASES, hostileTarget, type HostileCase } from './cases.js';
+import { PROBES } from './probes.js';
+
+const TOKEN = 'hostile-Runner-Token-7311';
+const BASIC = `${DEFAULT_BASIC_USER}:hostile-Runner-Pass-7311`;
+const TIMEOUT_MS = 400;
+const DEADLINE_MS = 4_000;
+/** Bounded completion: the deadline plus time to close sockets and build the report. */
+const BOUND_MS = DEADLINE_MS + 2_500;
+const STACK = /^\s+at\s|\bat .+:\d+:\d+\)?$/m;
+
+// ajv compiles each schema on first use, blocking the event loop (seconds on a loaded machine): the
+// per-request timeouts and the deadline then fire late. Compile them before measuring anything.
+beforeAll(() => {
+  const schemas = registry();
+  for (const name of schemas.names) schemas.validator(name as Parameters<typeof schemas.validator>[0]);
+});
+
+const started: HostileServer[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.close()));
+});
+
+async function urlOf(c: HostileCase): Promise<{ url: string; server?: HostileServer }> {
+  if (c.fixture === 'closed-port') return { url: await closedPortUrl() };
+  if (c.fixture === 'unresolvable') return { url: UNRESOLVABLE_URL };
+  const server = await startHostile(c.fixture, { lifetimeMs: 30_000 });
+  started.push(server);
+  return { url: server.url, server };
+}
+
+async function run(url: string): Promise<{ report: RunReport; ms: number }> {
+  const t0 = performance.now();
+  const report = await runSuite({
+    target: hostileTarget(url),
+    token: TOKEN,
+    basic: BASIC,
+    // Probes first: they run before the deadline can pass, so their codes are exact.
+    checks: [...PROBES, ...CATALOGUE],
+    level: 'must',
+    seed: 1,
+    runs: 3,
+    timeoutMs: TIMEOUT_MS,
+    deadlineMs: DEADLINE_MS,
+    concurrency: 8,
+    maxBodyBytes: 64 * 1024,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+    replayBase: `conformance run --target ${url}`,
+  });
+  return { report, ms: performance.now() - t0 };
+}
+
+function reasonOf(r: CheckResult): string {
+  return r.status === 'error' ? `${r.errorCode}: ${r.message}` : r.status === 'fail' ? `${r.expected} | ${r.actual}` : (r.reason ?? '');
+}
+
+function expectOneLine(r: CheckResult): void {
+  for (const text of [r.message, r.expected, r.actual, r.reason]) {
+    if (text === undefined) continue;
+    expect(text, `${r.id}: one line`).not.toContain('\n');
+    expect(text, `${r.id}: no stack`).not.toMatch(STACK);
+    expect(text.trim().length, `${r.id}: a reason`).toBeGreaterThan(0);
+  }
+}
+
+describe.each(HOSTILE_CASES)('a target that $name', (c) => {
+  test('ends in bounded time, not conformant, with a one-line reason per affected check', async () => {
+    const { url, server } = await urlOf(c);
+    const { report, ms } = await run(url);
+
+    expect(ms, 'bounded').toBeLessThan(BOUND_MS);
+    expect(report.results).toHaveLength(CATALOGUE.length + PROBES.length);
+    expect(report.summary.conformant).toBe(false);
+
+    for (const r of report.results) {
+      expectOneLine(r);
+      if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${reasonOf(r)}`).toContain(r.errorCode);
+      // A target that never spoke HTTP cannot pass or fail a check: the suite could not judge.
+      if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], `${r.id}: ${reasonOf(r)}`).toContain(r.status);
+    }
+
+    for (const [id, want] of Object.entries(c.probes)) {
+      const r = report.results.find((x) => x.id === id)!;
+      if ('fail' in want) expect(r.status, `${id}: ${reasonOf(r)}`).toBe('fail');
+      else {
+        expect(r.status, `${id}: ${reasonOf(r)}`).toBe('error');
+        expect(want.error, `${id}: ${reasonOf(r)}`).toContain(r.errorCode);
+      }
+    }
+
+    // Evidence never carries the credentials, whatever the target did.
+    const text = JSON.stringify(report);
+    for (const secret of [TOKEN, 'hostile-Runner-Pass-7311', Buffer.from(BASIC).toString('base64')]) expect(text).not.toContain(secret);
+
+    if (c.fixture === 'unresolvable') {
+      // Most lookups fail fast with ENOTFOUND: the reason names the host that cannot be resolved.
+      expect(report.results.some((r) => r.message?.includes('cannot resolve the host of http://nonexistent.invalid'))).toBe(true);
+    }
+
+    if (c.fixture === 'redirect') {
+      // Reported, not followed: nothing at all reached the other origin, so no credential did.
+      expect(server?.other?.seen).toEqual([]);
+      expect(server!.seen.length).toBeGreaterThan(0);
+      const probe = report.results.find((x) => x.id === PROBES[0]!.id)!;
+      expect(probe.message).toContain(new URL(server!.other!.url).origin);
+    }
+  });
+});
