@@ -6,15 +6,18 @@
  */
 import { mix32 } from '../util/hash.js';
 
-const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
+// A byte-to-hex table: ids are formatted per listed record, and toString(16).padStart showed up in profiles.
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const hex8 = (n: number): string => BYTE_HEX[(n >>> 24) & 255]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
+const hex4 = (n: number): string => BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 
 /** A UUIDv7-shaped id for a timestamp (ms) and a 32-bit salt. */
 export function uuidV7Like(timestampMs: number, salt: number): string {
   const a = mix32(salt, 1);
   const b = mix32(salt, 2);
   const c = mix32(salt, 3);
-  const ts = hex(timestampMs, 12);
-  return `${ts.slice(0, 8)}-${ts.slice(8)}-7${hex(a & 0xfff, 3)}-${hex(0x8000 | (b & 0x3fff), 4)}-${hex(c, 8)}${hex(a >>> 16, 4)}`;
+  const high = Math.floor(timestampMs / 0x10000);
+  return `${hex8(high)}-${hex4(timestampMs & 0xffff)}-${hex4(0x7000 | (a & 0xfff))}-${hex4(0x8000 | (b & 0x3fff))}-${hex8(c)}${hex4(a >>> 16)}`;
 }
 
 /** The timestamp (ms) a UUIDv7-shaped id carries, or undefined when it is not one. */

@@ -1,19 +1,17 @@
 /** @module CLI entry: `conformance <run|mock|list|help>`. Tool errors print one line, never a stack. */
 import { describeError } from '../core/errors.js';
-import { listCommand } from './list-command.js';
-import { mockCommand } from './mock-command.js';
-import { runCommand } from './run-command.js';
 import { USAGE } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // Commands load lazily: `--help` and `mock` should not pay for the catalogue and the generators.
     case 'run':
-      return runCommand(rest);
+      return (await import('./run-command.js')).runCommand(rest);
     case 'mock':
-      return mockCommand(rest);
+      return (await import('./mock-command.js')).mockCommand(rest);
     case 'list':
-      return listCommand(rest);
+      return (await import('./list-command.js')).listCommand(rest);
     case undefined:
     case 'help':
     case '--help':

@@ -22,11 +22,14 @@ const BRAND = Symbol.for('conformance-suite.ConformanceError');
 
 export class ConformanceError extends Error {
   readonly code: ConformanceErrorCode;
+  /** Structured facts behind the message (e.g. a redirect's `status` and `location`), for code that judges them. */
+  readonly details: Readonly<Record<string, string | number>>;
   readonly [BRAND] = true;
-  constructor(code: ConformanceErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: ConformanceErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, string | number> }) {
     super(message, options);
     this.name = 'ConformanceError';
     this.code = code;
+    this.details = Object.freeze({ ...options?.details });
   }
   /** Works across duplicate copies of the package (Symbol.for brand). */
   static is(value: unknown): value is ConformanceError {

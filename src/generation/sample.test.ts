@@ -43,3 +43,12 @@ test('sampleRequests gives count values, the same for the same seed', () => {
   expect(sampleRequests(arb, 9, 5)).toHaveLength(5);
   expect(sampleRequests(arb, 9, 5)).toEqual(sampleRequests(arb, 9, 5));
 });
+
+test('a client schema never replaces one of ours, and parsed copies of ours resolve like the originals', () => {
+  const hijack = { $id: 'https://conformance-suite.local/schemas/training/tool.json', const: 'hijacked' };
+  expect(sampleValid(hijack, 1)).toBe('hijacked');
+  expect(registry().validate('training/tool', sampleValid('training/tool', 1)).ok).toBe(true);
+  expect(sampleValid('training/tool', 1)).not.toBe('hijacked');
+  const copy = JSON.parse(JSON.stringify(registry().schema('chat/chat-completion-request'))) as object;
+  expect(registry().validate('chat/chat-completion-request', sampleValid(copy, 2)).ok).toBe(true);
+});

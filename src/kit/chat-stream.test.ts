@@ -131,7 +131,7 @@ const broken: Array<[string, StreamRule, string, ChatStreamJudgeOptions?]> = [
   ['a chunk after [DONE]', 'done-last', text(canonical()) + ev(chunk([]))],
   ['garbage after [DONE]', 'done-last', text(canonical()) + 'data: {"late"'],
   ['prompt_token_ids repeated', 'token-ids', text(canonical({ tokenIds: true })).replace(/"choices":\[\{"index":0,"delta":\{"content":"Hello"/, '"prompt_token_ids":[5],"choices":[{"index":0,"delta":{"content":"Hello"'), { returnTokenIds: true }],
-  ['no prompt_token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace('"prompt_token_ids":[5,6,7],', ''), { returnTokenIds: true }],
+  ['no prompt_token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace(',"prompt_token_ids":[5,6,7]', ''), { returnTokenIds: true }],
   ['a content delta without token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace('"token_ids":[1005]', '"token_ids":[]'), { returnTokenIds: true }],
 ];
 

@@ -124,7 +124,9 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
         discard(res.body);
         let where = headers.location;
         try { where = new URL(headers.location, recorded.url).origin; } catch { /* keep as sent */ }
-        throw new ConformanceError('CTS_REDIRECT', `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`);
+        throw new ConformanceError('CTS_REDIRECT', `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`, {
+          details: { status: res.statusCode, location: headers.location },
+        });
       }
       return { res, headers, started, signal, timeoutMs };
     } catch (err) {

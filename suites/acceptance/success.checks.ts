@@ -1,7 +1,7 @@
 /**
  * @module Positive acceptance (§4.1–§4.8): schema-valid, realistic requests get a 2xx and a body
  * valid against the operation's response schema (MUST); JSONL listings are judged line by line as
- * they arrive, up to a small cap. Includes the §4.1 trailing-slash path variant.
+ * they arrive, up to a small cap. (The §4.1 trailing-slash variant is judged by chat-completions.trailing-slash-path.)
  */
 import fc from 'fast-check';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -10,7 +10,7 @@ import { fail, pass, skip, type CheckOutcome, type FailOutcome } from '../../src
 import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
-import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
@@ -187,23 +187,8 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
   });
 }
 
-/** §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example". */
-const trailingSlash = defineCheck({
-  id: 'acceptance.trailing-slash-path.chat-create',
-  operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of §4.1) answers a valid request with a 2xx and a valid chat completion.',
-  async run(ctx): Promise<CheckOutcome> {
-    const ex = await ctx.http.send({ method: 'POST', path: `${pathOf(ctx.target, 'chat.create')}/`, json: minimalChatRequest(ctx.target) });
-    const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response');
-    return r.ok ? pass() : failOf(r);
-  },
-});
-
 export const successChecks: readonly CheckDefinition[] = [
   chatAcceptance,
-  trailingSlash,
   trainingCreateAcceptance,
   trainingGetAcceptance,
   logAcceptance,

@@ -240,7 +240,7 @@ export const trailingSlashPath = defineCheck({
       ex = await sendChat(ctx, {}, { trailingSlash: true });
     } catch (err) {
       if (!ConformanceError.is(err) || err.code !== 'CTS_REDIRECT') throw err;
-      const status = Number(/answered (\d{3})/.exec(err.message)?.[1]);
+      const status = err.details.status;
       if (status === 307 || status === 308) return pass([`the trailing-slash path is served through a ${status} redirect`]);
       return fail({ expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body', actual: err.message });
     }

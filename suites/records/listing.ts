@@ -9,6 +9,8 @@ import { fail, type FailOutcome } from '../../src/core/result.js';
 import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
+import type { JsonlLine } from '../../src/transport/jsonl.js';
+import { ConformanceError } from '../../src/core/errors.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 
@@ -229,7 +231,7 @@ export async function readListing(
   let more = false;
   let stopped = false;
   let blank = 0;
-  const end = await readJsonl(stream, (line) => {
+  const onLine = (line: JsonlLine): 'stop' | void => {
     if (line.text.trim() === '') {
       blank++;
       return;
@@ -265,7 +267,18 @@ export async function readListing(
       stopped = true;
       return 'stop';
     }
-  });
+  };
+  let end: { stopped: boolean; firstBytes: string };
+  let byteCapReached = false;
+  try {
+    end = await readJsonl(stream, onLine);
+  } catch (err) {
+    // The transport's byte cap (--max-body-bytes) is a read cap like --list-cap, not a failure of
+    // the target: judge the records read before it. Every other tool error propagates.
+    if (!ConformanceError.is(err) || err.code !== 'CTS_BODY_TOO_LARGE' || problem !== undefined) throw err;
+    byteCapReached = true;
+    end = { stopped: true, firstBytes: '' };
+  }
   const evidence: StreamEvidence = { streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes } };
   if (problem !== undefined) {
     return {
@@ -273,9 +286,10 @@ export async function readListing(
       failure: fail({ expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`, actual: problem, ...evidence }),
     };
   }
-  const capReached = more && max === cap;
+  const capReached = (more && max === cap) || byteCapReached;
   const notes: string[] = [];
-  if (capReached) notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
+  if (more && max === cap) notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
+  if (byteCapReached) notes.push(`read cap reached: ${what} passed the response byte cap (--max-body-bytes) after ${count} records; judged those`);
   if (blank > 0) notes.push(`${what}: ${blank} blank line(s) skipped (NDJSON lets readers ignore them)`);
   return { ok: true, count, complete: !end.stopped, more, capReached, stopped, headers: stream.headers, evidence, notes };
 }

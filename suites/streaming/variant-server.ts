@@ -8,17 +8,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CheckDefinition, TargetConfig } from '../../src/core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
 import { runSuite } from '../../src/runner/run-suite.js';
-import { defaultTarget } from '../../test/helpers/run-checks.js';
 import { createMock } from '../../mock/app.js';
 import type { MockOptions, MockRequest, MockResponse } from '../../mock/types.js';
 
-export type Rewrite = (req: MockRequest, res: MockResponse) => MockResponse | Promise<MockResponse>;
+/** How a variant differs from the mock: `before` rewrites the request or answers it, `after` rewrites the answer. */
+export interface Variant {
+  before?(req: MockRequest): MockRequest | MockResponse;
+  after?(req: MockRequest, res: MockResponse): MockResponse;
+}
 
-/** Starts the mock behind `rewrite` on a loopback port. */
-export async function startVariantServer(rewrite: Rewrite, options: MockOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+/** Starts the mock behind `variant` on a loopback port. */
+export async function startVariantServer(variant: Variant, options: MockOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const mock = createMock(options);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,7 +32,8 @@ export async function startVariantServer(rewrite: Rewrite, options: MockOptions 
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
         const mreq: MockRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: chunks.length ? Buffer.concat(chunks) : undefined };
-        const out = await rewrite(mreq, await mock.handle(mreq));
+        const first = variant.before ? variant.before(mreq) : mreq;
+        const out = 'status' in first ? first : variant.after ? variant.after(first, await mock.handle(first)) : await mock.handle(first);
         res.writeHead(out.status, out.headers);
         if (out.stream) {
           res.flushHeaders();
@@ -56,11 +60,24 @@ export async function startVariantServer(rewrite: Rewrite, options: MockOptions 
 }
 
 /** Runs checks against a variant server through the real runner and transport. */
-export async function runAgainstVariant(checks: readonly CheckDefinition[], rewrite: Rewrite, opts: { mock?: MockOptions; target?: Partial<TargetConfig> } = {}): Promise<RunReport> {
-  const server = await startVariantServer(rewrite, opts.mock);
+export async function runAgainstVariant(checks: readonly CheckDefinition[], variant: Variant, opts: { mock?: MockOptions; target?: Partial<TargetConfig> } = {}): Promise<RunReport> {
+  const server = await startVariantServer(variant, opts.mock);
   try {
     return await runSuite({
-      target: defaultTarget(server.url, { bundledMock: false, ...opts.target }),
+      target: {
+        baseUrl: server.url,
+        entity: DEFAULT_ENTITY,
+        project: DEFAULT_PROJECT,
+        model: DEFAULT_MODEL,
+        modelId: DEFAULT_MODEL_ID,
+        priorityScheduling: false,
+        allowWrites: true,
+        bundledMock: false,
+        listParams: { ...DEFAULT_LIST_PARAMS },
+        listReadCap: 10_000,
+        maxCompletionTokens: 16,
+        ...opts.target,
+      },
       token: DEFAULT_TOKEN,
       basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
       checks,
@@ -80,7 +97,7 @@ export async function runAgainstVariant(checks: readonly CheckDefinition[], rewr
   }
 }
 
-/** Rewrites the SSE text of chat streams (the mock yields one event per string). */
-export function rewriteSse(edit: (events: AsyncIterable<string>) => AsyncIterable<string | Uint8Array>, headers: (h: Record<string, string>) => Record<string, string> = (h) => h): Rewrite {
-  return (_req, res) => (res.stream ? ({ ...res, headers: headers(res.headers), stream: edit(res.stream) as AsyncIterable<string> }) : res);
+/** An `after` that rewrites the SSE text of chat streams (the mock yields one event per string). */
+export function rewriteSse(edit: (events: AsyncIterable<string>) => AsyncIterable<string>, headers: (h: Record<string, string>) => Record<string, string> = (h) => h): Variant['after'] {
+  return (_req, res) => (res.stream ? { ...res, headers: headers(res.headers), stream: edit(res.stream) } : res);
 }

@@ -41,7 +41,7 @@ export const acceptsValidGroups = defineCheck({
   writes: true,
   run(ctx) {
     const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
-    return checkProperty(ctx, realisticLogBody, async (body) => {
+    return checkProperty(ctx, realisticLogBody(), async (body) => {
       const ex = await logTrajectories(ctx, body);
       if (!is2xx(ex.response.status)) return { ok: false, expected: `a 2xx answer to valid groups logged with split "${String(body.split)}"`, actual: describeResponse(ex), exchange: ex };
       return { ok: true };

@@ -69,15 +69,32 @@ export function rootSchema(schema: object | string): Schema {
   if (typeof schema === 'boolean') return schema;
   const known = byOriginal.get(schema);
   if (known) return known;
-  const s = schema as Record<string, unknown>;
-  const id = typeof s.$id === 'string' ? s.$id : `urn:conformance-suite:adhoc:${++adhocCounter}`;
-  const existing = documents.get(id);
-  // Same $id, different object (for example a parsed copy of a registry file): reuse the stored one.
-  if (existing && JSON.stringify(existing) === JSON.stringify(absolutize(s, id))) {
-    byOriginal.set(schema, existing);
-    return existing;
+  return adhocDocument(schema as Record<string, unknown>);
+}
+
+/** Ad-hoc documents by content, oldest first; bounded because a server parses a new object per request. */
+const adhoc = new Map<string, Record<string, unknown>>();
+const ADHOC_LIMIT = 500;
+
+function adhocDocument(s: Record<string, unknown>): Record<string, unknown> {
+  const key = JSON.stringify(s);
+  const known = adhoc.get(key);
+  if (known) return known;
+  if (typeof s.$id === 'string') {
+    // A parsed copy of one of our files: the stored document serves.
+    const existing = documents.get(s.$id);
+    if (existing && JSON.stringify(existing) === JSON.stringify(absolutize(s, s.$id))) return existing;
   }
-  return addDocument(s, id);
+  // A client's `$id` never replaces one of our documents (or another client's).
+  const id = typeof s.$id === 'string' && !documents.has(s.$id) ? s.$id : `urn:conformance-suite:adhoc:${++adhocCounter}`;
+  const copy = addDocument(s, id);
+  adhoc.set(key, copy);
+  if (adhoc.size > ADHOC_LIMIT) {
+    const [oldestKey, oldest] = adhoc.entries().next().value as [string, Record<string, unknown>];
+    adhoc.delete(oldestKey);
+    for (const [docId, doc] of documents) if (doc === oldest) documents.delete(docId);
+  }
+  return copy;
 }
 
 function unescapePointer(token: string): string {

@@ -21,6 +21,8 @@ export const corpus = {
   userNames: times(40, () => faker.internet.username().replace(/[^a-zA-Z0-9_-]/g, '_')),
   functionNames: times(30, () => `${faker.hacker.verb()}_${faker.hacker.noun()}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')),
   descriptions: times(30, () => faker.company.catchPhrase()),
+  /** §8: "for example 43 base64 characters, 256 bits". */
+  cacheSalts: times(50, () => faker.string.alphanumeric(43)),
 } as const;
 
 /** An arbitrary picking one element of a corpus list. */

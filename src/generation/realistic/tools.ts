@@ -1,9 +1,10 @@
 /**
  * @module Realistic function tools (§4.1 `tools`, §2.4 trajectory `tools`): a name, a description
- * and a small JSON Schema of parameters.
+ * and a small JSON Schema of parameters. A pool is built from the corpus at module load; arbitraries
+ * pick from it, which keeps generation cheap.
  */
 import fc from 'fast-check';
-import { corpus, pick } from './corpus.js';
+import { corpus } from './corpus.js';
 
 /** A function tool in the OpenAI shape. */
 export interface FunctionTool {
@@ -11,21 +12,26 @@ export interface FunctionTool {
   function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
 }
 
-const parameters = fc.tuple(pick(corpus.words), pick(corpus.words)).map(([a, b]) => ({
-  type: 'object',
-  properties: { [a]: { type: 'string', description: `The ${a}` }, ...(a === b ? {} : { [b]: { type: 'integer', minimum: 0 } }) },
-  required: [a],
-}));
-
-/** A function tool; `withStrict` adds the §2.4 `strict` flag. */
-export function functionTool(withStrict = false): fc.Arbitrary<FunctionTool> {
-  return fc.tuple(pick(corpus.functionNames), pick(corpus.descriptions), parameters, fc.boolean()).map(([name, description, params, strict]) => ({
+const POOL: readonly FunctionTool[] = [...new Set(corpus.functionNames)].map((name, i) => {
+  const a = corpus.words[i % corpus.words.length]!;
+  const b = corpus.words[(i * 7 + 3) % corpus.words.length]!;
+  return {
     type: 'function',
-    function: { name, description, parameters: params, ...(withStrict ? { strict } : {}) },
-  }));
-}
+    function: {
+      name,
+      description: corpus.descriptions[i % corpus.descriptions.length]!,
+      parameters: {
+        type: 'object',
+        properties: { [a]: { type: 'string', description: `The ${a}` }, ...(a === b ? {} : { [b]: { type: 'integer', minimum: 0 } }) },
+        required: [a],
+      },
+    },
+  };
+});
 
-/** 1 to `max` tools with distinct names. */
+/** 1 to `max` tools with distinct names; `withStrict` adds the §2.4 `strict` flag. */
 export function functionTools(max = 2, withStrict = false): fc.Arbitrary<FunctionTool[]> {
-  return fc.uniqueArray(functionTool(withStrict), { minLength: 1, maxLength: max, selector: (t) => t.function.name });
+  const tools = fc.subarray([...POOL], { minLength: 1, maxLength: max });
+  if (!withStrict) return tools;
+  return fc.tuple(tools, fc.boolean()).map(([list, strict]) => list.map((t) => ({ ...t, function: { ...t.function, strict } })));
 }

@@ -1,0 +1,102 @@
+/**
+ * @module `npm run bench`: runs every scenario, each figure beside its baseline measured in the same
+ * run, prints the table and writes `bench/results/latest.json`. Servers under load run in child
+ * processes; every child is stopped in `finally`; every loop is bounded; loopback only.
+ *
+ * Flags: `--only chat,jsonl,...` (scenario names), `--quick` (shorter load windows, for trying the
+ * bench out; its numbers are noisier). The whole default bench stays under 3 minutes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RESULTS_DIR } from './lib/paths.js';
+import { markdownTable, textTable, type Row } from './lib/table.js';
+import { chatScenario } from './scenarios/chat.js';
+import { jsonlScenario } from './scenarios/jsonl.js';
+import { operationsScenario } from './scenarios/operations.js';
+import { pipelineScenario } from './scenarios/pipeline.js';
+import { startupScenario } from './scenarios/startup.js';
+import { suiteScenario } from './scenarios/suite.js';
+
+type Outcome = { rows: Row[]; details: Record<string, unknown> };
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: false });
+const quick = values.quick ?? false;
+const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
+
+/** Scenarios in run order; `budgetS` is a rough expected duration, used to skip what would overrun. */
+const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[] = [
+  { name: 'startup', budgetS: 10, run: () => startupScenario({ repeats: 3, timeoutMs: 15_000 }) },
+  { name: 'pipeline', budgetS: 4, run: () => pipelineScenario({ seconds: quick ? 1 : 2, goal: 5_000 }) },
+  { name: 'chat', budgetS: 30, run: () => chatScenario({ rounds: 2, seconds: quick ? 2 : 3, streamSeconds: quick ? 2 : 3 }) },
+  { name: 'operations', budgetS: 25, run: () => operationsScenario({ seconds: quick ? 1 : 2 }) },
+  { name: 'jsonl', budgetS: 20, run: () => jsonlScenario({ sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], rssGoalMiB: 150 }) },
+  { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
+];
+
+/** The whole bench must end within 3 minutes (the build takes some of it). */
+const TOTAL_BUDGET_S = 165;
+
+const started = performance.now();
+const elapsedS = () => (performance.now() - started) / 1000;
+const loadStart = loadavg();
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+const errors: Record<string, string> = {};
+
+for (const s of SCENARIOS) {
+  if (only && !only.has(s.name)) continue;
+  if (elapsedS() + s.budgetS > TOTAL_BUDGET_S) {
+    errors[s.name] = `skipped: ${elapsedS().toFixed(0)} s spent, ${s.budgetS} s more would pass the ${TOTAL_BUDGET_S} s budget`;
+    process.stderr.write(`bench: ${s.name}: ${errors[s.name]}\n`);
+    continue;
+  }
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${s.name}...`);
+  try {
+    const out = await s.run();
+    rows.push(...out.rows);
+    details[s.name] = { ...out.details, seconds: (performance.now() - t0) / 1000 };
+    process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  } catch (err) {
+    errors[s.name] = (err as Error).stack ?? String(err);
+    process.stderr.write(` FAILED: ${(err as Error).message}\n`);
+  }
+}
+
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  loadavgAtStart: loadStart.map((x) => Math.round(x * 100) / 100),
+  loadavgAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
+};
+const result = {
+  date: new Date().toISOString(),
+  machine,
+  quick,
+  seconds: Math.round(elapsedS() * 10) / 10,
+  rows,
+  errors,
+  details,
+};
+
+const table = textTable(rows);
+process.stdout.write(`\n${table}\n\nNotes:\n`);
+for (const r of rows) if (r.note || r.baselineLabel) process.stdout.write(`  ${r.scenario}: ${r.figure}: ${[r.baselineLabel ? `baseline = ${r.baselineLabel}` : '', r.note ?? ''].filter(Boolean).join('; ')}\n`);
+const problems = Object.entries(details).flatMap(([name, d]) => ((d as { problems?: string[] }).problems ?? []).map((p) => `${name}: ${p}`));
+for (const p of problems) process.stdout.write(`  WARNING ${p}\n`);
+for (const [name, e] of Object.entries(errors)) process.stdout.write(`  ERROR ${name}: ${e.split('\n')[0]}\n`);
+const met = rows.filter((r) => r.goal);
+process.stdout.write(
+  `\n${met.filter((r) => r.goal!.met).length}/${met.length} goals met · ${result.seconds} s · ${machine.cores}× ${machine.cpu}, node ${machine.node}, load average ${machine.loadavgAtStart[0]} → ${machine.loadavgAtEnd[0]}\n`,
+);
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const file = join(RESULTS_DIR, 'latest.json');
+writeFileSync(file, JSON.stringify({ ...result, markdown: markdownTable(rows) }, null, 2) + '\n');
+process.stdout.write(`wrote ${file}\n`);
+process.exitCode = Object.keys(errors).some((k) => !errors[k]!.startsWith('skipped')) ? 1 : 0;

@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { registry } from '../../schemas/registry.js';
+import { realisticChatRequest } from './chat-request.js';
+
+/**
+ * Generation + validation throughput for chat requests (target: above 5,000 cases/s). The floor
+ * asserted here is lower, so that a loaded CI machine does not fail it; the figure is printed.
+ */
+test('realistic chat requests are generated and validated at thousands of cases per second', () => {
+  const N = 20_000;
+  const arb = realisticChatRequest({ model: 'mock-model', maxCompletionTokens: 16 });
+  const validate = registry().validator('conventions/chat-completion-request');
+  fc.sample(arb, { seed: 0, numRuns: 500 }).forEach((r) => validate(r)); // warm-up
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  let valid = 0;
+  for (const request of fc.sample(arb, { seed: 1, numRuns: N })) if (validate(request)) valid++;
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const rate = Math.round(N / seconds);
+  // CPU time is what the pipeline costs; wall time also counts other processes on a shared machine.
+  console.log(`chat requests: ${N} generated + validated: ${rate} cases/s wall (${seconds.toFixed(2)} s), ${Math.round(N / cpuSeconds)} cases/s of CPU (${cpuSeconds.toFixed(2)} s)`);
+  expect(valid).toBe(N);
+  expect(rate).toBeGreaterThan(1_000);
+});

@@ -1,0 +1,186 @@
+/**
+ * Conformant but unusual record services must pass every records check (false failures are the
+ * main complaint about tools in this field), and a large listing is read up to the cap only.
+ * Each variant is the bundled mock behind a small rewrite, served on a loopback socket.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from 'vitest';
+import { createMock } from '../../mock/index.js';
+import type { MockOptions, MockRequest, MockResponse } from '../../mock/types.js';
+import type { CheckDefinition, TargetConfig } from '../../src/core/check.js';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import type { RunReport } from '../../src/core/report.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+import { defaultTarget, explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { recordChecks } from './index.js';
+import { canonicalJson, isErrorObject, mediaType, PREDICTIONS, SCORES } from './listing.js';
+import { uriScope } from './scope.checks.js';
+
+type Handle = (req: MockRequest) => Promise<MockResponse>;
+type Variant = (req: MockRequest, handle: Handle) => Promise<MockResponse>;
+
+async function bodyText(res: MockResponse): Promise<string> {
+  if (res.stream) {
+    let text = '';
+    for await (const chunk of res.stream) text += chunk;
+    return text;
+  }
+  if (res.json !== undefined) return JSON.stringify(res.json);
+  return typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body ?? new Uint8Array());
+}
+
+/** Runs `checks` against the mock behind `variant`, on a loopback socket. */
+async function runAgainstVariant(checks: readonly CheckDefinition[], variant: Variant, opts: { mock?: MockOptions; target?: Partial<TargetConfig> } = {}): Promise<RunReport> {
+  const mock = createMock(opts.mock);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const mreq: MockRequest = {
+        method: req.method ?? 'GET',
+        path: q < 0 ? url : url.slice(0, q),
+        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        headers: req.headers as Record<string, string | undefined>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      };
+      const out = await variant(mreq, (r) => mock.handle(r));
+      const body = await bodyText(out);
+      res.writeHead(out.status, out.headers);
+      res.end(body);
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await runSuite({
+      target: defaultTarget(`http://127.0.0.1:${port}`, opts.target),
+      token: DEFAULT_TOKEN,
+      basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
+      checks,
+      level: 'should',
+      seed: 99,
+      runs: 5,
+      timeoutMs: 10_000,
+      deadlineMs: 120_000,
+      concurrency: 4,
+      maxBodyBytes: 16 * 1024 * 1024,
+      maxRetries: 0,
+      maxRetryWaitMs: 0,
+      replayBase: 'conformance run',
+    });
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+const LIST = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)$/;
+const READ = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)\/[^/]+$/;
+
+/** Rewrites the body text of successful listings. */
+function listingText(fn: (text: string) => string, headers: Record<string, string> = {}): Variant {
+  return async (req, handle) => {
+    const res = await handle(req);
+    if (!LIST.test(req.path) || res.status !== 200) return res;
+    return { status: 200, headers: { ...res.headers, ...headers }, body: fn(await bodyText(res)) };
+  };
+}
+
+const records = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+test('CRLF line ends, no final newline and an NDJSON media type with a charset pass', async () => {
+  const report = await runAgainstVariant(recordChecks, listingText((t) => t.replace(/\n/g, '\r\n').replace(/\r\n$/, ''), { 'content-type': 'application/x-ndjson; charset=utf-8' }));
+  expect(explain(report.results)).toBe('');
+});
+
+test('blank lines between records pass (NDJSON lets readers skip them)', async () => {
+  const report = await runAgainstVariant(recordChecks, listingText((t) => t.replace(/\n/g, '\n\n')));
+  expect(explain(report.results)).toBe('');
+});
+
+test('extra fields, reversed key order and authority-form URIs (weave://entity/project/…) pass', async () => {
+  const reshape = (r: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { digest: 'sha256:abc', created_by: 'svc' };
+    for (const k of Object.keys(r).reverse()) out[k] = typeof r[k] === 'string' ? (r[k] as string).replace(/^weave:\/\/\//, 'weave://') : r[k];
+    return out;
+  };
+  const variant: Variant = async (req, handle) => {
+    const res = await handle(req);
+    if (res.status !== 200) return res;
+    if (LIST.test(req.path)) return { ...res, stream: undefined, body: records(await bodyText(res)).map((r) => JSON.stringify(reshape(r))).join('\n') + '\n' };
+    if (READ.test(req.path)) return { ...res, json: reshape(res.json as Record<string, unknown>) };
+    return res;
+  };
+  const report = await runAgainstVariant(recordChecks, variant);
+  expect(explain(report.results)).toBe('');
+});
+
+test('a server page size (at most 50 records per listing, whatever the limit) passes', async () => {
+  const variant: Variant = (req, handle) => {
+    if (!LIST.test(req.path)) return handle(req);
+    const query = new URLSearchParams(req.query);
+    query.set('limit', String(Math.min(Number(query.get('limit') ?? 50), 50)));
+    return handle({ ...req, query });
+  };
+  const report = await runAgainstVariant(recordChecks, variant);
+  expect(explain(report.results)).toBe('');
+});
+
+test('an unknown project answered 404, and records without evaluation runs or with null values, pass', async () => {
+  // The same records in listings and reads: no evaluation_run_id, and a null value on some scores.
+  const reshape = ({ evaluation_run_id: _drop, ...r }: Record<string, unknown>) => (typeof r.score_id === 'string' && /[0-7]$/.test(r.score_id) ? { ...r, value: null } : r);
+  const variant: Variant = async (req, handle) => {
+    if (LIST.test(req.path) && !req.path.startsWith('/v2/acme/evals/')) return { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'Project not found' } };
+    const res = await handle(req);
+    if (res.status !== 200) return res;
+    if (LIST.test(req.path)) return { ...res, stream: undefined, body: records(await bodyText(res)).map((r) => JSON.stringify(reshape(r))).join('\n') + '\n' };
+    if (READ.test(req.path)) return { ...res, json: reshape(res.json as Record<string, unknown>) };
+    return res;
+  };
+  const report = await runAgainstVariant(recordChecks, variant);
+  expect(explain(report.results)).toBe('');
+  const filter = report.results.find((r) => r.id === 'predictions.filter-by-evaluation-run');
+  expect(filter?.notes?.join(' ')).toMatch(/no Prediction read carries an evaluation_run_id/);
+});
+
+test('a large listing is read up to the cap only, with a note, and every check still judges what it read', async () => {
+  // 20 000 records per kind: ~8 MB per listing if read whole; the cap stops each read at 300.
+  const started = performance.now();
+  const report = await runAgainstMock(recordChecks, { mock: { records: 20_000 }, target: { listReadCap: 300 } });
+  expect(explain(report.results)).toBe('');
+  const jsonl = report.results.find((r) => r.id === 'scores.list-is-jsonl-of-records');
+  expect(jsonl?.notes?.join(' ')).toMatch(/read cap reached: stopped reading .* after 300 records/);
+  const paging = report.results.find((r) => r.id === 'predictions.paging-yields-each-record-once');
+  expect(paging?.notes?.join(' ')).toMatch(/300 records in \d+ pages/);
+  const filter = report.results.find((r) => r.id === 'predictions.filter-by-evaluation-run');
+  expect(filter?.notes?.join(' ')).toMatch(/longer than the read cap/);
+  expect(performance.now() - started).toBeLessThan(30_000);
+}, 60_000);
+
+test('the response byte cap (--max-body-bytes) stops a listing like the record cap: judged, with a note, no harness error', async () => {
+  // 20 000 records (~7 MB per listing) against a 4 MiB byte cap and no practical record cap.
+  const listChecks = recordChecks.filter((c) => ['scores.list-is-jsonl-of-records', 'predictions.svc-user-id-server-filled', 'scores.paging-yields-each-record-once'].includes(c.id));
+  const report = await runAgainstMock(listChecks, { mock: { records: 20_000 }, target: { listReadCap: 1_000_000 } });
+  expect(explain(report.results)).toBe('');
+  for (const r of report.results) expect(r.notes?.join(' '), r.id).toMatch(/byte cap \(--max-body-bytes\) after \d+ records/);
+}, 60_000);
+
+test('helpers: URI scope, error objects, canonical JSON, media types', () => {
+  expect(uriScope('weave:///acme/evals/object/m:abc')).toEqual({ scheme: 'weave', entity: 'acme', project: 'evals' });
+  expect(uriScope('weave://acme/evals/object/m:abc')).toEqual({ scheme: 'weave', entity: 'acme', project: 'evals' });
+  expect(uriScope('weave:///a%20b/evals')).toEqual({ scheme: 'weave', entity: 'a b', project: 'evals' });
+  expect(uriScope('weave:///only')).toBeUndefined();
+  expect(uriScope('not a uri')).toBeUndefined();
+  expect(isErrorObject(PREDICTIONS, { error: { message: 'x' } })).toBe(true);
+  expect(isErrorObject(SCORES, { reason: 'Score x not found' })).toBe(true);
+  expect(isErrorObject(SCORES, { object: 'error', message: 'x' })).toBe(true);
+  expect(isErrorObject(SCORES, { score_id: 's1', detail: 'a record may carry a detail field' })).toBe(false);
+  expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe(canonicalJson({ a: [{ c: 3, d: 2 }], b: 1 }));
+  expect(mediaType('Application/JSONL; charset=utf-8')).toBe('application/jsonl');
+  expect(mediaType(undefined)).toBeUndefined();
+});

@@ -1,0 +1,71 @@
+/**
+ * The real `conformance run` binary against hostile targets, with --junit and --json: bounded time,
+ * exit 1, no stack trace on stdout or stderr, and complete, parseable reports whose error codes
+ * match what the runner-level tests expect.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { JsonReport } from '../../reporters/json.js';
+import { CATALOGUE } from '../../suites/index.js';
+import { startHostile, type HostileServer } from '../helpers/hostile-servers.js';
+import { HOSTILE_CASES } from './cases.js';
+import { readXml, runCli, STACK } from './report-files.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cts-hostile-cli-'));
+const servers: HostileServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const TOKEN = 'cli-Hostile-Token-5150';
+const DEADLINE_MS = 3_000;
+
+// One per family of failure (each CLI run costs seconds of start-up): no answer at all, a wrong
+// answer (which also covers closing unread streamed bodies), a redirect with credentials at stake.
+// The runner-level tests cover every case.
+const PICKED = ['silent', 'html-500', 'redirect'] as const;
+
+describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes(c.fixture)))('conformance run against a target that $name', (c) => {
+  test('exits 1 in bounded time, prints no stack, writes complete JUnit and JSON reports', { timeout: 30_000 }, async () => {
+    const server = await startHostile(c.fixture as (typeof PICKED)[number], { lifetimeMs: 30_000 });
+    servers.push(server);
+    const url = server.url;
+    const junit = join(dir, `${c.fixture}.xml`);
+    const json = join(dir, `${c.fixture}.json`);
+    // A generous per-request timeout where the target does answer: a CPU-starved CI machine must not
+    // turn a prompt wrong answer into a timeout. The silent target needs a short one.
+    const timeout = c.fixture === 'silent' ? '300' : '2000';
+    const run = await runCli(['run', '--target', url, '--timeout', timeout, '--deadline', String(DEADLINE_MS), '--seed', '7', '--runs', '3', '--junit', junit, '--json', json], {
+      env: { CONFORMANCE_TOKEN: TOKEN },
+      // Start-up (module load, schema compilation) takes seconds on a loaded 2-core CI machine, and
+      // the catalogue's generation work can hold the event loop past the deadline (see README).
+      limitMs: 25_000,
+    });
+
+    expect(run.signal, 'not killed by the test').toBeNull();
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout + run.stderr).not.toMatch(STACK);
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+
+    const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
+    expect(report.results).toHaveLength(CATALOGUE.length);
+    expect(report.summary.conformant).toBe(false);
+    for (const r of report.results) {
+      if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${r.message}`).toContain(r.errorCode);
+      if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], r.id).toContain(r.status);
+    }
+    // The fixture's own failure shows up, not only the deadline.
+    expect(report.results.some((r) => r.status === 'fail' || (r.errorCode !== undefined && r.errorCode !== 'CTS_RUN_DEADLINE'))).toBe(true);
+
+    const xml = readFileSync(junit, 'utf8');
+    const counts = readXml(xml);
+    expect(counts.get('testcase')).toBe(report.results.length);
+    expect((counts.get('failure') ?? 0) + (counts.get('error') ?? 0)).toBeGreaterThanOrEqual(report.summary.failed + report.summary.errored);
+    expect(xml).not.toContain(TOKEN);
+
+    if (server.other) expect(server.other.seen, 'nothing reached the other origin').toEqual([]);
+  });
+});
