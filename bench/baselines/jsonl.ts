@@ -1,27 +1,38 @@
 /**
  * @module Child process, baseline: a raw `node:http` JSONL stream, `GET /?count=N` yields N records
- * of about `lineBytes` bytes each (argument; the mock's average line), built per record from a
- * template (unique id and index), batched into ~64 KiB writes, waiting for `drain` when the socket
- * is full (backpressure honoured). Nothing is materialised beyond one batch.
+ * of the mock's shape and average line size (argument), serialised one by one with
+ * `JSON.stringify` (as any server must) but with cheap deterministic content instead of generated
+ * text, batched into ~64 KiB writes, waiting for `drain` when the socket is full (backpressure
+ * honoured). Nothing is materialised beyond one batch. The gap to the mock is the cost of
+ * generating the records.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveChild } from '../lib/child.js';
 
-const lineBytes = Math.max(64, Number(process.argv[2] ?? 147));
+const lineBytes = Math.max(200, Number(process.argv[2] ?? 350));
 const BATCH = 64 * 1024;
 const started = Date.parse('2025-01-01T00:00:00.000Z');
-// The fixed part of a record; the pad keeps each line at the mock's average size.
-const probe = JSON.stringify({ prediction_id: '0197f1a2-0000-7000-8000-000000000000', index: 0, started_at: new Date(started).toISOString(), output: '' });
-const pad = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor '.repeat(8).slice(0, Math.max(0, lineBytes - probe.length - 1 - 6));
+const WORDS = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore '.repeat(8);
+
+/** A record of the mock's shape (same fields, same nesting) with cheap deterministic content. */
+function record(i: number, text: string): Record<string, unknown> {
+  return {
+    prediction_id: `0197f1a2-${(i >>> 16).toString(16).padStart(4, '0')}-7000-8000-${i.toString(16).padStart(12, '0')}`,
+    model: 'weave:///acme/evals/object/qa-model:ogu75w63jh',
+    inputs: { question: text, example_index: i },
+    output: text,
+    evaluation_run_id: '01941e4d-c200-7e20-94af-951d1dc4de68',
+    svc_user_id: 'user-21sml50g737',
+    started_at: new Date(started + i * 1000).toISOString(),
+  };
+}
+// Text sized so that each line is about `lineBytes` long.
+const fixed = JSON.stringify(record(0, '')).length + 1;
+const text = WORDS.slice(0, Math.max(0, Math.floor((lineBytes - fixed) / 2)));
 
 function line(i: number): string {
-  return JSON.stringify({
-    prediction_id: `0197f1a2-${(i >>> 16).toString(16).padStart(4, '0')}-7000-8000-${i.toString(16).padStart(12, '0')}`,
-    index: i,
-    started_at: new Date(started + i * 1000).toISOString(),
-    output: pad,
-  }) + '\n';
+  return JSON.stringify(record(i, text)) + '\n';
 }
 
 async function stream(res: ServerResponse, count: number): Promise<void> {

@@ -95,7 +95,7 @@ export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; 
         baseline: r.size / r.base.seconds,
         baselineLabel: `raw node:http JSONL, ${lineBytes} B lines, 64 KiB batches`,
         ...(isLargest ? { goal: { text: 'ratio ≥ 0.5', met: r.base.seconds / r.mock.seconds >= 0.5 } } : {}),
-        note: `${(r.mock.bytes / MiB).toFixed(1)} MiB in ${r.mock.seconds.toFixed(2)} s`,
+        note: `mock ${(r.mock.bytes / MiB).toFixed(1)} MiB in ${r.mock.seconds.toFixed(2)} s, baseline ${(r.base.bytes / MiB).toFixed(1)} MiB in ${r.base.seconds.toFixed(2)} s`,
       }),
     );
   }

@@ -101,7 +101,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const mock = createMock(mockOptions);
   const limit = mock.options.maxBodyBytes;
 
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, keepAliveTimeout: 5_000 }, (req, res) => {
+  const server = createServer({
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    // node enforces the two timeouts above only when it checks its connections (every 30 s by
+    // default): check at least as often as the shortest timeout, or a trickling client stays far longer.
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs)),
+  }, (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -133,9 +140,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   server.setTimeout(idleTimeoutMs);
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    // A slow client gets 408 (RFC 9110 §15.5.9), oversized headers 431, anything unparsable 400.
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -9,8 +9,9 @@ export const JSONL_BATCH_BYTES = 64 * 1024;
 
 export async function* jsonlStream(source: RecordSource, kind: RecordKind, selection: Selection, svcUserId: string, signal?: AbortSignal): AsyncGenerator<string> {
   let batch = '';
+  const owner = JSON.stringify(svcUserId);
   for (let k = 0; k < selection.count; k++) {
-    batch += JSON.stringify(source.record(kind, selection.start + k * selection.stride, svcUserId)) + '\n';
+    batch += source.line(kind, selection.start + k * selection.stride, owner) + '\n';
     if (batch.length >= JSONL_BATCH_BYTES) {
       if (signal?.aborted) return;
       yield batch;

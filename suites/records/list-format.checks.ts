@@ -1,6 +1,7 @@
 /** @module §4.5/§4.7: a listing is JSONL, one Prediction/Score object per line, with a JSONL media type. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass } from '../../src/core/result.js';
+import { excerpt } from '../../src/kit/describe.js';
 import { JSONL_MEDIA_TYPES, mediaType, openListing, readHead, readListing, type RecordKind } from './listing.js';
 
 export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
@@ -22,13 +23,13 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
     operation: kind.listOp,
     section: kind.listSection,
     level: 'SHOULD',
-    convention: `evaluation-record service: list responses are application/jsonl (JSONL media types in use: ${JSONL_MEDIA_TYPES.join(', ')})`,
+    convention: 'evaluation-record service: list responses are application/jsonl (JSON Lines media types in use are accepted)',
     requirement: `A ${kind.name} listing is labelled with a JSON Lines media type (${JSONL_MEDIA_TYPES.join(', ')}).`,
     async run(ctx) {
       const stream = await openListing(ctx, kind, {});
       if (stream.status < 200 || stream.status >= 300) {
         const head = await readHead(stream);
-        return fail({ expected: `a 2xx JSONL listing (${kind.listSection})`, actual: `HTTP ${stream.status}: ${head.slice(0, 300)}`, streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head } });
+        return fail({ expected: `a 2xx JSONL listing (${kind.listSection})`, actual: `HTTP ${stream.status}: ${excerpt(head) || 'an empty body'}`, streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head } });
       }
       // Only the headers are judged: close before reading a possibly huge body.
       await stream.close();

@@ -3,6 +3,7 @@
  * reader that judges every JSONL line as it streams (a JSON object, no error object, valid against
  * the record schema), stops at the read cap, and never holds more than the caller keeps.
  */
+import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
 import { fillPath, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, type FailOutcome } from '../../src/core/result.js';
@@ -93,10 +94,15 @@ export function recordId(kind: RecordKind, rec: JsonRecord): string | undefined 
   return typeof id === 'string' ? id : undefined;
 }
 
-/** What identifies a record in a listing: its id, or its whole content when it has none. */
+/**
+ * What identifies a record in a listing: its id, or a digest of its content when it has none (a
+ * short key either way, so that keeping the keys of a capped listing stays small).
+ */
 export function recordKey(kind: RecordKind, rec: JsonRecord): string {
   const id = recordId(kind, rec);
-  return id !== undefined ? `id ${id}` : `record ${canonicalJson(rec)}`;
+  if (id !== undefined) return `id ${id}`;
+  const canonical = canonicalJson(rec);
+  return `record ${excerpt(canonical, 60)} #${createHash('sha256').update(canonical).digest('base64url').slice(0, 16)}`;
 }
 
 /** A short, readable form of a key for messages. */

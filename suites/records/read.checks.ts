@@ -1,7 +1,7 @@
 /** @module §4.6/§4.8: every listed id reads back as the same record; an unknown id is 404. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { canonicalJson, isPlainObject, readListing, recordId, seedTag, type JsonRecord, type RecordKind } from './listing.js';
@@ -46,8 +46,8 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
           if (!(field in got)) continue;
           if (canonicalJson(listed[field]) !== canonicalJson(got[field])) {
             return fail({
-              expected: `the listed record: ${field} ${canonicalJson(listed[field]).slice(0, 200)}`,
-              actual: `${field} ${canonicalJson(got[field]).slice(0, 200)}`,
+              expected: `the listed record: ${field} ${excerpt(canonicalJson(listed[field]), 200)}`,
+              actual: `${field} ${excerpt(canonicalJson(got[field]), 200)}`,
               exchange: ex,
             });
           }

@@ -148,6 +148,31 @@ test('an unknown project answered 404, and records without evaluation runs or wi
   expect(filter?.notes?.join(' ')).toMatch(/no Prediction read carries an evaluation_run_id/);
 });
 
+test('records without ids (§2.1/§2.2 do not require them) are paged and filtered by content; read-back is skipped, not failed', async () => {
+  const variant: Variant = async (req, handle) => {
+    const res = await handle(req);
+    if (!LIST.test(req.path) || res.status !== 200) return res;
+    const out = records(await bodyText(res)).map(({ prediction_id: _p, score_id: _s, ...r }) => r);
+    return { ...res, stream: undefined, body: out.map((r) => JSON.stringify(r)).join('\n') + '\n' };
+  };
+  const report = await runAgainstVariant(recordChecks, variant);
+  expect(explain(report.results.filter((r) => !r.id.endsWith('.listed-records-read-back')))).toBe('');
+  for (const r of report.results.filter((x) => x.id.endsWith('.listed-records-read-back'))) expect(r.status).toBe('skip');
+});
+
+test('query parameter names come from the configuration (the spec does not name them)', async () => {
+  const names: Record<string, string> = { run: 'evaluation_run_id', max: 'limit', skip: 'offset' };
+  const variant: Variant = (req, handle) => {
+    if (!LIST.test(req.path)) return handle(req);
+    const query = new URLSearchParams();
+    // The service knows only its own names: the mock's are ignored if sent.
+    for (const [k, v] of req.query) if (names[k]) query.set(names[k], v);
+    return handle({ ...req, query });
+  };
+  const report = await runAgainstVariant(recordChecks, variant, { target: { listParams: { evaluationRunId: 'run', limit: 'max', offset: 'skip' } } });
+  expect(explain(report.results)).toBe('');
+});
+
 test('a large listing is read up to the cap only, with a note, and every check still judges what it read', async () => {
   // 20 000 records per kind: ~8 MB per listing if read whole; the cap stops each read at 300.
   const started = performance.now();

@@ -9,8 +9,8 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 
-// 200k keeps the test to a few seconds on a shared 2-core machine; MOCK_JSONL_RECORDS=1000000 runs the full million.
-const RECORDS = Number(process.env.MOCK_JSONL_RECORDS ?? 200_000);
+// The full million the mock issue asks for (about 3-8 s here); MOCK_JSONL_RECORDS overrides it.
+const RECORDS = Number(process.env.MOCK_JSONL_RECORDS ?? 1_000_000);
 const MiB = 1024 * 1024;
 
 setFlagsFromString('--expose-gc');

@@ -77,17 +77,26 @@ export interface RawResult {
   readonly ms: number;
   /** True when the server closed the connection before `limitMs`. */
   readonly closedByServer: boolean;
+  /** The socket error that ended the exchange (ECONNRESET, EPIPE), if any. */
+  readonly error?: string;
 }
 
 /**
  * Sends raw bytes (or drives the socket with `drive`), reads until the server closes or `limitMs`
  * passes, and returns the first status line's code.
  */
-export function rawExchange(port: number, payload: Buffer | string | ((write: (b: Buffer | string) => boolean, done: () => boolean) => void), limitMs = 3_000): Promise<RawResult> {
+export function rawExchange(
+  port: number,
+  payload: Buffer | string | ((write: (b: Buffer | string) => boolean, done: () => boolean) => void),
+  limitMs = 3_000,
+  /** `done()` turns true as soon as any answer bytes arrived (the driver stops writing). */
+  stopOnAnswer = false,
+): Promise<RawResult> {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const chunks: Buffer[] = [];
     let settled = false;
+    let error: string | undefined;
     const socket = connect(port, '127.0.0.1');
     const finish = (closedByServer: boolean) => {
       if (settled) return;
@@ -96,14 +105,14 @@ export function rawExchange(port: number, payload: Buffer | string | ((write: (b
       socket.destroy();
       const text = Buffer.concat(chunks).toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-      resolve({ status: m ? Number(m[1]) : undefined, text, ms: performance.now() - t0, closedByServer });
+      resolve({ status: m ? Number(m[1]) : undefined, text, ms: performance.now() - t0, closedByServer, ...(error ? { error } : {}) });
     };
     const limit = setTimeout(() => finish(false), limitMs);
     socket.on('data', (b: Buffer) => chunks.push(b));
-    socket.on('error', () => finish(true));
+    socket.on('error', (err: NodeJS.ErrnoException) => { error = err.code ?? err.message; finish(true); });
     socket.on('close', () => finish(true));
     socket.on('connect', () => {
-      if (typeof payload === 'function') payload((b) => !settled && !socket.destroyed && socket.write(b), () => settled || socket.destroyed);
+      if (typeof payload === 'function') payload((b) => !settled && !socket.destroyed && socket.write(b), () => settled || socket.destroyed || (stopOnAnswer && chunks.length > 0));
       else socket.write(payload);
     });
   });

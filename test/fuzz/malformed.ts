@@ -81,8 +81,10 @@ function malformedBody(r: () => number, valid: unknown): { label: string; body: 
     case 2: return { label: 'wrong types', body: Buffer.from(JSON.stringify(mutateValue(r, valid))) };
     case 3: return { label: 'top-level non-object', body: Buffer.from(pick(r, ['[]', '"messages"', '42', 'null', 'true', '[{"messages":[]}]', '{}', ' '])) };
     case 4: {
-      const depth = pick(r, [64, 512, 4_096, 20_000]);
-      return { label: `nested ${depth}`, body: Buffer.from(r() < 0.5 ? `{"messages":${nested(depth, '[', ']')}}` : `{"messages":[{"role":"user","content":"x","extra":${nested(depth, '{"a":', '}')}}]}`) };
+      // Deeply nested, under the 64 KiB limit (parsed, not 413). Deeper messages break the mock's
+      // JSON.stringify (see DEEP_MESSAGE in mock-fuzz.test.ts, a known bug), so the fuzz stays at 4 096.
+      const depth = pick(r, [64, 512, 4_096]);
+      return { label: `nested ${depth}`, body: Buffer.from(r() < 0.5 ? `{"messages":${nested(depth * 2, '[', ']')}}` : `{"messages":[{"role":"user","content":"x","extra":${nested(depth, '{"a":', '}')}}]}`) };
     }
     case 5: {
       const bad = pick(r, [[0xc3, 0x28], [0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82]]);
@@ -162,4 +164,9 @@ export function rawMalformed(r: () => number): { label: string; bytes: Buffer } 
     () => ({ label: 'absolute-form target', bytes: head([`GET http://evil.example${LIST_PATH} HTTP/1.1`, 'Host: x', `Authorization: ${BASIC}`, 'Connection: close']) }),
   ];
   return pick(r, cases)();
+}
+
+/** A chat body whose message carries an extra field nested `depth` objects deep. */
+export function deepMessageBody(depth: number): Buffer {
+  return Buffer.from(`{"messages":[{"role":"user","content":"x","extra":${nested(depth, '{"a":', '}')}}]}`);
 }

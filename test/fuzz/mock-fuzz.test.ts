@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { request, type Agent } from 'undici';
 import { BEARER, controlRequest, fuzzAgent, rawExchange, startChildMock, type ChildMock } from './harness.js';
-import { malformedRequest, prng, rawMalformed } from './malformed.js';
+import { deepMessageBody, malformedRequest, prng, rawMalformed } from './malformed.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_121);
 const MAX_BODY = 64 * 1024;
@@ -52,6 +52,7 @@ test(`${FUZZ_REQUESTS} malformed requests (seed ${SEED}): never a 5xx, and well-
   const serverErrors: string[] = [];
   const controlFailures: string[] = [];
   const statuses = new Map<number, number>();
+  const judged = new Set<string>(); // labels of requests the mock parsed and rejected (400/422)
   let controls = 0;
   await pool(FUZZ_REQUESTS, CONCURRENCY, async (i) => {
     const q = requests[i]!;
@@ -59,6 +60,7 @@ test(`${FUZZ_REQUESTS} malformed requests (seed ${SEED}): never a 5xx, and well-
       const res = await request(`${mock.url}${q.path}`, { method: q.method as 'GET', headers: q.headers, body: q.body ?? null, dispatcher: agent });
       await res.body.dump({ limit: 4 * MiB });
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode === 400 || res.statusCode === 422) judged.add(q.label);
       if (res.statusCode >= 500) serverErrors.push(`#${i} ${q.label}: ${q.method} ${q.path.slice(0, 60)} -> ${res.statusCode}`);
     } catch (err) {
       // The client refusing to send (a header undici will not write) is not the mock's doing.
@@ -75,8 +77,8 @@ test(`${FUZZ_REQUESTS} malformed requests (seed ${SEED}): never a 5xx, and well-
   expect(serverErrors, `seed ${SEED}`).toEqual([]);
   expect(controlFailures, `seed ${SEED}`).toEqual([]);
   expect(controls).toBeGreaterThan(100);
-  // The fuzzing reached past routing and authentication: the mock judged bodies (400/413/415/422).
-  expect([...statuses.keys()].filter((s) => s >= 400 && s < 500).length).toBeGreaterThan(3);
+  // The fuzzing reached past routing, size limit and authentication: the mock parsed and judged these.
+  for (const label of ['truncated JSON', 'invalid UTF-8', 'wrong types', 'nested 4096', 'lone surrogate escape', 'numbers JSON forbids']) expect([...judged], label).toContain(label);
 });
 
 test(`${RAW_REQUESTS} raw malformed requests: each is answered 4xx or the connection is closed, never 5xx`, { timeout: 60_000 }, async () => {
@@ -94,21 +96,45 @@ test(`${RAW_REQUESTS} raw malformed requests: each is answered 4xx or the connec
 });
 
 test('a body over the limit is answered 413, whether its length is declared or chunked', async () => {
-  const big = Buffer.alloc(MAX_BODY * 3, 'a');
-  const declared = await rawExchange(mock.port, Buffer.concat([
-    Buffer.from(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`),
-    big,
-  ]));
-  expect(declared.status).toBe(413);
-  const chunked = await rawExchange(mock.port, (write) => {
-    write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
-    for (let i = 0; i < 12; i++) write(`${(16 * 1024).toString(16)}\r\n${'b'.repeat(16 * 1024)}\r\n`);
+  // A raw client sends slowly and stops once the answer arrives: writing on after the server
+  // closed would be EPIPE on our side and lose the answer we are testing (undici copes; see below).
+  const chunk = (n: number) => `${n.toString(16)}\r\n${'b'.repeat(n)}\r\n`;
+  const declared = await rawExchange(mock.port, (write) => {
+    write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${MAX_BODY * 3}\r\n\r\n`);
+    write('{"messages":');
   });
-  expect(chunked.status).toBe(413);
-  // And through an ordinary client that sends it all.
-  const res = await request(`${mock.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(MAX_BODY) }] }), dispatcher: agent });
+  expect(declared.status, `${declared.error} ${JSON.stringify(declared.text.slice(0, 80))}`).toBe(413);
+  const chunked = await rawExchange(mock.port, (write, done) => {
+    write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    let sent = 0;
+    const more = () => {
+      if (done() || sent++ > 16) return;
+      write(chunk(8 * 1024));
+      setTimeout(more, 5);
+    };
+    more();
+  }, 3_000, true);
+  expect(chunked.status, `${chunked.error} ${JSON.stringify(chunked.text.slice(0, 80))}`).toBe(413);
+  // And an ordinary client that sends it all in one go.
+  for (const size of [MAX_BODY + 1, MAX_BODY * 20]) {
+    const res = await request(`${mock.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(size) }] }), dispatcher: agent });
+    await res.body.dump();
+    expect(res.statusCode).toBe(413);
+  }
+  for (let i = 0; i < 3; i++) expect((await controlRequest(mock.url, agent, i)).ok).toBe(true);
+});
+
+// BUG (mock/chat/generate.ts:43-45, requestSeed): JSON.stringify(req.messages) recurses, and throws
+// RangeError (Maximum call stack size exceeded) on a message with an extra field nested ~10 000 deep;
+// handle() turns it into a 500. JSON.parse accepts that depth, and the default 1 MiB body limit
+// allows ~200 000 levels. Fix: reject bodies nested deeper than a bound (e.g. 512) in
+// mock/http/body.ts readJsonObject with the family's 400/422, and hash only what determines the text
+// (roles and contents) in requestSeed. `test.fails` until then: remove `.fails` once fixed.
+test.fails('a chat message nested 10 000 deep is answered 4xx, not 500', async () => {
+  const res = await request(`${mock.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: deepMessageBody(10_000), dispatcher: agent });
   await res.body.dump();
-  expect(res.statusCode).toBe(413);
+  expect(res.statusCode).toBeLessThan(500);
+  expect(res.statusCode).toBeGreaterThanOrEqual(400);
 });
 
 test('afterwards the heap returns near its baseline (heapUsed after full GCs in the mock process)', { timeout: 30_000 }, async () => {

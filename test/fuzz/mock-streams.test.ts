@@ -1,0 +1,168 @@
+/**
+ * The mock's streams and slow clients: a client that goes away mid-stream frees the stream (its
+ * generator stops and its `finally` runs), a thousand concurrent streamed chats all complete with
+ * `data: [DONE]`, and clients that trickle headers or bodies are cut off by the header and request
+ * timeouts.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { connect } from 'node:net';
+import { Agent, request } from 'undici';
+import { startMockServer, type MockServer } from '../../mock/index.js';
+import type { MockRequest, MockResponse } from '../../mock/types.js';
+import { BEARER, rawExchange, startChildMock, type ChildMock } from './harness.js';
+
+let inProcess: MockServer;
+let child: ChildMock;
+
+/** Wraps the mock's core so every streamed body is counted: produced chunks, live streams, finished ones. */
+interface StreamProbe {
+  active: number;
+  finished: number;
+  produced: number;
+  signals: AbortSignal[];
+}
+
+function probeStreams(server: MockServer): StreamProbe {
+  const probe: StreamProbe = { active: 0, finished: 0, produced: 0, signals: [] };
+  const mock = server.mock as { handle(req: MockRequest): Promise<MockResponse> };
+  const inner = mock.handle.bind(server.mock);
+  mock.handle = async (req) => {
+    const res = await inner(req);
+    if (!res.stream) return res;
+    if (req.signal) probe.signals.push(req.signal);
+    const source = res.stream;
+    res.stream = (async function* () {
+      probe.active++;
+      try {
+        for await (const chunk of source) {
+          probe.produced++;
+          yield chunk;
+        }
+      } finally {
+        probe.active--;
+        probe.finished++;
+      }
+    })();
+    return res;
+  };
+  return probe;
+}
+
+beforeAll(async () => {
+  inProcess = await startMockServer({ host: '127.0.0.1', port: 0 });
+  child = await startChildMock({ headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, idleTimeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await inProcess?.close();
+  await child?.stop();
+});
+
+const LONG_STREAM = { messages: [{ role: 'user', content: 'Tell a long story.' }], stream: true, max_completion_tokens: 4_000, ignore_eos: true, n: 16 };
+/** Events in a full read of LONG_STREAM: a role chunk and 4 000 token chunks per choice, and [DONE]. */
+const LONG_STREAM_EVENTS = 16 * 4_001 + 1;
+
+async function until(cond: () => boolean, limitMs: number): Promise<boolean> {
+  const t0 = Date.now();
+  while (!cond() && Date.now() - t0 < limitMs) await new Promise((r) => setTimeout(r, 20));
+  return cond();
+}
+
+test('a client that disconnects mid-stream frees the stream: its signal aborts and its generator ends early', async () => {
+  const probe = probeStreams(inProcess);
+  // About 64 000 events (14 MB): far more than loopback socket buffers hold (about 4 MB here) once the
+  // client stops reading.
+  const body = JSON.stringify(LONG_STREAM);
+  const first = await new Promise<string>((resolve, reject) => {
+    const socket = connect(inProcess.port, '127.0.0.1', () => {
+      socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    });
+    socket.once('data', (b: Buffer) => {
+      socket.destroy();
+      resolve(b.toString('utf8'));
+    });
+    socket.on('error', reject);
+  });
+  expect(first).toMatch(/^HTTP\/1\.1 200/);
+  expect(await until(() => probe.finished === 1, 5_000), 'the stream generator finished').toBe(true);
+  expect(probe.active).toBe(0);
+  expect(probe.signals[0]?.aborted, 'the request signal was aborted').toBe(true);
+  expect(probe.produced, 'stopped long before the end of the stream').toBeLessThan(LONG_STREAM_EVENTS * 0.75);
+});
+
+test('a thousand concurrent streamed chat requests all complete with data: [DONE]', { timeout: 60_000 }, async () => {
+  const agent = new Agent({ connections: 1_000, pipelining: 0, headersTimeout: 30_000, bodyTimeout: 30_000 });
+  try {
+    const one = async (i: number): Promise<string | undefined> => {
+      const res = await request(`${child.url}/v1/chat/completions`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { authorization: BEARER, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: `Stream number ${i}.` }], stream: true, max_completion_tokens: 8, seed: i }),
+      });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) return `#${i}: ${res.statusCode}`;
+      const events = text.split('\n\n').filter(Boolean);
+      if (events.at(-1) !== 'data: [DONE]') return `#${i}: ended with ${JSON.stringify(events.at(-1)?.slice(0, 60))}`;
+      for (const e of events.slice(0, -1)) {
+        const chunk = JSON.parse(e.replace(/^data: /, '')) as { object?: string };
+        if (chunk.object !== 'chat.completion.chunk') return `#${i}: a chunk of ${chunk.object}`;
+      }
+      return undefined;
+    };
+    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => one(i).catch((err: Error & { code?: string }) => `#${i}: ${err.code ?? err.message}`)));
+    expect(results.filter(Boolean)).toEqual([]);
+    expect(child.exited()).toBeUndefined();
+  } finally {
+    await agent.close();
+  }
+});
+
+// BUG (mock/adapters/node.ts): node:http enforces headersTimeout/requestTimeout only when its
+// connection check runs, every `connectionsCheckingInterval` (default 30 s). With the mock's 1 s /
+// 2 s timeouts a slow client is still cut off only after ~30 s, and answered 400 instead of 408.
+// Fix: createServer({ ..., connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs, requestTimeoutMs) })
+// and answer 408 in the clientError handler when err.code === 'ERR_HTTP_REQUEST_TIMEOUT'.
+// These two are `test.fails` until then: remove `.fails` once fixed.
+test.fails('a client that trickles its headers is cut off by the header timeout (1 s here)', async () => {
+  const res = await rawExchange(child.port, (write, done) => {
+    write('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n');
+    let n = 0;
+    const drip = () => {
+      if (done() || n++ > 60) return;
+      write(`X-Slow-${n}: y\r\n`);
+      setTimeout(drip, 100);
+    };
+    drip();
+  }, 4_000);
+  expect(res.closedByServer, 'closed by the mock within 4 s').toBe(true);
+  if (res.status !== undefined) expect(res.status).toBe(408);
+});
+
+test.fails('a client that trickles its body is cut off by the request timeout (2 s here)', async () => {
+  const res = await rawExchange(child.port, (write, done) => {
+    write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`);
+    let n = 0;
+    const drip = () => {
+      if (done() || n++ > 60) return;
+      write(' ');
+      setTimeout(drip, 100);
+    };
+    drip();
+  }, 5_000);
+  expect(res.closedByServer, 'closed by the mock within 5 s').toBe(true);
+  if (res.status !== undefined) expect(res.status).toBe(408);
+});
+
+test('a client that connects and sends nothing does not stop the mock serving others', async () => {
+  const idle = await new Promise<import('node:net').Socket>((resolve) => {
+    const s = connect(child.port, '127.0.0.1', () => resolve(s));
+    s.on('error', () => undefined);
+  });
+  try {
+    const res = await request(`${child.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 }) });
+    await res.body.dump();
+    expect(res.statusCode).toBe(200);
+  } finally {
+    idle.destroy();
+  }
+});
