@@ -1,10 +1,10 @@
 /**
  * @module Child process, baseline: a raw `node:http` JSONL stream, `GET /?count=N` yields N records
- * of the mock's shape and average line size (argument), serialised one by one with
- * `JSON.stringify` (as any server must) but with cheap deterministic content instead of generated
- * text, batched into ~64 KiB writes, waiting for `drain` when the socket is full (backpressure
- * honoured). Nothing is materialised beyond one batch. The gap to the mock is the cost of
- * generating the records.
+ * of the mock's shape and average line size (argument), each built by splicing its id, index and
+ * time into constant text (no generated content, no per-record JSON.stringify), batched into
+ * ~64 KiB writes, waiting for `drain` when the socket is full (backpressure honoured). Nothing is
+ * materialised beyond one batch. The gap to the mock is the cost of generating and serialising
+ * its records.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,12 +27,18 @@ function record(i: number, text: string): Record<string, unknown> {
     started_at: new Date(started + i * 1000).toISOString(),
   };
 }
-// Text sized so that each line is about `lineBytes` long.
+// Text sized so that each line is about `lineBytes` long (the record's shape, measured once).
 const fixed = JSON.stringify(record(0, '')).length + 1;
 const text = WORDS.slice(0, Math.max(0, Math.floor((lineBytes - fixed) / 2)));
 
+// Per record only the id, the index and the time are spliced into constant text: the cheapest way
+// to produce distinct records, i.e. the floor of a JSONL server. (Content is plain ASCII: no escaping.)
+const uri = 'weave:///acme/evals/object/qa-model:ogu75w63jh';
+const run = '01941e4d-c200-7e20-94af-951d1dc4de68';
+
 function line(i: number): string {
-  return JSON.stringify(record(i, text)) + '\n';
+  const id = `0197f1a2-${(i >>> 16).toString(16).padStart(4, '0')}-7000-8000-${i.toString(16).padStart(12, '0')}`;
+  return `{"prediction_id":"${id}","model":"${uri}","inputs":{"question":"${text}","example_index":${i}},"output":"${text}","evaluation_run_id":"${run}","svc_user_id":"user-21sml50g737","started_at":"${new Date(started + i * 1000).toISOString()}"}\n`;
 }
 
 async function stream(res: ServerResponse, count: number): Promise<void> {

@@ -11,6 +11,8 @@ export interface LoadSpec {
   seconds: number;
   /** Warm-up seconds (JIT, connection set-up), not counted. */
   warmupSeconds?: number;
+  /** The server's CPU time so far, µs (sampled around the measured window only). */
+  serverCpuUs?: () => Promise<number>;
 }
 
 export interface LoadResult {
@@ -23,6 +25,8 @@ export interface LoadResult {
   errors: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** Server CPU time per request, µs (when `serverCpuUs` was given): less sensitive to a busy machine than req/s. */
+  cpuUsPerRequest?: number;
 }
 
 function once(spec: LoadSpec, seconds: number) {
@@ -40,7 +44,9 @@ function once(spec: LoadSpec, seconds: number) {
 /** A warm-up run, then the measured run. */
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   if ((spec.warmupSeconds ?? 1) > 0) await once(spec, spec.warmupSeconds ?? 1);
+  const cpu0 = await spec.serverCpuUs?.();
   const r = await once(spec, spec.seconds);
+  const cpu1 = await spec.serverCpuUs?.();
   const seconds = r.duration || spec.seconds;
   return {
     rps: r.requests.total / seconds,
@@ -50,5 +56,6 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     errors: r.errors + r.timeouts,
     latencyP50Ms: r.latency.p50,
     latencyP99Ms: r.latency.p99,
+    ...(cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? { cpuUsPerRequest: (cpu1 - cpu0) / r.requests.total } : {}),
   };
 }

@@ -53,8 +53,11 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
     children.push(bare);
 
     // Non-streaming.
-    const spec = (url: string): LoadSpec => ({ url: url + CHAT_PATH, method: 'POST', headers, body, connections: 32, seconds: opts.seconds, warmupSeconds: 1 });
-    const json = await alternate(spec(bare.url), spec(mock.url), opts.rounds);
+    const cpuOf = (s: ServerChild) => async () => (await s.stats()).cpuUs;
+    const spec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body, connections: 32, seconds: opts.seconds, warmupSeconds: 1, serverCpuUs: cpuOf(s) });
+    const json = await alternate(spec(bare), spec(mock), opts.rounds);
+    const cpuMock = mean(json.mock.map((r) => r.cpuUsPerRequest ?? NaN));
+    const cpuBase = mean(json.base.map((r) => r.cpuUsPerRequest ?? NaN));
     const jsonMock = mean(json.mock.map((r) => r.rps));
     const jsonBase = mean(json.base.map((r) => r.rps));
     const problems = [...json.mock.map((r) => checkClean('mock chat', r)), ...json.base.map((r) => checkClean('baseline chat', r))].filter(Boolean);
@@ -66,8 +69,8 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
     const sseBytes = Buffer.byteLength(sse.body);
     const bareSse = await startServerChild('baselines/sse.js', [String(events), String(sseBytes)]);
     children.push(bareSse);
-    const sspec = (url: string): LoadSpec => ({ url: url + CHAT_PATH, method: 'POST', headers, body: streamBody, connections: 32, seconds: opts.streamSeconds, warmupSeconds: 1 });
-    const stream = await alternate(sspec(bareSse.url), sspec(mock.url), 1);
+    const sspec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body: streamBody, connections: 32, seconds: opts.streamSeconds, warmupSeconds: 1, serverCpuUs: cpuOf(s) });
+    const stream = await alternate(sspec(bareSse), sspec(mock), 1);
     const streamMock = mean(stream.mock.map((r) => r.rps));
     const streamBase = mean(stream.base.map((r) => r.rps));
     problems.push(...[...stream.mock.map((r) => checkClean('mock stream', r)), ...stream.base.map((r) => checkClean('baseline stream', r))].filter(Boolean));
@@ -82,6 +85,15 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
         baselineLabel: 'bare node:http, parse JSON + fixed ~600 B answer',
         goal: { text: 'ratio ≥ 0.5', met: jsonMock / jsonBase >= 0.5 },
         note: `request ${Buffer.byteLength(body)} B, mock answer ${answerBytes} B; rounds mock ${json.mock.map((r) => Math.round(r.rps)).join('/')} base ${json.base.map((r) => Math.round(r.rps)).join('/')}`,
+      }),
+      row({
+        scenario: 'mock',
+        figure: 'chat completion, server CPU per request',
+        value: cpuMock,
+        unit: 'µs',
+        baseline: cpuBase,
+        baselineLabel: 'bare node:http server CPU per request',
+        note: 'CPU time of the server child over the measured window / requests; ratio > 1 is the mock costing more (the inverse of the req/s ratio when both are CPU-bound)',
       }),
       row({
         scenario: 'mock',

@@ -24,20 +24,22 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
     const post = { ...BEARER, ...JSON_HEADERS };
     const jobBody = trainingJobRequest();
     const logBody = logRequest();
-    const job = JSON.parse((await probeOk(mock.url + '/v1/preview/training-jobs', { method: 'POST', headers: post, body: jobBody })).body) as { id: string };
+    // The store is bounded (oldest evicted): the job read back is created after the create load.
+    const newJob = async () => (JSON.parse((await probeOk(mock.url + '/v1/preview/training-jobs', { method: 'POST', headers: post, body: jobBody })).body) as { id: string }).id;
+    await newJob();
     await probeOk(mock.url + LOG_PATH, { method: 'POST', headers: post, body: logBody });
     const page = await probeOk(mock.url + RECORDS_BASE + '/predictions?limit=10', { headers: BASIC });
     const first = JSON.parse(page.body.split('\n')[0]!) as { prediction_id: string };
 
-    const ops: { figure: string; method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string; bytes?: number }[] = [
+    const ops: { figure: string; method: 'GET' | 'POST'; path: string | (() => Promise<string>); headers: Record<string, string>; body?: string; bytes?: number }[] = [
       { figure: 'training job create', method: 'POST', path: '/v1/preview/training-jobs', headers: post, body: jobBody },
-      { figure: 'training job get', method: 'GET', path: `/v1/preview/training-jobs/${job.id}`, headers: BEARER },
+      { figure: 'training job get', method: 'GET', path: async () => `/v1/preview/training-jobs/${await newJob()}`, headers: BEARER },
       { figure: 'trajectory log', method: 'POST', path: LOG_PATH, headers: post, body: logBody },
       { figure: 'list, page of 10', method: 'GET', path: RECORDS_BASE + '/predictions?limit=10', headers: BASIC, bytes: Buffer.byteLength(page.body) },
       { figure: 'record read by id', method: 'GET', path: `${RECORDS_BASE}/predictions/${first.prediction_id}`, headers: BASIC },
     ];
-    const spec = (url: string, op: (typeof ops)[number]): LoadSpec => ({
-      url: url + op.path,
+    const spec = (url: string, op: (typeof ops)[number], path: string): LoadSpec => ({
+      url: url + path,
       method: op.method,
       headers: op.headers,
       ...(op.body !== undefined ? { body: op.body } : {}),
@@ -50,8 +52,9 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
     const rows: Row[] = [];
     const problems: string[] = [];
     for (const op of ops) {
-      if (baseline[op.method] === undefined) baseline[op.method] = (await load(spec(bare.url, { ...op, body: op.method === 'POST' ? jobBody : undefined }))).rps;
-      const r = await load(spec(mock.url, op));
+      const path = typeof op.path === 'string' ? op.path : await op.path();
+      if (baseline[op.method] === undefined) baseline[op.method] = (await load(spec(bare.url, { ...op, body: op.method === 'POST' ? jobBody : undefined }, path))).rps;
+      const r = await load(spec(mock.url, op, path));
       if (r.non2xx || r.errors) problems.push(`${op.figure}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
       rows.push(
         row({

@@ -66,7 +66,7 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
         figure: 'strict run, CPU time (user+sys)',
         value: cpuS,
         unit: 's',
-        note: 'the run is one process (mock in-process): on an idle core the wall time approaches this',
+        note: 'one process (mock in-process); includes V8 helper threads (GC, JIT), so it can exceed the wall time on 2 cores',
       }),
       row({
         scenario: 'suite',
@@ -80,10 +80,10 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
       const { ms, wallMs } = split;
       const pct = (x: number) => (100 * x) / wallMs;
       rows.push(
-        row({ scenario: 'suite', figure: 'share generating + validating', value: pct(ms.generate + ms.validate), unit: '%', note: `generate ${pct(ms.generate).toFixed(0)} %, validate ${pct(ms.validate).toFixed(0)} % of ${(wallMs / 1000).toFixed(1)} s profiled` }),
+        row({ scenario: 'suite', figure: 'share generating + validating (suite side)', value: pct(ms.generate + ms.validate), unit: '%', note: `generate ${pct(ms.generate).toFixed(0)} %, validate ${pct(ms.validate).toFixed(0)} % of ${(wallMs / 1000).toFixed(1)} s profiled` }),
         row({
           scenario: 'suite',
-          figure: 'share waiting on the network',
+          figure: 'share on the network side (HTTP, mock, idle)',
           value: pct(ms.idle + ms.http + ms.mock),
           unit: '%',
           note: `idle ${pct(ms.idle).toFixed(0)} %, HTTP stack ${pct(ms.http).toFixed(0)} %, mock (in-process) ${pct(ms.mock).toFixed(0)} %; checks ${pct(ms.checks).toFixed(0)} %, GC ${pct(ms.gc).toFixed(0)} %, other ${pct(ms.other).toFixed(0)} %`,

@@ -34,6 +34,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Shared by every request without a query string (routes only read it). */
+const NO_QUERY: URLSearchParams = new URLSearchParams();
+
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return Promise.resolve('too-large');
@@ -59,9 +62,20 @@ async function writeResponse(res: ServerResponse, out: MockResponse): Promise<vo
   if (out.stream) {
     res.writeHead(out.status, out.headers);
     res.flushHeaders();
+    // Chunks produced in the same tick go out in one socket write (cork), later ones as they come.
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      res.uncork();
+    };
     try {
       for await (const chunk of out.stream) {
         if (res.destroyed) return;
+        if (!corked) {
+          corked = true;
+          res.cork();
+          process.nextTick(uncork);
+        }
         // Backpressure: wait for the socket to drain before producing more.
         if (!res.write(chunk)) await new Promise<void>((resolve) => {
           const done = () => {
@@ -81,8 +95,9 @@ async function writeResponse(res: ServerResponse, out: MockResponse): Promise<vo
     return;
   }
   const body = out.json !== undefined ? JSON.stringify(out.json) : (out.body ?? '');
-  const headers = { ...out.headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
-  res.writeHead(out.status, headers);
+  // The answer's header object is the adapter's to finish (no copy on this hot path).
+  out.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(out.status, out.headers);
   res.end(body);
 }
 
@@ -112,10 +127,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
+    // The abort signal is made only when a route asks for it (streams do): most answers never need one.
+    let controller: AbortController | undefined;
+    const signal = (): AbortSignal => {
+      if (!controller) {
+        const c = (controller = new AbortController());
+        if (res.closed && !res.writableFinished) c.abort();
+        else res.once('close', () => { if (!res.writableFinished) c.abort(); });
+      }
+      return controller.signal;
+    };
     const handle = async (): Promise<void> => {
       const method = req.method ?? 'GET';
       const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit);
@@ -126,11 +147,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const request: MockRequest = {
         method,
         path,
-        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        query: q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1)),
         // node lower-cases header names; only set-cookie is ever an array, and the mock never reads it.
         headers: req.headers as Record<string, string | undefined>,
         body,
-        signal: controller.signal,
+        get signal() {
+          return signal();
+        },
       };
       await writeResponse(res, await mock.handle(request));
     };

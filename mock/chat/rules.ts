@@ -4,6 +4,11 @@
  */
 import type { ChatRequest } from './types.js';
 
+/** Most choices the mock generates for one request. */
+export const MAX_N = 128;
+/** Most completion tokens one request may ask for across its choices. */
+export const MAX_TOTAL_TOKENS = 2 ** 20;
+
 export interface RuleViolation {
   message: string;
   param: string | null;
@@ -42,6 +47,13 @@ export function checkChatRules(req: ChatRequest, options: RuleOptions): RuleViol
     return { message: 'stop cannot contain an empty string.', param: 'stop' };
   }
   const n = req.n ?? 1;
+  // A bound the mock model needs (a real server is bounded by its scheduler): without it, a huge n
+  // generates choices until the process runs out of memory.
+  if (n > MAX_N) return { message: `n must be at most ${MAX_N}, got ${n}.`, param: 'n' };
+  const budget = req.max_completion_tokens ?? req.max_tokens;
+  if (typeof budget === 'number' && n * budget > MAX_TOTAL_TOKENS) {
+    return { message: `n × max tokens must be at most ${MAX_TOTAL_TOKENS} for one request, got ${n} × ${budget}.`, param: 'n' };
+  }
   if (n > 1 && req.temperature === 0) {
     return { message: `n must be 1 when using greedy sampling, got ${n}.`, param: 'n' };
   }

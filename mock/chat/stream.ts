@@ -37,16 +37,20 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
 /** The SSE body: one string per event. */
 export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGenerator<string> {
   const { req } = plan;
-  const base = { id: plan.id, object: 'chat.completion.chunk', created: plan.created, model: plan.model };
+  // The fields every chunk shares, serialised once per stream: each event then stringifies only its own parts.
+  const prefix = `data: {"id":${JSON.stringify(plan.id)},"object":"chat.completion.chunk","created":${plan.created},"model":${JSON.stringify(plan.model)},"choices":`;
   const continuous = req.stream_options?.continuous_usage_stats === true;
   const withIds = req.return_token_ids === true;
   let completion = 0;
-  const frame = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
-    `data: ${JSON.stringify({ ...base, choices, ...(continuous ? { usage: usage(plan, completion) } : {}), ...extra })}\n\n`;
+  const frame = (choices: unknown[], extra?: Record<string, unknown>): string => {
+    let tail = continuous ? `,"usage":${JSON.stringify(usage(plan, completion))}` : '';
+    if (extra) for (const [k, v] of Object.entries(extra)) tail += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+    return `${prefix}${JSON.stringify(choices)}${tail}}\n\n`;
+  };
 
   for (const c of plan.choices) {
     if (signal?.aborted) return;
-    const first = c.index === 0 && withIds ? { prompt_token_ids: plan.prompt.map((t) => t.id) } : {};
+    const first = c.index === 0 && withIds ? { prompt_token_ids: plan.prompt.map((t) => t.id) } : undefined;
     yield frame([{ index: c.index, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }], first);
   }
 
@@ -74,6 +78,6 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
     }
   }
   if (signal?.aborted) return;
-  if (req.stream_options?.include_usage === true) yield `data: ${JSON.stringify({ ...base, choices: [], usage: usage(plan) })}\n\n`;
+  if (req.stream_options?.include_usage === true) yield `${prefix}[],"usage":${JSON.stringify(usage(plan))}}\n\n`;
   yield 'data: [DONE]\n\n';
 }

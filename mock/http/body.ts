@@ -16,6 +16,26 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
+/** Deeper bodies are refused before parsing: later steps (hashing, validation) recurse over the value. */
+export const MAX_JSON_DEPTH = 256;
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting past `limit`. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
 function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -36,7 +56,14 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
   }
   let value: unknown;
   try {
-    value = JSON.parse(decoder.decode(bytes));
+    const text = decoder.decode(bytes);
+    // Nesting deeper than the limit needs at least two bytes a level: short bodies cannot be too deep.
+    if (text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      return fail(openaiError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), [
+        { loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_invalid' },
+      ]);
+    }
+    value = JSON.parse(text);
   } catch (err) {
     const position = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? '0';
     return fail(openaiError(400, `JSON decode error at position ${position}`), [{ loc: ['body', position], msg: 'JSON decode error', type: 'json_invalid' }]);

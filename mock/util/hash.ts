@@ -15,14 +15,7 @@ export function hash53(text: string, salt = 0): number {
 }
 
 /** A 32-bit hash of a string (FNV-1a), e.g. for token ids. */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { hash32 } from '../../src/core/hash.js';
 
 /** Mixes an integer into a 32-bit state (for per-index seeds without string building). */
 export function mix32(a: number, b: number): number {

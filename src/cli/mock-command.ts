@@ -25,6 +25,10 @@ Options:
   --latency MS             Added latency per response (default 0)
   --faults ID,...          Planted faults (for proving checks can fail); off by default
   --chaos RATE             Rate in [0,1] of random 429/500/503/stream cuts for client authors (default 0)
+  --max-body-bytes N       Largest request body accepted; larger ones get 413 (default 1 MiB)
+  --headers-timeout MS     Time allowed to send the headers; slower clients get 408 (default 10000)
+  --request-timeout MS     Time allowed to send the whole request (default 30000)
+  --idle-timeout MS        A connection idle this long is closed (default 120000)
   --help                   Print this help
 `;
 
@@ -70,6 +74,10 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
         latency: { type: 'string' },
         faults: { type: 'string' },
         chaos: { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -111,6 +119,14 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
   if (values.entity !== undefined) options.entity = values.entity;
   if (values.project !== undefined) options.project = values.project;
   if (values['priority-scheduling']) options.priorityScheduling = true;
+  const maxBody = integer('max-body-bytes', values['max-body-bytes'], 1);
+  const headersTimeout = integer('headers-timeout', values['headers-timeout'], 1);
+  const requestTimeout = integer('request-timeout', values['request-timeout'], 1);
+  const idleTimeout = integer('idle-timeout', values['idle-timeout'], 1);
+  if (maxBody !== undefined) options.maxBodyBytes = maxBody;
+  if (headersTimeout !== undefined) options.headersTimeoutMs = headersTimeout;
+  if (requestTimeout !== undefined) options.requestTimeoutMs = requestTimeout;
+  if (idleTimeout !== undefined) options.idleTimeoutMs = idleTimeout;
   return options;
 }
 
@@ -139,8 +155,9 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   if (!isLoopback(server.host)) {
     stderr.write(`conformance mock: warning: bound to ${server.host}, not loopback; anyone who can reach this address can use the mock and its test credentials\n`);
   }
-  stdout.write(`listening on ${server.url}\n`);
-  await new Promise<void>((resolve) => {
+  // The signal handlers are in place before "listening" is printed: a supervisor that stops the
+  // mock as soon as it reads that line gets a clean exit, not a kill by signal.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -152,6 +169,8 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     if (io.stop?.aborted) stop();
     else io.stop?.addEventListener('abort', stop);
   });
+  stdout.write(`listening on ${server.url}\n`);
+  await stopped;
   await server.close();
   return 0;
 }

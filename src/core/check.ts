@@ -62,6 +62,12 @@ export interface CheckDefinition {
   readonly convention?: string;
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
+  /**
+   * Heavy work that never touches the target (building a mutation catalogue, compiling schemas),
+   * run before the run's deadline starts, so it can neither stall requests in flight nor eat the
+   * deadline. Optional; results should be cached where `run` finds them.
+   */
+  prepare?(): void | Promise<void>;
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }
 

@@ -65,7 +65,12 @@ export interface ChatStreamVerdict {
   /** Notes on conformant-but-unusual framing (never failures). */
   readonly notes: readonly string[];
   readonly sawDone: boolean;
+  /** `data:` payloads judged before `[DONE]` (every one but the sentinel: chunks, error events, non-JSON). */
+  readonly payloads: number;
+  /** JSON payloads that are not error events (what the stream offers as chunks). */
   readonly chunks: number;
+  /** Those of them that are JSON objects (the only ones an id, a choice or token ids can be read from). */
+  readonly objectChunks: number;
   readonly timings: StreamTimings;
   readonly id: string | undefined;
   readonly model: string | undefined;
@@ -103,7 +108,9 @@ export class ChatStreamJudge {
   private readonly seenRules = new Set<string>();
   private readonly choices = new Map<number, ReassembledChoice & { finishes: number }>();
   private eventNo = 0;
+  private payloadNo = 0;
   private chunkNo = 0;
+  private objectChunkNo = 0;
   private sawDone = false;
   private id: string | undefined;
   private idMismatch = false;
@@ -144,6 +151,7 @@ export class ChatStreamJudge {
       this.sawDone = true;
       return;
     }
+    this.payloadNo++;
     let payload: unknown;
     try {
       payload = JSON.parse(event.data);
@@ -168,6 +176,7 @@ export class ChatStreamJudge {
         : this.options.validateChunk?.(payload);
     if (shapeProblem) this.find('chunk-shape', `${where}: ${shapeProblem}`);
     if (!isObject(payload)) return;
+    this.objectChunkNo++;
 
     // One id across chunks.
     const id = payload.id;
@@ -185,7 +194,7 @@ export class ChatStreamJudge {
     // §4.1: "In streaming mode prompt_token_ids appears only in the first chunk".
     if (this.options.returnTokenIds) {
       const ptids = payload.prompt_token_ids;
-      if (this.chunkNo === 1) {
+      if (this.objectChunkNo === 1) {
         if (!isIntArray(ptids)) this.find('token-ids', `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`);
         else this.promptTokenIds = ptids;
       } else if (ptids !== undefined && ptids !== null) {
@@ -282,12 +291,21 @@ export class ChatStreamJudge {
     if (this.options.includeUsage && this.usageChunkAt === undefined) {
       this.find('usage', 'stream_options.include_usage was set, but no chunk with empty choices carried usage');
     }
-    if (this.options.returnTokenIds && this.chunkNo === 0) this.find('token-ids', 'no chunk arrived to carry prompt_token_ids');
+    if (this.options.returnTokenIds && this.objectChunkNo === 0) this.find('token-ids', 'no chunk object arrived to carry prompt_token_ids');
+    // A chat stream is made of chat.completion.chunk objects: one that carries none (an HTML page
+    // answered with 200, a stream of [DONE] alone, error events only) breaks the shape rule itself,
+    // rather than satisfying it vacuously. The other rules read their own counts (see the verdict).
+    if (this.chunkNo === 0) {
+      const what = this.eventNo === 0 ? 'no SSE event at all' : `${this.eventNo} event(s): ${this.payloadNo} payload(s) that are not chunks${this.sawDone ? ', and data: [DONE]' : ''}`;
+      this.find('chunk-shape', `the stream carried no chat.completion.chunk (${what})`);
+    }
     return {
       findings: [...this.findings],
       notes: [...this.notes],
       sawDone: this.sawDone,
+      payloads: this.payloadNo,
       chunks: this.chunkNo,
+      objectChunks: this.objectChunkNo,
       timings: { firstEventMs: this.firstEventMs, lastEventMs: this.lastEventMs, largestGapMs: this.largestGapMs, events: this.eventNo },
       id: this.id,
       model: this.model,

@@ -90,3 +90,18 @@ test('each check gets a seed derived from the run seed and its id, the same in a
   expect(seen['t.b']).toBe(full['t.b']);
   expect(full['t.a']).not.toBe(full['t.b']);
 });
+
+test('prepare() runs before the deadline starts, and a prepare that throws makes only its check an error', async () => {
+  const order: string[] = [];
+  const slow = mk('t.slow-prepare', 'MUST', async () => (order.push('run'), pass()), {
+    prepare: async () => {
+      order.push('prepare');
+      await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below
+    },
+  });
+  const broken = mk('t.broken-prepare', 'MUST', async () => pass(), { prepare: () => { throw new Error('catalogue failed'); } });
+  const report = await runSuite(options([slow, broken], { deadlineMs: 300 }));
+  expect(order).toEqual(['prepare', 'run']);
+  expect(report.results.map((r) => r.status)).toEqual(['pass', 'error']);
+  expect(report.results[1]).toMatchObject({ errorCode: 'CTS_INTERNAL', message: 'catalogue failed' });
+});

@@ -78,6 +78,17 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
   const redact = createRedactor([opts.token, opts.basic]);
+  const schemas = registry();
+  // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
+  const prepareErrors = new Map<string, unknown>();
+  for (const check of opts.checks) {
+    if (!check.prepare) continue;
+    try {
+      await check.prepare();
+    } catch (err) {
+      prepareErrors.set(check.id, err);
+    }
+  }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), opts.deadlineMs);
   timer.unref?.();
@@ -95,7 +106,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   });
   const counter = { chat: 0 };
   const http = countingClient(client, counter);
-  const schemas = registry();
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
   opts.onEvent?.({ type: 'run-start', target: label, total });
@@ -110,7 +120,9 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   async function runOne(check: CheckDefinition): Promise<CheckResult> {
     const t0 = performance.now();
     let outcome: CheckOutcome;
-    if (deadline.signal.aborted) {
+    if (prepareErrors.has(check.id)) {
+      outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
+    } else if (deadline.signal.aborted) {
       outcome = { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${opts.deadlineMs} ms) had passed` };
     } else if (check.writes && !opts.target.allowWrites) {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };

@@ -4,89 +4,20 @@
  * conventions allow, and asserts the affected checks still pass (and, for the suite's own wrong
  * configuration, skip rather than fail).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import type { CheckDefinition } from '../../src/core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
-import { runSuite } from '../../src/runner/run-suite.js';
 import { registry } from '../../src/schemas/registry.js';
-import { defaultTarget, explain } from '../../test/helpers/run-checks.js';
-import { createMock } from '../../mock/index.js';
-import type { MockRequest, MockResponse } from '../../mock/index.js';
+import { explain } from '../../test/helpers/run-checks.js';
+import { runAgainstVariant, type Variant } from '../../test/helpers/variant-server.js';
+import type { MockRequest } from '../../mock/index.js';
 import { authChecks } from '../auth/index.js';
 import { errorChecks } from '../errors/index.js';
 import { acceptanceChecks } from './index.js';
 
-interface Variant {
-  before?(req: MockRequest): MockRequest | MockResponse;
-  after?(req: MockRequest, res: MockResponse): MockResponse;
-}
-
-/** The mock behind a transform, on a loopback socket. */
-async function startVariant(variant: Variant): Promise<{ url: string; close(): Promise<void> }> {
-  const mock = createMock();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const url = req.url ?? '/';
-        const q = url.indexOf('?');
-        let request: MockRequest = {
-          method: req.method ?? 'GET',
-          path: q < 0 ? url : url.slice(0, q),
-          query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-          headers: req.headers as Record<string, string | undefined>,
-          body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
-        };
-        let out: MockResponse;
-        const pre = variant.before?.(request) ?? request;
-        if ('status' in pre) out = pre;
-        else {
-          request = pre;
-          out = await mock.handle(request);
-        }
-        if (variant.after) out = variant.after(request, out);
-        res.writeHead(out.status, out.headers);
-        if (out.stream) {
-          for await (const chunk of out.stream) res.write(chunk);
-          res.end();
-        } else res.end(out.json !== undefined ? JSON.stringify(out.json) : (out.body ?? ''));
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
-  };
-}
-
-async function run(variant: Variant, checks: readonly CheckDefinition[], credentials: { token?: string } = {}): Promise<RunReport> {
-  const server = await startVariant(variant);
-  try {
-    return await runSuite({
-      target: defaultTarget(server.url),
-      token: credentials.token ?? DEFAULT_TOKEN,
-      basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
-      checks,
-      level: 'should',
-      seed: 99,
-      runs: 8,
-      timeoutMs: 5_000,
-      deadlineMs: 60_000,
-      concurrency: 8,
-      maxBodyBytes: 4 * 1024 * 1024,
-      maxRetries: 0,
-      maxRetryWaitMs: 0,
-      replayBase: 'conformance run',
-    });
-  } finally {
-    await server.close();
-  }
+/** Runs `checks` against the mock behind `variant`, with the suite given `credentials` (this file's seed and runs). */
+function run(variant: Variant, checks: readonly CheckDefinition[], credentials: { token?: string } = {}): Promise<RunReport> {
+  return runAgainstVariant(checks, variant, { seed: 99, runs: 8, target: { bundledMock: true }, ...credentials });
 }
 
 const select = (checks: readonly CheckDefinition[], pattern: RegExp): CheckDefinition[] => checks.filter((c) => pattern.test(c.id));

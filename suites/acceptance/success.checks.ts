@@ -152,14 +152,27 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
       );
       // checkProperty probes the minimal counterexample last: keep that probe's stream evidence.
       let evidence: Pick<FailOutcome, 'streamRequest' | 'streamExcerpt'> = {};
+      let judgedLines = 0;
+      const cap = Math.min(LIST_LINES_CAP, ctx.target.listReadCap);
       const outcome = await checkProperty(ctx, query, async (q) => {
         const spec: HttpRequestSpec = { method: 'GET', path: pathOf(ctx.target, op), query: listQuery(ctx.target, q) };
-        const r = await judgeListing(ctx, spec, kind, Math.min(LIST_LINES_CAP, ctx.target.listReadCap));
-        if (r.ok) return { ok: true };
+        const r = await judgeListing(ctx, spec, kind, cap);
+        if (r.ok) {
+          judgedLines += r.lines;
+          return { ok: true };
+        }
         evidence = { streamRequest: r.streamRequest, streamExcerpt: r.streamExcerpt };
         return { ok: false, expected: r.expected, actual: r.actual };
       });
-      return outcome.status === 'fail' ? { ...outcome, ...evidence } : outcome;
+      if (outcome.status === 'fail') return { ...outcome, ...evidence };
+      if (outcome.status !== 'pass' || judgedLines > 0) return outcome;
+      // Every listing answered 2xx with no line: "every line is a valid record" held only because
+      // there was none. Judge the unfiltered listing once more; if it is empty too, SKIP (an empty
+      // project breaks no rule, but nothing was judged), never pass.
+      const plain = await judgeListing(ctx, { method: 'GET', path: pathOf(ctx.target, op) }, kind, cap);
+      if (!plain.ok) return fail({ expected: plain.expected, actual: plain.actual, streamRequest: plain.streamRequest, streamExcerpt: plain.streamExcerpt });
+      if (plain.lines === 0) return skip(`every ${kind} listing answered 2xx with no record, the unfiltered one included: no line to judge against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema`);
+      return pass([...(outcome.notes ?? []), `the generated queries listed no record; the unfiltered listing's ${plain.lines} line(s) were judged`]);
     },
   });
 }

@@ -51,7 +51,19 @@ export function expectCompletion(ctx: CheckContext, ex: HttpExchange, what: stri
   if (!v.ok) {
     return { ok: false, outcome: fail({ expected: `the answer to ${what} is a §4.1 chat completion`, actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors), exchange: ex }) };
   }
-  return { ok: true, body: ex.json as Completion };
+  const body = ex.json as Completion;
+  // The schema leaves `choices` open (it may be empty), but §1 states the service "returns one or
+  // more generated completions (choices)". An answer with none is no completion at all, and every
+  // per-choice property judged on it would hold vacuously: a FAIL here, for every caller.
+  if (body.choices.length === 0) {
+    return { ok: false, outcome: fail({ expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`, actual: `${describeResponse(ex)}: choices is empty`, exchange: ex }) };
+  }
+  return { ok: true, body };
+}
+
+/** The URL a request to `path` goes to, built as the transport builds it (for resolving a Location). */
+export function targetUrl(ctx: CheckContext, path: string): URL {
+  return new URL(ctx.target.baseUrl.replace(/\/+$/, '') + path);
 }
 
 /** Fails unless the exchange is a 4xx (a 2xx accepts what must be refused; a 5xx is not a refusal). */

@@ -6,7 +6,7 @@
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
-import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
@@ -72,12 +72,19 @@ async function judgeStructured(
   const r = expectCompletion(ctx, ex, what);
   if (!r.ok) return r.outcome;
   const notes: string[] = [];
+  let judged = 0;
   for (const c of (r.body as Completion).choices) {
     const cut = c.finish_reason === 'length';
+    const content = contentOf(c);
     if (cut) notes.push(`choice ${String(c.index)} was cut by the ${ctx.target.maxCompletionTokens}-token budget: only its prefix was judged (raise --max-completion-tokens)`);
-    const problem = judge(contentOf(c), cut);
+    const problem = judge(content, cut);
     if (problem) return fail({ expected: `the content of ${what} honours the constraint`, actual: `choice ${String(c.index)}: ${problem}`, exchange: ex });
+    // An empty prefix is a prefix of every constrained output: nothing was judged on that choice.
+    if (!(cut && content.trim() === '')) judged++;
   }
+  // Every choice cut before any content (a reasoning model can spend the whole budget thinking):
+  // SKIP, not pass. The budget is the suite's, so the target broke nothing; there was no content.
+  if (judged === 0) return skip(`every choice of ${what} was cut by the ${ctx.target.maxCompletionTokens}-token budget before any content: nothing to judge (raise --max-completion-tokens)`);
   return pass(notes);
 }
 

@@ -9,7 +9,7 @@ import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
-import { chatPath, expectCompletion, expectRejected, is2xx, is4xx, rawChatBody, sendChat, sendRawChat } from './chat-exchange.js';
+import { chatPath, expectCompletion, expectRejected, is2xx, is4xx, rawChatBody, sendChat, sendRawChat, targetUrl } from './chat-exchange.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -202,7 +202,19 @@ export const serviceTierInSet = defineCheck({
   async run(ctx) {
     const ex = await sendChat(ctx);
     if (!is2xx(ex)) return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
-    const tier = (ex.json as Record<string, unknown> | undefined)?.service_tier;
+    // A 2xx whose body is not a JSON object (an HTML page, text, a body cut at the read cap) has no
+    // service_tier to read. FAIL, not pass (a pass would certify a body never read) and not skip:
+    // §4.1 states the response is JSON, and the answer to this valid request is this check's own
+    // precondition, which it already fails when the status is wrong.
+    const json = ex.json;
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return fail({
+        expected: 'the minimal request answered 2xx with a JSON object, a §4.1 chat completion whose service_tier can be read',
+        actual: `${describeResponse(ex)}: ${ex.response.truncated ? 'the body was cut at the read cap' : json === undefined ? 'the body is not JSON' : 'the body is JSON but not an object'}`,
+        exchange: ex,
+      });
+    }
+    const tier = (json as Record<string, unknown>).service_tier;
     if (tier === undefined || tier === null) return pass();
     if (typeof tier === 'string' && SERVICE_TIERS.includes(tier)) return pass();
     return fail({ expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`, actual: `service_tier ${JSON.stringify(tier)}`, exchange: ex });
@@ -233,7 +245,7 @@ export const trailingSlashPath = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect.',
+  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
   async run(ctx) {
     let ex;
     try {
@@ -241,8 +253,27 @@ export const trailingSlashPath = defineCheck({
     } catch (err) {
       if (!ConformanceError.is(err) || err.code !== 'CTS_REDIRECT') throw err;
       const status = err.details.status;
-      if (status === 307 || status === 308) return pass([`the trailing-slash path is served through a ${status} redirect`]);
-      return fail({ expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body', actual: err.message });
+      if (status !== 307 && status !== 308) return fail({ expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body', actual: err.message });
+      // A redirect serves the variant only when it leads to the §4.1 path on the same origin: one to
+      // another origin (where the client would carry its token) or to another path is no answer to
+      // this request, so it FAILS rather than passing on its status alone.
+      const from = targetUrl(ctx, chatPath(ctx, true));
+      const wanted = targetUrl(ctx, chatPath(ctx));
+      const location = String(err.details.location ?? '');
+      let to: URL | undefined;
+      try {
+        to = new URL(location, from);
+      } catch {
+        to = undefined;
+      }
+      if (to && to.origin === from.origin && to.pathname === wanted.pathname) {
+        return pass([`the trailing-slash path is served through a ${status} redirect to ${to.pathname}`]);
+      }
+      const where = !to ? 'a Location that is not a URL' : to.origin !== from.origin ? `another origin (${to.origin})` : `another path (${to.pathname})`;
+      return fail({
+        expected: `a chat completion, or a 307/308 redirect to ${wanted.pathname} on the same origin (${from.origin})`,
+        actual: `HTTP ${status} with Location ${JSON.stringify(location)}: a redirect to ${where}`,
+      });
     }
     const r = expectCompletion(ctx, ex, 'POST to the trailing-slash path /v1/chat/completions/');
     return r.ok ? pass() : r.outcome;

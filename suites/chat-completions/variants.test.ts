@@ -5,14 +5,14 @@
  */
 import { expect, test } from 'vitest';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { runAgainstVariant, type Variant } from '../../test/helpers/variant-server.js';
 import type { MockRequest, MockResponse } from '../../mock/types.js';
-import { runAgainstVariant, type Variant } from '../streaming/variant-server.js';
 import { returnsRequestId } from './identity.checks.js';
 import { outputControlChecks, structuredOutputsChoice, structuredOutputsJson, structuredOutputsRegex, responseFormatJsonSchema } from './output-controls.checks.js';
 import { priorityFollowsScheduling, rejectsSeedBeyondBound, seedBetweenInt64AndPrintedBound, trailingSlashPath, acceptsSeedWithinInt64 } from './rules.checks.js';
 import { chatCompletionChecks } from './index.js';
 
-const rewriteJson = (edit: (body: Record<string, unknown>, res: MockResponse) => MockResponse | void): Variant['after'] => (_req, res) => {
+const rewriteJson = (edit: (body: Record<string, unknown>, res: MockResponse) => MockResponse | void) => (_req: MockRequest, res: MockResponse): MockResponse => {
   if (res.status !== 200 || typeof res.json !== 'object' || res.json === null) return res;
   const body = structuredClone(res.json) as Record<string, unknown>;
   return edit(body, res) ?? { ...res, json: body };

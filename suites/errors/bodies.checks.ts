@@ -9,7 +9,7 @@ import type fc from 'fast-check';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest, type NegativeCase } from '../../src/generation/index.js';
+import { mutationCatalogue, realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest, type NegativeCase } from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
@@ -101,6 +101,7 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
     level: 'MUST',
     requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
     ...writesFor(op),
+    prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'reject' }),
     run: (ctx) =>
       checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
         const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
@@ -202,6 +203,7 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
     requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
     ...writesFor(op),
+    prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'lenient' }),
     run: (ctx) =>
       checkProperty(
         ctx,

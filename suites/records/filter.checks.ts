@@ -1,6 +1,6 @@
 /** @module §4.5/§4.7: the evaluation-run filter returns only the matching records, and all of them. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
-import { fail, pass } from '../../src/core/result.js';
+import { fail, pass, skip } from '../../src/core/result.js';
 import { describeQuery, readListing, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
 
 export function filterChecks(kind: RecordKind): CheckDefinition[] {
@@ -36,6 +36,10 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
       });
       if (!all.ok) return all.failure;
       notes.push(...all.notes);
+      // No record at all: the empty answer to the unknown run (step 1) proves nothing when every
+      // listing is empty, and there is no run to filter by. SKIP, not pass; an empty listing breaks
+      // no rule (a project may hold nothing), and a listing that is not JSONL failed above.
+      if (all.count === 0) return skip(`the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} holds no record: the evaluation-run filter cannot be judged`);
       if (runId === undefined) return pass([...notes, `no ${kind.title} read carries an evaluation_run_id: only the filter by an unknown run was judged`]);
       if (others === 0) notes.push(`every record read belongs to the run ${runId}: the filter's exclusion was judged with an unknown run only`);
 

@@ -1,6 +1,6 @@
 /** @module §4.5/§4.7: a listing is JSONL, one Prediction/Score object per line, with a JSONL media type. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
-import { fail, pass } from '../../src/core/result.js';
+import { fail, pass, skip } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
 import { JSONL_MEDIA_TYPES, mediaType, openListing, readHead, readListing, type RecordKind } from './listing.js';
 
@@ -14,6 +14,14 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
     async run(ctx) {
       const r = await readListing(ctx, kind, {});
       if (!r.ok) return r.failure;
+      // A 2xx listing with no record (an empty body, blank lines only) is valid JSONL, and an empty
+      // project lists nothing: the answer breaks no rule, but no line was judged either. SKIP, not
+      // pass: a pass must mean records were read and found valid. (A body cut by the byte cap
+      // before its first record is never an empty listing: readListing fails it when the open line
+      // cannot be an object, and reports it as an error when it could not judge it at all.)
+      if (r.count === 0) {
+        return skip(`the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} answered HTTP ${r.evidence.streamExcerpt.status} with no record${r.notes.length ? ` (${r.notes.join('; ')})` : ''}: no line to judge against the ${kind.title} schema; list a project that holds ${kind.name}`);
+      }
       return pass([`${r.count} record(s) read${r.complete ? ', the whole listing' : ''}`, ...r.notes]);
     },
   });

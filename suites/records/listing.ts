@@ -203,6 +203,78 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
 }
 
 /**
+ * Follows a body on its way to the JSONL splitter: its first bytes (kept for evidence even when the
+ * transport's byte cap ends the read with an error), the newlines seen, and the text of the line
+ * still open (since the last newline; the splitter holds the same text, so this at most doubles it).
+ */
+export class LineTail {
+  firstBytes = '';
+  newlines = 0;
+  bytes = 0;
+  open = '';
+  private readonly decoder = new TextDecoder('utf-8');
+
+  push(chunk: Uint8Array): void {
+    this.bytes += chunk.length;
+    const text = this.decoder.decode(chunk, { stream: true });
+    if (this.firstBytes.length < 2048) this.firstBytes += text.slice(0, 2048 - this.firstBytes.length);
+    const last = text.lastIndexOf('\n');
+    if (last < 0) {
+      this.open += text;
+      return;
+    }
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.newlines++;
+    this.open = text.slice(last + 1);
+  }
+
+  /** The exchange with its chunks passing through `push` on their way. */
+  follow(stream: StreamingExchange): StreamingExchange {
+    const push = (c: Uint8Array) => this.push(c);
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for await (const c of stream.chunks) {
+        push(c);
+        yield c;
+      }
+    }
+    return { request: stream.request, status: stream.status, headers: stream.headers, chunks: chunks(), elapsedMs: () => stream.elapsedMs(), close: () => stream.close() };
+  }
+}
+
+/**
+ * Why a line cut before its end can never be a JSON object, or undefined when it still could be
+ * (blank so far, or an object still open). Tracks strings and nesting only: whether the rest is
+ * valid JSON is for the complete line to tell.
+ */
+export function openLineProblem(text: string): string | undefined {
+  const start = text.search(/\S/);
+  if (start < 0) return undefined;
+  if (text[start] !== '{') return `does not start a JSON object: it starts ${JSON.stringify(text.slice(start, start + 40))}`;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === 0x5c) escaped = true;
+      else if (ch === 0x22) inString = false;
+      continue;
+    }
+    if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) depth++;
+    else if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+      if (depth === 0) {
+        const rest = text.slice(i + 1);
+        const next = rest.search(/\S/);
+        return next < 0 ? undefined : `holds more than one JSON value: an object closes after ${i + 1 - start} characters and ${JSON.stringify(rest.slice(next, next + 40))} follows on the same line`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * Lists records and judges each line as it arrives (§4.5/§4.7: "a stream of data in JSONL format
  * whose records are" Prediction/Score objects): a 2xx, and every line a JSON object that is not an
  * error object and validates against the record schema. A truncated last line (no newline, not
@@ -276,14 +348,31 @@ export async function readListing(
   };
   let end: { stopped: boolean; firstBytes: string };
   let byteCapReached = false;
+  const tail = new LineTail();
   try {
-    end = await readJsonl(stream, onLine);
+    end = await readJsonl(tail.follow(stream), onLine);
   } catch (err) {
     // The transport's byte cap (--max-body-bytes) is a read cap like --list-cap, not a failure of
     // the target: judge the records read before it. Every other tool error propagates.
     if (!ConformanceError.is(err) || err.code !== 'CTS_BODY_TOO_LARGE' || problem !== undefined) throw err;
     byteCapReached = true;
-    end = { stopped: true, firstBytes: '' };
+    end = { stopped: true, firstBytes: tail.firstBytes };
+    // The line still open at the cap is judged as far as it goes: one that cannot become a JSON
+    // object (an endless `[0,0,…`, records run together without newlines) is a FAIL whatever follows.
+    const open = openLineProblem(tail.open);
+    if (open !== undefined) {
+      problem = `line ${tail.newlines + 1} ${open}; it had no newline yet when reading stopped at the response byte cap (--max-body-bytes) after ${tail.bytes} bytes`;
+    } else if (count === 0) {
+      // Not one record read and nothing provably wrong (one huge line that is still an open JSON
+      // object, or blank lines only): the listing was not judged at all. Not a pass, and not a skip
+      // either (a skip does not gate, and the target may well be broken): the suite could not
+      // judge, which the runner reports as an error with the transport's code.
+      throw new ConformanceError(
+        'CTS_BODY_TOO_LARGE',
+        `${what}: no complete ${kind.title} line within the response byte cap (${tail.bytes} bytes read, ${tail.newlines} newline(s)); the listing could not be judged (raise --max-body-bytes)`,
+        { cause: err },
+      );
+    }
   }
   const evidence: StreamEvidence = { streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes } };
   if (problem !== undefined) {

@@ -68,6 +68,7 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
         { entity: `conformance-missing-entity-${tag}`, project: ctx.target.project },
       ];
       const notes: string[] = [];
+      const unjudged: string[] = [];
       for (const where of probes) {
         const stream = await openListing(ctx, kind, where);
         const label = `GET ${listPath(ctx, kind, where)}`;
@@ -77,14 +78,25 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
           continue;
         }
         let leaked: Record<string, unknown> | undefined;
+        let unreadable: string | undefined;
         let lines = 0;
         const end = await readJsonl(stream, (line) => {
           if (++lines > LEAK_PROBE) return 'stop';
+          if (line.text.trim() === '') return;
           let value: unknown;
-          try { value = JSON.parse(line.text); } catch { return; }
+          try {
+            value = JSON.parse(line.text);
+          } catch {
+            // A line that is not JSON may hide records (a cut record, HTML around them): the leak
+            // cannot be ruled out from it. Noted, and judged below.
+            unreadable ??= `line ${line.number} is not JSON: ${excerpt(line.text, 80)}`;
+            return;
+          }
           // A record is an object carrying any field of §2.1/§2.2; an error object is no record.
-          if (isPlainObject(value) && kind.fields.some((f) => f in value)) {
-            leaked = value;
+          // Records sent as a JSON array (the illustrative body of §4.5/§4.7) leak just the same.
+          const leak = (Array.isArray(value) ? value : [value]).find((v) => isPlainObject(v) && kind.fields.some((f) => f in v));
+          if (leak !== undefined) {
+            leaked = leak as Record<string, unknown>;
             return 'stop';
           }
         });
@@ -96,8 +108,13 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
             streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes },
           });
         }
-        notes.push(`${label}: HTTP ${stream.status} with no records`);
+        if (unreadable !== undefined) unjudged.push(`${label} answered HTTP ${stream.status} with a body that is not JSONL (${unreadable})`);
+        else notes.push(`${label}: HTTP ${stream.status} with no records`);
       }
+      // A 2xx that is not JSONL can neither be shown to leak nor to hold no record: SKIP, not pass
+      // (a pass must mean every answer was read and held no foreign record). That the body is not
+      // JSONL is list-is-jsonl-of-records' finding on the target's own listing.
+      if (unjudged.length) return skip(`${unjudged.join('; ')}: whether it leaks another project's records cannot be judged${notes.length ? ` (${notes.join('; ')})` : ''}`);
       return pass(notes);
     },
   });

@@ -3,81 +3,15 @@
  * main complaint about tools in this field), and a large listing is read up to the cap only.
  * Each variant is the bundled mock behind a small rewrite, served on a loopback socket.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
-import { createMock } from '../../mock/index.js';
-import type { MockOptions, MockRequest, MockResponse } from '../../mock/types.js';
-import type { CheckDefinition, TargetConfig } from '../../src/core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import type { RunReport } from '../../src/core/report.js';
-import { runSuite } from '../../src/runner/run-suite.js';
-import { defaultTarget, explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { bodyText, variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { recordChecks } from './index.js';
 import { canonicalJson, isErrorObject, mediaType, PREDICTIONS, SCORES } from './listing.js';
 import { uriScope } from './scope.checks.js';
 
-type Handle = (req: MockRequest) => Promise<MockResponse>;
-type Variant = (req: MockRequest, handle: Handle) => Promise<MockResponse>;
-
-async function bodyText(res: MockResponse): Promise<string> {
-  if (res.stream) {
-    let text = '';
-    for await (const chunk of res.stream) text += chunk;
-    return text;
-  }
-  if (res.json !== undefined) return JSON.stringify(res.json);
-  return typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body ?? new Uint8Array());
-}
-
-/** Runs `checks` against the mock behind `variant`, on a loopback socket. */
-async function runAgainstVariant(checks: readonly CheckDefinition[], variant: Variant, opts: { mock?: MockOptions; target?: Partial<TargetConfig> } = {}): Promise<RunReport> {
-  const mock = createMock(opts.mock);
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const mreq: MockRequest = {
-        method: req.method ?? 'GET',
-        path: q < 0 ? url : url.slice(0, q),
-        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-        headers: req.headers as Record<string, string | undefined>,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      };
-      const out = await variant(mreq, (r) => mock.handle(r));
-      const body = await bodyText(out);
-      res.writeHead(out.status, out.headers);
-      res.end(body);
-    })().catch(() => res.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    return await runSuite({
-      target: defaultTarget(`http://127.0.0.1:${port}`, opts.target),
-      token: DEFAULT_TOKEN,
-      basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
-      checks,
-      level: 'should',
-      seed: 99,
-      runs: 5,
-      timeoutMs: 10_000,
-      deadlineMs: 120_000,
-      concurrency: 4,
-      maxBodyBytes: 16 * 1024 * 1024,
-      maxRetries: 0,
-      maxRetryWaitMs: 0,
-      replayBase: 'conformance run',
-    });
-  } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
-}
+/** Runs `checks` against the mock behind `variant`, on a loopback socket, with the settings these variants were written for. */
+const runAgainstVariant = variantRunner({ seed: 99, timeoutMs: 10_000, deadlineMs: 120_000, concurrency: 4, maxBodyBytes: 16 * 1024 * 1024, target: { bundledMock: true } });
 
 const LIST = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)$/;
 const READ = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)\/[^/]+$/;

@@ -6,12 +6,15 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { pass } from '../../src/core/result.js';
-import { failOnRule, isProbe, probeChatStream } from './stream-probe.js';
+import { failOnRule, isProbe, probeChatStream, skipWhenAbsent } from './stream-probe.js';
 
 const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
 const USAGE = { stream_options: { include_usage: true } };
 /** Two choices (vLLM refuses n > 1 with greedy decoding, hence the temperature). */
 const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
+/** The checks that report a stream without chunks or choices (a skip below names them). */
+const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
+const INDICES = 'streaming.contiguous-choice-indices';
 
 export const chunksAreChatCompletionChunks = defineCheck({
   id: 'streaming.chunks-are-chat-completion-chunks',
@@ -19,11 +22,13 @@ export const chunksAreChatCompletionChunks = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: CHUNK_CONVENTION,
-  requirement: 'Every JSON payload of the stream is a chat.completion.chunk object (object "chat.completion.chunk", choices with index and delta).',
+  requirement: 'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta): at least one, and every JSON payload one.',
   async run(ctx) {
     const probe = await probeChatStream(ctx, TWO_CHOICES);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'chunk-shape', 'chat.completion.chunk objects') ?? pass();
+    // A stream with no chunk at all (an HTML page with 200, [DONE] alone) is a FAIL here, not a
+    // vacuous pass: the judge reports it under this rule, since the answer itself breaks it.
+    return failOnRule(probe, 'chunk-shape', 'at least one chat.completion.chunk, and only chat.completion.chunk objects') ?? pass();
   },
 });
 
@@ -37,7 +42,13 @@ export const oneIdAcrossChunks = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, TWO_CHOICES);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'one-id', 'one id across all chunks') ?? pass();
+    // No chunk object, no id to compare: SKIP, not pass. The absence of chunks breaks the shape
+    // rule, not this one (no two chunks disagree), and chunks-are-chat-completion-chunks fails on it.
+    return (
+      failOnRule(probe, 'one-id', 'one id across all chunks') ??
+      skipWhenAbsent(probe, probe.verdict.objectChunks === 0, 'the stream carried no chunk object', [SHAPE]) ??
+      pass([`${probe.verdict.objectChunks} chunks share the id ${JSON.stringify(probe.verdict.id)}`])
+    );
   },
 });
 
@@ -51,7 +62,13 @@ export const roleInFirstDelta = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, TWO_CHOICES);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'role-first', 'delta.role "assistant" in the first chunk of each choice') ?? pass();
+    // No choice ever arrived, so there is no first delta: SKIP, not pass. The missing choices are
+    // contiguous-choice-indices' failure (and chunks-are-chat-completion-chunks' when no chunk came).
+    return (
+      failOnRule(probe, 'role-first', 'delta.role "assistant" in the first chunk of each choice') ??
+      skipWhenAbsent(probe, probe.verdict.choices.length === 0, 'no chunk carried a choice', [INDICES, SHAPE]) ??
+      pass()
+    );
   },
 });
 
@@ -65,7 +82,14 @@ export const oneFinishReasonPerChoice = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, TWO_CHOICES);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'one-finish', 'exactly one finish_reason per choice, on its last chunk') ?? pass();
+    // A choice that got chunks but no finish_reason fails here (the judge reports it). When no
+    // choice arrived at all there is no choice to count finishes of: SKIP, not pass; the missing
+    // choices are contiguous-choice-indices' failure.
+    return (
+      failOnRule(probe, 'one-finish', 'exactly one finish_reason per choice, on its last chunk') ??
+      skipWhenAbsent(probe, probe.verdict.choices.length === 0, 'no chunk carried a choice', [INDICES, SHAPE]) ??
+      pass()
+    );
   },
 });
 
@@ -79,6 +103,8 @@ export const contiguousChoiceIndices = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, { ...TWO_CHOICES, n: 3 });
     if (!isProbe(probe)) return probe;
+    // Never vacuous: a stream without chunks lacks every requested index, which the judge reports
+    // as a FAIL of this rule ("no chunk for choice index i").
     return failOnRule(probe, 'indices', 'choice indices 0, 1, 2 (n: 3) and no other') ?? pass();
   },
 });
@@ -95,6 +121,8 @@ export const usageChunkLastAndAddsUp = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, TWO_CHOICES);
     if (!isProbe(probe)) return probe;
+    // Never vacuous: include_usage is sent, so a stream without a usage chunk (without any chunk)
+    // is a FAIL of this rule.
     return failOnRule(probe, 'usage', 'a usage chunk (choices: []) last before [DONE], adding up') ?? pass();
   },
 });
@@ -110,6 +138,8 @@ export const streamedTokenIds = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, { return_token_ids: true });
     if (!isProbe(probe)) return probe;
+    // Never vacuous: prompt_token_ids is required in the first chunk, so a stream without a chunk
+    // object is a FAIL of this rule (the judge reports it).
     return failOnRule(probe, 'token-ids', 'prompt_token_ids only in the first chunk; token_ids with every content delta') ?? pass();
   },
 });

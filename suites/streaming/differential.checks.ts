@@ -7,7 +7,7 @@ import { fail, pass } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/kit/chat-stream.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
-import { isProbe, probeChatStream } from './stream-probe.js';
+import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 
 // The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention: per index
 // the role of the first delta, the concatenated content, the finish_reason, and the usage chunk.
@@ -23,6 +23,8 @@ export const reassemblesToValidCompletion = defineCheck({
     const extra = { n: 2, temperature: 0.8 };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
+    // Never vacuous: a stream without chunks reassembles to no choice at all, a FAIL below (the
+    // answer carries no completion for the request).
     const completion = reassembleCompletion(probe.verdict);
     const choices = completion.choices as Array<{ index: number; finish_reason: unknown; message: { role: unknown } }>;
     if (choices.length !== 2 || choices.some((c, i) => c.index !== i)) {
@@ -66,7 +68,11 @@ export const streamTiming = defineCheck({
     const probe = await probeChatStream(ctx, { max_completion_tokens: ctx.target.maxCompletionTokens, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
     const t = probe.verdict.timings;
-    if (t.firstEventMs === undefined || t.lastEventMs === undefined) return probe.failWith('at least one event to time', 'the stream carried no event');
+    // No event, nothing to time: SKIP (this observation has no verdict to give). The empty stream
+    // is ends-with-done's and chunks-are-chat-completion-chunks' failure.
+    if (t.firstEventMs === undefined || t.lastEventMs === undefined) {
+      return skipAbsent(probe, 'the stream carried no SSE event', ['streaming.ends-with-done', 'streaming.chunks-are-chat-completion-chunks']);
+    }
     const notes = [`time to first event ${Math.round(t.firstEventMs)} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${Math.round(t.lastEventMs)} ms`];
     const spread = t.lastEventMs - t.firstEventMs;
     if (t.events >= 3 && t.firstEventMs >= BURST_MIN_MS && spread <= BURST_SHARE * t.lastEventMs) {

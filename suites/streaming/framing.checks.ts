@@ -6,10 +6,14 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { pass } from '../../src/core/result.js';
-import { failOnRule, isProbe, probeChatStream } from './stream-probe.js';
+import { failOnRule, isProbe, probeChatStream, skipWhenAbsent } from './stream-probe.js';
 
 const CONVENTION = 'OpenAI/vLLM streaming: Server-Sent Events of chat.completion.chunk, ended by data: [DONE]';
 const USAGE = { stream_options: { include_usage: true } };
+/** The checks that report a stream without events or without its terminator (a skip below names them). */
+const CONTENT_TYPE = 'streaming.event-stream-content-type';
+const ENDS_WITH_DONE = 'streaming.ends-with-done';
+const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 
 export const eventStreamContentType = defineCheck({
   id: 'streaming.event-stream-content-type',
@@ -37,7 +41,13 @@ export const dataPayloadsAreJson = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'json', 'every data: payload JSON (or [DONE])') ?? pass(probe.verdict.notes);
+    // No data: payload (an HTML page read as SSE yields none) means nothing was parsed: SKIP, not
+    // pass. The absence of events is what ends-with-done and chunks-are-chat-completion-chunks fail on.
+    return (
+      failOnRule(probe, 'json', 'every data: payload JSON (or [DONE])') ??
+      skipWhenAbsent(probe, probe.verdict.payloads === 0, 'no data: payload other than [DONE] arrived', [ENDS_WITH_DONE, SHAPE, CONTENT_TYPE]) ??
+      pass(probe.verdict.notes)
+    );
   },
 });
 
@@ -51,7 +61,13 @@ export const doneIsLast = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'done-last', 'data: [DONE] as the last event') ?? pass(probe.verdict.notes);
+    // Without a data: [DONE] nothing can follow it: SKIP, not pass. The missing terminator is
+    // ends-with-done's failure.
+    return (
+      failOnRule(probe, 'done-last', 'data: [DONE] as the last event') ??
+      skipWhenAbsent(probe, !probe.verdict.sawDone, 'the stream carried no data: [DONE]', [ENDS_WITH_DONE]) ??
+      pass(probe.verdict.notes)
+    );
   },
 });
 
@@ -83,7 +99,13 @@ export const noErrorEvent = defineCheck({
   async run(ctx) {
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;
-    return failOnRule(probe, 'error-event', 'no error event in the stream of a valid request') ?? pass();
+    // With no data: payload at all, "no error event" holds only because nothing arrived: SKIP, not
+    // pass. The empty stream is ends-with-done's and chunks-are-chat-completion-chunks' failure.
+    return (
+      failOnRule(probe, 'error-event', 'no error event in the stream of a valid request') ??
+      skipWhenAbsent(probe, probe.verdict.payloads === 0, 'no data: payload other than [DONE] arrived', [ENDS_WITH_DONE, SHAPE]) ??
+      pass()
+    );
   },
 });
 

@@ -4,7 +4,7 @@
  * then reads the findings of its own rule.
  */
 import type { CheckContext } from '../../src/core/check.js';
-import { fail, type FailOutcome } from '../../src/core/result.js';
+import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { ChatStreamJudge, type ChatStreamVerdict, type StreamRule } from '../../src/kit/chat-stream.js';
 import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
@@ -62,4 +62,25 @@ export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: strin
   const found = probe.verdict.findings.filter((f) => f.rule === rule);
   if (found.length === 0) return undefined;
   return probe.failWith(expected, found.map((f) => f.message).join('; '), probe.verdict.notes);
+}
+
+/** What arrived, in a few words, for a skip reason: events, payloads, chunks and the first bytes. */
+export function describeArrival(probe: StreamProbe): string {
+  const v = probe.verdict;
+  const type = probe.headers['content-type'] ?? 'no content-type';
+  return `HTTP ${probe.status} (${type}), ${v.timings.events} SSE event(s), ${v.chunks} chunk(s)${v.sawDone ? ', data: [DONE]' : ', no data: [DONE]'}; first bytes: ${excerpt(probe.firstBytes, 80) || '(empty body)'}`;
+}
+
+/**
+ * A rule about something the stream never carried (no chunk object, no choice, no [DONE]) has
+ * nothing to judge: the check says so with a skip naming the checks that report the absence itself,
+ * never with a pass. `missing` is true when the subject of the rule is absent.
+ */
+export function skipWhenAbsent(probe: StreamProbe, missing: boolean, nothing: string, reportedBy: readonly string[]): SkipOutcome | undefined {
+  return missing ? skipAbsent(probe, nothing, reportedBy) : undefined;
+}
+
+/** The skip of `skipWhenAbsent`, unconditionally. */
+export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: readonly string[]): SkipOutcome {
+  return skip(`${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`);
 }

@@ -4,9 +4,9 @@
  */
 import { expect, test } from 'vitest';
 import { explain } from '../../test/helpers/run-checks.js';
+import { rewriteSse, runAgainstVariant, type Variant } from '../../test/helpers/variant-server.js';
 import type { MockRequest } from '../../mock/types.js';
 import { streamingChecks } from './index.js';
-import { rewriteSse, runAgainstVariant, type Variant } from './variant-server.js';
 
 async function* map(events: AsyncIterable<string>, f: (e: string, i: number) => string | string[]): AsyncGenerator<string> {
   let i = 0;

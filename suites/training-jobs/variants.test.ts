@@ -2,75 +2,22 @@
  * Conformant but unusual training and logging services must pass every training-jobs and
  * trajectories check. Each variant is the bundled mock behind a small rewrite, on a loopback socket.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { createMock } from '../../mock/index.js';
-import type { MockRequest, MockResponse } from '../../mock/types.js';
+import type { MockResponse } from '../../mock/types.js';
 import type { CheckDefinition } from '../../src/core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL_ID, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import type { RunReport } from '../../src/core/report.js';
-import { runSuite } from '../../src/runner/run-suite.js';
+import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry } from '../../src/schemas/registry.js';
-import { defaultTarget, explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { trajectoryChecks } from '../trajectories/index.js';
 import { invalidGroupCases, isUuid, realisticCreateBody, realisticLogBody, uuidFromSeed } from './bodies.js';
 import { trainingJobChecks } from './index.js';
 
-type Handle = (req: MockRequest) => Promise<MockResponse>;
-type Variant = (req: MockRequest, handle: Handle) => Promise<MockResponse>;
-
 const CHECKS: readonly CheckDefinition[] = [...trainingJobChecks, ...trajectoryChecks];
 
-async function runAgainstVariant(checks: readonly CheckDefinition[], variant: Variant): Promise<RunReport> {
-  const mock = createMock();
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const out = await variant(
-        {
-          method: req.method ?? 'GET',
-          path: q < 0 ? url : url.slice(0, q),
-          query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-          headers: req.headers as Record<string, string | undefined>,
-          body: chunks.length ? Buffer.concat(chunks) : undefined,
-        },
-        (r) => mock.handle(r),
-      );
-      res.writeHead(out.status, out.headers);
-      res.end(out.json !== undefined ? JSON.stringify(out.json) : (out.body ?? ''));
-    })().catch(() => res.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    return await runSuite({
-      target: defaultTarget(`http://127.0.0.1:${port}`),
-      token: DEFAULT_TOKEN,
-      basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
-      checks,
-      level: 'should',
-      seed: 7,
-      runs: 5,
-      timeoutMs: 10_000,
-      deadlineMs: 120_000,
-      concurrency: 4,
-      maxBodyBytes: 4 * 1024 * 1024,
-      maxRetries: 0,
-      maxRetryWaitMs: 0,
-      replayBase: 'conformance run',
-    });
-  } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
-}
+/** Runs `checks` against the mock behind `variant`, on a loopback socket, with the settings these variants were written for. */
+const runAgainstVariant = variantRunner({ seed: 7, timeoutMs: 10_000, deadlineMs: 120_000, concurrency: 4, target: { bundledMock: true } });
 
 const CREATE = /^\/v1\/preview\/training-jobs$/;
 const GET = /^\/v1\/preview\/training-jobs\/([^/]+)$/;

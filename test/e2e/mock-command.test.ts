@@ -76,3 +76,14 @@ test('--help prints the usage and returns 0', async () => {
   expect(await mockCommand(['--help'], { stdout: out.stream, stderr: capture().stream })).toBe(0);
   expect(out.text).toContain('Usage: conformance mock');
 });
+
+test('the body limit and the slow-client timeouts are flags', async () => {
+  const { parseMockArgs } = await import('../../src/cli/mock-command.js');
+  expect(parseMockArgs(['--max-body-bytes', '2048', '--headers-timeout', '500', '--request-timeout', '900', '--idle-timeout', '1000'], {})).toMatchObject({
+    maxBodyBytes: 2048,
+    headersTimeoutMs: 500,
+    requestTimeoutMs: 900,
+    idleTimeoutMs: 1000,
+  });
+  expect(() => parseMockArgs(['--headers-timeout', '0'], {})).toThrow(/--headers-timeout/);
+});

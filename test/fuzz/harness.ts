@@ -25,9 +25,9 @@ export interface ChildMock {
 }
 
 /** Forks `mock-child.mjs` with the given server options; resolves once it listens. */
-export function startChildMock(options: MockServerOptions = {}): Promise<ChildMock> {
+export function startChildMock(options: MockServerOptions = {}, execArgv: readonly string[] = []): Promise<ChildMock> {
   const script = fileURLToPath(new URL('./mock-child.mjs', import.meta.url));
-  const child: ChildProcess = fork(script, [JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child: ChildProcess = fork(script, [JSON.stringify(options)], { execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let stopping = false;
   let stderr = '';

