@@ -100,7 +100,7 @@ function verdictLines(reports: readonly RunReport[], paint: ReturnType<typeof pa
     const totals = m.totals[i];
     const counts = totals ? `${totals.total} results: ${formatCounts(totals)}` : '';
     const verdict = t.conformant ? paint('green', 'CONFORMANT') : paint('red', 'NOT CONFORMANT');
-    return `  ${safe(t.name).padEnd(width)}  ${verdict} at level ${t.level}  (${counts})`;
+    return `  ${safe(t.name).padEnd(width)}  ${verdict} at level ${t.level}  (${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens)`;
   });
   return [paint('bold', 'Verdict'), ...lines];
 }

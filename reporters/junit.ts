@@ -84,6 +84,7 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     ['seed', String(report.seed)],
     ['runs', String(report.runs)],
     ['level', report.level],
+    ['token-budget', String(report.tokenBudget)],
     ['replay', report.replay],
   ];
   for (const [key, value] of props) out.push(`      <property ${attributes({ name: key, value })}/>`);

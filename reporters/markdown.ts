@@ -43,7 +43,7 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const totals = m.totals[i];
     const verdict = t.conformant ? '✅ **conformant**' : '❌ **not conformant**';
     const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
-    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} at level \`${t.level}\`${counts}`);
+    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} at level \`${t.level}\`${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`);
   }
   out.push('');
 

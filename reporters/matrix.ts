@@ -18,6 +18,9 @@ export interface MatrixTarget {
   readonly level: RunReport['level'];
   readonly conformant: boolean;
   readonly unexpectedPasses: readonly string[];
+  readonly seed: number;
+  /** Most completion tokens the run's chat requests could ask for (its cost against a real target). */
+  readonly tokenBudget: number;
 }
 
 export interface MatrixRow {
@@ -71,6 +74,8 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
     level: r.level,
     conformant: r.summary.conformant,
     unexpectedPasses: r.summary.unexpectedPasses,
+    seed: r.seed,
+    tokenBudget: r.tokenBudget,
   }));
   return { targets, rows, totals };
 }

@@ -132,6 +132,10 @@ const broken: Array<[string, StreamRule, string, ChatStreamJudgeOptions?]> = [
   ['garbage after [DONE]', 'done-last', text(canonical()) + 'data: {"late"'],
   ['prompt_token_ids repeated', 'token-ids', text(canonical({ tokenIds: true })).replace(/"choices":\[\{"index":0,"delta":\{"content":"Hello"/, '"prompt_token_ids":[5],"choices":[{"index":0,"delta":{"content":"Hello"'), { returnTokenIds: true }],
   ['no prompt_token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace(',"prompt_token_ids":[5,6,7]', ''), { returnTokenIds: true }],
+  ['[DONE] alone, no chunk', 'chunk-shape', 'data: [DONE]\n\n'],
+  ['an HTML page, no SSE event at all', 'chunk-shape', '<!DOCTYPE html>\n<html><body><h1>Welcome to nginx!</h1></body></html>\n'],
+  ['error events only', 'chunk-shape', ev({ error: { message: 'boom', code: 500 } }) + 'data: [DONE]\n\n'],
+  ['payloads that are not objects, with return_token_ids', 'token-ids', ev('[1,2]') + 'data: [DONE]\n\n', { returnTokenIds: true }],
   ['a content delta without token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace('"token_ids":[1005]', '"token_ids":[]'), { returnTokenIds: true }],
 ];
 
@@ -152,4 +156,21 @@ test('timings: first event and the largest gap', () => {
   [10, 12, 40, 41, 43, 44].forEach((t, i) => j.onEvent(events[i]!, t));
   const v = j.finish(p.end());
   expect(v.timings).toEqual({ firstEventMs: 10, lastEventMs: 44, largestGapMs: 28, events: 6 });
+});
+
+test('the counts the checks read to tell "nothing arrived" from "all held": payloads, chunks, chunk objects, choices', () => {
+  const html = judgeText('<!DOCTYPE html>\n<html></html>\n', { n: 2 });
+  expect({ events: html.timings.events, payloads: html.payloads, chunks: html.chunks, objectChunks: html.objectChunks, choices: html.choices.length, sawDone: html.sawDone })
+    .toEqual({ events: 0, payloads: 0, chunks: 0, objectChunks: 0, choices: 0, sawDone: false });
+  // No choice arrived: the per-choice rules have no finding of their own (their checks skip).
+  expect(rules(html)).not.toContain('role-first');
+  expect(rules(html)).not.toContain('one-finish');
+  expect(rules(html)).toContain('indices');
+
+  const arrays = judgeText(ev('[1]') + ev('[2]') + 'data: [DONE]\n\n');
+  expect({ payloads: arrays.payloads, chunks: arrays.chunks, objectChunks: arrays.objectChunks }).toEqual({ payloads: 2, chunks: 2, objectChunks: 0 });
+
+  const usual = judgeText(text(canonical({ n: 2, usage: true })), { n: 2, includeUsage: true });
+  expect(usual.findings).toEqual([]);
+  expect({ payloads: usual.payloads, chunks: usual.chunks, objectChunks: usual.objectChunks, choices: usual.choices.length }).toEqual({ payloads: 11, chunks: 11, objectChunks: 11, choices: 2 });
 });

@@ -105,3 +105,29 @@ test('prepare() runs before the deadline starts, and a prepare that throws makes
   expect(report.results.map((r) => r.status)).toEqual(['pass', 'error']);
   expect(report.results[1]).toMatchObject({ errorCode: 'CTS_INTERNAL', message: 'catalogue failed' });
 });
+
+test('a 429 with Retry-After is retried within the bound, and the retry is reported on the result', async () => {
+  let calls = 0;
+  const busy = createServer((_req, res) => {
+    calls++;
+    if (calls <= 3) {
+      res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"error":{"message":"Concurrency limit reached for requests"}}');
+    } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+  try {
+    const probe = mk('t.retried', 'MUST', async (ctx) => {
+      const ex = await ctx.http.send({ method: 'GET', path: '/v2/e/p/scores' });
+      return ex.response.status === 200 ? pass() : fail({ expected: '200', actual: String(ex.response.status), exchange: ex });
+    });
+    const bounded = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000 }));
+    expect(bounded.results[0]!.status).toBe('fail'); // 3 answers of 429: two retries, then the 429 is the answer
+    expect(bounded.results[0]!.notes).toEqual(['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)']);
+    calls = 2;
+    const recovered = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000 }));
+    expect(recovered.results[0]).toMatchObject({ status: 'pass', notes: ['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)'] });
+  } finally {
+    await new Promise<void>((r) => busy.close(() => r()));
+  }
+});

@@ -51,7 +51,19 @@ function countingClient(inner: HttpClient, counter: { chat: number }): HttpClien
   };
 }
 
-function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: number, redact: Redactor, evidence: CheckResult['evidence']): CheckResult {
+/** The client as one check sees it: every 429/503 the transport retried becomes a note on that check's result. */
+function reportingRetries(inner: HttpClient, notes: Set<string>): HttpClient {
+  return {
+    async send(spec) {
+      const ex = await inner.send(spec);
+      for (const r of ex.retries ?? []) notes.add(`retried ${spec.method} ${spec.path} after HTTP ${r.status}, waiting ${r.waitMs} ms (Retry-After)`);
+      return ex;
+    },
+    open: (spec) => inner.open(spec),
+  };
+}
+
+function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: number, redact: Redactor, evidence: CheckResult['evidence'], runnerNotes: ReadonlySet<string>): CheckResult {
   const base = {
     id: check.id,
     operation: check.operation,
@@ -61,7 +73,8 @@ function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: num
     ...(check.convention ? { convention: check.convention } : {}),
     durationMs: Math.round(durationMs * 1000) / 1000,
   };
-  const notes = 'notes' in outcome && outcome.notes?.length ? { notes: outcome.notes.map(redact) } : {};
+  const all = [...('notes' in outcome && outcome.notes ? outcome.notes : []), ...runnerNotes];
+  const notes = all.length ? { notes: all.map(redact) } : {};
   switch (outcome.status) {
     case 'pass':
       return { ...base, status: 'pass', ...notes };
@@ -70,7 +83,7 @@ function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: num
     case 'fail':
       return { ...base, status: 'fail', expected: redact(outcome.expected), actual: redact(outcome.actual), ...notes, ...(evidence ? { evidence } : {}) };
     case 'error':
-      return { ...base, status: 'error', errorCode: outcome.code, message: redact(outcome.message), ...(evidence ? { evidence } : {}) };
+      return { ...base, status: 'error', errorCode: outcome.code, message: redact(outcome.message), ...notes, ...(evidence ? { evidence } : {}) };
   }
 }
 
@@ -119,6 +132,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
 
   async function runOne(check: CheckDefinition): Promise<CheckResult> {
     const t0 = performance.now();
+    const runnerNotes = new Set<string>();
     let outcome: CheckOutcome;
     if (prepareErrors.has(check.id)) {
       outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
@@ -127,7 +141,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     } else if (check.writes && !opts.target.allowWrites) {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
     } else {
-      const ctx: CheckContext = { target: opts.target, http, schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal };
+      const ctx: CheckContext = { target: opts.target, http: reportingRetries(http, runnerNotes), schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal };
       try {
         outcome = await Promise.race([check.run(ctx), abortPromise]);
       } catch (err) {
@@ -139,7 +153,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     const evidence = outcome.status === 'fail' || outcome.status === 'error'
       ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
       : undefined;
-    return toResult(check, outcome, performance.now() - t0, redact, evidence);
+    return toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes);
   }
 
   async function worker(): Promise<void> {

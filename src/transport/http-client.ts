@@ -52,6 +52,12 @@ function headersToRecord(raw: Dispatcher.ResponseData['headers']): Record<string
   return out;
 }
 
+/** A reset after the status and headers arrived is a body cut short, not a refused request. */
+function bodyError(err: ConformanceError): ConformanceError {
+  if (err.code !== 'CTS_TARGET_RESET') return err;
+  return new ConformanceError('CTS_STREAM_CUT', err.message.replace('before the answer was complete', 'in the middle of the body (the answer was cut short)'), { cause: err });
+}
+
 /** Seconds or an HTTP date, per RFC 9110 §10.2.3; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -151,7 +157,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
         size += buf.length;
       }
     } catch (err) {
-      throw classifyNetworkError(err, { url: ctx.url, timeoutMs: ctx.timeoutMs, deadline: ctx.signal, runSignal: opts.signal });
+      throw bodyError(classifyNetworkError(err, { url: ctx.url, timeoutMs: ctx.timeoutMs, deadline: ctx.signal, runSignal: opts.signal }));
     } finally {
       if (truncated) discard(res.body);
     }
@@ -202,7 +208,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
         }
       } catch (err) {
         if (ConformanceError.is(err)) throw err;
-        throw classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline: signal, runSignal: opts.signal });
+        throw bodyError(classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline: signal, runSignal: opts.signal }));
       } finally {
         discard(res.body);
       }

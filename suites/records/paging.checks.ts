@@ -44,7 +44,10 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
         const any = await readListing(ctx, kind, { max: 1 });
         if (!any.ok) return any.failure;
         if (any.count === 0) return skip(`the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: limit cannot be judged`);
-        notes.push(`every limited listing was empty although the listing has records (see ${kind.name}.paging-yields-each-record-once)`);
+        // Records exist, yet every limited listing was empty: "at most n" held only because nothing
+        // came, so the bound was never exercised. SKIP, not pass; the missing records are
+        // paging-yields-each-record-once's and offset-skips' failure.
+        return skip(`every listing with ${ctx.target.listParams.limit} (${limits.join(', ')}) was empty although the unlimited listing has records: the bound was never exercised (see ${kind.name}.paging-yields-each-record-once)`);
       }
       return pass(notes);
     },
