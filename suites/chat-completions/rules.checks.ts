@@ -215,9 +215,13 @@ export const serviceTierInSet = defineCheck({
       });
     }
     const tier = (json as Record<string, unknown>).service_tier;
-    if (tier === undefined || tier === null) return pass();
-    if (typeof tier === 'string' && SERVICE_TIERS.includes(tier)) return pass();
-    return fail({ expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`, actual: `service_tier ${JSON.stringify(tier)}`, exchange: ex });
+    if (tier !== undefined && tier !== null && !(typeof tier === 'string' && SERVICE_TIERS.includes(tier))) {
+      return fail({ expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`, actual: `service_tier ${JSON.stringify(tier)}`, exchange: ex });
+    }
+    // An absent service_tier passes only on an answer that is a chat completion: on any other JSON
+    // object (`{}`, an error envelope with 200) its absence says nothing. Same verdict as above.
+    const r = expectCompletion(ctx, ex, 'the minimal request');
+    return r.ok ? pass(tier === undefined || tier === null ? ['no service_tier in the answer (optional)'] : []) : r.outcome;
   },
 });
 

@@ -203,28 +203,47 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
 }
 
 /**
- * Follows a body on its way to the JSONL splitter: its first bytes (kept for evidence even when the
- * transport's byte cap ends the read with an error), the newlines seen, and the text of the line
- * still open (since the last newline; the splitter holds the same text, so this at most doubles it).
+ * Follows a body on its way to the JSONL splitter, as bytes (nothing is decoded until asked): its
+ * first bytes (kept for evidence even when the transport's byte cap ends the read with an error),
+ * the newlines seen, and the bytes of the line still open (since the last newline; the splitter
+ * holds the same line, so this at most doubles it).
  */
 export class LineTail {
-  firstBytes = '';
   newlines = 0;
   bytes = 0;
-  open = '';
-  private readonly decoder = new TextDecoder('utf-8');
+  private first: Uint8Array[] = [];
+  private firstLength = 0;
+  private openParts: Uint8Array[] = [];
 
   push(chunk: Uint8Array): void {
     this.bytes += chunk.length;
-    const text = this.decoder.decode(chunk, { stream: true });
-    if (this.firstBytes.length < 2048) this.firstBytes += text.slice(0, 2048 - this.firstBytes.length);
-    const last = text.lastIndexOf('\n');
-    if (last < 0) {
-      this.open += text;
+    if (this.firstLength < 2048) {
+      const part = chunk.subarray(0, 2048 - this.firstLength);
+      this.first.push(part);
+      this.firstLength += part.length;
+    }
+    let at = chunk.indexOf(0x0a);
+    if (at === -1) {
+      this.openParts.push(chunk);
       return;
     }
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.newlines++;
-    this.open = text.slice(last + 1);
+    let last = at;
+    while (at !== -1) {
+      this.newlines++;
+      last = at;
+      at = chunk.indexOf(0x0a, at + 1);
+    }
+    this.openParts = [chunk.subarray(last + 1)];
+  }
+
+  /** The first bytes of the body, as text. */
+  get firstBytes(): string {
+    return Buffer.concat(this.first).toString('utf8');
+  }
+
+  /** The text of the line still open. */
+  get open(): string {
+    return Buffer.concat(this.openParts).toString('utf8');
   }
 
   /** The exchange with its chunks passing through `push` on their way. */

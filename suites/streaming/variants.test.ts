@@ -46,7 +46,7 @@ for (const [name, variant] of variants) {
   });
 }
 
-test('a connection dropped mid-stream is a harness error (CTS_TARGET_RESET), not a pass', async () => {
+test('a connection dropped mid-stream is a harness error (CTS_STREAM_CUT), not a pass', async () => {
   const report = await runAgainstVariant([streamingChecks.find((c) => c.id === 'streaming.ends-with-done')!], {
     after: rewriteSse((s) =>
       map(s, (e, i) => {
@@ -54,5 +54,5 @@ test('a connection dropped mid-stream is a harness error (CTS_TARGET_RESET), not
         return e;
       })),
   });
-  expect(report.results[0]).toMatchObject({ status: 'error', errorCode: 'CTS_TARGET_RESET' });
+  expect(report.results[0]).toMatchObject({ status: 'error', errorCode: 'CTS_STREAM_CUT' });
 });

@@ -18,7 +18,7 @@ export interface HostileCase {
   readonly network: boolean;
   /** Codes any catalogue error may carry in this case (besides the run deadline). */
   readonly codes: readonly string[];
-  /** Catalogue checks that judge a redirect themselves (and may pass on one). */
+  /** Catalogue checks that judge a redirect themselves: a redirect to another origin must fail them. */
   readonly judgesRedirect?: readonly string[];
   /** Exact expectations per probe id. */
   readonly probes: Readonly<Record<string, Expected>>;
@@ -42,8 +42,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'resets connections', fixture: 'reset', network: true, codes: ['CTS_TARGET_RESET'], probes: all({ error: ['CTS_TARGET_RESET'] }) },
   { name: 'answers bytes that are not HTTP', fixture: 'garbage', network: true, codes: ['CTS_TARGET_GARBAGE'], probes: all({ error: ['CTS_TARGET_GARBAGE'] }) },
   { name: 'answers an endless body', fixture: 'endless', network: false, codes: ['CTS_BODY_TOO_LARGE', 'CTS_TARGET_TIMEOUT'], probes: all({ error: ['CTS_BODY_TOO_LARGE'] }) },
-  // chat-completions.trailing-slash-path accepts a 307/308 as serving the variant (§4.1), without
-  // looking at where it points (see the README: it should require the same origin).
+  // chat-completions.trailing-slash-path accepts a 307/308 as serving the variant (§4.1) only when it
+  // stays on the same origin and points at /v1/chat/completions: this one must fail it.
   { name: 'redirects to another origin', fixture: 'redirect', network: true, codes: ['CTS_REDIRECT'], judgesRedirect: ['chat-completions.trailing-slash-path'], probes: all({ error: ['CTS_REDIRECT'] }) },
   { name: 'answers an HTML page with 200', fixture: 'html-200', network: false, codes: [], probes: all(FAIL) },
   { name: 'answers an HTML error page with 500', fixture: 'html-500', network: false, codes: [], probes: all(FAIL) },

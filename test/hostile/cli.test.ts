@@ -58,6 +58,7 @@ describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes
     for (const r of report.results) {
       if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${r.message}`).toContain(r.errorCode);
       if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], r.id).toContain(r.status);
+      if (c.judgesRedirect?.includes(r.id)) expect(r.status, r.id).toBe('fail');
     }
     // The fixture's own failure shows up, not only the deadline.
     expect(report.results.some((r) => r.status === 'fail' || (r.errorCode !== undefined && r.errorCode !== 'CTS_RUN_DEADLINE'))).toBe(true);

@@ -95,6 +95,7 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
       if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${reasonOf(r)}`).toContain(r.errorCode);
       // A target that never spoke HTTP cannot pass or fail a check: the suite could not judge.
       if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], `${r.id}: ${reasonOf(r)}`).toContain(r.status);
+      if (c.judgesRedirect?.includes(r.id)) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
     }
 
     for (const [id, want] of Object.entries(c.probes)) {

@@ -224,6 +224,12 @@ describe('records checks against listings with no record read', () => {
     }
   });
 
+  test('offset-skips skips a listing of a single record (an offset inside it skips nothing)', async () => {
+    const ids = ['predictions.offset-skips', 'scores.offset-skips'];
+    const report = await runAgainstVariant(only(recordChecks, ...ids), listingsAnswer(() => '{"prediction_id":"p-1","score_id":"s-1"}\n'));
+    for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
+  });
+
   test('the acceptance listing check skips an empty listing instead of passing it', async () => {
     const report = await runAgainstVariant(only(successChecks, 'acceptance.valid-request-succeeds.predictions-list', 'acceptance.valid-request-succeeds.scores-list'), listingsAnswer(() => ''));
     for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
@@ -255,12 +261,13 @@ const rewriteChat = (edit: (body: Record<string, unknown>, sent: Record<string, 
 });
 
 describe('chat-completion checks with nothing to judge', () => {
-  test('service-tier-in-set fails an answer that is not JSON (HTML 200), not JSON at all (text), or not an object', async () => {
+  test('service-tier-in-set fails an answer that is not a JSON chat completion (HTML 200, text, an array, {})', async () => {
     const server = await hostile('html-200');
     const html = await runAgainstUrl(server.url, [serviceTierInSet], OPTIONS);
     expect(html.results[0]?.status, reasonOf(html.results[0])).toBe('fail');
     expect(html.results[0]?.actual).toMatch(/not JSON/);
-    for (const [type, body] of [['text/plain', 'OK'], ['application/json', '[{"service_tier":"auto"}]']] as const) {
+    // Not JSON; JSON but not an object; an object that is no chat completion (its missing service_tier says nothing).
+    for (const [type, body] of [['text/plain', 'OK'], ['application/json', '[{"service_tier":"auto"}]'], ['application/json', '{}']] as const) {
       const report = await runAgainstVariant([serviceTierInSet], { before: (req) => (CHAT.test(req.path) ? { status: 200, headers: { 'content-type': type }, body } : req) });
       expect(report.results[0]?.status, `${body}: ${reasonOf(report.results[0])}`).toBe('fail');
     }
