@@ -59,46 +59,67 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'to
 }
 
 async function writeResponse(res: ServerResponse, out: MockResponse): Promise<void> {
-  if (out.stream) {
-    res.writeHead(out.status, out.headers);
-    res.flushHeaders();
-    // Chunks produced in the same tick go out in one socket write (cork), later ones as they come.
-    let corked = false;
-    const uncork = () => {
-      corked = false;
-      res.uncork();
-    };
-    try {
-      for await (const chunk of out.stream) {
-        if (res.destroyed) return;
-        if (!corked) {
-          corked = true;
-          res.cork();
-          process.nextTick(uncork);
-        }
-        // Backpressure: wait for the socket to drain before producing more.
-        if (!res.write(chunk)) await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
-      res.end();
-    } catch {
-      // A stream that fails mid-way (chaos cut, producer error) drops the connection, as a real server would.
-      res.destroy();
-    }
-    return;
-  }
+  if (out.stream) return writeStream(res, out, out.stream[Symbol.asyncIterator]());
   const body = out.json !== undefined ? JSON.stringify(out.json) : (out.body ?? '');
   // The answer's header object is the adapter's to finish (no copy on this hot path).
   out.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(out.status, out.headers);
   res.end(body);
+}
+
+/** Waits until the socket drains (or closes) after a write that filled its buffer. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * A streamed body. One that ends after its first chunk (a short JSONL page is one 64 KiB batch) goes
+ * out as a fixed-length answer in one write; longer ones are chunked, with backpressure, chunks
+ * produced in the same tick leaving in one socket write (cork).
+ */
+async function writeStream(res: ServerResponse, out: MockResponse, chunks: AsyncIterator<string>): Promise<void> {
+  try {
+    const first = await chunks.next();
+    const second = first.done ? first : await chunks.next();
+    if (second.done) {
+      const body = first.done ? '' : first.value;
+      out.headers['content-length'] = String(Buffer.byteLength(body));
+      res.writeHead(out.status, out.headers);
+      res.end(body);
+      return;
+    }
+    res.writeHead(out.status, out.headers);
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      res.uncork();
+    };
+    for (let next: IteratorResult<string> = first; !next.done; next = next === first ? second : await chunks.next()) {
+      if (res.destroyed) {
+        await chunks.return?.();
+        return;
+      }
+      if (!corked) {
+        corked = true;
+        res.cork();
+        process.nextTick(uncork);
+      }
+      // Backpressure: wait for the socket to drain before producing more.
+      if (!res.write(next.value)) await drained(res);
+    }
+    res.end();
+  } catch {
+    // A stream that fails mid-way (chaos cut, producer error) drops the connection, as a real server would.
+    res.destroy();
+  }
 }
 
 /**
