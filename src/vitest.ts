@@ -9,12 +9,12 @@
  * registerConformanceTests({ target: process.env.STAGING_URL!, token: process.env.CONFORMANCE_TOKEN, level: 'should', only: ['chat-completions.'] });
  * ```
  */
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { CATALOGUE } from '../suites/index.js';
 import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT } from './core/defaults.js';
 import { operationLabel } from './core/operations.js';
 import { gates } from './core/report.js';
-import type { TargetConfig } from './core/check.js';
+import type { CheckDefinition, TargetConfig } from './core/check.js';
 import { runSuite } from './runner/run-suite.js';
 import { selectChecks } from './runner/select.js';
 
@@ -34,12 +34,8 @@ export interface ConformanceTestOptions {
   readonly targetConfig?: Partial<TargetConfig>;
 }
 
-/** Registers one vitest test per selected check, grouped per operation. */
-export function registerConformanceTests(options: ConformanceTestOptions): void {
-  const level = options.level ?? 'must';
-  const seed = options.seed ?? 1;
-  const checks = selectChecks(CATALOGUE, { only: options.only ?? [], skip: options.skip ?? [] });
-  const target: TargetConfig = {
+function targetOf(options: ConformanceTestOptions): TargetConfig {
+  return {
     baseUrl: options.target.replace(/\/+$/, ''),
     entity: DEFAULT_ENTITY,
     project: DEFAULT_PROJECT,
@@ -52,22 +48,35 @@ export function registerConformanceTests(options: ConformanceTestOptions): void 
     maxCompletionTokens: 16,
     ...options.targetConfig,
   };
+}
+
+/**
+ * Runs one check against the target and resolves when it does not gate at the level; rejects with
+ * the failure's requirement, expected vs actual, curl line and replay command otherwise. Skips resolve.
+ */
+export async function assertConformance(check: CheckDefinition, options: ConformanceTestOptions): Promise<void> {
+  const level = options.level ?? 'must';
+  const target = targetOf(options);
+  const report = await runSuite({
+    target, token: options.token, basic: options.basic, checks: [check], level, seed: options.seed ?? 1, runs: options.runs ?? 10,
+    timeoutMs: options.timeoutMs ?? 10_000, deadlineMs: 120_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: 2, maxRetryWaitMs: 5_000,
+    replayBase: `conformance run --target ${target.baseUrl}`,
+  });
+  const r = report.results[0]!;
+  if (!gates(r, level)) return;
+  const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
+  throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);
+}
+
+/** Registers one vitest test per selected check, grouped per operation. */
+export function registerConformanceTests(options: ConformanceTestOptions): void {
+  const checks = selectChecks(CATALOGUE, { only: options.only ?? [], skip: options.skip ?? [] });
   const byOperation = new Map<string, typeof checks>();
   for (const c of checks) byOperation.set(operationLabel(c.operation), [...(byOperation.get(operationLabel(c.operation)) ?? []), c]);
   for (const [label, group] of byOperation) {
     describe(label, () => {
       for (const check of group) {
-        test(`${check.id} [${check.level} ${check.section}]`, async () => {
-          const report = await runSuite({
-            target, token: options.token, basic: options.basic, checks: [check], level, seed, runs: options.runs ?? 10,
-            timeoutMs: options.timeoutMs ?? 10_000, deadlineMs: 120_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: 2, maxRetryWaitMs: 5_000,
-            replayBase: `conformance run --target ${target.baseUrl}`,
-          });
-          const r = report.results[0]!;
-          if (r.status === 'skip') return;
-          const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
-          expect(gates(r, level), detail).toBe(false);
-        }, (options.timeoutMs ?? 10_000) * 4);
+        test(`${check.id} [${check.level} ${check.section}]`, () => assertConformance(check, options), (options.timeoutMs ?? 10_000) * 4);
       }
     });
   }
