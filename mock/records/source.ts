@@ -43,11 +43,46 @@ const { WORDS, CAPITALISED } = (() => {
   return { WORDS: words, CAPITALISED: words.map((w) => w[0]!.toUpperCase() + w.slice(1)) };
 })();
 
-/** A sentence of `words` pool words (pool words are plain ASCII letters: no JSON escaping needed). */
+/** Sentences per word count, built once from the pool; a record picks one with a single draw. */
+const SENTENCES_PER_LENGTH = 2048;
+const sentencePools = new Map<string, string[]>();
+
+/** A sentence of `words` pool words ending in `end` (pool words are plain ASCII letters: no JSON escaping needed). */
 function sentence(rng: Rng, words: number, end: string): string {
-  let out = CAPITALISED[rng.int(CAPITALISED.length)]!;
-  for (let i = 1; i < words; i++) out += ' ' + WORDS[rng.int(WORDS.length)]!;
-  return out + end;
+  const key = `${words}${end}`;
+  let pool = sentencePools.get(key);
+  if (!pool) {
+    const build = createRng(WORD_POOL_SEED ^ (words * 31 + end.charCodeAt(0)));
+    pool = Array.from({ length: SENTENCES_PER_LENGTH }, () => {
+      let out = CAPITALISED[build.int(CAPITALISED.length)]!;
+      for (let i = 1; i < words; i++) out += ' ' + WORDS[build.int(WORDS.length)]!;
+      return out + end;
+    });
+    sentencePools.set(key, pool);
+  }
+  return pool[rng.int(SENTENCES_PER_LENGTH)]!;
+}
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+const DAY_MS = 86_400_000;
+let cachedDay = NaN;
+let cachedDayPrefix = '';
+
+/** `Date#toISOString` for a UTC timestamp, without a Date per record (the day's prefix is cached). */
+function isoAt(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== cachedDay) {
+    cachedDay = day;
+    cachedDayPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+  }
+  let rest = ms - day * DAY_MS;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
+  const sec = Math.floor(rest / 1000);
+  return `${cachedDayPrefix}${TWO_DIGITS[h]}:${TWO_DIGITS[m]}:${TWO_DIGITS[sec]}.${THREE_DIGITS[rest - sec * 1000]}Z`;
 }
 
 export class RecordSource {
@@ -126,7 +161,7 @@ export class RecordSource {
     rng.seed(mix32(this.#salt, kind === 'prediction' ? index * 2 : index * 2 + 1));
     const slot = index % this.#seed.unlinkedEvery;
     const run = slot < this.#runIdsJson.length ? `,"evaluation_run_id":${this.#runIdsJson[slot]}` : '';
-    const started = new Date(this.#base + index * this.#seed.stepMs).toISOString();
+    const started = isoAt(this.#base + index * this.#seed.stepMs);
     if (kind === 'prediction') {
       const models = this.#urisJson.models;
       const question = sentence(rng, 4 + (index % 6), '?');
