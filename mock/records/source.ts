@@ -44,7 +44,7 @@ const { WORDS, CAPITALISED } = (() => {
 })();
 
 /** Sentences per word count, built once from the pool; a record picks one with a single draw. */
-const SENTENCES_PER_LENGTH = 2048;
+const SENTENCES_PER_LENGTH = 512;
 const sentencePools = new Map<string, string[]>();
 
 /** A sentence of `words` pool words ending in `end` (pool words are plain ASCII letters: no JSON escaping needed). */
