@@ -4,8 +4,7 @@
  * machine). Optional argument: the answer size in bytes (default 600).
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveChild } from '../lib/child.js';
+import { listenLoopback, serveChild } from '../lib/child.js';
 import { fixedCompletion } from './fixtures.js';
 
 const size = Number(process.argv[2] ?? 600);
@@ -29,13 +28,5 @@ await serveChild(async () => {
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listenLoopback(server);
 });

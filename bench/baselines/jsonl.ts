@@ -7,8 +7,7 @@
  * its records.
  */
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveChild } from '../lib/child.js';
+import { listenLoopback, serveChild } from '../lib/child.js';
 
 const lineBytes = Math.max(200, Number(process.argv[2] ?? 350));
 const BATCH = 64 * 1024;
@@ -68,13 +67,5 @@ await serveChild(async () => {
     res.writeHead(200, { 'content-type': 'application/jsonl' });
     stream(res, count).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listenLoopback(server);
 });

@@ -5,8 +5,7 @@
  * Arguments: events, bytes per response.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveChild } from '../lib/child.js';
+import { listenLoopback, serveChild } from '../lib/child.js';
 
 const events = Math.max(1, Number(process.argv[2] ?? 20));
 const bytes = Math.max(events * 16, Number(process.argv[3] ?? 4000));
@@ -36,13 +35,5 @@ await serveChild(async () => {
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listenLoopback(server);
 });

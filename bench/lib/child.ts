@@ -65,3 +65,17 @@ export async function serveChild(start: () => Promise<{ url: string; close(): Pr
   process.on('disconnect', () => void stop());
   send({ type: 'ready', url: server.url, pid: process.pid });
 }
+
+/** Listens on a free loopback port and hands back what `serveChild` needs (one copy for every baseline). */
+export async function listenLoopback(server: import('node:http').Server): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
