@@ -95,7 +95,19 @@ export function createMock(options: MockOptions = {}): Mock {
     return match.handler({ req, params: match.params, state, user });
   }
 
-  async function handle(req: MockRequest): Promise<MockResponse> {
+  // Without chaos, latency or faults (the usual mock), the core is the whole answer.
+  const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0;
+
+  function handle(req: MockRequest): Promise<MockResponse> {
+    // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
+    if (plain) return core(req).catch(() => internalError(familyOf(req.path)));
+    return handleWithExtras(req);
+  }
+
+  async function handleWithExtras(incoming: MockRequest): Promise<MockResponse> {
+    // Faults rewrite requests in copies (`{...req, body}`): a copy of an adapter's request keeps its
+    // data but not a `signal` getter, so the signal is made a plain field first.
+    const req: MockRequest = { method: incoming.method, path: incoming.path, query: incoming.query, headers: incoming.headers, body: incoming.body, signal: incoming.signal };
     const family = familyOf(req.path);
     try {
       const chaos = drawChaos(resolved.chaos);
@@ -105,7 +117,6 @@ export function createMock(options: MockOptions = {}): Mock {
       if (chaos === 'stream-cut') res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
     } catch {
-      // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
       return internalError(family);
     }
   }

@@ -16,7 +16,7 @@ export interface MockRequest {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** A response: exactly one of `json`, `body` or `stream` (or none, for an empty body). */
+/** A response: one of `json`, `body` or `stream` (or none, for an empty body); `json` wins over `body`. */
 export interface MockResponse {
   status: number;
   headers: Record<string, string>;

@@ -3,6 +3,7 @@
  * contract). Used as `mock.fetch` and by the msw handlers. Streamed bodies are pulled, so a
  * consumer that stops reading stops production; cancelling the body ends the producer.
  */
+import { jsonBodyText } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 const encoder = new TextEncoder();
@@ -28,7 +29,8 @@ export async function toMockRequest(request: Request): Promise<MockRequest> {
 /** Converts the core's plain response into a web Response. */
 export function toResponse(res: MockResponse): Response {
   const init = { status: res.status, headers: res.headers };
-  if (res.json !== undefined) return new Response(JSON.stringify(res.json), init);
+  const json = jsonBodyText(res);
+  if (json !== undefined) return new Response(json, init);
   if (res.body !== undefined) return new Response(res.body, init);
   if (res.stream) {
     const it = res.stream[Symbol.asyncIterator]();

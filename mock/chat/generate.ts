@@ -4,10 +4,9 @@
  * order a decoding loop meets them: stop strings and stop token ids (not before min_tokens),
  * repetition detection, the token budget (max_completion_tokens / max_tokens → `length`).
  */
-import { hash53, mix32 } from '../util/hash.js';
+import { hashJson, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { messageText } from './prompt.js';
-import { constrainedText, type OutputConstraint } from './structured.js';
 import { tokenId, tokenize } from './tokenizer.js';
 import type { ChatRequest } from './types.js';
 import { WORDS } from './words.js';
@@ -42,7 +41,7 @@ export interface ChoiceOutput {
 /** The hash of what determines the text; transport options (stream, logprobs, ids) leave it alone. */
 export function requestSeed(req: ChatRequest): number {
   const relevant = [req.messages, req.model ?? null, req.seed ?? null, req.temperature ?? null, req.structured_outputs ?? null, req.response_format ?? null, req.continue_final_message ?? false];
-  return hash53(JSON.stringify(relevant));
+  return hashJson(relevant);
 }
 
 /** Words in sentences: "Word word word." with the leading-space tokens the tokenizer produces. */
@@ -83,9 +82,16 @@ export function outputBudget(req: ChatRequest, promptTokens: number): number {
   return typeof asked === 'number' ? Math.min(asked, room) : room;
 }
 
-/** Generates one choice. */
-export async function generateChoice(req: ChatRequest, constraint: OutputConstraint, index: number, baseSeed: number, budget: number): Promise<ChoiceOutput> {
-  const seed = mix32(baseSeed >>> 0, index + Math.floor(baseSeed / 2 ** 32));
+/** The seed of choice `index` of a request. */
+export function choiceSeed(baseSeed: number, index: number): number {
+  return mix32(baseSeed >>> 0, index + Math.floor(baseSeed / 2 ** 32));
+}
+
+/**
+ * Generates one choice: `fixed` is the text a structured-output constraint yields for this choice
+ * (see structured.ts), undefined for free text.
+ */
+export function generateChoice(req: ChatRequest, fixed: string | undefined, index: number, seed: number, budget: number): ChoiceOutput {
   const rng = createRng(seed);
 
   const reasoningTokens: string[] = [];
@@ -97,7 +103,6 @@ export async function generateChoice(req: ChatRequest, constraint: OutputConstra
   const contentBudget = budget - reasoningTokens.length;
 
   const minTokens = req.min_tokens ?? 0;
-  const fixed = await constrainedText(constraint, seed);
   let natural: string[];
   if (fixed !== undefined) natural = tokenize(fixed);
   else {

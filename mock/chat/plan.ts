@@ -3,10 +3,10 @@
  * answer, so that streamed deltas concatenate exactly to the non-streamed text (conventions.md).
  */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
-import { generateChoice, MAX_MODEL_LEN, outputBudget, requestSeed, type ChoiceOutput } from './generate.js';
-import { renderPrompt, type PromptToken } from './prompt.js';
+import { choiceSeed, generateChoice, MAX_MODEL_LEN, outputBudget, requestSeed, type ChoiceOutput } from './generate.js';
+import { promptLength, renderPrompt, type PromptToken } from './prompt.js';
 import type { RuleViolation } from './rules.js';
-import { outputConstraint } from './structured.js';
+import { constrainedText, outputConstraint } from './structured.js';
 import type { ChatRequest } from './types.js';
 
 export interface ChatPlan {
@@ -15,31 +15,41 @@ export interface ChatPlan {
   created: number;
   model: string;
   req: ChatRequest;
-  prompt: PromptToken[];
+  /** Prompt tokens after the template and truncation (usage). */
+  promptLength: number;
+  /** The prompt's tokens themselves, built on first use (only prompt_logprobs and token ids need them). */
+  promptTokens(): PromptToken[];
   choices: ChoiceOutput[];
   seed: number;
 }
 
 /** Plans the completion, or returns the request's 400. */
 export async function planCompletion(req: ChatRequest, requestId: string): Promise<ChatPlan | RuleViolation> {
-  const prompt = renderPrompt(req);
-  if (prompt.length >= MAX_MODEL_LEN) {
-    return { message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${prompt.length} input tokens.`, param: 'messages' };
+  const length = promptLength(req);
+  if (length >= MAX_MODEL_LEN) {
+    return { message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`, param: 'messages' };
   }
   const constraint = outputConstraint(req);
   if ('message' in constraint) return constraint;
   const seed = requestSeed(req);
-  const budget = outputBudget(req, prompt.length);
+  const budget = outputBudget(req, length);
   const n = req.n ?? 1;
   const choices: ChoiceOutput[] = [];
-  for (let i = 0; i < n; i++) choices.push(await generateChoice(req, constraint, i, seed, budget));
+  for (let i = 0; i < n; i++) {
+    const choice = choiceSeed(seed, i);
+    // Free text (the common case) needs no await: only a JSON schema's sampler may load a module.
+    const fixed = constraint.kind === 'free' ? undefined : await constrainedText(constraint, choice);
+    choices.push(generateChoice(req, fixed, i, choice, budget));
+  }
+  let tokens: PromptToken[] | undefined;
   return {
     id: `chatcmpl-${requestId}`,
     created: Math.floor(Date.now() / 1000),
     // The mock serves whatever model name it is asked for (it has one model behind any name).
     model: req.model ?? DEFAULT_MODEL,
     req,
-    prompt,
+    promptLength: length,
+    promptTokens: () => (tokens ??= renderPrompt(req)),
     choices,
     seed,
   };
@@ -52,5 +62,5 @@ export function completionTokens(choice: ChoiceOutput): number {
 
 /** §4.1 usage: total = prompt + completion (conventions.md). */
 export function usage(plan: ChatPlan, completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0)) {
-  return { prompt_tokens: plan.prompt.length, total_tokens: plan.prompt.length + completion, completion_tokens: completion, prompt_tokens_details: null };
+  return { prompt_tokens: plan.promptLength, total_tokens: plan.promptLength + completion, completion_tokens: completion, prompt_tokens_details: null };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { renderPrompt } from './prompt.js';
+import { promptLength, renderPrompt } from './prompt.js';
 
 const messages = [
   { role: 'system', content: 'Be brief.' },
@@ -31,4 +31,15 @@ test('truncate_prompt_tokens keeps the last k tokens; -1 and 0 keep all', () => 
 test('content-part arrays contribute their text parts', () => {
   const texts = renderPrompt({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'image_url' }] }] }).map((t) => t.text);
   expect(texts).toEqual(['<|user|>', 'Hi', '<|end|>', '<|assistant|>']);
+});
+
+test('promptLength counts what renderPrompt builds, for every template option', () => {
+  const cases = [
+    { messages },
+    { messages, add_special_tokens: true, add_generation_prompt: false },
+    { messages: [...messages, { role: 'assistant', content: 'Sure, 1234 things…' }], continue_final_message: true },
+    { messages: [{ role: 'tool', content: [{ type: 'text', text: 'émoji 🎉' }] }] },
+    ...[-1, 0, 1, 3, 9, 10, 11].map((k) => ({ messages, truncate_prompt_tokens: k })),
+  ];
+  for (const req of cases) expect(promptLength(req)).toBe(renderPrompt(req).length);
 });

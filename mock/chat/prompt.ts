@@ -4,7 +4,7 @@
  * message left open when continuing it (§4.1 continue_final_message), `<s>` first with
  * add_special_tokens, and the left side cut by truncate_prompt_tokens.
  */
-import { SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
+import { countTokens, SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
 import type { ChatMessage, ChatRequest } from './types.js';
 
 export interface PromptToken {
@@ -25,20 +25,43 @@ function roleToken(role: string): PromptToken {
   return known && role !== 'bos' && role !== 'end' ? known : SPECIAL_TOKENS.message;
 }
 
-/** The prompt's tokens after the template and truncation. */
-export function renderPrompt(req: ChatRequest): PromptToken[] {
+/** The template laid out: special tokens and message texts, in order (before truncation). */
+function layout(req: ChatRequest): Array<PromptToken | string> {
   const continuing = req.continue_final_message === true;
-  const out: PromptToken[] = [];
+  const out: Array<PromptToken | string> = [];
   if (req.add_special_tokens === true) out.push(SPECIAL_TOKENS.bos);
   req.messages.forEach((message, i) => {
-    out.push(roleToken(message.role));
-    for (const text of tokenize(messageText(message))) out.push({ text, id: tokenId(text) });
+    out.push(roleToken(message.role), messageText(message));
     const open = continuing && i === req.messages.length - 1;
     if (!open) out.push(SPECIAL_TOKENS.end);
   });
   if (!continuing && req.add_generation_prompt !== false) out.push(SPECIAL_TOKENS.assistant);
-  // §4.1/§8 truncate_prompt_tokens: keep the last k tokens; -1 (the model's limit) and 0 leave the prompt whole.
-  const k = req.truncate_prompt_tokens;
-  if (typeof k === 'number' && k >= 1 && k < out.length) return out.slice(out.length - k);
   return out;
+}
+
+/**
+ * §4.1/§8 truncate_prompt_tokens: how many of `total` tokens are kept (the last k); -1 (the model's
+ * limit) and 0 leave the prompt whole.
+ */
+function keptTokens(req: ChatRequest, total: number): number {
+  const k = req.truncate_prompt_tokens;
+  return typeof k === 'number' && k >= 1 && k < total ? k : total;
+}
+
+/** The number of prompt tokens after the template and truncation (usage), without building them. */
+export function promptLength(req: ChatRequest): number {
+  let total = 0;
+  for (const part of layout(req)) total += typeof part === 'string' ? countTokens(part) : 1;
+  return keptTokens(req, total);
+}
+
+/** The prompt's tokens after the template and truncation. */
+export function renderPrompt(req: ChatRequest): PromptToken[] {
+  const out: PromptToken[] = [];
+  for (const part of layout(req)) {
+    if (typeof part !== 'string') out.push(part);
+    else for (const text of tokenize(part)) out.push({ text, id: tokenId(text) });
+  }
+  const kept = keptTokens(req, out.length);
+  return kept < out.length ? out.slice(out.length - kept) : out;
 }

@@ -50,7 +50,7 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
 
   for (const c of plan.choices) {
     if (signal?.aborted) return;
-    const first = c.index === 0 && withIds ? { prompt_token_ids: plan.prompt.map((t) => t.id) } : undefined;
+    const first = c.index === 0 && withIds ? { prompt_token_ids: plan.promptTokens().map((t) => t.id) } : undefined;
     yield frame([{ index: c.index, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }], first);
   }
 

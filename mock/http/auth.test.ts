@@ -17,6 +17,8 @@ test('a missing header is not presented; a wrong, malformed or wrong-scheme one 
   expect(checkBearer('Bearer secret-token extra', token)).toEqual({ ok: false, presented: true });
   expect(checkBearer(`Basic ${b64('api:key')}`, token)).toEqual({ ok: false, presented: true });
   expect(checkBearer('Bearer secret-token-longer', token)).toEqual({ ok: false, presented: true });
+  expect(checkBearer('Bearer secret-tok', token)).toEqual({ ok: false, presented: true });
+  expect(checkBearer('Bearer secret-tokem', token)).toEqual({ ok: false, presented: true });
 });
 
 test('basic credentials pass only as the exact user:pass, and report the user', () => {

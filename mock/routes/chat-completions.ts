@@ -5,32 +5,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sseStream } from '../chat/stream.js';
-import { completionBody } from '../chat/completion.js';
+import { completionJson } from '../chat/completion.js';
 import { planCompletion } from '../chat/plan.js';
 import { checkChatRules } from '../chat/rules.js';
 import type { ChatRequest } from '../chat/types.js';
-import { jsonResponse, openaiError } from '../errors.js';
+import { openaiError, serializedJson } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
 import { toOpenAI, validateInOrder } from '../http/validate.js';
+import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
 export async function createChatCompletion({ req, state }: RouteContext): Promise<MockResponse> {
   const body = readJsonObject(req, 'openai');
   if (!body.ok) return body.response;
-  const specErrors = validateInOrder(['chat/chat-completion-request'], body.value);
-  if (specErrors) {
-    const { message, param } = toOpenAI(specErrors);
-    return openaiError(400, message, param);
-  }
   const chat = body.value as unknown as ChatRequest;
-  const violation = checkChatRules(chat, { priorityScheduling: state.options.priorityScheduling });
-  if (violation) return openaiError(400, violation.message, violation.param);
-  const overlayErrors = validateInOrder(['conventions/chat-completion-request'], body.value);
-  if (overlayErrors) {
-    const { message, param } = toOpenAI(overlayErrors);
-    return openaiError(400, message, param);
-  }
+  const rejection = rejectionOf(chat, state.options.priorityScheduling);
+  if (rejection) return rejection;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
   const plan = await planCompletion(chat, requestId);
@@ -42,5 +33,26 @@ export async function createChatCompletion({ req, state }: RouteContext): Promis
       stream: sseStream(plan, req.signal),
     };
   }
-  return jsonResponse(200, completionBody(plan), { 'x-request-id': requestId });
+  return serializedJson(200, completionJson(plan), { 'x-request-id': requestId });
+}
+
+/**
+ * The request's 400, in vLLM's order: the spec schema, then the cross-field rules, then the
+ * convention overlay. The overlay includes the spec schema (`allOf`), so a request the overlay
+ * accepts (nearly every one) needs that single validation before the rules.
+ */
+function rejectionOf(chat: ChatRequest, priorityScheduling: boolean): MockResponse | undefined {
+  const conforming = registry().validate('conventions/chat-completion-request', chat).ok;
+  const specError = conforming ? undefined : schemaError('chat/chat-completion-request', chat);
+  if (specError) return specError;
+  const violation = checkChatRules(chat, { priorityScheduling });
+  if (violation) return openaiError(400, violation.message, violation.param);
+  return conforming ? undefined : schemaError('conventions/chat-completion-request', chat);
+}
+
+function schemaError(name: SchemaName, chat: ChatRequest): MockResponse | undefined {
+  const errors = validateInOrder([name], chat);
+  if (!errors) return undefined;
+  const { message, param } = toOpenAI(errors);
+  return openaiError(400, message, param);
 }

@@ -28,7 +28,7 @@ Options:
   --max-body-bytes N       Largest request body accepted; larger ones get 413 (default 1 MiB)
   --headers-timeout MS     Time allowed to send the headers; slower clients get 408 (default 10000)
   --request-timeout MS     Time allowed to send the whole request (default 30000)
-  --idle-timeout MS        A connection idle this long is closed (default 120000)
+  --idle-timeout MS        A client that stops reading an answer is cut off after this long (default 120000)
   --help                   Print this help
 `;
 

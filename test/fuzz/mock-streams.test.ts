@@ -1,8 +1,8 @@
 /**
  * The mock's streams and slow clients: a client that goes away mid-stream frees the stream (its
  * generator stops and its `finally` runs), a thousand concurrent streamed chats all complete with
- * `data: [DONE]`, and clients that trickle headers or bodies are cut off by the header and request
- * timeouts.
+ * `data: [DONE]`, clients that trickle headers or bodies are cut off by the header and request
+ * timeouts, and a client that stops reading is cut off by the idle timeout.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connect } from 'node:net';
@@ -87,6 +87,34 @@ test('a client that disconnects mid-stream frees the stream: its signal aborts a
   expect(probe.active).toBe(0);
   expect(probe.signals[0]?.aborted, 'the request signal was aborted').toBe(true);
   expect(probe.produced, 'stopped long before the end of the stream').toBeLessThan(LONG_STREAM_EVENTS * 0.75);
+});
+
+test('a client that stops reading mid-stream is cut off after the idle timeout, and its stream freed', async () => {
+  const server = await startMockServer({ host: '127.0.0.1', port: 0, idleTimeoutMs: 800 });
+  const probe = probeStreams(server);
+  const socket = connect(server.port, '127.0.0.1');
+  try {
+    const body = JSON.stringify(LONG_STREAM);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => {
+      socket.once('data', () => {
+        socket.pause(); // reads nothing more: the mock's writes back up
+        resolve();
+      });
+      socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(probe.finished, 'still streaming before the idle timeout').toBe(0);
+    expect(await until(() => probe.finished === 1, 5_000), 'the mock gave up on the stalled reader').toBe(true);
+    expect(probe.produced).toBeLessThan(LONG_STREAM_EVENTS * 0.75);
+    // The connection was closed by the mock, not by this client: reading again meets its end.
+    socket.resume();
+    await closed;
+  } finally {
+    socket.destroy();
+    await server.close();
+  }
 });
 
 test('a thousand concurrent streamed chat requests all complete with data: [DONE]', { timeout: 60_000 }, async () => {
