@@ -76,7 +76,7 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   const router = routes();
 
-  async function core(req: MockRequest): Promise<MockResponse> {
+  function core(req: MockRequest): MockResponse | Promise<MockResponse> {
     const match = router.match(req.method, req.path);
     if (match.kind === 'not-found') return routeNotFound();
     if (match.kind === 'method-not-allowed') return methodNotAllowed(match.allow);
@@ -99,9 +99,15 @@ export function createMock(options: MockOptions = {}): Mock {
   const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0;
 
   function handle(req: MockRequest): Promise<MockResponse> {
+    if (!plain) return handleWithExtras(req);
     // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
-    if (plain) return core(req).catch(() => internalError(familyOf(req.path)));
-    return handleWithExtras(req);
+    const failed = () => internalError(familyOf(req.path));
+    try {
+      const out = core(req);
+      return out instanceof Promise ? out.catch(failed) : Promise.resolve(out);
+    } catch {
+      return Promise.resolve(failed());
+    }
   }
 
   async function handleWithExtras(incoming: MockRequest): Promise<MockResponse> {
@@ -113,7 +119,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const chaos = drawChaos(resolved.chaos);
       if (chaos && chaos !== 'stream-cut') return chaosResponse(chaos, family);
       if (resolved.latencyMs > 0) await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
-      let res = await withFaults(faults, req, core);
+      let res = await withFaults(faults, req, async (r) => core(r));
       if (chaos === 'stream-cut') res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
     } catch {

@@ -20,8 +20,9 @@ export interface Row {
   note?: string | undefined;
 }
 
-export function row(r: Omit<Row, 'ratio'>): Row {
-  const ratio = r.baseline !== undefined && r.baseline > 0 ? r.value / r.baseline : undefined;
+/** A row; `ratio` is value / baseline unless given (e.g. the median of paired rounds' ratios). */
+export function row(r: Omit<Row, 'ratio'> & { ratio?: number }): Row {
+  const ratio = r.ratio ?? (r.baseline !== undefined && r.baseline > 0 ? r.value / r.baseline : undefined);
   return { ...r, ratio };
 }
 

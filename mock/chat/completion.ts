@@ -5,7 +5,7 @@
  * rare parts (logprobs, token ids) go through JSON.stringify.
  */
 import { promptLogprobs, tokenLogprob } from './logprobs.js';
-import { usage, type ChatPlan } from './plan.js';
+import { usageJson, type ChatPlan } from './plan.js';
 import { tokenId } from './tokenizer.js';
 
 const q = JSON.stringify;
@@ -27,7 +27,7 @@ export function completionJson(plan: ChatPlan): string {
   const promptLps = typeof req.prompt_logprobs === 'number' && req.prompt_logprobs >= 0 ? q(promptLogprobs(plan.promptTokens(), req.prompt_logprobs, plan.seed)) : 'null';
   const promptIds = withIds ? q(plan.promptTokens().map((t) => t.id)) : 'null';
   return (
-    `${out}],"usage":${q(usage(plan))}` +
+    `${out}],"usage":${usageJson(plan)}` +
     `,"service_tier":null,"system_fingerprint":null,"prompt_logprobs":${promptLps},"prompt_token_ids":${promptIds},"kv_transfer_params":null}`
   );
 }

@@ -23,8 +23,12 @@ export interface ChatPlan {
   seed: number;
 }
 
-/** Plans the completion, or returns the request's 400. */
-export async function planCompletion(req: ChatRequest, requestId: string): Promise<ChatPlan | RuleViolation> {
+/**
+ * Plans the completion, or returns the request's 400. Synchronous for free text (nearly every
+ * request); a promise only when a structured-output constraint must sample its texts first (a JSON
+ * schema's sampler may have to load its module).
+ */
+export function planCompletion(req: ChatRequest, requestId: string): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
   const length = promptLength(req);
   if (length >= MAX_MODEL_LEN) {
     return { message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`, param: 'messages' };
@@ -32,17 +36,10 @@ export async function planCompletion(req: ChatRequest, requestId: string): Promi
   const constraint = outputConstraint(req);
   if ('message' in constraint) return constraint;
   const seed = requestSeed(req);
+  const seeds = Array.from({ length: req.n ?? 1 }, (_, i) => choiceSeed(seed, i));
   const budget = outputBudget(req, length);
-  const n = req.n ?? 1;
-  const choices: ChoiceOutput[] = [];
-  for (let i = 0; i < n; i++) {
-    const choice = choiceSeed(seed, i);
-    // Free text (the common case) needs no await: only a JSON schema's sampler may load a module.
-    const fixed = constraint.kind === 'free' ? undefined : await constrainedText(constraint, choice);
-    choices.push(generateChoice(req, fixed, i, choice, budget));
-  }
   let tokens: PromptToken[] | undefined;
-  return {
+  const plan = (texts: readonly (string | undefined)[]): ChatPlan => ({
     id: `chatcmpl-${requestId}`,
     created: Math.floor(Date.now() / 1000),
     // The mock serves whatever model name it is asked for (it has one model behind any name).
@@ -50,9 +47,11 @@ export async function planCompletion(req: ChatRequest, requestId: string): Promi
     req,
     promptLength: length,
     promptTokens: () => (tokens ??= renderPrompt(req)),
-    choices,
+    choices: seeds.map((choice, i) => generateChoice(req, texts[i], i, choice, budget)),
     seed,
-  };
+  });
+  if (constraint.kind === 'free') return plan([]);
+  return Promise.all(seeds.map((choice) => constrainedText(constraint, choice))).then(plan);
 }
 
 /** Completion tokens of a choice: reasoning and content tokens. */
@@ -60,7 +59,8 @@ export function completionTokens(choice: ChoiceOutput): number {
   return choice.reasoningTokens.length + choice.tokens.length;
 }
 
-/** §4.1 usage: total = prompt + completion (conventions.md). */
-export function usage(plan: ChatPlan, completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0)) {
-  return { prompt_tokens: plan.promptLength, total_tokens: plan.promptLength + completion, completion_tokens: completion, prompt_tokens_details: null };
+/** §4.1 usage as JSON text: total = prompt + completion (conventions.md); `completion` defaults to every choice's tokens. */
+export function usageJson(plan: ChatPlan, completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0)): string {
+  const prompt = plan.promptLength;
+  return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},"prompt_tokens_details":null}`;
 }

@@ -39,3 +39,10 @@ test('invalid UTF-8 is a decode error, not a crash', () => {
   const r = readJsonObject({ ...req(''), body: new Uint8Array([0x7b, 0xff, 0x7d]) }, 'openai');
   expect(r.ok ? 200 : r.response.status).toBe(400);
 });
+
+test('ASCII and multi-byte UTF-8 bodies read alike, with the JSON escapes kept', () => {
+  expect(readJsonObject(req('{"a":"caf\u00e9 \ud83c\udf89","b":"\\u00e9"}'), 'openai')).toEqual({ ok: true, value: { a: 'café 🎉', b: 'é' } });
+  expect(readJsonObject(req('{"a":"plain ascii \\n"}'), 'openai')).toEqual({ ok: true, value: { a: 'plain ascii \n' } });
+  const r = readJsonObject({ ...req(''), body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x22, 0x7d]) }, 'openai'); // a truncated sequence
+  expect(r.ok ? 200 : r.response.status).toBe(400);
+});

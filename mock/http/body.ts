@@ -3,6 +3,7 @@
  * answers 415 for a non-JSON media type and 400 for an unreadable body; FastAPI answers 422 with
  * `detail[]` (it parses a body without a content type as JSON, as FastAPI does).
  */
+import { isAscii } from 'node:buffer';
 import { openaiError, unsupportedMediaType, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Family } from './family.js';
@@ -13,7 +14,13 @@ export type BodyResult = { ok: true; value: JsonObject } | { ok: false; response
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 function mediaType(header: string | undefined): string {
+  if (header === 'application/json') return header; // nearly every request: no allocation
   return (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** The body as text; invalid UTF-8 throws. ASCII (nearly every body) needs no validation. */
+function decodeBody(bytes: Uint8Array): string {
+  return isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : decoder.decode(bytes);
 }
 
 /** Deeper bodies are refused before parsing: later steps (hashing, validation) recurse over the value. */
@@ -56,7 +63,7 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
   }
   let value: unknown;
   try {
-    const text = decoder.decode(bytes);
+    const text = decodeBody(bytes);
     // Nesting deeper than the limit needs at least two bytes a level: short bodies cannot be too deep.
     if (text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
       return fail(openaiError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), [

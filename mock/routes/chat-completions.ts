@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sseStream } from '../chat/stream.js';
 import { completionJson } from '../chat/completion.js';
-import { planCompletion } from '../chat/plan.js';
-import { checkChatRules } from '../chat/rules.js';
+import { planCompletion, type ChatPlan } from '../chat/plan.js';
+import { checkChatRules, type RuleViolation } from '../chat/rules.js';
 import type { ChatRequest } from '../chat/types.js';
 import { openaiError, serializedJson } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
@@ -16,7 +16,7 @@ import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
-export async function createChatCompletion({ req, state }: RouteContext): Promise<MockResponse> {
+export function createChatCompletion({ req, state }: RouteContext): MockResponse | Promise<MockResponse> {
   const body = readJsonObject(req, 'openai');
   if (!body.ok) return body.response;
   const chat = body.value as unknown as ChatRequest;
@@ -24,16 +24,19 @@ export async function createChatCompletion({ req, state }: RouteContext): Promis
   if (rejection) return rejection;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
-  const plan = await planCompletion(chat, requestId);
-  if ('message' in plan) return openaiError(400, plan.message, plan.param);
-  if (chat.stream === true) {
-    return {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': requestId },
-      stream: sseStream(plan, req.signal),
-    };
-  }
-  return serializedJson(200, completionJson(plan), { 'x-request-id': requestId });
+  const plan = planCompletion(chat, requestId);
+  const answer = (planned: ChatPlan | RuleViolation): MockResponse => {
+    if ('message' in planned) return openaiError(400, planned.message, planned.param);
+    if (chat.stream === true) {
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': requestId },
+        stream: sseStream(planned, req.signal),
+      };
+    }
+    return serializedJson(200, completionJson(planned), { 'x-request-id': requestId });
+  };
+  return plan instanceof Promise ? plan.then(answer) : answer(plan);
 }
 
 /**
