@@ -30,7 +30,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   { name: 'startup', budgetS: 10, run: () => startupScenario({ repeats: 3, timeoutMs: 15_000 }) },
   { name: 'pipeline', budgetS: 4, run: () => pipelineScenario({ seconds: quick ? 1 : 2, goal: 5_000 }) },
   { name: 'chat', budgetS: 55, run: () => chatScenario({ rounds: quick ? 3 : 7, seconds: quick ? 1 : 2, streamRounds: quick ? 1 : 3, streamSeconds: quick ? 1 : 2 }) },
-  { name: 'operations', budgetS: 25, run: () => operationsScenario({ seconds: quick ? 1 : 2 }) },
+  { name: 'operations', budgetS: 45, run: () => operationsScenario({ rounds: quick ? 1 : 3, seconds: 1 }) },
   { name: 'jsonl', budgetS: 20, run: () => jsonlScenario({ sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], rssGoalMiB: 150 }) },
   { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
 ];

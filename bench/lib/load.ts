@@ -59,3 +59,52 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     ...(cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? { cpuUsPerRequest: (cpu1 - cpu0) / r.requests.total } : {}),
   };
 }
+
+/** The median (NaN for none). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A problem line when a load saw non-2xx answers or errors (a figure measured on errors would lie). */
+export function checkClean(what: string, r: LoadResult): string | undefined {
+  if (r.non2xx || r.errors) return `${what}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`;
+  return undefined;
+}
+
+export interface Paired {
+  base: LoadResult[];
+  mock: LoadResult[];
+  /** mock ÷ baseline req/s of each round. */
+  ratios: number[];
+}
+
+/**
+ * Warms both servers up once (`warmupSeconds` each), then loads them in `rounds` back-to-back pairs
+ * of `spec.seconds`, the order swapped each round.
+ */
+export async function paired(base: LoadSpec, mock: LoadSpec, rounds: number, warmupSeconds = 2): Promise<Paired> {
+  // The warm-up (JIT of the whole request path, connection set-up), not counted.
+  await load({ ...base, seconds: warmupSeconds, warmupSeconds: 0 });
+  await load({ ...mock, seconds: warmupSeconds, warmupSeconds: 0 });
+  const out: Paired = { base: [], mock: [], ratios: [] };
+  for (let i = 0; i < rounds; i++) {
+    let b: LoadResult;
+    let m: LoadResult;
+    if (i % 2 === 0) {
+      b = await load({ ...base, warmupSeconds: 0 });
+      m = await load({ ...mock, warmupSeconds: 0 });
+    } else {
+      m = await load({ ...mock, warmupSeconds: 0 });
+      b = await load({ ...base, warmupSeconds: 0 });
+    }
+    out.base.push(b);
+    out.mock.push(m);
+    out.ratios.push(m.rps / b.rps);
+  }
+  return out;
+}
+
+/** Each round's req/s, for notes. */
+export const rounded = (rs: readonly LoadResult[]) => rs.map((r) => Math.round(r.rps)).join('/');

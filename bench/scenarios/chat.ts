@@ -7,7 +7,7 @@
  * next) then spoils a round or two, not the verdict.
  */
 import { probeOk } from '../lib/http.js';
-import { load, type LoadResult, type LoadSpec } from '../lib/load.js';
+import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { BEARER, chatRequest, JSON_HEADERS } from '../lib/requests.js';
 import { row, type Row } from '../lib/table.js';
@@ -22,49 +22,6 @@ export interface ChatOptions {
 }
 
 const CHAT_PATH = '/v1/chat/completions';
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function checkClean(what: string, r: LoadResult): string | undefined {
-  if (r.non2xx || r.errors) return `${what}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`;
-  return undefined;
-}
-
-interface Paired {
-  base: LoadResult[];
-  mock: LoadResult[];
-  /** mock ÷ baseline req/s of each round. */
-  ratios: number[];
-}
-
-/** Warms both servers up once, then loads them in `rounds` back-to-back pairs, the order swapped each round. */
-async function paired(base: LoadSpec, mock: LoadSpec, rounds: number): Promise<Paired> {
-  // The warm-up (JIT of the whole request path, connection set-up), not counted.
-  await load({ ...base, seconds: 2, warmupSeconds: 0 });
-  await load({ ...mock, seconds: 2, warmupSeconds: 0 });
-  const out: Paired = { base: [], mock: [], ratios: [] };
-  for (let i = 0; i < rounds; i++) {
-    let b: LoadResult;
-    let m: LoadResult;
-    if (i % 2 === 0) {
-      b = await load({ ...base, warmupSeconds: 0 });
-      m = await load({ ...mock, warmupSeconds: 0 });
-    } else {
-      m = await load({ ...mock, warmupSeconds: 0 });
-      b = await load({ ...base, warmupSeconds: 0 });
-    }
-    out.base.push(b);
-    out.mock.push(m);
-    out.ratios.push(m.rps / b.rps);
-  }
-  return out;
-}
-
-const rounded = (rs: readonly LoadResult[]) => rs.map((r) => Math.round(r.rps)).join('/');
 
 export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const children: ServerChild[] = [];

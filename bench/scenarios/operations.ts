@@ -1,16 +1,19 @@
 /**
  * @module Scenario: the other operations of the mock under 32 connections (training job create and
  * get, trajectory log, a small page of the record list, a record read by id), against the bare
- * `node:http` baseline answering the same method (POST: parse the same JSON body; GET: no body),
- * each server in its own child process.
+ * `node:http` baseline answering the same method (POST: parse the same JSON body; GET: no body) with
+ * a fixed ~600 B answer, or one of the page's size for the list, each server in its own child process.
+ * Each operation: paired rounds against its baseline, medians (see chat.ts).
  */
 import { probeOk } from '../lib/http.js';
-import { load, type LoadSpec } from '../lib/load.js';
+import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { BASIC, BEARER, JSON_HEADERS, LOG_PATH, logRequest, RECORDS_BASE, trainingJobRequest } from '../lib/requests.js';
 import { row, type Row } from '../lib/table.js';
 
 export interface OperationsOptions {
+  /** Paired rounds per operation, and their length. */
+  rounds: number;
   seconds: number;
 }
 
@@ -19,8 +22,17 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
   try {
     const mock = await startServerChild('servers/mock.js', ['{}']);
     children.push(mock);
-    const bare = await startServerChild('baselines/chat.js', ['600']);
-    children.push(bare);
+    // Bare servers by answer size: ~600 B, and the list page's own size.
+    const bareBySize = new Map<number, ServerChild>();
+    const bareFor = async (bytes: number): Promise<ServerChild> => {
+      let child = bareBySize.get(bytes);
+      if (!child) {
+        child = await startServerChild('baselines/chat.js', [String(bytes)]);
+        children.push(child);
+        bareBySize.set(bytes, child);
+      }
+      return child;
+    };
     const post = { ...BEARER, ...JSON_HEADERS };
     const jobBody = trainingJobRequest();
     const logBody = logRequest();
@@ -45,30 +57,32 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
       ...(op.body !== undefined ? { body: op.body } : {}),
       connections: 32,
       seconds: opts.seconds,
-      warmupSeconds: 1,
+      warmupSeconds: 0,
     });
-    // One baseline per method, measured between the mock's runs.
-    const baseline: Partial<Record<'GET' | 'POST', number>> = {};
     const rows: Row[] = [];
     const problems: string[] = [];
+    const rounds: Record<string, unknown> = {};
     for (const op of ops) {
       const path = typeof op.path === 'string' ? op.path : await op.path();
-      if (baseline[op.method] === undefined) baseline[op.method] = (await load(spec(bare.url, { ...op, body: op.method === 'POST' ? jobBody : undefined }, path))).rps;
-      const r = await load(spec(mock.url, op, path));
-      if (r.non2xx || r.errors) problems.push(`${op.figure}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
+      const size = op.bytes ?? 600;
+      const bare = await bareFor(size);
+      const p = await paired(spec(bare.url, { ...op, body: op.method === 'POST' ? op.body : undefined }, path), spec(mock.url, op, path), opts.rounds, 1);
+      rounds[op.figure] = p;
+      problems.push(...[...p.mock.map((r) => checkClean(`${op.figure} (mock)`, r)), ...p.base.map((r) => checkClean(`${op.figure} (baseline)`, r))].filter((x): x is string => x !== undefined));
       rows.push(
         row({
           scenario: 'mock',
           figure: op.figure,
-          value: r.rps,
+          value: median(p.mock.map((r) => r.rps)),
           unit: 'req/s',
-          baseline: baseline[op.method],
-          baselineLabel: `bare node:http ${op.method}, fixed ~600 B answer`,
-          note: op.body ? `body ${Buffer.byteLength(op.body)} B` : op.bytes ? `answer ${op.bytes} B` : undefined,
+          baseline: median(p.base.map((r) => r.rps)),
+          baselineLabel: `bare node:http ${op.method}, fixed ${op.bytes ? `${size} B (the page's size)` : '~600 B'} answer`,
+          ratio: median(p.ratios),
+          note: `${op.body ? `body ${Buffer.byteLength(op.body)} B; ` : op.bytes ? `answer ${op.bytes} B; ` : ''}medians of ${opts.rounds} paired ${opts.seconds} s rounds: mock ${rounded(p.mock)}, base ${rounded(p.base)}`,
         }),
       );
     }
-    return { rows, details: { baseline, problems, jobBodyBytes: Buffer.byteLength(jobBody), logBodyBytes: Buffer.byteLength(logBody) } };
+    return { rows, details: { rounds, problems, jobBodyBytes: Buffer.byteLength(jobBody), logBodyBytes: Buffer.byteLength(logBody) } };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
   }

@@ -11,16 +11,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLI, ROOT } from '../lib/paths.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { median } from '../lib/load.js';
 import { row, type Row } from '../lib/table.js';
 
 export interface StartupOptions {
   repeats: number;
   timeoutMs: number;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 async function killHard(child: ChildProcess): Promise<void> {
