@@ -4,10 +4,12 @@ import { registry } from '../../schemas/registry.js';
 import { realisticChatRequest } from './chat-request.js';
 
 /**
- * Generation + validation throughput for chat requests (target: above 5,000 cases/s). The floor
- * asserted here is lower, so that a loaded CI machine does not fail it; the figure is printed.
+ * Generation + validation of many chat requests: every one valid. The throughput is printed for
+ * information only; it is measured, beside its goal (> 5,000 cases/s), by `npm run bench`
+ * (the pipeline scenario), never asserted here: on these shared machines a CPU-bound loop can run
+ * ten times slower from one minute to the next.
  */
-test('realistic chat requests are generated and validated at thousands of cases per second', () => {
+test('20,000 realistic chat requests all validate against the convention overlay (rate printed)', () => {
   const N = 20_000;
   const arb = realisticChatRequest({ model: 'mock-model', maxCompletionTokens: 16 });
   const validate = registry().validator('conventions/chat-completion-request');
@@ -23,5 +25,4 @@ test('realistic chat requests are generated and validated at thousands of cases 
   // CPU time is what the pipeline costs; wall time also counts other processes on a shared machine.
   console.log(`chat requests: ${N} generated + validated: ${rate} cases/s wall (${seconds.toFixed(2)} s), ${Math.round(N / cpuSeconds)} cases/s of CPU (${cpuSeconds.toFixed(2)} s)`);
   expect(valid).toBe(N);
-  expect(rate).toBeGreaterThan(1_000);
 });
