@@ -13,10 +13,14 @@ export interface DetailItem {
   type: string;
 }
 
+/** JSON's content type and the given headers (Object.assign onto a literal: a spread of two objects costs about twenty times as much on node 20). */
+function jsonHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.assign({ 'content-type': 'application/json' }, headers);
+}
+
 /** A JSON response. */
 export function jsonResponse(status: number, json: unknown, headers: Record<string, string> = {}): MockResponse {
-  // Object.assign onto a literal: a spread of two objects costs about twenty times as much on node 20.
-  return { status, headers: Object.assign({ 'content-type': 'application/json' }, headers), json };
+  return { status, headers: jsonHeaders(headers), json };
 }
 
 /**
@@ -40,7 +44,7 @@ export class WrittenJson implements MockResponse {
 
 /** A JSON response from its written text. */
 export function serializedJson(status: number, text: string, headers: Record<string, string> = {}): MockResponse {
-  return new WrittenJson(status, Object.assign({ 'content-type': 'application/json' }, headers), text);
+  return new WrittenJson(status, jsonHeaders(headers), text);
 }
 
 /** The body text of a JSON response (the route's own text, else `json` serialised), or undefined. */

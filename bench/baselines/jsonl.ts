@@ -7,6 +7,7 @@
  * its records.
  */
 import { createServer, type ServerResponse } from 'node:http';
+import { drained } from '../../mock/http/drained.js';
 import { listenLoopback, serveChild } from '../lib/child.js';
 
 const lineBytes = Math.max(200, Number(process.argv[2] ?? 350));
@@ -46,15 +47,7 @@ async function stream(res: ServerResponse, count: number): Promise<void> {
     batch += line(i);
     if (batch.length >= BATCH) {
       if (res.destroyed) return;
-      if (!res.write(batch)) await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
+      if (!res.write(batch)) await drained(res);
       batch = '';
     }
   }

@@ -38,7 +38,7 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
 
     // Non-streaming.
     const cpuOf = (s: ServerChild) => async () => (await s.stats()).cpuUs;
-    const spec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body, connections: 32, seconds: opts.seconds, warmupSeconds: 1, serverCpuUs: cpuOf(s) });
+    const spec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body, connections: 32, seconds: opts.seconds, serverCpuUs: cpuOf(s) });
     const json = await paired(spec(bare), spec(mock), opts.rounds);
     const cpuMock = median(json.mock.map((r) => r.cpuUsPerRequest ?? NaN));
     const cpuBase = median(json.base.map((r) => r.cpuUsPerRequest ?? NaN));
@@ -54,7 +54,7 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
     const sseBytes = Buffer.byteLength(sse.body);
     const bareSse = await startServerChild('baselines/sse.js', [String(events), String(sseBytes)]);
     children.push(bareSse);
-    const sspec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body: streamBody, connections: 32, seconds: opts.streamSeconds, warmupSeconds: 1, serverCpuUs: cpuOf(s) });
+    const sspec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body: streamBody, connections: 32, seconds: opts.streamSeconds, serverCpuUs: cpuOf(s) });
     const stream = await paired(sspec(bareSse), sspec(mock), opts.streamRounds);
     const streamMock = median(stream.mock.map((r) => r.rps));
     const streamBase = median(stream.base.map((r) => r.rps));

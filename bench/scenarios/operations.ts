@@ -57,7 +57,6 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
       ...(op.body !== undefined ? { body: op.body } : {}),
       connections: 32,
       seconds: opts.seconds,
-      warmupSeconds: 0,
     });
     const rows: Row[] = [];
     const problems: string[] = [];

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createMock } from '../app.js';
 import { bodyTooLarge, internalError, jsonBodyText } from '../errors.js';
+import { drained } from '../http/drained.js';
 import { familyOf } from '../http/family.js';
 import type { Mock, MockOptions, MockRequest, MockResponse } from '../types.js';
 
@@ -88,19 +89,6 @@ async function writeResponse(res: ServerResponse, out: MockResponse, idleMs: num
   res.writeHead(out.status, out.headers);
   res.end(body);
   if (res.writableNeedDrain) watchStall(res, idleMs);
-}
-
-/** Waits until the socket drains (or closes) after a write that filled its buffer. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**
