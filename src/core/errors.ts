@@ -16,6 +16,10 @@ export type ConformanceErrorCode =
   | 'CTS_REDIRECT'
   | 'CTS_STREAM_CUT'
   | 'CTS_RUN_DEADLINE'
+  /** A presentation derived from credentials that were not configured (src/coverage/derive.ts). */
+  | 'CTS_NO_CREDENTIALS'
+  /** A derived presentation that equals the valid credentials (basic credentials `api:<token>`). */
+  | 'CTS_PRESENTATION_IS_VALID'
   | 'CTS_INTERNAL';
 
 const BRAND = Symbol.for('conformance-suite.ConformanceError');

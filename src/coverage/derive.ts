@@ -1,0 +1,57 @@
+/**
+ * @module The derived presentations (§5): Authorization headers built from the configured
+ * credentials, each of which a target must reject. Only the transport calls this, so checks and
+ * reports name a presentation and never see the header it stands for.
+ */
+import { ConformanceError } from '../core/errors.js';
+import type { ConfiguredCredentials, DerivedPresentation } from './presentations.js';
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
+/** The fixed basic username of the evaluation-record service convention (`api:<key>`). */
+export const CONVENTIONAL_BASIC_USER = 'api';
+
+/** The truncated form of a token: its first half (at least one character short of it). */
+export function truncatedToken(token: string): string {
+  return token.slice(0, Math.max(1, Math.min(token.length - 1, Math.ceil(token.length / 2))));
+}
+
+/** Secrets the derived headers carry besides the configured ones, for the redactor. */
+export function derivedSecrets(creds: ConfiguredCredentials): string[] {
+  const out: string[] = [];
+  if (creds.token) out.push(`${CONVENTIONAL_BASIC_USER}:${creds.token}`, truncatedToken(creds.token));
+  return out;
+}
+
+function need(value: string | undefined, what: string, presentation: DerivedPresentation): string {
+  if (!value) throw new ConformanceError('CTS_NO_CREDENTIALS', `the presentation ${presentation} is built from the configured ${what}, and none was given`);
+  return value;
+}
+
+/**
+ * The Authorization header of a derived presentation. Throws `CTS_NO_CREDENTIALS` when the
+ * credentials it is built from were not configured, and `CTS_PRESENTATION_IS_VALID` when it would
+ * equal the valid credentials (a target whose basic credentials are `api:<token>`).
+ */
+export function derivedAuthorization(presentation: DerivedPresentation, creds: ConfiguredCredentials): string {
+  switch (presentation) {
+    case 'v1-token-as-bearer':
+      return `Bearer ${need(creds.token, 'token', presentation)}`;
+    case 'v1-token-as-basic': {
+      const value = `${CONVENTIONAL_BASIC_USER}:${need(creds.token, 'token', presentation)}`;
+      if (value === creds.basic) throw new ConformanceError('CTS_PRESENTATION_IS_VALID', 'the configured basic credentials are api:<token>, so the token as Basic credentials is the valid presentation');
+      return `Basic ${b64(value)}`;
+    }
+    case 'right-user-wrong-password': {
+      const basic = need(creds.basic, 'basic credentials', presentation);
+      const user = basic.slice(0, basic.indexOf(':'));
+      return `Basic ${b64(`${user}:conformance-invalid-password`)}`;
+    }
+    case 'v2-basic-on-v1':
+      return `Basic ${b64(need(creds.basic, 'basic credentials', presentation))}`;
+    case 'token-with-suffix':
+      return `Bearer ${need(creds.token, 'token', presentation)}-conformance-invalid`;
+    case 'token-truncated':
+      return `Bearer ${truncatedToken(need(creds.token, 'token', presentation))}`;
+  }
+}

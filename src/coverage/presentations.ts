@@ -1,0 +1,94 @@
+/**
+ * @module The ways a request can present (non-)credentials, per §5 path family, and the classifier
+ * that tells from an Authorization header which one was sent. The classifier compares with the
+ * configured secrets and hands back only a name: coverage and reports never hold a secret.
+ */
+import type { AuthScheme } from '../core/operations.js';
+
+/**
+ * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).
+ * The derived ones are built from the configured secrets by the transport (see derive.ts).
+ */
+export type PresentationId =
+  | 'valid'
+  | 'no-credentials'
+  | 'malformed'
+  | 'unknown-credentials'
+  | 'other-scheme'
+  | 'v1-token-as-bearer'
+  | 'v1-token-as-basic'
+  | 'right-user-wrong-password'
+  | 'v2-basic-on-v1'
+  | 'token-with-suffix'
+  | 'token-truncated';
+
+/** Presentations derived from the configured credentials (never made up). */
+export type DerivedPresentation = 'v1-token-as-bearer' | 'v1-token-as-basic' | 'right-user-wrong-password' | 'v2-basic-on-v1' | 'token-with-suffix' | 'token-truncated';
+
+/** What each presentation is, in words a report can print. */
+export const PRESENTATION_LABELS: Readonly<Record<PresentationId, string>> = {
+  valid: 'the configured credentials',
+  'no-credentials': 'no Authorization header',
+  malformed: 'a malformed Authorization header',
+  'unknown-credentials': 'made-up credentials in the right scheme',
+  'other-scheme': "made-up credentials in the other family's scheme",
+  'v1-token-as-bearer': 'the configured /v1 token as Bearer on a /v2 path',
+  'v1-token-as-basic': 'the configured /v1 token as Basic credentials (api:<token>)',
+  'right-user-wrong-password': 'the configured basic username with a wrong password',
+  'v2-basic-on-v1': 'the configured /v2 basic credentials on a /v1 path',
+  'token-with-suffix': 'the configured token with a suffix',
+  'token-truncated': 'the configured token truncated',
+};
+
+/** The presentations every operation of a scheme must reject (the coverage model's auth items). */
+export function rejectedPresentations(scheme: AuthScheme): readonly PresentationId[] {
+  const common: PresentationId[] = ['no-credentials', 'malformed', 'unknown-credentials', 'other-scheme'];
+  return [...common, ...derivedPresentations(scheme)];
+}
+
+/** The derived presentations that apply to a scheme's paths. */
+export function derivedPresentations(scheme: AuthScheme): readonly DerivedPresentation[] {
+  return scheme === 'bearer' ? ['v2-basic-on-v1', 'token-with-suffix', 'token-truncated'] : ['v1-token-as-bearer', 'v1-token-as-basic', 'right-user-wrong-password'];
+}
+
+export interface ConfiguredCredentials {
+  readonly token?: string | undefined;
+  /** `user:password` */
+  readonly basic?: string | undefined;
+}
+
+function decodeBasic(encoded: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
+  return text.includes(':') ? text : undefined;
+}
+
+/** Which presentation an Authorization header is, on a path of `scheme`. */
+export function classifyAuthorization(header: string | undefined, scheme: AuthScheme, creds: ConfiguredCredentials): PresentationId {
+  if (header === undefined) return 'no-credentials';
+  const m = /^(\S+)(?:\s+(.*))?$/s.exec(header.trim());
+  const word = m?.[1]?.toLowerCase();
+  const rest = (m?.[2] ?? '').trim();
+  if (word === 'bearer') {
+    if (!rest) return scheme === 'bearer' ? 'malformed' : 'other-scheme';
+    const { token } = creds;
+    if (scheme === 'basic') return token !== undefined && rest === token ? 'v1-token-as-bearer' : 'other-scheme';
+    if (token === undefined) return 'unknown-credentials';
+    if (rest === token) return 'valid';
+    if (rest.startsWith(token)) return 'token-with-suffix';
+    if (token.startsWith(rest)) return 'token-truncated';
+    return 'unknown-credentials';
+  }
+  if (word === 'basic') {
+    const decoded = rest ? decodeBasic(rest) : undefined;
+    if (scheme === 'bearer') return decoded !== undefined && decoded === creds.basic ? 'v2-basic-on-v1' : 'other-scheme';
+    if (decoded === undefined) return 'malformed';
+    if (decoded === creds.basic) return 'valid';
+    const [user, ...pass] = decoded.split(':');
+    const password = pass.join(':');
+    if (creds.token !== undefined && password === creds.token) return 'v1-token-as-basic';
+    if (creds.basic !== undefined && user === creds.basic.split(':')[0]) return 'right-user-wrong-password';
+    return 'unknown-credentials';
+  }
+  return 'malformed';
+}

@@ -1,0 +1,235 @@
+/**
+ * @module The coverage recorder: fed with every exchange of a run (what was sent and what came
+ * back, streamed bodies included), it marks the items of the model they exercise. It knows the
+ * operations and the schemas, never the checks. It is given the configured credentials only to
+ * name the presentation an Authorization header is; it keeps names, never a secret.
+ */
+import type { TargetConfig } from '../core/check.js';
+import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
+import { modesOf, responseSchemasOf, type CoverageItem, type CoverageModel, type Mode } from './model.js';
+import { classifyAuthorization, type ConfiguredCredentials } from './presentations.js';
+import { fieldPathOf, presentPaths, valuesAt } from './schema-fields.js';
+
+/** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
+const MAX_LINES_PER_BODY = 400;
+
+export interface CoverageRecorder {
+  /** One exchange: the request as sent, the status, and the body (text) when it was read whole. */
+  observe(request: RecordedRequest, status: number, bodyText?: string): void;
+  /** The client with every exchange observed (streamed bodies as they are read). */
+  wrap(client: HttpClient): HttpClient;
+  /** Ids of the items exercised so far. */
+  covered(): ReadonlySet<string>;
+}
+
+interface Route {
+  readonly op: Operation;
+  readonly pattern: RegExp;
+  readonly params: readonly string[];
+}
+
+const ROUTES: readonly Route[] = OPERATIONS.map((op) => {
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)');
+  return { op, params, pattern: new RegExp(`^${source}/?$`) };
+});
+
+function routeOf(method: string, path: string): { op: Operation; params: Record<string, string> } | undefined {
+  for (const r of ROUTES) {
+    if (r.op.method !== method) continue;
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      r.params.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+    } catch {
+      return undefined;
+    }
+    return { op: r.op, params };
+  }
+  return undefined;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON values of a body of lines: SSE `data:` events or JSONL records. */
+function lineValues(text: string): unknown[] {
+  const out: unknown[] = [];
+  for (const raw of text.split('\n').slice(0, MAX_LINES_PER_BODY)) {
+    const line = raw.replace(/\r$/, '');
+    const payload = line.startsWith('data:') ? line.slice(5).trim() : line.trim();
+    if (!payload || payload === '[DONE]' || !/^[{[]/.test(payload)) continue;
+    const v = parseJson(payload);
+    if (v !== undefined) out.push(...(Array.isArray(v) ? v : [v]));
+  }
+  return out;
+}
+
+export interface RecorderOptions {
+  readonly model: CoverageModel;
+  readonly schemas: SchemaRegistry;
+  readonly target: Pick<TargetConfig, 'baseUrl' | 'entity' | 'project'>;
+  readonly credentials: ConfiguredCredentials;
+}
+
+export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder {
+  const covered = new Set<string>();
+  const index = new Map(opts.model.items.map((i) => [i.id, i]));
+  const byOp = new Map<OperationId, CoverageItem[]>();
+  for (const item of opts.model.items) byOp.set(item.operation, [...(byOp.get(item.operation) ?? []), item]);
+  /** Record ids seen in 2xx answers of the configured project, per id field. */
+  const knownIds = new Map<string, Set<string>>();
+  const basePath = new URL(opts.target.baseUrl).pathname.replace(/\/+$/, '');
+  const mark = (id: string): void => {
+    if (index.has(id)) covered.add(id);
+  };
+  const itemsOf = (op: OperationId, kind: CoverageItem['kind']) => (byOp.get(op) ?? []).filter((i) => i.kind === kind);
+
+  function requestFields(op: OperationId, body: unknown, mode: Mode | undefined): void {
+    const present = presentPaths(body);
+    for (const item of itemsOf(op, 'request-accepted')) if (item.mode === mode && present.has(item.path!)) mark(item.id);
+    for (const item of itemsOf(op, 'request-value')) if (present.has(item.path!) && valuesAt(body, item.path!).includes(item.value)) mark(item.id);
+    for (const item of itemsOf(op, 'request-bound')) if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) mark(item.id);
+  }
+
+  function rejectedFields(op: Operation, body: unknown): void {
+    if (!op.requestSchema) return;
+    const v = opts.schemas.validate(op.requestSchema, body);
+    if (v.ok) return;
+    for (const e of v.errors) {
+      const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
+      const path = fieldPathOf(e.instancePath, missing);
+      mark(`${op.id} request-rejected ${path}`);
+      if (e.keyword === 'minimum' || e.keyword === 'exclusiveMinimum') mark(`${op.id} request-bound ${path} below minimum`);
+      if (e.keyword === 'maximum' || e.keyword === 'exclusiveMaximum') mark(`${op.id} request-bound ${path} above maximum`);
+    }
+  }
+
+  function responseFields(op: OperationId, mode: Mode | undefined, values: readonly unknown[]): void {
+    if (!responseSchemasOf(op).some((s) => s.mode === mode)) return;
+    const present = new Set<string>();
+    for (const v of values) presentPaths(v, present);
+    for (const item of itemsOf(op, 'response')) if (item.mode === mode && present.has(item.path!)) mark(item.id);
+    // Ids of the configured project's records, for the scoping probes.
+    for (const v of values) {
+      if (v === null || typeof v !== 'object') continue;
+      for (const [k, id] of Object.entries(v)) if (typeof id === 'string' && /_id$/.test(k)) (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
+    }
+  }
+
+  function scope(op: Operation, params: Record<string, string>): void {
+    const otherEntity = params.entity !== undefined && params.entity !== opts.target.entity && params.project === opts.target.project;
+    const otherProject = params.project !== undefined && params.project !== opts.target.project && params.entity === opts.target.entity;
+    if (!otherEntity && !otherProject) return;
+    // A read counts only for an id known from the configured project.
+    const idParam = Object.keys(params).find((p) => p !== 'entity' && p !== 'project');
+    if (idParam !== undefined && !knownIds.get(idParam)?.has(params[idParam]!)) return;
+    mark(`${op.id} scope ${otherEntity ? 'other-entity' : 'other-project'}`);
+  }
+
+  /** Whether the request was made in the configured entity and project (or in none). */
+  const inOwnScope = (params: Record<string, string>): boolean =>
+    (params.entity === undefined || params.entity === opts.target.entity) && (params.project === undefined || params.project === opts.target.project);
+
+  /** Everything the request alone says; returns what the answer's body is to be read against. */
+  function observeRequest(request: RecordedRequest, status: number): { op: OperationId; mode: Mode | undefined; ownScope: boolean; ok: boolean } | undefined {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return undefined;
+    }
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const route = routeOf(request.method, path);
+    if (!route) return undefined;
+    const { op, params } = route;
+    const presentation = classifyAuthorization(request.headers.authorization, op.auth, opts.credentials);
+    if (presentation !== 'valid') {
+      mark(`${op.id} auth ${presentation}`);
+      return undefined;
+    }
+    scope(op, params);
+    const body = parseJson(request.body);
+    const mode: Mode | undefined = modesOf(op.id)[0] === undefined ? undefined : (body as { stream?: unknown } | undefined)?.stream === true ? 'streamed' : 'non-streamed';
+    const ok = status >= 200 && status < 300;
+    if (body !== undefined && op.requestSchema) {
+      if (ok) requestFields(op.id, body, mode);
+      else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body);
+    }
+    return { op: op.id, mode, ownScope: inOwnScope(params), ok };
+  }
+
+  function observe(request: RecordedRequest, status: number, bodyText?: string): void {
+    const seen = observeRequest(request, status);
+    if (!seen || !seen.ok || !seen.ownScope || bodyText === undefined) return;
+    const json = parseJson(bodyText);
+    responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
+  }
+
+  /** Passes a streamed body through, observing its lines once it ends or is closed. */
+  function observed(ex: StreamingExchange): StreamingExchange {
+    const seen = observeRequest(ex.request, ex.status);
+    if (!seen || !seen.ok || !seen.ownScope) return ex;
+    const decoder = new TextDecoder();
+    let text = '';
+    let lines = 0;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      responseFields(seen.op, seen.mode, lineValues(text));
+    };
+    const source = ex.chunks;
+    const chunks = (async function* () {
+      try {
+        for await (const chunk of source) {
+          if (lines < MAX_LINES_PER_BODY) {
+            const part = decoder.decode(chunk, { stream: true });
+            text += part;
+            lines += part.split('\n').length - 1;
+          }
+          yield chunk;
+        }
+      } finally {
+        finish();
+      }
+    })();
+    return {
+      request: ex.request,
+      status: ex.status,
+      headers: ex.headers,
+      chunks,
+      elapsedMs: () => ex.elapsedMs(),
+      async close() {
+        finish();
+        await ex.close();
+      },
+    };
+  }
+
+  return {
+    observe,
+    covered: () => covered,
+    wrap(client) {
+      return {
+        async send(spec) {
+          const ex = await client.send(spec);
+          observe(ex.request, ex.response.status, ex.response.truncated ? undefined : ex.response.bodyText);
+          return ex;
+        },
+        async open(spec) {
+          return observed(await client.open(spec));
+        },
+      };
+    },
+  };
+}
