@@ -15,6 +15,7 @@ import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT 
 import { operationLabel } from './core/operations.js';
 import { gates } from './core/report.js';
 import type { CheckDefinition, TargetConfig } from './core/check.js';
+import { runBudget } from './runner/budget.js';
 import { runSuite } from './runner/run-suite.js';
 import { selectChecks } from './runner/select.js';
 
@@ -59,13 +60,26 @@ export async function assertConformance(check: CheckDefinition, options: Conform
   const target = targetOf(options);
   const report = await runSuite({
     target, token: options.token, basic: options.basic, checks: [check], level, seed: options.seed ?? 1, runs: options.runs ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000, deadlineMs: 120_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: 2, maxRetryWaitMs: 5_000,
+    timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: RETRIES, maxRetryWaitMs: RETRY_WAIT_MS,
     replayBase: `conformance run --target ${target.baseUrl}`,
   });
   const r = report.results[0]!;
   if (!gates(r, level)) return;
   const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
   throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);
+}
+
+const RETRIES = 2;
+const RETRY_WAIT_MS = 5_000;
+
+/**
+ * The vitest timeout of one check's test: the check's own worst case (src/runner/budget.ts, which
+ * is also its run deadline) and a margin, so that a slow target is reported by the suite with the
+ * transport's code (CTS_TARGET_TIMEOUT) and never by vitest as a bare "test timed out".
+ */
+function vitestTimeoutFor(check: CheckDefinition, options: ConformanceTestOptions): number {
+  const budget = runBudget([check], { runs: options.runs ?? 10, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, maxRetries: RETRIES, maxRetryWaitMs: RETRY_WAIT_MS });
+  return budget.worstCaseMs + 5_000;
 }
 
 /** Registers one vitest test per selected check, grouped per operation. */
@@ -76,7 +90,7 @@ export function registerConformanceTests(options: ConformanceTestOptions): void 
   for (const [label, group] of byOperation) {
     describe(label, () => {
       for (const check of group) {
-        test(`${check.id} [${check.level} ${check.section}]`, () => assertConformance(check, options), (options.timeoutMs ?? 10_000) * 4);
+        test(`${check.id} [${check.level} ${check.section}]`, () => assertConformance(check, options), vitestTimeoutFor(check, options));
       }
     });
   }

@@ -6,6 +6,7 @@
 import type { TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
 import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply.js';
+import { describeBudget } from '../runner/budget.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
@@ -71,7 +72,11 @@ async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]
       maxRetries: cfg.retries,
       maxRetryWaitMs: 5_000,
       replayBase: cfg.replayBase,
-      onEvent: progress.onEvent,
+      onEvent: (event) => {
+        // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
+        if (event.type === 'run-start' && !cfg.quiet) process.stderr.write(`conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`);
+        progress.onEvent(event);
+      },
     });
   } finally {
     progress.done();

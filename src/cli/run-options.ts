@@ -68,7 +68,8 @@ export interface RunConfig {
   readonly seed: number;
   readonly runs: number;
   readonly timeoutMs: number;
-  readonly deadlineMs: number;
+  /** Undefined: the worst case derived from the plan (src/runner/budget.ts). */
+  readonly deadlineMs: number | undefined;
   readonly concurrency: number;
   readonly allowWrites: boolean;
   readonly priorityScheduling: boolean;
@@ -97,6 +98,10 @@ function integer(name: string, value: string | number | undefined, fallback: num
     throw new ConformanceError('CTS_BAD_FLAG', `--${name} takes a whole number from ${min} to ${max}, got "${value}"`);
   }
   return n;
+}
+
+function optionalInteger(name: string, value: string | number | undefined, min: number): number | undefined {
+  return value === undefined ? undefined : integer(name, value, min, min);
 }
 
 function splitList(values: readonly string[] | undefined): string[] {
@@ -200,7 +205,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     seed,
     runs,
     timeoutMs: integer('timeout', pick(f.timeout, 'timeoutMs'), 10_000, 1),
-    deadlineMs: integer('deadline', pick(f.deadline, 'deadlineMs'), 300_000, 1),
+    deadlineMs: optionalInteger('deadline', pick(f.deadline, 'deadlineMs'), 1),
     concurrency: integer('concurrency', pick(f.concurrency, 'concurrency'), 8, 1, 256),
     allowWrites,
     priorityScheduling,

@@ -47,6 +47,11 @@ export interface CheckContext {
   readonly runs: number;
   /** Aborted when the run's deadline passes. */
   readonly signal: AbortSignal;
+  /**
+   * One per run, shared by every check of the run: requests several checks need (a job created, a
+   * listing read, a control exchange) are made once and their promise kept here (`oncePerRun`).
+   */
+  readonly memo: Map<string, Promise<unknown>>;
 }
 
 export interface CheckDefinition {
@@ -68,7 +73,21 @@ export interface CheckDefinition {
    * deadline. Optional; results should be cached where `run` finds them.
    */
   prepare?(): void | Promise<void>;
+  /**
+   * The most requests this check sends (or waits on, when shared through `oncePerRun`), one after
+   * another, for `runs` cases per property. The run's time budget is derived from it (see
+   * src/runner/budget.ts); the fault battery proves it an upper bound. Default DEFAULT_MAX_REQUESTS.
+   */
+  readonly maxRequests?: (runs: number) => number;
   run(ctx: CheckContext): Promise<CheckOutcome>;
+}
+
+/** `maxRequests` of a check that declares none: most checks send one to four requests. */
+export const DEFAULT_MAX_REQUESTS = 4;
+
+/** Requests of a property check (src/kit/property.ts): every case, every shrink probe, and the replay of the counterexample. */
+export function propertyRequests(perCase: number, shrinkProbes = 40): (runs: number) => number {
+  return (runs) => (runs + shrinkProbes + 1) * perCase;
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;

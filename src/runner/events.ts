@@ -1,9 +1,18 @@
 /** @module Typed run events, for progress output (reporters consume results, not text). */
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
+import type { RunBudget } from './budget.js';
 
 export type RunEvent =
-  | { readonly type: 'run-start'; readonly target: string; readonly total: number }
+  | {
+      readonly type: 'run-start';
+      readonly target: string;
+      readonly total: number;
+      /** The plan's worst case, and the run deadline in force (derived from it unless given). */
+      readonly budget: RunBudget;
+      readonly deadlineMs: number;
+      readonly deadlineGiven: boolean;
+    }
   | { readonly type: 'check-start'; readonly check: CheckDefinition; readonly done: number; readonly total: number }
-  | { readonly type: 'check-end'; readonly result: CheckResult; readonly done: number; readonly total: number }
+  | { readonly type: 'check-end'; readonly result: CheckResult; readonly done: number; readonly total: number; /** Requests the check itself sent (shared ones count for the check that made them). */ readonly requests: number }
   | { readonly type: 'run-end'; readonly target: string; readonly durationMs: number };

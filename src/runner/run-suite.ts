@@ -10,8 +10,10 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
 import { summarize } from '../gating/summary.js';
 import { registry } from '../schemas/registry.js';
+import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
-import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
+import { runBudget } from './budget.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
@@ -29,8 +31,8 @@ export interface RunOptions {
   readonly seed: number;
   readonly runs: number;
   readonly timeoutMs: number;
-  /** Whole-run deadline in ms. */
-  readonly deadlineMs: number;
+  /** Whole-run deadline in ms; default: the worst case derived from the plan (`runBudget`). */
+  readonly deadlineMs?: number | undefined;
   readonly concurrency: number;
   readonly maxBodyBytes: number;
   readonly maxRetries: number;
@@ -40,15 +42,24 @@ export interface RunOptions {
   readonly onEvent?: (event: RunEvent) => void;
 }
 
-/** Counts chat requests so the report can state the completion-token budget actually used. */
-function countingClient(inner: HttpClient, counter: { chat: number }): HttpClient {
+/** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
+function countingClient(inner: HttpClient, counter: { chat: number }, perCheck: { requests: number }): HttpClient {
   const count = (spec: HttpRequestSpec) => {
+    perCheck.requests++;
     if (spec.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(spec.path)) counter.chat++;
   };
   return {
     send: (spec) => (count(spec), inner.send(spec)),
     open: (spec) => (count(spec), inner.open(spec)),
   };
+}
+
+/** What a check was waiting for when the run's deadline passed, in one sentence. */
+export function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
+  const head = `the run deadline (${deadlineMs} ms) passed before this check finished`;
+  if (inFlight.size === 0) return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
+  const waits = [...inFlight].map((x) => `${x.method} ${x.path}: ${x.describe()}`);
+  return `${head}; waiting for ${waits.join('; ')}`;
 }
 
 /** The client as one check sees it: every 429/503 the transport retried becomes a note on that check's result. */
@@ -102,8 +113,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       prepareErrors.set(check.id, err);
     }
   }
+  const budget = runBudget(opts.checks, opts);
+  const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), opts.deadlineMs);
+  // Every check and every exchange in flight listens for the run's deadline: not a leak.
+  setMaxListeners(0, deadline.signal);
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
   timer.unref?.();
   const client = createHttpClient({
     baseUrl: opts.target.baseUrl,
@@ -118,42 +133,56 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     connections: Math.max(4, opts.concurrency * 2),
   });
   const counter = { chat: 0 };
-  const http = countingClient(client, counter);
+  const memo = new Map<string, Promise<unknown>>();
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
-  opts.onEvent?.({ type: 'run-start', target: label, total });
+  opts.onEvent?.({ type: 'run-start', target: label, total, budget, deadlineMs, deadlineGiven: opts.deadlineMs !== undefined });
 
   const results: CheckResult[] = new Array(total);
   let next = 0;
   let done = 0;
-  const abortPromise = new Promise<CheckOutcome>((resolve) => {
-    deadline.signal.addEventListener('abort', () => resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: `the run deadline (${opts.deadlineMs} ms) passed before this check finished` }), { once: true });
-  });
 
-  async function runOne(check: CheckDefinition): Promise<CheckResult> {
+  /** Settles when the run's deadline passes, describing what this check was waiting for at that moment. */
+  function runDeadline(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void } {
+    let onAbort = () => undefined as void;
+    const promise = new Promise<CheckOutcome>((resolve) => {
+      onAbort = () => resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(deadlineMs, inFlight) });
+    });
+    // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
+    deadline.signal.addEventListener('abort', onAbort, { once: true });
+    return { promise, cancel: () => deadline.signal.removeEventListener('abort', onAbort) };
+  }
+
+  async function runOne(check: CheckDefinition): Promise<{ result: CheckResult; requests: number }> {
     const t0 = performance.now();
     const runnerNotes = new Set<string>();
+    const perCheck = { requests: 0 };
     let outcome: CheckOutcome;
     if (prepareErrors.has(check.id)) {
       outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
     } else if (deadline.signal.aborted) {
-      outcome = { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${opts.deadlineMs} ms) had passed` };
+      outcome = { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${deadlineMs} ms) had passed` };
     } else if (check.writes && !opts.target.allowWrites) {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
     } else {
-      const ctx: CheckContext = { target: opts.target, http: reportingRetries(http, runnerNotes), schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal };
+      const inFlight = new Set<InFlightExchange>();
+      const http = reportingRetries(countingClient(client.tracking(inFlight), counter, perCheck), runnerNotes);
+      const ctx: CheckContext = { target: opts.target, http, schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal, memo };
+      const late = runDeadline(inFlight);
       try {
-        outcome = await Promise.race([check.run(ctx), abortPromise]);
+        outcome = await Promise.race([check.run(ctx), late.promise]);
       } catch (err) {
         const { code, message } = describeError(err);
         outcome = { status: 'error', code, message };
+      } finally {
+        late.cancel();
       }
     }
     const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
     const evidence = outcome.status === 'fail' || outcome.status === 'error'
       ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
       : undefined;
-    return toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes);
+    return { result: toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes), requests: perCheck.requests };
   }
 
   async function worker(): Promise<void> {
@@ -161,10 +190,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       const i = next++;
       const check = opts.checks[i]!;
       opts.onEvent?.({ type: 'check-start', check, done, total });
-      const result = await runOne(check);
+      const { result, requests } = await runOne(check);
       results[i] = result;
       done++;
-      opts.onEvent?.({ type: 'check-end', result, done, total });
+      opts.onEvent?.({ type: 'check-end', result, done, total, requests });
     }
   }
 

@@ -7,7 +7,8 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath } from '../core/operations.js';
-import type { AuthMode, HttpClient, HttpExchange, HttpRequestSpec, RecordedRequest, StreamingExchange } from './types.js';
+import type { AuthMode, HttpClient, HttpExchange, HttpRequestSpec, InFlightExchange, RecordedRequest, StreamingExchange } from './types.js';
+import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { classifyNetworkError } from './network-errors.js';
 
 export interface HttpClientOptions {
@@ -79,12 +80,13 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+    const wake = () => { clearTimeout(t); signal?.removeEventListener('abort', wake); resolve(); };
+    const t = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
   });
 
 /** Creates the client; `close()` frees its connections. */
-export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(): Promise<void> } {
+export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
   const agent = new Agent({
     connect: { timeout: opts.timeoutMs },
     headersTimeout: opts.timeoutMs,
@@ -112,10 +114,15 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
     return { recorded, body };
   }
 
-  async function dispatch(spec: HttpRequestSpec, recorded: RecordedRequest, body: string | Uint8Array | undefined) {
+  /**
+   * Starts one exchange: its deadline (held here, for the whole exchange, see deadline.ts), the
+   * request, and the status and headers. The caller owns the returned deadline and disposes it once
+   * the body is read or dropped; on a throw here it is already disposed.
+   */
+  async function dispatch(spec: HttpRequestSpec, recorded: RecordedRequest, body: string | Uint8Array | undefined, inFlight?: Set<InFlightExchange>) {
     const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
+    const deadline = startDeadline(timeoutMs, opts.signal);
+    const tracked = track(deadline, recorded, inFlight);
     const started = performance.now();
     try {
       const res = await request(recorded.url, {
@@ -123,8 +130,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
         headers: recorded.headers,
         body: body ?? null,
         dispatcher: agent,
-        signal,
+        signal: deadline.signal,
       });
+      deadline.headersArrived();
+      // Belt and braces: whatever undici does with the signal once the headers are in, the body
+      // stream is destroyed when the deadline passes, so a read waiting on it wakes up.
+      deadline.onExpire(() => discard(res.body));
       const headers = headersToRecord(res.headers);
       if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
         discard(res.body);
@@ -134,19 +145,21 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
           details: { status: res.statusCode, location: headers.location },
         });
       }
-      return { res, headers, started, signal, timeoutMs };
+      return { res, headers, started, deadline: tracked };
     } catch (err) {
-      throw classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline, runSignal: opts.signal });
+      tracked.dispose();
+      throw classifyNetworkError(err, { url: recorded.url, deadline, runSignal: opts.signal });
     }
   }
 
-  async function readCapped(res: Dispatcher.ResponseData, ctx: { url: string; timeoutMs: number; signal: AbortSignal }) {
+  async function readCapped(res: Dispatcher.ResponseData, url: string, deadline: ExchangeDeadline) {
     const chunks: Buffer[] = [];
     let size = 0;
     let truncated = false;
     try {
       for await (const chunk of res.body) {
         const buf = chunk as Buffer;
+        deadline.bodyBytes(buf.length);
         if (size + buf.length > opts.maxBodyBytes) {
           chunks.push(buf.subarray(0, opts.maxBodyBytes - size));
           size = opts.maxBodyBytes;
@@ -156,20 +169,23 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
         chunks.push(buf);
         size += buf.length;
       }
+      // A body that ended cleanly just as the deadline fired still counts as late.
+      if (deadline.signal.aborted && !truncated) throw deadline.signal.reason;
     } catch (err) {
-      throw bodyError(classifyNetworkError(err, { url: ctx.url, timeoutMs: ctx.timeoutMs, deadline: ctx.signal, runSignal: opts.signal }));
+      throw bodyError(classifyNetworkError(err, { url, deadline, runSignal: opts.signal }));
     } finally {
       if (truncated) discard(res.body);
+      deadline.dispose();
     }
     return { text: Buffer.concat(chunks).toString('utf8'), truncated };
   }
 
-  async function send(spec: HttpRequestSpec): Promise<HttpExchange> {
+  async function send(spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<HttpExchange> {
     const { recorded, body } = prepare(spec);
     const retries: { status: number; waitMs: number }[] = [];
     for (;;) {
-      const { res, headers, started, signal, timeoutMs } = await dispatch(spec, recorded, body);
-      const { text, truncated } = await readCapped(res, { url: recorded.url, timeoutMs, signal });
+      const { res, headers, started, deadline } = await dispatch(spec, recorded, body, inFlight);
+      const { text, truncated } = await readCapped(res, recorded.url, deadline);
       const status = res.statusCode;
       if ((status === 429 || status === 503) && retries.length < opts.maxRetries && !opts.signal?.aborted) {
         const wait = parseRetryAfter(headers['retry-after']);
@@ -192,25 +208,31 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
     }
   }
 
-  async function open(spec: HttpRequestSpec): Promise<StreamingExchange> {
+  async function open(spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<StreamingExchange> {
     const { recorded, body } = prepare(spec);
-    const { res, headers, started, signal, timeoutMs } = await dispatch(spec, recorded, body);
+    const { res, headers, started, deadline } = await dispatch(spec, recorded, body, inFlight);
+    // Nobody may ever read this body (a check that only looks at the status): the deadline still
+    // ends the exchange and frees its place among the in-flight ones.
+    deadline.onExpire(() => deadline.dispose());
     let read = 0;
     const chunks = async function* () {
       try {
         for await (const chunk of res.body) {
           const buf = chunk as Buffer;
           read += buf.length;
+          deadline.bodyBytes(buf.length);
           if (read > opts.maxBodyBytes) {
             throw new ConformanceError('CTS_BODY_TOO_LARGE', `stream exceeded the ${opts.maxBodyBytes}-byte read cap`);
           }
           yield new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
         }
+        if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (err) {
         if (ConformanceError.is(err)) throw err;
-        throw bodyError(classifyNetworkError(err, { url: recorded.url, timeoutMs, deadline: signal, runSignal: opts.signal }));
+        throw bodyError(classifyNetworkError(err, { url: recorded.url, deadline, runSignal: opts.signal }));
       } finally {
         discard(res.body);
+        deadline.dispose();
       }
     };
     return {
@@ -221,9 +243,27 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { close(
       elapsedMs: () => performance.now() - started,
       async close() {
         discard(res.body);
+        deadline.dispose();
       },
     };
   }
 
-  return { send, open, close: () => agent.close() };
+  /** Registers an exchange among a check's in-flight ones until its deadline is disposed. */
+  function track(deadline: ExchangeDeadline, recorded: RecordedRequest, inFlight: Set<InFlightExchange> | undefined): ExchangeDeadline {
+    if (!inFlight) return deadline;
+    const path = (() => { try { return new URL(recorded.url).pathname; } catch { return recorded.url; } })();
+    const entry: InFlightExchange = { method: recorded.method, path, describe: deadline.describe };
+    inFlight.add(entry);
+    return { ...deadline, dispose() { inFlight.delete(entry); deadline.dispose(); } };
+  }
+
+  return {
+    send: (spec) => send(spec),
+    open: (spec) => open(spec),
+    /** The client as one check sees it: its exchanges are listed in `inFlight` while they last. */
+    tracking(inFlight: Set<InFlightExchange>): HttpClient {
+      return { send: (spec) => send(spec, inFlight), open: (spec) => open(spec, inFlight) };
+    },
+    close: () => agent.close(),
+  };
 }

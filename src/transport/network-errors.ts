@@ -1,10 +1,11 @@
 /** @module Maps undici/network failures to tool errors with stable codes and one readable line. */
 import { ConformanceError } from '../core/errors.js';
+import type { ExchangeDeadline } from './deadline.js';
 
 interface Context {
   readonly url: string;
-  readonly timeoutMs: number;
-  readonly deadline: AbortSignal;
+  /** The exchange's deadline: whether it passed, and what the exchange was waiting for then. */
+  readonly deadline: Pick<ExchangeDeadline, 'expired' | 'describe' | 'timeoutMs'>;
   readonly runSignal?: AbortSignal | undefined;
 }
 
@@ -21,11 +22,16 @@ function codeOf(err: unknown): string {
 export function classifyNetworkError(err: unknown, ctx: Context): ConformanceError {
   if (ConformanceError.is(err)) return err;
   const origin = (() => { try { return new URL(ctx.url).origin; } catch { return ctx.url; } })();
-  if (ctx.runSignal?.aborted) return new ConformanceError('CTS_RUN_DEADLINE', 'the run deadline passed before the target answered', { cause: err });
   const code = codeOf(err);
   const name = (err as { name?: string })?.name ?? '';
-  if (ctx.deadline.aborted || name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.timeoutMs} ms`, { cause: err });
+  if (ctx.deadline.expired() || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`, { cause: err });
+  }
+  if (ctx.runSignal?.aborted) {
+    return new ConformanceError('CTS_RUN_DEADLINE', `the run deadline passed before the target answered: ${ctx.deadline.describe()}`, { cause: err });
+  }
+  if (name === 'TimeoutError') {
+    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`, { cause: err });
   }
   switch (code) {
     case 'ECONNREFUSED':

@@ -64,3 +64,11 @@ export interface HttpClient {
   /** Sends a request and hands back the body as a stream of chunks. */
   open(spec: HttpRequestSpec): Promise<StreamingExchange>;
 }
+
+/** An exchange still under way, as the runner sees it when the run's deadline passes. */
+export interface InFlightExchange {
+  readonly method: string;
+  readonly path: string;
+  /** What it is waiting for, e.g. "the body was still arriving (3 bytes in 2001 ms, about 1 byte/s; last byte 400 ms ago)". */
+  describe(): string;
+}

@@ -9,7 +9,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
-import type { HttpClient, HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
+import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 
 /** The id suffix of an operation in per-operation check ids: `chat.create` → `chat-create`. */
 export function slugOf(op: OperationId): string {
@@ -48,16 +48,10 @@ export function seededUuid(seed: number): string {
   return fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]!;
 }
 
-// Per-run memo, keyed by the run's HTTP client: checks of one run share one lookup (one job
-// created, one listing read), and runs never see each other's values.
-const memo = new WeakMap<HttpClient, Map<string, Promise<unknown>>>();
-
-/** `make()` once per run and key; concurrent callers share the same promise. */
+/** `make()` once per run and key (`ctx.memo`); concurrent callers share the same promise. */
 export function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): Promise<T> {
-  let perRun = memo.get(ctx.http);
-  if (!perRun) memo.set(ctx.http, (perRun = new Map()));
-  let p = perRun.get(key) as Promise<T> | undefined;
-  if (!p) perRun.set(key, (p = make()));
+  let p = ctx.memo.get(key) as Promise<T> | undefined;
+  if (!p) ctx.memo.set(key, (p = make()));
   return p;
 }
 

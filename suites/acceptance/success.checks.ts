@@ -4,7 +4,7 @@
  * they arrive, up to a small cap. (The §4.1 trailing-slash variant is judged by chat-completions.trailing-slash-path.)
  */
 import fc from 'fast-check';
-import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
@@ -53,6 +53,7 @@ function bodyProperty(op: OperationId, arbitrary: (ctx: CheckContext) => fc.Arbi
     level: 'MUST',
     requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
     ...(o.writes ? { writes: true } : {}),
+    maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(ctx, arbitrary(ctx), async (body) => judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, options)),
   });
@@ -138,6 +139,8 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
     section: operation(op).section,
     level: 'MUST',
     requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
+    // The listing sampled for filter values, the property, and the unfiltered listing.
+    maxRequests: (runs) => propertyRequests(1)(runs) + 2,
     async run(ctx) {
       // Filter values that select something (from the listing) and one that selects nothing.
       const sample = (await firstRecords(ctx, kind, 20)) ?? [];
@@ -186,6 +189,7 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
     section: operation(op).section,
     level: 'MUST',
     requirement: `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema.`,
+    maxRequests: () => READS_CAP + 1,
     async run(ctx) {
       const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
       const ids = (records ?? []).map((r) => r[RECORD_ID_FIELD[kind]]).filter((v): v is string => typeof v === 'string' && v !== '');

@@ -6,7 +6,7 @@
  * that real servers accept by design are observed, never failed (INFO), unless they crash the server.
  */
 import type fc from 'fast-check';
-import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { mutationCatalogue, realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest, type NegativeCase } from '../../src/generation/index.js';
@@ -102,6 +102,7 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
     requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
     ...writesFor(op),
     prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'reject' }),
+    maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
         const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
@@ -122,6 +123,7 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
       kind === 'malformed-json'
         ? `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`
         : `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
+    maxRequests: () => cases.length,
     async run(ctx): Promise<CheckOutcome> {
       for (const c of cases) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));
@@ -161,6 +163,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
       : `${label(op)} answers an invalid body with a JSON error body in the FastAPI \`detail[]\` shape or the OpenAI error envelope.`,
     ...writesFor(op),
+    // The property, then one raw body of each kind.
+    maxRequests: (runs) => propertyRequests(1)(runs) + 2,
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
       const outcome = await checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
@@ -204,6 +208,7 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
     ...writesFor(op),
     prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'lenient' }),
+    maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(
         ctx,

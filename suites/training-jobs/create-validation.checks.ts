@@ -2,7 +2,7 @@
  * @module §4.2 (§2.4): create bodies with one field of the wrong type are rejected with a 4xx, and
  * realistic valid bodies (property-based) are accepted with a UUID `id`.
  */
-import { defineCheck, type CheckContext } from '../../src/core/check.js';
+import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { checkProperty } from '../../src/kit/property.js';
@@ -74,6 +74,7 @@ export const rejectsWrongExperimentalConfigTypes = defineCheck({
   level: 'MUST',
   requirement: 'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
   writes: true,
+  maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     const cases: BodyCase[] = [
@@ -111,6 +112,7 @@ export const rejectsWrongTrajectoryTypes = defineCheck({
   level: 'MUST',
   requirement: 'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
   writes: true,
+  maxRequests: () => invalidGroupCases().length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     return expectAllRejected(ctx, invalidGroupCases().map(({ description, groups }) => ({ description, body: { ...base, trajectory_groups: groups } })));
@@ -124,6 +126,7 @@ export const acceptsRealisticBodies = defineCheck({
   level: 'MUST',
   requirement: 'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
   writes: true,
+  maxRequests: propertyRequests(1),
   run(ctx) {
     // Each case creates a job: against a real target, keep the count small.
     const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);

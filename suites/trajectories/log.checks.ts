@@ -2,7 +2,7 @@
  * @module §4.4 and §7: logging trajectories accepts valid groups for any `split`, and rejects invalid
  * bodies with a 4xx carrying the §7 validation-error body (`detail[]` of `loc`, `msg`, `type`).
  */
-import { defineCheck, type CheckContext } from '../../src/core/check.js';
+import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { checkProperty } from '../../src/kit/property.js';
@@ -39,6 +39,7 @@ export const acceptsValidGroups = defineCheck({
   level: 'MUST',
   requirement: 'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
   writes: true,
+  maxRequests: propertyRequests(1),
   run(ctx) {
     const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
     return checkProperty(ctx, realisticLogBody(), async (body) => {
@@ -60,6 +61,7 @@ export const acceptsAnySplitString = defineCheck({
   convention: 'FastAPI logging service: `split` is a free-form string (values in use train, val; others accepted)',
   requirement: 'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
   writes: true,
+  maxRequests: () => UNUSUAL_SPLITS.length,
   async run(ctx) {
     for (const split of UNUSUAL_SPLITS) {
       const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
@@ -76,6 +78,7 @@ export const rejectsInvalidGroups = defineCheck({
   level: 'MUST',
   requirement: 'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
   writes: true,
+  maxRequests: () => invalidLogCases().length,
   async run(ctx) {
     for (const c of invalidLogCases()) {
       const ex = await logTrajectories(ctx, c.body);
@@ -95,6 +98,7 @@ export const validationErrorBody = defineCheck({
   level: 'MUST',
   requirement: 'A rejected log body is answered with the §7 validation-error body: `detail`, an array of objects each with `loc` (array of strings), `msg` (string) and `type` (string).',
   writes: true,
+  maxRequests: () => BODY_SHAPE_SAMPLE,
   async run(ctx) {
     const all = invalidLogCases();
     // Spread the sample across the case list: split, group structure, trajectory fields.

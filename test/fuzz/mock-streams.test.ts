@@ -178,6 +178,35 @@ test('a client that trickles its body is cut off by the request timeout (2 s her
   if (res.status !== undefined) expect(res.status).toBe(408);
 });
 
+test('slow clients (headers and body, a byte at a time) are cut off while the mock keeps serving others', async () => {
+  const slow = (first: string, more: (n: number) => string) =>
+    rawExchange(child.port, (write, done) => {
+      write(first);
+      let n = 0;
+      const drip = () => {
+        if (done() || n++ > 80) return;
+        write(more(n));
+        setTimeout(drip, 100);
+      };
+      drip();
+    }, 6_000);
+  const slowHeaders = slow('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n', () => 'X');
+  const slowBody = slow(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`, () => ' ');
+  // While both drip, ordinary requests are answered one after another.
+  const served: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await request(`${child.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: `hi ${i}` }], max_completion_tokens: 4 }) });
+    await res.body.dump();
+    served.push(res.statusCode);
+  }
+  expect(served).toEqual(Array(10).fill(200));
+  const [h, b] = await Promise.all([slowHeaders, slowBody]);
+  expect(h.closedByServer, 'the header trickler is closed by the mock (1 s header timeout)').toBe(true);
+  expect(b.closedByServer, 'the body trickler is closed by the mock (2 s request timeout)').toBe(true);
+  for (const r of [h, b]) if (r.status !== undefined) expect(r.status).toBe(408);
+  expect(child.exited()).toBeUndefined();
+});
+
 test('a client that connects and sends nothing does not stop the mock serving others', async () => {
   const idle = await new Promise<import('node:net').Socket>((resolve) => {
     const s = connect(child.port, '127.0.0.1', () => resolve(s));

@@ -5,6 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import type { CheckDefinition } from '../../src/core/check.js';
+import { requestsOf } from '../../src/runner/budget.js';
+import type { RunEvent } from '../../src/runner/events.js';
 import { FAULTS } from '../../mock/faults/index.js';
 import { explain, runAgainstMock, type RunAgainstMockOptions } from './run-checks.js';
 
@@ -12,10 +14,32 @@ export function faultsBreaking(checkId: string): string[] {
   return FAULTS.filter((f) => f.breaks.includes(checkId)).map((f) => f.id);
 }
 
+/**
+ * Records every check's requests in a run and reports those that sent more than their declared
+ * `maxRequests` (the run's time budget rests on it: src/runner/budget.ts).
+ */
+export function requestLedger(checks: readonly CheckDefinition[], runs: number) {
+  const over: string[] = [];
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  return {
+    onEvent(event: RunEvent) {
+      if (event.type !== 'check-end') return;
+      const check = byId.get(event.result.id);
+      if (check && event.requests > requestsOf(check, runs)) {
+        over.push(`${check.id} sent ${event.requests} requests at --runs ${runs}, more than its maxRequests (${requestsOf(check, runs)}): declare maxRequests in its defineCheck`);
+      }
+    },
+    overruns: () => over.join('\n'),
+  };
+}
+
 export function faultBattery(area: string, checks: readonly CheckDefinition[], options: RunAgainstMockOptions = {}): void {
-  test(`${area}: every check passes against the clean mock at the strict level`, async () => {
-    const report = await runAgainstMock(checks, { level: 'should', ...options });
+  const runs = options.runs ?? 10;
+  test(`${area}: every check passes against the clean mock at the strict level, within its declared requests`, async () => {
+    const ledger = requestLedger(checks, runs);
+    const report = await runAgainstMock(checks, { level: 'should', ...options, onEvent: ledger.onEvent });
     expect(explain(report.results), 'non-passing checks').toBe('');
+    expect(ledger.overruns(), 'checks over their request budget').toBe('');
   });
 
   for (const check of checks) {
@@ -25,9 +49,11 @@ export function faultBattery(area: string, checks: readonly CheckDefinition[], o
     });
     for (const fault of faults) {
       test(`${check.id} fails against the fault ${fault}`, async () => {
-        const report = await runAgainstMock([check], { ...options, faults: [fault] });
+        const ledger = requestLedger([check], runs);
+        const report = await runAgainstMock([check], { ...options, faults: [fault], onEvent: ledger.onEvent });
         const r = report.results[0]!;
         expect(r.status, `${check.id} under ${fault}: ${r.actual ?? r.reason ?? r.message ?? ''}`).toBe('fail');
+        expect(ledger.overruns(), 'a failing check (shrinking included) stays within its request budget').toBe('');
         expect(r.evidence?.replay).toContain(`--only ${check.id}`);
       });
     }

@@ -7,6 +7,7 @@ import type { CheckDefinition, TargetConfig } from '../../src/core/check.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
+import type { RunEvent } from '../../src/runner/events.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 import { startMockServer } from '../../mock/index.js';
 import type { MockOptions } from '../../mock/types.js';
@@ -33,6 +34,8 @@ export interface RunAgainstUrlOptions {
   readonly concurrency?: number;
   /** Response body cap. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /** The runner's events (e.g. `check-end` with the requests each check sent). */
+  readonly onEvent?: (event: RunEvent) => void;
 }
 
 export interface RunAgainstMockOptions extends Omit<RunAgainstUrlOptions, 'token' | 'basic'> {
@@ -75,6 +78,7 @@ export function runAgainstUrl(url: string, checks: readonly CheckDefinition[], o
     maxRetries: 0,
     maxRetryWaitMs: 0,
     replayBase: 'conformance run',
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   });
 }
 

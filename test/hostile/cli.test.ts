@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { JsonReport } from '../../reporters/json.js';
 import { CATALOGUE } from '../../suites/index.js';
+import { startDripServer } from '../helpers/drip-servers.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-servers.js';
 import { HOSTILE_CASES } from './cases.js';
 import { readXml, runCli, STACK } from './report-files.js';
@@ -70,5 +71,27 @@ describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes
     expect(xml).not.toContain(TOKEN);
 
     if (server.other) expect(server.other.seen, 'nothing reached the other origin').toEqual([]);
+  });
+});
+
+describe('conformance run against a target that drips its answer (issue 20)', () => {
+  test('says its time budget at the start and ends by the per-request deadlines, with no --deadline given', { timeout: 60_000 }, async () => {
+    const server = await startDripServer('json-body', 60);
+    try {
+      const json = join(dir, 'drip.json');
+      const run = await runCli(['run', '--target', server.url, '--only', 'auth.', '--timeout', '300', '--retries', '0', '--seed', '7', '--runs', '2', '--json', json], {
+        env: { CONFORMANCE_TOKEN: TOKEN },
+        limitMs: 50_000,
+      });
+      expect(run.signal, 'not killed by the test').toBeNull();
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/^conformance: http:\/\/127\.0\.0\.1:\d+: at most \d+ requests, 8 checks at a time, 0.3 s per request at worst: worst case [^;]+; run deadline [^(]+\(the worst case; --deadline to change\)$/m);
+      expect(run.stdout + run.stderr).not.toContain(TOKEN);
+      const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
+      const codes = new Set(report.results.map((r) => r.errorCode).filter(Boolean));
+      expect([...codes]).toEqual(['CTS_TARGET_TIMEOUT']);
+    } finally {
+      await server.close();
+    }
   });
 });

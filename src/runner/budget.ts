@@ -1,0 +1,69 @@
+/**
+ * @module The run's time budget, derived from its plan: how many requests the selected checks may
+ * send, how long one request may take at worst (its deadline, and each retry after its longest
+ * Retry-After wait), and how many checks run at once. The default whole-run deadline is this worst
+ * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
+ * does: every exchange ends by its own deadline first (issue 20).
+ */
+import { DEFAULT_MAX_REQUESTS, type CheckDefinition } from '../core/check.js';
+
+export interface BudgetInput {
+  readonly runs: number;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly maxRetries: number;
+  readonly maxRetryWaitMs: number;
+}
+
+export interface RunBudget {
+  /** The most requests the selected checks may send. */
+  readonly requests: number;
+  /** The most one check may send. */
+  readonly maxPerCheck: number;
+  /** The longest one request may take: its deadline, plus each retry's wait and deadline. */
+  readonly perRequestMs: number;
+  readonly concurrency: number;
+  /** The longest the run may take when every request takes its longest. */
+  readonly worstCaseMs: number;
+}
+
+/** Time a run spends outside requests (judging answers, building cases), added on top of the worst case. */
+const SLACK_MS = 5_000;
+
+export function requestsOf(check: CheckDefinition, runs: number): number {
+  return Math.max(1, Math.ceil(check.maxRequests?.(runs) ?? DEFAULT_MAX_REQUESTS));
+}
+
+/**
+ * Checks run `concurrency` at a time, each sending its requests one after another; whatever order
+ * they finish in, a greedy schedule ends within (total work) / concurrency + (the longest check):
+ * Graham's bound for list scheduling.
+ */
+export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput): RunBudget {
+  const perCheck = checks.map((c) => requestsOf(c, input.runs));
+  const requests = perCheck.reduce((a, b) => a + b, 0);
+  const maxPerCheck = perCheck.reduce((a, b) => Math.max(a, b), 0);
+  const perRequestMs = input.timeoutMs + input.maxRetries * (input.maxRetryWaitMs + input.timeoutMs);
+  const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
+  const worstCaseMs = Math.ceil((requests * perRequestMs) / lanes + maxPerCheck * perRequestMs) + SLACK_MS;
+  return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };
+}
+
+/** `1 h 3 min`, `4 min 10 s`, `12.5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  if (h > 0) return `${h} h ${m} min`;
+  return rest ? `${m} min ${rest} s` : `${m} min`;
+}
+
+/** The line the console prints at the start of a run. */
+export function describeBudget(b: RunBudget, deadlineMs: number, deadlineGiven: boolean): string {
+  const deadline = deadlineGiven
+    ? `run deadline ${formatDuration(deadlineMs)} (--deadline)${deadlineMs < b.worstCaseMs ? ', shorter than the worst case: a slow target can meet it' : ''}`
+    : `run deadline ${formatDuration(deadlineMs)} (the worst case; --deadline to change)`;
+  return `at most ${b.requests} requests, ${b.concurrency} checks at a time, ${formatDuration(b.perRequestMs)} per request at worst: worst case ${formatDuration(b.worstCaseMs)}; ${deadline}`;
+}
