@@ -5,7 +5,8 @@
  */
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
-import { operationLabel } from '../src/core/operations.js';
+import { operation, operationLabel } from '../src/core/operations.js';
+import { verdictOf } from '../src/gating/verdict.js';
 import { pickDetails, type DetailKey } from './_internal/details.js';
 import { findingsOf } from './_internal/findings.js';
 import { outcomeOf } from './_internal/outcome.js';
@@ -50,8 +51,29 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
       out.push('');
     }
   }
+  out.push(...coverageLines(reports, paint));
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
+}
+
+/** Holes printed per target on the console; the JSON report and `conformance coverage` list every one. */
+const CONSOLE_HOLES = 40;
+
+/** Per target: one summary line (overall and per operation), then the items not exercised. */
+function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
+  const m = computeMatrix(reports);
+  const out: string[] = [];
+  reports.forEach((report, i) => {
+    const c = report.coverage;
+    if (!c) return;
+    const where = reports.length > 1 ? ` (${safe(m.targets[i]!.name)})` : '';
+    const perOp = c.operations.map((o) => `${operation(o.operation).section} ${o.percent}%`).join(', ');
+    out.push(`${paint('bold', `Coverage${where}: ${c.percent}%`)} of ${c.total} items (${c.covered} exercised; ${c.notApplicable} not applicable, see \`conformance coverage\`): ${perOp}`);
+    for (const h of c.holes.slice(0, CONSOLE_HOLES)) out.push(`  ${paint('yellow', 'HOLE')} ${safe(h.id)}: ${safe(oneLine(h.description, 200))}`);
+    if (c.holes.length > CONSOLE_HOLES) out.push(`  … and ${c.holes.length - CONSOLE_HOLES} more (the JSON report lists every one)`);
+    out.push('');
+  });
+  return out;
 }
 
 function matrixLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
@@ -99,8 +121,9 @@ function verdictLines(reports: readonly RunReport[], paint: ReturnType<typeof pa
   const lines = m.targets.map((t, i) => {
     const totals = m.totals[i];
     const counts = totals ? `${totals.total} results: ${formatCounts(totals)}` : '';
-    const verdict = t.conformant ? paint('green', 'CONFORMANT') : paint('red', 'NOT CONFORMANT');
-    return `  ${safe(t.name).padEnd(width)}  ${verdict} at level ${t.level}  (${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens)`;
+    const v = verdictOf(reports[i]!);
+    const word = paint(v.word === 'NOT CONFORMANT' ? 'red' : v.word === 'CONFORMANT' ? 'green' : 'yellow', v.word);
+    return `  ${safe(t.name).padEnd(width)}  ${word}${v.line.slice(v.word.length)}  (${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens)`;
   });
   return [paint('bold', 'Verdict'), ...lines];
 }

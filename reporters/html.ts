@@ -11,7 +11,8 @@ import { findingsOf, type TargetFindings } from './_internal/findings.js';
 import { escapeHtml as esc } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { oneLine } from './_internal/text.js';
-import { cellTone, computeMatrix, formatCounts, type Matrix } from './matrix.js';
+import { verdictOf } from '../src/gating/verdict.js';
+import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
 const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'reason', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
 const PRE_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'notes', 'counterexample', 'response', 'curl', 'replay'];
@@ -30,7 +31,8 @@ code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .6rem .75rem; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .verdicts { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1rem 0; padding: 0; list-style: none; }
 .verdict { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; padding: .6rem .9rem; min-width: 16rem; }
-.verdict.good { border-left-color: var(--good); } .verdict.bad { border-left-color: var(--bad); }
+.verdict.good { border-left-color: var(--good); } .verdict.bad { border-left-color: var(--bad); } .verdict.warn { border-left-color: var(--warn); }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .verdict strong { display: block; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
@@ -64,9 +66,10 @@ export function renderHtml(reports: readonly RunReport[]): string {
     '<h1>Conformance report</h1>',
     `<p class="meta">${meta}</p>`,
     '</header>',
-    verdicts(m),
+    verdicts(m, reports),
     '<h2>Matrix</h2>',
     matrixTable(m),
+    ...reports.map((r, i) => holesSection(r, reports.length > 1 ? m.targets[i]!.name : undefined)),
     ...findingsOf(reports).map((f) => findingsSection(f, reports.length > 1)),
   ];
   return [
@@ -87,23 +90,36 @@ export function renderHtml(reports: readonly RunReport[]): string {
   ].join('\n');
 }
 
-function verdicts(m: Matrix): string {
+function verdicts(m: Matrix, reports: readonly RunReport[]): string {
   const items = m.targets.map((t, i) => {
     const totals = m.totals[i];
     const counts = totals ? `${totals.total} results: ${esc(formatCounts(totals))}` : '';
-    return `<li class="verdict ${t.conformant ? 'good' : 'bad'}"><strong>${esc(t.name)}: ${t.conformant ? 'conformant' : 'not conformant'}</strong><span class="meta">level ${esc(t.level)} · ${esc(t.target)}</span><br><span>${counts}</span></li>`;
+    const v = verdictOf(reports[i]!);
+    const tone = v.word === 'NOT CONFORMANT' ? 'bad' : v.word === 'CONFORMANT' ? 'good' : 'warn';
+    return `<li class="verdict ${tone}"><strong>${esc(t.name)}: ${esc(v.line)}</strong><span class="meta">level ${esc(t.level)} · ${esc(t.target)}</span><br><span>${counts}</span></li>`;
   });
   return `<ul class="verdicts">${items.join('')}</ul>`;
 }
 
 function matrixTable(m: Matrix): string {
-  const head = `<thead><tr><th scope="col">Operation</th><th scope="col">Level</th>${m.targets.map((t) => `<th scope="col">${esc(t.name)}</th>`).join('')}</tr></thead>`;
+  // One coverage column per target, when any target carries coverage.
+  const covHead = m.hasCoverage ? m.targets.map((t) => `<th scope="col">Coverage: ${esc(t.name)}</th>`).join('') : '';
+  const covCells = (values: readonly (number | undefined)[]): string => (m.hasCoverage ? values.map((v) => `<td class="num">${esc(formatCoverage(v))}</td>`).join('') : '');
+  const head = `<thead><tr><th scope="col">Operation</th><th scope="col">Level</th>${m.targets.map((t) => `<th scope="col">${esc(t.name)}</th>`).join('')}${covHead}</tr></thead>`;
   const rows = m.rows.map(
     (row) =>
-      `<tr><th scope="row">${esc(row.section)} <code>${esc(row.label)}</code></th><td>${row.level}</td>${row.cells.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}</tr>`,
+      `<tr><th scope="row">${esc(row.section)} <code>${esc(row.label)}</code></th><td>${row.level}</td>${row.cells.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}${covCells(row.coverage)}</tr>`,
   );
-  const foot = `<tfoot><tr><th scope="row">Total</th><td></td>${m.totals.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}</tr></tfoot>`;
+  const foot = `<tfoot><tr><th scope="row">Total</th><td></td>${m.totals.map((c) => `<td class="${cellTone(c)}">${esc(formatCounts(c))}</td>`).join('')}${covCells(m.coverageTotals)}</tr></tfoot>`;
   return `<table>\n${head}\n<tbody>\n${rows.join('\n')}\n</tbody>\n${foot}\n</table>`;
+}
+
+/** The items of the interface a target's run did not exercise, collapsed. */
+function holesSection(report: RunReport, name: string | undefined): string {
+  const holes = report.coverage?.holes ?? [];
+  if (holes.length === 0) return '';
+  const items = holes.map((h) => `<li><code>${esc(h.id)}</code>: ${esc(h.description)}</li>`).join('');
+  return `<details><summary>Not exercised${name ? `: ${esc(name)}` : ''} (${holes.length})</summary><ul class="plain">${items}</ul></details>`;
 }
 
 function findingsSection(f: TargetFindings, named: boolean): string {

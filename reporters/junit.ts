@@ -86,6 +86,7 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     ['level', report.level],
     ['token-budget', String(report.tokenBudget)],
     ['replay', report.replay],
+    ...coverageProperties(report, op),
   ];
   for (const [key, value] of props) out.push(`      <property ${attributes({ name: key, value })}/>`);
   out.push('    </properties>');
@@ -129,6 +130,19 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
   });
   out.push(block('system-out', stdout), block('system-err', stderr), '  </testsuite>');
   return out;
+}
+
+/** The operation's coverage (src/coverage), and the run's, as properties: CI tools chart them. */
+function coverageProperties(report: RunReport, op: OperationId): [string, string][] {
+  const c = report.coverage;
+  if (!c) return [];
+  const mine = c.operations.find((o) => o.operation === op);
+  const holes = c.holes.filter((h) => h.operation === op).map((h) => h.id);
+  return [
+    ['coverage.run.percent', String(c.percent)],
+    ...(mine ? ([['coverage.percent', String(mine.percent)], ['coverage.covered', String(mine.covered)], ['coverage.total', String(mine.total)]] as [string, string][]) : []),
+    ['coverage.not-exercised', holes.join('; ')],
+  ];
 }
 
 function block(tag: string, lines: readonly string[]): string {

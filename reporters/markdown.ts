@@ -12,7 +12,8 @@ import { showControls } from './_internal/controls.js';
 import { escapeHtml } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { capBlock, oneLine } from './_internal/text.js';
-import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
+import { verdictOf } from '../src/gating/verdict.js';
+import { cellTone, computeMatrix, formatCounts, formatCoverage, type MatrixCounts } from './matrix.js';
 
 const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
@@ -20,6 +21,8 @@ const BLOCK_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'counte
 const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
 // GitHub caps a step summary at 1 MiB: keep each evidence block modest.
 const BLOCK_CAP = 4000;
+/** Holes listed per target (GitHub caps a step summary at 1 MiB). */
+const HOLES_CAP = 200;
 const ICON: Record<ReturnType<typeof cellTone>, string> = { bad: '❌', warn: '⚠️', good: '✅', empty: '' };
 
 /**
@@ -34,18 +37,33 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
   const m = computeMatrix(reports);
   const out: string[] = ['## Conformance report', ''];
   const cell = (c: MatrixCounts): string => [ICON[cellTone(c)], formatCounts(c)].filter(Boolean).join(' ');
-  out.push(`| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |`);
-  out.push(`|---|---|${m.targets.map(() => '---').join('|')}|`);
-  for (const row of m.rows) out.push(`| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |`);
-  out.push(`| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |`, '');
+  // One coverage column per target, when any target carries coverage.
+  const covHead = m.hasCoverage ? ` ${m.targets.map((t) => `Coverage: ${inline(t.name)}`).join(' | ')} |` : '';
+  const covCells = (values: readonly (number | undefined)[], bold = false): string =>
+    m.hasCoverage ? ` ${values.map((v) => (v === undefined ? '' : bold ? `**${formatCoverage(v)}**` : formatCoverage(v))).join(' | ')} |` : '';
+  out.push(`| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |${covHead}`);
+  out.push(`|---|---|${m.targets.map(() => '---').join('|')}|${m.hasCoverage ? `${m.targets.map(() => '---:').join('|')}|` : ''}`);
+  for (const row of m.rows) out.push(`| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |${covCells(row.coverage)}`);
+  out.push(`| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |${covCells(m.coverageTotals, true)}`, '');
 
   for (const [i, t] of m.targets.entries()) {
     const totals = m.totals[i];
-    const verdict = t.conformant ? '✅ **conformant**' : '❌ **not conformant**';
+    const report = reports[i]!;
+    const v = verdictOf(report);
+    const verdict = v.word === 'NOT CONFORMANT' ? '❌' : v.word === 'CONFORMANT' ? '✅' : '⚠️';
     const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
-    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} at level \`${t.level}\`${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`);
+    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`);
   }
   out.push('');
+  for (const [i, report] of reports.entries()) {
+    const holes = report.coverage?.holes ?? [];
+    if (holes.length === 0) continue;
+    const where = reports.length > 1 ? `: ${escapeHtml(m.targets[i]!.name)}` : '';
+    out.push(`<details>`, `<summary>Not exercised${where} (${holes.length})</summary>`, '');
+    for (const h of holes.slice(0, HOLES_CAP)) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
+    if (holes.length > HOLES_CAP) out.push(`- … and ${holes.length - HOLES_CAP} more (the JSON report lists every one)`);
+    out.push('', '</details>', '');
+  }
 
   for (const f of findingsOf(reports)) {
     const where = reports.length > 1 ? `: ${inline(f.name)}` : '';

@@ -31,6 +31,11 @@ export interface MatrixRow {
   readonly level: Level;
   /** One cell per target, in target order. */
   readonly cells: readonly MatrixCounts[];
+  /**
+   * Per target, the operation's coverage percent (src/coverage), on the operation's first row only;
+   * undefined on its other rows and for a target reported without coverage.
+   */
+  readonly coverage: readonly (number | undefined)[];
 }
 
 export interface Matrix {
@@ -39,6 +44,10 @@ export interface Matrix {
   readonly rows: readonly MatrixRow[];
   /** Column totals, one per target. */
   readonly totals: readonly MatrixCounts[];
+  /** Per target, the run's coverage percent (undefined: reported without coverage). */
+  readonly coverageTotals: readonly (number | undefined)[];
+  /** Whether any target carries coverage (the reports then show a coverage column per target). */
+  readonly hasCoverage: boolean;
 }
 
 /** The order counts are listed in, and their words. */
@@ -60,7 +69,10 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
         for (const r of report.results) if (r.operation === op.id && r.level === level) add(cell, outcomeOf(r));
         return cell;
       });
-      if (cells.some((c) => c.total > 0)) rows.push({ operation: op.id, label: operationLabel(op.id), section: op.section, level, cells });
+      if (!cells.some((c) => c.total > 0)) continue;
+      const first = !rows.some((r) => r.operation === op.id);
+      const coverage = reports.map((report) => (first ? report.coverage?.operations.find((o) => o.operation === op.id)?.percent : undefined));
+      rows.push({ operation: op.id, label: operationLabel(op.id), section: op.section, level, cells, coverage });
     }
   }
   const totals = reports.map((report) => {
@@ -77,7 +89,13 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
     seed: r.seed,
     tokenBudget: r.tokenBudget,
   }));
-  return { targets, rows, totals };
+  const coverageTotals = reports.map((r) => r.coverage?.percent);
+  return { targets, rows, totals, coverageTotals, hasCoverage: coverageTotals.some((c) => c !== undefined) };
+}
+
+/** A coverage cell: `96%`, or '' when there is none to show. */
+export function formatCoverage(percent: number | undefined): string {
+  return percent === undefined ? '' : `${percent}%`;
 }
 
 /** `4 pass, 1 fail, 2 skip`; `-` for an empty cell. */

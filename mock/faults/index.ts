@@ -1,6 +1,7 @@
 /** @module Every planted fault, by area. Each area file is owned by the suite that needs it. */
 import { authFaults } from './auth.js';
 import { chatFaults } from './chat.js';
+import { coverageFaults } from './coverage.js';
 import { errorFaults } from './errors.js';
 import { recordFaults } from './records.js';
 import { streamingFaults } from './streaming.js';
@@ -17,6 +18,7 @@ export const FAULTS: readonly Fault[] = [
   ...streamingFaults,
   ...trainingFaults,
   ...recordFaults,
+  ...coverageFaults,
 ];
 
 const byId = new Map(FAULTS.map((f) => [f.id, f]));

@@ -1,4 +1,4 @@
-/** @module CLI entry: `conformance <run|mock|list|help>`. Tool errors print one line, never a stack. */
+/** @module CLI entry: `conformance <run|mock|list|coverage|help>`. Tool errors print one line, never a stack. */
 import { describeError } from '../core/errors.js';
 import { USAGE } from './usage.js';
 
@@ -12,6 +12,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./mock-command.js')).mockCommand(rest);
     case 'list':
       return (await import('./list-command.js')).listCommand(rest);
+    case 'coverage':
+      return (await import('./coverage-command.js')).coverageCommand(rest);
     case undefined:
     case 'help':
     case '--help':

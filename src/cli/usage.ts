@@ -5,6 +5,7 @@ Commands:
   run      Run the conformance suite against a target (default: the bundled mock, in-process)
   mock     Start the bundled reference mock as a standalone HTTP server
   list     Print the check catalogue (id, level, section, requirement)
+  coverage Print the coverage model: every part of the interface a full run exercises
   help     Print this help
 
 Run 'conformance <command> --help' for the options of a command.
@@ -38,7 +39,7 @@ Cases and limits
   --seed N                     fixes every generated case (printed in every report)
   --runs N                     cases per property (default 25)
   --timeout MS                 per-request deadline (default 10000)
-  --deadline MS                whole-run deadline (default 300000)
+  --deadline MS                whole-run deadline (default: the worst case the plan allows, printed at the start)
   --concurrency N              checks in flight (default 8)
   --retries N                  retries of 429/503 honouring Retry-After (default 2)
   --max-body-bytes N           most bytes read of one response (default 4 MiB)
@@ -58,4 +59,13 @@ Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or confi
 export const LIST_USAGE = `Usage: conformance list [--only ID|PREFIX|§N] [--skip ID|PREFIX|§N] [--json]
 
 Prints the check catalogue: id, level, section, requirement (and the convention of SHOULD checks).
+`;
+
+export const COVERAGE_USAGE = `Usage: conformance coverage [--json]
+
+Prints the coverage model: per operation, every request field (sent in an accepted request; chat in
+both modes), every constraint (sent breaking it, rejected), every named value and documented bound,
+every response field (observed), every auth presentation (rejected) and every scoping probe, all
+derived from the schemas; then the parts the interface gives no way to exercise, with the reason.
+A run reports how much of it was exercised (see README, "Coverage").
 `;

@@ -2,10 +2,11 @@
  * @module A run's report: what the runner produces and every reporter consumes (never re-parsed
  * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
  */
+import type { CoverageReport } from '../coverage/summary.js';
 import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 
-export const REPORT_SCHEMA_VERSION = '1.0';
+export const REPORT_SCHEMA_VERSION = '1.1';
 
 export interface RunSummary {
   readonly total: number;
@@ -17,8 +18,10 @@ export interface RunSummary {
   readonly expectedFailures: number;
   /** Known failures that now pass: the expectations list can shrink. */
   readonly unexpectedPasses: readonly string[];
-  /** Conformant at the gating level: no gating fail and no error. */
+  /** Conformant at the gating level: no gating fail and no error (and the coverage gate met, when given). */
   readonly conformant: boolean;
+  /** The `--min-coverage` gate: the percent required and whether the run met it. */
+  readonly minCoverage?: { readonly required: number; readonly met: boolean };
 }
 
 /** One target's run. A multi-target run is a list of these. */
@@ -41,6 +44,8 @@ export interface RunReport {
   readonly replay: string;
   readonly results: readonly CheckResult[];
   readonly summary: RunSummary;
+  /** What the run exercised of the interface (src/coverage). Absent in reports built without a recorder. */
+  readonly coverage?: CoverageReport;
 }
 
 /** Does a result count against the gate at this level? */

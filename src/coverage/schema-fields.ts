@@ -20,6 +20,10 @@ export interface SchemaField {
   /** Documented numeric bounds (`minimum`, `maximum`). */
   readonly minimum?: number;
   readonly maximum?: number;
+  /** The value must be one of a list (`enum`, `const`). */
+  readonly enumerated: boolean;
+  /** A `format` the value must have (`uuid`, `iso-date-time`). */
+  readonly format?: string;
 }
 
 /** Keywords that constrain a value beyond its type. */
@@ -60,7 +64,9 @@ function describeField(path: string, nodes: readonly JsonSchema[], required: boo
   const values = new Set<string | number | boolean>();
   let minimum: number | undefined;
   let maximum: number | undefined;
+  let format: string | undefined;
   for (const n of nodes) {
+    if (typeof n.format === 'string') format = n.format;
     for (const v of [...(Array.isArray(n.enum) ? n.enum : []), ...('const' in n ? [n.const] : []), ...(Array.isArray(n.examples) ? n.examples : [])]) {
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values.add(v);
     }
@@ -68,7 +74,8 @@ function describeField(path: string, nodes: readonly JsonSchema[], required: boo
     if (typeof n.maximum === 'number') maximum = n.maximum;
   }
   const constrained = required || nodes.some((n) => CONSTRAINT_KEYWORDS.some((k) => k in n));
-  return { path, required, constrained, values: [...values], ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
+  const enumerated = nodes.some((n) => 'enum' in n || 'const' in n);
+  return { path, required, constrained, enumerated, values: [...values], ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(format !== undefined ? { format } : {}) };
 }
 
 /** Depth beyond which a self-referencing schema stops being unfolded. */

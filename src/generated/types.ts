@@ -12,6 +12,18 @@
  */
 export type ChatCompletionRequestConventions = ChatCompletionRequest & ChatCompletionRequestConventions1;
 /**
+ * An operation of the interface (§4.1–§4.8).
+ */
+export type ConformanceRunReportOperation =
+  | 'chat.create'
+  | 'training-jobs.create'
+  | 'training-jobs.get'
+  | 'trajectories.log'
+  | 'predictions.list'
+  | 'predictions.read'
+  | 'scores.list'
+  | 'scores.read';
+/**
  * SHOULD level: limit and offset are non-negative in the evaluation-record service.
  *
  * Convention (SHOULD level): evaluation-record service list parameters.
@@ -699,7 +711,7 @@ export interface ConformanceRunReport {
   /**
    * Version of this document's shape.
    */
-  schemaVersion: '1.0';
+  schemaVersion: '1.1';
   /**
    * One report per target, in the order the targets were given.
    */
@@ -712,7 +724,7 @@ export interface ConformanceRunReportRunReport {
   /**
    * Same as the document's `schemaVersion`.
    */
-  schemaVersion: '1.0';
+  schemaVersion: '1.1';
   /**
    * The suite that produced the report.
    */
@@ -761,6 +773,7 @@ export interface ConformanceRunReportRunReport {
    */
   results: ConformanceRunReportCheckResult[];
   summary: ConformanceRunReportRunSummary;
+  coverage?: ConformanceRunReportCoverage;
 }
 /**
  * One check's result: its identity, outcome, timing and evidence.
@@ -899,9 +912,64 @@ export interface ConformanceRunReportRunSummary {
    */
   unexpectedPasses: string[];
   /**
-   * No gating failure and no error at the gating level.
+   * No gating failure and no error at the gating level, and coverage at least `minCoverage.required` when given.
    */
   conformant: boolean;
+  /**
+   * The `--min-coverage` gate (since 1.1): the coverage percent required, and whether the run met it (a run below it is not conformant).
+   */
+  minCoverage?: {
+    required: number;
+    met: boolean;
+  };
+}
+/**
+ * What the run exercised (since 1.1). Items are derived from the schemas: every request field sent in an accepted request (chat: streamed and not), sent breaking its constraint in a rejected one, every named value and documented bound, every response field observed, every auth presentation per operation, every record read and listing tried through another entity and project; plus one item per check result (a skipped check is a hole). `conformance coverage` prints the items.
+ */
+export interface ConformanceRunReportCoverage {
+  /**
+   * Covered items over all items, in whole percent rounded down: 100 only when nothing was left out.
+   */
+  percent: number;
+  covered: number;
+  total: number;
+  /**
+   * Items of the schemas the interface gives no way to exercise (stated with a reason by `conformance coverage`), not counted.
+   */
+  notApplicable: number;
+  /**
+   * MUST checks skipped: a verdict with any is never plainly CONFORMANT (`CONFORMANT WITH GAPS`).
+   */
+  mustSkipped: number;
+  /**
+   * Coverage per operation (§4.1–§4.8), in operation order.
+   */
+  operations: {
+    operation: ConformanceRunReportOperation;
+    covered: number;
+    total: number;
+    percent: number;
+  }[];
+  /**
+   * Every item not exercised.
+   */
+  holes: {
+    /**
+     * Stable item id, e.g. `chat.create request-accepted documents (streamed)` or `check predictions.listed-records-read-back`.
+     */
+    id: string;
+    operation: ConformanceRunReportOperation;
+    kind:
+      | 'request-accepted'
+      | 'request-rejected'
+      | 'request-value'
+      | 'request-bound'
+      | 'response'
+      | 'auth'
+      | 'scope'
+      | 'check-skipped';
+    description: string;
+  }[];
 }
 /**
  * §4.2 experimental_config. Values of importance_sampling_level beyond `token`: not shown, so any string is accepted here (the convention overlay narrows it).

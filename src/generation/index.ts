@@ -11,14 +11,14 @@ export { sampleRequests, sampleValid } from './sample.js';
 export { mutationCatalogue, negativeCaseList, negativeCases } from './negative-cases.js';
 
 // Realistic requests
-export { realisticChatRequest } from './realistic/chat-request.js';
-export { realisticLogRequest, realisticTrainingJobRequest } from './realistic/training-request.js';
+export { everyFieldChatRequests, realisticChatRequest } from './realistic/chat-request.js';
+export { everyFieldTrainingRequests, realisticLogRequest, realisticTrainingJobRequest } from './realistic/training-request.js';
 export { realisticTrajectory, realisticTrajectoryGroup } from './realistic/trajectory.js';
 export { vllmRuleViolations } from './realistic/vllm-rules.js';
 
 export type { ArbitraryFromSchemaOptions } from './arbitrary-from-schema.js';
 export type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
 export type { NegativeCasesOptions } from './negative-cases.js';
-export type { RealisticChatOptions } from './realistic/chat-request.js';
+export type { ChatMode, RealisticChatOptions } from './realistic/chat-request.js';
 export type { RealisticTrainingJobOptions } from './realistic/training-request.js';
 export type { RuleViolation } from './realistic/vllm-rules.js';

@@ -1,12 +1,14 @@
 /**
  * @module §4.5/§4.7 (§2.1/§2.2): records listed under `/v2/{entity}/{project}` belong there (their
- * URIs name that entity and project), and an unknown project never yields another project's records.
+ * URIs name that entity and project), an unknown project never yields another project's records, and a
+ * record known by its id is not read through another entity or project.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { excerpt } from '../../src/kit/describe.js';
+import { describeResponse, excerpt } from '../../src/kit/describe.js';
+import { pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
-import { isPlainObject, listPath, openListing, readHead, readListing, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+import { isPlainObject, listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
 
 /** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */
 export function uriScope(uri: string): { scheme: string; entity: string; project: string } | undefined {
@@ -119,5 +121,43 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
     },
   });
 
-  return [belongsToProject, unknownProject];
+  // A record read by an id the configured project listed, through another entity and through
+  // another project (both made up, so they cannot hold it): the record must not come back.
+  // decisions/0002 argues the level.
+  const knownIdElsewhere = defineCheck({
+    id: `${kind.name}.known-id-not-found-elsewhere`,
+    operation: kind.readOp,
+    section: kind.readSection,
+    level: 'MUST',
+    requirement: `Reading a ${kind.title} by an id listed under /v2/{entity}/{project} through another entity, or another project, never answers that record (§1, ${kind.readSection}: records are read inside the project that holds them).`,
+    maxRequests: () => 3,
+    async run(ctx) {
+      let id: string | undefined;
+      const listing = await readListing(ctx, kind, { max: Math.min(20, ctx.target.listReadCap) }, (rec) => {
+        id = recordId(kind, rec);
+        return id === undefined ? undefined : 'stop';
+      });
+      if (!listing.ok) return listing.failure;
+      if (id === undefined) return skip(`no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): no known id to read elsewhere`);
+      const tag = seedTag(ctx.seed);
+      const elsewhere = [
+        { what: 'another entity', entity: `conformance-other-entity-${tag}`, project: ctx.target.project },
+        { what: 'another project', entity: ctx.target.entity, project: `conformance-other-project-${tag}` },
+      ];
+      const notes: string[] = [];
+      for (const where of elsewhere) {
+        const ex = await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }), auth: 'default' });
+        const status = ex.response.status;
+        const body = ex.json;
+        const returned = status >= 200 && status < 300 && isPlainObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
+        if (returned) {
+          return fail({ expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`, actual: `${describeResponse(ex)}`, exchange: ex });
+        }
+        notes.push(`${id} through ${where.what}: HTTP ${status}`);
+      }
+      return pass(notes);
+    },
+  });
+
+  return [belongsToProject, unknownProject, knownIdElsewhere];
 }

@@ -5,6 +5,7 @@
  * markup, quotes, `]]>`, control characters, a lone surrogate, pipes, backticks and emoji.
  * Evidence is already redacted, as the runner delivers it.
  */
+import type { CoverageReport } from '../../src/coverage/summary.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import { summarize } from '../../src/gating/summary.js';
@@ -186,9 +187,28 @@ const stagingResults: CheckResult[] = [
   },
 ];
 
-function report(target: string, targetLabel: string, level: RunReport['level'], results: CheckResult[], unexpectedPasses: string[] = []): RunReport {
+/** A run that left three items of the interface unexercised (one of them a skipped MUST check). */
+const MOCK_COVERAGE: CoverageReport = {
+  percent: 97,
+  covered: 97,
+  total: 100,
+  notApplicable: 25,
+  mustSkipped: 1,
+  operations: [
+    { operation: 'chat.create', covered: 60, total: 62, percent: 96 },
+    { operation: 'training-jobs.create', covered: 20, total: 20, percent: 100 },
+    { operation: 'scores.read', covered: 17, total: 18, percent: 94 },
+  ],
+  holes: [
+    { id: 'chat.create request-accepted documents (streamed)', operation: 'chat.create', kind: 'request-accepted', description: '`documents` sent in a request the target accepted (streamed)' },
+    { id: 'chat.create auth token-truncated', operation: 'chat.create', kind: 'auth', description: 'sent with the configured token truncated' },
+    { id: 'check scores.listed-records-read-back', operation: 'scores.read', kind: 'check-skipped', description: 'MUST check scores.listed-records-read-back skipped: no listed Score carries a string score_id' },
+  ],
+};
+
+function report(target: string, targetLabel: string, level: RunReport['level'], results: CheckResult[], unexpectedPasses: string[] = [], coverage?: CoverageReport): RunReport {
   return {
-    schemaVersion: '1.0',
+    schemaVersion: '1.1',
     tool: { name: 'conformance-suite', version: '0.1.0' },
     target,
     targetLabel,
@@ -201,18 +221,19 @@ function report(target: string, targetLabel: string, level: RunReport['level'], 
     replay: `conformance run --seed ${SEED} --level ${level} --target ${targetLabel}`,
     results,
     summary: summarize(results, level, unexpectedPasses),
+    ...(coverage ? { coverage } : {}),
   };
 }
 
 /** The bundled mock alone (one target). */
 export function singleTargetRun(): RunReport[] {
-  return [report(MOCK_URL, 'mock', 'must', mockResults)];
+  return [report(MOCK_URL, 'mock', 'must', mockResults, [], MOCK_COVERAGE)];
 }
 
 /** The bundled mock and a staging deployment side by side; staging's known failure now passes. */
 export function twoTargetRun(): RunReport[] {
   return [
-    report(MOCK_URL, 'mock', 'must', mockResults),
+    report(MOCK_URL, 'mock', 'must', mockResults, [], MOCK_COVERAGE),
     report(STAGING_URL, 'staging & eu', 'should', stagingResults, ['training-jobs.rejects-unknown-base-model']),
   ];
 }

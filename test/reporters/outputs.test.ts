@@ -67,8 +67,10 @@ test('Markdown: the target\'s text is inert outside code blocks, and code fences
 test('Markdown: failures sit in collapsed <details> blocks with a blank line after the summary', () => {
   const md = renderMarkdown(twoTargetRun());
   const opened = md.match(/<details>\n<summary>[^\n]*<\/summary>\n\n/g) ?? [];
-  expect(opened).toHaveLength(5);
-  expect(md.match(/<\/details>/g)).toHaveLength(5);
+  // Five failures, and the list of items the first target's run did not exercise.
+  expect(opened).toHaveLength(6);
+  expect(opened.filter((o) => o.includes('Not exercised'))).toHaveLength(1);
+  expect(md.match(/<\/details>/g)).toHaveLength(6);
 });
 
 test('HTML: self-contained, no scripts, no external resources, everything escaped', () => {

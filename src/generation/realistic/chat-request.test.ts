@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { assertAllValid, assertDeterministic } from '../../../test/helpers/arbitrary-laws.js';
 import { sampleRequests } from '../sample.js';
-import { realisticChatRequest } from './chat-request.js';
+import { presentPaths, schemaFields, valuesAt } from '../../coverage/schema-fields.js';
+import { registry } from '../../schemas/registry.js';
+import { everyFieldChatRequests, realisticChatRequest } from './chat-request.js';
 import { vllmRuleViolations } from './vllm-rules.js';
 
 const MAX = 16;
@@ -29,10 +31,50 @@ test('max_completion_tokens stays within 1..maxCompletionTokens, n at most 2, an
   });
 });
 
-test('requests are not streamed and never carry stream_options', () => {
+test('non-streamed requests are not streamed, and carry stream_options only empty (accepted without stream)', () => {
   prop((r) => {
     expect(r.stream === undefined || r.stream === false).toBe(true);
-    expect(r).not.toHaveProperty('stream_options');
+    if (r.stream_options !== undefined) expect(r.stream_options).toEqual({});
+  });
+});
+
+const streamed = realisticChatRequest({ model: 'mock-model', maxCompletionTokens: MAX, mode: 'streamed' });
+
+test('streamed requests: stream true, valid, no vLLM rule broken (prompt_logprobs never above 0), stream_options used', () => {
+  assertAllValid(streamed, ['chat/chat-completion-request', 'conventions/chat-completion-request'], { numRuns: 200 });
+  fc.assert(
+    fc.property(streamed, (r) => {
+      expect(r.stream).toBe(true);
+      expect(vllmRuleViolations(r)).toEqual([]);
+      expect((r.prompt_logprobs as number | undefined) ?? 0).toBe(0);
+    }),
+    { numRuns: 300 },
+  );
+  expect(sampleRequests(streamed, 5, 100).some((r) => (r.stream_options as Req | undefined)?.include_usage === true)).toBe(true);
+});
+
+describe.each(['non-streamed', 'streamed'] as const)('everyFieldChatRequests (%s)', (mode) => {
+  const set = everyFieldChatRequests({ model: 'mock-model', maxCompletionTokens: MAX, mode }, 7);
+  test('each request is valid and breaks no vLLM rule', () => {
+    for (const r of set) {
+      expect(registry().validate('chat/chat-completion-request', r).ok).toBe(true);
+      expect(registry().validate('conventions/chat-completion-request', r).ok).toBe(true);
+      expect(vllmRuleViolations(r)).toEqual([]);
+      expect(r.stream === true).toBe(mode === 'streamed');
+    }
+  });
+  test('together they carry every field of the §4.1 schema and every value it names (derived from the schema)', () => {
+    const present = new Set<string>();
+    for (const r of set) presentPaths(r, present);
+    for (const f of schemaFields(registry(), 'chat/chat-completion-request')) {
+      // stream_options fields are rejected without stream (conventions): the streamed set carries them.
+      if (mode === 'non-streamed' && f.path.startsWith('stream_options.')) continue;
+      expect(present, f.path).toContain(f.path);
+      for (const value of f.values) expect(set.some((r) => valuesAt(r, f.path).includes(value)), `${f.path} = ${String(value)}`).toBe(true);
+    }
+  });
+  test('deterministic for a seed', () => {
+    expect(everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7)).toEqual(everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7));
   });
 });
 

@@ -16,22 +16,20 @@ export interface RealisticTrainingJobOptions {
  * §4.2 experimental_config with values in use. Unset keys are omitted, not null: the spec schema
  * types them as plain numbers/booleans, and only the overlay admits the nulls real clients send.
  */
-const experimentalConfig = fc.record(
-  {
-    learning_rate: fc.constantFrom(1e-6, 5e-6, 1e-5, 5e-5),
-    epsilon: fc.constantFrom(0.1, 0.2),
-    epsilon_high: fc.constantFrom(0.28, 0.3),
-    advantage_balance: fc.integer({ min: 0, max: 10 }).map((x) => x / 10),
-    importance_sampling_level: fc.constantFrom('token', 'sequence', 'average', 'geometric_average'),
-    k2_tau: fc.constantFrom(0.5, 1),
-    mask_prob_ratio: fc.boolean(),
-    max_negative_advantage_importance_sampling_weight: fc.constantFrom(2, 5, 10),
-    ppo: fc.boolean(),
-    precalculate_logprobs: fc.boolean(),
-    scale_rewards: fc.boolean(),
-  },
-  { requiredKeys: [] },
-);
+const EXPERIMENTAL_CONFIG = {
+  learning_rate: fc.constantFrom(1e-6, 5e-6, 1e-5, 5e-5),
+  epsilon: fc.constantFrom(0.1, 0.2),
+  epsilon_high: fc.constantFrom(0.28, 0.3),
+  advantage_balance: fc.integer({ min: 0, max: 10 }).map((x) => x / 10),
+  importance_sampling_level: fc.constantFrom('token', 'sequence', 'average', 'geometric_average'),
+  k2_tau: fc.constantFrom(0.5, 1),
+  mask_prob_ratio: fc.boolean(),
+  max_negative_advantage_importance_sampling_weight: fc.constantFrom(2, 5, 10),
+  ppo: fc.boolean(),
+  precalculate_logprobs: fc.boolean(),
+  scale_rewards: fc.boolean(),
+};
+const experimentalConfig = fc.record(EXPERIMENTAL_CONFIG, { requiredKeys: [] });
 
 /** §4.2 request bodies: `model_id`, 1–2 trajectory groups, sometimes an `experimental_config`. */
 export function realisticTrainingJobRequest(options: RealisticTrainingJobOptions = {}): fc.Arbitrary<Record<string, unknown>> {
@@ -50,4 +48,18 @@ export function realisticLogRequest(): fc.Arbitrary<Record<string, unknown>> {
     split: fc.constantFrom('train', 'val'),
     trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }),
   });
+}
+
+/**
+ * One §4.2 body and one §4.4 body with every field set (every trajectory field, every
+ * experimental_config key, each named `split`), deterministic for a seed: what full coverage sends.
+ */
+export function everyFieldTrainingRequests(options: RealisticTrainingJobOptions, seed: number): { create: Record<string, unknown>; logs: Record<string, unknown>[] } {
+  const modelId = options.modelId ?? DEFAULT_MODEL_ID;
+  const groups = fc.array(realisticTrajectoryGroup(2, true), { minLength: 1, maxLength: 2 });
+  const [create] = fc.sample(fc.record({ trajectory_groups: groups, experimental_config: fc.record(EXPERIMENTAL_CONFIG) }), { seed, numRuns: 1 });
+  const logs = (['train', 'val'] as const).map((split, i) => ({ split, trajectory_groups: fc.sample(groups, { seed: seed + 1 + i, numRuns: 1 })[0]! }));
+  // `token` is the value §4.2 names; the others in use are drawn by realisticTrainingJobRequest.
+  const body = { model_id: modelId, ...create!, experimental_config: { ...create!.experimental_config, importance_sampling_level: 'token' } };
+  return { create: body, logs };
 }

@@ -26,8 +26,11 @@ const messagesAndChoices = fc.tuple(conversation(2), choice).map(([messages, las
   last,
 ]);
 
-/** One trajectory: `messages_and_choices` and `reward` always (what real clients send), the rest sometimes. */
-export function realisticTrajectory(): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * One trajectory: `messages_and_choices` and `reward` always (what real clients send), the rest
+ * sometimes, or always with `every` (every §2.4 field set, for full coverage).
+ */
+export function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record(
       {
@@ -38,10 +41,10 @@ export function realisticTrajectory(): fc.Arbitrary<Record<string, unknown>> {
         initial_policy_version: fc.integer({ min: 0, max: 20 }),
         metrics: fc.record({ duration_s: fc.integer({ min: 1, max: 600 }).map((x) => x / 10), turns: fc.integer({ min: 1, max: 5 }) }),
         metadata: fc.record({ task: pick(corpus.words), attempt: fc.integer({ min: 1, max: 4 }) }),
-        logs: fc.array(pick(corpus.sentences), { maxLength: 2 }),
+        logs: fc.array(pick(corpus.sentences), { minLength: every ? 1 : 0, maxLength: 2 }),
         additional_histories: fc.constant([]),
       },
-      { requiredKeys: ['messages_and_choices', 'reward'] },
+      every ? {} : { requiredKeys: ['messages_and_choices', 'reward'] },
     )
     .chain((t) =>
       typeof t.initial_policy_version === 'number'
@@ -51,6 +54,6 @@ export function realisticTrajectory(): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** A trajectory group of 1 to `max` trajectories (RL compares rewards within a group). */
-export function realisticTrajectoryGroup(max = 3): fc.Arbitrary<{ trajectories: Record<string, unknown>[] }> {
-  return fc.array(realisticTrajectory(), { minLength: 1, maxLength: max }).map((trajectories) => ({ trajectories }));
+export function realisticTrajectoryGroup(max = 3, every = false): fc.Arbitrary<{ trajectories: Record<string, unknown>[] }> {
+  return fc.array(realisticTrajectory(every), { minLength: 1, maxLength: max }).map((trajectories) => ({ trajectories }));
 }

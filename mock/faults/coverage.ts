@@ -1,0 +1,196 @@
+/**
+ * @module Planted faults in the parts of the interface the suite used not to exercise (issue 12):
+ * each was missed by every check until coverage closed the gap. Request fields sent only by the
+ * every-field sets, constraints and bounds reached only by the derived constraint cases, the
+ * request_id of streamed chunks, credentials derived from the real ones, records read through
+ * another project, and listings that give the read checks nothing to work with.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { OPERATIONS } from '../../src/core/operations.js';
+import { internalError, openaiError, validationError } from '../errors.js';
+import { familyOf } from '../http/family.js';
+import type { MockRequest, MockResponse } from '../types.js';
+import { defineFault, type Fault } from './types.js';
+
+type Json = Record<string, unknown>;
+const CHAT = /^\/v1\/chat\/completions\/?$/;
+const TRAINING = /^\/v1\/preview\/(training-jobs|models\/[^/]+\/log)$/;
+const READ = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)\/([^/]+)$/;
+const LIST = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)$/;
+
+function jsonBody(req: MockRequest, path: RegExp): Json | undefined {
+  if (req.method !== 'POST' || !path.test(req.path) || !req.body) return undefined;
+  try {
+    const v: unknown = JSON.parse(new TextDecoder().decode(req.body));
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const withJson = (req: MockRequest, body: Json): MockRequest => ({ ...req, body: new TextEncoder().encode(JSON.stringify(body)) });
+const trajectoriesOf = (body: Json): Json[] =>
+  (Array.isArray(body.trajectory_groups) ? body.trajectory_groups : []).flatMap((g) => ((g as Json | null)?.trajectories as Json[] | undefined) ?? []).filter((t) => typeof t === 'object' && t !== null);
+
+const slugs = (scheme: 'bearer' | 'basic'): string[] => OPERATIONS.filter((o) => o.auth === scheme).map((o) => `auth.rejects-derived-credentials.${o.id.replace(/\./g, '-')}`);
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+const VALID_BEARER = `Bearer ${DEFAULT_TOKEN}`;
+const VALID_BASIC = `Basic ${b64(`${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`)}`;
+const basicPair = (h: string | undefined): [string, string] | undefined => {
+  const m = /^basic +([A-Za-z0-9+/=]+)$/i.exec(h ?? '');
+  const text = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
+  const i = text.indexOf(':');
+  return i < 0 ? undefined : [text.slice(0, i), text.slice(i + 1)];
+};
+const bearerToken = (h: string | undefined): string | undefined => /^bearer +(\S+)$/i.exec(h ?? '')?.[1];
+/** An auth fault: when `accepts` holds for the path's family and header, the request is served with the valid credentials. */
+function serveWhen(accepts: (family: 'v1' | 'v2', header: string | undefined) => boolean) {
+  return (req: MockRequest): MockRequest => {
+    const family = familyOf(req.path) === 'records' ? 'v2' : 'v1';
+    if (!accepts(family, req.headers.authorization)) return req;
+    return { ...req, headers: { ...req.headers, authorization: family === 'v2' ? VALID_BASIC : VALID_BEARER } };
+  };
+}
+
+export const coverageFaults: readonly Fault[] = [
+  defineFault({
+    id: 'coverage.documents-or-engine-xargs-crash',
+    description: 'A valid chat request carrying `documents` or `engine_xargs` is answered 500.',
+    breaks: ['acceptance.every-field-accepted.chat-create', 'acceptance.every-field-accepted.chat-create-streamed'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      return b && (b.documents !== undefined || b.engine_xargs !== undefined) ? internalError('openai') : req;
+    },
+  }),
+  defineFault({
+    id: 'coverage.trajectory-logs-rejected',
+    description: 'A §4.2/§4.4 request whose trajectory carries `logs` entries is refused with a 422.',
+    breaks: ['acceptance.every-field-accepted.training-jobs-create', 'acceptance.every-field-accepted.trajectories-log'],
+    before: (req) => {
+      const b = jsonBody(req, TRAINING);
+      const bad = b ? trajectoriesOf(b).some((t) => Array.isArray(t.logs) && t.logs.length > 0) : false;
+      return bad ? validationError([{ loc: ['body', 'trajectory_groups', '0', 'trajectories', '0', 'logs'], msg: 'logs are not supported', type: 'value_error' }]) : req;
+    },
+  }),
+  defineFault({
+    id: 'coverage.tool-type-not-enforced',
+    description: 'tools[].type is not checked against its only value `function`.',
+    breaks: ['errors.each-constraint-rejected.chat-create'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (!b || !Array.isArray(b.tools)) return req;
+      return withJson(req, { ...b, tools: b.tools.map((t) => (typeof t === 'object' && t !== null ? { ...(t as Json), type: 'function' } : t)) });
+    },
+  }),
+  defineFault({
+    id: 'coverage.start-time-format-not-enforced',
+    description: 'A trajectory start_time that is not an ISO 8601 date-time is accepted.',
+    breaks: ['errors.each-constraint-rejected.training-jobs-create', 'errors.each-constraint-rejected.trajectories-log'],
+    before: (req) => {
+      const b = jsonBody(req, TRAINING);
+      if (!b) return req;
+      const copy = structuredClone(b);
+      for (const t of trajectoriesOf(copy)) if (typeof t.start_time === 'string' && Number.isNaN(Date.parse(t.start_time))) t.start_time = '2025-01-01T00:00:00Z';
+      return withJson(req, copy);
+    },
+  }),
+  defineFault({
+    id: 'coverage.truncate-capped-at-int32',
+    description: 'truncate_prompt_tokens above 2^31-1, though inside the §8 range, is refused.',
+    breaks: ['acceptance.documented-bounds-accepted.chat-create'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      return typeof b?.truncate_prompt_tokens === 'number' && b.truncate_prompt_tokens > 2 ** 31 - 1
+        ? openaiError(400, 'truncate_prompt_tokens must fit in 32 bits', 'truncate_prompt_tokens')
+        : req;
+    },
+  }),
+  defineFault({
+    id: 'coverage.request-id-not-in-stream',
+    description: 'request_id is returned in a non-streamed answer, but streamed chunks carry an id of their own and no x-request-id.',
+    breaks: ['chat-completions.returns-request-id.streamed'],
+    after: (req, res) => {
+      if (!CHAT.test(req.path) || !res.stream) return res;
+      const source = res.stream;
+      const id = `chatcmpl-${randomUUID()}`;
+      async function* rewritten(): AsyncGenerator<string> {
+        for await (const event of source) yield event.replace(/"id":"[^"]*"/, `"id":"${id}"`);
+      }
+      const { 'x-request-id': _dropped, ...headers } = res.headers;
+      return { ...res, headers, stream: rewritten() };
+    },
+  }),
+  defineFault({
+    id: 'coverage.v1-token-accepted-on-v2',
+    description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
+    breaks: slugs('basic'),
+    before: serveWhen((family, h) => family === 'v2' && (bearerToken(h) === DEFAULT_TOKEN || basicPair(h)?.[1] === DEFAULT_TOKEN)),
+  }),
+  defineFault({
+    id: 'coverage.basic-password-not-checked',
+    description: 'Basic credentials with the right username are accepted whatever the password.',
+    breaks: slugs('basic'),
+    before: serveWhen((family, h) => family === 'v2' && basicPair(h)?.[0] === DEFAULT_BASIC_USER),
+  }),
+  defineFault({
+    id: 'coverage.v2-basic-accepted-on-v1',
+    description: 'The /v2 basic credentials are accepted on /v1.',
+    breaks: slugs('bearer'),
+    before: serveWhen((family, h) => family === 'v1' && h === VALID_BASIC),
+  }),
+  defineFault({
+    id: 'coverage.token-prefix-accepted',
+    description: 'Any bearer token that starts with the real one is accepted.',
+    breaks: slugs('bearer'),
+    before: serveWhen((family, h) => family === 'v1' && (bearerToken(h)?.startsWith(DEFAULT_TOKEN) ?? false)),
+  }),
+  defineFault({
+    id: 'coverage.token-compared-by-prefix',
+    description: 'A bearer token is compared only as far as it goes: the real token truncated is accepted.',
+    breaks: slugs('bearer'),
+    before: serveWhen((family, h) => {
+      const t = bearerToken(h);
+      return family === 'v1' && t !== undefined && t.length >= 3 && DEFAULT_TOKEN.startsWith(t);
+    }),
+  }),
+  defineFault({
+    id: 'coverage.read-ignores-scope',
+    description: 'A record read by its id is found through any entity and project (the path scope is ignored).',
+    breaks: ['predictions.known-id-not-found-elsewhere', 'scores.known-id-not-found-elsewhere'],
+    before: (req) => {
+      const m = req.method === 'GET' ? READ.exec(req.path) : null;
+      return m ? { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${m[3]}/${m[4]}` } : req;
+    },
+  }),
+  defineFault({
+    id: 'coverage.records-without-ids',
+    description: 'Listed records carry no prediction_id/score_id: the read checks have nothing to read (a coverage hole, not a failure).',
+    breaks: [],
+    after: async (req, res): Promise<MockResponse> => {
+      const m = req.method === 'GET' ? LIST.exec(req.path) : null;
+      if (!m || res.status !== 200 || !res.stream) return res;
+      const field = m[3] === 'predictions' ? 'prediction_id' : 'score_id';
+      const source = res.stream;
+      async function* stripped(): AsyncGenerator<string> {
+        let rest = '';
+        for await (const chunk of source) {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          yield lines.map((l) => (l.trim() ? strip(l, field) : l) + '\n').join('');
+        }
+        if (rest.trim()) yield strip(rest, field);
+      }
+      return { ...res, stream: stripped() };
+    },
+  }),
+];
+
+function strip(line: string, field: string): string {
+  try {
+    const rec = JSON.parse(line) as Json;
+    delete rec[field];
+    return JSON.stringify(rec);
+  } catch {
+    return line;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * @module `conformance coverage [--json]`: the coverage model itself, so a user can see what a full
+ * run exercises before running it: per operation, every item by kind, then the items the interface
+ * gives no way to exercise, with the reason.
+ */
+import { parseArgs } from 'node:util';
+import { ConformanceError } from '../core/errors.js';
+import { OPERATIONS, operationLabel } from '../core/operations.js';
+import { coverageModel, type CoverageItem } from '../coverage/model.js';
+import { registry } from '../schemas/registry.js';
+import { COVERAGE_USAGE } from './usage.js';
+
+const KIND_WORDS: Record<CoverageItem['kind'], string> = {
+  'request-accepted': 'sent in a request the target accepted',
+  'request-rejected': 'sent breaking its constraint, in a request the target rejected',
+  'request-value': 'sent with each value the schema names, accepted',
+  'request-bound': 'sent at its bound (accepted) and beyond it (rejected)',
+  response: 'observed in a 2xx answer',
+  auth: 'presented, and the answer read',
+  scope: 'tried through another entity or project',
+};
+
+/** The model as text: operation headings, kinds with their counts, one item per line. */
+export function renderCoverageModel(): string {
+  const model = coverageModel(registry());
+  const out: string[] = [];
+  for (const op of OPERATIONS) {
+    const items = model.items.filter((i) => i.operation === op.id);
+    out.push(`${op.section} ${operationLabel(op.id)}: ${items.length} items`);
+    const kinds = new Map<string, CoverageItem[]>();
+    for (const i of items) kinds.set(i.kind, [...(kinds.get(i.kind) ?? []), i]);
+    for (const [kind, list] of kinds) {
+      out.push(`  ${kind} (${list.length}): ${KIND_WORDS[kind as CoverageItem['kind']]}`);
+      // Field items say it all in their id; auth and scope items get their description.
+      for (const i of list) out.push(`    ${i.id.slice(op.id.length + kind.length + 2)}${i.path === undefined ? `: ${i.description}` : ''}`);
+    }
+    out.push('');
+  }
+  out.push(`Not applicable: ${model.notApplicable.length} items the interface gives no way to exercise (not counted)`);
+  const reasons = new Map<string, string[]>();
+  for (const i of model.notApplicable) reasons.set(i.reason, [...(reasons.get(i.reason) ?? []), i.id]);
+  for (const [reason, ids] of reasons) {
+    out.push(`  ${reason}:`);
+    for (const id of ids) out.push(`    ${id}`);
+  }
+  out.push('', `${model.items.length} items, plus one per check of a run (a skipped check is a hole).`);
+  return out.join('\n') + '\n';
+}
+
+export async function coverageCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (err) {
+    throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
+  }
+  if (values.help) {
+    process.stdout.write(COVERAGE_USAGE);
+    return 0;
+  }
+  if (values.json) {
+    process.stdout.write(JSON.stringify(coverageModel(registry()), null, 2) + '\n');
+    return 0;
+  }
+  process.stdout.write(renderCoverageModel());
+  return 0;
+}

@@ -1,0 +1,21 @@
+/**
+ * @module `--min-coverage N`: a run whose coverage is below N percent fails the gate, whatever its
+ * checks found (a verdict about a part of the interface never exercised is no verdict).
+ */
+import { ConformanceError } from '../core/errors.js';
+import type { RunReport } from '../core/report.js';
+
+/** Parses `--min-coverage`: a whole percent 0..100. */
+export function parseMinCoverage(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.trim().replace(/%$/, ''));
+  if (!Number.isInteger(n) || n < 0 || n > 100) throw new ConformanceError('CTS_BAD_FLAG', `--min-coverage must be a whole percent from 0 to 100, got "${value}"`);
+  return n;
+}
+
+/** The report with the gate applied: `summary.minCoverage` set, and `conformant` false below it. */
+export function applyMinCoverage(report: RunReport, required: number | undefined): RunReport {
+  if (required === undefined) return report;
+  const met = report.coverage !== undefined && report.coverage.percent >= required;
+  return { ...report, summary: { ...report.summary, conformant: report.summary.conformant && met, minCoverage: { required, met } } };
+}

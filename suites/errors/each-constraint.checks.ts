@@ -1,0 +1,63 @@
+/**
+ * @module Every documented constraint of a request schema enforced (§4.1, §4.2, §4.4, §8): for each
+ * field with one (required, a list of values, a format, a bound), a realistic body that carries
+ * every field, with that one field breaking it, is answered 4xx: never 2xx (accepted), never 5xx
+ * (no answer). The cases are derived from the schemas (src/generation/constraint-cases.ts), so a
+ * constraint added to a schema is sent without a new check; the random mutation catalogue of
+ * errors.rejects-* may or may not reach each of them in a run, these always do.
+ */
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
+import { operation } from '../../src/core/operations.js';
+import { fail, pass } from '../../src/core/result.js';
+import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
+import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
+import { describeResponse } from '../../src/kit/describe.js';
+import { pathOf } from '../../src/kit/requests.js';
+import { registry } from '../../src/schemas/registry.js';
+import { slugOf } from '../acceptance/baseline.js';
+
+export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
+
+/** The valid body the cases of an operation are built on: it carries every field. */
+function baseBody(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOperation): Record<string, unknown> {
+  const t = ctx.target;
+  if (op === 'chat.create') return everyFieldChatRequests({ ...(t.model !== undefined ? { model: t.model } : {}), maxCompletionTokens: t.maxCompletionTokens }, ctx.seed)[1]!;
+  const training = everyFieldTrainingRequests({ modelId: t.modelId }, ctx.seed);
+  return op === 'training-jobs.create' ? training.create : training.logs[0]!;
+}
+
+/** The constraint cases of an operation for a run (the same set for any seed: one per constraint). */
+export function casesOf(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOperation, expect: ConstraintCase['expect']): ConstraintCase[] {
+  return constraintCases(registry(), operation(op).requestSchema!, baseBody(ctx, op)).filter((c) => c.expect === expect);
+}
+
+/** How many cases of a kind an operation has (the schema decides; counted on a placeholder target). */
+export function caseCount(op: ConstrainedOperation, expect: ConstraintCase['expect']): number {
+  const target = { model: 'm', maxCompletionTokens: 8, modelId: DEFAULT_MODEL_ID } as CheckContext['target'];
+  return casesOf({ target, seed: 1 }, op, expect).length;
+}
+
+function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
+  const o = operation(op);
+  return defineCheck({
+    id: `errors.each-constraint-rejected.${slugOf(op)}`,
+    operation: op,
+    section: o.section,
+    level: 'MUST',
+    requirement: `${o.method} ${o.path} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
+    ...(o.writes ? { writes: true } : {}),
+    maxRequests: () => caseCount(op, 'rejected'),
+    async run(ctx) {
+      const cases = casesOf(ctx, op, 'rejected');
+      for (const c of cases) {
+        const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), body: c.text, headers: { 'content-type': 'application/json' } });
+        const status = ex.response.status;
+        if (status < 400 || status > 499) return fail({ expected: `a 4xx answer to a body with ${c.label}`, actual: describeResponse(ex), exchange: ex });
+      }
+      return pass([`${cases.length} constraint(s) broken one at a time, each rejected`]);
+    },
+  });
+}
+
+export const eachConstraintChecks: readonly CheckDefinition[] = (['chat.create', 'training-jobs.create', 'trajectories.log'] as const).map(eachConstraintRejected);
