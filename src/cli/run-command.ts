@@ -6,6 +6,7 @@
 import type { TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
 import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply.js';
+import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { describeBudget } from '../runner/budget.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
@@ -31,7 +32,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const reports: RunReport[] = [];
   for (const spec of cfg.targets) {
     const report = spec.url === undefined ? await runAgainstBundledMock(cfg, checks) : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
-    reports.push(expectations ? applyExpectationsToReport(report, expectations) : report);
+    reports.push(applyMinCoverage(expectations ? applyExpectationsToReport(report, expectations) : report, cfg.minCoverage));
   }
   await emitOutputs(reports, cfg);
   return reports.every((r) => r.summary.conformant) ? 0 : 1;

@@ -12,6 +12,7 @@ import { ConformanceError } from '../core/errors.js';
 import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
+import { parseMinCoverage } from '../gating/coverage-gate.js';
 
 export const RUN_FLAGS = {
   target: { type: 'string', multiple: true },
@@ -37,6 +38,7 @@ export const RUN_FLAGS = {
   markdown: { type: 'string' },
   html: { type: 'string' },
   expect: { type: 'string' },
+  'min-coverage': { type: 'string' },
   config: { type: 'string' },
   'max-body-bytes': { type: 'string' },
   'list-cap': { type: 'string' },
@@ -78,6 +80,8 @@ export interface RunConfig {
   readonly shard: { index: number; count: number } | undefined;
   readonly outputs: { junit?: string; json?: string; markdown?: string; html?: string };
   readonly expect: string | undefined;
+  /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
+  readonly minCoverage: number | undefined;
   readonly maxBodyBytes: number;
   readonly listReadCap: number;
   readonly maxCompletionTokens: number;
@@ -102,6 +106,10 @@ function integer(name: string, value: string | number | undefined, fallback: num
 
 function optionalInteger(name: string, value: string | number | undefined, min: number): number | undefined {
   return value === undefined ? undefined : integer(name, value, min, min);
+}
+
+function optionalText(value: string | number | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
 }
 
 function splitList(values: readonly string[] | undefined): string[] {
@@ -219,6 +227,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
       ...(pick<string>(f.html, 'html') ? { html: pick<string>(f.html, 'html')! } : {}),
     },
     expect: pick<string>(f.expect, 'expect'),
+    minCoverage: parseMinCoverage(optionalText(pick<string | number>(f['min-coverage'], 'minCoverage'))),
     maxBodyBytes: integer('max-body-bytes', pick(f['max-body-bytes'], 'maxBodyBytes'), 4 * 1024 * 1024, 1024),
     listReadCap: integer('list-cap', pick(f['list-cap'], 'listReadCap'), 10_000, 1),
     maxCompletionTokens: integer('max-completion-tokens', pick(f['max-completion-tokens'], 'maxCompletionTokens'), 16, 1),

@@ -34,6 +34,8 @@ Selection and gating
   --skip ID|PREFIX|§N          leave matching checks out
   --shard K/N                  run the K-th of N deterministic slices of the catalogue
   --expect FILE                known failures (check id + reason) that do not fail the gate
+  --min-coverage N             not conformant unless the run covers at least N% of the coverage
+                               model (see 'conformance coverage')
 
 Cases and limits
   --seed N                     fixes every generated case (printed in every report)

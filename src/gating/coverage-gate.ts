@@ -8,8 +8,9 @@ import type { RunReport } from '../core/report.js';
 /** Parses `--min-coverage`: a whole percent 0..100. */
 export function parseMinCoverage(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value.trim().replace(/%$/, ''));
-  if (!Number.isInteger(n) || n < 0 || n > 100) throw new ConformanceError('CTS_BAD_FLAG', `--min-coverage must be a whole percent from 0 to 100, got "${value}"`);
+  const text = value.trim();
+  const n = /^\d{1,3}%?$/.test(text) ? Number(text.replace(/%$/, '')) : NaN;
+  if (!Number.isInteger(n) || n > 100) throw new ConformanceError('CTS_BAD_FLAG', `--min-coverage must be a whole percent from 0 to 100, got "${value}"`);
   return n;
 }
 

@@ -658,6 +658,10 @@ export interface ConformanceConfig {
   level?: 'must' | 'should';
   seed?: number;
   runs?: number;
+  /**
+   * Fail the gate when the run covers less than this percent of the coverage model (`--min-coverage`).
+   */
+  minCoverage?: number;
   timeoutMs?: number;
   deadlineMs?: number;
   concurrency?: number;
