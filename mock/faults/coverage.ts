@@ -121,6 +121,28 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
+    id: 'coverage.echo-ignored-when-streamed',
+    description: 'echo is honoured without stream, and ignored in a streamed answer.',
+    breaks: ['chat-completions.echo-prepends-last-message.streamed'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (b?.stream !== true || b.echo === undefined) return req;
+      const { echo: _dropped, ...rest } = b;
+      return withJson(req, rest);
+    },
+  }),
+  defineFault({
+    id: 'coverage.max-tokens-ignored-when-streamed',
+    description: 'max_completion_tokens and max_tokens bound a non-streamed answer, and are ignored in a streamed one.',
+    breaks: ['chat-completions.max-tokens-bound-completion.streamed'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (b?.stream !== true) return req;
+      const { max_completion_tokens: _a, max_tokens: _b, ...rest } = b;
+      return withJson(req, rest);
+    },
+  }),
+  defineFault({
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),

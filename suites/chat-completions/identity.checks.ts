@@ -4,58 +4,35 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
-import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { expectCompletion, sendChat, uniqueRequestId } from './chat-exchange.js';
+import { answerIn, inBothModes } from './in-mode.js';
 
 // §4.1 request_id: "Identifier used through the whole request and returned in the response." The
 // spec does not say where. We accept the three places servers of this interface put it: inside the
 // response `id` (vLLM answers `chatcmpl-<request_id>`), a top-level `request_id` field, or the
 // `x-request-id` header (vLLM with --enable-request-id-headers). Anywhere else is not "returned".
-/** Where a request id came back in an answer of either mode: the note of a pass, or undefined. */
-function requestIdReturned(requestId: string, id: unknown, field: unknown, header: string | undefined): string | undefined {
-  if (typeof id === 'string' && id.includes(requestId)) return `request_id returned in the id (${id})`;
-  if (field === requestId) return 'request_id returned as a top-level request_id field';
-  if (header === requestId) return 'request_id returned in the x-request-id header';
-  return undefined;
-}
-
-/**
- * The rule in one mode: written once, checked streamed and not (§4.1 states it for "the whole
- * request", with no exception for streaming). In a stream the id is the chunks' shared `id`.
- */
-function returnsRequestIdIn(mode: 'non-streamed' | 'streamed') {
-  return defineCheck({
-    id: mode === 'streamed' ? 'chat-completions.returns-request-id.streamed' : 'chat-completions.returns-request-id',
-    operation: 'chat.create',
-    section: '§4.1',
-    level: 'MUST',
-    requirement: `The request_id a client sets is returned in the ${mode === 'streamed' ? 'streamed answer (in the chunks\' id, or the x-request-id header)' : 'response (in the id, a request_id field, or the x-request-id header)'}.`,
-    async run(ctx): Promise<CheckOutcome> {
-      const requestId = uniqueRequestId(ctx.seed);
-      const expected = `request_id ${JSON.stringify(requestId)} in the ${mode} answer: inside "id", as "request_id", or as the x-request-id header`;
-      if (mode === 'streamed') {
-        const probe = await probeChatStream(ctx, { request_id: requestId });
-        if (!isProbe(probe)) return probe;
-        const note = requestIdReturned(requestId, probe.verdict.id, undefined, probe.headers['x-request-id']);
-        return note ? pass([note]) : probe.failWith(expected, `chunk id ${JSON.stringify(probe.verdict.id)}, x-request-id ${JSON.stringify(probe.headers['x-request-id'])}`);
-      }
-      const ex = await sendChat(ctx, { request_id: requestId });
-      const r = expectCompletion(ctx, ex, 'a request with request_id');
-      if (!r.ok) return r.outcome;
-      const body = r.body;
-      const note = requestIdReturned(requestId, body.id, body.request_id, ex.response.headers['x-request-id']);
-      if (note) return pass([note]);
-      return fail({
-        expected,
-        actual: `id ${JSON.stringify(body.id)}, request_id ${JSON.stringify(body.request_id)}, x-request-id ${JSON.stringify(ex.response.headers['x-request-id'])}`,
-        exchange: ex,
-      });
-    },
-  });
-}
-
-export const returnsRequestId = returnsRequestIdIn('non-streamed');
-export const returnsRequestIdStreamed = returnsRequestIdIn('streamed');
+// Checked in both modes: §4.1 makes no exception for streaming; in a stream the id is the chunks' `id`.
+export const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
+  id: 'chat-completions.returns-request-id',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'MUST',
+  requirement: 'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
+  requests: 1,
+  async run(ctx, mode): Promise<CheckOutcome> {
+    const requestId = uniqueRequestId(ctx.seed);
+    const a = await answerIn(ctx, mode, { request_id: requestId }, 'a request with request_id');
+    if (!a.ok) return a.outcome;
+    const { body, headers } = a;
+    if (typeof body.id === 'string' && body.id.includes(requestId)) return pass([`request_id returned in the id (${body.id})`]);
+    if (body.request_id === requestId) return pass(['request_id returned as a top-level request_id field']);
+    if (headers['x-request-id'] === requestId) return pass(['request_id returned in the x-request-id header']);
+    return a.failWith(
+      `request_id ${JSON.stringify(requestId)} in the ${mode} answer: inside "id", as "request_id", or as the x-request-id header`,
+      `id ${JSON.stringify(body.id)}, request_id ${JSON.stringify(body.request_id)}, x-request-id ${JSON.stringify(headers['x-request-id'])}`,
+    );
+  },
+});
 
 // §4.1 gives `n` (default 1) and §1 "one or more generated completions (choices)"; that `n` asks for
 // exactly n choices indexed 0..n-1 is the OpenAI convention vLLM follows. Temperature is above 0:

@@ -8,6 +8,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
+import { answerIn, inBothModes } from './in-mode.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
 // conventions.md (vLLM): generation stops at the first stop string, which is left out of the
@@ -194,28 +195,34 @@ const ECHO_PREFIX = 'Once upon a time';
 // §4.1 echo: "If true, the new message is prepended with the last message when both have the same
 // role." The last message is the assistant's own (prefill, continue_final_message), so the roles
 // match and its content must open the new message.
-export const echoPrependsLastMessage = defineCheck({
+// Checked in both modes: the rule is the request's, streamed or not.
+export const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   id: 'chat-completions.echo-prepends-last-message',
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
   requirement: 'With echo true and a last message of the assistant role, the new message content starts with that last message.',
-  async run(ctx) {
-    const ex = await sendChat(ctx, {
-      messages: [
-        { role: 'user', content: 'Tell me a very short story.' },
-        { role: 'assistant', content: ECHO_PREFIX },
-      ],
-      echo: true,
-      continue_final_message: true,
-      add_generation_prompt: false,
-    });
-    const r = expectCompletion(ctx, ex, 'a request with echo: true');
-    if (!r.ok) return r.outcome;
-    for (const c of r.body.choices) {
+  requests: 1,
+  async run(ctx, mode) {
+    const a = await answerIn(
+      ctx,
+      mode,
+      {
+        messages: [
+          { role: 'user', content: 'Tell me a very short story.' },
+          { role: 'assistant', content: ECHO_PREFIX },
+        ],
+        echo: true,
+        continue_final_message: true,
+        add_generation_prompt: false,
+      },
+      'a request with echo: true',
+    );
+    if (!a.ok) return a.outcome;
+    for (const c of a.body.choices) {
       const content = contentOf(c);
       if (!content.startsWith(ECHO_PREFIX)) {
-        return fail({ expected: `content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`, exchange: ex });
+        return a.failWith(`content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, `choice ${String(c.index)} content ${JSON.stringify(content)}`);
       }
     }
     return pass();
@@ -253,5 +260,6 @@ export const outputControlChecks = [
   responseFormatJsonSchema,
   includeReasoningFalseOmitsReasoning,
   echoPrependsLastMessage,
+  echoPrependsLastMessageStreamed,
   seededDeterminism,
 ] as const;

@@ -7,6 +7,7 @@
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
+import { answerIn, inBothModes } from './in-mode.js';
 
 const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 const usageOf = (body: Completion) => body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
@@ -120,27 +121,25 @@ const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighth
 // the completion. That the bound is on usage.completion_tokens and that reaching it is reported as
 // finish_reason "length" is the OpenAI convention (§4.1 shows only "stop"). ignore_eos keeps the
 // model from ending early, so the bound is reached whenever the server honours it.
-export const maxTokensBoundCompletion = defineCheck({
+// Checked in both modes (in a stream, the usage of the include_usage chunk).
+export const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
   requirement: 'max_completion_tokens (and the deprecated max_tokens) bound usage.completion_tokens, and a choice that reaches the bound ends with finish_reason "length".',
-  async run(ctx) {
+  async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     for (const field of ['max_completion_tokens', 'max_tokens']) {
       for (const max of [...new Set([1, Math.min(4, cap)])]) {
-        const ex = await sendChat(ctx, { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true });
-        const r = expectCompletion(ctx, ex, `a request with ${field}: ${max}`);
-        if (!r.ok) return r.outcome;
-        const c = usageOf(r.body).completion_tokens;
-        if (typeof c !== 'number' || c > max) {
-          return fail({ expected: `usage.completion_tokens <= ${max} (${field})`, actual: `completion_tokens ${String(c)}`, exchange: ex });
-        }
-        const choice = r.body.choices[0];
+        const a = await answerIn(ctx, mode, { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true }, `a request with ${field}: ${max}`);
+        if (!a.ok) return a.outcome;
+        const c = usageOf(a.body).completion_tokens;
+        if (typeof c !== 'number' || c > max) return a.failWith(`usage.completion_tokens <= ${max} (${field})`, `completion_tokens ${String(c)}`);
+        const choice = a.body.choices[0];
         if (c === max && choice?.finish_reason !== 'length') {
-          return fail({ expected: `finish_reason "length": the ${max}-token bound of ${field} was reached (ignore_eos)`, actual: `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}`, exchange: ex });
+          return a.failWith(`finish_reason "length": the ${max}-token bound of ${field} was reached (ignore_eos)`, `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}`);
         }
       }
     }
@@ -227,6 +226,7 @@ export const tokenChecks = [
   tokensAsTokenIds,
   usageAddsUp,
   maxTokensBoundCompletion,
+  maxTokensBoundCompletionStreamed,
   logprobsShapeAndCounts,
   minTokensHonoured,
 ] as const;

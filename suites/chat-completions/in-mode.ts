@@ -1,0 +1,60 @@
+/**
+ * @module A §4.1 rule written once and checked in both modes (issue 12): `inBothModes` turns one
+ * definition into two checks, `<id>` (non-streamed) and `<id>.streamed`, and `answerIn` gives each
+ * the answer in its mode as one shape: the chat completion, or the stream reassembled into one
+ * (usage from the `include_usage` chunk). §4.1 states its field rules for the request, streamed or
+ * not; a server that honours a field in one mode only breaks them in the other.
+ */
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
+import { reassembleCompletion } from '../../src/kit/chat-stream.js';
+import { describeArrival, isProbe, probeChatStream } from '../streaming/stream-probe.js';
+import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
+
+export type ChatMode = 'non-streamed' | 'streamed';
+
+export type ModeAnswer =
+  | {
+      readonly ok: true;
+      readonly body: Completion;
+      readonly headers: Readonly<Record<string, string>>;
+      /** A failure about this answer, with its evidence (the exchange, or the stream's request and first bytes). */
+      failWith(expected: string, actual: string): FailOutcome;
+    }
+  | { readonly ok: false; readonly outcome: CheckOutcome };
+
+/** The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in failures. */
+export async function answerIn(ctx: CheckContext, mode: ChatMode, extra: Record<string, unknown>, what: string): Promise<ModeAnswer> {
+  if (mode === 'non-streamed') {
+    const ex = await sendChat(ctx, extra);
+    const r = expectCompletion(ctx, ex, what);
+    if (!r.ok) return { ok: false, outcome: r.outcome };
+    return { ok: true, body: r.body, headers: ex.response.headers, failWith: (expected, actual) => fail({ expected, actual, exchange: ex }) };
+  }
+  const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
+  if (!isProbe(probe)) return { ok: false, outcome: probe };
+  const body = reassembleCompletion(probe.verdict) as Completion;
+  // Never vacuous: a stream without a choice answers nothing the rule could hold for.
+  if (body.choices.length === 0) return { ok: false, outcome: probe.failWith(`${what} (streamed): a stream that carries at least one choice`, describeArrival(probe)) };
+  return { ok: true, body, headers: probe.headers, failWith: (expected, actual) => probe.failWith(expected, actual) };
+}
+
+export interface ModeCheckDefinition extends Omit<CheckDefinition, 'run' | 'maxRequests'> {
+  /** Requests of the non-streamed check (the streamed one sends the same number). */
+  readonly requests?: number;
+  run(ctx: CheckContext, mode: ChatMode): Promise<CheckOutcome>;
+}
+
+/** The two checks of one rule: `<id>` without `stream`, `<id>.streamed` with `stream: true`. */
+export function inBothModes(def: ModeCheckDefinition): [CheckDefinition, CheckDefinition] {
+  const { run, requests, ...rest } = def;
+  const make = (mode: ChatMode): CheckDefinition =>
+    defineCheck({
+      ...rest,
+      id: mode === 'streamed' ? `${def.id}.streamed` : def.id,
+      requirement: mode === 'streamed' ? `${def.requirement} (With stream: true, judged on the reassembled stream.)` : def.requirement,
+      ...(requests !== undefined ? { maxRequests: () => requests } : {}),
+      run: (ctx) => run(ctx, mode),
+    });
+  return [make('non-streamed'), make('streamed')];
+}
