@@ -143,6 +143,23 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
+    id: 'coverage.output-controls-ignored-when-streamed',
+    description: 'structured_outputs, response_format and include_reasoning shape a non-streamed answer, and are ignored in a streamed one.',
+    breaks: [
+      'chat-completions.structured-outputs-choice.streamed',
+      'chat-completions.structured-outputs-regex.streamed',
+      'chat-completions.structured-outputs-json.streamed',
+      'chat-completions.response-format-json-schema.streamed',
+      'chat-completions.include-reasoning-false-omits-reasoning.streamed',
+    ],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (b?.stream !== true) return req;
+      const { structured_outputs: _a, response_format: _b, include_reasoning: _c, ...rest } = b;
+      return withJson(req, rest);
+    },
+  }),
+  defineFault({
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),

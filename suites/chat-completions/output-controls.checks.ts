@@ -8,8 +8,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
-import { answerIn, inBothModes } from './in-mode.js';
-import type { HttpExchange } from '../../src/transport/types.js';
+import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 
 // conventions.md (vLLM): generation stops at the first stop string, which is left out of the
 // content unless include_stop_str_in_output is true; `stop_reason` is then the matched string.
@@ -70,12 +69,12 @@ export const stopStringsHonoured = defineCheck({
  */
 async function judgeStructured(
   ctx: CheckContext,
+  mode: ChatMode,
   extra: Record<string, unknown>,
   what: string,
   judge: (content: string, cut: boolean) => string | undefined,
 ): Promise<CheckOutcome> {
-  const ex: HttpExchange = await sendChat(ctx, { temperature: 0, max_completion_tokens: ctx.target.maxCompletionTokens, ...extra });
-  const r = expectCompletion(ctx, ex, what);
+  const r = await answerIn(ctx, mode, { temperature: 0, max_completion_tokens: ctx.target.maxCompletionTokens, ...extra }, what);
   if (!r.ok) return r.outcome;
   const notes: string[] = [];
   let judged = 0;
@@ -84,7 +83,7 @@ async function judgeStructured(
     const content = contentOf(c);
     if (cut) notes.push(`choice ${String(c.index)} was cut by the ${ctx.target.maxCompletionTokens}-token budget: only its prefix was judged (raise --max-completion-tokens)`);
     const problem = judge(content, cut);
-    if (problem) return fail({ expected: `the content of ${what} honours the constraint`, actual: `choice ${String(c.index)}: ${problem}`, exchange: ex });
+    if (problem) return r.failWith(`the content of ${what} honours the constraint`, `choice ${String(c.index)}: ${problem}`);
     // An empty prefix is a prefix of every constrained output: nothing was judged on that choice.
     if (!(cut && content.trim() === '')) judged++;
   }
@@ -96,15 +95,16 @@ async function judgeStructured(
 
 const CHOICES = ['yes', 'no'];
 
-export const structuredOutputsChoice = defineCheck({
+export const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-choice',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM structured outputs (choice)',
   requirement: 'With structured_outputs.choice, the content is exactly one of the choices.',
-  run: (ctx) =>
-    judgeStructured(ctx, { messages: [{ role: 'user', content: 'Is the sky blue? Answer yes or no.' }], structured_outputs: { choice: CHOICES } }, 'a request with structured_outputs.choice ["yes","no"]', (content, cut) =>
+  requests: 1,
+  run: (ctx, mode) =>
+    judgeStructured(ctx, mode, { messages: [{ role: 'user', content: 'Is the sky blue? Answer yes or no.' }], structured_outputs: { choice: CHOICES } }, 'a request with structured_outputs.choice ["yes","no"]', (content, cut) =>
       (cut ? CHOICES.some((c) => c.startsWith(content)) : CHOICES.includes(content)) ? undefined : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(CHOICES)}`),
 });
 
@@ -112,15 +112,16 @@ const REGEX = '(red|green|blue)-[0-9]{2}';
 /** Every full match of REGEX (300 strings), so a cut answer can be judged as a prefix of one. */
 const REGEX_MATCHES = ['red', 'green', 'blue'].flatMap((c) => Array.from({ length: 100 }, (_, i) => `${c}-${String(i).padStart(2, '0')}`));
 
-export const structuredOutputsRegex = defineCheck({
+export const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-regex',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM structured outputs (regex)',
   requirement: 'With structured_outputs.regex, the whole content matches the regular expression.',
-  run: (ctx) =>
-    judgeStructured(ctx, { messages: [{ role: 'user', content: 'Name a colour and a two-digit number, like red-42.' }], structured_outputs: { regex: REGEX } }, `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`, (content, cut) =>
+  requests: 1,
+  run: (ctx, mode) =>
+    judgeStructured(ctx, mode, { messages: [{ role: 'user', content: 'Name a colour and a two-digit number, like red-42.' }], structured_outputs: { regex: REGEX } }, `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`, (content, cut) =>
       (cut ? REGEX_MATCHES.some((m) => m.startsWith(content)) : new RegExp(`^(?:${REGEX})$`, 'u').test(content)) ? undefined : `content ${JSON.stringify(content)} does not ${cut ? 'start a match of' : 'match'} ${REGEX}`),
 });
 
@@ -144,45 +145,47 @@ function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string
 }
 
 // §4.1 types structured_outputs.json as a string: the schema is sent serialised.
-export const structuredOutputsJson = defineCheck({
+export const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-json',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM structured outputs (json)',
   requirement: 'With structured_outputs.json, the content parses as JSON and validates against the given schema.',
-  run: (ctx) => judgeStructured(ctx, { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } }, 'a request with structured_outputs.json', judgeJson(ctx)),
+  requests: 1,
+  run: (ctx, mode) => judgeStructured(ctx, mode, { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } }, 'a request with structured_outputs.json', judgeJson(ctx)),
 });
 
-export const responseFormatJsonSchema = defineCheck({
+export const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes({
   id: 'chat-completions.response-format-json-schema',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI response_format json_schema',
   requirement: 'With response_format {type: "json_schema"}, the content parses as JSON and validates against json_schema.schema.',
-  run: (ctx) =>
-    judgeStructured(ctx, { messages: JSON_PROMPT, response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: VERDICT_SCHEMA, strict: true } } }, 'a request with response_format json_schema', judgeJson(ctx)),
+  requests: 1,
+  run: (ctx, mode) =>
+    judgeStructured(ctx, mode, { messages: JSON_PROMPT, response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: VERDICT_SCHEMA, strict: true } } }, 'a request with response_format json_schema', judgeJson(ctx)),
 });
 
 // §4.1 include_reasoning (default true); false means the reasoning is left out of the answer
 // (vLLM). reasoning_effort asks a reasoning model to reason, so there would be something to omit.
-export const includeReasoningFalseOmitsReasoning = defineCheck({
+export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed] = inBothModes({
   id: 'chat-completions.include-reasoning-false-omits-reasoning',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
   requirement: 'With include_reasoning false, no choice message carries reasoning.',
-  async run(ctx) {
-    const ex = await sendChat(ctx, { include_reasoning: false, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens });
-    const r = expectCompletion(ctx, ex, 'a request with include_reasoning: false');
+  requests: 1,
+  async run(ctx, mode) {
+    const r = await answerIn(ctx, mode, { include_reasoning: false, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens }, 'a request with include_reasoning: false');
     if (!r.ok) return r.outcome;
     for (const c of r.body.choices) {
       const m = (c.message ?? {}) as Record<string, unknown>;
       for (const field of ['reasoning', 'reasoning_content']) {
         if (typeof m[field] === 'string' && (m[field] as string).length > 0) {
-          return fail({ expected: 'no reasoning in the message (include_reasoning: false)', actual: `choice ${String(c.index)} message.${field} ${JSON.stringify(m[field]).slice(0, 120)}`, exchange: ex });
+          return r.failWith('no reasoning in the message (include_reasoning: false)', `choice ${String(c.index)} message.${field} ${JSON.stringify(m[field]).slice(0, 120)}`);
         }
       }
     }
@@ -255,10 +258,15 @@ export const seededDeterminism = defineCheck({
 export const outputControlChecks = [
   stopStringsHonoured,
   structuredOutputsChoice,
+  structuredOutputsChoiceStreamed,
   structuredOutputsRegex,
+  structuredOutputsRegexStreamed,
   structuredOutputsJson,
+  structuredOutputsJsonStreamed,
   responseFormatJsonSchema,
+  responseFormatJsonSchemaStreamed,
   includeReasoningFalseOmitsReasoning,
+  includeReasoningFalseOmitsReasoningStreamed,
   echoPrependsLastMessage,
   echoPrependsLastMessageStreamed,
   seededDeterminism,
