@@ -160,6 +160,17 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
+    id: 'coverage.token-controls-ignored-when-streamed',
+    description: 'logprobs, top_logprobs and min_tokens shape a non-streamed answer, and are ignored in a streamed one.',
+    breaks: ['chat-completions.logprobs-shape-and-counts.streamed', 'chat-completions.min-tokens-honoured.streamed'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (b?.stream !== true) return req;
+      const { logprobs: _a, top_logprobs: _b, min_tokens: _c, ...rest } = b;
+      return withJson(req, rest);
+    },
+  }),
+  defineFault({
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),

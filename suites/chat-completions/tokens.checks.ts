@@ -152,18 +152,18 @@ const LOGPROB_EPSILON = 1e-6;
 // §4.1 gives the shape of choice.logprobs (content[]: token, logprob, bytes, top_logprobs[]); the
 // counts (one entry per generated token, exactly top_logprobs alternatives each) and logprob <= 0
 // are the OpenAI logprobs convention.
-export const logprobsShapeAndCounts = defineCheck({
+export const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   id: 'chat-completions.logprobs-shape-and-counts',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
   requirement: 'With logprobs true, each choice has logprobs.content with one entry per generated token, each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
-  async run(ctx) {
+  requests: 2,
+  async run(ctx, mode) {
     let entries = 0;
     for (const k of [0, 3]) {
-      const ex = await sendChat(ctx, { logprobs: true, top_logprobs: k });
-      const r = expectCompletion(ctx, ex, `a request with logprobs: true, top_logprobs: ${k}`);
+      const r = await answerIn(ctx, mode, { logprobs: true, top_logprobs: k }, `a request with logprobs: true, top_logprobs: ${k}`);
       if (!r.ok) return r.outcome;
       const generated = usageOf(r.body).completion_tokens;
       for (const c of r.body.choices) {
@@ -171,7 +171,7 @@ export const logprobsShapeAndCounts = defineCheck({
         const reasoning = (c.message as { reasoning?: unknown } | undefined)?.reasoning;
         const countable = r.body.choices.length === 1 && !(typeof reasoning === 'string' && reasoning.length > 0);
         if (!Array.isArray(content) || (countable && content.length !== generated)) {
-          return fail({ expected: `choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`, actual: Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`, exchange: ex });
+          return r.failWith(`choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`, Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`);
         }
         entries += content.length;
         for (const [i, e] of content.entries()) {
@@ -184,7 +184,7 @@ export const logprobsShapeAndCounts = defineCheck({
             : e.top_logprobs.some((t: { token?: unknown; logprob?: unknown }) => typeof t?.token !== 'string' || typeof t.logprob !== 'number' || t.logprob > LOGPROB_EPSILON) ? `a top_logprobs entry without a token string and a logprob <= 0: ${JSON.stringify(e.top_logprobs)}`
             : undefined;
           if (problem) {
-            return fail({ expected: `each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`, actual: `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`, exchange: ex });
+            return r.failWith(`each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`, `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`);
           }
         }
       }
@@ -199,22 +199,22 @@ export const logprobsShapeAndCounts = defineCheck({
 // §4.1 lists min_tokens (default 0) without more. vLLM: no end-of-sequence, stop token or stop
 // string ends the output before min_tokens tokens. A stop string that would otherwise end the
 // output at once (" ") makes the bound visible.
-export const minTokensHonoured = defineCheck({
+export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   id: 'chat-completions.min-tokens-honoured',
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
   requirement: 'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier.',
-  async run(ctx) {
+  requests: 1,
+  async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     const m = Math.min(4, cap);
-    const ex = await sendChat(ctx, { messages: LONG_ANSWER, min_tokens: m, max_completion_tokens: cap, stop: [' '] });
-    const r = expectCompletion(ctx, ex, `a request with min_tokens: ${m}`);
+    const r = await answerIn(ctx, mode, { messages: LONG_ANSWER, min_tokens: m, max_completion_tokens: cap, stop: [' '] }, `a request with min_tokens: ${m}`);
     if (!r.ok) return r.outcome;
     const c = usageOf(r.body).completion_tokens;
     if (typeof c !== 'number' || c < m) {
-      return fail({ expected: `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding`, actual: `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`, exchange: ex });
+      return r.failWith(`usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding`, `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`);
     }
     return pass();
   },
@@ -228,5 +228,7 @@ export const tokenChecks = [
   maxTokensBoundCompletion,
   maxTokensBoundCompletionStreamed,
   logprobsShapeAndCounts,
+  logprobsShapeAndCountsStreamed,
   minTokensHonoured,
+  minTokensHonouredStreamed,
 ] as const;
