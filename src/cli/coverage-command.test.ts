@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { OPERATIONS, operationLabel } from '../core/operations.js';
+import { coverageModel } from '../coverage/model.js';
+import { registry } from '../schemas/registry.js';
+import { runCli } from '../../test/hostile/report-files.js';
+import { renderCoverageModel } from './coverage-command.js';
+
+test('conformance coverage prints every item of the model under its operation, then what is not applicable and why', () => {
+  const text = renderCoverageModel();
+  const model = coverageModel(registry());
+  for (const op of OPERATIONS) expect(text).toContain(`${op.section} ${operationLabel(op.id)}: ${model.items.filter((i) => i.operation === op.id).length} items`);
+  expect(text).toContain('    documents (streamed)');
+  expect(text).toContain('    token-truncated: sent with the configured token truncated');
+  expect(text).toContain('    other-project: a record known by its id read through another project');
+  expect(text).toContain(`Not applicable: ${model.notApplicable.length} items`);
+  for (const reason of new Set(model.notApplicable.map((i) => i.reason))) expect(text).toContain(`  ${reason}:`);
+  expect(text.split('\n').filter((l) => /^ {4}\S/.test(l)).length).toBe(model.items.length + model.notApplicable.length);
+});
+
+test('the binary prints the model, as JSON with --json, and refuses an unknown flag', { timeout: 30_000 }, async () => {
+  const json = await runCli(['coverage', '--json']);
+  expect(json.code).toBe(0);
+  const parsed = JSON.parse(json.stdout) as { items: unknown[]; notApplicable: unknown[] };
+  expect(parsed.items.length).toBe(coverageModel(registry()).items.length);
+  const bad = await runCli(['coverage', '--nope']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('CTS_BAD_FLAG');
+});
