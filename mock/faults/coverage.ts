@@ -171,6 +171,27 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
+    id: 'coverage.section-7-not-enforced-when-streamed',
+    description: 'The §7 conditions (priority without scheduling, continue_final_message with add_generation_prompt) are enforced without stream, and not with it.',
+    breaks: ['chat-completions.priority-follows-scheduling.streamed', 'chat-completions.rejects-continue-with-generation-prompt.streamed', 'chat-completions.each-rule-rejected.streamed'],
+    before: (req) => {
+      const b = jsonBody(req, CHAT);
+      if (b?.stream !== true) return req;
+      const { priority: _p, ...rest } = b;
+      if (rest.continue_final_message === true) delete rest.add_generation_prompt;
+      return withJson(req, rest);
+    },
+  }),
+  defineFault({
+    id: 'coverage.rules-not-enforced',
+    description: 'A chat request refused by a rule is answered 200 with a completion instead.',
+    breaks: ['chat-completions.each-rule-rejected', 'chat-completions.each-rule-rejected.streamed'],
+    after: (req, res) =>
+      jsonBody(req, CHAT) && res.status >= 400 && res.status < 500 && res.status !== 401
+        ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id: 'chatcmpl-lenient', object: 'chat.completion', created: 0, model: 'lenient', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } } }
+        : res,
+  }),
+  defineFault({
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),

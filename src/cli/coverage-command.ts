@@ -15,6 +15,7 @@ const KIND_WORDS: Record<CoverageItem['kind'], string> = {
   'request-rejected': 'sent breaking its constraint, in a request the target rejected',
   'request-value': 'sent with each value the schema names, accepted',
   'request-bound': 'sent at its bound (accepted) and beyond it (rejected)',
+  'rule-rejected': 'a cross-field rule broken alone, rejected',
   response: 'observed in a 2xx answer',
   auth: 'presented, and the answer read',
   scope: 'tried through another entity or project',

@@ -85,3 +85,12 @@ test('derived, not listed: a field added to a schema appears in the model, uncov
   expect(report.holes.map((h) => h.id).sort()).toEqual(added.sort());
   expect(report.percent).toBeLessThan(100);
 });
+
+test('chat: every cross-field rule is an item in each mode it applies in', () => {
+  const rules = model.items.filter((i) => i.kind === 'rule-rejected').map((i) => i.id);
+  expect(rules).toContain('chat.create rule-rejected n-greedy (streamed)');
+  expect(rules).toContain('chat.create rule-rejected priority-without-scheduling (non-streamed)');
+  expect(rules).toContain('chat.create rule-rejected stream-options-without-stream (non-streamed)');
+  expect(rules).not.toContain('chat.create rule-rejected stream-options-without-stream (streamed)');
+  expect(rules).toContain('chat.create rule-rejected prompt-logprobs-with-stream (streamed)');
+});

@@ -6,6 +6,8 @@
  * - request fields with a constraint beyond their type sent breaking it, in a request the target
  *   rejected; every value a schema names sent and accepted; every documented bound sent at the
  *   bound (accepted) and beyond it (rejected);
+ * - chat: every cross-field rule (§7 and the conventions' vLLM rules, judged by vllm-rules.ts)
+ *   broken alone in a request the target rejected, in each mode the rule applies in;
  * - response fields observed in a 2xx answer (chat: the response, and the chunks when streamed);
  * - auth: every presentation that must be rejected (§5), per operation;
  * - scoping: every record read and listing tried through another entity and another project.
@@ -13,11 +15,13 @@
  */
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
+import { RULE_CASES } from '../generation/rule-cases.js';
+import type { VllmRuleId } from '../generation/realistic/vllm-rules.js';
 import { STATED_GAPS } from './stated-gaps.js';
 import { PRESENTATION_LABELS, rejectedPresentations, type PresentationId } from './presentations.js';
 import { schemaFields, type SchemaField } from './schema-fields.js';
 
-export type CoverageKind = 'request-accepted' | 'request-rejected' | 'request-value' | 'request-bound' | 'response' | 'auth' | 'scope';
+export type CoverageKind = 'request-accepted' | 'request-rejected' | 'request-value' | 'request-bound' | 'rule-rejected' | 'response' | 'auth' | 'scope';
 /** Chat requests are exercised in both modes (§4.1 `stream`). */
 export type Mode = 'non-streamed' | 'streamed';
 export type ScopeProbe = 'other-entity' | 'other-project';
@@ -34,6 +38,8 @@ export interface CoverageItem {
   readonly value?: string | number | boolean;
   /** A request-bound item: which bound, and whether the value sits at it (accepted) or beyond it (rejected). */
   readonly bound?: { readonly which: 'minimum' | 'maximum'; readonly side: 'at' | 'beyond'; readonly limit: number };
+  /** A rule-rejected item: the cross-field rule (conventions' vLLM rules, §7) broken. */
+  readonly rule?: VllmRuleId;
   readonly presentation?: PresentationId;
   readonly scope?: ScopeProbe;
   /** What exercising it means, for a person. */
@@ -91,6 +97,11 @@ export function coverageModel(schemas: SchemaRegistry): CoverageModel {
   const all: CoverageItem[] = [];
   for (const o of OPERATIONS) {
     if (o.requestSchema) all.push(...requestItems(o.id, schemaFields(schemas, o.requestSchema)));
+    if (o.id === 'chat.create') {
+      for (const c of RULE_CASES) {
+        for (const mode of c.modes) all.push({ id: `${o.id} rule-rejected ${c.rule} (${mode})`, operation: o.id, kind: 'rule-rejected', rule: c.rule, mode, description: `the rule ${c.rule} (${c.section}) broken alone, in a request the target rejected (${mode})` });
+      }
+    }
     for (const { schema, mode } of responseSchemasOf(o.id)) {
       for (const f of schemaFields(schemas, schema)) {
         all.push({ id: `${o.id} response ${f.path}${inMode(mode)}`, operation: o.id, kind: 'response', path: f.path, ...(mode ? { mode } : {}), description: `\`${f.path}\` observed in a 2xx answer${inMode(mode)}` });

@@ -88,3 +88,12 @@ test('a streamed body is observed as it is read, through the wrapped client', as
   expect(r.covered()).toContain('chat.create response choices[].delta.role (streamed)');
   expect(r.covered()).not.toContain('chat.create response choices[].delta.role (non-streamed)');
 });
+
+test('a schema-valid chat request rejected for one rule covers that rule in its mode; breaking two covers neither', () => {
+  const r = recorder();
+  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'x' }], n: 2, temperature: 0, stream: true }), 400);
+  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'x' }], temperature: 3, top_p: 0 }), 400);
+  expect(r.covered()).toContain('chat.create rule-rejected n-greedy (streamed)');
+  expect(r.covered()).not.toContain('chat.create rule-rejected n-greedy (non-streamed)');
+  expect([...r.covered()].filter((id) => id.includes('range'))).toEqual([]);
+});

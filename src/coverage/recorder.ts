@@ -6,6 +6,7 @@
  */
 import type { TargetConfig } from '../core/check.js';
 import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js';
+import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
 import { modesOf, responseSchemasOf, type CoverageItem, type CoverageModel, type Mode } from './model.js';
@@ -101,10 +102,16 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     for (const item of itemsOf(op, 'request-bound')) if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) mark(item.id);
   }
 
-  function rejectedFields(op: Operation, body: unknown): void {
+  function rejectedFields(op: Operation, body: unknown, mode: Mode | undefined): void {
     if (!op.requestSchema) return;
     const v = opts.schemas.validate(op.requestSchema, body);
-    if (v.ok) return;
+    if (v.ok) {
+      // A schema-valid chat request rejected for breaking exactly one cross-field rule.
+      if (op.id !== 'chat.create' || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+      const broken = vllmRuleViolations(body as Record<string, unknown>);
+      if (broken.length === 1) mark(`${op.id} rule-rejected ${broken[0]!.rule} (${mode})`);
+      return;
+    }
     for (const e of v.errors) {
       const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
       const path = fieldPathOf(e.instancePath, missing);
@@ -163,7 +170,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     const ok = status >= 200 && status < 300;
     if (body !== undefined && op.requestSchema) {
       if (ok) requestFields(op.id, body, mode);
-      else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body);
+      else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body, mode);
     }
     return { op: op.id, mode, ownScope: inOwnScope(params), ok };
   }

@@ -968,6 +968,7 @@ export interface ConformanceRunReportCoverage {
       | 'request-rejected'
       | 'request-value'
       | 'request-bound'
+      | 'rule-rejected'
       | 'response'
       | 'auth'
       | 'scope'

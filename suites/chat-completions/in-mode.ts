@@ -8,6 +8,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/kit/chat-stream.js';
+import type { HttpExchange } from '../../src/transport/types.js';
 import { describeArrival, isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 
@@ -37,6 +38,11 @@ export async function answerIn(ctx: CheckContext, mode: ChatMode, extra: Record<
   // Never vacuous: a stream without a choice answers nothing the rule could hold for.
   if (body.choices.length === 0) return { ok: false, outcome: probe.failWith(`${what} (streamed): a stream that carries at least one choice`, describeArrival(probe)) };
   return { ok: true, body, headers: probe.headers, failWith: (expected, actual) => probe.failWith(expected, actual) };
+}
+
+/** POSTs the minimal chat request merged with `extra`, with `stream: true` in the streamed mode (the body read whole). */
+export function sendIn(ctx: CheckContext, mode: ChatMode, extra: Record<string, unknown>): Promise<HttpExchange> {
+  return sendChat(ctx, mode === 'streamed' ? { ...extra, stream: true } : extra);
 }
 
 export interface ModeCheckDefinition extends Omit<CheckDefinition, 'run' | 'maxRequests'> {

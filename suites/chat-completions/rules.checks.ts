@@ -10,6 +10,7 @@ import { fail, pass } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
 import { chatPath, expectCompletion, expectRejected, is2xx, is4xx, rawChatBody, sendChat, sendRawChat, targetUrl } from './chat-exchange.js';
+import { answerIn, inBothModes, sendIn } from './in-mode.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -20,22 +21,23 @@ const PREFILL_MESSAGES = [
 // §7 condition 1: "When `priority` is not 0 and the served model does not use priority scheduling,
 // then the request raises an error." The target's declaration (--priority-scheduling) says which
 // branch applies; priority 0 is the default and always fine, so it is the control in both.
-export const priorityFollowsScheduling = defineCheck({
+// Checked in both modes: §7 states the conditions for the request, streamed or not.
+export const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
   operation: 'chat.create',
   section: '§7',
   level: 'MUST',
   requirement:
     'A non-zero priority is rejected with a 4xx when the served model does not use priority scheduling, and accepted when it does; priority 0 is always accepted.',
-  async run(ctx) {
-    const control = await sendChat(ctx, { priority: 0 });
-    const c = expectCompletion(ctx, control, 'a request with priority 0 (the default)');
-    if (!c.ok) return c.outcome;
-    const ex = await sendChat(ctx, { priority: 1 });
+  requests: 2,
+  async run(ctx, mode) {
+    const control = await answerIn(ctx, mode, { priority: 0 }, 'a request with priority 0 (the default)');
+    if (!control.ok) return control.outcome;
     if (ctx.target.priorityScheduling) {
-      const r = expectCompletion(ctx, ex, 'priority 1 to a target declared with priority scheduling');
+      const r = await answerIn(ctx, mode, { priority: 1 }, 'priority 1 to a target declared with priority scheduling');
       return r.ok ? pass(['target declared with priority scheduling: priority 1 accepted']) : r.outcome;
     }
+    const ex = await sendIn(ctx, mode, { priority: 1 });
     const rejected = expectRejected(ex, 'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it');
     return rejected ?? pass(['target declared without priority scheduling: priority 1 rejected']);
   },
@@ -43,14 +45,15 @@ export const priorityFollowsScheduling = defineCheck({
 
 // §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
 // the request is invalid." Both sent as true is the case no reading can accept.
-export const rejectsContinueWithGenerationPrompt = defineCheck({
+export const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
   id: 'chat-completions.rejects-continue-with-generation-prompt',
   operation: 'chat.create',
   section: '§7',
   level: 'MUST',
   requirement: 'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
-  async run(ctx) {
-    const ex = await sendChat(ctx, { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true });
+  requests: 1,
+  async run(ctx, mode) {
+    const ex = await sendIn(ctx, mode, { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true });
     return expectRejected(ex, '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)') ?? pass();
   },
 });
@@ -286,7 +289,9 @@ export const trailingSlashPath = defineCheck({
 
 export const ruleChecks = [
   priorityFollowsScheduling,
+  priorityFollowsSchedulingStreamed,
   rejectsContinueWithGenerationPrompt,
+  rejectsContinueWithGenerationPromptStreamed,
   acceptsContinueFinalMessageAlone,
   acceptsSeedWithinInt64,
   rejectsSeedBeyondBound,

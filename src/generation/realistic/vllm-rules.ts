@@ -3,9 +3,38 @@
  * enforced by vLLM", plus §7), as a predicate: the realistic generator must never break them.
  */
 
+/** Every rule the predicate judges, by id (the coverage model has an item per rule and mode). */
+export const VLLM_RULE_IDS = [
+  'stream-options-without-stream',
+  'top-logprobs-without-logprobs',
+  'top-logprobs-max',
+  'prompt-logprobs-with-stream',
+  'continue-with-generation-prompt',
+  'empty-cache-salt',
+  'json-schema-missing',
+  'structured-outputs-one-kind',
+  'structured-outputs-empty-choice',
+  'repetition-detection',
+  'n-min',
+  'n-greedy',
+  'temperature-range',
+  'top-p-range',
+  'top-k-range',
+  'min-p-range',
+  'presence-penalty-range',
+  'frequency-penalty-range',
+  'repetition-penalty-range',
+  'max-tokens-min',
+  'max-completion-tokens-min',
+  'min-tokens-above-max',
+  'empty-stop',
+  'priority-without-scheduling',
+] as const;
+export type VllmRuleId = (typeof VLLM_RULE_IDS)[number];
+
 /** One rule broken, in the convention's words. */
 export interface RuleViolation {
-  readonly rule: string;
+  readonly rule: VllmRuleId;
   readonly message: string;
 }
 
@@ -18,7 +47,7 @@ function set(v: unknown): boolean {
 /** The vLLM request rules `request` breaks (empty when a vLLM server would accept it). */
 export function vllmRuleViolations(request: Record<string, unknown>): RuleViolation[] {
   const out: RuleViolation[] = [];
-  const broken = (rule: string, message: string): void => void out.push({ rule, message });
+  const broken = (rule: VllmRuleId, message: string): void => void out.push({ rule, message });
   const r = request;
   const so = r.stream_options as Record<string, unknown> | null | undefined;
   if (so && Object.keys(so).length > 0 && r.stream !== true) broken('stream-options-without-stream', 'Stream options can only be defined when `stream=True`.');
@@ -55,14 +84,14 @@ export function vllmRuleViolations(request: Record<string, unknown>): RuleViolat
   if (minP !== undefined && (minP < 0 || minP > 1)) broken('min-p-range', '`min_p` must be in [0, 1].');
   for (const k of ['presence_penalty', 'frequency_penalty']) {
     const v = num(k);
-    if (v !== undefined && (v < -2 || v > 2)) broken(`${k.replace('_', '-')}-range`, `\`${k}\` must be in [-2, 2].`);
+    if (v !== undefined && (v < -2 || v > 2)) broken(k === 'presence_penalty' ? 'presence-penalty-range' : 'frequency-penalty-range', `\`${k}\` must be in [-2, 2].`);
   }
   const rp = num('repetition_penalty');
   if (rp !== undefined && rp <= 0) broken('repetition-penalty-range', '`repetition_penalty` must be above 0.');
   const max = num('max_completion_tokens') ?? num('max_tokens');
   for (const k of ['max_tokens', 'max_completion_tokens']) {
     const v = num(k);
-    if (v !== undefined && v < 1) broken(`${k.replace(/_/g, '-')}-min`, `\`${k}\` must be at least 1.`);
+    if (v !== undefined && v < 1) broken(k === 'max_tokens' ? 'max-tokens-min' : 'max-completion-tokens-min', `\`${k}\` must be at least 1.`);
   }
   const minTokens = num('min_tokens');
   if (minTokens !== undefined && max !== undefined && minTokens > max) broken('min-tokens-above-max', '`min_tokens` must not exceed the max tokens.');
