@@ -11,9 +11,13 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 /** The fixed basic username of the evaluation-record service convention (`api:<key>`). */
 export const CONVENTIONAL_BASIC_USER = 'api';
 
-/** The truncated form of a token: its first half (at least one character short of it). */
+/**
+ * The truncated form of a token: one character short, the most a server that compares only a
+ * prefix (or accepts any prefix) can be caught with; and long enough that redacting it never
+ * clobbers unrelated text.
+ */
 export function truncatedToken(token: string): string {
-  return token.slice(0, Math.max(1, Math.min(token.length - 1, Math.ceil(token.length / 2))));
+  return token.slice(0, Math.max(1, token.length - 1));
 }
 
 /** Secrets the derived headers carry besides the configured ones, for the redactor. */
