@@ -90,8 +90,10 @@ test('records without ids (§2.1/§2.2 do not require them) are paged and filter
     return { ...res, stream: undefined, body: out.map((r) => JSON.stringify(r)).join('\n') + '\n' };
   };
   const report = await runAgainstVariant(recordChecks, variant);
-  expect(explain(report.results.filter((r) => !r.id.endsWith('.listed-records-read-back')))).toBe('');
-  for (const r of report.results.filter((x) => x.id.endsWith('.listed-records-read-back'))) expect(r.status).toBe('skip');
+  // The checks that read a listed record back by its id have no id to read: skipped (a coverage hole), never failed.
+  const needIds = (id: string) => id.endsWith('.listed-records-read-back') || id.endsWith('.known-id-not-found-elsewhere');
+  expect(explain(report.results.filter((r) => !needIds(r.id)))).toBe('');
+  for (const r of report.results.filter((x) => needIds(x.id))) expect(r.status).toBe('skip');
 });
 
 test('query parameter names come from the configuration (the spec does not name them)', async () => {
