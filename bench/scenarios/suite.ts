@@ -45,7 +45,7 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
     });
     if (exit.signal) throw new Error(`conformance run: killed (${exit.signal}) after ${Math.round(exit.ms)} ms`);
     const pre = JSON.parse(readFileSync(outFile, 'utf8')) as PreloadOut;
-    const report = (JSON.parse(readFileSync(reportFile, 'utf8')) as { reports: { durationMs: number; summary: Record<string, unknown>; results: unknown[] }[] }).reports[0]!;
+    const report = (JSON.parse(readFileSync(reportFile, 'utf8')) as { reports: { durationMs: number; summary: Record<string, unknown>; results: unknown[]; coverage?: { percent: number; covered: number; total: number } }[] }).reports[0]!;
     let split: ProfileSplit | undefined;
     const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (prof) split = splitProfile(join(dir, prof));
@@ -76,6 +76,19 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
         note: `${pre.requests} requests over runSuite's ${(report.durationMs / 1000).toFixed(1)} s`,
       }),
     ];
+    // What the run exercised (src/coverage): a strict run against the mock should cover all of it.
+    if (report.coverage) {
+      rows.push(
+        row({
+          scenario: 'suite',
+          figure: 'coverage of the interface',
+          value: report.coverage.percent,
+          unit: '%',
+          goal: { text: '100 %', met: report.coverage.percent === 100 },
+          note: `${report.coverage.covered} of ${report.coverage.total} items exercised; ${pre.requests} requests`,
+        }),
+      );
+    }
     if (split) {
       const { ms, wallMs } = split;
       const pct = (x: number) => (100 * x) / wallMs;

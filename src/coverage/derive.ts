@@ -11,6 +11,11 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 /** The fixed basic username of the evaluation-record service convention (`api:<key>`). */
 export const CONVENTIONAL_BASIC_USER = 'api';
 
+/** The password sent with the configured basic username (`right-user-wrong-password`). */
+export const WRONG_PASSWORD = 'conformance-invalid-password';
+/** Appended to the configured token (`token-with-suffix`). */
+export const TOKEN_SUFFIX = '-conformance-invalid';
+
 /**
  * The truncated form of a token: one character short, the most a server that compares only a
  * prefix (or accepts any prefix) can be caught with; and long enough that redacting it never
@@ -49,12 +54,12 @@ export function derivedAuthorization(presentation: DerivedPresentation, creds: C
     case 'right-user-wrong-password': {
       const basic = need(creds.basic, 'basic credentials', presentation);
       const user = basic.slice(0, basic.indexOf(':'));
-      return `Basic ${b64(`${user}:conformance-invalid-password`)}`;
+      return `Basic ${b64(`${user}:${WRONG_PASSWORD}`)}`;
     }
     case 'v2-basic-on-v1':
       return `Basic ${b64(need(creds.basic, 'basic credentials', presentation))}`;
     case 'token-with-suffix':
-      return `Bearer ${need(creds.token, 'token', presentation)}-conformance-invalid`;
+      return `Bearer ${need(creds.token, 'token', presentation)}${TOKEN_SUFFIX}`;
     case 'token-truncated':
       return `Bearer ${truncatedToken(need(creds.token, 'token', presentation))}`;
   }

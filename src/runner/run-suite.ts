@@ -10,6 +10,10 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
 import { summarize } from '../gating/summary.js';
 import { registry } from '../schemas/registry.js';
+import { derivedSecrets } from '../coverage/derive.js';
+import { coverageModel } from '../coverage/model.js';
+import { createCoverageRecorder } from '../coverage/recorder.js';
+import { summarizeCoverage } from '../coverage/summary.js';
 import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
@@ -101,8 +105,12 @@ function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: num
 export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
-  const redact = createRedactor([opts.token, opts.basic]);
+  const credentials = { token: opts.token, basic: opts.basic };
+  const redact = createRedactor([opts.token, opts.basic, ...derivedSecrets(credentials)]);
   const schemas = registry();
+  // What the run exercises of the interface: every exchange of every check is observed (src/coverage).
+  const model = coverageModel(schemas);
+  const recorder = createCoverageRecorder({ model, schemas, target: opts.target, credentials });
   // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
   const prepareErrors = new Map<string, unknown>();
   for (const check of opts.checks) {
@@ -166,7 +174,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
     } else {
       const inFlight = new Set<InFlightExchange>();
-      const http = reportingRetries(countingClient(client.tracking(inFlight), counter, perCheck), runnerNotes);
+      const http = reportingRetries(countingClient(recorder.wrap(client.tracking(inFlight)), counter, perCheck), runnerNotes);
       const ctx: CheckContext = { target: opts.target, http, schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal, memo };
       const late = runDeadline(inFlight);
       try {
@@ -219,5 +227,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     replay: redact(opts.replayBase),
     results,
     summary: summarize(results, opts.level),
+    coverage: summarizeCoverage(model, recorder.covered(), results),
   };
 }

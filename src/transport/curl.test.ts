@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest';
 import { createRedactor } from '../core/redact.js';
+import { execFileSync } from 'node:child_process';
+import { derivedAuthorization, derivedSecrets } from '../coverage/derive.js';
+import { derivedPresentations } from '../coverage/presentations.js';
 import { buildCurl, shellQuote } from './curl.js';
 
 const token = 'tok-ABCDEF-987';
@@ -26,4 +29,22 @@ test('the configured basic credentials become -u "$CONFORMANCE_BASIC"', () => {
 
 test('shell quoting survives single quotes', () => {
   expect(shellQuote(`a'b`)).toBe(`'a'\\''b'`);
+});
+
+test('each derived presentation becomes a curl argument the shell builds from the environment, reproducing the header without the secret', () => {
+  const creds = { token: 'tok-ABCDEF-987', basic: 'alice:pw-XYZ-123' };
+  const redactAll = createRedactor([creds.token, creds.basic, ...derivedSecrets(creds)]);
+  const env = { ...process.env, CONFORMANCE_TOKEN: creds.token, CONFORMANCE_BASIC: creds.basic };
+  for (const p of [...derivedPresentations('bearer'), ...derivedPresentations('basic')]) {
+    const header = derivedAuthorization(p, creds);
+    const line = buildCurl({ method: 'GET', url: 'http://h/x', headers: { authorization: header } }, { ...creds, redact: redactAll });
+    expect(line, p).not.toContain(creds.token.slice(0, -1));
+    expect(line, p).not.toContain('pw-XYZ');
+    // What the shell makes of the argument: `-H "Authorization: …"` or `-u "user:pass"`.
+    const m = /(-H|-u) ("[^"]*")$/.exec(line);
+    expect(m, `${p}: ${line}`).not.toBeNull();
+    const value = execFileSync('bash', ['-c', `printf %s ${m![2]}`], { env, encoding: 'utf8' });
+    const rebuilt = m![1] === '-u' ? `Basic ${Buffer.from(value).toString('base64')}` : value.replace(/^Authorization: /, '');
+    expect(rebuilt, p).toBe(header);
+  }
 });

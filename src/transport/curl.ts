@@ -5,6 +5,8 @@
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import type { Redactor } from '../core/redact.js';
+import { CONVENTIONAL_BASIC_USER, derivedAuthorization, WRONG_PASSWORD, TOKEN_SUFFIX } from '../coverage/derive.js';
+import type { DerivedPresentation } from '../coverage/presentations.js';
 import type { RecordedRequest } from './types.js';
 
 /** POSIX single-quoting. */
@@ -18,6 +20,33 @@ export interface CurlOptions {
   readonly redact: Redactor;
 }
 
+/**
+ * The curl arguments of each derived presentation (src/coverage/derive.ts), built by the shell from
+ * the environment variables, so the line reproduces the request and still holds no secret.
+ */
+const DERIVED_CURL: Readonly<Record<DerivedPresentation, string[]>> = {
+  'v1-token-as-bearer': ['-H', `"Authorization: Bearer $${ENV_TOKEN}"`],
+  'v1-token-as-basic': ['-u', `"${CONVENTIONAL_BASIC_USER}:$${ENV_TOKEN}"`],
+  'right-user-wrong-password': ['-u', `"\${${ENV_BASIC}%%:*}:${WRONG_PASSWORD}"`],
+  'v2-basic-on-v1': ['-u', `"$${ENV_BASIC}"`],
+  'token-with-suffix': ['-H', `"Authorization: Bearer $${ENV_TOKEN}${TOKEN_SUFFIX}"`],
+  'token-truncated': ['-H', `"Authorization: Bearer \${${ENV_TOKEN}%?}"`],
+};
+
+/** The curl arguments for an Authorization value built from the configured secrets, if it is one. */
+function authorizationArgs(value: string, opts: CurlOptions): string[] | undefined {
+  if (opts.token !== undefined && value === `Bearer ${opts.token}`) return ['-H', `"Authorization: Bearer $${ENV_TOKEN}"`];
+  if (opts.basic !== undefined && value === `Basic ${Buffer.from(opts.basic).toString('base64')}`) return ['-u', `"$${ENV_BASIC}"`];
+  for (const [presentation, args] of Object.entries(DERIVED_CURL) as [DerivedPresentation, string[]][]) {
+    try {
+      if (derivedAuthorization(presentation, opts) === value) return args;
+    } catch {
+      // Not buildable from the configured credentials: not this presentation.
+    }
+  }
+  return undefined;
+}
+
 const SKIP_HEADERS = new Set(['user-agent', 'content-length', 'host', 'connection']);
 
 export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
@@ -26,15 +55,10 @@ export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   parts.push(shellQuote(req.url));
   for (const [name, value] of Object.entries(req.headers)) {
     if (SKIP_HEADERS.has(name)) continue;
-    if (name === 'authorization') {
-      if (opts.token !== undefined && value === `Bearer ${opts.token}`) {
-        parts.push('-H', `"Authorization: Bearer $${ENV_TOKEN}"`);
-        continue;
-      }
-      if (opts.basic !== undefined && value === `Basic ${Buffer.from(opts.basic).toString('base64')}`) {
-        parts.push('-u', `"$${ENV_BASIC}"`);
-        continue;
-      }
+    const args = name === 'authorization' ? authorizationArgs(value, opts) : undefined;
+    if (args) {
+      parts.push(...args);
+      continue;
     }
     parts.push('-H', shellQuote(`${name}: ${value}`));
   }

@@ -7,6 +7,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath } from '../core/operations.js';
+import { derivedAuthorization } from '../coverage/derive.js';
 import type { AuthMode, HttpClient, HttpExchange, HttpRequestSpec, InFlightExchange, RecordedRequest, StreamingExchange } from './types.js';
 import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { classifyNetworkError } from './network-errors.js';
@@ -33,7 +34,7 @@ export interface HttpClientOptions {
 
 function authorizationFor(auth: AuthMode, path: string, opts: HttpClientOptions): string | undefined {
   if (auth === 'none') return undefined;
-  if (typeof auth === 'object') return auth.header;
+  if (typeof auth === 'object') return 'header' in auth ? auth.header : derivedAuthorization(auth.derived, opts);
   if (authSchemeForPath(path) === 'basic') {
     return opts.basic === undefined ? undefined : `Basic ${Buffer.from(opts.basic).toString('base64')}`;
   }

@@ -1,7 +1,13 @@
 /** @module What checks send and receive: plain data, recorded for evidence. */
 
-/** How a request authenticates. `default`: the scheme §5 gives the path's family, with the configured secret. */
-export type AuthMode = 'default' | 'none' | { readonly header: string };
+import type { DerivedPresentation } from '../coverage/presentations.js';
+
+/**
+ * How a request authenticates. `default`: the scheme §5 gives the path's family, with the configured
+ * secret. `derived`: a header built from the configured secrets that must be rejected (the token as
+ * Basic, truncated...); the transport builds it, so a check names it and never holds a secret.
+ */
+export type AuthMode = 'default' | 'none' | { readonly header: string } | { readonly derived: DerivedPresentation };
 
 export interface HttpRequestSpec {
   readonly method: string;

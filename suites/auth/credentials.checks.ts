@@ -82,10 +82,10 @@ export function rejectionProblem(op: OperationId, ex: HttpExchange): string | un
   return undefined;
 }
 
-type ControlVerdict = { readonly skip: string } | { readonly status: number; readonly notes: string[] };
+export type ControlVerdict = { readonly skip: string } | { readonly status: number; readonly notes: string[] };
 
 /** The control: the baseline with the configured credentials. */
-async function control(ctx: CheckContext, op: OperationId): Promise<ControlVerdict> {
+export async function control(ctx: CheckContext, op: OperationId): Promise<ControlVerdict> {
   const { baseline, exchange } = await controlExchange(ctx, op);
   const status = exchange.response.status;
   const notes = baseline.note ? [baseline.note] : [];

@@ -1,0 +1,59 @@
+/**
+ * @module §5 authentication against credentials that are close to the real ones: the /v1 token on
+ * /v2 (as Bearer, and as Basic `api:<token>`), the /v2 basic credentials on /v1, the right username
+ * with a wrong password, the real token with a suffix and truncated. Each must be rejected (MUST:
+ * §5 gives each path family its one scheme and its credentials).
+ *
+ * The check names a presentation (`auth: { derived }`); the transport builds the header from the
+ * configured secrets (src/coverage/derive.ts), so neither the check nor its result ever holds one.
+ * A presentation that cannot be built (its credentials were not configured, or it would equal the
+ * valid ones) is left out with a note; a check left with none is skipped.
+ */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { ConformanceError } from '../../src/core/errors.js';
+import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
+import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
+import { derivedPresentations, PRESENTATION_LABELS } from '../../src/coverage/presentations.js';
+import { baselineRequest, slugOf } from '../acceptance/baseline.js';
+import { control, rejectionProblem } from './credentials.checks.js';
+
+function derivedCheck(op: OperationId): CheckDefinition {
+  const o = operation(op);
+  const presentations = derivedPresentations(o.auth);
+  return defineCheck({
+    id: `auth.rejects-derived-credentials.${slugOf(op)}`,
+    operation: op,
+    section: '§5',
+    level: 'MUST',
+    requirement: `${o.method} ${o.path} rejects credentials derived from the real ones (${presentations.map((p) => PRESENTATION_LABELS[p]).join('; ')}) with a 4xx and returns no data (§5: ${o.auth} authentication with the credentials of its family).`,
+    ...(o.writes ? { writes: true } : {}),
+    // The baseline's id lookup, each presentation, and the control.
+    maxRequests: () => presentations.length + 2,
+    async run(ctx): Promise<CheckOutcome> {
+      const baseline = await baselineRequest(ctx, op);
+      const notes: string[] = [];
+      let sent = 0;
+      for (const p of presentations) {
+        let ex;
+        try {
+          ex = await ctx.http.send({ ...baseline.spec, auth: { derived: p } });
+        } catch (err) {
+          if (ConformanceError.is(err) && (err.code === 'CTS_NO_CREDENTIALS' || err.code === 'CTS_PRESENTATION_IS_VALID')) {
+            notes.push(`not tried: ${PRESENTATION_LABELS[p]} (${err.message})`);
+            continue;
+          }
+          throw err;
+        }
+        sent++;
+        const problem = rejectionProblem(op, ex);
+        if (problem) return fail({ expected: `${PRESENTATION_LABELS[p]}: a 4xx answer with no data`, actual: problem, exchange: ex });
+      }
+      if (sent === 0) return skip(`no presentation could be built from the configured credentials: ${notes.join('; ')}`);
+      const c = await control(ctx, op);
+      if ('skip' in c) return skip(c.skip);
+      return pass([...notes, ...c.notes]);
+    },
+  });
+}
+
+export const derivedCredentialChecks: readonly CheckDefinition[] = OPERATIONS.map((o) => derivedCheck(o.id));
