@@ -1,16 +1,13 @@
 /**
  * @module The catalogue of single-constraint mutations per site, with the reject/lenient decision.
  *
- * The line between `reject` and `lenient` follows what the servers behind this interface do
- * (conventions: vLLM and a FastAPI service, both on pydantic v2 in lax mode):
- * - lenient: a numeric string where a number belongs (`"0.7"`, coerced); a boolean where a number
- *   belongs (bool is an int subclass); a boolean-like string (`"true"`) where a boolean belongs;
- *   `null` on an optional field (read as unset); a single string where an array of strings belongs
- *   (vLLM types `stop` as `str | list[str]`); a UUID without hyphens and a date-time without a
- *   time zone (pydantic parses both).
- * - reject: everything else, including a number where a string belongs (pydantic v2 does not
- *   coerce numbers to strings), a fractional number where an integer belongs, a required field
- *   missing, an enum value outside the documented set and a number outside a documented range.
+ * The line between `reject` and `lenient` is drawn in one place, the table of lax readings
+ * (lax-readings.ts, argued in decisions/0004-lax-validators.md): a mutation is lenient when some
+ * validator of the ecosystem (pydantic 1, pydantic 2 in lax mode, vLLM's field typing) reads it as
+ * a valid value; a reject otherwise (an enum value outside the documented set, a number outside a
+ * documented range, a required field missing, a value wrapped in an array, an object for a scalar).
+ * The format templates keep their own lenient forms (a UUID without hyphens, a date-time without a
+ * time zone), which the same validators parse.
  * An integer-valued float (`2.0`) where an integer belongs is not generated: a JavaScript number
  * serialises it as `2`, which is valid.
  * @internal
@@ -18,6 +15,7 @@
 import { describePlace, describeTypes, describeValue, escapePointerToken, sectionSuffix } from './describe.js';
 import { flatten, type FlatSchema, type JsonType } from './flat-schema.js';
 import { formatHolds, jsonTypeOf, matchesAll } from './matches.js';
+import { laxReadingOf, type LaxSite } from './lax-readings.js';
 import { mayBe, type MutationSite } from './mutation-sites.js';
 import type { Mutation, MutationKind, Strictness } from '../mutation.js';
 
@@ -77,45 +75,44 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   const containerOnly = [...types].every((t) => t === 'object' || t === 'array' || t === 'null');
   const kindFor: MutationKind = containerOnly ? 'structure' : 'type';
   const out: MutationTemplate[] = [];
-  const add = (strictness: Strictness, value: unknown, why = ''): void => {
-    out.push(template(site, kindFor, strictness, `${place} holds ${describeValue(value)} where ${expected} belongs${why}`, { op: 'replace', make: () => value }));
+  const lax: LaxSite = { node: site.node, optional: site.optional && !site.extraKey };
+  // Whether the value is lenient or a reject comes from the one table of lax readings (lax-readings.ts).
+  const add = (value: unknown, why = ''): void => {
+    const reading = laxReadingOf(lax, value);
+    const note = reading ? `, which ${reading.reads}` : why;
+    out.push(template(site, kindFor, reading ? 'lenient' : 'reject', `${place} holds ${describeValue(value)} where ${expected} belongs${note}`, { op: 'replace', make: () => value }));
   };
-  const numeric = has(types, 'number') || has(types, 'integer');
-  if (!types.has('null')) {
-    // A required field set to null is as missing as an absent one; an optional one reads as unset.
-    if (site.optional && !site.extraKey) add('lenient', null, ', on an optional field that lenient servers read as unset');
-    else add('reject', null);
-  }
-  if (numeric && !types.has('string')) {
+  /** A value built from the valid one; offered only when the table makes it lenient (`NO_CASE` otherwise). */
+  const lenientFrom = (kind: MutationKind, description: string, build: (current: unknown) => unknown): void => {
     out.push(
-      template(site, 'type', 'lenient', `${place} holds a numeric string where ${expected} belongs, which lax parsers coerce`, {
+      template(site, kind, 'lenient', `${place} holds ${description}`, {
         op: 'replace',
-        make: (c) => (typeof c === 'number' ? String(c) : NO_CASE),
+        make: (c) => {
+          const v = build(c);
+          return v === NO_CASE || laxReadingOf(lax, v) === undefined ? NO_CASE : v;
+        },
       }),
     );
+  };
+  const numeric = has(types, 'number') || has(types, 'integer');
+  if (!types.has('null')) add(null);
+  if (numeric && !types.has('string')) {
+    lenientFrom('type', `a numeric string where ${expected} belongs, which lax parsers coerce`, (c) => (typeof c === 'number' ? String(c) : NO_CASE));
   }
   if (!types.has('string')) {
     const items = site.node.items;
     const stringArray = types.has('array') && items !== undefined && matchesAll(items, 'x');
     if (stringArray) {
-      out.push(
-        template(site, 'structure', 'lenient', `${place} holds a single string where an array of strings belongs, which servers typed \`str | list[str]\` accept`, {
-          op: 'replace',
-          make: (c) => (Array.isArray(c) && typeof c[0] === 'string' ? c[0] : NO_CASE),
-        }),
-      );
+      lenientFrom('structure', 'a single string where an array of strings belongs, which servers typed `str | list[str]` accept', (c) => (Array.isArray(c) && typeof c[0] === 'string' ? c[0] : NO_CASE));
     } else {
-      add('reject', 'not-a-valid-value');
+      add('not-a-valid-value');
     }
   }
-  if (types.has('boolean') && !types.has('string')) add('lenient', 'true', ', a boolean-like string that lax parsers coerce');
-  if (!numeric) add('reject', 12345);
-  if (has(types, 'integer') && !types.has('number')) add('reject', 2.5, ' (a fractional number)');
-  if (!types.has('boolean')) {
-    if (numeric) add('lenient', true, ', which lax parsers read as 1');
-    else add('reject', true);
-  }
-  if (!types.has('object')) add('reject', { unexpected: 'object' });
+  if (types.has('boolean') && !types.has('string')) add('true');
+  if (!numeric) add(12345);
+  if (has(types, 'integer') && !types.has('number')) add(2.5, ' (a fractional number)');
+  if (!types.has('boolean')) add(true);
+  if (!types.has('object')) add({ unexpected: 'object' });
   if (!types.has('array')) {
     out.push(
       template(site, kindFor, 'reject', `${place} holds its value wrapped in an array where ${expected} belongs`, {
