@@ -38,7 +38,12 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
     const where = reports.length > 1 ? ` (${f.name})` : '';
     if (f.actionable.length) {
       out.push(paint('bold', `Failures and errors${where}: ${f.actionable.length}`), '');
-      for (const r of f.actionable) out.push(...resultLines(r, paint), '');
+      for (const r of f.actionable) {
+        out.push(...resultLines(r, paint));
+        const blocked = f.blocks.get(r.id);
+        if (blocked?.length) out.push(`  ${paint('yellow', `blocks ${blocked.length} checks`)} (skipped: their own rules could not be judged on this baseline): ${blocked.map((b) => b.id).join(', ')}`);
+        out.push('');
+      }
     }
     if (f.known.length) {
       out.push(paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`));

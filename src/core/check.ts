@@ -68,6 +68,12 @@ export interface CheckDefinition {
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
   /**
+   * The operation's root check: it judges the baseline every other check of the operation starts
+   * from (a valid request answered 2xx with a valid body). When it fails, the other checks' failures
+   * marked `precondition` for the operation are reported as blocked by it (src/runner/cascades.ts).
+   */
+  readonly root?: boolean;
+  /**
    * Heavy work that never touches the target (building a mutation catalogue, compiling schemas),
    * run before the run's deadline starts, so it can neither stall requests in flight nor eat the
    * deadline. Optional; results should be cached where `run` finds them.

@@ -26,6 +26,13 @@ export interface FailOutcome {
   readonly counterexample?: unknown;
   readonly path?: string;
   readonly notes?: readonly string[];
+  /**
+   * Set when the failure is the operation's baseline going wrong (a valid request refused, or its
+   * answer invalid), not the check's own rule. When the operation's root check
+   * (`acceptance.valid-request-succeeds.<op>`) fails too, the runner reports this check as blocked
+   * by it instead of as one more failure with the same cause.
+   */
+  readonly precondition?: OperationId;
 }
 export interface SkipOutcome {
   readonly status: 'skip';
@@ -79,5 +86,7 @@ export interface CheckResult {
   readonly durationMs: number;
   /** Known failure listed in an expectations file (does not gate). */
   readonly expectedFailure?: { reason: string };
+  /** Skip: the root check whose failure kept this one from judging its own rule (see FailOutcome.precondition). */
+  readonly blockedBy?: string;
   readonly evidence?: Evidence;
 }

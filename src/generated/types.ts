@@ -847,6 +847,10 @@ export interface ConformanceRunReportCheckResult {
   expectedFailure?: {
     reason: string;
   };
+  /**
+   * On a skip: the id of the operation's root check whose failure kept this check from judging its own rule (its failure only restated the broken baseline).
+   */
+  blockedBy?: string;
   evidence?: ConformanceRunReportEvidence;
 }
 /**

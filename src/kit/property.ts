@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import type { CheckContext } from '../core/check.js';
 import { fail, pass, type CheckOutcome } from '../core/result.js';
 import type { HttpExchange } from '../transport/types.js';
+import type { OperationId } from '../core/operations.js';
 
 export type ProbeResult =
   | { readonly ok: true; readonly note?: string }
-  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly exchange?: HttpExchange };
+  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly exchange?: HttpExchange; readonly precondition?: OperationId };
 
 export interface PropertyOptions {
   /** Cases to run (default ctx.runs). */
@@ -68,6 +69,7 @@ export async function checkProperty<T>(
     expected: again.expected,
     actual: again.actual,
     ...(again.exchange ? { exchange: again.exchange } : {}),
+    ...(again.precondition ? { precondition: again.precondition } : {}),
     counterexample: value,
     path: details.counterexamplePath ?? '',
     ...(notes.size ? { notes: [...notes] } : {}),

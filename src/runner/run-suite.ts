@@ -4,6 +4,7 @@
  * A check that throws, or outlives the deadline, becomes an `error` result: the run always completes.
  */
 import type { CheckContext, CheckDefinition, TargetConfig } from '../core/check.js';
+import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
@@ -18,6 +19,7 @@ import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
 import { runBudget } from './budget.js';
+import { blockCascades } from './cascades.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
@@ -147,6 +149,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   opts.onEvent?.({ type: 'run-start', target: label, total, budget, deadlineMs, deadlineGiven: opts.deadlineMs !== undefined });
 
   const results: CheckResult[] = new Array(total);
+  /** Checks whose failure restates an operation's broken baseline (see cascades.ts). */
+  const preconditions = new Map<string, OperationId>();
   let next = 0;
   let done = 0;
 
@@ -186,6 +190,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         late.cancel();
       }
     }
+    if (outcome.status === 'fail' && outcome.precondition) preconditions.set(check.id, outcome.precondition);
     const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
     const evidence = outcome.status === 'fail' || outcome.status === 'error'
       ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
@@ -213,6 +218,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   }
   const durationMs = performance.now() - started;
   opts.onEvent?.({ type: 'run-end', target: label, durationMs });
+  const judged = blockCascades(opts.checks, results, preconditions);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -225,8 +231,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     level: opts.level,
     tokenBudget: counter.chat * opts.target.maxCompletionTokens,
     replay: redact(opts.replayBase),
-    results,
-    summary: summarize(results, opts.level),
-    coverage: summarizeCoverage(model, recorder.covered(), results),
+    results: judged,
+    summary: summarize(judged, opts.level),
+    coverage: summarizeCoverage(model, recorder.covered(), judged),
   };
 }

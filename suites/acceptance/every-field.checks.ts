@@ -7,7 +7,7 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
-import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { pass, type CheckOutcome } from '../../src/core/result.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
@@ -37,7 +37,7 @@ const chatNonStreamed = defineCheck({
   maxRequests: () => CHAT_SET_SIZE,
   async run(ctx) {
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
-      const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body }), 'chat/chat-completion-response');
+      const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body }), 'chat/chat-completion-response', { precondition: 'chat.create' });
       if (!r.ok) return failOf({ ...r, expected: `${which(i, body)}: ${r.expected}` });
     }
     return pass([`${CHAT_SET_SIZE} requests carrying every §4.1 field accepted`]);
@@ -74,8 +74,8 @@ function trainingCheck(op: 'training-jobs.create' | 'trajectories.log', bodies: 
     maxRequests: () => 2,
     async run(ctx) {
       for (const [i, body] of bodies(ctx).entries()) {
-        const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, { bodyOptional });
-        if (!r.ok) return fail({ expected: `${which(i, body)}: ${r.expected}`, actual: r.actual, ...(r.exchange ? { exchange: r.exchange } : {}) });
+        const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, { bodyOptional, precondition: op });
+        if (!r.ok) return failOf({ ...r, expected: `${which(i, body)}: ${r.expected}` });
       }
       return pass();
     },
@@ -94,8 +94,8 @@ const boundsAccepted = defineCheck({
     const cases = casesOf(ctx, 'chat.create', 'accepted');
     for (const c of cases) {
       const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), body: c.text, headers: { 'content-type': 'application/json' } });
-      const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response');
-      if (!r.ok) return fail({ expected: `a body with ${c.label}: ${r.expected}`, actual: r.actual, exchange: ex });
+      const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response', { precondition: 'chat.create' });
+      if (!r.ok) return failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
     }
     return pass([`${cases.length} bound value(s) accepted`]);
   },

@@ -27,20 +27,22 @@ function label(op: OperationId): string {
 }
 
 /** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
-export function judgeSuccess(ctx: CheckContext, ex: HttpExchange, schema: SchemaName, options: { bodyOptional?: boolean } = {}): ProbeResult {
+export function judgeSuccess(ctx: CheckContext, ex: HttpExchange, schema: SchemaName, options: { bodyOptional?: boolean; precondition?: OperationId } = {}): ProbeResult {
   const status = ex.response.status;
+  // An invalid body restates the operation's broken baseline (see src/runner/cascades.ts); a refusal may be this request's own.
+  const cause = options.precondition ? { precondition: options.precondition } : {};
   if (!is2xx(status)) return { ok: false, expected: 'a 2xx answer to a valid request', actual: describeResponse(ex), exchange: ex };
   if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
   if (ex.response.truncated) return { ok: false, expected: 'a complete JSON body', actual: `${describeResponse(ex)}: the body exceeded the read cap`, exchange: ex };
-  if (ex.json === undefined) return { ok: false, expected: `a JSON body valid against ${schema}`, actual: `${describeResponse(ex)}: the body is not JSON`, exchange: ex };
+  if (ex.json === undefined) return { ok: false, expected: `a JSON body valid against ${schema}`, actual: `${describeResponse(ex)}: the body is not JSON`, exchange: ex, ...cause };
   const v = ctx.schemas.validate(schema, ex.json);
-  if (!v.ok) return { ok: false, expected: `a body valid against ${schema}`, actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`, exchange: ex };
+  if (!v.ok) return { ok: false, expected: `a body valid against ${schema}`, actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`, exchange: ex, ...cause };
   return { ok: true };
 }
 
 /** A failed probe as a check outcome. */
 export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
-  return fail({ expected: r.expected, actual: r.actual, ...(r.exchange ? { exchange: r.exchange } : {}) });
+  return fail({ expected: r.expected, actual: r.actual, ...(r.exchange ? { exchange: r.exchange } : {}), ...(r.precondition ? { precondition: r.precondition } : {}) });
 }
 
 /** A property over realistic JSON request bodies of a POST operation. */
@@ -48,6 +50,7 @@ function bodyProperty(op: OperationId, arbitrary: (ctx: CheckContext) => fc.Arbi
   const o = operation(op);
   return defineCheck({
     id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    root: true,
     operation: op,
     section: o.section,
     level: 'MUST',
@@ -72,6 +75,7 @@ const logAcceptance = bodyProperty('trajectories.log', () => realisticLogRequest
 
 const trainingGetAcceptance = defineCheck({
   id: 'acceptance.valid-request-succeeds.training-jobs-get',
+  root: true,
   operation: 'training-jobs.get',
   section: '§4.3',
   level: 'MUST',
@@ -135,6 +139,7 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
   const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
   return defineCheck({
     id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    root: true,
     operation: op,
     section: operation(op).section,
     level: 'MUST',
@@ -185,6 +190,7 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
   const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
   return defineCheck({
     id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    root: true,
     operation: op,
     section: operation(op).section,
     level: 'MUST',

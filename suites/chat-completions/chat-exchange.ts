@@ -45,18 +45,18 @@ export type Completion = Record<string, unknown> & { choices: Array<Record<strin
  */
 export function expectCompletion(ctx: CheckContext, ex: HttpExchange, what: string): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome } {
   if (!is2xx(ex)) {
-    return { ok: false, outcome: fail({ expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`, actual: describeResponse(ex), exchange: ex }) };
+    return { ok: false, outcome: fail({ expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`, actual: describeResponse(ex), exchange: ex, precondition: 'chat.create' }) };
   }
   const v = ctx.schemas.validate('chat/chat-completion-response', ex.json);
   if (!v.ok) {
-    return { ok: false, outcome: fail({ expected: `the answer to ${what} is a §4.1 chat completion`, actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors), exchange: ex }) };
+    return { ok: false, outcome: fail({ expected: `the answer to ${what} is a §4.1 chat completion`, actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors), exchange: ex, precondition: 'chat.create' }) };
   }
   const body = ex.json as Completion;
   // The schema leaves `choices` open (it may be empty), but §1 states the service "returns one or
   // more generated completions (choices)". An answer with none is no completion at all, and every
   // per-choice property judged on it would hold vacuously: a FAIL here, for every caller.
   if (body.choices.length === 0) {
-    return { ok: false, outcome: fail({ expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`, actual: `${describeResponse(ex)}: choices is empty`, exchange: ex }) };
+    return { ok: false, outcome: fail({ expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`, actual: `${describeResponse(ex)}: choices is empty`, exchange: ex, precondition: 'chat.create' }) };
   }
   return { ok: true, body };
 }

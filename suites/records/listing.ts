@@ -318,6 +318,7 @@ export async function readListing(
         actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(head) || 'an empty body'}`,
         streamRequest: stream.request,
         streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head },
+        precondition: kind.listOp,
       }),
     };
   }
@@ -397,7 +398,7 @@ export async function readListing(
   if (problem !== undefined) {
     return {
       ok: false,
-      failure: fail({ expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`, actual: problem, ...evidence }),
+      failure: fail({ expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`, actual: problem, ...evidence, precondition: kind.listOp }),
     };
   }
   const capReached = (more && max === cap) || byteCapReached;

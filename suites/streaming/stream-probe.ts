@@ -42,7 +42,7 @@ export async function probeChatStream(ctx: CheckContext, extra: Record<string, u
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
   const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
   if (!ok) {
-    return fail({ expected: 'a streamed request valid per §4.1 answered 2xx with an event stream', actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`, streamRequest: stream.request, streamExcerpt: excerptOf });
+    return fail({ expected: 'a streamed request valid per §4.1 answered 2xx with an event stream', actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`, streamRequest: stream.request, streamExcerpt: excerptOf, precondition: 'chat.create' });
   }
   const verdict = judge.finish(end);
   return {
