@@ -119,7 +119,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const chaos = drawChaos(resolved.chaos);
       if (chaos && chaos !== 'stream-cut') return chaosResponse(chaos, family);
       if (resolved.latencyMs > 0) await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
-      let res = await withFaults(faults, req, async (r) => core(r));
+      let res = await withFaults(faults, req, async (r) => core(r), { token: resolved.token, basic: resolved.basic });
       if (chaos === 'stream-cut') res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
     } catch {

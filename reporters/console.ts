@@ -74,6 +74,11 @@ function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof p
     const where = reports.length > 1 ? ` (${safe(m.targets[i]!.name)})` : '';
     const perOp = c.operations.map((o) => `${operation(o.operation).section} ${o.percent}%`).join(', ');
     out.push(`${paint('bold', `Coverage${where}: ${c.percent}%`)} of ${c.total} items (${c.covered} exercised; ${c.notApplicable} not applicable, see \`conformance coverage\`): ${perOp}`);
+    // Holes of a run that could not judge the target are its checks not run: the verdict says why once.
+    if (report.unjudged) {
+      out.push(`  (holes not listed: ${safe(report.unjudged.code)}, see the verdict)`, '');
+      return;
+    }
     for (const h of c.holes.slice(0, CONSOLE_HOLES)) out.push(`  ${paint('yellow', 'HOLE')} ${safe(h.id)}: ${safe(oneLine(h.description, 200))}`);
     if (c.holes.length > CONSOLE_HOLES) out.push(`  … and ${c.holes.length - CONSOLE_HOLES} more (the JSON report lists every one)`);
     out.push('');

@@ -1,14 +1,14 @@
 /** @module Applies planted faults around the core: every `before` in order (one that answers short-circuits the core and later befores), then every `after`. */
 import type { MockRequest, MockResponse } from '../types.js';
-import { isMockResponse, type Fault } from './types.js';
+import { isMockResponse, type Fault, type FaultContext } from './types.js';
 
-export async function withFaults(faults: readonly Fault[], req: MockRequest, core: (req: MockRequest) => Promise<MockResponse>): Promise<MockResponse> {
+export async function withFaults(faults: readonly Fault[], req: MockRequest, core: (req: MockRequest) => Promise<MockResponse>, ctx: FaultContext): Promise<MockResponse> {
   if (faults.length === 0) return core(req);
   let current = req;
   let res: MockResponse | undefined;
   for (const fault of faults) {
     if (!fault.before) continue;
-    const out = await fault.before(current);
+    const out = await fault.before(current, ctx);
     if (isMockResponse(out)) {
       res = out;
       break;
@@ -16,6 +16,6 @@ export async function withFaults(faults: readonly Fault[], req: MockRequest, cor
     current = out;
   }
   res ??= await core(current);
-  for (const fault of faults) if (fault.after) res = await fault.after(current, res);
+  for (const fault of faults) if (fault.after) res = await fault.after(current, res, ctx);
   return res;
 }

@@ -3,11 +3,10 @@
  * of unauthenticated request into the mock's default credentials, so that kind gets served (or,
  * for the status faults, rewrites the 401 that the core answers).
  */
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import { OPERATIONS } from '../../src/core/operations.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { defineFault, type Fault } from './types.js';
+import { defineFault, type Fault, type FaultContext } from './types.js';
 
 const slugs = OPERATIONS.map((o) => o.id.replace(/\./g, '-'));
 const every = (rule: string): string[] => slugs.map((s) => `auth.${rule}.${s}`);
@@ -16,8 +15,9 @@ type Scheme = 'bearer' | 'basic';
 const schemeOf = (req: MockRequest): Scheme => (familyOf(req.path) === 'records' ? 'basic' : 'bearer');
 
 /** The default credentials of the path's scheme (the faults run against a mock with default options). */
-function validHeader(scheme: Scheme): string {
-  return scheme === 'bearer' ? `Bearer ${DEFAULT_TOKEN}` : `Basic ${Buffer.from(`${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`).toString('base64')}`;
+/** The mock's own valid header of a scheme (its configured credentials, not the defaults). */
+function validHeader(scheme: Scheme, ctx: FaultContext): string {
+  return scheme === 'bearer' ? `Bearer ${ctx.token}` : `Basic ${Buffer.from(ctx.basic).toString('base64')}`;
 }
 
 function withAuthorization(req: MockRequest, value: string, extra: Record<string, string> = {}): MockRequest {
@@ -43,38 +43,38 @@ export const authFaults: readonly Fault[] = [
     id: 'auth.accepts-missing-credentials',
     description: 'A request without an Authorization header is served as if it carried the default credentials.',
     breaks: every('rejects-missing-credentials'),
-    before: (req) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req)))),
+    before: (req, ctx) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx))),
   }),
   defineFault({
     id: 'auth.accepts-malformed-credentials',
     description: 'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
     breaks: every('rejects-malformed-credentials'),
-    before: (req) => {
+    before: (req, ctx) => {
       const h = req.headers.authorization;
       if (!h) return req;
       const scheme = schemeOf(req);
       const ownScheme = new RegExp(`^${scheme}(\\s|$)`, 'i').test(h);
-      return (ownScheme && !wellFormed(h, scheme)) || !namesAScheme(h) ? withAuthorization(req, validHeader(scheme)) : req;
+      return (ownScheme && !wellFormed(h, scheme)) || !namesAScheme(h) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
     },
   }),
   defineFault({
     id: 'auth.accepts-any-credentials',
     description: 'Well-formed credentials of the right scheme are never compared with the configured secret.',
     breaks: every('rejects-wrong-credentials'),
-    before: (req) => {
+    before: (req, ctx) => {
       const h = req.headers.authorization;
       const scheme = schemeOf(req);
-      return h && wellFormed(h, scheme) ? withAuthorization(req, validHeader(scheme)) : req;
+      return h && wellFormed(h, scheme) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
     },
   }),
   defineFault({
     id: 'auth.accepts-other-scheme',
     description: "Credentials in the other family's scheme (basic on /v1, bearer on /v2) are served.",
     breaks: every('rejects-other-scheme'),
-    before: (req) => {
+    before: (req, ctx) => {
       const h = req.headers.authorization;
       const scheme = schemeOf(req);
-      return h && wellFormed(h, otherScheme(scheme)) ? withAuthorization(req, validHeader(scheme)) : req;
+      return h && wellFormed(h, otherScheme(scheme)) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
     },
   }),
   defineFault({
@@ -82,7 +82,7 @@ export const authFaults: readonly Fault[] = [
     description: 'A request without credentials is answered 401, but with the body of a successful answer (data leaks).',
     // §4.4's success body is not shown, so a leak there cannot be told from an error body.
     breaks: every('rejects-missing-credentials').filter((id) => !id.endsWith('.trajectories-log')),
-    before: (req) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req)), { [MARK]: '1' })),
+    before: (req, ctx) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx), { [MARK]: '1' })),
     after: (req, res): MockResponse => (req.headers[MARK] ? { ...res, status: 401 } : res),
   }),
   defineFault({

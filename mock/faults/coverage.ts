@@ -6,12 +6,12 @@
  * another project, and listings that give the read checks nothing to work with.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import { OPERATIONS } from '../../src/core/operations.js';
 import { internalError, openaiError, validationError } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { defineFault, type Fault } from './types.js';
+import { defineFault, type Fault, type FaultContext } from './types.js';
 
 type Json = Record<string, unknown>;
 const CHAT = /^\/v1\/chat\/completions\/?$/;
@@ -34,8 +34,6 @@ const trajectoriesOf = (body: Json): Json[] =>
 
 const slugs = (scheme: 'bearer' | 'basic'): string[] => OPERATIONS.filter((o) => o.auth === scheme).map((o) => `auth.rejects-derived-credentials.${o.id.replace(/\./g, '-')}`);
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
-const VALID_BEARER = `Bearer ${DEFAULT_TOKEN}`;
-const VALID_BASIC = `Basic ${b64(`${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`)}`;
 const basicPair = (h: string | undefined): [string, string] | undefined => {
   const m = /^basic +([A-Za-z0-9+/=]+)$/i.exec(h ?? '');
   const text = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
@@ -43,14 +41,15 @@ const basicPair = (h: string | undefined): [string, string] | undefined => {
   return i < 0 ? undefined : [text.slice(0, i), text.slice(i + 1)];
 };
 const bearerToken = (h: string | undefined): string | undefined => /^bearer +(\S+)$/i.exec(h ?? '')?.[1];
-/** An auth fault: when `accepts` holds for the path's family and header, the request is served with the valid credentials. */
-function serveWhen(accepts: (family: 'v1' | 'v2', header: string | undefined) => boolean) {
-  return (req: MockRequest): MockRequest => {
+/** An auth fault: when `accepts` holds for the path's family and header (judged against the mock's own credentials), the request is served with them. */
+function serveWhen(accepts: (family: 'v1' | 'v2', header: string | undefined, ctx: FaultContext) => boolean) {
+  return (req: MockRequest, ctx: FaultContext): MockRequest => {
     const family = familyOf(req.path) === 'records' ? 'v2' : 'v1';
-    if (!accepts(family, req.headers.authorization)) return req;
-    return { ...req, headers: { ...req.headers, authorization: family === 'v2' ? VALID_BASIC : VALID_BEARER } };
+    if (!accepts(family, req.headers.authorization, ctx)) return req;
+    return { ...req, headers: { ...req.headers, authorization: family === 'v2' ? `Basic ${b64(ctx.basic)}` : `Bearer ${ctx.token}` } };
   };
 }
+const userOf = (basic: string): string => basic.slice(0, basic.indexOf(':'));
 
 export const coverageFaults: readonly Fault[] = [
   defineFault({
@@ -195,33 +194,33 @@ export const coverageFaults: readonly Fault[] = [
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),
-    before: serveWhen((family, h) => family === 'v2' && (bearerToken(h) === DEFAULT_TOKEN || basicPair(h)?.[1] === DEFAULT_TOKEN)),
+    before: serveWhen((family, h, ctx) => family === 'v2' && (bearerToken(h) === ctx.token || basicPair(h)?.[1] === ctx.token)),
   }),
   defineFault({
     id: 'coverage.basic-password-not-checked',
     description: 'Basic credentials with the right username are accepted whatever the password.',
     breaks: slugs('basic'),
-    before: serveWhen((family, h) => family === 'v2' && basicPair(h)?.[0] === DEFAULT_BASIC_USER),
+    before: serveWhen((family, h, ctx) => family === 'v2' && basicPair(h)?.[0] === userOf(ctx.basic)),
   }),
   defineFault({
     id: 'coverage.v2-basic-accepted-on-v1',
     description: 'The /v2 basic credentials are accepted on /v1.',
     breaks: slugs('bearer'),
-    before: serveWhen((family, h) => family === 'v1' && h === VALID_BASIC),
+    before: serveWhen((family, h, ctx) => family === 'v1' && h === `Basic ${b64(ctx.basic)}`),
   }),
   defineFault({
     id: 'coverage.token-prefix-accepted',
     description: 'Any bearer token that starts with the real one is accepted.',
     breaks: slugs('bearer'),
-    before: serveWhen((family, h) => family === 'v1' && (bearerToken(h)?.startsWith(DEFAULT_TOKEN) ?? false)),
+    before: serveWhen((family, h, ctx) => family === 'v1' && (bearerToken(h)?.startsWith(ctx.token) ?? false)),
   }),
   defineFault({
     id: 'coverage.token-compared-by-prefix',
     description: 'A bearer token is compared only as far as it goes: the real token truncated is accepted.',
     breaks: slugs('bearer'),
-    before: serveWhen((family, h) => {
+    before: serveWhen((family, h, ctx) => {
       const t = bearerToken(h);
-      return family === 'v1' && t !== undefined && t.length >= 3 && DEFAULT_TOKEN.startsWith(t);
+      return family === 'v1' && t !== undefined && t.length >= 3 && ctx.token.startsWith(t);
     }),
   }),
   defineFault({

@@ -13,9 +13,16 @@ export interface Fault {
   /** Ids of the checks this fault must make fail (the registry test runs each of them against it). */
   readonly breaks: readonly string[];
   /** Rewrites the request, or answers on its own by returning a response. */
-  before?(req: MockRequest): MockRequest | MockResponse | Promise<MockRequest | MockResponse>;
+  before?(req: MockRequest, ctx: FaultContext): MockRequest | MockResponse | Promise<MockRequest | MockResponse>;
   /** Rewrites the response. */
-  after?(req: MockRequest, res: MockResponse): MockResponse | Promise<MockResponse>;
+  after?(req: MockRequest, res: MockResponse, ctx: FaultContext): MockResponse | Promise<MockResponse>;
+}
+
+/** What a fault may need of the mock it is planted in: the credentials it was started with. */
+export interface FaultContext {
+  readonly token: string;
+  /** `user:password` */
+  readonly basic: string;
 }
 
 export function defineFault(fault: Fault): Fault {

@@ -1,12 +1,13 @@
 /**
  * @module `conformance run`: resolves options, starts the bundled mock when no target is given,
  * runs the selected checks against each target, applies the expectations file, writes the reports
- * and returns the exit code (0 conformant, 1 not, 2 usage or configuration error).
+ * and returns the exit code (see `exitCodeOf`).
  */
 import type { TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
 import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply.js';
 import { applyMinCoverage } from '../gating/coverage-gate.js';
+import { exitCodeOf } from '../gating/verdict.js';
 import { describeBudget } from '../runner/budget.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
@@ -35,7 +36,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     reports.push(applyMinCoverage(expectations ? applyExpectationsToReport(report, expectations) : report, cfg.minCoverage));
   }
   await emitOutputs(reports, cfg);
-  return reports.every((r) => r.summary.conformant) ? 0 : 1;
+  return exitCodeOf(reports);
 }
 
 function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): TargetConfig {
@@ -76,7 +77,9 @@ async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) process.stderr.write(`conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`);
-        progress.onEvent(event);
+        // Said once and at once, even with --quiet: the whole verdict hangs on it.
+        if (event.type === 'unjudged') process.stderr.write(`conformance: ${label}: could not judge (${event.unjudged.code}): ${event.unjudged.reason}\n`);
+        else progress.onEvent(event);
       },
     });
   } finally {

@@ -55,7 +55,8 @@ Reports
   --console                    print the matrix even when stdout is not a terminal
   --no-color
 
-Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error.
+Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error,
+3 could not judge (the target was unreachable or refused the configured credentials).
 `;
 
 export const LIST_USAGE = `Usage: conformance list [--only ID|PREFIX|§N] [--skip ID|PREFIX|§N] [--json]

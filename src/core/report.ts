@@ -46,6 +46,11 @@ export interface RunReport {
   readonly summary: RunSummary;
   /** What the run exercised of the interface (src/coverage). Absent in reports built without a recorder. */
   readonly coverage?: CoverageReport;
+  /**
+   * Set when (part of) the target could not be judged: unreachable, or refusing the configured
+   * credentials (src/runner/preflight.ts). The checks of the families named were not run.
+   */
+  readonly unjudged?: { readonly code: string; readonly reason: string; readonly families: readonly ('bearer' | 'basic')[] };
 }
 
 /** Does a result count against the gate at this level? */

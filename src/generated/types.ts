@@ -777,6 +777,14 @@ export interface ConformanceRunReportRunReport {
    */
   results: ConformanceRunReportCheckResult[];
   summary: ConformanceRunReportRunSummary;
+  /**
+   * Present when (part of) the target could not be judged: unreachable, or refusing the configured credentials. The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3).
+   */
+  unjudged?: {
+    code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED';
+    reason: string;
+    families: ('bearer' | 'basic')[];
+  };
   coverage?: ConformanceRunReportCoverage;
 }
 /**

@@ -17,7 +17,7 @@ describe('runBudget', () => {
   test('the worst case is the total work spread over the lanes plus the longest check (a greedy schedule never exceeds it)', () => {
     const checks = [check('a', () => 10), check('b', () => 2), check('c', () => 2), check('d', () => 2)];
     const b = runBudget(checks, { runs: 1, timeoutMs: 1_000, concurrency: 2, maxRetries: 0, maxRetryWaitMs: 0 });
-    expect(b.requests).toBe(16);
+    expect(b.requests).toBe(16 + 2);
     expect(b.maxPerCheck).toBe(10);
     expect(b.perRequestMs).toBe(1_000);
     // 16 s of work over 2 lanes, plus the 10 s check: 18 s, plus the slack for non-request time.
@@ -49,7 +49,7 @@ describe('runBudget', () => {
 describe('describeBudget', () => {
   const b = runBudget([check('a', () => 30), check('b', () => 30)], { runs: 1, timeoutMs: 10_000, concurrency: 8, maxRetries: 0, maxRetryWaitMs: 0 });
   test('says the plan, the worst case and the deadline in force', () => {
-    expect(describeBudget(b, b.worstCaseMs, false)).toBe('at most 60 requests, 2 checks at a time, 10 s per request at worst: worst case 10 min 5 s; run deadline 10 min 5 s (the worst case; --deadline to change)');
+    expect(describeBudget(b, b.worstCaseMs, false)).toBe('at most 62 requests, 2 checks at a time, 10 s per request at worst: worst case 10 min 5 s; run deadline 10 min 5 s (the worst case; --deadline to change)');
   });
   test('warns when a given deadline is shorter than the worst case', () => {
     expect(describeBudget(b, 60_000, true)).toMatch(/run deadline 1 min \(--deadline\), shorter than the worst case: a slow target can meet it$/);

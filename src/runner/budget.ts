@@ -29,6 +29,8 @@ export interface RunBudget {
 
 /** Time a run spends outside requests (judging answers, building cases), added on top of the worst case. */
 const SLACK_MS = 5_000;
+/** The preflight (src/runner/preflight.ts): one request per path family, sent side by side before the checks, before the run deadline starts. */
+export const PREFLIGHT_REQUESTS = 2;
 
 export function requestsOf(check: CheckDefinition, runs: number): number {
   return Math.max(1, Math.ceil(check.maxRequests?.(runs) ?? DEFAULT_MAX_REQUESTS));
@@ -41,11 +43,12 @@ export function requestsOf(check: CheckDefinition, runs: number): number {
  */
 export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput): RunBudget {
   const perCheck = checks.map((c) => requestsOf(c, input.runs));
-  const requests = perCheck.reduce((a, b) => a + b, 0);
+  const requests = perCheck.reduce((a, b) => a + b, 0) + PREFLIGHT_REQUESTS;
   const maxPerCheck = perCheck.reduce((a, b) => Math.max(a, b), 0);
   const perRequestMs = input.timeoutMs + input.maxRetries * (input.maxRetryWaitMs + input.timeoutMs);
   const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
-  const worstCaseMs = Math.ceil((requests * perRequestMs) / lanes + maxPerCheck * perRequestMs) + SLACK_MS;
+  const checkRequests = requests - PREFLIGHT_REQUESTS;
+  const worstCaseMs = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs) + SLACK_MS;
   return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };
 }
 

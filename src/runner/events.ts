@@ -2,6 +2,7 @@
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
 import type { RunBudget } from './budget.js';
+import type { Unjudged } from './preflight.js';
 
 export type RunEvent =
   | {
@@ -13,6 +14,8 @@ export type RunEvent =
       readonly deadlineMs: number;
       readonly deadlineGiven: boolean;
     }
+  /** The preflight found the target unreachable or refusing the credentials: said once, at once. */
+  | { readonly type: 'unjudged'; readonly target: string; readonly unjudged: Unjudged }
   | { readonly type: 'check-start'; readonly check: CheckDefinition; readonly done: number; readonly total: number }
   | { readonly type: 'check-end'; readonly result: CheckResult; readonly done: number; readonly total: number; /** Requests the check itself sent (shared ones count for the check that made them). */ readonly requests: number }
   | { readonly type: 'run-end'; readonly target: string; readonly durationMs: number };

@@ -121,11 +121,12 @@ test('a 429 with Retry-After is retried within the bound, and the retry is repor
       const ex = await ctx.http.send({ method: 'GET', path: '/v2/e/p/scores' });
       return ex.response.status === 200 ? pass() : fail({ expected: '200', actual: String(ex.response.status), exchange: ex });
     });
-    const bounded = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000 }));
+    // No preflight: this server counts every request.
+    const bounded = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000, preflight: false }));
     expect(bounded.results[0]!.status).toBe('fail'); // 3 answers of 429: two retries, then the 429 is the answer
     expect(bounded.results[0]!.notes).toEqual(['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)']);
     calls = 2;
-    const recovered = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000 }));
+    const recovered = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000, preflight: false }));
     expect(recovered.results[0]).toMatchObject({ status: 'pass', notes: ['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)'] });
   } finally {
     await new Promise<void>((r) => busy.close(() => r()));

@@ -20,6 +20,8 @@ import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
 import { runBudget } from './budget.js';
 import { blockCascades } from './cascades.js';
+import { preflight, type Unjudged } from './preflight.js';
+import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
@@ -46,6 +48,8 @@ export interface RunOptions {
   /** The command line (without --only/--seed and without secrets) a replay starts from. */
   readonly replayBase: string;
   readonly onEvent?: (event: RunEvent) => void;
+  /** Probe the target before the checks (src/runner/preflight.ts). Default true. */
+  readonly preflight?: boolean;
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -128,8 +132,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const deadline = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
   setMaxListeners(0, deadline.signal);
-  const timer = setTimeout(() => deadline.abort(), deadlineMs);
-  timer.unref?.();
   const client = createHttpClient({
     baseUrl: opts.target.baseUrl,
     token: opts.token,
@@ -147,6 +149,18 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
   opts.onEvent?.({ type: 'run-start', target: label, total, budget, deadlineMs, deadlineGiven: opts.deadlineMs !== undefined });
+  let unjudged: Unjudged | undefined;
+  if (opts.preflight !== false) {
+    try {
+      unjudged = await preflight(client, opts.target, [...new Set(opts.checks.map((c) => c.operation))], { bearer: opts.token !== undefined, basic: opts.basic !== undefined }, opts.timeoutMs);
+    } catch {
+      unjudged = undefined; // the checks will meet whatever went wrong, and report it
+    }
+  }
+  // The run's deadline starts with the checks (the preflight has a short deadline of its own).
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
+  timer.unref?.();
+  if (unjudged) opts.onEvent?.({ type: 'unjudged', target: label, unjudged: { ...unjudged, reason: redact(unjudged.reason) } });
 
   const results: CheckResult[] = new Array(total);
   /** Checks whose failure restates an operation's broken baseline (see cascades.ts). */
@@ -174,6 +188,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
     } else if (deadline.signal.aborted) {
       outcome = { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${deadlineMs} ms) had passed` };
+    } else if (unjudged?.families.includes(operation(check.operation).auth)) {
+      outcome = { status: 'skip', reason: `not run: ${unjudged.code} (${unjudged.code === 'CTS_TARGET_UNREACHABLE' ? 'the target could not be reached' : 'the target refused the configured credentials'}; see the verdict)` };
     } else if (check.writes && !opts.target.allowWrites) {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
     } else {
@@ -232,7 +248,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     tokenBudget: counter.chat * opts.target.maxCompletionTokens,
     replay: redact(opts.replayBase),
     results: judged,
-    summary: summarize(judged, opts.level),
+    summary: unjudged ? { ...summarize(judged, opts.level), conformant: false } : summarize(judged, opts.level),
+    ...(unjudged ? { unjudged: { ...unjudged, reason: redact(unjudged.reason) } } : {}),
     coverage: summarizeCoverage(model, recorder.covered(), judged),
   };
 }

@@ -98,7 +98,13 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
       if (c.judgesRedirect?.includes(r.id)) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
     }
 
-    for (const [id, want] of Object.entries(c.probes)) {
+    // A target the preflight could not reach: said once (COULD NOT JUDGE), and no check run.
+    if (report.unjudged) {
+      expect(c.network, `${c.name}: ${report.unjudged.reason}`).toBe(true);
+      expect(report.unjudged.code).toBe('CTS_TARGET_UNREACHABLE');
+      expect(report.results.every((r) => r.status === 'skip')).toBe(true);
+    }
+    for (const [id, want] of report.unjudged ? [] : Object.entries(c.probes)) {
       const r = report.results.find((x) => x.id === id)!;
       if ('fail' in want) expect(r.status, `${id}: ${reasonOf(r)}`).toBe('fail');
       else {
@@ -113,7 +119,8 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
 
     if (c.fixture === 'unresolvable') {
       // Most lookups fail fast with ENOTFOUND: the reason names the host that cannot be resolved.
-      expect(report.results.some((r) => r.message?.includes('cannot resolve the host of http://nonexistent.invalid'))).toBe(true);
+      const reasons = [report.unjudged?.reason, ...report.results.map((r) => r.message)];
+      expect(reasons.some((m) => m?.includes('cannot resolve the host of http://nonexistent.invalid'))).toBe(true);
     }
 
     if (c.fixture === 'redirect') {
