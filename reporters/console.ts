@@ -12,6 +12,7 @@ import { findingsOf } from './_internal/findings.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
 import { oneLine } from './_internal/text.js';
+import { writesLine } from './_internal/writes.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
 
 export interface ConsoleOptions {
@@ -57,6 +58,10 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
     }
   }
   out.push(...coverageLines(reports, paint));
+  for (const [i, report] of reports.entries()) {
+    const line = writesLine(report);
+    if (line) out.push(`${reports.length > 1 ? `${safe(computeMatrix(reports).targets[i]!.name)}: ` : ''}${safe(line)}`, '');
+  }
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
 }

@@ -12,6 +12,7 @@ import { escapeHtml as esc } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
+import { writesLine } from './_internal/writes.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
 const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'reason', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
@@ -96,7 +97,8 @@ function verdicts(m: Matrix, reports: readonly RunReport[]): string {
     const counts = totals ? `${totals.total} results: ${esc(formatCounts(totals))}` : '';
     const v = verdictOf(reports[i]!);
     const tone = v.word === 'NOT CONFORMANT' ? 'bad' : v.word === 'CONFORMANT' ? 'good' : 'warn';
-    return `<li class="verdict ${tone}"><strong>${esc(t.name)}: ${esc(v.line)}</strong><span class="meta">level ${esc(t.level)} · ${esc(t.target)}</span><br><span>${counts}</span></li>`;
+    const created = writesLine(reports[i]!);
+    return `<li class="verdict ${tone}"><strong>${esc(t.name)}: ${esc(v.line)}</strong><span class="meta">level ${esc(t.level)} · ${esc(t.target)}</span><br><span>${counts}</span>${created ? `<br><span>${esc(created)}</span>` : ''}</li>`;
   });
   return `<ul class="verdicts">${items.join('')}</ul>`;
 }

@@ -7,6 +7,7 @@ import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
 import { pickDetails, type Detail, type DetailKey } from './_internal/details.js';
+import { writesLine } from './_internal/writes.js';
 import { findingsOf } from './_internal/findings.js';
 import { showControls } from './_internal/controls.js';
 import { escapeHtml } from './_internal/html.js';
@@ -53,6 +54,8 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const verdict = v.word === 'NOT CONFORMANT' ? '❌' : v.word === 'CONFORMANT' ? '✅' : '⚠️';
     const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
     out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`);
+    const created = writesLine(report);
+    if (created) out.push(`  - ${inline(created)}`);
   }
   out.push('');
   for (const [i, report] of reports.entries()) {

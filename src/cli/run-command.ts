@@ -9,6 +9,7 @@ import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply
 import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { describeBudget } from '../runner/budget.js';
+import { describePlan } from '../runner/plan.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
@@ -30,6 +31,25 @@ export async function runCommand(argv: string[]): Promise<number> {
     const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
     if (unknown.length) process.stderr.write(`conformance: ${cfg.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`);
   }
+  if (cfg.plan) {
+    for (const spec of cfg.targets) {
+      const bundled = spec.url === undefined;
+      const lines = describePlan(checks, {
+        target: spec.label ?? spec.url ?? 'the bundled mock',
+        runs: cfg.runs,
+        timeoutMs: cfg.timeoutMs,
+        concurrency: cfg.concurrency,
+        maxRetries: cfg.retries,
+        maxRetryWaitMs: 5_000,
+        allowWrites: bundled || cfg.allowWrites,
+        maxWrites: bundled ? undefined : cfg.maxWrites,
+        maxCompletionTokens: cfg.maxCompletionTokens,
+        deadlineMs: cfg.deadlineMs,
+      });
+      process.stdout.write(lines.join('\n') + '\n');
+    }
+    return 0;
+  }
   const reports: RunReport[] = [];
   for (const spec of cfg.targets) {
     const report = spec.url === undefined ? await runAgainstBundledMock(cfg, checks) : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
@@ -48,6 +68,8 @@ function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): Ta
     modelId: cfg.modelId,
     priorityScheduling: cfg.priorityScheduling,
     allowWrites: bundledMock || cfg.allowWrites,
+    // The bundled mock's writes cost nothing: no budget there.
+    ...(bundledMock ? {} : { maxWrites: cfg.maxWrites }),
     bundledMock,
     listParams: cfg.listParams,
     listReadCap: cfg.listReadCap,

@@ -29,6 +29,8 @@ export const RUN_FLAGS = {
   deadline: { type: 'string' },
   concurrency: { type: 'string' },
   'allow-writes': { type: 'boolean' },
+  'max-writes': { type: 'string' },
+  plan: { type: 'boolean' },
   'priority-scheduling': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
@@ -58,6 +60,9 @@ export interface TargetSpec {
   readonly label: string | undefined;
 }
 
+/** Requests with side effects a run against a real target may have answered 2xx (training jobs are real, paid jobs). */
+export const DEFAULT_MAX_WRITES = 10;
+
 export interface RunConfig {
   readonly targets: readonly TargetSpec[];
   readonly token: string | undefined;
@@ -74,6 +79,10 @@ export interface RunConfig {
   readonly deadlineMs: number | undefined;
   readonly concurrency: number;
   readonly allowWrites: boolean;
+  /** `--max-writes N`: most requests with side effects answered 2xx against a real target (default 10). */
+  readonly maxWrites: number;
+  /** `--plan`: print what the run would send, send nothing. */
+  readonly plan: boolean;
   readonly priorityScheduling: boolean;
   readonly only: readonly string[];
   readonly skip: readonly string[];
@@ -196,6 +205,8 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
   const allowWrites = bundledOnly || (pick<boolean>(f['allow-writes'], 'allowWrites') ?? false);
   const priorityScheduling = pick<boolean>(f['priority-scheduling'], 'priorityScheduling') ?? false;
   if (allowWrites && !bundledOnly) replay.push('--allow-writes');
+  const maxWrites = integer('max-writes', pick(f['max-writes'], 'maxWrites'), DEFAULT_MAX_WRITES, 0);
+  if (allowWrites && !bundledOnly) add('max-writes', String(maxWrites), String(DEFAULT_MAX_WRITES));
   if (priorityScheduling) replay.push('--priority-scheduling');
   if (listParams.evaluationRunId !== DEFAULT_LIST_PARAMS.evaluationRunId) replay.push('--param-evaluation-run-id', listParams.evaluationRunId);
   if (listParams.limit !== DEFAULT_LIST_PARAMS.limit) replay.push('--param-limit', listParams.limit);
@@ -216,6 +227,8 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     deadlineMs: optionalInteger('deadline', pick(f.deadline, 'deadlineMs'), 1),
     concurrency: integer('concurrency', pick(f.concurrency, 'concurrency'), 8, 1, 256),
     allowWrites,
+    maxWrites,
+    plan: f.plan ?? false,
     priorityScheduling,
     only: splitList(f.only ?? (cfg.only as string[] | undefined)),
     skip: splitList(f.skip ?? (cfg.skip as string[] | undefined)),

@@ -25,6 +25,10 @@ Target
   --model-id UUID              model id for training jobs and trajectory logging
   --priority-scheduling        the served model uses priority scheduling (§7.1)
   --allow-writes               run checks with side effects (create jobs, log trajectories)
+  --max-writes N               most requests with side effects a real target may answer 2xx
+                               (training jobs created, trajectories logged; default 10)
+  --plan                       print what the run would send (requests per operation, writes,
+                               completion tokens, time budget) and send nothing
   --param-evaluation-run-id N  query parameter names of the list endpoints
   --param-limit N --param-offset N    (not fixed by the spec; default evaluation_run_id, limit, offset)
 

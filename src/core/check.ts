@@ -27,6 +27,8 @@ export interface TargetConfig {
   readonly priorityScheduling: boolean;
   /** Operations with side effects may run (always true for the bundled mock). */
   readonly allowWrites: boolean;
+  /** Most requests answered 2xx by an operation with side effects (src/runner/write-ledger.ts); undefined: no budget. */
+  readonly maxWrites?: number;
   /** The target is the bundled mock started by the suite. */
   readonly bundledMock: boolean;
   /** §4.5/§4.7 query parameter names (not shown in the spec). */

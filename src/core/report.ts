@@ -3,6 +3,7 @@
  * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
  */
 import type { CoverageReport } from '../coverage/summary.js';
+import type { WriteSummary } from '../runner/write-ledger.js';
 import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 
@@ -50,6 +51,8 @@ export interface RunReport {
    * Set when (part of) the target could not be judged: unreachable, or refusing the configured
    * credentials (src/runner/preflight.ts). The checks of the families named were not run.
    */
+  /** What the run created on the target (training jobs, logged trajectories), for clean-up; and the write budget. */
+  readonly writes?: WriteSummary;
   readonly unjudged?: { readonly code: string; readonly reason: string; readonly families: readonly ('bearer' | 'basic')[] };
 }
 

@@ -666,6 +666,10 @@ export interface ConformanceConfig {
   deadlineMs?: number;
   concurrency?: number;
   allowWrites?: boolean;
+  /**
+   * Most requests with side effects (training jobs created, trajectories logged) a run against a real target may have answered 2xx; default 10. The bundled mock has no budget.
+   */
+  maxWrites?: number;
   priorityScheduling?: boolean;
   only?: string[];
   skip?: string[];
@@ -777,6 +781,20 @@ export interface ConformanceRunReportRunReport {
    */
   results: ConformanceRunReportCheckResult[];
   summary: ConformanceRunReportRunSummary;
+  /**
+   * Present when writes were allowed: the write budget (null: none, the bundled mock), the requests with side effects answered 2xx, and what they created, so a user can clean up.
+   */
+  writes?: {
+    max: number | null;
+    count: number;
+    created: {
+      operation: string;
+      /**
+       * The created training job's id, or the model the trajectories were logged for.
+       */
+      id?: string;
+    }[];
+  };
   /**
    * Present when (part of) the target could not be judged: unreachable, or refusing the configured credentials. The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3).
    */

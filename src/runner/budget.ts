@@ -13,6 +13,8 @@ export interface BudgetInput {
   readonly concurrency: number;
   readonly maxRetries: number;
   readonly maxRetryWaitMs: number;
+  /** The writing checks run one after another in a lane of their own (a write budget is set). */
+  readonly serialWrites?: boolean;
 }
 
 export interface RunBudget {
@@ -48,7 +50,9 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
   const perRequestMs = input.timeoutMs + input.maxRetries * (input.maxRetryWaitMs + input.timeoutMs);
   const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
   const checkRequests = requests - PREFLIGHT_REQUESTS;
-  const worstCaseMs = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs) + SLACK_MS;
+  const spread = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs);
+  const serial = input.serialWrites ? checks.reduce((n, c, i) => n + (c.writes ? perCheck[i]! : 0), 0) * perRequestMs : 0;
+  const worstCaseMs = Math.max(spread, serial) + SLACK_MS;
   return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };
 }
 

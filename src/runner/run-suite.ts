@@ -18,9 +18,10 @@ import { summarizeCoverage } from '../coverage/summary.js';
 import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { runBudget } from './budget.js';
+import { requestsOf, runBudget } from './budget.js';
 import { blockCascades } from './cascades.js';
 import { preflight, type Unjudged } from './preflight.js';
+import { createWriteLedger } from './write-ledger.js';
 import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
@@ -117,6 +118,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   // What the run exercises of the interface: every exchange of every check is observed (src/coverage).
   const model = coverageModel(schemas);
   const recorder = createCoverageRecorder({ model, schemas, target: opts.target, credentials });
+  const writes = createWriteLedger(opts.target.maxWrites);
   // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
   const prepareErrors = new Map<string, unknown>();
   for (const check of opts.checks) {
@@ -127,7 +129,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       prepareErrors.set(check.id, err);
     }
   }
-  const budget = runBudget(opts.checks, opts);
+  const budget = runBudget(opts.checks, { ...opts, serialWrites: opts.target.maxWrites !== undefined && opts.target.allowWrites });
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
   const deadline = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
@@ -165,7 +167,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const results: CheckResult[] = new Array(total);
   /** Checks whose failure restates an operation's broken baseline (see cascades.ts). */
   const preconditions = new Map<string, OperationId>();
-  let next = 0;
   let done = 0;
 
   /** Settles when the run's deadline passes, describing what this check was waiting for at that moment. */
@@ -194,14 +195,14 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
     } else {
       const inFlight = new Set<InFlightExchange>();
-      const http = reportingRetries(countingClient(recorder.wrap(client.tracking(inFlight)), counter, perCheck), runnerNotes);
+      const http = reportingRetries(countingClient(recorder.wrap(writes.wrap(client.tracking(inFlight))), counter, perCheck), runnerNotes);
       const ctx: CheckContext = { target: opts.target, http, schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal, memo };
       const late = runDeadline(inFlight);
       try {
         outcome = await Promise.race([check.run(ctx), late.promise]);
       } catch (err) {
         const { code, message } = describeError(err);
-        outcome = { status: 'error', code, message };
+        outcome = code === 'CTS_WRITE_BUDGET' ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` } : { status: 'error', code, message };
       } finally {
         late.cancel();
       }
@@ -214,9 +215,17 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     return { result: toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes), requests: perCheck.requests };
   }
 
-  async function worker(): Promise<void> {
-    while (next < total) {
-      const i = next++;
+  // With a write budget, the checks that write run one at a time in a lane of their own, those that
+  // send fewest requests first (most checks judged within the budget), then in catalogue order:
+  // which of them the budget reaches is then the same on every run.
+  const budgeted = opts.target.maxWrites !== undefined && opts.target.allowWrites;
+  const indices = opts.checks.map((_, i) => i);
+  const need = (i: number): number => requestsOf(opts.checks[i]!, opts.runs);
+  const writeQueue = budgeted ? indices.filter((i) => opts.checks[i]!.writes).sort((a, b) => need(a) - need(b) || a - b) : [];
+  const otherQueue = budgeted ? indices.filter((i) => !opts.checks[i]!.writes) : indices;
+
+  async function worker(queue: number[]): Promise<void> {
+    for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
       const check = opts.checks[i]!;
       opts.onEvent?.({ type: 'check-start', check, done, total });
       const { result, requests } = await runOne(check);
@@ -227,7 +236,11 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   }
 
   try {
-    await Promise.all(Array.from({ length: Math.min(opts.concurrency, total) }, worker));
+    const lanes = Math.min(opts.concurrency, total);
+    await Promise.all([
+      ...(writeQueue.length ? [worker(writeQueue)] : []),
+      ...Array.from({ length: Math.max(1, lanes - (writeQueue.length ? 1 : 0)) }, () => worker(otherQueue)),
+    ]);
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
@@ -250,6 +263,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     results: judged,
     summary: unjudged ? { ...summarize(judged, opts.level), conformant: false } : summarize(judged, opts.level),
     ...(unjudged ? { unjudged: { ...unjudged, reason: redact(unjudged.reason) } } : {}),
+    ...(opts.target.allowWrites ? { writes: writes.summary() } : {}),
     coverage: summarizeCoverage(model, recorder.covered(), judged),
   };
 }
