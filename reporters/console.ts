@@ -20,7 +20,8 @@ export interface ConsoleOptions {
   readonly color: boolean;
 }
 
-const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'curl', 'replay'];
+// fast-check's shrink path (dozens of entries) is left to the JSON report: the replay line re-runs the case.
+const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'expected', 'actual', 'error', 'notes', 'counterexample', 'curl', 'replay'];
 const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = { bad: 'red', warn: 'yellow', good: 'green', empty: 'dim' };
 
 /**

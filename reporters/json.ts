@@ -3,6 +3,7 @@
  * documented and versioned by `schemas/report/run-report.json`.
  */
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../src/core/report.js';
+import type { CheckResult } from '../src/core/result.js';
 
 /** The `$id` of the JSON Schema that documents {@link JsonReport}. */
 export const JSON_REPORT_SCHEMA_ID = 'https://conformance-suite.local/schemas/report/run-report.json';
@@ -15,9 +16,17 @@ export interface JsonReport {
   readonly reports: readonly RunReport[];
 }
 
+/**
+ * An INFO check never fails: what it observed is written as a pass with `observed: true` (its
+ * expected/actual kept), so a reader that counts `status: "fail"` counts only real failures.
+ */
+function asWritten(r: CheckResult): CheckResult {
+  return r.level === 'INFO' && r.status === 'fail' ? { ...r, status: 'pass', observed: true } : r;
+}
+
 /** Builds the JSON report document (no I/O). */
 export function toJsonReport(reports: readonly RunReport[]): JsonReport {
-  return { schemaVersion: REPORT_SCHEMA_VERSION, reports };
+  return { schemaVersion: REPORT_SCHEMA_VERSION, reports: reports.map((r) => ({ ...r, results: r.results.map(asWritten) })) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { CATALOGUE } from '../../suites/index.js';
 import { ConformanceError } from '../core/errors.js';
 import { operationLabel } from '../core/operations.js';
-import { selectChecks } from '../runner/select.js';
+import { SELECTOR_HELP, selectChecks } from '../runner/select.js';
 import { LIST_USAGE } from './usage.js';
 
 export async function listCommand(argv: string[]): Promise<number> {
@@ -33,5 +33,6 @@ export async function listCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${c.id.padEnd(idWidth)}  ${c.level.padEnd(6)}  ${c.section.padEnd(10)}  ${c.requirement}${c.convention ? ` [${c.convention}]` : ''}\n`);
   }
   process.stdout.write(`${checks.length} checks\n`);
+  process.stdout.write(`Select with --only / --skip: ${SELECTOR_HELP}\n`);
   return 0;
 }

@@ -26,8 +26,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`conformance list | head`) closes the pipe: stop quietly, as Unix tools do.
+const isBrokenPipe = (err: unknown): boolean => (err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+process.stdout.on('error', (err) => {
+  if (isBrokenPipe(err)) process.exit(0);
+});
+
 // A stray rejection or exception must still end in one line and a defined exit code.
 process.on('uncaughtException', (err) => {
+  if (isBrokenPipe(err)) process.exit(0);
   const { code, message } = describeError(err);
   process.stderr.write(`conformance: ${message} [${code}]\n`);
   process.exit(2);
@@ -38,6 +45,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
+    if (isBrokenPipe(err)) process.exit(0);
     const { code, message } = describeError(err);
     process.stderr.write(`conformance: ${message} [${code}]\n`);
     process.exitCode = code === 'CTS_INTERNAL' ? 1 : 2;

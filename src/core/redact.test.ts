@@ -26,3 +26,11 @@ test('credential headers keep only their scheme', () => {
     'content-type': 'application/json',
   });
 });
+
+test('prose that names a scheme keeps its words; credentials after it are still masked', () => {
+  const redact = createRedactor([]);
+  expect(redact('the Basic scheme on a /v1 path')).toBe('the Basic scheme on a /v1 path');
+  expect(redact('made-up Bearer credentials')).toBe('made-up Bearer credentials');
+  expect(redact('sent Bearer s3cr3t-Token here')).toBe('sent Bearer *** here');
+  expect(redact('Basic Zm9vOmJhcg== was sent')).toBe('Basic *** was sent');
+});

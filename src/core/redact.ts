@@ -29,7 +29,13 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     for (const p of patterns) if (out.includes(p)) out = out.split(p).join(REDACTED);
     // Any Authorization value that slipped through (e.g. a secret we were not told about). Env-var
     // references and the suite's own made-up credentials (`conformance-invalid…`) stay readable.
-    return out.replace(/\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ)[A-Za-z0-9+/=._~-]{4,}/g, `$1 ${REDACTED}`);
+    // A plain word after the scheme name ("the Basic scheme", "Bearer credentials") is prose, not
+    // a credential: outside a header only values with a digit, an upper-case letter or a symbol, or
+    // 20+ characters long, are masked.
+    // After `Authorization:` it is always a credential.
+    return out.replace(/(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ)([A-Za-z0-9+/=._~-]{4,})/gi, (all, header: string | undefined, scheme: string, value: string) =>
+      !header && /^[a-z]+$/.test(value) && value.length < 20 ? all : `${header ?? ''}${scheme} ${REDACTED}`,
+    );
   }) as Redactor;
   Object.defineProperty(fn, 'secrets', { value: [...all] });
   return fn;

@@ -7,7 +7,7 @@ import type { WriteSummary } from '../runner/write-ledger.js';
 import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 
-export const REPORT_SCHEMA_VERSION = '1.1';
+export const REPORT_SCHEMA_VERSION = '1.2';
 
 export interface RunSummary {
   readonly total: number;

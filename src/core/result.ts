@@ -88,5 +88,7 @@ export interface CheckResult {
   readonly expectedFailure?: { reason: string };
   /** Skip: the root check whose failure kept this one from judging its own rule (see FailOutcome.precondition). */
   readonly blockedBy?: string;
+  /** In the JSON report only: an INFO check's observation, written as a pass with its expected/actual (INFO never fails). */
+  readonly observed?: true;
   readonly evidence?: Evidence;
 }

@@ -719,7 +719,7 @@ export interface ConformanceRunReport {
   /**
    * Version of this document's shape.
    */
-  schemaVersion: '1.1';
+  schemaVersion: '1.2';
   /**
    * One report per target, in the order the targets were given.
    */
@@ -732,7 +732,7 @@ export interface ConformanceRunReportRunReport {
   /**
    * Same as the document's `schemaVersion`.
    */
-  schemaVersion: '1.1';
+  schemaVersion: '1.2';
   /**
    * The suite that produced the report.
    */
@@ -846,7 +846,7 @@ export interface ConformanceRunReportCheckResult {
    */
   status: 'pass' | 'fail' | 'skip' | 'error';
   /**
-   * Fail: what the rule requires, concretely for this case.
+   * Fail (or an INFO observation): what the rule requires, concretely for this case.
    */
   expected?: string;
   /**
@@ -873,6 +873,10 @@ export interface ConformanceRunReportCheckResult {
   expectedFailure?: {
     reason: string;
   };
+  /**
+   * INFO only: the check observed what its requirement describes not holding (see expected/actual). Written with status `pass`: INFO never fails.
+   */
+  observed?: true;
   /**
    * On a skip: the id of the operation's root check whose failure kept this check from judging its own rule (its failure only restated the broken baseline).
    */

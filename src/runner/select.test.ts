@@ -17,8 +17,11 @@ test('--skip removes matches', () => {
   expect(selectChecks(CAT, { skip: ['scores', '§5'] }).map((x) => x.id)).toEqual(['predictions.limit-bounds-count']);
 });
 
-test('a filter that selects nothing is a usage error with its own code', () => {
-  expect(() => selectChecks(CAT, { only: ['nothing.'] })).toThrow(expect.objectContaining({ code: 'CTS_NO_CHECKS' }));
+test('a selector that matches no check is a usage error; selectors that together select nothing have their own code', () => {
+  expect(() => selectChecks(CAT, { only: ['nothing.'] })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('--only nothing. matches no check') }));
+  expect(() => selectChecks(CAT, { skip: ['nothing.'] })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
+  const first = CAT[0]!.id;
+  expect(() => selectChecks(CAT, { only: [first], skip: [first] })).toThrow(expect.objectContaining({ code: 'CTS_NO_CHECKS' }));
 });
 
 test('shards partition the catalogue deterministically', () => {

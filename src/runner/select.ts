@@ -4,13 +4,20 @@
  */
 import type { CheckDefinition } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
+import { OPERATIONS, type OperationId } from '../core/operations.js';
+
+/** An operation's id as check ids end with it: `chat.create` → `chat-create`. */
+const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
+
+/** What a selector may name, for messages and `conformance list`. */
+export const SELECTOR_HELP = `a check id or id prefix (auth., chat-completions.returns-request-id), a section (§4.1, §7), or an operation (${OPERATIONS.map((o) => `${o.id} or ${slugOf(o.id)}`).join(', ')})`;
 
 /** True when a filter term selects the check: an id prefix, a section, an operation id, or a level. */
 export function matchesFilter(check: CheckDefinition, term: string): boolean {
   if (term.startsWith('§')) {
     return check.section.split(/,\s*/).some((s) => s === term || s.startsWith(term + '.') || s.startsWith(term + '–'));
   }
-  return check.id === term || check.id.startsWith(term.endsWith('.') ? term : term + '.') || check.id.startsWith(term) || check.operation === term;
+  return check.id === term || check.id.startsWith(term.endsWith('.') ? term : term + '.') || check.id.startsWith(term) || check.operation === term || slugOf(check.operation) === term;
 }
 
 export interface Selection {
@@ -31,6 +38,11 @@ export function parseShard(value: string): { index: number; count: number } {
 }
 
 export function selectChecks(catalogue: readonly CheckDefinition[], sel: Selection): CheckDefinition[] {
+  // A selector that names nothing is a typo: silently running (or skipping) nothing would hide it.
+  for (const [flag, terms] of [['--only', sel.only], ['--skip', sel.skip]] as const) {
+    const unknown = (terms ?? []).filter((t) => !catalogue.some((c) => matchesFilter(c, t)));
+    if (unknown.length) throw new ConformanceError('CTS_BAD_FLAG', `${flag} ${unknown.join(',')} matches no check; a selector is ${SELECTOR_HELP} (see \`conformance list\`)`);
+  }
   let out = catalogue.filter(
     (c) => (!sel.only?.length || sel.only.some((t) => matchesFilter(c, t))) && !sel.skip?.some((t) => matchesFilter(c, t)),
   );

@@ -208,7 +208,7 @@ const MOCK_COVERAGE: CoverageReport = {
 
 function report(target: string, targetLabel: string, level: RunReport['level'], results: CheckResult[], unexpectedPasses: string[] = [], coverage?: CoverageReport): RunReport {
   return {
-    schemaVersion: '1.1',
+    schemaVersion: '1.2',
     tool: { name: 'conformance-suite', version: '0.1.0' },
     target,
     targetLabel,

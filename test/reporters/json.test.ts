@@ -41,3 +41,10 @@ test('a bigint counterexample is written as digits, not thrown on', () => {
   expect(text).toContain('"n": "10n"');
   expect(text.endsWith('}\n')).toBe(true);
 });
+
+test('an INFO observation is written as a pass with observed: true, never as a fail', () => {
+  const doc = JSON.parse(renderJson(singleTargetRun())) as { reports: { results: { level: string; status: string; observed?: boolean }[] }[] };
+  const info = doc.reports[0]!.results.filter((r) => r.level === 'INFO');
+  expect(info.some((r) => r.observed === true && r.status === 'pass')).toBe(true);
+  expect(info.filter((r) => r.status === 'fail')).toEqual([]);
+});

@@ -1,0 +1,35 @@
+/** Small CLI behaviours users tripped on: a broken pipe, a selector that matches nothing, the console's noise. */
+import { spawn } from 'node:child_process';
+import { expect, test } from 'vitest';
+import { renderConsole } from '../../reporters/index.js';
+import { singleTargetRun } from '../fixtures-results/reports.js';
+import { BIN, runCli } from '../hostile/report-files.js';
+
+test('`conformance list | head` ends quietly with exit 0 when the reader goes away', { timeout: 30_000 }, async () => {
+  const child = spawn(process.execPath, [BIN, 'list'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+});
+
+test('a selector that matches no check is a usage error naming what selectors accept; an operation slug selects', { timeout: 30_000 }, async () => {
+  const bad = await runCli(['run', '--skip', 'chat-creat', '--plan']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('--skip chat-creat matches no check');
+  expect(bad.stderr).toContain('chat.create or chat-create');
+  const good = await runCli(['list', '--only', 'chat-create']);
+  expect(good.code).toBe(0);
+  expect(good.stdout).toMatch(/^\d+ checks$/m);
+  expect(good.stdout).not.toMatch(/^predictions\./m);
+  expect(good.stdout).toContain('Select with --only / --skip:');
+});
+
+test('the console leaves the shrink path to the JSON report', () => {
+  const reports = singleTargetRun();
+  const withPath = reports[0]!.results.find((r) => r.evidence?.path);
+  expect(withPath, 'the fixture has a result with a shrink path').toBeDefined();
+  expect(renderConsole(reports, { color: false })).not.toContain(withPath!.evidence!.path!);
+});
