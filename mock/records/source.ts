@@ -6,7 +6,7 @@
  * and building an object to stringify cost ~10 µs a record, which capped a listing far below
  * what a raw node:http stream of the same records reaches: see bench/).
  */
-import { base, en, Faker } from '@faker-js/faker';
+import { englishFaker } from '../../src/generation/realistic/english-faker.js';
 import { hash53, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { timestampOf, uuidV7Like } from './ids.js';
@@ -37,7 +37,7 @@ export interface ListFilter {
 /** Faker's lorem words, drawn once with a fixed seed; capitalised twins for sentence starts. */
 const WORD_POOL_SEED = 20261121;
 const { WORDS, CAPITALISED } = (() => {
-  const faker = new Faker({ locale: [en, base] });
+  const faker = englishFaker();
   faker.seed(WORD_POOL_SEED);
   const words = [...new Set(Array.from({ length: 4096 }, () => faker.lorem.word()))].filter((w) => /^[a-z]+$/.test(w)).sort();
   return { WORDS: words, CAPITALISED: words.map((w) => w[0]!.toUpperCase() + w.slice(1)) };

@@ -2,11 +2,11 @@
  * @module Faker text, generated once at module load with a fixed faker seed. Arbitraries pick from
  * these lists with fast-check, so a fast-check seed alone fixes every generated value.
  */
-import { base, en, Faker } from '@faker-js/faker';
+import { englishFaker } from './english-faker.js';
 import fc from 'fast-check';
 
 const CORPUS_SEED = 20_240_601;
-const faker = new Faker({ locale: [en, base] });
+const faker = englishFaker();
 faker.seed(CORPUS_SEED);
 
 const times = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
