@@ -4,13 +4,14 @@
  * never a second copy of a schema.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { packageRoot } from '../core/package-root.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+// ajv and ajv-formats (CommonJS) are loaded only when a schema is compiled at run time: with the
+// build's standalone validators a run never needs them, and loading ajv is 40 ms of start-up.
+const requireHere = createRequire(import.meta.url);
 
 /** Base of every schema `$id`: `$id` = base + path under `schemas/`. */
 export const SCHEMA_BASE = 'https://conformance-suite.local/schemas/';
@@ -76,17 +77,41 @@ function listSchemaFiles(dir: string): string[] {
   return out;
 }
 
-/** Creates an ajv instance configured the way every schema of ours is compiled. */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
+/** Creates an ajv instance configured the way every schema of ours is compiled (`source`: keep the code, for standalone output). */
+export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
+  const { Ajv2020: AjvClass } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = requireHere('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+  const ajv = new AjvClass({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;
 }
 
-/** Loads every schema under `schemas/` (or `dir`) and compiles it. */
-export function loadRegistry(dir: string = join(packageRoot(), 'schemas')): SchemaRegistry {
-  const ajv = createAjv();
+/** The export name of a schema's validator in the standalone module: `chat/chat-message` → `chat__chat_message`. */
+export function standaloneName(name: string): string {
+  return name.replace(/\//g, '__').replace(/-/g, '_');
+}
+
+/** File name of the validators compiled at build time (see build-standalone.ts), beside this module in dist/. */
+export const STANDALONE_FILE = 'validators.standalone.cjs';
+
+/**
+ * The validators compiled at build time, when this module runs from dist/ and the build wrote them:
+ * no schema is compiled at run time then (ajv's compilation is most of a run's start-up).
+ */
+function standaloneValidators(): Record<string, ValidateFunction> | undefined {
+  try {
+    return requireHere(`./${STANDALONE_FILE}`) as Record<string, ValidateFunction>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads every schema under `schemas/` (or `dir`). Validators come from the build's standalone module
+ * when there is one (and `standalone` is not false), else they are compiled on first use.
+ */
+export function loadRegistry(dir: string = join(packageRoot(), 'schemas'), options: { standalone?: boolean; source?: boolean } = {}): SchemaRegistry {
   const schemas = new Map<string, JsonSchema>();
   for (const file of listSchemaFiles(dir)) {
     const name = relative(dir, file).split(sep).join('/').replace(/\.json$/, '');
@@ -96,13 +121,22 @@ export function loadRegistry(dir: string = join(packageRoot(), 'schemas')): Sche
       throw new Error(`schema ${name}: $id must be ${expectedId}, found ${String(schema.$id)}`);
     }
     schemas.set(name, schema);
-    ajv.addSchema(schema);
   }
+  // The ajv instance holding every schema, built only when something needs it.
+  let instance: Ajv2020 | undefined;
+  const ajvOf = (): Ajv2020 => {
+    if (!instance) {
+      instance = createAjv({ source: options.source ?? false });
+      for (const schema of schemas.values()) instance.addSchema(schema);
+    }
+    return instance;
+  };
+  const prebuilt = options.standalone === false ? undefined : standaloneValidators();
   const compiled = new Map<string, ValidateFunction>();
   const validator = (name: SchemaName): ValidateFunction => {
     let fn = compiled.get(name);
     if (!fn) {
-      fn = ajv.getSchema(SCHEMA_BASE + name + '.json');
+      fn = prebuilt?.[standaloneName(name)] ?? ajvOf().getSchema(SCHEMA_BASE + name + '.json');
       if (!fn) throw new Error(`unknown schema: ${name}`);
       compiled.set(name, fn);
     }
@@ -110,7 +144,9 @@ export function loadRegistry(dir: string = join(packageRoot(), 'schemas')): Sche
   };
   return {
     names: [...schemas.keys()].sort(),
-    ajv,
+    get ajv() {
+      return ajvOf();
+    },
     schema(name) {
       const s = schemas.get(name);
       if (!s) throw new Error(`unknown schema: ${name}`);

@@ -1,0 +1,21 @@
+/**
+ * @module Build step (`npm run build`): compiles every schema once with ajv and writes the
+ * validators as a standalone CommonJS module beside the compiled registry in dist/ (ajv's
+ * documented standalone code), so a run compiles no schema at start-up. Not committed: it is build
+ * output, and the registry compiles at run time when it is absent (tests running from the sources).
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { loadRegistry, SCHEMA_BASE, STANDALONE_FILE, standaloneName } from './registry.js';
+
+// ajv's standalone entry is CommonJS; its default export arrives wrapped under NodeNext resolution.
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as typeof import('ajv/dist/standalone/index.js').default;
+
+const reg = loadRegistry(undefined, { standalone: false, source: true });
+for (const name of reg.names) reg.validator(name);
+const exports = Object.fromEntries(reg.names.map((name) => [standaloneName(name), SCHEMA_BASE + name + '.json']));
+const out = join(dirname(fileURLToPath(import.meta.url)), STANDALONE_FILE);
+writeFileSync(out, standaloneCode(reg.ajv, exports));
+process.stdout.write(`wrote ${reg.names.length} validators to ${out}\n`);
