@@ -2,7 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { parseRunOptions } from './run-options.js';
+import { parseRunOptions as parseIn } from './run-options.js';
+
+// Parsed as if run from an empty directory: a conformance.config.json where the tests run must not change them.
+const EMPTY_DIR = mkdtempSync(join(tmpdir(), 'cts-run-options-'));
+const parseRunOptions = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseIn(argv, env, EMPTY_DIR);
 
 test('without a target it runs the bundled mock with its default credentials', () => {
   const cfg = parseRunOptions([], {});
@@ -41,4 +45,11 @@ test('a config file holds the flags; flags override it; a bad file is a config e
   writeFileSync(bad, JSON.stringify({ token: 'secrets are not allowed here' }));
   expect(() => parseRunOptions(['--config', bad], {})).toThrow(expect.objectContaining({ code: 'CTS_BAD_CONFIG' }));
   expect(() => parseRunOptions(['--config', join(dir, 'missing.json')], {})).toThrow(/no such file/);
+});
+
+test('a conformance.config.json in the working directory is read; another directory\'s is not', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cts-run-options-cwd-'));
+  writeFileSync(join(dir, 'conformance.config.json'), JSON.stringify({ seed: 77 }));
+  expect(parseIn([], {}, dir).seed).toBe(77);
+  expect(parseIn([], {}, EMPTY_DIR).seed).not.toBe(77);
 });

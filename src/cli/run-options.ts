@@ -3,6 +3,7 @@
  * flags or the environment. Every mistake is a `CTS_BAD_FLAG` / `CTS_BAD_CONFIG` with one clear line.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID,
@@ -142,8 +143,10 @@ type ConfigFile = Record<string, unknown> & {
   listParams?: Partial<RunConfig['listParams']>;
 };
 
-export function loadConfigFile(path: string | undefined): ConfigFile {
-  const file = path ?? (existsSync('conformance.config.json') ? 'conformance.config.json' : undefined);
+/** The config file given, or `conformance.config.json` in `cwd` when there is one. */
+export function loadConfigFile(path: string | undefined, cwd: string = process.cwd()): ConfigFile {
+  const implicit = join(cwd, 'conformance.config.json');
+  const file = path ?? (existsSync(implicit) ? implicit : undefined);
   if (!file) return {};
   let data: unknown;
   try {
@@ -157,7 +160,7 @@ export function loadConfigFile(path: string | undefined): ConfigFile {
   return data as ConfigFile;
 }
 
-export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): RunConfig {
+export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RunConfig {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: RUN_FLAGS, strict: true, allowPositionals: false });
@@ -165,7 +168,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
   }
   const f = parsed.values;
-  const cfg = loadConfigFile(f.config);
+  const cfg = loadConfigFile(f.config, cwd);
   const pick = <T>(flag: T | undefined, key: string): T | undefined => (flag !== undefined ? flag : (cfg[key] as T | undefined));
 
   const flagTargets = (f.target ?? []).map((u) => ({ url: checkUrl(u, '--target'), label: undefined }));

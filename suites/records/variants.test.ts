@@ -111,7 +111,6 @@ test('query parameter names come from the configuration (the spec does not name 
 
 test('a large listing is read up to the cap only, with a note, and every check still judges what it read', async () => {
   // 20 000 records per kind: ~8 MB per listing if read whole; the cap stops each read at 300.
-  const started = performance.now();
   const report = await runAgainstMock(recordChecks, { mock: { records: 20_000 }, target: { listReadCap: 300 } });
   expect(explain(report.results)).toBe('');
   const jsonl = report.results.find((r) => r.id === 'scores.list-is-jsonl-of-records');
@@ -120,7 +119,6 @@ test('a large listing is read up to the cap only, with a note, and every check s
   expect(paging?.notes?.join(' ')).toMatch(/300 records in \d+ pages/);
   const filter = report.results.find((r) => r.id === 'predictions.filter-by-evaluation-run');
   expect(filter?.notes?.join(' ')).toMatch(/longer than the read cap/);
-  expect(performance.now() - started).toBeLessThan(30_000);
 }, 60_000);
 
 test('the response byte cap (--max-body-bytes) stops a listing like the record cap: judged, with a note, no harness error', async () => {
