@@ -2,10 +2,10 @@
  * @module A run's report: what the runner produces and every reporter consumes (never re-parsed
  * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
  */
-import type { CoverageReport } from '../coverage/summary.js';
-import type { WriteSummary } from '../runner/write-ledger.js';
+import type { CoverageReport } from './coverage.js';
 import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
+import type { OperationId } from './operations.js';
 
 export const REPORT_SCHEMA_VERSION = '1.2';
 
@@ -23,6 +23,22 @@ export interface RunSummary {
   readonly conformant: boolean;
   /** The `--min-coverage` gate: the percent required and whether the run met it. */
   readonly minCoverage?: { readonly required: number; readonly met: boolean };
+}
+
+/** One thing a run created on the target. */
+export interface CreatedItem {
+  readonly operation: OperationId;
+  /** The created training job's id, or the model the trajectories were logged for. */
+  readonly id?: string;
+}
+
+/** The writes of a run (src/runner/write-ledger.ts). */
+export interface WriteSummary {
+  /** The budget, or null for none (the bundled mock). */
+  readonly max: number | null;
+  /** Requests answered 2xx by an operation with side effects. */
+  readonly count: number;
+  readonly created: readonly CreatedItem[];
 }
 
 /** One target's run. A multi-target run is a list of these. */

@@ -21,7 +21,8 @@ import { STATED_GAPS } from './stated-gaps.js';
 import { PRESENTATION_LABELS, rejectedPresentations, type PresentationId } from './presentations.js';
 import { schemaFields, type SchemaField } from './schema-fields.js';
 
-export type CoverageKind = 'request-accepted' | 'request-rejected' | 'request-value' | 'request-bound' | 'rule-rejected' | 'response' | 'auth' | 'scope';
+import type { CoverageKind } from '../core/coverage.js';
+export type { CoverageKind } from '../core/coverage.js';
 /** Chat requests are exercised in both modes (§4.1 `stream`). */
 export type Mode = 'non-streamed' | 'streamed';
 export type ScopeProbe = 'other-entity' | 'other-project';

@@ -4,36 +4,10 @@
  */
 import type { CheckResult } from '../core/result.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
-import type { CoverageKind, CoverageModel } from './model.js';
+import type { CoverageHole, CoverageReport } from '../core/coverage.js';
+import type { CoverageModel } from './model.js';
 
-/** An item not exercised: a part of the interface the verdict does not cover. */
-export interface CoverageHole {
-  readonly id: string;
-  readonly operation: OperationId;
-  /** `check-skipped`: a check that reached no verdict (its reason is the description). */
-  readonly kind: CoverageKind | 'check-skipped';
-  readonly description: string;
-}
-
-export interface OperationCoverage {
-  readonly operation: OperationId;
-  readonly covered: number;
-  readonly total: number;
-  readonly percent: number;
-}
-
-export interface CoverageReport {
-  /** Whole percent, rounded down: 100 only when every item was exercised. */
-  readonly percent: number;
-  readonly covered: number;
-  readonly total: number;
-  /** Items of the schemas the interface gives no way to exercise (stated, not counted). */
-  readonly notApplicable: number;
-  /** MUST checks skipped: a verdict with these is never plainly CONFORMANT. */
-  readonly mustSkipped: number;
-  readonly operations: readonly OperationCoverage[];
-  readonly holes: readonly CoverageHole[];
-}
+export type { CoverageHole, CoverageReport, OperationCoverage } from '../core/coverage.js';
 
 /** Whole percent rounded down (99.9 is 99: a figure of 100 must mean complete). */
 export function percentOf(covered: number, total: number): number {

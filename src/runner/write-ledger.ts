@@ -7,23 +7,11 @@
  * reports the check as skipped. What was created is kept, so every report can list it for clean-up.
  */
 import { ConformanceError } from '../core/errors.js';
-import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js';
+import { OPERATIONS, type Operation } from '../core/operations.js';
+import type { CreatedItem, WriteSummary } from '../core/report.js';
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
 
-/** One thing a run created on the target. */
-export interface CreatedItem {
-  readonly operation: OperationId;
-  /** The created training job's id, or the model the trajectories were logged for. */
-  readonly id?: string;
-}
-
-export interface WriteSummary {
-  /** The budget, or null for none (the bundled mock). */
-  readonly max: number | null;
-  /** Requests answered 2xx by an operation with side effects. */
-  readonly count: number;
-  readonly created: readonly CreatedItem[];
-}
+export type { CreatedItem, WriteSummary } from '../core/report.js';
 
 export interface WriteLedger {
   wrap(client: HttpClient): HttpClient;

@@ -5,7 +5,7 @@
  * markup, quotes, `]]>`, control characters, a lone surrogate, pipes, backticks and emoji.
  * Evidence is already redacted, as the runner delivers it.
  */
-import type { CoverageReport } from '../../src/coverage/summary.js';
+import type { CoverageReport } from '../../src/core/coverage.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import { summarize } from '../../src/gating/summary.js';
