@@ -14,6 +14,7 @@ import { CATALOGUE } from '../suites/index.js';
 import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT } from './core/defaults.js';
 import { operationLabel } from './core/operations.js';
 import { gates } from './core/report.js';
+import { ConformanceError } from './core/errors.js';
 import type { CheckDefinition, TargetConfig } from './core/check.js';
 import { runBudget } from './runner/budget.js';
 import { runSuite } from './runner/run-suite.js';
@@ -54,6 +55,8 @@ function targetOf(options: ConformanceTestOptions): TargetConfig {
 /**
  * Runs one check against the target and resolves when it does not gate at the level; rejects with
  * the failure's requirement, expected vs actual, curl line and replay command otherwise. Skips resolve.
+ * A target that could not be judged (unreachable, or refusing the credentials: the CLI's exit 3)
+ * rejects with a ConformanceError whose `code` says which, never a pass.
  */
 export async function assertConformance(check: CheckDefinition, options: ConformanceTestOptions): Promise<void> {
   const level = options.level ?? 'must';
@@ -64,6 +67,8 @@ export async function assertConformance(check: CheckDefinition, options: Conform
     replayBase: `conformance run --target ${target.baseUrl}`,
   });
   const r = report.results[0]!;
+  // Could not judge (unreachable, credentials refused): not a pass, and not the check's failure either.
+  if (report.unjudged && r.status === 'skip') throw new ConformanceError(report.unjudged.code as 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED', `${r.id}: could not judge (${report.unjudged.code}): ${report.unjudged.reason}`);
   if (!gates(r, level)) return;
   const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
   throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);

@@ -16,6 +16,8 @@ export type ConformanceErrorCode =
   | 'CTS_REDIRECT'
   | 'CTS_STREAM_CUT'
   | 'CTS_RUN_DEADLINE'
+  /** The target refused the configured credentials (the preflight, src/runner/preflight.ts): the run could not judge. */
+  | 'CTS_CREDENTIALS_REFUSED'
   /** A request that could create something, not sent: the run's write budget (--max-writes) is spent. */
   | 'CTS_WRITE_BUDGET'
   /** A presentation derived from credentials that were not configured (src/coverage/derive.ts). */

@@ -33,3 +33,9 @@ test('the assertion behind each registered test rejects against a target that br
   // At the MUST level the same SHOULD failure does not gate.
   await expect(assertConformance(usage, { ...options(broken.url), level: 'must' })).resolves.toBeUndefined();
 });
+
+test('a target that refuses the credentials, or cannot be reached, is never a pass: the assertion rejects with the could-not-judge code', async () => {
+  const usage = CATALOGUE.find((c) => c.id === 'chat-completions.usage-adds-up')!;
+  await expect(assertConformance(usage, { ...options(clean.url), token: 'not-the-token' })).rejects.toMatchObject({ code: 'CTS_CREDENTIALS_REFUSED', message: expect.stringContaining('pass --token') });
+  await expect(assertConformance(usage, { ...options('http://127.0.0.1:9'), timeoutMs: 2_000 })).rejects.toMatchObject({ code: 'CTS_TARGET_UNREACHABLE' });
+});
