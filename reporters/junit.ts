@@ -6,7 +6,7 @@
  * `type` on failures and errors, timestamps without a time zone).
  */
 import { hostname as osHostname } from 'node:os';
-import type { RunReport } from '../src/core/report.js';
+import { gates, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { OPERATIONS, operationLabel, type OperationId } from '../src/core/operations.js';
 import { pickDetails, type DetailKey } from './_internal/details.js';
@@ -58,8 +58,18 @@ interface SuiteContext {
   readonly host: string;
 }
 
+/**
+ * A failure the gate ignores at the run's level (a SHOULD failure at `--level must`) is no JUnit
+ * failure: CI tools would show failed tests on a passing gate. It is a passed testcase whose
+ * finding goes to the suite's `<system-out>`, as INFO observations do.
+ */
+function junitOutcome(result: CheckResult, level: RunReport['level']): ReturnType<typeof outcomeOf> | 'not-gating' {
+  const outcome = outcomeOf(result);
+  return outcome === 'fail' && !gates(result, level) ? 'not-gating' : outcome;
+}
+
 function renderSuite(report: RunReport, op: OperationId, results: readonly CheckResult[], ctx: SuiteContext): string[] {
-  const outcomes = results.map(outcomeOf);
+  const outcomes = results.map((r) => junitOutcome(r, report.level));
   const count = (...wanted: string[]): number => outcomes.filter((o) => wanted.includes(o)).length;
   const name = operationLabel(op) + ctx.suffix;
   const time = seconds(results.reduce((sum, r) => sum + r.durationMs, 0));
@@ -119,6 +129,12 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
       case 'noted':
         out.push(`${open}/>`);
         stdout.push(`[INFO] ${caseName}: ${result.actual ?? result.expected ?? ''}`);
+        break;
+      case 'not-gating':
+        out.push(`${open}/>`);
+        stdout.push(
+          `[${result.level} failure, not gating at level ${report.level}] ${caseName}: ${oneLine(`${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`, 1000)}${result.evidence?.curl ? `\n  curl: ${result.evidence.curl}` : ''}${result.evidence?.replay ? `\n  replay: ${result.evidence.replay}` : ''}`,
+        );
         break;
       default:
         out.push(`${open}/>`);

@@ -116,7 +116,18 @@ test('failures and errors carry a type and a one-line message; the body puts the
       expect([...order].sort((a, b) => a - b)).toEqual(order);
     }
   }
-  expect(seen).toBe(4);
+  // The mock target's SHOULD failure does not gate at its level (must): it is no <failure>.
+  expect(seen).toBe(3);
+});
+
+test('a failure the gate ignores at the run level is a passed testcase, its evidence in system-out', () => {
+  const xml = renderJunit(singleTargetRun(), { hostname: 'ci' });
+  const [r] = singleTargetRun()[0]!.results.filter((x) => x.level === 'SHOULD' && x.status === 'fail');
+  expect(r, 'the fixture has a SHOULD failure').toBeDefined();
+  expect(xml).toMatch(new RegExp(`<testcase name="${r!.id.replace(/\./g, '\\.')}"[^>]*/>`));
+  expect(xml).toContain(`[SHOULD failure, not gating at level must] ${r!.id}`);
+  const failures = [...xml.matchAll(/<failure /g)].length;
+  expect(failures).toBe(singleTargetRun()[0]!.results.filter((x) => x.status === 'fail' && x.level === 'MUST' && !x.expectedFailure).length);
 });
 
 test('harness errors are <error> typed by their code', () => {
