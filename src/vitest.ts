@@ -11,20 +11,23 @@
  */
 import { describe, test } from 'vitest';
 import { CATALOGUE } from '../suites/index.js';
-import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT } from './core/defaults.js';
+import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT, ENV_BASIC, ENV_TOKEN } from './core/defaults.js';
+import { checkTargetUrl } from './core/target-url.js';
 import { operationLabel } from './core/operations.js';
 import { gates } from './core/report.js';
 import { ConformanceError } from './core/errors.js';
 import type { CheckDefinition, TargetConfig } from './core/check.js';
+import type { CheckResult } from './core/result.js';
 import { runBudget } from './runner/budget.js';
 import { runSuite } from './runner/run-suite.js';
 import { selectChecks } from './runner/select.js';
 
 export interface ConformanceTestOptions {
-  /** Base URL of the deployment. */
+  /** Base URL of the deployment (http or https). */
   readonly target: string;
+  /** Bearer token for /v1; default the CONFORMANCE_TOKEN environment variable, as in the CLI. */
   readonly token?: string | undefined;
-  /** `user:pass` for /v2. */
+  /** `user:pass` for /v2; default the CONFORMANCE_BASIC environment variable, as in the CLI. */
   readonly basic?: string | undefined;
   readonly level?: 'must' | 'should';
   readonly only?: readonly string[];
@@ -38,7 +41,7 @@ export interface ConformanceTestOptions {
 
 function targetOf(options: ConformanceTestOptions): TargetConfig {
   return {
-    baseUrl: options.target.replace(/\/+$/, ''),
+    baseUrl: checkTargetUrl(options.target, 'registerConformanceTests({ target })'),
     entity: DEFAULT_ENTITY,
     project: DEFAULT_PROJECT,
     modelId: DEFAULT_MODEL_ID,
@@ -59,16 +62,28 @@ function targetOf(options: ConformanceTestOptions): TargetConfig {
  * rejects with a ConformanceError whose `code` says which, never a pass.
  */
 export async function assertConformance(check: CheckDefinition, options: ConformanceTestOptions): Promise<void> {
+  const r = await judge(check, options);
+  if (r.status === 'skip') return;
+  throwIfGating(r, options.level ?? 'must');
+}
+
+/** Runs one check and returns its result; throws only when the target could not be judged. */
+async function judge(check: CheckDefinition, options: ConformanceTestOptions): Promise<CheckResult> {
   const level = options.level ?? 'must';
   const target = targetOf(options);
   const report = await runSuite({
-    target, token: options.token, basic: options.basic, checks: [check], level, seed: options.seed ?? 1, runs: options.runs ?? 10,
+    target, token: options.token ?? process.env[ENV_TOKEN], basic: options.basic ?? process.env[ENV_BASIC], checks: [check], level, seed: options.seed ?? 1, runs: options.runs ?? 10,
     timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: RETRIES, maxRetryWaitMs: RETRY_WAIT_MS,
-    replayBase: `conformance run --target ${target.baseUrl}`,
+    // The replay must judge at the same level, or it reports the opposite verdict.
+    replayBase: `conformance run --target ${target.baseUrl}${level === 'must' ? '' : ` --level ${level}`}`,
   });
   const r = report.results[0]!;
   // Could not judge (unreachable, credentials refused): not a pass, and not the check's failure either.
   if (report.unjudged && r.status === 'skip') throw new ConformanceError(report.unjudged.code as 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED', `${r.id}: could not judge (${report.unjudged.code}): ${report.unjudged.reason}`);
+  return r;
+}
+
+function throwIfGating(r: CheckResult, level: 'must' | 'should'): void {
   if (!gates(r, level)) return;
   const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
   throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);
@@ -89,13 +104,24 @@ function vitestTimeoutFor(check: CheckDefinition, options: ConformanceTestOption
 
 /** Registers one vitest test per selected check, grouped per operation. */
 export function registerConformanceTests(options: ConformanceTestOptions): void {
+  // Bad options fail here, at registration, with the CLI's message: not as a TypeError inside each test.
+  targetOf(options);
   const checks = selectChecks(CATALOGUE, { only: options.only ?? [], skip: options.skip ?? [] });
   const byOperation = new Map<string, typeof checks>();
   for (const c of checks) byOperation.set(operationLabel(c.operation), [...(byOperation.get(operationLabel(c.operation)) ?? []), c]);
   for (const [label, group] of byOperation) {
     describe(label, () => {
       for (const check of group) {
-        test(`${check.id} [${check.level} ${check.section}]`, () => assertConformance(check, options), vitestTimeoutFor(check, options));
+        test(
+          `${check.id} [${check.level} ${check.section}]`,
+          async (ctx) => {
+            const r = await judge(check, options);
+            // A skipped check is a skipped test, with its reason: never a pass.
+            if (r.status === 'skip') return ctx.skip(r.reason ?? 'skipped');
+            throwIfGating(r, options.level ?? 'must');
+          },
+          vitestTimeoutFor(check, options),
+        );
       }
     });
   }

@@ -10,6 +10,7 @@ import {
   DEFAULT_PROJECT, DEFAULT_TOKEN, ENV_BASIC, ENV_TOKEN,
 } from '../core/defaults.js';
 import { ConformanceError } from '../core/errors.js';
+import { checkTargetUrl } from '../core/target-url.js';
 import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
@@ -126,17 +127,7 @@ function splitList(values: readonly string[] | undefined): string[] {
   return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
-function checkUrl(url: string, where: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConformanceError('CTS_BAD_FLAG', `${where}: "${url}" is not a URL (expected e.g. http://localhost:8000)`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConformanceError('CTS_BAD_FLAG', `${where}: only http and https targets are supported, got ${parsed.protocol}`);
-  if (parsed.username || parsed.password) throw new ConformanceError('CTS_BAD_FLAG', `${where}: put credentials in ${ENV_TOKEN} / ${ENV_BASIC}, not in the URL`);
-  return url.replace(/\/+$/, '');
-}
+const checkUrl = checkTargetUrl;
 
 type ConfigFile = Record<string, unknown> & {
   targets?: (string | { url: string; label?: string })[];
