@@ -28,7 +28,7 @@ if (byId.size !== FAULTS.length) throw new Error('duplicate fault id in mock/fau
 export function resolveFaults(ids: readonly string[]): Fault[] {
   return ids.map((id) => {
     const f = byId.get(id);
-    if (!f) throw new Error(`unknown fault "${id}" (see mock/faults)`);
+    if (!f) throw new Error(`unknown fault "${id}" (\`conformance mock --list-faults\` lists them)`);
     return f;
   });
 }

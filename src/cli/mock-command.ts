@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
-import { resolveFaults } from '../../mock/faults/index.js';
+import { FAULTS, resolveFaults } from '../../mock/faults/index.js';
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 
 export const MOCK_USAGE = `Usage: conformance mock [options]
@@ -24,6 +24,7 @@ Options:
   --priority-scheduling    Serve as a model with priority scheduling (§7.1)
   --latency MS             Added latency per response (default 0)
   --faults ID,...          Planted faults (for proving checks can fail); off by default
+  --list-faults            Print every fault (id, the checks it breaks, what it does) and exit
   --chaos RATE             Rate in [0,1] of random 429/500/503/stream cuts for client authors (default 0)
   --max-body-bytes N       Largest request body accepted; larger ones get 413 (default 1 MiB)
   --headers-timeout MS     Time allowed to send the headers; slower clients get 408 (default 10000)
@@ -54,7 +55,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Parses the flags into server options (throws BadFlag with a one-line message). */
-export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = process.env): (MockServerOptions & { host: string }) | 'help' {
+export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = process.env): (MockServerOptions & { host: string }) | 'help' | 'list-faults' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -73,6 +74,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
         'priority-scheduling': { type: 'boolean' },
         latency: { type: 'string' },
         faults: { type: 'string' },
+        'list-faults': { type: 'boolean' },
         chaos: { type: 'string' },
         'max-body-bytes': { type: 'string' },
         'headers-timeout': { type: 'string' },
@@ -85,6 +87,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     throw new BadFlag((err as Error).message.split('\n')[0] ?? 'bad flag');
   }
   if (values.help) return 'help';
+  if (values['list-faults']) return 'list-faults';
   const token = values.token ?? env[ENV_TOKEN];
   const basic = values.basic ?? env[ENV_BASIC];
   if (token !== undefined && token.trim() === '') throw new BadFlag('--token must not be empty');
@@ -130,6 +133,13 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
   return options;
 }
 
+/** Every fault, a line each: id, the checks it breaks, what it does. */
+function describeFaults(): string {
+  const width = Math.max(...FAULTS.map((f) => f.id.length));
+  const lines = FAULTS.map((f) => `${f.id.padEnd(width)}  ${f.description}${f.breaks.length ? ` Breaks: ${f.breaks.join(', ')}.` : ' Breaks no check (a coverage hole).'}`);
+  return `${lines.join('\n')}\n${FAULTS.length} faults; plant them with --faults ID,...\n`;
+}
+
 /** `conformance mock [flags]`: resolves with the exit code once the server has stopped. */
 export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
@@ -143,6 +153,10 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   }
   if (options === 'help') {
     stdout.write(MOCK_USAGE);
+    return 0;
+  }
+  if (options === 'list-faults') {
+    stdout.write(describeFaults());
     return 0;
   }
   let server;
@@ -169,7 +183,8 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     if (io.stop?.aborted) stop();
     else io.stop?.addEventListener('abort', stop);
   });
-  stdout.write(`listening on ${server.url}\n`);
+  const planted = options.faults?.length ? ` (faults: ${options.faults.join(', ')})` : '';
+  stdout.write(`listening on ${server.url}${planted}\n`);
   await stopped;
   await server.close();
   return 0;

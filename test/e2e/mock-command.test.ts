@@ -87,3 +87,23 @@ test('the body limit and the slow-client timeouts are flags', async () => {
   });
   expect(() => parseMockArgs(['--headers-timeout', '0'], {})).toThrow(/--headers-timeout/);
 });
+
+test('--list-faults lists every fault with the checks it breaks; the listening line names the planted ones; an unknown id points to the list', async () => {
+  const { FAULTS } = await import('../../mock/faults/index.js');
+  const out = capture();
+  expect(await mockCommand(['--list-faults'], { stdout: out.stream, stderr: capture().stream, env: {} })).toBe(0);
+  for (const f of FAULTS) expect(out.text).toContain(f.id);
+  expect(out.text).toContain('chat.usage-does-not-add-up');
+  expect(out.text).toMatch(/Breaks: chat-completions\.usage-adds-up/);
+
+  const planted = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--faults', 'chat.usage-does-not-add-up'], { stdout: planted.stream, stderr: capture().stream, stop: stop.signal, env: {} });
+  await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+ \(faults: chat\.usage-does-not-add-up\)\n$/);
+  stop.abort();
+  expect(await done).toBe(0);
+
+  const err = capture();
+  expect(await mockCommand(['--faults', 'nope'], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
+  expect(err.text).toContain('conformance mock --list-faults');
+});
