@@ -13,6 +13,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
 import { oneLine } from './_internal/text.js';
 import { writesLine } from './_internal/writes.js';
+import { skipGroups } from './_internal/skips.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
 
 export interface ConsoleOptions {
@@ -47,6 +48,14 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
         out.push('');
       }
     }
+    if (f.skipped.length) {
+      out.push(paint('bold', `Skipped${where}: ${f.skipped.length}`));
+      for (const g of skipGroups(f.skipped)) {
+        const ids = g.ids.length > SKIP_IDS ? `${g.ids.slice(0, SKIP_IDS).join(', ')}, … ${g.ids.length - SKIP_IDS} more` : g.ids.join(', ');
+        out.push(`  ${paint('yellow', 'SKIP')} ${g.ids.length === 1 ? '' : `${g.ids.length} checks: `}${safe(oneLine(g.reason, 300))}`, `       ${paint('dim', safe(ids))}`);
+      }
+      out.push('');
+    }
     if (f.known.length) {
       out.push(paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`));
       for (const r of f.known) out.push(`  ${paint('yellow', 'KNOWN')} ${r.id}: ${safe(oneLine(r.expectedFailure?.reason ?? '', 200))}`);
@@ -66,6 +75,9 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
 }
+
+/** Check ids printed per skip reason on the console; the JSON report lists every one. */
+const SKIP_IDS = 8;
 
 /** Holes printed per target on the console; the JSON report and `conformance coverage` list every one. */
 const CONSOLE_HOLES = 40;

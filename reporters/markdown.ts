@@ -8,6 +8,7 @@ import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
 import { pickDetails, type Detail, type DetailKey } from './_internal/details.js';
 import { writesLine } from './_internal/writes.js';
+import { skipGroups } from './_internal/skips.js';
 import { findingsOf } from './_internal/findings.js';
 import { showControls } from './_internal/controls.js';
 import { escapeHtml } from './_internal/html.js';
@@ -82,6 +83,11 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
       out.push(`### Known failures that now pass${where}`, '', 'Remove them from the expectations file:', '');
       for (const id of f.report.summary.unexpectedPasses) out.push(`- \`${code(id)}\``);
       out.push('');
+    }
+    if (f.skipped.length) {
+      out.push('<details>', `<summary>Skipped${where.replace(/^: /, ': ')} (${f.skipped.length})</summary>`, '');
+      for (const g of skipGroups(f.skipped)) out.push(`- ${inline(oneLine(g.reason, 500))}: ${g.ids.map((id) => `\`${code(id)}\``).join(', ')}`);
+      out.push('', '</details>', '');
     }
     if (f.noted.length) {
       out.push(`### Observations (INFO)${where}`, '');

@@ -4,7 +4,7 @@
  * the matrix is printed; when stdout is not a terminal and report files were asked for, stdout
  * gets only their paths (unless --console).
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { hostname } from 'node:os';
 import { ConformanceError } from '../core/errors.js';
@@ -21,15 +21,51 @@ export function createProgress(cfg: Pick<RunConfig, 'quiet' | 'color'>): Progres
   return createProgressPrinter({ quiet: cfg.quiet, color: useColor(cfg, process.stderr) });
 }
 
+/** An errno in words a person can act on. */
+function whyNot(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return 'a part of its directory path is a file, not a directory';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return code ?? 'error';
+  }
+}
+
 function write(path: string, content: string): string {
   const full = resolve(path);
   try {
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
   } catch (err) {
-    throw new ConformanceError('CTS_BAD_FLAG', `cannot write the report ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new ConformanceError('CTS_BAD_FLAG', `cannot write the report ${path}: ${whyNot(err)}`);
   }
   return path;
+}
+
+/** Checks, before the run, that every report path can be written (so a typo does not cost a whole run). */
+export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
+  for (const [flag, path] of Object.entries(cfg.outputs)) {
+    if (!path) continue;
+    const full = resolve(path);
+    try {
+      mkdirSync(dirname(full), { recursive: true });
+      if (existsSync(full) && statSync(full).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      accessSync(dirname(full), constants.W_OK);
+    } catch (err) {
+      throw new ConformanceError('CTS_BAD_FLAG', `--${flag} ${path}: cannot write the report there: ${whyNot(err)}`);
+    }
+  }
 }
 
 export async function emitOutputs(reports: readonly RunReport[], cfg: RunConfig): Promise<void> {

@@ -14,7 +14,7 @@ import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { startMockServer } from '../../mock/index.js';
-import { emitOutputs, createProgress } from './outputs.js';
+import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
 import { RUN_USAGE } from './usage.js';
 import { parseRunOptions, type RunConfig } from './run-options.js';
 
@@ -24,6 +24,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(RUN_USAGE);
     return 0;
   }
+  checkOutputPaths(cfg);
   const checks = selectChecks(CATALOGUE, { only: cfg.only, skip: cfg.skip, ...(cfg.shard ? { shard: cfg.shard } : {}) });
   const expectations = cfg.expect ? loadExpectationsFile(cfg.expect) : undefined;
   if (expectations) {

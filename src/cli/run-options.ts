@@ -151,10 +151,29 @@ export function loadConfigFile(path: string | undefined, cwd: string = process.c
   return data as ConfigFile;
 }
 
+/**
+ * `--timeout -5` reads, to node's parser, as an option `-5` with no value ("argument is ambiguous").
+ * A value-taking flag followed by a negative number becomes `--timeout=-5`, so the number is judged
+ * (and refused) by the flag's own check, with its own message.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const spec = flag.startsWith('--') ? RUN_FLAGS[flag.slice(2) as keyof typeof RUN_FLAGS] : undefined;
+    const next = argv[i + 1];
+    if (spec?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${flag}=${next}`);
+      i++;
+    } else out.push(flag);
+  }
+  return out;
+}
+
 export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RunConfig {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: RUN_FLAGS, strict: true, allowPositionals: false });
+    parsed = parseArgs({ args: joinNegativeValues(argv), options: RUN_FLAGS, strict: true, allowPositionals: false });
   } catch (err) {
     throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
   }

@@ -67,10 +67,11 @@ test('Markdown: the target\'s text is inert outside code blocks, and code fences
 test('Markdown: failures sit in collapsed <details> blocks with a blank line after the summary', () => {
   const md = renderMarkdown(twoTargetRun());
   const opened = md.match(/<details>\n<summary>[^\n]*<\/summary>\n\n/g) ?? [];
-  // Five failures, and the list of items the first target's run did not exercise.
-  expect(opened).toHaveLength(6);
+  // Five failures, the list of items the first target's run did not exercise, and the skipped checks with their reasons.
+  expect(opened).toHaveLength(7);
   expect(opened.filter((o) => o.includes('Not exercised'))).toHaveLength(1);
-  expect(md.match(/<\/details>/g)).toHaveLength(6);
+  expect(opened.filter((o) => o.includes('Skipped'))).toHaveLength(1);
+  expect(md.match(/<\/details>/g)).toHaveLength(7);
 });
 
 test('HTML: self-contained, no scripts, no external resources, everything escaped', () => {
@@ -106,5 +107,18 @@ test('curl lines keep secrets as environment variables', () => {
     const out = render(twoTargetRun());
     expect(out, name).toContain('$CONFORMANCE_TOKEN');
     expect(out, name).not.toMatch(/Authorization: Bearer (?!\$CONFORMANCE_TOKEN)/);
+  }
+});
+
+test('Markdown and console say why each skipped check was skipped', () => {
+  const reports = twoTargetRun();
+  const skipped = reports.flatMap((r) => r.results).filter((r) => r.status === 'skip' && !r.expectedFailure);
+  expect(skipped.length, 'the fixture has skips').toBeGreaterThan(0);
+  const md = renderMarkdown(reports);
+  const text = renderConsole(reports, { color: false });
+  for (const r of skipped) {
+    expect(md).toContain(r.reason!.slice(0, 60));
+    expect(text).toContain(r.reason!.slice(0, 60));
+    expect(text).toContain(r.id);
   }
 });

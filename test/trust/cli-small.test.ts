@@ -33,3 +33,24 @@ test('the console leaves the shrink path to the JSON report', () => {
   expect(withPath, 'the fixture has a result with a shrink path').toBeDefined();
   expect(renderConsole(reports, { color: false })).not.toContain(withPath!.evidence!.path!);
 });
+
+test('messages that say what is wrong: a negative number, a misspelled config key, a report path under a file', { timeout: 30_000 }, async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'cts-messages-'));
+  const timeout = await runCli(['run', '--timeout', '-5', '--plan']);
+  expect(timeout.code).toBe(2);
+  expect(timeout.stderr).toContain('--timeout takes a whole number from 1');
+  writeFileSync(join(dir, 'c.json'), JSON.stringify({ seeed: 3 }));
+  const config = await runCli(['run', '--config', join(dir, 'c.json'), '--plan']);
+  expect(config.code).toBe(2);
+  expect(config.stderr).toContain('"seeed" is not one of them');
+  writeFileSync(join(dir, 'afile'), '');
+  const junit = await runCli(['run', '--only', 'auth.answers-401.chat-create', '--junit', join(dir, 'afile', 'r.xml')]);
+  expect(junit.code).toBe(2);
+  expect(junit.stderr).toContain('a part of its directory path is a file, not a directory');
+  expect(junit.stderr).not.toContain('EEXIST');
+  // Said before the run, not after it.
+  expect(junit.stderr).not.toContain('at most');
+});
