@@ -172,7 +172,15 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   // The signal handlers are in place before "listening" is printed: a supervisor that stops the
   // mock as soon as it reads that line gets a clean exit, not a kill by signal.
   const stopped = new Promise<void>((resolve) => {
+    // Started through a wrapper (`npx conformance mock`, a shell) that is killed without passing the
+    // signal on, the mock would outlive it: when its parent goes away, it stops too.
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) stop();
+    }, 500);
+    orphaned.unref();
     const stop = () => {
+      clearInterval(orphaned);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       io.stop?.removeEventListener('abort', stop);

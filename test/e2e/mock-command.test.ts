@@ -107,3 +107,23 @@ test('--list-faults lists every fault with the checks it breaks; the listening l
   expect(await mockCommand(['--faults', 'nope'], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
   expect(err.text).toContain('conformance mock --list-faults');
 });
+
+test('started through a wrapper that is killed without passing the signal on (npx, a shell), the mock stops too', { timeout: 20_000 }, async () => {
+  const { spawn, execFileSync } = await import('node:child_process');
+  const wrapper = spawn('sh', ['-c', `"${process.execPath}" bin/conformance.js mock --port 0`], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise<void>((resolve) => wrapper.stdout.on('data', (b: Buffer) => b.toString().includes('listening on') && resolve()));
+  const child = Number(execFileSync('pgrep', ['-P', String(wrapper.pid), '-f', 'conformance.js mock'], { encoding: 'utf8' }).trim().split('\n')[0]);
+  expect(child).toBeGreaterThan(0);
+  wrapper.kill('SIGKILL');
+  const alive = (): boolean => {
+    try {
+      process.kill(child, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = Date.now() + 10_000;
+  while (alive() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  expect(alive(), `pid ${child} outlived its wrapper`).toBe(false);
+});
