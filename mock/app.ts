@@ -1,6 +1,6 @@
 /**
  * @module The mock's core: `createMock(options)` answers plain requests with plain responses
- * (no WHATWG objects on the hot path; see the benchmark issue). Order of work: route (404/405),
+ * (no WHATWG objects on the hot path; see bench/README.md). Order of work: route (404/405),
  * body size (413), §5 authentication (401), then the route; planted faults wrap the core, chaos
  * wraps everything, and any unexpected exception becomes a generic JSON 500.
  */

@@ -1,6 +1,6 @@
 /**
  * @module Chaos for client authors (off by default): at the given rate a request fails the way
- * hosted deployments fail (conventions.md): 429 with `Retry-After`, 500, 503, or a stream cut
+ * hosted deployments fail (docs/conventions.md): 429 with `Retry-After`, 500, 503, or a stream cut
  * mid-way. Random on purpose: it exercises retry logic, not conformance.
  */
 import { internalError, overloaded, rateLimited } from './errors.js';

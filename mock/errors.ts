@@ -1,6 +1,6 @@
 /**
  * @module The catalogue of every error the mock answers (Prism's one-catalogue rule). Each family
- * answers in the shape of the server it imitates (see http/family.ts and conventions.md): vLLM's
+ * answers in the shape of the server it imitates (see http/family.ts and docs/conventions.md): vLLM's
  * OpenAI envelope, FastAPI's `detail`, the evaluation-record service's `reason`.
  */
 import type { Family } from './http/family.js';
@@ -100,7 +100,7 @@ export function unauthorized(family: Family, scheme: 'bearer' | 'basic', present
         ? 'Bearer realm="conformance-mock", error="invalid_token"'
         : 'Bearer realm="conformance-mock"'
       : 'Basic realm="conformance-mock", charset="UTF-8"';
-  // conventions.md: hosted deployments answer "Authentication failed".
+  // docs/conventions.md: hosted deployments answer "Authentication failed".
   return familyError(family, 401, 'Authentication failed', { 'www-authenticate': challenge });
 }
 
@@ -118,7 +118,7 @@ export function jobNotFound(id: string): MockResponse {
   return jsonResponse(404, { detail: `Training job ${id} not found` });
 }
 
-/** §4.6/§4.8: conventions.md's `{reason: "Prediction <id> not found"}`. */
+/** §4.6/§4.8: docs/conventions.md's `{reason: "Prediction <id> not found"}`. */
 export function recordNotFound(kind: 'Prediction' | 'Score', id: string): MockResponse {
   return jsonResponse(404, { reason: `${kind} ${id} not found` });
 }
@@ -128,7 +128,7 @@ export function internalError(family: Family): MockResponse {
   return familyError(family, 500, 'Internal Server Error');
 }
 
-/** Chaos: conventions.md's 429 of hosted deployments, with a hint when to retry. */
+/** Chaos: docs/conventions.md's 429 of hosted deployments, with a hint when to retry. */
 export function rateLimited(family: Family, retryAfterSeconds = 1): MockResponse {
   return familyError(family, 429, 'Concurrency limit reached for requests', { 'retry-after': String(retryAfterSeconds) });
 }

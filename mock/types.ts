@@ -1,6 +1,6 @@
 /**
  * @module The mock's core contract: plain data in, plain data out (no WHATWG objects on the hot path;
- * see the benchmark issue). Adapters convert for node:http, fetch and msw.
+ * see bench/README.md). Adapters convert for node:http, fetch and msw.
  */
 
 export interface MockRequest {

@@ -1,6 +1,6 @@
 /**
  * @module Everything a completion needs, computed once and shared by the JSON and the streamed
- * answer, so that streamed deltas concatenate exactly to the non-streamed text (conventions.md).
+ * answer, so that streamed deltas concatenate exactly to the non-streamed text (docs/conventions.md).
  */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
 import { choiceSeed, generateChoice, MAX_MODEL_LEN, outputBudget, requestSeed, type ChoiceOutput } from './generate.js';
@@ -10,7 +10,7 @@ import { constrainedText, outputConstraint } from './structured.js';
 import type { ChatRequest } from './types.js';
 
 export interface ChatPlan {
-  /** `chatcmpl-<request id>` (conventions.md). */
+  /** `chatcmpl-<request id>` (docs/conventions.md). */
   id: string;
   created: number;
   model: string;
@@ -59,7 +59,7 @@ export function completionTokens(choice: ChoiceOutput): number {
   return choice.reasoningTokens.length + choice.tokens.length;
 }
 
-/** §4.1 usage as JSON text: total = prompt + completion (conventions.md); `completion` defaults to every choice's tokens. */
+/** §4.1 usage as JSON text: total = prompt + completion (docs/conventions.md); `completion` defaults to every choice's tokens. */
 export function usageJson(plan: ChatPlan, completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0)): string {
   const prompt = plan.promptLength;
   return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},"prompt_tokens_details":null}`;

@@ -1,5 +1,5 @@
 /**
- * @module The cross-field rules of §4.1 and §7, with vLLM's wording (conventions.md: "Rules
+ * @module The cross-field rules of §4.1 and §7, with vLLM's wording (docs/conventions.md: "Rules
  * enforced by vLLM"). Single-field ranges live in the convention overlay schema, not here.
  */
 import type { ChatRequest } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * @module The streamed answer (`stream: true`), as conventions.md describes vLLM's Server-Sent
+ * @module The streamed answer (`stream: true`), as docs/conventions.md describes vLLM's Server-Sent
  * Events: `chat.completion.chunk` objects sharing one id; per choice a first delta
  * `{role: "assistant", content: ""}`, then deltas that concatenate to the non-streamed text, and
  * `finish_reason` once, on the choice's last chunk; a usage chunk with `choices: []` when

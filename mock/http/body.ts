@@ -1,5 +1,5 @@
 /**
- * @module Reading a JSON request body the way each family's server does (conventions.md): vLLM
+ * @module Reading a JSON request body the way each family's server does (docs/conventions.md): vLLM
  * answers 415 for a non-JSON media type and 400 for an unreadable body; FastAPI answers 422 with
  * `detail[]` (it parses a body without a content type as JSON, as FastAPI does).
  */

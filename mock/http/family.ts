@@ -1,6 +1,6 @@
 /**
  * @module Which kind of server answers a path. The interface leaves error bodies "not shown" (§7);
- * conventions.md says each family behaves like the server it is built from: vLLM (OpenAI envelope)
+ * docs/conventions.md says each family behaves like the server it is built from: vLLM (OpenAI envelope)
  * for chat, FastAPI (`detail`) for the preview endpoints, the evaluation-record service (`reason`)
  * for `/v2`.
  */

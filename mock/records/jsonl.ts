@@ -1,7 +1,7 @@
 /**
  * @module JSONL listing (§4.5/§4.7 "a stream of data in JSONL format"): records produced lazily and
  * batched into ~64 KiB strings (one write per batch streams ~1.6x faster than one per record; see
- * the benchmark issue). The consumer pulls, so a slow client holds back production (backpressure).
+ * bench/README.md). The consumer pulls, so a slow client holds back production (backpressure).
  */
 import type { RecordKind, RecordSource, Selection } from './source.js';
 

@@ -1,6 +1,6 @@
 /**
  * @module §4.5–§4.8 predictions and scores, as the evaluation-record service answers
- * (conventions.md): `evaluation_run_id`, `limit`, `offset` query parameters (a wrong type is 422
+ * (docs/conventions.md): `evaluation_run_id`, `limit`, `offset` query parameters (a wrong type is 422
  * `detail[]`), `application/jsonl` listings, reads by id with 404 `{reason}` for an unknown id. An
  * entity/project without data lists nothing and finds nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * @module §4.2/§4.3 training jobs, answered as the FastAPI service does (conventions.md): 422
+ * @module §4.2/§4.3 training jobs, answered as the FastAPI service does (docs/conventions.md): 422
  * `detail[]` for invalid bodies, `{id}` for a created or fetched job, 404 `{detail}` for an unknown id.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { toDetail, validateAll } from '../http/validate.js';
 import type { MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
-/** FastAPI treats an explicit null as "unset" for optional fields; real clients send them (conventions.md). */
+/** FastAPI treats an explicit null as "unset" for optional fields; real clients send them (docs/conventions.md). */
 function withoutNullConfig(body: Record<string, unknown>): Record<string, unknown> {
   const config = body.experimental_config;
   if (config === null) {

@@ -1,7 +1,7 @@
 /**
  * @module An incremental judge of a §4.1 chat-completion stream (`stream: true`). The interface does
  * not show the chunk shape (§4.1: "Shape of the chunks sent when stream is true: not shown"), so
- * every rule here is the OpenAI/vLLM streaming convention (conventions.md "Streaming"), except the
+ * every rule here is the OpenAI/vLLM streaming convention (docs/conventions.md "Streaming"), except the
  * `return_token_ids` rule, which §4.1 states. Each SSE event is judged the moment it arrives (feed
  * `onEvent` from `readSse`); nothing but the reassembled answer (bounded by the completion budget)
  * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out.
@@ -159,7 +159,7 @@ export class ChatStreamJudge {
       this.find('json', `${where} is not JSON: ${JSON.stringify(clip(event.data))}`);
       return;
     }
-    // conventions.md: an error mid-stream is sent as `data: {"error": {...}}`.
+    // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`.
     if (isObject(payload) && 'error' in payload && !('choices' in payload)) {
       this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
       return;

@@ -10,7 +10,7 @@ import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 
-// conventions.md (vLLM): generation stops at the first stop string, which is left out of the
+// docs/conventions.md (vLLM): generation stops at the first stop string, which is left out of the
 // content unless include_stop_str_in_output is true; `stop_reason` is then the matched string.
 // The stop string is taken from the middle of a first, unconstrained answer to the same greedy,
 // seeded request, so it is likely to be met again; the properties hold whether it is met or not.

@@ -92,7 +92,7 @@ export const tokensAsTokenIds = defineCheck({
   },
 });
 
-// conventions.md: "usage total_tokens = prompt_tokens + completion_tokens" (OpenAI usage accounting).
+// docs/conventions.md: "usage total_tokens = prompt_tokens + completion_tokens" (OpenAI usage accounting).
 export const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
   operation: 'chat.create',

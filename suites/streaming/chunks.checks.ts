@@ -109,7 +109,7 @@ export const contiguousChoiceIndices = defineCheck({
   },
 });
 
-// conventions.md: "with stream_options.include_usage a final chunk with choices: [] carries usage".
+// docs/conventions.md: "with stream_options.include_usage a final chunk with choices: [] carries usage".
 // Some hosted deployments send it without being asked: judged the same way, never a failure alone.
 export const usageChunkLastAndAddsUp = defineCheck({
   id: 'streaming.usage-chunk-last-and-adds-up',

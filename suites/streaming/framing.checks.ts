@@ -2,7 +2,7 @@
  * @module §4.1 `stream: true`, the framing of the event stream: its media type, JSON payloads, the
  * `data: [DONE]` terminator, a stream cut short, an error event mid-stream. §4.1 says the shape of
  * the chunks is "not shown", so every rule here is the OpenAI/vLLM streaming convention
- * (conventions.md "Streaming"): SHOULD, never MUST.
+ * (docs/conventions.md "Streaming"): SHOULD, never MUST.
  */
 import { defineCheck } from '../../src/core/check.js';
 import { pass } from '../../src/core/result.js';
@@ -87,7 +87,7 @@ export const endsWithDone = defineCheck({
   },
 });
 
-// conventions.md: "An error mid-stream is sent as data: {"error": {...}} then data: [DONE]." For a
+// docs/conventions.md: "An error mid-stream is sent as data: {"error": {...}} then data: [DONE]." For a
 // request that is valid, such an event is the server failing the request after its 200.
 export const noErrorEvent = defineCheck({
   id: 'streaming.no-error-event',
