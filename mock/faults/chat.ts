@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { openaiError, routeNotFound } from '../errors.js';
-import type { MockRequest, MockResponse } from '../types.js';
+import type { MockRequest } from '../types.js';
+import { chatBody, isChat, rawText, rewriteChatWhen, rewriteJsonAnswer, withText, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 interface Usage {
@@ -13,46 +14,11 @@ interface Usage {
   completion_tokens: number;
   total_tokens: number;
 }
-type Json = Record<string, unknown>;
 type Choice = Json & { message?: Json; logprobs?: { content?: Json[] } | null };
 
-const isChat = (req: MockRequest): boolean => req.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(req.path);
-const rawText = (req: MockRequest): string => (req.body ? new TextDecoder().decode(req.body) : '');
-
-/** The chat request body as an object, or undefined (not chat, not a JSON object). */
-function chatBody(req: MockRequest): Json | undefined {
-  if (!isChat(req)) return undefined;
-  try {
-    const v: unknown = JSON.parse(rawText(req));
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const withText = (req: MockRequest, text: string): MockRequest => ({ ...req, body: new TextEncoder().encode(text) });
-const withBody = (req: MockRequest, body: Json): MockRequest => withText(req, JSON.stringify(body));
-
-/** A `before` that rewrites the chat body when `when` holds (the body is a fresh copy). */
-function rewriteWhen(when: (body: Json) => boolean, rewrite: (body: Json) => void): (req: MockRequest) => MockRequest {
-  return (req) => {
-    const body = chatBody(req);
-    if (!body || !when(body)) return req;
-    rewrite(body);
-    return withBody(req, body);
-  };
-}
-
-/** An `after` that rewrites a successful non-streamed chat answer. */
-function rewriteAnswer(rewrite: (body: Json & { choices: Choice[] }, req: Json) => void): (req: MockRequest, res: MockResponse) => MockResponse {
-  return (req, res) => {
-    const sent = chatBody(req);
-    if (!sent || res.status !== 200 || typeof res.json !== 'object' || res.json === null) return res;
-    const body = structuredClone(res.json) as Json & { choices: Choice[] };
-    rewrite(body, sent);
-    return { ...res, json: body };
-  };
-}
+/** An `after` that rewrites a successful non-streamed chat answer; `sent` is the chat request body. */
+const rewriteAnswer = (rewrite: (body: Json & { choices: Choice[] }, sent: Json) => void) =>
+  rewriteJsonAnswer<Json & { choices: Choice[] }>((req) => chatBody(req) !== undefined, (body, req) => rewrite(body, chatBody(req)!));
 
 /** The exact integer text of a top-level numeric field in the raw body (seed, truncate_prompt_tokens). */
 function rawInteger(req: MockRequest, field: string): bigint | undefined {
@@ -134,7 +100,7 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.continue-with-generation-prompt-accepted',
     description: 'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
     breaks: [ids.continueBoth],
-    before: rewriteWhen((b) => b.continue_final_message === true && b.add_generation_prompt === true, (b) => delete b.add_generation_prompt),
+    before: rewriteChatWhen((b) => b.continue_final_message === true && b.add_generation_prompt === true, (b) => delete b.add_generation_prompt),
   }),
   defineFault({
     id: 'chat.continue-final-message-alone-rejected',
@@ -199,13 +165,13 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.tool-choice-not-enforced',
     description: 'tool_choice values other than "none" are accepted (dropped).',
     breaks: [ids.toolChoice],
-    before: rewriteWhen((b) => b.tool_choice !== undefined && b.tool_choice !== 'none', (b) => delete b.tool_choice),
+    before: rewriteChatWhen((b) => b.tool_choice !== undefined && b.tool_choice !== 'none', (b) => delete b.tool_choice),
   }),
   defineFault({
     id: 'chat.reasoning-effort-not-enforced',
     description: 'reasoning_effort outside low/medium/high is accepted (dropped).',
     breaks: [ids.reasoningEffort],
-    before: rewriteWhen((b) => typeof b.reasoning_effort === 'string' && !['low', 'medium', 'high'].includes(b.reasoning_effort), (b) => delete b.reasoning_effort),
+    before: rewriteChatWhen((b) => typeof b.reasoning_effort === 'string' && !['low', 'medium', 'high'].includes(b.reasoning_effort), (b) => delete b.reasoning_effort),
   }),
   defineFault({
     id: 'chat.service-tier-outside-set',
@@ -217,7 +183,7 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.messages-not-required',
     description: 'A request without messages is served with a default conversation.',
     breaks: [ids.messages],
-    before: rewriteWhen((b) => !('messages' in b), (b) => (b.messages = [{ role: 'user', content: 'Hello' }])),
+    before: rewriteChatWhen((b) => !('messages' in b), (b) => (b.messages = [{ role: 'user', content: 'Hello' }])),
   }),
   defineFault({
     id: 'chat.trailing-slash-not-served',
@@ -244,7 +210,7 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.n-ignored',
     description: 'n is ignored: one choice whatever was asked.',
     breaks: [ids.n],
-    before: rewriteWhen((b) => b.n !== undefined, (b) => delete b.n),
+    before: rewriteChatWhen((b) => b.n !== undefined, (b) => delete b.n),
   }),
   defineFault({
     id: 'chat.choice-indices-from-one',
@@ -256,7 +222,7 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.token-ids-missing',
     description: 'return_token_ids is ignored: no token_ids, no prompt_token_ids.',
     breaks: [ids.tokenIds, ids.tokenIdsUsage],
-    before: rewriteWhen((b) => b.return_token_ids !== undefined, (b) => delete b.return_token_ids),
+    before: rewriteChatWhen((b) => b.return_token_ids !== undefined, (b) => delete b.return_token_ids),
   }),
   defineFault({
     id: 'chat.prompt-token-ids-miscounted',
@@ -270,13 +236,13 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.tokens-as-text-despite-token-ids',
     description: 'return_tokens_as_token_ids is ignored: logprobs tokens are text.',
     breaks: [ids.asTokenIds],
-    before: rewriteWhen((b) => b.return_tokens_as_token_ids !== undefined, (b) => delete b.return_tokens_as_token_ids),
+    before: rewriteChatWhen((b) => b.return_tokens_as_token_ids !== undefined, (b) => delete b.return_tokens_as_token_ids),
   }),
   defineFault({
     id: 'chat.max-tokens-ignored',
     description: 'max_completion_tokens and max_tokens are ignored when ignore_eos is set (the output runs on).',
     breaks: [ids.maxTokens],
-    before: rewriteWhen((b) => b.ignore_eos === true, (b) => {
+    before: rewriteChatWhen((b) => b.ignore_eos === true, (b) => {
       delete b.max_completion_tokens;
       delete b.max_tokens;
     }),
@@ -285,7 +251,7 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.deprecated-max-tokens-ignored',
     description: 'The deprecated max_tokens is ignored (only max_completion_tokens bounds the output).',
     breaks: [ids.maxTokens],
-    before: rewriteWhen((b) => b.max_tokens !== undefined, (b) => {
+    before: rewriteChatWhen((b) => b.max_tokens !== undefined, (b) => {
       delete b.max_tokens;
       if (b.ignore_eos === true) b.max_completion_tokens = 64;
     }),
@@ -313,48 +279,48 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.min-tokens-ignored',
     description: 'min_tokens is ignored: a stop string ends the output before it.',
     breaks: [ids.minTokens],
-    before: rewriteWhen((b) => b.min_tokens !== undefined, (b) => delete b.min_tokens),
+    before: rewriteChatWhen((b) => b.min_tokens !== undefined, (b) => delete b.min_tokens),
   }),
   defineFault({
     id: 'chat.stop-string-kept',
     description: 'The matched stop string is left in the content although include_stop_str_in_output is false.',
     breaks: [ids.stop],
-    before: rewriteWhen((b) => Array.isArray(b.stop) && b.stop.length > 0, (b) => (b.include_stop_str_in_output = true)),
+    before: rewriteChatWhen((b) => Array.isArray(b.stop) && b.stop.length > 0, (b) => (b.include_stop_str_in_output = true)),
   }),
   defineFault({
     id: 'chat.include-stop-str-ignored',
     description: 'include_stop_str_in_output is ignored: the stop string is always cut.',
     breaks: [ids.stop],
-    before: rewriteWhen((b) => b.include_stop_str_in_output !== undefined, (b) => delete b.include_stop_str_in_output),
+    before: rewriteChatWhen((b) => b.include_stop_str_in_output !== undefined, (b) => delete b.include_stop_str_in_output),
   }),
   defineFault({
     id: 'chat.structured-outputs-ignored',
     description: 'structured_outputs is ignored: free text whatever the constraint.',
     breaks: [ids.choice, ids.regex, ids.json],
-    before: rewriteWhen((b) => b.structured_outputs !== undefined, (b) => delete b.structured_outputs),
+    before: rewriteChatWhen((b) => b.structured_outputs !== undefined, (b) => delete b.structured_outputs),
   }),
   defineFault({
     id: 'chat.response-format-ignored',
     description: 'response_format is ignored: free text instead of JSON.',
     breaks: [ids.responseFormat],
-    before: rewriteWhen((b) => b.response_format !== undefined, (b) => delete b.response_format),
+    before: rewriteChatWhen((b) => b.response_format !== undefined, (b) => delete b.response_format),
   }),
   defineFault({
     id: 'chat.reasoning-despite-include-false',
     description: 'include_reasoning: false is ignored: the reasoning is in the message.',
     breaks: [ids.reasoning],
-    before: rewriteWhen((b) => b.include_reasoning === false, (b) => delete b.include_reasoning),
+    before: rewriteChatWhen((b) => b.include_reasoning === false, (b) => delete b.include_reasoning),
   }),
   defineFault({
     id: 'chat.echo-ignored',
     description: 'echo is ignored: the last message is not prepended.',
     breaks: [ids.echo],
-    before: rewriteWhen((b) => b.echo === true, (b) => delete b.echo),
+    before: rewriteChatWhen((b) => b.echo === true, (b) => delete b.echo),
   }),
   defineFault({
     id: 'chat.seed-ignored',
     description: 'The seed is ignored: each request samples with a fresh random seed.',
     breaks: [ids.determinism],
-    before: rewriteWhen((b) => typeof b.seed === 'number', (b) => (b.seed = Math.floor(Math.random() * 2 ** 31))),
+    before: rewriteChatWhen((b) => typeof b.seed === 'number', (b) => (b.seed = Math.floor(Math.random() * 2 ** 31))),
   }),
 ];

@@ -4,6 +4,7 @@ import { chatFaults } from './chat.js';
 import { coverageFaults } from './coverage.js';
 import { errorFaults } from './errors.js';
 import { recordFaults } from './records.js';
+import { semanticsFaults } from './semantics.js';
 import { streamingFaults } from './streaming.js';
 import { trainingFaults } from './training.js';
 import type { Fault } from './types.js';
@@ -18,6 +19,7 @@ export const FAULTS: readonly Fault[] = [
   ...streamingFaults,
   ...trainingFaults,
   ...recordFaults,
+  ...semanticsFaults,
   ...coverageFaults,
 ];
 

@@ -5,50 +5,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MockRequest, MockResponse } from '../types.js';
+import { DONE_EVENT, isChat, parseEvent, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
-type Json = Record<string, unknown>;
 type Chunk = Json & { choices?: Array<Json & { index?: number; delta?: Json }>; usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
 
-const isChatStream = (req: MockRequest, res: MockResponse): boolean =>
-  req.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(req.path) && res.stream !== undefined;
-
-/** An `after` that rewrites the stream's event strings; `edit` may return several events, or none. */
-function rewriteEvents(edit: (event: string, index: number) => string | string[], tail: () => string[] = () => []) {
-  return (req: MockRequest, res: MockResponse): MockResponse => {
-    if (!isChatStream(req, res)) return res;
-    const source = res.stream!;
-    async function* edited(): AsyncGenerator<string> {
-      let i = 0;
-      for await (const event of source) {
-        const out = edit(event, i++);
-        for (const e of Array.isArray(out) ? out : [out]) yield e;
-      }
-      for (const e of tail()) yield e;
-    }
-    return { ...res, stream: edited() };
-  };
-}
-
-const DONE = 'data: [DONE]\n\n';
-const parse = (event: string): Chunk | undefined => {
-  if (!event.startsWith('data: ') || event === DONE) return undefined;
-  try {
-    return JSON.parse(event.slice(6)) as Chunk;
-  } catch {
-    return undefined;
-  }
-};
-const frame = (chunk: unknown): string => `data: ${JSON.stringify(chunk)}\n\n`;
-
-/** Rewrites each JSON chunk (return undefined to drop it, an array for several). */
-const rewriteChunks = (edit: (chunk: Chunk, index: number) => Chunk | Chunk[] | undefined) =>
-  rewriteEvents((event, i) => {
-    const chunk = parse(event);
-    if (!chunk) return event;
-    const out = edit(chunk, i);
-    return out === undefined ? [] : (Array.isArray(out) ? out : [out]).map(frame);
-  });
+const isChatStream = (req: MockRequest, res: MockResponse): boolean => isChat(req) && res.stream !== undefined;
 
 const ids = {
   contentType: 'streaming.event-stream-content-type',
@@ -82,64 +44,64 @@ export const streamingFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'streaming.events-after-done',
-    description: 'A chunk follows data: [DONE].',
+    description: 'A chunk follows data: [DONE_EVENT].',
     breaks: [ids.doneLast],
-    after: rewriteEvents((event) => (event === DONE ? [DONE, frame({ object: 'chat.completion.chunk', choices: [] })] : event)),
+    after: rewriteEvents((event) => (event === DONE_EVENT ? [DONE_EVENT, sseFrame({ object: 'chat.completion.chunk', choices: [] })] : event)),
   }),
   defineFault({
     id: 'streaming.no-done',
-    description: 'The stream ends after its last chunk without data: [DONE].',
+    description: 'The stream ends after its last chunk without data: [DONE_EVENT].',
     breaks: [ids.complete],
-    after: rewriteEvents((event) => (event === DONE ? [] : event)),
+    after: rewriteEvents((event) => (event === DONE_EVENT ? [] : event)),
   }),
   defineFault({
     id: 'streaming.cut-mid-event',
-    description: 'The body ends inside an event (half a chunk, no blank line, no [DONE]): a worker died mid-stream.',
+    description: 'The body ends inside an event (half a chunk, no blank line, no [DONE_EVENT]): a worker died mid-stream.',
     breaks: [ids.complete],
     after: rewriteEvents((event, i) => (i === 2 ? event.slice(0, Math.floor(event.length / 2)) : i > 2 ? [] : event)),
   }),
   defineFault({
     id: 'streaming.error-event-mid-stream',
-    description: 'After two chunks the stream sends data: {"error": …} then data: [DONE].',
+    description: 'After two chunks the stream sends data: {"error": …} then data: [DONE_EVENT].',
     breaks: [ids.errorEvent],
     after: rewriteEvents((event, i) =>
-      i === 2 ? [frame({ error: { message: 'The engine died while generating', type: 'InternalServerError', param: null, code: 500 } }), DONE] : i > 2 ? [] : event),
+      i === 2 ? [sseFrame({ error: { message: 'The engine died while generating', type: 'InternalServerError', param: null, code: 500 } }), DONE_EVENT] : i > 2 ? [] : event),
   }),
   defineFault({
     id: 'streaming.chunk-object-mislabelled',
     description: 'Chunks say object "chat.completion" instead of "chat.completion.chunk".',
     breaks: [ids.shape],
-    after: rewriteChunks((c) => ({ ...c, object: 'chat.completion' })),
+    after: rewriteChunks<Chunk>((c) => ({ ...c, object: 'chat.completion' })),
   }),
   defineFault({
     id: 'streaming.id-changes',
     description: 'Each chunk carries a different id.',
     breaks: [ids.oneId],
-    after: rewriteChunks((c, i) => ({ ...c, id: `${String(c.id)}-${i}` })),
+    after: rewriteChunks<Chunk>((c, i) => ({ ...c, id: `${String(c.id)}-${i}` })),
   }),
   defineFault({
     id: 'streaming.role-missing',
     description: 'The first delta of each choice has no role.',
     breaks: [ids.role, ids.reassembly],
-    after: rewriteChunks((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })) })),
+    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })) })),
   }),
   defineFault({
     id: 'streaming.finish-reason-repeated',
     description: 'The finish chunk of each choice is sent twice.',
     breaks: [ids.finish],
-    after: rewriteChunks((c) => (c.choices?.some((ch) => ch.finish_reason != null) ? [c, { ...c, choices: c.choices.map((ch) => ({ ...ch, delta: {} })) }] : c)),
+    after: rewriteChunks<Chunk>((c) => (c.choices?.some((ch) => ch.finish_reason != null) ? [c, { ...c, choices: c.choices.map((ch) => ({ ...ch, delta: {} })) }] : c)),
   }),
   defineFault({
     id: 'streaming.finish-reason-missing',
     description: 'No chunk carries a finish_reason.',
     breaks: [ids.finish, ids.reassembly],
-    after: rewriteChunks((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, finish_reason: null })) })),
+    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, finish_reason: null })) })),
   }),
   defineFault({
     id: 'streaming.choice-indices-from-one',
     description: 'Choice indices in chunks start at 1.',
     breaks: [ids.indices],
-    after: rewriteChunks((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })) })),
+    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })) })),
   }),
   defineFault({
     id: 'streaming.last-choice-dropped',
@@ -152,7 +114,7 @@ export const streamingFaults: readonly Fault[] = [
       } catch {
         /* keep 1 */
       }
-      return rewriteChunks((c) => {
+      return rewriteChunks<Chunk>((c) => {
         if (n < 2 || !c.choices?.length) return c;
         const kept = c.choices.filter((ch) => ch.index !== n - 1);
         return kept.length ? { ...c, choices: kept } : undefined;
@@ -163,13 +125,13 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.usage-chunk-missing',
     description: 'stream_options.include_usage is ignored: no usage chunk.',
     breaks: [ids.usage, ids.reassembly],
-    after: rewriteChunks((c) => (c.choices?.length === 0 && c.usage ? undefined : c)),
+    after: rewriteChunks<Chunk>((c) => (c.choices?.length === 0 && c.usage ? undefined : c)),
   }),
   defineFault({
     id: 'streaming.usage-chunk-does-not-add-up',
     description: 'The usage chunk reports total_tokens one more than prompt + completion.',
     breaks: [ids.usage],
-    after: rewriteChunks((c) => (c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } } : c)),
+    after: rewriteChunks<Chunk>((c) => (c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } } : c)),
   }),
   defineFault({
     id: 'streaming.usage-chunk-first',
@@ -181,7 +143,7 @@ export const streamingFaults: readonly Fault[] = [
       async function* reordered(): AsyncGenerator<string> {
         const held: string[] = [];
         for await (const event of source) {
-          const c = parse(event);
+          const c = parseEvent<Chunk>(event);
           if (c && c.choices?.length === 0 && c.usage) yield event;
           else held.push(event);
         }
@@ -196,7 +158,7 @@ export const streamingFaults: readonly Fault[] = [
     breaks: [ids.tokenIds],
     after: (req, res) => {
       let first: unknown;
-      return rewriteChunks((c) => {
+      return rewriteChunks<Chunk>((c) => {
         first ??= c.prompt_token_ids;
         return first === undefined ? c : { ...c, prompt_token_ids: first };
       })(req, res);
@@ -206,13 +168,13 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.token-ids-missing',
     description: 'With return_token_ids, content deltas carry no token_ids.',
     breaks: [ids.tokenIds],
-    after: rewriteChunks((c) => ({ ...c, choices: c.choices?.map(({ token_ids: _t, ...ch }) => ch) })),
+    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map(({ token_ids: _t, ...ch }) => ch) })),
   }),
   defineFault({
     id: 'streaming.prompt-tokens-miscounted',
     description: 'The usage chunk counts one prompt token more than the non-streamed answer (and adds up).',
     breaks: [ids.reassembly],
-    after: rewriteChunks((c) =>
+    after: rewriteChunks<Chunk>((c) =>
       c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, prompt_tokens: c.usage.prompt_tokens + 1, total_tokens: c.usage.total_tokens + 1 } } : c),
   }),
   defineFault({

@@ -31,7 +31,9 @@ export type StreamRule =
   /** No `{"error": …}` event. */
   | 'error-event'
   /** §4.1 `return_token_ids` in streaming mode: `prompt_token_ids` only in the first chunk, `token_ids` per delta. */
-  | 'token-ids';
+  | 'token-ids'
+  /** `stream_options.continuous_usage_stats`: usage on every content chunk, completion_tokens never decreasing. */
+  | 'continuous-usage';
 
 export interface StreamFinding {
   readonly rule: StreamRule;
@@ -88,6 +90,8 @@ export interface ChatStreamJudgeOptions {
   readonly includeUsage?: boolean;
   /** `return_token_ids` was sent: the §4.1 streaming token-id rule applies. */
   readonly returnTokenIds?: boolean;
+  /** `stream_options.continuous_usage_stats` was sent: every chunk with choices carries cumulative usage. */
+  readonly continuousUsage?: boolean;
   /** Validates one chunk against the chunk schema; returns a description of the errors, or undefined. */
   readonly validateChunk?: (chunk: unknown) => string | undefined;
 }
@@ -118,6 +122,8 @@ export class ChatStreamJudge {
   private created: number | undefined;
   private usage: Record<string, unknown> | undefined;
   private usageChunkAt: number | undefined;
+  /** The latest cumulative completion_tokens of a content chunk (continuous_usage_stats). */
+  private runningCompletion: number | undefined;
   private promptTokenIds: number[] | undefined;
   private firstEventMs: number | undefined;
   private lastEventMs: number | undefined;
@@ -159,13 +165,27 @@ export class ChatStreamJudge {
       this.find('json', `${where} is not JSON: ${JSON.stringify(clip(event.data))}`);
       return;
     }
-    // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`.
-    if (isObject(payload) && 'error' in payload && !('choices' in payload)) {
+    // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`; older vLLM
+    // releases sent the flat `{"object": "error", "message": ...}` of their ErrorResponse.
+    if (isObject(payload) && !('choices' in payload) && ('error' in payload || payload.object === 'error')) {
       this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
       return;
     }
     this.chunk(payload, where);
   };
+
+  /** vLLM's continuous_usage_stats: a running count on every content chunk that never goes down. */
+  private continuous(usage: unknown, where: string): void {
+    const c = isObject(usage) ? usage.completion_tokens : undefined;
+    if (!Number.isInteger(c)) {
+      this.find('continuous-usage', `${where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`);
+      return;
+    }
+    if (this.runningCompletion !== undefined && (c as number) < this.runningCompletion) {
+      this.find('continuous-usage', `${where}: usage.completion_tokens ${String(c)} after ${this.runningCompletion} on an earlier chunk: the running count went down`);
+    }
+    this.runningCompletion = c as number;
+  }
 
   private chunk(payload: unknown, where: string): void {
     this.chunkNo++;
@@ -221,10 +241,14 @@ export class ChatStreamJudge {
       } else if ((p as number) + (c as number) !== t) {
         this.find('usage', `${where}: usage does not add up: prompt_tokens ${p} + completion_tokens ${c} = ${(p as number) + (c as number)}, total_tokens ${t}`);
       }
+      if (this.options.continuousUsage && this.runningCompletion !== undefined && Number.isInteger(c) && (c as number) < this.runningCompletion) {
+        this.find('continuous-usage', `${where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`);
+      }
       return;
     }
     // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
     if (isObject(usage) && choices.length > 0) this.usage = usage;
+    if (this.options.continuousUsage && choices.length > 0) this.continuous(usage, where);
 
     const indicesHere = new Set<number>();
     for (const choice of choices) {

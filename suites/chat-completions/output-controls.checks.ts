@@ -20,7 +20,7 @@ export const stopStringsHonoured = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
-  requirement: 'The content never contains a stop string unless include_stop_str_in_output is true; with it, an output stopped by a stop string ends with that string.',
+  requirement: 'The content never contains a stop string unless include_stop_str_in_output is true; an output cut at the string finishes with "stop" (stop_reason, when given, is the string); with include_stop_str_in_output, an output stopped by a stop string ends with that string.',
   async run(ctx) {
     const cap = ctx.target.maxCompletionTokens;
     const base = { temperature: 0, seed: 7, max_completion_tokens: cap };
@@ -41,6 +41,16 @@ export const stopStringsHonoured = defineCheck({
         return fail({ expected: `content without the stop string ${JSON.stringify(stop)} (include_stop_str_in_output is false by default)`, actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`, exchange: ex });
       }
       if (content.length > 0) judged++;
+      // The greedy seeded baseline shows where the string occurs: an answer cut exactly there was
+      // stopped by it, so it finished with "stop", and vLLM names the string in stop_reason (a
+      // server without stop_reason, null or absent, is left alone: the field is vLLM's own).
+      const at = text.indexOf(stop);
+      if (c.index === 0 && at >= 0 && content === text.slice(0, at)) {
+        if (c.finish_reason !== 'stop') return fail({ expected: `finish_reason "stop": the output was cut at the stop string ${JSON.stringify(stop)}`, actual: `finish_reason ${JSON.stringify(c.finish_reason)}`, exchange: ex });
+        if (c.stop_reason !== undefined && c.stop_reason !== null && c.stop_reason !== stop) {
+          return fail({ expected: `stop_reason ${JSON.stringify(stop)} (the string that stopped the output) or null`, actual: `stop_reason ${JSON.stringify(c.stop_reason)}`, exchange: ex });
+        }
+      }
     }
     // Empty content can contain no stop string: with no content in any choice, nothing was judged.
     // SKIP, not pass (an output may stop at once when the stop string comes first).
@@ -176,22 +186,35 @@ export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsRea
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
-  requirement: 'With include_reasoning false, no choice message carries reasoning.',
-  requests: 1,
+  requirement: 'With include_reasoning false, no choice message carries reasoning (the control, with include_reasoning true, shows that the model reasons at all).',
+  requests: 2,
   async run(ctx, mode) {
-    const r = await answerIn(ctx, mode, { include_reasoning: false, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens }, 'a request with include_reasoning: false');
+    const request = (include: boolean) => ({ include_reasoning: include, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens });
+    // The control: a model that never reasons leaves nothing to omit, so it cannot pass this check.
+    const control = await answerIn(ctx, mode, request(true), 'the request with include_reasoning: true (control)');
+    if (!control.ok) return control.outcome;
+    if (!control.body.choices.some((c) => reasoningOf(c) !== undefined)) {
+      return skip('the control with include_reasoning: true and reasoning_effort "low" carries no reasoning: the model does not reason, so leaving it out cannot be shown');
+    }
+    const r = await answerIn(ctx, mode, request(false), 'a request with include_reasoning: false');
     if (!r.ok) return r.outcome;
     for (const c of r.body.choices) {
-      const m = (c.message ?? {}) as Record<string, unknown>;
-      for (const field of ['reasoning', 'reasoning_content']) {
-        if (typeof m[field] === 'string' && (m[field] as string).length > 0) {
-          return r.failWith('no reasoning in the message (include_reasoning: false)', `choice ${String(c.index)} message.${field} ${JSON.stringify(m[field]).slice(0, 120)}`);
-        }
-      }
+      const found = reasoningOf(c);
+      if (found) return r.failWith('no reasoning in the message (include_reasoning: false)', `choice ${String(c.index)} message.${found.field} ${JSON.stringify(found.text).slice(0, 120)}`);
     }
     return pass();
   },
 });
+
+/** The non-empty reasoning of a choice's message (vLLM's `reasoning`, or the older `reasoning_content`). */
+function reasoningOf(choice: { message?: unknown }): { field: string; text: string } | undefined {
+  const m = (choice.message ?? {}) as Record<string, unknown>;
+  for (const field of ['reasoning', 'reasoning_content']) {
+    const text = m[field];
+    if (typeof text === 'string' && text.length > 0) return { field, text };
+  }
+  return undefined;
+}
 
 const ECHO_PREFIX = 'Once upon a time';
 
@@ -204,23 +227,19 @@ export const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBoth
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'With echo true and a last message of the assistant role, the new message content starts with that last message.',
-  requests: 1,
+  requirement: 'With echo true and a last message of the assistant role, the new message content starts with that last message; with echo false (the control) it does not.',
+  requests: 2,
   async run(ctx, mode) {
-    const a = await answerIn(
-      ctx,
-      mode,
-      {
-        messages: [
-          { role: 'user', content: 'Tell me a very short story.' },
-          { role: 'assistant', content: ECHO_PREFIX },
-        ],
-        echo: true,
-        continue_final_message: true,
-        add_generation_prompt: false,
-      },
-      'a request with echo: true',
-    );
+    const request = (echo: boolean) => ({
+      messages: [
+        { role: 'user', content: 'Tell me a very short story.' },
+        { role: 'assistant', content: ECHO_PREFIX },
+      ],
+      echo,
+      continue_final_message: true,
+      add_generation_prompt: false,
+    });
+    const a = await answerIn(ctx, mode, request(true), 'a request with echo: true');
     if (!a.ok) return a.outcome;
     for (const c of a.body.choices) {
       const content = contentOf(c);
@@ -228,6 +247,11 @@ export const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBoth
         return a.failWith(`content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, `choice ${String(c.index)} content ${JSON.stringify(content)}`);
       }
     }
+    // The control: a server that always echoes (or whose model happens to repeat the prefix) must not pass.
+    const control = await answerIn(ctx, mode, request(false), 'the same request with echo: false');
+    if (!control.ok) return control.outcome;
+    const echoed = control.body.choices.find((c) => contentOf(c).startsWith(ECHO_PREFIX));
+    if (echoed) return control.failWith(`with echo: false, content without the last message ${JSON.stringify(ECHO_PREFIX)} in front`, `choice ${String(echoed.index)} content ${JSON.stringify(contentOf(echoed))}`);
     return pass();
   },
 });

@@ -43,19 +43,20 @@ export const returnTokenIdsMatchUsage = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
-  requirement: 'With return_token_ids true, prompt_token_ids has usage.prompt_tokens ids and a single choice has usage.completion_tokens token_ids.',
+  requirement: 'With return_token_ids true and n = 2, prompt_token_ids has usage.prompt_tokens ids (the prompt counted once) and the token_ids of the choices add up to usage.completion_tokens.',
   async run(ctx) {
-    const ex = await sendChat(ctx, { return_token_ids: true });
-    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
+    const ex = await sendChat(ctx, { return_token_ids: true, n: 2, temperature: 0.8 });
+    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true, n: 2');
     if (!r.ok) return r.outcome;
     const { prompt_tokens: p, completion_tokens: c } = usageOf(r.body);
     const ptids = r.body.prompt_token_ids;
     if (!isIntArray(ptids) || ptids.length !== p) {
       return fail({ expected: `prompt_token_ids: an array of ${String(p)} integer ids (usage.prompt_tokens)`, actual: Array.isArray(ptids) ? `${ptids.length} element(s)` : `prompt_token_ids ${JSON.stringify(ptids)}`, exchange: ex });
     }
-    const ids = r.body.choices[0]?.token_ids;
-    if (!Array.isArray(ids) || ids.length !== c) {
-      return fail({ expected: `token_ids of the choice: ${String(c)} ids (usage.completion_tokens)`, actual: Array.isArray(ids) ? `${ids.length} id(s)` : `token_ids ${JSON.stringify(ids)}`, exchange: ex });
+    const perChoice = r.body.choices.map((choice) => choice.token_ids);
+    const total = perChoice.reduce<number>((sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0), 0);
+    if (perChoice.some((ids) => !Array.isArray(ids)) || total !== c) {
+      return fail({ expected: `token_ids of the choices adding up to ${String(c)} ids (usage.completion_tokens counts every choice)`, actual: `token_ids per choice: ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')}`, exchange: ex });
     }
     return pass();
   },
@@ -205,16 +206,25 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
-  requirement: 'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier.',
-  requests: 1,
+  requirement: 'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier (the control, without min_tokens, shows that it does).',
+  requests: 2,
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     const m = Math.min(4, cap);
-    const r = await answerIn(ctx, mode, { messages: LONG_ANSWER, min_tokens: m, max_completion_tokens: cap, stop: [' '] }, `a request with min_tokens: ${m}`);
+    const base = { messages: LONG_ANSWER, max_completion_tokens: cap, stop: [' '] };
+    // The control: without min_tokens the stop string must end the output before m tokens, or a
+    // server whose completions are always long (or always the same length) would pass for nothing.
+    const control = await answerIn(ctx, mode, base, 'the request without min_tokens (control)');
+    if (!control.ok) return control.outcome;
+    const early = usageOf(control.body).completion_tokens;
+    if (typeof early !== 'number' || early >= m) {
+      return skip(`the control without min_tokens generated ${String(early)} token(s), not fewer than ${m}: the stop string " " did not end it early, so min_tokens cannot be shown to act`);
+    }
+    const r = await answerIn(ctx, mode, { ...base, min_tokens: m }, `a request with min_tokens: ${m}`);
     if (!r.ok) return r.outcome;
     const c = usageOf(r.body).completion_tokens;
     if (typeof c !== 'number' || c < m) {
-      return r.failWith(`usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding`, `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`);
+      return r.failWith(`usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`, `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`);
     }
     return pass();
   },

@@ -8,9 +8,11 @@ import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { runAgainstVariant, type Variant } from '../../test/helpers/variant-server.js';
 import type { MockRequest, MockResponse } from '../../mock/types.js';
 import { returnsRequestId } from './identity.checks.js';
-import { outputControlChecks, structuredOutputsChoice, structuredOutputsJson, structuredOutputsRegex, responseFormatJsonSchema } from './output-controls.checks.js';
+import { includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed, outputControlChecks, structuredOutputsChoice, structuredOutputsJson, structuredOutputsRegex, responseFormatJsonSchema } from './output-controls.checks.js';
 import { priorityFollowsScheduling, rejectsSeedBeyondBound, seedBetweenInt64AndPrintedBound, trailingSlashPath, acceptsSeedWithinInt64 } from './rules.checks.js';
 import { chatCompletionChecks } from './index.js';
+import { minTokensHonoured, minTokensHonouredStreamed } from './tokens.checks.js';
+import { openAiEnvelopeGaps } from '../errors/bodies.checks.js';
 
 const rewriteJson = (edit: (body: Record<string, unknown>, res: MockResponse) => MockResponse | void) => (_req: MockRequest, res: MockResponse): MockResponse => {
   if (res.status !== 200 || typeof res.json !== 'object' || res.json === null) return res;
@@ -99,4 +101,28 @@ test('output-control checks do not compare text: a different (but valid) model o
   // A different mock seed gives other words for every request.
   const report = await runAgainstVariant(outputControlChecks, {}, { mock: { seed: 99 } });
   expect(explain(report.results)).toBe('');
+});
+
+// Issue 13 point 4: a control keeps a check from passing for the wrong reason.
+test('min_tokens is not judged (skip, not pass) on a server whose answers always run to the bound: the control shows no early stop', async () => {
+  const report = await runAgainstMock([minTokensHonoured, minTokensHonouredStreamed], { faults: ['semantics.stop-strings-ignored'] });
+  expect(report.results.map((r) => r.status)).toEqual(['skip', 'skip']);
+  expect(report.results[0]?.reason).toMatch(/control without min_tokens/);
+});
+
+test('an OpenAI error envelope with type, param and code null-valued is accepted (vLLM sends param: null)', async () => {
+  expect(openAiEnvelopeGaps({ error: { message: 'm', type: 'BadRequestError', param: null, code: null } })).toEqual([]);
+  expect(openAiEnvelopeGaps({ object: 'error', message: 'm', type: 'invalid_request_error', param: null, code: 400 })).toEqual([]);
+  expect(openAiEnvelopeGaps({ error: { message: 'm' } })).toEqual(['`type` (a string)', '`param`', '`code`']);
+});
+
+test('include_reasoning: false is not judged (skip, not pass) on a model that never reasons: the control shows no reasoning to omit', async () => {
+  const neverReasons = (req: MockRequest): MockRequest => {
+    const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
+    delete body.reasoning_effort;
+    return { ...req, body: new TextEncoder().encode(JSON.stringify(body)) };
+  };
+  const report = await runAgainstVariant([includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed], { before: neverReasons });
+  expect(report.results.map((r) => r.status)).toEqual(['skip', 'skip']);
+  expect(report.results[0]?.reason).toMatch(/does not reason/);
 });

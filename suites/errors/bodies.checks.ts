@@ -135,14 +135,31 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
   });
 }
 
-/** Which known error shape a body has, if any (§7 `detail[]` or the OpenAI envelope). */
+/**
+ * What an OpenAI-style error envelope lacks of the four fields vLLM always sends: `message`, `type`
+ * (a string), `param` and `code` (present, possibly null). Nested `{error: {…}}` or the older flat
+ * `{object: "error", …}`.
+ */
+export function openAiEnvelopeGaps(json: unknown): string[] {
+  const body = json as Record<string, unknown>;
+  const fields = (typeof body.error === 'object' && body.error !== null ? body.error : body) as Record<string, unknown>;
+  const gaps: string[] = [];
+  if (typeof fields.type !== 'string') gaps.push('`type` (a string)');
+  for (const key of ['param', 'code']) if (!(key in fields)) gaps.push(`\`${key}\``);
+  return gaps;
+}
+
+/** What keeps an error body from a known shape (§7 `detail[]`, or the OpenAI envelope with its four fields), if anything. */
 function shapeProblem(ctx: CheckContext, ex: HttpExchange, strictSection7: boolean): string | undefined {
   const json = ex.json;
   if (json === undefined) return `${describeResponse(ex)}: the error body is not JSON`;
   const fastapi = ctx.schemas.validate('errors/validation-error', json);
   if (fastapi.ok) return undefined;
   if (strictSection7) return `${describeResponse(ex)}: not the §7 shape (${describeSchemaErrors(fastapi.errors)})`;
-  if (ctx.schemas.validate('errors/openai-error', json).ok) return undefined;
+  if (ctx.schemas.validate('errors/openai-error', json).ok) {
+    const missing = openAiEnvelopeGaps(json);
+    return missing.length ? `${describeResponse(ex)}: the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)` : undefined;
+  }
   return `${describeResponse(ex)}: neither the FastAPI \`detail[]\` shape (${describeSchemaErrors(fastapi.errors, 2)}) nor the OpenAI \`{error: {message, …}}\` envelope`;
 }
 
@@ -152,7 +169,7 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
   const section7 = op === 'trajectories.log';
   const expected = section7
     ? 'a JSON body of the §7 shape: `detail` an array of objects with `loc` (array), `msg` and `type` (strings)'
-    : 'a JSON error body: FastAPI `{detail: [{loc, msg, type}]}` or the OpenAI `{error: {message, type, param, code}}` envelope';
+    : 'a JSON error body: FastAPI `{detail: [{loc, msg, type}]}` or the OpenAI `{error: {message, type, param, code}}` envelope, with all four fields';
   return defineCheck({
     id: `errors.error-body-shape.${slugOf(op)}`,
     operation: op,

@@ -144,6 +144,27 @@ export const streamedTokenIds = defineCheck({
   },
 });
 
+// §4.1 lists stream_options.continuous_usage_stats without saying what it does; vLLM puts the
+// running usage on every chunk (its tests assert completion_tokens grows chunk by chunk). A server
+// that accepts the field and ignores it fails: that is the control.
+export const continuousUsageNonDecreasing = defineCheck({
+  id: 'streaming.continuous-usage-non-decreasing',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM stream_options.continuous_usage_stats: cumulative usage on every chunk (vLLM streaming usage tests)',
+  requirement: 'With stream_options.continuous_usage_stats, every chunk with choices carries usage whose completion_tokens never decreases, and the final usage is not below it.',
+  async run(ctx) {
+    const probe = await probeChatStream(ctx, { stream_options: { include_usage: true, continuous_usage_stats: true } });
+    if (!isProbe(probe)) return probe;
+    return (
+      failOnRule(probe, 'continuous-usage', 'usage with a non-decreasing completion_tokens on every chunk that carries choices') ??
+      skipWhenAbsent(probe, probe.verdict.choices.length === 0, 'no chunk carried a choice', [INDICES, SHAPE]) ??
+      pass()
+    );
+  },
+});
+
 export const chunkChecks = [
   chunksAreChatCompletionChunks,
   oneIdAcrossChunks,
@@ -152,4 +173,5 @@ export const chunkChecks = [
   contiguousChoiceIndices,
   usageChunkLastAndAddsUp,
   streamedTokenIds,
+  continuousUsageNonDecreasing,
 ] as const;

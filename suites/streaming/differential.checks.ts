@@ -3,7 +3,7 @@
  * §4.1 chat completion for the same request, and the stream's timing (INFO).
  */
 import { defineCheck } from '../../src/core/check.js';
-import { fail, pass } from '../../src/core/result.js';
+import { fail, pass, skip } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/kit/chat-stream.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
@@ -82,4 +82,39 @@ export const streamTiming = defineCheck({
   },
 });
 
-export const differentialChecks = [reassemblesToValidCompletion, streamTiming] as const;
+// vLLM's streaming tests compare a greedy seeded stream with the same request unstreamed: the
+// token ids of a choice's chunks add up to the count the plain answer gives. When the two texts
+// differ (a server that is not deterministic at temperature 0) the counts cannot be compared: skip.
+export const streamedTokensMatchPlain = defineCheck({
+  id: 'streaming.token-count-matches-non-streamed',
+  operation: 'chat.create',
+  section: '§4.1',
+  level: 'SHOULD',
+  convention: 'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
+  requirement: 'For a greedy seeded request with return_token_ids, the token_ids of all chunks of the choice number usage.completion_tokens of the same request unstreamed, and the stream\'s own usage agrees.',
+  maxRequests: () => 2,
+  async run(ctx) {
+    const extra = { temperature: 0, seed: 5, return_token_ids: true, max_completion_tokens: ctx.target.maxCompletionTokens };
+    const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
+    if (!isProbe(probe)) return probe;
+    const plain = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: minimalChatRequest(ctx.target, extra) });
+    const body = plain.json as { usage?: { completion_tokens?: unknown }; choices?: { message?: { content?: unknown } }[] } | undefined;
+    const plainCount = body?.usage?.completion_tokens;
+    if (plain.response.status < 200 || plain.response.status >= 300 || typeof plainCount !== 'number') {
+      return fail({ expected: 'the same request without stream answered 2xx with usage', actual: describeResponse(plain), exchange: plain, precondition: 'chat.create' });
+    }
+    const streamed = probe.verdict.choices[0];
+    if (!streamed) return skipAbsent(probe, 'no chunk carried a choice', ['streaming.contiguous-choice-indices']);
+    const plainText = body?.choices?.[0]?.message?.content;
+    if (typeof plainText !== 'string' || plainText !== streamed.content) {
+      return skip(`the greedy seeded answer differs streamed and unstreamed (${JSON.stringify(streamed.content.slice(0, 40))} vs ${JSON.stringify(String(plainText).slice(0, 40))}): the token counts cannot be compared`);
+    }
+    const ids = streamed.tokenIds?.length;
+    if (ids !== plainCount) return probe.failWith(`the chunks' token_ids add up to ${plainCount} (usage.completion_tokens unstreamed, same text)`, `${String(ids)} token id(s) over the chunks`);
+    const usage = probe.verdict.usage?.completion_tokens;
+    if (usage !== undefined && usage !== plainCount) return probe.failWith(`the stream's usage.completion_tokens ${plainCount}, as unstreamed`, `completion_tokens ${JSON.stringify(usage)}`);
+    return pass();
+  },
+});
+
+export const differentialChecks = [reassemblesToValidCompletion, streamTiming, streamedTokensMatchPlain] as const;

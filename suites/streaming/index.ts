@@ -3,5 +3,6 @@ import type { CheckDefinition } from '../../src/core/check.js';
 import { chunkChecks } from './chunks.checks.js';
 import { differentialChecks } from './differential.checks.js';
 import { framingChecks } from './framing.checks.js';
+import { preGenerationErrorIsHttp } from './pre-generation-error.checks.js';
 
-export const streamingChecks: readonly CheckDefinition[] = [...framingChecks, ...chunkChecks, ...differentialChecks];
+export const streamingChecks: readonly CheckDefinition[] = [...framingChecks, ...chunkChecks, ...differentialChecks, preGenerationErrorIsHttp];

@@ -31,6 +31,7 @@ export async function probeChatStream(ctx: CheckContext, extra: Record<string, u
   const judge = new ChatStreamJudge({
     n: typeof body.n === 'number' ? body.n : 1,
     includeUsage: (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true,
+    continuousUsage: (body.stream_options as { continuous_usage_stats?: unknown } | undefined)?.continuous_usage_stats === true,
     returnTokenIds: body.return_token_ids === true,
     validateChunk: (chunk) => {
       const v = ctx.schemas.validate('chat/chat-completion-chunk', chunk);

@@ -1,0 +1,37 @@
+/**
+ * @module An error known before generation starts is an HTTP error, streamed or not (issue 15):
+ * a request with `stream: true` that breaks a §7 condition must be refused with a 4xx, not
+ * accepted with 200 and an error event in the stream. A client cannot tell a 200 stream that
+ * carries an error from a cut-off answer until it has read it; vLLM validates before it streams
+ * and its tests assert the 400. SHOULD: §7 states the condition, not how it is signalled.
+ */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { fail, pass } from '../../src/core/result.js';
+import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+
+export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
+  id: 'streaming.pre-generation-error-is-http-4xx',
+  operation: 'chat.create',
+  section: '§7',
+  level: 'SHOULD',
+  convention: 'vLLM validates a request before streaming: a broken condition is an HTTP 400, not a 200 stream with an error event',
+  requirement: 'A streamed request that breaks a §7 condition (continue_final_message with add_generation_prompt) is answered with an HTTP 4xx, not a 200 event stream carrying an error event.',
+  maxRequests: () => 1,
+  async run(ctx) {
+    const body = minimalChatRequest(ctx.target, { stream: true, continue_final_message: true, add_generation_prompt: true, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Once' }] });
+    const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
+    let head = '';
+    try {
+      for await (const chunk of stream.chunks) {
+        head += new TextDecoder().decode(chunk);
+        if (head.length > 2048) break;
+      }
+    } finally {
+      await stream.close();
+    }
+    if (stream.status >= 400 && stream.status < 500) return pass();
+    const excerpt = { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) };
+    const kind = stream.status >= 200 && stream.status < 300 ? (/"error"/.test(head) ? 'a 2xx stream carrying an error event' : 'a 2xx: the request was accepted') : `HTTP ${stream.status}`;
+    return fail({ expected: 'an HTTP 4xx before any stream starts', actual: kind, streamRequest: stream.request, streamExcerpt: excerpt });
+  },
+});
