@@ -32,3 +32,12 @@ test('faults see the credentials the mock was started with', async () => {
   await withFaults([spy], buildRequest('GET', '/a'), core, ctx);
   expect(seen).toEqual(['t u:p']);
 });
+
+test('faults are told which §4 operation a request is for (none for other paths)', async () => {
+  const seen: (string | undefined)[] = [];
+  const spy = defineFault({ id: 'test.op', description: 'records the operation', breaks: [], before: (req, c) => (seen.push(c.operation), req) });
+  await withFaults([spy], buildRequest('POST', '/v1/chat/completions/'), core, ctx);
+  await withFaults([spy], buildRequest('GET', '/v2/acme/evals/scores/s-1'), core, ctx);
+  await withFaults([spy], buildRequest('GET', '/v1/elsewhere'), core, ctx);
+  expect(seen).toEqual(['chat.create', 'scores.read', undefined]);
+});

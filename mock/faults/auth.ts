@@ -6,6 +6,7 @@
 import { OPERATIONS } from '../../src/core/operations.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
+import { basicPairOf, bearerTokenOf } from '../http/auth.js';
 import { defineFault, type Fault, type FaultContext } from './types.js';
 
 const slugs = OPERATIONS.map((o) => o.id.replace(/\./g, '-'));
@@ -25,13 +26,18 @@ function withAuthorization(req: MockRequest, value: string, extra: Record<string
 }
 
 /** A header of the given scheme with credentials of the right form (RFC 6750 token68 / base64 `user:pass`). */
-function wellFormed(header: string, scheme: Scheme): boolean {
-  if (scheme === 'bearer') return /^bearer +[A-Za-z0-9\-._~+/]+=* *$/i.test(header);
-  const m = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
-  return m !== null && Buffer.from(m[1]!, 'base64').toString('utf8').includes(':');
-}
+const wellFormed = (header: string, scheme: Scheme): boolean => (scheme === 'bearer' ? bearerTokenOf(header) : basicPairOf(header)) !== undefined;
 
 const otherScheme = (s: Scheme): Scheme => (s === 'bearer' ? 'basic' : 'bearer');
+
+/** A `before` that serves the request with the mock's own credentials when its header passes `accepts`. */
+function serveWhen(accepts: (header: string, scheme: Scheme) => boolean) {
+  return (req: MockRequest, ctx: FaultContext): MockRequest => {
+    const h = req.headers.authorization;
+    const scheme = schemeOf(req);
+    return h && accepts(h, scheme) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
+  };
+}
 
 /** Whether the header names a scheme (either one). */
 const namesAScheme = (header: string): boolean => /^(bearer|basic)(\s|$)/i.test(header);
@@ -61,21 +67,13 @@ export const authFaults: readonly Fault[] = [
     id: 'auth.accepts-any-credentials',
     description: 'Well-formed credentials of the right scheme are never compared with the configured secret.',
     breaks: every('rejects-wrong-credentials'),
-    before: (req, ctx) => {
-      const h = req.headers.authorization;
-      const scheme = schemeOf(req);
-      return h && wellFormed(h, scheme) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
-    },
+    before: serveWhen((h, scheme) => wellFormed(h, scheme)),
   }),
   defineFault({
     id: 'auth.accepts-other-scheme',
     description: "Credentials in the other family's scheme (basic on /v1, bearer on /v2) are served.",
     breaks: every('rejects-other-scheme'),
-    before: (req, ctx) => {
-      const h = req.headers.authorization;
-      const scheme = schemeOf(req);
-      return h && wellFormed(h, otherScheme(scheme)) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
-    },
+    before: serveWhen((h, scheme) => wellFormed(h, otherScheme(scheme))),
   }),
   defineFault({
     id: 'auth.serves-data-with-401',

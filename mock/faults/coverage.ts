@@ -7,40 +7,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
-import { OPERATIONS } from '../../src/core/operations.js';
+import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
 import { internalError, openaiError, validationError } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
+import { basicPairOf, bearerTokenOf } from '../http/auth.js';
+import { isChat, isOperation, jsonBodyOf, recordPathOf, withJson, type Json } from './rewrite.js';
 import { defineFault, type Fault, type FaultContext } from './types.js';
 
-type Json = Record<string, unknown>;
-const CHAT = /^\/v1\/chat\/completions\/?$/;
-const TRAINING = /^\/v1\/preview\/(training-jobs|models\/[^/]+\/log)$/;
-const READ = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)\/([^/]+)$/;
-const LIST = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)$/;
+const CHAT: readonly OperationId[] = ['chat.create'];
+const TRAINING: readonly OperationId[] = ['training-jobs.create', 'trajectories.log'];
 
-function jsonBody(req: MockRequest, path: RegExp): Json | undefined {
-  if (req.method !== 'POST' || !path.test(req.path) || !req.body) return undefined;
-  try {
-    const v: unknown = JSON.parse(new TextDecoder().decode(req.body));
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-const withJson = (req: MockRequest, body: Json): MockRequest => ({ ...req, body: new TextEncoder().encode(JSON.stringify(body)) });
+/** The JSON object body of a request for one of `ops`, or undefined. */
+const jsonBody = (req: MockRequest, ops: readonly OperationId[]): Json | undefined => (isOperation(req, ...ops) ? jsonBodyOf(req) : undefined);
 const trajectoriesOf = (body: Json): Json[] =>
   (Array.isArray(body.trajectory_groups) ? body.trajectory_groups : []).flatMap((g) => ((g as Json | null)?.trajectories as Json[] | undefined) ?? []).filter((t) => typeof t === 'object' && t !== null);
 
 const slugs = (scheme: 'bearer' | 'basic'): string[] => OPERATIONS.filter((o) => o.auth === scheme).map((o) => `auth.rejects-derived-credentials.${o.id.replace(/\./g, '-')}`);
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
-const basicPair = (h: string | undefined): [string, string] | undefined => {
-  const m = /^basic +([A-Za-z0-9+/=]+)$/i.exec(h ?? '');
-  const text = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
-  const i = text.indexOf(':');
-  return i < 0 ? undefined : [text.slice(0, i), text.slice(i + 1)];
-};
-const bearerToken = (h: string | undefined): string | undefined => /^bearer +(\S+)$/i.exec(h ?? '')?.[1];
 /** An auth fault: when `accepts` holds for the path's family and header (judged against the mock's own credentials), the request is served with them. */
 function serveWhen(accepts: (family: 'v1' | 'v2', header: string | undefined, ctx: FaultContext) => boolean) {
   return (req: MockRequest, ctx: FaultContext): MockRequest => {
@@ -109,7 +93,7 @@ export const coverageFaults: readonly Fault[] = [
     description: 'request_id is returned in a non-streamed answer, but streamed chunks carry an id of their own and no x-request-id.',
     breaks: ['chat-completions.returns-request-id.streamed'],
     after: (req, res) => {
-      if (!CHAT.test(req.path) || !res.stream) return res;
+      if (!isChat(req) || !res.stream) return res;
       const source = res.stream;
       const id = `chatcmpl-${randomUUID()}`;
       async function* rewritten(): AsyncGenerator<string> {
@@ -194,13 +178,13 @@ export const coverageFaults: readonly Fault[] = [
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),
-    before: serveWhen((family, h, ctx) => family === 'v2' && (bearerToken(h) === ctx.token || basicPair(h)?.[1] === ctx.token)),
+    before: serveWhen((family, h, ctx) => family === 'v2' && (bearerTokenOf(h) === ctx.token || basicPairOf(h)?.password === ctx.token)),
   }),
   defineFault({
     id: 'coverage.basic-password-not-checked',
     description: 'Basic credentials with the right username are accepted whatever the password.',
     breaks: slugs('basic'),
-    before: serveWhen((family, h, ctx) => family === 'v2' && basicPair(h)?.[0] === userOf(ctx.basic)),
+    before: serveWhen((family, h, ctx) => family === 'v2' && basicPairOf(h)?.user === userOf(ctx.basic)),
   }),
   defineFault({
     id: 'coverage.v2-basic-accepted-on-v1',
@@ -212,14 +196,14 @@ export const coverageFaults: readonly Fault[] = [
     id: 'coverage.token-prefix-accepted',
     description: 'Any bearer token that starts with the real one is accepted.',
     breaks: slugs('bearer'),
-    before: serveWhen((family, h, ctx) => family === 'v1' && (bearerToken(h)?.startsWith(ctx.token) ?? false)),
+    before: serveWhen((family, h, ctx) => family === 'v1' && (bearerTokenOf(h)?.startsWith(ctx.token) ?? false)),
   }),
   defineFault({
     id: 'coverage.token-compared-by-prefix',
     description: 'A bearer token is compared only as far as it goes: the real token truncated is accepted.',
     breaks: slugs('bearer'),
     before: serveWhen((family, h, ctx) => {
-      const t = bearerToken(h);
+      const t = bearerTokenOf(h);
       return family === 'v1' && t !== undefined && t.length >= 3 && ctx.token.startsWith(t);
     }),
   }),
@@ -228,8 +212,8 @@ export const coverageFaults: readonly Fault[] = [
     description: 'A record read by its id is found through any entity and project (the path scope is ignored).',
     breaks: ['predictions.known-id-not-found-elsewhere', 'scores.known-id-not-found-elsewhere'],
     before: (req) => {
-      const m = req.method === 'GET' ? READ.exec(req.path) : null;
-      return m ? { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${m[3]}/${m[4]}` } : req;
+      const at = recordPathOf(req);
+      return at && !at.list ? { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${at.kind}/${at.id!}` } : req;
     },
   }),
   defineFault({
@@ -237,9 +221,9 @@ export const coverageFaults: readonly Fault[] = [
     description: 'Listed records carry no prediction_id/score_id: the read checks have nothing to read (a coverage hole, not a failure).',
     breaks: [],
     after: async (req, res): Promise<MockResponse> => {
-      const m = req.method === 'GET' ? LIST.exec(req.path) : null;
-      if (!m || res.status !== 200 || !res.stream) return res;
-      const field = m[3] === 'predictions' ? 'prediction_id' : 'score_id';
+      const at = recordPathOf(req);
+      if (!at?.list || res.status !== 200 || !res.stream) return res;
+      const field = at.kind === 'predictions' ? 'prediction_id' : 'score_id';
       const source = res.stream;
       async function* stripped(): AsyncGenerator<string> {
         let rest = '';

@@ -1,11 +1,14 @@
 /** @module Every planted fault, by area. Each area file is owned by the suite that needs it. */
+import { acceptanceFaults } from './acceptance.js';
 import { authFaults } from './auth.js';
 import { chatFaults } from './chat.js';
+import { chatMeaningFaults } from './chat-meaning.js';
 import { coverageFaults } from './coverage.js';
 import { errorFaults } from './errors.js';
+import { errorOddInputFaults } from './errors-odd-inputs.js';
 import { recordFaults } from './records.js';
-import { semanticsFaults } from './semantics.js';
 import { streamingFaults } from './streaming.js';
+import { streamingMeaningFaults } from './streaming-meaning.js';
 import { trainingFaults } from './training.js';
 import type { Fault } from './types.js';
 
@@ -13,13 +16,16 @@ export type { Fault } from './types.js';
 export { defineFault } from './types.js';
 
 export const FAULTS: readonly Fault[] = [
+  ...acceptanceFaults,
   ...authFaults,
   ...errorFaults,
+  ...errorOddInputFaults,
   ...chatFaults,
+  ...chatMeaningFaults,
   ...streamingFaults,
+  ...streamingMeaningFaults,
   ...trainingFaults,
   ...recordFaults,
-  ...semanticsFaults,
   ...coverageFaults,
 ];
 

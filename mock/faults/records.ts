@@ -6,13 +6,12 @@
  */
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
+import { recordPathOf } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 type Kind = 'predictions' | 'scores';
 type Obj = Record<string, unknown>;
 
-const LIST = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)$/;
-const READ = /^\/v2\/([^/]+)\/([^/]+)\/(predictions|scores)\/([^/]+)$/;
 const URI_FIELD: Record<Kind, string> = { predictions: 'model', scores: 'scorer' };
 const ID_FIELD: Record<Kind, string> = { predictions: 'prediction_id', scores: 'score_id' };
 
@@ -20,11 +19,13 @@ const ID_FIELD: Record<Kind, string> = { predictions: 'prediction_id', scores: '
 const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
 
 function listKind(req: MockRequest): Kind | undefined {
-  return req.method === 'GET' ? (LIST.exec(req.path)?.[3] as Kind | undefined) : undefined;
+  const at = recordPathOf(req);
+  return at?.list ? at.kind : undefined;
 }
 
 function readKind(req: MockRequest): Kind | undefined {
-  return req.method === 'GET' ? (READ.exec(req.path)?.[3] as Kind | undefined) : undefined;
+  const at = recordPathOf(req);
+  return at && !at.list ? at.kind : undefined;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -211,7 +212,7 @@ export const recordFaults: readonly Fault[] = [
     breaks: both('unknown-id-is-404'),
     after: (req, res) => {
       const kind = readKind(req);
-      const id = READ.exec(req.path)?.[4];
+      const id = recordPathOf(req)?.id;
       return kind && id && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { [ID_FIELD[kind]]: decodeURIComponent(id) } } : res;
     },
   }),
@@ -232,9 +233,9 @@ export const recordFaults: readonly Fault[] = [
     description: "Listing an entity/project that does not exist answers the default project's records.",
     breaks: both('unknown-project-yields-no-foreign-records'),
     before: (req) => {
-      const m = listKind(req) ? LIST.exec(req.path) : null;
-      if (!m || (m[1] === DEFAULT_ENTITY && m[2] === DEFAULT_PROJECT)) return req;
-      return { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${m[3]}` };
+      const at = recordPathOf(req);
+      if (!at?.list || (at.entity === DEFAULT_ENTITY && at.project === DEFAULT_PROJECT)) return req;
+      return { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${at.kind}` };
     },
   }),
 

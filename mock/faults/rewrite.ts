@@ -4,13 +4,46 @@
  * event, as the mock's chat stream yields them). Fault files say *what* they break; this says how a
  * body is opened and put back.
  */
+import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
+import { Router } from '../http/router.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 export type Json = Record<string, unknown>;
 
-const CHAT_PATH = /^\/v1\/chat\/completions\/?$/;
+/** The §4 operations by method and path template: the table the mock's own routes follow. */
+const OPERATION_ROUTES = OPERATIONS.reduce((router, o) => router.add(o.method, o.path, o.id), new Router<OperationId>());
 
-export const isChat = (req: MockRequest): boolean => req.method === 'POST' && CHAT_PATH.test(req.path);
+/** The operation a request is for (a trailing slash ignored, as vLLM ignores it), or undefined. */
+export function operationOf(req: Pick<MockRequest, 'method' | 'path'>): OperationId | undefined {
+  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  const match = OPERATION_ROUTES.match(req.method, path);
+  return match.kind === 'found' ? match.handler : undefined;
+}
+
+/** True when the request is for one of `ops`. */
+export const isOperation = (req: MockRequest, ...ops: readonly OperationId[]): boolean => {
+  const op = operationOf(req);
+  return op !== undefined && ops.includes(op);
+};
+
+export const isChat = (req: MockRequest): boolean => operationOf(req) === 'chat.create';
+
+/** Where a §4.5–§4.8 request points: its kind, entity, project and (a read) record id, as sent (still percent-encoded). */
+export interface RecordPath {
+  readonly kind: 'predictions' | 'scores';
+  readonly entity: string;
+  readonly project: string;
+  readonly list: boolean;
+  readonly id?: string;
+}
+
+/** The record path of a listing or a read, or undefined for any other request. */
+export function recordPathOf(req: MockRequest): RecordPath | undefined {
+  const op = operationOf(req);
+  if (op === undefined || !/^(predictions|scores)\./.test(op)) return undefined;
+  const [, , entity, project, kind, id] = req.path.replace(/\/$/, '').split('/') as string[];
+  return { kind: kind as RecordPath['kind'], entity: entity!, project: project!, list: op.endsWith('.list'), ...(id === undefined ? {} : { id }) };
+}
 export const rawText = (req: MockRequest): string => (req.body ? new TextDecoder().decode(req.body) : '');
 export const withText = (req: MockRequest, text: string): MockRequest => ({ ...req, body: new TextEncoder().encode(text) });
 export const withJson = (req: MockRequest, body: unknown): MockRequest => withText(req, JSON.stringify(body));
@@ -22,6 +55,18 @@ export function jsonBodyOf(req: MockRequest): Json | undefined {
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A request body read strictly (UTF-8, JSON): unparseable, a JSON value that is not an object, or an object. */
+export type ParsedBody = { kind: 'unparseable' } | { kind: 'non-object'; value: unknown } | { kind: 'object'; value: Record<string, unknown> };
+
+export function parseJsonBody(req: MockRequest): ParsedBody {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(req.body ?? new Uint8Array()));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? { kind: 'object', value: value as Record<string, unknown> } : { kind: 'non-object', value };
+  } catch {
+    return { kind: 'unparseable' };
   }
 }
 
@@ -90,4 +135,16 @@ export function rewriteChunks<C = Json>(edit: (chunk: C, index: number) => C | C
     const out = edit(chunk, i);
     return out === undefined ? [] : (Array.isArray(out) ? out : [out]).map(sseFrame);
   });
+}
+
+/** Rewrites every JSONL line of a streamed body (lines may span chunks). */
+export async function* mapJsonlRecords(stream: AsyncIterable<string>, fn: (record: Record<string, unknown>) => unknown): AsyncGenerator<string> {
+  let buffer = '';
+  for await (const chunk of stream) {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    if (lines.length) yield lines.map((l) => (l.trim() ? JSON.stringify(fn(JSON.parse(l) as Record<string, unknown>)) : l)).join('\n') + '\n';
+  }
+  if (buffer.trim()) yield JSON.stringify(fn(JSON.parse(buffer) as Record<string, unknown>));
 }

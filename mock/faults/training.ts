@@ -5,37 +5,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MockRequest, MockResponse } from '../types.js';
+import { familyError, internalError, validationError } from '../errors.js';
+import { isOperation, jsonBodyOf, withJson, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
-const CREATE = /^\/v1\/preview\/training-jobs$/;
-const GET = /^\/v1\/preview\/training-jobs\/([^/]+)$/;
-const LOG = /^\/v1\/preview\/models\/[^/]+\/log$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Obj = Record<string, unknown>;
+type Obj = Json;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCreate = (req: MockRequest): boolean => isOperation(req, 'training-jobs.create');
+const isGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
+const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
+/** The job id of a §4.3 read, as sent (still percent-encoded). */
+const jobIdOf = (req: MockRequest): string | undefined => (isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined);
 
-/** The request's JSON object body, or undefined. */
-function jsonBody(req: MockRequest): Obj | undefined {
-  if (!req.body) return undefined;
-  try {
-    const v: unknown = JSON.parse(new TextDecoder().decode(req.body));
-    return isObj(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function withBody(req: MockRequest, body: unknown): MockRequest {
-  return { ...req, body: new TextEncoder().encode(JSON.stringify(body)) };
-}
-
-/** Rewrites the JSON body of POSTs to `path` (others pass untouched). */
-function rewriteBody(path: RegExp, fn: (body: Obj) => Obj): (req: MockRequest) => MockRequest {
+/** Rewrites the JSON body of requests for which `applies` holds (others pass untouched). */
+function rewriteBody(applies: (req: MockRequest) => boolean, fn: (body: Obj) => Obj): (req: MockRequest) => MockRequest {
   return (req) => {
-    if (req.method !== 'POST' || !path.test(req.path)) return req;
-    const body = jsonBody(req);
-    return body ? withBody(req, fn(body)) : req;
+    if (!applies(req)) return req;
+    const body = jsonBodyOf(req);
+    return body ? withJson(req, fn(body)) : req;
   };
 }
 
@@ -45,7 +34,7 @@ function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   return groups.map((g) => (isObj(g) && Array.isArray(g.trajectories) ? { ...g, trajectories: g.trajectories.map((t) => (isObj(t) ? fn(t) : t)) } : g));
 }
 
-const validationError = (msg: string): MockResponse => ({ status: 422, headers: { 'content-type': 'application/json' }, json: { detail: [{ loc: ['body'], msg, type: 'value_error' }] } });
+const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
 
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
 
@@ -54,34 +43,34 @@ export const trainingFaults: readonly Fault[] = [
   defineFault({
     id: 'training.create-id-not-uuid',
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
-    breaks: ['training-jobs.create-returns-uuid-id', 'training-jobs.accepts-realistic-bodies'],
-    after: (req, res) => (req.method === 'POST' && CREATE.test(req.path) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: 'job-000123' } } : res),
+    breaks: ['training-jobs.create-returns-uuid-id', 'training-jobs.accepts-realistic-bodies', 'acceptance.valid-request-succeeds.training-jobs-create'],
+    after: (req, res) => (isCreate(req) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: 'job-000123' } } : res),
   }),
   defineFault({
     id: 'training.create-without-id',
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
-    after: (req, res) => (req.method === 'POST' && CREATE.test(req.path) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res),
+    after: (req, res) => (isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res),
   }),
   defineFault({
     id: 'training.get-returns-other-id',
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (req.method === 'GET' && GET.test(req.path) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: randomUUID() } } : res),
+    after: (req, res) => (isGet(req) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: randomUUID() } } : res),
   }),
   defineFault({
     id: 'training.get-forgets-jobs',
     description: 'Get answers 404 for a job that was just created.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (req.method === 'GET' && GET.test(req.path) && res.status < 300 ? { status: 404, headers: { 'content-type': 'application/json' }, json: { detail: 'Training job not found' } } : res),
+    after: (req, res) => (isGet(req) && res.status < 300 ? familyError('fastapi', 404, 'Training job not found') : res),
   }),
   defineFault({
     id: 'training.unknown-job-is-200',
     description: 'Get answers 200 echoing any well-formed UUID, as if every job existed.',
     breaks: ['training-jobs.unknown-id-is-404'],
     after: (req, res) => {
-      const id = GET.exec(req.path)?.[1];
-      return req.method === 'GET' && id !== undefined && UUID.test(id) && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id } } : res;
+      const id = jobIdOf(req);
+      return id !== undefined && UUID.test(id) && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id } } : res;
     },
   }),
   defineFault({
@@ -89,21 +78,21 @@ export const trainingFaults: readonly Fault[] = [
     description: 'Get with an id that is not a UUID crashes: a 500 instead of a 4xx.',
     breaks: ['training-jobs.malformed-id-is-4xx'],
     after: (req, res) => {
-      const id = GET.exec(req.path)?.[1];
-      return req.method === 'GET' && id !== undefined && !UUID.test(decodeURIComponent(id)) ? { status: 500, headers: { 'content-type': 'application/json' }, json: { detail: 'Internal Server Error' } } : res;
+      const id = jobIdOf(req);
+      return id !== undefined && !UUID.test(decodeURIComponent(id)) ? internalError('fastapi') : res;
     },
   }),
   defineFault({
     id: 'training.model-id-unchecked',
     description: 'A model_id that is not a UUID string is accepted (replaced by a valid one before validation).',
     breaks: ['training-jobs.rejects-non-uuid-model-id'],
-    before: rewriteBody(CREATE, (body) => ('model_id' in body && !(typeof body.model_id === 'string' && UUID.test(body.model_id)) ? { ...body, model_id: randomUUID() } : body)),
+    before: rewriteBody(isCreate, (body) => ('model_id' in body && !(typeof body.model_id === 'string' && UUID.test(body.model_id)) ? { ...body, model_id: randomUUID() } : body)),
   }),
   defineFault({
     id: 'training.experimental-config-booleans-unchecked',
     description: 'Boolean experimental_config fields of another type are dropped instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
-    before: rewriteBody(CREATE, (body) => {
+    before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
       if (!isObj(config)) return body;
       const kept = Object.fromEntries(Object.entries(config).filter(([k, v]) => !['mask_prob_ratio', 'ppo', 'precalculate_logprobs', 'scale_rewards'].includes(k) || typeof v === 'boolean'));
@@ -114,7 +103,7 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.experimental-config-not-an-object-accepted',
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
-    before: rewriteBody(CREATE, (body) => {
+    before: rewriteBody(isCreate, (body) => {
       if (!('experimental_config' in body) || isObj(body.experimental_config) || body.experimental_config === null) return body;
       const { experimental_config: _drop, ...rest } = body;
       return rest;
@@ -124,7 +113,7 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.importance-sampling-level-unchecked',
     description: 'Any importance_sampling_level string is accepted (read as `token`).',
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
-    before: rewriteBody(CREATE, (body) => {
+    before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
       if (!isObj(config) || typeof config.importance_sampling_level !== 'string' || KNOWN_LEVELS.includes(config.importance_sampling_level)) return body;
       return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
@@ -135,10 +124,10 @@ export const trainingFaults: readonly Fault[] = [
     description: 'A trajectory reward that is not a number is dropped instead of rejected (create and log).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types', 'trajectories.rejects-invalid-groups'],
     before: (req) => {
-      if (req.method !== 'POST' || !(CREATE.test(req.path) || LOG.test(req.path))) return req;
-      const body = jsonBody(req);
+      if (!isCreate(req) && !isLog(req)) return req;
+      const body = jsonBodyOf(req);
       if (!body) return req;
-      return withBody(req, {
+      return withJson(req, {
         ...body,
         trajectory_groups: mapTrajectories(body.trajectory_groups, (t) => {
           if (!('reward' in t) || typeof t.reward === 'number') return t;
@@ -152,7 +141,7 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.start-time-unchecked',
     description: 'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types'],
-    before: rewriteBody(CREATE, (body) => ({
+    before: rewriteBody(isCreate, (body) => ({
       ...body,
       trajectory_groups: mapTrajectories(body.trajectory_groups, (t) => {
         if (typeof t.start_time !== 'string' || !Number.isNaN(Date.parse(t.start_time))) return t;
@@ -166,10 +155,10 @@ export const trainingFaults: readonly Fault[] = [
     description: 'Create rejects trajectories whose messages_and_choices hold an OpenAI Choice object (what real clients send).',
     breaks: ['training-jobs.accepts-realistic-bodies'],
     before: (req) => {
-      if (req.method !== 'POST' || !CREATE.test(req.path)) return req;
-      const groups = jsonBody(req)?.trajectory_groups;
+      if (!isCreate(req)) return req;
+      const groups = jsonBodyOf(req)?.trajectory_groups;
       const hasChoice = JSON.stringify(groups ?? null).includes('"finish_reason"');
-      return hasChoice ? validationError('messages_and_choices: Choice objects are not supported') : req;
+      return hasChoice ? bodyError('messages_and_choices: Choice objects are not supported') : req;
     },
   }),
 
@@ -178,31 +167,31 @@ export const trainingFaults: readonly Fault[] = [
     id: 'trajectories.val-split-rejected',
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],
-    before: (req) => (req.method === 'POST' && LOG.test(req.path) && jsonBody(req)?.split === 'val' ? validationError("split: Input should be 'train'") : req),
+    before: (req) => (isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req),
   }),
   defineFault({
     id: 'trajectories.only-known-splits',
     description: 'Logging rejects any split other than `train` and `val`.',
     breaks: ['trajectories.accepts-any-split-string'],
     before: (req) => {
-      if (req.method !== 'POST' || !LOG.test(req.path)) return req;
-      const split = jsonBody(req)?.split;
-      return typeof split === 'string' && split !== 'train' && split !== 'val' ? validationError("split: Input should be 'train' or 'val'") : req;
+      if (!isLog(req)) return req;
+      const split = jsonBodyOf(req)?.split;
+      return typeof split === 'string' && split !== 'train' && split !== 'val' ? bodyError("split: Input should be 'train' or 'val'") : req;
     },
   }),
   defineFault({
     id: 'trajectories.split-type-unchecked',
     description: 'A split that is not a string is coerced to "train" instead of rejected.',
     breaks: ['trajectories.rejects-invalid-groups'],
-    before: rewriteBody(LOG, (body) => ('split' in body && typeof body.split !== 'string' ? { ...body, split: 'train' } : body)),
+    before: rewriteBody(isLog, (body) => ('split' in body && typeof body.split !== 'string' ? { ...body, split: 'train' } : body)),
   }),
   defineFault({
     id: 'trajectories.invalid-groups-are-500',
     description: 'Logging crashes on groups of the wrong structure: a 500 instead of a 4xx.',
     breaks: ['trajectories.rejects-invalid-groups'],
     after: (req, res) => {
-      if (req.method !== 'POST' || !LOG.test(req.path) || res.status !== 422) return res;
-      const groups = jsonBody(req)?.trajectory_groups;
+      if (!isLog(req) || res.status !== 422) return res;
+      const groups = jsonBodyOf(req)?.trajectory_groups;
       const broken = !Array.isArray(groups) || groups.some((g) => !isObj(g) || !Array.isArray(g.trajectories));
       return broken ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : res;
     },
@@ -211,14 +200,14 @@ export const trainingFaults: readonly Fault[] = [
     id: 'trajectories.error-body-openai-envelope',
     description: 'Rejected log bodies are answered with the OpenAI error envelope instead of the §7 `detail[]` body.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => (req.method === 'POST' && LOG.test(req.path) && res.status === 422 ? { ...res, json: { error: { message: 'Invalid request body', type: 'BadRequestError', param: null, code: 422 } } } : res),
+    after: (req, res) => (isLog(req) && res.status === 422 ? { ...res, json: { error: { message: 'Invalid request body', type: 'BadRequestError', param: null, code: 422 } } } : res),
   }),
   defineFault({
     id: 'trajectories.error-loc-dotted-string',
     description: 'Rejected log bodies carry `detail[].loc` as a dotted string ("body.split"), not an array.',
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
-      if (req.method !== 'POST' || !LOG.test(req.path) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
+      if (!isLog(req) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
       return { ...res, json: { detail: res.json.detail.map((d) => (isObj(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)) } };
     },
   }),
@@ -227,7 +216,7 @@ export const trainingFaults: readonly Fault[] = [
     description: 'Rejected log bodies carry detail items without `msg`.',
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
-      if (req.method !== 'POST' || !LOG.test(req.path) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
+      if (!isLog(req) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
       return { ...res, json: { detail: res.json.detail.map((d) => (isObj(d) ? { loc: d.loc, type: d.type } : d)) } };
     },
   }),

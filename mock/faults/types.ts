@@ -4,6 +4,7 @@
  * `before` rewrites the request (e.g. drops a field so a rule is not enforced, or short-circuits
  * with its own response), `after` rewrites the response (its `json`, headers, or `stream`).
  */
+import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 export interface Fault {
@@ -18,11 +19,13 @@ export interface Fault {
   after?(req: MockRequest, res: MockResponse, ctx: FaultContext): MockResponse | Promise<MockResponse>;
 }
 
-/** What a fault may need of the mock it is planted in: the credentials it was started with. */
+/** What a fault may need of the mock it is planted in: the credentials it was started with, and the request's operation. */
 export interface FaultContext {
   readonly token: string;
   /** `user:password` */
   readonly basic: string;
+  /** The §4 operation the request is for (by method and path template), or undefined for any other path. */
+  readonly operation?: OperationId | undefined;
 }
 
 export function defineFault(fault: Fault): Fault {

@@ -30,21 +30,32 @@ export type AuthOutcome = { ok: true; user?: string } | { ok: false; presented: 
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
 
+/** The token of a well-formed `Bearer` header, or undefined. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return BEARER.exec(header ?? '')?.[1];
+}
+
+/** The decoded `user:password` of a well-formed `Basic` header, or undefined (no colon, not Basic). */
+export function basicPairOf(header: string | undefined): { user: string; password: string; decoded: string } | undefined {
+  const m = BASIC.exec(header ?? '');
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1), decoded };
+}
+
 /** §5: `Authorization: Bearer <ACCESS_TOKEN>`. */
 export function checkBearer(header: string | undefined, expected: Credential): AuthOutcome {
   if (!header) return { ok: false, presented: false };
-  const m = BEARER.exec(header);
-  if (!m || !matches(m[1] as string, expected)) return { ok: false, presented: true };
+  const token = bearerTokenOf(header);
+  if (token === undefined || !matches(token, expected)) return { ok: false, presented: true };
   return { ok: true };
 }
 
 /** §5: `Authorization: Basic base64(user:pass)`; the expected credential is the whole `user:pass`. */
 export function checkBasic(header: string | undefined, expected: Credential): AuthOutcome {
   if (!header) return { ok: false, presented: false };
-  const m = BASIC.exec(header);
-  if (!m) return { ok: false, presented: true };
-  const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0 || !matches(decoded, expected)) return { ok: false, presented: true };
-  return { ok: true, user: decoded.slice(0, colon) };
+  const pair = basicPairOf(header);
+  if (!pair || !matches(pair.decoded, expected)) return { ok: false, presented: true };
+  return { ok: true, user: pair.user };
 }

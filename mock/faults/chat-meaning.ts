@@ -1,0 +1,76 @@
+/**
+ * @module Planted faults for the chat-completions checks of meaning (issue 15) and their controls
+ * (issue 13): a server that always echoes, counts the prompt once per choice, returns logprobs that
+ * are not the text or not in order, misreports why a stop string ended the output, or ignores stop
+ * strings altogether (the constant-length server min_tokens' control must catch).
+ */
+import { chatBody, isChat, rewriteChatWhen, rewriteJsonAnswer, type Json } from './rewrite.js';
+import { defineFault, type Fault } from './types.js';
+
+type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
+
+const ids = {
+  echo: 'chat-completions.echo-prepends-last-message',
+  promptOnce: 'chat-completions.prompt-tokens-once-for-n',
+  logprobsJoin: 'chat-completions.logprobs-tokens-join-to-content',
+  logprobsOrder: 'chat-completions.logprobs-bytes-and-order',
+  stop: 'chat-completions.stop-strings-honoured',
+} as const;
+
+/** The logprobs tokens of a choice replaced by tokens that are not its text. */
+export function scrambleTokens(choice: LogprobsChoice | undefined): void {
+  choice?.logprobs?.content?.forEach((e, i) => (e.token = `<t${i}>`));
+}
+
+export const chatMeaningFaults: readonly Fault[] = [
+  defineFault({
+    id: 'chat.always-echoes',
+    description: 'The last message is echoed in front of the content whenever it is the assistant\'s, echo or not.',
+    breaks: [ids.echo, `${ids.echo}.streamed`],
+    before: rewriteChatWhen((b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant', (b) => (b.echo = true)),
+  }),
+  defineFault({
+    id: 'chat.prompt-tokens-per-choice',
+    description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
+    breaks: [ids.promptOnce],
+    after: rewriteJsonAnswer<Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }>(isChat, (body, req) => {
+      const n = chatBody(req)?.n;
+      if (typeof n !== 'number' || n <= 1 || !body.usage) return;
+      body.usage.prompt_tokens *= n;
+      body.usage.total_tokens = body.usage.prompt_tokens + body.usage.completion_tokens;
+    }),
+  }),
+  defineFault({
+    id: 'chat.logprobs-tokens-unrelated',
+    description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
+    breaks: [ids.logprobsJoin],
+    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
+  }),
+  defineFault({
+    id: 'chat.top-logprobs-unsorted',
+    description: 'top_logprobs are listed least likely first.',
+    breaks: [ids.logprobsOrder],
+    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
+      body.choices?.forEach((c) => c.logprobs?.content?.forEach((e) => Array.isArray(e.top_logprobs) && e.top_logprobs.reverse()))),
+  }),
+  defineFault({
+    id: 'chat.logprobs-bytes-not-utf8',
+    description: 'logprobs bytes are not the token\'s UTF-8 (each code point shifted by one, as a broken detokenizer would).',
+    breaks: [ids.logprobsOrder],
+    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
+      body.choices?.forEach((c) => c.logprobs?.content?.forEach((e) => (e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1))))),
+  }),
+  defineFault({
+    id: 'chat.stop-reason-wrong',
+    description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
+    breaks: [ids.stop],
+    after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
+      body.choices?.forEach((c) => typeof c.stop_reason === 'string' && ((c.finish_reason = 'length'), (c.stop_reason = null)))),
+  }),
+  defineFault({
+    id: 'chat.stop-strings-ignored',
+    description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
+    breaks: [ids.stop],
+    before: rewriteChatWhen((b) => b.stop !== undefined, (b) => delete b.stop),
+  }),
+];

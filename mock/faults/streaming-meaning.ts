@@ -1,0 +1,74 @@
+/**
+ * @module Planted faults for the streaming checks of meaning (issue 15): logprobs tokens that are
+ * not the text, an error the server knew before generating sent as a 200 stream, continuous usage
+ * ignored or counting down, token ids sent twice, and a mid-stream error in the older vLLM shape.
+ */
+import { chatBody, DONE_EVENT, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
+import { scrambleTokens } from './chat-meaning.js';
+import { defineFault, type Fault } from './types.js';
+
+type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
+type UsageChunk = { choices?: unknown[]; usage?: { completion_tokens: number } & Json };
+
+const ids = {
+  logprobsJoin: 'chat-completions.logprobs-tokens-join-to-content',
+  preGeneration: 'streaming.pre-generation-error-is-http-4xx',
+  continuousUsage: 'streaming.continuous-usage-non-decreasing',
+  streamedCount: 'streaming.token-count-matches-non-streamed',
+  errorEvent: 'streaming.no-error-event',
+} as const;
+
+const isClientError = (status: number): boolean => status >= 400 && status < 500;
+
+export const streamingMeaningFaults: readonly Fault[] = [
+  defineFault({
+    id: 'streaming.logprobs-tokens-unrelated-streamed',
+    description: 'Streamed logprobs.content tokens are placeholders, not the generated text.',
+    breaks: [`${ids.logprobsJoin}.streamed`],
+    after: rewriteChunks<{ choices?: LogprobsChoice[] }>((chunk) => (chunk.choices?.forEach(scrambleTokens), chunk)),
+  }),
+  defineFault({
+    id: 'streaming.stream-errors-as-events',
+    description: 'A streamed request the server refuses is answered 200 with an error event and [DONE].',
+    breaks: [ids.preGeneration],
+    after: (req, res) =>
+      chatBody(req)?.stream === true && isClientError(res.status)
+        ? { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: (async function* () { yield sseFrame(res.json); yield DONE_EVENT; })() }
+        : res,
+  }),
+  defineFault({
+    id: 'streaming.continuous-usage-ignored',
+    description: 'stream_options.continuous_usage_stats is accepted and ignored: usage only in the final chunk.',
+    breaks: [ids.continuousUsage],
+    after: rewriteChunks<UsageChunk>((chunk) => {
+      if (chunk.choices?.length) delete chunk.usage;
+      return chunk;
+    }),
+  }),
+  defineFault({
+    id: 'streaming.continuous-usage-counts-down',
+    description: 'With continuous_usage_stats, each chunk reports the tokens left to the bound, not those generated: the count goes down.',
+    breaks: [ids.continuousUsage],
+    after: rewriteChunks<UsageChunk>((chunk, i) => {
+      if (chunk.choices?.length && chunk.usage) chunk.usage.completion_tokens = Math.max(0, 64 - i);
+      return chunk;
+    }),
+  }),
+  defineFault({
+    id: 'streaming.streamed-token-ids-doubled',
+    description: 'Each streamed content chunk repeats its token_ids twice (a detokenizer that re-sends its window).',
+    breaks: [ids.streamedCount],
+    after: rewriteChunks<{ choices?: (Json & { token_ids?: number[] | null })[] }>((chunk) => {
+      chunk.choices?.forEach((c) => Array.isArray(c.token_ids) && (c.token_ids = [...c.token_ids, ...c.token_ids]));
+      return chunk;
+    }),
+  }),
+  defineFault({
+    id: 'streaming.old-style-error-event',
+    description: 'A stream breaks off with the older vLLM flat error payload `{"object": "error", ...}` after the first chunk.',
+    breaks: [ids.errorEvent],
+    after: rewriteEvents((event, i) =>
+      i === 1 ? [event, sseFrame({ object: 'error', message: 'The engine died', type: 'InternalServerError', param: null, code: 500 })] : event,
+    ),
+  }),
+];
