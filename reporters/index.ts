@@ -7,6 +7,10 @@ export { renderConsole } from './console.js';
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 
+// The formats `conformance run` writes, by flag name
+export { REPORT_FORMATS, reportFormat } from './registry.js';
+export type { ReportFormat } from './registry.js';
+
 // The matrix the console, Markdown and HTML share
 export { computeMatrix, formatCounts, cellTone, emptyCounts, OUTCOME_ORDER } from './matrix.js';
 

@@ -6,11 +6,11 @@
  */
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { hostname } from 'node:os';
 import { ConformanceError } from '../core/errors.js';
 import type { RunReport } from '../core/report.js';
 import { createProgress as createProgressPrinter, type Progress } from '../../reporters/progress.js';
-import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../reporters/index.js';
+import { renderConsole } from '../../reporters/console.js';
+import { REPORT_FORMATS } from '../../reporters/registry.js';
 import type { RunConfig } from './run-options.js';
 
 function useColor(cfg: Pick<RunConfig, 'color'>, stream: { isTTY?: boolean }): boolean {
@@ -70,17 +70,18 @@ export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
 
 export async function emitOutputs(reports: readonly RunReport[], cfg: RunConfig): Promise<void> {
   const written: string[] = [];
-  const { junit, json, markdown, html } = cfg.outputs;
-  if (junit) written.push(write(junit, renderJunit(reports, { hostname: hostname() })));
-  if (json) written.push(write(json, renderJson(reports)));
-  const md = markdown || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(reports) : undefined;
-  if (markdown && md) written.push(write(markdown, md));
-  if (html) written.push(write(html, renderHtml(reports)));
-  if (md && process.env.GITHUB_STEP_SUMMARY) {
-    try {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, md + '\n');
-    } catch {
-      process.stderr.write('conformance: could not append to $GITHUB_STEP_SUMMARY\n');
+  for (const format of REPORT_FORMATS) {
+    const path = cfg.outputs[format.name];
+    const alsoTo = format.appendTo?.(process.env);
+    if (!path && !alsoTo) continue;
+    const text = await format.render(reports);
+    if (path) written.push(write(path, text));
+    if (alsoTo) {
+      try {
+        appendFileSync(alsoTo, text + '\n');
+      } catch {
+        process.stderr.write(`conformance: could not append the ${format.name} report to ${alsoTo}\n`);
+      }
     }
   }
   const terminal = process.stdout.isTTY === true;

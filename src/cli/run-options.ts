@@ -9,6 +9,7 @@ import {
   DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID,
   DEFAULT_PROJECT, DEFAULT_TOKEN, ENV_BASIC, ENV_TOKEN,
 } from '../core/defaults.js';
+import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { ConformanceError } from '../core/errors.js';
 import { checkTargetUrl } from '../core/target-url.js';
 import { registry } from '../schemas/registry.js';
@@ -37,10 +38,7 @@ export const RUN_FLAGS = {
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   shard: { type: 'string' },
-  junit: { type: 'string' },
-  json: { type: 'string' },
-  markdown: { type: 'string' },
-  html: { type: 'string' },
+  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<string, { type: 'string' }>),
   expect: { type: 'string' },
   'min-coverage': { type: 'string' },
   config: { type: 'string' },
@@ -89,7 +87,8 @@ export interface RunConfig {
   readonly only: readonly string[];
   readonly skip: readonly string[];
   readonly shard: { index: number; count: number } | undefined;
-  readonly outputs: { junit?: string; json?: string; markdown?: string; html?: string };
+  /** Report files by format name (`reporters/registry.ts`): `{junit: 'out.xml'}`. */
+  readonly outputs: Readonly<Record<string, string>>;
   readonly expect: string | undefined;
   /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
   readonly minCoverage: number | undefined;
@@ -146,9 +145,24 @@ export function loadConfigFile(path: string | undefined, cwd: string = process.c
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not valid JSON';
     throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: ${why}`);
   }
-  const v = registry().validate('config/conformance-config', data);
+  // Report keys are the registry's format names (reporters/registry.ts), judged here rather than
+  // listed in the schema, so that a new format is one registry entry; every other key is the schema's.
+  const { reports, rest } = splitReportKeys(data);
+  for (const [key, value] of Object.entries(reports)) {
+    if (typeof value !== 'string' || value === '') throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: "${key}" must be a file path (a non-empty string)`);
+  }
+  const v = registry().validate('config/conformance-config', rest);
   if (!v.ok) throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: ${describeSchemaErrors(v.errors, 3)}`);
   return data as ConfigFile;
+}
+
+/** A config object split into its report keys (format names) and the rest. */
+function splitReportKeys(data: unknown): { reports: Record<string, unknown>; rest: unknown } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { reports: {}, rest: data };
+  const reports: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) (REPORT_FORMATS.some((f) => f.name === key) ? reports : rest)[key] = value;
+  return { reports, rest };
 }
 
 /**
@@ -246,12 +260,9 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     only: splitList(f.only ?? (cfg.only as string[] | undefined)),
     skip: splitList(f.skip ?? (cfg.skip as string[] | undefined)),
     shard: shardText ? parseShard(shardText) : undefined,
-    outputs: {
-      ...(pick<string>(f.junit, 'junit') ? { junit: pick<string>(f.junit, 'junit')! } : {}),
-      ...(pick<string>(f.json, 'json') ? { json: pick<string>(f.json, 'json')! } : {}),
-      ...(pick<string>(f.markdown, 'markdown') ? { markdown: pick<string>(f.markdown, 'markdown')! } : {}),
-      ...(pick<string>(f.html, 'html') ? { html: pick<string>(f.html, 'html')! } : {}),
-    },
+    outputs: Object.fromEntries(
+      REPORT_FORMATS.map((format) => [format.name, pick<string>((f as Record<string, string | undefined>)[format.name], format.name)] as const).filter((e): e is readonly [string, string] => Boolean(e[1])),
+    ),
     expect: pick<string>(f.expect, 'expect'),
     minCoverage: parseMinCoverage(optionalText(pick<string | number>(f['min-coverage'], 'minCoverage'))),
     maxBodyBytes: integer('max-body-bytes', pick(f['max-body-bytes'], 'maxBodyBytes'), 4 * 1024 * 1024, 1024),

@@ -1,4 +1,6 @@
 /** @module The CLI's help text. */
+import { REPORT_FORMATS } from '../../reporters/registry.js';
+
 export const USAGE = `Usage: conformance <command> [options]
 
 Commands:
@@ -53,7 +55,7 @@ Cases and limits
   --max-completion-tokens N    largest completion a chat case asks for (default 16)
 
 Reports
-  --junit FILE --json FILE --markdown FILE --html FILE
+${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')}
   --config FILE                conformance.config.json (everything above except secrets)
   --quiet                      no progress and no matrix
   --console                    print the matrix even when stdout is not a terminal

@@ -637,7 +637,7 @@ export interface ChatCompletionResponse {
   [k: string]: unknown;
 }
 /**
- * conformance.config.json: everything the `conformance run` flags hold except secrets (tokens and basic credentials come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file.
+ * conformance.config.json: everything the `conformance run` flags hold except secrets (tokens and basic credentials come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file. Report files are keyed by format name (junit, json, markdown, html: the formats of reporters/registry.ts), checked by the CLI, not listed here.
  */
 export interface ConformanceConfig {
   $schema?: string;
@@ -674,10 +674,6 @@ export interface ConformanceConfig {
   only?: string[];
   skip?: string[];
   shard?: string;
-  junit?: string;
-  json?: string;
-  markdown?: string;
-  html?: string;
   expect?: string;
   maxBodyBytes?: number;
   listReadCap?: number;

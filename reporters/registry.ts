@@ -1,0 +1,33 @@
+/**
+ * @module The report formats `conformance run` can write, by name: the name is the flag
+ * (`--<name> FILE`) and the config-file key. A new format is a renderer file in `reporters/` and one
+ * entry here; the CLI's flags, `--help`, the config keys and the writing loop all read this table.
+ * Renderers are imported when a report of their format is written, not when the CLI starts.
+ */
+import { hostname } from 'node:os';
+import type { RunReport } from '../src/core/report.js';
+
+export interface ReportFormat {
+  /** The flag (`--<name> FILE`) and the config key; lower-case, one word. */
+  readonly name: string;
+  /** What the file is, for `--help`. */
+  readonly help: string;
+  render(reports: readonly RunReport[]): Promise<string>;
+  /** A file the environment names that also gets the output appended (GitHub's step summary for Markdown). */
+  appendTo?(env: NodeJS.ProcessEnv): string | undefined;
+}
+
+export const REPORT_FORMATS: readonly ReportFormat[] = [
+  { name: 'junit', help: 'JUnit XML for CI test views (gating failures only)', render: async (r) => (await import('./junit.js')).renderJunit(r, { hostname: hostname() }) },
+  { name: 'json', help: 'the whole report as JSON (schema in schemas/report)', render: async (r) => (await import('./json.js')).renderJson(r) },
+  {
+    name: 'markdown',
+    help: 'the matrix and failures as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)',
+    render: async (r) => (await import('./markdown.js')).renderMarkdown(r),
+    appendTo: (env) => env.GITHUB_STEP_SUMMARY || undefined,
+  },
+  { name: 'html', help: 'a self-contained HTML page with the matrix and the evidence', render: async (r) => (await import('./html.js')).renderHtml(r) },
+];
+
+/** The format of a name, or undefined. */
+export const reportFormat = (name: string): ReportFormat | undefined => REPORT_FORMATS.find((f) => f.name === name);
