@@ -11,7 +11,7 @@ export type ChaosKind = 'rate-limited' | 'internal-error' | 'overloaded' | 'stre
 const KINDS: readonly ChaosKind[] = ['rate-limited', 'internal-error', 'overloaded', 'stream-cut'];
 
 /** Thrown inside a stream to make the adapter drop the connection. */
-export class StreamCut extends Error {
+class StreamCut extends Error {
   constructor() {
     super('chaos: stream cut');
     this.name = 'StreamCut';

@@ -29,7 +29,7 @@ export function jsonResponse(status: number, json: unknown, headers: Record<stri
  * for faults and tests. A fault rewrites an answer in a copy: `{...res, json}` (the adapters serialise
  * `json` ahead of `body`) or `{...res, headers}` (the copy keeps the `body` text).
  */
-export class WrittenJson implements MockResponse {
+class WrittenJson implements MockResponse {
   #value: unknown;
   constructor(
     public status: number,

@@ -5,7 +5,7 @@ export interface TrainingJob {
   id: string;
 }
 
-export const DEFAULT_JOB_CAP = 10_000;
+const DEFAULT_JOB_CAP = 10_000;
 
 export class JobStore {
   readonly #jobs = new Map<string, TrainingJob>();

@@ -24,7 +24,7 @@ export interface MockResponse {
   json?: unknown;
   body?: string | Uint8Array;
   /** A streamed body (SSE, JSONL): chunks written with backpressure by the adapter. */
-  stream?: AsyncIterable<string>;
+  stream?: AsyncIterable<string> | undefined;
 }
 
 export interface MockOptions {

@@ -11,7 +11,7 @@ import { targetNames } from './_internal/targets.js';
 /** Counts of one cell. `known`: listed failures; `noted`: INFO observations (never failures). */
 export type MatrixCounts = { total: number } & Record<Outcome, number>;
 
-export interface MatrixTarget {
+interface MatrixTarget {
   /** Column name, unique within the matrix. */
   readonly name: string;
   readonly target: string;
@@ -23,7 +23,7 @@ export interface MatrixTarget {
   readonly tokenBudget: number;
 }
 
-export interface MatrixRow {
+interface MatrixRow {
   readonly operation: OperationId;
   /** `POST /v1/chat/completions`. */
   readonly label: string;
@@ -51,7 +51,7 @@ export interface Matrix {
 }
 
 /** The order counts are listed in, and their words. */
-export const OUTCOME_ORDER: readonly Outcome[] = ['pass', 'fail', 'error', 'skip', 'known', 'noted'];
+const OUTCOME_ORDER: readonly Outcome[] = ['pass', 'fail', 'error', 'skip', 'known', 'noted'];
 
 /** An all-zero cell. */
 export function emptyCounts(): MatrixCounts {

@@ -10,7 +10,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe } from './_internal/terminal.js';
 
 /** A check started or finished: what the runner's `check-start`/`check-end` events carry. */
-export interface ProgressCheckEvent {
+interface ProgressCheckEvent {
   readonly type: 'check-start' | 'check-end';
   /** Cases in this target's run. */
   readonly total: number;
@@ -25,13 +25,13 @@ export interface ProgressCheckEvent {
 }
 
 /** A target's run started or ended (`run-start` names the target shown on the line). */
-export interface ProgressRunEvent {
+interface ProgressRunEvent {
   readonly type: 'run-start' | 'run-end';
   readonly target?: string;
 }
 
 /** What the runner tells the progress printer (the runner's `RunEvent` fits). */
-export type ProgressEvent = ProgressCheckEvent | ProgressRunEvent;
+type ProgressEvent = ProgressCheckEvent | ProgressRunEvent;
 
 /** The part of a stream the printer uses (`process.stderr` fits). */
 export interface ProgressStream {

@@ -29,5 +29,3 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   { name: 'html', help: 'a self-contained HTML page with the matrix and the evidence', render: async (r) => (await import('./html.js')).renderHtml(r) },
 ];
 
-/** The format of a name, or undefined. */
-export const reportFormat = (name: string): ReportFormat | undefined => REPORT_FORMATS.find((f) => f.name === name);

@@ -11,7 +11,7 @@ import { packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 import { bundleSchemas, loadSchemaFiles, type JsonObject, type SchemaBundle } from './schema-bundle.js';
 
-export const OPENAPI_PATH = 'openapi/openapi.json';
+const OPENAPI_PATH = 'openapi/openapi.json';
 
 const ref = (component: string): string => `#/components/schemas/${component}`;
 
@@ -206,7 +206,7 @@ function operationObject(op: Operation, extras: OperationExtras, bundle: SchemaB
 }
 
 /** Builds the OpenAPI 3.1 document from the schemas under `dir`. */
-export function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject {
+function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject {
   const files = loadSchemaFiles(dir).filter((f) => (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string));
   const bundle = bundleSchemas(files, ref);
   const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };

@@ -9,7 +9,7 @@ import { packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 import { bundleSchemas, loadSchemaFiles, type JsonObject } from './schema-bundle.js';
 
-export const TYPES_PATH = 'src/generated/types.ts';
+const TYPES_PATH = 'src/generated/types.ts';
 
 const BANNER = `/* eslint-disable */
 /**
@@ -61,7 +61,7 @@ function mapValues(value: unknown): unknown {
 }
 
 /** Builds the content of `src/generated/types.ts` from the schemas under `dir`. */
-export async function generateTypes(dir: string = join(packageRoot(), 'schemas')): Promise<string> {
+async function generateTypes(dir: string = join(packageRoot(), 'schemas')): Promise<string> {
   const { components } = bundleSchemas(loadSchemaFiles(dir), (component) => `#/$defs/${component}`);
   const defs: JsonObject = {};
   for (const [name, schema] of Object.entries(components)) defs[name] = prepare({ ...schema, title: name });

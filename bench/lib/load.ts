@@ -5,7 +5,7 @@ export interface LoadSpec {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
   connections?: number;
   /** Measured seconds (after the warm-up). */
   seconds: number;
@@ -42,7 +42,7 @@ function once(spec: LoadSpec, seconds: number) {
 }
 
 /** A warm-up run, then the measured run. */
-export async function load(spec: LoadSpec): Promise<LoadResult> {
+async function load(spec: LoadSpec): Promise<LoadResult> {
   if ((spec.warmupSeconds ?? 1) > 0) await once(spec, spec.warmupSeconds ?? 1);
   const cpu0 = await spec.serverCpuUs?.();
   const r = await once(spec, spec.seconds);

@@ -22,9 +22,9 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-export type Category = 'generate' | 'validate' | 'mock' | 'http' | 'checks' | 'gc' | 'idle' | 'other';
+type Category = 'generate' | 'validate' | 'mock' | 'http' | 'checks' | 'gc' | 'idle' | 'other';
 
-export function categorize(functionName: string, url: string): Category {
+function categorize(functionName: string, url: string): Category {
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(garbage collector)') return 'gc';
   if (url.includes('/node_modules/fast-check/') || url.includes('/@faker-js/') || url.includes('/dist/src/generation/') || url.includes('/pure-rand/')) return 'generate';

@@ -1,6 +1,6 @@
 /** @module The bench's result rows and the table printer. */
 
-export interface Goal {
+interface Goal {
   /** Human text, e.g. `ratio ≥ 0.5`. */
   text: string;
   met: boolean;
@@ -26,7 +26,7 @@ export function row(r: Omit<Row, 'ratio'> & { ratio?: number }): Row {
   return { ...r, ratio };
 }
 
-export function fmt(n: number | undefined, unit = ''): string {
+function fmt(n: number | undefined, unit = ''): string {
   if (n === undefined || !Number.isFinite(n)) return '—';
   const abs = Math.abs(n);
   const digits = abs >= 1000 ? 0 : abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;

@@ -43,7 +43,7 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
     const page = await probeOk(mock.url + RECORDS_BASE + '/predictions?limit=10', { headers: BASIC });
     const first = JSON.parse(page.body.split('\n')[0]!) as { prediction_id: string };
 
-    const ops: { figure: string; method: 'GET' | 'POST'; path: string | (() => Promise<string>); headers: Record<string, string>; body?: string; bytes?: number }[] = [
+    const ops: { figure: string; method: 'GET' | 'POST'; path: string | (() => Promise<string>); headers: Record<string, string>; body?: string | undefined; bytes?: number }[] = [
       { figure: 'training job create', method: 'POST', path: '/v1/preview/training-jobs', headers: post, body: jobBody },
       { figure: 'training job get', method: 'GET', path: async () => `/v1/preview/training-jobs/${await newJob()}`, headers: BEARER },
       { figure: 'trajectory log', method: 'POST', path: LOG_PATH, headers: post, body: logBody },

@@ -47,7 +47,10 @@ const NO_QUERY: URLSearchParams = new URLSearchParams();
  */
 function readBody(req: IncomingMessage, limit: number, done: (body: Uint8Array | 'too-large') => void, failed: () => void): void {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return done('too-large');
+  if (declared > limit) {
+    done('too-large');
+    return;
+  }
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let size = 0;

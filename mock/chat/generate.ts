@@ -14,10 +14,10 @@ import { WORDS } from './words.js';
 /** The context window of the mock model. */
 export const MAX_MODEL_LEN = 131_072;
 /** Output when nothing else ends it (ignore_eos without a max): the mock's generation limit. */
-export const MAX_FREE_OUTPUT = 4096;
+const MAX_FREE_OUTPUT = 4096;
 const REASONING_TOKENS = { low: 16, medium: 32, high: 64 } as const;
 
-export type FinishReason = 'stop' | 'length' | 'repetition';
+type FinishReason = 'stop' | 'length' | 'repetition';
 
 /** What one choice produced. */
 export interface ChoiceOutput {

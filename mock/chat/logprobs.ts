@@ -8,7 +8,7 @@ import { createRng } from '../util/prng.js';
 import { tokenId } from './tokenizer.js';
 import { WORDS } from './words.js';
 
-export interface TopLogprob {
+interface TopLogprob {
   token: string;
   logprob: number;
   bytes: number[];

@@ -55,7 +55,7 @@ export function planCompletion(req: ChatRequest, requestId: string): ChatPlan | 
 }
 
 /** Completion tokens of a choice: reasoning and content tokens. */
-export function completionTokens(choice: ChoiceOutput): number {
+function completionTokens(choice: ChoiceOutput): number {
   return choice.reasoningTokens.length + choice.tokens.length;
 }
 

@@ -5,9 +5,9 @@
 import type { ChatRequest } from './types.js';
 
 /** Most choices the mock generates for one request. */
-export const MAX_N = 128;
+const MAX_N = 128;
 /** Most completion tokens one request may ask for across its choices. */
-export const MAX_TOTAL_TOKENS = 2 ** 20;
+const MAX_TOTAL_TOKENS = 2 ** 20;
 
 export interface RuleViolation {
   message: string;

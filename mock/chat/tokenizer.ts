@@ -26,7 +26,7 @@ export const SPECIAL_TOKENS = {
 
 /** Ids below this are reserved for special tokens. */
 const FIRST_ID = 1000;
-export const VOCAB_SIZE = 100_000;
+const VOCAB_SIZE = 100_000;
 
 // ASCII character classes as `TOKEN` sees them: \p{L} is [A-Za-z], \p{N} is [0-9], \s is [\t-\r ].
 const LETTER = 1;

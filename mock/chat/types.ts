@@ -6,7 +6,7 @@ export interface ChatMessage {
   name?: string;
 }
 
-export interface StructuredOutputs {
+interface StructuredOutputs {
   json?: string | null;
   regex?: string | null;
   choice?: string[] | null;

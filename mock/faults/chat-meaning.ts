@@ -17,9 +17,12 @@ const ids = {
   stop: 'chat-completions.stop-strings-honoured',
 } as const;
 
+/** Every logprobs entry of every choice. */
+const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] => (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
+
 /** The logprobs tokens of a choice replaced by tokens that are not its text. */
 export function scrambleTokens(choice: LogprobsChoice | undefined): void {
-  choice?.logprobs?.content?.forEach((e, i) => (e.token = `<t${i}>`));
+  for (const [i, e] of (choice?.logprobs?.content ?? []).entries()) e.token = `<t${i}>`;
 }
 
 export const chatMeaningFaults: readonly Fault[] = [
@@ -51,21 +54,29 @@ export const chatMeaningFaults: readonly Fault[] = [
     description: 'top_logprobs are listed least likely first.',
     breaks: [ids.logprobsOrder],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
-      body.choices?.forEach((c) => c.logprobs?.content?.forEach((e) => Array.isArray(e.top_logprobs) && e.top_logprobs.reverse()))),
+      entriesOf(body.choices).forEach((e) => {
+        if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
+      })),
   }),
   defineFault({
     id: 'chat.logprobs-bytes-not-utf8',
     description: 'logprobs bytes are not the token\'s UTF-8 (each code point shifted by one, as a broken detokenizer would).',
     breaks: [ids.logprobsOrder],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
-      body.choices?.forEach((c) => c.logprobs?.content?.forEach((e) => (e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1))))),
+      entriesOf(body.choices).forEach((e) => {
+        e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
+      })),
   }),
   defineFault({
     id: 'chat.stop-reason-wrong',
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
     breaks: [ids.stop],
     after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
-      body.choices?.forEach((c) => typeof c.stop_reason === 'string' && ((c.finish_reason = 'length'), (c.stop_reason = null)))),
+      body.choices?.forEach((c) => {
+        if (typeof c.stop_reason !== 'string') return;
+        c.finish_reason = 'length';
+        c.stop_reason = null;
+      })),
   }),
   defineFault({
     id: 'chat.stop-strings-ignored',

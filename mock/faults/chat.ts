@@ -216,7 +216,9 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.choice-indices-from-one',
     description: 'Choice indices start at 1.',
     breaks: [ids.n],
-    after: rewriteAnswer((body) => body.choices.forEach((c) => (c.index = (c.index as number) + 1))),
+    after: rewriteAnswer((body) => {
+      for (const c of body.choices) c.index = (c.index as number) + 1;
+    }),
   }),
   defineFault({
     id: 'chat.token-ids-missing',
@@ -260,20 +262,26 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.length-reported-as-stop',
     description: 'A choice cut by the token bound reports finish_reason "stop".',
     breaks: [ids.maxTokens],
-    after: rewriteAnswer((body) => body.choices.forEach((c) => c.finish_reason === 'length' && (c.finish_reason = 'stop'))),
+    after: rewriteAnswer((body) => {
+      for (const c of body.choices) if (c.finish_reason === 'length') c.finish_reason = 'stop';
+    }),
   }),
   defineFault({
     id: 'chat.top-logprobs-short',
     description: 'Each logprobs entry has one top_logprobs alternative fewer than asked.',
     breaks: [ids.logprobs],
     after: rewriteAnswer((body) =>
-      body.choices.forEach((c) => c.logprobs?.content?.forEach((e) => Array.isArray(e.top_logprobs) && e.top_logprobs.length > 0 && e.top_logprobs.pop()))),
+      {
+        for (const e of body.choices.flatMap((c) => c.logprobs?.content ?? [])) if (Array.isArray(e.top_logprobs)) e.top_logprobs.pop();
+      }),
   }),
   defineFault({
     id: 'chat.logprobs-entry-missing',
     description: 'logprobs.content lacks the entry of the last generated token.',
     breaks: [ids.logprobs],
-    after: rewriteAnswer((body) => body.choices.forEach((c) => c.logprobs?.content?.pop())),
+    after: rewriteAnswer((body) => {
+      for (const c of body.choices) c.logprobs?.content?.pop();
+    }),
   }),
   defineFault({
     id: 'chat.min-tokens-ignored',

@@ -65,7 +65,7 @@ function withTraceback(json: unknown): unknown {
   const body = structuredClone(json) as Json;
   const error = body.error as Json | undefined;
   if (error) error.message = `${String(error.message)}\n${TRACEBACK}`;
-  else if (Array.isArray(body.detail)) (body.detail as Json[]).forEach((d) => (d.msg = `${String(d.msg)}\n${TRACEBACK}`));
+  else if (Array.isArray(body.detail)) for (const d of body.detail as Json[]) d.msg = `${String(d.msg)}\n${TRACEBACK}`;
   else body.detail = `${String(body.detail ?? '')}\n${TRACEBACK}`;
   return body;
 }

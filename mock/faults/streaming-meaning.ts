@@ -25,7 +25,10 @@ export const streamingMeaningFaults: readonly Fault[] = [
     id: 'streaming.logprobs-tokens-unrelated-streamed',
     description: 'Streamed logprobs.content tokens are placeholders, not the generated text.',
     breaks: [`${ids.logprobsJoin}.streamed`],
-    after: rewriteChunks<{ choices?: LogprobsChoice[] }>((chunk) => (chunk.choices?.forEach(scrambleTokens), chunk)),
+    after: rewriteChunks<{ choices?: LogprobsChoice[] }>((chunk) => {
+      for (const c of chunk.choices ?? []) scrambleTokens(c);
+      return chunk;
+    }),
   }),
   defineFault({
     id: 'streaming.stream-errors-as-events',
@@ -59,7 +62,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
     description: 'Each streamed content chunk repeats its token_ids twice (a detokenizer that re-sends its window).',
     breaks: [ids.streamedCount],
     after: rewriteChunks<{ choices?: (Json & { token_ids?: number[] | null })[] }>((chunk) => {
-      chunk.choices?.forEach((c) => Array.isArray(c.token_ids) && (c.token_ids = [...c.token_ids, ...c.token_ids]));
+      for (const c of chunk.choices ?? []) if (Array.isArray(c.token_ids)) c.token_ids = [...c.token_ids, ...c.token_ids];
       return chunk;
     }),
   }),

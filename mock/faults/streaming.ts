@@ -8,7 +8,7 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { DONE_EVENT, isChat, parseEvent, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
-type Chunk = Json & { choices?: Array<Json & { index?: number; delta?: Json }>; usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
+type Chunk = Json & { choices?: Array<Json & { index?: number; delta?: Json }> | undefined; usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
 
 const isChatStream = (req: MockRequest, res: MockResponse): boolean => isChat(req) && res.stream !== undefined;
 

@@ -8,7 +8,7 @@ import { openaiError, unsupportedMediaType, validationError } from '../errors.js
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Family } from './family.js';
 
-export type JsonObject = Record<string, unknown>;
+type JsonObject = Record<string, unknown>;
 export type BodyResult = { ok: true; value: JsonObject } | { ok: false; response: MockResponse };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -24,10 +24,10 @@ function decodeBody(bytes: Uint8Array): string {
 }
 
 /** Deeper bodies are refused before parsing: later steps (hashing, validation) recurse over the value. */
-export const MAX_JSON_DEPTH = 256;
+const MAX_JSON_DEPTH = 256;
 
 /** The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting past `limit`. */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

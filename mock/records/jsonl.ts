@@ -5,7 +5,7 @@
  */
 import type { RecordKind, RecordSource, Selection } from './source.js';
 
-export const JSONL_BATCH_BYTES = 64 * 1024;
+const JSONL_BATCH_BYTES = 64 * 1024;
 
 export async function* jsonlStream(source: RecordSource, kind: RecordKind, selection: Selection, svcUserId: string, signal?: AbortSignal): AsyncGenerator<string> {
   let batch = '';

@@ -18,7 +18,7 @@ interface LogRequest {
 }
 
 /** Counts and reward statistics of the logged trajectories. */
-export function trajectoryMetrics(body: LogRequest): Record<string, number | null> {
+function trajectoryMetrics(body: LogRequest): Record<string, number | null> {
   const rewards: number[] = [];
   let trajectories = 0;
   for (const group of body.trajectory_groups) {

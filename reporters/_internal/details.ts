@@ -33,7 +33,7 @@ export interface Detail {
 }
 
 /** Every field the result has, in the canonical order. Absent fields are left out. */
-export function detailsOf(result: CheckResult): Detail[] {
+function detailsOf(result: CheckResult): Detail[] {
   const out: Detail[] = [];
   const add = (key: DetailKey, label: string, value: string | undefined, code = false): void => {
     if (value !== undefined && value !== '') out.push({ key, label, value, code });

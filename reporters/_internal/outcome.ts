@@ -17,8 +17,3 @@ export function outcomeOf(result: Pick<CheckResult, 'status' | 'level' | 'expect
   if (result.status === 'fail') return result.level === 'INFO' ? 'noted' : 'fail';
   return result.status;
 }
-
-/** Outcomes a person has to act on: listed in detail by every reporter. */
-export function needsAction(outcome: Outcome): outcome is 'fail' | 'error' {
-  return outcome === 'fail' || outcome === 'error';
-}

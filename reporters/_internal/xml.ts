@@ -10,7 +10,7 @@
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Replaces every character XML 1.0 forbids, and the control characters it merely discourages. */
-export function xmlChars(text: string): string {
+function xmlChars(text: string): string {
   return text.replace(NOT_XML_CHAR, (ch) => {
     const code = ch.charCodeAt(0);
     return code <= 0x9f ? `\\x${code.toString(16).padStart(2, '0')}` : '\uFFFD';

@@ -17,7 +17,7 @@ import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
 
-export const RUN_FLAGS = {
+const RUN_FLAGS = {
   target: { type: 'string', multiple: true },
   token: { type: 'string' },
   basic: { type: 'string' },
@@ -55,13 +55,13 @@ export const RUN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export interface TargetSpec {
+interface TargetSpec {
   readonly url: string | undefined; // undefined: the bundled mock
   readonly label: string | undefined;
 }
 
 /** Requests with side effects a run against a real target may have answered 2xx (training jobs are real, paid jobs). */
-export const DEFAULT_MAX_WRITES = 10;
+const DEFAULT_MAX_WRITES = 10;
 
 export interface RunConfig {
   readonly targets: readonly TargetSpec[];
@@ -134,7 +134,7 @@ type ConfigFile = Record<string, unknown> & {
 };
 
 /** The config file given, or `conformance.config.json` in `cwd` when there is one. */
-export function loadConfigFile(path: string | undefined, cwd: string = process.cwd()): ConfigFile {
+function loadConfigFile(path: string | undefined, cwd: string = process.cwd()): ConfigFile {
   const implicit = join(cwd, 'conformance.config.json');
   const file = path ?? (existsSync(implicit) ? implicit : undefined);
   if (!file) return {};

@@ -17,7 +17,7 @@ export interface CoverageHole {
   readonly description: string;
 }
 
-export interface OperationCoverage {
+interface OperationCoverage {
   readonly operation: OperationId;
   readonly covered: number;
   readonly total: number;

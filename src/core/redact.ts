@@ -3,7 +3,7 @@
  * (tokens, passwords, basic credentials) are replaced in every form they could take in a request:
  * as is, base64 (`user:pass`, and the secret alone), and percent-encoded.
  */
-export const REDACTED = '***';
+const REDACTED = '***';
 
 export type Redactor = ((text: string) => string) & { readonly secrets: readonly string[] };
 

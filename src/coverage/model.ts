@@ -22,10 +22,10 @@ import { PRESENTATION_LABELS, rejectedPresentations, type PresentationId } from 
 import { schemaFields, type SchemaField } from './schema-fields.js';
 
 import type { CoverageKind } from '../core/coverage.js';
-export type { CoverageKind } from '../core/coverage.js';
+;
 /** Chat requests are exercised in both modes (§4.1 `stream`). */
 export type Mode = 'non-streamed' | 'streamed';
-export type ScopeProbe = 'other-entity' | 'other-project';
+type ScopeProbe = 'other-entity' | 'other-project';
 
 export interface CoverageItem {
   /** Stable and readable: `chat.create request-accepted seed (streamed)`. */
@@ -47,7 +47,7 @@ export interface CoverageItem {
   readonly description: string;
 }
 
-export interface NotApplicableItem extends CoverageItem {
+interface NotApplicableItem extends CoverageItem {
   /** Why the interface gives no way to exercise it. */
   readonly reason: string;
 }

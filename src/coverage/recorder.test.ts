@@ -21,6 +21,7 @@ const req = (method: string, path: string, headers: Record<string, string>, body
 
 test('an accepted chat request covers the fields it carried, in its mode, and the values it used', () => {
   const r = recorder();
+  // biome-ignore lint/correctness/noPrecisionLoss: -2^63 is exact in a double; the test sends the int64 bound as JSON would
   r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'high', seed: -9223372036854775808 }), 200, '{"model":"m","choices":[],"usage":{"prompt_tokens":1}}');
   const c = r.covered();
   expect(c).toContain('chat.create request-accepted messages[].role (non-streamed)');

@@ -44,7 +44,7 @@ function routeOf(method: string, path: string): { op: Operation; params: Record<
     if (!m) continue;
     const params: Record<string, string> = {};
     try {
-      r.params.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      for (const [i, name] of r.params.entries()) params[name] = decodeURIComponent(m[i + 1]!);
     } catch {
       return undefined;
     }
@@ -177,7 +177,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
 
   function observe(request: RecordedRequest, status: number, bodyText?: string): void {
     const seen = observeRequest(request, status);
-    if (!seen || !seen.ok || !seen.ownScope || bodyText === undefined) return;
+    if (!seen?.ok || !seen.ownScope || bodyText === undefined) return;
     const json = parseJson(bodyText);
     responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
@@ -185,7 +185,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
   /** Passes a streamed body through, observing its lines once it ends or is closed. */
   function observed(ex: StreamingExchange): StreamingExchange {
     const seen = observeRequest(ex.request, ex.status);
-    if (!seen || !seen.ok || !seen.ownScope) return ex;
+    if (!seen?.ok || !seen.ownScope) return ex;
     const decoder = new TextDecoder();
     let text = '';
     let lines = 0;

@@ -31,7 +31,7 @@ export const STATED_GAPS: readonly StatedGap[] = [
     reason: 'no §4.1 request field asks for prompt-cache details; a server reports them at its own discretion (vLLM: only when started with --enable-prompt-tokens-details)',
   },
   {
-    applies: (item) => item.operation === 'chat.create' && item.kind === 'request-accepted' && item.mode === 'non-streamed' && item.path !== undefined && item.path.startsWith('stream_options.'),
+    applies: (item) => item.operation === 'chat.create' && item.kind === 'request-accepted' && item.mode === 'non-streamed' && item.path?.startsWith('stream_options.') === true,
     reason: 'stream_options with a field set is rejected without `stream: true` (conventions: "Stream options can only be defined when `stream=True`")',
   },
 ];

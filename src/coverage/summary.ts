@@ -7,10 +7,10 @@ import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { CoverageHole, CoverageReport } from '../core/coverage.js';
 import type { CoverageModel } from './model.js';
 
-export type { CoverageHole, CoverageReport, OperationCoverage } from '../core/coverage.js';
+export type {  CoverageReport,  } from '../core/coverage.js';
 
 /** Whole percent rounded down (99.9 is 99: a figure of 100 must mean complete). */
-export function percentOf(covered: number, total: number): number {
+function percentOf(covered: number, total: number): number {
   return total === 0 ? 100 : Math.floor((covered * 100) / total);
 }
 

@@ -11,7 +11,7 @@ import type { CheckResult } from '../core/result.js';
 import { registry } from '../schemas/registry.js';
 
 /** One known failure. */
-export interface ExpectedFailureEntry {
+interface ExpectedFailureEntry {
   /** A check id (`<area>.<rule>`). */
   readonly id: string;
   /** Why the target fails it; shown next to the known failure in every report. */

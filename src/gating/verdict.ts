@@ -5,10 +5,10 @@
  */
 import type { RunReport } from '../core/report.js';
 
-export type VerdictWord = 'CONFORMANT' | 'CONFORMANT WITH GAPS' | 'NOT CONFORMANT' | 'COULD NOT JUDGE';
+type VerdictWord = 'CONFORMANT' | 'CONFORMANT WITH GAPS' | 'NOT CONFORMANT' | 'COULD NOT JUDGE';
 
 /** The exit codes of `conformance run`, documented in the README and `--help`. */
-export const EXIT = { conformant: 0, notConformant: 1, usage: 2, couldNotJudge: 3 } as const;
+const EXIT = { conformant: 0, notConformant: 1, usage: 2, couldNotJudge: 3 } as const;
 
 export interface Verdict {
   readonly word: VerdictWord;
@@ -21,7 +21,7 @@ export interface Verdict {
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** The coverage figure in words: `coverage 100%`, or `coverage 97% (3 items not exercised)`. */
-export function coverageWords(report: Pick<RunReport, 'coverage'>): string | undefined {
+function coverageWords(report: Pick<RunReport, 'coverage'>): string | undefined {
   const c = report.coverage;
   if (!c) return undefined;
   return c.holes.length === 0 ? `coverage ${c.percent}%` : `coverage ${c.percent}% (${plural(c.holes.length, 'item', 'items')} not exercised)`;

@@ -54,7 +54,7 @@ test('null on an optional field is lenient, on a required field a reject', () =>
 
 test('a single string where an array of strings belongs is lenient (vLLM stop: str | list[str])', () => {
   const c = find('chat/chat-completion-request', '/stop', 'structure', 'lenient').find((x) => x.mutation.description.includes('single string'));
-  expect(typeof (c?.value as Record<string, unknown>).stop).toBe('string');
+  expect(typeof (c!.value as Record<string, unknown>).stop).toBe('string');
 });
 
 test('an enum value outside the documented set and a number outside a documented range are rejects', () => {
@@ -72,7 +72,7 @@ test('format breaks: garbage is a reject, a UUID without hyphens is lenient', ()
   const cases = find('training/training-job-create-request', '/model_id', 'format');
   expect(cases.map((c) => c.mutation.strictness).sort()).toEqual(['lenient', 'reject']);
   const lenient = cases.find((c) => c.mutation.strictness === 'lenient');
-  expect((lenient?.value as Record<string, string>).model_id).toMatch(/^[0-9a-f]{32}$/i);
+  expect((lenient!.value as Record<string, string>).model_id).toMatch(/^[0-9a-f]{32}$/i);
 });
 
 test('additional structure where forbidden is a structure reject', () => {

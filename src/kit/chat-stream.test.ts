@@ -153,7 +153,7 @@ test('timings: first event and the largest gap', () => {
   const j = new ChatStreamJudge();
   const p = new SseParser();
   const events = p.push(enc(text(canonical())));
-  [10, 12, 40, 41, 43, 44].forEach((t, i) => j.onEvent(events[i]!, t));
+  for (const [i, t] of [10, 12, 40, 41, 43, 44].entries()) j.onEvent(events[i]!, t);
   const v = j.finish(p.end());
   expect(v.timings).toEqual({ firstEventMs: 10, lastEventMs: 44, largestGapMs: 28, events: 6 });
 });

@@ -52,7 +52,7 @@ export interface ReassembledChoice {
   logprobs: unknown[] | undefined;
 }
 
-export interface StreamTimings {
+interface StreamTimings {
   /** Ms from the request to the first SSE event (undefined: none arrived). */
   readonly firstEventMs: number | undefined;
   /** Ms from the request to the last SSE event. */

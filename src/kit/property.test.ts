@@ -23,7 +23,10 @@ test('fails with the shrunk counterexample, its path and the re-probed evidence'
 
 test('bounds the number of probes spent shrinking', async () => {
   let calls = 0;
-  await checkProperty(ctx(), fc.array(fc.integer(), { minLength: 50 }), async () => (calls++, { ok: false, expected: 'x', actual: 'y' }), { runs: 5, maxShrinkProbes: 7 });
+  await checkProperty(ctx(), fc.array(fc.integer(), { minLength: 50 }), async () => {
+    calls++;
+    return { ok: false, expected: 'x', actual: 'y' };
+  }, { runs: 5, maxShrinkProbes: 7 });
   expect(calls).toBeLessThanOrEqual(5 + 7 + 1);
 });
 
@@ -40,7 +43,10 @@ test('a tool error ends the property at once and is rethrown, not reported as a 
 test('the same seed explores the same cases', async () => {
   const seen = async (seed: number) => {
     const values: number[] = [];
-    await checkProperty(ctx(seed), fc.integer(), async (n) => (values.push(n), { ok: true }), { runs: 10 });
+    await checkProperty(ctx(seed), fc.integer(), async (n) => {
+      values.push(n);
+      return { ok: true };
+    }, { runs: 10 });
     return values;
   };
   expect(await seen(7)).toEqual(await seen(7));

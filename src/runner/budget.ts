@@ -32,7 +32,7 @@ export interface RunBudget {
 /** Time a run spends outside requests (judging answers, building cases), added on top of the worst case. */
 const SLACK_MS = 5_000;
 /** The preflight (src/runner/preflight.ts): one request per path family, sent side by side before the checks, before the run deadline starts. */
-export const PREFLIGHT_REQUESTS = 2;
+const PREFLIGHT_REQUESTS = 2;
 
 export function requestsOf(check: CheckDefinition, runs: number): number {
   return Math.max(1, Math.ceil(check.maxRequests?.(runs) ?? DEFAULT_MAX_REQUESTS));

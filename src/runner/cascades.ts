@@ -34,9 +34,3 @@ export function blockCascades(checks: readonly CheckDefinition[], results: reado
   });
 }
 
-/** How many results each root blocks, by root id. */
-export function blockedCounts(results: readonly CheckResult[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of results) if (r.blockedBy) out.set(r.blockedBy, (out.get(r.blockedBy) ?? 0) + 1);
-  return out;
-}

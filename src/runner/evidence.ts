@@ -4,8 +4,8 @@ import { redactHeaders } from '../core/redact.js';
 import type { CheckOutcome, Evidence } from '../core/result.js';
 import { buildCurl } from '../transport/curl.js';
 
-export const REQUEST_BODY_LIMIT = 8192;
-export const RESPONSE_EXCERPT_LIMIT = 2048;
+const REQUEST_BODY_LIMIT = 8192;
+const RESPONSE_EXCERPT_LIMIT = 2048;
 
 function cap(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;

@@ -24,7 +24,7 @@ export interface Unjudged {
 }
 
 /** The probes' deadline at most: a target slower than this is left to the checks to judge. */
-export const PREFLIGHT_TIMEOUT_MS = 2_000;
+const PREFLIGHT_TIMEOUT_MS = 2_000;
 
 /** An id no server holds: the probe only needs the credentials to be looked at. */
 const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';

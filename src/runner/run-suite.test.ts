@@ -83,7 +83,10 @@ test('evidence carries the request, a response excerpt, a curl line and a replay
 
 test('each check gets a seed derived from the run seed and its id, the same in a full run and alone', async () => {
   const seen: Record<string, number> = {};
-  const probe = (id: string) => mk(id, 'MUST', async (ctx) => ((seen[id] = ctx.seed), pass()));
+  const probe = (id: string) => mk(id, 'MUST', async (ctx) => {
+    seen[id] = ctx.seed;
+    return pass();
+  });
   await runSuite(options([probe('t.a'), probe('t.b')]));
   const full = { ...seen };
   await runSuite(options([probe('t.b')]));
@@ -93,7 +96,10 @@ test('each check gets a seed derived from the run seed and its id, the same in a
 
 test('prepare() runs before the deadline starts, and a prepare that throws makes only its check an error', async () => {
   const order: string[] = [];
-  const slow = mk('t.slow-prepare', 'MUST', async () => (order.push('run'), pass()), {
+  const slow = mk('t.slow-prepare', 'MUST', async () => {
+    order.push('run');
+    return pass();
+  }, {
     prepare: async () => {
       order.push('prepare');
       await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below

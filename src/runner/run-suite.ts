@@ -27,8 +27,8 @@ import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
 
-export const TOOL_NAME = 'conformance-suite';
-export const TOOL_VERSION = '0.1.0';
+const TOOL_NAME = 'conformance-suite';
+const TOOL_VERSION = '0.1.0';
 
 export interface RunOptions {
   readonly target: TargetConfig;
@@ -60,13 +60,19 @@ function countingClient(inner: HttpClient, counter: { chat: number }, perCheck: 
     if (spec.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(spec.path)) counter.chat++;
   };
   return {
-    send: (spec) => (count(spec), inner.send(spec)),
-    open: (spec) => (count(spec), inner.open(spec)),
+    send: (spec) => {
+      count(spec);
+      return inner.send(spec);
+    },
+    open: (spec) => {
+      count(spec);
+      return inner.open(spec);
+    },
   };
 }
 
 /** What a check was waiting for when the run's deadline passed, in one sentence. */
-export function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
+function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
   const head = `the run deadline (${deadlineMs} ms) passed before this check finished`;
   if (inFlight.size === 0) return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
   const waits = [...inFlight].map((x) => `${x.method} ${x.path}: ${x.describe()}`);

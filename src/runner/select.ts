@@ -13,7 +13,7 @@ const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
 export const SELECTOR_HELP = `a check id or id prefix (auth., chat-completions.returns-request-id), a section (§4.1, §7), or an operation (${OPERATIONS.map((o) => `${o.id} or ${slugOf(o.id)}`).join(', ')})`;
 
 /** True when a filter term selects the check: an id prefix, a section, an operation id, or a level. */
-export function matchesFilter(check: CheckDefinition, term: string): boolean {
+function matchesFilter(check: CheckDefinition, term: string): boolean {
   if (term.startsWith('§')) {
     return check.section.split(/,\s*/).some((s) => s === term || s.startsWith(term + '.') || s.startsWith(term + '–'));
   }

@@ -11,7 +11,7 @@ import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
 
-export type { CreatedItem, WriteSummary } from '../core/report.js';
+;
 
 export interface WriteLedger {
   wrap(client: HttpClient): HttpClient;

@@ -52,7 +52,7 @@ export type SchemaName =
 export type JsonSchema = Record<string, unknown>;
 
 /** The outcome of validating a value: ajv's own error objects, kept as they are. */
-export type ValidationResult = { ok: true } | { ok: false; errors: ErrorObject[] };
+type ValidationResult = { ok: true } | { ok: false; errors: ErrorObject[] };
 
 export interface SchemaRegistry {
   /** Every schema name, sorted. */

@@ -11,7 +11,7 @@
  */
 
 /** What an exchange was doing when its deadline, or the run's, passed. */
-export type ExchangePhase = 'headers' | 'body' | 'done';
+type ExchangePhase = 'headers' | 'body' | 'done';
 
 export interface ExchangeDeadline {
   /** Aborted when this exchange's time is up or the run's deadline passes. */

@@ -61,7 +61,7 @@ function bodyError(err: ConformanceError): ConformanceError {
 }
 
 /** Seconds or an HTTP date, per RFC 9110 §10.2.3; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);

@@ -32,7 +32,7 @@ export interface RecordedRequest {
   readonly body?: string;
 }
 
-export interface RecordedResponse {
+interface RecordedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** The body as text, at most the configured cap. */

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../../src/core/check.js';
-import { operation, type OperationId } from '../../src/core/operations.js';
+import type { OperationId } from '../../src/core/operations.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
@@ -17,7 +17,7 @@ export function slugOf(op: OperationId): string {
 }
 
 /** A small trajectory group as real clients send it (conventions: `messages_and_choices` and `reward`). */
-export function trajectoryGroups(): unknown[] {
+function trajectoryGroups(): unknown[] {
   return [
     {
       trajectories: [
@@ -49,7 +49,7 @@ export function seededUuid(seed: number): string {
 }
 
 /** `make()` once per run and key (`ctx.memo`); concurrent callers share the same promise. */
-export function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): Promise<T> {
+function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): Promise<T> {
   let p = ctx.memo.get(key) as Promise<T> | undefined;
   if (!p) ctx.memo.set(key, (p = make()));
   return p;
@@ -82,7 +82,7 @@ export function firstRecords(ctx: CheckContext, kind: RecordKind, count: number)
 }
 
 /** The id of a record that exists, or undefined (empty or failing listing). */
-export async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<string | undefined> {
+async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<string | undefined> {
   const records = (await firstRecords(ctx, kind, 1)) ?? [];
   const id = records[0]?.[RECORD_ID_FIELD[kind]];
   return typeof id === 'string' && id !== '' ? id : undefined;
@@ -196,5 +196,3 @@ export function servedData(op: OperationId, ex: HttpExchange): string | undefine
 /** True for the statuses of a successful answer. */
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
-/** The operation's section, for check definitions. */
-export const sectionOf = (op: OperationId): string => operation(op).section;

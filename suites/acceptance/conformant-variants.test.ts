@@ -67,7 +67,7 @@ test('auth: when the suite is given wrong credentials, the auth checks skip and 
 test('acceptance: extra response fields, reordered keys and a charset parameter pass', async () => {
   const report = await run(
     {
-      after: (req, res) => {
+      after: (_req, res) => {
         if (res.json === undefined || res.status >= 300 || typeof res.json !== 'object' || res.json === null) return res;
         const reversed = Object.fromEntries(Object.entries(res.json as Record<string, unknown>).reverse());
         return { ...res, headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' }, json: { ...reversed, x_vendor_extension: { ok: true } } };

@@ -14,12 +14,12 @@ export function mediaTypeOf(contentType: string | undefined): string {
 }
 
 /** `application/json` or a structured `+json` type (RFC 6839). */
-export function isJsonMediaType(type: string): boolean {
+function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** The JSONL media types in use (none is registered; these are the spellings servers send). */
-export const JSONL_MEDIA_TYPES: readonly string[] = [
+const JSONL_MEDIA_TYPES: readonly string[] = [
   'application/jsonl',
   'application/x-jsonl',
   'application/jsonlines',

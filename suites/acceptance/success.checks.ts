@@ -93,12 +93,12 @@ const trainingGetAcceptance = defineCheck({
 const RECORD_SCHEMA: Record<RecordKind, SchemaName> = { predictions: 'records/prediction', scores: 'records/score' };
 
 /** The verdict on one listing; a failure carries the stream evidence. */
-export type ListingVerdict =
+type ListingVerdict =
   | { readonly ok: true; readonly lines: number }
   | { readonly ok: false; readonly expected: string; readonly actual: string; readonly streamRequest: RecordedRequest; readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']> };
 
 /** Reads a listing as JSONL, judging each line as it arrives (up to `cap` lines). */
-export async function judgeListing(ctx: CheckContext, spec: HttpRequestSpec, kind: RecordKind, cap: number): Promise<ListingVerdict> {
+async function judgeListing(ctx: CheckContext, spec: HttpRequestSpec, kind: RecordKind, cap: number): Promise<ListingVerdict> {
   const stream = await ctx.http.open(spec);
   const evidence = (firstBytes: string) => ({ streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes } });
   if (!is2xx(stream.status)) {

@@ -21,7 +21,7 @@ const FAKE_TOKEN = 'conformance-invalid-token';
 const FAKE_BASIC = 'conformance-invalid-user:conformance-invalid-password';
 
 /** One way of presenting (non-)credentials. */
-export interface Presentation {
+interface Presentation {
   readonly label: string;
   readonly auth: AuthMode;
 }
@@ -167,7 +167,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
 }
 
 /** The §5 checks of one operation: the four rejections (MUST) and the 401 status (SHOULD). */
-export function authChecksFor(op: OperationId): CheckDefinition[] {
+function authChecksFor(op: OperationId): CheckDefinition[] {
   return [...RULES.map((rule) => rejectionCheck(op, rule)), unauthorizedCheck(op)];
 }
 

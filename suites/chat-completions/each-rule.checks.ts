@@ -11,7 +11,7 @@ import { inBothModes, sendIn, type ChatMode } from './in-mode.js';
 
 const casesIn = (mode: ChatMode) => RULE_CASES.filter((c) => c.modes.includes(mode));
 
-export const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({
+const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({
   id: 'chat-completions.each-rule-rejected',
   operation: 'chat.create',
   section: '§4.1',

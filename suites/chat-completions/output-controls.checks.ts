@@ -105,7 +105,7 @@ async function judgeStructured(
 
 const CHOICES = ['yes', 'no'];
 
-export const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
+const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-choice',
   operation: 'chat.create',
   section: '§4.1',
@@ -122,7 +122,7 @@ const REGEX = '(red|green|blue)-[0-9]{2}';
 /** Every full match of REGEX (300 strings), so a cut answer can be judged as a prefix of one. */
 const REGEX_MATCHES = ['red', 'green', 'blue'].flatMap((c) => Array.from({ length: 100 }, (_, i) => `${c}-${String(i).padStart(2, '0')}`));
 
-export const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
+const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-regex',
   operation: 'chat.create',
   section: '§4.1',
@@ -155,7 +155,7 @@ function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string
 }
 
 // §4.1 types structured_outputs.json as a string: the schema is sent serialised.
-export const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
+const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-json',
   operation: 'chat.create',
   section: '§4.1',
@@ -166,7 +166,7 @@ export const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothMode
   run: (ctx, mode) => judgeStructured(ctx, mode, { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } }, 'a request with structured_outputs.json', judgeJson(ctx)),
 });
 
-export const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes({
+const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes({
   id: 'chat-completions.response-format-json-schema',
   operation: 'chat.create',
   section: '§4.1',
@@ -222,7 +222,7 @@ const ECHO_PREFIX = 'Once upon a time';
 // role." The last message is the assistant's own (prefill, continue_final_message), so the roles
 // match and its content must open the new message.
 // Checked in both modes: the rule is the request's, streamed or not.
-export const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
+const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   id: 'chat-completions.echo-prepends-last-message',
   operation: 'chat.create',
   section: '§4.1',
@@ -295,3 +295,6 @@ export const outputControlChecks = [
   echoPrependsLastMessageStreamed,
   seededDeterminism,
 ] as const;
+
+// The non-streamed halves are imported by the variant tests.
+export { structuredOutputsChoice, structuredOutputsRegex, structuredOutputsJson, responseFormatJsonSchema, echoPrependsLastMessage };

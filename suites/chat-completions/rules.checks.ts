@@ -22,7 +22,7 @@ const PREFILL_MESSAGES = [
 // then the request raises an error." The target's declaration (--priority-scheduling) says which
 // branch applies; priority 0 is the default and always fine, so it is the control in both.
 // Checked in both modes: §7 states the conditions for the request, streamed or not.
-export const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
+const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
   operation: 'chat.create',
   section: '§7',
@@ -45,7 +45,7 @@ export const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = in
 
 // §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
 // the request is invalid." Both sent as true is the case no reading can accept.
-export const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
+const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
   id: 'chat-completions.rejects-continue-with-generation-prompt',
   operation: 'chat.create',
   section: '§7',
@@ -61,7 +61,7 @@ export const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGeneration
 // add_generation_prompt defaults to true, so a strict reading of §7.2 would also refuse
 // continue_final_message alone; vLLM accepts it (it only refuses both sent as true), and clients
 // rely on that for prefill. A server that refuses it breaks the convention, not the interface.
-export const acceptsContinueFinalMessageAlone = defineCheck({
+const acceptsContinueFinalMessageAlone = defineCheck({
   id: 'chat-completions.accepts-continue-final-message-alone',
   operation: 'chat.create',
   section: '§7',
@@ -136,7 +136,7 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
 });
 
 // §8: "`truncate_prompt_tokens` lies in -1 to 9223372036854776000".
-export const truncatePromptTokensRange = defineCheck({
+const truncatePromptTokensRange = defineCheck({
   id: 'chat-completions.truncate-prompt-tokens-range',
   operation: 'chat.create',
   section: '§8',
@@ -157,7 +157,7 @@ export const truncatePromptTokensRange = defineCheck({
 
 // §4.1 tool_choice: "The only allowed value is `none`." Sent without tools, as the only reading in
 // which a server could not plausibly use another value.
-export const toolChoiceOnlyNone = defineCheck({
+const toolChoiceOnlyNone = defineCheck({
   id: 'chat-completions.tool-choice-only-none',
   operation: 'chat.create',
   section: '§4.1',
@@ -178,7 +178,7 @@ export const toolChoiceOnlyNone = defineCheck({
 
 // §4.1 reasoning_effort: "One of `low`, `medium`, `high`." A value inside the set is the control
 // (so a server refusing the field altogether does not pass for the wrong reason).
-export const reasoningEffortEnum = defineCheck({
+const reasoningEffortEnum = defineCheck({
   id: 'chat-completions.reasoning-effort-enum',
   operation: 'chat.create',
   section: '§4.1',
@@ -229,7 +229,7 @@ export const serviceTierInSet = defineCheck({
 });
 
 // §4.1: "Only `messages` is required."
-export const requiresMessages = defineCheck({
+const requiresMessages = defineCheck({
   id: 'chat-completions.requires-messages',
   operation: 'chat.create',
   section: '§4.1',
@@ -303,3 +303,6 @@ export const ruleChecks = [
   requiresMessages,
   trailingSlashPath,
 ] as const;
+
+// The non-streamed halves are imported by the variant tests.
+export { priorityFollowsScheduling };

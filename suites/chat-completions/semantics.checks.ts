@@ -12,7 +12,7 @@ import { answerIn, inBothModes } from './in-mode.js';
 
 const PROMPT = [{ role: 'user', content: 'Write one short sentence about rivers.' }];
 
-export const promptTokensOnceForN: CheckDefinition = defineCheck({
+const promptTokensOnceForN: CheckDefinition = defineCheck({
   id: 'chat-completions.prompt-tokens-once-for-n',
   operation: 'chat.create',
   section: '§4.1',
@@ -34,7 +34,7 @@ export const promptTokensOnceForN: CheckDefinition = defineCheck({
   },
 });
 
-export const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
+const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
   id: 'chat-completions.logprobs-tokens-join-to-content',
   operation: 'chat.create',
   section: '§4.1',
@@ -85,7 +85,7 @@ function entryProblem(e: LogprobEntry): string | undefined {
 
 const LOGPROB_EPSILON = 1e-6;
 
-export const logprobsBytesAndOrder = defineCheck({
+const logprobsBytesAndOrder = defineCheck({
   id: 'chat-completions.logprobs-bytes-and-order',
   operation: 'chat.create',
   section: '§4.1',

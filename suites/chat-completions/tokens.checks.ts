@@ -37,7 +37,7 @@ export const returnTokenIdsPerChoice = defineCheck({
 
 // vLLM with return_token_ids: top-level `prompt_token_ids` (one id per prompt token) and per-choice
 // `token_ids` (one id per completion token). The counts tie them to usage.
-export const returnTokenIdsMatchUsage = defineCheck({
+const returnTokenIdsMatchUsage = defineCheck({
   id: 'chat-completions.return-token-ids-match-usage',
   operation: 'chat.create',
   section: '§4.1',
@@ -94,7 +94,7 @@ export const tokensAsTokenIds = defineCheck({
 });
 
 // docs/conventions.md: "usage total_tokens = prompt_tokens + completion_tokens" (OpenAI usage accounting).
-export const usageAddsUp = defineCheck({
+const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
   operation: 'chat.create',
   section: '§4.1',
@@ -123,7 +123,7 @@ const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighth
 // finish_reason "length" is the OpenAI convention (§4.1 shows only "stop"). ignore_eos keeps the
 // model from ending early, so the bound is reached whenever the server honours it.
 // Checked in both modes (in a stream, the usage of the include_usage chunk).
-export const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
+const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
   operation: 'chat.create',
   section: '§4.1',
@@ -153,7 +153,7 @@ const LOGPROB_EPSILON = 1e-6;
 // §4.1 gives the shape of choice.logprobs (content[]: token, logprob, bytes, top_logprobs[]); the
 // counts (one entry per generated token, exactly top_logprobs alternatives each) and logprob <= 0
 // are the OpenAI logprobs convention.
-export const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
+const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   id: 'chat-completions.logprobs-shape-and-counts',
   operation: 'chat.create',
   section: '§4.1',
@@ -242,3 +242,6 @@ export const tokenChecks = [
   minTokensHonoured,
   minTokensHonouredStreamed,
 ] as const;
+
+// The non-streamed halves are imported by the variant tests.
+export { logprobsShapeAndCounts };

@@ -56,14 +56,14 @@ interface RawCase {
 }
 
 /** §1: "Request bodies are JSON". None of these is JSON. */
-export const MALFORMED_JSON: readonly RawCase[] = [
+const MALFORMED_JSON: readonly RawCase[] = [
   { label: 'a JSON object cut short', body: '{"messages": [{"role": "user", "content": "Hi"' },
   { label: 'plain text', body: 'this is not JSON' },
   { label: 'an empty body', body: '' },
 ];
 
 /** JSON, but not the object every request table of §4 describes. */
-export const NON_OBJECT_JSON: readonly RawCase[] = [
+const NON_OBJECT_JSON: readonly RawCase[] = [
   { label: 'a JSON array', body: '[{"role": "user", "content": "Hi"}]' },
   { label: 'a JSON string', body: '"Hi"' },
   { label: 'JSON null', body: 'null' },
@@ -79,7 +79,7 @@ function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown): HttpRequ
 }
 
 /** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is. */
-export function rejectionProblem(ex: HttpExchange): string | undefined {
+function rejectionProblem(ex: HttpExchange): string | undefined {
   const s = ex.response.status;
   if (s >= 400 && s <= 499) return undefined;
   if (is2xx(s)) return `${describeResponse(ex)}: the request was accepted`;
@@ -240,7 +240,7 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
             const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
             if (type !== 'text/event-stream' && !emptyOk) {
               const v = ex.json === undefined ? undefined : ctx.schemas.validate(info.responseSchema, ex.json);
-              if (!v || !v.ok) {
+              if (!v?.ok) {
                 return {
                   ok: false,
                   expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,

@@ -109,7 +109,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
 const INTERNALS = [/Traceback \(most recent call last\)/, /File "[^"]+\.py", line \d+/, /^\s+at .+\(.+:\d+:\d+\)$/m, /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /];
 
 /** The human-readable message of an error body, whatever its shape ('' when there is none). */
-export function errorMessageOf(json: unknown): string {
+function errorMessageOf(json: unknown): string {
   if (json === null || typeof json !== 'object') return typeof json === 'string' ? json : '';
   const body = json as Record<string, unknown>;
   if (typeof body.error === 'object' && body.error !== null) return String((body.error as Record<string, unknown>).message ?? '');

@@ -22,7 +22,7 @@ interface QueryCase {
   readonly value: string;
 }
 
-export const WRONG_TYPE_QUERIES: readonly QueryCase[] = [
+const WRONG_TYPE_QUERIES: readonly QueryCase[] = [
   { label: '`limit` not a number', param: 'limit', value: 'abc' },
   { label: '`offset` not a number', param: 'offset', value: 'abc' },
   { label: '`limit` a fractional number', param: 'limit', value: '1.5' },

@@ -10,11 +10,11 @@ import { readListing, recordKey, showKey, type JsonRecord, type RecordKind } fro
 /** RFC 3986 `URI` (absolute, with a scheme): ajv-formats' `uri`, the format our record schemas use. */
 const URI_SCHEMA = { type: 'string', format: 'uri' } as const;
 
-export function isUri(ctx: CheckContext, value: string): boolean {
+function isUri(ctx: CheckContext, value: string): boolean {
   return ctx.schemas.ajv.validate(URI_SCHEMA, value) === true;
 }
 
-export function uriScheme(value: string): string | undefined {
+function uriScheme(value: string): string | undefined {
   return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
 }
 

@@ -12,7 +12,7 @@ import { readChecks } from './read.checks.js';
 import { scopeChecks } from './scope.checks.js';
 
 /** Every records check for one kind. */
-export function recordKindChecks(kind: RecordKind): CheckDefinition[] {
+function recordKindChecks(kind: RecordKind): CheckDefinition[] {
   return [...listFormatChecks(kind), ...pagingChecks(kind), ...filterChecks(kind), ...readChecks(kind), ...scopeChecks(kind), ...fieldChecks(kind)];
 }
 

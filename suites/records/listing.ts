@@ -208,7 +208,7 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
  * the newlines seen, and the bytes of the line still open (since the last newline; the splitter
  * holds the same line, so this at most doubles it).
  */
-export class LineTail {
+class LineTail {
   newlines = 0;
   bytes = 0;
   private first: Uint8Array[] = [];

@@ -10,7 +10,7 @@ import { canonicalJson, isPlainObject, readListing, recordId, seedTag, type Json
 const READ_BACK_FIRST = 2;
 const READ_BACK_WINDOW = 100;
 
-export function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
+function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
   return ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }), auth: 'default' });
 }
 

@@ -16,7 +16,7 @@ const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
 const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 const INDICES = 'streaming.contiguous-choice-indices';
 
-export const chunksAreChatCompletionChunks = defineCheck({
+const chunksAreChatCompletionChunks = defineCheck({
   id: 'streaming.chunks-are-chat-completion-chunks',
   operation: 'chat.create',
   section: '§4.1',
@@ -32,7 +32,7 @@ export const chunksAreChatCompletionChunks = defineCheck({
   },
 });
 
-export const oneIdAcrossChunks = defineCheck({
+const oneIdAcrossChunks = defineCheck({
   id: 'streaming.one-id-across-chunks',
   operation: 'chat.create',
   section: '§4.1',
@@ -52,7 +52,7 @@ export const oneIdAcrossChunks = defineCheck({
   },
 });
 
-export const roleInFirstDelta = defineCheck({
+const roleInFirstDelta = defineCheck({
   id: 'streaming.role-in-first-delta',
   operation: 'chat.create',
   section: '§4.1',
@@ -72,7 +72,7 @@ export const roleInFirstDelta = defineCheck({
   },
 });
 
-export const oneFinishReasonPerChoice = defineCheck({
+const oneFinishReasonPerChoice = defineCheck({
   id: 'streaming.one-finish-reason-per-choice',
   operation: 'chat.create',
   section: '§4.1',
@@ -93,7 +93,7 @@ export const oneFinishReasonPerChoice = defineCheck({
   },
 });
 
-export const contiguousChoiceIndices = defineCheck({
+const contiguousChoiceIndices = defineCheck({
   id: 'streaming.contiguous-choice-indices',
   operation: 'chat.create',
   section: '§4.1',
@@ -111,7 +111,7 @@ export const contiguousChoiceIndices = defineCheck({
 
 // docs/conventions.md: "with stream_options.include_usage a final chunk with choices: [] carries usage".
 // Some hosted deployments send it without being asked: judged the same way, never a failure alone.
-export const usageChunkLastAndAddsUp = defineCheck({
+const usageChunkLastAndAddsUp = defineCheck({
   id: 'streaming.usage-chunk-last-and-adds-up',
   operation: 'chat.create',
   section: '§4.1',
@@ -129,7 +129,7 @@ export const usageChunkLastAndAddsUp = defineCheck({
 
 // §4.1 return_token_ids: "In streaming mode prompt_token_ids appears only in the first chunk and
 // token_ids holds the delta tokens of each chunk." The interface states it: MUST.
-export const streamedTokenIds = defineCheck({
+const streamedTokenIds = defineCheck({
   id: 'streaming.return-token-ids-deltas',
   operation: 'chat.create',
   section: '§4.1',
@@ -147,7 +147,7 @@ export const streamedTokenIds = defineCheck({
 // §4.1 lists stream_options.continuous_usage_stats without saying what it does; vLLM puts the
 // running usage on every chunk (its tests assert completion_tokens grows chunk by chunk). A server
 // that accepts the field and ignores it fails: that is the control.
-export const continuousUsageNonDecreasing = defineCheck({
+const continuousUsageNonDecreasing = defineCheck({
   id: 'streaming.continuous-usage-non-decreasing',
   operation: 'chat.create',
   section: '§4.1',

@@ -12,7 +12,7 @@ import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 // The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention: per index
 // the role of the first delta, the concatenated content, the finish_reason, and the usage chunk.
 // The result must be what §4.1 says a completion is, and count the prompt as the plain call does.
-export const reassemblesToValidCompletion = defineCheck({
+const reassemblesToValidCompletion = defineCheck({
   id: 'streaming.reassembles-to-valid-completion',
   operation: 'chat.create',
   section: '§4.1',
@@ -58,7 +58,7 @@ const BURST_SHARE = 0.05;
 // Observation: time to first event and the largest gap between events. A stream whose events all
 // arrive in one burst long after the request was buffered by the server or a proxy, which defeats
 // streaming; reported (INFO), never gating.
-export const streamTiming = defineCheck({
+const streamTiming = defineCheck({
   id: 'streaming.timing',
   operation: 'chat.create',
   section: '§4.1',
@@ -85,7 +85,7 @@ export const streamTiming = defineCheck({
 // vLLM's streaming tests compare a greedy seeded stream with the same request unstreamed: the
 // token ids of a choice's chunks add up to the count the plain answer gives. When the two texts
 // differ (a server that is not deterministic at temperature 0) the counts cannot be compared: skip.
-export const streamedTokensMatchPlain = defineCheck({
+const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
   operation: 'chat.create',
   section: '§4.1',

@@ -15,7 +15,7 @@ const CONTENT_TYPE = 'streaming.event-stream-content-type';
 const ENDS_WITH_DONE = 'streaming.ends-with-done';
 const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 
-export const eventStreamContentType = defineCheck({
+const eventStreamContentType = defineCheck({
   id: 'streaming.event-stream-content-type',
   operation: 'chat.create',
   section: '§4.1',
@@ -31,7 +31,7 @@ export const eventStreamContentType = defineCheck({
   },
 });
 
-export const dataPayloadsAreJson = defineCheck({
+const dataPayloadsAreJson = defineCheck({
   id: 'streaming.data-payloads-are-json',
   operation: 'chat.create',
   section: '§4.1',
@@ -51,7 +51,7 @@ export const dataPayloadsAreJson = defineCheck({
   },
 });
 
-export const doneIsLast = defineCheck({
+const doneIsLast = defineCheck({
   id: 'streaming.done-is-last',
   operation: 'chat.create',
   section: '§4.1',
@@ -73,7 +73,7 @@ export const doneIsLast = defineCheck({
 
 // A stream that ends without [DONE], or inside an event, is a truncated answer (a crashed worker, a
 // proxy timeout), not a clean end: a client cannot tell it from a short completion otherwise.
-export const endsWithDone = defineCheck({
+const endsWithDone = defineCheck({
   id: 'streaming.ends-with-done',
   operation: 'chat.create',
   section: '§4.1',
@@ -89,7 +89,7 @@ export const endsWithDone = defineCheck({
 
 // docs/conventions.md: "An error mid-stream is sent as data: {"error": {...}} then data: [DONE]." For a
 // request that is valid, such an event is the server failing the request after its 200.
-export const noErrorEvent = defineCheck({
+const noErrorEvent = defineCheck({
   id: 'streaming.no-error-event',
   operation: 'chat.create',
   section: '§4.1',

@@ -7,7 +7,7 @@ import type fc from 'fast-check';
 import { realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
 
 /**
  * Realistic §4.2 create bodies (conversations with OpenAI `Choice` turns, tools, rewards, ISO 8601
@@ -28,7 +28,7 @@ export function realisticLogBody(): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** The smallest realistic trajectory: a two-turn conversation and its reward. */
-export function baseTrajectory(): JsonObject {
+function baseTrajectory(): JsonObject {
   return {
     messages_and_choices: [
       { role: 'user', content: 'What is 2 + 2?' },
@@ -48,7 +48,7 @@ export function baseGroups(): Json[] {
  * a non-numeric string where a number belongs. None of these is coerced by a lax validator
  * (pydantic's lax mode reads numeric strings as numbers: those are avoided on purpose).
  */
-export const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly patch: JsonObject }[] = [
+const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly patch: JsonObject }[] = [
   { description: 'messages_and_choices is an object (§2.4: array)', patch: { messages_and_choices: { role: 'user', content: 'hi' } } },
   { description: 'reward is a non-numeric string (§2.4: number)', patch: { reward: 'high' } },
   { description: 'reward is an object (§2.4: number)', patch: { reward: { value: 1 } } },
@@ -64,7 +64,7 @@ export const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; r
 ];
 
 /** Cases breaking the trajectory-group structure itself (§2.4, §4.2/§4.4: `trajectory_groups` array of groups with a `trajectories` array). */
-export const GROUP_BREAKS: readonly { readonly description: string; readonly groups: Json }[] = [
+const GROUP_BREAKS: readonly { readonly description: string; readonly groups: Json }[] = [
   { description: 'trajectory_groups is an object (§4.2/§4.4: array of trajectory groups)', groups: { trajectories: [] } },
   { description: 'trajectory_groups[0].trajectories is a string (§2.4: array of trajectories)', groups: [{ trajectories: 'all' }] },
   { description: 'trajectory_groups[0].trajectories[0] is a number (§2.4: trajectory object)', groups: [{ trajectories: [42] }] },

@@ -15,7 +15,7 @@ export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchang
 }
 
 /** GET /v1/preview/training-jobs/{training_job_id}. */
-export function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
+function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
   return ctx.http.send({ method: 'GET', path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }), auth: 'default' });
 }
 
@@ -24,7 +24,7 @@ export function minimalCreateBody(ctx: CheckContext): Record<string, unknown> {
   return { model_id: ctx.target.modelId, trajectory_groups: baseGroups() };
 }
 
-export const createReturnsUuidId = defineCheck({
+const createReturnsUuidId = defineCheck({
   id: 'training-jobs.create-returns-uuid-id',
   operation: 'training-jobs.create',
   section: '§4.2',
@@ -40,7 +40,7 @@ export const createReturnsUuidId = defineCheck({
   },
 });
 
-export const getReturnsSameId = defineCheck({
+const getReturnsSameId = defineCheck({
   id: 'training-jobs.get-returns-same-id',
   operation: 'training-jobs.get',
   section: '§4.3',
@@ -64,7 +64,7 @@ export const getReturnsSameId = defineCheck({
   },
 });
 
-export const unknownIdIs404 = defineCheck({
+const unknownIdIs404 = defineCheck({
   id: 'training-jobs.unknown-id-is-404',
   operation: 'training-jobs.get',
   section: '§4.3',
@@ -82,7 +82,7 @@ export const unknownIdIs404 = defineCheck({
 /** Path values that can never identify a job (§2.3: ids are UUIDs). */
 const MALFORMED_IDS = ['not-a-uuid', '12345', '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9g', '3f2c9a1e7b4d4c8e9f102a6b5c7d8e90ff'];
 
-export const malformedIdIs4xx = defineCheck({
+const malformedIdIs4xx = defineCheck({
   id: 'training-jobs.malformed-id-is-4xx',
   operation: 'training-jobs.get',
   section: '§4.3',

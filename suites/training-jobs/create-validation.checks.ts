@@ -27,7 +27,7 @@ async function expectAllRejected(ctx: CheckContext, cases: readonly BodyCase[]):
   return pass();
 }
 
-export const rejectsNonUuidModelId = defineCheck({
+const rejectsNonUuidModelId = defineCheck({
   id: 'training-jobs.rejects-non-uuid-model-id',
   operation: 'training-jobs.create',
   section: '§4.2',
@@ -67,7 +67,7 @@ const WRONG_VALUE: Readonly<Record<'number' | 'boolean' | 'string', Json>> = {
   string: { level: 'token' },
 };
 
-export const rejectsWrongExperimentalConfigTypes = defineCheck({
+const rejectsWrongExperimentalConfigTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-experimental-config-types',
   operation: 'training-jobs.create',
   section: '§4.2',
@@ -89,7 +89,7 @@ export const rejectsWrongExperimentalConfigTypes = defineCheck({
   },
 });
 
-export const rejectsUnknownImportanceSamplingLevel = defineCheck({
+const rejectsUnknownImportanceSamplingLevel = defineCheck({
   id: 'training-jobs.rejects-unknown-importance-sampling-level',
   operation: 'training-jobs.create',
   section: '§4.2',
@@ -105,7 +105,7 @@ export const rejectsUnknownImportanceSamplingLevel = defineCheck({
   },
 });
 
-export const rejectsWrongTrajectoryTypes = defineCheck({
+const rejectsWrongTrajectoryTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-trajectory-types',
   operation: 'training-jobs.create',
   section: '§4.2',
@@ -119,7 +119,7 @@ export const rejectsWrongTrajectoryTypes = defineCheck({
   },
 });
 
-export const acceptsRealisticBodies = defineCheck({
+const acceptsRealisticBodies = defineCheck({
   id: 'training-jobs.accepts-realistic-bodies',
   operation: 'training-jobs.create',
   section: '§4.2',

@@ -14,7 +14,7 @@ const is2xx = (status: number) => status >= 200 && status < 300;
 const is4xx = (status: number) => status >= 400 && status < 500;
 
 /** POST /v1/preview/models/{model_id}/log for the target's model. */
-export function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
+function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
   return ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log'), json: body, auth: 'default' });
 }
 
@@ -32,7 +32,7 @@ function invalidLogCases(): InvalidLogCase[] {
   ];
 }
 
-export const acceptsValidGroups = defineCheck({
+const acceptsValidGroups = defineCheck({
   id: 'trajectories.accepts-valid-groups',
   operation: 'trajectories.log',
   section: '§4.4',
@@ -53,7 +53,7 @@ export const acceptsValidGroups = defineCheck({
 /** Split names beyond the two in use: §4.4 types `split` as a string and lists no values. */
 const UNUSUAL_SPLITS = ['test', 'conformance-holdout-2'];
 
-export const acceptsAnySplitString = defineCheck({
+const acceptsAnySplitString = defineCheck({
   id: 'trajectories.accepts-any-split-string',
   operation: 'trajectories.log',
   section: '§4.4',
@@ -71,7 +71,7 @@ export const acceptsAnySplitString = defineCheck({
   },
 });
 
-export const rejectsInvalidGroups = defineCheck({
+const rejectsInvalidGroups = defineCheck({
   id: 'trajectories.rejects-invalid-groups',
   operation: 'trajectories.log',
   section: '§4.4',
@@ -91,7 +91,7 @@ export const rejectsInvalidGroups = defineCheck({
 /** A handful of cases, one per kind of field: enough to see the error body, few requests. */
 const BODY_SHAPE_SAMPLE = 5;
 
-export const validationErrorBody = defineCheck({
+const validationErrorBody = defineCheck({
   id: 'trajectories.validation-error-body',
   operation: 'trajectories.log',
   section: '§7',

@@ -5,7 +5,12 @@ function capture() {
   let text = '';
   const listeners: Array<(t: string) => void> = [];
   return {
-    stream: { write: (t: string) => ((text += t), listeners.forEach((l) => l(text)), true) },
+    stream: { write: (t: string) => {
+        text += t;
+        for (const l of listeners) l(text);
+        return true;
+      },
+    },
     get text() {
       return text;
     },

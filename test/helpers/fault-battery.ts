@@ -10,7 +10,7 @@ import type { RunEvent } from '../../src/runner/events.js';
 import { FAULTS } from '../../mock/faults/index.js';
 import { explain, runAgainstMock, type RunAgainstMockOptions } from './run-checks.js';
 
-export function faultsBreaking(checkId: string): string[] {
+function faultsBreaking(checkId: string): string[] {
   return FAULTS.filter((f) => f.breaks.includes(checkId)).map((f) => f.id);
 }
 
@@ -18,7 +18,7 @@ export function faultsBreaking(checkId: string): string[] {
  * Records every check's requests in a run and reports those that sent more than their declared
  * `maxRequests` (the run's time budget rests on it: src/runner/budget.ts).
  */
-export function requestLedger(checks: readonly CheckDefinition[], runs: number) {
+function requestLedger(checks: readonly CheckDefinition[], runs: number) {
   const over: string[] = [];
   const byId = new Map(checks.map((c) => [c.id, c]));
   return {

@@ -21,7 +21,7 @@ export type HostileKind =
   | 'echo-auth';
 
 /** What a fixture saw: one entry per request (HTTP fixtures) or connection (raw fixtures). */
-export interface Seen {
+interface Seen {
   readonly method?: string;
   readonly path?: string;
   readonly authorization?: string;

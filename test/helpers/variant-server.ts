@@ -23,7 +23,7 @@ export interface Variant {
 }
 
 /** The mock's handler, as a variant written as a wrapper receives it. */
-export type MockHandle = (req: MockRequest) => Promise<MockResponse>;
+type MockHandle = (req: MockRequest) => Promise<MockResponse>;
 
 /** A variant written as a wrapper around the mock: it decides whether and how to call `handle`. */
 export type VariantHandler = (req: MockRequest, handle: MockHandle) => Promise<MockResponse>;
@@ -44,7 +44,7 @@ function asHandler(variant: Variant | VariantHandler): VariantHandler {
 }
 
 /** Starts the mock behind `variant` on a loopback port; `close` drops open connections. */
-export async function startVariantServer(variant: Variant | VariantHandler, mockOptions: MockOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+async function startVariantServer(variant: Variant | VariantHandler, mockOptions: MockOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const mock = createMock(mockOptions);
   const handler = asHandler(variant);
   const server = createServer((req, res) => {

@@ -8,7 +8,7 @@ import type { HostileKind } from '../helpers/hostile-servers.js';
 import { chatJsonProbe, chatStreamProbe, predictionsJsonlProbe, unauthenticatedProbe } from './probes.js';
 
 /** What a probe's result must be: an error with one of these codes, or a fail. */
-export type Expected = { readonly error: readonly string[] } | { readonly fail: true };
+type Expected = { readonly error: readonly string[] } | { readonly fail: true };
 
 export interface HostileCase {
   readonly name: string;

@@ -64,6 +64,9 @@ describe('streaming checks against a stream without chunks', () => {
       [S('usage-chunk-last-and-adds-up')]: 'fail',
       [S('return-token-ids-deltas')]: 'fail',
       [S('reassembles-to-valid-completion')]: 'fail',
+      [S('token-count-matches-non-streamed')]: 'fail',
+      // A request it should have refused was answered 200.
+      [S('pre-generation-error-is-http-4xx')]: 'fail',
       // Their subject never arrived; the checks above report the stream: skip.
       [S('data-payloads-are-json')]: 'skip',
       [S('done-is-last')]: 'skip',
@@ -72,6 +75,7 @@ describe('streaming checks against a stream without chunks', () => {
       [S('role-in-first-delta')]: 'skip',
       [S('one-finish-reason-per-choice')]: 'skip',
       [S('timing')]: 'skip',
+      [S('continuous-usage-non-decreasing')]: 'skip',
     });
     const r = byId(report);
     expect(r[S('chunks-are-chat-completion-chunks')]!.actual).toMatch(/no chat\.completion\.chunk/);
@@ -88,11 +92,12 @@ describe('streaming checks against a stream without chunks', () => {
         yield 'data: [DONE]\n\n';
       }),
     });
-    // Content type, terminator and nothing after it are judged on what arrived; timing is an observation.
-    expectNoPassExcept(report, [S('event-stream-content-type'), S('ends-with-done'), S('done-is-last'), S('timing')]);
+    // Content type, terminator and nothing after it are judged on what arrived; timing is an
+    // observation; the refusal before streaming is the mock's own 4xx, which the rewrite leaves alone.
+    expectNoPassExcept(report, [S('event-stream-content-type'), S('ends-with-done'), S('done-is-last'), S('timing'), S('pre-generation-error-is-http-4xx')]);
     const st = statuses(report);
     expect(st[S('chunks-are-chat-completion-chunks')]).toBe('fail');
-    for (const id of ['data-payloads-are-json', 'no-error-event', 'one-id-across-chunks', 'role-in-first-delta', 'one-finish-reason-per-choice']) expect(st[S(id)], id).toBe('skip');
+    for (const id of ['data-payloads-are-json', 'no-error-event', 'one-id-across-chunks', 'role-in-first-delta', 'one-finish-reason-per-choice', 'continuous-usage-non-decreasing', 'token-count-matches-non-streamed']) expect(st[S(id)], id).toBe('skip');
     for (const id of ['contiguous-choice-indices', 'usage-chunk-last-and-adds-up', 'return-token-ids-deltas', 'reassembles-to-valid-completion']) expect(st[S(id)], id).toBe('fail');
   });
 

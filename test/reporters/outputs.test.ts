@@ -50,7 +50,7 @@ test('console: each failure prints the requirement first, then expected, actual,
 
 test('console ends with a verdict per target', () => {
   const text = renderConsole(twoTargetRun(), { color: false });
-  expect(text).toMatch(/Verdict\n  mock {10}NOT CONFORMANT at level must/);
+  expect(text).toMatch(/Verdict\n {2}mock {10}NOT CONFORMANT at level must/);
   expect(text).toContain('staging & eu  NOT CONFORMANT at level should');
 });
 

@@ -61,5 +61,5 @@ test('a check id with control characters cannot drive the terminal', () => {
 test('the live line fits the terminal width', () => {
   const out = sink(true, 40);
   feed(out, { color: false });
-  for (const line of out.text().split('\r\u001b[2K').filter(Boolean)) expect(line.replace(/  \d+ failing$/, '').length).toBeLessThanOrEqual(39);
+  for (const line of out.text().split('\r\u001b[2K').filter(Boolean)) expect(line.replace(/ {2}\d+ failing$/, '').length).toBeLessThanOrEqual(39);
 });

@@ -69,7 +69,7 @@ describe('valid request fixtures', () => {
 
   it('the spec-defaults fixture sends exactly the request defaults stated in §4.1', () => {
     const fixture = requestFixtures.find((f) => f.file === 'fixtures/requests/chat.create/spec-defaults.json');
-    const { messages: _messages, ...sent } = fixture?.value as Record<string, unknown>;
+    const { messages: _messages, ...sent } = fixture!.value as Record<string, unknown>;
     const properties = reg.schema('chat/chat-completion-request').properties as Record<string, { default?: unknown }>;
     const defaults = Object.fromEntries(Object.entries(properties).filter(([, p]) => 'default' in p).map(([k, p]) => [k, p.default]));
     expect(sent).toEqual(defaults);

@@ -23,7 +23,7 @@ export function plantSecrets(tag: string): PlantedSecrets {
 }
 
 /** Every form worth searching for: plain, base64 (padded and not) and percent-encoded, of each secret. */
-export function leakForms(s: PlantedSecrets): { form: string; value: string }[] {
+function leakForms(s: PlantedSecrets): { form: string; value: string }[] {
   const out: { form: string; value: string }[] = [];
   for (const [name, value] of [['token', s.token], ['password', s.password], ['user:pass', s.basic]] as const) {
     const b64 = Buffer.from(value, 'utf8').toString('base64');

@@ -143,7 +143,7 @@ function arrayArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): f
 }
 
 /** JSON with sorted keys, so that equal values (as JSON Schema compares them) have equal keys. */
-export function canonicalJson(v: unknown): string {
+function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const entries = Object.keys(v)

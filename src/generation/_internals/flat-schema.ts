@@ -8,10 +8,9 @@ import { resolveRef, type Schema } from './schema-store.js';
 
 /** The JSON types of JSON Schema's `type` keyword. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
-export const JSON_TYPES: readonly JsonType[] = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'];
 
 /** A numeric bound; `exclusive` for exclusiveMinimum/exclusiveMaximum. */
-export interface Bound {
+interface Bound {
   value: number;
   exclusive: boolean;
 }
@@ -177,7 +176,7 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
   if (typeof s.minProperties === 'number') out.minProperties = maxOf(out.minProperties, s.minProperties);
   if (typeof s.maxProperties === 'number') out.maxProperties = minOf(out.maxProperties, s.maxProperties);
   if (Array.isArray(s.prefixItems)) {
-    (s.prefixItems as Schema[]).forEach((sub, i) => (out.prefixItems[i] ??= []).push(sub));
+    for (const [i, sub] of (s.prefixItems as Schema[]).entries()) (out.prefixItems[i] ??= []).push(sub);
   }
   if (s.items !== undefined) (out.items ??= []).push(s.items as Schema);
   if (typeof s.minItems === 'number') out.minItems = maxOf(out.minItems, s.minItems);

@@ -13,7 +13,7 @@ import type { FlatSchema } from './flat-schema.js';
 import { matchesFlat } from './matches.js';
 
 /** The value read as absent (a `null` that a lax server takes for "not given"). */
-export const UNSET: unique symbol = Symbol('unset');
+const UNSET: unique symbol = Symbol('unset');
 const NOT_READ: unique symbol = Symbol('not-read');
 
 export interface LaxReading {
@@ -32,7 +32,7 @@ const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 't', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n']);
 
-export const LAX_READINGS: readonly LaxReading[] = [
+const LAX_READINGS: readonly LaxReading[] = [
   {
     id: 'number-as-string',
     acceptedBy: 'pydantic 1 (str fields take int and float)',

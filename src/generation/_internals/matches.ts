@@ -27,7 +27,7 @@ export function jsonTypeOf(value: unknown): JsonType | undefined {
 }
 
 /** Deep equality of JSON values (key order ignored), as JSON Schema's `const`/`enum` compare. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -70,7 +70,7 @@ function typeHolds(types: Set<JsonType>, actual: JsonType): boolean {
 }
 
 /** The code-point length JSON Schema uses for strings. */
-export function codePointLength(s: string): number {
+function codePointLength(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;

@@ -10,7 +10,7 @@ import { patternRegExp } from './matches.js';
 import type { Schema } from './schema-store.js';
 
 /** One step from a container to a child: an object key or array index 0. */
-export interface PathStep {
+interface PathStep {
   readonly key: string | number;
   /** The container the step starts from. */
   readonly parent: FlatSchema;
@@ -30,7 +30,7 @@ export interface MutationSite {
 }
 
 /** Key used for one entry of a map-typed object (`additionalProperties` schema, no properties). */
-export const EXTRA_KEY = 'x_conformance_extra';
+const EXTRA_KEY = 'x_conformance_extra';
 
 /** Whether the node may be an object / an array. */
 export function mayBe(node: FlatSchema, type: JsonType): boolean {

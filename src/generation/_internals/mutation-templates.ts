@@ -23,7 +23,7 @@ import type { Mutation, MutationKind, Strictness } from '../mutation.js';
 export const NO_CASE: unique symbol = Symbol('no-case');
 
 /** How a template changes the valid base value. */
-export type Edit =
+type Edit =
   | { readonly op: 'replace'; readonly make: (current: unknown) => unknown }
   | { readonly op: 'remove'; readonly key: string }
   | { readonly op: 'set'; readonly key: string; readonly value: unknown };
@@ -36,7 +36,7 @@ export interface MutationTemplate {
 }
 
 /** The JSON types a node admits, or undefined when it admits any. */
-export function admittedTypes(node: FlatSchema): Set<JsonType> | undefined {
+function admittedTypes(node: FlatSchema): Set<JsonType> | undefined {
   if (node.types) return node.types;
   const values = node.const ? [node.const.value] : node.enum;
   if (values) return new Set(values.map((v) => jsonTypeOf(v)).filter((t): t is JsonType => t !== undefined));

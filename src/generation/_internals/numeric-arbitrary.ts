@@ -11,7 +11,7 @@ const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
 /** Integer bounds [lo, hi] implied by the flat node, clamped to safe integers unless `unsafe`. */
-export function integerBounds(flat: FlatSchema, unsafe: boolean): { lo: number; hi: number } {
+function integerBounds(flat: FlatSchema, unsafe: boolean): { lo: number; hi: number } {
   let lo: number | undefined;
   let hi: number | undefined;
   if (flat.minimum) lo = flat.minimum.exclusive ? Math.floor(flat.minimum.value) + 1 : Math.ceil(flat.minimum.value);

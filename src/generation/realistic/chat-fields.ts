@@ -60,7 +60,7 @@ export const RESPONSE_FORMATS = {
 } as const;
 
 /** Either a `structured_outputs` or a `response_format` (vLLM takes one way of constraining output). */
-export const outputConstraint: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+const outputConstraint: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.oneof(...(Object.keys(STRUCTURED_KINDS) as (keyof typeof STRUCTURED_KINDS)[]).map((k) => structuredOutputs(k))).map((structured_outputs) => ({ structured_outputs })),
   fc.oneof(...Object.values(RESPONSE_FORMATS)).map((response_format) => ({ response_format })),
 );

@@ -30,7 +30,7 @@ const messagesAndChoices = fc.tuple(conversation(2), choice).map(([messages, las
  * One trajectory: `messages_and_choices` and `reward` always (what real clients send), the rest
  * sometimes, or always with `every` (every §2.4 field set, for full coverage).
  */
-export function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown>> {
+function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record(
       {
