@@ -11,6 +11,7 @@ import {
 } from '../core/defaults.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { ConformanceError } from '../core/errors.js';
+import type { ConformanceConfig } from '../generated/types.js';
 import { checkTargetUrl } from '../core/target-url.js';
 import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
@@ -128,10 +129,8 @@ function splitList(values: readonly string[] | undefined): string[] {
 
 const checkUrl = checkTargetUrl;
 
-type ConfigFile = Record<string, unknown> & {
-  targets?: (string | { url: string; label?: string })[];
-  listParams?: Partial<RunConfig['listParams']>;
-};
+/** The config file: the schema's type (generated from schemas/config), plus the report keys of reporters/registry.ts. */
+type ConfigFile = ConformanceConfig & Readonly<Record<string, unknown>>;
 
 /** The config file given, or `conformance.config.json` in `cwd` when there is one. */
 function loadConfigFile(path: string | undefined, cwd: string = process.cwd()): ConfigFile {
@@ -257,8 +256,8 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     maxWrites,
     plan: f.plan ?? false,
     priorityScheduling,
-    only: splitList(f.only ?? (cfg.only as string[] | undefined)),
-    skip: splitList(f.skip ?? (cfg.skip as string[] | undefined)),
+    only: splitList(f.only ?? cfg.only),
+    skip: splitList(f.skip ?? cfg.skip),
     shard: shardText ? parseShard(shardText) : undefined,
     outputs: Object.fromEntries(
       REPORT_FORMATS.map((format) => [format.name, pick<string>((f as Record<string, string | undefined>)[format.name], format.name)] as const).filter((e): e is readonly [string, string] => Boolean(e[1])),

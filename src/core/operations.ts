@@ -1,15 +1,9 @@
 /** @module The eight operations of the interface (§4.1–§4.8) and their authentication scheme (§5). */
+import type { ConformanceRunReportOperation } from '../generated/types.js';
 import type { SchemaName } from '../schemas/registry.js';
 
-export type OperationId =
-  | 'chat.create'
-  | 'training-jobs.create'
-  | 'training-jobs.get'
-  | 'trajectories.log'
-  | 'predictions.list'
-  | 'predictions.read'
-  | 'scores.list'
-  | 'scores.read';
+/** The operation ids, as the report schema (`schemas/report`) enumerates them: one list, generated from it. */
+export type OperationId = ConformanceRunReportOperation;
 
 /** §5: bearer on `/v1/...`, basic on `/v2/...`. */
 export type AuthScheme = 'bearer' | 'basic';
