@@ -7,13 +7,13 @@ import { openaiError, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { isChat, isOperation, mapJsonlRecords, parseJsonBody } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
+import { is2xx } from '../../src/core/values.js';
 
 const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
 
 const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}.${slug}`;
 const isJobGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
 const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
-const ok2xx = (res: MockResponse): boolean => res.status >= 200 && res.status < 300;
 
 /** Optional §4.1 fields a realistic request often carries. */
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', 'presence_penalty', 'frequency_penalty'];
@@ -35,7 +35,7 @@ export const acceptanceFaults: readonly Fault[] = [
     description: 'Chat completions are answered without the required `usage` object.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create'), 'chat-completions.trailing-slash-path'],
     after: (req, res) => {
-      if (!isChat(req) || !ok2xx(res) || res.json === undefined) return res;
+      if (!isChat(req) || !is2xx(res.status) || res.json === undefined) return res;
       const { usage: _usage, ...rest } = res.json as Record<string, unknown>;
       return { ...res, json: rest };
     },
@@ -45,7 +45,7 @@ export const acceptanceFaults: readonly Fault[] = [
     description: 'A training job read by id is answered without its `id`.',
     breaks: [acceptanceId('valid-request-succeeds', 'training-jobs-get')],
     after: (req, res) => {
-      if (!isJobGet(req) || !ok2xx(res) || !res.json) return res;
+      if (!isJobGet(req) || !is2xx(res.status) || !res.json) return res;
       const { id: _id, ...rest } = res.json as Record<string, unknown>;
       return { ...res, json: rest };
     },
@@ -64,36 +64,36 @@ export const acceptanceFaults: readonly Fault[] = [
     id: 'acceptance.prediction-list-inputs-not-object',
     description: 'Listed predictions carry `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-list')],
-    after: (req, res) => (isOperation(req, 'predictions.list') && ok2xx(res) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, inputs: 'not an object' })) } : res),
+    after: (req, res) => (isOperation(req, 'predictions.list') && is2xx(res.status) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, inputs: 'not an object' })) } : res),
   }),
   defineFault({
     id: 'acceptance.score-list-value-not-number',
     description: 'Listed scores carry `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-list')],
-    after: (req, res) => (isOperation(req, 'scores.list') && ok2xx(res) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, value: 'high' })) } : res),
+    after: (req, res) => (isOperation(req, 'scores.list') && is2xx(res.status) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, value: 'high' })) } : res),
   }),
   defineFault({
     id: 'acceptance.prediction-read-inputs-not-object',
     description: 'A prediction read by id carries `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-read')],
-    after: (req, res) => (isOperation(req, 'predictions.read') && ok2xx(res) && res.json ? { ...res, json: { ...(res.json as object), inputs: 'not an object' } } : res),
+    after: (req, res) => (isOperation(req, 'predictions.read') && is2xx(res.status) && res.json ? { ...res, json: { ...(res.json as object), inputs: 'not an object' } } : res),
   }),
   defineFault({
     id: 'acceptance.score-read-value-not-number',
     description: 'A score read by id carries `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-read')],
-    after: (req, res) => (isOperation(req, 'scores.read') && ok2xx(res) && res.json ? { ...res, json: { ...(res.json as object), value: 'high' } } : res),
+    after: (req, res) => (isOperation(req, 'scores.read') && is2xx(res.status) && res.json ? { ...res, json: { ...(res.json as object), value: 'high' } } : res),
   }),
   defineFault({
     id: 'acceptance.json-labelled-text-plain',
     description: 'Successful JSON answers are labelled `text/plain`.',
     breaks: ['chat-create', 'training-jobs-create', 'training-jobs-get', 'trajectories-log', 'predictions-read', 'scores-read'].map((s) => acceptanceId('json-content-type', s)),
-    after: (_req, res) => (ok2xx(res) && res.json !== undefined ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res),
+    after: (_req, res) => (is2xx(res.status) && res.json !== undefined ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res),
   }),
   defineFault({
     id: 'acceptance.jsonl-labelled-json',
     description: 'JSONL listings are labelled `application/json` instead of a JSONL media type.',
     breaks: ['predictions-list', 'scores-list'].map((s) => acceptanceId('jsonl-content-type', s)),
-    after: (req, res) => (isList(req) && ok2xx(res) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res),
+    after: (req, res) => (isList(req) && is2xx(res.status) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res),
   }),
 ];

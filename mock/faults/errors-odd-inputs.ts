@@ -8,6 +8,7 @@ import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { isChat, isOperation, rawText, rewriteJsonAnswer, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
+import { is4xx } from '../../src/core/values.js';
 
 const ids = {
   envelope: 'errors.error-body-shape.chat-create',
@@ -16,7 +17,6 @@ const ids = {
 } as const;
 
 const isBodyRoute = (req: MockRequest): boolean => isOperation(req, 'chat.create', 'training-jobs.create', 'trajectories.log');
-const isClientError = (status: number): boolean => status >= 400 && status < 500;
 /** A NUL byte, as JSON escapes it in a request body. */
 const hasNul = (req: MockRequest): boolean => rawText(req).includes('\\u0000');
 
@@ -32,7 +32,7 @@ export const errorOddInputFaults: readonly Fault[] = [
     id: 'errors.error-envelope-message-only',
     description: 'Chat errors are `{error: {message}}`: no type, param or code.',
     breaks: [ids.envelope],
-    after: rewriteJsonAnswer<{ error?: Json }>(isChat, (body) => body.error && (body.error = { message: body.error.message }), isClientError),
+    after: rewriteJsonAnswer<{ error?: Json }>(isChat, (body) => body.error && (body.error = { message: body.error.message }), is4xx),
   }),
   defineFault({
     id: 'errors.nul-byte-crash',
@@ -56,7 +56,7 @@ export const errorOddInputFaults: readonly Fault[] = [
     id: 'errors.traceback-in-errors',
     description: 'Every refusal of a body carries the server\'s Python traceback in its message.',
     breaks: ['chat-create', 'training-jobs-create', 'trajectories-log'].map(ids.internals),
-    after: (req, res): MockResponse => (isBodyRoute(req) && isClientError(res.status) ? jsonResponse(res.status, withTraceback(res.json)) : res),
+    after: (req, res): MockResponse => (isBodyRoute(req) && is4xx(res.status) ? jsonResponse(res.status, withTraceback(res.json)) : res),
   }),
 ];
 

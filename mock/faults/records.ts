@@ -8,6 +8,7 @@ import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { recordPathOf } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
+import { isJsonObject } from '../../src/core/values.js';
 
 type Kind = 'predictions' | 'scores';
 type Obj = Record<string, unknown>;
@@ -28,7 +29,6 @@ function readKind(req: MockRequest): Kind | undefined {
   return at && !at.list ? at.kind : undefined;
 }
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The whole body of a response as text (a listing's stream drained). */
 async function bodyText(res: MockResponse): Promise<string> {
@@ -195,7 +195,7 @@ export const recordFaults: readonly Fault[] = [
     breaks: both('listed-records-read-back'),
     after: (req, res) => {
       const kind = readKind(req);
-      if (!kind || res.status !== 200 || !isObj(res.json)) return res;
+      if (!kind || res.status !== 200 || !isJsonObject(res.json)) return res;
       const field = URI_FIELD[kind];
       return { ...res, json: { ...res.json, [field]: `${String(res.json[field])}-v2` } };
     },

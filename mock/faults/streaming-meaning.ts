@@ -6,6 +6,7 @@
 import { chatBody, DONE_EVENT, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { scrambleTokens } from './chat-meaning.js';
 import { defineFault, type Fault } from './types.js';
+import { is4xx } from '../../src/core/values.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 type UsageChunk = { choices?: unknown[]; usage?: { completion_tokens: number } & Json };
@@ -18,7 +19,6 @@ const ids = {
   errorEvent: 'streaming.no-error-event',
 } as const;
 
-const isClientError = (status: number): boolean => status >= 400 && status < 500;
 
 export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
@@ -35,7 +35,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
     description: 'A streamed request the server refuses is answered 200 with an error event and [DONE].',
     breaks: [ids.preGeneration],
     after: (req, res) =>
-      chatBody(req)?.stream === true && isClientError(res.status)
+      chatBody(req)?.stream === true && is4xx(res.status)
         ? { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: (async function* () { yield sseFrame(res.json); yield DONE_EVENT; })() }
         : res,
   }),

@@ -8,11 +8,11 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { familyError, internalError, validationError } from '../errors.js';
 import { isOperation, jsonBodyOf, withJson, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
+import { isJsonObject } from '../../src/core/values.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Obj = Json;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCreate = (req: MockRequest): boolean => isOperation(req, 'training-jobs.create');
 const isGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
 const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
@@ -31,7 +31,7 @@ function rewriteBody(applies: (req: MockRequest) => boolean, fn: (body: Obj) => 
 /** Applies `fn` to every trajectory object of a `trajectory_groups` value. */
 function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   if (!Array.isArray(groups)) return groups;
-  return groups.map((g) => (isObj(g) && Array.isArray(g.trajectories) ? { ...g, trajectories: g.trajectories.map((t) => (isObj(t) ? fn(t) : t)) } : g));
+  return groups.map((g) => (isJsonObject(g) && Array.isArray(g.trajectories) ? { ...g, trajectories: g.trajectories.map((t) => (isJsonObject(t) ? fn(t) : t)) } : g));
 }
 
 const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
@@ -44,7 +44,7 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.create-id-not-uuid',
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
     breaks: ['training-jobs.create-returns-uuid-id', 'training-jobs.accepts-realistic-bodies', 'acceptance.valid-request-succeeds.training-jobs-create'],
-    after: (req, res) => (isCreate(req) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: 'job-000123' } } : res),
+    after: (req, res) => (isCreate(req) && res.status < 300 && isJsonObject(res.json) ? { ...res, json: { ...res.json, id: 'job-000123' } } : res),
   }),
   defineFault({
     id: 'training.create-without-id',
@@ -56,7 +56,7 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.get-returns-other-id',
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (isGet(req) && res.status < 300 && isObj(res.json) ? { ...res, json: { ...res.json, id: randomUUID() } } : res),
+    after: (req, res) => (isGet(req) && res.status < 300 && isJsonObject(res.json) ? { ...res, json: { ...res.json, id: randomUUID() } } : res),
   }),
   defineFault({
     id: 'training.get-forgets-jobs',
@@ -94,7 +94,7 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
-      if (!isObj(config)) return body;
+      if (!isJsonObject(config)) return body;
       const kept = Object.fromEntries(Object.entries(config).filter(([k, v]) => !['mask_prob_ratio', 'ppo', 'precalculate_logprobs', 'scale_rewards'].includes(k) || typeof v === 'boolean'));
       return { ...body, experimental_config: kept };
     }),
@@ -104,7 +104,7 @@ export const trainingFaults: readonly Fault[] = [
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
-      if (!('experimental_config' in body) || isObj(body.experimental_config) || body.experimental_config === null) return body;
+      if (!('experimental_config' in body) || isJsonObject(body.experimental_config) || body.experimental_config === null) return body;
       const { experimental_config: _drop, ...rest } = body;
       return rest;
     }),
@@ -115,7 +115,7 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
-      if (!isObj(config) || typeof config.importance_sampling_level !== 'string' || KNOWN_LEVELS.includes(config.importance_sampling_level)) return body;
+      if (!isJsonObject(config) || typeof config.importance_sampling_level !== 'string' || KNOWN_LEVELS.includes(config.importance_sampling_level)) return body;
       return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
     }),
   }),
@@ -192,7 +192,7 @@ export const trainingFaults: readonly Fault[] = [
     after: (req, res) => {
       if (!isLog(req) || res.status !== 422) return res;
       const groups = jsonBodyOf(req)?.trajectory_groups;
-      const broken = !Array.isArray(groups) || groups.some((g) => !isObj(g) || !Array.isArray(g.trajectories));
+      const broken = !Array.isArray(groups) || groups.some((g) => !isJsonObject(g) || !Array.isArray(g.trajectories));
       return broken ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : res;
     },
   }),
@@ -207,8 +207,8 @@ export const trainingFaults: readonly Fault[] = [
     description: 'Rejected log bodies carry `detail[].loc` as a dotted string ("body.split"), not an array.',
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
-      return { ...res, json: { detail: res.json.detail.map((d) => (isObj(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)) } };
+      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
+      return { ...res, json: { detail: res.json.detail.map((d) => (isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)) } };
     },
   }),
   defineFault({
@@ -216,8 +216,8 @@ export const trainingFaults: readonly Fault[] = [
     description: 'Rejected log bodies carry detail items without `msg`.',
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isObj(res.json) || !Array.isArray(res.json.detail)) return res;
-      return { ...res, json: { detail: res.json.detail.map((d) => (isObj(d) ? { loc: d.loc, type: d.type } : d)) } };
+      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
+      return { ...res, json: { detail: res.json.detail.map((d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)) } };
     },
   }),
 ];

@@ -7,16 +7,13 @@ import { isAscii } from 'node:buffer';
 import { openaiError, unsupportedMediaType, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Family } from './family.js';
+import { mediaTypeOf } from '../../src/core/values.js';
 
 type JsonObject = Record<string, unknown>;
 export type BodyResult = { ok: true; value: JsonObject } | { ok: false; response: MockResponse };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-function mediaType(header: string | undefined): string {
-  if (header === 'application/json') return header; // nearly every request: no allocation
-  return (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
-}
 
 /** The body as text; invalid UTF-8 throws. ASCII (nearly every body) needs no validation. */
 function decodeBody(bytes: Uint8Array): string {
@@ -49,7 +46,7 @@ function isJsonMediaType(type: string): boolean {
 
 /** Parses the body as a JSON object, or answers the family's error. */
 export function readJsonObject(req: MockRequest, family: Family): BodyResult {
-  const type = mediaType(req.headers['content-type']);
+  const type = mediaTypeOf(req.headers['content-type']);
   const fail = (openai: MockResponse, detail: Parameters<typeof validationError>[0]): BodyResult => ({
     ok: false,
     response: family === 'openai' ? openai : validationError(detail),

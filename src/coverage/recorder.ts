@@ -12,6 +12,7 @@ import type { HttpClient, RecordedRequest, StreamingExchange } from '../transpor
 import { modesOf, responseSchemasOf, type CoverageItem, type CoverageModel, type Mode } from './model.js';
 import { classifyAuthorization, type ConfiguredCredentials } from './presentations.js';
 import { fieldPathOf, presentPaths, valuesAt } from './schema-fields.js';
+import { is2xx, is4xx } from '../core/values.js';
 
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
 const MAX_LINES_PER_BODY = 400;
@@ -167,10 +168,10 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     scope(op, params);
     const body = parseJson(request.body);
     const mode: Mode | undefined = modesOf(op.id)[0] === undefined ? undefined : (body as { stream?: unknown } | undefined)?.stream === true ? 'streamed' : 'non-streamed';
-    const ok = status >= 200 && status < 300;
+    const ok = is2xx(status);
     if (body !== undefined && op.requestSchema) {
       if (ok) requestFields(op.id, body, mode);
-      else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body, mode);
+      else if (is4xx(status) && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body, mode);
     }
     return { op: op.id, mode, ownScope: inOwnScope(params), ok };
   }

@@ -7,6 +7,7 @@
  * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out.
  */
 import type { SseEvent } from '../transport/sse.js';
+import { isJsonObject } from '../core/values.js';
 
 /** The rules a finding can break (one check per rule). */
 export type StreamRule =
@@ -100,7 +101,6 @@ const DONE = '[DONE]';
 /** A `[DONE]` left without its blank line at the very end: the terminator is there, only its framing is short. */
 const TRAILING_DONE = /^(?:data: ?)?\[DONE\]\s*$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -167,7 +167,7 @@ export class ChatStreamJudge {
     }
     // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`; older vLLM
     // releases sent the flat `{"object": "error", "message": ...}` of their ErrorResponse.
-    if (isObject(payload) && !('choices' in payload) && ('error' in payload || payload.object === 'error')) {
+    if (isJsonObject(payload) && !('choices' in payload) && ('error' in payload || payload.object === 'error')) {
       this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
       return;
     }
@@ -176,7 +176,7 @@ export class ChatStreamJudge {
 
   /** vLLM's continuous_usage_stats: a running count on every content chunk that never goes down. */
   private continuous(usage: unknown, where: string): void {
-    const c = isObject(usage) ? usage.completion_tokens : undefined;
+    const c = isJsonObject(usage) ? usage.completion_tokens : undefined;
     if (!Number.isInteger(c)) {
       this.find('continuous-usage', `${where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`);
       return;
@@ -189,13 +189,13 @@ export class ChatStreamJudge {
 
   private chunk(payload: unknown, where: string): void {
     this.chunkNo++;
-    const shapeProblem = !isObject(payload)
+    const shapeProblem = !isJsonObject(payload)
       ? 'not a JSON object'
       : payload.object !== 'chat.completion.chunk'
         ? `"object" is ${JSON.stringify(payload.object)}, not "chat.completion.chunk"`
         : this.options.validateChunk?.(payload);
     if (shapeProblem) this.find('chunk-shape', `${where}: ${shapeProblem}`);
-    if (!isObject(payload)) return;
+    if (!isJsonObject(payload)) return;
     this.objectChunkNo++;
 
     // One id across chunks.
@@ -231,7 +231,7 @@ export class ChatStreamJudge {
     if (this.usageChunkAt !== undefined && choices.length > 0) {
       this.find('usage', `${where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`);
     }
-    if (choices.length === 0 && isObject(usage)) {
+    if (choices.length === 0 && isJsonObject(usage)) {
       if (this.usageChunkAt !== undefined) this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
       this.usageChunkAt = this.eventNo;
       this.usage = usage;
@@ -247,12 +247,12 @@ export class ChatStreamJudge {
       return;
     }
     // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
-    if (isObject(usage) && choices.length > 0) this.usage = usage;
+    if (isJsonObject(usage) && choices.length > 0) this.usage = usage;
     if (this.options.continuousUsage && choices.length > 0) this.continuous(usage, where);
 
     const indicesHere = new Set<number>();
     for (const choice of choices) {
-      if (!isObject(choice)) continue; // chunk-shape
+      if (!isJsonObject(choice)) continue; // chunk-shape
       const index = choice.index;
       if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
         this.find('indices', `${where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`);
@@ -261,7 +261,7 @@ export class ChatStreamJudge {
       const i = index as number;
       if (indicesHere.has(i)) this.find('indices', `${where} holds choice index ${i} twice`);
       indicesHere.add(i);
-      const delta = isObject(choice.delta) ? choice.delta : {};
+      const delta = isJsonObject(choice.delta) ? choice.delta : {};
       let c = this.choices.get(i);
       if (!c) {
         // The first chunk of each choice has `delta: {"role": "assistant", ...}`.
@@ -280,7 +280,7 @@ export class ChatStreamJudge {
       if (this.options.returnTokenIds && typeof delta.content === 'string' && delta.content.length > 0 && !(isIntArray(tokenIds) && tokenIds.length > 0)) {
         this.find('token-ids', `${where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`);
       }
-      const lp = isObject(choice.logprobs) ? choice.logprobs.content : undefined;
+      const lp = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
       if (Array.isArray(lp)) c.logprobs = [...(c.logprobs ?? []), ...lp];
       const fr = choice.finish_reason;
       if (fr !== null && fr !== undefined) {

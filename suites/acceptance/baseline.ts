@@ -194,5 +194,4 @@ export function servedData(op: OperationId, ex: HttpExchange): string | undefine
 }
 
 /** True for the statuses of a successful answer. */
-export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 

@@ -6,12 +6,9 @@ import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
-import { baselineRequest, existingTrainingJobId, is2xx, slugOf } from './baseline.js';
+import { baselineRequest, existingTrainingJobId, slugOf } from './baseline.js';
+import { is2xx, mediaTypeOf } from '../../src/core/values.js';
 
-/** The media type of a Content-Type value, lower-cased, without parameters. */
-export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-}
 
 /** `application/json` or a structured `+json` type (RFC 6839). */
 function isJsonMediaType(type: string): boolean {

@@ -14,7 +14,8 @@ import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
-import { existingTrainingJobId, firstRecords, is2xx, RECORD_ID_FIELD, seededUuid, slugOf, type RecordKind } from './baseline.js';
+import { existingTrainingJobId, firstRecords, RECORD_ID_FIELD, seededUuid, slugOf, type RecordKind } from './baseline.js';
+import { is2xx } from '../../src/core/values.js';
 
 /** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
 const LIST_LINES_CAP = 50;

@@ -15,9 +15,9 @@ import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
-import { is2xx, slugOf } from '../acceptance/baseline.js';
-import { mediaTypeOf } from '../acceptance/content-type.checks.js';
+import { slugOf } from '../acceptance/baseline.js';
 import { negativesOnBase } from './realistic-negatives.js';
+import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
 
 type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
@@ -87,7 +87,6 @@ function rejectionProblem(ex: HttpExchange): string | undefined {
   return `${describeResponse(ex)}: not a 4xx`;
 }
 
-const is4xx = (ex: HttpExchange): boolean => ex.response.status >= 400 && ex.response.status <= 499;
 
 // Sending a JSON object to create/log creates data if the server wrongly accepts it.
 const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
@@ -187,7 +186,7 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       const outcome = await checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
         const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
         // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
-        if (!is4xx(ex)) return { ok: true };
+        if (!is4xx(ex.response.status)) return { ok: true };
         judged++;
         const problem = shapeProblem(ctx, ex, section7);
         return problem ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex } : { ok: true };
@@ -199,7 +198,7 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       const raw = section7 ? NON_OBJECT_JSON.slice(0, 1) : [...NON_OBJECT_JSON.slice(0, 1), ...MALFORMED_JSON.slice(0, 1)];
       for (const c of raw) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));
-        if (!is4xx(ex)) continue;
+        if (!is4xx(ex.response.status)) continue;
         judged++;
         const problem = shapeProblem(ctx, ex, section7);
         if (problem) return fail({ expected: `${c.label} as the body: ${expected}`, actual: problem, exchange: ex });

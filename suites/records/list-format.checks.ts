@@ -2,7 +2,8 @@
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
-import { JSONL_MEDIA_TYPES, mediaType, openListing, readHead, readListing, type RecordKind } from './listing.js';
+import { JSONL_MEDIA_TYPES, openListing, readHead, readListing, type RecordKind } from './listing.js';
+import { mediaTypeOf } from '../../src/core/values.js';
 
 export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
   const listIsJsonl = defineCheck({
@@ -42,8 +43,8 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
       // Only the headers are judged: close before reading a possibly huge body.
       await stream.close();
       const ct = stream.headers['content-type'];
-      const mt = mediaType(ct);
-      if (mt === undefined || !JSONL_MEDIA_TYPES.includes(mt)) {
+      const mt = mediaTypeOf(ct);
+      if (!JSONL_MEDIA_TYPES.includes(mt)) {
         return fail({
           expected: `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
           actual: ct ? `Content-Type: ${ct}` : 'no Content-Type header',

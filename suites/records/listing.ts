@@ -14,6 +14,7 @@ import type { JsonlLine } from '../../src/transport/jsonl.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
+import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 
 /** One kind of evaluation record; every records check is written once for both kinds. */
 export interface RecordKind {
@@ -71,22 +72,6 @@ export const JSONL_MEDIA_TYPES: readonly string[] = ['application/jsonl', 'appli
 
 export type JsonRecord = Record<string, unknown>;
 
-export function isPlainObject(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** JSON with object keys sorted: two records are the same record when these are equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isPlainObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => value[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** The record's id when it has one (§2.1/§2.2 do not say ids are required). */
 export function recordId(kind: RecordKind, rec: JsonRecord): string | undefined {
@@ -119,11 +104,6 @@ export function isErrorObject(kind: RecordKind, obj: JsonRecord): boolean {
   return 'error' in obj || 'detail' in obj || 'reason' in obj || obj.object === 'error';
 }
 
-/** The media type of a Content-Type header, lower-cased, without parameters. */
-export function mediaType(contentType: string | undefined): string | undefined {
-  const mt = contentType?.split(';')[0]?.trim().toLowerCase();
-  return mt ? mt : undefined;
-}
 
 export interface ListRequest {
   readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };
@@ -343,7 +323,7 @@ export async function readListing(
         : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`;
       return 'stop';
     }
-    if (!isPlainObject(value)) {
+    if (!isJsonObject(value)) {
       problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`;
       return 'stop';
     }

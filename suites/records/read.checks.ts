@@ -4,7 +4,8 @@ import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { canonicalJson, isPlainObject, readListing, recordId, seedTag, type JsonRecord, type RecordKind } from './listing.js';
+import { readListing, recordId, seedTag, type JsonRecord, type RecordKind } from './listing.js';
+import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 
 /** Records read back: the first two listed and one further down (few requests). */
 const READ_BACK_FIRST = 2;
@@ -37,7 +38,7 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
         const id = recordId(kind, listed)!;
         const ex = await readRecord(ctx, kind, id);
         if (ex.response.status < 200 || ex.response.status >= 300) return fail({ expected: `a 2xx answer reading the listed ${kind.title} ${id}`, actual: describeResponse(ex), exchange: ex });
-        if (!isPlainObject(ex.json)) return fail({ expected: `one ${kind.title} object (${kind.readSection})`, actual: describeResponse(ex), exchange: ex });
+        if (!isJsonObject(ex.json)) return fail({ expected: `one ${kind.title} object (${kind.readSection})`, actual: describeResponse(ex), exchange: ex });
         const v = ctx.schemas.validate(kind.schema, ex.json);
         if (!v.ok) return fail({ expected: `a valid ${kind.title} (${kind.fieldsSection})`, actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
         const got = ex.json;

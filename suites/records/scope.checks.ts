@@ -8,7 +8,8 @@ import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
-import { isPlainObject, listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+import { listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+import { isJsonObject } from '../../src/core/values.js';
 
 /** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */
 export function uriScope(uri: string): { scheme: string; entity: string; project: string } | undefined {
@@ -96,7 +97,7 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
           }
           // A record is an object carrying any field of §2.1/§2.2; an error object is no record.
           // Records sent as a JSON array (the illustrative body of §4.5/§4.7) leak just the same.
-          const leak = (Array.isArray(value) ? value : [value]).find((v) => isPlainObject(v) && kind.fields.some((f) => f in v));
+          const leak = (Array.isArray(value) ? value : [value]).find((v) => isJsonObject(v) && kind.fields.some((f) => f in v));
           if (leak !== undefined) {
             leaked = leak as Record<string, unknown>;
             return 'stop';
@@ -149,7 +150,7 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
         const ex = await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }), auth: 'default' });
         const status = ex.response.status;
         const body = ex.json;
-        const returned = status >= 200 && status < 300 && isPlainObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
+        const returned = status >= 200 && status < 300 && isJsonObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
         if (returned) {
           return fail({ expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`, actual: `${describeResponse(ex)}`, exchange: ex });
         }

@@ -7,8 +7,9 @@ import { expect, test } from 'vitest';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { bodyText, variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { recordChecks } from './index.js';
-import { canonicalJson, isErrorObject, mediaType, PREDICTIONS, SCORES } from './listing.js';
+import { isErrorObject, PREDICTIONS, SCORES } from './listing.js';
 import { uriScope } from './scope.checks.js';
+import { canonicalJson, mediaTypeOf } from '../../src/core/values.js';
 
 /** Runs `checks` against the mock behind `variant`, on a loopback socket, with the settings these variants were written for. */
 const runAgainstVariant = variantRunner({ seed: 99, timeoutMs: 10_000, deadlineMs: 120_000, concurrency: 4, maxBodyBytes: 16 * 1024 * 1024, target: { bundledMock: true } });
@@ -140,6 +141,6 @@ test('helpers: URI scope, error objects, canonical JSON, media types', () => {
   expect(isErrorObject(SCORES, { object: 'error', message: 'x' })).toBe(true);
   expect(isErrorObject(SCORES, { score_id: 's1', detail: 'a record may carry a detail field' })).toBe(false);
   expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe(canonicalJson({ a: [{ c: 3, d: 2 }], b: 1 }));
-  expect(mediaType('Application/JSONL; charset=utf-8')).toBe('application/jsonl');
-  expect(mediaType(undefined)).toBeUndefined();
+  expect(mediaTypeOf('Application/JSONL; charset=utf-8')).toBe('application/jsonl');
+  expect(mediaTypeOf(undefined)).toBe('');
 });

@@ -8,6 +8,7 @@
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass } from '../../src/core/result.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
 export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
   id: 'streaming.pre-generation-error-is-http-4xx',
@@ -29,9 +30,9 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
     } finally {
       await stream.close();
     }
-    if (stream.status >= 400 && stream.status < 500) return pass();
+    if (is4xx(stream.status)) return pass();
     const excerpt = { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) };
-    const kind = stream.status >= 200 && stream.status < 300 ? (/"error"/.test(head) ? 'a 2xx stream carrying an error event' : 'a 2xx: the request was accepted') : `HTTP ${stream.status}`;
+    const kind = is2xx(stream.status) ? (/"error"/.test(head) ? 'a 2xx stream carrying an error event' : 'a 2xx: the request was accepted') : `HTTP ${stream.status}`;
     return fail({ expected: 'an HTTP 4xx before any stream starts', actual: kind, streamRequest: stream.request, streamExcerpt: excerpt });
   },
 });

@@ -10,6 +10,7 @@ import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
 import type { RecordedRequest } from '../../src/transport/types.js';
+import { is2xx } from '../../src/core/values.js';
 
 export interface StreamProbe {
   readonly request: RecordedRequest;
@@ -38,7 +39,7 @@ export async function probeChatStream(ctx: CheckContext, extra: Record<string, u
       return v.ok ? undefined : describeSchemaErrors(v.errors, 3);
     },
   });
-  const ok = stream.status >= 200 && stream.status < 300;
+  const ok = is2xx(stream.status);
   // A non-2xx answer is read only for its first bytes (evidence); it is not judged as a stream.
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
   const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };

@@ -5,9 +5,8 @@ import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.j
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, isUuid, uuidFromSeed } from './bodies.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
-const is2xx = (status: number) => status >= 200 && status < 300;
-const is4xx = (status: number) => status >= 400 && status < 500;
 
 /** POST /v1/preview/training-jobs with a JSON body. */
 export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {

@@ -8,8 +8,8 @@ import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.j
 import { checkProperty } from '../../src/kit/property.js';
 import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
 import { createJob, minimalCreateBody } from './create-and-get.checks.js';
+import { is4xx } from '../../src/core/values.js';
 
-const is4xx = (status: number) => status >= 400 && status < 500;
 
 interface BodyCase {
   readonly description: string;

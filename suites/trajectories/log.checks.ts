@@ -9,9 +9,8 @@ import { checkProperty } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
-const is2xx = (status: number) => status >= 200 && status < 300;
-const is4xx = (status: number) => status >= 400 && status < 500;
 
 /** POST /v1/preview/models/{model_id}/log for the target's model. */
 function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {

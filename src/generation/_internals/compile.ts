@@ -10,6 +10,7 @@ import { matches, matchesFlat, patternRegExp } from './matches.js';
 import { integerArbitrary, numberArbitrary } from './numeric-arbitrary.js';
 import type { Schema } from './schema-store.js';
 import { stringArbitrary } from './string-arbitrary.js';
+import { canonicalJson } from '../../core/values.js';
 
 /** Resolved compiler options. */
 export interface CompileContext {
@@ -142,17 +143,6 @@ function arrayArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): f
   return flat.uniqueItems && prefix.length > 0 ? arb.filter((a) => matchesFlat(flat, a)) : arb;
 }
 
-/** JSON with sorted keys, so that equal values (as JSON Schema compares them) have equal keys. */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const entries = Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
 
 function schemasForKey(flat: FlatSchema, key: string): Schema[] {
   const out: Schema[] = [...(flat.properties.get(key) ?? [])];

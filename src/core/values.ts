@@ -1,0 +1,34 @@
+/**
+ * @module Small predicates every layer asks: is a value a JSON object, what is the canonical text of
+ * a JSON value, what class is an HTTP status, what media type does a Content-Type name. One home,
+ * so the suites, the mock and the runner judge them the same way.
+ */
+
+/** A JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON with object keys sorted (and undefined members dropped): equal values have equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isJsonObject(value)) {
+    const members = Object.keys(value)
+      .sort()
+      .filter((k) => value[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** RFC 9110 §15.3: success. */
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+/** RFC 9110 §15.5: the client's error. */
+export const is4xx = (status: number): boolean => status >= 400 && status < 500;
+
+/** The media type of a Content-Type value, lower-cased, without parameters ('' when there is none). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === 'application/json') return contentType; // nearly every message: no allocation
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
