@@ -1,0 +1,47 @@
+/**
+ * @module One streaming check per rule of the stream judge (src/kit/chat-stream.ts), as a table row:
+ * stream a request, fail on the findings of the rule, skip when the rule's subject never arrived
+ * (naming the checks that report the absence), pass otherwise. Every row is the same three steps.
+ */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { pass } from '../../src/core/result.js';
+import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream.js';
+import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
+
+export interface StreamRuleRow {
+  readonly id: string;
+  readonly level?: 'MUST' | 'SHOULD';
+  /** The convention a SHOULD rests on (omitted for what §4.1 states). */
+  readonly convention?: string;
+  readonly requirement: string;
+  /** The fields added to the minimal streamed request. */
+  readonly request: Record<string, unknown>;
+  readonly rule: StreamRule;
+  /** What the rule expects, for the failure's `expected`. */
+  readonly expected: string;
+  /** The rule's subject is absent (no payload, no chunk, no choice): skip rather than pass vacuously. */
+  readonly absent?: { readonly when: (v: ChatStreamVerdict) => boolean; readonly nothing: string; readonly reportedBy: readonly string[] };
+  /** Notes for a pass. */
+  readonly notes?: (probe: StreamProbe) => readonly string[];
+}
+
+export function streamRuleCheck(row: StreamRuleRow): CheckDefinition {
+  return defineCheck({
+    id: row.id,
+    operation: 'chat.create',
+    section: '§4.1',
+    level: row.level ?? 'SHOULD',
+    ...(row.convention ? { convention: row.convention } : {}),
+    requirement: row.requirement,
+    async run(ctx) {
+      const probe = await probeChatStream(ctx, row.request);
+      if (!isProbe(probe)) return probe;
+      const absent = row.absent;
+      return (
+        failOnRule(probe, row.rule, row.expected) ??
+        (absent ? skipWhenAbsent(probe, absent.when(probe.verdict), absent.nothing, absent.reportedBy) : undefined) ??
+        pass(row.notes?.(probe))
+      );
+    },
+  });
+}
