@@ -14,6 +14,7 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { basicPairOf, bearerTokenOf } from '../http/auth.js';
 import { isChat, isOperation, jsonBodyOf, recordPathOf, withJson, type Json } from './rewrite.js';
 import { defineFault, type Fault, type FaultContext } from './types.js';
+import { RECORD_KIND } from '../../src/core/record-kinds.js';
 
 const CHAT: readonly OperationId[] = ['chat.create'];
 const TRAINING: readonly OperationId[] = ['training-jobs.create', 'trajectories.log'];
@@ -223,7 +224,7 @@ export const coverageFaults: readonly Fault[] = [
     after: async (req, res): Promise<MockResponse> => {
       const at = recordPathOf(req);
       if (!at?.list || res.status !== 200 || !res.stream) return res;
-      const field = at.kind === 'predictions' ? 'prediction_id' : 'score_id';
+      const field = RECORD_KIND[at.kind].idField;
       const source = res.stream;
       async function* stripped(): AsyncGenerator<string> {
         let rest = '';

@@ -9,12 +9,11 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { recordPathOf } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
+import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js';
 
-type Kind = 'predictions' | 'scores';
+type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-const URI_FIELD: Record<Kind, string> = { predictions: 'model', scores: 'scorer' };
-const ID_FIELD: Record<Kind, string> = { predictions: 'prediction_id', scores: 'score_id' };
 
 /** Both kinds' ids of a records rule. */
 const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
@@ -196,7 +195,7 @@ export const recordFaults: readonly Fault[] = [
     after: (req, res) => {
       const kind = readKind(req);
       if (!kind || res.status !== 200 || !isJsonObject(res.json)) return res;
-      const field = URI_FIELD[kind];
+      const field = RECORD_KIND[kind].uriField;
       return { ...res, json: { ...res.json, [field]: `${String(res.json[field])}-v2` } };
     },
   }),
@@ -213,7 +212,7 @@ export const recordFaults: readonly Fault[] = [
     after: (req, res) => {
       const kind = readKind(req);
       const id = recordPathOf(req)?.id;
-      return kind && id && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { [ID_FIELD[kind]]: decodeURIComponent(id) } } : res;
+      return kind && id && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { [RECORD_KIND[kind].idField]: decodeURIComponent(id) } } : res;
     },
   }),
 
@@ -223,7 +222,7 @@ export const recordFaults: readonly Fault[] = [
     description: "Listed records' model/scorer URIs name another project than the one listed.",
     breaks: both('records-belong-to-project'),
     after: mapRecords((rec, kind) => {
-      const field = URI_FIELD[kind];
+      const field = RECORD_KIND[kind].uriField;
       const uri = rec[field];
       return typeof uri === 'string' ? { ...rec, [field]: uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`) } : rec;
     }),
@@ -256,14 +255,14 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.uri-field-bare-name',
     description: 'Listed records carry a bare name ("gpt 4o mini") as model/scorer instead of a URI.',
     breaks: [...both('uri-fields-are-uris'), ...both('list-is-jsonl-of-records')],
-    after: mapRecords((rec, kind, i) => (i === 3 ? { ...rec, [URI_FIELD[kind]]: 'gpt 4o mini' } : rec)),
+    after: mapRecords((rec, kind, i) => (i === 3 ? { ...rec, [RECORD_KIND[kind].uriField]: 'gpt 4o mini' } : rec)),
   }),
   defineFault({
     id: 'records.internal-uri-scheme-leaks',
     description: 'Every other listed record exposes an internal reference scheme (weave-internal:///…) in model/scorer.',
     breaks: both('uri-fields-share-one-scheme'),
     after: mapRecords((rec, kind, i) => {
-      const field = URI_FIELD[kind];
+      const field = RECORD_KIND[kind].uriField;
       const uri = rec[field];
       return i % 2 === 1 && typeof uri === 'string' ? { ...rec, [field]: uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') } : rec;
     }),

@@ -5,6 +5,7 @@
  * body is opened and put back.
  */
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
+import type { RecordKindName } from '../../src/core/record-kinds.js';
 import { Router } from '../http/router.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
@@ -30,7 +31,7 @@ export const isChat = (req: MockRequest): boolean => operationOf(req) === 'chat.
 
 /** Where a §4.5–§4.8 request points: its kind, entity, project and (a read) record id, as sent (still percent-encoded). */
 export interface RecordPath {
-  readonly kind: 'predictions' | 'scores';
+  readonly kind: RecordKindName;
   readonly entity: string;
   readonly project: string;
   readonly list: boolean;

@@ -6,7 +6,7 @@ import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
-import { baselineRequest, existingTrainingJobId, slugOf } from './baseline.js';
+import { baselineRequest, existingTrainingJobId, slugOf } from '../../src/kit/baseline.js';
 import { is2xx, mediaTypeOf } from '../../src/core/values.js';
 
 

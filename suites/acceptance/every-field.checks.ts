@@ -13,7 +13,7 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
 import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
-import { slugOf } from './baseline.js';
+import { slugOf } from '../../src/kit/baseline.js';
 import { failOf, judgeSuccess } from './success.checks.js';
 
 /** How many chat requests one mode's set holds (one per way of constraining output). */

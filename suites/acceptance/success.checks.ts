@@ -14,7 +14,8 @@ import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
-import { existingTrainingJobId, firstRecords, RECORD_ID_FIELD, seededUuid, slugOf, type RecordKind } from './baseline.js';
+import { existingTrainingJobId, firstRecords, seededUuid, slugOf } from '../../src/kit/baseline.js';
+import { RECORD_KIND, type RecordKindName as RecordKind } from '../../src/core/record-kinds.js';
 import { is2xx } from '../../src/core/values.js';
 
 /** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
@@ -199,7 +200,7 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
     maxRequests: () => READS_CAP + 1,
     async run(ctx) {
       const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
-      const ids = (records ?? []).map((r) => r[RECORD_ID_FIELD[kind]]).filter((v): v is string => typeof v === 'string' && v !== '');
+      const ids = (records ?? []).map((r) => r[RECORD_KIND[kind].idField]).filter((v): v is string => typeof v === 'string' && v !== '');
       if (records === undefined) return skip(`the ${kind} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${kind}-list)`);
       if (ids.length === 0) return skip(`the ${kind} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`);
       for (const id of ids) {

@@ -12,7 +12,7 @@ import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import type { AuthMode, HttpExchange } from '../../src/transport/types.js';
-import { baselineRequest, controlExchange, servedData, slugOf } from '../acceptance/baseline.js';
+import { baselineRequest, controlExchange, servedData, slugOf } from '../../src/kit/baseline.js';
 import { is2xx } from '../../src/core/values.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');

@@ -14,7 +14,7 @@ import { ConformanceError } from '../../src/core/errors.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { derivedPresentations, PRESENTATION_LABELS } from '../../src/coverage/presentations.js';
-import { baselineRequest, slugOf } from '../acceptance/baseline.js';
+import { baselineRequest, slugOf } from '../../src/kit/baseline.js';
 import { control, rejectionProblem } from './credentials.checks.js';
 
 function derivedCheck(op: OperationId): CheckDefinition {

@@ -15,7 +15,7 @@ import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
-import { slugOf } from '../acceptance/baseline.js';
+import { slugOf } from '../../src/kit/baseline.js';
 import { negativesOnBase } from './realistic-negatives.js';
 import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
 

@@ -15,7 +15,7 @@ import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/ge
 import { describeResponse } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { registry } from '../../src/schemas/registry.js';
-import { slugOf } from '../acceptance/baseline.js';
+import { slugOf } from '../../src/kit/baseline.js';
 
 export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 

@@ -11,7 +11,7 @@ import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
-import { logRequest, slugOf, trainingJobRequest } from '../acceptance/baseline.js';
+import { logRequest, slugOf, trainingJobRequest } from '../../src/kit/baseline.js';
 
 interface OddInput {
   readonly label: string;

@@ -9,7 +9,7 @@ import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
 import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
-import { slugOf } from '../acceptance/baseline.js';
+import { slugOf } from '../../src/kit/baseline.js';
 
 type ListOperation = 'predictions.list' | 'scores.list';
 

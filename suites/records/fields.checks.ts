@@ -5,7 +5,8 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
-import { readListing, recordKey, showKey, type JsonRecord, type RecordKind } from './listing.js';
+import { readListing, recordKey, showKey, type JsonRecord } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 
 /** RFC 3986 `URI` (absolute, with a scheme): ajv-formats' `uri`, the format our record schemas use. */
 const URI_SCHEMA = { type: 'string', format: 'uri' } as const;

@@ -1,7 +1,8 @@
 /** @module §4.5/§4.7: the evaluation-run filter returns only the matching records, and all of them. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeQuery, readListing, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+import { describeQuery, readListing, recordKey, seedTag, showKey } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 
 export function filterChecks(kind: RecordKind): CheckDefinition[] {
   const filterByRun = defineCheck({

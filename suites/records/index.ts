@@ -6,7 +6,7 @@ import type { CheckDefinition } from '../../src/core/check.js';
 import { fieldChecks } from './fields.checks.js';
 import { filterChecks } from './filter.checks.js';
 import { listFormatChecks } from './list-format.checks.js';
-import { RECORD_KINDS, type RecordKind } from './listing.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
 import { pagingChecks } from './paging.checks.js';
 import { readChecks } from './read.checks.js';
 import { scopeChecks } from './scope.checks.js';

@@ -2,7 +2,8 @@
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
-import { JSONL_MEDIA_TYPES, openListing, readHead, readListing, type RecordKind } from './listing.js';
+import { JSONL_MEDIA_TYPES, openListing, readHead, readListing } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 import { mediaTypeOf } from '../../src/core/values.js';
 
 export function listFormatChecks(kind: RecordKind): CheckDefinition[] {

@@ -5,67 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
-import { fillPath, operation, type OperationId } from '../../src/core/operations.js';
+import { fillPath, operation } from '../../src/core/operations.js';
 import { fail, type FailOutcome } from '../../src/core/result.js';
 import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { JsonlLine } from '../../src/transport/jsonl.js';
 import { ConformanceError } from '../../src/core/errors.js';
-import type { SchemaName } from '../../src/schemas/registry.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
+import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
 
-/** One kind of evaluation record; every records check is written once for both kinds. */
-export interface RecordKind {
-  /** Area of the check ids (`predictions.limit-bounds-count`) and last path segment. */
-  readonly name: 'predictions' | 'scores';
-  /** `Prediction` / `Score`, as §2.1/§2.2 name them. */
-  readonly title: string;
-  readonly listOp: OperationId;
-  readonly readOp: OperationId;
-  readonly listSection: string;
-  readonly readSection: string;
-  /** §2.1 / §2.2: the record's fields. */
-  readonly fieldsSection: string;
-  readonly schema: SchemaName;
-  /** The record's id field, also the path parameter of the read operation. */
-  readonly idField: 'prediction_id' | 'score_id';
-  /** The field holding "a URI of the service's own scheme". */
-  readonly uriField: 'model' | 'scorer';
-  /** Every field §2.1/§2.2 lists. */
-  readonly fields: readonly string[];
-}
-
-export const PREDICTIONS: RecordKind = {
-  name: 'predictions',
-  title: 'Prediction',
-  listOp: 'predictions.list',
-  readOp: 'predictions.read',
-  listSection: '§4.5',
-  readSection: '§4.6',
-  fieldsSection: '§2.1',
-  schema: 'records/prediction',
-  idField: 'prediction_id',
-  uriField: 'model',
-  fields: ['prediction_id', 'model', 'inputs', 'output', 'evaluation_run_id', 'svc_user_id'],
-};
-
-export const SCORES: RecordKind = {
-  name: 'scores',
-  title: 'Score',
-  listOp: 'scores.list',
-  readOp: 'scores.read',
-  listSection: '§4.7',
-  readSection: '§4.8',
-  fieldsSection: '§2.2',
-  schema: 'records/score',
-  idField: 'score_id',
-  uriField: 'scorer',
-  fields: ['score_id', 'scorer', 'value', 'evaluation_run_id', 'svc_user_id'],
-};
-
-export const RECORD_KINDS: readonly RecordKind[] = [PREDICTIONS, SCORES];
 
 /** JSON Lines media types in use (JSONL/NDJSON have no single registered type). */
 export const JSONL_MEDIA_TYPES: readonly string[] = ['application/jsonl', 'application/x-ndjson', 'application/json-lines', 'application/x-jsonlines', 'application/jsonlines'];
@@ -180,97 +131,6 @@ export async function readHead(stream: StreamingExchange, limit = 2048): Promise
 export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): string {
   const parts = Object.entries(listQuery(ctx.target, q)).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? `?${parts.join('&')}` : ' (no query)';
-}
-
-/**
- * Follows a body on its way to the JSONL splitter, as bytes (nothing is decoded until asked): its
- * first bytes (kept for evidence even when the transport's byte cap ends the read with an error),
- * the newlines seen, and the bytes of the line still open (since the last newline; the splitter
- * holds the same line, so this at most doubles it).
- */
-class LineTail {
-  newlines = 0;
-  bytes = 0;
-  private first: Uint8Array[] = [];
-  private firstLength = 0;
-  private openParts: Uint8Array[] = [];
-
-  push(chunk: Uint8Array): void {
-    this.bytes += chunk.length;
-    if (this.firstLength < 2048) {
-      const part = chunk.subarray(0, 2048 - this.firstLength);
-      this.first.push(part);
-      this.firstLength += part.length;
-    }
-    let at = chunk.indexOf(0x0a);
-    if (at === -1) {
-      this.openParts.push(chunk);
-      return;
-    }
-    let last = at;
-    while (at !== -1) {
-      this.newlines++;
-      last = at;
-      at = chunk.indexOf(0x0a, at + 1);
-    }
-    this.openParts = [chunk.subarray(last + 1)];
-  }
-
-  /** The first bytes of the body, as text. */
-  get firstBytes(): string {
-    return Buffer.concat(this.first).toString('utf8');
-  }
-
-  /** The text of the line still open. */
-  get open(): string {
-    return Buffer.concat(this.openParts).toString('utf8');
-  }
-
-  /** The exchange with its chunks passing through `push` on their way. */
-  follow(stream: StreamingExchange): StreamingExchange {
-    const push = (c: Uint8Array) => this.push(c);
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      for await (const c of stream.chunks) {
-        push(c);
-        yield c;
-      }
-    }
-    return { request: stream.request, status: stream.status, headers: stream.headers, chunks: chunks(), elapsedMs: () => stream.elapsedMs(), close: () => stream.close() };
-  }
-}
-
-/**
- * Why a line cut before its end can never be a JSON object, or undefined when it still could be
- * (blank so far, or an object still open). Tracks strings and nesting only: whether the rest is
- * valid JSON is for the complete line to tell.
- */
-export function openLineProblem(text: string): string | undefined {
-  const start = text.search(/\S/);
-  if (start < 0) return undefined;
-  if (text[start] !== '{') return `does not start a JSON object: it starts ${JSON.stringify(text.slice(start, start + 40))}`;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === 0x5c) escaped = true;
-      else if (ch === 0x22) inString = false;
-      continue;
-    }
-    if (ch === 0x22) inString = true;
-    else if (ch === 0x7b || ch === 0x5b) depth++;
-    else if (ch === 0x7d || ch === 0x5d) {
-      depth--;
-      if (depth === 0) {
-        const rest = text.slice(i + 1);
-        const next = rest.search(/\S/);
-        return next < 0 ? undefined : `holds more than one JSON value: an object closes after ${i + 1 - start} characters and ${JSON.stringify(rest.slice(next, next + 40))} follows on the same line`;
-      }
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeQuery, firstDifference, readKeys, readListing, showKey, type RecordKind } from './listing.js';
+import { describeQuery, firstDifference, readKeys, readListing, showKey } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 
 /** Records compared when judging order: enough to see a reordering, few enough to stay cheap. */
 const ORDER_PREFIX = 200;

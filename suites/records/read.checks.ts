@@ -4,7 +4,8 @@ import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { readListing, recordId, seedTag, type JsonRecord, type RecordKind } from './listing.js';
+import { readListing, recordId, seedTag, type JsonRecord } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 
 /** Records read back: the first two listed and one further down (few requests). */

@@ -8,7 +8,8 @@ import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
-import { listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey, type RecordKind } from './listing.js';
+import { listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey } from './listing.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
 import { isJsonObject } from '../../src/core/values.js';
 
 /** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */

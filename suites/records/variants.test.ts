@@ -7,7 +7,8 @@ import { expect, test } from 'vitest';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { bodyText, variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { recordChecks } from './index.js';
-import { isErrorObject, PREDICTIONS, SCORES } from './listing.js';
+import { isErrorObject } from './listing.js';
+import { PREDICTIONS, SCORES } from '../../src/core/record-kinds.js';
 import { uriScope } from './scope.checks.js';
 import { canonicalJson, mediaTypeOf } from '../../src/core/values.js';
 

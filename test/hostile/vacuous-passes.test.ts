@@ -15,7 +15,7 @@ import { echoPrependsLastMessage, includeReasoningFalseOmitsReasoning, responseF
 import { serviceTierInSet, trailingSlashPath } from '../../suites/chat-completions/rules.checks.js';
 import { logprobsShapeAndCounts, returnTokenIdsPerChoice, tokensAsTokenIds } from '../../suites/chat-completions/tokens.checks.js';
 import { recordChecks } from '../../suites/records/index.js';
-import { openLineProblem } from '../../suites/records/listing.js';
+import { openLineProblem } from '../../src/transport/jsonl-tail.js';
 import { streamingChecks } from '../../suites/streaming/index.js';
 import { startHostile, type HostileKind, type HostileServer } from '../helpers/hostile-servers.js';
 import { runAgainstUrl, type RunAgainstUrlOptions } from '../helpers/run-checks.js';

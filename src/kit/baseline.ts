@@ -5,11 +5,12 @@
  * run and shared by every check of that run.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../src/core/check.js';
-import type { OperationId } from '../../src/core/operations.js';
-import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
-import { readJsonl } from '../../src/kit/streams.js';
-import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
+import type { CheckContext } from '../core/check.js';
+import type { OperationId } from '../core/operations.js';
+import { listQuery, minimalChatRequest, pathOf } from './requests.js';
+import { readJsonl } from './streams.js';
+import type { HttpExchange, HttpRequestSpec } from '../transport/types.js';
+import { RECORD_KIND, type RecordKindName } from '../core/record-kinds.js';
 
 /** The id suffix of an operation in per-operation check ids: `chat.create` → `chat-create`. */
 export function slugOf(op: OperationId): string {
@@ -55,8 +56,7 @@ function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): 
   return p;
 }
 
-export type RecordKind = 'predictions' | 'scores';
-export const RECORD_ID_FIELD: Record<RecordKind, string> = { predictions: 'prediction_id', scores: 'score_id' };
+type RecordKind = RecordKindName;
 
 /** The first `count` records of a listing (read as JSONL, stopping early), or undefined when the list does not answer 2xx. */
 export function firstRecords(ctx: CheckContext, kind: RecordKind, count: number): Promise<Record<string, unknown>[] | undefined> {
@@ -84,7 +84,7 @@ export function firstRecords(ctx: CheckContext, kind: RecordKind, count: number)
 /** The id of a record that exists, or undefined (empty or failing listing). */
 async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<string | undefined> {
   const records = (await firstRecords(ctx, kind, 1)) ?? [];
-  const id = records[0]?.[RECORD_ID_FIELD[kind]];
+  const id = records[0]?.[RECORD_KIND[kind].idField];
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
