@@ -55,13 +55,7 @@ export const authFaults: readonly Fault[] = [
     id: 'auth.accepts-malformed-credentials',
     description: 'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
     breaks: every('rejects-malformed-credentials'),
-    before: (req, ctx) => {
-      const h = req.headers.authorization;
-      if (!h) return req;
-      const scheme = schemeOf(req);
-      const ownScheme = new RegExp(`^${scheme}(\\s|$)`, 'i').test(h);
-      return (ownScheme && !wellFormed(h, scheme)) || !namesAScheme(h) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
-    },
+    before: serveWhen((h, scheme) => (new RegExp(`^${scheme}(\\s|$)`, 'i').test(h) && !wellFormed(h, scheme)) || !namesAScheme(h)),
   }),
   defineFault({
     id: 'auth.accepts-any-credentials',
@@ -95,7 +89,8 @@ export const authFaults: readonly Fault[] = [
     breaks: every('answers-401'),
     after: (req, res) => {
       const h = req.headers.authorization;
-      return res.status === 401 && h !== undefined && !wellFormed(h, schemeOf(req)) && !wellFormed(h, otherScheme(schemeOf(req))) ? { ...res, status: 400 } : res;
+      const malformed = h !== undefined && !wellFormed(h, 'bearer') && !wellFormed(h, 'basic');
+      return res.status === 401 && malformed ? { ...res, status: 400 } : res;
     },
   }),
 ];

@@ -4,7 +4,7 @@
  * are not the text or not in order, misreports why a stop string ended the output, or ignores stop
  * strings altogether (the constant-length server min_tokens' control must catch).
  */
-import { chatBody, isChat, rewriteChatWhen, rewriteJsonAnswer, type Json } from './rewrite.js';
+import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
@@ -82,6 +82,6 @@ export const chatMeaningFaults: readonly Fault[] = [
     id: 'chat.stop-strings-ignored',
     description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
     breaks: [ids.stop],
-    before: rewriteChatWhen((b) => b.stop !== undefined, (b) => delete b.stop),
+    before: ignoreChatField('stop'),
   }),
 ];

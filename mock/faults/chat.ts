@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { openaiError, routeNotFound } from '../errors.js';
 import type { MockRequest } from '../types.js';
-import { chatBody, isChat, rawText, rewriteChatWhen, rewriteJsonAnswer, withText, type Json } from './rewrite.js';
+import { chatBody, ignoreChatField, isChat, type Json, rawText, rewriteChatWhen, rewriteJsonAnswer, withText } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 interface Usage {
@@ -75,8 +75,23 @@ const usageDoesNotAddUp = defineFault({
   },
 });
 
+
+/** A server that accepts a §4.1 field and ignores it: one fault per field, each breaking the checks of that field. */
+const ignoredFieldFaults: readonly Fault[] = (
+  [
+    ['chat.n-ignored', 'n', 'n is ignored: one choice whatever was asked.', [ids.n]],
+    ['chat.token-ids-missing', 'return_token_ids', 'return_token_ids is ignored: no token_ids, no prompt_token_ids.', [ids.tokenIds, ids.tokenIdsUsage]],
+    ['chat.tokens-as-text-despite-token-ids', 'return_tokens_as_token_ids', 'return_tokens_as_token_ids is ignored: logprobs tokens are text.', [ids.asTokenIds]],
+    ['chat.min-tokens-ignored', 'min_tokens', 'min_tokens is ignored: a stop string ends the output before it.', [ids.minTokens]],
+    ['chat.include-stop-str-ignored', 'include_stop_str_in_output', 'include_stop_str_in_output is ignored: the stop string is always cut.', [ids.stop]],
+    ['chat.structured-outputs-ignored', 'structured_outputs', 'structured_outputs is ignored: free text whatever the constraint.', [ids.choice, ids.regex, ids.json]],
+    ['chat.response-format-ignored', 'response_format', 'response_format is ignored: free text instead of JSON.', [ids.responseFormat]],
+  ] as const
+).map(([id, field, description, breaks]) => defineFault({ id, description, breaks, before: ignoreChatField(field) }));
+
 export const chatFaults: readonly Fault[] = [
   usageDoesNotAddUp,
+  ...ignoredFieldFaults,
 
   // §7.1 priority. Each fault breaks the check whichever way the target is declared.
   defineFault({
@@ -207,12 +222,6 @@ export const chatFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'chat.n-ignored',
-    description: 'n is ignored: one choice whatever was asked.',
-    breaks: [ids.n],
-    before: rewriteChatWhen((b) => b.n !== undefined, (b) => delete b.n),
-  }),
-  defineFault({
     id: 'chat.choice-indices-from-one',
     description: 'Choice indices start at 1.',
     breaks: [ids.n],
@@ -221,24 +230,12 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.token-ids-missing',
-    description: 'return_token_ids is ignored: no token_ids, no prompt_token_ids.',
-    breaks: [ids.tokenIds, ids.tokenIdsUsage],
-    before: rewriteChatWhen((b) => b.return_token_ids !== undefined, (b) => delete b.return_token_ids),
-  }),
-  defineFault({
     id: 'chat.prompt-token-ids-miscounted',
     description: 'prompt_token_ids misses the first prompt token.',
     breaks: [ids.tokenIdsUsage],
     after: rewriteAnswer((body) => {
       if (Array.isArray(body.prompt_token_ids)) body.prompt_token_ids = body.prompt_token_ids.slice(1);
     }),
-  }),
-  defineFault({
-    id: 'chat.tokens-as-text-despite-token-ids',
-    description: 'return_tokens_as_token_ids is ignored: logprobs tokens are text.',
-    breaks: [ids.asTokenIds],
-    before: rewriteChatWhen((b) => b.return_tokens_as_token_ids !== undefined, (b) => delete b.return_tokens_as_token_ids),
   }),
   defineFault({
     id: 'chat.max-tokens-ignored',
@@ -284,34 +281,10 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.min-tokens-ignored',
-    description: 'min_tokens is ignored: a stop string ends the output before it.',
-    breaks: [ids.minTokens],
-    before: rewriteChatWhen((b) => b.min_tokens !== undefined, (b) => delete b.min_tokens),
-  }),
-  defineFault({
     id: 'chat.stop-string-kept',
     description: 'The matched stop string is left in the content although include_stop_str_in_output is false.',
     breaks: [ids.stop],
     before: rewriteChatWhen((b) => Array.isArray(b.stop) && b.stop.length > 0, (b) => (b.include_stop_str_in_output = true)),
-  }),
-  defineFault({
-    id: 'chat.include-stop-str-ignored',
-    description: 'include_stop_str_in_output is ignored: the stop string is always cut.',
-    breaks: [ids.stop],
-    before: rewriteChatWhen((b) => b.include_stop_str_in_output !== undefined, (b) => delete b.include_stop_str_in_output),
-  }),
-  defineFault({
-    id: 'chat.structured-outputs-ignored',
-    description: 'structured_outputs is ignored: free text whatever the constraint.',
-    breaks: [ids.choice, ids.regex, ids.json],
-    before: rewriteChatWhen((b) => b.structured_outputs !== undefined, (b) => delete b.structured_outputs),
-  }),
-  defineFault({
-    id: 'chat.response-format-ignored',
-    description: 'response_format is ignored: free text instead of JSON.',
-    breaks: [ids.responseFormat],
-    before: rewriteChatWhen((b) => b.response_format !== undefined, (b) => delete b.response_format),
   }),
   defineFault({
     id: 'chat.reasoning-despite-include-false',

@@ -84,6 +84,10 @@ export function rewriteChatWhen(when: (body: Json) => boolean, rewrite: (body: J
   };
 }
 
+/** A `before` for a server that accepts a chat field and ignores it: the field is dropped before the core sees it. */
+export const ignoreChatField = (field: string): ((req: MockRequest) => MockRequest) =>
+  rewriteChatWhen((b) => b[field] !== undefined, (b) => delete b[field]);
+
 /** An `after` that rewrites a copy of a JSON answer whose status passes `statusOk` (default: 200). */
 export function rewriteJsonAnswer<B = Json>(
   applies: (req: MockRequest) => boolean,
