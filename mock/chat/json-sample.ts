@@ -3,10 +3,22 @@
  * json_schema. The suite's schema-driven generator (`src/generation`, `sampleValid(schema, seed)`)
  * is used when it is present; until it lands, a small fallback covers the common keywords.
  */
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { createRng, type Rng } from '../util/prng.js';
 
 type Sampler = (schema: object, seed: number) => unknown;
+type FastCheck = typeof fc;
+
+let fastCheck: Promise<FastCheck> | undefined;
+
+/**
+ * fast-check, loaded on the first request that asks for structured output: imported up front it
+ * cost ~15 ms of every `conformance mock` start-up, for a feature most runs use a few times.
+ */
+export function loadFastCheck(): Promise<FastCheck> {
+  fastCheck ??= import('fast-check').then((mod) => mod.default);
+  return fastCheck;
+}
 
 let loaded: Promise<Sampler | undefined> | undefined;
 
@@ -30,20 +42,20 @@ export async function sampleJson(schema: Record<string, unknown>, seed: number):
       // fall through: a schema the generator rejects still gets a best-effort value
     }
   }
-  return fallbackSample(schema, createRng(seed), 0);
+  return fallbackSample(schema, createRng(seed), 0, await loadFastCheck());
 }
 
 type Schema = Record<string, unknown>;
 
 /** A best-effort sampler over type/const/enum/properties/items/bounds/pattern/format. */
-function fallbackSample(schema: Schema, rng: Rng, depth: number): unknown {
+function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[rng.int(schema.enum.length)];
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options) && options.length > 0) return fallbackSample(options[0] as Schema, rng, depth);
+    if (Array.isArray(options) && options.length > 0) return fallbackSample(options[0] as Schema, rng, depth, fc);
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return fallbackSample(Object.assign({}, ...(schema.allOf as Schema[])) as Schema, rng, depth);
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return fallbackSample(Object.assign({}, ...(schema.allOf as Schema[])) as Schema, rng, depth, fc);
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
   const type = types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : schema.items ? 'array' : types[0] ?? 'object');
   switch (type) {
@@ -63,16 +75,16 @@ function fallbackSample(schema: Schema, rng: Rng, depth: number): unknown {
       return lo + (hi - lo) * (0.25 + rng.next() / 2);
     }
     case 'string':
-      return sampleString(schema, rng);
+      return sampleString(schema, rng, fc);
     case 'array': {
       const count = Math.max(isNum(schema.minItems) ? schema.minItems : 0, depth > 3 ? 0 : 1);
       const items = (schema.items ?? {}) as Schema;
-      return Array.from({ length: count }, () => fallbackSample(items, rng, depth + 1));
+      return Array.from({ length: count }, () => fallbackSample(items, rng, depth + 1, fc));
     }
     default: {
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       const out: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(props)) if (depth < 4 || (schema.required as string[] | undefined)?.includes(name)) out[name] = fallbackSample(sub, rng, depth + 1);
+      for (const [name, sub] of Object.entries(props)) if (depth < 4 || (schema.required as string[] | undefined)?.includes(name)) out[name] = fallbackSample(sub, rng, depth + 1, fc);
       return out;
     }
   }
@@ -82,7 +94,7 @@ function isNum(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function sampleString(schema: Schema, rng: Rng): string {
+function sampleString(schema: Schema, rng: Rng, fc: FastCheck): string {
   if (typeof schema.pattern === 'string') {
     try {
       return fc.sample(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }), { seed: rng.int(2 ** 31), numRuns: 1 })[0] ?? '';

@@ -1,10 +1,10 @@
 /**
  * @module Structured outputs (§4.1 `structured_outputs`, `response_format`): what text the mock
  * model must produce. `choice` picks one choice, `regex` samples a full match with fast-check's
- * `stringMatching`, `json` and `json_schema` sample a value valid against the schema.
+ * `stringMatching`, `json` and `json_schema` sample a value valid against the schema. fast-check is
+ * loaded on first use (`loadFastCheck`), not with the mock.
  */
-import fc from 'fast-check';
-import { sampleJson } from './json-sample.js';
+import { loadFastCheck, sampleJson } from './json-sample.js';
 import type { RuleViolation } from './rules.js';
 import type { ChatRequest } from './types.js';
 
@@ -59,8 +59,10 @@ export async function constrainedText(constraint: OutputConstraint, seed: number
       return constraint.text;
     case 'choice':
       return constraint.choices[seed % constraint.choices.length];
-    case 'regex':
+    case 'regex': {
+      const fc = await loadFastCheck();
       return fc.sample(fc.stringMatching(constraint.pattern, { size: 'small' }), { seed, numRuns: 1 })[0];
+    }
     case 'json':
       return JSON.stringify(await sampleJson(constraint.schema, seed));
   }

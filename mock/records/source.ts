@@ -1,15 +1,15 @@
 /**
  * @module The evaluation records (§2.1, §2.2) of one entity/project, computed on demand from
  * (seed, entity, project, index), never materialised: a listing of a million records costs the
- * memory of one. Faker draws a word pool once, with a fixed seed; each record then picks from it
- * with an O(1)-seeded PRNG, and is written straight to its JSON line (faker's per-call machinery
- * and building an object to stringify cost ~10 µs a record, which capped a listing far below
- * what a raw node:http stream of the same records reaches: see bench/).
+ * memory of one. The texts come from a fixed pool of faker's lorem words (`lorem-words.ts`); each
+ * record picks from it with an O(1)-seeded PRNG, and is written straight to its JSON line (faker's
+ * per-call machinery and building an object to stringify cost ~10 µs a record, which capped a
+ * listing far below what a raw node:http stream of the same records reaches: see bench/).
  */
-import { englishFaker } from '../../src/generation/realistic/english-faker.js';
 import { hash53, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { timestampOf, uuidV7Like } from './ids.js';
+import { LOREM_WORDS } from './lorem-words.js';
 import { recordSeed, type RecordSeed } from './seed.js';
 
 export type RecordKind = 'prediction' | 'score';
@@ -34,14 +34,10 @@ export interface ListFilter {
   offset?: number | undefined;
 }
 
-/** Faker's lorem words, drawn once with a fixed seed; capitalised twins for sentence starts. */
+/** The pool's seed (it drew the word list once, and seeds the sentence pools); capitalised twins for sentence starts. */
 const WORD_POOL_SEED = 20261121;
-const { WORDS, CAPITALISED } = (() => {
-  const faker = englishFaker();
-  faker.seed(WORD_POOL_SEED);
-  const words = [...new Set(Array.from({ length: 4096 }, () => faker.lorem.word()))].filter((w) => /^[a-z]+$/.test(w)).sort();
-  return { WORDS: words, CAPITALISED: words.map((w) => w[0]!.toUpperCase() + w.slice(1)) };
-})();
+const WORDS = LOREM_WORDS;
+const CAPITALISED = WORDS.map((w) => w[0]!.toUpperCase() + w.slice(1));
 
 /** Sentences per word count, built once from the pool; a record picks one with a single draw. */
 const SENTENCES_PER_LENGTH = 512;

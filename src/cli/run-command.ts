@@ -13,7 +13,7 @@ import { describePlan } from '../runner/plan.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
-import { startMockServer } from '../../mock/index.js';
+import { startMockServer } from '../../mock/adapters/node.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
 import { RUN_USAGE } from './usage.js';
 import { parseRunOptions, type RunConfig } from './run-options.js';

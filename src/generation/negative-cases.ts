@@ -8,7 +8,7 @@ import { arbitraryFromSchema } from './arbitrary-from-schema.js';
 import { compileFlat, compileSchemas, type CompileContext } from './_internals/compile.js';
 import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
 import { matchesFlat } from './_internals/matches.js';
-import { mutationSites, type MutationSite } from './_internals/mutation-sites.js';
+import { mutationSites, type MutationSite, type PathStep } from './_internals/mutation-sites.js';
 import { NO_CASE, templatesAt, type MutationTemplate } from './_internals/mutation-templates.js';
 import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
@@ -48,14 +48,50 @@ function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext,
 }
 
 /**
+ * The arbitraries a catalogue's templates are assembled from, compiled once per path step and per
+ * site instead of once per template: the templates at one site (and the sites below one step) share
+ * them. Arbitraries are immutable descriptions, so sharing one yields the same values as compiling
+ * it again; this only saves the compiling (most of a catalogue's build before this).
+ */
+class Parts {
+  readonly #ctx: CompileContext;
+  readonly #steps = new Map<PathStep, fc.Arbitrary<[unknown, unknown]>>();
+  readonly #containers = new Map<FlatSchema, fc.Arbitrary<unknown>>();
+
+  constructor(ctx: CompileContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The container of step `i` (made the step's type) and its child, or NO_CASE when the child has no value. */
+  step(step: PathStep, i: number): fc.Arbitrary<[unknown, unknown]> {
+    let arb = this.#steps.get(step);
+    if (!arb) {
+      arb = fc.tuple(forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', this.#ctx, i), compileSchemas(step.child, this.#ctx, i + 1) ?? fc.constant(NO_CASE));
+      this.#steps.set(step, arb);
+    }
+    return arb;
+  }
+
+  /** The site's node as an object (for edits that add or remove a key). */
+  container(site: MutationSite): fc.Arbitrary<unknown> {
+    let arb = this.#containers.get(site.node);
+    if (!arb) {
+      arb = forced(site.node, 'object', this.#ctx, site.path.length);
+      this.#containers.set(site.node, arb);
+    }
+    return arb;
+  }
+}
+
+/**
  * The arbitrary of one template: a valid root, the path to the site made present (generating
  * containers and children where the root lacks them), then the edit. Cases where the base came out
  * invalid or the edit did not break the schema are filtered away.
  */
-function prepare(root: FlatSchema, template: MutationTemplate, rootArb: fc.Arbitrary<unknown>, ctx: CompileContext): fc.Arbitrary<NegativeCase | undefined> {
+function prepare(root: FlatSchema, template: MutationTemplate, rootArb: fc.Arbitrary<unknown>, parts: Parts): fc.Arbitrary<NegativeCase | undefined> {
   const { site, edit } = template;
-  const steps = site.path.map((step, i) => fc.tuple(forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', ctx, i), compileSchemas(step.child, ctx, i + 1) ?? fc.constant(NO_CASE)));
-  const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : forced(site.node, 'object', ctx, site.path.length);
+  const steps = site.path.map((step, i) => parts.step(step, i));
+  const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : parts.container(site);
   return fc.tuple(rootArb, siteContainer, ...steps).map(([generated, container, ...parts]) => {
     const holder = { root: structuredClone(generated) as unknown };
     let parent: Record<string | number, unknown> = holder as unknown as Record<string, unknown>;
@@ -111,12 +147,13 @@ function prepared(schema: object | string, options: NegativeCasesOptions): Prepa
   const rootFlat = flatten(root);
   const rootArb = arbitraryFromSchema(schema, options);
   const out: Prepared[] = [];
+  const parts = new Parts(ctx);
   const sites: MutationSite[] = mutationSites(root, options.maxSiteDepth ?? 3);
   for (const site of sites) {
     for (const template of templatesAt(site)) {
       if (options.kinds && !options.kinds.includes(template.mutation.kind)) continue;
       if (options.strictness && options.strictness !== template.mutation.strictness) continue;
-      const raw = prepare(rootFlat, template, rootArb, ctx);
+      const raw = prepare(rootFlat, template, rootArb, parts);
       // Keep only templates that actually produce cases (a probe with a fixed seed); filtering an
       // arbitrary that never yields would loop forever.
       if (!probe(raw)) continue;

@@ -108,26 +108,34 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
 }
 
 /**
- * Loads every schema under `schemas/` (or `dir`). Validators come from the build's standalone module
- * when there is one (and `standalone` is not false), else they are compiled on first use.
+ * Every schema under `schemas/` (or `dir`), validators from the build's standalone module when there
+ * is one (and `standalone` is not false), else compiled on first use. The schema files are read on
+ * first need (`names`, `schema`, `ajv`, or a validator the build did not write): a process that only
+ * validates with the build's validators (the mock) never parses them.
  */
 export function loadRegistry(dir: string = join(packageRoot(), 'schemas'), options: { standalone?: boolean; source?: boolean } = {}): SchemaRegistry {
-  const schemas = new Map<string, JsonSchema>();
-  for (const file of listSchemaFiles(dir)) {
-    const name = relative(dir, file).split(sep).join('/').replace(/\.json$/, '');
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-    const expectedId = SCHEMA_BASE + name + '.json';
-    if (schema.$id !== expectedId) {
-      throw new Error(`schema ${name}: $id must be ${expectedId}, found ${String(schema.$id)}`);
+  let loaded: Map<string, JsonSchema> | undefined;
+  const schemas = (): Map<string, JsonSchema> => {
+    if (loaded) return loaded;
+    const out = new Map<string, JsonSchema>();
+    for (const file of listSchemaFiles(dir)) {
+      const name = relative(dir, file).split(sep).join('/').replace(/\.json$/, '');
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+      const expectedId = SCHEMA_BASE + name + '.json';
+      if (schema.$id !== expectedId) {
+        throw new Error(`schema ${name}: $id must be ${expectedId}, found ${String(schema.$id)}`);
+      }
+      out.set(name, schema);
     }
-    schemas.set(name, schema);
-  }
+    return (loaded = out);
+  };
+  let names: readonly string[] | undefined;
   // The ajv instance holding every schema, built only when something needs it.
   let instance: Ajv2020 | undefined;
   const ajvOf = (): Ajv2020 => {
     if (!instance) {
       instance = createAjv({ source: options.source ?? false });
-      for (const schema of schemas.values()) instance.addSchema(schema);
+      for (const schema of schemas().values()) instance.addSchema(schema);
     }
     return instance;
   };
@@ -143,12 +151,14 @@ export function loadRegistry(dir: string = join(packageRoot(), 'schemas'), optio
     return fn;
   };
   return {
-    names: [...schemas.keys()].sort(),
+    get names() {
+      return (names ??= [...schemas().keys()].sort());
+    },
     get ajv() {
       return ajvOf();
     },
     schema(name) {
-      const s = schemas.get(name);
+      const s = schemas().get(name);
       if (!s) throw new Error(`unknown schema: ${name}`);
       return s;
     },

@@ -22,7 +22,9 @@ export interface CompileContext {
 
 /** Beyond this nesting a schema that still requires more nesting cannot be generated. */
 const HARD_DEPTH_LIMIT = 64;
-const mapKey = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
+/** Keys of map-typed objects, built on first use (a `fc.stringMatching` costs a few ms to build). */
+let mapKeyArb: fc.Arbitrary<string> | undefined;
+const mapKey = (): fc.Arbitrary<string> => (mapKeyArb ??= fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/));
 
 /** Compiles a conjunction of raw schemas; undefined when no value can satisfy it. */
 export function compileSchemas(schemas: readonly Schema[], ctx: CompileContext, depth: number): fc.Arbitrary<unknown> | undefined {
@@ -181,7 +183,7 @@ function objectArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): 
   // with declared properties need no extras to be valid.
   if (extra && flat.properties.size === 0 && !shallow) {
     const dict = fc.dictionary(
-      mapKey.filter((k) => !keys.has(k) && ![...flat.patternProperties.keys()].some((p) => patternRegExp(p).test(k))),
+      mapKey().filter((k) => !keys.has(k) && ![...flat.patternProperties.keys()].some((p) => patternRegExp(p).test(k))),
       extra,
       { minKeys: 0, maxKeys: Math.min(3, flat.maxProperties ?? 3) },
     );

@@ -10,7 +10,7 @@ import { patternRegExp } from './matches.js';
 import type { Schema } from './schema-store.js';
 
 /** One step from a container to a child: an object key or array index 0. */
-interface PathStep {
+export interface PathStep {
   readonly key: string | number;
   /** The container the step starts from. */
   readonly parent: FlatSchema;

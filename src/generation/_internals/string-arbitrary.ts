@@ -7,16 +7,20 @@ import fc from 'fast-check';
 import type { FlatSchema } from './flat-schema.js';
 import { formatHolds, matchesFlat, patternRegExp } from './matches.js';
 
-const identifier = fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/);
+// The arbitraries below are built on first use, like the formats: a `fc.stringMatching` costs a few
+// ms to build (character classes), paid at import by every process, even one that generates nothing.
+let identifierArb: fc.Arbitrary<string> | undefined;
+const identifier = (): fc.Arbitrary<string> => (identifierArb ??= fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/));
 
 /** A URI of the evaluation-record service's own scheme (conventions: `weave:///{entity}/...`). */
-const weaveUri = fc
-  .tuple(identifier, identifier, identifier, fc.stringMatching(/^[0-9a-f]{8}$/))
-  .map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
+const weaveUri = (): fc.Arbitrary<string> =>
+  fc.tuple(identifier(), identifier(), identifier(), fc.stringMatching(/^[0-9a-f]{8}$/)).map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
 
-const dateTime = fc
-  .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
+let dateTimeArb: fc.Arbitrary<string> | undefined;
+const dateTime = (): fc.Arbitrary<string> =>
+  (dateTimeArb ??= fc
+    .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
+    .map((d) => d.toISOString()));
 
 /**
  * Generators per ajv-formats format name; unknown formats fall back to plain strings. Built on first
@@ -24,15 +28,15 @@ const dateTime = fc
  */
 const FORMAT_FACTORIES: Record<string, () => fc.Arbitrary<string>> = {
   uuid: () => fc.uuid(),
-  'date-time': () => dateTime,
+  'date-time': () => dateTime(),
   // iso-date-time admits a missing offset (a naive Python datetime); generate both shapes.
-  'iso-date-time': () => fc.oneof(dateTime, dateTime.map((s) => s.replace(/Z$/, ''))),
-  'iso-time': () => dateTime.map((s) => s.slice(11)),
-  date: () => dateTime.map((s) => s.slice(0, 10)),
-  time: () => dateTime.map((s) => s.slice(11)),
-  uri: () => fc.oneof(sharedWebUrl(), weaveUri),
+  'iso-date-time': () => fc.oneof(dateTime(), dateTime().map((s) => s.replace(/Z$/, ''))),
+  'iso-time': () => dateTime().map((s) => s.slice(11)),
+  date: () => dateTime().map((s) => s.slice(0, 10)),
+  time: () => dateTime().map((s) => s.slice(11)),
+  uri: () => fc.oneof(sharedWebUrl(), weaveUri()),
   url: () => sharedWebUrl(),
-  'uri-reference': () => fc.oneof(sharedWebUrl(), identifier.map((s) => `/${s}`)),
+  'uri-reference': () => fc.oneof(sharedWebUrl(), identifier().map((s) => `/${s}`)),
   email: () => fc.emailAddress().filter((s) => formatHolds('email', s)),
   hostname: () => fc.domain(),
   ipv4: () => fc.ipV4(),
