@@ -17,6 +17,7 @@ import { jsonlScenario } from './scenarios/jsonl.js';
 import { operationsScenario } from './scenarios/operations.js';
 import { pipelineScenario } from './scenarios/pipeline.js';
 import { startupScenario } from './scenarios/startup.js';
+import { proxyScenario } from './scenarios/proxy.js';
 import { suiteScenario } from './scenarios/suite.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
@@ -27,12 +28,13 @@ const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) 
 
 /** Scenarios in run order; `budgetS` is a rough expected duration, used to skip what would overrun. */
 const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[] = [
-  { name: 'startup', budgetS: 10, run: () => startupScenario({ repeats: 3, timeoutMs: 15_000 }) },
+  { name: 'startup', budgetS: 20, run: () => startupScenario({ repeats: 5, slowRepeats: 3, timeoutMs: 30_000 }) },
   { name: 'pipeline', budgetS: 4, run: () => pipelineScenario({ seconds: quick ? 1 : 2, goal: 5_000 }) },
   { name: 'chat', budgetS: 55, run: () => chatScenario({ rounds: quick ? 3 : 7, seconds: quick ? 1 : 2, streamRounds: quick ? 1 : 3, streamSeconds: quick ? 1 : 2 }) },
   { name: 'operations', budgetS: 45, run: () => operationsScenario({ rounds: quick ? 1 : 3, seconds: 1 }) },
   { name: 'jsonl', budgetS: 20, run: () => jsonlScenario({ sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], rssGoalMiB: 150 }) },
   { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
+  { name: 'proxy', budgetS: 50, run: () => proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }) },
 ];
 
 /** The whole bench must end within 3 minutes (the build takes some of it). */

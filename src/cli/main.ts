@@ -1,6 +1,8 @@
-/** @module CLI entry: `conformance <run|mock|list|coverage|help>`. Tool errors print one line, never a stack. */
+/** @module CLI entry: `conformance <run|mock|list|coverage|proxy|help>`. Tool errors print one line, never a stack. */
 import { describeError } from '../core/errors.js';
-import { USAGE } from './usage.js';
+
+// The usage text names every report format (reporters/registry.js): loaded only when printed.
+const usage = async (): Promise<string> => (await import('./usage.js')).USAGE;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -14,14 +16,16 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./list-command.js')).listCommand(rest);
     case 'coverage':
       return (await import('./coverage-command.js')).coverageCommand(rest);
+    case 'proxy':
+      return (await import('./proxy-command.js')).proxyCommand(rest);
     case undefined:
     case 'help':
     case '--help':
     case '-h':
-      process.stdout.write(USAGE);
+      process.stdout.write(await usage());
       return 0;
     default:
-      process.stderr.write(`conformance: unknown command "${command}" [CTS_BAD_FLAG]\n\n${USAGE}`);
+      process.stderr.write(`conformance: unknown command "${command}" [CTS_BAD_FLAG]\n\n${await usage()}`);
       return 2;
   }
 }

@@ -68,7 +68,7 @@ export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
   }
 }
 
-export async function emitOutputs(reports: readonly RunReport[], cfg: RunConfig): Promise<void> {
+export async function emitOutputs(reports: readonly RunReport[], cfg: Pick<RunConfig, 'outputs' | 'quiet' | 'forceConsole' | 'color'>): Promise<void> {
   const written: string[] = [];
   for (const format of REPORT_FORMATS) {
     const path = cfg.outputs[format.name];

@@ -8,6 +8,7 @@ Commands:
   mock     Start the bundled reference mock as a standalone HTTP server
   list     Print the check catalogue (id, level, section, requirement)
   coverage Print the coverage model: every part of the interface a full run exercises
+  proxy    Put a judging proxy between your clients and a deployment: every exchange judged, reports on stop
   help     Print this help
 
 Run 'conformance <command> --help' for the options of a command.
@@ -77,4 +78,46 @@ both modes), every constraint (sent breaking it, rejected), every named value an
 every response field (observed), every auth presentation (rejected) and every scoping probe, all
 derived from the schemas; then the parts the interface gives no way to exercise, with the reason.
 A run reports how much of it was exercised (see README, "Coverage").
+`;
+
+export const PROXY_USAGE = `Usage: conformance proxy --target URL [options]
+
+A transparent proxy between your clients and a deployment. Every request is forwarded unchanged and
+every answer streamed back chunk by chunk (SSE and JSONL included, never buffered); each exchange is
+judged on the side: the request against the operation's request schema and rules (client side), the
+answer against the response schema, streams event by event, listings line by line, §5 credentials
+and the §7 error shape (server side). Nothing is stored but the reports asked for (and --record);
+secrets never reach a report, a record or a log. Point your client at the printed URL (e.g.
+OPENAI_BASE_URL=URL/v1).
+
+Proxy
+  --target URL                 base URL of the deployment (required)
+  --host HOST                  address to listen on (default 127.0.0.1)
+  --port P                     port to listen on (default 0: a free port, printed)
+  --timeout MS                 most time for the server's response headers, and for a client to send
+                               its request (default 300000); a server too slow gets a 504
+  --idle-timeout MS            most time without a byte on a body before the exchange is cut
+                               (default 60000)
+  --max-body-bytes N           largest body judged whole (a JSON request or answer; default 4 MiB):
+                               a longer one is forwarded unjudged
+
+Stop (whichever comes first; then the reports are written)
+  SIGINT / SIGTERM (Ctrl-C)
+  --duration S                 stop after S seconds
+  --max-exchanges N            stop after N exchanges
+
+Reports
+${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')}
+  --record FILE                every exchange of the interface as a JSON line, redacted (the request
+                               as sent, the answer's status, headers and first bytes, the findings)
+  --level must|should          gating level of the exit code (default should: MUST and SHOULD)
+  --quiet                      no live findings, no matrix
+  --console                    print the matrix even when stdout is not a terminal
+  --no-color
+
+The reports have two columns: "server" (the deployment's findings) and "clients" (requests the
+interface forbids, reported apart), plus the coverage of the interface the traffic exercised.
+
+Exit codes: 0 no server-side finding at the gating level, 1 a server-side finding (or an exchange the
+server did not answer completely), 2 usage error. Client-side findings never change the exit code.
 `;

@@ -58,6 +58,38 @@ export function fillPath(template: string, params: Record<string, string>): stri
   });
 }
 
+interface Route {
+  readonly op: Operation;
+  readonly pattern: RegExp;
+  readonly params: readonly string[];
+}
+
+const ROUTES: readonly Route[] = OPERATIONS.map((op) => {
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)');
+  return { op, params, pattern: new RegExp(`^${source}/?$`) };
+});
+
+/**
+ * The operation a request is: its method and its path relative to {base_url} (a trailing slash
+ * accepted, §4.1), with the path parameters decoded; undefined for anything else.
+ */
+export function matchOperation(method: string, path: string): { op: Operation; params: Record<string, string> } | undefined {
+  for (const r of ROUTES) {
+    if (r.op.method !== method) continue;
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      for (const [i, name] of r.params.entries()) params[name] = decodeURIComponent(m[i + 1]!);
+    } catch {
+      return undefined;
+    }
+    return { op: r.op, params };
+  }
+  return undefined;
+}
+
 /** §5: the scheme a path's family uses. */
 export function authSchemeForPath(path: string): AuthScheme {
   return path.startsWith('/v2/') ? 'basic' : 'bearer';

@@ -5,7 +5,7 @@
  * name the presentation an Authorization header is; it keeps names, never a secret.
  */
 import type { TargetConfig } from '../core/check.js';
-import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js';
+import { matchOperation, type Operation, type OperationId } from '../core/operations.js';
 import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
@@ -24,34 +24,6 @@ export interface CoverageRecorder {
   wrap(client: HttpClient): HttpClient;
   /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
-}
-
-interface Route {
-  readonly op: Operation;
-  readonly pattern: RegExp;
-  readonly params: readonly string[];
-}
-
-const ROUTES: readonly Route[] = OPERATIONS.map((op) => {
-  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)');
-  return { op, params, pattern: new RegExp(`^${source}/?$`) };
-});
-
-function routeOf(method: string, path: string): { op: Operation; params: Record<string, string> } | undefined {
-  for (const r of ROUTES) {
-    if (r.op.method !== method) continue;
-    const m = r.pattern.exec(path);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    try {
-      for (const [i, name] of r.params.entries()) params[name] = decodeURIComponent(m[i + 1]!);
-    } catch {
-      return undefined;
-    }
-    return { op: r.op, params };
-  }
-  return undefined;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -157,7 +129,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
       return undefined;
     }
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const route = routeOf(request.method, path);
+    const route = matchOperation(request.method, path);
     if (!route) return undefined;
     const { op, params } = route;
     const presentation = classifyAuthorization(request.headers.authorization, op.auth, opts.credentials);

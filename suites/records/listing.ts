@@ -14,7 +14,7 @@ import type { JsonlLine } from '../../src/transport/jsonl.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
-import type { RecordKind } from '../../src/core/record-kinds.js';
+import { isErrorObject, type RecordKind } from '../../src/core/record-kinds.js';
 import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
 
 
@@ -46,14 +46,7 @@ export function showKey(key: string): string {
   return excerpt(key, 80);
 }
 
-/**
- * An error object sent as a line of a 200 listing: an error shape (`error`, `detail`, `reason`,
- * the flat `{object: "error"}`) carrying none of the record's own fields.
- */
-export function isErrorObject(kind: RecordKind, obj: JsonRecord): boolean {
-  if (kind.fields.some((f) => f in obj)) return false;
-  return 'error' in obj || 'detail' in obj || 'reason' in obj || obj.object === 'error';
-}
+export { isErrorObject };
 
 
 export interface ListRequest {

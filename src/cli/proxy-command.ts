@@ -1,0 +1,154 @@
+/**
+ * @module `conformance proxy --target URL`: starts the judging proxy (src/proxy), prints
+ * `listening on URL`, and on SIGINT/SIGTERM, `--duration` or `--max-exchanges` stops, writes the
+ * reports asked for (the same formats as `run`), prints the matrix and the coverage the traffic
+ * exercised, and returns the exit code (0: no server-side finding; 1: one; 2: usage error).
+ */
+import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConformanceError } from '../core/errors.js';
+import { checkTargetUrl } from '../core/target-url.js';
+import { exitCodeOf } from '../gating/verdict.js';
+import { proxyReports, trafficLine } from '../proxy/report.js';
+import { startProxyServer, type ProxyServer } from '../proxy/server.js';
+import { ProxySession } from '../proxy/session.js';
+import { shellQuote } from '../transport/curl.js';
+import { REPORT_FORMATS } from '../../reporters/registry.js';
+import { checkOutputPaths, emitOutputs } from './outputs.js';
+import { PROXY_USAGE } from './usage.js';
+
+const FLAGS = {
+  target: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  duration: { type: 'string' },
+  'max-exchanges': { type: 'string' },
+  timeout: { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  level: { type: 'string' },
+  record: { type: 'string' },
+  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<string, { type: 'string' }>),
+  quiet: { type: 'boolean', short: 'q' },
+  console: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface ProxyConfig {
+  readonly target: string;
+  readonly host: string;
+  readonly port: number;
+  readonly durationS: number | undefined;
+  readonly maxExchanges: number | undefined;
+  readonly timeoutMs: number;
+  readonly idleTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly level: 'must' | 'should';
+  /** `--record FILE`: the redacted exchanges as JSONL. */
+  readonly record: string | undefined;
+  readonly outputs: Readonly<Record<string, string>>;
+  readonly quiet: boolean;
+  readonly forceConsole: boolean;
+  readonly color: boolean | undefined;
+  readonly replay: string;
+}
+
+function whole(name: string, raw: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === undefined) return fallback;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConformanceError('CTS_BAD_FLAG', `--${name} takes a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
+export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw new ConformanceError('CTS_BAD_FLAG', `proxy: ${(err as Error).message.split('\n')[0] ?? 'bad flag'} (see conformance proxy --help)`);
+  }
+  if (values.help) return 'help';
+  const target = checkTargetUrl(values.target, '--target');
+  const level = values.level ?? 'should';
+  if (level !== 'must' && level !== 'should') throw new ConformanceError('CTS_BAD_FLAG', `--level takes must or should, got "${level}"`);
+  const host = values.host ?? '127.0.0.1';
+  if (host.trim() === '') throw new ConformanceError('CTS_BAD_FLAG', '--host must not be empty');
+  const outputs: Record<string, string> = {};
+  for (const f of REPORT_FORMATS) {
+    const path = (values as Record<string, unknown>)[f.name];
+    if (typeof path === 'string') outputs[f.name] = path;
+  }
+  return {
+    target,
+    host,
+    port: whole('port', values.port, 0, 0, 65_535),
+    durationS: values.duration === undefined ? undefined : whole('duration', values.duration, 0, 1),
+    maxExchanges: values['max-exchanges'] === undefined ? undefined : whole('max-exchanges', values['max-exchanges'], 0, 1),
+    timeoutMs: whole('timeout', values.timeout, 300_000, 1),
+    idleTimeoutMs: whole('idle-timeout', values['idle-timeout'], 60_000, 1),
+    maxBodyBytes: whole('max-body-bytes', values['max-body-bytes'], 4 * 1024 * 1024, 1),
+    level,
+    record: values.record,
+    outputs,
+    quiet: values.quiet ?? false,
+    forceConsole: values.console ?? false,
+    color: values['no-color'] ? false : undefined,
+    replay: `conformance proxy ${argv.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : shellQuote(a))).join(' ')}`,
+  };
+}
+
+/** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
+export async function proxyCommand(argv: string[]): Promise<number> {
+  const cfg = parseProxyArgs(argv);
+  if (cfg === 'help') {
+    process.stdout.write(PROXY_USAGE);
+    return 0;
+  }
+  checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
+  const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
+  const recording = cfg.record === undefined ? undefined : createWriteStream(cfg.record);
+  recording?.on('error', (err) => say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`));
+  const session = new ProxySession({
+    target: cfg.target,
+    maxBodyBytes: cfg.maxBodyBytes,
+    replay: cfg.replay,
+    ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
+    ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
+  });
+  let stop: (why: string) => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  let ended = 0;
+  let server: ProxyServer;
+  try {
+    server = await startProxyServer({
+      session,
+      host: cfg.host,
+      port: cfg.port,
+      timeoutMs: cfg.timeoutMs,
+      idleTimeoutMs: cfg.idleTimeoutMs,
+      onExchangeEnd: () => {
+        if (cfg.maxExchanges !== undefined && ++ended >= cfg.maxExchanges) stop(`${cfg.maxExchanges} exchanges`);
+      },
+    });
+  } catch (err) {
+    throw new ConformanceError('CTS_BAD_FLAG', `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
+  }
+  const onSignal = (signal: NodeJS.Signals): void => stop(signal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const timer = cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
+  process.stdout.write(`listening on ${server.url} (proxy to ${cfg.target})\n`);
+  const why = await stopped;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  if (timer) clearTimeout(timer);
+  await server.close();
+  if (recording) await new Promise<void>((resolve) => recording.end(resolve));
+  const reports = proxyReports(session, { level: cfg.level, replay: cfg.replay });
+  say(`stopped (${why}): ${trafficLine(session)}`);
+  await emitOutputs(reports, cfg);
+  // The clients' findings are reported, never gating: the exit code is the server's.
+  return exitCodeOf(reports.slice(0, 1));
+}

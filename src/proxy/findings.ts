@@ -1,0 +1,80 @@
+/**
+ * @module What the proxy found, grouped per rule and operation: how many exchanges each rule was
+ * judged on, how many broke it, the evidence of the first breach (already redacted) and a few more
+ * one-line examples. Bounded whatever the traffic: one group per rule and operation, one evidence
+ * and a handful of lines per group.
+ */
+import type { OperationId } from '../core/operations.js';
+import type { Evidence } from '../core/result.js';
+import type { ProxyRule } from './rules.js';
+
+/** Examples kept beyond the first breach of a group (one line each). */
+const MORE_EXAMPLES = 3;
+
+export interface Breach {
+  readonly expected: string;
+  readonly actual: string;
+  /** `POST /v1/chat/completions → 200`: which exchange, for the one-line examples. */
+  readonly exchange: string;
+}
+
+export interface Group {
+  readonly rule: ProxyRule;
+  readonly op: OperationId;
+  judged: number;
+  failed: number;
+  /** Exchanges the rule could not be judged on for a tool reason (the server never answered…). */
+  errored: number;
+  first?: Breach & { readonly evidence: Evidence };
+  firstError?: { readonly code: string; readonly message: string; readonly evidence: Evidence };
+  readonly more: string[];
+}
+
+export class Findings {
+  /** By rule, then operation (no key to build per call: this runs for every rule of every exchange). */
+  private readonly groups = new Map<ProxyRule, Map<OperationId, Group>>();
+
+  private group(rule: ProxyRule, op: OperationId): Group {
+    let byOp = this.groups.get(rule);
+    if (!byOp) this.groups.set(rule, (byOp = new Map()));
+    let g = byOp.get(op);
+    if (!g) byOp.set(op, (g = { rule, op, judged: 0, failed: 0, errored: 0, more: [] }));
+    return g;
+  }
+
+  /** The rule was judged on one exchange (whether it held or not). */
+  judged(rule: ProxyRule, op: OperationId): void {
+    this.group(rule, op).judged++;
+  }
+
+  /**
+   * One exchange broke the rule (call `judged` for it too). `evidence` is built only for the first
+   * breach of a group; returns true then (the caller may say so at once).
+   */
+  breached(rule: ProxyRule, op: OperationId, breach: Breach, evidence: () => Evidence): boolean {
+    const g = this.group(rule, op);
+    g.failed++;
+    if (!g.first) {
+      g.first = { ...breach, evidence: evidence() };
+      return true;
+    }
+    if (g.more.length < MORE_EXAMPLES) g.more.push(`${breach.exchange}: ${breach.actual}`);
+    return false;
+  }
+
+  /** The exchange could not be judged: the server did not answer it completely. */
+  errored(rule: ProxyRule, op: OperationId, code: string, message: string, evidence: () => Evidence): boolean {
+    const g = this.group(rule, op);
+    g.errored++;
+    if (!g.firstError) {
+      g.firstError = { code, message, evidence: evidence() };
+      return true;
+    }
+    if (g.more.length < MORE_EXAMPLES) g.more.push(`${code}: ${message}`);
+    return false;
+  }
+
+  all(): readonly Group[] {
+    return [...this.groups.values()].flatMap((byOp) => [...byOp.values()]);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * @module The proxy's findings as run reports, so every reporter writes them unchanged: two
+ * reports, the server's and the clients' (a column each in the matrix), one result per rule and
+ * operation judged (pass: judged and never broken; fail: broken at least once, with the first
+ * breach's evidence; error: the server did not answer completely), and on the server's report the
+ * coverage of the interface the observed traffic exercised.
+ */
+import { OPERATIONS } from '../core/operations.js';
+import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
+import type { CheckResult } from '../core/result.js';
+import { summarizeCoverage } from '../coverage/summary.js';
+import { summarize } from '../gating/summary.js';
+import type { Group } from './findings.js';
+import { resultId, sectionOf, type Side } from './rules.js';
+import type { ProxySession } from './session.js';
+
+const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
+
+export interface ProxyReportOptions {
+  readonly level: 'must' | 'should';
+  /** The command line of the session (no secret). */
+  readonly replay: string;
+  readonly endedAt?: Date;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function resultOf(g: Group, redact: (text: string) => string): CheckResult {
+  const base = {
+    id: resultId(g.rule, g.op),
+    operation: g.op,
+    section: sectionOf(g.rule, g.op),
+    level: g.rule.level,
+    requirement: g.rule.requirement,
+    ...(g.rule.convention ? { convention: g.rule.convention } : {}),
+    durationMs: 0,
+  };
+  const counts = `judged on ${plural(g.judged, 'exchange')}${g.failed ? `; ${g.failed} broke it` : ''}${g.errored ? `; ${g.errored} not answered completely` : ''}`;
+  const notes = [counts, ...g.more.map((m) => `also: ${m}`)].map(redact);
+  // Evidence was redacted when it was built; secrets learned later are redacted now too.
+  const evidenceOf = (e: CheckResult['evidence']) => (e ? { evidence: JSON.parse(redact(JSON.stringify(e))) as NonNullable<CheckResult['evidence']> } : {});
+  if (g.first) return { ...base, status: 'fail', expected: redact(g.first.expected), actual: redact(g.first.actual), notes, ...evidenceOf(g.first.evidence) };
+  if (g.firstError) return { ...base, status: 'error', errorCode: g.firstError.code, message: redact(g.firstError.message), notes, ...evidenceOf(g.firstError.evidence) };
+  return { ...base, status: 'pass', notes };
+}
+
+const OP_ORDER = new Map(OPERATIONS.map((o, i) => [o.id, i]));
+
+/** The server's report, then the clients'. */
+export function proxyReports(session: ProxySession, options: ProxyReportOptions): RunReport[] {
+  const redact = session.secrets.redactor();
+  const ended = options.endedAt ?? new Date();
+  const groups = [...session.findings.all()].sort((a, b) => (OP_ORDER.get(a.op)! - OP_ORDER.get(b.op)!) || resultId(a.rule, a.op).localeCompare(resultId(b.rule, b.op)));
+  const target = redact(session.target);
+  const report = (side: Side): RunReport => {
+    const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
+    return {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      tool: TOOL,
+      target: side === 'server' ? target : `the clients of ${target}`,
+      targetLabel: side === 'server' ? 'server' : 'clients',
+      startedAt: session.startedAt.toISOString(),
+      durationMs: Math.max(0, ended.getTime() - session.startedAt.getTime()),
+      seed: 0,
+      runs: 0,
+      level: options.level,
+      tokenBudget: 0,
+      replay: redact(options.replay),
+      results,
+      summary: summarize(results, options.level),
+      ...(side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {}),
+    };
+  };
+  return [report('server'), report('client')];
+}
+
+/** One line on the traffic seen: exchanges, how many were outside the interface or left unjudged. */
+export function trafficLine(session: ProxySession): string {
+  const parts = [`${plural(session.exchanges, 'exchange')} observed`];
+  if (session.unmatched) parts.push(`${session.unmatched} outside the interface (forwarded, not judged)`);
+  if (session.unobserved) parts.push(`${session.unobserved} repeats of a shape already seen left out of the coverage (sampled)`);
+  if (session.abandoned) parts.push(`${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`);
+  return parts.join(', ');
+}

@@ -1,0 +1,71 @@
+/**
+ * @module The secrets the proxy has seen: it is configured with none, so it learns them from the
+ * traffic (the bearer token, the basic credentials, API-key headers) and redacts every one of them,
+ * in every form, from whatever it writes (reports, log lines, error text). Credentials that are not
+ * learned (more than the cap) are still masked in headers and in `Bearer …`/`Basic …` text by the
+ * redactor's own patterns.
+ */
+import { createRedactor, type Redactor } from '../core/redact.js';
+
+/** Distinct secrets remembered (a redactor's cost grows with them). */
+const MAX_SECRETS = 256;
+
+/** The credentials a request presents, decoded. */
+export interface PresentedCredentials {
+  readonly token?: string;
+  /** `user:password`. */
+  readonly basic?: string;
+}
+
+/** What an Authorization header presents (the bearer token, or the decoded basic `user:pass`). */
+function presentedCredentials(authorization: string | undefined): PresentedCredentials {
+  const m = /^\s*(\S+)\s+(\S.*?)\s*$/s.exec(authorization ?? '');
+  if (!m) return {};
+  const scheme = m[1]!.toLowerCase();
+  if (scheme === 'bearer') return { token: m[2]! };
+  if (scheme === 'basic' && /^[A-Za-z0-9+/]+={0,2}$/.test(m[2]!)) {
+    const decoded = Buffer.from(m[2]!, 'base64').toString('utf8');
+    if (decoded.includes(':')) return { basic: decoded };
+  }
+  return {};
+}
+
+/** Headers that carry a secret besides Authorization. */
+const KEY_HEADERS = ['x-api-key', 'api-key', 'proxy-authorization'];
+
+export class LearnedSecrets {
+  private readonly secrets = new Set<string>();
+  private current: Redactor = createRedactor([]);
+  private stale = false;
+
+  /** Learns the secrets of a request's headers (lower-case names); returns its credentials. */
+  learn(headers: Readonly<Record<string, string | string[] | undefined>>): PresentedCredentials {
+    const auth = headers.authorization;
+    const authorization = Array.isArray(auth) ? auth[0] : auth;
+    const creds = presentedCredentials(authorization);
+    if (creds.token !== undefined) this.add(creds.token);
+    if (creds.basic !== undefined) this.add(creds.basic);
+    // A value in an unknown scheme (`Token abc`), or unreadable Basic: the value itself.
+    if (authorization && creds.token === undefined && creds.basic === undefined) this.add(authorization.trim().replace(/^\S+\s+/, ''));
+    for (const name of KEY_HEADERS) {
+      const v = headers[name];
+      if (typeof v === 'string') this.add(v.trim().replace(/^\S+\s+(?=\S)/, ''));
+    }
+    return creds;
+  }
+
+  private add(secret: string): void {
+    if (secret.length < 3 || this.secrets.has(secret) || this.secrets.size >= MAX_SECRETS) return;
+    this.secrets.add(secret);
+    this.stale = true;
+  }
+
+  /** The redactor of every secret learned so far. */
+  redactor(): Redactor {
+    if (this.stale) {
+      this.current = createRedactor([...this.secrets]);
+      this.stale = false;
+    }
+    return this.current;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * @module One proxy session: what every exchange judge shares (the schemas, the findings, the
+ * secrets learned from the traffic, the coverage recorder) and the counts the report states. It
+ * opens a judge per exchange and, at the end, hands the reports (src/proxy/report.ts) what it saw.
+ */
+import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../core/defaults.js';
+import { matchOperation } from '../core/operations.js';
+import { coverageModel, type CoverageModel } from '../coverage/model.js';
+import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
+import { registry, type SchemaRegistry } from '../schemas/registry.js';
+import { ExchangeJudge, flatHeaders, type JudgeContext } from './exchange.js';
+import { Findings } from './findings.js';
+import type { Side } from './rules.js';
+import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
+
+/** Exchanges of one shape observed for coverage before sampling starts, and the sampling rate after. */
+const SAMPLE_AFTER = 16;
+const SAMPLE_EVERY = 16;
+/** Distinct shapes counted (beyond: a new shape is observed as if it were the first). */
+const MAX_SHAPES = 10_000;
+
+export interface SessionOptions {
+  /** The target's base URL (no trailing slash). */
+  readonly target: string;
+  readonly maxBodyBytes: number;
+  /** The session's command line (no secret), for evidence. */
+  readonly replay: string;
+  readonly onFirstBreach?: (side: Side, line: string) => void;
+  /** `--record`: a redacted JSON line per ended exchange of the interface. */
+  readonly record?: (line: string) => void;
+}
+
+export class ProxySession {
+  readonly startedAt = new Date();
+  readonly findings = new Findings();
+  readonly secrets = new LearnedSecrets();
+  readonly schemas: SchemaRegistry = registry();
+  readonly model: CoverageModel;
+  /** Exchanges seen; of them, those outside the interface (forwarded, not judged). */
+  exchanges = 0;
+  unmatched = 0;
+  /** Exchanges left unjudged: the client went away, or the proxy stopped, before the answer ended. */
+  abandoned = 0;
+  private readonly recorder: CoverageRecorder;
+  /**
+   * The recorder names a presentation by comparing with "the configured credentials": the proxy
+   * has none, so they are the ones the server accepted last (set before each observation), and the
+   * entity/project of the first listing or read.
+   */
+  private readonly accepted: { token?: string | undefined; basic?: string | undefined } = {};
+  private readonly scope = { baseUrl: '', entity: DEFAULT_ENTITY, project: DEFAULT_PROJECT, learned: false };
+  private readonly context: JudgeContext;
+  /** Exchanges seen per shape (see `observe`), and those left out of the coverage by sampling. */
+  private readonly shapes = new Map<string, number>();
+  unobserved = 0;
+
+  /** The target's base URL. */
+  readonly target: string;
+
+  constructor(private readonly options: SessionOptions) {
+    this.target = options.target;
+    this.scope.baseUrl = options.target;
+    this.model = coverageModel(this.schemas);
+    this.recorder = createCoverageRecorder({ model: this.model, schemas: this.schemas, target: this.scope, credentials: this.accepted });
+    this.context = {
+      schemas: this.schemas,
+      findings: this.findings,
+      maxBodyBytes: options.maxBodyBytes,
+      replay: options.replay,
+      redactor: () => this.secrets.redactor(),
+      sample: (shape) => this.sample(shape),
+      observe: (request, status, body, creds) => this.observe(request, status, body, creds),
+      ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
+      ...(options.record ? { record: options.record } : {}),
+    };
+  }
+
+  /**
+   * A judge for one exchange: `path` is the request target as the client sent it (path and query,
+   * relative to the proxy, which stands for {base_url}); `headers` are the headers forwarded.
+   */
+  open(method: string, path: string, headers: Readonly<Record<string, string | string[] | undefined>>): ExchangeJudge {
+    this.exchanges++;
+    const credentials = this.secrets.learn(headers);
+    const pathname = path.split('?', 1)[0]!;
+    const route = matchOperation(method, pathname);
+    if (!route) this.unmatched++;
+    else this.learnScope(route.params);
+    return new ExchangeJudge(this.context, route?.op, { method, url: `${this.options.target}${path}`, headers: flatHeaders(headers) }, credentials);
+  }
+
+  private learnScope(params: Record<string, string>): void {
+    if (this.scope.learned || params.entity === undefined || params.project === undefined) return;
+    this.scope.learned = true;
+    this.scope.entity = params.entity;
+    this.scope.project = params.project;
+  }
+
+  /**
+   * Every exchange of a new shape is observed for coverage; a shape seen SAMPLE_AFTER times, 1 in
+   * SAMPLE_EVERY (the recorder re-reads each body: on heavy traffic of one shape it would cost more
+   * than the judging itself).
+   */
+  private sample(shape: string): boolean {
+    const seen = (this.shapes.get(shape) ?? 0) + 1;
+    if (this.shapes.size < MAX_SHAPES || this.shapes.has(shape)) this.shapes.set(shape, seen);
+    if (seen <= SAMPLE_AFTER || seen % SAMPLE_EVERY === 0) return true;
+    this.unobserved++;
+    return false;
+  }
+
+  private observe(request: Parameters<CoverageRecorder['observe']>[0], status: number, body: string | undefined, creds: PresentedCredentials): void {
+    // Credentials the server did not refuse are "the configured ones" for the recorder.
+    if (status !== 401 && status !== 403) {
+      if (creds.token !== undefined) this.accepted.token = creds.token;
+      if (creds.basic !== undefined) this.accepted.basic = creds.basic;
+    }
+    this.recorder.observe(request, status, body);
+  }
+
+  covered(): ReadonlySet<string> {
+    return this.recorder.covered();
+  }
+}

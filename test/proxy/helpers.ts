@@ -1,0 +1,92 @@
+/**
+ * @module The proxy in-process in front of a target, and the clients that go through it: the
+ * official openai SDK (streamed and not) and a JSONL consumer (plain fetch with basic auth, reading
+ * the listing line by line as it arrives).
+ */
+import OpenAI from 'openai';
+import type { RunReport } from '../../src/core/report.js';
+import type { CheckResult } from '../../src/core/result.js';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { proxyReports } from '../../src/proxy/report.js';
+import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
+import { ProxySession } from '../../src/proxy/session.js';
+
+export interface RunningProxy {
+  readonly url: string;
+  readonly session: ProxySession;
+  readonly server: ProxyServer;
+  /** Stops the proxy and returns its reports: the server's, then the clients'. */
+  stop(): Promise<RunReport[]>;
+}
+
+export async function startProxy(target: string, opts: { timeoutMs?: number; idleTimeoutMs?: number; maxBodyBytes?: number } = {}): Promise<RunningProxy> {
+  const session = new ProxySession({ target, maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024, replay: `conformance proxy --target ${target}` });
+  const server = await startProxyServer({ session, host: '127.0.0.1', port: 0, timeoutMs: opts.timeoutMs ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs ?? 10_000 });
+  let reports: RunReport[] | undefined;
+  return {
+    url: server.url,
+    session,
+    server,
+    async stop() {
+      if (!reports) {
+        await server.close(1_000);
+        reports = proxyReports(session, { level: 'should', replay: `conformance proxy --target ${target}` });
+      }
+      return reports;
+    },
+  };
+}
+
+/** The official SDK pointed at the proxy, as OPENAI_BASE_URL would. */
+export function sdk(proxyUrl: string, apiKey = DEFAULT_TOKEN): OpenAI {
+  return new OpenAI({ baseURL: `${proxyUrl}/v1`, apiKey, maxRetries: 0 });
+}
+
+/** A non-streamed and a streamed (with usage) completion through the SDK; returns the streamed text. */
+export async function chatBothWays(client: OpenAI, marker = 'harbors'): Promise<string> {
+  const messages = [{ role: 'user' as const, content: `Say something about ${marker}.` }];
+  await client.chat.completions.create({ model: DEFAULT_MODEL, messages, max_completion_tokens: 8 });
+  const stream = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, max_completion_tokens: 8, stream: true, stream_options: { include_usage: true } });
+  let text = '';
+  for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+  return text;
+}
+
+const BASIC = `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`;
+
+/** A JSONL consumer: GET a listing with basic auth, records parsed line by line as the bytes arrive. */
+export async function listRecords(base: string, kind: 'predictions' | 'scores', basic = BASIC, query = ''): Promise<{ status: number; records: unknown[]; bad: string[] }> {
+  const res = await fetch(`${base}/v2/acme/evals/${kind}${query}`, { headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` } });
+  const records: unknown[] = [];
+  const bad: string[] = [];
+  if (!res.body) return { status: res.status, records, bad };
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const take = (line: string): void => {
+    if (line.trim() === '') return;
+    try {
+      records.push(JSON.parse(line));
+    } catch {
+      bad.push(line);
+    }
+  };
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) !== -1) {
+      take(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+    }
+  }
+  take(buffer);
+  return { status: res.status, records, bad };
+}
+
+/** Results that fail or error, as `id: actual` lines (empty when clean). */
+export function problems(report: RunReport): string[] {
+  return report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
+}
+
+export function result(report: RunReport, id: string): CheckResult | undefined {
+  return report.results.find((r) => r.id === id);
+}

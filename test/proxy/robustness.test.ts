@@ -1,0 +1,184 @@
+/**
+ * The proxy must not become the weak link: bodies pass chunk by chunk both ways (a client sees each
+ * event while the server still holds the next; the server sees the request's first bytes while the
+ * client still holds the rest), an upstream down is a 502 with a JSON body, a slow one a 504, a
+ * stalled body is cut after the idle timeout, a client that goes away frees the upstream side
+ * without a false finding, and a line or body beyond the judged size is forwarded whole, unjudged.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import { DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { problems, result, startProxy, type RunningProxy } from './helpers.js';
+
+const servers: Server[] = [];
+const proxies: RunningProxy[] = [];
+afterEach(async () => {
+  await Promise.all(proxies.splice(0).map((p) => p.stop()));
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+});
+
+async function upstream(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const s = createServer(handler);
+  servers.push(s);
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+async function proxyTo(target: string, opts: Parameters<typeof startProxy>[1] = {}): Promise<RunningProxy> {
+  const p = await startProxy(target, opts);
+  proxies.push(p);
+  return p;
+}
+
+const CHAT = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }) };
+const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const defer = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+test('an upstream that is down is a 502 with a JSON body, and an error result', async () => {
+  const dead = await upstream(() => undefined);
+  const port = new URL(dead).port;
+  const s = servers.pop()!;
+  await new Promise((r) => s.close(r));
+  const p = await proxyTo(`http://127.0.0.1:${port}`);
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  expect(res.status).toBe(502);
+  expect(res.headers.get('content-type')).toBe('application/json');
+  const body = (await res.json()) as { error: { message: string; type: string } };
+  expect(body.error.type).toBe('upstream_unreachable');
+  expect(body.error.message).toMatch(/connection refused/);
+  const [server] = await p.stop();
+  const r = result(server!, 'server.answers.chat-create')!;
+  expect(r.status).toBe('error');
+  expect(r.errorCode).toBe('CTS_TARGET_UNREACHABLE');
+  expect(r.evidence?.request?.body).toContain('"stream":true');
+  expect(server!.summary.conformant).toBe(false);
+});
+
+test('an upstream slower than --timeout is a 504 with a JSON body', async () => {
+  const slow = await upstream(() => undefined); // never answers
+  const p = await proxyTo(slow, { timeoutMs: 300 });
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  expect(res.status).toBe(504);
+  expect(((await res.json()) as { error: { type: string } }).error.type).toBe('upstream_timeout');
+  const [server] = await p.stop();
+  expect(result(server!, 'server.answers.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
+});
+
+test('each SSE event reaches the client while the server still holds the next; the stream is judged', async () => {
+  const hold = defer();
+  const target = await upstream((req, res) => {
+    req.resume();
+    req.on('end', async () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(chunk('c1', { role: 'assistant', content: 'one' }));
+      await hold.promise;
+      res.end(chunk('c1', { content: ' two' }, 'stop') + 'data: [DONE]\n\n');
+    });
+  });
+  const p = await proxyTo(target);
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  const reader = res.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  expect(first).toContain('"content":"one"'); // arrived with the rest still held upstream
+  hold.resolve();
+  let rest = '';
+  for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+  expect(rest).toContain('data: [DONE]');
+  const [server] = await p.stop();
+  expect(problems(server!)).toEqual([]);
+  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
+});
+
+test('the request body reaches the server while the client still holds the rest', async () => {
+  const got = defer();
+  let received = '';
+  const target = await upstream((req, res) => {
+    req.on('data', (c: Buffer) => {
+      received += c.toString();
+      got.resolve();
+    });
+    req.on('end', () => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'no', type: 'BadRequestError', param: null, code: 400 } }));
+    });
+  });
+  const p = await proxyTo(target);
+  const answered = new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}`, 'transfer-encoding': 'chunked' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.write('{"messages": [');
+    void got.promise.then(() => req.end('{"role": "user", "content": "late"}]}'));
+  });
+  expect(await answered).toBe(400);
+  expect(received).toBe('{"messages": [{"role": "user", "content": "late"}]}');
+  const [, clients] = await p.stop();
+  expect(problems(clients!)).toEqual([]); // the whole body was judged once it ended
+  expect(result(clients!, 'client.request-schema.chat-create')?.status).toBe('pass');
+});
+
+test('a client that goes away mid-stream frees the upstream side and leaves no false finding', async () => {
+  const upstreamClosed = defer();
+  const target = await upstream((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chunk('c1', { role: 'assistant', content: 'one' }));
+    res.on('close', () => upstreamClosed.resolve());
+  });
+  const p = await proxyTo(target);
+  const controller = new AbortController();
+  const res = await fetch(`${p.url}/v1/chat/completions`, { ...CHAT, signal: controller.signal });
+  const reader = res.body!.getReader();
+  await reader.read();
+  controller.abort();
+  await upstreamClosed.promise;
+  await new Promise((r) => setTimeout(r, 50));
+  expect(p.server.inFlight()).toBe(0);
+  const [server] = await p.stop();
+  expect(p.session.abandoned).toBe(1);
+  expect(problems(server!)).toEqual([]);
+});
+
+test('a body that stalls longer than --idle-timeout is cut, and reported as not answered completely', async () => {
+  const target = await upstream((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chunk('c1', { role: 'assistant', content: 'one' }));
+  });
+  const p = await proxyTo(target, { idleTimeoutMs: 300 });
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  await expect(res.text()).rejects.toThrow();
+  const [server] = await p.stop();
+  expect(result(server!, 'server.answers.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
+  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('fail');
+});
+
+test('a line longer than the judged size is forwarded whole, its judging given up', async () => {
+  const line = JSON.stringify({ prediction_id: 'p1', inputs: { text: 'x'.repeat(300_000) } });
+  const target = await upstream((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/jsonl' });
+    res.end(`${line}\n`);
+  });
+  const big = JSON.stringify({ id: 'x', pad: 'y'.repeat(200_000) });
+  const p = await proxyTo(target, { maxBodyBytes: 65_536 });
+  const res = await fetch(`${p.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` } });
+  expect(await res.text()).toBe(`${line}\n`);
+  // A request body over the judged size is forwarded whole too.
+  const upload = await fetch(`${p.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` } });
+  expect((await upload.text()).length).toBe(line.length + 1);
+  await fetch(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t0k3n' }, body: big }).then((r) => r.text());
+  const [server, clients] = await p.stop();
+  expect(problems(server!)).toEqual([]);
+  expect(result(clients!, 'client.request-schema.chat-create')).toBeUndefined(); // not judged: over the size
+});
