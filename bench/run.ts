@@ -22,7 +22,10 @@ import { suiteScenario } from './scenarios/suite.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: false });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, quick: { type: 'boolean' } },
+  allowPositionals: false,
+});
 const quick = values.quick ?? false;
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
 
@@ -30,11 +33,30 @@ const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) 
 const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[] = [
   { name: 'startup', budgetS: 20, run: () => startupScenario({ repeats: 5, slowRepeats: 3, timeoutMs: 30_000 }) },
   { name: 'pipeline', budgetS: 4, run: () => pipelineScenario({ seconds: quick ? 1 : 2, goal: 5_000 }) },
-  { name: 'chat', budgetS: 55, run: () => chatScenario({ rounds: quick ? 3 : 7, seconds: quick ? 1 : 2, streamRounds: quick ? 1 : 3, streamSeconds: quick ? 1 : 2 }) },
+  {
+    name: 'chat',
+    budgetS: 55,
+    run: () =>
+      chatScenario({
+        rounds: quick ? 3 : 7,
+        seconds: quick ? 1 : 2,
+        streamRounds: quick ? 1 : 3,
+        streamSeconds: quick ? 1 : 2,
+      }),
+  },
   { name: 'operations', budgetS: 45, run: () => operationsScenario({ rounds: quick ? 1 : 3, seconds: 1 }) },
-  { name: 'jsonl', budgetS: 20, run: () => jsonlScenario({ sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], rssGoalMiB: 150 }) },
+  {
+    name: 'jsonl',
+    budgetS: 20,
+    run: () => jsonlScenario({ sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], rssGoalMiB: 150 }),
+  },
   { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
-  { name: 'proxy', budgetS: 50, run: () => proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }) },
+  {
+    name: 'proxy',
+    budgetS: 50,
+    run: () =>
+      proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }),
+  },
 ];
 
 /** The whole bench must end within 3 minutes (the build takes some of it). */
@@ -50,7 +72,8 @@ const errors: Record<string, string> = {};
 for (const s of SCENARIOS) {
   if (only && !only.has(s.name)) continue;
   if (elapsedS() + s.budgetS > TOTAL_BUDGET_S) {
-    errors[s.name] = `skipped: ${elapsedS().toFixed(0)} s spent, ${s.budgetS} s more would pass the ${TOTAL_BUDGET_S} s budget`;
+    errors[s.name] =
+      `skipped: ${elapsedS().toFixed(0)} s spent, ${s.budgetS} s more would pass the ${TOTAL_BUDGET_S} s budget`;
     process.stderr.write(`bench: ${s.name}: ${errors[s.name]}\n`);
     continue;
   }
@@ -88,8 +111,14 @@ const result = {
 
 const table = textTable(rows);
 process.stdout.write(`\n${table}\n\nNotes:\n`);
-for (const r of rows) if (r.note || r.baselineLabel) process.stdout.write(`  ${r.scenario}: ${r.figure}: ${[r.baselineLabel ? `baseline = ${r.baselineLabel}` : '', r.note ?? ''].filter(Boolean).join('; ')}\n`);
-const problems = Object.entries(details).flatMap(([name, d]) => ((d as { problems?: string[] }).problems ?? []).map((p) => `${name}: ${p}`));
+for (const r of rows)
+  if (r.note || r.baselineLabel)
+    process.stdout.write(
+      `  ${r.scenario}: ${r.figure}: ${[r.baselineLabel ? `baseline = ${r.baselineLabel}` : '', r.note ?? ''].filter(Boolean).join('; ')}\n`,
+    );
+const problems = Object.entries(details).flatMap(([name, d]) =>
+  ((d as { problems?: string[] }).problems ?? []).map((p) => `${name}: ${p}`),
+);
 for (const p of problems) process.stdout.write(`  WARNING ${p}\n`);
 for (const [name, e] of Object.entries(errors)) process.stdout.write(`  ERROR ${name}: ${e.split('\n')[0]}\n`);
 const met = rows.filter((r) => r.goal);

@@ -24,13 +24,17 @@ test('§5: /v1 without a bearer token is 401 with a JSON body, no data and WWW-A
 
 test('§5: a wrong token, the wrong scheme or a malformed header is 401', async () => {
   for (const authorization of ['Bearer nope', 'Basic YXBpOm1vY2sta2V5', 'Bearer', 'mock-token']) {
-    const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: chat, headers: { authorization } }));
+    const res = await mock.handle(
+      buildRequest('POST', '/v1/chat/completions', { json: chat, headers: { authorization } }),
+    );
     expect(res.status, authorization).toBe(401);
   }
 });
 
 test('§5: /v2 wants basic credentials and answers 401 with a Basic challenge otherwise', async () => {
-  const res = await mock.handle(buildRequest('GET', '/v2/acme/evals/predictions', { headers: { authorization: 'Bearer mock-token' } }));
+  const res = await mock.handle(
+    buildRequest('GET', '/v2/acme/evals/predictions', { headers: { authorization: 'Bearer mock-token' } }),
+  );
   expect(res.status).toBe(401);
   expect(res.headers['www-authenticate']).toMatch(/^Basic/);
   expect(res.stream).toBeUndefined();
@@ -38,24 +42,35 @@ test('§5: /v2 wants basic credentials and answers 401 with a Basic challenge ot
 
 test('a body over the limit is 413', async () => {
   const small = createMock({ maxBodyBytes: 100 });
-  const res = await small.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages: [{ role: 'user', content: 'x'.repeat(200) }] } }));
+  const res = await small.handle(
+    buildRequest('POST', '/v1/chat/completions', { json: { messages: [{ role: 'user', content: 'x'.repeat(200) }] } }),
+  );
   expect(res.status).toBe(413);
 });
 
 test('configured credentials replace the defaults', async () => {
   const custom = createMock({ token: 'other', basic: 'me:pw' });
   expect((await custom.handle(buildRequest('POST', '/v1/chat/completions', { json: chat }))).status).toBe(401);
-  const ok = await custom.handle(buildRequest('POST', '/v1/chat/completions', { json: chat, headers: { authorization: 'Bearer other' } }));
+  const ok = await custom.handle(
+    buildRequest('POST', '/v1/chat/completions', { json: chat, headers: { authorization: 'Bearer other' } }),
+  );
   expect(ok.status).toBe(200);
-  const basic = await custom.handle(buildRequest('GET', '/v2/acme/evals/predictions', { headers: { authorization: `Basic ${btoa('me:pw')}` } }));
+  const basic = await custom.handle(
+    buildRequest('GET', '/v2/acme/evals/predictions', { headers: { authorization: `Basic ${btoa('me:pw')}` } }),
+  );
   expect(basic.status).toBe(200);
 });
 
 test('an exception inside a handler becomes a generic JSON 500, never a crash', async () => {
   const broken = createMock();
-  const res = await broken.handle({ ...buildRequest('POST', '/v1/chat/completions', { json: chat }), headers: null as never });
+  const res = await broken.handle({
+    ...buildRequest('POST', '/v1/chat/completions', { json: chat }),
+    headers: null as never,
+  });
   expect(res.status).toBe(500);
-  expect(res.json).toEqual({ error: { message: 'Internal Server Error', type: 'InternalServerError', param: null, code: 500 } });
+  expect(res.json).toEqual({
+    error: { message: 'Internal Server Error', type: 'InternalServerError', param: null, code: 500 },
+  });
 });
 
 test('an unknown fault id is a usage error', () => {
@@ -65,18 +80,26 @@ test('an unknown fault id is a usage error', () => {
 test('chaos at rate 1 always answers a 429, 500 or 503 (or cuts a stream)', async () => {
   const chaotic = createMock({ chaos: 1 });
   const statuses = new Set<number>();
-  for (let i = 0; i < 40; i++) statuses.add((await chaotic.handle(buildRequest('POST', '/v1/chat/completions', { json: chat }))).status);
+  for (let i = 0; i < 40; i++)
+    statuses.add((await chaotic.handle(buildRequest('POST', '/v1/chat/completions', { json: chat }))).status);
   for (const s of statuses) expect([429, 500, 503]).toContain(s);
   const limited = await createMock({ chaos: 1 }).handle(buildRequest('GET', '/v2/x/y/predictions'));
   if (limited.status === 429) expect(limited.headers['retry-after']).toBe('1');
 });
 
 test('chaos is off by default', async () => {
-  for (let i = 0; i < 20; i++) expect((await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: chat }))).status).toBe(200);
+  for (let i = 0; i < 20; i++)
+    expect((await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: chat }))).status).toBe(200);
 });
 
 test('the web-standard adapter answers a Request with a Response', async () => {
-  const res = await mock.fetch(new Request('http://mock/v1/chat/completions', { method: 'POST', headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' }, body: JSON.stringify(chat) }));
+  const res = await mock.fetch(
+    new Request('http://mock/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+      body: JSON.stringify(chat),
+    }),
+  );
   expect(res.status).toBe(200);
   expect(((await res.json()) as { object: string }).object).toBe('chat.completion');
 });

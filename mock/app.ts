@@ -26,17 +26,19 @@ import type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
 
 /** The route table: §4.1–§4.8 (paths as in src/core/operations.ts). */
 function routes(): Router<RouteHandler> {
-  return new Router<RouteHandler>()
-    .add('POST', '/v1/chat/completions', createChatCompletion)
-    // §4.1: "a variant with a trailing slash appears in one request example".
-    .add('POST', '/v1/chat/completions/', createChatCompletion)
-    .add('POST', '/v1/preview/training-jobs', createTrainingJob)
-    .add('GET', '/v1/preview/training-jobs/{training_job_id}', getTrainingJob)
-    .add('POST', '/v1/preview/models/{model_id}/log', logTrajectories)
-    .add('GET', '/v2/{entity}/{project}/predictions', listRecords('prediction'))
-    .add('GET', '/v2/{entity}/{project}/predictions/{prediction_id}', readRecord('prediction', 'prediction_id'))
-    .add('GET', '/v2/{entity}/{project}/scores', listRecords('score'))
-    .add('GET', '/v2/{entity}/{project}/scores/{score_id}', readRecord('score', 'score_id'));
+  return (
+    new Router<RouteHandler>()
+      .add('POST', '/v1/chat/completions', createChatCompletion)
+      // §4.1: "a variant with a trailing slash appears in one request example".
+      .add('POST', '/v1/chat/completions/', createChatCompletion)
+      .add('POST', '/v1/preview/training-jobs', createTrainingJob)
+      .add('GET', '/v1/preview/training-jobs/{training_job_id}', getTrainingJob)
+      .add('POST', '/v1/preview/models/{model_id}/log', logTrajectories)
+      .add('GET', '/v2/{entity}/{project}/predictions', listRecords('prediction'))
+      .add('GET', '/v2/{entity}/{project}/predictions/{prediction_id}', readRecord('prediction', 'prediction_id'))
+      .add('GET', '/v2/{entity}/{project}/scores', listRecords('score'))
+      .add('GET', '/v2/{entity}/{project}/scores/{score_id}', readRecord('score', 'score_id'))
+  );
 }
 
 /** Schemas the routes validate against, compiled once at start-up (each compile costs 15–80 ms). */
@@ -113,14 +115,23 @@ export function createMock(options: MockOptions = {}): Mock {
   async function handleWithExtras(incoming: MockRequest): Promise<MockResponse> {
     // Faults rewrite requests in copies (`{...req, body}`): a copy of an adapter's request keeps its
     // data but not a `signal` getter, so the signal is made a plain field first.
-    const req: MockRequest = { method: incoming.method, path: incoming.path, query: incoming.query, headers: incoming.headers, body: incoming.body, signal: incoming.signal };
+    const req: MockRequest = {
+      method: incoming.method,
+      path: incoming.path,
+      query: incoming.query,
+      headers: incoming.headers,
+      body: incoming.body,
+      signal: incoming.signal,
+    };
     const family = familyOf(req.path);
     try {
       const chaos = drawChaos(resolved.chaos);
       if (chaos && chaos !== 'stream-cut') return chaosResponse(chaos, family);
-      if (resolved.latencyMs > 0) await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
+      if (resolved.latencyMs > 0)
+        await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
       let res = await withFaults(faults, req, async (r) => core(r), { token: resolved.token, basic: resolved.basic });
-      if (chaos === 'stream-cut') res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
+      if (chaos === 'stream-cut')
+        res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
     } catch {
       return internalError(family);

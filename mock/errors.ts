@@ -66,12 +66,26 @@ const OPENAI_TYPES: Record<number, string> = {
 };
 
 /** vLLM's error envelope: `{error: {message, type, param, code}}` with the HTTP status as `code`. */
-export function openaiError(status: number, message: string, param: string | null = null, headers: Record<string, string> = {}): MockResponse {
-  return jsonResponse(status, { error: { message, type: OPENAI_TYPES[status] ?? 'Error', param, code: status } }, headers);
+export function openaiError(
+  status: number,
+  message: string,
+  param: string | null = null,
+  headers: Record<string, string> = {},
+): MockResponse {
+  return jsonResponse(
+    status,
+    { error: { message, type: OPENAI_TYPES[status] ?? 'Error', param, code: status } },
+    headers,
+  );
 }
 
 /** An error in the family's own shape. */
-export function familyError(family: Family, status: number, message: string, headers: Record<string, string> = {}): MockResponse {
+export function familyError(
+  family: Family,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): MockResponse {
   if (family === 'openai') return openaiError(status, message, null, headers);
   if (family === 'records') return jsonResponse(status, { reason: message }, headers);
   return jsonResponse(status, { detail: message }, headers);
@@ -130,7 +144,9 @@ export function internalError(family: Family): MockResponse {
 
 /** Chaos: docs/conventions.md's 429 of hosted deployments, with a hint when to retry. */
 export function rateLimited(family: Family, retryAfterSeconds = 1): MockResponse {
-  return familyError(family, 429, 'Concurrency limit reached for requests', { 'retry-after': String(retryAfterSeconds) });
+  return familyError(family, 429, 'Concurrency limit reached for requests', {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
 
 /** Chaos: an overloaded deployment. */

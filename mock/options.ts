@@ -34,10 +34,12 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
-  if (!Number.isSafeInteger(resolved.records) || resolved.records < 0) throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);
+  if (!Number.isSafeInteger(resolved.records) || resolved.records < 0)
+    throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);
   if (!Number.isSafeInteger(resolved.seed)) throw new Error(`mock: seed must be an integer, got ${resolved.seed}`);
   if (!(resolved.latencyMs >= 0)) throw new Error(`mock: latencyMs must be >= 0, got ${resolved.latencyMs}`);
   if (!(resolved.maxBodyBytes > 0)) throw new Error(`mock: maxBodyBytes must be > 0, got ${resolved.maxBodyBytes}`);
-  if (!(resolved.chaos >= 0 && resolved.chaos <= 1)) throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);
+  if (!(resolved.chaos >= 0 && resolved.chaos <= 1))
+    throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);
   return Object.freeze(resolved);
 }

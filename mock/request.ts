@@ -38,7 +38,14 @@ export function buildRequest(method: string, pathWithQuery: string, init: BuildR
     body = typeof init.body === 'string' ? new TextEncoder().encode(init.body) : init.body;
   }
   for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
-  return { method, path, query: new URLSearchParams(q < 0 ? '' : pathWithQuery.slice(q + 1)), headers, body, signal: init.signal };
+  return {
+    method,
+    path,
+    query: new URLSearchParams(q < 0 ? '' : pathWithQuery.slice(q + 1)),
+    headers,
+    body,
+    signal: init.signal,
+  };
 }
 
 /** Collects a streamed body into one string. */

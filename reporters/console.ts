@@ -22,8 +22,23 @@ export interface ConsoleOptions {
 }
 
 // fast-check's shrink path (dozens of entries) is left to the JSON report: the replay line re-runs the case.
-const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'expected', 'actual', 'error', 'notes', 'counterexample', 'curl', 'replay'];
-const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = { bad: 'red', warn: 'yellow', good: 'green', empty: 'dim' };
+const DETAIL_KEYS: readonly DetailKey[] = [
+  'requirement',
+  'convention',
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'curl',
+  'replay',
+];
+const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = {
+  bad: 'red',
+  warn: 'yellow',
+  good: 'green',
+  empty: 'dim',
+};
 
 /**
  * Renders the console report as one string (newline-terminated).
@@ -44,21 +59,33 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
       for (const r of f.actionable) {
         out.push(...resultLines(r, paint));
         const blocked = f.blocks.get(r.id);
-        if (blocked?.length) out.push(`  ${paint('yellow', `blocks ${blocked.length} checks`)} (skipped: their own rules could not be judged on this baseline): ${blocked.map((b) => b.id).join(', ')}`);
+        if (blocked?.length)
+          out.push(
+            `  ${paint('yellow', `blocks ${blocked.length} checks`)} (skipped: their own rules could not be judged on this baseline): ${blocked.map((b) => b.id).join(', ')}`,
+          );
         out.push('');
       }
     }
     if (f.skipped.length) {
       out.push(paint('bold', `Skipped${where}: ${f.skipped.length}`));
       for (const g of skipGroups(f.skipped)) {
-        const ids = g.ids.length > SKIP_IDS ? `${g.ids.slice(0, SKIP_IDS).join(', ')}, … ${g.ids.length - SKIP_IDS} more` : g.ids.join(', ');
-        out.push(`  ${paint('yellow', 'SKIP')} ${g.ids.length === 1 ? '' : `${g.ids.length} checks: `}${safe(oneLine(g.reason, 300))}`, `       ${paint('dim', safe(ids))}`);
+        const ids =
+          g.ids.length > SKIP_IDS
+            ? `${g.ids.slice(0, SKIP_IDS).join(', ')}, … ${g.ids.length - SKIP_IDS} more`
+            : g.ids.join(', ');
+        out.push(
+          `  ${paint('yellow', 'SKIP')} ${g.ids.length === 1 ? '' : `${g.ids.length} checks: `}${safe(oneLine(g.reason, 300))}`,
+          `       ${paint('dim', safe(ids))}`,
+        );
       }
       out.push('');
     }
     if (f.known.length) {
-      out.push(paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`));
-      for (const r of f.known) out.push(`  ${paint('yellow', 'KNOWN')} ${r.id}: ${safe(oneLine(r.expectedFailure?.reason ?? '', 200))}`);
+      out.push(
+        paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`),
+      );
+      for (const r of f.known)
+        out.push(`  ${paint('yellow', 'KNOWN')} ${r.id}: ${safe(oneLine(r.expectedFailure?.reason ?? '', 200))}`);
       out.push('');
     }
     if (f.report.summary.unexpectedPasses.length) {
@@ -70,7 +97,8 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   out.push(...coverageLines(reports, paint));
   for (const [i, report] of reports.entries()) {
     const line = writesLine(report);
-    if (line) out.push(`${reports.length > 1 ? `${safe(computeMatrix(reports).targets[i]!.name)}: ` : ''}${safe(line)}`, '');
+    if (line)
+      out.push(`${reports.length > 1 ? `${safe(computeMatrix(reports).targets[i]!.name)}: ` : ''}${safe(line)}`, '');
   }
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
@@ -91,14 +119,18 @@ function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof p
     if (!c) return;
     const where = reports.length > 1 ? ` (${safe(m.targets[i]!.name)})` : '';
     const perOp = c.operations.map((o) => `${operation(o.operation).section} ${o.percent}%`).join(', ');
-    out.push(`${paint('bold', `Coverage${where}: ${c.percent}%`)} of ${c.total} items (${c.covered} exercised; ${c.notApplicable} not applicable, see \`conformance coverage\`): ${perOp}`);
+    out.push(
+      `${paint('bold', `Coverage${where}: ${c.percent}%`)} of ${c.total} items (${c.covered} exercised; ${c.notApplicable} not applicable, see \`conformance coverage\`): ${perOp}`,
+    );
     // Holes of a run that could not judge the target are its checks not run: the verdict says why once.
     if (report.unjudged) {
       out.push(`  (holes not listed: ${safe(report.unjudged.code)}, see the verdict)`, '');
       return;
     }
-    for (const h of c.holes.slice(0, CONSOLE_HOLES)) out.push(`  ${paint('yellow', 'HOLE')} ${safe(h.id)}: ${safe(oneLine(h.description, 200))}`);
-    if (c.holes.length > CONSOLE_HOLES) out.push(`  … and ${c.holes.length - CONSOLE_HOLES} more (the JSON report lists every one)`);
+    for (const h of c.holes.slice(0, CONSOLE_HOLES))
+      out.push(`  ${paint('yellow', 'HOLE')} ${safe(h.id)}: ${safe(oneLine(h.description, 200))}`);
+    if (c.holes.length > CONSOLE_HOLES)
+      out.push(`  … and ${c.holes.length - CONSOLE_HOLES} more (the JSON report lists every one)`);
     out.push('');
   });
   return out;
@@ -107,7 +139,10 @@ function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof p
 function matrixLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
   const m = computeMatrix(reports);
   const head = ['Operation', 'Level', ...m.targets.map((t) => safe(t.name))];
-  const body = m.rows.map((row) => ({ text: [`${row.section} ${row.label}`, row.level, ...row.cells.map(formatCounts)], cells: row.cells }));
+  const body = m.rows.map((row) => ({
+    text: [`${row.section} ${row.label}`, row.level, ...row.cells.map(formatCounts)],
+    cells: row.cells,
+  }));
   const total = { text: ['Total', '', ...m.totals.map(formatCounts)], cells: m.totals };
   const widths = head.map((h, i) => Math.max(h.length, ...[...body, total].map((r) => (r.text[i] ?? '').length)));
   const line = (cols: readonly string[], cells?: readonly MatrixCounts[]): string =>

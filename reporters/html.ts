@@ -15,8 +15,31 @@ import { verdictOf } from '../src/gating/verdict.js';
 import { writesLine } from './_internal/writes.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
-const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'reason', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
-const PRE_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'notes', 'counterexample', 'response', 'curl', 'replay'];
+const DETAIL_KEYS: readonly DetailKey[] = [
+  'requirement',
+  'convention',
+  'known',
+  'reason',
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'path',
+  'response',
+  'curl',
+  'replay',
+];
+const PRE_KEYS: readonly DetailKey[] = [
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'response',
+  'curl',
+  'replay',
+];
 
 const CSS = `
 :root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --line: #d1d9e0;
@@ -61,7 +84,9 @@ ul.plain { padding-left: 1.2rem; }
 export function renderHtml(reports: readonly RunReport[]): string {
   const m = computeMatrix(reports);
   const first = reports[0];
-  const meta = first ? `${esc(first.tool.name)} ${esc(first.tool.version)} · started ${esc(first.startedAt)} · seed ${first.seed}` : 'no targets';
+  const meta = first
+    ? `${esc(first.tool.name)} ${esc(first.tool.version)} · started ${esc(first.startedAt)} · seed ${first.seed}`
+    : 'no targets';
   const body = [
     '<header>',
     '<h1>Conformance report</h1>',
@@ -106,7 +131,8 @@ function verdicts(m: Matrix, reports: readonly RunReport[]): string {
 function matrixTable(m: Matrix): string {
   // One coverage column per target, when any target carries coverage.
   const covHead = m.hasCoverage ? m.targets.map((t) => `<th scope="col">Coverage: ${esc(t.name)}</th>`).join('') : '';
-  const covCells = (values: readonly (number | undefined)[]): string => (m.hasCoverage ? values.map((v) => `<td class="num">${esc(formatCoverage(v))}</td>`).join('') : '');
+  const covCells = (values: readonly (number | undefined)[]): string =>
+    m.hasCoverage ? values.map((v) => `<td class="num">${esc(formatCoverage(v))}</td>`).join('') : '';
   const head = `<thead><tr><th scope="col">Operation</th><th scope="col">Level</th>${m.targets.map((t) => `<th scope="col">${esc(t.name)}</th>`).join('')}${covHead}</tr></thead>`;
   const rows = m.rows.map(
     (row) =>
@@ -127,16 +153,29 @@ function holesSection(report: RunReport, name: string | undefined): string {
 function findingsSection(f: TargetFindings, named: boolean): string {
   const where = named ? `: ${esc(f.name)}` : '';
   const parts: string[] = [];
-  if (f.actionable.length) parts.push(`<h2>Failures and errors${where} (${f.actionable.length})</h2>`, ...f.actionable.map((r) => finding(r)));
-  if (f.known.length) parts.push(`<h3>Known failures${where} (${f.known.length})</h3>`, '<p class="meta">Listed in the expectations file; they do not fail the gate.</p>', ...f.known.map((r) => finding(r)));
+  if (f.actionable.length)
+    parts.push(`<h2>Failures and errors${where} (${f.actionable.length})</h2>`, ...f.actionable.map((r) => finding(r)));
+  if (f.known.length)
+    parts.push(
+      `<h3>Known failures${where} (${f.known.length})</h3>`,
+      '<p class="meta">Listed in the expectations file; they do not fail the gate.</p>',
+      ...f.known.map((r) => finding(r)),
+    );
   if (f.report.summary.unexpectedPasses.length) {
     const items = f.report.summary.unexpectedPasses.map((id) => `<li><code>${esc(id)}</code></li>`).join('');
-    parts.push(`<h3>Known failures that now pass${where}</h3>`, `<p>Remove them from the expectations file:</p><ul class="plain">${items}</ul>`);
+    parts.push(
+      `<h3>Known failures that now pass${where}</h3>`,
+      `<p>Remove them from the expectations file:</p><ul class="plain">${items}</ul>`,
+    );
   }
   if (f.noted.length) parts.push(`<h3>Observations (INFO)${where}</h3>`, ...f.noted.map((r) => finding(r)));
   if (f.skipped.length) {
-    const items = f.skipped.map((r) => `<li><code>${esc(r.id)}</code>: ${esc(oneLine(r.reason ?? '', 500))}</li>`).join('');
-    parts.push(`<details><summary>Skipped${where} (${f.skipped.length})</summary><ul class="plain">${items}</ul></details>`);
+    const items = f.skipped
+      .map((r) => `<li><code>${esc(r.id)}</code>: ${esc(oneLine(r.reason ?? '', 500))}</li>`)
+      .join('');
+    parts.push(
+      `<details><summary>Skipped${where} (${f.skipped.length})</summary><ul class="plain">${items}</ul></details>`,
+    );
   }
   return parts.join('\n');
 }

@@ -26,7 +26,10 @@ function asWritten(r: CheckResult): CheckResult {
 
 /** Builds the JSON report document (no I/O). */
 export function toJsonReport(reports: readonly RunReport[]): JsonReport {
-  return { schemaVersion: REPORT_SCHEMA_VERSION, reports: reports.map((r) => ({ ...r, results: r.results.map(asWritten) })) };
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    reports: reports.map((r) => ({ ...r, results: r.results.map(asWritten) })),
+  };
 }
 
 /**
@@ -39,5 +42,11 @@ export function toJsonReport(reports: readonly RunReport[]): JsonReport {
  * ```
  */
 export function renderJson(reports: readonly RunReport[]): string {
-  return JSON.stringify(toJsonReport(reports), (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value), 2) + '\n';
+  return (
+    JSON.stringify(
+      toJsonReport(reports),
+      (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
+      2,
+    ) + '\n'
+  );
 }

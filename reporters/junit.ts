@@ -20,7 +20,22 @@ export interface JunitOptions {
   readonly hostname?: string;
 }
 
-const BODY_KEYS: readonly DetailKey[] = ['requirement', 'section', 'level', 'convention', 'known', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
+const BODY_KEYS: readonly DetailKey[] = [
+  'requirement',
+  'section',
+  'level',
+  'convention',
+  'known',
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'path',
+  'response',
+  'curl',
+  'replay',
+];
 
 /**
  * Renders a run (one report per target) as JUnit XML.
@@ -111,20 +126,41 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     const caseName = n === 1 ? result.id : `${result.id} #${n}`;
     const open = `    <testcase ${attributes({ name: caseName, classname: operationLabel(op) + ctx.suffix, time: seconds(result.durationMs) })}`;
     const outcome = outcomes[i];
-    const body = (): string => xmlText(pickDetails(result, BODY_KEYS).map((d) => `${capitalise(d.label)}: ${d.value}`).join('\n'));
+    const body = (): string =>
+      xmlText(
+        pickDetails(result, BODY_KEYS)
+          .map((d) => `${capitalise(d.label)}: ${d.value}`)
+          .join('\n'),
+      );
     switch (outcome) {
       case 'fail':
-        out.push(`${open}>`, `      <failure ${attributes({ message: oneLine(`${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`), type: `${result.level} ${result.section}` })}>${body()}</failure>`, '    </testcase>');
+        out.push(
+          `${open}>`,
+          `      <failure ${attributes({ message: oneLine(`${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`), type: `${result.level} ${result.section}` })}>${body()}</failure>`,
+          '    </testcase>',
+        );
         break;
       case 'error':
-        out.push(`${open}>`, `      <error ${attributes({ message: oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? 'the suite could not judge this check'}`), type: result.errorCode ?? 'CTS_INTERNAL' })}>${body()}</error>`, '    </testcase>');
+        out.push(
+          `${open}>`,
+          `      <error ${attributes({ message: oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? 'the suite could not judge this check'}`), type: result.errorCode ?? 'CTS_INTERNAL' })}>${body()}</error>`,
+          '    </testcase>',
+        );
         stderr.push(`[error] ${caseName}: ${oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? ''}`, 1000)}`);
         break;
       case 'skip':
-        out.push(`${open}>`, `      <skipped ${attributes({ message: oneLine(result.reason ?? 'skipped') })}/>`, '    </testcase>');
+        out.push(
+          `${open}>`,
+          `      <skipped ${attributes({ message: oneLine(result.reason ?? 'skipped') })}/>`,
+          '    </testcase>',
+        );
         break;
       case 'known':
-        out.push(`${open}>`, `      <skipped ${attributes({ message: oneLine(`known failure: ${result.expectedFailure?.reason ?? ''}`) })}>${body()}</skipped>`, '    </testcase>');
+        out.push(
+          `${open}>`,
+          `      <skipped ${attributes({ message: oneLine(`known failure: ${result.expectedFailure?.reason ?? ''}`) })}>${body()}</skipped>`,
+          '    </testcase>',
+        );
         break;
       case 'noted':
         out.push(`${open}/>`);
@@ -138,10 +174,13 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
         break;
       default:
         out.push(`${open}/>`);
-        for (const note of result.notes ?? []) stdout.push(`[${result.level === 'INFO' ? 'INFO' : 'note'}] ${caseName}: ${note}`);
+        for (const note of result.notes ?? [])
+          stdout.push(`[${result.level === 'INFO' ? 'INFO' : 'note'}] ${caseName}: ${note}`);
     }
     if (report.summary.unexpectedPasses.includes(result.id) && n === 1) {
-      stdout.push(`[unexpected pass] ${result.id}: listed as a known failure but passes; remove it from the expectations file`);
+      stdout.push(
+        `[unexpected pass] ${result.id}: listed as a known failure but passes; remove it from the expectations file`,
+      );
     }
   });
   out.push(block('system-out', stdout), block('system-err', stderr), '  </testsuite>');
@@ -156,7 +195,13 @@ function coverageProperties(report: RunReport, op: OperationId): [string, string
   const holes = c.holes.filter((h) => h.operation === op).map((h) => h.id);
   return [
     ['coverage.run.percent', String(c.percent)],
-    ...(mine ? ([['coverage.percent', String(mine.percent)], ['coverage.covered', String(mine.covered)], ['coverage.total', String(mine.total)]] as [string, string][]) : []),
+    ...(mine
+      ? ([
+          ['coverage.percent', String(mine.percent)],
+          ['coverage.covered', String(mine.covered)],
+          ['coverage.total', String(mine.total)],
+        ] as [string, string][])
+      : []),
     ['coverage.not-exercised', holes.join('; ')],
   ];
 }

@@ -17,9 +17,30 @@ import { capBlock, oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type MatrixCounts } from './matrix.js';
 
-const DETAIL_KEYS: readonly DetailKey[] = ['requirement', 'convention', 'known', 'expected', 'actual', 'error', 'notes', 'counterexample', 'path', 'response', 'curl', 'replay'];
+const DETAIL_KEYS: readonly DetailKey[] = [
+  'requirement',
+  'convention',
+  'known',
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'path',
+  'response',
+  'curl',
+  'replay',
+];
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
-const BLOCK_KEYS: readonly DetailKey[] = ['expected', 'actual', 'error', 'counterexample', 'response', 'curl', 'replay'];
+const BLOCK_KEYS: readonly DetailKey[] = [
+  'expected',
+  'actual',
+  'error',
+  'counterexample',
+  'response',
+  'curl',
+  'replay',
+];
 const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
 // GitHub caps a step summary at 1 MiB: keep each evidence block modest.
 const BLOCK_CAP = 4000;
@@ -42,11 +63,21 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
   // One coverage column per target, when any target carries coverage.
   const covHead = m.hasCoverage ? ` ${m.targets.map((t) => `Coverage: ${inline(t.name)}`).join(' | ')} |` : '';
   const covCells = (values: readonly (number | undefined)[], bold = false): string =>
-    m.hasCoverage ? ` ${values.map((v) => (v === undefined ? '' : bold ? `**${formatCoverage(v)}**` : formatCoverage(v))).join(' | ')} |` : '';
+    m.hasCoverage
+      ? ` ${values.map((v) => (v === undefined ? '' : bold ? `**${formatCoverage(v)}**` : formatCoverage(v))).join(' | ')} |`
+      : '';
   out.push(`| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |${covHead}`);
-  out.push(`|---|---|${m.targets.map(() => '---').join('|')}|${m.hasCoverage ? `${m.targets.map(() => '---:').join('|')}|` : ''}`);
-  for (const row of m.rows) out.push(`| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |${covCells(row.coverage)}`);
-  out.push(`| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |${covCells(m.coverageTotals, true)}`, '');
+  out.push(
+    `|---|---|${m.targets.map(() => '---').join('|')}|${m.hasCoverage ? `${m.targets.map(() => '---:').join('|')}|` : ''}`,
+  );
+  for (const row of m.rows)
+    out.push(
+      `| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |${covCells(row.coverage)}`,
+    );
+  out.push(
+    `| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |${covCells(m.coverageTotals, true)}`,
+    '',
+  );
 
   for (const [i, t] of m.targets.entries()) {
     const totals = m.totals[i];
@@ -54,7 +85,9 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const v = verdictOf(report);
     const verdict = v.word === 'NOT CONFORMANT' ? '❌' : v.word === 'CONFORMANT' ? '✅' : '⚠️';
     const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
-    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`);
+    out.push(
+      `- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`,
+    );
     const created = writesLine(report);
     if (created) out.push(`  - ${inline(created)}`);
   }
@@ -65,7 +98,8 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const where = reports.length > 1 ? `: ${escapeHtml(m.targets[i]!.name)}` : '';
     out.push(`<details>`, `<summary>Not exercised${where} (${holes.length})</summary>`, '');
     for (const h of holes.slice(0, HOLES_CAP)) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
-    if (holes.length > HOLES_CAP) out.push(`- … and ${holes.length - HOLES_CAP} more (the JSON report lists every one)`);
+    if (holes.length > HOLES_CAP)
+      out.push(`- … and ${holes.length - HOLES_CAP} more (the JSON report lists every one)`);
     out.push('', '</details>', '');
   }
 
@@ -76,7 +110,12 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
       for (const r of f.actionable) out.push(...detailsBlock(r));
     }
     if (f.known.length) {
-      out.push(`### Known failures${where} (${f.known.length})`, '', 'Listed in the expectations file; they do not fail the gate.', '');
+      out.push(
+        `### Known failures${where} (${f.known.length})`,
+        '',
+        'Listed in the expectations file; they do not fail the gate.',
+        '',
+      );
       for (const r of f.known) out.push(...detailsBlock(r));
     }
     if (f.report.summary.unexpectedPasses.length) {
@@ -86,7 +125,8 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     }
     if (f.skipped.length) {
       out.push('<details>', `<summary>Skipped${where.replace(/^: /, ': ')} (${f.skipped.length})</summary>`, '');
-      for (const g of skipGroups(f.skipped)) out.push(`- ${inline(oneLine(g.reason, 500))}: ${g.ids.map((id) => `\`${code(id)}\``).join(', ')}`);
+      for (const g of skipGroups(f.skipped))
+        out.push(`- ${inline(oneLine(g.reason, 500))}: ${g.ids.map((id) => `\`${code(id)}\``).join(', ')}`);
       out.push('', '</details>', '');
     }
     if (f.noted.length) {
@@ -119,7 +159,12 @@ function field(d: Detail): string[] {
 /** Escapes text for GFM prose and table cells: no HTML, no emphasis, no links, no math, one line. */
 function inline(text: string): string {
   // Backslashes first: the entities escapeHtml writes (`&#39;`) must not be escaped again.
-  return escapeHtml(text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]|~$#]/g, (ch) => `\\${ch}`));
+  return escapeHtml(
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\`*_[\]|~$#]/g, (ch) => `\\${ch}`),
+  );
 }
 
 /** Text inside an inline code span of single backticks. */

@@ -71,7 +71,9 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
       });
       if (!cells.some((c) => c.total > 0)) continue;
       const first = !rows.some((r) => r.operation === op.id);
-      const coverage = reports.map((report) => (first ? report.coverage?.operations.find((o) => o.operation === op.id)?.percent : undefined));
+      const coverage = reports.map((report) =>
+        first ? report.coverage?.operations.find((o) => o.operation === op.id)?.percent : undefined,
+      );
       rows.push({ operation: op.id, label: operationLabel(op.id), section: op.section, level, cells, coverage });
     }
   }

@@ -18,14 +18,25 @@ export interface ReportFormat {
 }
 
 export const REPORT_FORMATS: readonly ReportFormat[] = [
-  { name: 'junit', help: 'JUnit XML for CI test views (gating failures only)', render: async (r) => (await import('./junit.js')).renderJunit(r, { hostname: hostname() }) },
-  { name: 'json', help: 'the whole report as JSON (schema in schemas/report)', render: async (r) => (await import('./json.js')).renderJson(r) },
+  {
+    name: 'junit',
+    help: 'JUnit XML for CI test views (gating failures only)',
+    render: async (r) => (await import('./junit.js')).renderJunit(r, { hostname: hostname() }),
+  },
+  {
+    name: 'json',
+    help: 'the whole report as JSON (schema in schemas/report)',
+    render: async (r) => (await import('./json.js')).renderJson(r),
+  },
   {
     name: 'markdown',
     help: 'the matrix and failures as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)',
     render: async (r) => (await import('./markdown.js')).renderMarkdown(r),
     appendTo: (env) => env.GITHUB_STEP_SUMMARY || undefined,
   },
-  { name: 'html', help: 'a self-contained HTML page with the matrix and the evidence', render: async (r) => (await import('./html.js')).renderHtml(r) },
+  {
+    name: 'html',
+    help: 'a self-contained HTML page with the matrix and the evidence',
+    render: async (r) => (await import('./html.js')).renderHtml(r),
+  },
 ];
-

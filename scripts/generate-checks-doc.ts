@@ -21,8 +21,16 @@ export async function generateChecksDoc(): Promise<GeneratedFile[]> {
   for (const op of OPERATIONS) {
     const checks = CATALOGUE.filter((c) => c.operation === op.id);
     if (!checks.length) continue;
-    lines.push(`## ${operationLabel(op.id)} (${op.section})`, '', '| id | level | section | requirement | convention |', '|---|---|---|---|---|');
-    for (const c of checks) lines.push(`| \`${c.id}\` | ${c.level} | ${c.section} | ${cell(c.requirement)} | ${cell(c.convention ?? '')}${c.writes ? ' (writes)' : ''} |`);
+    lines.push(
+      `## ${operationLabel(op.id)} (${op.section})`,
+      '',
+      '| id | level | section | requirement | convention |',
+      '|---|---|---|---|---|',
+    );
+    for (const c of checks)
+      lines.push(
+        `| \`${c.id}\` | ${c.level} | ${c.section} | ${cell(c.requirement)} | ${cell(c.convention ?? '')}${c.writes ? ' (writes)' : ''} |`,
+      );
     lines.push('');
   }
   return [{ path: 'docs/checks.md', content: lines.join('\n') }];

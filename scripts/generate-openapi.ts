@@ -39,7 +39,8 @@ const RESPONSES = {
     'x-convention': 'OpenAI error envelope (vLLM)',
   },
   NotFound: {
-    description: 'Not in the interface: the answer to an unknown id (convention: `{"reason": ...}` or FastAPI `{"detail": ...}`).',
+    description:
+      'Not in the interface: the answer to an unknown id (convention: `{"reason": ...}` or FastAPI `{"detail": ...}`).',
     schema: 'errors/not-found-error',
     'x-convention': 'evaluation-record service / FastAPI 404 body',
   },
@@ -62,7 +63,8 @@ const EXTRAS: Readonly<Record<OperationId, OperationExtras>> = {
   'chat.create': {
     operationId: 'chatCreate',
     tag: 'Chat',
-    description: 'Given a list of messages and optionally a model name, returns one or more generated completions (choices) and token usage. With `stream: true` the body is a stream of chunks (shape not shown in §4.1; the OpenAI `chat.completion.chunk` convention is described by the `ChatCompletionChunk` schema).',
+    description:
+      'Given a list of messages and optionally a model name, returns one or more generated completions (choices) and token usage. With `stream: true` the body is a stream of chunks (shape not shown in §4.1; the OpenAI `chat.completion.chunk` convention is described by the `ChatCompletionChunk` schema).',
     success: 'chat/chat-completion-response',
     successDescription: '§4.1: described as a successful response.',
     errors: { '400': 'OpenAIError', '422': 'ValidationError' },
@@ -70,7 +72,8 @@ const EXTRAS: Readonly<Record<OperationId, OperationExtras>> = {
   'training-jobs.create': {
     operationId: 'trainingJobsCreate',
     tag: 'Training (preview)',
-    description: 'Creates a reinforcement-learning training job from groups of trajectories with rewards and an optional experimental configuration; returns the new job\'s identifier.',
+    description:
+      "Creates a reinforcement-learning training job from groups of trajectories with rewards and an optional experimental configuration; returns the new job's identifier.",
     success: 'training/training-job',
     successDescription: '§4.2: object with `id` (UUID) of the new job.',
     errors: { '422': 'ValidationError' },
@@ -96,7 +99,8 @@ const EXTRAS: Readonly<Record<OperationId, OperationExtras>> = {
     tag: 'Evaluation records',
     description: 'Lists the predictions of a project. Ordering of results: not shown.',
     success: 'records/prediction-list',
-    successDescription: '§4.5: a stream of data in JSONL format whose records are Prediction objects (§2.1), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.5, an array of Prediction objects.',
+    successDescription:
+      '§4.5: a stream of data in JSONL format whose records are Prediction objects (§2.1), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.5, an array of Prediction objects.',
     errors: { '422': 'ValidationError' },
     query: 'params/list-query',
   },
@@ -113,7 +117,8 @@ const EXTRAS: Readonly<Record<OperationId, OperationExtras>> = {
     tag: 'Evaluation records',
     description: 'Lists the scores of a project. Ordering of results: not shown.',
     success: 'records/score-list',
-    successDescription: '§4.7: a stream of data in JSONL format whose records are Score objects (§2.2), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.7, an array of Score objects.',
+    successDescription:
+      '§4.7: a stream of data in JSONL format whose records are Score objects (§2.2), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.7, an array of Score objects.',
     errors: { '422': 'ValidationError' },
     query: 'params/list-query',
   },
@@ -131,12 +136,14 @@ const SECURITY_SCHEMES = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: '§5: `/v1/...` (chat completions, training jobs, trajectory logging): `Authorization: Bearer <ACCESS_TOKEN>`.',
+    description:
+      '§5: `/v1/...` (chat completions, training jobs, trajectory logging): `Authorization: Bearer <ACCESS_TOKEN>`.',
   },
   basicAuth: {
     type: 'http',
     scheme: 'basic',
-    description: '§5: `/v2/...` (predictions, scores): `Authorization: Basic <BASE64_CREDENTIALS>`, the base64 encoding of `username:password`.',
+    description:
+      '§5: `/v2/...` (predictions, scores): `Authorization: Basic <BASE64_CREDENTIALS>`, the base64 encoding of `username:password`.',
   },
 } as const;
 
@@ -170,11 +177,19 @@ function parameterKey(where: 'path' | 'query', name: string): string {
   return (where === 'path' ? 'Path' : 'Query') + camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
-function operationObject(op: Operation, extras: OperationExtras, bundle: SchemaBundle, operationId: string, summarySuffix = ''): JsonObject {
+function operationObject(
+  op: Operation,
+  extras: OperationExtras,
+  bundle: SchemaBundle,
+  operationId: string,
+  summarySuffix = '',
+): JsonObject {
   const parameters: JsonObject[] = [];
-  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) parameters.push({ $ref: `#/components/parameters/${parameterKey('path', name as string)}` });
+  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g))
+    parameters.push({ $ref: `#/components/parameters/${parameterKey('path', name as string)}` });
   if (extras.query) {
-    for (const name of Object.keys(propertiesOf(bundle, extras.query))) parameters.push({ $ref: `#/components/parameters/${parameterKey('query', name)}` });
+    for (const name of Object.keys(propertiesOf(bundle, extras.query)))
+      parameters.push({ $ref: `#/components/parameters/${parameterKey('query', name)}` });
   }
   const successContent: JsonObject = op.jsonl
     ? { 'application/jsonl': { schema: { $ref: ref(component(bundle, extras.success)) } } }
@@ -183,13 +198,15 @@ function operationObject(op: Operation, extras: OperationExtras, bundle: SchemaB
     successContent['text/event-stream'] = {
       schema: {
         type: 'string',
-        description: 'When `stream` is true. Shape not shown in §4.1; by convention Server-Sent Events, each `data: <ChatCompletionChunk JSON>` followed by a blank line, ending with `data: [DONE]`.',
+        description:
+          'When `stream` is true. Shape not shown in §4.1; by convention Server-Sent Events, each `data: <ChatCompletionChunk JSON>` followed by a blank line, ending with `data: [DONE]`.',
       },
       'x-convention': 'OpenAI chat.completion.chunk streaming format (see components/schemas/ChatCompletionChunk)',
     };
   }
   const responses: JsonObject = { '200': { description: extras.successDescription, content: successContent } };
-  for (const [status, shared] of Object.entries(extras.errors)) responses[status] = { $ref: `#/components/responses/${shared}` };
+  for (const [status, shared] of Object.entries(extras.errors))
+    responses[status] = { $ref: `#/components/responses/${shared}` };
   return {
     operationId,
     summary: op.title + summarySuffix,
@@ -199,7 +216,12 @@ function operationObject(op: Operation, extras: OperationExtras, bundle: SchemaB
     security: [{ [op.auth === 'bearer' ? 'bearerAuth' : 'basicAuth']: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.requestSchema
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: ref(component(bundle, op.requestSchema)) } } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: ref(component(bundle, op.requestSchema)) } } },
+          },
+        }
       : {}),
     responses,
   };
@@ -207,18 +229,26 @@ function operationObject(op: Operation, extras: OperationExtras, bundle: SchemaB
 
 /** Builds the OpenAPI 3.1 document from the schemas under `dir`. */
 function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject {
-  const files = loadSchemaFiles(dir).filter((f) => (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string));
+  const files = loadSchemaFiles(dir).filter((f) =>
+    (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string),
+  );
   const bundle = bundleSchemas(files, ref);
   const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
   const parameters: Record<string, JsonObject> = {};
-  for (const [name, property] of Object.entries(propertiesOf(bundle, 'params/path-params'))) parameters[parameterKey('path', name)] = parameter('path', name, property);
-  for (const [name, property] of Object.entries(propertiesOf(bundle, 'params/list-query'))) parameters[parameterKey('query', name)] = parameter('query', name, property);
+  for (const [name, property] of Object.entries(propertiesOf(bundle, 'params/path-params')))
+    parameters[parameterKey('path', name)] = parameter('path', name, property);
+  for (const [name, property] of Object.entries(propertiesOf(bundle, 'params/list-query')))
+    parameters[parameterKey('query', name)] = parameter('query', name, property);
 
   const responses: Record<string, JsonObject> = {};
   for (const [key, r] of Object.entries(RESPONSES)) {
     const { schema, description, ...annotations } = r;
-    responses[key] = { description, content: { 'application/json': { schema: { $ref: ref(component(bundle, schema)) } } }, ...annotations };
+    responses[key] = {
+      description,
+      content: { 'application/json': { schema: { $ref: ref(component(bundle, schema)) } } },
+      ...annotations,
+    };
   }
 
   const paths: Record<string, JsonObject> = {};
@@ -227,7 +257,15 @@ function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject 
     const method = op.method.toLowerCase();
     paths[op.path] = { ...(paths[op.path] ?? {}), [method]: operationObject(op, extras, bundle, extras.operationId) };
     if (op.id === TRAILING_SLASH_VARIANT) {
-      paths[op.path + '/'] = { [method]: operationObject(op, extras, bundle, extras.operationId + 'TrailingSlash', ' (trailing-slash variant)') };
+      paths[op.path + '/'] = {
+        [method]: operationObject(
+          op,
+          extras,
+          bundle,
+          extras.operationId + 'TrailingSlash',
+          ' (trailing-slash variant)',
+        ),
+      };
     }
   }
   const missing = Object.keys(EXTRAS).filter((id) => !OPERATIONS.some((op) => op.id === id));
@@ -243,7 +281,14 @@ function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject 
         'Section references (x-spec-section) are to the interface document; x-convention marks what comes from the conventions around the interface (SHOULD level), not from the interface. ' +
         'Status codes other than the success are not shown in the interface; the error responses listed are the conventional ones. Judgement calls: decisions/0001-not-shown.md.',
     },
-    servers: [{ url: '{base_url}', description: 'The service\'s base address ({base_url} in the interface); the default is a placeholder for a local deployment.', variables: { base_url: { default: 'http://127.0.0.1:8080' } } }],
+    servers: [
+      {
+        url: '{base_url}',
+        description:
+          "The service's base address ({base_url} in the interface); the default is a placeholder for a local deployment.",
+        variables: { base_url: { default: 'http://127.0.0.1:8080' } },
+      },
+    ],
     tags: [
       { name: 'Chat', description: '§4.1' },
       { name: 'Training (preview)', description: '§4.2–§4.4' },

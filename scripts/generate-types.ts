@@ -22,7 +22,21 @@ const BANNER = `/* eslint-disable */
 const ROOT = '__SchemaBundleRoot';
 
 /** Keywords that make a schema say something about the value's type; a schema with none is "any JSON value". */
-const TYPE_KEYWORDS = ['type', 'properties', 'items', 'prefixItems', 'additionalProperties', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not', 'if'];
+const TYPE_KEYWORDS = [
+  'type',
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  '$ref',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'enum',
+  'const',
+  'not',
+  'if',
+];
 
 /**
  * Prepares one bundled schema for json-schema-to-typescript (the bundle itself is not changed):
@@ -42,14 +56,21 @@ function prepare(value: unknown): unknown {
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(schema)) {
     if (key === 'x-spec-section' || key === 'x-convention') continue;
-    out[key] = key === 'properties' || key === '$defs' ? mapValues(child) : key === 'default' || key === 'examples' || key === 'const' || key === 'enum' ? child : prepare(child);
+    out[key] =
+      key === 'properties' || key === '$defs'
+        ? mapValues(child)
+        : key === 'default' || key === 'examples' || key === 'const' || key === 'enum'
+          ? child
+          : prepare(child);
   }
   const notes: string[] = [];
   if (typeof schema['x-spec-section'] === 'string') notes.push(`Interface: ${schema['x-spec-section']}.`);
   if (typeof schema['x-convention'] === 'string') notes.push(`Convention (SHOULD level): ${schema['x-convention']}.`);
   if ('default' in schema) notes.push(`Default: \`${JSON.stringify(schema.default)}\`.`);
   if (notes.length > 0) {
-    out.description = [typeof schema.description === 'string' ? schema.description : undefined, notes.join(' ')].filter(Boolean).join('\n\n');
+    out.description = [typeof schema.description === 'string' ? schema.description : undefined, notes.join(' ')]
+      .filter(Boolean)
+      .join('\n\n');
   }
   if (!TYPE_KEYWORDS.some((k) => k in schema)) out.tsType = 'unknown';
   return out;
@@ -82,7 +103,13 @@ async function generateTypes(dir: string = join(packageRoot(), 'schemas')): Prom
   // only the schemas' own types are exported.
   const withoutRoot = ts
     .replace(new RegExp(`export interface ${ROOT} \\{\\}\\n\\n?`), '')
-    .replace(new RegExp(`\\n \\*(\\n \\*)? This interface was referenced by \`${ROOT}\`'s JSON-Schema\\n \\* via the \`definition\` "\\w+"\\.`, 'g'), '')
+    .replace(
+      new RegExp(
+        `\\n \\*(\\n \\*)? This interface was referenced by \`${ROOT}\`'s JSON-Schema\\n \\* via the \`definition\` "\\w+"\\.`,
+        'g',
+      ),
+      '',
+    )
     .replace(/^\/\*\*\n \*\/\n/gm, '');
   if (withoutRoot.includes(ROOT)) throw new Error('generate-types: the bundle root leaked into the output');
   return withoutRoot;

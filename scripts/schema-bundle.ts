@@ -39,7 +39,10 @@ export function loadSchemaFiles(dir: string): SchemaFile[] {
   walk(dir);
   return files
     .map((file) => ({
-      name: relative(dir, file).split(sep).join('/').replace(/\.json$/, ''),
+      name: relative(dir, file)
+        .split(sep)
+        .join('/')
+        .replace(/\.json$/, ''),
       schema: JSON.parse(readFileSync(file, 'utf8')) as JsonObject,
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -72,10 +75,18 @@ function rewriteRefs(value: unknown, onRef: (ref: string) => string, where: stri
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string') out[key] = onRef(child);
-    else if (key === '$id' || key === '$anchor' || key === '$dynamicAnchor' || key === '$dynamicRef' || key === '$defs') {
+    else if (
+      key === '$id' ||
+      key === '$anchor' ||
+      key === '$dynamicAnchor' ||
+      key === '$dynamicRef' ||
+      key === '$defs'
+    ) {
       throw new Error(`${where}: nested ${key} is not supported by the bundler`);
     } else if (SCHEMA_MAPS.has(key) && isObject(child)) {
-      out[key] = Object.fromEntries(Object.entries(child).map(([name, sub]) => [name, rewriteRefs(sub, onRef, `${where}/${key}/${name}`)]));
+      out[key] = Object.fromEntries(
+        Object.entries(child).map(([name, sub]) => [name, rewriteRefs(sub, onRef, `${where}/${key}/${name}`)]),
+      );
     } else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = child;
     else out[key] = rewriteRefs(child, onRef, where);
   }
@@ -92,8 +103,10 @@ export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: s
   const componentOf = new Map<string, string>();
   const taken = new Set<string>();
   const claim = (component: string, url: string): void => {
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(component)) throw new Error(`${url}: component name ${JSON.stringify(component)} is not an identifier (set a title)`);
-    if (taken.has(component)) throw new Error(`${url}: component name ${component} is used twice (titles must be unique)`);
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(component))
+      throw new Error(`${url}: component name ${JSON.stringify(component)} is not an identifier (set a title)`);
+    if (taken.has(component))
+      throw new Error(`${url}: component name ${component} is used twice (titles must be unique)`);
     taken.add(component);
     nameOfUrl.set(url, component);
   };
@@ -105,7 +118,8 @@ export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: s
     componentOf.set(name, fileComponent);
     const defs = schema.$defs;
     if (isObject(defs)) {
-      for (const [key, def] of Object.entries(defs)) claim(componentName(isObject(def) ? def.title : undefined, fileComponent + '/' + key), `${url}#/$defs/${key}`);
+      for (const [key, def] of Object.entries(defs))
+        claim(componentName(isObject(def) ? def.title : undefined, fileComponent + '/' + key), `${url}#/$defs/${key}`);
     }
   }
 
@@ -116,7 +130,8 @@ export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: s
     const onRef = (ref: string): string => {
       const target = new URL(ref, base).href;
       const component = nameOfUrl.get(target.endsWith('#') ? target.slice(0, -1) : target);
-      if (!component) throw new Error(`schema ${name}: $ref ${ref} (${target}) is neither a schema file nor one of its $defs`);
+      if (!component)
+        throw new Error(`schema ${name}: $ref ${ref} (${target}) is neither a schema file nor one of its $defs`);
       return refTo(component);
     };
     const { $id: _id, $schema: _dialect, $defs: defs, ...rest } = schema;

@@ -11,7 +11,14 @@
  */
 import { describe, test } from 'vitest';
 import { CATALOGUE } from '../suites/index.js';
-import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL_ID, DEFAULT_PROJECT, ENV_BASIC, ENV_TOKEN } from './core/defaults.js';
+import {
+  DEFAULT_ENTITY,
+  DEFAULT_LIST_PARAMS,
+  DEFAULT_MODEL_ID,
+  DEFAULT_PROJECT,
+  ENV_BASIC,
+  ENV_TOKEN,
+} from './core/defaults.js';
 import { checkTargetUrl } from './core/target-url.js';
 import { operationLabel } from './core/operations.js';
 import { gates } from './core/report.js';
@@ -72,20 +79,43 @@ async function judge(check: CheckDefinition, options: ConformanceTestOptions): P
   const level = options.level ?? 'must';
   const target = targetOf(options);
   const report = await runSuite({
-    target, token: options.token ?? process.env[ENV_TOKEN], basic: options.basic ?? process.env[ENV_BASIC], checks: [check], level, seed: options.seed ?? 1, runs: options.runs ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, maxBodyBytes: 4 << 20, maxRetries: RETRIES, maxRetryWaitMs: RETRY_WAIT_MS,
+    target,
+    token: options.token ?? process.env[ENV_TOKEN],
+    basic: options.basic ?? process.env[ENV_BASIC],
+    checks: [check],
+    level,
+    seed: options.seed ?? 1,
+    runs: options.runs ?? 10,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    concurrency: 1,
+    maxBodyBytes: 4 << 20,
+    maxRetries: RETRIES,
+    maxRetryWaitMs: RETRY_WAIT_MS,
     // The replay must judge at the same level, or it reports the opposite verdict.
     replayBase: `conformance run --target ${target.baseUrl}${level === 'must' ? '' : ` --level ${level}`}`,
   });
   const r = report.results[0]!;
   // Could not judge (unreachable, credentials refused): not a pass, and not the check's failure either.
-  if (report.unjudged && r.status === 'skip') throw new ConformanceError(report.unjudged.code as 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED', `${r.id}: could not judge (${report.unjudged.code}): ${report.unjudged.reason}`);
+  if (report.unjudged && r.status === 'skip')
+    throw new ConformanceError(
+      report.unjudged.code as 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED',
+      `${r.id}: could not judge (${report.unjudged.code}): ${report.unjudged.reason}`,
+    );
   return r;
 }
 
 function throwIfGating(r: CheckResult, level: 'must' | 'should'): void {
   if (!gates(r, level)) return;
-  const detail = [r.requirement, r.expected && `expected: ${r.expected}`, r.actual && `actual: ${r.actual}`, r.message, r.evidence?.curl, r.evidence?.replay].filter(Boolean).join('\n');
+  const detail = [
+    r.requirement,
+    r.expected && `expected: ${r.expected}`,
+    r.actual && `actual: ${r.actual}`,
+    r.message,
+    r.evidence?.curl,
+    r.evidence?.replay,
+  ]
+    .filter(Boolean)
+    .join('\n');
   throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);
 }
 
@@ -98,7 +128,13 @@ const RETRY_WAIT_MS = 5_000;
  * transport's code (CTS_TARGET_TIMEOUT) and never by vitest as a bare "test timed out".
  */
 function vitestTimeoutFor(check: CheckDefinition, options: ConformanceTestOptions): number {
-  const budget = runBudget([check], { runs: options.runs ?? 10, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, maxRetries: RETRIES, maxRetryWaitMs: RETRY_WAIT_MS });
+  const budget = runBudget([check], {
+    runs: options.runs ?? 10,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    concurrency: 1,
+    maxRetries: RETRIES,
+    maxRetryWaitMs: RETRY_WAIT_MS,
+  });
   return budget.worstCaseMs + 5_000;
 }
 
@@ -108,7 +144,8 @@ export function registerConformanceTests(options: ConformanceTestOptions): void 
   targetOf(options);
   const checks = selectChecks(CATALOGUE, { only: options.only ?? [], skip: options.skip ?? [] });
   const byOperation = new Map<string, typeof checks>();
-  for (const c of checks) byOperation.set(operationLabel(c.operation), [...(byOperation.get(operationLabel(c.operation)) ?? []), c]);
+  for (const c of checks)
+    byOperation.set(operationLabel(c.operation), [...(byOperation.get(operationLabel(c.operation)) ?? []), c]);
   for (const [label, group] of byOperation) {
     describe(label, () => {
       for (const check of group) {

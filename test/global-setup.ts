@@ -22,6 +22,8 @@ export default function setup(): void {
   const stamp = 'dist/.tsbuildinfo';
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   if (Math.max(...ROOTS.map(newest)) > built) {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      stdio: 'inherit',
+    });
   }
 }

@@ -8,7 +8,15 @@ export function fixedCompletion(size: number): string {
       object: 'chat.completion',
       created: 1_700_000_000,
       model: 'mock-model',
-      choices: [{ index: 0, message: { role: 'assistant', content, reasoning_content: null, tool_calls: [] }, logprobs: null, finish_reason: 'length', stop_reason: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, reasoning_content: null, tool_calls: [] },
+          logprobs: null,
+          finish_reason: 'length',
+          stop_reason: null,
+        },
+      ],
       usage: { prompt_tokens: 42, total_tokens: 58, completion_tokens: 16, prompt_tokens_details: null },
       prompt_logprobs: null,
       kv_transfer_params: null,

@@ -13,7 +13,8 @@ import { listenLoopback, serveChild } from '../lib/child.js';
 const lineBytes = Math.max(200, Number(process.argv[2] ?? 350));
 const BATCH = 64 * 1024;
 const started = Date.parse('2025-01-01T00:00:00.000Z');
-const WORDS = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore '.repeat(8);
+const WORDS =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore '.repeat(8);
 
 /** A record of the mock's shape (same fields, same nesting) with cheap deterministic content. */
 function record(i: number, text: string): Record<string, unknown> {

@@ -16,7 +16,10 @@ export interface ChildStats {
 }
 
 export type ParentMessage = { type: 'stats'; id: number } | { type: 'stop' };
-export type ChildMessage = { type: 'ready'; url: string; pid: number } | { type: 'stats'; id: number; stats: ChildStats } | { type: 'error'; message: string };
+export type ChildMessage =
+  | { type: 'ready'; url: string; pid: number }
+  | { type: 'stats'; id: number; stats: ChildStats }
+  | { type: 'error'; message: string };
 
 function vmHwm(): number | undefined {
   try {
@@ -67,7 +70,9 @@ export async function serveChild(start: () => Promise<{ url: string; close(): Pr
 }
 
 /** Listens on a free loopback port and hands back what `serveChild` needs (one copy for every baseline). */
-export async function listenLoopback(server: import('node:http').Server): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenLoopback(
+  server: import('node:http').Server,
+): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as import('node:net').AddressInfo;
   return {

@@ -56,7 +56,9 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
     errors: r.errors + r.timeouts,
     latencyP50Ms: r.latency.p50,
     latencyP99Ms: r.latency.p99,
-    ...(cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? { cpuUsPerRequest: (cpu1 - cpu0) / r.requests.total } : {}),
+    ...(cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0
+      ? { cpuUsPerRequest: (cpu1 - cpu0) / r.requests.total }
+      : {}),
   };
 }
 

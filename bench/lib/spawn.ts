@@ -19,7 +19,10 @@ const READY_TIMEOUT_MS = 20_000;
  * @param script - path under dist/bench, e.g. `servers/mock.js`.
  */
 export async function startServerChild(script: string, args: string[] = []): Promise<ServerChild> {
-  const child: ChildProcess = fork(join(BENCH_DIST, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  const child: ChildProcess = fork(join(BENCH_DIST, script), args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+  });
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -39,7 +42,10 @@ export async function startServerChild(script: string, args: string[] = []): Pro
   let url: string;
   try {
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${script}: not ready within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`${script}: not ready within ${READY_TIMEOUT_MS} ms`)),
+        READY_TIMEOUT_MS,
+      );
       child.on('message', (m: ChildMessage) => {
         if (m.type === 'ready') {
           clearTimeout(timer);
@@ -84,7 +90,11 @@ export async function startServerChild(script: string, args: string[] = []): Pro
 }
 
 /** Runs `body` with a server child, stopping the child in `finally`. */
-export async function withServer<T>(script: string, args: string[], body: (server: ServerChild) => Promise<T>): Promise<T> {
+export async function withServer<T>(
+  script: string,
+  args: string[],
+  body: (server: ServerChild) => Promise<T>,
+): Promise<T> {
   const server = await startServerChild(script, args);
   try {
     return await body(server);

@@ -51,12 +51,17 @@ function cells(r: Row): string[] {
 export function textTable(rows: readonly Row[]): string {
   const body = rows.map(cells);
   const widths = HEAD.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
-  const line = (c: readonly string[]) => c.map((x, i) => (i === 0 || i === 4 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  const line = (c: readonly string[]) =>
+    c.map((x, i) => (i === 0 || i === 4 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
   return [line(HEAD), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 /** The same table as Markdown (for the README). */
 export function markdownTable(rows: readonly Row[]): string {
   const body = rows.map(cells);
-  return [`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i === 0 || i === 4 ? '---' : '---:')).join('|')}|`, ...body.map((c) => `| ${c.join(' | ')} |`)].join('\n');
+  return [
+    `| ${HEAD.join(' | ')} |`,
+    `|${HEAD.map((_, i) => (i === 0 || i === 4 ? '---' : '---:')).join('|')}|`,
+    ...body.map((c) => `| ${c.join(' | ')} |`),
+  ].join('\n');
 }

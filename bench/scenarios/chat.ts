@@ -38,14 +38,25 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
 
     // Non-streaming.
     const cpuOf = (s: ServerChild) => async () => (await s.stats()).cpuUs;
-    const spec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body, connections: 32, seconds: opts.seconds, serverCpuUs: cpuOf(s) });
+    const spec = (s: ServerChild): LoadSpec => ({
+      url: s.url + CHAT_PATH,
+      method: 'POST',
+      headers,
+      body,
+      connections: 32,
+      seconds: opts.seconds,
+      serverCpuUs: cpuOf(s),
+    });
     const json = await paired(spec(bare), spec(mock), opts.rounds);
     const cpuMock = median(json.mock.map((r) => r.cpuUsPerRequest ?? NaN));
     const cpuBase = median(json.base.map((r) => r.cpuUsPerRequest ?? NaN));
     const jsonMock = median(json.mock.map((r) => r.rps));
     const jsonBase = median(json.base.map((r) => r.rps));
     const jsonRatio = median(json.ratios);
-    const problems = [...json.mock.map((r) => checkClean('mock chat', r)), ...json.base.map((r) => checkClean('baseline chat', r))].filter(Boolean);
+    const problems = [
+      ...json.mock.map((r) => checkClean('mock chat', r)),
+      ...json.base.map((r) => checkClean('baseline chat', r)),
+    ].filter(Boolean);
 
     // Streaming: the baseline answers the same number of events of the same total size.
     const streamBody = chatRequest(true);
@@ -54,12 +65,25 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
     const sseBytes = Buffer.byteLength(sse.body);
     const bareSse = await startServerChild('baselines/sse.js', [String(events), String(sseBytes)]);
     children.push(bareSse);
-    const sspec = (s: ServerChild): LoadSpec => ({ url: s.url + CHAT_PATH, method: 'POST', headers, body: streamBody, connections: 32, seconds: opts.streamSeconds, serverCpuUs: cpuOf(s) });
+    const sspec = (s: ServerChild): LoadSpec => ({
+      url: s.url + CHAT_PATH,
+      method: 'POST',
+      headers,
+      body: streamBody,
+      connections: 32,
+      seconds: opts.streamSeconds,
+      serverCpuUs: cpuOf(s),
+    });
     const stream = await paired(sspec(bareSse), sspec(mock), opts.streamRounds);
     const streamMock = median(stream.mock.map((r) => r.rps));
     const streamBase = median(stream.base.map((r) => r.rps));
     const streamRatio = median(stream.ratios);
-    problems.push(...[...stream.mock.map((r) => checkClean('mock stream', r)), ...stream.base.map((r) => checkClean('baseline stream', r))].filter(Boolean));
+    problems.push(
+      ...[
+        ...stream.mock.map((r) => checkClean('mock stream', r)),
+        ...stream.base.map((r) => checkClean('baseline stream', r)),
+      ].filter(Boolean),
+    );
 
     const rows: Row[] = [
       row({
@@ -102,7 +126,10 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
         ratio: streamRatio,
       }),
     ];
-    return { rows, details: { json, stream, events, sseBytes, answerBytes, requestBytes: Buffer.byteLength(body), problems } };
+    return {
+      rows,
+      details: { json, stream, events, sseBytes, answerBytes, requestBytes: Buffer.byteLength(body), problems },
+    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
   }

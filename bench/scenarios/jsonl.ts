@@ -63,7 +63,11 @@ export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; 
     const lines = sample.body.split('\n').filter(Boolean).length;
     return Math.round(Buffer.byteLength(sample.body) / lines);
   });
-  const runs: { size: number; mock: Read & { peakRss: number; startRss: number }; base: Read & { peakRss: number; startRss: number } }[] = [];
+  const runs: {
+    size: number;
+    mock: Read & { peakRss: number; startRss: number };
+    base: Read & { peakRss: number; startRss: number };
+  }[] = [];
   for (const size of opts.sizes) {
     const timeoutMs = 30_000 + size / 10; // 130 s for a million: far beyond any sane run, still bounded
     const base = await withServer('baselines/jsonl.js', [String(lineBytes)], async (s) => {

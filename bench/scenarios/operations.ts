@@ -8,7 +8,15 @@
 import { probeOk } from '../lib/http.js';
 import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
-import { BASIC, BEARER, JSON_HEADERS, LOG_PATH, logRequest, RECORDS_BASE, trainingJobRequest } from '../lib/requests.js';
+import {
+  BASIC,
+  BEARER,
+  JSON_HEADERS,
+  LOG_PATH,
+  logRequest,
+  RECORDS_BASE,
+  trainingJobRequest,
+} from '../lib/requests.js';
 import { row, type Row } from '../lib/table.js';
 
 export interface OperationsOptions {
@@ -17,7 +25,9 @@ export interface OperationsOptions {
   seconds: number;
 }
 
-export async function operationsScenario(opts: OperationsOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
+export async function operationsScenario(
+  opts: OperationsOptions,
+): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const children: ServerChild[] = [];
   try {
     const mock = await startServerChild('servers/mock.js', ['{}']);
@@ -37,18 +47,53 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
     const jobBody = trainingJobRequest();
     const logBody = logRequest();
     // The store is bounded (oldest evicted): the job read back is created after the create load.
-    const newJob = async () => (JSON.parse((await probeOk(mock.url + '/v1/preview/training-jobs', { method: 'POST', headers: post, body: jobBody })).body) as { id: string }).id;
+    const newJob = async () =>
+      (
+        JSON.parse(
+          (await probeOk(mock.url + '/v1/preview/training-jobs', { method: 'POST', headers: post, body: jobBody }))
+            .body,
+        ) as { id: string }
+      ).id;
     await newJob();
     await probeOk(mock.url + LOG_PATH, { method: 'POST', headers: post, body: logBody });
     const page = await probeOk(mock.url + RECORDS_BASE + '/predictions?limit=10', { headers: BASIC });
     const first = JSON.parse(page.body.split('\n')[0]!) as { prediction_id: string };
 
-    const ops: { figure: string; method: 'GET' | 'POST'; path: string | (() => Promise<string>); headers: Record<string, string>; body?: string | undefined; bytes?: number }[] = [
-      { figure: 'training job create', method: 'POST', path: '/v1/preview/training-jobs', headers: post, body: jobBody },
-      { figure: 'training job get', method: 'GET', path: async () => `/v1/preview/training-jobs/${await newJob()}`, headers: BEARER },
+    const ops: {
+      figure: string;
+      method: 'GET' | 'POST';
+      path: string | (() => Promise<string>);
+      headers: Record<string, string>;
+      body?: string | undefined;
+      bytes?: number;
+    }[] = [
+      {
+        figure: 'training job create',
+        method: 'POST',
+        path: '/v1/preview/training-jobs',
+        headers: post,
+        body: jobBody,
+      },
+      {
+        figure: 'training job get',
+        method: 'GET',
+        path: async () => `/v1/preview/training-jobs/${await newJob()}`,
+        headers: BEARER,
+      },
       { figure: 'trajectory log', method: 'POST', path: LOG_PATH, headers: post, body: logBody },
-      { figure: 'list, page of 10', method: 'GET', path: RECORDS_BASE + '/predictions?limit=10', headers: BASIC, bytes: Buffer.byteLength(page.body) },
-      { figure: 'record read by id', method: 'GET', path: `${RECORDS_BASE}/predictions/${first.prediction_id}`, headers: BASIC },
+      {
+        figure: 'list, page of 10',
+        method: 'GET',
+        path: RECORDS_BASE + '/predictions?limit=10',
+        headers: BASIC,
+        bytes: Buffer.byteLength(page.body),
+      },
+      {
+        figure: 'record read by id',
+        method: 'GET',
+        path: `${RECORDS_BASE}/predictions/${first.prediction_id}`,
+        headers: BASIC,
+      },
     ];
     const spec = (url: string, op: (typeof ops)[number], path: string): LoadSpec => ({
       url: url + path,
@@ -65,9 +110,19 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
       const path = typeof op.path === 'string' ? op.path : await op.path();
       const size = op.bytes ?? 600;
       const bare = await bareFor(size);
-      const p = await paired(spec(bare.url, { ...op, body: op.method === 'POST' ? op.body : undefined }, path), spec(mock.url, op, path), opts.rounds, 1);
+      const p = await paired(
+        spec(bare.url, { ...op, body: op.method === 'POST' ? op.body : undefined }, path),
+        spec(mock.url, op, path),
+        opts.rounds,
+        1,
+      );
       rounds[op.figure] = p;
-      problems.push(...[...p.mock.map((r) => checkClean(`${op.figure} (mock)`, r)), ...p.base.map((r) => checkClean(`${op.figure} (baseline)`, r))].filter((x): x is string => x !== undefined));
+      problems.push(
+        ...[
+          ...p.mock.map((r) => checkClean(`${op.figure} (mock)`, r)),
+          ...p.base.map((r) => checkClean(`${op.figure} (baseline)`, r)),
+        ].filter((x): x is string => x !== undefined),
+      );
       rows.push(
         row({
           scenario: 'mock',
@@ -81,7 +136,10 @@ export async function operationsScenario(opts: OperationsOptions): Promise<{ row
         }),
       );
     }
-    return { rows, details: { rounds, problems, jobBodyBytes: Buffer.byteLength(jobBody), logBodyBytes: Buffer.byteLength(logBody) } };
+    return {
+      rows,
+      details: { rounds, problems, jobBodyBytes: Buffer.byteLength(jobBody), logBodyBytes: Buffer.byteLength(logBody) },
+    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
   }

@@ -17,7 +17,9 @@ export interface PipelineOptions {
 const BATCH = 500;
 const MAX_CASES = 500_000;
 
-export async function pipelineScenario(opts: PipelineOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
+export async function pipelineScenario(
+  opts: PipelineOptions,
+): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const arb = realisticChatRequest({ model: DEFAULT_MODEL, maxCompletionTokens: 16 });
   const spec = registry().validator('chat/chat-completion-request');
   const overlay = registry().validator('conventions/chat-completion-request');

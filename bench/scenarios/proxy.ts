@@ -44,7 +44,11 @@ function timed(url: string, body: string, agent: Agent): Promise<Timing> {
       res.on('data', () => {
         if (!first) first = performance.now();
       });
-      res.on('end', () => (res.statusCode === 200 ? resolve({ firstByteMs: first - t0, totalMs: performance.now() - t0 }) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ firstByteMs: first - t0, totalMs: performance.now() - t0 })
+          : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`${url}: timed out`)));
@@ -54,9 +58,16 @@ function timed(url: string, body: string, agent: Agent): Promise<Timing> {
 }
 
 /** Direct and proxied exchanges interleaved (order swapped each time), after a warm-up of each. */
-async function latencies(direct: string, proxied: string, samples: number): Promise<{ direct: Timing[]; proxied: Timing[] }> {
+async function latencies(
+  direct: string,
+  proxied: string,
+  samples: number,
+): Promise<{ direct: Timing[]; proxied: Timing[] }> {
   const body = chatRequest(true);
-  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })] as const;
+  const agents = [
+    new Agent({ keepAlive: true, maxSockets: 1 }),
+    new Agent({ keepAlive: true, maxSockets: 1 }),
+  ] as const;
   const out = { direct: [] as Timing[], proxied: [] as Timing[] };
   try {
     for (let i = 0; i < 50; i++) {
@@ -113,7 +124,10 @@ interface Held {
 }
 
 /** Opens `n` streams through the proxy at once; samples the proxy's RSS once every one is open. */
-async function holdStreams(proxy: Pick<ServerChild, 'url'> & Partial<Pick<ServerChild, 'stats'>>, n: number): Promise<Held> {
+async function holdStreams(
+  proxy: Pick<ServerChild, 'url'> & Partial<Pick<ServerChild, 'stats'>>,
+  n: number,
+): Promise<Held> {
   const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   const body = chatRequest(true);
   const started = performance.now();
@@ -127,25 +141,29 @@ async function holdStreams(proxy: Pick<ServerChild, 'url'> & Partial<Pick<Server
     new Promise<boolean>((resolve) => {
       let seen = false;
       let text = '';
-      const req = request(proxy.url + CHAT_PATH, { method: 'POST', headers: HEADERS, agent, timeout: 30_000 }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          if (!seen) {
-            seen = true;
-            if (++open === n) {
-              allOpenTogether = ended === 0;
-              resolveOpen();
+      const req = request(
+        proxy.url + CHAT_PATH,
+        { method: 'POST', headers: HEADERS, agent, timeout: 30_000 },
+        (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            if (!seen) {
+              seen = true;
+              if (++open === n) {
+                allOpenTogether = ended === 0;
+                resolveOpen();
+              }
             }
-          }
-          if (text.length < 64) text += c;
-          else text = text.slice(-64) + c;
-        });
-        res.on('end', () => {
-          ended++;
-          resolve(res.statusCode === 200 && text.includes('[DONE]'));
-        });
-        res.on('error', () => resolve(false));
-      });
+            if (text.length < 64) text += c;
+            else text = text.slice(-64) + c;
+          });
+          res.on('end', () => {
+            ended++;
+            resolve(res.statusCode === 200 && text.includes('[DONE]'));
+          });
+          res.on('error', () => resolve(false));
+        },
+      );
       req.on('timeout', () => req.destroy());
       req.on('error', () => resolve(false));
       req.end(body);
@@ -155,13 +173,21 @@ async function holdStreams(proxy: Pick<ServerChild, 'url'> & Partial<Pick<Server
   if (open === n && proxy.stats) midRss = (await proxy.stats()).rss;
   const results = await all;
   agent.destroy();
-  return { completed: results.filter(Boolean).length, failed: results.filter((r) => !r).length, allOpenTogether, midRss, seconds: (performance.now() - started) / 1000 };
+  return {
+    completed: results.filter(Boolean).length,
+    failed: results.filter((r) => !r).length,
+    allOpenTogether,
+    midRss,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 const p50 = (xs: readonly number[]) => median(xs);
 const ms = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function proxyScenario(opts: ProxyBenchOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
+export async function proxyScenario(
+  opts: ProxyBenchOptions,
+): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const children: ServerChild[] = [];
   let drip: Server | undefined;
   try {
@@ -175,11 +201,20 @@ export async function proxyScenario(opts: ProxyBenchOptions): Promise<{ rows: Ro
     const events = direct.body.split('\n\n').filter((e) => e.startsWith('data: ')).length;
     const sseBytes = Buffer.byteLength(direct.body);
     const problems: string[] = [];
-    if (proxied.body.length !== direct.body.length) problems.push(`the proxied answer has ${proxied.body.length} B, the direct one ${direct.body.length} B`);
+    if (proxied.body.length !== direct.body.length)
+      problems.push(`the proxied answer has ${proxied.body.length} B, the direct one ${direct.body.length} B`);
 
     // Throughput: the same streamed request, straight to the mock and through the proxy.
     const cpuOf = (s: ServerChild) => async () => (await s.stats()).cpuUs;
-    const spec = (url: string, cpu: ServerChild): LoadSpec => ({ url: url + CHAT_PATH, method: 'POST', headers: HEADERS, body, connections: 32, seconds: opts.seconds, serverCpuUs: cpuOf(cpu) });
+    const spec = (url: string, cpu: ServerChild): LoadSpec => ({
+      url: url + CHAT_PATH,
+      method: 'POST',
+      headers: HEADERS,
+      body,
+      connections: 32,
+      seconds: opts.seconds,
+      serverCpuUs: cpuOf(cpu),
+    });
     const load = await paired(spec(mock.url, mock), spec(proxy.url, proxy), opts.rounds);
     // The floor of any proxy here: a bare pass-through (the same node:http + undici pair, no judging).
     const bare = await startServerChild('baselines/proxy.js', [mock.url]);
@@ -187,7 +222,13 @@ export async function proxyScenario(opts: ProxyBenchOptions): Promise<{ rows: Ro
     await probeOk(bare.url + CHAT_PATH, { method: 'POST', headers: HEADERS, body });
     const floor = await paired(spec(mock.url, mock), spec(bare.url, bare), opts.rounds);
     await bare.stop();
-    problems.push(...[...load.mock.map((r) => checkClean('proxied stream', r)), ...floor.mock.map((r) => checkClean('bare proxy stream', r)), ...load.base.map((r) => checkClean('direct stream', r))].filter((p): p is string => Boolean(p)));
+    problems.push(
+      ...[
+        ...load.mock.map((r) => checkClean('proxied stream', r)),
+        ...floor.mock.map((r) => checkClean('bare proxy stream', r)),
+        ...load.base.map((r) => checkClean('direct stream', r)),
+      ].filter((p): p is string => Boolean(p)),
+    );
     const viaProxy = median(load.mock.map((r) => r.rps));
     const straight = median(load.base.map((r) => r.rps));
     const ratio = median(load.ratios);
@@ -212,10 +253,12 @@ export async function proxyScenario(opts: ProxyBenchOptions): Promise<{ rows: Ro
     const idle = await memProxy.stats();
     const heldDirect = await holdStreams({ url: upstream.url }, opts.streams);
     const held = await holdStreams(memProxy, opts.streams);
-    if (heldDirect.failed) problems.push(`${heldDirect.failed} of ${opts.streams} direct streams did not end with [DONE]`);
+    if (heldDirect.failed)
+      problems.push(`${heldDirect.failed} of ${opts.streams} direct streams did not end with [DONE]`);
     const after = await memProxy.stats();
     if (held.failed) problems.push(`${held.failed} of ${opts.streams} held streams did not end with [DONE]`);
-    if (!held.allOpenTogether) problems.push('the streams were not all open at once (the first ended before the last began)');
+    if (!held.allOpenTogether)
+      problems.push('the streams were not all open at once (the first ended before the last began)');
     const perStreamKiB = held.midRss > 0 ? (held.midRss - idle.rss) / 1024 / opts.streams : Number.NaN;
 
     const rows: Row[] = [
@@ -274,11 +317,28 @@ export async function proxyScenario(opts: ProxyBenchOptions): Promise<{ rows: Ro
         unit: 'MiB',
         baseline: idle.rss / MiB,
         baselineLabel: 'the same proxy idle (after one exchange)',
-        goal: { text: `all ${opts.streams} held to [DONE]`, met: held.completed === opts.streams && held.allOpenTogether },
+        goal: {
+          text: `all ${opts.streams} held to [DONE]`,
+          met: held.completed === opts.streams && held.allOpenTogether,
+        },
         note: `${held.completed}/${opts.streams} streams of ${EVENTS} events (one per 100 ms) ended with [DONE] in ${held.seconds.toFixed(1)} s, all open at once: ${held.allOpenTogether}; RSS with all open ${(held.midRss / MiB).toFixed(0)} MiB, about ${perStreamKiB.toFixed(0)} KiB per open stream (judge, parser, sockets both sides)`,
       }),
     ];
-    return { rows, details: { load, floor, heldDirect, latency: { totalDirect, totalProxied, firstDirect, firstProxied, added }, held, idleRss: idle.rss, peakRss: after.peakRss, events, sseBytes, problems } };
+    return {
+      rows,
+      details: {
+        load,
+        floor,
+        heldDirect,
+        latency: { totalDirect, totalProxied, firstDirect, firstProxied, added },
+        held,
+        idleRss: idle.rss,
+        peakRss: after.peakRss,
+        events,
+        sseBytes,
+        problems,
+      },
+    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     if (drip) {

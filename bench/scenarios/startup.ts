@@ -51,7 +51,10 @@ async function timeToLine(args: string[], marker: string, timeoutMs: number): Pr
   try {
     return await new Promise<number>((resolve, reject) => {
       let seen = '';
-      const timer = setTimeout(() => reject(new Error(`${args.join(' ')}: no "${marker}" within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${args.join(' ')}: no "${marker}" within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       child.stdout!.on('data', (c: Buffer) => {
         seen += c.toString('utf8');
         if (seen.includes(marker)) {
@@ -91,7 +94,11 @@ async function timeToFirstRequest(argsFor: (url: string) => string[], timeoutMs:
         resolve(performance.now() - started);
       };
     });
-    child = spawn(process.execPath, argsFor(url), { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+    child = spawn(process.execPath, argsFor(url), {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return await first;
   } finally {
     if (child) await killHard(child);
@@ -102,7 +109,10 @@ async function timeToFirstRequest(argsFor: (url: string) => string[], timeoutMs:
 
 /** ms from spawn to exit; a run that does not exit 0 is a problem (a figure of a failing run would lie). */
 async function timeToExit(args: string[], timeoutMs: number, problems: string[], what: string): Promise<number> {
-  const exit = await runToExit(process.execPath, args, timeoutMs, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  const exit = await runToExit(process.execPath, args, timeoutMs, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   if (exit.signal) throw new Error(`${what}: killed (${exit.signal}) after ${Math.round(exit.ms)} ms`);
   if (exit.code !== 0) problems.push(`${what}: exit ${exit.code}: ${exit.stderr.split('\n')[0] ?? ''}`);
   return exit.ms;
@@ -117,7 +127,9 @@ function spread(xs: readonly number[], unit: 'ms' | 's'): string {
 const BARE_SERVER = `require('node:http').createServer((q, r) => r.end()).listen(0, '127.0.0.1', function () { process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n'); });`;
 const BARE_CLIENT = (url: string) => `require('node:http').get(${JSON.stringify(url + '/')}, (r) => r.resume());`;
 
-export async function startupScenario(opts: StartupOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
+export async function startupScenario(
+  opts: StartupOptions,
+): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const problems: string[] = [];
   const mock: number[] = [];
   const bareServer: number[] = [];
@@ -131,14 +143,42 @@ export async function startupScenario(opts: StartupOptions): Promise<{ rows: Row
       bareServer.push(await timeToLine(['-e', BARE_SERVER], 'listening on', opts.timeoutMs));
       mock.push(await timeToLine([CLI, 'mock', '--port', '0'], 'listening on', opts.timeoutMs));
       bareExit.push(await timeToExit(['-e', ''], opts.timeoutMs, problems, 'bare node -e'));
-      oneCheck.push(await timeToExit([CLI, 'run', '--only', ONE_CHECK, '--seed', '1', '--quiet'], opts.timeoutMs, problems, `run --only ${ONE_CHECK}`));
+      oneCheck.push(
+        await timeToExit(
+          [CLI, 'run', '--only', ONE_CHECK, '--seed', '1', '--quiet'],
+          opts.timeoutMs,
+          problems,
+          `run --only ${ONE_CHECK}`,
+        ),
+      );
     }
     if (i < opts.slowRepeats) {
-      strict.push(await timeToExit([CLI, 'run', '--seed', '1', '--level', 'should', '--quiet'], opts.timeoutMs, problems, 'strict run'));
+      strict.push(
+        await timeToExit(
+          [CLI, 'run', '--seed', '1', '--level', 'should', '--quiet'],
+          opts.timeoutMs,
+          problems,
+          'strict run',
+        ),
+      );
       bareClient.push(await timeToFirstRequest((url) => ['-e', BARE_CLIENT(url)], opts.timeoutMs));
       run.push(
         await timeToFirstRequest(
-          (url) => [CLI, 'run', '--target', url, '--token', DEFAULT_TOKEN, '--basic', `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`, '--seed', '1', '--quiet', '--retries', '0'],
+          (url) => [
+            CLI,
+            'run',
+            '--target',
+            url,
+            '--token',
+            DEFAULT_TOKEN,
+            '--basic',
+            `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
+            '--seed',
+            '1',
+            '--quiet',
+            '--retries',
+            '0',
+          ],
           opts.timeoutMs,
         ),
       );

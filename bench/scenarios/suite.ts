@@ -38,14 +38,32 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
     const outFile = join(dir, 'preload.json');
     const reportFile = join(dir, 'report.json');
     const preload = new URL(`file://${join(BENCH_DIST, 'suite', 'preload.js')}`).href;
-    const nodeArgs = ['--import', preload, ...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '1000'] : [])];
-    const exit = await runToExit(process.execPath, [...nodeArgs, CLI, 'run', '--seed', '1', '--level', 'should', '--quiet', '--json', reportFile], opts.timeoutMs, {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_SUITE_OUT: outFile, NO_COLOR: '1' },
-    });
+    const nodeArgs = [
+      '--import',
+      preload,
+      ...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '1000'] : []),
+    ];
+    const exit = await runToExit(
+      process.execPath,
+      [...nodeArgs, CLI, 'run', '--seed', '1', '--level', 'should', '--quiet', '--json', reportFile],
+      opts.timeoutMs,
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_SUITE_OUT: outFile, NO_COLOR: '1' },
+      },
+    );
     if (exit.signal) throw new Error(`conformance run: killed (${exit.signal}) after ${Math.round(exit.ms)} ms`);
     const pre = JSON.parse(readFileSync(outFile, 'utf8')) as PreloadOut;
-    const report = (JSON.parse(readFileSync(reportFile, 'utf8')) as { reports: { durationMs: number; summary: Record<string, unknown>; results: unknown[]; coverage?: { percent: number; covered: number; total: number } }[] }).reports[0]!;
+    const report = (
+      JSON.parse(readFileSync(reportFile, 'utf8')) as {
+        reports: {
+          durationMs: number;
+          summary: Record<string, unknown>;
+          results: unknown[];
+          coverage?: { percent: number; covered: number; total: number };
+        }[];
+      }
+    ).reports[0]!;
     let split: ProfileSplit | undefined;
     const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (prof) split = splitProfile(join(dir, prof));
@@ -93,7 +111,13 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
       const { ms, wallMs } = split;
       const pct = (x: number) => (100 * x) / wallMs;
       rows.push(
-        row({ scenario: 'suite', figure: 'share generating + validating (suite side)', value: pct(ms.generate + ms.validate), unit: '%', note: `generate ${pct(ms.generate).toFixed(0)} %, validate ${pct(ms.validate).toFixed(0)} % of ${(wallMs / 1000).toFixed(1)} s profiled` }),
+        row({
+          scenario: 'suite',
+          figure: 'share generating + validating (suite side)',
+          value: pct(ms.generate + ms.validate),
+          unit: '%',
+          note: `generate ${pct(ms.generate).toFixed(0)} %, validate ${pct(ms.validate).toFixed(0)} % of ${(wallMs / 1000).toFixed(1)} s profiled`,
+        }),
         row({
           scenario: 'suite',
           figure: 'share on the network side (HTTP, mock, idle)',
@@ -103,7 +127,18 @@ export async function suiteScenario(opts: SuiteOptions): Promise<{ rows: Row[]; 
         }),
       );
     }
-    return { rows, details: { wallMs: exit.ms, exitCode: exit.code, preload: pre, summary: report.summary, runSuiteMs: report.durationMs, profile: split, stderr: exit.stderr.slice(0, 2000) } };
+    return {
+      rows,
+      details: {
+        wallMs: exit.ms,
+        exitCode: exit.code,
+        preload: pre,
+        summary: report.summary,
+        runSuiteMs: report.durationMs,
+        profile: split,
+        stderr: exit.stderr.slice(0, 2000),
+      },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

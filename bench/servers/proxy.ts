@@ -8,7 +8,17 @@ import { serveChild } from '../lib/child.js';
 
 const target = process.argv[2] ?? 'http://127.0.0.1:1';
 await serveChild(async () => {
-  const session = new ProxySession({ target, maxBodyBytes: 4 * 1024 * 1024, replay: `conformance proxy --target ${target}` });
-  const server = await startProxyServer({ session, host: '127.0.0.1', port: 0, timeoutMs: 60_000, idleTimeoutMs: 60_000 });
+  const session = new ProxySession({
+    target,
+    maxBodyBytes: 4 * 1024 * 1024,
+    replay: `conformance proxy --target ${target}`,
+  });
+  const server = await startProxyServer({
+    session,
+    host: '127.0.0.1',
+    port: 0,
+    timeoutMs: 60_000,
+    idleTimeoutMs: 60_000,
+  });
   return { url: server.url, close: () => server.close(500) };
 });

@@ -21,5 +21,16 @@ subscribe('http.server.request.start', () => {
 process.on('exit', () => {
   if (!out) return;
   const cpu = process.cpuUsage();
-  writeFileSync(out, JSON.stringify({ requests, firstMs, lastMs, exitMs: performance.now() - t0, cpuUserUs: cpu.user, cpuSystemUs: cpu.system, maxRss: process.resourceUsage().maxRSS * 1024 }));
+  writeFileSync(
+    out,
+    JSON.stringify({
+      requests,
+      firstMs,
+      lastMs,
+      exitMs: performance.now() - t0,
+      cpuUserUs: cpu.user,
+      cpuSystemUs: cpu.system,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+    }),
+  );
 });

@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { toMockRequest, toResponse } from './fetch.js';
 
 test('a web Request becomes a plain request with lower-cased headers, query and body', async () => {
-  const req = await toMockRequest(new Request('http://x/v2/a/b/scores?limit=2', { method: 'POST', headers: { 'X-Thing': 'y' }, body: 'hi' }));
+  const req = await toMockRequest(
+    new Request('http://x/v2/a/b/scores?limit=2', { method: 'POST', headers: { 'X-Thing': 'y' }, body: 'hi' }),
+  );
   expect(req.method).toBe('POST');
   expect(req.path).toBe('/v2/a/b/scores');
   expect(req.query.get('limit')).toBe('2');

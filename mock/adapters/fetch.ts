@@ -57,6 +57,9 @@ export function toResponse(res: MockResponse): Response {
 }
 
 /** Answers a web Request with a core `handle` function. */
-export async function fetchWith(handle: (req: MockRequest) => Promise<MockResponse>, request: Request): Promise<Response> {
+export async function fetchWith(
+  handle: (req: MockRequest) => Promise<MockResponse>,
+  request: Request,
+): Promise<Response> {
   return toResponse(await handle(await toMockRequest(request)));
 }

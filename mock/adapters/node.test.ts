@@ -15,24 +15,36 @@ const auth = { authorization: 'Bearer mock-token', 'content-type': 'application/
 
 test('listens on loopback with a free port and serves the core', async () => {
   expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: auth, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+  const res = await fetch(`${server.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/json');
   expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
 });
 
 test('a declared body over the limit is 413 without being read', async () => {
-  const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: auth, body: 'x'.repeat(5000) });
+  const res = await fetch(`${server.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: auth,
+    body: 'x'.repeat(5000),
+  });
   expect(res.status).toBe(413);
   expect(((await res.json()) as { error: { code: number } }).error.code).toBe(413);
 });
 
 test('a chunked body that grows over the limit is 413', async () => {
   const status = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest(`${server.url}/v1/preview/training-jobs`, { method: 'POST', headers: { ...auth, 'transfer-encoding': 'chunked' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      `${server.url}/v1/preview/training-jobs`,
+      { method: 'POST', headers: { ...auth, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     for (let i = 0; i < 10; i++) req.write('y'.repeat(500));
     req.end();
@@ -41,22 +53,30 @@ test('a chunked body that grows over the limit is 413', async () => {
 });
 
 test('a streamed list reaches the client as JSONL', async () => {
-  const res = await fetch(`${server.url}/v2/acme/evals/scores?limit=3`, { headers: { authorization: `Basic ${btoa('api:mock-key')}` } });
+  const res = await fetch(`${server.url}/v2/acme/evals/scores?limit=3`, {
+    headers: { authorization: `Basic ${btoa('api:mock-key')}` },
+  });
   expect(res.headers.get('content-type')).toBe('application/jsonl');
   expect((await res.text()).trim().split('\n')).toHaveLength(3);
 });
 
 test('a client that goes away mid-stream does not hurt the server', async () => {
   await new Promise<void>((resolve) => {
-    const req = httpRequest(`${server.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${btoa('api:mock-key')}` } }, (res) => {
-      res.once('data', () => {
-        req.destroy();
-        resolve();
-      });
-    });
+    const req = httpRequest(
+      `${server.url}/v2/acme/evals/predictions`,
+      { headers: { authorization: `Basic ${btoa('api:mock-key')}` } },
+      (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      },
+    );
     req.end();
   });
-  const res = await fetch(`${server.url}/v2/acme/evals/predictions?limit=1`, { headers: { authorization: `Basic ${btoa('api:mock-key')}` } });
+  const res = await fetch(`${server.url}/v2/acme/evals/predictions?limit=1`, {
+    headers: { authorization: `Basic ${btoa('api:mock-key')}` },
+  });
   expect(res.status).toBe(200);
 });
 

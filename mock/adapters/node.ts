@@ -45,7 +45,12 @@ const NO_QUERY: URLSearchParams = new URLSearchParams();
  * Reads the body, then calls `done` with its bytes or 'too-large' (a callback rather than a promise:
  * this runs once per request at tens of thousands of requests a second).
  */
-function readBody(req: IncomingMessage, limit: number, done: (body: Uint8Array | 'too-large') => void, failed: () => void): void {
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (body: Uint8Array | 'too-large') => void,
+  failed: () => void,
+): void {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
     done('too-large');
@@ -99,7 +104,12 @@ async function writeResponse(res: ServerResponse, out: MockResponse, idleMs: num
  * out as a fixed-length answer in one write; longer ones are chunked, with backpressure, chunks
  * produced in the same tick leaving in one socket write (cork).
  */
-async function writeStream(res: ServerResponse, out: MockResponse, chunks: AsyncIterator<string>, idleMs: number): Promise<void> {
+async function writeStream(
+  res: ServerResponse,
+  out: MockResponse,
+  chunks: AsyncIterator<string>,
+  idleMs: number,
+): Promise<void> {
   try {
     const first = await chunks.next();
     const second = first.done ? first : await chunks.next();
@@ -169,7 +179,10 @@ class NodeRequest implements MockRequest {
       const c = (this.#controller = new AbortController());
       const res = this.#res;
       if (res.closed && !res.writableFinished) c.abort();
-      else res.once('close', () => { if (!res.writableFinished) c.abort(); });
+      else
+        res.once('close', () => {
+          if (!res.writableFinished) c.abort();
+        });
     }
     return this.#controller.signal;
   }
@@ -186,43 +199,61 @@ class NodeRequest implements MockRequest {
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { host = '127.0.0.1', port = 0, headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, idleTimeoutMs = 120_000, ...mockOptions } = options;
+  const {
+    host = '127.0.0.1',
+    port = 0,
+    headersTimeoutMs = 10_000,
+    requestTimeoutMs = 30_000,
+    idleTimeoutMs = 120_000,
+    ...mockOptions
+  } = options;
   const mock = createMock(mockOptions);
   const limit = mock.options.maxBodyBytes;
 
-  const server = createServer({
-    headersTimeout: headersTimeoutMs,
-    requestTimeout: requestTimeoutMs,
-    keepAliveTimeout: 5_000,
-    // node enforces the two timeouts above only when it checks its connections (every 30 s by
-    // default): check at least as often as the shortest timeout, or a trickling client stays far longer.
-    connectionsCheckingInterval: Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs)),
-  }, (req, res) => {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const fail = (): void => {
-      if (!res.headersSent) void writeResponse(res, internalError(familyOf(path)), idleTimeoutMs);
-      else res.destroy();
-    };
-    const answer = (body: Uint8Array | 'too-large' | undefined): void => {
-      if (body === 'too-large') {
-        res.shouldKeepAlive = false;
-        void writeResponse(res, bodyTooLarge(familyOf(path), limit), idleTimeoutMs);
-        return;
-      }
-      const query = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
-      const request = new NodeRequest(method, path, query, req, res, body);
-      mock.handle(request).then((out) => writeResponse(res, out, idleTimeoutMs)).catch(fail);
-    };
-    const method = req.method ?? 'GET';
-    if (method === 'GET' || method === 'HEAD') answer(undefined);
-    else readBody(req, limit, answer, fail);
-  });
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: 5_000,
+      // node enforces the two timeouts above only when it checks its connections (every 30 s by
+      // default): check at least as often as the shortest timeout, or a trickling client stays far longer.
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs)),
+    },
+    (req, res) => {
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const path = q < 0 ? url : url.slice(0, q);
+      const fail = (): void => {
+        if (!res.headersSent) void writeResponse(res, internalError(familyOf(path)), idleTimeoutMs);
+        else res.destroy();
+      };
+      const answer = (body: Uint8Array | 'too-large' | undefined): void => {
+        if (body === 'too-large') {
+          res.shouldKeepAlive = false;
+          void writeResponse(res, bodyTooLarge(familyOf(path), limit), idleTimeoutMs);
+          return;
+        }
+        const query = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
+        const request = new NodeRequest(method, path, query, req, res, body);
+        mock
+          .handle(request)
+          .then((out) => writeResponse(res, out, idleTimeoutMs))
+          .catch(fail);
+      };
+      const method = req.method ?? 'GET';
+      if (method === 'GET' || method === 'HEAD') answer(undefined);
+      else readBody(req, limit, answer, fail);
+    },
+  );
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     // A slow client gets 408 (RFC 9110 §15.5.9), oversized headers 431, anything unparsable 400.
-    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
 
@@ -234,7 +265,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const shownHost =
+    address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,

@@ -18,13 +18,17 @@ export function completionJson(plan: ChatPlan): string {
   const asIds = req.return_tokens_as_token_ids === true;
   let out = `{"id":${q(plan.id)},"object":"chat.completion","created":${plan.created},"model":${q(plan.model)},"choices":[`;
   plan.choices.forEach((c, i) => {
-    const logprobs = req.logprobs === true ? q({ content: c.tokens.map((t, k) => tokenLogprob(t, k, c.seed, top, asIds)) }) : 'null';
+    const logprobs =
+      req.logprobs === true ? q({ content: c.tokens.map((t, k) => tokenLogprob(t, k, c.seed, top, asIds)) }) : 'null';
     const tokenIds = withIds ? q([...c.reasoningTokens.map(tokenId), ...c.tokenIds]) : 'null';
     out +=
       `${i > 0 ? ',' : ''}{"index":${c.index},"message":{"role":"assistant","content":${q(c.echo + c.content)},"refusal":null,"annotations":null,"audio":null,"function_call":null,"tool_calls":[],"reasoning":${c.reasoning === null ? 'null' : q(c.reasoning)}}` +
       `,"logprobs":${logprobs},"finish_reason":${q(c.finishReason)},"stop_reason":${q(c.stopReason)},"token_ids":${tokenIds}}`;
   });
-  const promptLps = typeof req.prompt_logprobs === 'number' && req.prompt_logprobs >= 0 ? q(promptLogprobs(plan.promptTokens(), req.prompt_logprobs, plan.seed)) : 'null';
+  const promptLps =
+    typeof req.prompt_logprobs === 'number' && req.prompt_logprobs >= 0
+      ? q(promptLogprobs(plan.promptTokens(), req.prompt_logprobs, plan.seed))
+      : 'null';
   const promptIds = withIds ? q(plan.promptTokens().map((t) => t.id)) : 'null';
   return (
     `${out}],"usage":${usageJson(plan)}` +

@@ -40,7 +40,15 @@ export interface ChoiceOutput {
 
 /** The hash of what determines the text; transport options (stream, logprobs, ids) leave it alone. */
 export function requestSeed(req: ChatRequest): number {
-  const relevant = [req.messages, req.model ?? null, req.seed ?? null, req.temperature ?? null, req.structured_outputs ?? null, req.response_format ?? null, req.continue_final_message ?? false];
+  const relevant = [
+    req.messages,
+    req.model ?? null,
+    req.seed ?? null,
+    req.temperature ?? null,
+    req.structured_outputs ?? null,
+    req.response_format ?? null,
+    req.continue_final_message ?? false,
+  ];
   return hashJson(relevant);
 }
 
@@ -91,7 +99,13 @@ export function choiceSeed(baseSeed: number, index: number): number {
  * Generates one choice: `fixed` is the text a structured-output constraint yields for this choice
  * (see structured.ts), undefined for free text.
  */
-export function generateChoice(req: ChatRequest, fixed: string | undefined, index: number, seed: number, budget: number): ChoiceOutput {
+export function generateChoice(
+  req: ChatRequest,
+  fixed: string | undefined,
+  index: number,
+  seed: number,
+  budget: number,
+): ChoiceOutput {
   const rng = createRng(seed);
 
   const reasoningTokens: string[] = [];
@@ -106,7 +120,8 @@ export function generateChoice(req: ChatRequest, fixed: string | undefined, inde
   let natural: string[];
   if (fixed !== undefined) natural = tokenize(fixed);
   else {
-    const eos = req.ignore_eos === true ? Math.min(contentBudget, MAX_FREE_OUTPUT) : Math.max(12 + rng.int(40), minTokens);
+    const eos =
+      req.ignore_eos === true ? Math.min(contentBudget, MAX_FREE_OUTPUT) : Math.max(12 + rng.int(40), minTokens);
     natural = freeTokens(rng, eos);
   }
 
@@ -155,7 +170,8 @@ export function generateChoice(req: ChatRequest, fixed: string | undefined, inde
     }
   }
   // ignore_eos: the output ran to its limit rather than to an end-of-sequence.
-  if (contentBudget <= 0 || (req.ignore_eos === true && content === undefined && finishReason === 'stop')) finishReason = 'length';
+  if (contentBudget <= 0 || (req.ignore_eos === true && content === undefined && finishReason === 'stop'))
+    finishReason = 'length';
   return {
     index,
     seed,

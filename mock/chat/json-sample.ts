@@ -55,22 +55,40 @@ function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck):
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) return fallbackSample(options[0] as Schema, rng, depth, fc);
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return fallbackSample(Object.assign({}, ...(schema.allOf as Schema[])) as Schema, rng, depth, fc);
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
-  const type = types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : schema.items ? 'array' : types[0] ?? 'object');
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
+    return fallbackSample(Object.assign({}, ...(schema.allOf as Schema[])) as Schema, rng, depth, fc);
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
+  const type =
+    types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : schema.items ? 'array' : (types[0] ?? 'object'));
   switch (type) {
     case 'null':
       return null;
     case 'boolean':
       return rng.next() < 0.5;
     case 'integer': {
-      const min = isNum(schema.minimum) ? Math.ceil(schema.minimum) : isNum(schema.exclusiveMinimum) ? Math.floor(schema.exclusiveMinimum) + 1 : 0;
-      const max = isNum(schema.maximum) ? Math.floor(schema.maximum) : isNum(schema.exclusiveMaximum) ? Math.ceil(schema.exclusiveMaximum) - 1 : min + 100;
+      const min = isNum(schema.minimum)
+        ? Math.ceil(schema.minimum)
+        : isNum(schema.exclusiveMinimum)
+          ? Math.floor(schema.exclusiveMinimum) + 1
+          : 0;
+      const max = isNum(schema.maximum)
+        ? Math.floor(schema.maximum)
+        : isNum(schema.exclusiveMaximum)
+          ? Math.ceil(schema.exclusiveMaximum) - 1
+          : min + 100;
       return min + rng.int(Math.max(1, max - min + 1));
     }
     case 'number': {
       const lo = isNum(schema.minimum) ? schema.minimum : isNum(schema.exclusiveMinimum) ? schema.exclusiveMinimum : 0;
-      const hi = isNum(schema.maximum) ? schema.maximum : isNum(schema.exclusiveMaximum) ? schema.exclusiveMaximum : lo + 100;
+      const hi = isNum(schema.maximum)
+        ? schema.maximum
+        : isNum(schema.exclusiveMaximum)
+          ? schema.exclusiveMaximum
+          : lo + 100;
       // The midpoint of the range's inner half stays clear of exclusive bounds.
       return lo + (hi - lo) * (0.25 + rng.next() / 2);
     }
@@ -84,7 +102,9 @@ function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck):
     default: {
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       const out: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(props)) if (depth < 4 || (schema.required as string[] | undefined)?.includes(name)) out[name] = fallbackSample(sub, rng, depth + 1, fc);
+      for (const [name, sub] of Object.entries(props))
+        if (depth < 4 || (schema.required as string[] | undefined)?.includes(name))
+          out[name] = fallbackSample(sub, rng, depth + 1, fc);
       return out;
     }
   }
@@ -97,7 +117,12 @@ function isNum(value: unknown): value is number {
 function sampleString(schema: Schema, rng: Rng, fc: FastCheck): string {
   if (typeof schema.pattern === 'string') {
     try {
-      return fc.sample(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }), { seed: rng.int(2 ** 31), numRuns: 1 })[0] ?? '';
+      return (
+        fc.sample(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }), {
+          seed: rng.int(2 ** 31),
+          numRuns: 1,
+        })[0] ?? ''
+      );
     } catch {
       // an unsupported pattern: fall back to plain text
     }

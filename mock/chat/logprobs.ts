@@ -25,7 +25,13 @@ function entry(token: string, asIds: boolean, logprob: number): TopLogprob {
 }
 
 /** The logprob entry of the token at `position` of a choice. */
-export function tokenLogprob(token: string, position: number, choiceSeed: number, top: number, asIds: boolean): TokenLogprob {
+export function tokenLogprob(
+  token: string,
+  position: number,
+  choiceSeed: number,
+  top: number,
+  asIds: boolean,
+): TokenLogprob {
   const rng = createRng(mix32(choiceSeed, position));
   const chosen = -Math.round(rng.next() * 2000) / 1000;
   const tops: TopLogprob[] = top > 0 ? [entry(token, asIds, chosen)] : [];
@@ -42,15 +48,22 @@ export function tokenLogprob(token: string, position: number, choiceSeed: number
 }
 
 /** vLLM's `prompt_logprobs`: null for the first prompt token, then `{id: {logprob, rank, decoded_token}}`. */
-export function promptLogprobs(prompt: readonly { text: string; id: number }[], k: number, seed: number): Array<Record<string, unknown> | null> {
+export function promptLogprobs(
+  prompt: readonly { text: string; id: number }[],
+  k: number,
+  seed: number,
+): Array<Record<string, unknown> | null> {
   return prompt.map((tok, i) => {
     if (i === 0) return null;
     const rng = createRng(mix32(seed, i));
-    const out: Record<string, unknown> = { [tok.id]: { logprob: -Math.round(rng.next() * 3000) / 1000, rank: 1, decoded_token: tok.text } };
+    const out: Record<string, unknown> = {
+      [tok.id]: { logprob: -Math.round(rng.next() * 3000) / 1000, rank: 1, decoded_token: tok.text },
+    };
     for (let r = 2; r <= k + 1 && r <= 21; r++) {
       const word = ' ' + (WORDS[rng.int(WORDS.length)] as string);
       const id = tokenId(word);
-      if (!(id in out)) out[id] = { logprob: -Math.round((3 + rng.next() * 5) * 1000) / 1000, rank: r, decoded_token: word };
+      if (!(id in out))
+        out[id] = { logprob: -Math.round((3 + rng.next() * 5) * 1000) / 1000, rank: r, decoded_token: word };
     }
     return out;
   });

@@ -28,10 +28,16 @@ export interface ChatPlan {
  * request); a promise only when a structured-output constraint must sample its texts first (a JSON
  * schema's sampler may have to load its module).
  */
-export function planCompletion(req: ChatRequest, requestId: string): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
+export function planCompletion(
+  req: ChatRequest,
+  requestId: string,
+): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
   const length = promptLength(req);
   if (length >= MAX_MODEL_LEN) {
-    return { message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`, param: 'messages' };
+    return {
+      message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`,
+      param: 'messages',
+    };
   }
   const constraint = outputConstraint(req);
   if ('message' in constraint) return constraint;
@@ -60,7 +66,10 @@ function completionTokens(choice: ChoiceOutput): number {
 }
 
 /** §4.1 usage as JSON text: total = prompt + completion (docs/conventions.md); `completion` defaults to every choice's tokens. */
-export function usageJson(plan: ChatPlan, completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0)): string {
+export function usageJson(
+  plan: ChatPlan,
+  completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0),
+): string {
   const prompt = plan.promptLength;
   return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},"prompt_tokens_details":null}`;
 }

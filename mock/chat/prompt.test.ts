@@ -7,11 +7,25 @@ const messages = [
 ];
 
 test('each message is wrapped in role and end tokens, then the generation prompt', () => {
-  expect(renderPrompt({ messages }).map((t) => t.text)).toEqual(['<|system|>', 'Be', ' brief', '.', '<|end|>', '<|user|>', 'Hello', ' there', '<|end|>', '<|assistant|>']);
+  expect(renderPrompt({ messages }).map((t) => t.text)).toEqual([
+    '<|system|>',
+    'Be',
+    ' brief',
+    '.',
+    '<|end|>',
+    '<|user|>',
+    'Hello',
+    ' there',
+    '<|end|>',
+    '<|assistant|>',
+  ]);
 });
 
 test('continue_final_message leaves the last message open with no generation prompt', () => {
-  const texts = renderPrompt({ messages: [...messages, { role: 'assistant', content: 'Sure' }], continue_final_message: true }).map((t) => t.text);
+  const texts = renderPrompt({
+    messages: [...messages, { role: 'assistant', content: 'Sure' }],
+    continue_final_message: true,
+  }).map((t) => t.text);
   expect(texts.slice(-2)).toEqual(['<|assistant|>', 'Sure']);
 });
 
@@ -22,14 +36,20 @@ test('add_special_tokens adds a BOS and add_generation_prompt false drops the pr
 });
 
 test('truncate_prompt_tokens keeps the last k tokens; -1 and 0 keep all', () => {
-  expect(renderPrompt({ messages, truncate_prompt_tokens: 3 }).map((t) => t.text)).toEqual([' there', '<|end|>', '<|assistant|>']);
+  expect(renderPrompt({ messages, truncate_prompt_tokens: 3 }).map((t) => t.text)).toEqual([
+    ' there',
+    '<|end|>',
+    '<|assistant|>',
+  ]);
   expect(renderPrompt({ messages, truncate_prompt_tokens: -1 })).toHaveLength(10);
   expect(renderPrompt({ messages, truncate_prompt_tokens: 0 })).toHaveLength(10);
   expect(renderPrompt({ messages, truncate_prompt_tokens: 9223372036854776000 })).toHaveLength(10);
 });
 
 test('content-part arrays contribute their text parts', () => {
-  const texts = renderPrompt({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'image_url' }] }] }).map((t) => t.text);
+  const texts = renderPrompt({
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'image_url' }] }],
+  }).map((t) => t.text);
   expect(texts).toEqual(['<|user|>', 'Hi', '<|end|>', '<|assistant|>']);
 });
 

@@ -3,7 +3,8 @@ import { checkChatRules } from './rules.js';
 import type { ChatRequest } from './types.js';
 
 const base: ChatRequest = { messages: [{ role: 'user', content: 'hi' }] };
-const check = (extra: Partial<ChatRequest>, priorityScheduling = false) => checkChatRules({ ...base, ...extra }, { priorityScheduling });
+const check = (extra: Partial<ChatRequest>, priorityScheduling = false) =>
+  checkChatRules({ ...base, ...extra }, { priorityScheduling });
 
 test('a plain request breaks no rule', () => {
   expect(check({})).toBeUndefined();
@@ -60,7 +61,9 @@ test('response_format json_schema needs json_schema', () => {
 
 test('repetition_detection sizes are checked; all zero means disabled', () => {
   expect(check({ repetition_detection: {} })).toBeUndefined();
-  expect(check({ repetition_detection: { max_pattern_size: 2, min_pattern_size: 3, min_count: 2 } })?.message).toContain('min_pattern_size');
+  expect(
+    check({ repetition_detection: { max_pattern_size: 2, min_pattern_size: 3, min_count: 2 } })?.message,
+  ).toContain('min_pattern_size');
   expect(check({ repetition_detection: { max_pattern_size: 2, min_count: 1 } })?.message).toContain('min_count');
   expect(check({ repetition_detection: { max_pattern_size: -1 } })?.param).toBe('repetition_detection');
   expect(check({ repetition_detection: { max_pattern_size: 3, min_pattern_size: 1, min_count: 2 } })).toBeUndefined();

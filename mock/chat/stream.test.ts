@@ -9,13 +9,21 @@ const messages = [{ role: 'user', content: 'Stream a little.' }];
 interface Chunk {
   id: string;
   object: string;
-  choices: { index: number; delta: { role?: string; content?: string; reasoning?: string }; finish_reason: string | null; token_ids?: number[]; logprobs: unknown }[];
+  choices: {
+    index: number;
+    delta: { role?: string; content?: string; reasoning?: string };
+    finish_reason: string | null;
+    token_ids?: number[];
+    logprobs: unknown;
+  }[];
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null;
   prompt_token_ids?: number[];
 }
 
 async function stream(body: Record<string, unknown>): Promise<{ chunks: Chunk[]; raw: string }> {
-  const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages, stream: true, ...body } }));
+  const res = await mock.handle(
+    buildRequest('POST', '/v1/chat/completions', { json: { messages, stream: true, ...body } }),
+  );
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
   const raw = await readStream(res.stream!);
@@ -27,10 +35,14 @@ async function stream(body: Record<string, unknown>): Promise<{ chunks: Chunk[];
 
 async function nonStreamed(body: Record<string, unknown>) {
   const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages, ...body } }));
-  return res.json as { choices: { message: { content: string; reasoning: string | null }; finish_reason: string }[]; usage: Chunk['usage'] };
+  return res.json as {
+    choices: { message: { content: string; reasoning: string | null }; finish_reason: string }[];
+    usage: Chunk['usage'];
+  };
 }
 
-const contentOf = (chunks: Chunk[], index: number) => chunks.flatMap((c) => c.choices.filter((x) => x.index === index).map((x) => x.delta.content ?? '')).join('');
+const contentOf = (chunks: Chunk[], index: number) =>
+  chunks.flatMap((c) => c.choices.filter((x) => x.index === index).map((x) => x.delta.content ?? '')).join('');
 
 test('chunks are chat.completion.chunk objects sharing one id and validate against the chunk schema', async () => {
   const { chunks } = await stream({});
@@ -100,12 +112,19 @@ test('reasoning streams as reasoning deltas before the content', async () => {
   const deltas = chunks.slice(1).map((c) => c.choices[0]!.delta);
   const firstContent = deltas.findIndex((d) => d.content !== undefined);
   expect(deltas.slice(0, firstContent).every((d) => d.reasoning !== undefined)).toBe(true);
-  expect(deltas.map((d) => d.reasoning ?? '').join('')).toBe((await nonStreamed({ reasoning_effort: 'low' })).choices[0]!.message.reasoning);
+  expect(deltas.map((d) => d.reasoning ?? '').join('')).toBe(
+    (await nonStreamed({ reasoning_effort: 'low' })).choices[0]!.message.reasoning,
+  );
 });
 
 test('the stream stops producing once the request is aborted', async () => {
   const controller = new AbortController();
-  const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages, stream: true, ignore_eos: true, max_tokens: 1000 }, signal: controller.signal }));
+  const res = await mock.handle(
+    buildRequest('POST', '/v1/chat/completions', {
+      json: { messages, stream: true, ignore_eos: true, max_tokens: 1000 },
+      signal: controller.signal,
+    }),
+  );
   let n = 0;
   for await (const _ of res.stream!) {
     if (++n === 3) controller.abort();

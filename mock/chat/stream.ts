@@ -31,7 +31,8 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
     const piece = c.content.slice(pos, pos + t.length);
     pos += t.length;
     const event: StreamEvent = { delta: `{"content":${q(piece)}}`, tokenId: c.tokenIds[k]! };
-    if (req.logprobs === true) event.logprob = () => tokenLogprob(t, k, c.seed, req.top_logprobs ?? 0, req.return_tokens_as_token_ids === true);
+    if (req.logprobs === true)
+      event.logprob = () => tokenLogprob(t, k, c.seed, req.top_logprobs ?? 0, req.return_tokens_as_token_ids === true);
     events.push(event);
   });
   return events;
@@ -49,12 +50,16 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
   const withIds = req.return_token_ids === true;
   let completion = 0;
   /** One event: its choices (JSON text), then usage (continuous_usage_stats) and any extra fields. */
-  const frame = (choices: string, extra = ''): string => `${prefix}[${choices}]${continuous ? `,"usage":${usageJson(plan, completion)}` : ''}${extra}}\n\n`;
+  const frame = (choices: string, extra = ''): string =>
+    `${prefix}[${choices}]${continuous ? `,"usage":${usageJson(plan, completion)}` : ''}${extra}}\n\n`;
 
   for (const c of plan.choices) {
     if (signal?.aborted) return;
     const first = c.index === 0 && withIds ? `,"prompt_token_ids":${q(plan.promptTokens().map((t) => t.id))}` : '';
-    yield frame(`{"index":${c.index},"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}`, first);
+    yield frame(
+      `{"index":${c.index},"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}`,
+      first,
+    );
   }
 
   const all = plan.choices.map((_, i) => choiceEvents(plan, i));
@@ -71,7 +76,9 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
       const logprobs = event?.logprob ? q({ content: [event.logprob()] }) : 'null';
       const ending = last ? `${q(c.finishReason)},"stop_reason":${q(c.stopReason)}` : 'null';
       const ids = withIds && event?.tokenId !== undefined ? `,"token_ids":[${event.tokenId}]` : '';
-      yield frame(`{"index":${c.index},"delta":${event?.delta ?? '{}'},"logprobs":${logprobs},"finish_reason":${ending}${ids}}`);
+      yield frame(
+        `{"index":${c.index},"delta":${event?.delta ?? '{}'},"logprobs":${logprobs},"finish_reason":${ending}${ids}}`,
+      );
     }
   }
   if (signal?.aborted) return;

@@ -25,7 +25,10 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
       try {
         return { kind: 'regex', pattern: new RegExp(`^(?:${so.regex})$`, 'u') };
       } catch {
-        return { message: `Invalid regular expression in structured_outputs.regex: ${so.regex}`, param: 'structured_outputs.regex' };
+        return {
+          message: `Invalid regular expression in structured_outputs.regex: ${so.regex}`,
+          param: 'structured_outputs.regex',
+        };
       }
     }
     if (typeof so.json === 'string') {
@@ -33,7 +36,10 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
       try {
         schema = JSON.parse(so.json);
       } catch {
-        return { message: 'structured_outputs.json must be a JSON schema serialised as a string.', param: 'structured_outputs.json' };
+        return {
+          message: 'structured_outputs.json must be a JSON schema serialised as a string.',
+          param: 'structured_outputs.json',
+        };
       }
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
         return { message: 'structured_outputs.json must be a JSON schema object.', param: 'structured_outputs.json' };

@@ -19,8 +19,34 @@ test('words keep their leading space and ids are stable', () => {
 });
 
 test('the ASCII scanner splits exactly as the rule does, and counts what it splits', () => {
-  const edge = ['a', 'Z', '0', '9', ' ', '  ', '\t', '\n', '\r\n', '\v', '\f', '.', '"', '\u007f', '\u0000', 'é', '٣', '🎉', '\u00a0', '\u3000', 'ß'];
-  const text = fc.oneof(fc.string({ unit: fc.constantFrom(...edge), maxLength: 40 }), fc.string({ unit: 'binary-ascii', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
+  const edge = [
+    'a',
+    'Z',
+    '0',
+    '9',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r\n',
+    '\v',
+    '\f',
+    '.',
+    '"',
+    '\u007f',
+    '\u0000',
+    'é',
+    '٣',
+    '🎉',
+    '\u00a0',
+    '\u3000',
+    'ß',
+  ];
+  const text = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...edge), maxLength: 40 }),
+    fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+  );
   fc.assert(
     fc.property(text, (t) => {
       const expected = t.match(RULE) ?? [];
@@ -29,5 +55,6 @@ test('the ASCII scanner splits exactly as the rule does, and counts what it spli
     }),
     { numRuns: 3000, seed: 11 },
   );
-  for (const t of ['abc123456 x', ' 1234', 'a  b', ' .x', '12é', 'caf\u00e9 ok', 'x \u00a0y', '1\u0663']) expect(tokenize(t)).toEqual(t.match(RULE) ?? []);
+  for (const t of ['abc123456 x', ' 1234', 'a  b', ' .x', '12é', 'caf\u00e9 ok', 'x \u00a0y', '1\u0663'])
+    expect(tokenize(t)).toEqual(t.match(RULE) ?? []);
 });

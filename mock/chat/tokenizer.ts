@@ -34,7 +34,13 @@ const DIGIT = 2;
 const SPACE = 3;
 const OTHER = 4;
 const ASCII_CLASS = new Uint8Array(128).map((_, c) =>
-  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? LETTER : c >= 48 && c <= 57 ? DIGIT : c === 32 || (c >= 9 && c <= 13) ? SPACE : OTHER,
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+    ? LETTER
+    : c >= 48 && c <= 57
+      ? DIGIT
+      : c === 32 || (c >= 9 && c <= 13)
+        ? SPACE
+        : OTHER,
 );
 
 /** The class of the character at `i` (0 past the end), or -1 for a non-ASCII character. */

@@ -21,7 +21,8 @@ const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', '
 export const acceptanceFaults: readonly Fault[] = [
   defineFault({
     id: 'acceptance.chat-rejects-sampling-fields',
-    description: 'Chat requests carrying documented optional sampling fields (temperature, top_p, seed, stop, n, …) are refused with 400.',
+    description:
+      'Chat requests carrying documented optional sampling fields (temperature, top_p, seed, stop, n, …) are refused with 400.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create')],
     before: (req): MockRequest | MockResponse => {
       if (!isChat(req)) return req;
@@ -57,43 +58,70 @@ export const acceptanceFaults: readonly Fault[] = [
     before: (req): MockRequest | MockResponse => {
       if (!isLog(req)) return req;
       const p = parseJsonBody(req);
-      return p.kind === 'object' && p.value.split === 'val' ? validationError([{ loc: ['body', 'split'], msg: "Input should be 'train'", type: 'literal_error' }]) : req;
+      return p.kind === 'object' && p.value.split === 'val'
+        ? validationError([{ loc: ['body', 'split'], msg: "Input should be 'train'", type: 'literal_error' }])
+        : req;
     },
   }),
   defineFault({
     id: 'acceptance.prediction-list-inputs-not-object',
     description: 'Listed predictions carry `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-list')],
-    after: (req, res) => (isOperation(req, 'predictions.list') && is2xx(res.status) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, inputs: 'not an object' })) } : res),
+    after: (req, res) =>
+      isOperation(req, 'predictions.list') && is2xx(res.status) && res.stream
+        ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, inputs: 'not an object' })) }
+        : res,
   }),
   defineFault({
     id: 'acceptance.score-list-value-not-number',
     description: 'Listed scores carry `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-list')],
-    after: (req, res) => (isOperation(req, 'scores.list') && is2xx(res.status) && res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, value: 'high' })) } : res),
+    after: (req, res) =>
+      isOperation(req, 'scores.list') && is2xx(res.status) && res.stream
+        ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, value: 'high' })) }
+        : res,
   }),
   defineFault({
     id: 'acceptance.prediction-read-inputs-not-object',
     description: 'A prediction read by id carries `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-read')],
-    after: (req, res) => (isOperation(req, 'predictions.read') && is2xx(res.status) && res.json ? { ...res, json: { ...(res.json as object), inputs: 'not an object' } } : res),
+    after: (req, res) =>
+      isOperation(req, 'predictions.read') && is2xx(res.status) && res.json
+        ? { ...res, json: { ...(res.json as object), inputs: 'not an object' } }
+        : res,
   }),
   defineFault({
     id: 'acceptance.score-read-value-not-number',
     description: 'A score read by id carries `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-read')],
-    after: (req, res) => (isOperation(req, 'scores.read') && is2xx(res.status) && res.json ? { ...res, json: { ...(res.json as object), value: 'high' } } : res),
+    after: (req, res) =>
+      isOperation(req, 'scores.read') && is2xx(res.status) && res.json
+        ? { ...res, json: { ...(res.json as object), value: 'high' } }
+        : res,
   }),
   defineFault({
     id: 'acceptance.json-labelled-text-plain',
     description: 'Successful JSON answers are labelled `text/plain`.',
-    breaks: ['chat-create', 'training-jobs-create', 'training-jobs-get', 'trajectories-log', 'predictions-read', 'scores-read'].map((s) => acceptanceId('json-content-type', s)),
-    after: (_req, res) => (is2xx(res.status) && res.json !== undefined ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res),
+    breaks: [
+      'chat-create',
+      'training-jobs-create',
+      'training-jobs-get',
+      'trajectories-log',
+      'predictions-read',
+      'scores-read',
+    ].map((s) => acceptanceId('json-content-type', s)),
+    after: (_req, res) =>
+      is2xx(res.status) && res.json !== undefined
+        ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }
+        : res,
   }),
   defineFault({
     id: 'acceptance.jsonl-labelled-json',
     description: 'JSONL listings are labelled `application/json` instead of a JSONL media type.',
     breaks: ['predictions-list', 'scores-list'].map((s) => acceptanceId('jsonl-content-type', s)),
-    after: (req, res) => (isList(req) && is2xx(res.status) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res),
+    after: (req, res) =>
+      isList(req) && is2xx(res.status)
+        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
+        : res,
   }),
 ];

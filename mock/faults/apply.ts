@@ -3,7 +3,12 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { operationOf } from './rewrite.js';
 import { isMockResponse, type Fault, type FaultContext } from './types.js';
 
-export async function withFaults(faults: readonly Fault[], req: MockRequest, core: (req: MockRequest) => Promise<MockResponse>, mockCtx: FaultContext): Promise<MockResponse> {
+export async function withFaults(
+  faults: readonly Fault[],
+  req: MockRequest,
+  core: (req: MockRequest) => Promise<MockResponse>,
+  mockCtx: FaultContext,
+): Promise<MockResponse> {
   if (faults.length === 0) return core(req);
   const ctx: FaultContext = { ...mockCtx, operation: operationOf(req) };
   let current = req;

@@ -26,7 +26,8 @@ function withAuthorization(req: MockRequest, value: string, extra: Record<string
 }
 
 /** A header of the given scheme with credentials of the right form (RFC 6750 token68 / base64 `user:pass`). */
-const wellFormed = (header: string, scheme: Scheme): boolean => (scheme === 'bearer' ? bearerTokenOf(header) : basicPairOf(header)) !== undefined;
+const wellFormed = (header: string, scheme: Scheme): boolean =>
+  (scheme === 'bearer' ? bearerTokenOf(header) : basicPairOf(header)) !== undefined;
 
 const otherScheme = (s: Scheme): Scheme => (s === 'bearer' ? 'basic' : 'bearer');
 
@@ -53,9 +54,12 @@ export const authFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'auth.accepts-malformed-credentials',
-    description: 'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
+    description:
+      'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
     breaks: every('rejects-malformed-credentials'),
-    before: serveWhen((h, scheme) => (new RegExp(`^${scheme}(\\s|$)`, 'i').test(h) && !wellFormed(h, scheme)) || !namesAScheme(h)),
+    before: serveWhen(
+      (h, scheme) => (new RegExp(`^${scheme}(\\s|$)`, 'i').test(h) && !wellFormed(h, scheme)) || !namesAScheme(h),
+    ),
   }),
   defineFault({
     id: 'auth.accepts-any-credentials',
@@ -71,10 +75,12 @@ export const authFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'auth.serves-data-with-401',
-    description: 'A request without credentials is answered 401, but with the body of a successful answer (data leaks).',
+    description:
+      'A request without credentials is answered 401, but with the body of a successful answer (data leaks).',
     // §4.4's success body is not shown, so a leak there cannot be told from an error body.
     breaks: every('rejects-missing-credentials').filter((id) => !id.endsWith('.trajectories-log')),
-    before: (req, ctx) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx), { [MARK]: '1' })),
+    before: (req, ctx) =>
+      req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx), { [MARK]: '1' }),
     after: (req, res): MockResponse => (req.headers[MARK] ? { ...res, status: 401 } : res),
   }),
   defineFault({

@@ -18,7 +18,8 @@ const ids = {
 } as const;
 
 /** Every logprobs entry of every choice. */
-const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] => (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
+const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] =>
+  (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
 
 /** The logprobs tokens of a choice replaced by tokens that are not its text. */
 export function scrambleTokens(choice: LogprobsChoice | undefined): void {
@@ -28,15 +29,20 @@ export function scrambleTokens(choice: LogprobsChoice | undefined): void {
 export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat.always-echoes',
-    description: 'The last message is echoed in front of the content whenever it is the assistant\'s, echo or not.',
+    description: "The last message is echoed in front of the content whenever it is the assistant's, echo or not.",
     breaks: [ids.echo, `${ids.echo}.streamed`],
-    before: rewriteChatWhen((b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant', (b) => (b.echo = true)),
+    before: rewriteChatWhen(
+      (b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant',
+      (b) => (b.echo = true),
+    ),
   }),
   defineFault({
     id: 'chat.prompt-tokens-per-choice',
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: [ids.promptOnce],
-    after: rewriteJsonAnswer<Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }>(isChat, (body, req) => {
+    after: rewriteJsonAnswer<
+      Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
+    >(isChat, (body, req) => {
       const n = chatBody(req)?.n;
       if (typeof n !== 'number' || n <= 1 || !body.usage) return;
       body.usage.prompt_tokens *= n;
@@ -56,16 +62,19 @@ export const chatMeaningFaults: readonly Fault[] = [
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
-      })),
+      }),
+    ),
   }),
   defineFault({
     id: 'chat.logprobs-bytes-not-utf8',
-    description: 'logprobs bytes are not the token\'s UTF-8 (each code point shifted by one, as a broken detokenizer would).',
+    description:
+      "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
     breaks: [ids.logprobsOrder],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
-      })),
+      }),
+    ),
   }),
   defineFault({
     id: 'chat.stop-reason-wrong',
@@ -76,7 +85,8 @@ export const chatMeaningFaults: readonly Fault[] = [
         if (typeof c.stop_reason !== 'string') return;
         c.finish_reason = 'length';
         c.stop_reason = null;
-      })),
+      }),
+    ),
   }),
   defineFault({
     id: 'chat.stop-strings-ignored',

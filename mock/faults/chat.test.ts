@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { createMock } from '../app.js';
 import { buildRequest } from '../request.js';
 
-const request = () => buildRequest('POST', '/v1/chat/completions', { json: { messages: [{ role: 'user', content: 'Hi' }] } });
+const request = () =>
+  buildRequest('POST', '/v1/chat/completions', { json: { messages: [{ role: 'user', content: 'Hi' }] } });
 type Body = { usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
 
 test('the clean mock reports usage that adds up', async () => {

@@ -6,7 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { openaiError, routeNotFound } from '../errors.js';
 import type { MockRequest } from '../types.js';
-import { chatBody, ignoreChatField, isChat, type Json, rawText, rewriteChatWhen, rewriteJsonAnswer, withText } from './rewrite.js';
+import {
+  chatBody,
+  ignoreChatField,
+  isChat,
+  type Json,
+  rawText,
+  rewriteChatWhen,
+  rewriteJsonAnswer,
+  withText,
+} from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 interface Usage {
@@ -18,7 +27,10 @@ type Choice = Json & { message?: Json; logprobs?: { content?: Json[] } | null };
 
 /** An `after` that rewrites a successful non-streamed chat answer; `sent` is the chat request body. */
 const rewriteAnswer = (rewrite: (body: Json & { choices: Choice[] }, sent: Json) => void) =>
-  rewriteJsonAnswer<Json & { choices: Choice[] }>((req) => chatBody(req) !== undefined, (body, req) => rewrite(body, chatBody(req)!));
+  rewriteJsonAnswer<Json & { choices: Choice[] }>(
+    (req) => chatBody(req) !== undefined,
+    (body, req) => rewrite(body, chatBody(req)!),
+  );
 
 /** The exact integer text of a top-level numeric field in the raw body (seed, truncate_prompt_tokens). */
 function rawInteger(req: MockRequest, field: string): bigint | undefined {
@@ -75,17 +87,46 @@ const usageDoesNotAddUp = defineFault({
   },
 });
 
-
 /** A server that accepts a §4.1 field and ignores it: one fault per field, each breaking the checks of that field. */
 const ignoredFieldFaults: readonly Fault[] = (
   [
     ['chat.n-ignored', 'n', 'n is ignored: one choice whatever was asked.', [ids.n]],
-    ['chat.token-ids-missing', 'return_token_ids', 'return_token_ids is ignored: no token_ids, no prompt_token_ids.', [ids.tokenIds, ids.tokenIdsUsage]],
-    ['chat.tokens-as-text-despite-token-ids', 'return_tokens_as_token_ids', 'return_tokens_as_token_ids is ignored: logprobs tokens are text.', [ids.asTokenIds]],
-    ['chat.min-tokens-ignored', 'min_tokens', 'min_tokens is ignored: a stop string ends the output before it.', [ids.minTokens]],
-    ['chat.include-stop-str-ignored', 'include_stop_str_in_output', 'include_stop_str_in_output is ignored: the stop string is always cut.', [ids.stop]],
-    ['chat.structured-outputs-ignored', 'structured_outputs', 'structured_outputs is ignored: free text whatever the constraint.', [ids.choice, ids.regex, ids.json]],
-    ['chat.response-format-ignored', 'response_format', 'response_format is ignored: free text instead of JSON.', [ids.responseFormat]],
+    [
+      'chat.token-ids-missing',
+      'return_token_ids',
+      'return_token_ids is ignored: no token_ids, no prompt_token_ids.',
+      [ids.tokenIds, ids.tokenIdsUsage],
+    ],
+    [
+      'chat.tokens-as-text-despite-token-ids',
+      'return_tokens_as_token_ids',
+      'return_tokens_as_token_ids is ignored: logprobs tokens are text.',
+      [ids.asTokenIds],
+    ],
+    [
+      'chat.min-tokens-ignored',
+      'min_tokens',
+      'min_tokens is ignored: a stop string ends the output before it.',
+      [ids.minTokens],
+    ],
+    [
+      'chat.include-stop-str-ignored',
+      'include_stop_str_in_output',
+      'include_stop_str_in_output is ignored: the stop string is always cut.',
+      [ids.stop],
+    ],
+    [
+      'chat.structured-outputs-ignored',
+      'structured_outputs',
+      'structured_outputs is ignored: free text whatever the constraint.',
+      [ids.choice, ids.regex, ids.json],
+    ],
+    [
+      'chat.response-format-ignored',
+      'response_format',
+      'response_format is ignored: free text instead of JSON.',
+      [ids.responseFormat],
+    ],
   ] as const
 ).map(([id, field, description, breaks]) => defineFault({ id, description, breaks, before: ignoreChatField(field) }));
 
@@ -98,7 +139,8 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.priority-field-rejected',
     description: 'Any request carrying priority, even the default 0, is refused with a 400.',
     breaks: [ids.priority],
-    before: (req) => (chatBody(req)?.priority !== undefined ? openaiError(400, 'Unsupported field: priority', 'priority') : req),
+    before: (req) =>
+      chatBody(req)?.priority !== undefined ? openaiError(400, 'Unsupported field: priority', 'priority') : req,
   }),
   defineFault({
     id: 'chat.priority-crashes-scheduler',
@@ -113,18 +155,27 @@ export const chatFaults: readonly Fault[] = [
   // §7.2 continue_final_message with add_generation_prompt.
   defineFault({
     id: 'chat.continue-with-generation-prompt-accepted',
-    description: 'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
+    description:
+      'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
     breaks: [ids.continueBoth],
-    before: rewriteChatWhen((b) => b.continue_final_message === true && b.add_generation_prompt === true, (b) => delete b.add_generation_prompt),
+    before: rewriteChatWhen(
+      (b) => b.continue_final_message === true && b.add_generation_prompt === true,
+      (b) => delete b.add_generation_prompt,
+    ),
   }),
   defineFault({
     id: 'chat.continue-final-message-alone-rejected',
-    description: 'continue_final_message true is refused unless add_generation_prompt is sent as false (the strict reading of §7.2).',
+    description:
+      'continue_final_message true is refused unless add_generation_prompt is sent as false (the strict reading of §7.2).',
     breaks: [ids.continueAlone],
     before: (req) => {
       const b = chatBody(req);
       return b?.continue_final_message === true && b.add_generation_prompt !== false
-        ? openaiError(400, 'Cannot set both `continue_final_message` and `add_generation_prompt` to True.', 'continue_final_message')
+        ? openaiError(
+            400,
+            'Cannot set both `continue_final_message` and `add_generation_prompt` to True.',
+            'continue_final_message',
+          )
         : req;
     },
   }),
@@ -136,7 +187,9 @@ export const chatFaults: readonly Fault[] = [
     breaks: [ids.seedInside],
     before: (req) => {
       const seed = isChat(req) ? rawInteger(req, 'seed') : undefined;
-      return seed !== undefined && abs(seed) > BigInt(Number.MAX_SAFE_INTEGER) ? openaiError(400, 'seed must be a safe integer', 'seed') : req;
+      return seed !== undefined && abs(seed) > BigInt(Number.MAX_SAFE_INTEGER)
+        ? openaiError(400, 'seed must be a safe integer', 'seed')
+        : req;
     },
   }),
   defineFault({
@@ -163,7 +216,10 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.truncate-minus-one-rejected',
     description: 'truncate_prompt_tokens -1 (the §8 lower bound) is refused.',
     breaks: [ids.truncate],
-    before: (req) => (chatBody(req)?.truncate_prompt_tokens === -1 ? openaiError(400, 'truncate_prompt_tokens must be >= 1', 'truncate_prompt_tokens') : req),
+    before: (req) =>
+      chatBody(req)?.truncate_prompt_tokens === -1
+        ? openaiError(400, 'truncate_prompt_tokens must be >= 1', 'truncate_prompt_tokens')
+        : req,
   }),
   defineFault({
     id: 'chat.truncate-range-not-enforced',
@@ -171,7 +227,9 @@ export const chatFaults: readonly Fault[] = [
     breaks: [ids.truncate],
     before: (req) => {
       const v = isChat(req) ? rawInteger(req, 'truncate_prompt_tokens') : undefined;
-      return v !== undefined && (v < -1n || v > PRINTED_BOUND) ? replaceRawInteger(req, 'truncate_prompt_tokens', '-1') : req;
+      return v !== undefined && (v < -1n || v > PRINTED_BOUND)
+        ? replaceRawInteger(req, 'truncate_prompt_tokens', '-1')
+        : req;
     },
   }),
 
@@ -180,13 +238,19 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.tool-choice-not-enforced',
     description: 'tool_choice values other than "none" are accepted (dropped).',
     breaks: [ids.toolChoice],
-    before: rewriteChatWhen((b) => b.tool_choice !== undefined && b.tool_choice !== 'none', (b) => delete b.tool_choice),
+    before: rewriteChatWhen(
+      (b) => b.tool_choice !== undefined && b.tool_choice !== 'none',
+      (b) => delete b.tool_choice,
+    ),
   }),
   defineFault({
     id: 'chat.reasoning-effort-not-enforced',
     description: 'reasoning_effort outside low/medium/high is accepted (dropped).',
     breaks: [ids.reasoningEffort],
-    before: rewriteChatWhen((b) => typeof b.reasoning_effort === 'string' && !['low', 'medium', 'high'].includes(b.reasoning_effort), (b) => delete b.reasoning_effort),
+    before: rewriteChatWhen(
+      (b) => typeof b.reasoning_effort === 'string' && !['low', 'medium', 'high'].includes(b.reasoning_effort),
+      (b) => delete b.reasoning_effort,
+    ),
   }),
   defineFault({
     id: 'chat.service-tier-outside-set',
@@ -198,7 +262,10 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.messages-not-required',
     description: 'A request without messages is served with a default conversation.',
     breaks: [ids.messages],
-    before: rewriteChatWhen((b) => !('messages' in b), (b) => (b.messages = [{ role: 'user', content: 'Hello' }])),
+    before: rewriteChatWhen(
+      (b) => !('messages' in b),
+      (b) => (b.messages = [{ role: 'user', content: 'Hello' }]),
+    ),
   }),
   defineFault({
     id: 'chat.trailing-slash-not-served',
@@ -210,7 +277,7 @@ export const chatFaults: readonly Fault[] = [
   // Semantics.
   defineFault({
     id: 'chat.request-id-not-returned',
-    description: 'The caller\'s request_id is neither in the id, nor a request_id field, nor the x-request-id header.',
+    description: "The caller's request_id is neither in the id, nor a request_id field, nor the x-request-id header.",
     breaks: [ids.requestId],
     after: (req, res) => {
       const out = rewriteAnswer((body) => {
@@ -241,19 +308,25 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.max-tokens-ignored',
     description: 'max_completion_tokens and max_tokens are ignored when ignore_eos is set (the output runs on).',
     breaks: [ids.maxTokens],
-    before: rewriteChatWhen((b) => b.ignore_eos === true, (b) => {
-      delete b.max_completion_tokens;
-      delete b.max_tokens;
-    }),
+    before: rewriteChatWhen(
+      (b) => b.ignore_eos === true,
+      (b) => {
+        delete b.max_completion_tokens;
+        delete b.max_tokens;
+      },
+    ),
   }),
   defineFault({
     id: 'chat.deprecated-max-tokens-ignored',
     description: 'The deprecated max_tokens is ignored (only max_completion_tokens bounds the output).',
     breaks: [ids.maxTokens],
-    before: rewriteChatWhen((b) => b.max_tokens !== undefined, (b) => {
-      delete b.max_tokens;
-      if (b.ignore_eos === true) b.max_completion_tokens = 64;
-    }),
+    before: rewriteChatWhen(
+      (b) => b.max_tokens !== undefined,
+      (b) => {
+        delete b.max_tokens;
+        if (b.ignore_eos === true) b.max_completion_tokens = 64;
+      },
+    ),
   }),
   defineFault({
     id: 'chat.length-reported-as-stop',
@@ -267,10 +340,10 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.top-logprobs-short',
     description: 'Each logprobs entry has one top_logprobs alternative fewer than asked.',
     breaks: [ids.logprobs],
-    after: rewriteAnswer((body) =>
-      {
-        for (const e of body.choices.flatMap((c) => c.logprobs?.content ?? [])) if (Array.isArray(e.top_logprobs)) e.top_logprobs.pop();
-      }),
+    after: rewriteAnswer((body) => {
+      for (const e of body.choices.flatMap((c) => c.logprobs?.content ?? []))
+        if (Array.isArray(e.top_logprobs)) e.top_logprobs.pop();
+    }),
   }),
   defineFault({
     id: 'chat.logprobs-entry-missing',
@@ -284,24 +357,36 @@ export const chatFaults: readonly Fault[] = [
     id: 'chat.stop-string-kept',
     description: 'The matched stop string is left in the content although include_stop_str_in_output is false.',
     breaks: [ids.stop],
-    before: rewriteChatWhen((b) => Array.isArray(b.stop) && b.stop.length > 0, (b) => (b.include_stop_str_in_output = true)),
+    before: rewriteChatWhen(
+      (b) => Array.isArray(b.stop) && b.stop.length > 0,
+      (b) => (b.include_stop_str_in_output = true),
+    ),
   }),
   defineFault({
     id: 'chat.reasoning-despite-include-false',
     description: 'include_reasoning: false is ignored: the reasoning is in the message.',
     breaks: [ids.reasoning],
-    before: rewriteChatWhen((b) => b.include_reasoning === false, (b) => delete b.include_reasoning),
+    before: rewriteChatWhen(
+      (b) => b.include_reasoning === false,
+      (b) => delete b.include_reasoning,
+    ),
   }),
   defineFault({
     id: 'chat.echo-ignored',
     description: 'echo is ignored: the last message is not prepended.',
     breaks: [ids.echo],
-    before: rewriteChatWhen((b) => b.echo === true, (b) => delete b.echo),
+    before: rewriteChatWhen(
+      (b) => b.echo === true,
+      (b) => delete b.echo,
+    ),
   }),
   defineFault({
     id: 'chat.seed-ignored',
     description: 'The seed is ignored: each request samples with a fresh random seed.',
     breaks: [ids.determinism],
-    before: rewriteChatWhen((b) => typeof b.seed === 'number', (b) => (b.seed = Math.floor(Math.random() * 2 ** 31))),
+    before: rewriteChatWhen(
+      (b) => typeof b.seed === 'number',
+      (b) => (b.seed = Math.floor(Math.random() * 2 ** 31)),
+    ),
   }),
 ];

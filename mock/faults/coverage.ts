@@ -20,18 +20,27 @@ const CHAT: readonly OperationId[] = ['chat.create'];
 const TRAINING: readonly OperationId[] = ['training-jobs.create', 'trajectories.log'];
 
 /** The JSON object body of a request for one of `ops`, or undefined. */
-const jsonBody = (req: MockRequest, ops: readonly OperationId[]): Json | undefined => (isOperation(req, ...ops) ? jsonBodyOf(req) : undefined);
+const jsonBody = (req: MockRequest, ops: readonly OperationId[]): Json | undefined =>
+  isOperation(req, ...ops) ? jsonBodyOf(req) : undefined;
 const trajectoriesOf = (body: Json): Json[] =>
-  (Array.isArray(body.trajectory_groups) ? body.trajectory_groups : []).flatMap((g) => ((g as Json | null)?.trajectories as Json[] | undefined) ?? []).filter((t) => typeof t === 'object' && t !== null);
+  (Array.isArray(body.trajectory_groups) ? body.trajectory_groups : [])
+    .flatMap((g) => ((g as Json | null)?.trajectories as Json[] | undefined) ?? [])
+    .filter((t) => typeof t === 'object' && t !== null);
 
-const slugs = (scheme: 'bearer' | 'basic'): string[] => OPERATIONS.filter((o) => o.auth === scheme).map((o) => `auth.rejects-derived-credentials.${o.id.replace(/\./g, '-')}`);
+const slugs = (scheme: 'bearer' | 'basic'): string[] =>
+  OPERATIONS.filter((o) => o.auth === scheme).map(
+    (o) => `auth.rejects-derived-credentials.${o.id.replace(/\./g, '-')}`,
+  );
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 /** An auth fault: when `accepts` holds for the path's family and header (judged against the mock's own credentials), the request is served with them. */
 function serveWhen(accepts: (family: 'v1' | 'v2', header: string | undefined, ctx: FaultContext) => boolean) {
   return (req: MockRequest, ctx: FaultContext): MockRequest => {
     const family = familyOf(req.path) === 'records' ? 'v2' : 'v1';
     if (!accepts(family, req.headers.authorization, ctx)) return req;
-    return { ...req, headers: { ...req.headers, authorization: family === 'v2' ? `Basic ${b64(ctx.basic)}` : `Bearer ${ctx.token}` } };
+    return {
+      ...req,
+      headers: { ...req.headers, authorization: family === 'v2' ? `Basic ${b64(ctx.basic)}` : `Bearer ${ctx.token}` },
+    };
   };
 }
 const userOf = (basic: string): string => basic.slice(0, basic.indexOf(':'));
@@ -49,11 +58,22 @@ export const coverageFaults: readonly Fault[] = [
   defineFault({
     id: 'coverage.trajectory-logs-rejected',
     description: 'A §4.2/§4.4 request whose trajectory carries `logs` entries is refused with a 422.',
-    breaks: ['acceptance.every-field-accepted.training-jobs-create', 'acceptance.every-field-accepted.trajectories-log'],
+    breaks: [
+      'acceptance.every-field-accepted.training-jobs-create',
+      'acceptance.every-field-accepted.trajectories-log',
+    ],
     before: (req) => {
       const b = jsonBody(req, TRAINING);
       const bad = b ? trajectoriesOf(b).some((t) => Array.isArray(t.logs) && t.logs.length > 0) : false;
-      return bad ? validationError([{ loc: ['body', 'trajectory_groups', '0', 'trajectories', '0', 'logs'], msg: 'logs are not supported', type: 'value_error' }]) : req;
+      return bad
+        ? validationError([
+            {
+              loc: ['body', 'trajectory_groups', '0', 'trajectories', '0', 'logs'],
+              msg: 'logs are not supported',
+              type: 'value_error',
+            },
+          ])
+        : req;
     },
   }),
   defineFault({
@@ -63,18 +83,26 @@ export const coverageFaults: readonly Fault[] = [
     before: (req) => {
       const b = jsonBody(req, CHAT);
       if (!b || !Array.isArray(b.tools)) return req;
-      return withJson(req, { ...b, tools: b.tools.map((t) => (typeof t === 'object' && t !== null ? { ...(t as Json), type: 'function' } : t)) });
+      return withJson(req, {
+        ...b,
+        tools: b.tools.map((t) => (typeof t === 'object' && t !== null ? { ...(t as Json), type: 'function' } : t)),
+      });
     },
   }),
   defineFault({
     id: 'coverage.start-time-format-not-enforced',
     description: 'A trajectory start_time that is not an ISO 8601 date-time is accepted.',
-    breaks: ['errors.each-constraint-rejected.training-jobs-create', 'errors.each-constraint-rejected.trajectories-log'],
+    breaks: [
+      'errors.each-constraint-rejected.training-jobs-create',
+      'errors.each-constraint-rejected.trajectories-log',
+    ],
     before: (req) => {
       const b = jsonBody(req, TRAINING);
       if (!b) return req;
       const copy = structuredClone(b);
-      for (const t of trajectoriesOf(copy)) if (typeof t.start_time === 'string' && Number.isNaN(Date.parse(t.start_time))) t.start_time = '2025-01-01T00:00:00Z';
+      for (const t of trajectoriesOf(copy))
+        if (typeof t.start_time === 'string' && Number.isNaN(Date.parse(t.start_time)))
+          t.start_time = '2025-01-01T00:00:00Z';
       return withJson(req, copy);
     },
   }),
@@ -91,7 +119,8 @@ export const coverageFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'coverage.request-id-not-in-stream',
-    description: 'request_id is returned in a non-streamed answer, but streamed chunks carry an id of their own and no x-request-id.',
+    description:
+      'request_id is returned in a non-streamed answer, but streamed chunks carry an id of their own and no x-request-id.',
     breaks: ['chat-completions.returns-request-id.streamed'],
     after: (req, res) => {
       if (!isChat(req) || !res.stream) return res;
@@ -128,7 +157,8 @@ export const coverageFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'coverage.output-controls-ignored-when-streamed',
-    description: 'structured_outputs, response_format and include_reasoning shape a non-streamed answer, and are ignored in a streamed one.',
+    description:
+      'structured_outputs, response_format and include_reasoning shape a non-streamed answer, and are ignored in a streamed one.',
     breaks: [
       'chat-completions.structured-outputs-choice.streamed',
       'chat-completions.structured-outputs-regex.streamed',
@@ -145,7 +175,8 @@ export const coverageFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'coverage.token-controls-ignored-when-streamed',
-    description: 'logprobs, top_logprobs and min_tokens shape a non-streamed answer, and are ignored in a streamed one.',
+    description:
+      'logprobs, top_logprobs and min_tokens shape a non-streamed answer, and are ignored in a streamed one.',
     breaks: ['chat-completions.logprobs-shape-and-counts.streamed', 'chat-completions.min-tokens-honoured.streamed'],
     before: (req) => {
       const b = jsonBody(req, CHAT);
@@ -156,8 +187,13 @@ export const coverageFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'coverage.section-7-not-enforced-when-streamed',
-    description: 'The §7 conditions (priority without scheduling, continue_final_message with add_generation_prompt) are enforced without stream, and not with it.',
-    breaks: ['chat-completions.priority-follows-scheduling.streamed', 'chat-completions.rejects-continue-with-generation-prompt.streamed', 'chat-completions.each-rule-rejected.streamed'],
+    description:
+      'The §7 conditions (priority without scheduling, continue_final_message with add_generation_prompt) are enforced without stream, and not with it.',
+    breaks: [
+      'chat-completions.priority-follows-scheduling.streamed',
+      'chat-completions.rejects-continue-with-generation-prompt.streamed',
+      'chat-completions.each-rule-rejected.streamed',
+    ],
     before: (req) => {
       const b = jsonBody(req, CHAT);
       if (b?.stream !== true) return req;
@@ -172,14 +208,27 @@ export const coverageFaults: readonly Fault[] = [
     breaks: ['chat-completions.each-rule-rejected', 'chat-completions.each-rule-rejected.streamed'],
     after: (req, res) =>
       jsonBody(req, CHAT) && res.status >= 400 && res.status < 500 && res.status !== 401
-        ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id: 'chatcmpl-lenient', object: 'chat.completion', created: 0, model: 'lenient', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } } }
+        ? {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            json: {
+              id: 'chatcmpl-lenient',
+              object: 'chat.completion',
+              created: 0,
+              model: 'lenient',
+              choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            },
+          }
         : res,
   }),
   defineFault({
     id: 'coverage.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),
-    before: serveWhen((family, h, ctx) => family === 'v2' && (bearerTokenOf(h) === ctx.token || basicPairOf(h)?.password === ctx.token)),
+    before: serveWhen(
+      (family, h, ctx) => family === 'v2' && (bearerTokenOf(h) === ctx.token || basicPairOf(h)?.password === ctx.token),
+    ),
   }),
   defineFault({
     id: 'coverage.basic-password-not-checked',
@@ -219,7 +268,8 @@ export const coverageFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'coverage.records-without-ids',
-    description: 'Listed records carry no prediction_id/score_id: the read checks have nothing to read (a coverage hole, not a failure).',
+    description:
+      'Listed records carry no prediction_id/score_id: the read checks have nothing to read (a coverage hole, not a failure).',
     breaks: [],
     after: async (req, res): Promise<MockResponse> => {
       const at = recordPathOf(req);

@@ -16,7 +16,8 @@ const ids = {
   internals: (slug: string) => `errors.error-message-without-internals.${slug}`,
 } as const;
 
-const isBodyRoute = (req: MockRequest): boolean => isOperation(req, 'chat.create', 'training-jobs.create', 'trajectories.log');
+const isBodyRoute = (req: MockRequest): boolean =>
+  isOperation(req, 'chat.create', 'training-jobs.create', 'trajectories.log');
 /** A NUL byte, as JSON escapes it in a request body. */
 const hasNul = (req: MockRequest): boolean => rawText(req).includes('\\u0000');
 
@@ -32,7 +33,11 @@ export const errorOddInputFaults: readonly Fault[] = [
     id: 'errors.error-envelope-message-only',
     description: 'Chat errors are `{error: {message}}`: no type, param or code.',
     breaks: [ids.envelope],
-    after: rewriteJsonAnswer<{ error?: Json }>(isChat, (body) => body.error && (body.error = { message: body.error.message }), is4xx),
+    after: rewriteJsonAnswer<{ error?: Json }>(
+      isChat,
+      (body) => body.error && (body.error = { message: body.error.message }),
+      is4xx,
+    ),
   }),
   defineFault({
     id: 'errors.nul-byte-crash',
@@ -50,13 +55,17 @@ export const errorOddInputFaults: readonly Fault[] = [
     id: 'errors.huge-offset-crash',
     description: 'A list parameter beyond 64 bits (a huge limit or offset) overflows and answers 500.',
     breaks: [ids.never5xx('predictions-list'), ids.never5xx('scores-list')],
-    before: (req) => (req.method === 'GET' && [...req.query.values()].some((v) => /^\d{16,}$/.test(v)) ? internalError(familyOf(req.path)) : req),
+    before: (req) =>
+      req.method === 'GET' && [...req.query.values()].some((v) => /^\d{16,}$/.test(v))
+        ? internalError(familyOf(req.path))
+        : req,
   }),
   defineFault({
     id: 'errors.traceback-in-errors',
-    description: 'Every refusal of a body carries the server\'s Python traceback in its message.',
+    description: "Every refusal of a body carries the server's Python traceback in its message.",
     breaks: ['chat-create', 'training-jobs-create', 'trajectories-log'].map(ids.internals),
-    after: (req, res): MockResponse => (isBodyRoute(req) && is4xx(res.status) ? jsonResponse(res.status, withTraceback(res.json)) : res),
+    after: (req, res): MockResponse =>
+      isBodyRoute(req) && is4xx(res.status) ? jsonResponse(res.status, withTraceback(res.json)) : res,
   }),
 ];
 

@@ -26,17 +26,24 @@ const ROUTES: readonly { slug: BodyRoute; operation: OperationId; schema: Schema
     slug: 'training-jobs-create',
     operation: 'training-jobs.create',
     schema: 'training/training-job-create-request',
-    valid: () => ({ model_id: DEFAULT_MODEL_ID, trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }] }),
+    valid: () => ({
+      model_id: DEFAULT_MODEL_ID,
+      trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }],
+    }),
   },
   {
     slug: 'trajectories-log',
     operation: 'trajectories.log',
     schema: 'training/log-trajectories-request',
-    valid: () => ({ split: 'train', trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }] }),
+    valid: () => ({
+      split: 'train',
+      trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }],
+    }),
   },
 ];
 
-const ids = (rule: string, slugs: readonly string[] = ROUTES.map((r) => r.slug)): string[] => slugs.map((s) => `errors.${rule}.${s}`);
+const ids = (rule: string, slugs: readonly string[] = ROUTES.map((r) => r.slug)): string[] =>
+  slugs.map((s) => `errors.${rule}.${s}`);
 
 function routeOf(req: MockRequest) {
   const op = operationOf(req);
@@ -44,7 +51,8 @@ function routeOf(req: MockRequest) {
 }
 
 /** The request with a valid JSON body in place of its own. */
-const withBody = (req: MockRequest, body: unknown): MockRequest => withJson({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }, body);
+const withBody = (req: MockRequest, body: unknown): MockRequest =>
+  withJson({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }, body);
 
 /** A JSON object body that breaks the route's spec request schema. */
 function invalidObject(req: MockRequest): boolean {
@@ -60,7 +68,8 @@ const LIST_SLUGS = ['predictions-list', 'scores-list'];
 const bodyAndQueryFaults: readonly Fault[] = [
   defineFault({
     id: 'errors.skips-body-validation',
-    description: 'Request bodies are not validated: a JSON object that breaks the request schema is served as if it were valid.',
+    description:
+      'Request bodies are not validated: a JSON object that breaks the request schema is served as if it were valid.',
     breaks: ids('rejects-invalid-body'),
     before: (req) => (invalidObject(req) ? withBody(req, routeOf(req)!.valid()) : req),
   }),
@@ -81,7 +90,8 @@ const bodyAndQueryFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'errors.accepts-non-object-json',
-    description: 'A JSON body that is not an object (array, string, null, number) is served as if a valid body had been sent.',
+    description:
+      'A JSON body that is not an object (array, string, null, number) is served as if a valid body had been sent.',
     breaks: ids('rejects-non-object-json'),
     before: (req) => {
       const route = routeOf(req);
@@ -93,16 +103,24 @@ const bodyAndQueryFaults: readonly Fault[] = [
     description: 'Rejections of request bodies answer a plain-text body instead of JSON.',
     breaks: ids('error-body-shape'),
     after: (req, res): MockResponse =>
-      routeOf(req) && res.status >= 400 && res.status < 500 ? { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' } : res,
+      routeOf(req) && res.status >= 400 && res.status < 500
+        ? { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
+        : res,
   }),
   defineFault({
     id: 'errors.loc-as-dotted-string',
-    description: 'Validation errors of the FastAPI routes give `loc` as a dotted string instead of an array (breaks the §7 shape).',
+    description:
+      'Validation errors of the FastAPI routes give `loc` as a dotted string instead of an array (breaks the §7 shape).',
     breaks: ids('error-body-shape', ['training-jobs-create', 'trajectories-log']),
     after: (req, res) => {
       const detail = (res.json as { detail?: unknown } | undefined)?.detail;
       if (!routeOf(req) || res.status !== 422 || !Array.isArray(detail)) return res;
-      return { ...res, json: { detail: detail.map((d: { loc?: unknown }) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc })) } };
+      return {
+        ...res,
+        json: {
+          detail: detail.map((d: { loc?: unknown }) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc })),
+        },
+      };
     },
   }),
   defineFault({
@@ -122,7 +140,8 @@ const bodyAndQueryFaults: readonly Fault[] = [
     id: 'errors.list-param-error-as-400-reason',
     description: 'A list query parameter of the wrong type is answered 400 `{reason}` instead of 422 `detail[]`.',
     breaks: ids('query-error-shape', LIST_SLUGS),
-    after: (req, res) => (isList(req) && res.status === 422 ? jsonResponse(400, { reason: 'Invalid query parameter' }) : res),
+    after: (req, res) =>
+      isList(req) && res.status === 422 ? jsonResponse(400, { reason: 'Invalid query parameter' }) : res,
   }),
 ];
 

@@ -14,7 +14,6 @@ import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js
 type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-
 /** Both kinds' ids of a records rule. */
 const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
 
@@ -27,7 +26,6 @@ function readKind(req: MockRequest): Kind | undefined {
   const at = recordPathOf(req);
   return at && !at.list ? at.kind : undefined;
 }
-
 
 /** The whole body of a response as text (a listing's stream drained). */
 async function bodyText(res: MockResponse): Promise<string> {
@@ -54,7 +52,10 @@ function rewriteListing(fn: (records: Obj[], kind: Kind, req: MockRequest) => st
     const kind = listKind(req);
     if (!kind || res.status !== 200) return res;
     const text = await bodyText(res);
-    const records = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Obj);
+    const records = text
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Obj);
     const { stream: _s, body: _b, json: _j, ...rest } = res;
     return { ...rest, stream: chunked(fn(records, kind, req)) };
   };
@@ -83,11 +84,14 @@ export const recordFaults: readonly Fault[] = [
   // §4.5/§4.7: the format of a listing.
   defineFault({
     id: 'records.truncated-last-line',
-    description: 'A listing ends in the middle of its last record (no newline, incomplete JSON) with a clean end of body.',
+    description:
+      'A listing ends in the middle of its last record (no newline, incomplete JSON) with a clean end of body.',
     breaks: both('list-is-jsonl-of-records'),
     after: rewriteListing((records) => {
       const text = jsonl(records);
-      return records.length ? text.slice(0, text.length - Math.ceil(JSON.stringify(records.at(-1)).length / 2) - 1) : text;
+      return records.length
+        ? text.slice(0, text.length - Math.ceil(JSON.stringify(records.at(-1)).length / 2) - 1)
+        : text;
     }),
   }),
   defineFault({
@@ -104,7 +108,12 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.error-object-after-200',
     description: 'A listing fails half-way and sends an error object as its last line after the 200.',
     breaks: both('list-is-jsonl-of-records'),
-    after: rewriteListing((records) => jsonl([...records.slice(0, Math.ceil(records.length / 2)), { error: { message: 'upstream storage timeout', type: 'InternalServerError', param: null, code: 500 } }])),
+    after: rewriteListing((records) =>
+      jsonl([
+        ...records.slice(0, Math.ceil(records.length / 2)),
+        { error: { message: 'upstream storage timeout', type: 'InternalServerError', param: null, code: 500 } },
+      ]),
+    ),
   }),
   defineFault({
     id: 'records.json-array-body',
@@ -116,7 +125,10 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.listing-json-content-type',
     description: 'A JSONL listing is labelled application/json.',
     breaks: both('list-content-type-jsonl'),
-    after: (req, res) => (listKind(req) && res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res),
+    after: (req, res) =>
+      listKind(req) && res.status === 200
+        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
+        : res,
   }),
 
   // §4.5/§4.7: limit, offset, order.
@@ -152,7 +164,8 @@ export const recordFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'records.paging-drops-page-boundary',
-    description: 'A page taken with a positive offset leaves out its first record (records at page boundaries are never listed).',
+    description:
+      'A page taken with a positive offset leaves out its first record (records at page boundaries are never listed).',
     breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
     after: (req, res) => {
       const offset = Number(req.query.get('offset') ?? '0');
@@ -161,7 +174,8 @@ export const recordFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'records.unstable-order',
-    description: 'Each listing without limit/offset starts at a different record (rotated), so the order differs between two listings.',
+    description:
+      'Each listing without limit/offset starts at a different record (rotated), so the order differs between two listings.',
     breaks: both('stable-order'),
     after: (req, res) => {
       if (req.query.has('limit') || req.query.has('offset')) return res;
@@ -184,7 +198,10 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.filter-drops-records',
     description: 'A filtered listing leaves out every third matching record.',
     breaks: both('filter-by-evaluation-run'),
-    after: (req, res) => (req.query.has('evaluation_run_id') ? rewriteListing((records) => jsonl(records.filter((_, i) => i % 3 !== 2)))(req, res) : res),
+    after: (req, res) =>
+      req.query.has('evaluation_run_id')
+        ? rewriteListing((records) => jsonl(records.filter((_, i) => i % 3 !== 2)))(req, res)
+        : res,
   }),
 
   // §4.6/§4.8: reads.
@@ -203,7 +220,10 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.read-listed-id-404',
     description: 'Reading a listed record by its id answers 404.',
     breaks: both('listed-records-read-back'),
-    after: (req, res) => (readKind(req) && res.status === 200 ? { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'not found' } } : res),
+    after: (req, res) =>
+      readKind(req) && res.status === 200
+        ? { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'not found' } }
+        : res,
   }),
   defineFault({
     id: 'records.unknown-id-is-200',
@@ -212,7 +232,13 @@ export const recordFaults: readonly Fault[] = [
     after: (req, res) => {
       const kind = readKind(req);
       const id = recordPathOf(req)?.id;
-      return kind && id && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { [RECORD_KIND[kind].idField]: decodeURIComponent(id) } } : res;
+      return kind && id && res.status === 404
+        ? {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            json: { [RECORD_KIND[kind].idField]: decodeURIComponent(id) },
+          }
+        : res;
     },
   }),
 
@@ -224,7 +250,12 @@ export const recordFaults: readonly Fault[] = [
     after: mapRecords((rec, kind) => {
       const field = RECORD_KIND[kind].uriField;
       const uri = rec[field];
-      return typeof uri === 'string' ? { ...rec, [field]: uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`) } : rec;
+      return typeof uri === 'string'
+        ? {
+            ...rec,
+            [field]: uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`),
+          }
+        : rec;
     }),
   }),
   defineFault({
@@ -249,7 +280,9 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.score-value-as-string',
     description: 'Listed scores carry value as a string ("0.734").',
     breaks: ['scores.value-is-number', 'scores.list-is-jsonl-of-records'],
-    after: mapRecords((rec, kind) => (kind === 'scores' && typeof rec.value === 'number' ? { ...rec, value: String(rec.value) } : rec)),
+    after: mapRecords((rec, kind) =>
+      kind === 'scores' && typeof rec.value === 'number' ? { ...rec, value: String(rec.value) } : rec,
+    ),
   }),
   defineFault({
     id: 'records.uri-field-bare-name',
@@ -259,12 +292,15 @@ export const recordFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'records.internal-uri-scheme-leaks',
-    description: 'Every other listed record exposes an internal reference scheme (weave-internal:///…) in model/scorer.',
+    description:
+      'Every other listed record exposes an internal reference scheme (weave-internal:///…) in model/scorer.',
     breaks: both('uri-fields-share-one-scheme'),
     after: mapRecords((rec, kind, i) => {
       const field = RECORD_KIND[kind].uriField;
       const uri = rec[field];
-      return i % 2 === 1 && typeof uri === 'string' ? { ...rec, [field]: uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') } : rec;
+      return i % 2 === 1 && typeof uri === 'string'
+        ? { ...rec, [field]: uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') }
+        : rec;
     }),
   }),
 ];

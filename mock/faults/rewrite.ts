@@ -12,7 +12,10 @@ import type { MockRequest, MockResponse } from '../types.js';
 export type Json = Record<string, unknown>;
 
 /** The §4 operations by method and path template: the table the mock's own routes follow. */
-const OPERATION_ROUTES = OPERATIONS.reduce((router, o) => router.add(o.method, o.path, o.id), new Router<OperationId>());
+const OPERATION_ROUTES = OPERATIONS.reduce(
+  (router, o) => router.add(o.method, o.path, o.id),
+  new Router<OperationId>(),
+);
 
 /** The operation a request is for (a trailing slash ignored, as vLLM ignores it), or undefined. */
 export function operationOf(req: Pick<MockRequest, 'method' | 'path'>): OperationId | undefined {
@@ -43,10 +46,19 @@ export function recordPathOf(req: MockRequest): RecordPath | undefined {
   const op = operationOf(req);
   if (op === undefined || !/^(predictions|scores)\./.test(op)) return undefined;
   const [, , entity, project, kind, id] = req.path.replace(/\/$/, '').split('/') as string[];
-  return { kind: kind as RecordPath['kind'], entity: entity!, project: project!, list: op.endsWith('.list'), ...(id === undefined ? {} : { id }) };
+  return {
+    kind: kind as RecordPath['kind'],
+    entity: entity!,
+    project: project!,
+    list: op.endsWith('.list'),
+    ...(id === undefined ? {} : { id }),
+  };
 }
 export const rawText = (req: MockRequest): string => (req.body ? new TextDecoder().decode(req.body) : '');
-export const withText = (req: MockRequest, text: string): MockRequest => ({ ...req, body: new TextEncoder().encode(text) });
+export const withText = (req: MockRequest, text: string): MockRequest => ({
+  ...req,
+  body: new TextEncoder().encode(text),
+});
 export const withJson = (req: MockRequest, body: unknown): MockRequest => withText(req, JSON.stringify(body));
 
 /** The request body as a JSON object, or undefined (no body, not JSON, not an object). */
@@ -60,12 +72,17 @@ export function jsonBodyOf(req: MockRequest): Json | undefined {
 }
 
 /** A request body read strictly (UTF-8, JSON): unparseable, a JSON value that is not an object, or an object. */
-export type ParsedBody = { kind: 'unparseable' } | { kind: 'non-object'; value: unknown } | { kind: 'object'; value: Record<string, unknown> };
+export type ParsedBody =
+  | { kind: 'unparseable' }
+  | { kind: 'non-object'; value: unknown }
+  | { kind: 'object'; value: Record<string, unknown> };
 
 export function parseJsonBody(req: MockRequest): ParsedBody {
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(req.body ?? new Uint8Array()));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? { kind: 'object', value: value as Record<string, unknown> } : { kind: 'non-object', value };
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? { kind: 'object', value: value as Record<string, unknown> }
+      : { kind: 'non-object', value };
   } catch {
     return { kind: 'unparseable' };
   }
@@ -75,7 +92,10 @@ export function parseJsonBody(req: MockRequest): ParsedBody {
 export const chatBody = (req: MockRequest): Json | undefined => (isChat(req) ? jsonBodyOf(req) : undefined);
 
 /** A `before` that rewrites the chat body when `when` holds (the body is a fresh copy). */
-export function rewriteChatWhen(when: (body: Json) => boolean, rewrite: (body: Json) => void): (req: MockRequest) => MockRequest {
+export function rewriteChatWhen(
+  when: (body: Json) => boolean,
+  rewrite: (body: Json) => void,
+): (req: MockRequest) => MockRequest {
   return (req) => {
     const body = chatBody(req);
     if (!body || !when(body)) return req;
@@ -86,7 +106,10 @@ export function rewriteChatWhen(when: (body: Json) => boolean, rewrite: (body: J
 
 /** A `before` for a server that accepts a chat field and ignores it: the field is dropped before the core sees it. */
 export const ignoreChatField = (field: string): ((req: MockRequest) => MockRequest) =>
-  rewriteChatWhen((b) => b[field] !== undefined, (b) => delete b[field]);
+  rewriteChatWhen(
+    (b) => b[field] !== undefined,
+    (b) => delete b[field],
+  );
 
 /** An `after` that rewrites a copy of a JSON answer whose status passes `statusOk` (default: 200). */
 export function rewriteJsonAnswer<B = Json>(
@@ -116,7 +139,10 @@ export function parseEvent<T = Json>(event: string): T | undefined {
 }
 
 /** An `after` that rewrites a chat answer's event strings; `edit` may return several events, or none. */
-export function rewriteEvents(edit: (event: string, index: number) => string | string[], tail: () => string[] = () => []) {
+export function rewriteEvents(
+  edit: (event: string, index: number) => string | string[],
+  tail: () => string[] = () => [],
+) {
   return (req: MockRequest, res: MockResponse): MockResponse => {
     if (!isChat(req) || res.stream === undefined) return res;
     const source = res.stream;
@@ -143,13 +169,18 @@ export function rewriteChunks<C = Json>(edit: (chunk: C, index: number) => C | C
 }
 
 /** Rewrites every JSONL line of a streamed body (lines may span chunks). */
-export async function* mapJsonlRecords(stream: AsyncIterable<string>, fn: (record: Record<string, unknown>) => unknown): AsyncGenerator<string> {
+export async function* mapJsonlRecords(
+  stream: AsyncIterable<string>,
+  fn: (record: Record<string, unknown>) => unknown,
+): AsyncGenerator<string> {
   let buffer = '';
   for await (const chunk of stream) {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    if (lines.length) yield lines.map((l) => (l.trim() ? JSON.stringify(fn(JSON.parse(l) as Record<string, unknown>)) : l)).join('\n') + '\n';
+    if (lines.length)
+      yield lines.map((l) => (l.trim() ? JSON.stringify(fn(JSON.parse(l) as Record<string, unknown>)) : l)).join('\n') +
+        '\n';
   }
   if (buffer.trim()) yield JSON.stringify(fn(JSON.parse(buffer) as Record<string, unknown>));
 }

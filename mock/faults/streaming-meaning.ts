@@ -19,7 +19,6 @@ const ids = {
   errorEvent: 'streaming.no-error-event',
 } as const;
 
-
 export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'streaming.logprobs-tokens-unrelated-streamed',
@@ -36,7 +35,14 @@ export const streamingMeaningFaults: readonly Fault[] = [
     breaks: [ids.preGeneration],
     after: (req, res) =>
       chatBody(req)?.stream === true && is4xx(res.status)
-        ? { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: (async function* () { yield sseFrame(res.json); yield DONE_EVENT; })() }
+        ? {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+            stream: (async function* () {
+              yield sseFrame(res.json);
+              yield DONE_EVENT;
+            })(),
+          }
         : res,
   }),
   defineFault({
@@ -50,7 +56,8 @@ export const streamingMeaningFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'streaming.continuous-usage-counts-down',
-    description: 'With continuous_usage_stats, each chunk reports the tokens left to the bound, not those generated: the count goes down.',
+    description:
+      'With continuous_usage_stats, each chunk reports the tokens left to the bound, not those generated: the count goes down.',
     breaks: [ids.continuousUsage],
     after: rewriteChunks<UsageChunk>((chunk, i) => {
       if (chunk.choices?.length && chunk.usage) chunk.usage.completion_tokens = Math.max(0, 64 - i);
@@ -62,16 +69,29 @@ export const streamingMeaningFaults: readonly Fault[] = [
     description: 'Each streamed content chunk repeats its token_ids twice (a detokenizer that re-sends its window).',
     breaks: [ids.streamedCount],
     after: rewriteChunks<{ choices?: (Json & { token_ids?: number[] | null })[] }>((chunk) => {
-      for (const c of chunk.choices ?? []) if (Array.isArray(c.token_ids)) c.token_ids = [...c.token_ids, ...c.token_ids];
+      for (const c of chunk.choices ?? [])
+        if (Array.isArray(c.token_ids)) c.token_ids = [...c.token_ids, ...c.token_ids];
       return chunk;
     }),
   }),
   defineFault({
     id: 'streaming.old-style-error-event',
-    description: 'A stream breaks off with the older vLLM flat error payload `{"object": "error", ...}` after the first chunk.',
+    description:
+      'A stream breaks off with the older vLLM flat error payload `{"object": "error", ...}` after the first chunk.',
     breaks: [ids.errorEvent],
     after: rewriteEvents((event, i) =>
-      i === 1 ? [event, sseFrame({ object: 'error', message: 'The engine died', type: 'InternalServerError', param: null, code: 500 })] : event,
+      i === 1
+        ? [
+            event,
+            sseFrame({
+              object: 'error',
+              message: 'The engine died',
+              type: 'InternalServerError',
+              param: null,
+              code: 500,
+            }),
+          ]
+        : event,
     ),
   }),
 ];

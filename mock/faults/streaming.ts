@@ -8,7 +8,10 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { DONE_EVENT, isChat, parseEvent, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
-type Chunk = Json & { choices?: Array<Json & { index?: number; delta?: Json }> | undefined; usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
+type Chunk = Json & {
+  choices?: Array<Json & { index?: number; delta?: Json }> | undefined;
+  usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+};
 
 const isChatStream = (req: MockRequest, res: MockResponse): boolean => isChat(req) && res.stream !== undefined;
 
@@ -34,7 +37,8 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.wrong-content-type',
     description: 'Streams are labelled application/json instead of text/event-stream.',
     breaks: [ids.contentType],
-    after: (req, res) => (isChatStream(req, res) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res),
+    after: (req, res) =>
+      isChatStream(req, res) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res,
   }),
   defineFault({
     id: 'streaming.non-json-payload',
@@ -46,7 +50,9 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.events-after-done',
     description: 'A chunk follows data: [DONE_EVENT].',
     breaks: [ids.doneLast],
-    after: rewriteEvents((event) => (event === DONE_EVENT ? [DONE_EVENT, sseFrame({ object: 'chat.completion.chunk', choices: [] })] : event)),
+    after: rewriteEvents((event) =>
+      event === DONE_EVENT ? [DONE_EVENT, sseFrame({ object: 'chat.completion.chunk', choices: [] })] : event,
+    ),
   }),
   defineFault({
     id: 'streaming.no-done',
@@ -56,7 +62,8 @@ export const streamingFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'streaming.cut-mid-event',
-    description: 'The body ends inside an event (half a chunk, no blank line, no [DONE_EVENT]): a worker died mid-stream.',
+    description:
+      'The body ends inside an event (half a chunk, no blank line, no [DONE_EVENT]): a worker died mid-stream.',
     breaks: [ids.complete],
     after: rewriteEvents((event, i) => (i === 2 ? event.slice(0, Math.floor(event.length / 2)) : i > 2 ? [] : event)),
   }),
@@ -65,7 +72,22 @@ export const streamingFaults: readonly Fault[] = [
     description: 'After two chunks the stream sends data: {"error": …} then data: [DONE_EVENT].',
     breaks: [ids.errorEvent],
     after: rewriteEvents((event, i) =>
-      i === 2 ? [sseFrame({ error: { message: 'The engine died while generating', type: 'InternalServerError', param: null, code: 500 } }), DONE_EVENT] : i > 2 ? [] : event),
+      i === 2
+        ? [
+            sseFrame({
+              error: {
+                message: 'The engine died while generating',
+                type: 'InternalServerError',
+                param: null,
+                code: 500,
+              },
+            }),
+            DONE_EVENT,
+          ]
+        : i > 2
+          ? []
+          : event,
+    ),
   }),
   defineFault({
     id: 'streaming.chunk-object-mislabelled',
@@ -83,13 +105,20 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.role-missing',
     description: 'The first delta of each choice has no role.',
     breaks: [ids.role, ids.reassembly],
-    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })) })),
+    after: rewriteChunks<Chunk>((c) => ({
+      ...c,
+      choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })),
+    })),
   }),
   defineFault({
     id: 'streaming.finish-reason-repeated',
     description: 'The finish chunk of each choice is sent twice.',
     breaks: [ids.finish],
-    after: rewriteChunks<Chunk>((c) => (c.choices?.some((ch) => ch.finish_reason != null) ? [c, { ...c, choices: c.choices.map((ch) => ({ ...ch, delta: {} })) }] : c)),
+    after: rewriteChunks<Chunk>((c) =>
+      c.choices?.some((ch) => ch.finish_reason != null)
+        ? [c, { ...c, choices: c.choices.map((ch) => ({ ...ch, delta: {} })) }]
+        : c,
+    ),
   }),
   defineFault({
     id: 'streaming.finish-reason-missing',
@@ -101,7 +130,10 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.choice-indices-from-one',
     description: 'Choice indices in chunks start at 1.',
     breaks: [ids.indices],
-    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })) })),
+    after: rewriteChunks<Chunk>((c) => ({
+      ...c,
+      choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })),
+    })),
   }),
   defineFault({
     id: 'streaming.last-choice-dropped',
@@ -131,7 +163,9 @@ export const streamingFaults: readonly Fault[] = [
     id: 'streaming.usage-chunk-does-not-add-up',
     description: 'The usage chunk reports total_tokens one more than prompt + completion.',
     breaks: [ids.usage],
-    after: rewriteChunks<Chunk>((c) => (c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } } : c)),
+    after: rewriteChunks<Chunk>((c) =>
+      c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } } : c,
+    ),
   }),
   defineFault({
     id: 'streaming.usage-chunk-first',
@@ -175,7 +209,13 @@ export const streamingFaults: readonly Fault[] = [
     description: 'The usage chunk counts one prompt token more than the non-streamed answer (and adds up).',
     breaks: [ids.reassembly],
     after: rewriteChunks<Chunk>((c) =>
-      c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, prompt_tokens: c.usage.prompt_tokens + 1, total_tokens: c.usage.total_tokens + 1 } } : c),
+      c.choices?.length === 0 && c.usage
+        ? {
+            ...c,
+            usage: { ...c.usage, prompt_tokens: c.usage.prompt_tokens + 1, total_tokens: c.usage.total_tokens + 1 },
+          }
+        : c,
+    ),
   }),
   defineFault({
     id: 'streaming.buffered',

@@ -17,10 +17,14 @@ const isCreate = (req: MockRequest): boolean => isOperation(req, 'training-jobs.
 const isGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
 const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
 /** The job id of a §4.3 read, as sent (still percent-encoded). */
-const jobIdOf = (req: MockRequest): string | undefined => (isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined);
+const jobIdOf = (req: MockRequest): string | undefined =>
+  isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
 
 /** Rewrites the JSON body of requests for which `applies` holds (others pass untouched). */
-function rewriteBody(applies: (req: MockRequest) => boolean, fn: (body: Obj) => Obj): (req: MockRequest) => MockRequest {
+function rewriteBody(
+  applies: (req: MockRequest) => boolean,
+  fn: (body: Obj) => Obj,
+): (req: MockRequest) => MockRequest {
   return (req) => {
     if (!applies(req)) return req;
     const body = jsonBodyOf(req);
@@ -31,7 +35,11 @@ function rewriteBody(applies: (req: MockRequest) => boolean, fn: (body: Obj) => 
 /** Applies `fn` to every trajectory object of a `trajectory_groups` value. */
 function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   if (!Array.isArray(groups)) return groups;
-  return groups.map((g) => (isJsonObject(g) && Array.isArray(g.trajectories) ? { ...g, trajectories: g.trajectories.map((t) => (isJsonObject(t) ? fn(t) : t)) } : g));
+  return groups.map((g) =>
+    isJsonObject(g) && Array.isArray(g.trajectories)
+      ? { ...g, trajectories: g.trajectories.map((t) => (isJsonObject(t) ? fn(t) : t)) }
+      : g,
+  );
 }
 
 const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
@@ -43,20 +51,31 @@ export const trainingFaults: readonly Fault[] = [
   defineFault({
     id: 'training.create-id-not-uuid',
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
-    breaks: ['training-jobs.create-returns-uuid-id', 'training-jobs.accepts-realistic-bodies', 'acceptance.valid-request-succeeds.training-jobs-create'],
-    after: (req, res) => (isCreate(req) && res.status < 300 && isJsonObject(res.json) ? { ...res, json: { ...res.json, id: 'job-000123' } } : res),
+    breaks: [
+      'training-jobs.create-returns-uuid-id',
+      'training-jobs.accepts-realistic-bodies',
+      'acceptance.valid-request-succeeds.training-jobs-create',
+    ],
+    after: (req, res) =>
+      isCreate(req) && res.status < 300 && isJsonObject(res.json)
+        ? { ...res, json: { ...res.json, id: 'job-000123' } }
+        : res,
   }),
   defineFault({
     id: 'training.create-without-id',
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
-    after: (req, res) => (isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res),
+    after: (req, res) =>
+      isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res,
   }),
   defineFault({
     id: 'training.get-returns-other-id',
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (isGet(req) && res.status < 300 && isJsonObject(res.json) ? { ...res, json: { ...res.json, id: randomUUID() } } : res),
+    after: (req, res) =>
+      isGet(req) && res.status < 300 && isJsonObject(res.json)
+        ? { ...res, json: { ...res.json, id: randomUUID() } }
+        : res,
   }),
   defineFault({
     id: 'training.get-forgets-jobs',
@@ -70,7 +89,9 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['training-jobs.unknown-id-is-404'],
     after: (req, res) => {
       const id = jobIdOf(req);
-      return id !== undefined && UUID.test(id) && res.status === 404 ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id } } : res;
+      return id !== undefined && UUID.test(id) && res.status === 404
+        ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id } }
+        : res;
     },
   }),
   defineFault({
@@ -86,7 +107,11 @@ export const trainingFaults: readonly Fault[] = [
     id: 'training.model-id-unchecked',
     description: 'A model_id that is not a UUID string is accepted (replaced by a valid one before validation).',
     breaks: ['training-jobs.rejects-non-uuid-model-id'],
-    before: rewriteBody(isCreate, (body) => ('model_id' in body && !(typeof body.model_id === 'string' && UUID.test(body.model_id)) ? { ...body, model_id: randomUUID() } : body)),
+    before: rewriteBody(isCreate, (body) =>
+      'model_id' in body && !(typeof body.model_id === 'string' && UUID.test(body.model_id))
+        ? { ...body, model_id: randomUUID() }
+        : body,
+    ),
   }),
   defineFault({
     id: 'training.experimental-config-booleans-unchecked',
@@ -95,7 +120,12 @@ export const trainingFaults: readonly Fault[] = [
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
       if (!isJsonObject(config)) return body;
-      const kept = Object.fromEntries(Object.entries(config).filter(([k, v]) => !['mask_prob_ratio', 'ppo', 'precalculate_logprobs', 'scale_rewards'].includes(k) || typeof v === 'boolean'));
+      const kept = Object.fromEntries(
+        Object.entries(config).filter(
+          ([k, v]) =>
+            !['mask_prob_ratio', 'ppo', 'precalculate_logprobs', 'scale_rewards'].includes(k) || typeof v === 'boolean',
+        ),
+      );
       return { ...body, experimental_config: kept };
     }),
   }),
@@ -104,7 +134,12 @@ export const trainingFaults: readonly Fault[] = [
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
-      if (!('experimental_config' in body) || isJsonObject(body.experimental_config) || body.experimental_config === null) return body;
+      if (
+        !('experimental_config' in body) ||
+        isJsonObject(body.experimental_config) ||
+        body.experimental_config === null
+      )
+        return body;
       const { experimental_config: _drop, ...rest } = body;
       return rest;
     }),
@@ -115,7 +150,12 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
-      if (!isJsonObject(config) || typeof config.importance_sampling_level !== 'string' || KNOWN_LEVELS.includes(config.importance_sampling_level)) return body;
+      if (
+        !isJsonObject(config) ||
+        typeof config.importance_sampling_level !== 'string' ||
+        KNOWN_LEVELS.includes(config.importance_sampling_level)
+      )
+        return body;
       return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
     }),
   }),
@@ -139,7 +179,8 @@ export const trainingFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'training.start-time-unchecked',
-    description: 'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
+    description:
+      'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types'],
     before: rewriteBody(isCreate, (body) => ({
       ...body,
@@ -152,7 +193,8 @@ export const trainingFaults: readonly Fault[] = [
   }),
   defineFault({
     id: 'training.choice-objects-rejected',
-    description: 'Create rejects trajectories whose messages_and_choices hold an OpenAI Choice object (what real clients send).',
+    description:
+      'Create rejects trajectories whose messages_and_choices hold an OpenAI Choice object (what real clients send).',
     breaks: ['training-jobs.accepts-realistic-bodies'],
     before: (req) => {
       if (!isCreate(req)) return req;
@@ -167,7 +209,8 @@ export const trainingFaults: readonly Fault[] = [
     id: 'trajectories.val-split-rejected',
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],
-    before: (req) => (isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req),
+    before: (req) =>
+      isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req,
   }),
   defineFault({
     id: 'trajectories.only-known-splits',
@@ -176,14 +219,18 @@ export const trainingFaults: readonly Fault[] = [
     before: (req) => {
       if (!isLog(req)) return req;
       const split = jsonBodyOf(req)?.split;
-      return typeof split === 'string' && split !== 'train' && split !== 'val' ? bodyError("split: Input should be 'train' or 'val'") : req;
+      return typeof split === 'string' && split !== 'train' && split !== 'val'
+        ? bodyError("split: Input should be 'train' or 'val'")
+        : req;
     },
   }),
   defineFault({
     id: 'trajectories.split-type-unchecked',
     description: 'A split that is not a string is coerced to "train" instead of rejected.',
     breaks: ['trajectories.rejects-invalid-groups'],
-    before: rewriteBody(isLog, (body) => ('split' in body && typeof body.split !== 'string' ? { ...body, split: 'train' } : body)),
+    before: rewriteBody(isLog, (body) =>
+      'split' in body && typeof body.split !== 'string' ? { ...body, split: 'train' } : body,
+    ),
   }),
   defineFault({
     id: 'trajectories.invalid-groups-are-500',
@@ -200,7 +247,13 @@ export const trainingFaults: readonly Fault[] = [
     id: 'trajectories.error-body-openai-envelope',
     description: 'Rejected log bodies are answered with the OpenAI error envelope instead of the §7 `detail[]` body.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => (isLog(req) && res.status === 422 ? { ...res, json: { error: { message: 'Invalid request body', type: 'BadRequestError', param: null, code: 422 } } } : res),
+    after: (req, res) =>
+      isLog(req) && res.status === 422
+        ? {
+            ...res,
+            json: { error: { message: 'Invalid request body', type: 'BadRequestError', param: null, code: 422 } },
+          }
+        : res,
   }),
   defineFault({
     id: 'trajectories.error-loc-dotted-string',
@@ -208,7 +261,14 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
       if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return { ...res, json: { detail: res.json.detail.map((d) => (isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)) } };
+      return {
+        ...res,
+        json: {
+          detail: res.json.detail.map((d) =>
+            isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d,
+          ),
+        },
+      };
     },
   }),
   defineFault({
@@ -217,7 +277,10 @@ export const trainingFaults: readonly Fault[] = [
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) => {
       if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return { ...res, json: { detail: res.json.detail.map((d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)) } };
+      return {
+        ...res,
+        json: { detail: res.json.detail.map((d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)) },
+      };
     },
   }),
 ];

@@ -36,7 +36,9 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
 }
 
 /** The decoded `user:password` of a well-formed `Basic` header, or undefined (no colon, not Basic). */
-export function basicPairOf(header: string | undefined): { user: string; password: string; decoded: string } | undefined {
+export function basicPairOf(
+  header: string | undefined,
+): { user: string; password: string; decoded: string } | undefined {
   const m = BASIC.exec(header ?? '');
   if (!m) return undefined;
   const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');

@@ -11,7 +11,10 @@ const req = (body: string | undefined, contentType: string | null = 'application
 });
 
 test('a JSON object is read', () => {
-  expect(readJsonObject(req('{"a":1}', 'application/json; charset=utf-8'), 'openai')).toEqual({ ok: true, value: { a: 1 } });
+  expect(readJsonObject(req('{"a":1}', 'application/json; charset=utf-8'), 'openai')).toEqual({
+    ok: true,
+    value: { a: 1 },
+  });
 });
 
 test('chat answers 415 for another media type and 400 for broken JSON, non-objects and empty bodies', () => {
@@ -41,8 +44,17 @@ test('invalid UTF-8 is a decode error, not a crash', () => {
 });
 
 test('ASCII and multi-byte UTF-8 bodies read alike, with the JSON escapes kept', () => {
-  expect(readJsonObject(req('{"a":"caf\u00e9 \ud83c\udf89","b":"\\u00e9"}'), 'openai')).toEqual({ ok: true, value: { a: 'café 🎉', b: 'é' } });
-  expect(readJsonObject(req('{"a":"plain ascii \\n"}'), 'openai')).toEqual({ ok: true, value: { a: 'plain ascii \n' } });
-  const r = readJsonObject({ ...req(''), body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x22, 0x7d]) }, 'openai'); // a truncated sequence
+  expect(readJsonObject(req('{"a":"caf\u00e9 \ud83c\udf89","b":"\\u00e9"}'), 'openai')).toEqual({
+    ok: true,
+    value: { a: 'café 🎉', b: 'é' },
+  });
+  expect(readJsonObject(req('{"a":"plain ascii \\n"}'), 'openai')).toEqual({
+    ok: true,
+    value: { a: 'plain ascii \n' },
+  });
+  const r = readJsonObject(
+    { ...req(''), body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x22, 0x7d]) },
+    'openai',
+  ); // a truncated sequence
   expect(r.ok ? 200 : r.response.status).toBe(400);
 });

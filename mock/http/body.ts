@@ -14,10 +14,11 @@ export type BodyResult = { ok: true; value: JsonObject } | { ok: false; response
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-
 /** The body as text; invalid UTF-8 throws. ASCII (nearly every body) needs no validation. */
 function decodeBody(bytes: Uint8Array): string {
-  return isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : decoder.decode(bytes);
+  return isAscii(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+    : decoder.decode(bytes);
 }
 
 /** Deeper bodies are refused before parsing: later steps (hashing, validation) recurse over the value. */
@@ -30,7 +31,8 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -52,11 +54,19 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
     response: family === 'openai' ? openai : validationError(detail),
   });
   if (family === 'openai' ? !isJsonMediaType(type) : type !== '' && !isJsonMediaType(type)) {
-    return fail(unsupportedMediaType(), [{ loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }]);
+    return fail(unsupportedMediaType(), [
+      {
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        type: 'model_attributes_type',
+      },
+    ]);
   }
   const bytes = req.body;
   if (!bytes || bytes.length === 0) {
-    return fail(openaiError(400, 'The request body is empty; expected a JSON object'), [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+    return fail(openaiError(400, 'The request body is empty; expected a JSON object'), [
+      { loc: ['body'], msg: 'Field required', type: 'missing' },
+    ]);
   }
   let value: unknown;
   try {
@@ -70,11 +80,17 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
     value = JSON.parse(text);
   } catch (err) {
     const position = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? '0';
-    return fail(openaiError(400, `JSON decode error at position ${position}`), [{ loc: ['body', position], msg: 'JSON decode error', type: 'json_invalid' }]);
+    return fail(openaiError(400, `JSON decode error at position ${position}`), [
+      { loc: ['body', position], msg: 'JSON decode error', type: 'json_invalid' },
+    ]);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail(openaiError(400, 'The request body must be a JSON object'), [
-      { loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' },
+      {
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        type: 'model_attributes_type',
+      },
     ]);
   }
   return { ok: true, value: value as JsonObject };

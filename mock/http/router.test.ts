@@ -6,7 +6,11 @@ const router = new Router<string>()
   .add('GET', '/v2/{entity}/{project}/predictions/{id}', 'read');
 
 test('a matching method and path finds the handler with decoded params', () => {
-  expect(router.match('GET', '/v2/acme/my%20proj/predictions/p1')).toEqual({ kind: 'found', handler: 'read', params: { entity: 'acme', project: 'my proj', id: 'p1' } });
+  expect(router.match('GET', '/v2/acme/my%20proj/predictions/p1')).toEqual({
+    kind: 'found',
+    handler: 'read',
+    params: { entity: 'acme', project: 'my proj', id: 'p1' },
+  });
 });
 
 test('a known path with another method is method-not-allowed with the allowed methods', () => {
@@ -20,9 +24,15 @@ test('an unknown path, an empty param or a malformed escape is not found', () =>
 });
 
 test('a path without parameters is found as such, also next to parameterised routes of its length', () => {
-  const r = new Router<string>().add('GET', '/v2/{entity}/{project}/scores', 'list').add('GET', '/v2/static/x/scores', 'static');
+  const r = new Router<string>()
+    .add('GET', '/v2/{entity}/{project}/scores', 'list')
+    .add('GET', '/v2/static/x/scores', 'static');
   expect(router.match('POST', '/v1/chat/completions')).toEqual({ kind: 'found', handler: 'chat', params: {} });
   expect(r.match('GET', '/v2/static/x/scores')).toMatchObject({ kind: 'found', handler: 'static' });
-  expect(r.match('GET', '/v2/other/x/scores')).toMatchObject({ kind: 'found', handler: 'list', params: { entity: 'other', project: 'x' } });
+  expect(r.match('GET', '/v2/other/x/scores')).toMatchObject({
+    kind: 'found',
+    handler: 'list',
+    params: { entity: 'other', project: 'x' },
+  });
   expect(router.match('POST', '/v1/chat/completions/')).toEqual({ kind: 'not-found' });
 });

@@ -21,7 +21,8 @@ export class Router<H> {
   add(method: string, template: string, handler: H): this {
     this.#entries.push({ method, segments: template.split('/'), handler });
     // A template without parameters is found by one lookup (and wins over parameterised ones).
-    if (!template.includes('{')) this.#exact.set(`${method} ${template}`, { kind: 'found', handler, params: Object.freeze({}) });
+    if (!template.includes('{'))
+      this.#exact.set(`${method} ${template}`, { kind: 'found', handler, params: Object.freeze({}) });
     return this;
   }
 

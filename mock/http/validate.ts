@@ -41,7 +41,9 @@ export function validateAll(names: readonly SchemaName[], value: unknown): Error
 
 /** Drops the noise of `allErrors` over unions: the `anyOf` summary and the "is not null" branch. */
 function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
-  const kept = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.params.type === 'null'));
+  const kept = errors.filter(
+    (e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.params.type === 'null'),
+  );
   const seen = new Set<string>();
   return (kept.length > 0 ? kept : errors).filter((e) => {
     const key = `${e.instancePath}|${e.keyword}|${fieldOf(e) ?? ''}`;
@@ -53,7 +55,13 @@ function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
 
 /** The JSON path of the offending value as segments (a missing property appended). */
 function pathOf(e: ErrorObject): string[] {
-  const segments = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    e.instancePath === ''
+      ? []
+      : e.instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const missing = fieldOf(e);
   return missing === undefined ? segments : [...segments, missing];
 }
@@ -78,11 +86,16 @@ function pydantic(e: ErrorObject): [type: string, msg: string] {
     case 'required':
       return ['missing', 'Field required'];
     case 'type': {
-      const first = String(p.type).split(',').find((t) => t !== 'null') ?? 'string';
+      const first =
+        String(p.type)
+          .split(',')
+          .find((t) => t !== 'null') ?? 'string';
       return PYDANTIC_TYPES[first] ?? ['type_error', `Input should be ${String(p.type)}`];
     }
     case 'format':
-      return p.format === 'uuid' ? ['uuid_parsing', 'Input should be a valid UUID'] : ['value_error', `Input should be a valid ${String(p.format)}`];
+      return p.format === 'uuid'
+        ? ['uuid_parsing', 'Input should be a valid UUID']
+        : ['value_error', `Input should be a valid ${String(p.format)}`];
     case 'enum':
     case 'const': {
       const allowed = (Array.isArray(p.allowedValues) ? p.allowedValues : [p.allowedValue]).filter((v) => v !== null);
@@ -97,7 +110,10 @@ function pydantic(e: ErrorObject): [type: string, msg: string] {
     case 'exclusiveMaximum':
       return ['less_than', `Input should be less than ${String(p.limit)}`];
     case 'minLength':
-      return ['string_too_short', `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`];
+      return [
+        'string_too_short',
+        `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`,
+      ];
     case 'minItems':
       return ['too_short', `List should have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`];
     default:
@@ -117,5 +133,8 @@ export function toDetail(errors: readonly ErrorObject[], where: 'body' | 'query'
 export function toOpenAI(errors: readonly ErrorObject[]): { message: string; param: string | null } {
   const parts = errors.map((e) => `${pathOf(e).join('.') || 'body'}: ${pydantic(e)[1]}`);
   const first = errors[0];
-  return { message: `${errors.length} validation error${errors.length === 1 ? '' : 's'} for ChatCompletionRequest: ${parts.join('; ')}`, param: first ? pathOf(first).join('.') || null : null };
+  return {
+    message: `${errors.length} validation error${errors.length === 1 ? '' : 's'} for ChatCompletionRequest: ${parts.join('; ')}`,
+    param: first ? pathOf(first).join('.') || null : null,
+  };
 }

@@ -8,7 +8,8 @@ import { mix32 } from '../util/hash.js';
 
 // A byte-to-hex table: ids are formatted per listed record, and toString(16).padStart showed up in profiles.
 const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-const hex8 = (n: number): string => BYTE_HEX[(n >>> 24) & 255]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
+const hex8 = (n: number): string =>
+  BYTE_HEX[(n >>> 24) & 255]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 const hex4 = (n: number): string => BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 
 /** A UUIDv7-shaped id for a timestamp (ms) and a 32-bit salt. */

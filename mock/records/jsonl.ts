@@ -7,7 +7,13 @@ import type { RecordKind, RecordSource, Selection } from './source.js';
 
 const JSONL_BATCH_BYTES = 64 * 1024;
 
-export async function* jsonlStream(source: RecordSource, kind: RecordKind, selection: Selection, svcUserId: string, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* jsonlStream(
+  source: RecordSource,
+  kind: RecordKind,
+  selection: Selection,
+  svcUserId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   let batch = '';
   const owner = JSON.stringify(svcUserId);
   for (let k = 0; k < selection.count; k++) {

@@ -5,6 +5,8 @@ import { LOREM_WORDS } from './lorem-words.js';
 test('the written-out pool is exactly the distinct all-letter words of 4,096 seeded faker.lorem.word() draws, sorted', () => {
   const faker = englishFaker();
   faker.seed(20261121);
-  const drawn = [...new Set(Array.from({ length: 4096 }, () => faker.lorem.word()))].filter((w) => /^[a-z]+$/.test(w)).sort();
+  const drawn = [...new Set(Array.from({ length: 4096 }, () => faker.lorem.word()))]
+    .filter((w) => /^[a-z]+$/.test(w))
+    .sort();
   expect(LOREM_WORDS).toEqual(drawn);
 });

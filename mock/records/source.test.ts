@@ -19,7 +19,8 @@ test('a record is the same line every time it is computed, and another seed give
     expect(a.line('prediction', i, '"u"')).toBe(b.line('prediction', i, '"u"'));
     expect(a.record('score', i, 'u')).toEqual(b.record('score', i, 'u'));
   }
-  const texts = (s: RecordSource) => [0, 1, 2, 3].map((i) => (s.record('prediction', i, 'u').inputs as { question: string }).question);
+  const texts = (s: RecordSource) =>
+    [0, 1, 2, 3].map((i) => (s.record('prediction', i, 'u').inputs as { question: string }).question);
   expect(texts(a)).not.toEqual(texts(c));
   expect(new Set(texts(a)).size).toBeGreaterThan(1);
 });

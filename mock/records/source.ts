@@ -101,9 +101,15 @@ export class RecordSource {
     this.size = config.records;
     this.#salt = hash53(`${config.seed}/${config.entity}/${config.project}`) >>> 0;
     this.#base = Date.parse(this.#seed.startTime);
-    this.runIds = this.#seed.evaluationRuns.map((_, r) => uuidV7Like(this.#base - (this.#seed.evaluationRuns.length - r) * 3_600_000, mix32(this.#salt, 0x10000 + r)));
-    const uri = (name: string) => `weave:///${encodeURIComponent(config.entity)}/${encodeURIComponent(config.project)}/object/${name}:${hash53(`${this.#salt}/${name}`).toString(36)}`;
-    this.#urisJson = { models: this.#seed.models.map((m) => JSON.stringify(uri(m))), scorers: this.#seed.scorers.map((m) => JSON.stringify(uri(m))) };
+    this.runIds = this.#seed.evaluationRuns.map((_, r) =>
+      uuidV7Like(this.#base - (this.#seed.evaluationRuns.length - r) * 3_600_000, mix32(this.#salt, 0x10000 + r)),
+    );
+    const uri = (name: string) =>
+      `weave:///${encodeURIComponent(config.entity)}/${encodeURIComponent(config.project)}/object/${name}:${hash53(`${this.#salt}/${name}`).toString(36)}`;
+    this.#urisJson = {
+      models: this.#seed.models.map((m) => JSON.stringify(uri(m))),
+      scorers: this.#seed.scorers.map((m) => JSON.stringify(uri(m))),
+    };
     this.#runIdsJson = this.runIds.map((r) => JSON.stringify(r));
   }
 
@@ -140,7 +146,10 @@ export class RecordSource {
   }
 
   id(kind: RecordKind, index: number): string {
-    return uuidV7Like(this.#base + index * this.#seed.stepMs, mix32(this.#salt, kind === 'prediction' ? index * 2 : index * 2 + 1));
+    return uuidV7Like(
+      this.#base + index * this.#seed.stepMs,
+      mix32(this.#salt, kind === 'prediction' ? index * 2 : index * 2 + 1),
+    );
   }
 
   /** The record at an index, as an object (reads); `svcUserId` is the server-filled owner (§2.1). */

@@ -14,7 +14,9 @@ interface Choice {
   finish_reason: string;
   stop_reason: string | number | null;
   token_ids: number[] | null;
-  logprobs: { content: { token: string; logprob: number; bytes: number[]; top_logprobs: { token: string; logprob: number }[] }[] } | null;
+  logprobs: {
+    content: { token: string; logprob: number; bytes: number[]; top_logprobs: { token: string; logprob: number }[] }[];
+  } | null;
 }
 interface Completion {
   id: string;
@@ -33,7 +35,10 @@ async function complete(body: Record<string, unknown> = {}): Promise<Completion>
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as Completion;
 }
-async function errorOf(body: Record<string, unknown>, m = mock): Promise<{ status: number; message: string; param: string | null }> {
+async function errorOf(
+  body: Record<string, unknown>,
+  m = mock,
+): Promise<{ status: number; message: string; param: string | null }> {
   const res = await call(body, m);
   const { error } = res.json as { error: { message: string; param: string | null } };
   return { status: res.status, message: error.message, param: error.param };
@@ -140,15 +145,27 @@ test('prompt_logprobs gives one entry per prompt token, the first null', async (
   expect(c.prompt_logprobs![0]).toBeNull();
 });
 
-test('echo prepends the last message when it is the assistant\'s', async () => {
-  const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages: [...messages, { role: 'assistant', content: 'Rivers are' }], echo: true, add_generation_prompt: false } }));
+test("echo prepends the last message when it is the assistant's", async () => {
+  const res = await mock.handle(
+    buildRequest('POST', '/v1/chat/completions', {
+      json: {
+        messages: [...messages, { role: 'assistant', content: 'Rivers are' }],
+        echo: true,
+        add_generation_prompt: false,
+      },
+    }),
+  );
   expect((res.json as Completion).choices[0]!.message.content.startsWith('Rivers are')).toBe(true);
   expect(first(await complete({ echo: true })).message.content.startsWith('Tell me')).toBe(false);
 });
 
 test('continue_final_message continues the last message without a generation prompt', async () => {
   const prefill = [...messages, { role: 'assistant', content: 'Rivers are' }];
-  const open = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages: prefill, continue_final_message: true, add_generation_prompt: false } }));
+  const open = await mock.handle(
+    buildRequest('POST', '/v1/chat/completions', {
+      json: { messages: prefill, continue_final_message: true, add_generation_prompt: false },
+    }),
+  );
   const closed = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages: prefill } }));
   expect(open.status).toBe(200);
   // The open prompt lacks the final <|end|> and the <|assistant|> generation prompt.
@@ -173,13 +190,23 @@ test('min_tokens holds off the end; ignore_eos runs to the max', async () => {
 
 test('truncate_prompt_tokens keeps the last k prompt tokens', async () => {
   expect((await complete({ truncate_prompt_tokens: 2 })).usage.prompt_tokens).toBe(2);
-  expect((await complete({ truncate_prompt_tokens: -1 })).usage.prompt_tokens).toBe((await complete()).usage.prompt_tokens);
+  expect((await complete({ truncate_prompt_tokens: -1 })).usage.prompt_tokens).toBe(
+    (await complete()).usage.prompt_tokens,
+  );
 });
 
 test('repetition_detection ends a repeating output with finish_reason repetition', async () => {
   let found: Choice | undefined;
   for (let seed = 0; seed < 200 && !found; seed++) {
-    const c = first(await complete({ seed, ignore_eos: true, max_tokens: 400, return_token_ids: true, repetition_detection: { max_pattern_size: 1, min_pattern_size: 1, min_count: 2 } }));
+    const c = first(
+      await complete({
+        seed,
+        ignore_eos: true,
+        max_tokens: 400,
+        return_token_ids: true,
+        repetition_detection: { max_pattern_size: 1, min_pattern_size: 1, min_count: 2 },
+      }),
+    );
     if (c.finish_reason === 'repetition') found = c;
   }
   expect(found).toBeDefined();
@@ -191,7 +218,8 @@ test('repetition_detection ends a repeating output with finish_reason repetition
 
 test('structured_outputs choice answers one of the choices', async () => {
   const choices = ['red', 'green', 'blue'];
-  for (const seed of [1, 2, 3, 4]) expect(choices).toContain(first(await complete({ seed, structured_outputs: { choice: choices } })).message.content);
+  for (const seed of [1, 2, 3, 4])
+    expect(choices).toContain(first(await complete({ seed, structured_outputs: { choice: choices } })).message.content);
 });
 
 test('structured_outputs regex answers text matching the whole pattern', async () => {
@@ -200,11 +228,18 @@ test('structured_outputs regex answers text matching the whole pattern', async (
 });
 
 test('structured_outputs json and response_format json_schema answer JSON valid against the schema', async () => {
-  const schema = { type: 'object', required: ['name', 'age'], properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } } };
+  const schema = {
+    type: 'object',
+    required: ['name', 'age'],
+    properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } },
+  };
   const validate = new Ajv2020({ strict: false }).compile(schema);
   const a = JSON.parse(first(await complete({ structured_outputs: { json: JSON.stringify(schema) } })).message.content);
   expect(validate(a), JSON.stringify(a)).toBe(true);
-  const b = JSON.parse(first(await complete({ response_format: { type: 'json_schema', json_schema: { name: 'person', schema } } })).message.content);
+  const b = JSON.parse(
+    first(await complete({ response_format: { type: 'json_schema', json_schema: { name: 'person', schema } } })).message
+      .content,
+  );
   expect(validate(b), JSON.stringify(b)).toBe(true);
 });
 
@@ -223,7 +258,15 @@ test('validation failures answer 400 in the OpenAI envelope with the field as pa
 });
 
 test('convention ranges from the overlay are 400', async () => {
-  for (const body of [{ temperature: 2.5 }, { top_p: 0 }, { n: 0 }, { max_tokens: 0 }, { top_logprobs: 21, logprobs: true }, { top_k: -2 }, { messages: [] }]) {
+  for (const body of [
+    { temperature: 2.5 },
+    { top_p: 0 },
+    { n: 0 },
+    { max_tokens: 0 },
+    { top_logprobs: 21, logprobs: true },
+    { top_k: -2 },
+    { messages: [] },
+  ]) {
     expect((await errorOf(body)).status, JSON.stringify(body)).toBe(400);
   }
 });
@@ -236,7 +279,9 @@ test('§7.1 priority other than 0 is a 400 unless the mock uses priority schedul
 });
 
 test('§7.2 continue_final_message with add_generation_prompt both true is a 400', async () => {
-  expect((await errorOf({ continue_final_message: true, add_generation_prompt: true })).message).toContain('Cannot set both');
+  expect((await errorOf({ continue_final_message: true, add_generation_prompt: true })).message).toContain(
+    'Cannot set both',
+  );
 });
 
 test('unknown top-level fields are accepted and ignored', async () => {

@@ -30,7 +30,11 @@ export function createChatCompletion({ req, state }: RouteContext): MockResponse
     if (chat.stream === true) {
       return {
         status: 200,
-        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': requestId },
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-request-id': requestId,
+        },
         stream: sseStream(planned, req.signal),
       };
     }

@@ -12,7 +12,13 @@ async function list(path: string, m = mock): Promise<{ res: MockResponse; items:
   if (!res.stream) return { res, items: [] };
   const text = await readStream(res.stream);
   expect(text === '' || text.endsWith('\n')).toBe(true);
-  return { res, items: text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec) };
+  return {
+    res,
+    items: text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Rec),
+  };
 }
 
 test('§4.5 predictions list as application/jsonl, one valid Prediction per line', async () => {
@@ -38,7 +44,11 @@ test('records are deterministic, in a stable order by start time then id, with w
     expect(p.model).toMatch(/^weave:\/\/\/acme\/evals\/object\/[\w-]+:[a-z0-9]+$/);
     expect(typeof p.svc_user_id).toBe('string');
   }
-  expect((await list('/v2/acme/evals/scores')).items.every((s) => /^weave:\/\/\/acme\/evals\/object\//.test(String(s.scorer)))).toBe(true);
+  expect(
+    (await list('/v2/acme/evals/scores')).items.every((s) =>
+      /^weave:\/\/\/acme\/evals\/object\//.test(String(s.scorer)),
+    ),
+  ).toBe(true);
 });
 
 test('evaluation_run_id filters; limit and offset apply after the filter', async () => {
@@ -70,11 +80,13 @@ test('§4.6/§4.8 reads by id return the listed record; unknown ids are 404 {rea
   expect(scoreAsPrediction.status).toBe(404);
 });
 
-test('an entity/project with no data lists nothing and finds nothing, never another project\'s records', async () => {
+test("an entity/project with no data lists nothing and finds nothing, never another project's records", async () => {
   expect((await list('/v2/acme/other/predictions')).items).toEqual([]);
   expect((await list('/v2/other/evals/scores')).res.status).toBe(200);
   const [p] = (await list('/v2/acme/evals/predictions?limit=1')).items;
-  expect((await mock.handle(buildRequest('GET', `/v2/acme/other/predictions/${String(p!.prediction_id)}`))).status).toBe(404);
+  expect(
+    (await mock.handle(buildRequest('GET', `/v2/acme/other/predictions/${String(p!.prediction_id)}`))).status,
+  ).toBe(404);
 });
 
 test('another seed or project gives other records', async () => {

@@ -30,12 +30,21 @@ function readListQuery(req: MockRequest): ListFilter | MockResponse {
     const raw = lastValue(req.query, name);
     if (raw === undefined) continue;
     if (/^\s*[-+]?\d+\s*$/.test(raw)) query[name] = Number(raw);
-    else detail.push({ loc: ['query', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' });
+    else
+      detail.push({
+        loc: ['query', name],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+      });
   }
   if (detail.length) return validationError(detail);
   const errors = validateAll(['params/list-query', 'conventions/list-query'], query);
   if (errors) return validationError(toDetail(errors, 'query'));
-  return { evaluationRunId: runId, limit: query.limit as number | undefined, offset: query.offset as number | undefined };
+  return {
+    evaluationRunId: runId,
+    limit: query.limit as number | undefined,
+    offset: query.offset as number | undefined,
+  };
 }
 
 export function listRecords(kind: RecordKind): RouteHandler {
@@ -43,7 +52,9 @@ export function listRecords(kind: RecordKind): RouteHandler {
     const filter = readListQuery(req);
     if ('status' in filter) return filter;
     const { records } = state;
-    const selection = records.holds(params.entity as string, params.project as string) ? records.select(filter) : { start: 0, stride: 1, count: 0 };
+    const selection = records.holds(params.entity as string, params.project as string)
+      ? records.select(filter)
+      : { start: 0, stride: 1, count: 0 };
     return {
       status: 200,
       headers: { 'content-type': 'application/jsonl' },
@@ -56,7 +67,9 @@ export function readRecord(kind: RecordKind, idParam: string): RouteHandler {
   return ({ params, state, user }: RouteContext) => {
     const id = params[idParam] as string;
     const { records } = state;
-    const index = records.holds(params.entity as string, params.project as string) ? records.indexOf(kind, id) : undefined;
+    const index = records.holds(params.entity as string, params.project as string)
+      ? records.indexOf(kind, id)
+      : undefined;
     if (index === undefined) return recordNotFound(LABEL[kind], id);
     return jsonResponse(200, records.record(kind, index, svcUserId(user ?? '')));
   };

@@ -5,7 +5,10 @@ import { createMock } from '../app.js';
 import { buildRequest } from '../request.js';
 
 const mock = createMock();
-const valid = { model_id: DEFAULT_MODEL_ID, trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1 }] }] };
+const valid = {
+  model_id: DEFAULT_MODEL_ID,
+  trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1 }] }],
+};
 const create = (json: unknown) => mock.handle(buildRequest('POST', '/v1/preview/training-jobs', { json }));
 const detailOf = (json: unknown) => (json as { detail: { loc: string[]; msg: string; type: string }[] }).detail;
 
@@ -32,7 +35,9 @@ test('a model_id that is not a UUID is 422 with loc ["body","model_id"]', async 
   const res = await create({ ...valid, model_id: 'nope' });
   expect(res.status).toBe(422);
   expect(registry().validate('errors/validation-error', res.json)).toEqual({ ok: true });
-  expect(detailOf(res.json)).toEqual([{ loc: ['body', 'model_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }]);
+  expect(detailOf(res.json)).toEqual([
+    { loc: ['body', 'model_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' },
+  ]);
 });
 
 test('wrong experimental_config types and an unknown importance_sampling_level are 422', async () => {
@@ -45,7 +50,14 @@ test('wrong experimental_config types and an unknown importance_sampling_level a
 });
 
 test('explicit nulls in experimental_config are accepted, as real clients send them', async () => {
-  expect((await create({ ...valid, experimental_config: { learning_rate: null, ppo: null, importance_sampling_level: 'sequence' } })).status).toBe(200);
+  expect(
+    (
+      await create({
+        ...valid,
+        experimental_config: { learning_rate: null, ppo: null, importance_sampling_level: 'sequence' },
+      })
+    ).status,
+  ).toBe(200);
   expect((await create({ ...valid, experimental_config: null })).status).toBe(200);
 });
 
@@ -54,10 +66,30 @@ test('missing required fields, array loc indices as strings', async () => {
   expect(res.status).toBe(422);
   const detail = detailOf(res.json);
   expect(detail).toContainEqual({ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' });
-  expect(detail).toContainEqual({ loc: ['body', 'trajectory_groups', '0', 'trajectories', '0', 'reward'], msg: 'Input should be a valid number', type: 'float_type' });
+  expect(detail).toContainEqual({
+    loc: ['body', 'trajectory_groups', '0', 'trajectories', '0', 'reward'],
+    msg: 'Input should be a valid number',
+    type: 'float_type',
+  });
 });
 
 test('bad bodies are 422, never 5xx: broken JSON, non-objects, another content type', async () => {
-  for (const body of ['{', '[]', '42', 'null']) expect((await mock.handle(buildRequest('POST', '/v1/preview/training-jobs', { body, headers: { 'content-type': 'application/json' } }))).status).toBe(422);
-  expect((await mock.handle(buildRequest('POST', '/v1/preview/training-jobs', { body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).status).toBe(422);
+  for (const body of ['{', '[]', '42', 'null'])
+    expect(
+      (
+        await mock.handle(
+          buildRequest('POST', '/v1/preview/training-jobs', { body, headers: { 'content-type': 'application/json' } }),
+        )
+      ).status,
+    ).toBe(422);
+  expect(
+    (
+      await mock.handle(
+        buildRequest('POST', '/v1/preview/training-jobs', {
+          body: 'x=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      )
+    ).status,
+  ).toBe(422);
 });

@@ -17,7 +17,10 @@ function withoutNullConfig(body: Record<string, unknown>): Record<string, unknow
     return rest;
   }
   if (typeof config !== 'object' || Array.isArray(config)) return body;
-  return { ...body, experimental_config: Object.fromEntries(Object.entries(config as object).filter(([, v]) => v !== null)) };
+  return {
+    ...body,
+    experimental_config: Object.fromEntries(Object.entries(config as object).filter(([, v]) => v !== null)),
+  };
 }
 
 export function createTrainingJob({ req, state }: RouteContext): MockResponse {

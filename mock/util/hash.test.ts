@@ -20,7 +20,27 @@ test('the same seed gives the same random sequence', () => {
 });
 
 test('hashJson tells apart values that serialise differently, and ignores what JSON drops', () => {
-  const values: unknown[] = ['1', 1, true, 'true', null, [], {}, [[]], [{}], { a: '' }, { a: null }, { '': 'a' }, ['a', 'b'], ['ab'], { a: 1, b: 2 }, { ab: 12 }, [1, [2]], [[1], 2], 'a\u0000'];
+  const values: unknown[] = [
+    '1',
+    1,
+    true,
+    'true',
+    null,
+    [],
+    {},
+    [[]],
+    [{}],
+    { a: '' },
+    { a: null },
+    { '': 'a' },
+    ['a', 'b'],
+    ['ab'],
+    { a: 1, b: 2 },
+    { ab: 12 },
+    [1, [2]],
+    [[1], 2],
+    'a\u0000',
+  ];
   const hashes = values.map((v) => hashJson(v));
   expect(new Set(hashes).size).toBe(values.length);
   expect(hashJson({ a: 1, b: undefined })).toBe(hashJson({ a: 1 }));

@@ -11,5 +11,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Replaces control characters by a visible `\xNN`, and lone surrogates by U+FFFD. */
 export function showControls(text: string): string {
-  return text.replace(CONTROL, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(LONE_SURROGATE, '\uFFFD');
+  return text
+    .replace(CONTROL, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(LONE_SURROGATE, '\uFFFD');
 }

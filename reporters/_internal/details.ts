@@ -49,7 +49,8 @@ function detailsOf(result: CheckResult): Detail[] {
   add('actual', 'actual', result.actual);
   if (result.status === 'error') add('error', 'error', [result.errorCode, result.message].filter(Boolean).join(': '));
   add('notes', 'notes', result.notes?.join('\n'));
-  if (ev && ev.counterexample !== undefined) add('counterexample', 'counterexample', showValue(ev.counterexample), true);
+  if (ev && ev.counterexample !== undefined)
+    add('counterexample', 'counterexample', showValue(ev.counterexample), true);
   add('path', 'path', ev?.path);
   if (ev?.response) {
     const type = ev.response.headers['content-type'] ?? ev.response.headers['Content-Type'];

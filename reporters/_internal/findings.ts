@@ -26,6 +26,14 @@ export function findingsOf(reports: readonly RunReport[]): TargetFindings[] {
     for (const r of report.results) if (r.blockedBy) blocks.set(r.blockedBy, [...(blocks.get(r.blockedBy) ?? []), r]);
     const actionable = by('fail', 'error');
     const roots = actionable.filter((r) => blocks.has(r.id));
-    return { name: names[i] ?? report.targetLabel, report, actionable: [...roots, ...actionable.filter((r) => !blocks.has(r.id))], blocks, known: by('known'), noted: by('noted'), skipped: by('skip') };
+    return {
+      name: names[i] ?? report.targetLabel,
+      report,
+      actionable: [...roots, ...actionable.filter((r) => !blocks.has(r.id))],
+      blocks,
+      known: by('known'),
+      noted: by('noted'),
+      skipped: by('skip'),
+    };
   });
 }

@@ -11,7 +11,9 @@ export interface SkipGroup {
 export function skipGroups(skipped: readonly CheckResult[]): SkipGroup[] {
   const groups = new Map<string, string[]>();
   for (const r of skipped) {
-    const reason = r.blockedBy ? `blocked by ${r.blockedBy} (its failure is listed above)` : (r.reason ?? 'no reason given');
+    const reason = r.blockedBy
+      ? `blocked by ${r.blockedBy} (its failure is listed above)`
+      : (r.reason ?? 'no reason given');
     groups.set(reason, [...(groups.get(reason) ?? []), r.id]);
   }
   return [...groups].map(([reason, ids]) => ({ reason, ids })).sort((a, b) => b.ids.length - a.ids.length);

@@ -21,14 +21,16 @@ export function showValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   const seen = new WeakSet<object>();
   try {
-    return JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'bigint') return `${v}n`;
-      if (typeof v === 'object' && v !== null) {
-        if (seen.has(v)) return '[Circular]';
-        seen.add(v);
-      }
-      return v;
-    }) ?? String(value);
+    return (
+      JSON.stringify(value, (_key, v: unknown) => {
+        if (typeof v === 'bigint') return `${v}n`;
+        if (typeof v === 'object' && v !== null) {
+          if (seen.has(v)) return '[Circular]';
+          seen.add(v);
+        }
+        return v;
+      }) ?? String(value)
+    );
   } catch {
     return String(value);
   }

@@ -8,7 +8,10 @@ const IDS_SHOWN = 20;
 export function writesLine(report: Pick<RunReport, 'writes'>): string | undefined {
   const w = report.writes;
   if (!w) return undefined;
-  const budget = w.max === null ? `${w.count} writes (no budget: the bundled mock)` : `${w.count} of at most ${w.max} writes (--max-writes)`;
+  const budget =
+    w.max === null
+      ? `${w.count} writes (no budget: the bundled mock)`
+      : `${w.count} of at most ${w.max} writes (--max-writes)`;
   if (w.count === 0) return `Created on the target: nothing; ${budget}`;
   const jobs = w.created.filter((c) => c.operation === 'training-jobs.create');
   const logs = w.created.filter((c) => c.operation === 'trajectories.log');
@@ -16,12 +19,15 @@ export function writesLine(report: Pick<RunReport, 'writes'>): string | undefine
   if (jobs.length) {
     // The bundled mock forgets them when it stops: ids are listed for real targets only.
     const ids = w.max === null ? [] : jobs.flatMap((j) => (j.id ? [j.id] : []));
-    const shown = ids.slice(0, IDS_SHOWN).join(', ') + (ids.length > IDS_SHOWN ? `, … ${ids.length - IDS_SHOWN} more` : '');
+    const shown =
+      ids.slice(0, IDS_SHOWN).join(', ') + (ids.length > IDS_SHOWN ? `, … ${ids.length - IDS_SHOWN} more` : '');
     parts.push(`${jobs.length} training job${jobs.length === 1 ? '' : 's'}${ids.length ? ` (${shown})` : ''}`);
   }
   if (logs.length) {
     const models = [...new Set(logs.flatMap((l) => (l.id ? [l.id] : [])))];
-    parts.push(`trajectories logged ${logs.length} time${logs.length === 1 ? '' : 's'}${models.length ? ` (model ${models.join(', ')})` : ''}`);
+    parts.push(
+      `trajectories logged ${logs.length} time${logs.length === 1 ? '' : 's'}${models.length ? ` (model ${models.join(', ')})` : ''}`,
+    );
   }
   return `Created on the target: ${parts.join('; ')}; ${budget}`;
 }

@@ -8,13 +8,18 @@ import { renderCoverageModel } from './coverage-command.js';
 test('conformance coverage prints every item of the model under its operation, then what is not applicable and why', () => {
   const text = renderCoverageModel();
   const model = coverageModel(registry());
-  for (const op of OPERATIONS) expect(text).toContain(`${op.section} ${operationLabel(op.id)}: ${model.items.filter((i) => i.operation === op.id).length} items`);
+  for (const op of OPERATIONS)
+    expect(text).toContain(
+      `${op.section} ${operationLabel(op.id)}: ${model.items.filter((i) => i.operation === op.id).length} items`,
+    );
   expect(text).toContain('    documents (streamed)');
   expect(text).toContain('    token-truncated: sent with the configured token truncated');
   expect(text).toContain('    other-project: a record known by its id read through another project');
   expect(text).toContain(`Not applicable: ${model.notApplicable.length} items`);
   for (const reason of new Set(model.notApplicable.map((i) => i.reason))) expect(text).toContain(`  ${reason}:`);
-  expect(text.split('\n').filter((l) => /^ {4}\S/.test(l)).length).toBe(model.items.length + model.notApplicable.length);
+  expect(text.split('\n').filter((l) => /^ {4}\S/.test(l)).length).toBe(
+    model.items.length + model.notApplicable.length,
+  );
 });
 
 test('the binary prints the model, as JSON with --json, and refuses an unknown flag', { timeout: 30_000 }, async () => {

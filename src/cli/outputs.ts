@@ -60,7 +60,8 @@ export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
     const full = resolve(path);
     try {
       mkdirSync(dirname(full), { recursive: true });
-      if (existsSync(full) && statSync(full).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      if (existsSync(full) && statSync(full).isDirectory())
+        throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       accessSync(dirname(full), constants.W_OK);
     } catch (err) {
       throw new ConformanceError('CTS_BAD_FLAG', `--${flag} ${path}: cannot write the report there: ${whyNot(err)}`);
@@ -68,7 +69,10 @@ export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
   }
 }
 
-export async function emitOutputs(reports: readonly RunReport[], cfg: Pick<RunConfig, 'outputs' | 'quiet' | 'forceConsole' | 'color'>): Promise<void> {
+export async function emitOutputs(
+  reports: readonly RunReport[],
+  cfg: Pick<RunConfig, 'outputs' | 'quiet' | 'forceConsole' | 'color'>,
+): Promise<void> {
   const written: string[] = [];
   for (const format of REPORT_FORMATS) {
     const path = cfg.outputs[format.name];

@@ -27,7 +27,9 @@ test('a report key of the config file that is not a path is refused; an unknown 
   writeFileSync(config, JSON.stringify({ junit: 5 }));
   expect(() => parseRunOptions(['--config', config], {}, dir)).toThrow(/"junit" must be a file path/);
   writeFileSync(config, JSON.stringify({ junitt: 'x.xml' }));
-  expect(() => parseRunOptions(['--config', config], {}, dir)).toThrow(expect.objectContaining({ code: 'CTS_BAD_CONFIG' }));
+  expect(() => parseRunOptions(['--config', config], {}, dir)).toThrow(
+    expect.objectContaining({ code: 'CTS_BAD_CONFIG' }),
+  );
 });
 
 test('every format asked for is written, each by its own renderer', async () => {

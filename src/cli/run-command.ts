@@ -25,12 +25,19 @@ export async function runCommand(argv: string[]): Promise<number> {
     return 0;
   }
   checkOutputPaths(cfg);
-  const checks = selectChecks(CATALOGUE, { only: cfg.only, skip: cfg.skip, ...(cfg.shard ? { shard: cfg.shard } : {}) });
+  const checks = selectChecks(CATALOGUE, {
+    only: cfg.only,
+    skip: cfg.skip,
+    ...(cfg.shard ? { shard: cfg.shard } : {}),
+  });
   const expectations = cfg.expect ? loadExpectationsFile(cfg.expect) : undefined;
   if (expectations) {
     const known = new Set(CATALOGUE.map((c) => c.id));
     const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
-    if (unknown.length) process.stderr.write(`conformance: ${cfg.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`);
+    if (unknown.length)
+      process.stderr.write(
+        `conformance: ${cfg.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`,
+      );
   }
   if (cfg.plan) {
     for (const spec of cfg.targets) {
@@ -53,8 +60,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   const reports: RunReport[] = [];
   for (const spec of cfg.targets) {
-    const report = spec.url === undefined ? await runAgainstBundledMock(cfg, checks) : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
-    reports.push(applyMinCoverage(expectations ? applyExpectationsToReport(report, expectations) : report, cfg.minCoverage));
+    const report =
+      spec.url === undefined
+        ? await runAgainstBundledMock(cfg, checks)
+        : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
+    reports.push(
+      applyMinCoverage(expectations ? applyExpectationsToReport(report, expectations) : report, cfg.minCoverage),
+    );
   }
   await emitOutputs(reports, cfg);
   return exitCodeOf(reports);
@@ -78,7 +90,13 @@ function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): Ta
   };
 }
 
-async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]['checks'], url: string, label: string, bundledMock: boolean): Promise<RunReport> {
+async function runAgainst(
+  cfg: RunConfig,
+  checks: Parameters<typeof runSuite>[0]['checks'],
+  url: string,
+  label: string,
+  bundledMock: boolean,
+): Promise<RunReport> {
   const progress = createProgress(cfg);
   try {
     return await runSuite({
@@ -99,9 +117,15 @@ async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]
       replayBase: cfg.replayBase,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
-        if (event.type === 'run-start' && !cfg.quiet) process.stderr.write(`conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`);
+        if (event.type === 'run-start' && !cfg.quiet)
+          process.stderr.write(
+            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`,
+          );
         // Said once and at once, even with --quiet: the whole verdict hangs on it.
-        if (event.type === 'unjudged') process.stderr.write(`conformance: ${label}: could not judge (${event.unjudged.code}): ${event.unjudged.reason}\n`);
+        if (event.type === 'unjudged')
+          process.stderr.write(
+            `conformance: ${label}: could not judge (${event.unjudged.code}): ${event.unjudged.reason}\n`,
+          );
         else progress.onEvent(event);
       },
     });
@@ -111,7 +135,10 @@ async function runAgainst(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]
 }
 
 /** The embedded default: the bundled mock on a free loopback port, with the same credentials and settings. */
-async function runAgainstBundledMock(cfg: RunConfig, checks: Parameters<typeof runSuite>[0]['checks']): Promise<RunReport> {
+async function runAgainstBundledMock(
+  cfg: RunConfig,
+  checks: Parameters<typeof runSuite>[0]['checks'],
+): Promise<RunReport> {
   const server = await startMockServer({
     host: '127.0.0.1',
     port: 0,

@@ -16,7 +16,10 @@ test('without a target it runs the bundled mock with its default credentials', (
 });
 
 test('secrets come from the environment and never reach the replay command', () => {
-  const cfg = parseRunOptions(['--target', 'http://h:1/', '--seed', '5'], { CONFORMANCE_TOKEN: 'env-secret-1', CONFORMANCE_BASIC: 'u:env-secret-2' });
+  const cfg = parseRunOptions(['--target', 'http://h:1/', '--seed', '5'], {
+    CONFORMANCE_TOKEN: 'env-secret-1',
+    CONFORMANCE_BASIC: 'u:env-secret-2',
+  });
   expect(cfg.token).toBe('env-secret-1');
   expect(cfg.basic).toBe('u:env-secret-2');
   expect(cfg.replayBase).toBe('conformance run --target http://h:1');
@@ -35,9 +38,20 @@ test('bad flags are usage errors with one clear line', () => {
 test('a config file holds the flags; flags override it; a bad file is a config error', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
   const good = join(dir, 'c.json');
-  writeFileSync(good, JSON.stringify({ targets: [{ url: 'http://a:1', label: 'A' }, 'http://b:2'], level: 'should', runs: 3, listParams: { limit: 'page_size' } }));
+  writeFileSync(
+    good,
+    JSON.stringify({
+      targets: [{ url: 'http://a:1', label: 'A' }, 'http://b:2'],
+      level: 'should',
+      runs: 3,
+      listParams: { limit: 'page_size' },
+    }),
+  );
   const cfg = parseRunOptions(['--config', good, '--runs', '4'], {});
-  expect(cfg.targets).toEqual([{ url: 'http://a:1', label: 'A' }, { url: 'http://b:2', label: undefined }]);
+  expect(cfg.targets).toEqual([
+    { url: 'http://a:1', label: 'A' },
+    { url: 'http://b:2', label: undefined },
+  ]);
   expect(cfg.level).toBe('should');
   expect(cfg.runs).toBe(4);
   expect(cfg.listParams.limit).toBe('page_size');
@@ -47,7 +61,7 @@ test('a config file holds the flags; flags override it; a bad file is a config e
   expect(() => parseRunOptions(['--config', join(dir, 'missing.json')], {})).toThrow(/no such file/);
 });
 
-test('a conformance.config.json in the working directory is read; another directory\'s is not', () => {
+test("a conformance.config.json in the working directory is read; another directory's is not", () => {
   const dir = mkdtempSync(join(tmpdir(), 'cts-run-options-cwd-'));
   writeFileSync(join(dir, 'conformance.config.json'), JSON.stringify({ seed: 77 }));
   expect(parseIn([], {}, dir).seed).toBe(77);

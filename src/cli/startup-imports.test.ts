@@ -20,9 +20,19 @@ async function modulesLoadedByMock(): Promise<string[]> {
   const hooks = join(dir, 'hooks.mjs');
   const register = join(dir, 'register.mjs');
   writeFileSync(list, '');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(list)}, url + '\\n'); return next(url, context); }\n`);
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const child = spawn(process.execPath, ['--import', pathToFileURL(register).href, join(packageRoot(), 'bin', 'conformance.js'), 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(list)}, url + '\\n'); return next(url, context); }\n`,
+  );
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(register).href, join(packageRoot(), 'bin', 'conformance.js'), 'mock', '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       let out = '';
@@ -43,7 +53,12 @@ async function modulesLoadedByMock(): Promise<string[]> {
 
 test('`conformance mock` loads the mock only: no fast-check, faker, undici, msw, generators, checks or reporters', async () => {
   const loaded = await modulesLoadedByMock();
-  expect(loaded.some((u) => u.includes('/dist/mock/adapters/node.js')), 'the hook saw the mock load').toBe(true);
-  const unwanted = loaded.filter((u) => /\/node_modules\/(fast-check|@faker-js|undici|msw)\/|\/dist\/(src\/generation|suites|reporters)\//.test(u));
+  expect(
+    loaded.some((u) => u.includes('/dist/mock/adapters/node.js')),
+    'the hook saw the mock load',
+  ).toBe(true);
+  const unwanted = loaded.filter((u) =>
+    /\/node_modules\/(fast-check|@faker-js|undici|msw)\/|\/dist\/(src\/generation|suites|reporters)\//.test(u),
+  );
   expect(unwanted).toEqual([]);
 });

@@ -104,7 +104,8 @@ const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
 export function defineCheck(def: CheckDefinition): CheckDefinition {
   if (!ID_PATTERN.test(def.id)) throw new Error(`check id "${def.id}" must be <area>.<rule> in kebab-case`);
   if (!/^§\d/.test(def.section)) throw new Error(`check ${def.id}: section must cite the spec, like §4.1`);
-  if (def.level === 'SHOULD' && !def.convention) throw new Error(`check ${def.id}: a SHOULD check must name its convention`);
+  if (def.level === 'SHOULD' && !def.convention)
+    throw new Error(`check ${def.id}: a SHOULD check must name its convention`);
   if (!def.requirement.trim()) throw new Error(`check ${def.id}: requirement is empty`);
   return Object.freeze({ ...def });
 }

@@ -6,7 +6,15 @@
 import type { OperationId } from './operations.js';
 
 /** The kinds of coverage items (src/coverage/model.ts derives them from the schemas). */
-export type CoverageKind = 'request-accepted' | 'request-rejected' | 'request-value' | 'request-bound' | 'rule-rejected' | 'response' | 'auth' | 'scope';
+export type CoverageKind =
+  | 'request-accepted'
+  | 'request-rejected'
+  | 'request-value'
+  | 'request-bound'
+  | 'rule-rejected'
+  | 'response'
+  | 'auth'
+  | 'scope';
 
 /** An item not exercised: a part of the interface the verdict does not cover. */
 export interface CoverageHole {
@@ -36,4 +44,3 @@ export interface CoverageReport {
   readonly operations: readonly OperationCoverage[];
   readonly holes: readonly CoverageHole[];
 }
-

@@ -33,7 +33,11 @@ export class ConformanceError extends Error {
   /** Structured facts behind the message (e.g. a redirect's `status` and `location`), for code that judges them. */
   readonly details: Readonly<Record<string, string | number>>;
   readonly [BRAND] = true;
-  constructor(code: ConformanceErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, string | number> }) {
+  constructor(
+    code: ConformanceErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: Record<string, string | number> },
+  ) {
     super(message, options);
     this.name = 'ConformanceError';
     this.code = code;

@@ -25,14 +25,91 @@ export interface Operation {
 }
 
 export const OPERATIONS: readonly Operation[] = [
-  { id: 'chat.create', method: 'POST', path: '/v1/chat/completions', section: '§4.1', title: 'Create a chat completion', auth: 'bearer', writes: false, requestSchema: 'chat/chat-completion-request', responseSchema: 'chat/chat-completion-response' },
-  { id: 'training-jobs.create', method: 'POST', path: '/v1/preview/training-jobs', section: '§4.2', title: 'Create a training job (preview)', auth: 'bearer', writes: true, requestSchema: 'training/training-job-create-request', responseSchema: 'training/training-job' },
-  { id: 'training-jobs.get', method: 'GET', path: '/v1/preview/training-jobs/{training_job_id}', section: '§4.3', title: 'Get a training job (preview)', auth: 'bearer', writes: false, responseSchema: 'training/training-job' },
-  { id: 'trajectories.log', method: 'POST', path: '/v1/preview/models/{model_id}/log', section: '§4.4', title: 'Log trajectories (preview)', auth: 'bearer', writes: true, requestSchema: 'training/log-trajectories-request', responseSchema: 'training/log-trajectories-response' },
-  { id: 'predictions.list', method: 'GET', path: '/v2/{entity}/{project}/predictions', section: '§4.5', title: 'List predictions', auth: 'basic', writes: false, responseSchema: 'records/prediction', jsonl: true },
-  { id: 'predictions.read', method: 'GET', path: '/v2/{entity}/{project}/predictions/{prediction_id}', section: '§4.6', title: 'Read a prediction', auth: 'basic', writes: false, responseSchema: 'records/prediction' },
-  { id: 'scores.list', method: 'GET', path: '/v2/{entity}/{project}/scores', section: '§4.7', title: 'List scores', auth: 'basic', writes: false, responseSchema: 'records/score', jsonl: true },
-  { id: 'scores.read', method: 'GET', path: '/v2/{entity}/{project}/scores/{score_id}', section: '§4.8', title: 'Read a score', auth: 'basic', writes: false, responseSchema: 'records/score' },
+  {
+    id: 'chat.create',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    section: '§4.1',
+    title: 'Create a chat completion',
+    auth: 'bearer',
+    writes: false,
+    requestSchema: 'chat/chat-completion-request',
+    responseSchema: 'chat/chat-completion-response',
+  },
+  {
+    id: 'training-jobs.create',
+    method: 'POST',
+    path: '/v1/preview/training-jobs',
+    section: '§4.2',
+    title: 'Create a training job (preview)',
+    auth: 'bearer',
+    writes: true,
+    requestSchema: 'training/training-job-create-request',
+    responseSchema: 'training/training-job',
+  },
+  {
+    id: 'training-jobs.get',
+    method: 'GET',
+    path: '/v1/preview/training-jobs/{training_job_id}',
+    section: '§4.3',
+    title: 'Get a training job (preview)',
+    auth: 'bearer',
+    writes: false,
+    responseSchema: 'training/training-job',
+  },
+  {
+    id: 'trajectories.log',
+    method: 'POST',
+    path: '/v1/preview/models/{model_id}/log',
+    section: '§4.4',
+    title: 'Log trajectories (preview)',
+    auth: 'bearer',
+    writes: true,
+    requestSchema: 'training/log-trajectories-request',
+    responseSchema: 'training/log-trajectories-response',
+  },
+  {
+    id: 'predictions.list',
+    method: 'GET',
+    path: '/v2/{entity}/{project}/predictions',
+    section: '§4.5',
+    title: 'List predictions',
+    auth: 'basic',
+    writes: false,
+    responseSchema: 'records/prediction',
+    jsonl: true,
+  },
+  {
+    id: 'predictions.read',
+    method: 'GET',
+    path: '/v2/{entity}/{project}/predictions/{prediction_id}',
+    section: '§4.6',
+    title: 'Read a prediction',
+    auth: 'basic',
+    writes: false,
+    responseSchema: 'records/prediction',
+  },
+  {
+    id: 'scores.list',
+    method: 'GET',
+    path: '/v2/{entity}/{project}/scores',
+    section: '§4.7',
+    title: 'List scores',
+    auth: 'basic',
+    writes: false,
+    responseSchema: 'records/score',
+    jsonl: true,
+  },
+  {
+    id: 'scores.read',
+    method: 'GET',
+    path: '/v2/{entity}/{project}/scores/{score_id}',
+    section: '§4.8',
+    title: 'Read a score',
+    auth: 'basic',
+    writes: false,
+    responseSchema: 'records/score',
+  },
 ];
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
@@ -74,7 +151,10 @@ const ROUTES: readonly Route[] = OPERATIONS.map((op) => {
  * The operation a request is: its method and its path relative to {base_url} (a trailing slash
  * accepted, §4.1), with the path parameters decoded; undefined for anything else.
  */
-export function matchOperation(method: string, path: string): { op: Operation; params: Record<string, string> } | undefined {
+export function matchOperation(
+  method: string,
+  path: string,
+): { op: Operation; params: Record<string, string> } | undefined {
   for (const r of ROUTES) {
     if (r.op.method !== method) continue;
     const m = r.pattern.exec(path);

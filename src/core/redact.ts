@@ -33,8 +33,10 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     // a credential: outside a header only values with a digit, an upper-case letter or a symbol, or
     // 20+ characters long, are masked.
     // After `Authorization:` it is always a credential.
-    return out.replace(/(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ)([A-Za-z0-9+/=._~-]{4,})/gi, (all, header: string | undefined, scheme: string, value: string) =>
-      !header && /^[a-z]+$/.test(value) && value.length < 20 ? all : `${header ?? ''}${scheme} ${REDACTED}`,
+    return out.replace(
+      /(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ)([A-Za-z0-9+/=._~-]{4,})/gi,
+      (all, header: string | undefined, scheme: string, value: string) =>
+        !header && /^[a-z]+$/.test(value) && value.length < 20 ? all : `${header ?? ''}${scheme} ${REDACTED}`,
     );
   }) as Redactor;
   Object.defineProperty(fn, 'secrets', { value: [...all] });
@@ -42,7 +44,14 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
 }
 
 /** Headers whose values are credentials. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+]);
 
 /** Redacts credential headers to `Scheme ***`, and applies the redactor to every other value. */
 export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {

@@ -69,11 +69,18 @@ export interface RunReport {
    */
   /** What the run created on the target (training jobs, logged trajectories), for clean-up; and the write budget. */
   readonly writes?: WriteSummary;
-  readonly unjudged?: { readonly code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED'; readonly reason: string; readonly families: readonly ('bearer' | 'basic')[] };
+  readonly unjudged?: {
+    readonly code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED';
+    readonly reason: string;
+    readonly families: readonly ('bearer' | 'basic')[];
+  };
 }
 
 /** Does a result count against the gate at this level? */
-export function gates(result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure'>, level: 'must' | 'should'): boolean {
+export function gates(
+  result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure'>,
+  level: 'must' | 'should',
+): boolean {
   if (result.expectedFailure) return false;
   if (result.status === 'error') return true;
   if (result.status !== 'fail') return false;

@@ -48,7 +48,8 @@ export interface ErrorOutcome {
 }
 export type CheckOutcome = PassOutcome | FailOutcome | SkipOutcome | ErrorOutcome;
 
-export const pass = (notes?: readonly string[]): PassOutcome => (notes?.length ? { status: 'pass', notes } : { status: 'pass' });
+export const pass = (notes?: readonly string[]): PassOutcome =>
+  notes?.length ? { status: 'pass', notes } : { status: 'pass' };
 export const fail = (f: Omit<FailOutcome, 'status'>): FailOutcome => ({ status: 'fail', ...f });
 export const skip = (reason: string): SkipOutcome => ({ status: 'skip', reason });
 export const harnessError = (code: string, message: string, exchange?: HttpExchange): ErrorOutcome =>

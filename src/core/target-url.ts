@@ -4,14 +4,26 @@ import { ConformanceError } from './errors.js';
 
 /** The URL without trailing slashes, or a CTS_BAD_FLAG error naming `where` it came from. */
 export function checkTargetUrl(url: unknown, where: string): string {
-  if (typeof url !== 'string' || url.trim() === '') throw new ConformanceError('CTS_BAD_FLAG', `${where}: a target URL is required (e.g. http://localhost:8000), got ${url === undefined ? 'none' : JSON.stringify(url)}`);
+  if (typeof url !== 'string' || url.trim() === '')
+    throw new ConformanceError(
+      'CTS_BAD_FLAG',
+      `${where}: a target URL is required (e.g. http://localhost:8000), got ${url === undefined ? 'none' : JSON.stringify(url)}`,
+    );
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw new ConformanceError('CTS_BAD_FLAG', `${where}: "${url}" is not a URL (expected e.g. http://localhost:8000)`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConformanceError('CTS_BAD_FLAG', `${where}: only http and https targets are supported, got "${url}" (expected e.g. http://${url.replace(/^[a-z]+:\/\//i, '')})`);
-  if (parsed.username || parsed.password) throw new ConformanceError('CTS_BAD_FLAG', `${where}: put credentials in ${ENV_TOKEN} / ${ENV_BASIC}, not in the URL`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConformanceError(
+      'CTS_BAD_FLAG',
+      `${where}: only http and https targets are supported, got "${url}" (expected e.g. http://${url.replace(/^[a-z]+:\/\//i, '')})`,
+    );
+  if (parsed.username || parsed.password)
+    throw new ConformanceError(
+      'CTS_BAD_FLAG',
+      `${where}: put credentials in ${ENV_TOKEN} / ${ENV_BASIC}, not in the URL`,
+    );
   return url.replace(/\/+$/, '');
 }

@@ -33,7 +33,11 @@ export function derivedSecrets(creds: ConfiguredCredentials): string[] {
 }
 
 function need(value: string | undefined, what: string, presentation: DerivedPresentation): string {
-  if (!value) throw new ConformanceError('CTS_NO_CREDENTIALS', `the presentation ${presentation} is built from the configured ${what}, and none was given`);
+  if (!value)
+    throw new ConformanceError(
+      'CTS_NO_CREDENTIALS',
+      `the presentation ${presentation} is built from the configured ${what}, and none was given`,
+    );
   return value;
 }
 
@@ -48,7 +52,11 @@ export function derivedAuthorization(presentation: DerivedPresentation, creds: C
       return `Bearer ${need(creds.token, 'token', presentation)}`;
     case 'v1-token-as-basic': {
       const value = `${CONVENTIONAL_BASIC_USER}:${need(creds.token, 'token', presentation)}`;
-      if (value === creds.basic) throw new ConformanceError('CTS_PRESENTATION_IS_VALID', 'the configured basic credentials are api:<token>, so the token as Basic credentials is the valid presentation');
+      if (value === creds.basic)
+        throw new ConformanceError(
+          'CTS_PRESENTATION_IS_VALID',
+          'the configured basic credentials are api:<token>, so the token as Basic credentials is the valid presentation',
+        );
       return `Basic ${b64(value)}`;
     }
     case 'right-user-wrong-password': {

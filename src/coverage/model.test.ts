@@ -48,16 +48,22 @@ test('the documented values and bounds are items: enums, §8 bounds at and beyon
 });
 
 test('auth: every operation has every presentation §5 makes it reject; scoping: every record read and listing', () => {
-  for (const op of OPERATIONS) expect(model.items.filter((i) => i.operation === op.id && i.kind === 'auth').length).toBe(7);
+  for (const op of OPERATIONS)
+    expect(model.items.filter((i) => i.operation === op.id && i.kind === 'auth').length).toBe(7);
   const scope = model.items.filter((i) => i.kind === 'scope').map((i) => i.id);
   expect(scope.sort()).toEqual(
-    ['predictions.list', 'predictions.read', 'scores.list', 'scores.read'].flatMap((op) => [`${op} scope other-entity`, `${op} scope other-project`]).sort(),
+    ['predictions.list', 'predictions.read', 'scores.list', 'scores.read']
+      .flatMap((op) => [`${op} scope other-entity`, `${op} scope other-project`])
+      .sort(),
   );
 });
 
 test('each stated gap leaves out at least one item, and says why', () => {
   for (const gap of STATED_GAPS) {
-    expect(model.notApplicable.some((i) => gap.applies(i)), gap.reason).toBe(true);
+    expect(
+      model.notApplicable.some((i) => gap.applies(i)),
+      gap.reason,
+    ).toBe(true);
     expect(gap.reason.length).toBeGreaterThan(20);
   }
   expect(model.notApplicable.every((i) => i.reason)).toBe(true);
@@ -79,9 +85,13 @@ test('derived, not listed: a field added to a schema appears in the model, uncov
   const grown = coverageModel(loadRegistry(dir));
   const added = grown.items.filter((i) => i.path?.endsWith('conformance_new_field')).map((i) => i.id);
   // Reached through trajectory-group.json from both operations that carry trajectories.
-  expect(added).toContain('training-jobs.create request-accepted trajectory_groups[].trajectories[].conformance_new_field');
+  expect(added).toContain(
+    'training-jobs.create request-accepted trajectory_groups[].trajectories[].conformance_new_field',
+  );
   expect(added).toContain('trajectories.log request-rejected trajectory_groups[].trajectories[].conformance_new_field');
-  expect(added).toContain('trajectories.log request-bound trajectory_groups[].trajectories[].conformance_new_field at minimum');
+  expect(added).toContain(
+    'trajectories.log request-bound trajectory_groups[].trajectories[].conformance_new_field at minimum',
+  );
   const everythingElse = new Set(model.items.map((i) => i.id));
   const report = summarizeCoverage(grown, everythingElse, []);
   expect(report.holes.map((h) => h.id).sort()).toEqual(added.sort());

@@ -22,7 +22,6 @@ import { PRESENTATION_LABELS, rejectedPresentations, type PresentationId } from 
 import { schemaFields, type SchemaField } from './schema-fields.js';
 
 import type { CoverageKind } from '../core/coverage.js';
-;
 /** Chat requests are exercised in both modes (§4.1 `stream`). */
 export type Mode = 'non-streamed' | 'streamed';
 type ScopeProbe = 'other-entity' | 'other-project';
@@ -60,7 +59,11 @@ export interface CoverageModel {
 /** The schemas whose fields an operation's answers carry, per mode (`undefined`: the one mode). */
 export function responseSchemasOf(op: OperationId): { schema: SchemaName; mode?: Mode }[] {
   const o = OPERATIONS.find((x) => x.id === op)!;
-  if (op === 'chat.create') return [{ schema: 'chat/chat-completion-response', mode: 'non-streamed' }, { schema: 'chat/chat-completion-chunk', mode: 'streamed' }];
+  if (op === 'chat.create')
+    return [
+      { schema: 'chat/chat-completion-response', mode: 'non-streamed' },
+      { schema: 'chat/chat-completion-chunk', mode: 'streamed' },
+    ];
   return o.responseSchema ? [{ schema: o.responseSchema }] : [];
 }
 
@@ -78,16 +81,52 @@ function requestItems(op: OperationId, fields: readonly SchemaField[]): Coverage
   const out: CoverageItem[] = [];
   for (const f of fields) {
     for (const mode of modesOf(op)) {
-      out.push({ id: `${op} request-accepted ${f.path}${inMode(mode)}`, operation: op, kind: 'request-accepted', path: f.path, ...(mode ? { mode } : {}), description: `\`${f.path}\` sent in a request the target accepted${inMode(mode)}` });
+      out.push({
+        id: `${op} request-accepted ${f.path}${inMode(mode)}`,
+        operation: op,
+        kind: 'request-accepted',
+        path: f.path,
+        ...(mode ? { mode } : {}),
+        description: `\`${f.path}\` sent in a request the target accepted${inMode(mode)}`,
+      });
     }
-    if (f.constrained) out.push({ id: `${op} request-rejected ${f.path}`, operation: op, kind: 'request-rejected', path: f.path, description: `\`${f.path}\` sent breaking its schema, in a request the target rejected` });
-    for (const value of f.values) out.push({ id: `${op} request-value ${f.path}=${JSON.stringify(value)}`, operation: op, kind: 'request-value', path: f.path, value, description: `\`${f.path}\` sent as ${JSON.stringify(value)} in a request the target accepted` });
+    if (f.constrained)
+      out.push({
+        id: `${op} request-rejected ${f.path}`,
+        operation: op,
+        kind: 'request-rejected',
+        path: f.path,
+        description: `\`${f.path}\` sent breaking its schema, in a request the target rejected`,
+      });
+    for (const value of f.values)
+      out.push({
+        id: `${op} request-value ${f.path}=${JSON.stringify(value)}`,
+        operation: op,
+        kind: 'request-value',
+        path: f.path,
+        value,
+        description: `\`${f.path}\` sent as ${JSON.stringify(value)} in a request the target accepted`,
+      });
     for (const which of ['minimum', 'maximum'] as const) {
       const limit = f[which];
       if (limit === undefined) continue;
       const beyond = which === 'minimum' ? 'below' : 'above';
-      out.push({ id: `${op} request-bound ${f.path} at ${which}`, operation: op, kind: 'request-bound', path: f.path, bound: { which, side: 'at', limit }, description: `\`${f.path}\` sent at its ${which} ${limit} in a request the target accepted` });
-      out.push({ id: `${op} request-bound ${f.path} ${beyond} ${which}`, operation: op, kind: 'request-bound', path: f.path, bound: { which, side: 'beyond', limit }, description: `\`${f.path}\` sent ${beyond} its ${which} ${limit} in a request the target rejected` });
+      out.push({
+        id: `${op} request-bound ${f.path} at ${which}`,
+        operation: op,
+        kind: 'request-bound',
+        path: f.path,
+        bound: { which, side: 'at', limit },
+        description: `\`${f.path}\` sent at its ${which} ${limit} in a request the target accepted`,
+      });
+      out.push({
+        id: `${op} request-bound ${f.path} ${beyond} ${which}`,
+        operation: op,
+        kind: 'request-bound',
+        path: f.path,
+        bound: { which, side: 'beyond', limit },
+        description: `\`${f.path}\` sent ${beyond} its ${which} ${limit} in a request the target rejected`,
+      });
     }
   }
   return out;
@@ -100,22 +139,49 @@ export function coverageModel(schemas: SchemaRegistry): CoverageModel {
     if (o.requestSchema) all.push(...requestItems(o.id, schemaFields(schemas, o.requestSchema)));
     if (o.id === 'chat.create') {
       for (const c of RULE_CASES) {
-        for (const mode of c.modes) all.push({ id: `${o.id} rule-rejected ${c.rule} (${mode})`, operation: o.id, kind: 'rule-rejected', rule: c.rule, mode, description: `the rule ${c.rule} (${c.section}) broken alone, in a request the target rejected (${mode})` });
+        for (const mode of c.modes)
+          all.push({
+            id: `${o.id} rule-rejected ${c.rule} (${mode})`,
+            operation: o.id,
+            kind: 'rule-rejected',
+            rule: c.rule,
+            mode,
+            description: `the rule ${c.rule} (${c.section}) broken alone, in a request the target rejected (${mode})`,
+          });
       }
     }
     for (const { schema, mode } of responseSchemasOf(o.id)) {
       for (const f of schemaFields(schemas, schema)) {
-        all.push({ id: `${o.id} response ${f.path}${inMode(mode)}`, operation: o.id, kind: 'response', path: f.path, ...(mode ? { mode } : {}), description: `\`${f.path}\` observed in a 2xx answer${inMode(mode)}` });
+        all.push({
+          id: `${o.id} response ${f.path}${inMode(mode)}`,
+          operation: o.id,
+          kind: 'response',
+          path: f.path,
+          ...(mode ? { mode } : {}),
+          description: `\`${f.path}\` observed in a 2xx answer${inMode(mode)}`,
+        });
       }
     }
     for (const p of rejectedPresentations(o.auth)) {
-      all.push({ id: `${o.id} auth ${p}`, operation: o.id, kind: 'auth', presentation: p, description: `sent with ${PRESENTATION_LABELS[p]}` });
+      all.push({
+        id: `${o.id} auth ${p}`,
+        operation: o.id,
+        kind: 'auth',
+        presentation: p,
+        description: `sent with ${PRESENTATION_LABELS[p]}`,
+      });
     }
     const params = [...o.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const scope of Object.keys(SCOPE_PARAMS) as ScopeProbe[]) {
       if (!params.includes(SCOPE_PARAMS[scope])) continue;
       const what = params.length > 2 ? 'a record known by its id read' : 'listed';
-      all.push({ id: `${o.id} scope ${scope}`, operation: o.id, kind: 'scope', scope, description: `${what} through ${scope === 'other-entity' ? 'another entity' : 'another project'}` });
+      all.push({
+        id: `${o.id} scope ${scope}`,
+        operation: o.id,
+        kind: 'scope',
+        scope,
+        description: `${what} through ${scope === 'other-entity' ? 'another entity' : 'another project'}`,
+      });
     }
   }
   const items: CoverageItem[] = [];

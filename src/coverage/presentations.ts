@@ -23,7 +23,13 @@ export type PresentationId =
   | 'token-truncated';
 
 /** Presentations derived from the configured credentials (never made up). */
-export type DerivedPresentation = 'v1-token-as-bearer' | 'v1-token-as-basic' | 'right-user-wrong-password' | 'v2-basic-on-v1' | 'token-with-suffix' | 'token-truncated';
+export type DerivedPresentation =
+  | 'v1-token-as-bearer'
+  | 'v1-token-as-basic'
+  | 'right-user-wrong-password'
+  | 'v2-basic-on-v1'
+  | 'token-with-suffix'
+  | 'token-truncated';
 
 /** What each presentation is, in words a report can print. */
 export const PRESENTATION_LABELS: Readonly<Record<PresentationId, string>> = {
@@ -48,7 +54,9 @@ export function rejectedPresentations(scheme: AuthScheme): readonly Presentation
 
 /** The derived presentations that apply to a scheme's paths. */
 export function derivedPresentations(scheme: AuthScheme): readonly DerivedPresentation[] {
-  return scheme === 'bearer' ? ['v2-basic-on-v1', 'token-with-suffix', 'token-truncated'] : ['v1-token-as-bearer', 'v1-token-as-basic', 'right-user-wrong-password'];
+  return scheme === 'bearer'
+    ? ['v2-basic-on-v1', 'token-with-suffix', 'token-truncated']
+    : ['v1-token-as-bearer', 'v1-token-as-basic', 'right-user-wrong-password'];
 }
 
 export interface ConfiguredCredentials {
@@ -64,7 +72,11 @@ function decodeBasic(encoded: string): string | undefined {
 }
 
 /** Which presentation an Authorization header is, on a path of `scheme`. */
-export function classifyAuthorization(header: string | undefined, scheme: AuthScheme, creds: ConfiguredCredentials): PresentationId {
+export function classifyAuthorization(
+  header: string | undefined,
+  scheme: AuthScheme,
+  creds: ConfiguredCredentials,
+): PresentationId {
   if (header === undefined) return 'no-credentials';
   const m = /^(\S+)(?:\s+(.*))?$/s.exec(header.trim());
   const word = m?.[1]?.toLowerCase();
@@ -81,7 +93,8 @@ export function classifyAuthorization(header: string | undefined, scheme: AuthSc
   }
   if (word === 'basic') {
     const decoded = rest ? decodeBasic(rest) : undefined;
-    if (scheme === 'bearer') return decoded !== undefined && decoded === creds.basic ? 'v2-basic-on-v1' : 'other-scheme';
+    if (scheme === 'bearer')
+      return decoded !== undefined && decoded === creds.basic ? 'v2-basic-on-v1' : 'other-scheme';
     if (decoded === undefined) return 'malformed';
     if (decoded === creds.basic) return 'valid';
     const [user, ...pass] = decoded.split(':');

@@ -10,7 +10,12 @@ const bearer = { authorization: 'Bearer tok-1' };
 const basic = { authorization: `Basic ${Buffer.from('api:key-1').toString('base64')}` };
 
 function recorder() {
-  return createCoverageRecorder({ model: coverageModel(registry()), schemas: registry(), target: { baseUrl: BASE, entity: 'acme', project: 'evals' }, credentials: creds });
+  return createCoverageRecorder({
+    model: coverageModel(registry()),
+    schemas: registry(),
+    target: { baseUrl: BASE, entity: 'acme', project: 'evals' },
+    credentials: creds,
+  });
 }
 const req = (method: string, path: string, headers: Record<string, string>, body?: unknown): RecordedRequest => ({
   method,
@@ -21,8 +26,16 @@ const req = (method: string, path: string, headers: Record<string, string>, body
 
 test('an accepted chat request covers the fields it carried, in its mode, and the values it used', () => {
   const r = recorder();
-  // biome-ignore lint/correctness/noPrecisionLoss: -2^63 is exact in a double; the test sends the int64 bound as JSON would
-  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'high', seed: -9223372036854775808 }), 200, '{"model":"m","choices":[],"usage":{"prompt_tokens":1}}');
+  r.observe(
+    req('POST', '/v1/chat/completions', bearer, {
+      messages: [{ role: 'user', content: 'hi' }],
+      reasoning_effort: 'high',
+      // biome-ignore lint/correctness/noPrecisionLoss: -2^63 is exact in a double; the test sends the int64 bound as JSON would
+      seed: -9223372036854775808,
+    }),
+    200,
+    '{"model":"m","choices":[],"usage":{"prompt_tokens":1}}',
+  );
   const c = r.covered();
   expect(c).toContain('chat.create request-accepted messages[].role (non-streamed)');
   expect(c).toContain('chat.create request-value reasoning_effort="high"');
@@ -34,7 +47,14 @@ test('an accepted chat request covers the fields it carried, in its mode, and th
 
 test('a rejected request covers the fields that break their schema, not the others; a refused one covers nothing', () => {
   const r = recorder();
-  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'x' }], truncate_prompt_tokens: -2, tool_choice: 'auto' }), 400);
+  r.observe(
+    req('POST', '/v1/chat/completions', bearer, {
+      messages: [{ role: 'user', content: 'x' }],
+      truncate_prompt_tokens: -2,
+      tool_choice: 'auto',
+    }),
+    400,
+  );
   r.observe(req('POST', '/v1/chat/completions', bearer, {}), 401);
   const c = r.covered();
   expect(c).toContain('chat.create request-rejected truncate_prompt_tokens');
@@ -57,7 +77,11 @@ test('scoping: a read through another project counts only for an id the configur
   const r = recorder();
   r.observe(req('GET', '/v2/acme/other/predictions/p-1', basic), 404);
   expect(r.covered()).not.toContain('predictions.read scope other-project');
-  r.observe(req('GET', '/v2/acme/evals/predictions', basic), 200, '{"prediction_id":"p-1","model":"weave:///acme/evals/object/m:1"}\n');
+  r.observe(
+    req('GET', '/v2/acme/evals/predictions', basic),
+    200,
+    '{"prediction_id":"p-1","model":"weave:///acme/evals/object/m:1"}\n',
+  );
   r.observe(req('GET', '/v2/acme/other/predictions/p-1', basic), 404);
   r.observe(req('GET', '/v2/someone/evals/predictions', basic), 200, '');
   expect(r.covered()).toContain('predictions.read scope other-project');
@@ -68,7 +92,8 @@ test('scoping: a read through another project counts only for an id the configur
 
 test('a streamed body is observed as it is read, through the wrapped client', async () => {
   const r = recorder();
-  const sse = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"}}]}\n\ndata: [DONE]\n\n';
+  const sse =
+    'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"}}]}\n\ndata: [DONE]\n\n';
   const inner: HttpClient = {
     send: () => Promise.reject(new Error('unused')),
     open: async (spec): Promise<StreamingExchange> => ({
@@ -83,7 +108,11 @@ test('a streamed body is observed as it is read, through the wrapped client', as
       close: async () => undefined,
     }),
   };
-  const ex = await r.wrap(inner).open({ method: 'POST', path: '/v1/chat/completions', json: { messages: [{ role: 'user', content: 'x' }], stream: true, min_p: 0.1 } });
+  const ex = await r.wrap(inner).open({
+    method: 'POST',
+    path: '/v1/chat/completions',
+    json: { messages: [{ role: 'user', content: 'x' }], stream: true, min_p: 0.1 },
+  });
   for await (const chunk of ex.chunks) void chunk;
   expect(r.covered()).toContain('chat.create request-accepted min_p (streamed)');
   expect(r.covered()).toContain('chat.create response choices[].delta.role (streamed)');
@@ -92,8 +121,23 @@ test('a streamed body is observed as it is read, through the wrapped client', as
 
 test('a schema-valid chat request rejected for one rule covers that rule in its mode; breaking two covers neither', () => {
   const r = recorder();
-  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'x' }], n: 2, temperature: 0, stream: true }), 400);
-  r.observe(req('POST', '/v1/chat/completions', bearer, { messages: [{ role: 'user', content: 'x' }], temperature: 3, top_p: 0 }), 400);
+  r.observe(
+    req('POST', '/v1/chat/completions', bearer, {
+      messages: [{ role: 'user', content: 'x' }],
+      n: 2,
+      temperature: 0,
+      stream: true,
+    }),
+    400,
+  );
+  r.observe(
+    req('POST', '/v1/chat/completions', bearer, {
+      messages: [{ role: 'user', content: 'x' }],
+      temperature: 3,
+      top_p: 0,
+    }),
+    400,
+  );
   expect(r.covered()).toContain('chat.create rule-rejected n-greedy (streamed)');
   expect(r.covered()).not.toContain('chat.create rule-rejected n-greedy (non-streamed)');
   expect([...r.covered()].filter((id) => id.includes('range'))).toEqual([]);

@@ -70,9 +70,12 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
 
   function requestFields(op: OperationId, body: unknown, mode: Mode | undefined): void {
     const present = presentPaths(body);
-    for (const item of itemsOf(op, 'request-accepted')) if (item.mode === mode && present.has(item.path!)) mark(item.id);
-    for (const item of itemsOf(op, 'request-value')) if (present.has(item.path!) && valuesAt(body, item.path!).includes(item.value)) mark(item.id);
-    for (const item of itemsOf(op, 'request-bound')) if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) mark(item.id);
+    for (const item of itemsOf(op, 'request-accepted'))
+      if (item.mode === mode && present.has(item.path!)) mark(item.id);
+    for (const item of itemsOf(op, 'request-value'))
+      if (present.has(item.path!) && valuesAt(body, item.path!).includes(item.value)) mark(item.id);
+    for (const item of itemsOf(op, 'request-bound'))
+      if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) mark(item.id);
   }
 
   function rejectedFields(op: Operation, body: unknown, mode: Mode | undefined): void {
@@ -86,11 +89,14 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
       return;
     }
     for (const e of v.errors) {
-      const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
+      const missing =
+        e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
       const path = fieldPathOf(e.instancePath, missing);
       mark(`${op.id} request-rejected ${path}`);
-      if (e.keyword === 'minimum' || e.keyword === 'exclusiveMinimum') mark(`${op.id} request-bound ${path} below minimum`);
-      if (e.keyword === 'maximum' || e.keyword === 'exclusiveMaximum') mark(`${op.id} request-bound ${path} above maximum`);
+      if (e.keyword === 'minimum' || e.keyword === 'exclusiveMinimum')
+        mark(`${op.id} request-bound ${path} below minimum`);
+      if (e.keyword === 'maximum' || e.keyword === 'exclusiveMaximum')
+        mark(`${op.id} request-bound ${path} above maximum`);
     }
   }
 
@@ -102,13 +108,16 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     // Ids of the configured project's records, for the scoping probes.
     for (const v of values) {
       if (v === null || typeof v !== 'object') continue;
-      for (const [k, id] of Object.entries(v)) if (typeof id === 'string' && /_id$/.test(k)) (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
+      for (const [k, id] of Object.entries(v))
+        if (typeof id === 'string' && /_id$/.test(k)) (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
     }
   }
 
   function scope(op: Operation, params: Record<string, string>): void {
-    const otherEntity = params.entity !== undefined && params.entity !== opts.target.entity && params.project === opts.target.project;
-    const otherProject = params.project !== undefined && params.project !== opts.target.project && params.entity === opts.target.entity;
+    const otherEntity =
+      params.entity !== undefined && params.entity !== opts.target.entity && params.project === opts.target.project;
+    const otherProject =
+      params.project !== undefined && params.project !== opts.target.project && params.entity === opts.target.entity;
     if (!otherEntity && !otherProject) return;
     // A read counts only for an id known from the configured project.
     const idParam = Object.keys(params).find((p) => p !== 'entity' && p !== 'project');
@@ -118,10 +127,14 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
 
   /** Whether the request was made in the configured entity and project (or in none). */
   const inOwnScope = (params: Record<string, string>): boolean =>
-    (params.entity === undefined || params.entity === opts.target.entity) && (params.project === undefined || params.project === opts.target.project);
+    (params.entity === undefined || params.entity === opts.target.entity) &&
+    (params.project === undefined || params.project === opts.target.project);
 
   /** Everything the request alone says; returns what the answer's body is to be read against. */
-  function observeRequest(request: RecordedRequest, status: number): { op: OperationId; mode: Mode | undefined; ownScope: boolean; ok: boolean } | undefined {
+  function observeRequest(
+    request: RecordedRequest,
+    status: number,
+  ): { op: OperationId; mode: Mode | undefined; ownScope: boolean; ok: boolean } | undefined {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -139,7 +152,12 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     }
     scope(op, params);
     const body = parseJson(request.body);
-    const mode: Mode | undefined = modesOf(op.id)[0] === undefined ? undefined : (body as { stream?: unknown } | undefined)?.stream === true ? 'streamed' : 'non-streamed';
+    const mode: Mode | undefined =
+      modesOf(op.id)[0] === undefined
+        ? undefined
+        : (body as { stream?: unknown } | undefined)?.stream === true
+          ? 'streamed'
+          : 'non-streamed';
     const ok = is2xx(status);
     if (body !== undefined && op.requestSchema) {
       if (ok) requestFields(op.id, body, mode);

@@ -14,7 +14,9 @@ import { verdictOf } from '../gating/verdict.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../core/defaults.js';
 import { truncatedToken } from './derive.js';
 
-test('a strict run of the whole catalogue against the bundled mock covers 100% of the model', { timeout: 180_000 }, async () => {
+test('a strict run of the whole catalogue against the bundled mock covers 100% of the model', {
+  timeout: 180_000,
+}, async () => {
   const report = await runAgainstMock(CATALOGUE, { level: 'should', runs: 10, seed: 99 });
   expect(explain(report.results), 'non-passing checks').toBe('');
   expect(report.coverage?.holes.map((h) => h.id)).toEqual([]);
@@ -22,26 +24,54 @@ test('a strict run of the whole catalogue against the bundled mock covers 100% o
   expect(verdictOf(report).line).toBe('CONFORMANT at level should, coverage 100%');
 });
 
-test('listings without ids: the read checks skip, each skip is a hole, and the verdict is not plainly CONFORMANT', { timeout: 60_000 }, async () => {
+test('listings without ids: the read checks skip, each skip is a hole, and the verdict is not plainly CONFORMANT', {
+  timeout: 60_000,
+}, async () => {
   const report = await runAgainstMock(recordChecks, { faults: ['coverage.records-without-ids'] });
   const skipped = report.results.filter((r) => r.status === 'skip').map((r) => r.id);
-  expect(skipped).toEqual(expect.arrayContaining(['predictions.listed-records-read-back', 'scores.listed-records-read-back', 'predictions.known-id-not-found-elsewhere']));
+  expect(skipped).toEqual(
+    expect.arrayContaining([
+      'predictions.listed-records-read-back',
+      'scores.listed-records-read-back',
+      'predictions.known-id-not-found-elsewhere',
+    ]),
+  );
   const holes = report.coverage!.holes.map((h) => h.id);
-  expect(holes).toEqual(expect.arrayContaining(['check predictions.listed-records-read-back', 'predictions.read scope other-project']));
+  expect(holes).toEqual(
+    expect.arrayContaining(['check predictions.listed-records-read-back', 'predictions.read scope other-project']),
+  );
   expect(report.coverage!.mustSkipped).toBeGreaterThan(0);
   expect(verdictOf(report).word).not.toBe('CONFORMANT');
   expect(applyMinCoverage(report, 100).summary.conformant).toBe(false);
 });
 
-test('the derived presentations leave no secret in any report, even when a target serves them', { timeout: 60_000 }, async () => {
+test('the derived presentations leave no secret in any report, even when a target serves them', {
+  timeout: 60_000,
+}, async () => {
   // A target that accepts the token with a suffix (the faults know the mock's default secrets): the
   // check fails, and its evidence is built from the derived header.
-  const report = await runAgainstMock(authChecks.filter((c) => c.id.startsWith('auth.rejects-derived-credentials.')), { faults: ['coverage.token-prefix-accepted', 'coverage.basic-password-not-checked'] });
+  const report = await runAgainstMock(
+    authChecks.filter((c) => c.id.startsWith('auth.rejects-derived-credentials.')),
+    { faults: ['coverage.token-prefix-accepted', 'coverage.basic-password-not-checked'] },
+  );
   expect(report.results.filter((r) => r.status === 'fail').length).toBe(8);
-  const outputs = [renderJson([report]), renderJunit([report]), renderConsole([report], { color: false }), renderMarkdown([report]), renderHtml([report])].join('\n');
+  const outputs = [
+    renderJson([report]),
+    renderJunit([report]),
+    renderConsole([report], { color: false }),
+    renderMarkdown([report]),
+    renderHtml([report]),
+  ].join('\n');
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const basic = `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`;
-  for (const secret of [DEFAULT_TOKEN, truncatedToken(DEFAULT_TOKEN), DEFAULT_BASIC_PASSWORD, b64(basic), b64(`api:${DEFAULT_TOKEN}`), b64(`${DEFAULT_BASIC_USER}:conformance-invalid-password`)]) {
+  for (const secret of [
+    DEFAULT_TOKEN,
+    truncatedToken(DEFAULT_TOKEN),
+    DEFAULT_BASIC_PASSWORD,
+    b64(basic),
+    b64(`api:${DEFAULT_TOKEN}`),
+    b64(`${DEFAULT_BASIC_USER}:conformance-invalid-password`),
+  ]) {
     expect(outputs, secret).not.toContain(secret);
   }
 });

@@ -27,7 +27,20 @@ export interface SchemaField {
 }
 
 /** Keywords that constrain a value beyond its type. */
-const CONSTRAINT_KEYWORDS = ['enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'pattern', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+const CONSTRAINT_KEYWORDS = [
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
 
 interface Located {
   readonly node: JsonSchema;
@@ -42,8 +55,10 @@ function resolveRef(ref: string, base: string, schemas: SchemaRegistry): Located
   const name = fileId.startsWith(SCHEMA_BASE) ? fileId.slice(SCHEMA_BASE.length).replace(/\.json$/, '') : fileId;
   let node: unknown = schemas.schema(name);
   const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
-  for (const part of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  if (typeof node !== 'object' || node === null) throw new Error(`schema reference ${ref} (from ${base}) resolves to nothing`);
+  for (const part of pointer.split('/').filter(Boolean))
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (typeof node !== 'object' || node === null)
+    throw new Error(`schema reference ${ref} (from ${base}) resolves to nothing`);
   return { node: node as JsonSchema, base: fileId };
 }
 
@@ -55,7 +70,8 @@ function parts(at: Located, schemas: SchemaRegistry, seen: Set<JsonSchema> = new
   if (typeof at.node.$ref === 'string') out.push(...parts(resolveRef(at.node.$ref, at.base, schemas), schemas, seen));
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = at.node[key];
-    if (Array.isArray(branches)) for (const b of branches) out.push(...parts({ node: b as JsonSchema, base: at.base }, schemas, seen));
+    if (Array.isArray(branches))
+      for (const b of branches) out.push(...parts({ node: b as JsonSchema, base: at.base }, schemas, seen));
   }
   return out;
 }
@@ -67,7 +83,11 @@ function describeField(path: string, nodes: readonly JsonSchema[], required: boo
   let format: string | undefined;
   for (const n of nodes) {
     if (typeof n.format === 'string') format = n.format;
-    for (const v of [...(Array.isArray(n.enum) ? n.enum : []), ...('const' in n ? [n.const] : []), ...(Array.isArray(n.examples) ? n.examples : [])]) {
+    for (const v of [
+      ...(Array.isArray(n.enum) ? n.enum : []),
+      ...('const' in n ? [n.const] : []),
+      ...(Array.isArray(n.examples) ? n.examples : []),
+    ]) {
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values.add(v);
     }
     if (typeof n.minimum === 'number') minimum = n.minimum;
@@ -75,7 +95,16 @@ function describeField(path: string, nodes: readonly JsonSchema[], required: boo
   }
   const constrained = required || nodes.some((n) => CONSTRAINT_KEYWORDS.some((k) => k in n));
   const enumerated = nodes.some((n) => 'enum' in n || 'const' in n);
-  return { path, required, constrained, enumerated, values: [...values], ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(format !== undefined ? { format } : {}) };
+  return {
+    path,
+    required,
+    constrained,
+    enumerated,
+    values: [...values],
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+    ...(format !== undefined ? { format } : {}),
+  };
 }
 
 /** Depth beyond which a self-referencing schema stops being unfolded. */
@@ -105,7 +134,8 @@ export function schemaFields(schemas: SchemaRegistry, name: SchemaName): SchemaF
         walk({ node: child, base: p.base }, childPath, depth + 1);
       }
       const items = p.node.items;
-      if (items && typeof items === 'object' && !Array.isArray(items)) walk({ node: items as JsonSchema, base: p.base }, `${path}[]`, depth + 1);
+      if (items && typeof items === 'object' && !Array.isArray(items))
+        walk({ node: items as JsonSchema, base: p.base }, `${path}[]`, depth + 1);
     }
   };
   const root = schemas.schema(name);
@@ -134,7 +164,9 @@ export function valuesAt(value: unknown, path: string): unknown[] {
   for (const step of path.split('.')) {
     const arrays = step.match(/(\[\])+$/)?.[0] ?? '';
     const key = step.slice(0, step.length - arrays.length);
-    current = current.flatMap((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && key in v ? [(v as Record<string, unknown>)[key]] : []));
+    current = current.flatMap((v) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) && key in v ? [(v as Record<string, unknown>)[key]] : [],
+    );
     for (let i = 0; i < arrays.length / 2; i++) current = current.flatMap((v) => (Array.isArray(v) ? v : []));
   }
   return current;
@@ -142,7 +174,13 @@ export function valuesAt(value: unknown, path: string): unknown[] {
 
 /** An ajv `instancePath` (`/messages/0/role`) as a field path (`messages[].role`); `missing` appends a required property. */
 export function fieldPathOf(instancePath: string, missing?: string): string {
-  const segments = instancePath === '' ? [] : instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    instancePath === ''
+      ? []
+      : instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (missing !== undefined) segments.push(missing);
   let out = '';
   for (const s of segments) out = /^\d+$/.test(s) ? `${out}[]` : out ? `${out}.${s}` : s;

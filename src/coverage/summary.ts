@@ -7,7 +7,7 @@ import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { CoverageHole, CoverageReport } from '../core/coverage.js';
 import type { CoverageModel } from './model.js';
 
-export type {  CoverageReport,  } from '../core/coverage.js';
+export type { CoverageReport } from '../core/coverage.js';
 
 /** Whole percent rounded down (99.9 is 99: a figure of 100 must mean complete). */
 function percentOf(covered: number, total: number): number {
@@ -19,9 +19,15 @@ function percentOf(covered: number, total: number): number {
  * Only checks of the run count; model items of operations no selected check touches count too,
  * so a run of a few checks reports the little it covered.
  */
-export function summarizeCoverage(model: CoverageModel, covered: ReadonlySet<string>, results: readonly CheckResult[]): CoverageReport {
+export function summarizeCoverage(
+  model: CoverageModel,
+  covered: ReadonlySet<string>,
+  results: readonly CheckResult[],
+): CoverageReport {
   const holes: CoverageHole[] = [];
-  const per = new Map<OperationId, { covered: number; total: number }>(OPERATIONS.map((o) => [o.id, { covered: 0, total: 0 }]));
+  const per = new Map<OperationId, { covered: number; total: number }>(
+    OPERATIONS.map((o) => [o.id, { covered: 0, total: 0 }]),
+  );
   const count = (op: OperationId, ok: boolean): void => {
     const c = per.get(op)!;
     c.total++;
@@ -38,11 +44,31 @@ export function summarizeCoverage(model: CoverageModel, covered: ReadonlySet<str
     count(r.operation, ok);
     if (!ok) {
       if (r.level === 'MUST') mustSkipped++;
-      holes.push({ id: `check ${r.id}`, operation: r.operation, kind: 'check-skipped', description: `${r.level} check ${r.id} skipped: ${r.reason ?? 'no reason given'}` });
+      holes.push({
+        id: `check ${r.id}`,
+        operation: r.operation,
+        kind: 'check-skipped',
+        description: `${r.level} check ${r.id} skipped: ${r.reason ?? 'no reason given'}`,
+      });
     }
   }
-  const operations = [...per].filter(([, c]) => c.total > 0).map(([operation, c]) => ({ operation, covered: c.covered, total: c.total, percent: percentOf(c.covered, c.total) }));
+  const operations = [...per]
+    .filter(([, c]) => c.total > 0)
+    .map(([operation, c]) => ({
+      operation,
+      covered: c.covered,
+      total: c.total,
+      percent: percentOf(c.covered, c.total),
+    }));
   const totalCovered = operations.reduce((n, o) => n + o.covered, 0);
   const total = operations.reduce((n, o) => n + o.total, 0);
-  return { percent: percentOf(totalCovered, total), covered: totalCovered, total, notApplicable: model.notApplicable.length, mustSkipped, operations, holes };
+  return {
+    percent: percentOf(totalCovered, total),
+    covered: totalCovered,
+    total,
+    notApplicable: model.notApplicable.length,
+    mustSkipped,
+    operations,
+    holes,
+  };
 }

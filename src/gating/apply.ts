@@ -1,6 +1,11 @@
 /** @module Expectations applied to a whole report: results marked, summary recomputed. */
 import type { RunReport } from '../core/report.js';
-import { applyExpectations, loadExpectations, type ApplyExpectationsOptions, type Expectations } from './expectations.js';
+import {
+  applyExpectations,
+  loadExpectations,
+  type ApplyExpectationsOptions,
+  type Expectations,
+} from './expectations.js';
 import { summarize } from './summary.js';
 
 /** Reads and validates an expectations file (same as {@link loadExpectations}). */
@@ -11,7 +16,15 @@ export const loadExpectationsFile: (file: string) => Expectations = loadExpectat
  * (with its `unexpectedPasses`). Ids the file lists that no check has are not part of a report:
  * get them from `applyExpectations(...).unknownIds` to warn about them.
  */
-export function applyExpectationsToReport(report: RunReport, expectations: Expectations, options: ApplyExpectationsOptions = {}): RunReport {
+export function applyExpectationsToReport(
+  report: RunReport,
+  expectations: Expectations,
+  options: ApplyExpectationsOptions = {},
+): RunReport {
   const applied = applyExpectations(report.results, expectations, options);
-  return { ...report, results: applied.results, summary: summarize(applied.results, report.level, applied.unexpectedPasses) };
+  return {
+    ...report,
+    results: applied.results,
+    summary: summarize(applied.results, report.level, applied.unexpectedPasses),
+  };
 }

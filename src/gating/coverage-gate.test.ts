@@ -14,7 +14,9 @@ test('--min-coverage fails the gate below the figure and passes at or above it',
   const below = applyMinCoverage(conformantAt97(), 98);
   expect(below.summary.conformant).toBe(false);
   expect(below.summary.minCoverage).toEqual({ required: 98, met: false });
-  expect(verdictOf(below).line).toBe('NOT CONFORMANT at level must, coverage 97% (3 items not exercised); below --min-coverage 98%');
+  expect(verdictOf(below).line).toBe(
+    'NOT CONFORMANT at level must, coverage 97% (3 items not exercised); below --min-coverage 98%',
+  );
   const at = applyMinCoverage(conformantAt97(), 97);
   expect(at.summary.conformant).toBe(true);
   expect(at.summary.minCoverage).toEqual({ required: 97, met: true });
@@ -25,7 +27,10 @@ test('the gate never turns a failing run conformant, and a report without covera
   const failing = { ...conformantAt97(), summary: { ...conformantAt97().summary, conformant: false } };
   expect(applyMinCoverage(failing, 0).summary.conformant).toBe(false);
   const { coverage: _none, ...bare } = conformantAt97();
-  expect(applyMinCoverage(bare as RunReport, 0).summary).toMatchObject({ conformant: false, minCoverage: { required: 0, met: false } });
+  expect(applyMinCoverage(bare as RunReport, 0).summary).toMatchObject({
+    conformant: false,
+    minCoverage: { required: 0, met: false },
+  });
   expect(applyMinCoverage(conformantAt97(), undefined)).toEqual(conformantAt97());
 });
 
@@ -33,12 +38,15 @@ test('MUST checks skipped: never plainly CONFORMANT', () => {
   const r = conformantAt97();
   const gaps = { ...r, coverage: { ...r.coverage!, mustSkipped: 2 } };
   expect(verdictOf(gaps).word).toBe('CONFORMANT WITH GAPS');
-  expect(verdictOf(gaps).line).toBe('CONFORMANT WITH GAPS at level must, coverage 97% (3 items not exercised); 2 MUST checks skipped');
+  expect(verdictOf(gaps).line).toBe(
+    'CONFORMANT WITH GAPS at level must, coverage 97% (3 items not exercised); 2 MUST checks skipped',
+  );
 });
 
 test('--min-coverage takes a whole percent 0..100', () => {
   expect(parseMinCoverage('100')).toBe(100);
   expect(parseMinCoverage('90%')).toBe(90);
   expect(parseMinCoverage(undefined)).toBeUndefined();
-  for (const bad of ['101', '-1', '9.5', 'all', '']) expect(() => parseMinCoverage(bad)).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
+  for (const bad of ['101', '-1', '9.5', 'all', ''])
+    expect(() => parseMinCoverage(bad)).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
 });

@@ -10,7 +10,8 @@ export function parseMinCoverage(value: string | undefined): number | undefined 
   if (value === undefined) return undefined;
   const text = value.trim();
   const n = /^\d{1,3}%?$/.test(text) ? Number(text.replace(/%$/, '')) : NaN;
-  if (!Number.isInteger(n) || n > 100) throw new ConformanceError('CTS_BAD_FLAG', `--min-coverage must be a whole percent from 0 to 100, got "${value}"`);
+  if (!Number.isInteger(n) || n > 100)
+    throw new ConformanceError('CTS_BAD_FLAG', `--min-coverage must be a whole percent from 0 to 100, got "${value}"`);
   return n;
 }
 
@@ -18,5 +19,8 @@ export function parseMinCoverage(value: string | undefined): number | undefined 
 export function applyMinCoverage(report: RunReport, required: number | undefined): RunReport {
   if (required === undefined) return report;
   const met = report.coverage !== undefined && report.coverage.percent >= required;
-  return { ...report, summary: { ...report.summary, conformant: report.summary.conformant && met, minCoverage: { required, met } } };
+  return {
+    ...report,
+    summary: { ...report.summary, conformant: report.summary.conformant && met, minCoverage: { required, met } },
+  };
 }

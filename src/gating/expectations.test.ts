@@ -28,7 +28,12 @@ const expectations: Expectations = {
   ],
 };
 
-const results = [result('chat.known-fail', 'fail'), result('chat.now-passes', 'pass'), result('chat.new-failure', 'fail'), result('chat.fine', 'pass')];
+const results = [
+  result('chat.known-fail', 'fail'),
+  result('chat.now-passes', 'pass'),
+  result('chat.new-failure', 'fail'),
+  result('chat.fine', 'pass'),
+];
 
 function badFile(text: string): ConformanceError {
   try {
@@ -62,7 +67,10 @@ test('an id no check has is reported as unknown (against the catalogue when give
 });
 
 test('a listed check that errored is not excused, and one that was skipped is not an unexpected pass', () => {
-  const applied = applyExpectations([result('chat.known-fail', 'error'), result('chat.now-passes', 'skip')], expectations);
+  const applied = applyExpectations(
+    [result('chat.known-fail', 'error'), result('chat.now-passes', 'skip')],
+    expectations,
+  );
   expect(applied.results.map((r) => r.expectedFailure)).toEqual([undefined, undefined]);
   expect(applied.unexpectedPasses).toEqual([]);
 });
@@ -85,7 +93,16 @@ test('applying does not mutate the results, and is idempotent', () => {
 test('the gate: known failures pass it, an unknown failure fails it, and the summary is recomputed', () => {
   const report = { level: 'must', results, summary: {} } as unknown as RunReport;
   const gated = applyExpectationsToReport(report, expectations);
-  expect(gated.summary).toEqual({ total: 4, passed: 2, failed: 1, errored: 0, skipped: 0, expectedFailures: 1, unexpectedPasses: ['chat.now-passes'], conformant: false });
+  expect(gated.summary).toEqual({
+    total: 4,
+    passed: 2,
+    failed: 1,
+    errored: 0,
+    skipped: 0,
+    expectedFailures: 1,
+    unexpectedPasses: ['chat.now-passes'],
+    conformant: false,
+  });
   const onlyKnown = applyExpectationsToReport({ ...report, results: [results[0]!, results[1]!] }, expectations);
   expect(onlyKnown.summary.conformant).toBe(true);
 });
@@ -102,10 +119,19 @@ test('malformed files give CTS_BAD_CONFIG naming the file and the problem', () =
     ['{ "version": 2, "expectedFailures": [] }', /unsupported version 2 \(this suite reads version 1\)/],
     ['{ "expectedFailures": [] }', /missing "version"/],
     ['{ "version": 1, "expectedFailures": [{ "id": "chat.x" }] }', /\/expectedFailures\/0: missing "reason"/],
-    ['{ "version": 1, "expectedFailures": [{ "id": "chat.x", "reason": "" }] }', /\/expectedFailures\/0\/reason: must NOT have fewer than 1 characters/],
-    ['{ "version": 1, "expectedFailures": [{ "id": "Not An Id", "reason": "r" }] }', /\/expectedFailures\/0\/id: not a check id/],
+    [
+      '{ "version": 1, "expectedFailures": [{ "id": "chat.x", "reason": "" }] }',
+      /\/expectedFailures\/0\/reason: must NOT have fewer than 1 characters/,
+    ],
+    [
+      '{ "version": 1, "expectedFailures": [{ "id": "Not An Id", "reason": "r" }] }',
+      /\/expectedFailures\/0\/id: not a check id/,
+    ],
     ['{ "version": 1, "expectedFailures": [], "knownFailures": [] }', /unknown field "knownFailures"/],
-    ['{ "version": 1, "expectedFailures": [{ "id": "chat.x", "reason": "a" }, { "id": "chat.x", "reason": "b" }] }', /lists chat\.x twice/],
+    [
+      '{ "version": 1, "expectedFailures": [{ "id": "chat.x", "reason": "a" }, { "id": "chat.x", "reason": "b" }] }',
+      /lists chat\.x twice/,
+    ],
   ];
   for (const [text, message] of cases) {
     const err = badFile(text);
@@ -123,5 +149,10 @@ test('files are read from disk; a missing file is CTS_BAD_CONFIG too', () => {
   writeFileSync(file, JSON.stringify(expectations));
   expect(loadExpectations(file)).toEqual(expectations);
   expect(loadExpectationsFile(file)).toEqual(expectations);
-  expect(() => loadExpectations(join(dir, 'missing.json'))).toThrow(expect.objectContaining({ code: 'CTS_BAD_CONFIG', message: expect.stringMatching(/missing\.json: cannot read it \(ENOENT\)/) }));
+  expect(() => loadExpectations(join(dir, 'missing.json'))).toThrow(
+    expect.objectContaining({
+      code: 'CTS_BAD_CONFIG',
+      message: expect.stringMatching(/missing\.json: cannot read it \(ENOENT\)/),
+    }),
+  );
 });

@@ -55,17 +55,25 @@ export function parseExpectations(text: string, source = 'expectations file'): E
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new ConformanceError('CTS_BAD_CONFIG', `${source}: not valid JSON (${(err as Error).message})`, { cause: err });
+    throw new ConformanceError('CTS_BAD_CONFIG', `${source}: not valid JSON (${(err as Error).message})`, {
+      cause: err,
+    });
   }
   const version = (data as { version?: unknown } | null)?.version;
   if (typeof data === 'object' && data !== null && !Array.isArray(data) && version !== undefined && version !== 1) {
-    throw new ConformanceError('CTS_BAD_CONFIG', `${source}: unsupported version ${JSON.stringify(version)} (this suite reads version 1)`);
+    throw new ConformanceError(
+      'CTS_BAD_CONFIG',
+      `${source}: unsupported version ${JSON.stringify(version)} (this suite reads version 1)`,
+    );
   }
   const outcome = registry().validate(SCHEMA, data);
   if (!outcome.ok) {
     const issues = outcome.errors.slice(0, 5).map(describeIssue);
     const more = outcome.errors.length > 5 ? `; and ${outcome.errors.length - 5} more` : '';
-    throw new ConformanceError('CTS_BAD_CONFIG', `${source}: ${issues.join('; ')}${more} (expected {"version": 1, "expectedFailures": [{"id": "<check id>", "reason": "…"}]})`);
+    throw new ConformanceError(
+      'CTS_BAD_CONFIG',
+      `${source}: ${issues.join('; ')}${more} (expected {"version": 1, "expectedFailures": [{"id": "<check id>", "reason": "…"}]})`,
+    );
   }
   const expectations = data as Expectations;
   const seen = new Set<string>();
@@ -87,7 +95,11 @@ export function loadExpectations(file: string): Expectations {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ConformanceError('CTS_BAD_CONFIG', `expectations file ${file}: cannot read it (${code ?? (err as Error).message})`, { cause: err });
+    throw new ConformanceError(
+      'CTS_BAD_CONFIG',
+      `expectations file ${file}: cannot read it (${code ?? (err as Error).message})`,
+      { cause: err },
+    );
   }
   return parseExpectations(text, `expectations file ${file}`);
 }
@@ -103,7 +115,11 @@ export function loadExpectations(file: string): Expectations {
  * const summary = summarize(applied.results, 'must', applied.unexpectedPasses);
  * ```
  */
-export function applyExpectations(results: readonly CheckResult[], expectations: Expectations, options: ApplyExpectationsOptions = {}): AppliedExpectations {
+export function applyExpectations(
+  results: readonly CheckResult[],
+  expectations: Expectations,
+  options: ApplyExpectationsOptions = {},
+): AppliedExpectations {
   const reasons = new Map(expectations.expectedFailures.map((e) => [e.id, e.reason]));
   const marked = results.map((r): CheckResult => {
     const { expectedFailure: _previous, ...rest } = r;

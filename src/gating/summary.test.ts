@@ -14,9 +14,25 @@ const r = (status: CheckResult['status'], level: CheckResult['level'], known = f
 });
 
 test('each result lands in exactly one count; INFO observations count as passed', () => {
-  const results = [r('pass', 'MUST'), r('fail', 'MUST'), r('fail', 'INFO'), r('error', 'SHOULD'), r('skip', 'MUST'), r('fail', 'MUST', true)];
+  const results = [
+    r('pass', 'MUST'),
+    r('fail', 'MUST'),
+    r('fail', 'INFO'),
+    r('error', 'SHOULD'),
+    r('skip', 'MUST'),
+    r('fail', 'MUST', true),
+  ];
   const s = summarize(results, 'must');
-  expect(s).toEqual({ total: 6, passed: 2, failed: 1, errored: 1, skipped: 1, expectedFailures: 1, unexpectedPasses: [], conformant: false });
+  expect(s).toEqual({
+    total: 6,
+    passed: 2,
+    failed: 1,
+    errored: 1,
+    skipped: 1,
+    expectedFailures: 1,
+    unexpectedPasses: [],
+    conformant: false,
+  });
   expect(s.passed + s.failed + s.errored + s.skipped + s.expectedFailures).toBe(s.total);
 });
 

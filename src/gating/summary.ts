@@ -10,7 +10,11 @@ import type { CheckResult } from '../core/result.js';
  *
  * @param unexpectedPasses - ids listed as known failures that passed (from `applyExpectations`).
  */
-export function summarize(results: readonly CheckResult[], level: RunReport['level'], unexpectedPasses: readonly string[] = []): RunSummary {
+export function summarize(
+  results: readonly CheckResult[],
+  level: RunReport['level'],
+  unexpectedPasses: readonly string[] = [],
+): RunSummary {
   let passed = 0;
   let failed = 0;
   let errored = 0;

@@ -24,12 +24,19 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 function coverageWords(report: Pick<RunReport, 'coverage'>): string | undefined {
   const c = report.coverage;
   if (!c) return undefined;
-  return c.holes.length === 0 ? `coverage ${c.percent}%` : `coverage ${c.percent}% (${plural(c.holes.length, 'item', 'items')} not exercised)`;
+  return c.holes.length === 0
+    ? `coverage ${c.percent}%`
+    : `coverage ${c.percent}% (${plural(c.holes.length, 'item', 'items')} not exercised)`;
 }
 
 /** Whether a result fails the gate (a fail or an error at the gating level, not a known failure). */
 function gatingFailures(report: Pick<RunReport, 'level' | 'results'>): number {
-  return report.results.filter((r) => (r.status === 'fail' || r.status === 'error') && !r.expectedFailure && (r.level === 'MUST' || (report.level === 'should' && r.level === 'SHOULD'))).length;
+  return report.results.filter(
+    (r) =>
+      (r.status === 'fail' || r.status === 'error') &&
+      !r.expectedFailure &&
+      (r.level === 'MUST' || (report.level === 'should' && r.level === 'SHOULD')),
+  ).length;
 }
 
 /**

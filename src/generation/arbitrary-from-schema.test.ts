@@ -23,7 +23,10 @@ test('compiled arbitraries are cached per schema and options', () => {
 test('§4.1 seed bounds of ±9223372036854776000 yield safe integers unless unsafe integers are asked for', () => {
   const seedOf = { type: 'integer', minimum: -9223372036854776000, maximum: 9223372036854776000 };
   fc.assert(fc.property(arbitraryFromSchema(seedOf), (v) => Number.isSafeInteger(v)));
-  const unsafe = fc.sample(arbitraryFromSchema(seedOf, { unsafeIntegers: true }), { seed: 1, numRuns: 200 }) as number[];
+  const unsafe = fc.sample(arbitraryFromSchema(seedOf, { unsafeIntegers: true }), {
+    seed: 1,
+    numRuns: 200,
+  }) as number[];
   expect(unsafe.some((v) => !Number.isSafeInteger(v))).toBe(true);
   expect(unsafe.every((v) => Number.isInteger(v) && Math.abs(v) <= 9223372036854776000)).toBe(true);
 });
@@ -53,7 +56,10 @@ test('formats uuid, date-time, uri and email produce values ajv-formats accepts'
 
 test('allOf members are merged, anyOf branches keep their siblings, oneOf values match exactly one branch', () => {
   const schema = {
-    allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 0 } } }, { properties: { a: { maximum: 3 } } }],
+    allOf: [
+      { type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 0 } } },
+      { properties: { a: { maximum: 3 } } },
+    ],
     properties: {
       b: { type: ['integer', 'null'], anyOf: [{ type: 'null' }, { enum: [-1, 0] }, { minimum: 1 }] },
       c: { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 1 }] },
@@ -65,7 +71,13 @@ test('allOf members are merged, anyOf branches keep their siblings, oneOf values
 
 test('recursive schemas through #/$defs terminate', () => {
   const tree = {
-    $defs: { node: { type: 'object', required: ['label'], properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+    $defs: {
+      node: {
+        type: 'object',
+        required: ['label'],
+        properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+      },
+    },
     $ref: '#/$defs/node',
   };
   const validate = compileUserSchema(tree);
@@ -73,6 +85,8 @@ test('recursive schemas through #/$defs terminate', () => {
 });
 
 test('an unsatisfiable schema is refused with a clear error', () => {
-  expect(() => arbitraryFromSchema({ title: 'Impossible', type: 'integer', minimum: 5, maximum: 1 })).toThrow(/no value satisfies Impossible/);
+  expect(() => arbitraryFromSchema({ title: 'Impossible', type: 'integer', minimum: 5, maximum: 1 })).toThrow(
+    /no value satisfies Impossible/,
+  );
   expect(() => arbitraryFromSchema({ $ref: 'elsewhere.json' })).toThrow(/\$ref/);
 });

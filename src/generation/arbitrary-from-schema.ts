@@ -43,7 +43,10 @@ const cache = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
  * @example
  * fc.assert(fc.property(arbitraryFromSchema('training/tool'), (tool) => registry().validate('training/tool', tool).ok));
  */
-export function arbitraryFromSchema(schema: object | string, options: ArbitraryFromSchemaOptions = {}): fc.Arbitrary<unknown> {
+export function arbitraryFromSchema(
+  schema: object | string,
+  options: ArbitraryFromSchemaOptions = {},
+): fc.Arbitrary<unknown> {
   const root = rootSchema(schema);
   if (typeof root === 'boolean') {
     if (!root) throw new Error('arbitraryFromSchema: the schema `false` has no valid value');

@@ -56,7 +56,11 @@ function literal(n: number, side: 'at' | 'beyond', which: 'minimum' | 'maximum')
 }
 
 /** The constraint cases of `schema`, each built on `valid` (which should carry every field). */
-export function constraintCases(schemas: SchemaRegistry, schema: SchemaName, valid: Record<string, unknown>): ConstraintCase[] {
+export function constraintCases(
+  schemas: SchemaRegistry,
+  schema: SchemaName,
+  valid: Record<string, unknown>,
+): ConstraintCase[] {
   const out: ConstraintCase[] = [];
   const add = (path: string, label: string, value: unknown, expect: ConstraintCase['expect'], raw?: string): void => {
     const body = setAt(valid, path, raw === undefined ? value : MARKER);
@@ -66,14 +70,32 @@ export function constraintCases(schemas: SchemaRegistry, schema: SchemaName, val
   };
   for (const f of schemaFields(schemas, schema)) {
     if (f.required) add(f.path, `${f.path} left out (required)`, DELETE, 'rejected');
-    if (f.enumerated) add(f.path, `${f.path} "conformance-unlisted-value", outside its values ${JSON.stringify(f.values)}`, 'conformance-unlisted-value', 'rejected');
-    if (f.format) add(f.path, `${f.path} "conformance-not-${f.format}", not of its format ${f.format}`, `conformance-not-${f.format}`, 'rejected');
+    if (f.enumerated)
+      add(
+        f.path,
+        `${f.path} "conformance-unlisted-value", outside its values ${JSON.stringify(f.values)}`,
+        'conformance-unlisted-value',
+        'rejected',
+      );
+    if (f.format)
+      add(
+        f.path,
+        `${f.path} "conformance-not-${f.format}", not of its format ${f.format}`,
+        `conformance-not-${f.format}`,
+        'rejected',
+      );
     for (const which of ['minimum', 'maximum'] as const) {
       const limit = f[which];
       if (limit === undefined) continue;
       const beyond = literal(limit, 'beyond', which);
       const at = literal(limit, 'at', which);
-      add(f.path, `${f.path} ${beyond}, ${which === 'minimum' ? 'below' : 'above'} its ${which} ${limit}`, undefined, 'rejected', beyond);
+      add(
+        f.path,
+        `${f.path} ${beyond}, ${which === 'minimum' ? 'below' : 'above'} its ${which} ${limit}`,
+        undefined,
+        'rejected',
+        beyond,
+      );
       add(f.path, `${f.path} ${at}, at its ${which} ${limit}`, undefined, 'accepted', at);
     }
   }

@@ -4,21 +4,15 @@
  */
 
 // Schema-driven positives
-;
-;
 
 // Schema-driven negatives
-export { mutationCatalogue,  negativeCases } from './negative-cases.js';
+export { mutationCatalogue, negativeCases } from './negative-cases.js';
 
 // Realistic requests
 export { everyFieldChatRequests, realisticChatRequest } from './realistic/chat-request.js';
-export { everyFieldTrainingRequests, realisticLogRequest, realisticTrainingJobRequest } from './realistic/training-request.js';
-;
-;
-
-;
-export type {   NegativeCase, Strictness } from './mutation.js';
-;
-;
-;
-;
+export {
+  everyFieldTrainingRequests,
+  realisticLogRequest,
+  realisticTrainingJobRequest,
+} from './realistic/training-request.js';
+export type { NegativeCase, Strictness } from './mutation.js';

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { assertAllInvalid, assertDeterministic, assertMutationShape, assertMutationsLabelled, compileUserSchema } from '../../test/helpers/arbitrary-laws.js';
+import {
+  assertAllInvalid,
+  assertDeterministic,
+  assertMutationShape,
+  assertMutationsLabelled,
+  compileUserSchema,
+} from '../../test/helpers/arbitrary-laws.js';
 import { registry } from '../schemas/registry.js';
 import { mutationCatalogue, negativeCaseList, negativeCases } from './negative-cases.js';
 
@@ -7,12 +13,14 @@ import { mutationCatalogue, negativeCaseList, negativeCases } from './negative-c
 const names = registry().names.filter((name) => mutationCatalogue(name).length > 0);
 
 test('only schemas that accept everything offer no mutation', () => {
-  for (const name of registry().names.filter((n) => !names.includes(n))) expect(Object.keys(registry().schema(name))).not.toContain('type');
+  for (const name of registry().names.filter((n) => !names.includes(n)))
+    expect(Object.keys(registry().schema(name))).not.toContain('type');
 });
 
 test.each(names)('every negative of %s fails validation against it', (name) => {
   assertAllInvalid(negativeCases(name), name, { numRuns: 60 });
-  for (const c of negativeCaseList(name, 1)) expect(registry().validate(name, c.value).ok, c.mutation.description).toBe(false);
+  for (const c of negativeCaseList(name, 1))
+    expect(registry().validate(name, c.value).ok, c.mutation.description).toBe(false);
 });
 
 test.each(names)('negatives of %s carry kind, pointer, description and strictness', (name) => {
@@ -25,7 +33,12 @@ test.each(names)('negatives of %s are the same for the same seed', (name) => {
 });
 
 function find(name: string, pointer: string, kind: string, strictness?: string) {
-  return negativeCaseList(name, 2).filter((c) => c.mutation.pointer === pointer && c.mutation.kind === kind && (!strictness || c.mutation.strictness === strictness));
+  return negativeCaseList(name, 2).filter(
+    (c) =>
+      c.mutation.pointer === pointer &&
+      c.mutation.kind === kind &&
+      (!strictness || c.mutation.strictness === strictness),
+  );
 }
 
 test('a missing required field is a reject', () => {
@@ -37,23 +50,34 @@ test('a missing required field is a reject', () => {
 
 test('a numeric string where a number belongs is lenient; a non-numeric string or an object is a reject', () => {
   const cases = find('chat/chat-completion-request', '/temperature', 'type');
-  const numeric = cases.find((c) => typeof (c.value as Record<string, unknown>).temperature === 'string' && !Number.isNaN(Number((c.value as Record<string, unknown>).temperature)));
+  const numeric = cases.find(
+    (c) =>
+      typeof (c.value as Record<string, unknown>).temperature === 'string' &&
+      !Number.isNaN(Number((c.value as Record<string, unknown>).temperature)),
+  );
   expect(numeric?.mutation.strictness).toBe('lenient');
   for (const c of cases) {
     const v = (c.value as Record<string, unknown>).temperature;
-    if ((typeof v === 'string' && Number.isNaN(Number(v))) || (typeof v === 'object' && v !== null)) expect(c.mutation.strictness).toBe('reject');
+    if ((typeof v === 'string' && Number.isNaN(Number(v))) || (typeof v === 'object' && v !== null))
+      expect(c.mutation.strictness).toBe('reject');
   }
 });
 
 test('null on an optional field is lenient, on a required field a reject', () => {
-  const optional = find('chat/chat-completion-request', '/tool_choice', 'type').find((c) => (c.value as Record<string, unknown>).tool_choice === null);
+  const optional = find('chat/chat-completion-request', '/tool_choice', 'type').find(
+    (c) => (c.value as Record<string, unknown>).tool_choice === null,
+  );
   expect(optional?.mutation.strictness).toBe('lenient');
-  const required = find('chat/chat-completion-request', '/messages', 'structure').find((c) => (c.value as Record<string, unknown>).messages === null);
+  const required = find('chat/chat-completion-request', '/messages', 'structure').find(
+    (c) => (c.value as Record<string, unknown>).messages === null,
+  );
   expect(required?.mutation.strictness).toBe('reject');
 });
 
 test('a single string where an array of strings belongs is lenient (vLLM stop: str | list[str])', () => {
-  const c = find('chat/chat-completion-request', '/stop', 'structure', 'lenient').find((x) => x.mutation.description.includes('single string'));
+  const c = find('chat/chat-completion-request', '/stop', 'structure', 'lenient').find((x) =>
+    x.mutation.description.includes('single string'),
+  );
   expect(typeof (c!.value as Record<string, unknown>).stop).toBe('string');
 });
 
@@ -64,7 +88,9 @@ test('an enum value outside the documented set and a number outside a documented
   expect(temperatures.some((t) => t < 0) && temperatures.some((t) => t > 2)).toBe(true);
   expect(range.every((c) => c.mutation.strictness === 'reject')).toBe(true);
   // §8: a bound a double cannot step past by one is doubled instead.
-  const seed = find('chat/chat-completion-request', '/seed', 'range').map((c) => (c.value as Record<string, number>).seed ?? NaN);
+  const seed = find('chat/chat-completion-request', '/seed', 'range').map(
+    (c) => (c.value as Record<string, number>).seed ?? NaN,
+  );
   expect(seed.every((s) => Math.abs(s) > 9223372036854776000)).toBe(true);
 });
 
@@ -77,7 +103,9 @@ test('format breaks: garbage is a reject, a UUID without hyphens is lenient', ()
 
 test('additional structure where forbidden is a structure reject', () => {
   const schema = { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } };
-  const c = negativeCaseList(schema, 1).find((x) => x.mutation.kind === 'structure' && x.mutation.pointer === '/x_unexpected_property');
+  const c = negativeCaseList(schema, 1).find(
+    (x) => x.mutation.kind === 'structure' && x.mutation.pointer === '/x_unexpected_property',
+  );
   expect(c?.mutation.strictness).toBe('reject');
   assertMutationShape(c!);
   expect(compileUserSchema(schema)(c!.value)).toBe(false);

@@ -40,7 +40,9 @@ function compileContext(options: NegativeCasesOptions): CompileContext {
 }
 
 function isContainerFor(value: unknown, key: string | number): value is Record<string, unknown> | unknown[] {
-  return typeof key === 'number' ? Array.isArray(value) : value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof key === 'number'
+    ? Array.isArray(value)
+    : value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext, depth: number): fc.Arbitrary<unknown> {
@@ -66,7 +68,10 @@ class Parts {
   step(step: PathStep, i: number): fc.Arbitrary<[unknown, unknown]> {
     let arb = this.#steps.get(step);
     if (!arb) {
-      arb = fc.tuple(forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', this.#ctx, i), compileSchemas(step.child, this.#ctx, i + 1) ?? fc.constant(NO_CASE));
+      arb = fc.tuple(
+        forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', this.#ctx, i),
+        compileSchemas(step.child, this.#ctx, i + 1) ?? fc.constant(NO_CASE),
+      );
       this.#steps.set(step, arb);
     }
     return arb;
@@ -88,7 +93,12 @@ class Parts {
  * containers and children where the root lacks them), then the edit. Cases where the base came out
  * invalid or the edit did not break the schema are filtered away.
  */
-function prepare(root: FlatSchema, template: MutationTemplate, rootArb: fc.Arbitrary<unknown>, parts: Parts): fc.Arbitrary<NegativeCase | undefined> {
+function prepare(
+  root: FlatSchema,
+  template: MutationTemplate,
+  rootArb: fc.Arbitrary<unknown>,
+  parts: Parts,
+): fc.Arbitrary<NegativeCase | undefined> {
   const { site, edit } = template;
   const steps = site.path.map((step, i) => parts.step(step, i));
   const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : parts.container(site);
@@ -138,7 +148,12 @@ function probe(raw: fc.Arbitrary<NegativeCase | undefined>): boolean {
 function prepared(schema: object | string, options: NegativeCasesOptions): Prepared[] {
   const root = rootSchema(schema);
   if (typeof root === 'boolean') return [];
-  const key = JSON.stringify([options.kinds ?? null, options.strictness ?? null, options.maxSiteDepth ?? 3, compileContext(options)]);
+  const key = JSON.stringify([
+    options.kinds ?? null,
+    options.strictness ?? null,
+    options.maxSiteDepth ?? 3,
+    compileContext(options),
+  ]);
   let perOptions = cache.get(root);
   if (!perOptions) cache.set(root, (perOptions = new Map()));
   const hit = perOptions.get(key);
@@ -182,11 +197,18 @@ export function mutationCatalogue(schema: object | string, options: NegativeCase
  */
 export function negativeCases(schema: object | string, options: NegativeCasesOptions = {}): fc.Arbitrary<NegativeCase> {
   const list = prepared(schema, options);
-  if (list.length === 0) throw new Error(`negativeCases: the schema ${typeof schema === 'string' ? schema : ''} offers no constraint to break`);
+  if (list.length === 0)
+    throw new Error(
+      `negativeCases: the schema ${typeof schema === 'string' ? schema : ''} offers no constraint to break`,
+    );
   return fc.oneof(...list.map((p) => p.arbitrary));
 }
 
 /** One negative case per catalogue entry, fixed by `seed`: the deterministic list. */
-export function negativeCaseList(schema: object | string, seed: number, options: NegativeCasesOptions = {}): NegativeCase[] {
+export function negativeCaseList(
+  schema: object | string,
+  seed: number,
+  options: NegativeCasesOptions = {},
+): NegativeCase[] {
   return prepared(schema, options).map((p, i) => fc.sample(p.arbitrary, { seed: seed + i, numRuns: 1 })[0]!);
 }

@@ -21,14 +21,24 @@ const PREFILL = [
   { role: 'user', content: 'Count from one to five.' },
   { role: 'assistant', content: 'One, two,' },
 ];
-const fixed = (rule: VllmRuleId, fields: Record<string, unknown>, modes: readonly ChatMode[] = BOTH, section: RuleCase['section'] = 'conventions'): RuleCase => ({ rule, section, modes, patch: () => fields });
+const fixed = (
+  rule: VllmRuleId,
+  fields: Record<string, unknown>,
+  modes: readonly ChatMode[] = BOTH,
+  section: RuleCase['section'] = 'conventions',
+): RuleCase => ({ rule, section, modes, patch: () => fields });
 
 export const RULE_CASES: readonly RuleCase[] = [
   fixed('stream-options-without-stream', { stream_options: { include_usage: true } }, ['non-streamed']),
   fixed('top-logprobs-without-logprobs', { top_logprobs: 2 }),
   fixed('top-logprobs-max', { logprobs: true, top_logprobs: 21 }),
   fixed('prompt-logprobs-with-stream', { prompt_logprobs: 1 }, ['streamed']),
-  fixed('continue-with-generation-prompt', { messages: PREFILL, continue_final_message: true, add_generation_prompt: true }, BOTH, '§7'),
+  fixed(
+    'continue-with-generation-prompt',
+    { messages: PREFILL, continue_final_message: true, add_generation_prompt: true },
+    BOTH,
+    '§7',
+  ),
   fixed('empty-cache-salt', { cache_salt: '' }),
   fixed('json-schema-missing', { response_format: { type: 'json_schema' } }),
   fixed('structured-outputs-one-kind', { structured_outputs: { regex: '(yes|no)', choice: ['yes', 'no'] } }),
@@ -45,7 +55,12 @@ export const RULE_CASES: readonly RuleCase[] = [
   fixed('repetition-penalty-range', { repetition_penalty: 0 }),
   fixed('max-tokens-min', { max_completion_tokens: undefined, max_tokens: 0 }),
   fixed('max-completion-tokens-min', { max_completion_tokens: 0 }),
-  { rule: 'min-tokens-above-max', section: 'conventions', modes: BOTH, patch: (maxTokens) => ({ min_tokens: maxTokens + 1 }) },
+  {
+    rule: 'min-tokens-above-max',
+    section: 'conventions',
+    modes: BOTH,
+    patch: (maxTokens) => ({ min_tokens: maxTokens + 1 }),
+  },
   fixed('empty-stop', { stop: [''] }),
   fixed('priority-without-scheduling', { priority: 1 }, BOTH, '§7'),
 ];

@@ -16,7 +16,11 @@ const userSchema = {
     owner: {
       type: 'object',
       required: ['name', 'email'],
-      properties: { name: { type: 'string', minLength: 1, maxLength: 30 }, email: { type: 'string', format: 'email' }, age: { type: 'integer', minimum: 18, maximum: 99 } },
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 30 },
+        email: { type: 'string', format: 'email' },
+        age: { type: 'integer', minimum: 18, maximum: 99 },
+      },
     },
     labels: { type: 'array', items: { type: 'string', enum: ['bug', 'ui', 'api'] }, minItems: 1, maxItems: 3 },
     score: { anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }] },

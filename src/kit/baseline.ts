@@ -59,9 +59,17 @@ function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): 
 type RecordKind = RecordKindName;
 
 /** The first `count` records of a listing (read as JSONL, stopping early), or undefined when the list does not answer 2xx. */
-export function firstRecords(ctx: CheckContext, kind: RecordKind, count: number): Promise<Record<string, unknown>[] | undefined> {
+export function firstRecords(
+  ctx: CheckContext,
+  kind: RecordKind,
+  count: number,
+): Promise<Record<string, unknown>[] | undefined> {
   return oncePerRun(ctx, `records:${kind}:${count}`, async () => {
-    const stream = await ctx.http.open({ method: 'GET', path: pathOf(ctx.target, kind === 'predictions' ? 'predictions.list' : 'scores.list'), query: listQuery(ctx.target, { limit: count }) });
+    const stream = await ctx.http.open({
+      method: 'GET',
+      path: pathOf(ctx.target, kind === 'predictions' ? 'predictions.list' : 'scores.list'),
+      query: listQuery(ctx.target, { limit: count }),
+    });
     if (stream.status < 200 || stream.status > 299) {
       await stream.close();
       return undefined;
@@ -92,7 +100,11 @@ async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<st
 export function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
   if (!ctx.target.allowWrites) return Promise.resolve(undefined);
   return oncePerRun(ctx, 'training-job', async () => {
-    const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'training-jobs.create'), json: trainingJobRequest(ctx) });
+    const ex = await ctx.http.send({
+      method: 'POST',
+      path: pathOf(ctx.target, 'training-jobs.create'),
+      json: trainingJobRequest(ctx),
+    });
     const id = (ex.json as { id?: unknown } | undefined)?.id;
     return ex.response.status >= 200 && ex.response.status < 300 && typeof id === 'string' ? id : undefined;
   });
@@ -125,7 +137,10 @@ export async function baselineRequest(ctx: CheckContext, op: OperationId): Promi
       const id = await existingTrainingJobId(ctx);
       return id
         ? { spec: { method: 'GET', path: pathOf(t, op, { training_job_id: id }) } }
-        : { spec: { method: 'GET', path: pathOf(t, op, { training_job_id: seededUuid(ctx.seed) }) }, note: 'no job could be created (writes not allowed or create failed): a random job id was used' };
+        : {
+            spec: { method: 'GET', path: pathOf(t, op, { training_job_id: seededUuid(ctx.seed) }) },
+            note: 'no job could be created (writes not allowed or create failed): a random job id was used',
+          };
     }
     case 'predictions.read':
     case 'scores.read': {
@@ -134,13 +149,19 @@ export async function baselineRequest(ctx: CheckContext, op: OperationId): Promi
       const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
       return id
         ? { spec: { method: 'GET', path: pathOf(t, op, { [param]: id }) } }
-        : { spec: { method: 'GET', path: pathOf(t, op, { [param]: seededUuid(ctx.seed) }) }, note: `the ${kind} listing gave no id: a random id was used` };
+        : {
+            spec: { method: 'GET', path: pathOf(t, op, { [param]: seededUuid(ctx.seed) }) },
+            note: `the ${kind} listing gave no id: a random id was used`,
+          };
     }
   }
 }
 
 /** The baseline answered with the configured credentials, once per run and operation. */
-export function controlExchange(ctx: CheckContext, op: OperationId): Promise<{ baseline: Baseline; exchange: HttpExchange }> {
+export function controlExchange(
+  ctx: CheckContext,
+  op: OperationId,
+): Promise<{ baseline: Baseline; exchange: HttpExchange }> {
   return oncePerRun(ctx, `control:${op}`, async () => {
     const baseline = await baselineRequest(ctx, op);
     return { baseline, exchange: await ctx.http.send({ ...baseline.spec, auth: 'default' }) };
@@ -153,7 +174,12 @@ const RECORD_KEYS: Record<RecordKind, readonly string[]> = {
 };
 
 function isRecord(value: unknown, kind: RecordKind): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k));
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k))
+  );
 }
 
 /**
@@ -169,7 +195,11 @@ export function servedData(op: OperationId, ex: HttpExchange): string | undefine
       return isObject && Array.isArray(json.choices) ? 'a chat completion (`choices`)' : undefined;
     case 'training-jobs.create':
     case 'training-jobs.get':
-      return isObject && typeof json.id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(json.id) ? `a training job (id ${json.id})` : undefined;
+      return isObject &&
+        typeof json.id === 'string' &&
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(json.id)
+        ? `a training job (id ${json.id})`
+        : undefined;
     case 'trajectories.log':
       return undefined;
     case 'predictions.read':
@@ -194,4 +224,3 @@ export function servedData(op: OperationId, ex: HttpExchange): string | undefine
 }
 
 /** True for the statuses of a successful answer. */
-

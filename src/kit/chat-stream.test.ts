@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import { SseParser } from '../transport/sse.js';
-import { ChatStreamJudge, reassembleCompletion, type ChatStreamJudgeOptions, type ChatStreamVerdict, type StreamRule } from './chat-stream.js';
+import {
+  ChatStreamJudge,
+  reassembleCompletion,
+  type ChatStreamJudgeOptions,
+  type ChatStreamVerdict,
+  type StreamRule,
+} from './chat-stream.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -26,13 +32,37 @@ function canonical(opts: { n?: number; usage?: boolean; tokenIds?: boolean } = {
   const n = opts.n ?? 1;
   const events: string[] = [];
   for (let i = 0; i < n; i++) {
-    events.push(ev(chunk([{ index: i, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }], i === 0 && opts.tokenIds ? { prompt_token_ids: [5, 6, 7] } : {})));
+    events.push(
+      ev(
+        chunk(
+          [{ index: i, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
+          i === 0 && opts.tokenIds ? { prompt_token_ids: [5, 6, 7] } : {},
+        ),
+      ),
+    );
   }
   for (const word of ['Hello', ' there', '!']) {
-    for (let i = 0; i < n; i++) events.push(ev(chunk([{ index: i, delta: { content: word }, logprobs: null, finish_reason: null, ...(opts.tokenIds ? { token_ids: [1000 + word.length] } : {}) }])));
+    for (let i = 0; i < n; i++)
+      events.push(
+        ev(
+          chunk([
+            {
+              index: i,
+              delta: { content: word },
+              logprobs: null,
+              finish_reason: null,
+              ...(opts.tokenIds ? { token_ids: [1000 + word.length] } : {}),
+            },
+          ]),
+        ),
+      );
   }
-  for (let i = 0; i < n; i++) events.push(ev(chunk([{ index: i, delta: { content: '' }, logprobs: null, finish_reason: 'stop', stop_reason: null }])));
-  if (opts.usage) events.push(ev(chunk([], { usage: { prompt_tokens: 3, completion_tokens: 3 * n, total_tokens: 3 + 3 * n } })));
+  for (let i = 0; i < n; i++)
+    events.push(
+      ev(chunk([{ index: i, delta: { content: '' }, logprobs: null, finish_reason: 'stop', stop_reason: null }])),
+    );
+  if (opts.usage)
+    events.push(ev(chunk([], { usage: { prompt_tokens: 3, completion_tokens: 3 * n, total_tokens: 3 + 3 * n } })));
   events.push('data: [DONE]\n\n');
   return events;
 }
@@ -53,7 +83,9 @@ test('a canonical vLLM stream passes and reassembles', () => {
 });
 
 test('CRLF line ends pass', () => {
-  expect(judgeText(text(canonical({ usage: true })).replace(/\n/g, '\r\n'), { includeUsage: true }).findings).toEqual([]);
+  expect(judgeText(text(canonical({ usage: true })).replace(/\n/g, '\r\n'), { includeUsage: true }).findings).toEqual(
+    [],
+  );
 });
 
 test('bare CR line ends pass', () => {
@@ -61,11 +93,15 @@ test('bare CR line ends pass', () => {
 });
 
 test('data: without the space passes', () => {
-  expect(judgeText(text(canonical({ usage: true })).replace(/data: /g, 'data:'), { includeUsage: true }).findings).toEqual([]);
+  expect(
+    judgeText(text(canonical({ usage: true })).replace(/data: /g, 'data:'), { includeUsage: true }).findings,
+  ).toEqual([]);
 });
 
 test('comment and keep-alive lines, event/id/retry fields and a BOM pass', () => {
-  const events = canonical({ usage: true }).map((e, i) => (i % 2 ? `: keep-alive\n\n${e}` : `id: ${i}\nevent: message\n${e}`));
+  const events = canonical({ usage: true }).map((e, i) =>
+    i % 2 ? `: keep-alive\n\n${e}` : `id: ${i}\nevent: message\n${e}`,
+  );
   const v = judgeText(`\uFEFF: stream opened\nretry: 1000\n\n${text(events)}: bye\n\n`, { includeUsage: true });
   expect(v.findings).toEqual([]);
 });
@@ -75,7 +111,9 @@ test('a usage chunk sent without include_usage (some hosted deployments) passes'
 });
 
 test('continuous usage stats (usage on every chunk) pass', () => {
-  const events = canonical({ usage: true }).map((e) => e.replace('"choices":[{', '"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4},"choices":[{'));
+  const events = canonical({ usage: true }).map((e) =>
+    e.replace('"choices":[{', '"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4},"choices":[{'),
+  );
   expect(judgeText(text(events), { includeUsage: true }).findings).toEqual([]);
 });
 
@@ -85,7 +123,12 @@ test('the same events split across network chunks at every byte position pass', 
   for (let i = 1; i < bytes.length; i++) {
     expect(judge([bytes.subarray(0, i), bytes.subarray(i)], opts).findings, `split at ${i}`).toEqual([]);
   }
-  expect(judge([...bytes].map((b) => Uint8Array.of(b)), opts).findings).toEqual([]);
+  expect(
+    judge(
+      [...bytes].map((b) => Uint8Array.of(b)),
+      opts,
+    ).findings,
+  ).toEqual([]);
 });
 
 test('a [DONE] without its final blank line or newline is accepted, with a note', () => {
@@ -104,7 +147,9 @@ test('return_token_ids: prompt_token_ids on the first chunk and token_ids per de
 });
 
 test('extra fields and a chunk validator that accepts them pass', () => {
-  const events = canonical().map((e) => e.replace('"model":"m"', '"model":"m","system_fingerprint":"fp","x_extra":{"a":1}'));
+  const events = canonical().map((e) =>
+    e.replace('"model":"m"', '"model":"m","system_fingerprint":"fp","x_extra":{"a":1}'),
+  );
   expect(judgeText(text(events), { validateChunk: () => undefined }).findings).toEqual([]);
 });
 
@@ -116,27 +161,84 @@ const broken: Array<[string, StreamRule, string, ChatStreamJudgeOptions?]> = [
   ['an incomplete trailing event', 'complete', text(canonical().slice(0, 3)) + 'data: {"id":"chatcmpl-abc","cho'],
   ['a non-JSON payload', 'json', ev("{'a': True}") + text(canonical())],
   ['an empty data payload', 'json', 'data:\n\n' + text(canonical())],
-  ['an error event mid-stream', 'error-event', text(canonical().slice(0, 2)) + ev({ error: { message: 'boom', code: 500 } }) + 'data: [DONE]\n\n'],
-  ['a chunk labelled chat.completion', 'chunk-shape', text(canonical()).replace(/chat\.completion\.chunk/g, 'chat.completion')],
+  [
+    'an error event mid-stream',
+    'error-event',
+    text(canonical().slice(0, 2)) + ev({ error: { message: 'boom', code: 500 } }) + 'data: [DONE]\n\n',
+  ],
+  [
+    'a chunk labelled chat.completion',
+    'chunk-shape',
+    text(canonical()).replace(/chat\.completion\.chunk/g, 'chat.completion'),
+  ],
   ['a payload that is not an object', 'chunk-shape', ev('[1,2]') + text(canonical())],
-  ['ids that change', 'one-id', text(canonical().map((e, i) => (i === 2 ? e.replace('chatcmpl-abc', 'chatcmpl-xyz') : e)))],
+  [
+    'ids that change',
+    'one-id',
+    text(canonical().map((e, i) => (i === 2 ? e.replace('chatcmpl-abc', 'chatcmpl-xyz') : e))),
+  ],
   ['a first delta without role', 'role-first', text(canonical()).replace('"role":"assistant",', '')],
-  ['two finish_reasons for one choice', 'one-finish', text(canonical().slice(0, -1)) + ev(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])) + 'data: [DONE]\n\n'],
+  [
+    'two finish_reasons for one choice',
+    'one-finish',
+    text(canonical().slice(0, -1)) + ev(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])) + 'data: [DONE]\n\n',
+  ],
   ['no finish_reason', 'one-finish', text(canonical()).replace('"finish_reason":"stop"', '"finish_reason":null')],
   ['an index out of range', 'indices', text(canonical()).replace(/"index":0/g, '"index":1')],
   ['a missing choice', 'indices', text(canonical()), { n: 2 }],
   ['no usage chunk with include_usage', 'usage', text(canonical()), { includeUsage: true }],
-  ['usage that does not add up', 'usage', text(canonical({ usage: true })).replace('"total_tokens":6', '"total_tokens":7'), { includeUsage: true }],
-  ['a usage chunk before the choices', 'usage', (() => { const e = canonical({ usage: true }); const u = e.splice(-2, 1); return text([...u, ...e]); })(), { includeUsage: true }],
+  [
+    'usage that does not add up',
+    'usage',
+    text(canonical({ usage: true })).replace('"total_tokens":6', '"total_tokens":7'),
+    { includeUsage: true },
+  ],
+  [
+    'a usage chunk before the choices',
+    'usage',
+    (() => {
+      const e = canonical({ usage: true });
+      const u = e.splice(-2, 1);
+      return text([...u, ...e]);
+    })(),
+    { includeUsage: true },
+  ],
   ['a chunk after [DONE]', 'done-last', text(canonical()) + ev(chunk([]))],
   ['garbage after [DONE]', 'done-last', text(canonical()) + 'data: {"late"'],
-  ['prompt_token_ids repeated', 'token-ids', text(canonical({ tokenIds: true })).replace(/"choices":\[\{"index":0,"delta":\{"content":"Hello"/, '"prompt_token_ids":[5],"choices":[{"index":0,"delta":{"content":"Hello"'), { returnTokenIds: true }],
-  ['no prompt_token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace(',"prompt_token_ids":[5,6,7]', ''), { returnTokenIds: true }],
+  [
+    'prompt_token_ids repeated',
+    'token-ids',
+    text(canonical({ tokenIds: true })).replace(
+      /"choices":\[\{"index":0,"delta":\{"content":"Hello"/,
+      '"prompt_token_ids":[5],"choices":[{"index":0,"delta":{"content":"Hello"',
+    ),
+    { returnTokenIds: true },
+  ],
+  [
+    'no prompt_token_ids',
+    'token-ids',
+    text(canonical({ tokenIds: true })).replace(',"prompt_token_ids":[5,6,7]', ''),
+    { returnTokenIds: true },
+  ],
   ['[DONE] alone, no chunk', 'chunk-shape', 'data: [DONE]\n\n'],
-  ['an HTML page, no SSE event at all', 'chunk-shape', '<!DOCTYPE html>\n<html><body><h1>Welcome to nginx!</h1></body></html>\n'],
+  [
+    'an HTML page, no SSE event at all',
+    'chunk-shape',
+    '<!DOCTYPE html>\n<html><body><h1>Welcome to nginx!</h1></body></html>\n',
+  ],
   ['error events only', 'chunk-shape', ev({ error: { message: 'boom', code: 500 } }) + 'data: [DONE]\n\n'],
-  ['payloads that are not objects, with return_token_ids', 'token-ids', ev('[1,2]') + 'data: [DONE]\n\n', { returnTokenIds: true }],
-  ['a content delta without token_ids', 'token-ids', text(canonical({ tokenIds: true })).replace('"token_ids":[1005]', '"token_ids":[]'), { returnTokenIds: true }],
+  [
+    'payloads that are not objects, with return_token_ids',
+    'token-ids',
+    ev('[1,2]') + 'data: [DONE]\n\n',
+    { returnTokenIds: true },
+  ],
+  [
+    'a content delta without token_ids',
+    'token-ids',
+    text(canonical({ tokenIds: true })).replace('"token_ids":[1005]', '"token_ids":[]'),
+    { returnTokenIds: true },
+  ],
 ];
 
 test.each(broken)('%s is caught as %s', (_name, rule, body, options) => {
@@ -145,7 +247,13 @@ test.each(broken)('%s is caught as %s', (_name, rule, body, options) => {
 });
 
 test('a broken stream is caught under its own rule only', () => {
-  expect(rules(judgeText(text(canonical({ usage: true })).replace('"total_tokens":6', '"total_tokens":7'), { includeUsage: true }))).toEqual(['usage']);
+  expect(
+    rules(
+      judgeText(text(canonical({ usage: true })).replace('"total_tokens":6', '"total_tokens":7'), {
+        includeUsage: true,
+      }),
+    ),
+  ).toEqual(['usage']);
   expect(rules(judgeText(text(canonical().slice(0, -1))))).toEqual(['complete']);
 });
 
@@ -160,17 +268,32 @@ test('timings: first event and the largest gap', () => {
 
 test('the counts the checks read to tell "nothing arrived" from "all held": payloads, chunks, chunk objects, choices', () => {
   const html = judgeText('<!DOCTYPE html>\n<html></html>\n', { n: 2 });
-  expect({ events: html.timings.events, payloads: html.payloads, chunks: html.chunks, objectChunks: html.objectChunks, choices: html.choices.length, sawDone: html.sawDone })
-    .toEqual({ events: 0, payloads: 0, chunks: 0, objectChunks: 0, choices: 0, sawDone: false });
+  expect({
+    events: html.timings.events,
+    payloads: html.payloads,
+    chunks: html.chunks,
+    objectChunks: html.objectChunks,
+    choices: html.choices.length,
+    sawDone: html.sawDone,
+  }).toEqual({ events: 0, payloads: 0, chunks: 0, objectChunks: 0, choices: 0, sawDone: false });
   // No choice arrived: the per-choice rules have no finding of their own (their checks skip).
   expect(rules(html)).not.toContain('role-first');
   expect(rules(html)).not.toContain('one-finish');
   expect(rules(html)).toContain('indices');
 
   const arrays = judgeText(ev('[1]') + ev('[2]') + 'data: [DONE]\n\n');
-  expect({ payloads: arrays.payloads, chunks: arrays.chunks, objectChunks: arrays.objectChunks }).toEqual({ payloads: 2, chunks: 2, objectChunks: 0 });
+  expect({ payloads: arrays.payloads, chunks: arrays.chunks, objectChunks: arrays.objectChunks }).toEqual({
+    payloads: 2,
+    chunks: 2,
+    objectChunks: 0,
+  });
 
   const usual = judgeText(text(canonical({ n: 2, usage: true })), { n: 2, includeUsage: true });
   expect(usual.findings).toEqual([]);
-  expect({ payloads: usual.payloads, chunks: usual.chunks, objectChunks: usual.objectChunks, choices: usual.choices.length }).toEqual({ payloads: 11, chunks: 11, objectChunks: 11, choices: 2 });
+  expect({
+    payloads: usual.payloads,
+    chunks: usual.chunks,
+    objectChunks: usual.objectChunks,
+    choices: usual.choices.length,
+  }).toEqual({ payloads: 11, chunks: 11, objectChunks: 11, choices: 2 });
 });

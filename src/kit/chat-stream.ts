@@ -178,11 +178,17 @@ export class ChatStreamJudge {
   private continuous(usage: unknown, where: string): void {
     const c = isJsonObject(usage) ? usage.completion_tokens : undefined;
     if (!Number.isInteger(c)) {
-      this.find('continuous-usage', `${where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`);
+      this.find(
+        'continuous-usage',
+        `${where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`,
+      );
       return;
     }
     if (this.runningCompletion !== undefined && (c as number) < this.runningCompletion) {
-      this.find('continuous-usage', `${where}: usage.completion_tokens ${String(c)} after ${this.runningCompletion} on an earlier chunk: the running count went down`);
+      this.find(
+        'continuous-usage',
+        `${where}: usage.completion_tokens ${String(c)} after ${this.runningCompletion} on an earlier chunk: the running count went down`,
+      );
     }
     this.runningCompletion = c as number;
   }
@@ -215,10 +221,17 @@ export class ChatStreamJudge {
     if (this.options.returnTokenIds) {
       const ptids = payload.prompt_token_ids;
       if (this.objectChunkNo === 1) {
-        if (!isIntArray(ptids)) this.find('token-ids', `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`);
+        if (!isIntArray(ptids))
+          this.find(
+            'token-ids',
+            `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`,
+          );
         else this.promptTokenIds = ptids;
       } else if (ptids !== undefined && ptids !== null) {
-        this.find('token-ids', `${where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`);
+        this.find(
+          'token-ids',
+          `${where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
+        );
       }
     } else if (isIntArray(payload.prompt_token_ids)) {
       this.promptTokenIds ??= payload.prompt_token_ids;
@@ -229,20 +242,38 @@ export class ChatStreamJudge {
     const usage = payload.usage;
 
     if (this.usageChunkAt !== undefined && choices.length > 0) {
-      this.find('usage', `${where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`);
+      this.find(
+        'usage',
+        `${where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
+      );
     }
     if (choices.length === 0 && isJsonObject(usage)) {
-      if (this.usageChunkAt !== undefined) this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
+      if (this.usageChunkAt !== undefined)
+        this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
       this.usageChunkAt = this.eventNo;
       this.usage = usage;
       const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
       if (!Number.isInteger(p) || !Number.isInteger(c) || !Number.isInteger(t)) {
-        this.find('usage', `${where}: usage lacks integer prompt_tokens/completion_tokens/total_tokens: ${clip(JSON.stringify(usage))}`);
+        this.find(
+          'usage',
+          `${where}: usage lacks integer prompt_tokens/completion_tokens/total_tokens: ${clip(JSON.stringify(usage))}`,
+        );
       } else if ((p as number) + (c as number) !== t) {
-        this.find('usage', `${where}: usage does not add up: prompt_tokens ${p} + completion_tokens ${c} = ${(p as number) + (c as number)}, total_tokens ${t}`);
+        this.find(
+          'usage',
+          `${where}: usage does not add up: prompt_tokens ${p} + completion_tokens ${c} = ${(p as number) + (c as number)}, total_tokens ${t}`,
+        );
       }
-      if (this.options.continuousUsage && this.runningCompletion !== undefined && Number.isInteger(c) && (c as number) < this.runningCompletion) {
-        this.find('continuous-usage', `${where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`);
+      if (
+        this.options.continuousUsage &&
+        this.runningCompletion !== undefined &&
+        Number.isInteger(c) &&
+        (c as number) < this.runningCompletion
+      ) {
+        this.find(
+          'continuous-usage',
+          `${where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`,
+        );
       }
       return;
     }
@@ -255,7 +286,10 @@ export class ChatStreamJudge {
       if (!isJsonObject(choice)) continue; // chunk-shape
       const index = choice.index;
       if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
-        this.find('indices', `${where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`);
+        this.find(
+          'indices',
+          `${where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`,
+        );
         continue;
       }
       const i = index as number;
@@ -266,26 +300,60 @@ export class ChatStreamJudge {
       if (!c) {
         // The first chunk of each choice has `delta: {"role": "assistant", ...}`.
         const role = delta.role;
-        if (role !== 'assistant') this.find('role-first', `${where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`);
-        c = { index: i, role: typeof role === 'string' ? role : undefined, content: '', reasoning: undefined, finishReason: null, stopReason: undefined, tokenIds: undefined, logprobs: undefined, finishes: 0 };
+        if (role !== 'assistant')
+          this.find(
+            'role-first',
+            `${where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`,
+          );
+        c = {
+          index: i,
+          role: typeof role === 'string' ? role : undefined,
+          content: '',
+          reasoning: undefined,
+          finishReason: null,
+          stopReason: undefined,
+          tokenIds: undefined,
+          logprobs: undefined,
+          finishes: 0,
+        };
         this.choices.set(i, c);
       } else if (c.finishes > 0) {
-        this.find('one-finish', `${where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`);
+        this.find(
+          'one-finish',
+          `${where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`,
+        );
       }
       if (typeof delta.content === 'string') c.content += delta.content;
-      const reasoning = typeof delta.reasoning === 'string' ? delta.reasoning : typeof delta.reasoning_content === 'string' ? delta.reasoning_content : undefined;
+      const reasoning =
+        typeof delta.reasoning === 'string'
+          ? delta.reasoning
+          : typeof delta.reasoning_content === 'string'
+            ? delta.reasoning_content
+            : undefined;
       if (reasoning !== undefined) c.reasoning = (c.reasoning ?? '') + reasoning;
       const tokenIds = choice.token_ids;
       if (isIntArray(tokenIds)) c.tokenIds = [...(c.tokenIds ?? []), ...tokenIds];
-      if (this.options.returnTokenIds && typeof delta.content === 'string' && delta.content.length > 0 && !(isIntArray(tokenIds) && tokenIds.length > 0)) {
-        this.find('token-ids', `${where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`);
+      if (
+        this.options.returnTokenIds &&
+        typeof delta.content === 'string' &&
+        delta.content.length > 0 &&
+        !(isIntArray(tokenIds) && tokenIds.length > 0)
+      ) {
+        this.find(
+          'token-ids',
+          `${where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`,
+        );
       }
       const lp = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
       if (Array.isArray(lp)) c.logprobs = [...(c.logprobs ?? []), ...lp];
       const fr = choice.finish_reason;
       if (fr !== null && fr !== undefined) {
         c.finishes++;
-        if (c.finishes === 2) this.find('one-finish', `${where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`);
+        if (c.finishes === 2)
+          this.find(
+            'one-finish',
+            `${where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`,
+          );
         c.finishReason = typeof fr === 'string' ? fr : String(fr);
         if ('stop_reason' in choice) c.stopReason = choice.stop_reason;
       }
@@ -302,7 +370,10 @@ export class ChatStreamJudge {
       } else if (this.sawDone) {
         this.find('done-last', `bytes after data: [DONE]: ${JSON.stringify(clip(incomplete))}`);
       } else {
-        this.find('complete', `the stream ended inside an event that never got its blank line: ${JSON.stringify(clip(incomplete))}`);
+        this.find(
+          'complete',
+          `the stream ended inside an event that never got its blank line: ${JSON.stringify(clip(incomplete))}`,
+        );
       }
     }
     if (!this.sawDone) this.find('complete', `the stream ended after ${this.eventNo} event(s) without data: [DONE]`);
@@ -315,12 +386,16 @@ export class ChatStreamJudge {
     if (this.options.includeUsage && this.usageChunkAt === undefined) {
       this.find('usage', 'stream_options.include_usage was set, but no chunk with empty choices carried usage');
     }
-    if (this.options.returnTokenIds && this.objectChunkNo === 0) this.find('token-ids', 'no chunk object arrived to carry prompt_token_ids');
+    if (this.options.returnTokenIds && this.objectChunkNo === 0)
+      this.find('token-ids', 'no chunk object arrived to carry prompt_token_ids');
     // A chat stream is made of chat.completion.chunk objects: one that carries none (an HTML page
     // answered with 200, a stream of [DONE] alone, error events only) breaks the shape rule itself,
     // rather than satisfying it vacuously. The other rules read their own counts (see the verdict).
     if (this.chunkNo === 0) {
-      const what = this.eventNo === 0 ? 'no SSE event at all' : `${this.eventNo} event(s): ${this.payloadNo} payload(s) that are not chunks${this.sawDone ? ', and data: [DONE]' : ''}`;
+      const what =
+        this.eventNo === 0
+          ? 'no SSE event at all'
+          : `${this.eventNo} event(s): ${this.payloadNo} payload(s) that are not chunks${this.sawDone ? ', and data: [DONE]' : ''}`;
       this.find('chunk-shape', `the stream carried no chat.completion.chunk (${what})`);
     }
     return {
@@ -330,7 +405,12 @@ export class ChatStreamJudge {
       payloads: this.payloadNo,
       chunks: this.chunkNo,
       objectChunks: this.objectChunkNo,
-      timings: { firstEventMs: this.firstEventMs, lastEventMs: this.lastEventMs, largestGapMs: this.largestGapMs, events: this.eventNo },
+      timings: {
+        firstEventMs: this.firstEventMs,
+        lastEventMs: this.lastEventMs,
+        largestGapMs: this.largestGapMs,
+        events: this.eventNo,
+      },
       id: this.id,
       model: this.model,
       created: this.created,

@@ -20,11 +20,14 @@ export function describeResponse(ex: HttpExchange): string {
 /** What ajv's message leaves out: the allowed values, or the name of the unexpected property. */
 function detailOf(e: ErrorObject): string {
   if (e.keyword === 'enum') return ` ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}`;
-  if (e.keyword === 'additionalProperties') return ` ("${String((e.params as { additionalProperty?: unknown }).additionalProperty)}" is not one of them)`;
+  if (e.keyword === 'additionalProperties')
+    return ` ("${String((e.params as { additionalProperty?: unknown }).additionalProperty)}" is not one of them)`;
   return '';
 }
 
 export function describeSchemaErrors(errors: readonly ErrorObject[], limit = 5): string {
-  const lines = errors.slice(0, limit).map((e) => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}${detailOf(e)}`);
+  const lines = errors
+    .slice(0, limit)
+    .map((e) => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}${detailOf(e)}`);
   return lines.join('; ') + (errors.length > limit ? `; and ${errors.length - limit} more` : '');
 }

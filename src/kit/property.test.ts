@@ -4,7 +4,8 @@ import type { CheckContext } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
 import { checkProperty } from './property.js';
 
-const ctx = (seed = 42): CheckContext => ({ seed, runs: 50, signal: new AbortController().signal } as unknown as CheckContext);
+const ctx = (seed = 42): CheckContext =>
+  ({ seed, runs: 50, signal: new AbortController().signal }) as unknown as CheckContext;
 
 test('passes when every case holds, and keeps INFO notes', async () => {
   const r = await checkProperty(ctx(), fc.integer(), async () => ({ ok: true, note: 'lenient' }));
@@ -13,7 +14,8 @@ test('passes when every case holds, and keeps INFO notes', async () => {
 
 test('fails with the shrunk counterexample, its path and the re-probed evidence', async () => {
   const r = await checkProperty(ctx(), fc.integer({ min: 0, max: 1000 }), async (n) =>
-    n < 10 ? { ok: true } : { ok: false, expected: 'n < 10', actual: `n = ${n}` });
+    n < 10 ? { ok: true } : { ok: false, expected: 'n < 10', actual: `n = ${n}` },
+  );
   expect(r.status).toBe('fail');
   if (r.status !== 'fail') return;
   expect(r.counterexample).toBe(10);
@@ -23,10 +25,15 @@ test('fails with the shrunk counterexample, its path and the re-probed evidence'
 
 test('bounds the number of probes spent shrinking', async () => {
   let calls = 0;
-  await checkProperty(ctx(), fc.array(fc.integer(), { minLength: 50 }), async () => {
-    calls++;
-    return { ok: false, expected: 'x', actual: 'y' };
-  }, { runs: 5, maxShrinkProbes: 7 });
+  await checkProperty(
+    ctx(),
+    fc.array(fc.integer(), { minLength: 50 }),
+    async () => {
+      calls++;
+      return { ok: false, expected: 'x', actual: 'y' };
+    },
+    { runs: 5, maxShrinkProbes: 7 },
+  );
   expect(calls).toBeLessThanOrEqual(5 + 7 + 1);
 });
 
@@ -43,10 +50,15 @@ test('a tool error ends the property at once and is rethrown, not reported as a 
 test('the same seed explores the same cases', async () => {
   const seen = async (seed: number) => {
     const values: number[] = [];
-    await checkProperty(ctx(seed), fc.integer(), async (n) => {
-      values.push(n);
-      return { ok: true };
-    }, { runs: 10 });
+    await checkProperty(
+      ctx(seed),
+      fc.integer(),
+      async (n) => {
+        values.push(n);
+        return { ok: true };
+      },
+      { runs: 10 },
+    );
     return values;
   };
   expect(await seen(7)).toEqual(await seen(7));

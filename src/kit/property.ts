@@ -11,7 +11,13 @@ import type { OperationId } from '../core/operations.js';
 
 export type ProbeResult =
   | { readonly ok: true; readonly note?: string }
-  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly exchange?: HttpExchange; readonly precondition?: OperationId };
+  | {
+      readonly ok: false;
+      readonly expected: string;
+      readonly actual: string;
+      readonly exchange?: HttpExchange;
+      readonly precondition?: OperationId;
+    };
 
 export interface PropertyOptions {
   /** Cases to run (default ctx.runs). */

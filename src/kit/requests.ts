@@ -23,7 +23,10 @@ export function pathOf(target: TargetConfig, op: OperationId, params: Record<str
 }
 
 /** List query with the target's configured parameter names (§4.5/§4.7 names are not shown). */
-export function listQuery(target: TargetConfig, q: { evaluationRunId?: string; limit?: number; offset?: number }): Record<string, string | number | undefined> {
+export function listQuery(
+  target: TargetConfig,
+  q: { evaluationRunId?: string; limit?: number; offset?: number },
+): Record<string, string | number | undefined> {
   const names = target.listParams;
   return {
     [names.evaluationRunId]: q.evaluationRunId,

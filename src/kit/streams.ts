@@ -23,18 +23,25 @@ export interface SseEnd extends StreamEnd {
 
 function keepFirst(state: { first: string; total: number }, chunk: Uint8Array): void {
   state.total += chunk.length;
-  if (state.first.length < FIRST_BYTES) state.first += Buffer.from(chunk).toString('utf8').slice(0, FIRST_BYTES - state.first.length);
+  if (state.first.length < FIRST_BYTES)
+    state.first += Buffer.from(chunk)
+      .toString('utf8')
+      .slice(0, FIRST_BYTES - state.first.length);
 }
 
 /** Feeds every SSE event to `onEvent` with its arrival time (ms since the request); return 'stop' to stop reading. */
-export async function readSse(stream: StreamingExchange, onEvent: (event: SseEvent, atMs: number) => 'stop' | void): Promise<SseEnd> {
+export async function readSse(
+  stream: StreamingExchange,
+  onEvent: (event: SseEvent, atMs: number) => 'stop' | void,
+): Promise<SseEnd> {
   const parser = new SseParser();
   const state = { first: '', total: 0 };
   try {
     for await (const chunk of stream.chunks) {
       keepFirst(state, chunk);
       for (const ev of parser.push(chunk)) {
-        if (onEvent(ev, stream.elapsedMs()) === 'stop') return { stopped: true, firstBytes: state.first, totalBytes: state.total, incomplete: undefined };
+        if (onEvent(ev, stream.elapsedMs()) === 'stop')
+          return { stopped: true, firstBytes: state.first, totalBytes: state.total, incomplete: undefined };
       }
     }
     const end = parser.end();
@@ -46,7 +53,10 @@ export async function readSse(stream: StreamingExchange, onEvent: (event: SseEve
 }
 
 /** Feeds every JSONL line to `onLine`; return 'stop' to stop reading (e.g. at the read cap). */
-export async function readJsonl(stream: StreamingExchange, onLine: (line: JsonlLine) => 'stop' | void): Promise<StreamEnd> {
+export async function readJsonl(
+  stream: StreamingExchange,
+  onLine: (line: JsonlLine) => 'stop' | void,
+): Promise<StreamEnd> {
   const splitter = new JsonlSplitter();
   const state = { first: '', total: 0 };
   try {

@@ -46,7 +46,12 @@ export interface JudgeContext {
    */
   sample(shape: string): boolean;
   /** The coverage recorder: one exchange, its status and (a bounded part of) its body. */
-  observe(request: RecordedRequest, status: number, bodyText: string | undefined, credentials: PresentedCredentials): void;
+  observe(
+    request: RecordedRequest,
+    status: number,
+    bodyText: string | undefined,
+    credentials: PresentedCredentials,
+  ): void;
   /** Said at once when a group gets its first breach (already redacted). */
   onFirstBreach?(side: Side, line: string): void;
   /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
@@ -62,7 +67,8 @@ interface PendingBreach {
 }
 
 const JSONL_MEDIA_TYPE = /^application\/(?:x-)?(?:jsonl|ndjson|json-lines|jsonlines)$/;
-const isJsonMediaType = (type: string): boolean => type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+const isJsonMediaType = (type: string): boolean =>
+  type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -75,7 +81,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 /** Flattens a header object (undici's or node's) to lower-case name → one string. */
 export function flatHeaders(raw: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(raw))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -121,10 +128,21 @@ export class ExchangeJudge {
   ) {
     const method = request.method;
     this.label = op ? `${method} ${op.path}` : method;
-    this.lacksCredentials = op ? ['no-credentials', 'malformed', 'other-scheme'].includes(classifyAuthorization(request.headers.authorization, op.auth, {})) : false;
+    this.lacksCredentials = op
+      ? ['no-credentials', 'malformed', 'other-scheme'].includes(
+          classifyAuthorization(request.headers.authorization, op.auth, {}),
+        )
+      : false;
     if (op) {
       ctx.findings.judged(RULES.credentials, op.id);
-      if (this.lacksCredentials) this.breach(RULES.credentials, `credentials in the ${op.auth === 'bearer' ? 'Bearer' : 'Basic'} scheme (§5, ${op.path.slice(0, 3)}/…)`, request.headers.authorization === undefined ? 'no Authorization header' : `an Authorization header that is not ${op.auth === 'bearer' ? 'Bearer <token>' : 'Basic <base64 of user:password>'}`);
+      if (this.lacksCredentials)
+        this.breach(
+          RULES.credentials,
+          `credentials in the ${op.auth === 'bearer' ? 'Bearer' : 'Basic'} scheme (§5, ${op.path.slice(0, 3)}/…)`,
+          request.headers.authorization === undefined
+            ? 'no Authorization header'
+            : `an Authorization header that is not ${op.auth === 'bearer' ? 'Bearer <token>' : 'Basic <base64 of user:password>'}`,
+        );
     }
   }
 
@@ -146,7 +164,8 @@ export class ExchangeJudge {
     this.requestEnded = true;
     const op = this.op;
     if (!op) return;
-    if (this.requestBytes > 0 && !this.requestOver) this.requestText = Buffer.concat(this.requestParts).toString('utf8');
+    if (this.requestBytes > 0 && !this.requestOver)
+      this.requestText = Buffer.concat(this.requestParts).toString('utf8');
     this.requestParts = [];
     if (!op.requestSchema || this.requestOver) return;
     const { findings } = this.ctx;
@@ -154,14 +173,28 @@ export class ExchangeJudge {
     const type = mediaTypeOf(this.request.headers['content-type']);
     const parsed = this.requestText === undefined ? undefined : parseJson(this.requestText);
     if (!parsed?.ok) {
-      this.breach(RULES.requestJson, 'a JSON body (§1)', this.requestText === undefined ? 'no body' : `a body that is not JSON: ${excerpt(this.requestText, 120)}`);
+      this.breach(
+        RULES.requestJson,
+        'a JSON body (§1)',
+        this.requestText === undefined ? 'no body' : `a body that is not JSON: ${excerpt(this.requestText, 120)}`,
+      );
       return;
     }
-    if (type !== 'application/json') this.breach(RULES.requestJson, 'Content-Type: application/json (§1)', `Content-Type: ${this.request.headers['content-type'] ?? '(none)'}`);
+    if (type !== 'application/json')
+      this.breach(
+        RULES.requestJson,
+        'Content-Type: application/json (§1)',
+        `Content-Type: ${this.request.headers['content-type'] ?? '(none)'}`,
+      );
     this.requestBody = parsed.value;
     findings.judged(RULES.requestSchema, op.id);
     const v = this.ctx.schemas.validate(op.requestSchema, parsed.value);
-    if (!v.ok) this.breach(RULES.requestSchema, `a body valid against ${op.requestSchema} (${op.section})`, describeSchemaErrors(v.errors));
+    if (!v.ok)
+      this.breach(
+        RULES.requestSchema,
+        `a body valid against ${op.requestSchema} (${op.section})`,
+        describeSchemaErrors(v.errors),
+      );
     if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
       // §7.2 is stated; the other cross-field rules are vLLM's. Whether the served model has priority
       // scheduling (§7.1) the proxy cannot know: that rule is left to the server's answer.
@@ -169,9 +202,19 @@ export class ExchangeJudge {
       findings.judged(RULES.section7, op.id);
       findings.judged(RULES.requestRules, op.id);
       const stated = broken.find((r) => r.rule === 'continue-with-generation-prompt');
-      if (stated) this.breach(RULES.section7, 'continue_final_message and add_generation_prompt never both true (§7.2)', stated.message);
+      if (stated)
+        this.breach(
+          RULES.section7,
+          'continue_final_message and add_generation_prompt never both true (§7.2)',
+          stated.message,
+        );
       const others = broken.filter((r) => r !== stated);
-      if (others.length) this.breach(RULES.requestRules, 'a request a vLLM server accepts', others.map((r) => `${r.rule}: ${r.message}`).join('; '));
+      if (others.length)
+        this.breach(
+          RULES.requestRules,
+          'a request a vLLM server accepts',
+          others.map((r) => `${r.rule}: ${r.message}`).join('; '),
+        );
     }
   }
 
@@ -196,15 +239,26 @@ export class ExchangeJudge {
     const ok = is2xx(status);
     if (this.lacksCredentials) {
       findings.judged(RULES.credentialsRequired, op.id);
-      if (ok) this.breach(RULES.credentialsRequired, `a 401 to a request without ${op.auth === 'bearer' ? 'a Bearer token' : 'Basic credentials'} (§5)`, `HTTP ${status}: the request was served`);
+      if (ok)
+        this.breach(
+          RULES.credentialsRequired,
+          `a 401 to a request without ${op.auth === 'bearer' ? 'a Bearer token' : 'Basic credentials'} (§5)`,
+          `HTTP ${status}: the request was served`,
+        );
     }
     findings.judged(RULES.no5xx, op.id);
-    if (status >= 500 && ![502, 503, 504].includes(status)) this.breach(RULES.no5xx, 'no 5xx (other than 502, 503, 504)', `HTTP ${status}`);
+    if (status >= 500 && ![502, 503, 504].includes(status))
+      this.breach(RULES.no5xx, 'no 5xx (other than 502, 503, 504)', `HTTP ${status}`);
     const type = mediaTypeOf(headers['content-type']);
     const streamAsked = op.id === 'chat.create' && isJsonObject(this.requestBody) && this.requestBody.stream === true;
     if (streamAsked && ok) {
       findings.judged(RULES.streamContentType, op.id);
-      if (type !== 'text/event-stream') this.breach(RULES.streamContentType, 'Content-Type: text/event-stream', `Content-Type: ${headers['content-type'] ?? '(none)'}`);
+      if (type !== 'text/event-stream')
+        this.breach(
+          RULES.streamContentType,
+          'Content-Type: text/event-stream',
+          `Content-Type: ${headers['content-type'] ?? '(none)'}`,
+        );
     }
     const shape = `${op.id} ${status} ${this.request.headers.authorization === undefined ? '-' : '+'}${isJsonObject(this.requestBody) ? Object.keys(this.requestBody).sort().join(',') : ''}`;
     this.observed = this.ctx.sample(shape);
@@ -232,7 +286,12 @@ export class ExchangeJudge {
     } else if (this.kind === 'jsonl') {
       this.jsonl = { splitter: new JsonlSplitter(), problem: undefined, lines: 0 };
       findings.judged(RULES.jsonlContentType, op.id);
-      if (!JSONL_MEDIA_TYPE.test(type)) this.breach(RULES.jsonlContentType, 'a JSON Lines media type (application/jsonl, application/x-ndjson, …)', `Content-Type: ${headers['content-type'] ?? '(none)'}`);
+      if (!JSONL_MEDIA_TYPE.test(type))
+        this.breach(
+          RULES.jsonlContentType,
+          'a JSON Lines media type (application/jsonl, application/x-ndjson, …)',
+          `Content-Type: ${headers['content-type'] ?? '(none)'}`,
+        );
     }
   }
 
@@ -296,7 +355,8 @@ export class ExchangeJudge {
       return;
     }
     const v = this.ctx.schemas.validate(kind.schema, value);
-    if (!v.ok) j.problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
+    if (!v.ok)
+      j.problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
   }
 
   /**
@@ -324,7 +384,19 @@ export class ExchangeJudge {
       const verdict = this.sse.judge.finish(end);
       const body = isJsonObject(this.requestBody) ? this.requestBody : {};
       const so = isJsonObject(body.stream_options) ? body.stream_options : {};
-      for (const rule of ['json', 'chunk-shape', 'one-id', 'role-first', 'one-finish', 'indices', 'usage', 'done-last', 'complete', 'error-event'] as const) findings.judged(ruleOfStream(rule), op.id);
+      for (const rule of [
+        'json',
+        'chunk-shape',
+        'one-id',
+        'role-first',
+        'one-finish',
+        'indices',
+        'usage',
+        'done-last',
+        'complete',
+        'error-event',
+      ] as const)
+        findings.judged(ruleOfStream(rule), op.id);
       if (body.return_token_ids === true) findings.judged(ruleOfStream('token-ids'), op.id);
       if (so.continuous_usage_stats === true) findings.judged(ruleOfStream('continuous-usage'), op.id);
       const byRule = new Map<string, string[]>();
@@ -337,15 +409,32 @@ export class ExchangeJudge {
       for (const line of this.jsonl.splitter.end()) this.jsonlLine(line);
       findings.judged(RULES.jsonlRecords, op.id);
       const kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
-      if (this.jsonl.problem) this.breach(RULES.jsonlRecords, `JSONL of ${kind.title} records (${op.section}, ${kind.fieldsSection})`, this.jsonl.problem);
-      else if (cut) this.breach(RULES.jsonlRecords, `a complete JSONL listing (${op.section})`, `the body broke off after ${this.jsonl.lines} line(s): ${cut.message}`);
+      if (this.jsonl.problem)
+        this.breach(
+          RULES.jsonlRecords,
+          `JSONL of ${kind.title} records (${op.section}, ${kind.fieldsSection})`,
+          this.jsonl.problem,
+        );
+      else if (cut)
+        this.breach(
+          RULES.jsonlRecords,
+          `a complete JSONL listing (${op.section})`,
+          `the body broke off after ${this.jsonl.lines} line(s): ${cut.message}`,
+        );
     }
-    if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl')) coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
+    if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
+      coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
     this.coverageParts = [];
     findings.judged(RULES.answers, op.id);
     if (cut) this.error(cut.code, cut.message);
     this.flush(op);
-    if (this.observed) this.ctx.observe({ ...this.request, ...(this.requestText !== undefined ? { body: this.requestText } : {}) }, this.status, coverageBody, this.credentials);
+    if (this.observed)
+      this.ctx.observe(
+        { ...this.request, ...(this.requestText !== undefined ? { body: this.requestText } : {}) },
+        this.status,
+        coverageBody,
+        this.credentials,
+      );
   }
 
   /** The server never answered (refused, reset, timed out before its headers). */
@@ -383,19 +472,38 @@ export class ExchangeJudge {
       findings.judged(RULES.responseSchema, op.id);
       const parsed = parseJson(text);
       if (!parsed.ok) {
-        this.breach(RULES.responseSchema, `a JSON body valid against ${op.responseSchema}`, `a body that is not JSON: ${excerpt(text, 160) || '(empty)'}`);
+        this.breach(
+          RULES.responseSchema,
+          `a JSON body valid against ${op.responseSchema}`,
+          `a body that is not JSON: ${excerpt(text, 160) || '(empty)'}`,
+        );
         return;
       }
       findings.judged(RULES.jsonContentType, op.id);
-      if (!isJsonMediaType(type)) this.breach(RULES.jsonContentType, 'Content-Type: application/json', `Content-Type: ${this.responseHeaders['content-type'] ?? '(none)'}`);
+      if (!isJsonMediaType(type))
+        this.breach(
+          RULES.jsonContentType,
+          'Content-Type: application/json',
+          `Content-Type: ${this.responseHeaders['content-type'] ?? '(none)'}`,
+        );
       const v = schemas.validate(op.responseSchema, parsed.value);
-      if (!v.ok) this.breach(RULES.responseSchema, `a body valid against ${op.responseSchema} (${op.section})`, `${describeSchemaErrors(v.errors)}: ${excerpt(text, 160)}`);
+      if (!v.ok)
+        this.breach(
+          RULES.responseSchema,
+          `a body valid against ${op.responseSchema} (${op.section})`,
+          `${describeSchemaErrors(v.errors)}: ${excerpt(text, 160)}`,
+        );
       if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
         const usage = isJsonObject(parsed.value.usage) ? parsed.value.usage : {};
         const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
         findings.judged(RULES.usageAddsUp, op.id);
         const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
-        if (!ints || (p as number) + (c as number) !== t) this.breach(RULES.usageAddsUp, 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)', `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`);
+        if (!ints || (p as number) + (c as number) !== t)
+          this.breach(
+            RULES.usageAddsUp,
+            'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
+            `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
+          );
       }
       return;
     }
@@ -416,9 +524,12 @@ export class ExchangeJudge {
     if (detail.ok) return undefined;
     if (section7) return `not the §7 shape (${describeSchemaErrors(detail.errors)}): ${excerpt(text, 160)}`;
     const envelope = isJsonObject(parsed.value) && isJsonObject(parsed.value.error) ? parsed.value.error : undefined;
-    if (!envelope || typeof envelope.message !== 'string') return `neither the FastAPI \`detail[]\` shape nor the OpenAI \`{error: {message, …}}\` envelope: ${excerpt(text, 160)}`;
+    if (!envelope || typeof envelope.message !== 'string')
+      return `neither the FastAPI \`detail[]\` shape nor the OpenAI \`{error: {message, …}}\` envelope: ${excerpt(text, 160)}`;
     const missing = ['type', 'param', 'code'].filter((k) => !(k in envelope));
-    return missing.length ? `the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)` : undefined;
+    return missing.length
+      ? `the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)`
+      : undefined;
   }
 
   private breach(rule: ProxyRule, expected: string, actual: string): void {
@@ -431,7 +542,12 @@ export class ExchangeJudge {
 
   /** The request body for evidence: as sent, or what stands for one that was not kept. */
   private requestBodyText(): string | undefined {
-    return this.requestText ?? (this.requestOver ? `(a body of ${this.requestBytes} bytes, not kept: over the judged size, or not complete)` : undefined);
+    return (
+      this.requestText ??
+      (this.requestOver
+        ? `(a body of ${this.requestBytes} bytes, not kept: over the judged size, or not complete)`
+        : undefined)
+    );
   }
 
   /** The evidence of this exchange: the client's own request, what came back, and a curl line. */
@@ -439,8 +555,19 @@ export class ExchangeJudge {
     const body = this.requestBodyText();
     const streamRequest: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
     const firstBytes = Buffer.concat(this.first).toString('utf8');
-    const outcome = fail({ expected, actual, streamRequest, ...(this.status ? { streamExcerpt: { status: this.status, headers: this.responseHeaders, firstBytes } } : {}) });
-    return buildEvidence(outcome, { redact: this.ctx.redactor(), token: this.credentials.token, basic: this.credentials.basic, seed: 0, replay: this.ctx.replay });
+    const outcome = fail({
+      expected,
+      actual,
+      streamRequest,
+      ...(this.status ? { streamExcerpt: { status: this.status, headers: this.responseHeaders, firstBytes } } : {}),
+    });
+    return buildEvidence(outcome, {
+      redact: this.ctx.redactor(),
+      token: this.credentials.token,
+      basic: this.credentials.basic,
+      seed: 0,
+      replay: this.ctx.replay,
+    });
   }
 
   /** One line of `--record`: the exchange as sent and answered (bodies as judged, the answer's first bytes), redacted. */
@@ -450,8 +577,21 @@ export class ExchangeJudge {
     const entry = {
       at: new Date().toISOString(),
       operation: op.id,
-      request: { method: this.request.method, url: this.request.url, headers: redactHeaders({ ...this.request.headers }, redact), ...(requestBody !== undefined ? { body: requestBody } : {}) },
-      ...(this.status ? { response: { status: this.status, headers: redactHeaders({ ...this.responseHeaders }, redact), firstBytes: Buffer.concat(this.first).toString('utf8') } } : {}),
+      request: {
+        method: this.request.method,
+        url: this.request.url,
+        headers: redactHeaders({ ...this.request.headers }, redact),
+        ...(requestBody !== undefined ? { body: requestBody } : {}),
+      },
+      ...(this.status
+        ? {
+            response: {
+              status: this.status,
+              headers: redactHeaders({ ...this.responseHeaders }, redact),
+              firstBytes: Buffer.concat(this.first).toString('utf8'),
+            },
+          }
+        : {}),
       ...(this.errors ? { error: this.errors } : {}),
       findings: found,
     };
@@ -461,17 +601,38 @@ export class ExchangeJudge {
   private flush(op: Operation): void {
     const { findings } = this.ctx;
     const exchange = `${this.label}${this.status ? ` → ${this.status}` : ''}`;
-    if (this.ctx.record) this.ctx.record(this.recordLine(op, this.pending.map((p) => resultId(p.rule, op.id))));
+    if (this.ctx.record)
+      this.ctx.record(
+        this.recordLine(
+          op,
+          this.pending.map((p) => resultId(p.rule, op.id)),
+        ),
+      );
     for (const p of this.pending) {
-      const first = findings.breached(p.rule, op.id, { expected: p.expected, actual: p.actual, exchange }, () => this.evidence(p.expected, p.actual));
-      if (first) this.ctx.onFirstBreach?.(p.rule.side, this.ctx.redactor()(`${p.rule.side}-side finding: ${operationLabel(op.id)} ${p.rule.name}: ${excerpt(p.actual, 200)}`));
+      const first = findings.breached(p.rule, op.id, { expected: p.expected, actual: p.actual, exchange }, () =>
+        this.evidence(p.expected, p.actual),
+      );
+      if (first)
+        this.ctx.onFirstBreach?.(
+          p.rule.side,
+          this.ctx.redactor()(
+            `${p.rule.side}-side finding: ${operationLabel(op.id)} ${p.rule.name}: ${excerpt(p.actual, 200)}`,
+          ),
+        );
     }
     this.pending.length = 0;
     if (this.errors) {
       const { code, message } = this.errors;
-      const first = findings.errored(RULES.answers, op.id, code, message, () => this.evidence('a complete answer', `${code}: ${message}`));
-      if (first) this.ctx.onFirstBreach?.('server', this.ctx.redactor()(`server did not answer: ${operationLabel(op.id)}: ${code}: ${message}`));
+      const first = findings.errored(RULES.answers, op.id, code, message, () =>
+        this.evidence('a complete answer', `${code}: ${message}`),
+      );
+      if (first)
+        this.ctx.onFirstBreach?.(
+          'server',
+          this.ctx.redactor()(`server did not answer: ${operationLabel(op.id)}: ${code}: ${message}`),
+        );
     }
-    if (this.streamAbandoned) this.ctx.onFirstBreach?.('server', `note: ${operationLabel(op.id)}: ${this.streamAbandoned}`);
+    if (this.streamAbandoned)
+      this.ctx.onFirstBreach?.('server', `note: ${operationLabel(op.id)}: ${this.streamAbandoned}`);
   }
 }

@@ -38,9 +38,26 @@ function resultOf(g: Group, redact: (text: string) => string): CheckResult {
   const counts = `judged on ${plural(g.judged, 'exchange')}${g.failed ? `; ${g.failed} broke it` : ''}${g.errored ? `; ${g.errored} not answered completely` : ''}`;
   const notes = [counts, ...g.more.map((m) => `also: ${m}`)].map(redact);
   // Evidence was redacted when it was built; secrets learned later are redacted now too.
-  const evidenceOf = (e: CheckResult['evidence']) => (e ? { evidence: JSON.parse(redact(JSON.stringify(e))) as NonNullable<CheckResult['evidence']> } : {});
-  if (g.first) return { ...base, status: 'fail', expected: redact(g.first.expected), actual: redact(g.first.actual), notes, ...evidenceOf(g.first.evidence) };
-  if (g.firstError) return { ...base, status: 'error', errorCode: g.firstError.code, message: redact(g.firstError.message), notes, ...evidenceOf(g.firstError.evidence) };
+  const evidenceOf = (e: CheckResult['evidence']) =>
+    e ? { evidence: JSON.parse(redact(JSON.stringify(e))) as NonNullable<CheckResult['evidence']> } : {};
+  if (g.first)
+    return {
+      ...base,
+      status: 'fail',
+      expected: redact(g.first.expected),
+      actual: redact(g.first.actual),
+      notes,
+      ...evidenceOf(g.first.evidence),
+    };
+  if (g.firstError)
+    return {
+      ...base,
+      status: 'error',
+      errorCode: g.firstError.code,
+      message: redact(g.firstError.message),
+      notes,
+      ...evidenceOf(g.firstError.evidence),
+    };
   return { ...base, status: 'pass', notes };
 }
 
@@ -50,7 +67,9 @@ const OP_ORDER = new Map(OPERATIONS.map((o, i) => [o.id, i]));
 export function proxyReports(session: ProxySession, options: ProxyReportOptions): RunReport[] {
   const redact = session.secrets.redactor();
   const ended = options.endedAt ?? new Date();
-  const groups = [...session.findings.all()].sort((a, b) => (OP_ORDER.get(a.op)! - OP_ORDER.get(b.op)!) || resultId(a.rule, a.op).localeCompare(resultId(b.rule, b.op)));
+  const groups = [...session.findings.all()].sort(
+    (a, b) => OP_ORDER.get(a.op)! - OP_ORDER.get(b.op)! || resultId(a.rule, a.op).localeCompare(resultId(b.rule, b.op)),
+  );
   const target = redact(session.target);
   const report = (side: Side): RunReport => {
     const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
@@ -78,7 +97,11 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
 export function trafficLine(session: ProxySession): string {
   const parts = [`${plural(session.exchanges, 'exchange')} observed`];
   if (session.unmatched) parts.push(`${session.unmatched} outside the interface (forwarded, not judged)`);
-  if (session.unobserved) parts.push(`${session.unobserved} repeats of a shape already seen left out of the coverage (sampled)`);
-  if (session.abandoned) parts.push(`${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`);
+  if (session.unobserved)
+    parts.push(`${session.unobserved} repeats of a shape already seen left out of the coverage (sampled)`);
+  if (session.abandoned)
+    parts.push(
+      `${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`,
+    );
   return parts.join(', ');
 }

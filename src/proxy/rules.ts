@@ -30,17 +30,21 @@ const ERROR_CONVENTION = 'FastAPI validation error shape or OpenAI error envelop
 /** The stream judge's rules (one result each), with the words of the suite's streaming checks. */
 const STREAM_REQUIREMENTS: Readonly<Record<StreamRule, string>> = {
   json: 'Every data: payload of the stream is JSON, except the data: [DONE] terminator.',
-  'chunk-shape': 'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta).',
+  'chunk-shape':
+    'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta).',
   'one-id': 'All chunks of one stream share one id.',
   'role-first': 'The first delta of each choice carries role "assistant".',
   'one-finish': 'Each choice gets exactly one finish_reason, on its last chunk.',
   indices: 'Choice indices are 0..n-1, every one present.',
-  usage: 'With stream_options.include_usage, one usage chunk (empty choices) comes last before data: [DONE], and its usage adds up.',
+  usage:
+    'With stream_options.include_usage, one usage chunk (empty choices) comes last before data: [DONE], and its usage adds up.',
   'done-last': 'Nothing follows data: [DONE].',
   complete: 'The stream ends with data: [DONE], not cut short.',
   'error-event': 'No error event inside a 2xx stream.',
-  'token-ids': '§4.1 return_token_ids in streaming mode: prompt_token_ids only in the first chunk, token_ids on every content delta.',
-  'continuous-usage': 'With stream_options.continuous_usage_stats, every content chunk carries usage, completion_tokens never decreasing.',
+  'token-ids':
+    '§4.1 return_token_ids in streaming mode: prompt_token_ids only in the first chunk, token_ids on every content delta.',
+  'continuous-usage':
+    'With stream_options.continuous_usage_stats, every content chunk carries usage, completion_tokens never decreasing.',
 };
 
 /** One rule per stream rule; only the §4.1 token-id rule is MUST (the chunk shape is "not shown"). */
@@ -48,30 +52,142 @@ const STREAM_RULE_TABLE = new Map<StreamRule, ProxyRule>(
   (Object.keys(STREAM_REQUIREMENTS) as StreamRule[]).map((rule) => [
     rule,
     rule === 'token-ids'
-      ? { side: 'server', name: `stream-${rule}`, section: '§4.1', level: 'MUST', requirement: STREAM_REQUIREMENTS[rule] }
-      : { side: 'server', name: `stream-${rule}`, section: '§4.1', level: 'SHOULD', convention: STREAM_CONVENTION, requirement: STREAM_REQUIREMENTS[rule] },
+      ? {
+          side: 'server',
+          name: `stream-${rule}`,
+          section: '§4.1',
+          level: 'MUST',
+          requirement: STREAM_REQUIREMENTS[rule],
+        }
+      : {
+          side: 'server',
+          name: `stream-${rule}`,
+          section: '§4.1',
+          level: 'SHOULD',
+          convention: STREAM_CONVENTION,
+          requirement: STREAM_REQUIREMENTS[rule],
+        },
   ]),
 );
 
 export const RULES = {
   // The client's side: what the request alone shows.
-  credentials: { side: 'client', name: 'credentials', section: '§5', level: 'MUST', requirement: 'The request carries credentials in the scheme §5 gives its path (Bearer on /v1, Basic on /v2).' },
-  requestJson: { side: 'client', name: 'request-json', section: '§1', level: 'MUST', requirement: 'The request body is JSON, sent with Content-Type: application/json.' },
-  requestSchema: { side: 'client', name: 'request-schema', level: 'MUST', requirement: 'The request body is valid against the operation\'s request schema (fields, types, bounds of §4 and §8).' },
-  section7: { side: 'client', name: 'section-7-conditions', section: '§7', level: 'MUST', requirement: 'A chat request never sets continue_final_message together with add_generation_prompt (§7.2).' },
-  requestRules: { side: 'client', name: 'request-rules', level: 'SHOULD', convention: 'vLLM request rules (docs/conventions.md)', requirement: 'A chat request breaks none of the cross-field rules a vLLM server enforces (stream_options without stream, top_logprobs without logprobs, ranges of the sampling fields…).' },
+  credentials: {
+    side: 'client',
+    name: 'credentials',
+    section: '§5',
+    level: 'MUST',
+    requirement: 'The request carries credentials in the scheme §5 gives its path (Bearer on /v1, Basic on /v2).',
+  },
+  requestJson: {
+    side: 'client',
+    name: 'request-json',
+    section: '§1',
+    level: 'MUST',
+    requirement: 'The request body is JSON, sent with Content-Type: application/json.',
+  },
+  requestSchema: {
+    side: 'client',
+    name: 'request-schema',
+    level: 'MUST',
+    requirement:
+      "The request body is valid against the operation's request schema (fields, types, bounds of §4 and §8).",
+  },
+  section7: {
+    side: 'client',
+    name: 'section-7-conditions',
+    section: '§7',
+    level: 'MUST',
+    requirement: 'A chat request never sets continue_final_message together with add_generation_prompt (§7.2).',
+  },
+  requestRules: {
+    side: 'client',
+    name: 'request-rules',
+    level: 'SHOULD',
+    convention: 'vLLM request rules (docs/conventions.md)',
+    requirement:
+      'A chat request breaks none of the cross-field rules a vLLM server enforces (stream_options without stream, top_logprobs without logprobs, ranges of the sampling fields…).',
+  },
   // The server's side.
-  answers: { side: 'server', name: 'answers', level: 'MUST', requirement: 'The server answers every request with a complete HTTP response.' },
-  credentialsRequired: { side: 'server', name: 'credentials-required', section: '§5', level: 'MUST', requirement: 'A request without credentials in the scheme §5 gives its path is never answered 2xx.' },
-  responseSchema: { side: 'server', name: 'response-schema', level: 'MUST', requirement: 'A 2xx answer is JSON valid against the operation\'s response schema.' },
-  jsonContentType: { side: 'server', name: 'json-content-type', level: 'SHOULD', convention: 'RFC 8259: JSON is labelled application/json', requirement: 'A 2xx JSON answer is labelled Content-Type: application/json.' },
-  usageAddsUp: { side: 'server', name: 'usage-adds-up', level: 'SHOULD', convention: 'OpenAI usage accounting', requirement: 'usage.total_tokens equals usage.prompt_tokens plus usage.completion_tokens, all non-negative integers.' },
-  streamContentType: { side: 'server', name: 'stream-content-type', section: '§4.1', level: 'SHOULD', convention: STREAM_CONVENTION, requirement: 'A streamed chat completion (stream: true) is answered with Content-Type: text/event-stream.' },
-  jsonlRecords: { side: 'server', name: 'jsonl-records', level: 'MUST', requirement: 'A 2xx listing is JSONL: every line a JSON object valid against the record schema (§2.1/§2.2), none an error object, the last one complete.' },
-  jsonlContentType: { side: 'server', name: 'jsonl-content-type', level: 'SHOULD', convention: 'JSON Lines media types (application/jsonl, application/x-ndjson)', requirement: 'A 2xx listing is labelled with a JSON Lines media type.' },
-  errorShape: { side: 'server', name: 'error-shape', level: 'SHOULD', convention: ERROR_CONVENTION, requirement: 'A request body rejected with 400/422 is answered with a JSON error body: FastAPI `detail[]` or the OpenAI `{error: {message, type, param, code}}` envelope.' },
-  errorShape7: { side: 'server', name: 'error-shape', section: '§7', level: 'MUST', requirement: 'A trajectory-logging body rejected with 400/422 is answered with the §7 validation-error body (`detail[]` of `loc` array, `msg`, `type`).' },
-  no5xx: { side: 'server', name: 'no-5xx', level: 'SHOULD', convention: 'RFC 9110 §15.6: a 5xx is the server failing (502, 503 and 504 excepted: gateways and overload)', requirement: 'The server does not fail with a 5xx (other than 502, 503, 504).' },
+  answers: {
+    side: 'server',
+    name: 'answers',
+    level: 'MUST',
+    requirement: 'The server answers every request with a complete HTTP response.',
+  },
+  credentialsRequired: {
+    side: 'server',
+    name: 'credentials-required',
+    section: '§5',
+    level: 'MUST',
+    requirement: 'A request without credentials in the scheme §5 gives its path is never answered 2xx.',
+  },
+  responseSchema: {
+    side: 'server',
+    name: 'response-schema',
+    level: 'MUST',
+    requirement: "A 2xx answer is JSON valid against the operation's response schema.",
+  },
+  jsonContentType: {
+    side: 'server',
+    name: 'json-content-type',
+    level: 'SHOULD',
+    convention: 'RFC 8259: JSON is labelled application/json',
+    requirement: 'A 2xx JSON answer is labelled Content-Type: application/json.',
+  },
+  usageAddsUp: {
+    side: 'server',
+    name: 'usage-adds-up',
+    level: 'SHOULD',
+    convention: 'OpenAI usage accounting',
+    requirement:
+      'usage.total_tokens equals usage.prompt_tokens plus usage.completion_tokens, all non-negative integers.',
+  },
+  streamContentType: {
+    side: 'server',
+    name: 'stream-content-type',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: STREAM_CONVENTION,
+    requirement: 'A streamed chat completion (stream: true) is answered with Content-Type: text/event-stream.',
+  },
+  jsonlRecords: {
+    side: 'server',
+    name: 'jsonl-records',
+    level: 'MUST',
+    requirement:
+      'A 2xx listing is JSONL: every line a JSON object valid against the record schema (§2.1/§2.2), none an error object, the last one complete.',
+  },
+  jsonlContentType: {
+    side: 'server',
+    name: 'jsonl-content-type',
+    level: 'SHOULD',
+    convention: 'JSON Lines media types (application/jsonl, application/x-ndjson)',
+    requirement: 'A 2xx listing is labelled with a JSON Lines media type.',
+  },
+  errorShape: {
+    side: 'server',
+    name: 'error-shape',
+    level: 'SHOULD',
+    convention: ERROR_CONVENTION,
+    requirement:
+      'A request body rejected with 400/422 is answered with a JSON error body: FastAPI `detail[]` or the OpenAI `{error: {message, type, param, code}}` envelope.',
+  },
+  errorShape7: {
+    side: 'server',
+    name: 'error-shape',
+    section: '§7',
+    level: 'MUST',
+    requirement:
+      'A trajectory-logging body rejected with 400/422 is answered with the §7 validation-error body (`detail[]` of `loc` array, `msg`, `type`).',
+  },
+  no5xx: {
+    side: 'server',
+    name: 'no-5xx',
+    level: 'SHOULD',
+    convention: 'RFC 9110 §15.6: a 5xx is the server failing (502, 503 and 504 excepted: gateways and overload)',
+    requirement: 'The server does not fail with a 5xx (other than 502, 503, 504).',
+  },
 } as const satisfies Record<string, ProxyRule>;
 
 /** The proxy rule of a stream judge's rule. */

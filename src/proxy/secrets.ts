@@ -46,7 +46,8 @@ export class LearnedSecrets {
     if (creds.token !== undefined) this.add(creds.token);
     if (creds.basic !== undefined) this.add(creds.basic);
     // A value in an unknown scheme (`Token abc`), or unreadable Basic: the value itself.
-    if (authorization && creds.token === undefined && creds.basic === undefined) this.add(authorization.trim().replace(/^\S+\s+/, ''));
+    if (authorization && creds.token === undefined && creds.basic === undefined)
+      this.add(authorization.trim().replace(/^\S+\s+/, ''));
     for (const name of KEY_HEADERS) {
       const v = headers[name];
       if (typeof v === 'string') this.add(v.trim().replace(/^\S+\s+(?=\S)/, ''));

@@ -40,9 +40,22 @@ export interface ProxyServer {
 }
 
 /** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), plus Host and Expect. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'expect', 'http2-settings']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'expect',
+  'http2-settings',
+]);
 
-function forwardable(headers: IncomingMessage['headers'] | Dispatcher.ResponseData['headers']): Record<string, string | string[]> {
+function forwardable(
+  headers: IncomingMessage['headers'] | Dispatcher.ResponseData['headers'],
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
   return out;
@@ -55,7 +68,10 @@ function forwardable(headers: IncomingMessage['headers'] | Dispatcher.ResponseDa
  * `Readable.from` cost about 100 µs per request.)
  */
 class Tapped extends Readable {
-  constructor(private readonly req: IncomingMessage, judge: ExchangeJudge) {
+  constructor(
+    private readonly req: IncomingMessage,
+    judge: ExchangeJudge,
+  ) {
     super();
     req.on('data', (chunk: Buffer) => {
       judge.requestChunk(chunk);
@@ -86,19 +102,31 @@ function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-const hasBody = (req: IncomingMessage): boolean => (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+const hasBody = (req: IncomingMessage): boolean =>
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
+  req.headers['transfer-encoding'] !== undefined;
 
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { session } = options;
   const target = new URL(session.target);
   const basePath = target.pathname.replace(/\/+$/, '');
-  const agent = new Agent({ connect: { timeout: options.timeoutMs }, headersTimeout: options.timeoutMs, bodyTimeout: options.idleTimeoutMs, keepAliveTimeout: 4_000 });
+  const agent = new Agent({
+    connect: { timeout: options.timeoutMs },
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.idleTimeoutMs,
+    keepAliveTimeout: 4_000,
+  });
   const live = new Map<ExchangeJudge, ServerResponse>();
 
   const classify = (err: unknown) =>
     classifyNetworkError(err, {
       url: target.origin,
-      deadline: { expired: () => false, timeoutMs: options.timeoutMs, describe: () => `the server sent nothing for too long (--timeout ${options.timeoutMs} ms for the headers, --idle-timeout ${options.idleTimeoutMs} ms between body bytes)` },
+      deadline: {
+        expired: () => false,
+        timeoutMs: options.timeoutMs,
+        describe: () =>
+          `the server sent nothing for too long (--timeout ${options.timeoutMs} ms for the headers, --idle-timeout ${options.idleTimeoutMs} ms between body bytes)`,
+      },
     });
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -126,14 +154,24 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     const withBody = hasBody(req);
     if (!withBody) judge.requestEnd();
     agent
-      .request({ origin: target.origin, path: basePath + path, method: method as Dispatcher.HttpMethod, headers, body: withBody ? new Tapped(req, judge) : null, signal: controller.signal })
+      .request({
+        origin: target.origin,
+        path: basePath + path,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: withBody ? new Tapped(req, judge) : null,
+        signal: controller.signal,
+      })
       .then(
         (up) => {
           const body = up.body;
           body.on('error', (err) => {
             if (controller.signal.aborted) return;
             const e = classify(err);
-            judge.responseEnd({ code: e.code === 'CTS_TARGET_RESET' ? 'CTS_STREAM_CUT' : e.code, message: session.secrets.redactor()(e.message) });
+            judge.responseEnd({
+              code: e.code === 'CTS_TARGET_RESET' ? 'CTS_STREAM_CUT' : e.code,
+              message: session.secrets.redactor()(e.message),
+            });
             res.destroy();
             end();
           });
@@ -168,13 +206,24 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
           judge.upstreamFailed(e.code, message);
           const status = timeout ? 504 : 502;
           res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: `conformance proxy: ${message}`, type: timeout ? 'upstream_timeout' : 'upstream_unreachable', code: e.code } }));
+          res.end(
+            JSON.stringify({
+              error: {
+                message: `conformance proxy: ${message}`,
+                type: timeout ? 'upstream_timeout' : 'upstream_unreachable',
+                code: e.code,
+              },
+            }),
+          );
           end();
         },
       );
   }
 
-  const server = createServer({ requestTimeout: options.timeoutMs, headersTimeout: Math.min(options.timeoutMs, 60_000), keepAliveTimeout: 5_000 }, handle);
+  const server = createServer(
+    { requestTimeout: options.timeoutMs, headersTimeout: Math.min(options.timeoutMs, 60_000), keepAliveTimeout: 5_000 },
+    handle,
+  );
   // A client that stops reading (or sending) is cut too; a second later than a stalled upstream,
   // so that an exchange stalled on the server's side is reported as the server's.
   server.setTimeout(options.idleTimeoutMs + 1_000);

@@ -61,7 +61,12 @@ export class ProxySession {
     this.target = options.target;
     this.scope.baseUrl = options.target;
     this.model = coverageModel(this.schemas);
-    this.recorder = createCoverageRecorder({ model: this.model, schemas: this.schemas, target: this.scope, credentials: this.accepted });
+    this.recorder = createCoverageRecorder({
+      model: this.model,
+      schemas: this.schemas,
+      target: this.scope,
+      credentials: this.accepted,
+    });
     this.context = {
       schemas: this.schemas,
       findings: this.findings,
@@ -86,7 +91,12 @@ export class ProxySession {
     const route = matchOperation(method, pathname);
     if (!route) this.unmatched++;
     else this.learnScope(route.params);
-    return new ExchangeJudge(this.context, route?.op, { method, url: `${this.options.target}${path}`, headers: flatHeaders(headers) }, credentials);
+    return new ExchangeJudge(
+      this.context,
+      route?.op,
+      { method, url: `${this.options.target}${path}`, headers: flatHeaders(headers) },
+      credentials,
+    );
   }
 
   private learnScope(params: Record<string, string>): void {
@@ -109,7 +119,12 @@ export class ProxySession {
     return false;
   }
 
-  private observe(request: Parameters<CoverageRecorder['observe']>[0], status: number, body: string | undefined, creds: PresentedCredentials): void {
+  private observe(
+    request: Parameters<CoverageRecorder['observe']>[0],
+    status: number,
+    body: string | undefined,
+    creds: PresentedCredentials,
+  ): void {
     // Credentials the server did not refuse are "the configured ones" for the recorder.
     if (status !== 401 && status !== 403) {
       if (creds.token !== undefined) this.accepted.token = creds.token;

@@ -5,13 +5,26 @@ import { pass } from '../core/result.js';
 import { describeBudget, formatDuration, requestsOf, runBudget } from './budget.js';
 
 const check = (id: string, maxRequests?: (runs: number) => number): CheckDefinition =>
-  defineCheck({ id: `budget.${id}`, operation: 'chat.create', section: '§4.1', level: 'MUST', requirement: 'r', ...(maxRequests ? { maxRequests } : {}), run: async () => pass() });
+  defineCheck({
+    id: `budget.${id}`,
+    operation: 'chat.create',
+    section: '§4.1',
+    level: 'MUST',
+    requirement: 'r',
+    ...(maxRequests ? { maxRequests } : {}),
+    run: async () => pass(),
+  });
 
 describe('runBudget', () => {
   test('a check that declares nothing counts DEFAULT_MAX_REQUESTS; a property check its cases, shrinks and replay', () => {
     expect(requestsOf(check('plain'), 25)).toBe(DEFAULT_MAX_REQUESTS);
     expect(requestsOf(check('prop', propertyRequests(2)), 25)).toBe((25 + 40 + 1) * 2);
-    expect(requestsOf(check('zero', () => 0), 25)).toBe(1);
+    expect(
+      requestsOf(
+        check('zero', () => 0),
+        25,
+      ),
+    ).toBe(1);
   });
 
   test('the worst case is the total work spread over the lanes plus the longest check (a greedy schedule never exceeds it)', () => {
@@ -24,35 +37,61 @@ describe('runBudget', () => {
     expect(b.worstCaseMs).toBe(18_000 + 5_000);
   });
 
-  test('the bound holds for the runner\'s schedule: each lane takes the next check when free, whatever the counts', () => {
+  test("the bound holds for the runner's schedule: each lane takes the next check when free, whatever the counts", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 16 }), (counts, lanes) => {
-        const checks = counts.map((n, i) => check(`c${i}`, () => n));
-        const b = runBudget(checks, { runs: 1, timeoutMs: 1_000, concurrency: lanes, maxRetries: 0, maxRetryWaitMs: 0 });
-        const free = Array<number>(Math.min(lanes, counts.length)).fill(0);
-        for (const n of counts) {
-          const lane = free.indexOf(Math.min(...free));
-          free[lane]! += n * 1_000;
-        }
-        return Math.max(...free) <= b.worstCaseMs;
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 16 }),
+        (counts, lanes) => {
+          const checks = counts.map((n, i) => check(`c${i}`, () => n));
+          const b = runBudget(checks, {
+            runs: 1,
+            timeoutMs: 1_000,
+            concurrency: lanes,
+            maxRetries: 0,
+            maxRetryWaitMs: 0,
+          });
+          const free = Array<number>(Math.min(lanes, counts.length)).fill(0);
+          for (const n of counts) {
+            const lane = free.indexOf(Math.min(...free));
+            free[lane]! += n * 1_000;
+          }
+          return Math.max(...free) <= b.worstCaseMs;
+        },
+      ),
     );
   });
 
   test('retries count: each waits up to the longest Retry-After and takes a deadline of its own', () => {
-    const b = runBudget([check('a', () => 1)], { runs: 1, timeoutMs: 1_000, concurrency: 8, maxRetries: 2, maxRetryWaitMs: 5_000 });
+    const b = runBudget([check('a', () => 1)], {
+      runs: 1,
+      timeoutMs: 1_000,
+      concurrency: 8,
+      maxRetries: 2,
+      maxRetryWaitMs: 5_000,
+    });
     expect(b.perRequestMs).toBe(1_000 + 2 * (5_000 + 1_000));
     expect(b.concurrency).toBe(1);
   });
 });
 
 describe('describeBudget', () => {
-  const b = runBudget([check('a', () => 30), check('b', () => 30)], { runs: 1, timeoutMs: 10_000, concurrency: 8, maxRetries: 0, maxRetryWaitMs: 0 });
+  const b = runBudget([check('a', () => 30), check('b', () => 30)], {
+    runs: 1,
+    timeoutMs: 10_000,
+    concurrency: 8,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+  });
   test('says the plan, the worst case and the deadline in force', () => {
-    expect(describeBudget(b, b.worstCaseMs, false)).toBe('at most 62 requests, 2 checks at a time, 10 s per request at worst: worst case 10 min 5 s; run deadline 10 min 5 s (the worst case; --deadline to change)');
+    expect(describeBudget(b, b.worstCaseMs, false)).toBe(
+      'at most 62 requests, 2 checks at a time, 10 s per request at worst: worst case 10 min 5 s; run deadline 10 min 5 s (the worst case; --deadline to change)',
+    );
   });
   test('warns when a given deadline is shorter than the worst case', () => {
-    expect(describeBudget(b, 60_000, true)).toMatch(/run deadline 1 min \(--deadline\), shorter than the worst case: a slow target can meet it$/);
+    expect(describeBudget(b, 60_000, true)).toMatch(
+      /run deadline 1 min \(--deadline\), shorter than the worst case: a slow target can meet it$/,
+    );
     expect(describeBudget(b, 3_600_000, true)).toMatch(/run deadline 1 h 0 min \(--deadline\)$/);
   });
   test('durations read as a person would say them', () => {

@@ -51,7 +51,9 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
   const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
   const checkRequests = requests - PREFLIGHT_REQUESTS;
   const spread = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs);
-  const serial = input.serialWrites ? checks.reduce((n, c, i) => n + (c.writes ? perCheck[i]! : 0), 0) * perRequestMs : 0;
+  const serial = input.serialWrites
+    ? checks.reduce((n, c, i) => n + (c.writes ? perCheck[i]! : 0), 0) * perRequestMs
+    : 0;
   const worstCaseMs = Math.max(spread, serial) + SLACK_MS;
   return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };
 }

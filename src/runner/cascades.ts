@@ -18,11 +18,16 @@ function oneLine(text: string, max = 160): string {
  * The results with blocked failures turned into skips. `preconditions` maps a check id to the
  * operation whose baseline its failure restates.
  */
-export function blockCascades(checks: readonly CheckDefinition[], results: readonly CheckResult[], preconditions: ReadonlyMap<string, OperationId>): CheckResult[] {
+export function blockCascades(
+  checks: readonly CheckDefinition[],
+  results: readonly CheckResult[],
+  preconditions: ReadonlyMap<string, OperationId>,
+): CheckResult[] {
   const failedRoots = new Map<OperationId, CheckResult>();
   checks.forEach((c, i) => {
     const r = results[i];
-    if (c.root && r && (r.status === 'fail' || r.status === 'error') && !failedRoots.has(c.operation)) failedRoots.set(c.operation, r);
+    if (c.root && r && (r.status === 'fail' || r.status === 'error') && !failedRoots.has(c.operation))
+      failedRoots.set(c.operation, r);
   });
   if (failedRoots.size === 0) return [...results];
   return results.map((r) => {
@@ -30,7 +35,11 @@ export function blockCascades(checks: readonly CheckDefinition[], results: reado
     const root = op === undefined ? undefined : failedRoots.get(op);
     if (!root || r.status !== 'fail' || root.id === r.id) return r;
     const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;
-    return { ...rest, status: 'skip', blockedBy: root.id, reason: `blocked by ${root.id} (the baseline of this operation fails): ${oneLine(actual ?? '')}` };
+    return {
+      ...rest,
+      status: 'skip',
+      blockedBy: root.id,
+      reason: `blocked by ${root.id} (the baseline of this operation fails): ${oneLine(actual ?? '')}`,
+    };
   });
 }
-

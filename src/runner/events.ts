@@ -17,5 +17,11 @@ export type RunEvent =
   /** The preflight found the target unreachable or refusing the credentials: said once, at once. */
   | { readonly type: 'unjudged'; readonly target: string; readonly unjudged: Unjudged }
   | { readonly type: 'check-start'; readonly check: CheckDefinition; readonly done: number; readonly total: number }
-  | { readonly type: 'check-end'; readonly result: CheckResult; readonly done: number; readonly total: number; /** Requests the check itself sent (shared ones count for the check that made them). */ readonly requests: number }
+  | {
+      readonly type: 'check-end';
+      readonly result: CheckResult;
+      readonly done: number;
+      readonly total: number /** Requests the check itself sent (shared ones count for the check that made them). */;
+      readonly requests: number;
+    }
   | { readonly type: 'run-end'; readonly target: string; readonly durationMs: number };

@@ -51,7 +51,8 @@ export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evid
   }
   if (outcome.status === 'fail') {
     if (outcome.path !== undefined) out.path = outcome.path;
-    if (outcome.counterexample !== undefined) out.counterexample = JSON.parse(ctx.redact(JSON.stringify(outcome.counterexample) ?? 'null'));
+    if (outcome.counterexample !== undefined)
+      out.counterexample = JSON.parse(ctx.redact(JSON.stringify(outcome.counterexample) ?? 'null'));
   }
   return out;
 }

@@ -24,20 +24,32 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     const mine = checks.filter((c) => c.operation === op.id);
     if (!mine.length) continue;
     const requests = mine.reduce((n, c) => n + requestsOf(c, input.runs), 0);
-    out.push(`  ${op.section} ${operationLabel(op.id).padEnd(60)} ${String(mine.length).padStart(3)} checks, at most ${requests} requests`);
+    out.push(
+      `  ${op.section} ${operationLabel(op.id).padEnd(60)} ${String(mine.length).padStart(3)} checks, at most ${requests} requests`,
+    );
   }
   const writing = checks.filter((c) => c.writes);
   const writeRequests = writing.reduce((n, c) => n + requestsOf(c, input.runs), 0);
   if (!writing.length) out.push('Writes: none of the selected checks writes');
-  else if (!input.allowWrites) out.push(`Writes: not allowed (no --allow-writes): the ${writing.length} checks that create training jobs or log trajectories will be skipped`);
-  else if (input.maxWrites === undefined) out.push(`Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects (no budget: the bundled mock)`);
+  else if (!input.allowWrites)
+    out.push(
+      `Writes: not allowed (no --allow-writes): the ${writing.length} checks that create training jobs or log trajectories will be skipped`,
+    );
+  else if (input.maxWrites === undefined)
+    out.push(
+      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects (no budget: the bundled mock)`,
+    );
   else {
     out.push(
       `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), the checks that send fewest requests first, and the others are skipped (--max-writes ${writeRequests} runs them all)`,
     );
   }
-  const chatRequests = checks.filter((c) => c.operation === 'chat.create').reduce((n, c) => n + requestsOf(c, input.runs), 0);
-  out.push(`Completion tokens: at most ${chatRequests * input.maxCompletionTokens} (${chatRequests} chat requests × --max-completion-tokens ${input.maxCompletionTokens})`);
+  const chatRequests = checks
+    .filter((c) => c.operation === 'chat.create')
+    .reduce((n, c) => n + requestsOf(c, input.runs), 0);
+  out.push(
+    `Completion tokens: at most ${chatRequests * input.maxCompletionTokens} (${chatRequests} chat requests × --max-completion-tokens ${input.maxCompletionTokens})`,
+  );
   out.push(`Time: ${describeBudget(budget, input.deadlineMs ?? budget.worstCaseMs, input.deadlineMs !== undefined)}`);
   return out;
 }

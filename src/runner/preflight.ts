@@ -32,10 +32,17 @@ const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 /** A request of the family that needs nothing but valid credentials: a read of an id that does not exist. */
 function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
-  return { method: 'GET', path: pathOf(target, op, { training_job_id: PROBE_ID, prediction_id: PROBE_ID }), timeoutMs: Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS) };
+  return {
+    method: 'GET',
+    path: pathOf(target, op, { training_job_id: PROBE_ID, prediction_id: PROBE_ID }),
+    timeoutMs: Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS),
+  };
 }
 
-const FLAG: Record<AuthScheme, string> = { bearer: '--token (or CONFORMANCE_TOKEN)', basic: '--basic USER:PASS (or CONFORMANCE_BASIC)' };
+const FLAG: Record<AuthScheme, string> = {
+  bearer: '--token (or CONFORMANCE_TOKEN)',
+  basic: '--basic USER:PASS (or CONFORMANCE_BASIC)',
+};
 const FAMILY: Record<AuthScheme, string> = { bearer: '/v1', basic: '/v2' };
 
 /**
@@ -64,12 +71,18 @@ export async function preflight(
   const unreachable = outcomes.find((o) => ConformanceError.is(o.error) && o.error.code === 'CTS_TARGET_UNREACHABLE');
   if (unreachable) {
     const message = (unreachable.error as ConformanceError).message;
-    return { code: 'CTS_TARGET_UNREACHABLE', reason: `the target could not be reached (${message}); no check was run`, families };
+    return {
+      code: 'CTS_TARGET_UNREACHABLE',
+      reason: `the target could not be reached (${message}); no check was run`,
+      families,
+    };
   }
   const refused = outcomes.filter((o) => o.status === 401 || o.status === 403);
   if (refused.length === 0) return undefined;
   const parts = refused.map((o) => {
-    const given = configured[o.scheme] ? `refused the configured credentials (HTTP ${o.status})` : `answered HTTP ${o.status}, and no credentials were configured`;
+    const given = configured[o.scheme]
+      ? `refused the configured credentials (HTTP ${o.status})`
+      : `answered HTTP ${o.status}, and no credentials were configured`;
     return `on ${FAMILY[o.scheme]} the target ${given}: pass ${FLAG[o.scheme]}`;
   });
   return {

@@ -21,31 +21,77 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const target = (): TargetConfig => ({
-  baseUrl, entity: 'e', project: 'p', modelId: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90', priorityScheduling: false, allowWrites: false,
-  bundledMock: false, listParams: { evaluationRunId: 'evaluation_run_id', limit: 'limit', offset: 'offset' }, listReadCap: 100, maxCompletionTokens: 16,
+  baseUrl,
+  entity: 'e',
+  project: 'p',
+  modelId: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90',
+  priorityScheduling: false,
+  allowWrites: false,
+  bundledMock: false,
+  listParams: { evaluationRunId: 'evaluation_run_id', limit: 'limit', offset: 'offset' },
+  listReadCap: 100,
+  maxCompletionTokens: 16,
 });
 
 const options = (checks: CheckDefinition[], extra: Partial<RunOptions> = {}): RunOptions => ({
-  target: target(), token: TOKEN, checks, level: 'must', seed: 7, runs: 5, timeoutMs: 2_000, deadlineMs: 5_000, concurrency: 4,
-  maxBodyBytes: 1 << 20, maxRetries: 0, maxRetryWaitMs: 0, replayBase: `conformance run --target ${baseUrl}`, ...extra,
+  target: target(),
+  token: TOKEN,
+  checks,
+  level: 'must',
+  seed: 7,
+  runs: 5,
+  timeoutMs: 2_000,
+  deadlineMs: 5_000,
+  concurrency: 4,
+  maxBodyBytes: 1 << 20,
+  maxRetries: 0,
+  maxRetryWaitMs: 0,
+  replayBase: `conformance run --target ${baseUrl}`,
+  ...extra,
 });
 
-const mk = (id: string, level: CheckDefinition['level'], run: CheckDefinition['run'], extra: Partial<CheckDefinition> = {}) =>
-  defineCheck({ id, operation: 'chat.create', section: '§4.1', level, requirement: `requirement of ${id}`, ...(level === 'SHOULD' ? { convention: 'c' } : {}), run, ...extra });
+const mk = (
+  id: string,
+  level: CheckDefinition['level'],
+  run: CheckDefinition['run'],
+  extra: Partial<CheckDefinition> = {},
+) =>
+  defineCheck({
+    id,
+    operation: 'chat.create',
+    section: '§4.1',
+    level,
+    requirement: `requirement of ${id}`,
+    ...(level === 'SHOULD' ? { convention: 'c' } : {}),
+    run,
+    ...extra,
+  });
 
 test('a check that throws becomes an error result with one line, and the others still run', async () => {
-  const report = await runSuite(options([
-    mk('t.throws', 'MUST', async () => { throw new Error('boom\n    at stack line'); }),
-    mk('t.passes', 'MUST', async () => pass()),
-  ]));
-  expect(report.results.map((r) => [r.id, r.status])).toEqual([['t.throws', 'error'], ['t.passes', 'pass']]);
+  const report = await runSuite(
+    options([
+      mk('t.throws', 'MUST', async () => {
+        throw new Error('boom\n    at stack line');
+      }),
+      mk('t.passes', 'MUST', async () => pass()),
+    ]),
+  );
+  expect(report.results.map((r) => [r.id, r.status])).toEqual([
+    ['t.throws', 'error'],
+    ['t.passes', 'pass'],
+  ]);
   expect(report.results[0]).toMatchObject({ errorCode: 'CTS_INTERNAL', message: 'boom' });
   expect(report.summary).toMatchObject({ total: 2, passed: 1, errored: 1, conformant: false });
 });
 
 test('a check that never finishes is ended by the run deadline, in bounded time', async () => {
   const t0 = Date.now();
-  const report = await runSuite(options([mk('t.hangs', 'MUST', () => new Promise(() => undefined)), mk('t.ok', 'MUST', async () => pass())], { deadlineMs: 300, concurrency: 1 }));
+  const report = await runSuite(
+    options([mk('t.hangs', 'MUST', () => new Promise(() => undefined)), mk('t.ok', 'MUST', async () => pass())], {
+      deadlineMs: 300,
+      concurrency: 1,
+    }),
+  );
   expect(Date.now() - t0).toBeLessThan(3_000);
   expect(report.results.map((r) => r.errorCode)).toEqual(['CTS_RUN_DEADLINE', 'CTS_RUN_DEADLINE']);
 });
@@ -58,19 +104,29 @@ test('checks with side effects are skipped without --allow-writes, and say why',
 });
 
 test('the gating level decides whether SHOULD failures count; INFO never gates', async () => {
-  const checks = [mk('t.should', 'SHOULD', async () => fail({ expected: 'a', actual: 'b' })), mk('t.info', 'INFO', async () => fail({ expected: 'a', actual: 'b' })), mk('t.skip', 'MUST', async () => skip('n/a'))];
+  const checks = [
+    mk('t.should', 'SHOULD', async () => fail({ expected: 'a', actual: 'b' })),
+    mk('t.info', 'INFO', async () => fail({ expected: 'a', actual: 'b' })),
+    mk('t.skip', 'MUST', async () => skip('n/a')),
+  ];
   expect((await runSuite(options(checks))).summary.conformant).toBe(true);
   expect((await runSuite(options(checks, { level: 'should' }))).summary.conformant).toBe(false);
   expect((await runSuite(options([checks[1]!], { level: 'should' }))).summary.conformant).toBe(true);
 });
 
 test('evidence carries the request, a response excerpt, a curl line and a replay command, with no secret in it', async () => {
-  const report = await runSuite(options([
-    mk('t.evidence', 'MUST', async (ctx) => {
-      const ex = await ctx.http.send({ method: 'POST', path: '/v1/chat/completions', json: { note: `token ${TOKEN}` } });
-      return fail({ expected: 'x', actual: `saw ${String((ex.json as { saw: string }).saw)}`, exchange: ex });
-    }),
-  ]));
+  const report = await runSuite(
+    options([
+      mk('t.evidence', 'MUST', async (ctx) => {
+        const ex = await ctx.http.send({
+          method: 'POST',
+          path: '/v1/chat/completions',
+          json: { note: `token ${TOKEN}` },
+        });
+        return fail({ expected: 'x', actual: `saw ${String((ex.json as { saw: string }).saw)}`, exchange: ex });
+      }),
+    ]),
+  );
   const r = report.results[0]!;
   expect(r.status).toBe('fail');
   expect(r.evidence?.curl).toContain('$CONFORMANCE_TOKEN');
@@ -83,10 +139,11 @@ test('evidence carries the request, a response excerpt, a curl line and a replay
 
 test('each check gets a seed derived from the run seed and its id, the same in a full run and alone', async () => {
   const seen: Record<string, number> = {};
-  const probe = (id: string) => mk(id, 'MUST', async (ctx) => {
-    seen[id] = ctx.seed;
-    return pass();
-  });
+  const probe = (id: string) =>
+    mk(id, 'MUST', async (ctx) => {
+      seen[id] = ctx.seed;
+      return pass();
+    });
   await runSuite(options([probe('t.a'), probe('t.b')]));
   const full = { ...seen };
   await runSuite(options([probe('t.b')]));
@@ -96,16 +153,25 @@ test('each check gets a seed derived from the run seed and its id, the same in a
 
 test('prepare() runs before the deadline starts, and a prepare that throws makes only its check an error', async () => {
   const order: string[] = [];
-  const slow = mk('t.slow-prepare', 'MUST', async () => {
-    order.push('run');
-    return pass();
-  }, {
-    prepare: async () => {
-      order.push('prepare');
-      await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below
+  const slow = mk(
+    't.slow-prepare',
+    'MUST',
+    async () => {
+      order.push('run');
+      return pass();
+    },
+    {
+      prepare: async () => {
+        order.push('prepare');
+        await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below
+      },
+    },
+  );
+  const broken = mk('t.broken-prepare', 'MUST', async () => pass(), {
+    prepare: () => {
+      throw new Error('catalogue failed');
     },
   });
-  const broken = mk('t.broken-prepare', 'MUST', async () => pass(), { prepare: () => { throw new Error('catalogue failed'); } });
   const report = await runSuite(options([slow, broken], { deadlineMs: 300 }));
   expect(order).toEqual(['prepare', 'run']);
   expect(report.results.map((r) => r.status)).toEqual(['pass', 'error']);
@@ -117,7 +183,9 @@ test('a 429 with Retry-After is retried within the bound, and the retry is repor
   const busy = createServer((_req, res) => {
     calls++;
     if (calls <= 3) {
-      res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"error":{"message":"Concurrency limit reached for requests"}}');
+      res
+        .writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' })
+        .end('{"error":{"message":"Concurrency limit reached for requests"}}');
     } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
@@ -125,15 +193,36 @@ test('a 429 with Retry-After is retried within the bound, and the retry is repor
   try {
     const probe = mk('t.retried', 'MUST', async (ctx) => {
       const ex = await ctx.http.send({ method: 'GET', path: '/v2/e/p/scores' });
-      return ex.response.status === 200 ? pass() : fail({ expected: '200', actual: String(ex.response.status), exchange: ex });
+      return ex.response.status === 200
+        ? pass()
+        : fail({ expected: '200', actual: String(ex.response.status), exchange: ex });
     });
     // No preflight: this server counts every request.
-    const bounded = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000, preflight: false }));
+    const bounded = await runSuite(
+      options([probe], {
+        target: { ...target(), baseUrl: url },
+        maxRetries: 2,
+        maxRetryWaitMs: 1_000,
+        preflight: false,
+      }),
+    );
     expect(bounded.results[0]!.status).toBe('fail'); // 3 answers of 429: two retries, then the 429 is the answer
-    expect(bounded.results[0]!.notes).toEqual(['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)']);
+    expect(bounded.results[0]!.notes).toEqual([
+      'retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)',
+    ]);
     calls = 2;
-    const recovered = await runSuite(options([probe], { target: { ...target(), baseUrl: url }, maxRetries: 2, maxRetryWaitMs: 1_000, preflight: false }));
-    expect(recovered.results[0]).toMatchObject({ status: 'pass', notes: ['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)'] });
+    const recovered = await runSuite(
+      options([probe], {
+        target: { ...target(), baseUrl: url },
+        maxRetries: 2,
+        maxRetryWaitMs: 1_000,
+        preflight: false,
+      }),
+    );
+    expect(recovered.results[0]).toMatchObject({
+      status: 'pass',
+      notes: ['retried GET /v2/e/p/scores after HTTP 429, waiting 0 ms (Retry-After)'],
+    });
   } finally {
     await new Promise<void>((r) => busy.close(() => r()));
   }

@@ -74,7 +74,8 @@ function countingClient(inner: HttpClient, counter: { chat: number }, perCheck: 
 /** What a check was waiting for when the run's deadline passed, in one sentence. */
 function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
   const head = `the run deadline (${deadlineMs} ms) passed before this check finished`;
-  if (inFlight.size === 0) return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
+  if (inFlight.size === 0)
+    return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
   const waits = [...inFlight].map((x) => `${x.method} ${x.path}: ${x.describe()}`);
   return `${head}; waiting for ${waits.join('; ')}`;
 }
@@ -84,14 +85,22 @@ function reportingRetries(inner: HttpClient, notes: Set<string>): HttpClient {
   return {
     async send(spec) {
       const ex = await inner.send(spec);
-      for (const r of ex.retries ?? []) notes.add(`retried ${spec.method} ${spec.path} after HTTP ${r.status}, waiting ${r.waitMs} ms (Retry-After)`);
+      for (const r of ex.retries ?? [])
+        notes.add(`retried ${spec.method} ${spec.path} after HTTP ${r.status}, waiting ${r.waitMs} ms (Retry-After)`);
       return ex;
     },
     open: (spec) => inner.open(spec),
   };
 }
 
-function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: number, redact: Redactor, evidence: CheckResult['evidence'], runnerNotes: ReadonlySet<string>): CheckResult {
+function toResult(
+  check: CheckDefinition,
+  outcome: CheckOutcome,
+  durationMs: number,
+  redact: Redactor,
+  evidence: CheckResult['evidence'],
+  runnerNotes: ReadonlySet<string>,
+): CheckResult {
   const base = {
     id: check.id,
     operation: check.operation,
@@ -109,9 +118,23 @@ function toResult(check: CheckDefinition, outcome: CheckOutcome, durationMs: num
     case 'skip':
       return { ...base, status: 'skip', reason: redact(outcome.reason) };
     case 'fail':
-      return { ...base, status: 'fail', expected: redact(outcome.expected), actual: redact(outcome.actual), ...notes, ...(evidence ? { evidence } : {}) };
+      return {
+        ...base,
+        status: 'fail',
+        expected: redact(outcome.expected),
+        actual: redact(outcome.actual),
+        ...notes,
+        ...(evidence ? { evidence } : {}),
+      };
     case 'error':
-      return { ...base, status: 'error', errorCode: outcome.code, message: redact(outcome.message), ...notes, ...(evidence ? { evidence } : {}) };
+      return {
+        ...base,
+        status: 'error',
+        errorCode: outcome.code,
+        message: redact(outcome.message),
+        ...notes,
+        ...(evidence ? { evidence } : {}),
+      };
   }
 }
 
@@ -135,7 +158,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       prepareErrors.set(check.id, err);
     }
   }
-  const budget = runBudget(opts.checks, { ...opts, serialWrites: opts.target.maxWrites !== undefined && opts.target.allowWrites });
+  const budget = runBudget(opts.checks, {
+    ...opts,
+    serialWrites: opts.target.maxWrites !== undefined && opts.target.allowWrites,
+  });
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
   const deadline = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
@@ -156,11 +182,24 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const memo = new Map<string, Promise<unknown>>();
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
-  opts.onEvent?.({ type: 'run-start', target: label, total, budget, deadlineMs, deadlineGiven: opts.deadlineMs !== undefined });
+  opts.onEvent?.({
+    type: 'run-start',
+    target: label,
+    total,
+    budget,
+    deadlineMs,
+    deadlineGiven: opts.deadlineMs !== undefined,
+  });
   let unjudged: Unjudged | undefined;
   if (opts.preflight !== false) {
     try {
-      unjudged = await preflight(client, opts.target, [...new Set(opts.checks.map((c) => c.operation))], { bearer: opts.token !== undefined, basic: opts.basic !== undefined }, opts.timeoutMs);
+      unjudged = await preflight(
+        client,
+        opts.target,
+        [...new Set(opts.checks.map((c) => c.operation))],
+        { bearer: opts.token !== undefined, basic: opts.basic !== undefined },
+        opts.timeoutMs,
+      );
     } catch {
       unjudged = undefined; // the checks will meet whatever went wrong, and report it
     }
@@ -168,7 +207,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   // The run's deadline starts with the checks (the preflight has a short deadline of its own).
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
   timer.unref?.();
-  if (unjudged) opts.onEvent?.({ type: 'unjudged', target: label, unjudged: { ...unjudged, reason: redact(unjudged.reason) } });
+  if (unjudged)
+    opts.onEvent?.({ type: 'unjudged', target: label, unjudged: { ...unjudged, reason: redact(unjudged.reason) } });
 
   const results: CheckResult[] = new Array(total);
   /** Checks whose failure restates an operation's broken baseline (see cascades.ts). */
@@ -179,7 +219,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   function runDeadline(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void } {
     let onAbort = () => undefined as void;
     const promise = new Promise<CheckOutcome>((resolve) => {
-      onAbort = () => resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(deadlineMs, inFlight) });
+      onAbort = () =>
+        resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(deadlineMs, inFlight) });
     });
     // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
     deadline.signal.addEventListener('abort', onAbort, { once: true });
@@ -194,31 +235,59 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     if (prepareErrors.has(check.id)) {
       outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
     } else if (deadline.signal.aborted) {
-      outcome = { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${deadlineMs} ms) had passed` };
+      outcome = {
+        status: 'error',
+        code: 'CTS_RUN_DEADLINE',
+        message: `not run: the run deadline (${deadlineMs} ms) had passed`,
+      };
     } else if (unjudged?.families.includes(operation(check.operation).auth)) {
-      outcome = { status: 'skip', reason: `not run: ${unjudged.code} (${unjudged.code === 'CTS_TARGET_UNREACHABLE' ? 'the target could not be reached' : 'the target refused the configured credentials'}; see the verdict)` };
+      outcome = {
+        status: 'skip',
+        reason: `not run: ${unjudged.code} (${unjudged.code === 'CTS_TARGET_UNREACHABLE' ? 'the target could not be reached' : 'the target refused the configured credentials'}; see the verdict)`,
+      };
     } else if (check.writes && !opts.target.allowWrites) {
-      outcome = { status: 'skip', reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it' };
+      outcome = {
+        status: 'skip',
+        reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it',
+      };
     } else {
       const inFlight = new Set<InFlightExchange>();
-      const http = reportingRetries(countingClient(recorder.wrap(writes.wrap(client.tracking(inFlight))), counter, perCheck), runnerNotes);
-      const ctx: CheckContext = { target: opts.target, http, schemas, seed: deriveSeed(opts.seed, check.id), runs: opts.runs, signal: deadline.signal, memo };
+      const http = reportingRetries(
+        countingClient(recorder.wrap(writes.wrap(client.tracking(inFlight))), counter, perCheck),
+        runnerNotes,
+      );
+      const ctx: CheckContext = {
+        target: opts.target,
+        http,
+        schemas,
+        seed: deriveSeed(opts.seed, check.id),
+        runs: opts.runs,
+        signal: deadline.signal,
+        memo,
+      };
       const late = runDeadline(inFlight);
       try {
         outcome = await Promise.race([check.run(ctx), late.promise]);
       } catch (err) {
         const { code, message } = describeError(err);
-        outcome = code === 'CTS_WRITE_BUDGET' ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` } : { status: 'error', code, message };
+        outcome =
+          code === 'CTS_WRITE_BUDGET'
+            ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` }
+            : { status: 'error', code, message };
       } finally {
         late.cancel();
       }
     }
     if (outcome.status === 'fail' && outcome.precondition) preconditions.set(check.id, outcome.precondition);
     const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
-    const evidence = outcome.status === 'fail' || outcome.status === 'error'
-      ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
-      : undefined;
-    return { result: toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes), requests: perCheck.requests };
+    const evidence =
+      outcome.status === 'fail' || outcome.status === 'error'
+        ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
+        : undefined;
+    return {
+      result: toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes),
+      requests: perCheck.requests,
+    };
   }
 
   // With a write budget, the checks that write run one at a time in a lane of their own, those that
@@ -227,7 +296,9 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const budgeted = opts.target.maxWrites !== undefined && opts.target.allowWrites;
   const indices = opts.checks.map((_, i) => i);
   const need = (i: number): number => requestsOf(opts.checks[i]!, opts.runs);
-  const writeQueue = budgeted ? indices.filter((i) => opts.checks[i]!.writes).sort((a, b) => need(a) - need(b) || a - b) : [];
+  const writeQueue = budgeted
+    ? indices.filter((i) => opts.checks[i]!.writes).sort((a, b) => need(a) - need(b) || a - b)
+    : [];
   const otherQueue = budgeted ? indices.filter((i) => !opts.checks[i]!.writes) : indices;
 
   async function worker(queue: number[]): Promise<void> {

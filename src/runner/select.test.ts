@@ -3,11 +3,20 @@ import { defineCheck } from '../core/check.js';
 import { pass } from '../core/result.js';
 import { parseShard, selectChecks } from './select.js';
 
-const c = (id: string, section: string) => defineCheck({ id, operation: 'scores.list', section, level: 'MUST', requirement: 'r', run: async () => pass() });
-const CAT = [c('auth.bearer-required', '§5'), c('scores.limit-bounds-count', '§4.7'), c('scores.read-unknown-404', '§4.8'), c('predictions.limit-bounds-count', '§4.5, §4.6')];
+const c = (id: string, section: string) =>
+  defineCheck({ id, operation: 'scores.list', section, level: 'MUST', requirement: 'r', run: async () => pass() });
+const CAT = [
+  c('auth.bearer-required', '§5'),
+  c('scores.limit-bounds-count', '§4.7'),
+  c('scores.read-unknown-404', '§4.8'),
+  c('predictions.limit-bounds-count', '§4.5, §4.6'),
+];
 
 test('--only takes id prefixes, whole ids and sections', () => {
-  expect(selectChecks(CAT, { only: ['scores.'] }).map((x) => x.id)).toEqual(['scores.limit-bounds-count', 'scores.read-unknown-404']);
+  expect(selectChecks(CAT, { only: ['scores.'] }).map((x) => x.id)).toEqual([
+    'scores.limit-bounds-count',
+    'scores.read-unknown-404',
+  ]);
   expect(selectChecks(CAT, { only: ['scores'] }).map((x) => x.id)).toHaveLength(2);
   expect(selectChecks(CAT, { only: ['§4.6'] }).map((x) => x.id)).toEqual(['predictions.limit-bounds-count']);
   expect(selectChecks(CAT, { only: ['auth.bearer-required'] })).toHaveLength(1);
@@ -18,10 +27,17 @@ test('--skip removes matches', () => {
 });
 
 test('a selector that matches no check is a usage error; selectors that together select nothing have their own code', () => {
-  expect(() => selectChecks(CAT, { only: ['nothing.'] })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('--only nothing. matches no check') }));
+  expect(() => selectChecks(CAT, { only: ['nothing.'] })).toThrow(
+    expect.objectContaining({
+      code: 'CTS_BAD_FLAG',
+      message: expect.stringContaining('--only nothing. matches no check'),
+    }),
+  );
   expect(() => selectChecks(CAT, { skip: ['nothing.'] })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
   const first = CAT[0]!.id;
-  expect(() => selectChecks(CAT, { only: [first], skip: [first] })).toThrow(expect.objectContaining({ code: 'CTS_NO_CHECKS' }));
+  expect(() => selectChecks(CAT, { only: [first], skip: [first] })).toThrow(
+    expect.objectContaining({ code: 'CTS_NO_CHECKS' }),
+  );
 });
 
 test('shards partition the catalogue deterministically', () => {

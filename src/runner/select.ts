@@ -17,7 +17,13 @@ function matchesFilter(check: CheckDefinition, term: string): boolean {
   if (term.startsWith('§')) {
     return check.section.split(/,\s*/).some((s) => s === term || s.startsWith(term + '.') || s.startsWith(term + '–'));
   }
-  return check.id === term || check.id.startsWith(term.endsWith('.') ? term : term + '.') || check.id.startsWith(term) || check.operation === term || slugOf(check.operation) === term;
+  return (
+    check.id === term ||
+    check.id.startsWith(term.endsWith('.') ? term : term + '.') ||
+    check.id.startsWith(term) ||
+    check.operation === term ||
+    slugOf(check.operation) === term
+  );
 }
 
 export interface Selection {
@@ -39,12 +45,20 @@ export function parseShard(value: string): { index: number; count: number } {
 
 export function selectChecks(catalogue: readonly CheckDefinition[], sel: Selection): CheckDefinition[] {
   // A selector that names nothing is a typo: silently running (or skipping) nothing would hide it.
-  for (const [flag, terms] of [['--only', sel.only], ['--skip', sel.skip]] as const) {
+  for (const [flag, terms] of [
+    ['--only', sel.only],
+    ['--skip', sel.skip],
+  ] as const) {
     const unknown = (terms ?? []).filter((t) => !catalogue.some((c) => matchesFilter(c, t)));
-    if (unknown.length) throw new ConformanceError('CTS_BAD_FLAG', `${flag} ${unknown.join(',')} matches no check; a selector is ${SELECTOR_HELP} (see \`conformance list\`)`);
+    if (unknown.length)
+      throw new ConformanceError(
+        'CTS_BAD_FLAG',
+        `${flag} ${unknown.join(',')} matches no check; a selector is ${SELECTOR_HELP} (see \`conformance list\`)`,
+      );
   }
   let out = catalogue.filter(
-    (c) => (!sel.only?.length || sel.only.some((t) => matchesFilter(c, t))) && !sel.skip?.some((t) => matchesFilter(c, t)),
+    (c) =>
+      (!sel.only?.length || sel.only.some((t) => matchesFilter(c, t))) && !sel.skip?.some((t) => matchesFilter(c, t)),
   );
   if (sel.shard) {
     const { index, count } = sel.shard;
@@ -53,10 +67,17 @@ export function selectChecks(catalogue: readonly CheckDefinition[], sel: Selecti
     out = out.filter((c) => mine.has(c.id));
   }
   if (out.length === 0) {
-    const what = [sel.only?.length ? `--only ${sel.only.join(',')}` : '', sel.skip?.length ? `--skip ${sel.skip.join(',')}` : '', sel.shard ? `--shard ${sel.shard.index}/${sel.shard.count}` : '']
+    const what = [
+      sel.only?.length ? `--only ${sel.only.join(',')}` : '',
+      sel.skip?.length ? `--skip ${sel.skip.join(',')}` : '',
+      sel.shard ? `--shard ${sel.shard.index}/${sel.shard.count}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
-    throw new ConformanceError('CTS_NO_CHECKS', `no check is selected${what ? ` by ${what}` : ''} (see \`conformance list\`)`);
+    throw new ConformanceError(
+      'CTS_NO_CHECKS',
+      `no check is selected${what ? ` by ${what}` : ''} (see \`conformance list\`)`,
+    );
   }
   return out;
 }

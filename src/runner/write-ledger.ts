@@ -11,14 +11,15 @@ import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
 
-;
-
 export interface WriteLedger {
   wrap(client: HttpClient): HttpClient;
   summary(): WriteSummary;
 }
 
-const WRITES = OPERATIONS.filter((o) => o.writes).map((o) => ({ op: o, pattern: new RegExp(`${o.path.replace(/\{\w+\}/g, '([^/]+)')}/?$`) }));
+const WRITES = OPERATIONS.filter((o) => o.writes).map((o) => ({
+  op: o,
+  pattern: new RegExp(`${o.path.replace(/\{\w+\}/g, '([^/]+)')}/?$`),
+}));
 
 function writeOf(spec: HttpRequestSpec): { op: Operation; param?: string } | undefined {
   if (spec.method !== 'POST') return undefined;
@@ -39,7 +40,10 @@ export function createWriteLedger(max: number | undefined): WriteLedger {
     const w = writeOf(spec);
     if (!w) return undefined;
     if (max !== undefined && reserved >= max) {
-      throw new ConformanceError('CTS_WRITE_BUDGET', `the write budget (--max-writes ${max}) is spent: ${spec.method} ${spec.path} was not sent`);
+      throw new ConformanceError(
+        'CTS_WRITE_BUDGET',
+        `the write budget (--max-writes ${max}) is spent: ${spec.method} ${spec.path} was not sent`,
+      );
     }
     reserved++;
     return w;

@@ -11,7 +11,8 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { loadRegistry, SCHEMA_BASE, STANDALONE_FILE, standaloneName } from './registry.js';
 
 // ajv's standalone entry is CommonJS; its default export arrives wrapped under NodeNext resolution.
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as typeof import('ajv/dist/standalone/index.js').default;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
+  standaloneModule) as typeof import('ajv/dist/standalone/index.js').default;
 
 const reg = loadRegistry(undefined, { standalone: false, source: true });
 for (const name of reg.names) reg.validator(name);

@@ -81,7 +81,13 @@ function listSchemaFiles(dir: string): string[] {
 export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
   const { Ajv2020: AjvClass } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = requireHere('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
-  const ajv = new AjvClass({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new AjvClass({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    validateFormats: true,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;
@@ -113,13 +119,19 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
  * first need (`names`, `schema`, `ajv`, or a validator the build did not write): a process that only
  * validates with the build's validators (the mock) never parses them.
  */
-export function loadRegistry(dir: string = join(packageRoot(), 'schemas'), options: { standalone?: boolean; source?: boolean } = {}): SchemaRegistry {
+export function loadRegistry(
+  dir: string = join(packageRoot(), 'schemas'),
+  options: { standalone?: boolean; source?: boolean } = {},
+): SchemaRegistry {
   let loaded: Map<string, JsonSchema> | undefined;
   const schemas = (): Map<string, JsonSchema> => {
     if (loaded) return loaded;
     const out = new Map<string, JsonSchema>();
     for (const file of listSchemaFiles(dir)) {
-      const name = relative(dir, file).split(sep).join('/').replace(/\.json$/, '');
+      const name = relative(dir, file)
+        .split(sep)
+        .join('/')
+        .replace(/\.json$/, '');
       const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
       const expectedId = SCHEMA_BASE + name + '.json';
       if (schema.$id !== expectedId) {

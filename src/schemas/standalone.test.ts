@@ -15,9 +15,14 @@ test.skipIf(!existsSync(built))('the build-time validators and the run-time ones
   const ahead = dist.loadRegistry();
   const runtime = loadRegistry(undefined, { standalone: false });
   // The standalone module is in use (not a silent fallback to compiling).
-  expect(ahead.validator('chat/chat-completion-request').toString()).not.toBe(runtime.validator('chat/chat-completion-request').toString());
+  expect(ahead.validator('chat/chat-completion-request').toString()).not.toBe(
+    runtime.validator('chat/chat-completion-request').toString(),
+  );
   const fixtures = join(packageRoot(), 'fixtures');
-  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : []));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : [],
+    );
   let compared = 0;
   for (const file of files(fixtures)) {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));

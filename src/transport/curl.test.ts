@@ -11,7 +11,12 @@ const redact = createRedactor([token, basic]);
 
 test('the configured bearer token becomes an environment variable reference', () => {
   const line = buildCurl(
-    { method: 'POST', url: 'http://h/v1/chat/completions', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: `{"q":"it's ${token}"}` },
+    {
+      method: 'POST',
+      url: 'http://h/v1/chat/completions',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: `{"q":"it's ${token}"}`,
+    },
     { token, basic, redact },
   );
   expect(line).toContain('"Authorization: Bearer $CONFORMANCE_TOKEN"');
@@ -21,7 +26,11 @@ test('the configured bearer token becomes an environment variable reference', ()
 
 test('the configured basic credentials become -u "$CONFORMANCE_BASIC"', () => {
   const line = buildCurl(
-    { method: 'GET', url: 'http://h/v2/e/p/scores', headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` } },
+    {
+      method: 'GET',
+      url: 'http://h/v2/e/p/scores',
+      headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` },
+    },
     { token, basic, redact },
   );
   expect(line).toBe(`curl -sS -i 'http://h/v2/e/p/scores' -u "$CONFORMANCE_BASIC"`);
@@ -37,14 +46,18 @@ test('each derived presentation becomes a curl argument the shell builds from th
   const env = { ...process.env, CONFORMANCE_TOKEN: creds.token, CONFORMANCE_BASIC: creds.basic };
   for (const p of [...derivedPresentations('bearer'), ...derivedPresentations('basic')]) {
     const header = derivedAuthorization(p, creds);
-    const line = buildCurl({ method: 'GET', url: 'http://h/x', headers: { authorization: header } }, { ...creds, redact: redactAll });
+    const line = buildCurl(
+      { method: 'GET', url: 'http://h/x', headers: { authorization: header } },
+      { ...creds, redact: redactAll },
+    );
     expect(line, p).not.toContain(creds.token.slice(0, -1));
     expect(line, p).not.toContain('pw-XYZ');
     // What the shell makes of the argument: `-H "Authorization: …"` or `-u "user:pass"`.
     const m = /(-H|-u) ("[^"]*")$/.exec(line);
     expect(m, `${p}: ${line}`).not.toBeNull();
     const value = execFileSync('bash', ['-c', `printf %s ${m![2]}`], { env, encoding: 'utf8' });
-    const rebuilt = m![1] === '-u' ? `Basic ${Buffer.from(value).toString('base64')}` : value.replace(/^Authorization: /, '');
+    const rebuilt =
+      m![1] === '-u' ? `Basic ${Buffer.from(value).toString('base64')}` : value.replace(/^Authorization: /, '');
     expect(rebuilt, p).toBe(header);
   }
 });

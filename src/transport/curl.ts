@@ -35,8 +35,10 @@ const DERIVED_CURL: Readonly<Record<DerivedPresentation, string[]>> = {
 
 /** The curl arguments for an Authorization value built from the configured secrets, if it is one. */
 function authorizationArgs(value: string, opts: CurlOptions): string[] | undefined {
-  if (opts.token !== undefined && value === `Bearer ${opts.token}`) return ['-H', `"Authorization: Bearer $${ENV_TOKEN}"`];
-  if (opts.basic !== undefined && value === `Basic ${Buffer.from(opts.basic).toString('base64')}`) return ['-u', `"$${ENV_BASIC}"`];
+  if (opts.token !== undefined && value === `Bearer ${opts.token}`)
+    return ['-H', `"Authorization: Bearer $${ENV_TOKEN}"`];
+  if (opts.basic !== undefined && value === `Basic ${Buffer.from(opts.basic).toString('base64')}`)
+    return ['-u', `"$${ENV_BASIC}"`];
   for (const [presentation, args] of Object.entries(DERIVED_CURL) as [DerivedPresentation, string[]][]) {
     try {
       if (derivedAuthorization(presentation, opts) === value) return args;

@@ -64,7 +64,11 @@ export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): Excha
     runSignal?.removeEventListener('abort', onRunAbort);
     controller.abort(reason);
     for (const fn of hooks.splice(0)) {
-      try { fn(); } catch { /* a hook must not break the others */ }
+      try {
+        fn();
+      } catch {
+        /* a hook must not break the others */
+      }
     }
   };
   const timer = setTimeout(() => {

@@ -8,7 +8,15 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath } from '../core/operations.js';
 import { derivedAuthorization } from '../coverage/derive.js';
-import type { AuthMode, HttpClient, HttpExchange, HttpRequestSpec, InFlightExchange, RecordedRequest, StreamingExchange } from './types.js';
+import type {
+  AuthMode,
+  HttpClient,
+  HttpExchange,
+  HttpRequestSpec,
+  InFlightExchange,
+  RecordedRequest,
+  StreamingExchange,
+} from './types.js';
 import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { classifyNetworkError } from './network-errors.js';
 
@@ -50,14 +58,19 @@ function buildUrl(baseUrl: string, spec: HttpRequestSpec): string {
 
 function headersToRecord(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  for (const [k, v] of Object.entries(raw))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
   return out;
 }
 
 /** A reset after the status and headers arrived is a body cut short, not a refused request. */
 function bodyError(err: ConformanceError): ConformanceError {
   if (err.code !== 'CTS_TARGET_RESET') return err;
-  return new ConformanceError('CTS_STREAM_CUT', err.message.replace('before the answer was complete', 'in the middle of the body (the answer was cut short)'), { cause: err });
+  return new ConformanceError(
+    'CTS_STREAM_CUT',
+    err.message.replace('before the answer was complete', 'in the middle of the body (the answer was cut short)'),
+    { cause: err },
+  );
 }
 
 /** Seconds or an HTTP date, per RFC 9110 §10.2.3; undefined when absent or unreadable. */
@@ -81,13 +94,19 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const wake = () => { clearTimeout(t); signal?.removeEventListener('abort', wake); resolve(); };
+    const wake = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', wake);
+      resolve();
+    };
     const t = setTimeout(wake, ms);
     signal?.addEventListener('abort', wake, { once: true });
   });
 
 /** Creates the client; `close()` frees its connections. */
-export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
+export function createHttpClient(
+  opts: HttpClientOptions,
+): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
   const agent = new Agent({
     connect: { timeout: opts.timeoutMs },
     headersTimeout: opts.timeoutMs,
@@ -120,7 +139,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracki
    * request, and the status and headers. The caller owns the returned deadline and disposes it once
    * the body is read or dropped; on a throw here it is already disposed.
    */
-  async function dispatch(spec: HttpRequestSpec, recorded: RecordedRequest, body: string | Uint8Array | undefined, inFlight?: Set<InFlightExchange>) {
+  async function dispatch(
+    spec: HttpRequestSpec,
+    recorded: RecordedRequest,
+    body: string | Uint8Array | undefined,
+    inFlight?: Set<InFlightExchange>,
+  ) {
     const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
     const deadline = startDeadline(timeoutMs, opts.signal);
     const tracked = track(deadline, recorded, inFlight);
@@ -141,10 +165,18 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracki
       if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
         discard(res.body);
         let where = headers.location;
-        try { where = new URL(headers.location, recorded.url).origin; } catch { /* keep as sent */ }
-        throw new ConformanceError('CTS_REDIRECT', `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`, {
-          details: { status: res.statusCode, location: headers.location },
-        });
+        try {
+          where = new URL(headers.location, recorded.url).origin;
+        } catch {
+          /* keep as sent */
+        }
+        throw new ConformanceError(
+          'CTS_REDIRECT',
+          `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`,
+          {
+            details: { status: res.statusCode, location: headers.location },
+          },
+        );
       }
       return { res, headers, started, deadline: tracked };
     } catch (err) {
@@ -198,7 +230,11 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracki
       }
       let json: unknown;
       if (text.length > 0 && !truncated) {
-        try { json = JSON.parse(text); } catch { json = undefined; }
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
       }
       return {
         request: recorded,
@@ -250,12 +286,28 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & { tracki
   }
 
   /** Registers an exchange among a check's in-flight ones until its deadline is disposed. */
-  function track(deadline: ExchangeDeadline, recorded: RecordedRequest, inFlight: Set<InFlightExchange> | undefined): ExchangeDeadline {
+  function track(
+    deadline: ExchangeDeadline,
+    recorded: RecordedRequest,
+    inFlight: Set<InFlightExchange> | undefined,
+  ): ExchangeDeadline {
     if (!inFlight) return deadline;
-    const path = (() => { try { return new URL(recorded.url).pathname; } catch { return recorded.url; } })();
+    const path = (() => {
+      try {
+        return new URL(recorded.url).pathname;
+      } catch {
+        return recorded.url;
+      }
+    })();
     const entry: InFlightExchange = { method: recorded.method, path, describe: deadline.describe };
     inFlight.add(entry);
-    return { ...deadline, dispose() { inFlight.delete(entry); deadline.dispose(); } };
+    return {
+      ...deadline,
+      dispose() {
+        inFlight.delete(entry);
+        deadline.dispose();
+      },
+    };
   }
 
   return {

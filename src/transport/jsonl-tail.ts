@@ -58,7 +58,14 @@ export class LineTail {
         yield c;
       }
     }
-    return { request: stream.request, status: stream.status, headers: stream.headers, chunks: chunks(), elapsedMs: () => stream.elapsedMs(), close: () => stream.close() };
+    return {
+      request: stream.request,
+      status: stream.status,
+      headers: stream.headers,
+      chunks: chunks(),
+      elapsedMs: () => stream.elapsedMs(),
+      close: () => stream.close(),
+    };
   }
 }
 
@@ -70,7 +77,8 @@ export class LineTail {
 export function openLineProblem(text: string): string | undefined {
   const start = text.search(/\S/);
   if (start < 0) return undefined;
-  if (text[start] !== '{') return `does not start a JSON object: it starts ${JSON.stringify(text.slice(start, start + 40))}`;
+  if (text[start] !== '{')
+    return `does not start a JSON object: it starts ${JSON.stringify(text.slice(start, start + 40))}`;
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -89,10 +97,11 @@ export function openLineProblem(text: string): string | undefined {
       if (depth === 0) {
         const rest = text.slice(i + 1);
         const next = rest.search(/\S/);
-        return next < 0 ? undefined : `holds more than one JSON value: an object closes after ${i + 1 - start} characters and ${JSON.stringify(rest.slice(next, next + 40))} follows on the same line`;
+        return next < 0
+          ? undefined
+          : `holds more than one JSON value: an object closes after ${i + 1 - start} characters and ${JSON.stringify(rest.slice(next, next + 40))} follows on the same line`;
       }
     }
   }
   return undefined;
 }
-

@@ -19,7 +19,8 @@ test('gives the same lines when split at every byte, multi-byte characters inclu
   const text = '{"x":"ü€"}\r\n{"y":"𝄞"}\n';
   const whole = split([enc(text)]);
   const bytes = enc(text);
-  for (let i = 1; i < bytes.length; i++) expect(split([bytes.subarray(0, i), bytes.subarray(i)]), `at ${i}`).toEqual(whole);
+  for (let i = 1; i < bytes.length; i++)
+    expect(split([bytes.subarray(0, i), bytes.subarray(i)]), `at ${i}`).toEqual(whole);
 });
 
 test('an empty stream has no lines', () => {

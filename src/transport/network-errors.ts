@@ -21,21 +21,48 @@ function codeOf(err: unknown): string {
 
 export function classifyNetworkError(err: unknown, ctx: Context): ConformanceError {
   if (ConformanceError.is(err)) return err;
-  const origin = (() => { try { return new URL(ctx.url).origin; } catch { return ctx.url; } })();
+  const origin = (() => {
+    try {
+      return new URL(ctx.url).origin;
+    } catch {
+      return ctx.url;
+    }
+  })();
   const code = codeOf(err);
   const name = (err as { name?: string })?.name ?? '';
-  if (ctx.deadline.expired() || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`, { cause: err });
+  if (
+    ctx.deadline.expired() ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return new ConformanceError(
+      'CTS_TARGET_TIMEOUT',
+      `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`,
+      { cause: err },
+    );
   }
   if (ctx.runSignal?.aborted) {
-    return new ConformanceError('CTS_RUN_DEADLINE', `the run deadline passed before the target answered: ${ctx.deadline.describe()}`, { cause: err });
+    return new ConformanceError(
+      'CTS_RUN_DEADLINE',
+      `the run deadline passed before the target answered: ${ctx.deadline.describe()}`,
+      { cause: err },
+    );
   }
   if (name === 'TimeoutError') {
-    return new ConformanceError('CTS_TARGET_TIMEOUT', `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`, { cause: err });
+    return new ConformanceError(
+      'CTS_TARGET_TIMEOUT',
+      `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`,
+      { cause: err },
+    );
   }
   switch (code) {
     case 'ECONNREFUSED':
-      return new ConformanceError('CTS_TARGET_UNREACHABLE', `connection refused by ${origin} (is the target running?)`, { cause: err });
+      return new ConformanceError(
+        'CTS_TARGET_UNREACHABLE',
+        `connection refused by ${origin} (is the target running?)`,
+        { cause: err },
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new ConformanceError('CTS_TARGET_UNREACHABLE', `cannot resolve the host of ${origin}`, { cause: err });
@@ -46,14 +73,29 @@ export function classifyNetworkError(err: unknown, ctx: Context): ConformanceErr
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
-      return new ConformanceError('CTS_TARGET_RESET', `the connection to ${origin} was reset or closed before the answer was complete`, { cause: err });
+      return new ConformanceError(
+        'CTS_TARGET_RESET',
+        `the connection to ${origin} was reset or closed before the answer was complete`,
+        { cause: err },
+      );
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return new ConformanceError('CTS_STREAM_CUT', `the body from ${origin} ended before its announced length`, { cause: err });
+      return new ConformanceError('CTS_STREAM_CUT', `the body from ${origin} ended before its announced length`, {
+        cause: err,
+      });
     default:
-      if (code.startsWith('HPE_') || name === 'HTTPParserError' || code === 'UND_ERR_INVALID_ARG' || /parse|invalid/i.test(name)) {
+      if (
+        code.startsWith('HPE_') ||
+        name === 'HTTPParserError' ||
+        code === 'UND_ERR_INVALID_ARG' ||
+        /parse|invalid/i.test(name)
+      ) {
         return new ConformanceError('CTS_TARGET_GARBAGE', `${origin} did not answer valid HTTP`, { cause: err });
       }
   }
   const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-  return new ConformanceError('CTS_TARGET_UNREACHABLE', `request to ${origin} failed: ${message}${code ? ` (${code})` : ''}`, { cause: err });
+  return new ConformanceError(
+    'CTS_TARGET_UNREACHABLE',
+    `request to ${origin} failed: ${message}${code ? ` (${code})` : ''}`,
+    { cause: err },
+  );
 }

@@ -10,7 +10,8 @@ function parseAll(chunks: Uint8Array[]): { events: SseEvent[]; incomplete: strin
   return { events: [...events, ...end.events], incomplete: end.incomplete };
 }
 
-const STREAM = ': keep-alive comment\r\ndata: {"a":1}\r\n\r\ndata:{"b":"é✓"}\n\nevent: error\ndata: line1\ndata: line2\r\rdata: [DONE]\n\n';
+const STREAM =
+  ': keep-alive comment\r\ndata: {"a":1}\r\n\r\ndata:{"b":"é✓"}\n\nevent: error\ndata: line1\ndata: line2\r\rdata: [DONE]\n\n';
 const EXPECTED: SseEvent[] = [
   { event: 'message', data: '{"a":1}' },
   { event: 'message', data: '{"b":"é✓"}' },

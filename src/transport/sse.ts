@@ -32,7 +32,9 @@ export class SseParser {
   end(): { events: SseEvent[]; incomplete: string | undefined } {
     const events = this.consume(this.decoder.decode());
     const pending = this.buffer.length > 0 || this.sawAnyField;
-    const incomplete = pending ? this.buffer || this.data.join('\n') || '(fields without a terminating blank line)' : undefined;
+    const incomplete = pending
+      ? this.buffer || this.data.join('\n') || '(fields without a terminating blank line)'
+      : undefined;
     this.buffer = '';
     this.data = [];
     this.sawAnyField = false;
@@ -69,7 +71,11 @@ export class SseParser {
   private line(line: string, events: SseEvent[]): void {
     if (line === '') {
       if (this.data.length > 0) {
-        events.push({ event: this.eventType || 'message', data: this.data.join('\n'), ...(this.lastId !== undefined ? { id: this.lastId } : {}) });
+        events.push({
+          event: this.eventType || 'message',
+          data: this.data.join('\n'),
+          ...(this.lastId !== undefined ? { id: this.lastId } : {}),
+        });
       }
       this.data = [];
       this.eventType = '';

@@ -16,24 +16,35 @@ import { errorChecks } from '../errors/index.js';
 import { acceptanceChecks } from './index.js';
 
 /** Runs `checks` against the mock behind `variant`, with the suite given `credentials` (this file's seed and runs). */
-function run(variant: Variant, checks: readonly CheckDefinition[], credentials: { token?: string } = {}): Promise<RunReport> {
+function run(
+  variant: Variant,
+  checks: readonly CheckDefinition[],
+  credentials: { token?: string } = {},
+): Promise<RunReport> {
   return runAgainstVariant(checks, variant, { seed: 99, runs: 8, target: { bundledMock: true }, ...credentials });
 }
 
-const select = (checks: readonly CheckDefinition[], pattern: RegExp): CheckDefinition[] => checks.filter((c) => pattern.test(c.id));
+const select = (checks: readonly CheckDefinition[], pattern: RegExp): CheckDefinition[] =>
+  checks.filter((c) => pattern.test(c.id));
 const isChat = (req: MockRequest): boolean => /^\/v1\/chat\/completions\/?$/.test(req.path);
 const isList = (req: MockRequest): boolean => /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)$/.test(req.path);
 
 // ---- §5 auth --------------------------------------------------------------------------------
 
 test('auth: a server that answers 403 instead of 401 still passes every MUST rejection check', async () => {
-  const report = await run({ after: (_req, res) => (res.status === 401 ? { ...res, status: 403 } : res) }, select(authChecks, /^auth\.rejects-/));
+  const report = await run(
+    { after: (_req, res) => (res.status === 401 ? { ...res, status: 403 } : res) },
+    select(authChecks, /^auth\.rejects-/),
+  );
   expect(explain(report.results)).toBe('');
 });
 
 test('auth: a 401 with a plain-text body and no WWW-Authenticate header passes; the missing header is noted', async () => {
   const report = await run(
-    { after: (_req, res) => (res.status === 401 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Unauthorized' } : res) },
+    {
+      after: (_req, res) =>
+        res.status === 401 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Unauthorized' } : res,
+    },
     select(authChecks, /\.(chat-create|scores-read)$/),
   );
   expect(explain(report.results)).toBe('');
@@ -45,7 +56,8 @@ test('auth: a read whose existence is checked before authentication (404 without
   const report = await run(
     {
       before: (req) =>
-        /^\/v2\/[^/]+\/[^/]+\/scores\/[^/]+$/.test(req.path) && !(req.headers.authorization ?? '').startsWith('Basic YXBp')
+        /^\/v2\/[^/]+\/[^/]+\/scores\/[^/]+$/.test(req.path) &&
+        !(req.headers.authorization ?? '').startsWith('Basic YXBp')
           ? { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'Score not found' } }
           : req,
     },
@@ -68,9 +80,14 @@ test('acceptance: extra response fields, reordered keys and a charset parameter 
   const report = await run(
     {
       after: (_req, res) => {
-        if (res.json === undefined || res.status >= 300 || typeof res.json !== 'object' || res.json === null) return res;
+        if (res.json === undefined || res.status >= 300 || typeof res.json !== 'object' || res.json === null)
+          return res;
         const reversed = Object.fromEntries(Object.entries(res.json as Record<string, unknown>).reverse());
-        return { ...res, headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' }, json: { ...reversed, x_vendor_extension: { ok: true } } };
+        return {
+          ...res,
+          headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' },
+          json: { ...reversed, x_vendor_extension: { ok: true } },
+        };
       },
     },
     select(acceptanceChecks, /chat-create|training-jobs|predictions-read/),
@@ -113,7 +130,21 @@ test('errors: chat rejections in the FastAPI shape (422, integer loc, extra keys
     {
       after: (req, res) =>
         isChat(req) && res.status === 400
-          ? { status: 422, headers: { 'content-type': 'application/json' }, json: { detail: [{ loc: ['body', 'messages', 0], msg: 'Field required', type: 'missing', input: {}, url: 'https://errors.pydantic.dev/' }] } }
+          ? {
+              status: 422,
+              headers: { 'content-type': 'application/json' },
+              json: {
+                detail: [
+                  {
+                    loc: ['body', 'messages', 0],
+                    msg: 'Field required',
+                    type: 'missing',
+                    input: {},
+                    url: 'https://errors.pydantic.dev/',
+                  },
+                ],
+              },
+            }
           : res,
     },
     select(errorChecks, /chat-create$/),
@@ -123,7 +154,16 @@ test('errors: chat rejections in the FastAPI shape (422, integer loc, extra keys
 
 test('errors: chat rejections in the older flat vLLM shape ({object: "error", message}) pass the shape check', async () => {
   const report = await run(
-    { after: (req, res) => (isChat(req) && res.status === 400 ? { status: 400, headers: { 'content-type': 'application/json' }, json: { object: 'error', message: 'bad request', type: 'BadRequestError', param: null, code: 400 } } : res) },
+    {
+      after: (req, res) =>
+        isChat(req) && res.status === 400
+          ? {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+              json: { object: 'error', message: 'bad request', type: 'BadRequestError', param: null, code: 400 },
+            }
+          : res,
+    },
     select(errorChecks, /error-body-shape\.chat-create$/),
   );
   expect(explain(report.results)).toBe('');
@@ -138,7 +178,10 @@ test('errors: a server that coerces every lenient input passes the INFO check an
         if (!isChat(req) || !req.body) return req;
         const value = JSON.parse(Buffer.from(req.body).toString('utf8')) as Record<string, unknown>;
         if (reg.validate('chat/chat-completion-request', value).ok) return req;
-        return { ...req, body: Buffer.from(JSON.stringify({ model: value.model, messages: value.messages, max_completion_tokens: 4 })) };
+        return {
+          ...req,
+          body: Buffer.from(JSON.stringify({ model: value.model, messages: value.messages, max_completion_tokens: 4 })),
+        };
       },
     },
     select(errorChecks, /^errors\.lenient-inputs\.chat-create$/),

@@ -26,7 +26,8 @@ const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({
   mode,
 });
 /** Names the request of a set in a failure: which fields it carried. */
-const which = (i: number, body: Record<string, unknown>): string => `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
+const which = (i: number, body: Record<string, unknown>): string =>
+  `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
 
 const chatNonStreamed = defineCheck({
   id: 'acceptance.every-field-accepted.chat-create',
@@ -37,7 +38,12 @@ const chatNonStreamed = defineCheck({
   maxRequests: () => CHAT_SET_SIZE,
   async run(ctx) {
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
-      const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body }), 'chat/chat-completion-response', { precondition: 'chat.create' });
+      const r = judgeSuccess(
+        ctx,
+        await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body }),
+        'chat/chat-completion-response',
+        { precondition: 'chat.create' },
+      );
       if (!r.ok) return failOf({ ...r, expected: `${which(i, body)}: ${r.expected}` });
     }
     return pass([`${CHAT_SET_SIZE} requests carrying every §4.1 field accepted`]);
@@ -56,13 +62,22 @@ const chatStreamed = defineCheck({
       const probe = await probeChatStream(ctx, body);
       if (!isProbe(probe)) return { ...probe, expected: `${which(i, body)}: ${probe.expected}` };
       const errors = probe.verdict.findings.filter((f) => f.rule === 'error-event');
-      if (errors.length) return probe.failWith(`${which(i, body)}: a stream without an error event`, errors.map((f) => f.message).join('; '));
+      if (errors.length)
+        return probe.failWith(
+          `${which(i, body)}: a stream without an error event`,
+          errors.map((f) => f.message).join('; '),
+        );
     }
     return pass([`${CHAT_SET_SIZE} streamed requests carrying every §4.1 field accepted`]);
   },
 });
 
-function trainingCheck(op: 'training-jobs.create' | 'trajectories.log', bodies: (ctx: CheckContext) => Record<string, unknown>[], schema: SchemaName, bodyOptional: boolean): CheckDefinition {
+function trainingCheck(
+  op: 'training-jobs.create' | 'trajectories.log',
+  bodies: (ctx: CheckContext) => Record<string, unknown>[],
+  schema: SchemaName,
+  bodyOptional: boolean,
+): CheckDefinition {
   const o = operation(op);
   return defineCheck({
     id: `acceptance.every-field-accepted.${slugOf(op)}`,
@@ -74,7 +89,12 @@ function trainingCheck(op: 'training-jobs.create' | 'trajectories.log', bodies: 
     maxRequests: () => 2,
     async run(ctx) {
       for (const [i, body] of bodies(ctx).entries()) {
-        const r = judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, { bodyOptional, precondition: op });
+        const r = judgeSuccess(
+          ctx,
+          await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }),
+          schema,
+          { bodyOptional, precondition: op },
+        );
         if (!r.ok) return failOf({ ...r, expected: `${which(i, body)}: ${r.expected}` });
       }
       return pass();
@@ -93,7 +113,12 @@ const boundsAccepted = defineCheck({
   async run(ctx) {
     const cases = casesOf(ctx, 'chat.create', 'accepted');
     for (const c of cases) {
-      const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), body: c.text, headers: { 'content-type': 'application/json' } });
+      const ex = await ctx.http.send({
+        method: 'POST',
+        path: pathOf(ctx.target, 'chat.create'),
+        body: c.text,
+        headers: { 'content-type': 'application/json' },
+      });
       const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response', { precondition: 'chat.create' });
       if (!r.ok) return failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
     }
@@ -105,7 +130,17 @@ export const everyFieldChecks: readonly CheckDefinition[] = [
   chatNonStreamed,
   chatStreamed,
   boundsAccepted,
-  trainingCheck('training-jobs.create', (ctx) => [everyFieldTrainingRequests({ modelId: ctx.target.modelId }, ctx.seed).create], 'training/training-job', false),
+  trainingCheck(
+    'training-jobs.create',
+    (ctx) => [everyFieldTrainingRequests({ modelId: ctx.target.modelId }, ctx.seed).create],
+    'training/training-job',
+    false,
+  ),
   // §4.4: "Body of a successful response: not shown".
-  trainingCheck('trajectories.log', (ctx) => everyFieldTrainingRequests({ modelId: ctx.target.modelId }, ctx.seed).logs, 'training/log-trajectories-response', true),
+  trainingCheck(
+    'trajectories.log',
+    (ctx) => everyFieldTrainingRequests({ modelId: ctx.target.modelId }, ctx.seed).logs,
+    'training/log-trajectories-response',
+    true,
+  ),
 ];

@@ -4,4 +4,8 @@ import { contentTypeChecks } from './content-type.checks.js';
 import { everyFieldChecks } from './every-field.checks.js';
 import { successChecks } from './success.checks.js';
 
-export const acceptanceChecks: readonly CheckDefinition[] = [...successChecks, ...everyFieldChecks, ...contentTypeChecks];
+export const acceptanceChecks: readonly CheckDefinition[] = [
+  ...successChecks,
+  ...everyFieldChecks,
+  ...contentTypeChecks,
+];

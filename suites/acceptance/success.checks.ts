@@ -29,26 +29,62 @@ function label(op: OperationId): string {
 }
 
 /** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
-export function judgeSuccess(ctx: CheckContext, ex: HttpExchange, schema: SchemaName, options: { bodyOptional?: boolean; precondition?: OperationId } = {}): ProbeResult {
+export function judgeSuccess(
+  ctx: CheckContext,
+  ex: HttpExchange,
+  schema: SchemaName,
+  options: { bodyOptional?: boolean; precondition?: OperationId } = {},
+): ProbeResult {
   const status = ex.response.status;
   // An invalid body restates the operation's broken baseline (see src/runner/cascades.ts); a refusal may be this request's own.
   const cause = options.precondition ? { precondition: options.precondition } : {};
-  if (!is2xx(status)) return { ok: false, expected: 'a 2xx answer to a valid request', actual: describeResponse(ex), exchange: ex };
+  if (!is2xx(status))
+    return { ok: false, expected: 'a 2xx answer to a valid request', actual: describeResponse(ex), exchange: ex };
   if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
-  if (ex.response.truncated) return { ok: false, expected: 'a complete JSON body', actual: `${describeResponse(ex)}: the body exceeded the read cap`, exchange: ex };
-  if (ex.json === undefined) return { ok: false, expected: `a JSON body valid against ${schema}`, actual: `${describeResponse(ex)}: the body is not JSON`, exchange: ex, ...cause };
+  if (ex.response.truncated)
+    return {
+      ok: false,
+      expected: 'a complete JSON body',
+      actual: `${describeResponse(ex)}: the body exceeded the read cap`,
+      exchange: ex,
+    };
+  if (ex.json === undefined)
+    return {
+      ok: false,
+      expected: `a JSON body valid against ${schema}`,
+      actual: `${describeResponse(ex)}: the body is not JSON`,
+      exchange: ex,
+      ...cause,
+    };
   const v = ctx.schemas.validate(schema, ex.json);
-  if (!v.ok) return { ok: false, expected: `a body valid against ${schema}`, actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`, exchange: ex, ...cause };
+  if (!v.ok)
+    return {
+      ok: false,
+      expected: `a body valid against ${schema}`,
+      actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`,
+      exchange: ex,
+      ...cause,
+    };
   return { ok: true };
 }
 
 /** A failed probe as a check outcome. */
 export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
-  return fail({ expected: r.expected, actual: r.actual, ...(r.exchange ? { exchange: r.exchange } : {}), ...(r.precondition ? { precondition: r.precondition } : {}) });
+  return fail({
+    expected: r.expected,
+    actual: r.actual,
+    ...(r.exchange ? { exchange: r.exchange } : {}),
+    ...(r.precondition ? { precondition: r.precondition } : {}),
+  });
 }
 
 /** A property over realistic JSON request bodies of a POST operation. */
-function bodyProperty(op: OperationId, arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>, schema: SchemaName, options: { bodyOptional?: boolean } = {}): CheckDefinition {
+function bodyProperty(
+  op: OperationId,
+  arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>,
+  schema: SchemaName,
+  options: { bodyOptional?: boolean } = {},
+): CheckDefinition {
   const o = operation(op);
   return defineCheck({
     id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
@@ -60,20 +96,40 @@ function bodyProperty(op: OperationId, arbitrary: (ctx: CheckContext) => fc.Arbi
     ...(o.writes ? { writes: true } : {}),
     maxRequests: propertyRequests(1),
     run: (ctx) =>
-      checkProperty(ctx, arbitrary(ctx), async (body) => judgeSuccess(ctx, await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }), schema, options)),
+      checkProperty(ctx, arbitrary(ctx), async (body) =>
+        judgeSuccess(
+          ctx,
+          await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }),
+          schema,
+          options,
+        ),
+      ),
   });
 }
 
 const chatAcceptance = bodyProperty(
   'chat.create',
-  (ctx) => realisticChatRequest({ ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}), maxCompletionTokens: ctx.target.maxCompletionTokens }),
+  (ctx) =>
+    realisticChatRequest({
+      ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
+      maxCompletionTokens: ctx.target.maxCompletionTokens,
+    }),
   'chat/chat-completion-response',
 );
 
-const trainingCreateAcceptance = bodyProperty('training-jobs.create', (ctx) => realisticTrainingJobRequest({ modelId: ctx.target.modelId }), 'training/training-job');
+const trainingCreateAcceptance = bodyProperty(
+  'training-jobs.create',
+  (ctx) => realisticTrainingJobRequest({ modelId: ctx.target.modelId }),
+  'training/training-job',
+);
 
 // §4.4: "Body of a successful response: not shown" — an empty body is acceptable, any JSON is.
-const logAcceptance = bodyProperty('trajectories.log', () => realisticLogRequest(), 'training/log-trajectories-response', { bodyOptional: true });
+const logAcceptance = bodyProperty(
+  'trajectories.log',
+  () => realisticLogRequest(),
+  'training/log-trajectories-response',
+  { bodyOptional: true },
+);
 
 const trainingGetAcceptance = defineCheck({
   id: 'acceptance.valid-request-succeeds.training-jobs-get',
@@ -86,8 +142,15 @@ const trainingGetAcceptance = defineCheck({
   writes: true,
   async run(ctx) {
     const id = await existingTrainingJobId(ctx);
-    if (id === undefined) return skip('no training job could be created to read back (see acceptance.valid-request-succeeds.training-jobs-create)');
-    const r = judgeSuccess(ctx, await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }) }), 'training/training-job');
+    if (id === undefined)
+      return skip(
+        'no training job could be created to read back (see acceptance.valid-request-succeeds.training-jobs-create)',
+      );
+    const r = judgeSuccess(
+      ctx,
+      await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }) }),
+      'training/training-job',
+    );
     return r.ok ? pass() : failOf(r);
   },
 });
@@ -97,15 +160,34 @@ const RECORD_SCHEMA: Record<RecordKind, SchemaName> = { predictions: 'records/pr
 /** The verdict on one listing; a failure carries the stream evidence. */
 type ListingVerdict =
   | { readonly ok: true; readonly lines: number }
-  | { readonly ok: false; readonly expected: string; readonly actual: string; readonly streamRequest: RecordedRequest; readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']> };
+  | {
+      readonly ok: false;
+      readonly expected: string;
+      readonly actual: string;
+      readonly streamRequest: RecordedRequest;
+      readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']>;
+    };
 
 /** Reads a listing as JSONL, judging each line as it arrives (up to `cap` lines). */
-async function judgeListing(ctx: CheckContext, spec: HttpRequestSpec, kind: RecordKind, cap: number): Promise<ListingVerdict> {
+async function judgeListing(
+  ctx: CheckContext,
+  spec: HttpRequestSpec,
+  kind: RecordKind,
+  cap: number,
+): Promise<ListingVerdict> {
   const stream = await ctx.http.open(spec);
-  const evidence = (firstBytes: string) => ({ streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes } });
+  const evidence = (firstBytes: string) => ({
+    streamRequest: stream.request,
+    streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes },
+  });
   if (!is2xx(stream.status)) {
     const end = await readJsonl(stream, () => 'stop');
-    return { ok: false, expected: 'a 2xx answer to a valid list request', actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(end.firstBytes)}`, ...evidence(end.firstBytes) };
+    return {
+      ok: false,
+      expected: 'a 2xx answer to a valid list request',
+      actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(end.firstBytes)}`,
+      ...evidence(end.firstBytes),
+    };
   }
   let problem: string | undefined;
   let count = 0;
@@ -132,7 +214,12 @@ async function judgeListing(ctx: CheckContext, spec: HttpRequestSpec, kind: Reco
     return count >= cap ? 'stop' : undefined;
   });
   if (problem) {
-    return { ok: false, expected: `a JSONL body: one ${kind === 'predictions' ? 'Prediction (§2.1)' : 'Score (§2.2)'} object per line`, actual: `HTTP ${stream.status}: ${problem}`, ...evidence(end.firstBytes) };
+    return {
+      ok: false,
+      expected: `a JSONL body: one ${kind === 'predictions' ? 'Prediction (§2.1)' : 'Score (§2.2)'} object per line`,
+      actual: `HTTP ${stream.status}: ${problem}`,
+      ...evidence(end.firstBytes),
+    };
   }
   return { ok: true, lines: count };
 }
@@ -151,7 +238,11 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
     async run(ctx) {
       // Filter values that select something (from the listing) and one that selects nothing.
       const sample = (await firstRecords(ctx, kind, 20)) ?? [];
-      const runIds = [...new Set(sample.map((r) => r.evaluation_run_id).filter((v): v is string => typeof v === 'string' && v !== ''))];
+      const runIds = [
+        ...new Set(
+          sample.map((r) => r.evaluation_run_id).filter((v): v is string => typeof v === 'string' && v !== ''),
+        ),
+      ];
       const query = fc.record(
         {
           evaluationRunId: fc.constantFrom(...runIds, seededUuid(ctx.seed)),
@@ -180,9 +271,21 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
       // there was none. Judge the unfiltered listing once more; if it is empty too, SKIP (an empty
       // project breaks no rule, but nothing was judged), never pass.
       const plain = await judgeListing(ctx, { method: 'GET', path: pathOf(ctx.target, op) }, kind, cap);
-      if (!plain.ok) return fail({ expected: plain.expected, actual: plain.actual, streamRequest: plain.streamRequest, streamExcerpt: plain.streamExcerpt });
-      if (plain.lines === 0) return skip(`every ${kind} listing answered 2xx with no record, the unfiltered one included: no line to judge against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema`);
-      return pass([...(outcome.notes ?? []), `the generated queries listed no record; the unfiltered listing's ${plain.lines} line(s) were judged`]);
+      if (!plain.ok)
+        return fail({
+          expected: plain.expected,
+          actual: plain.actual,
+          streamRequest: plain.streamRequest,
+          streamExcerpt: plain.streamExcerpt,
+        });
+      if (plain.lines === 0)
+        return skip(
+          `every ${kind} listing answered 2xx with no record, the unfiltered one included: no line to judge against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema`,
+        );
+      return pass([
+        ...(outcome.notes ?? []),
+        `the generated queries listed no record; the unfiltered listing's ${plain.lines} line(s) were judged`,
+      ]);
     },
   });
 }
@@ -200,11 +303,23 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
     maxRequests: () => READS_CAP + 1,
     async run(ctx) {
       const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
-      const ids = (records ?? []).map((r) => r[RECORD_KIND[kind].idField]).filter((v): v is string => typeof v === 'string' && v !== '');
-      if (records === undefined) return skip(`the ${kind} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${kind}-list)`);
-      if (ids.length === 0) return skip(`the ${kind} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`);
+      const ids = (records ?? [])
+        .map((r) => r[RECORD_KIND[kind].idField])
+        .filter((v): v is string => typeof v === 'string' && v !== '');
+      if (records === undefined)
+        return skip(
+          `the ${kind} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${kind}-list)`,
+        );
+      if (ids.length === 0)
+        return skip(
+          `the ${kind} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`,
+        );
       for (const id of ids) {
-        const r = judgeSuccess(ctx, await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, op, { [param]: id }) }), RECORD_SCHEMA[kind]);
+        const r = judgeSuccess(
+          ctx,
+          await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, op, { [param]: id }) }),
+          RECORD_SCHEMA[kind],
+        );
         if (!r.ok) return failOf(r);
       }
       return pass([`read back ${ids.length} listed record${ids.length === 1 ? '' : 's'}`]);

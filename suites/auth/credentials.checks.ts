@@ -52,7 +52,10 @@ const RULES: readonly AuthRule[] = [
         : [
             { label: '`Authorization: Basic` with no credentials', auth: { header: 'Basic' } },
             { label: 'Basic credentials that are not base64', auth: { header: 'Basic conformance-invalid!*' } },
-            { label: 'Basic credentials without a `:` between user and password', auth: { header: `Basic ${b64('conformance-invalid-no-colon')}` } },
+            {
+              label: 'Basic credentials without a `:` between user and password',
+              auth: { header: `Basic ${b64('conformance-invalid-no-colon')}` },
+            },
           ],
   },
   {
@@ -68,8 +71,18 @@ const RULES: readonly AuthRule[] = [
     what: "the other operation family's scheme (basic on /v1, bearer on /v2)",
     presentations: (scheme) =>
       scheme === 'bearer'
-        ? [{ label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`, auth: { header: `Basic ${b64(FAKE_BASIC)}` } }]
-        : [{ label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`, auth: { header: `Bearer ${FAKE_TOKEN}` } }],
+        ? [
+            {
+              label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`,
+              auth: { header: `Basic ${b64(FAKE_BASIC)}` },
+            },
+          ]
+        : [
+            {
+              label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`,
+              auth: { header: `Bearer ${FAKE_TOKEN}` },
+            },
+          ],
   },
 ];
 
@@ -77,7 +90,8 @@ const RULES: readonly AuthRule[] = [
 export function rejectionProblem(op: OperationId, ex: HttpExchange): string | undefined {
   const status = ex.response.status;
   const data = servedData(op, ex);
-  if (is2xx(status)) return `${describeResponse(ex)}: the request was served without valid credentials${data ? `, returning ${data}` : ''}`;
+  if (is2xx(status))
+    return `${describeResponse(ex)}: the request was served without valid credentials${data ? `, returning ${data}` : ''}`;
   if (status < 400 || status > 499) return `${describeResponse(ex)}: not a 4xx`;
   if (data) return `${describeResponse(ex)}: a ${status} that still carries ${data}`;
   return undefined;
@@ -95,7 +109,8 @@ export async function control(ctx: CheckContext, op: OperationId): Promise<Contr
       skip: `the control request with the configured credentials was refused too (${describeResponse(exchange)}): the credentials given to the suite are not accepted, so a rejection proves nothing (check --token/--basic)`,
     };
   }
-  if (!is2xx(status)) notes.push(`the control request with the configured credentials answered HTTP ${status}, not 2xx`);
+  if (!is2xx(status))
+    notes.push(`the control request with the configured credentials answered HTTP ${status}, not 2xx`);
   return { status, notes };
 }
 
@@ -145,7 +160,8 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
       const baseline = await baselineRequest(ctx, op);
       const answers: { label: string; ex: HttpExchange }[] = [];
       for (const rule of RULES) {
-        for (const p of rule.presentations(scheme)) answers.push({ label: p.label, ex: await ctx.http.send({ ...baseline.spec, auth: p.auth }) });
+        for (const p of rule.presentations(scheme))
+          answers.push({ label: p.label, ex: await ctx.http.send({ ...baseline.spec, auth: p.auth }) });
       }
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
@@ -154,8 +170,13 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
       const accepted = c.status === 404 ? [401, 404] : [401];
       const wrong = answers.filter((a) => !accepted.includes(a.ex.response.status));
       const notes = [...c.notes];
-      const challenged = answers.filter((a) => a.ex.response.status === 401 && a.ex.response.headers['www-authenticate'] === undefined);
-      if (challenged.length) notes.push(`${challenged.length} of the 401 answers carry no WWW-Authenticate header (RFC 9110 §11.6.1 asks for one)`);
+      const challenged = answers.filter(
+        (a) => a.ex.response.status === 401 && a.ex.response.headers['www-authenticate'] === undefined,
+      );
+      if (challenged.length)
+        notes.push(
+          `${challenged.length} of the 401 answers carry no WWW-Authenticate header (RFC 9110 §11.6.1 asks for one)`,
+        );
       if (wrong.length === 0) return pass(notes);
       return fail({
         expected: `HTTP 401 for each of: ${answers.map((a) => a.label).join('; ')}`,
@@ -173,4 +194,3 @@ function authChecksFor(op: OperationId): CheckDefinition[] {
 }
 
 export const credentialChecks: readonly CheckDefinition[] = OPERATIONS.flatMap((o) => authChecksFor(o.id));
-

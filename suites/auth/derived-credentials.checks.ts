@@ -38,7 +38,10 @@ function derivedCheck(op: OperationId): CheckDefinition {
         try {
           ex = await ctx.http.send({ ...baseline.spec, auth: { derived: p } });
         } catch (err) {
-          if (ConformanceError.is(err) && (err.code === 'CTS_NO_CREDENTIALS' || err.code === 'CTS_PRESENTATION_IS_VALID')) {
+          if (
+            ConformanceError.is(err) &&
+            (err.code === 'CTS_NO_CREDENTIALS' || err.code === 'CTS_PRESENTATION_IS_VALID')
+          ) {
             notes.push(`not tried: ${PRESENTATION_LABELS[p]} (${err.message})`);
             continue;
           }
@@ -46,9 +49,15 @@ function derivedCheck(op: OperationId): CheckDefinition {
         }
         sent++;
         const problem = rejectionProblem(op, ex);
-        if (problem) return fail({ expected: `${PRESENTATION_LABELS[p]}: a 4xx answer with no data`, actual: problem, exchange: ex });
+        if (problem)
+          return fail({
+            expected: `${PRESENTATION_LABELS[p]}: a 4xx answer with no data`,
+            actual: problem,
+            exchange: ex,
+          });
       }
-      if (sent === 0) return skip(`no presentation could be built from the configured credentials: ${notes.join('; ')}`);
+      if (sent === 0)
+        return skip(`no presentation could be built from the configured credentials: ${notes.join('; ')}`);
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
       return pass([...notes, ...c.notes]);

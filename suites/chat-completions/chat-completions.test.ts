@@ -9,5 +9,8 @@ describe('target without priority scheduling (the default)', () => {
 
 // §7.1 has two branches; the second is proven against a mock that schedules by priority.
 describe('target declared with priority scheduling', () => {
-  faultBattery('chat-completions', [priorityFollowsScheduling], { mock: { priorityScheduling: true }, target: { priorityScheduling: true } });
+  faultBattery('chat-completions', [priorityFollowsScheduling], {
+    mock: { priorityScheduling: true },
+    target: { priorityScheduling: true },
+  });
 });

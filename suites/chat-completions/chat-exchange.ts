@@ -16,8 +16,16 @@ export function chatPath(ctx: CheckContext, trailingSlash = false): string {
 }
 
 /** POSTs the minimal chat request merged with `extra` (a key set to `undefined` is left out). */
-export function sendChat(ctx: CheckContext, extra: Record<string, unknown> = {}, opts: { trailingSlash?: boolean } = {}): Promise<HttpExchange> {
-  return ctx.http.send({ method: 'POST', path: chatPath(ctx, opts.trailingSlash), json: minimalChatRequest(ctx.target, extra) });
+export function sendChat(
+  ctx: CheckContext,
+  extra: Record<string, unknown> = {},
+  opts: { trailingSlash?: boolean } = {},
+): Promise<HttpExchange> {
+  return ctx.http.send({
+    method: 'POST',
+    path: chatPath(ctx, opts.trailingSlash),
+    json: minimalChatRequest(ctx.target, extra),
+  });
 }
 
 /** POSTs a raw JSON text as is (for integers beyond what a JS number holds exactly). */
@@ -29,34 +37,73 @@ export function sendRawChat(ctx: CheckContext, body: string): Promise<HttpExchan
  * The minimal request as JSON text with `field` written as the literal `literal` (an exact JSON
  * integer such as 9223372036854775807, which JSON.stringify of a JS number cannot produce).
  */
-export function rawChatBody(ctx: CheckContext, field: string, literal: string, extra: Record<string, unknown> = {}): string {
+export function rawChatBody(
+  ctx: CheckContext,
+  field: string,
+  literal: string,
+  extra: Record<string, unknown> = {},
+): string {
   const marker = '"__conformance_literal__"';
-  return JSON.stringify(minimalChatRequest(ctx.target, { ...extra, [field]: '__conformance_literal__' })).replace(marker, literal);
+  return JSON.stringify(minimalChatRequest(ctx.target, { ...extra, [field]: '__conformance_literal__' })).replace(
+    marker,
+    literal,
+  );
 }
 
 export const is2xx = (ex: HttpExchange): boolean => ex.response.status >= 200 && ex.response.status < 300;
 export const is4xx = (ex: HttpExchange): boolean => ex.response.status >= 400 && ex.response.status < 500;
 
-export type Completion = Record<string, unknown> & { choices: Array<Record<string, unknown>>; usage: Record<string, unknown> };
+export type Completion = Record<string, unknown> & {
+  choices: Array<Record<string, unknown>>;
+  usage: Record<string, unknown>;
+};
 
 /**
  * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not. `what` names the
  * request in the failure ("a request with return_token_ids: true").
  */
-export function expectCompletion(ctx: CheckContext, ex: HttpExchange, what: string): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome } {
+export function expectCompletion(
+  ctx: CheckContext,
+  ex: HttpExchange,
+  what: string,
+): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome } {
   if (!is2xx(ex)) {
-    return { ok: false, outcome: fail({ expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`, actual: describeResponse(ex), exchange: ex, precondition: 'chat.create' }) };
+    return {
+      ok: false,
+      outcome: fail({
+        expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`,
+        actual: describeResponse(ex),
+        exchange: ex,
+        precondition: 'chat.create',
+      }),
+    };
   }
   const v = ctx.schemas.validate('chat/chat-completion-response', ex.json);
   if (!v.ok) {
-    return { ok: false, outcome: fail({ expected: `the answer to ${what} is a §4.1 chat completion`, actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors), exchange: ex, precondition: 'chat.create' }) };
+    return {
+      ok: false,
+      outcome: fail({
+        expected: `the answer to ${what} is a §4.1 chat completion`,
+        actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors),
+        exchange: ex,
+        precondition: 'chat.create',
+      }),
+    };
   }
   const body = ex.json as Completion;
   // The schema leaves `choices` open (it may be empty), but §1 states the service "returns one or
   // more generated completions (choices)". An answer with none is no completion at all, and every
   // per-choice property judged on it would hold vacuously: a FAIL here, for every caller.
   if (body.choices.length === 0) {
-    return { ok: false, outcome: fail({ expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`, actual: `${describeResponse(ex)}: choices is empty`, exchange: ex, precondition: 'chat.create' }) };
+    return {
+      ok: false,
+      outcome: fail({
+        expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`,
+        actual: `${describeResponse(ex)}: choices is empty`,
+        exchange: ex,
+        precondition: 'chat.create',
+      }),
+    };
   }
   return { ok: true, body };
 }

@@ -17,7 +17,8 @@ const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM request rules (conventions, "Rules enforced by vLLM"), §7 among them',
-  requirement: 'A request that breaks one of the vLLM request rules (sampling ranges, logprobs, structured outputs, stream options, token bounds, §7 conditions), and nothing else, is answered 4xx.',
+  requirement:
+    'A request that breaks one of the vLLM request rules (sampling ranges, logprobs, structured outputs, stream options, token bounds, §7 conditions), and nothing else, is answered 4xx.',
   requests: Math.max(casesIn('non-streamed').length, casesIn('streamed').length),
   async run(ctx, mode) {
     const notes: string[] = [];
@@ -30,7 +31,11 @@ const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({
       }
       const ex = await sendIn(ctx, mode, { max_completion_tokens: maxTokens, ...c.patch(maxTokens) });
       if (ex.response.status < 400 || ex.response.status > 499) {
-        return fail({ expected: `a 4xx answer to a ${mode} request that breaks the rule ${c.rule}${c.section === '§7' ? ' (§7)' : ''}`, actual: describeResponse(ex), exchange: ex });
+        return fail({
+          expected: `a 4xx answer to a ${mode} request that breaks the rule ${c.rule}${c.section === '§7' ? ' (§7)' : ''}`,
+          actual: describeResponse(ex),
+          exchange: ex,
+        });
       }
     }
     return pass(notes);

@@ -17,14 +17,16 @@ const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
+  requirement:
+    'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
   requests: 1,
   async run(ctx, mode): Promise<CheckOutcome> {
     const requestId = uniqueRequestId(ctx.seed);
     const a = await answerIn(ctx, mode, { request_id: requestId }, 'a request with request_id');
     if (!a.ok) return a.outcome;
     const { body, headers } = a;
-    if (typeof body.id === 'string' && body.id.includes(requestId)) return pass([`request_id returned in the id (${body.id})`]);
+    if (typeof body.id === 'string' && body.id.includes(requestId))
+      return pass([`request_id returned in the id (${body.id})`]);
     if (body.request_id === requestId) return pass(['request_id returned as a top-level request_id field']);
     if (headers['x-request-id'] === requestId) return pass(['request_id returned in the x-request-id header']);
     return a.failWith(
@@ -53,7 +55,11 @@ const nChoicesIndexed = defineCheck({
       const sorted = [...indices].sort((a, b) => Number(a) - Number(b));
       const want = Array.from({ length: n }, (_, i) => i);
       if (r.body.choices.length !== n || JSON.stringify(sorted) !== JSON.stringify(want)) {
-        return fail({ expected: `${n} choices with indices ${JSON.stringify(want)}`, actual: `${r.body.choices.length} choice(s) with indices ${JSON.stringify(indices)}`, exchange: ex });
+        return fail({
+          expected: `${n} choices with indices ${JSON.stringify(want)}`,
+          actual: `${r.body.choices.length} choice(s) with indices ${JSON.stringify(indices)}`,
+          exchange: ex,
+        });
       }
     }
     return pass();

@@ -25,18 +25,32 @@ export type ModeAnswer =
   | { readonly ok: false; readonly outcome: CheckOutcome };
 
 /** The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in failures. */
-export async function answerIn(ctx: CheckContext, mode: ChatMode, extra: Record<string, unknown>, what: string): Promise<ModeAnswer> {
+export async function answerIn(
+  ctx: CheckContext,
+  mode: ChatMode,
+  extra: Record<string, unknown>,
+  what: string,
+): Promise<ModeAnswer> {
   if (mode === 'non-streamed') {
     const ex = await sendChat(ctx, extra);
     const r = expectCompletion(ctx, ex, what);
     if (!r.ok) return { ok: false, outcome: r.outcome };
-    return { ok: true, body: r.body, headers: ex.response.headers, failWith: (expected, actual) => fail({ expected, actual, exchange: ex }) };
+    return {
+      ok: true,
+      body: r.body,
+      headers: ex.response.headers,
+      failWith: (expected, actual) => fail({ expected, actual, exchange: ex }),
+    };
   }
   const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
   if (!isProbe(probe)) return { ok: false, outcome: probe };
   const body = reassembleCompletion(probe.verdict) as Completion;
   // Never vacuous: a stream without a choice answers nothing the rule could hold for.
-  if (body.choices.length === 0) return { ok: false, outcome: probe.failWith(`${what} (streamed): a stream that carries at least one choice`, describeArrival(probe)) };
+  if (body.choices.length === 0)
+    return {
+      ok: false,
+      outcome: probe.failWith(`${what} (streamed): a stream that carries at least one choice`, describeArrival(probe)),
+    };
   return { ok: true, body, headers: probe.headers, failWith: (expected, actual) => probe.failWith(expected, actual) };
 }
 
@@ -58,7 +72,10 @@ export function inBothModes(def: ModeCheckDefinition): [CheckDefinition, CheckDe
     defineCheck({
       ...rest,
       id: mode === 'streamed' ? `${def.id}.streamed` : def.id,
-      requirement: mode === 'streamed' ? `${def.requirement} (With stream: true, judged on the reassembled stream.)` : def.requirement,
+      requirement:
+        mode === 'streamed'
+          ? `${def.requirement} (With stream: true, judged on the reassembled stream.)`
+          : def.requirement,
       ...(requests !== undefined ? { maxRequests: () => requests } : {}),
       run: (ctx) => run(ctx, mode),
     });

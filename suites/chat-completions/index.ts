@@ -7,4 +7,11 @@ import { ruleChecks } from './rules.checks.js';
 import { semanticChecks } from './semantics.checks.js';
 import { tokenChecks } from './tokens.checks.js';
 
-export const chatCompletionChecks: readonly CheckDefinition[] = [...ruleChecks, ...eachRuleChecks, ...identityChecks, ...tokenChecks, ...outputControlChecks, ...semanticChecks];
+export const chatCompletionChecks: readonly CheckDefinition[] = [
+  ...ruleChecks,
+  ...eachRuleChecks,
+  ...identityChecks,
+  ...tokenChecks,
+  ...outputControlChecks,
+  ...semanticChecks,
+];

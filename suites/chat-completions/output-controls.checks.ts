@@ -20,7 +20,8 @@ export const stopStringsHonoured = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
-  requirement: 'The content never contains a stop string unless include_stop_str_in_output is true; an output cut at the string finishes with "stop" (stop_reason, when given, is the string); with include_stop_str_in_output, an output stopped by a stop string ends with that string.',
+  requirement:
+    'The content never contains a stop string unless include_stop_str_in_output is true; an output cut at the string finishes with "stop" (stop_reason, when given, is the string); with include_stop_str_in_output, an output stopped by a stop string ends with that string.',
   async run(ctx) {
     const cap = ctx.target.maxCompletionTokens;
     const base = { temperature: 0, seed: 7, max_completion_tokens: cap };
@@ -38,7 +39,11 @@ export const stopStringsHonoured = defineCheck({
     for (const c of r.body.choices) {
       const content = contentOf(c);
       if (content.includes(stop)) {
-        return fail({ expected: `content without the stop string ${JSON.stringify(stop)} (include_stop_str_in_output is false by default)`, actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`, exchange: ex });
+        return fail({
+          expected: `content without the stop string ${JSON.stringify(stop)} (include_stop_str_in_output is false by default)`,
+          actual: `choice ${String(c.index)} content ${JSON.stringify(content)}`,
+          exchange: ex,
+        });
       }
       if (content.length > 0) judged++;
       // The greedy seeded baseline shows where the string occurs: an answer cut exactly there was
@@ -46,18 +51,34 @@ export const stopStringsHonoured = defineCheck({
       // server without stop_reason, null or absent, is left alone: the field is vLLM's own).
       const at = text.indexOf(stop);
       if (c.index === 0 && at >= 0 && content === text.slice(0, at)) {
-        if (c.finish_reason !== 'stop') return fail({ expected: `finish_reason "stop": the output was cut at the stop string ${JSON.stringify(stop)}`, actual: `finish_reason ${JSON.stringify(c.finish_reason)}`, exchange: ex });
+        if (c.finish_reason !== 'stop')
+          return fail({
+            expected: `finish_reason "stop": the output was cut at the stop string ${JSON.stringify(stop)}`,
+            actual: `finish_reason ${JSON.stringify(c.finish_reason)}`,
+            exchange: ex,
+          });
         if (c.stop_reason !== undefined && c.stop_reason !== null && c.stop_reason !== stop) {
-          return fail({ expected: `stop_reason ${JSON.stringify(stop)} (the string that stopped the output) or null`, actual: `stop_reason ${JSON.stringify(c.stop_reason)}`, exchange: ex });
+          return fail({
+            expected: `stop_reason ${JSON.stringify(stop)} (the string that stopped the output) or null`,
+            actual: `stop_reason ${JSON.stringify(c.stop_reason)}`,
+            exchange: ex,
+          });
         }
       }
     }
     // Empty content can contain no stop string: with no content in any choice, nothing was judged.
     // SKIP, not pass (an output may stop at once when the stop string comes first).
-    if (judged === 0) return skip(`the answer to stop: [${JSON.stringify(stop)}] has no content in any choice: no stop string to look for`);
+    if (judged === 0)
+      return skip(
+        `the answer to stop: [${JSON.stringify(stop)}] has no content in any choice: no stop string to look for`,
+      );
 
     const withStop = await sendChat(ctx, { ...base, stop: [stop], include_stop_str_in_output: true });
-    const r2 = expectCompletion(ctx, withStop, `a request with stop: [${JSON.stringify(stop)}] and include_stop_str_in_output: true`);
+    const r2 = expectCompletion(
+      ctx,
+      withStop,
+      `a request with stop: [${JSON.stringify(stop)}] and include_stop_str_in_output: true`,
+    );
     if (!r2.ok) return r2.outcome;
     const notes: string[] = [];
     for (const c of r2.body.choices) {
@@ -65,10 +86,16 @@ export const stopStringsHonoured = defineCheck({
       notes.push(`stop string ${JSON.stringify(stop)} met`);
       const content = contentOf(c);
       if (!content.endsWith(stop)) {
-        return fail({ expected: `stopped by ${JSON.stringify(stop)} with include_stop_str_in_output: the content ends with it`, actual: `choice ${String(c.index)} stop_reason ${JSON.stringify(c.stop_reason)}, content ${JSON.stringify(content)}`, exchange: withStop });
+        return fail({
+          expected: `stopped by ${JSON.stringify(stop)} with include_stop_str_in_output: the content ends with it`,
+          actual: `choice ${String(c.index)} stop_reason ${JSON.stringify(c.stop_reason)}, content ${JSON.stringify(content)}`,
+          exchange: withStop,
+        });
       }
     }
-    return pass(notes.length ? [notes[0]!] : [`stop string ${JSON.stringify(stop)} not met (the properties hold vacuously)`]);
+    return pass(
+      notes.length ? [notes[0]!] : [`stop string ${JSON.stringify(stop)} not met (the properties hold vacuously)`],
+    );
   },
 });
 
@@ -84,22 +111,34 @@ async function judgeStructured(
   what: string,
   judge: (content: string, cut: boolean) => string | undefined,
 ): Promise<CheckOutcome> {
-  const r = await answerIn(ctx, mode, { temperature: 0, max_completion_tokens: ctx.target.maxCompletionTokens, ...extra }, what);
+  const r = await answerIn(
+    ctx,
+    mode,
+    { temperature: 0, max_completion_tokens: ctx.target.maxCompletionTokens, ...extra },
+    what,
+  );
   if (!r.ok) return r.outcome;
   const notes: string[] = [];
   let judged = 0;
   for (const c of (r.body as Completion).choices) {
     const cut = c.finish_reason === 'length';
     const content = contentOf(c);
-    if (cut) notes.push(`choice ${String(c.index)} was cut by the ${ctx.target.maxCompletionTokens}-token budget: only its prefix was judged (raise --max-completion-tokens)`);
+    if (cut)
+      notes.push(
+        `choice ${String(c.index)} was cut by the ${ctx.target.maxCompletionTokens}-token budget: only its prefix was judged (raise --max-completion-tokens)`,
+      );
     const problem = judge(content, cut);
-    if (problem) return r.failWith(`the content of ${what} honours the constraint`, `choice ${String(c.index)}: ${problem}`);
+    if (problem)
+      return r.failWith(`the content of ${what} honours the constraint`, `choice ${String(c.index)}: ${problem}`);
     // An empty prefix is a prefix of every constrained output: nothing was judged on that choice.
     if (!(cut && content.trim() === '')) judged++;
   }
   // Every choice cut before any content (a reasoning model can spend the whole budget thinking):
   // SKIP, not pass. The budget is the suite's, so the target broke nothing; there was no content.
-  if (judged === 0) return skip(`every choice of ${what} was cut by the ${ctx.target.maxCompletionTokens}-token budget before any content: nothing to judge (raise --max-completion-tokens)`);
+  if (judged === 0)
+    return skip(
+      `every choice of ${what} was cut by the ${ctx.target.maxCompletionTokens}-token budget before any content: nothing to judge (raise --max-completion-tokens)`,
+    );
   return pass(notes);
 }
 
@@ -114,13 +153,26 @@ const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
   requirement: 'With structured_outputs.choice, the content is exactly one of the choices.',
   requests: 1,
   run: (ctx, mode) =>
-    judgeStructured(ctx, mode, { messages: [{ role: 'user', content: 'Is the sky blue? Answer yes or no.' }], structured_outputs: { choice: CHOICES } }, 'a request with structured_outputs.choice ["yes","no"]', (content, cut) =>
-      (cut ? CHOICES.some((c) => c.startsWith(content)) : CHOICES.includes(content)) ? undefined : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(CHOICES)}`),
+    judgeStructured(
+      ctx,
+      mode,
+      {
+        messages: [{ role: 'user', content: 'Is the sky blue? Answer yes or no.' }],
+        structured_outputs: { choice: CHOICES },
+      },
+      'a request with structured_outputs.choice ["yes","no"]',
+      (content, cut) =>
+        (cut ? CHOICES.some((c) => c.startsWith(content)) : CHOICES.includes(content))
+          ? undefined
+          : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(CHOICES)}`,
+    ),
 });
 
 const REGEX = '(red|green|blue)-[0-9]{2}';
 /** Every full match of REGEX (300 strings), so a cut answer can be judged as a prefix of one. */
-const REGEX_MATCHES = ['red', 'green', 'blue'].flatMap((c) => Array.from({ length: 100 }, (_, i) => `${c}-${String(i).padStart(2, '0')}`));
+const REGEX_MATCHES = ['red', 'green', 'blue'].flatMap((c) =>
+  Array.from({ length: 100 }, (_, i) => `${c}-${String(i).padStart(2, '0')}`),
+);
 
 const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   id: 'chat-completions.structured-outputs-regex',
@@ -131,26 +183,47 @@ const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   requirement: 'With structured_outputs.regex, the whole content matches the regular expression.',
   requests: 1,
   run: (ctx, mode) =>
-    judgeStructured(ctx, mode, { messages: [{ role: 'user', content: 'Name a colour and a two-digit number, like red-42.' }], structured_outputs: { regex: REGEX } }, `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`, (content, cut) =>
-      (cut ? REGEX_MATCHES.some((m) => m.startsWith(content)) : new RegExp(`^(?:${REGEX})$`, 'u').test(content)) ? undefined : `content ${JSON.stringify(content)} does not ${cut ? 'start a match of' : 'match'} ${REGEX}`),
+    judgeStructured(
+      ctx,
+      mode,
+      {
+        messages: [{ role: 'user', content: 'Name a colour and a two-digit number, like red-42.' }],
+        structured_outputs: { regex: REGEX },
+      },
+      `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`,
+      (content, cut) =>
+        (cut ? REGEX_MATCHES.some((m) => m.startsWith(content)) : new RegExp(`^(?:${REGEX})$`, 'u').test(content))
+          ? undefined
+          : `content ${JSON.stringify(content)} does not ${cut ? 'start a match of' : 'match'} ${REGEX}`,
+    ),
 });
 
 /** A schema small enough for a tight token budget. */
-const VERDICT_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false };
+const VERDICT_SCHEMA = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: false,
+};
 const JSON_PROMPT = [{ role: 'user', content: 'Is water wet? Answer as JSON with a boolean "ok".' }];
 
 function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string | undefined {
   const validate = ctx.schemas.ajv.compile(VERDICT_SCHEMA);
   return (content, cut) => {
     // A cut answer to an object schema is at least the start of an object.
-    if (cut) return content.trimStart() === '' || content.trimStart().startsWith('{') ? undefined : `content ${JSON.stringify(content)} does not start a JSON object`;
+    if (cut)
+      return content.trimStart() === '' || content.trimStart().startsWith('{')
+        ? undefined
+        : `content ${JSON.stringify(content)} does not start a JSON object`;
     let value: unknown;
     try {
       value = JSON.parse(content);
     } catch {
       return `content ${JSON.stringify(content)} is not JSON`;
     }
-    return validate(value) ? undefined : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(VERDICT_SCHEMA)}: ${ctx.schemas.ajv.errorsText(validate.errors)}`;
+    return validate(value)
+      ? undefined
+      : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(VERDICT_SCHEMA)}: ${ctx.schemas.ajv.errorsText(validate.errors)}`;
   };
 }
 
@@ -163,7 +236,14 @@ const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
   convention: 'vLLM structured outputs (json)',
   requirement: 'With structured_outputs.json, the content parses as JSON and validates against the given schema.',
   requests: 1,
-  run: (ctx, mode) => judgeStructured(ctx, mode, { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } }, 'a request with structured_outputs.json', judgeJson(ctx)),
+  run: (ctx, mode) =>
+    judgeStructured(
+      ctx,
+      mode,
+      { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } },
+      'a request with structured_outputs.json',
+      judgeJson(ctx),
+    ),
 });
 
 const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes({
@@ -172,10 +252,23 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI response_format json_schema',
-  requirement: 'With response_format {type: "json_schema"}, the content parses as JSON and validates against json_schema.schema.',
+  requirement:
+    'With response_format {type: "json_schema"}, the content parses as JSON and validates against json_schema.schema.',
   requests: 1,
   run: (ctx, mode) =>
-    judgeStructured(ctx, mode, { messages: JSON_PROMPT, response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: VERDICT_SCHEMA, strict: true } } }, 'a request with response_format json_schema', judgeJson(ctx)),
+    judgeStructured(
+      ctx,
+      mode,
+      {
+        messages: JSON_PROMPT,
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'verdict', schema: VERDICT_SCHEMA, strict: true },
+        },
+      },
+      'a request with response_format json_schema',
+      judgeJson(ctx),
+    ),
 });
 
 // §4.1 include_reasoning (default true); false means the reasoning is left out of the answer
@@ -186,21 +279,32 @@ export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsRea
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
-  requirement: 'With include_reasoning false, no choice message carries reasoning (the control, with include_reasoning true, shows that the model reasons at all).',
+  requirement:
+    'With include_reasoning false, no choice message carries reasoning (the control, with include_reasoning true, shows that the model reasons at all).',
   requests: 2,
   async run(ctx, mode) {
-    const request = (include: boolean) => ({ include_reasoning: include, reasoning_effort: 'low', max_completion_tokens: ctx.target.maxCompletionTokens });
+    const request = (include: boolean) => ({
+      include_reasoning: include,
+      reasoning_effort: 'low',
+      max_completion_tokens: ctx.target.maxCompletionTokens,
+    });
     // The control: a model that never reasons leaves nothing to omit, so it cannot pass this check.
     const control = await answerIn(ctx, mode, request(true), 'the request with include_reasoning: true (control)');
     if (!control.ok) return control.outcome;
     if (!control.body.choices.some((c) => reasoningOf(c) !== undefined)) {
-      return skip('the control with include_reasoning: true and reasoning_effort "low" carries no reasoning: the model does not reason, so leaving it out cannot be shown');
+      return skip(
+        'the control with include_reasoning: true and reasoning_effort "low" carries no reasoning: the model does not reason, so leaving it out cannot be shown',
+      );
     }
     const r = await answerIn(ctx, mode, request(false), 'a request with include_reasoning: false');
     if (!r.ok) return r.outcome;
     for (const c of r.body.choices) {
       const found = reasoningOf(c);
-      if (found) return r.failWith('no reasoning in the message (include_reasoning: false)', `choice ${String(c.index)} message.${found.field} ${JSON.stringify(found.text).slice(0, 120)}`);
+      if (found)
+        return r.failWith(
+          'no reasoning in the message (include_reasoning: false)',
+          `choice ${String(c.index)} message.${found.field} ${JSON.stringify(found.text).slice(0, 120)}`,
+        );
     }
     return pass();
   },
@@ -227,7 +331,8 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'With echo true and a last message of the assistant role, the new message content starts with that last message; with echo false (the control) it does not.',
+  requirement:
+    'With echo true and a last message of the assistant role, the new message content starts with that last message; with echo false (the control) it does not.',
   requests: 2,
   async run(ctx, mode) {
     const request = (echo: boolean) => ({
@@ -244,14 +349,21 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
     for (const c of a.body.choices) {
       const content = contentOf(c);
       if (!content.startsWith(ECHO_PREFIX)) {
-        return a.failWith(`content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, `choice ${String(c.index)} content ${JSON.stringify(content)}`);
+        return a.failWith(
+          `content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`,
+          `choice ${String(c.index)} content ${JSON.stringify(content)}`,
+        );
       }
     }
     // The control: a server that always echoes (or whose model happens to repeat the prefix) must not pass.
     const control = await answerIn(ctx, mode, request(false), 'the same request with echo: false');
     if (!control.ok) return control.outcome;
     const echoed = control.body.choices.find((c) => contentOf(c).startsWith(ECHO_PREFIX));
-    if (echoed) return control.failWith(`with echo: false, content without the last message ${JSON.stringify(ECHO_PREFIX)} in front`, `choice ${String(echoed.index)} content ${JSON.stringify(contentOf(echoed))}`);
+    if (echoed)
+      return control.failWith(
+        `with echo: false, content without the last message ${JSON.stringify(ECHO_PREFIX)} in front`,
+        `choice ${String(echoed.index)} content ${JSON.stringify(contentOf(echoed))}`,
+      );
     return pass();
   },
 });
@@ -275,7 +387,11 @@ export const seededDeterminism = defineCheck({
     const ta = contentOf(ra.body.choices[0]);
     const tb = contentOf(rb.body.choices[0]);
     if (ta === tb) return pass();
-    return fail({ expected: 'the same content twice', actual: `first ${JSON.stringify(ta)}, then ${JSON.stringify(tb)}`, exchange: b });
+    return fail({
+      expected: 'the same content twice',
+      actual: `first ${JSON.stringify(ta)}, then ${JSON.stringify(tb)}`,
+      exchange: b,
+    });
   },
 });
 
@@ -297,4 +413,10 @@ export const outputControlChecks = [
 ] as const;
 
 // The non-streamed halves are imported by the variant tests.
-export { structuredOutputsChoice, structuredOutputsRegex, structuredOutputsJson, responseFormatJsonSchema, echoPrependsLastMessage };
+export {
+  structuredOutputsChoice,
+  structuredOutputsRegex,
+  structuredOutputsJson,
+  responseFormatJsonSchema,
+  echoPrependsLastMessage,
+};

@@ -9,7 +9,17 @@ import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
-import { chatPath, expectCompletion, expectRejected, is2xx, is4xx, rawChatBody, sendChat, sendRawChat, targetUrl } from './chat-exchange.js';
+import {
+  chatPath,
+  expectCompletion,
+  expectRejected,
+  is2xx,
+  is4xx,
+  rawChatBody,
+  sendChat,
+  sendRawChat,
+  targetUrl,
+} from './chat-exchange.js';
 import { answerIn, inBothModes, sendIn } from './in-mode.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
@@ -38,7 +48,10 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
       return r.ok ? pass(['target declared with priority scheduling: priority 1 accepted']) : r.outcome;
     }
     const ex = await sendIn(ctx, mode, { priority: 1 });
-    const rejected = expectRejected(ex, 'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it');
+    const rejected = expectRejected(
+      ex,
+      'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it',
+    );
     return rejected ?? pass(['target declared without priority scheduling: priority 1 rejected']);
   },
 });
@@ -50,11 +63,19 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
   operation: 'chat.create',
   section: '§7',
   level: 'MUST',
-  requirement: 'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
+  requirement:
+    'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
   requests: 1,
   async run(ctx, mode) {
-    const ex = await sendIn(ctx, mode, { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true });
-    return expectRejected(ex, '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)') ?? pass();
+    const ex = await sendIn(ctx, mode, {
+      messages: PREFILL_MESSAGES,
+      continue_final_message: true,
+      add_generation_prompt: true,
+    });
+    return (
+      expectRejected(ex, '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)') ??
+      pass()
+    );
   },
 });
 
@@ -67,7 +88,8 @@ const acceptsContinueFinalMessageAlone = defineCheck({
   section: '§7',
   level: 'SHOULD',
   convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
-  requirement: 'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
+  requirement:
+    'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
   async run(ctx) {
     const ex = await sendChat(ctx, { messages: PREFILL_MESSAGES, continue_final_message: true });
     const r = expectCompletion(ctx, ex, 'a request with only continue_final_message: true');
@@ -88,7 +110,8 @@ export const acceptsSeedWithinInt64 = defineCheck({
   operation: 'chat.create',
   section: '§8',
   level: 'MUST',
-  requirement: 'A seed at the signed 64-bit limits (-9223372036854775808, 9223372036854775807), inside the §8 range, is accepted.',
+  requirement:
+    'A seed at the signed 64-bit limits (-9223372036854775808, 9223372036854775807), inside the §8 range, is accepted.',
   async run(ctx) {
     for (const literal of SEED_INSIDE) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
@@ -122,14 +145,20 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
   operation: 'chat.create',
   section: '§8',
   level: 'INFO',
-  requirement: 'A seed between the 64-bit limit and the printed §8 bound is either accepted or rejected with a 4xx (observation).',
+  requirement:
+    'A seed between the 64-bit limit and the printed §8 bound is either accepted or rejected with a 4xx (observation).',
   async run(ctx) {
     const notes: string[] = [];
     for (const literal of SEED_SLIVER) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
       if (is2xx(ex)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
       else if (is4xx(ex)) notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
-      else return fail({ expected: `seed ${literal} accepted (2xx) or rejected (4xx)`, actual: describeResponse(ex), exchange: ex });
+      else
+        return fail({
+          expected: `seed ${literal} accepted (2xx) or rejected (4xx)`,
+          actual: describeResponse(ex),
+          exchange: ex,
+        });
     }
     return pass(notes);
   },
@@ -141,14 +170,18 @@ const truncatePromptTokensRange = defineCheck({
   operation: 'chat.create',
   section: '§8',
   level: 'MUST',
-  requirement: 'truncate_prompt_tokens -1 (the lower bound) is accepted; -2 and 10000000000000000000 (beyond the §8 range) are rejected with a 4xx.',
+  requirement:
+    'truncate_prompt_tokens -1 (the lower bound) is accepted; -2 and 10000000000000000000 (beyond the §8 range) are rejected with a 4xx.',
   async run(ctx) {
     const atBound = await sendChat(ctx, { truncate_prompt_tokens: -1 });
     const r = expectCompletion(ctx, atBound, 'truncate_prompt_tokens -1 (the §8 lower bound)');
     if (!r.ok) return r.outcome;
     for (const literal of ['-2', '10000000000000000000']) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'truncate_prompt_tokens', literal));
-      const bad = expectRejected(ex, `truncate_prompt_tokens ${literal} rejected with a 4xx: §8 bounds it to -1..9223372036854776000`);
+      const bad = expectRejected(
+        ex,
+        `truncate_prompt_tokens ${literal} rejected with a 4xx: §8 bounds it to -1..9223372036854776000`,
+      );
       if (bad) return bad;
     }
     return pass();
@@ -169,7 +202,10 @@ const toolChoiceOnlyNone = defineCheck({
     if (!r.ok) return r.outcome;
     for (const value of ['auto', 'required']) {
       const ex = await sendChat(ctx, { tool_choice: value });
-      const bad = expectRejected(ex, `tool_choice ${JSON.stringify(value)} rejected with a 4xx: the only allowed value is "none" (§4.1)`);
+      const bad = expectRejected(
+        ex,
+        `tool_choice ${JSON.stringify(value)} rejected with a 4xx: the only allowed value is "none" (§4.1)`,
+      );
       if (bad) return bad;
     }
     return pass();
@@ -189,7 +225,9 @@ const reasoningEffortEnum = defineCheck({
     const r = expectCompletion(ctx, low, 'reasoning_effort "low"');
     if (!r.ok) return r.outcome;
     const ex = await sendChat(ctx, { reasoning_effort: 'extreme' });
-    return expectRejected(ex, 'reasoning_effort "extreme" rejected with a 4xx: one of low, medium, high (§4.1)') ?? pass();
+    return (
+      expectRejected(ex, 'reasoning_effort "extreme" rejected with a 4xx: one of low, medium, high (§4.1)') ?? pass()
+    );
   },
 });
 
@@ -204,7 +242,8 @@ export const serviceTierInSet = defineCheck({
   requirement: 'A response service_tier, when present and not null, is one of auto, default, flex, scale, priority.',
   async run(ctx) {
     const ex = await sendChat(ctx);
-    if (!is2xx(ex)) return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex))
+      return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
     // A 2xx whose body is not a JSON object (an HTML page, text, a body cut at the read cap) has no
     // service_tier to read. FAIL, not pass (a pass would certify a body never read) and not skip:
     // §4.1 states the response is JSON, and the answer to this valid request is this check's own
@@ -212,19 +251,26 @@ export const serviceTierInSet = defineCheck({
     const json = ex.json;
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       return fail({
-        expected: 'the minimal request answered 2xx with a JSON object, a §4.1 chat completion whose service_tier can be read',
+        expected:
+          'the minimal request answered 2xx with a JSON object, a §4.1 chat completion whose service_tier can be read',
         actual: `${describeResponse(ex)}: ${ex.response.truncated ? 'the body was cut at the read cap' : json === undefined ? 'the body is not JSON' : 'the body is JSON but not an object'}`,
         exchange: ex,
       });
     }
     const tier = (json as Record<string, unknown>).service_tier;
     if (tier !== undefined && tier !== null && !(typeof tier === 'string' && SERVICE_TIERS.includes(tier))) {
-      return fail({ expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`, actual: `service_tier ${JSON.stringify(tier)}`, exchange: ex });
+      return fail({
+        expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`,
+        actual: `service_tier ${JSON.stringify(tier)}`,
+        exchange: ex,
+      });
     }
     // An absent service_tier passes only on an answer that is a chat completion: on any other JSON
     // object (`{}`, an error envelope with 200) its absence says nothing. Same verdict as above.
     const r = expectCompletion(ctx, ex, 'the minimal request');
-    return r.ok ? pass(tier === undefined || tier === null ? ['no service_tier in the answer (optional)'] : []) : r.outcome;
+    return r.ok
+      ? pass(tier === undefined || tier === null ? ['no service_tier in the answer (optional)'] : [])
+      : r.outcome;
   },
 });
 
@@ -252,7 +298,8 @@ export const trailingSlashPath = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
+  requirement:
+    'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
   async run(ctx) {
     let ex;
     try {
@@ -260,7 +307,11 @@ export const trailingSlashPath = defineCheck({
     } catch (err) {
       if (!ConformanceError.is(err) || err.code !== 'CTS_REDIRECT') throw err;
       const status = err.details.status;
-      if (status !== 307 && status !== 308) return fail({ expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body', actual: err.message });
+      if (status !== 307 && status !== 308)
+        return fail({
+          expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body',
+          actual: err.message,
+        });
       // A redirect serves the variant only when it leads to the §4.1 path on the same origin: one to
       // another origin (where the client would carry its token) or to another path is no answer to
       // this request, so it FAILS rather than passing on its status alone.
@@ -276,7 +327,11 @@ export const trailingSlashPath = defineCheck({
       if (to && to.origin === from.origin && to.pathname === wanted.pathname) {
         return pass([`the trailing-slash path is served through a ${status} redirect to ${to.pathname}`]);
       }
-      const where = !to ? 'a Location that is not a URL' : to.origin !== from.origin ? `another origin (${to.origin})` : `another path (${to.pathname})`;
+      const where = !to
+        ? 'a Location that is not a URL'
+        : to.origin !== from.origin
+          ? `another origin (${to.origin})`
+          : `another path (${to.pathname})`;
       return fail({
         expected: `a chat completion, or a 307/308 redirect to ${wanted.pathname} on the same origin (${from.origin})`,
         actual: `HTTP ${status} with Location ${JSON.stringify(location)}: a redirect to ${where}`,

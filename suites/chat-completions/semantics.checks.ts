@@ -18,7 +18,8 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI/vLLM usage accounting: the prompt is processed once, whatever n (vLLM and SGLang usage tests)',
-  requirement: 'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
+  requirement:
+    'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
   maxRequests: () => 2,
   async run(ctx) {
     const one = await sendChat(ctx, { messages: PROMPT, n: 1, temperature: 0.7 });
@@ -29,7 +30,12 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
     if (!b.ok) return b.outcome;
     const p1 = (a.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     const p3 = (b.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
-    if (p1 !== p3) return fail({ expected: `usage.prompt_tokens ${String(p1)} with n: 3, as with n: 1`, actual: `usage.prompt_tokens ${String(p3)} with n: 3`, exchange: three });
+    if (p1 !== p3)
+      return fail({
+        expected: `usage.prompt_tokens ${String(p1)} with n: 3, as with n: 1`,
+        actual: `usage.prompt_tokens ${String(p3)} with n: 3`,
+        exchange: three,
+      });
     return pass();
   },
 });
@@ -43,13 +49,24 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
   requirement: 'With logprobs true, joining logprobs.content[].token of a choice gives exactly its message content.',
   requests: 1,
   async run(ctx, mode) {
-    const r = await answerIn(ctx, mode, { messages: PROMPT, logprobs: true, top_logprobs: 2 }, 'a request with logprobs: true');
+    const r = await answerIn(
+      ctx,
+      mode,
+      { messages: PROMPT, logprobs: true, top_logprobs: 2 },
+      'a request with logprobs: true',
+    );
     if (!r.ok) return r.outcome;
     for (const c of r.body.choices) {
-      const entries = ((c.logprobs as { content?: { token?: unknown }[] } | null | undefined)?.content ?? []) as { token?: unknown }[];
+      const entries = ((c.logprobs as { content?: { token?: unknown }[] } | null | undefined)?.content ?? []) as {
+        token?: unknown;
+      }[];
       const joined = entries.map((e) => (typeof e.token === 'string' ? e.token : '')).join('');
       const content = contentOf(c);
-      if (joined !== content) return r.failWith(`the tokens of choice ${String(c.index)} joined: ${JSON.stringify(content)}`, `joined tokens ${JSON.stringify(joined)}`);
+      if (joined !== content)
+        return r.failWith(
+          `the tokens of choice ${String(c.index)} joined: ${JSON.stringify(content)}`,
+          `joined tokens ${JSON.stringify(joined)}`,
+        );
     }
     return pass();
   },
@@ -71,10 +88,12 @@ function utf8Of(token: unknown): number[] | undefined {
 /** What is wrong with one logprobs entry (bytes, order of the alternatives, the sampled token above the best), or undefined. */
 function entryProblem(e: LogprobEntry): string | undefined {
   const utf8 = utf8Of(e.token);
-  if (utf8 && JSON.stringify(e.bytes) !== JSON.stringify(utf8)) return `token ${JSON.stringify(e.token)} has bytes ${JSON.stringify(e.bytes)}, not its UTF-8 ${JSON.stringify(utf8)}`;
+  if (utf8 && JSON.stringify(e.bytes) !== JSON.stringify(utf8))
+    return `token ${JSON.stringify(e.token)} has bytes ${JSON.stringify(e.bytes)}, not its UTF-8 ${JSON.stringify(utf8)}`;
   const top = e.top_logprobs ?? [];
   for (let i = 1; i < top.length; i++) {
-    if ((top[i]!.logprob as number) > (top[i - 1]!.logprob as number) + LOGPROB_EPSILON) return `top_logprobs of ${JSON.stringify(e.token)} not sorted: ${JSON.stringify(top.map((t) => t.logprob))}`;
+    if ((top[i]!.logprob as number) > (top[i - 1]!.logprob as number) + LOGPROB_EPSILON)
+      return `top_logprobs of ${JSON.stringify(e.token)} not sorted: ${JSON.stringify(top.map((t) => t.logprob))}`;
   }
   const best = top[0]?.logprob;
   if (typeof best === 'number' && typeof e.logprob === 'number' && e.logprob > best + LOGPROB_EPSILON) {
@@ -90,8 +109,10 @@ const logprobsBytesAndOrder = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
-  convention: 'OpenAI logprobs: bytes is the token\'s UTF-8, top_logprobs are the most likely tokens, most likely first (vLLM logprobs tests)',
-  requirement: 'With logprobs and top_logprobs k, every entry\'s bytes is its token\'s UTF-8, its top_logprobs are sorted by logprob, most likely first, and the sampled token\'s logprob is not above the best alternative\'s.',
+  convention:
+    "OpenAI logprobs: bytes is the token's UTF-8, top_logprobs are the most likely tokens, most likely first (vLLM logprobs tests)",
+  requirement:
+    "With logprobs and top_logprobs k, every entry's bytes is its token's UTF-8, its top_logprobs are sorted by logprob, most likely first, and the sampled token's logprob is not above the best alternative's.",
   maxRequests: () => 1,
   async run(ctx) {
     const ex = await sendChat(ctx, { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 });
@@ -99,17 +120,31 @@ const logprobsBytesAndOrder = defineCheck({
     if (!r.ok) return r.outcome;
     let judged = 0;
     for (const c of r.body.choices) {
-      const entries = ((c.logprobs as { content?: LogprobEntry[] } | null | undefined)?.content ?? []) as LogprobEntry[];
+      const entries = ((c.logprobs as { content?: LogprobEntry[] } | null | undefined)?.content ??
+        []) as LogprobEntry[];
       for (const e of entries) {
         judged++;
         const problem = entryProblem(e);
-        if (problem) return fail({ expected: 'logprobs entries with UTF-8 bytes and sorted alternatives', actual: `choice ${String(c.index)}: ${problem}`, exchange: ex });
+        if (problem)
+          return fail({
+            expected: 'logprobs entries with UTF-8 bytes and sorted alternatives',
+            actual: `choice ${String(c.index)}: ${problem}`,
+            exchange: ex,
+          });
       }
     }
     // No entry, nothing judged: the entry count is logprobs-shape-and-counts' rule.
-    if (judged === 0) return skip('the answer carries no logprobs.content entry to judge (logprobs-shape-and-counts reports the missing entries)');
+    if (judged === 0)
+      return skip(
+        'the answer carries no logprobs.content entry to judge (logprobs-shape-and-counts reports the missing entries)',
+      );
     return pass([`${judged} logprobs entries judged`]);
   },
 });
 
-export const semanticChecks: readonly CheckDefinition[] = [promptTokensOnceForN, logprobsJoinToContent, logprobsJoinToContentStreamed, logprobsBytesAndOrder];
+export const semanticChecks: readonly CheckDefinition[] = [
+  promptTokensOnceForN,
+  logprobsJoinToContent,
+  logprobsJoinToContentStreamed,
+  logprobsBytesAndOrder,
+];

@@ -10,7 +10,8 @@ import { expectCompletion, sendChat, type Completion } from './chat-exchange.js'
 import { answerIn, inBothModes } from './in-mode.js';
 
 const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
-const usageOf = (body: Completion) => body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
+const usageOf = (body: Completion) =>
+  body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
 
 // §4.1 return_token_ids: "When specified, token IDs are included with the text." The response
 // table gives them their place: `token_ids` on each choice.
@@ -19,7 +20,8 @@ export const returnTokenIdsPerChoice = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
+  requirement:
+    'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
   async run(ctx) {
     const ex = await sendChat(ctx, { return_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
@@ -28,7 +30,11 @@ export const returnTokenIdsPerChoice = defineCheck({
     for (const c of r.body.choices) {
       const ids = c.token_ids;
       if (!isIntArray(ids) || (ids.length === 0 && typeof generated === 'number' && generated > 0)) {
-        return fail({ expected: `choice ${String(c.index)} has token_ids, the integer ids of its ${String(generated)} generated token(s)`, actual: `token_ids ${JSON.stringify(ids)}`, exchange: ex });
+        return fail({
+          expected: `choice ${String(c.index)} has token_ids, the integer ids of its ${String(generated)} generated token(s)`,
+          actual: `token_ids ${JSON.stringify(ids)}`,
+          exchange: ex,
+        });
       }
     }
     return pass();
@@ -43,7 +49,8 @@ const returnTokenIdsMatchUsage = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
-  requirement: 'With return_token_ids true and n = 2, prompt_token_ids has usage.prompt_tokens ids (the prompt counted once) and the token_ids of the choices add up to usage.completion_tokens.',
+  requirement:
+    'With return_token_ids true and n = 2, prompt_token_ids has usage.prompt_tokens ids (the prompt counted once) and the token_ids of the choices add up to usage.completion_tokens.',
   async run(ctx) {
     const ex = await sendChat(ctx, { return_token_ids: true, n: 2, temperature: 0.8 });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true, n: 2');
@@ -51,12 +58,20 @@ const returnTokenIdsMatchUsage = defineCheck({
     const { prompt_tokens: p, completion_tokens: c } = usageOf(r.body);
     const ptids = r.body.prompt_token_ids;
     if (!isIntArray(ptids) || ptids.length !== p) {
-      return fail({ expected: `prompt_token_ids: an array of ${String(p)} integer ids (usage.prompt_tokens)`, actual: Array.isArray(ptids) ? `${ptids.length} element(s)` : `prompt_token_ids ${JSON.stringify(ptids)}`, exchange: ex });
+      return fail({
+        expected: `prompt_token_ids: an array of ${String(p)} integer ids (usage.prompt_tokens)`,
+        actual: Array.isArray(ptids) ? `${ptids.length} element(s)` : `prompt_token_ids ${JSON.stringify(ptids)}`,
+        exchange: ex,
+      });
     }
     const perChoice = r.body.choices.map((choice) => choice.token_ids);
     const total = perChoice.reduce<number>((sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0), 0);
     if (perChoice.some((ids) => !Array.isArray(ids)) || total !== c) {
-      return fail({ expected: `token_ids of the choices adding up to ${String(c)} ids (usage.completion_tokens counts every choice)`, actual: `token_ids per choice: ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')}`, exchange: ex });
+      return fail({
+        expected: `token_ids of the choices adding up to ${String(c)} ids (usage.completion_tokens counts every choice)`,
+        actual: `token_ids per choice: ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')}`,
+        exchange: ex,
+      });
     }
     return pass();
   },
@@ -71,7 +86,8 @@ export const tokensAsTokenIds = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
-  requirement: 'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
+  requirement:
+    'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
   async run(ctx) {
     const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
@@ -79,13 +95,24 @@ export const tokensAsTokenIds = defineCheck({
     for (const c of r.body.choices) {
       const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
       if (!Array.isArray(content) || content.length === 0) {
-        return fail({ expected: `choice ${String(c.index)} gives its tokens in logprobs.content as token_id:<id>`, actual: `logprobs ${JSON.stringify(c.logprobs)}`, exchange: ex });
+        return fail({
+          expected: `choice ${String(c.index)} gives its tokens in logprobs.content as token_id:<id>`,
+          actual: `logprobs ${JSON.stringify(c.logprobs)}`,
+          exchange: ex,
+        });
       }
       for (const [i, entry] of content.entries()) {
-        const tokens = [entry?.token, ...(Array.isArray(entry?.top_logprobs) ? entry.top_logprobs.map((t: { token?: unknown }) => t?.token) : [])];
+        const tokens = [
+          entry?.token,
+          ...(Array.isArray(entry?.top_logprobs) ? entry.top_logprobs.map((t: { token?: unknown }) => t?.token) : []),
+        ];
         const bad = tokens.find((t) => typeof t !== 'string' || !TOKEN_ID_STRING.test(t));
         if (bad !== undefined || tokens[0] === undefined) {
-          return fail({ expected: 'tokens written token_id:<id>', actual: `choice ${String(c.index)} logprobs.content[${i}] has token ${JSON.stringify(bad ?? tokens[0])}`, exchange: ex });
+          return fail({
+            expected: 'tokens written token_id:<id>',
+            actual: `choice ${String(c.index)} logprobs.content[${i}] has token ${JSON.stringify(bad ?? tokens[0])}`,
+            exchange: ex,
+          });
         }
       }
     }
@@ -109,7 +136,11 @@ const usageAddsUp = defineCheck({
       const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usageOf(r.body);
       const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
       if (!ints || (p as number) + (c as number) !== t) {
-        return fail({ expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)', actual: `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`, exchange: ex });
+        return fail({
+          expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
+          actual: `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
+          exchange: ex,
+        });
       }
     }
     return pass();
@@ -129,18 +160,28 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
-  requirement: 'max_completion_tokens (and the deprecated max_tokens) bound usage.completion_tokens, and a choice that reaches the bound ends with finish_reason "length".',
+  requirement:
+    'max_completion_tokens (and the deprecated max_tokens) bound usage.completion_tokens, and a choice that reaches the bound ends with finish_reason "length".',
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     for (const field of ['max_completion_tokens', 'max_tokens']) {
       for (const max of [...new Set([1, Math.min(4, cap)])]) {
-        const a = await answerIn(ctx, mode, { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true }, `a request with ${field}: ${max}`);
+        const a = await answerIn(
+          ctx,
+          mode,
+          { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true },
+          `a request with ${field}: ${max}`,
+        );
         if (!a.ok) return a.outcome;
         const c = usageOf(a.body).completion_tokens;
-        if (typeof c !== 'number' || c > max) return a.failWith(`usage.completion_tokens <= ${max} (${field})`, `completion_tokens ${String(c)}`);
+        if (typeof c !== 'number' || c > max)
+          return a.failWith(`usage.completion_tokens <= ${max} (${field})`, `completion_tokens ${String(c)}`);
         const choice = a.body.choices[0];
         if (c === max && choice?.finish_reason !== 'length') {
-          return a.failWith(`finish_reason "length": the ${max}-token bound of ${field} was reached (ignore_eos)`, `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}`);
+          return a.failWith(
+            `finish_reason "length": the ${max}-token bound of ${field} was reached (ignore_eos)`,
+            `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}`,
+          );
         }
       }
     }
@@ -159,12 +200,18 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
-  requirement: 'With logprobs true, each choice has logprobs.content with one entry per generated token, each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
+  requirement:
+    'With logprobs true, each choice has logprobs.content with one entry per generated token, each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
   requests: 2,
   async run(ctx, mode) {
     let entries = 0;
     for (const k of [0, 3]) {
-      const r = await answerIn(ctx, mode, { logprobs: true, top_logprobs: k }, `a request with logprobs: true, top_logprobs: ${k}`);
+      const r = await answerIn(
+        ctx,
+        mode,
+        { logprobs: true, top_logprobs: k },
+        `a request with logprobs: true, top_logprobs: ${k}`,
+      );
       if (!r.ok) return r.outcome;
       const generated = usageOf(r.body).completion_tokens;
       for (const c of r.body.choices) {
@@ -172,27 +219,56 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
         const reasoning = (c.message as { reasoning?: unknown } | undefined)?.reasoning;
         const countable = r.body.choices.length === 1 && !(typeof reasoning === 'string' && reasoning.length > 0);
         if (!Array.isArray(content) || (countable && content.length !== generated)) {
-          return r.failWith(`choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`, Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`);
+          return r.failWith(
+            `choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`,
+            Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`,
+          );
         }
         entries += content.length;
         for (const [i, e] of content.entries()) {
           const problem =
-            typeof e?.token !== 'string' ? `token ${JSON.stringify(e?.token)}`
-            : typeof e.logprob !== 'number' || e.logprob > LOGPROB_EPSILON ? `logprob ${JSON.stringify(e.logprob)} (a log probability is <= 0)`
-            : !(e.bytes === null || e.bytes === undefined || (Array.isArray(e.bytes) && e.bytes.every((b: unknown) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255))) ? `bytes ${JSON.stringify(e.bytes)}`
-            : !Array.isArray(e.top_logprobs) ? (k > 0 ? `top_logprobs ${JSON.stringify(e.top_logprobs)}` : undefined)
-            : e.top_logprobs.length !== k ? `${e.top_logprobs.length} top_logprobs where ${k} were asked for`
-            : e.top_logprobs.some((t: { token?: unknown; logprob?: unknown }) => typeof t?.token !== 'string' || typeof t.logprob !== 'number' || t.logprob > LOGPROB_EPSILON) ? `a top_logprobs entry without a token string and a logprob <= 0: ${JSON.stringify(e.top_logprobs)}`
-            : undefined;
+            typeof e?.token !== 'string'
+              ? `token ${JSON.stringify(e?.token)}`
+              : typeof e.logprob !== 'number' || e.logprob > LOGPROB_EPSILON
+                ? `logprob ${JSON.stringify(e.logprob)} (a log probability is <= 0)`
+                : !(
+                      e.bytes === null ||
+                      e.bytes === undefined ||
+                      (Array.isArray(e.bytes) &&
+                        e.bytes.every(
+                          (b: unknown) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255,
+                        ))
+                    )
+                  ? `bytes ${JSON.stringify(e.bytes)}`
+                  : !Array.isArray(e.top_logprobs)
+                    ? k > 0
+                      ? `top_logprobs ${JSON.stringify(e.top_logprobs)}`
+                      : undefined
+                    : e.top_logprobs.length !== k
+                      ? `${e.top_logprobs.length} top_logprobs where ${k} were asked for`
+                      : e.top_logprobs.some(
+                            (t: { token?: unknown; logprob?: unknown }) =>
+                              typeof t?.token !== 'string' ||
+                              typeof t.logprob !== 'number' ||
+                              t.logprob > LOGPROB_EPSILON,
+                          )
+                        ? `a top_logprobs entry without a token string and a logprob <= 0: ${JSON.stringify(e.top_logprobs)}`
+                        : undefined;
           if (problem) {
-            return r.failWith(`each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`, `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`);
+            return r.failWith(
+              `each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`,
+              `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`,
+            );
           }
         }
       }
     }
     // Both answers generated no token (so no entry, consistently): the entry shape and the
     // top_logprobs count were never judged. SKIP, not pass; the target broke nothing counted here.
-    if (entries === 0) return skip('neither answer carried a logprobs entry (no token generated): the shape of an entry could not be judged');
+    if (entries === 0)
+      return skip(
+        'neither answer carried a logprobs entry (no token generated): the shape of an entry could not be judged',
+      );
     return pass();
   },
 });
@@ -206,7 +282,8 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
-  requirement: 'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier (the control, without min_tokens, shows that it does).',
+  requirement:
+    'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier (the control, without min_tokens, shows that it does).',
   requests: 2,
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
@@ -218,13 +295,18 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
     if (!control.ok) return control.outcome;
     const early = usageOf(control.body).completion_tokens;
     if (typeof early !== 'number' || early >= m) {
-      return skip(`the control without min_tokens generated ${String(early)} token(s), not fewer than ${m}: the stop string " " did not end it early, so min_tokens cannot be shown to act`);
+      return skip(
+        `the control without min_tokens generated ${String(early)} token(s), not fewer than ${m}: the stop string " " did not end it early, so min_tokens cannot be shown to act`,
+      );
     }
     const r = await answerIn(ctx, mode, { ...base, min_tokens: m }, `a request with min_tokens: ${m}`);
     if (!r.ok) return r.outcome;
     const c = usageOf(r.body).completion_tokens;
     if (typeof c !== 'number' || c < m) {
-      return r.failWith(`usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`, `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`);
+      return r.failWith(
+        `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`,
+        `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(r.body.choices[0]?.finish_reason)}`,
+      );
     }
     return pass();
   },

@@ -9,7 +9,13 @@ import type fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { mutationCatalogue, realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest, type NegativeCase } from '../../src/generation/index.js';
+import {
+  mutationCatalogue,
+  realisticChatRequest,
+  realisticLogRequest,
+  realisticTrainingJobRequest,
+  type NegativeCase,
+} from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
@@ -31,7 +37,11 @@ const BODY_OPERATIONS: Record<BodyOperation, BodyOperationInfo> = {
   'chat.create': {
     requestSchema: 'chat/chat-completion-request',
     responseSchema: 'chat/chat-completion-response',
-    base: (ctx) => realisticChatRequest({ ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}), maxCompletionTokens: ctx.target.maxCompletionTokens }),
+    base: (ctx) =>
+      realisticChatRequest({
+        ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
+        maxCompletionTokens: ctx.target.maxCompletionTokens,
+      }),
   },
   'training-jobs.create': {
     requestSchema: 'training/training-job-create-request',
@@ -71,7 +81,12 @@ const NON_OBJECT_JSON: readonly RawCase[] = [
 ];
 
 function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec {
-  return { method: 'POST', path: pathOf(ctx.target, op), headers: { 'content-type': 'application/json' }, body: c.body };
+  return {
+    method: 'POST',
+    path: pathOf(ctx.target, op),
+    headers: { 'content-type': 'application/json' },
+    body: c.body,
+  };
 }
 
 function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown): HttpRequestSpec {
@@ -86,7 +101,6 @@ function rejectionProblem(ex: HttpExchange): string | undefined {
   if (s >= 500) return `${describeResponse(ex)}: a server error instead of a rejection`;
   return `${describeResponse(ex)}: not a 4xx`;
 }
-
 
 // Sending a JSON object to create/log creates data if the server wrongly accepts it.
 const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
@@ -103,11 +117,17 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
     prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'reject' }),
     maxRequests: propertyRequests(1),
     run: (ctx) =>
-      checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
-        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
-        const problem = rejectionProblem(ex);
-        return problem ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex } : { ok: true };
-      }),
+      checkProperty(
+        ctx,
+        negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas),
+        async (c): Promise<ProbeResult> => {
+          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+          const problem = rejectionProblem(ex);
+          return problem
+            ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
+            : { ok: true };
+        },
+      ),
   });
 }
 
@@ -127,7 +147,8 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
       for (const c of cases) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));
         const problem = rejectionProblem(ex);
-        if (problem) return fail({ expected: `${c.label} as the body: a 4xx rejection`, actual: problem, exchange: ex });
+        if (problem)
+          return fail({ expected: `${c.label} as the body: a 4xx rejection`, actual: problem, exchange: ex });
       }
       return pass();
     },
@@ -157,7 +178,9 @@ function shapeProblem(ctx: CheckContext, ex: HttpExchange, strictSection7: boole
   if (strictSection7) return `${describeResponse(ex)}: not the §7 shape (${describeSchemaErrors(fastapi.errors)})`;
   if (ctx.schemas.validate('errors/openai-error', json).ok) {
     const missing = openAiEnvelopeGaps(json);
-    return missing.length ? `${describeResponse(ex)}: the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)` : undefined;
+    return missing.length
+      ? `${describeResponse(ex)}: the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)`
+      : undefined;
   }
   return `${describeResponse(ex)}: neither the FastAPI \`detail[]\` shape (${describeSchemaErrors(fastapi.errors, 2)}) nor the OpenAI \`{error: {message, …}}\` envelope`;
 }
@@ -183,19 +206,27 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
     maxRequests: (runs) => propertyRequests(1)(runs) + 2,
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
-      const outcome = await checkProperty(ctx, negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas), async (c): Promise<ProbeResult> => {
-        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
-        // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
-        if (!is4xx(ex.response.status)) return { ok: true };
-        judged++;
-        const problem = shapeProblem(ctx, ex, section7);
-        return problem ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex } : { ok: true };
-      });
+      const outcome = await checkProperty(
+        ctx,
+        negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas),
+        async (c): Promise<ProbeResult> => {
+          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+          // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
+          if (!is4xx(ex.response.status)) return { ok: true };
+          judged++;
+          const problem = shapeProblem(ctx, ex, section7);
+          return problem
+            ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex }
+            : { ok: true };
+        },
+      );
       if (outcome.status !== 'pass') return outcome;
       // A body that is JSON but not an object is a validation error of the body too (pydantic:
       // "Input should be a valid dictionary"). A body that is not JSON at all is a parse error,
       // for which §7 gives no shape: it is judged at the convention level only.
-      const raw = section7 ? NON_OBJECT_JSON.slice(0, 1) : [...NON_OBJECT_JSON.slice(0, 1), ...MALFORMED_JSON.slice(0, 1)];
+      const raw = section7
+        ? NON_OBJECT_JSON.slice(0, 1)
+        : [...NON_OBJECT_JSON.slice(0, 1), ...MALFORMED_JSON.slice(0, 1)];
       for (const c of raw) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));
         if (!is4xx(ex.response.status)) continue;
@@ -203,7 +234,10 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
         const problem = shapeProblem(ctx, ex, section7);
         if (problem) return fail({ expected: `${c.label} as the body: ${expected}`, actual: problem, exchange: ex });
       }
-      if (judged === 0) return skip('no invalid request was rejected with a 4xx, so no error body could be judged (see errors.rejects-invalid-body)');
+      if (judged === 0)
+        return skip(
+          'no invalid request was rejected with a 4xx, so no error body could be judged (see errors.rejects-invalid-body)',
+        );
       return pass();
     },
   });
@@ -232,7 +266,13 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
         async (c): Promise<ProbeResult> => {
           const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
           const s = ex.response.status;
-          if (s >= 500) return { ok: false, expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`, actual: `${describeResponse(ex)}: a server error`, exchange: ex };
+          if (s >= 500)
+            return {
+              ok: false,
+              expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`,
+              actual: `${describeResponse(ex)}: a server error`,
+              exchange: ex,
+            };
           if (is2xx(s)) {
             // An accepted request is answered like any valid one (a coerced `stream` may answer SSE).
             const type = mediaTypeOf(ex.response.headers['content-type']);
@@ -243,7 +283,9 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
                 return {
                   ok: false,
                   expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,
-                  actual: v ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}` : `${describeResponse(ex)}: the body is not JSON`,
+                  actual: v
+                    ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}`
+                    : `${describeResponse(ex)}: the body is not JSON`,
                   exchange: ex,
                 };
               }

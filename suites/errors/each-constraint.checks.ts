@@ -22,14 +22,24 @@ export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'tra
 /** The valid body the cases of an operation are built on: it carries every field. */
 function baseBody(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOperation): Record<string, unknown> {
   const t = ctx.target;
-  if (op === 'chat.create') return everyFieldChatRequests({ ...(t.model !== undefined ? { model: t.model } : {}), maxCompletionTokens: t.maxCompletionTokens }, ctx.seed)[1]!;
+  if (op === 'chat.create')
+    return everyFieldChatRequests(
+      { ...(t.model !== undefined ? { model: t.model } : {}), maxCompletionTokens: t.maxCompletionTokens },
+      ctx.seed,
+    )[1]!;
   const training = everyFieldTrainingRequests({ modelId: t.modelId }, ctx.seed);
   return op === 'training-jobs.create' ? training.create : training.logs[0]!;
 }
 
 /** The constraint cases of an operation for a run (the same set for any seed: one per constraint). */
-export function casesOf(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOperation, expect: ConstraintCase['expect']): ConstraintCase[] {
-  return constraintCases(registry(), operation(op).requestSchema!, baseBody(ctx, op)).filter((c) => c.expect === expect);
+export function casesOf(
+  ctx: Pick<CheckContext, 'target' | 'seed'>,
+  op: ConstrainedOperation,
+  expect: ConstraintCase['expect'],
+): ConstraintCase[] {
+  return constraintCases(registry(), operation(op).requestSchema!, baseBody(ctx, op)).filter(
+    (c) => c.expect === expect,
+  );
 }
 
 /** How many cases of a kind an operation has (the schema decides; counted on a placeholder target). */
@@ -51,13 +61,25 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
     async run(ctx) {
       const cases = casesOf(ctx, op, 'rejected');
       for (const c of cases) {
-        const ex = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), body: c.text, headers: { 'content-type': 'application/json' } });
+        const ex = await ctx.http.send({
+          method: 'POST',
+          path: pathOf(ctx.target, op),
+          body: c.text,
+          headers: { 'content-type': 'application/json' },
+        });
         const status = ex.response.status;
-        if (status < 400 || status > 499) return fail({ expected: `a 4xx answer to a body with ${c.label}`, actual: describeResponse(ex), exchange: ex });
+        if (status < 400 || status > 499)
+          return fail({
+            expected: `a 4xx answer to a body with ${c.label}`,
+            actual: describeResponse(ex),
+            exchange: ex,
+          });
       }
       return pass([`${cases.length} constraint(s) broken one at a time, each rejected`]);
     },
   });
 }
 
-export const eachConstraintChecks: readonly CheckDefinition[] = (['chat.create', 'training-jobs.create', 'trajectories.log'] as const).map(eachConstraintRejected);
+export const eachConstraintChecks: readonly CheckDefinition[] = (
+  ['chat.create', 'training-jobs.create', 'trajectories.log'] as const
+).map(eachConstraintRejected);

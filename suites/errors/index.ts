@@ -5,4 +5,9 @@ import { eachConstraintChecks } from './each-constraint.checks.js';
 import { oddInputChecks } from './odd-inputs.checks.js';
 import { queryChecks } from './query.checks.js';
 
-export const errorChecks: readonly CheckDefinition[] = [...bodyChecks, ...eachConstraintChecks, ...queryChecks, ...oddInputChecks];
+export const errorChecks: readonly CheckDefinition[] = [
+  ...bodyChecks,
+  ...eachConstraintChecks,
+  ...queryChecks,
+  ...oddInputChecks,
+];

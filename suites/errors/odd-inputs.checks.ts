@@ -21,8 +21,13 @@ interface OddInput {
 const NESTED_JUNK = { a: { b: [null, { c: 1e308, d: '\u0000' }, [[[]]]] }, e: -0, f: '' };
 const HUGE = '99999999999999999999999999999999';
 
-const post = (op: OperationId, json: unknown) => (ctx: CheckContext): HttpRequestSpec => ({ method: 'POST', path: pathOf(ctx.target, op), json });
-const chat = (label: string, build: (ctx: CheckContext) => unknown): OddInput => ({ label, spec: (ctx) => post('chat.create', build(ctx))(ctx) });
+const post =
+  (op: OperationId, json: unknown) =>
+  (ctx: CheckContext): HttpRequestSpec => ({ method: 'POST', path: pathOf(ctx.target, op), json });
+const chat = (label: string, build: (ctx: CheckContext) => unknown): OddInput => ({
+  label,
+  spec: (ctx) => post('chat.create', build(ctx))(ctx),
+});
 const user = (content: unknown) => [{ role: 'user', content }];
 
 /** The inputs, per operation. */
@@ -30,22 +35,57 @@ const ODD_INPUTS: Partial<Record<OperationId, readonly OddInput[]>> = {
   'chat.create': [
     chat('`messages: []`', (ctx) => minimalChatRequest(ctx.target, { messages: [] })),
     chat('`messages: [{}]`', (ctx) => minimalChatRequest(ctx.target, { messages: [{}] })),
-    chat('a message with `role: 123`', (ctx) => minimalChatRequest(ctx.target, { messages: [{ role: 123, content: 'hi' }] })),
-    chat('a message with `content: 123`', (ctx) => minimalChatRequest(ctx.target, { messages: user(123) })),
-    chat('two assistant messages in a row', (ctx) => minimalChatRequest(ctx.target, { messages: [...user('hi'), { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }] })),
-    chat('a NUL byte in the content', (ctx) => minimalChatRequest(ctx.target, { messages: user('before\u0000after') })),
-    chat('nested junk in the free-form objects (engine_xargs, kv_transfer_params, chat_template_kwargs, mm_processor_kwargs)', (ctx) =>
-      minimalChatRequest(ctx.target, { engine_xargs: NESTED_JUNK, kv_transfer_params: NESTED_JUNK, chat_template_kwargs: NESTED_JUNK, mm_processor_kwargs: NESTED_JUNK }),
+    chat('a message with `role: 123`', (ctx) =>
+      minimalChatRequest(ctx.target, { messages: [{ role: 123, content: 'hi' }] }),
     ),
-    chat('an unknown `response_format.type`', (ctx) => minimalChatRequest(ctx.target, { response_format: { type: 'conformance_unknown_format' } })),
+    chat('a message with `content: 123`', (ctx) => minimalChatRequest(ctx.target, { messages: user(123) })),
+    chat('two assistant messages in a row', (ctx) =>
+      minimalChatRequest(ctx.target, {
+        messages: [...user('hi'), { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }],
+      }),
+    ),
+    chat('a NUL byte in the content', (ctx) => minimalChatRequest(ctx.target, { messages: user('before\u0000after') })),
+    chat(
+      'nested junk in the free-form objects (engine_xargs, kv_transfer_params, chat_template_kwargs, mm_processor_kwargs)',
+      (ctx) =>
+        minimalChatRequest(ctx.target, {
+          engine_xargs: NESTED_JUNK,
+          kv_transfer_params: NESTED_JUNK,
+          chat_template_kwargs: NESTED_JUNK,
+          mm_processor_kwargs: NESTED_JUNK,
+        }),
+    ),
+    chat('an unknown `response_format.type`', (ctx) =>
+      minimalChatRequest(ctx.target, { response_format: { type: 'conformance_unknown_format' } }),
+    ),
   ],
   'training-jobs.create': [
-    { label: 'a NUL byte and nested junk in a trajectory', spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx)))(ctx) },
-    { label: 'nested junk in a trajectory\'s metrics', spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx), 'metrics'))(ctx) },
+    {
+      label: 'a NUL byte and nested junk in a trajectory',
+      spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx)))(ctx),
+    },
+    {
+      label: "nested junk in a trajectory's metrics",
+      spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx), 'metrics'))(ctx),
+    },
   ],
   'trajectories.log': [
-    { label: 'a NUL byte and nested junk in a trajectory', spec: (ctx) => ({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }), json: withJunk(logRequest()) }) },
-    { label: 'nested junk in a trajectory\'s metrics', spec: (ctx) => ({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }), json: withJunk(logRequest(), 'metrics') }) },
+    {
+      label: 'a NUL byte and nested junk in a trajectory',
+      spec: (ctx) => ({
+        method: 'POST',
+        path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
+        json: withJunk(logRequest()),
+      }),
+    },
+    {
+      label: "nested junk in a trajectory's metrics",
+      spec: (ctx) => ({
+        method: 'POST',
+        path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
+        json: withJunk(logRequest(), 'metrics'),
+      }),
+    },
   ],
   'predictions.list': listInputs('predictions.list'),
   'scores.list': listInputs('scores.list'),
@@ -64,16 +104,27 @@ function withJunk(body: Record<string, unknown>, field: 'metadata' | 'metrics' =
 }
 
 function listInputs(op: OperationId): OddInput[] {
-  const get = (query: Record<string, string | number | undefined>) => (ctx: CheckContext): HttpRequestSpec => ({ method: 'GET', path: pathOf(ctx.target, op), query });
+  const get =
+    (query: Record<string, string | number | undefined>) =>
+    (ctx: CheckContext): HttpRequestSpec => ({ method: 'GET', path: pathOf(ctx.target, op), query });
   const params = (ctx: CheckContext) => ctx.target.listParams;
   return [
-    { label: `a huge \`limit\` (${HUGE})`, spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).limit]: HUGE })(ctx) },
-    { label: `a huge \`offset\` (${HUGE})`, spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).offset]: HUGE })(ctx) },
+    {
+      label: `a huge \`limit\` (${HUGE})`,
+      spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).limit]: HUGE })(ctx),
+    },
+    {
+      label: `a huge \`offset\` (${HUGE})`,
+      spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).offset]: HUGE })(ctx),
+    },
   ];
 }
 
 /** Opens a listing without reading it whole: the status is all this check needs. */
-async function statusOf(ctx: CheckContext, spec: HttpRequestSpec): Promise<HttpExchange | { status: number; close(): Promise<void>; request: HttpExchange['request'] }> {
+async function statusOf(
+  ctx: CheckContext,
+  spec: HttpRequestSpec,
+): Promise<HttpExchange | { status: number; close(): Promise<void>; request: HttpExchange['request'] }> {
   if (spec.method !== 'GET') return ctx.http.send(spec);
   const stream = await ctx.http.open(spec);
   return { status: stream.status, request: stream.request, close: () => stream.close() };
@@ -86,7 +137,8 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
     operation: op,
     section: o.section,
     level: 'SHOULD',
-    convention: 'RFC 9110 §15.5–15.6 (a client error is a 4xx, a 5xx is the server failing); the odd inputs of the vLLM, SGLang and llama.cpp server test suites',
+    convention:
+      'RFC 9110 §15.5–15.6 (a client error is a 4xx, a 5xx is the server failing); the odd inputs of the vLLM, SGLang and llama.cpp server test suites',
     requirement: `${o.method} ${o.path} answers each odd input (${inputs.map((i) => i.label).join('; ')}) with a 4xx or a 2xx, never a 5xx.`,
     ...(o.writes ? { writes: true } : {}),
     maxRequests: () => inputs.length,
@@ -95,10 +147,21 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
         const answer = await statusOf(ctx, input.spec(ctx));
         if ('close' in answer) {
           await answer.close();
-          if (answer.status >= 500) return fail({ expected: `${input.label}: a 4xx or a 2xx`, actual: `HTTP ${answer.status}`, streamRequest: answer.request, streamExcerpt: { status: answer.status, headers: {}, firstBytes: '' } });
+          if (answer.status >= 500)
+            return fail({
+              expected: `${input.label}: a 4xx or a 2xx`,
+              actual: `HTTP ${answer.status}`,
+              streamRequest: answer.request,
+              streamExcerpt: { status: answer.status, headers: {}, firstBytes: '' },
+            });
           continue;
         }
-        if (answer.response.status >= 500) return fail({ expected: `${input.label}: a 4xx or a 2xx, never a 5xx`, actual: describeResponse(answer), exchange: answer });
+        if (answer.response.status >= 500)
+          return fail({
+            expected: `${input.label}: a 4xx or a 2xx, never a 5xx`,
+            actual: describeResponse(answer),
+            exchange: answer,
+          });
       }
       return pass();
     },
@@ -106,17 +169,24 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
 }
 
 /** Marks of a server's internals in an error message: a Python traceback, a JS stack, an exception dump. */
-const INTERNALS = [/Traceback \(most recent call last\)/, /File "[^"]+\.py", line \d+/, /^\s+at .+\(.+:\d+:\d+\)$/m, /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /];
+const INTERNALS = [
+  /Traceback \(most recent call last\)/,
+  /File "[^"]+\.py", line \d+/,
+  /^\s+at .+\(.+:\d+:\d+\)$/m,
+  /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /,
+];
 
 /** The human-readable message of an error body, whatever its shape ('' when there is none). */
 function errorMessageOf(json: unknown): string {
   if (json === null || typeof json !== 'object') return typeof json === 'string' ? json : '';
   const body = json as Record<string, unknown>;
-  if (typeof body.error === 'object' && body.error !== null) return String((body.error as Record<string, unknown>).message ?? '');
+  if (typeof body.error === 'object' && body.error !== null)
+    return String((body.error as Record<string, unknown>).message ?? '');
   if (typeof body.message === 'string') return body.message;
   if (typeof body.reason === 'string') return body.reason;
   if (typeof body.detail === 'string') return body.detail;
-  if (Array.isArray(body.detail)) return body.detail.map((d) => String((d as Record<string, unknown>)?.msg ?? '')).join('; ');
+  if (Array.isArray(body.detail))
+    return body.detail.map((d) => String((d as Record<string, unknown>)?.msg ?? '')).join('; ');
   return '';
 }
 
@@ -127,17 +197,29 @@ function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpReques
     operation: op,
     section: o.section,
     level: 'SHOULD',
-    convention: 'OWASP error handling (no stack traces to clients); vLLM and FastAPI answer a message, never a traceback',
+    convention:
+      'OWASP error handling (no stack traces to clients); vLLM and FastAPI answer a message, never a traceback',
     requirement: `${o.method} ${o.path} refuses an invalid body with an error message that says what is wrong (non-empty) and carries no stack trace or exception dump.`,
     ...(o.writes ? { writes: true } : {}),
     maxRequests: () => 1,
     async run(ctx): Promise<CheckOutcome> {
       const ex = await ctx.http.send(invalid(ctx));
-      if (ex.response.status < 400 || ex.response.status >= 500) return fail({ expected: 'a 4xx refusing the invalid body', actual: describeResponse(ex), exchange: ex });
+      if (ex.response.status < 400 || ex.response.status >= 500)
+        return fail({ expected: 'a 4xx refusing the invalid body', actual: describeResponse(ex), exchange: ex });
       const message = errorMessageOf(ex.json ?? ex.response.bodyText);
-      if (message.trim() === '') return fail({ expected: 'an error body whose message says what is wrong', actual: `${describeResponse(ex)}: no message`, exchange: ex });
+      if (message.trim() === '')
+        return fail({
+          expected: 'an error body whose message says what is wrong',
+          actual: `${describeResponse(ex)}: no message`,
+          exchange: ex,
+        });
       const leak = INTERNALS.find((re) => re.test(message) || re.test(ex.response.bodyText));
-      if (leak) return fail({ expected: 'an error message without the server\'s internals', actual: `${describeResponse(ex)}: the body carries a stack trace or exception dump (${leak.source})`, exchange: ex });
+      if (leak)
+        return fail({
+          expected: "an error message without the server's internals",
+          actual: `${describeResponse(ex)}: the body carries a stack trace or exception dump (${leak.source})`,
+          exchange: ex,
+        });
       return pass();
     },
   });
@@ -145,7 +227,15 @@ function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpReques
 
 export const oddInputChecks: readonly CheckDefinition[] = [
   ...Object.entries(ODD_INPUTS).map(([op, inputs]) => never5xx(op as OperationId, inputs)),
-  noInternals('chat.create', (ctx) => post('chat.create', minimalChatRequest(ctx.target, { temperature: 'very hot' }))(ctx)),
-  noInternals('training-jobs.create', (ctx) => post('training-jobs.create', { ...trainingJobRequest(ctx), model_id: 'not-a-uuid' })(ctx)),
-  noInternals('trajectories.log', (ctx) => ({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }), json: { split: 'train' } })),
+  noInternals('chat.create', (ctx) =>
+    post('chat.create', minimalChatRequest(ctx.target, { temperature: 'very hot' }))(ctx),
+  ),
+  noInternals('training-jobs.create', (ctx) =>
+    post('training-jobs.create', { ...trainingJobRequest(ctx), model_id: 'not-a-uuid' })(ctx),
+  ),
+  noInternals('trajectories.log', (ctx) => ({
+    method: 'POST',
+    path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
+    json: { split: 'train' },
+  })),
 ];

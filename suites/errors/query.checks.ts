@@ -59,7 +59,10 @@ function send(ctx: CheckContext, op: ListOperation, c: QueryCase): Promise<Strea
 }
 
 function evidence(a: SmallAnswer) {
-  return { streamRequest: a.request, streamExcerpt: { status: a.status, headers: a.headers, firstBytes: a.text.slice(0, 2048) } };
+  return {
+    streamRequest: a.request,
+    streamExcerpt: { status: a.status, headers: a.headers, firstBytes: a.text.slice(0, 2048) },
+  };
 }
 
 function describe(a: SmallAnswer): string {
@@ -85,7 +88,11 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
         }
         // Only the first bytes: a server that ignores the parameter starts the whole listing.
         const a = await readSmallPrefix(stream);
-        return fail({ expected: `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): a 4xx rejection`, actual: describe(a), ...evidence(a) });
+        return fail({
+          expected: `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): a 4xx rejection`,
+          actual: describe(a),
+          ...evidence(a),
+        });
       }
       return pass();
     },
@@ -118,7 +125,8 @@ function errorShape(op: ListOperation): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
-        const a = stream.status >= 400 && stream.status <= 499 ? await readSmall(stream) : await readSmallPrefix(stream);
+        const a =
+          stream.status >= 400 && stream.status <= 499 ? await readSmall(stream) : await readSmallPrefix(stream);
         const expected = `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`;
         if (a.status !== 422) return fail({ expected, actual: describe(a), ...evidence(a) });
         let json: unknown;
@@ -128,7 +136,8 @@ function errorShape(op: ListOperation): CheckDefinition {
           return fail({ expected, actual: `${describe(a)}: the body is not JSON`, ...evidence(a) });
         }
         const v = ctx.schemas.validate('errors/validation-error', json);
-        if (!v.ok) return fail({ expected, actual: `${describe(a)}: ${describeSchemaErrors(v.errors)}`, ...evidence(a) });
+        if (!v.ok)
+          return fail({ expected, actual: `${describe(a)}: ${describeSchemaErrors(v.errors)}`, ...evidence(a) });
       }
       return pass();
     },

@@ -42,7 +42,8 @@ function valueAt(root: unknown, tokens: readonly string[]): unknown {
 function adapt(broken: unknown, original: unknown, strictness: Strictness): unknown {
   if (strictness !== 'lenient' || typeof broken !== 'string') return broken;
   if (typeof original === 'number' && broken.trim() !== '' && !Number.isNaN(Number(broken))) return String(original);
-  if (Array.isArray(original) && original.length > 0 && original.every((s) => typeof s === 'string')) return original[0];
+  if (Array.isArray(original) && original.length > 0 && original.every((s) => typeof s === 'string'))
+    return original[0];
   return broken;
 }
 
@@ -52,7 +53,12 @@ function adapt(broken: unknown, original: unknown, strictness: Strictness): unkn
  * path, the nearest missing subtree is taken from the negative as a whole. Returns undefined when
  * the result would not break the schema.
  */
-export function transplant(negative: NegativeCase, base: Record<string, unknown>, schema: SchemaName, schemas: SchemaRegistry): NegativeCase | undefined {
+export function transplant(
+  negative: NegativeCase,
+  base: Record<string, unknown>,
+  schema: SchemaName,
+  schemas: SchemaRegistry,
+): NegativeCase | undefined {
   const tokens = tokensOf(negative.mutation.pointer);
   if (tokens.length === 0) return undefined;
   const out = structuredClone(base) as Record<string, unknown>;
@@ -97,6 +103,13 @@ export function transplant(negative: NegativeCase, base: Record<string, unknown>
  * Negative cases of `schema` with the given strictness, each moved onto a value of `base` when that
  * still breaks the schema (else the generators' own case is kept).
  */
-export function negativesOnBase(schema: SchemaName, base: fc.Arbitrary<Record<string, unknown>>, strictness: Strictness, schemas: SchemaRegistry): fc.Arbitrary<NegativeCase> {
-  return fc.tuple(negativeCases(schema, { strictness }), base).map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
+export function negativesOnBase(
+  schema: SchemaName,
+  base: fc.Arbitrary<Record<string, unknown>>,
+  strictness: Strictness,
+  schemas: SchemaRegistry,
+): fc.Arbitrary<NegativeCase> {
+  return fc
+    .tuple(negativeCases(schema, { strictness }), base)
+    .map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
 }

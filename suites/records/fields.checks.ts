@@ -23,7 +23,13 @@ function uriScheme(value: string): string | undefined {
  * Reads the listing and asks `judge` about each record: a string is the finding (reading stops),
  * `true` means the record was judged, `false` that it had nothing to judge.
  */
-async function judgeEachRecord(ctx: CheckContext, kind: RecordKind, expected: string, nothing: string, judge: (rec: JsonRecord) => string | boolean): Promise<CheckOutcome> {
+async function judgeEachRecord(
+  ctx: CheckContext,
+  kind: RecordKind,
+  expected: string,
+  nothing: string,
+  judge: (rec: JsonRecord) => string | boolean,
+): Promise<CheckOutcome> {
   let judged = 0;
   let finding: string | undefined;
   const r = await readListing(ctx, kind, { validate: false }, (rec) => {
@@ -49,11 +55,17 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
     convention: `${kind.fieldsSection}: svc_user_id is "filled in by the server" (required-ness not shown); the evaluation-record service sends it on every record`,
     requirement: `Every listed ${kind.title} carries svc_user_id, a non-empty string filled in by the server.`,
     run(ctx) {
-      return judgeEachRecord(ctx, kind, 'svc_user_id, a non-empty string, on every record', `no ${kind.title} was listed`, (rec) => {
-        const v = rec.svc_user_id;
-        if (typeof v === 'string' && v.length > 0) return true;
-        return 'svc_user_id' in rec ? `svc_user_id is ${excerpt(JSON.stringify(v), 80)}` : 'no svc_user_id';
-      });
+      return judgeEachRecord(
+        ctx,
+        kind,
+        'svc_user_id, a non-empty string, on every record',
+        `no ${kind.title} was listed`,
+        (rec) => {
+          const v = rec.svc_user_id;
+          if (typeof v === 'string' && v.length > 0) return true;
+          return 'svc_user_id' in rec ? `svc_user_id is ${excerpt(JSON.stringify(v), 80)}` : 'no svc_user_id';
+        },
+      );
     },
   });
 
@@ -64,12 +76,18 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
     level: 'MUST',
     requirement: `A ${kind.title}'s ${kind.uriField}, when present, is a URI (RFC 3986, with a scheme): ${kind.fieldsSection} gives it as "a URI of the service's own scheme".`,
     run(ctx) {
-      return judgeEachRecord(ctx, kind, `${kind.uriField} a URI with a scheme (${kind.fieldsSection})`, `no ${kind.title} read carries a ${kind.uriField}`, (rec) => {
-        const v = rec[kind.uriField];
-        if (v === undefined || v === null) return false;
-        if (typeof v !== 'string') return `${kind.uriField} is ${excerpt(JSON.stringify(v), 80)}, not a string`;
-        return isUri(ctx, v) ? true : `${kind.uriField} ${excerpt(JSON.stringify(v), 120)} is not a URI`;
-      });
+      return judgeEachRecord(
+        ctx,
+        kind,
+        `${kind.uriField} a URI with a scheme (${kind.fieldsSection})`,
+        `no ${kind.title} read carries a ${kind.uriField}`,
+        (rec) => {
+          const v = rec[kind.uriField];
+          if (v === undefined || v === null) return false;
+          if (typeof v !== 'string') return `${kind.uriField} is ${excerpt(JSON.stringify(v), 80)}, not a string`;
+          return isUri(ctx, v) ? true : `${kind.uriField} ${excerpt(JSON.stringify(v), 120)} is not a URI`;
+        },
+      );
     },
   });
 
@@ -82,32 +100,50 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
     requirement: `Every ${kind.title}'s ${kind.uriField} URI uses the same scheme, the service's own (${kind.fieldsSection}).`,
     run(ctx) {
       let first: { scheme: string; uri: string } | undefined;
-      return judgeEachRecord(ctx, kind, `every ${kind.uriField} URI of one scheme`, `no ${kind.title} read carries a ${kind.uriField} URI`, (rec) => {
-        const v = rec[kind.uriField];
-        if (typeof v !== 'string') return false;
-        const scheme = uriScheme(v);
-        if (scheme === undefined) return false; // not a URI at all: uri-fields-are-uris judges that
-        if (!first) first = { scheme, uri: v };
-        return scheme === first.scheme ? true : `${kind.uriField} ${excerpt(v, 120)} uses the scheme "${scheme}:", an earlier one "${first.scheme}:" (${excerpt(first.uri, 80)})`;
-      });
+      return judgeEachRecord(
+        ctx,
+        kind,
+        `every ${kind.uriField} URI of one scheme`,
+        `no ${kind.title} read carries a ${kind.uriField} URI`,
+        (rec) => {
+          const v = rec[kind.uriField];
+          if (typeof v !== 'string') return false;
+          const scheme = uriScheme(v);
+          if (scheme === undefined) return false; // not a URI at all: uri-fields-are-uris judges that
+          if (!first) first = { scheme, uri: v };
+          return scheme === first.scheme
+            ? true
+            : `${kind.uriField} ${excerpt(v, 120)} uses the scheme "${scheme}:", an earlier one "${first.scheme}:" (${excerpt(first.uri, 80)})`;
+        },
+      );
     },
   });
 
   const checks = [svcUserId, urisParse, oneScheme];
   if (kind.name === 'scores') {
-    checks.push(defineCheck({
-      id: `${kind.name}.value-is-number`,
-      operation: kind.listOp,
-      section: kind.fieldsSection,
-      level: 'MUST',
-      requirement: `A ${kind.title}'s value, when present (and not null: nullability is not shown), is a JSON number (${kind.fieldsSection}: "value: number").`,
-      run(ctx) {
-        return judgeEachRecord(ctx, kind, `value a JSON number (${kind.fieldsSection})`, `no ${kind.title} read carries a value`, (rec) => {
-          if (!('value' in rec) || rec.value === null) return false;
-          return typeof rec.value === 'number' ? true : `value is ${excerpt(JSON.stringify(rec.value), 80)}, not a number`;
-        });
-      },
-    }));
+    checks.push(
+      defineCheck({
+        id: `${kind.name}.value-is-number`,
+        operation: kind.listOp,
+        section: kind.fieldsSection,
+        level: 'MUST',
+        requirement: `A ${kind.title}'s value, when present (and not null: nullability is not shown), is a JSON number (${kind.fieldsSection}: "value: number").`,
+        run(ctx) {
+          return judgeEachRecord(
+            ctx,
+            kind,
+            `value a JSON number (${kind.fieldsSection})`,
+            `no ${kind.title} read carries a value`,
+            (rec) => {
+              if (!('value' in rec) || rec.value === null) return false;
+              return typeof rec.value === 'number'
+                ? true
+                : `value is ${excerpt(JSON.stringify(rec.value), 80)}, not a number`;
+            },
+          );
+        },
+      }),
+    );
   }
   return checks;
 }

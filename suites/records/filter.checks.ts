@@ -22,7 +22,11 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
       });
       if (!none.ok) return none.failure;
       if (stray !== undefined) {
-        return fail({ expected: `no records for ${describeQuery(ctx, { evaluationRunId: noSuchRun })}, a run no record belongs to`, actual: `a record of another run: ${showKey(recordKey(kind, stray as Record<string, unknown>))} with evaluation_run_id ${JSON.stringify((stray as Record<string, unknown>).evaluation_run_id)}`, ...none.evidence });
+        return fail({
+          expected: `no records for ${describeQuery(ctx, { evaluationRunId: noSuchRun })}, a run no record belongs to`,
+          actual: `a record of another run: ${showKey(recordKey(kind, stray as Record<string, unknown>))} with evaluation_run_id ${JSON.stringify((stray as Record<string, unknown>).evaluation_run_id)}`,
+          ...none.evidence,
+        });
       }
 
       // 2. A run id taken from the listing: only its records, and all of those the unfiltered read saw.
@@ -40,9 +44,19 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
       // No record at all: the empty answer to the unknown run (step 1) proves nothing when every
       // listing is empty, and there is no run to filter by. SKIP, not pass; an empty listing breaks
       // no rule (a project may hold nothing), and a listing that is not JSONL failed above.
-      if (all.count === 0) return skip(`the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} holds no record: the evaluation-run filter cannot be judged`);
-      if (runId === undefined) return pass([...notes, `no ${kind.title} read carries an evaluation_run_id: only the filter by an unknown run was judged`]);
-      if (others === 0) notes.push(`every record read belongs to the run ${runId}: the filter's exclusion was judged with an unknown run only`);
+      if (all.count === 0)
+        return skip(
+          `the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} holds no record: the evaluation-run filter cannot be judged`,
+        );
+      if (runId === undefined)
+        return pass([
+          ...notes,
+          `no ${kind.title} read carries an evaluation_run_id: only the filter by an unknown run was judged`,
+        ]);
+      if (others === 0)
+        notes.push(
+          `every record read belongs to the run ${runId}: the filter's exclusion was judged with an unknown run only`,
+        );
 
       const query = { evaluationRunId: runId };
       const filtered = new Set<string>();
@@ -57,10 +71,16 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
       if (!f.ok) return f.failure;
       notes.push(...f.notes);
       if (wrong !== undefined) {
-        return fail({ expected: `only records with evaluation_run_id ${JSON.stringify(runId)} for ${describeQuery(ctx, query)}`, actual: `${showKey(recordKey(kind, wrong))} with evaluation_run_id ${JSON.stringify(wrong.evaluation_run_id)}`, ...f.evidence });
+        return fail({
+          expected: `only records with evaluation_run_id ${JSON.stringify(runId)} for ${describeQuery(ctx, query)}`,
+          actual: `${showKey(recordKey(kind, wrong))} with evaluation_run_id ${JSON.stringify(wrong.evaluation_run_id)}`,
+          ...f.evidence,
+        });
       }
       if (!f.complete) {
-        notes.push(`the filtered listing is longer than the read cap: "all of them" judged on ${filtered.size} records only`);
+        notes.push(
+          `the filtered listing is longer than the read cap: "all of them" judged on ${filtered.size} records only`,
+        );
         return pass(notes);
       }
       const missing = [...matching].filter((key) => !filtered.has(key));

@@ -13,7 +13,14 @@ import { scopeChecks } from './scope.checks.js';
 
 /** Every records check for one kind. */
 function recordKindChecks(kind: RecordKind): CheckDefinition[] {
-  return [...listFormatChecks(kind), ...pagingChecks(kind), ...filterChecks(kind), ...readChecks(kind), ...scopeChecks(kind), ...fieldChecks(kind)];
+  return [
+    ...listFormatChecks(kind),
+    ...pagingChecks(kind),
+    ...filterChecks(kind),
+    ...readChecks(kind),
+    ...scopeChecks(kind),
+    ...fieldChecks(kind),
+  ];
 }
 
 export const recordChecks: readonly CheckDefinition[] = RECORD_KINDS.flatMap(recordKindChecks);

@@ -22,7 +22,9 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
       // before its first record is never an empty listing: readListing fails it when the open line
       // cannot be an object, and reports it as an error when it could not judge it at all.)
       if (r.count === 0) {
-        return skip(`the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} answered HTTP ${r.evidence.streamExcerpt.status} with no record${r.notes.length ? ` (${r.notes.join('; ')})` : ''}: no line to judge against the ${kind.title} schema; list a project that holds ${kind.name}`);
+        return skip(
+          `the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} answered HTTP ${r.evidence.streamExcerpt.status} with no record${r.notes.length ? ` (${r.notes.join('; ')})` : ''}: no line to judge against the ${kind.title} schema; list a project that holds ${kind.name}`,
+        );
       }
       return pass([`${r.count} record(s) read${r.complete ? ', the whole listing' : ''}`, ...r.notes]);
     },
@@ -33,13 +35,19 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
     operation: kind.listOp,
     section: kind.listSection,
     level: 'SHOULD',
-    convention: 'evaluation-record service: list responses are application/jsonl (JSON Lines media types in use are accepted)',
+    convention:
+      'evaluation-record service: list responses are application/jsonl (JSON Lines media types in use are accepted)',
     requirement: `A ${kind.name} listing is labelled with a JSON Lines media type (${JSONL_MEDIA_TYPES.join(', ')}).`,
     async run(ctx) {
       const stream = await openListing(ctx, kind, {});
       if (stream.status < 200 || stream.status >= 300) {
         const head = await readHead(stream);
-        return fail({ expected: `a 2xx JSONL listing (${kind.listSection})`, actual: `HTTP ${stream.status}: ${excerpt(head) || 'an empty body'}`, streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head } });
+        return fail({
+          expected: `a 2xx JSONL listing (${kind.listSection})`,
+          actual: `HTTP ${stream.status}: ${excerpt(head) || 'an empty body'}`,
+          streamRequest: stream.request,
+          streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head },
+        });
       }
       // Only the headers are judged: close before reading a possibly huge body.
       await stream.close();

@@ -17,12 +17,16 @@ import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 import { isErrorObject, type RecordKind } from '../../src/core/record-kinds.js';
 import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
 
-
 /** JSON Lines media types in use (JSONL/NDJSON have no single registered type). */
-export const JSONL_MEDIA_TYPES: readonly string[] = ['application/jsonl', 'application/x-ndjson', 'application/json-lines', 'application/x-jsonlines', 'application/jsonlines'];
+export const JSONL_MEDIA_TYPES: readonly string[] = [
+  'application/jsonl',
+  'application/x-ndjson',
+  'application/json-lines',
+  'application/x-jsonlines',
+  'application/jsonlines',
+];
 
 export type JsonRecord = Record<string, unknown>;
-
 
 /** The record's id when it has one (§2.1/§2.2 do not say ids are required). */
 export function recordId(kind: RecordKind, rec: JsonRecord): string | undefined {
@@ -47,7 +51,6 @@ export function showKey(key: string): string {
 }
 
 export { isErrorObject };
-
 
 export interface ListRequest {
   readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };
@@ -89,9 +92,16 @@ export type ListingResult =
   | { readonly ok: false; readonly failure: FailOutcome };
 
 /** The list path of a kind under the target's (or another) entity and project. */
-export function listPath(ctx: CheckContext, kind: RecordKind, where: { entity?: string; project?: string } = {}): string {
+export function listPath(
+  ctx: CheckContext,
+  kind: RecordKind,
+  where: { entity?: string; project?: string } = {},
+): string {
   if (where.entity === undefined && where.project === undefined) return pathOf(ctx.target, kind.listOp);
-  return fillPath(operation(kind.listOp).path, { entity: where.entity ?? ctx.target.entity, project: where.project ?? ctx.target.project });
+  return fillPath(operation(kind.listOp).path, {
+    entity: where.entity ?? ctx.target.entity,
+    project: where.project ?? ctx.target.project,
+  });
 }
 
 function whereOf(req: ListRequest): { entity?: string; project?: string } {
@@ -103,7 +113,12 @@ function whereOf(req: ListRequest): { entity?: string; project?: string } {
 
 /** Opens a listing (GET, basic auth per §5, the configured query parameter names). */
 export function openListing(ctx: CheckContext, kind: RecordKind, req: ListRequest = {}): Promise<StreamingExchange> {
-  return ctx.http.open({ method: 'GET', path: listPath(ctx, kind, whereOf(req)), query: listQuery(ctx.target, req.query ?? {}), auth: 'default' });
+  return ctx.http.open({
+    method: 'GET',
+    path: listPath(ctx, kind, whereOf(req)),
+    query: listQuery(ctx.target, req.query ?? {}),
+    auth: 'default',
+  });
 }
 
 /** Reads at most `limit` bytes of a body (for the evidence of a non-2xx answer), then closes it. */
@@ -122,7 +137,9 @@ export async function readHead(stream: StreamingExchange, limit = 2048): Promise
 
 /** `?limit=3&offset=2` as sent, for messages. */
 export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): string {
-  const parts = Object.entries(listQuery(ctx.target, q)).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
+  const parts = Object.entries(listQuery(ctx.target, q))
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? `?${parts.join('&')}` : ' (no query)';
 }
 
@@ -227,23 +244,52 @@ export async function readListing(
       );
     }
   }
-  const evidence: StreamEvidence = { streamRequest: stream.request, streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes } };
+  const evidence: StreamEvidence = {
+    streamRequest: stream.request,
+    streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes },
+  };
   if (problem !== undefined) {
     return {
       ok: false,
-      failure: fail({ expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`, actual: problem, ...evidence, precondition: kind.listOp }),
+      failure: fail({
+        expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`,
+        actual: problem,
+        ...evidence,
+        precondition: kind.listOp,
+      }),
     };
   }
   const capReached = (more && max === cap) || byteCapReached;
   const notes: string[] = [];
-  if (more && max === cap) notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
-  if (byteCapReached) notes.push(`read cap reached: ${what} passed the response byte cap (--max-body-bytes) after ${count} records; judged those`);
+  if (more && max === cap)
+    notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
+  if (byteCapReached)
+    notes.push(
+      `read cap reached: ${what} passed the response byte cap (--max-body-bytes) after ${count} records; judged those`,
+    );
   if (blank > 0) notes.push(`${what}: ${blank} blank line(s) skipped (NDJSON lets readers ignore them)`);
-  return { ok: true, count, complete: !end.stopped, more, capReached, stopped, headers: stream.headers, evidence, notes };
+  return {
+    ok: true,
+    count,
+    complete: !end.stopped,
+    more,
+    capReached,
+    stopped,
+    headers: stream.headers,
+    evidence,
+    notes,
+  };
 }
 
 /** Reads the keys of a listing's first `max` records, in order (bounded memory: keys only). */
-export async function readKeys(ctx: CheckContext, kind: RecordKind, req: ListRequest): Promise<{ ok: true; keys: string[]; complete: boolean; more: boolean; notes: readonly string[]; evidence: StreamEvidence } | { ok: false; failure: FailOutcome }> {
+export async function readKeys(
+  ctx: CheckContext,
+  kind: RecordKind,
+  req: ListRequest,
+): Promise<
+  | { ok: true; keys: string[]; complete: boolean; more: boolean; notes: readonly string[]; evidence: StreamEvidence }
+  | { ok: false; failure: FailOutcome }
+> {
   const keys: string[] = [];
   const r = await readListing(ctx, kind, req, (rec) => void keys.push(recordKey(kind, rec)));
   if (!r.ok) return r;

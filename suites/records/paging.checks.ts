@@ -15,7 +15,11 @@ const ORDER_PREFIX = 200;
 const STABLE_ORDER_CONVENTION = 'evaluation-record service: a stable order (by start time, then id)';
 
 /** Two listings of the first `n` keys; `unstable` when they differ in order. */
-async function orderIsStable(ctx: CheckContext, kind: RecordKind, reference: readonly string[]): Promise<boolean | CheckOutcome> {
+async function orderIsStable(
+  ctx: CheckContext,
+  kind: RecordKind,
+  reference: readonly string[],
+): Promise<boolean | CheckOutcome> {
   const again = await readKeys(ctx, kind, { max: reference.length });
   if (!again.ok) return again.failure;
   return firstDifference(reference, again.keys) === -1;
@@ -38,17 +42,26 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
         notes.push(...r.notes);
         seen += r.count;
         if (r.more) {
-          return fail({ expected: `at most ${limit} record(s) for ${describeQuery(ctx, { limit })}`, actual: `more than ${limit} record(s) (reading stopped at record ${limit + 1})`, ...r.evidence });
+          return fail({
+            expected: `at most ${limit} record(s) for ${describeQuery(ctx, { limit })}`,
+            actual: `more than ${limit} record(s) (reading stopped at record ${limit + 1})`,
+            ...r.evidence,
+          });
         }
       }
       if (seen === 0) {
         const any = await readListing(ctx, kind, { max: 1 });
         if (!any.ok) return any.failure;
-        if (any.count === 0) return skip(`the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: limit cannot be judged`);
+        if (any.count === 0)
+          return skip(
+            `the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: limit cannot be judged`,
+          );
         // Records exist, yet every limited listing was empty: "at most n" held only because nothing
         // came, so the bound was never exercised. SKIP, not pass; the missing records are
         // paging-yields-each-record-once's and offset-skips' failure.
-        return skip(`every listing with ${ctx.target.listParams.limit} (${limits.join(', ')}) was empty although the unlimited listing has records: the bound was never exercised (see ${kind.name}.paging-yields-each-record-once)`);
+        return skip(
+          `every listing with ${ctx.target.listParams.limit} (${limits.join(', ')}) was empty although the unlimited listing has records: the bound was never exercised (see ${kind.name}.paging-yields-each-record-once)`,
+        );
       }
       return pass(notes);
     },
@@ -65,7 +78,8 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       const max = Math.min(ORDER_PREFIX, ctx.target.listReadCap);
       const first = await readKeys(ctx, kind, { max });
       if (!first.ok) return first.failure;
-      if (first.keys.length < 2) return skip(`fewer than two ${kind.name} in ${ctx.target.entity}/${ctx.target.project}: no order to judge`);
+      if (first.keys.length < 2)
+        return skip(`fewer than two ${kind.name} in ${ctx.target.entity}/${ctx.target.project}: no order to judge`);
       const second = await readKeys(ctx, kind, { max });
       if (!second.ok) return second.failure;
       const at = firstDifference(first.keys, second.keys);
@@ -91,21 +105,31 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       const m = 2 + ((ctx.seed >>> 3) % 4);
       const ref = await readKeys(ctx, kind, { max: k + m });
       if (!ref.ok) return ref.failure;
-      if (ref.keys.length === 0) return skip(`the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: offset cannot be judged`);
+      if (ref.keys.length === 0)
+        return skip(
+          `the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: offset cannot be judged`,
+        );
       // One record: the offset below would shrink to 0, and a page that skips nothing judges no
       // skipping. SKIP, not pass.
-      if (ref.keys.length < 2) return skip(`the project ${ctx.target.entity}/${ctx.target.project} lists a single ${kind.title}: no offset inside the listing skips anything`);
+      if (ref.keys.length < 2)
+        return skip(
+          `the project ${ctx.target.entity}/${ctx.target.project} lists a single ${kind.title}: no offset inside the listing skips anything`,
+        );
       // A short listing: keep the offset inside it, so the page is not trivially empty.
       if (ref.keys.length <= k) k = Math.floor(ref.keys.length / 2);
       const expected = ref.keys.slice(k, k + m);
       const query = { offset: k, limit: m };
       const page = await readKeys(ctx, kind, { query, max: m });
       if (!page.ok) return page.failure;
-      const sameSlice = firstDifference(expected, page.keys) === -1 && page.keys.length === expected.length && !page.more;
+      const sameSlice =
+        firstDifference(expected, page.keys) === -1 && page.keys.length === expected.length && !page.more;
       if (sameSlice) return pass([...ref.notes]);
       const stable = await orderIsStable(ctx, kind, ref.keys);
       if (typeof stable !== 'boolean') return stable;
-      if (!stable) return skip(`the order of the listing changed between two reads (see ${kind.name}.stable-order): an offset slice cannot be judged`);
+      if (!stable)
+        return skip(
+          `the order of the listing changed between two reads (see ${kind.name}.stable-order): an offset slice cannot be judged`,
+        );
       return fail({
         expected: `${describeQuery(ctx, query)} to answer positions ${k}…${k + m - 1} of the full listing: ${expected.map(showKey).join(', ') || 'no records'}`,
         actual: `${page.keys.map(showKey).join(', ') || 'no records'}${page.more ? ', and more (over the limit)' : ''}`,
@@ -127,7 +151,10 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       const ref = await readKeys(ctx, kind, {});
       if (!ref.ok) return ref.failure;
       const n = ref.keys.length;
-      if (n === 0) return skip(`the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: paging cannot be judged`);
+      if (n === 0)
+        return skip(
+          `the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: paging cannot be judged`,
+        );
       const notes = [...ref.notes];
       if (!ref.complete) notes.push(`the listing is longer than the read cap: paged through its first ${n} records`);
       // About six pages whatever the size, so that paging is exercised at a small cost.
@@ -140,21 +167,30 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       let pages = 0;
       for (;;) {
         if (pages >= budget) {
-          return skip(`paging ${n} records in pages of at most ${pageSize} took more than ${budget} requests (the target answers pages much smaller than the limit): stopped to keep requests few`);
+          return skip(
+            `paging ${n} records in pages of at most ${pageSize} took more than ${budget} requests (the target answers pages much smaller than the limit): stopped to keep requests few`,
+          );
         }
         const query = { offset, limit: pageSize };
         const page = await readKeys(ctx, kind, { query, max: pageSize });
         if (!page.ok) return page.failure;
         pages++;
-        if (page.more) return fail({ expected: `at most ${pageSize} records for ${describeQuery(ctx, query)}`, actual: `more than ${pageSize} records`, ...page.evidence });
+        if (page.more)
+          return fail({
+            expected: `at most ${pageSize} records for ${describeQuery(ctx, query)}`,
+            actual: `more than ${pageSize} records`,
+            ...page.evidence,
+          });
         for (const key of page.keys) {
           const before = seen.get(key);
           if (before !== undefined) {
-            return unlessUnstable(ctx, kind, ref.keys, () => fail({
-              expected: 'every record exactly once across the pages',
-              actual: `${showKey(key)} appeared at paged position ${before} and again on the page ${describeQuery(ctx, query)}`,
-              ...page.evidence,
-            }));
+            return unlessUnstable(ctx, kind, ref.keys, () =>
+              fail({
+                expected: 'every record exactly once across the pages',
+                actual: `${showKey(key)} appeared at paged position ${before} and again on the page ${describeQuery(ctx, query)}`,
+                ...page.evidence,
+              }),
+            );
           }
           seen.set(key, paged.length);
           paged.push(key);
@@ -172,15 +208,23 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       const missing = ref.keys.filter((key) => !pagedSet.has(key));
       const extra = judged.filter((key) => !refSet.has(key));
       if (missing.length || extra.length) {
-        return unlessUnstable(ctx, kind, ref.keys, () => fail({
-          expected: `the ${n} records of the ${ref.complete ? 'listing' : 'listing (up to the read cap)'}, each once, across ${pages} pages of ${pageSize}`,
-          actual: [
-            missing.length ? `${missing.length} record(s) never paged, e.g. ${missing.slice(0, 3).map(showKey).join(', ')}` : '',
-            extra.length ? `${extra.length} paged record(s) not in the listing, e.g. ${extra.slice(0, 3).map(showKey).join(', ')}` : '',
-          ].filter(Boolean).join('; '),
-          streamRequest: ref.evidence.streamRequest,
-          streamExcerpt: ref.evidence.streamExcerpt,
-        }));
+        return unlessUnstable(ctx, kind, ref.keys, () =>
+          fail({
+            expected: `the ${n} records of the ${ref.complete ? 'listing' : 'listing (up to the read cap)'}, each once, across ${pages} pages of ${pageSize}`,
+            actual: [
+              missing.length
+                ? `${missing.length} record(s) never paged, e.g. ${missing.slice(0, 3).map(showKey).join(', ')}`
+                : '',
+              extra.length
+                ? `${extra.length} paged record(s) not in the listing, e.g. ${extra.slice(0, 3).map(showKey).join(', ')}`
+                : '',
+            ]
+              .filter(Boolean)
+              .join('; '),
+            streamRequest: ref.evidence.streamRequest,
+            streamExcerpt: ref.evidence.streamExcerpt,
+          }),
+        );
       }
       return pass([`${judged.length} records in ${pages} pages of ${pageSize}, each once`, ...notes]);
     },
@@ -190,10 +234,17 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
 }
 
 /** A paging mismatch is a finding only when the order is stable; otherwise it cannot be judged. */
-async function unlessUnstable(ctx: CheckContext, kind: RecordKind, reference: readonly string[], finding: () => CheckOutcome): Promise<CheckOutcome> {
+async function unlessUnstable(
+  ctx: CheckContext,
+  kind: RecordKind,
+  reference: readonly string[],
+  finding: () => CheckOutcome,
+): Promise<CheckOutcome> {
   const stable = await orderIsStable(ctx, kind, reference.slice(0, Math.min(reference.length, ORDER_PREFIX)));
   if (typeof stable !== 'boolean') return stable;
-  if (!stable) return skip(`the order of the listing changed between two reads (see ${kind.name}.stable-order): paging cannot be judged`);
+  if (!stable)
+    return skip(
+      `the order of the listing changed between two reads (see ${kind.name}.stable-order): paging cannot be judged`,
+    );
   return finding();
 }
-

@@ -13,7 +13,11 @@ const READ_BACK_FIRST = 2;
 const READ_BACK_WINDOW = 100;
 
 function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
-  return ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }), auth: 'default' });
+  return ctx.http.send({
+    method: 'GET',
+    path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }),
+    auth: 'default',
+  });
 }
 
 export function readChecks(kind: RecordKind): CheckDefinition[] {
@@ -26,24 +30,52 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
     async run(ctx) {
       const sample: JsonRecord[] = [];
       let later: JsonRecord | undefined;
-      const listing = await readListing(ctx, kind, { max: Math.min(READ_BACK_WINDOW, ctx.target.listReadCap) }, (rec) => {
-        if (recordId(kind, rec) === undefined) return;
-        if (sample.length < READ_BACK_FIRST) sample.push(rec);
-        else later = rec;
-      });
+      const listing = await readListing(
+        ctx,
+        kind,
+        { max: Math.min(READ_BACK_WINDOW, ctx.target.listReadCap) },
+        (rec) => {
+          if (recordId(kind, rec) === undefined) return;
+          if (sample.length < READ_BACK_FIRST) sample.push(rec);
+          else later = rec;
+        },
+      );
       if (!listing.ok) return listing.failure;
       if (later) sample.push(later);
-      if (sample.length === 0) return skip(`no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): nothing to read back`);
+      if (sample.length === 0)
+        return skip(
+          `no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): nothing to read back`,
+        );
       const notes: string[] = [];
       for (const listed of sample) {
         const id = recordId(kind, listed)!;
         const ex = await readRecord(ctx, kind, id);
-        if (ex.response.status < 200 || ex.response.status >= 300) return fail({ expected: `a 2xx answer reading the listed ${kind.title} ${id}`, actual: describeResponse(ex), exchange: ex });
-        if (!isJsonObject(ex.json)) return fail({ expected: `one ${kind.title} object (${kind.readSection})`, actual: describeResponse(ex), exchange: ex });
+        if (ex.response.status < 200 || ex.response.status >= 300)
+          return fail({
+            expected: `a 2xx answer reading the listed ${kind.title} ${id}`,
+            actual: describeResponse(ex),
+            exchange: ex,
+          });
+        if (!isJsonObject(ex.json))
+          return fail({
+            expected: `one ${kind.title} object (${kind.readSection})`,
+            actual: describeResponse(ex),
+            exchange: ex,
+          });
         const v = ctx.schemas.validate(kind.schema, ex.json);
-        if (!v.ok) return fail({ expected: `a valid ${kind.title} (${kind.fieldsSection})`, actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+        if (!v.ok)
+          return fail({
+            expected: `a valid ${kind.title} (${kind.fieldsSection})`,
+            actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+            exchange: ex,
+          });
         const got = ex.json;
-        if (got[kind.idField] !== id) return fail({ expected: `${kind.idField} ${JSON.stringify(id)}, the id read`, actual: `${kind.idField} ${JSON.stringify(got[kind.idField])}`, exchange: ex });
+        if (got[kind.idField] !== id)
+          return fail({
+            expected: `${kind.idField} ${JSON.stringify(id)}, the id read`,
+            actual: `${kind.idField} ${JSON.stringify(got[kind.idField])}`,
+            exchange: ex,
+          });
         for (const field of Object.keys(listed)) {
           if (!(field in got)) continue;
           if (canonicalJson(listed[field]) !== canonicalJson(got[field])) {
@@ -56,7 +88,10 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
         }
         const onlyListed = Object.keys(listed).filter((f) => !(f in got));
         const onlyRead = Object.keys(got).filter((f) => !(f in listed));
-        if (onlyListed.length || onlyRead.length) notes.push(`${id}: fields only in the listing [${onlyListed.join(', ')}], only in the read [${onlyRead.join(', ')}]`);
+        if (onlyListed.length || onlyRead.length)
+          notes.push(
+            `${id}: fields only in the listing [${onlyListed.join(', ')}], only in the read [${onlyRead.join(', ')}]`,
+          );
       }
       return pass([`${sample.length} listed record(s) read back`, ...notes, ...listing.notes]);
     },
@@ -72,7 +107,12 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
     async run(ctx) {
       const id = `conformance-missing-${seedTag(ctx.seed)}`;
       const ex = await readRecord(ctx, kind, id);
-      if (ex.response.status !== 404) return fail({ expected: `HTTP 404 for the unknown ${kind.idField} ${id}`, actual: describeResponse(ex), exchange: ex });
+      if (ex.response.status !== 404)
+        return fail({
+          expected: `HTTP 404 for the unknown ${kind.idField} ${id}`,
+          actual: describeResponse(ex),
+          exchange: ex,
+        });
       return pass();
     },
   });

@@ -20,7 +20,11 @@ export function uriScope(uri: string): { scheme: string; entity: string; project
   const segments = m[2]!.replace(/^\/+/, '').split(/[/?#]/);
   if (segments.length < 2 || !segments[0] || !segments[1]) return undefined;
   try {
-    return { scheme: m[1]!.toLowerCase(), entity: decodeURIComponent(segments[0]!), project: decodeURIComponent(segments[1]!) };
+    return {
+      scheme: m[1]!.toLowerCase(),
+      entity: decodeURIComponent(segments[0]!),
+      project: decodeURIComponent(segments[1]!),
+    };
   } catch {
     return undefined;
   }
@@ -46,13 +50,23 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
         if (typeof uri !== 'string') return;
         judged++;
         const scope = uriScope(uri);
-        if (!scope) bad = { key: recordKey(kind, rec), uri, why: 'does not name an entity and a project (scheme:///{entity}/{project}/…)' };
-        else if (scope.entity !== entity || scope.project !== project) bad = { key: recordKey(kind, rec), uri, why: `names ${scope.entity}/${scope.project}` };
+        if (!scope)
+          bad = {
+            key: recordKey(kind, rec),
+            uri,
+            why: 'does not name an entity and a project (scheme:///{entity}/{project}/…)',
+          };
+        else if (scope.entity !== entity || scope.project !== project)
+          bad = { key: recordKey(kind, rec), uri, why: `names ${scope.entity}/${scope.project}` };
         return bad ? 'stop' : undefined;
       });
       if (!r.ok) return r.failure;
       if (bad) {
-        return fail({ expected: `${kind.uriField} URIs naming ${entity}/${project}, the entity and project listed`, actual: `${showKey(bad.key)}: ${kind.uriField} ${excerpt(bad.uri, 160)} ${bad.why}`, ...r.evidence });
+        return fail({
+          expected: `${kind.uriField} URIs naming ${entity}/${project}, the entity and project listed`,
+          actual: `${showKey(bad.key)}: ${kind.uriField} ${excerpt(bad.uri, 160)} ${bad.why}`,
+          ...r.evidence,
+        });
       }
       if (judged === 0) return skip(`no ${kind.title} read carries a ${kind.uriField} URI: nothing names its project`);
       return pass([`${judged} ${kind.uriField} URI(s) name ${entity}/${project}`, ...r.notes]);
@@ -78,7 +92,9 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
         const label = `GET ${listPath(ctx, kind, where)}`;
         if (stream.status < 200 || stream.status >= 300) {
           const head = await readHead(stream, 256);
-          notes.push(`${label}: HTTP ${stream.status}${stream.status >= 500 ? ` (a server error: ${excerpt(head, 120)})` : ''}`);
+          notes.push(
+            `${label}: HTTP ${stream.status}${stream.status >= 500 ? ` (a server error: ${excerpt(head, 120)})` : ''}`,
+          );
           continue;
         }
         let leaked: Record<string, unknown> | undefined;
@@ -98,7 +114,9 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
           }
           // A record is an object carrying any field of §2.1/§2.2; an error object is no record.
           // Records sent as a JSON array (the illustrative body of §4.5/§4.7) leak just the same.
-          const leak = (Array.isArray(value) ? value : [value]).find((v) => isJsonObject(v) && kind.fields.some((f) => f in v));
+          const leak = (Array.isArray(value) ? value : [value]).find(
+            (v) => isJsonObject(v) && kind.fields.some((f) => f in v),
+          );
           if (leak !== undefined) {
             leaked = leak as Record<string, unknown>;
             return 'stop';
@@ -112,13 +130,17 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
             streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes },
           });
         }
-        if (unreadable !== undefined) unjudged.push(`${label} answered HTTP ${stream.status} with a body that is not JSONL (${unreadable})`);
+        if (unreadable !== undefined)
+          unjudged.push(`${label} answered HTTP ${stream.status} with a body that is not JSONL (${unreadable})`);
         else notes.push(`${label}: HTTP ${stream.status} with no records`);
       }
       // A 2xx that is not JSONL can neither be shown to leak nor to hold no record: SKIP, not pass
       // (a pass must mean every answer was read and held no foreign record). That the body is not
       // JSONL is list-is-jsonl-of-records' finding on the target's own listing.
-      if (unjudged.length) return skip(`${unjudged.join('; ')}: whether it leaks another project's records cannot be judged${notes.length ? ` (${notes.join('; ')})` : ''}`);
+      if (unjudged.length)
+        return skip(
+          `${unjudged.join('; ')}: whether it leaks another project's records cannot be judged${notes.length ? ` (${notes.join('; ')})` : ''}`,
+        );
       return pass(notes);
     },
   });
@@ -140,7 +162,10 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
         return id === undefined ? undefined : 'stop';
       });
       if (!listing.ok) return listing.failure;
-      if (id === undefined) return skip(`no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): no known id to read elsewhere`);
+      if (id === undefined)
+        return skip(
+          `no listed ${kind.title} carries a string ${kind.idField} (${kind.fieldsSection} does not say it is required): no known id to read elsewhere`,
+        );
       const tag = seedTag(ctx.seed);
       const elsewhere = [
         { what: 'another entity', entity: `conformance-other-entity-${tag}`, project: ctx.target.project },
@@ -148,12 +173,24 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
       ];
       const notes: string[] = [];
       for (const where of elsewhere) {
-        const ex = await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }), auth: 'default' });
+        const ex = await ctx.http.send({
+          method: 'GET',
+          path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }),
+          auth: 'default',
+        });
         const status = ex.response.status;
         const body = ex.json;
-        const returned = status >= 200 && status < 300 && isJsonObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
+        const returned =
+          status >= 200 &&
+          status < 300 &&
+          isJsonObject(body) &&
+          (body[kind.idField] === id || kind.fields.some((f) => f in body));
         if (returned) {
-          return fail({ expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`, actual: `${describeResponse(ex)}`, exchange: ex });
+          return fail({
+            expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`,
+            actual: `${describeResponse(ex)}`,
+            exchange: ex,
+          });
         }
         notes.push(`${id} through ${where.what}: HTTP ${status}`);
       }

@@ -13,7 +13,14 @@ import { uriScope } from './scope.checks.js';
 import { canonicalJson, mediaTypeOf } from '../../src/core/values.js';
 
 /** Runs `checks` against the mock behind `variant`, on a loopback socket, with the settings these variants were written for. */
-const runAgainstVariant = variantRunner({ seed: 99, timeoutMs: 10_000, deadlineMs: 120_000, concurrency: 4, maxBodyBytes: 16 * 1024 * 1024, target: { bundledMock: true } });
+const runAgainstVariant = variantRunner({
+  seed: 99,
+  timeoutMs: 10_000,
+  deadlineMs: 120_000,
+  concurrency: 4,
+  maxBodyBytes: 16 * 1024 * 1024,
+  target: { bundledMock: true },
+});
 
 const LIST = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)$/;
 const READ = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)\/[^/]+$/;
@@ -27,28 +34,49 @@ function listingText(fn: (text: string) => string, headers: Record<string, strin
   };
 }
 
-const records = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const records = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 test('CRLF line ends, no final newline and an NDJSON media type with a charset pass', async () => {
-  const report = await runAgainstVariant(recordChecks, listingText((t) => t.replace(/\n/g, '\r\n').replace(/\r\n$/, ''), { 'content-type': 'application/x-ndjson; charset=utf-8' }));
+  const report = await runAgainstVariant(
+    recordChecks,
+    listingText((t) => t.replace(/\n/g, '\r\n').replace(/\r\n$/, ''), {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+    }),
+  );
   expect(explain(report.results)).toBe('');
 });
 
 test('blank lines between records pass (NDJSON lets readers skip them)', async () => {
-  const report = await runAgainstVariant(recordChecks, listingText((t) => t.replace(/\n/g, '\n\n')));
+  const report = await runAgainstVariant(
+    recordChecks,
+    listingText((t) => t.replace(/\n/g, '\n\n')),
+  );
   expect(explain(report.results)).toBe('');
 });
 
 test('extra fields, reversed key order and authority-form URIs (weave://entity/project/…) pass', async () => {
   const reshape = (r: Record<string, unknown>) => {
     const out: Record<string, unknown> = { digest: 'sha256:abc', created_by: 'svc' };
-    for (const k of Object.keys(r).reverse()) out[k] = typeof r[k] === 'string' ? (r[k] as string).replace(/^weave:\/\/\//, 'weave://') : r[k];
+    for (const k of Object.keys(r).reverse())
+      out[k] = typeof r[k] === 'string' ? (r[k] as string).replace(/^weave:\/\/\//, 'weave://') : r[k];
     return out;
   };
   const variant: Variant = async (req, handle) => {
     const res = await handle(req);
     if (res.status !== 200) return res;
-    if (LIST.test(req.path)) return { ...res, stream: undefined, body: records(await bodyText(res)).map((r) => JSON.stringify(reshape(r))).join('\n') + '\n' };
+    if (LIST.test(req.path))
+      return {
+        ...res,
+        stream: undefined,
+        body:
+          records(await bodyText(res))
+            .map((r) => JSON.stringify(reshape(r)))
+            .join('\n') + '\n',
+      };
     if (READ.test(req.path)) return { ...res, json: reshape(res.json as Record<string, unknown>) };
     return res;
   };
@@ -69,12 +97,22 @@ test('a server page size (at most 50 records per listing, whatever the limit) pa
 
 test('an unknown project answered 404, and records without evaluation runs or with null values, pass', async () => {
   // The same records in listings and reads: no evaluation_run_id, and a null value on some scores.
-  const reshape = ({ evaluation_run_id: _drop, ...r }: Record<string, unknown>) => (typeof r.score_id === 'string' && /[0-7]$/.test(r.score_id) ? { ...r, value: null } : r);
+  const reshape = ({ evaluation_run_id: _drop, ...r }: Record<string, unknown>) =>
+    typeof r.score_id === 'string' && /[0-7]$/.test(r.score_id) ? { ...r, value: null } : r;
   const variant: Variant = async (req, handle) => {
-    if (LIST.test(req.path) && !req.path.startsWith('/v2/acme/evals/')) return { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'Project not found' } };
+    if (LIST.test(req.path) && !req.path.startsWith('/v2/acme/evals/'))
+      return { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'Project not found' } };
     const res = await handle(req);
     if (res.status !== 200) return res;
-    if (LIST.test(req.path)) return { ...res, stream: undefined, body: records(await bodyText(res)).map((r) => JSON.stringify(reshape(r))).join('\n') + '\n' };
+    if (LIST.test(req.path))
+      return {
+        ...res,
+        stream: undefined,
+        body:
+          records(await bodyText(res))
+            .map((r) => JSON.stringify(reshape(r)))
+            .join('\n') + '\n',
+      };
     if (READ.test(req.path)) return { ...res, json: reshape(res.json as Record<string, unknown>) };
     return res;
   };
@@ -93,7 +131,8 @@ test('records without ids (§2.1/§2.2 do not require them) are paged and filter
   };
   const report = await runAgainstVariant(recordChecks, variant);
   // The checks that read a listed record back by its id have no id to read: skipped (a coverage hole), never failed.
-  const needIds = (id: string) => id.endsWith('.listed-records-read-back') || id.endsWith('.known-id-not-found-elsewhere');
+  const needIds = (id: string) =>
+    id.endsWith('.listed-records-read-back') || id.endsWith('.known-id-not-found-elsewhere');
   expect(explain(report.results.filter((r) => !needIds(r.id)))).toBe('');
   for (const r of report.results.filter((x) => needIds(x.id))) expect(r.status).toBe('skip');
 });
@@ -107,7 +146,9 @@ test('query parameter names come from the configuration (the spec does not name 
     for (const [k, v] of req.query) if (names[k]) query.set(names[k], v);
     return handle({ ...req, query });
   };
-  const report = await runAgainstVariant(recordChecks, variant, { target: { listParams: { evaluationRunId: 'run', limit: 'max', offset: 'skip' } } });
+  const report = await runAgainstVariant(recordChecks, variant, {
+    target: { listParams: { evaluationRunId: 'run', limit: 'max', offset: 'skip' } },
+  });
   expect(explain(report.results)).toBe('');
 });
 
@@ -125,10 +166,17 @@ test('a large listing is read up to the cap only, with a note, and every check s
 
 test('the response byte cap (--max-body-bytes) stops a listing like the record cap: judged, with a note, no harness error', async () => {
   // 20 000 records (~7 MB per listing) against a 4 MiB byte cap and no practical record cap.
-  const listChecks = recordChecks.filter((c) => ['scores.list-is-jsonl-of-records', 'predictions.svc-user-id-server-filled', 'scores.paging-yields-each-record-once'].includes(c.id));
+  const listChecks = recordChecks.filter((c) =>
+    [
+      'scores.list-is-jsonl-of-records',
+      'predictions.svc-user-id-server-filled',
+      'scores.paging-yields-each-record-once',
+    ].includes(c.id),
+  );
   const report = await runAgainstMock(listChecks, { mock: { records: 20_000 }, target: { listReadCap: 1_000_000 } });
   expect(explain(report.results)).toBe('');
-  for (const r of report.results) expect(r.notes?.join(' '), r.id).toMatch(/byte cap \(--max-body-bytes\) after \d+ records/);
+  for (const r of report.results)
+    expect(r.notes?.join(' '), r.id).toMatch(/byte cap \(--max-body-bytes\) after \d+ records/);
 }, 60_000);
 
 test('helpers: URI scope, error objects, canonical JSON, media types', () => {

@@ -16,7 +16,11 @@ const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
 const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 const INDICES = 'streaming.contiguous-choice-indices';
 /** No choice ever arrived: a per-choice rule has nothing to judge. */
-const NO_CHOICE = { when: (v: ChatStreamVerdict) => v.choices.length === 0, nothing: 'no chunk carried a choice', reportedBy: [INDICES, SHAPE] };
+const NO_CHOICE = {
+  when: (v: ChatStreamVerdict) => v.choices.length === 0,
+  nothing: 'no chunk carried a choice',
+  reportedBy: [INDICES, SHAPE],
+};
 
 export const chunkChecks = [
   // A stream with no chunk at all (an HTML page with 200, [DONE] alone) is a FAIL here, not a
@@ -24,7 +28,8 @@ export const chunkChecks = [
   streamRuleCheck({
     id: SHAPE,
     convention: CHUNK_CONVENTION,
-    requirement: 'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta): at least one, and every JSON payload one.',
+    requirement:
+      'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta): at least one, and every JSON payload one.',
     request: TWO_CHOICES,
     rule: 'chunk-shape',
     expected: 'at least one chat.completion.chunk, and only chat.completion.chunk objects',
@@ -68,7 +73,8 @@ export const chunkChecks = [
   streamRuleCheck({
     id: INDICES,
     convention: CHUNK_CONVENTION,
-    requirement: 'With n choices, the chunks carry exactly the choice indices 0..n-1, each an integer, none twice in one chunk.',
+    requirement:
+      'With n choices, the chunks carry exactly the choice indices 0..n-1, each an integer, none twice in one chunk.',
     request: { ...TWO_CHOICES, n: 3 },
     rule: 'indices',
     expected: 'choice indices 0, 1, 2 (n: 3) and no other',
@@ -79,7 +85,8 @@ export const chunkChecks = [
   streamRuleCheck({
     id: 'streaming.usage-chunk-last-and-adds-up',
     convention: CHUNK_CONVENTION,
-    requirement: 'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
+    requirement:
+      'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
     request: TWO_CHOICES,
     rule: 'usage',
     expected: 'a usage chunk (choices: []) last before [DONE], adding up',
@@ -90,7 +97,8 @@ export const chunkChecks = [
   streamRuleCheck({
     id: 'streaming.return-token-ids-deltas',
     level: 'MUST',
-    requirement: 'With return_token_ids in streaming mode, prompt_token_ids is in the first chunk and no other, and every chunk whose delta has content carries its token_ids.',
+    requirement:
+      'With return_token_ids in streaming mode, prompt_token_ids is in the first chunk and no other, and every chunk whose delta has content carries its token_ids.',
     request: { return_token_ids: true },
     rule: 'token-ids',
     expected: 'prompt_token_ids only in the first chunk; token_ids with every content delta',
@@ -100,8 +108,10 @@ export const chunkChecks = [
   // that accepts the field and ignores it fails: that is the control.
   streamRuleCheck({
     id: 'streaming.continuous-usage-non-decreasing',
-    convention: 'vLLM stream_options.continuous_usage_stats: cumulative usage on every chunk (vLLM streaming usage tests)',
-    requirement: 'With stream_options.continuous_usage_stats, every chunk with choices carries usage whose completion_tokens never decreases, and the final usage is not below it.',
+    convention:
+      'vLLM stream_options.continuous_usage_stats: cumulative usage on every chunk (vLLM streaming usage tests)',
+    requirement:
+      'With stream_options.continuous_usage_stats, every chunk with choices carries usage whose completion_tokens never decreases, and the final usage is not below it.',
     request: { stream_options: { include_usage: true, continuous_usage_stats: true } },
     rule: 'continuous-usage',
     expected: 'usage with a non-decreasing completion_tokens on every chunk that carries choices',

@@ -18,7 +18,8 @@ const reassemblesToValidCompletion = defineCheck({
   section: '§4.1',
   level: 'SHOULD',
   convention: 'OpenAI chat.completion.chunk streaming format (deltas reassemble into the chat.completion)',
-  requirement: 'The reassembled stream is a valid non-streamed answer to the same request: a choice per index with a valid message and finish_reason, and the same prompt_tokens as the non-streamed call.',
+  requirement:
+    'The reassembled stream is a valid non-streamed answer to the same request: a choice per index with a valid message and finish_reason, and the same prompt_tokens as the non-streamed call.',
   async run(ctx) {
     const extra = { n: 2, temperature: 0.8 };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
@@ -28,23 +29,44 @@ const reassemblesToValidCompletion = defineCheck({
     const completion = reassembleCompletion(probe.verdict);
     const choices = completion.choices as Array<{ index: number; finish_reason: unknown; message: { role: unknown } }>;
     if (choices.length !== 2 || choices.some((c, i) => c.index !== i)) {
-      return probe.failWith('a reassembled choice for each index 0..1 (n: 2)', `choices at indices ${JSON.stringify(choices.map((c) => c.index))}`);
+      return probe.failWith(
+        'a reassembled choice for each index 0..1 (n: 2)',
+        `choices at indices ${JSON.stringify(choices.map((c) => c.index))}`,
+      );
     }
     const unfinished = choices.find((c) => typeof c.finish_reason !== 'string' || typeof c.message.role !== 'string');
     if (unfinished) {
-      return probe.failWith('each reassembled choice has a role and a finish_reason', `choice ${unfinished.index}: role ${JSON.stringify(unfinished.message.role)}, finish_reason ${JSON.stringify(unfinished.finish_reason)}`);
+      return probe.failWith(
+        'each reassembled choice has a role and a finish_reason',
+        `choice ${unfinished.index}: role ${JSON.stringify(unfinished.message.role)}, finish_reason ${JSON.stringify(unfinished.finish_reason)}`,
+      );
     }
     const v = ctx.schemas.validate('chat/chat-completion-response', completion);
-    if (!v.ok) return probe.failWith('the reassembled stream is a §4.1 chat completion', `${describeSchemaErrors(v.errors)} in ${JSON.stringify(completion).slice(0, 300)}`);
+    if (!v.ok)
+      return probe.failWith(
+        'the reassembled stream is a §4.1 chat completion',
+        `${describeSchemaErrors(v.errors)} in ${JSON.stringify(completion).slice(0, 300)}`,
+      );
 
-    const plain = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: minimalChatRequest(ctx.target, extra) });
-    const plainPrompt = ((plain.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage)?.prompt_tokens;
+    const plain = await ctx.http.send({
+      method: 'POST',
+      path: pathOf(ctx.target, 'chat.create'),
+      json: minimalChatRequest(ctx.target, extra),
+    });
+    const plainPrompt = (plain.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage?.prompt_tokens;
     if (plain.response.status < 200 || plain.response.status >= 300 || typeof plainPrompt !== 'number') {
-      return fail({ expected: 'the same request without stream answered 2xx with usage', actual: describeResponse(plain), exchange: plain });
+      return fail({
+        expected: 'the same request without stream answered 2xx with usage',
+        actual: describeResponse(plain),
+        exchange: plain,
+      });
     }
     const streamedPrompt = (completion.usage as { prompt_tokens?: unknown }).prompt_tokens;
     if (streamedPrompt !== plainPrompt) {
-      return probe.failWith(`usage.prompt_tokens ${plainPrompt}, as the non-streamed answer to the same request counts`, `the stream's usage chunk counts prompt_tokens ${JSON.stringify(streamedPrompt)}`);
+      return probe.failWith(
+        `usage.prompt_tokens ${plainPrompt}, as the non-streamed answer to the same request counts`,
+        `the stream's usage chunk counts prompt_tokens ${JSON.stringify(streamedPrompt)}`,
+      );
     }
     return pass();
   },
@@ -63,20 +85,33 @@ const streamTiming = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'INFO',
-  requirement: 'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
+  requirement:
+    'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
   async run(ctx) {
-    const probe = await probeChatStream(ctx, { max_completion_tokens: ctx.target.maxCompletionTokens, stream_options: { include_usage: true } });
+    const probe = await probeChatStream(ctx, {
+      max_completion_tokens: ctx.target.maxCompletionTokens,
+      stream_options: { include_usage: true },
+    });
     if (!isProbe(probe)) return probe;
     const t = probe.verdict.timings;
     // No event, nothing to time: SKIP (this observation has no verdict to give). The empty stream
     // is ends-with-done's and chunks-are-chat-completion-chunks' failure.
     if (t.firstEventMs === undefined || t.lastEventMs === undefined) {
-      return skipAbsent(probe, 'the stream carried no SSE event', ['streaming.ends-with-done', 'streaming.chunks-are-chat-completion-chunks']);
+      return skipAbsent(probe, 'the stream carried no SSE event', [
+        'streaming.ends-with-done',
+        'streaming.chunks-are-chat-completion-chunks',
+      ]);
     }
-    const notes = [`time to first event ${Math.round(t.firstEventMs)} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${Math.round(t.lastEventMs)} ms`];
+    const notes = [
+      `time to first event ${Math.round(t.firstEventMs)} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${Math.round(t.lastEventMs)} ms`,
+    ];
     const spread = t.lastEventMs - t.firstEventMs;
     if (t.events >= 3 && t.firstEventMs >= BURST_MIN_MS && spread <= BURST_SHARE * t.lastEventMs) {
-      return probe.failWith('events spread over the generation', `all ${t.events} events arrived within ${Math.round(spread)} ms, ${Math.round(t.firstEventMs)} ms after the request (buffered, not streamed)`, notes);
+      return probe.failWith(
+        'events spread over the generation',
+        `all ${t.events} events arrived within ${Math.round(spread)} ms, ${Math.round(t.firstEventMs)} ms after the request (buffered, not streamed)`,
+        notes,
+      );
     }
     return pass(notes);
   },
@@ -90,29 +125,57 @@ const streamedTokensMatchPlain = defineCheck({
   operation: 'chat.create',
   section: '§4.1',
   level: 'SHOULD',
-  convention: 'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
-  requirement: 'For a greedy seeded request with return_token_ids, the token_ids of all chunks of the choice number usage.completion_tokens of the same request unstreamed, and the stream\'s own usage agrees.',
+  convention:
+    'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
+  requirement:
+    "For a greedy seeded request with return_token_ids, the token_ids of all chunks of the choice number usage.completion_tokens of the same request unstreamed, and the stream's own usage agrees.",
   maxRequests: () => 2,
   async run(ctx) {
-    const extra = { temperature: 0, seed: 5, return_token_ids: true, max_completion_tokens: ctx.target.maxCompletionTokens };
+    const extra = {
+      temperature: 0,
+      seed: 5,
+      return_token_ids: true,
+      max_completion_tokens: ctx.target.maxCompletionTokens,
+    };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
-    const plain = await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: minimalChatRequest(ctx.target, extra) });
-    const body = plain.json as { usage?: { completion_tokens?: unknown }; choices?: { message?: { content?: unknown } }[] } | undefined;
+    const plain = await ctx.http.send({
+      method: 'POST',
+      path: pathOf(ctx.target, 'chat.create'),
+      json: minimalChatRequest(ctx.target, extra),
+    });
+    const body = plain.json as
+      | { usage?: { completion_tokens?: unknown }; choices?: { message?: { content?: unknown } }[] }
+      | undefined;
     const plainCount = body?.usage?.completion_tokens;
     if (plain.response.status < 200 || plain.response.status >= 300 || typeof plainCount !== 'number') {
-      return fail({ expected: 'the same request without stream answered 2xx with usage', actual: describeResponse(plain), exchange: plain, precondition: 'chat.create' });
+      return fail({
+        expected: 'the same request without stream answered 2xx with usage',
+        actual: describeResponse(plain),
+        exchange: plain,
+        precondition: 'chat.create',
+      });
     }
     const streamed = probe.verdict.choices[0];
     if (!streamed) return skipAbsent(probe, 'no chunk carried a choice', ['streaming.contiguous-choice-indices']);
     const plainText = body?.choices?.[0]?.message?.content;
     if (typeof plainText !== 'string' || plainText !== streamed.content) {
-      return skip(`the greedy seeded answer differs streamed and unstreamed (${JSON.stringify(streamed.content.slice(0, 40))} vs ${JSON.stringify(String(plainText).slice(0, 40))}): the token counts cannot be compared`);
+      return skip(
+        `the greedy seeded answer differs streamed and unstreamed (${JSON.stringify(streamed.content.slice(0, 40))} vs ${JSON.stringify(String(plainText).slice(0, 40))}): the token counts cannot be compared`,
+      );
     }
     const ids = streamed.tokenIds?.length;
-    if (ids !== plainCount) return probe.failWith(`the chunks' token_ids add up to ${plainCount} (usage.completion_tokens unstreamed, same text)`, `${String(ids)} token id(s) over the chunks`);
+    if (ids !== plainCount)
+      return probe.failWith(
+        `the chunks' token_ids add up to ${plainCount} (usage.completion_tokens unstreamed, same text)`,
+        `${String(ids)} token id(s) over the chunks`,
+      );
     const usage = probe.verdict.usage?.completion_tokens;
-    if (usage !== undefined && usage !== plainCount) return probe.failWith(`the stream's usage.completion_tokens ${plainCount}, as unstreamed`, `completion_tokens ${JSON.stringify(usage)}`);
+    if (usage !== undefined && usage !== plainCount)
+      return probe.failWith(
+        `the stream's usage.completion_tokens ${plainCount}, as unstreamed`,
+        `completion_tokens ${JSON.stringify(usage)}`,
+      );
     return pass();
   },
 });

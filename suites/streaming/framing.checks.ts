@@ -28,7 +28,10 @@ const eventStreamContentType = defineCheck({
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;
     if (mediaTypeOf(probe.headers['content-type']) === 'text/event-stream') return pass();
-    return probe.failWith('Content-Type: text/event-stream', `Content-Type: ${probe.headers['content-type'] ?? '(none)'}`);
+    return probe.failWith(
+      'Content-Type: text/event-stream',
+      `Content-Type: ${probe.headers['content-type'] ?? '(none)'}`,
+    );
   },
 });
 
@@ -43,7 +46,11 @@ export const framingChecks = [
     request: USAGE,
     rule: 'json',
     expected: 'every data: payload JSON (or [DONE])',
-    absent: { when: (v) => v.payloads === 0, nothing: 'no data: payload other than [DONE] arrived', reportedBy: [ENDS_WITH_DONE, SHAPE, CONTENT_TYPE] },
+    absent: {
+      when: (v) => v.payloads === 0,
+      nothing: 'no data: payload other than [DONE] arrived',
+      reportedBy: [ENDS_WITH_DONE, SHAPE, CONTENT_TYPE],
+    },
     notes: (probe) => probe.verdict.notes,
   }),
   // Without a data: [DONE] nothing can follow it: SKIP, not pass. The missing terminator is
@@ -63,7 +70,8 @@ export const framingChecks = [
   streamRuleCheck({
     id: ENDS_WITH_DONE,
     convention: CONVENTION,
-    requirement: 'The stream is complete: it ends with data: [DONE] and no event is left without its blank line (a stream cut short is a failure).',
+    requirement:
+      'The stream is complete: it ends with data: [DONE] and no event is left without its blank line (a stream cut short is a failure).',
     request: USAGE,
     rule: 'complete',
     expected: 'a complete stream ending with data: [DONE]',
@@ -79,6 +87,10 @@ export const framingChecks = [
     request: USAGE,
     rule: 'error-event',
     expected: 'no error event in the stream of a valid request',
-    absent: { when: (v) => v.payloads === 0, nothing: 'no data: payload other than [DONE] arrived', reportedBy: [ENDS_WITH_DONE, SHAPE] },
+    absent: {
+      when: (v) => v.payloads === 0,
+      nothing: 'no data: payload other than [DONE] arrived',
+      reportedBy: [ENDS_WITH_DONE, SHAPE],
+    },
   }),
 ] as const;

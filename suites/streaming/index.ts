@@ -5,4 +5,9 @@ import { differentialChecks } from './differential.checks.js';
 import { framingChecks } from './framing.checks.js';
 import { preGenerationErrorIsHttp } from './pre-generation-error.checks.js';
 
-export const streamingChecks: readonly CheckDefinition[] = [...framingChecks, ...chunkChecks, ...differentialChecks, preGenerationErrorIsHttp];
+export const streamingChecks: readonly CheckDefinition[] = [
+  ...framingChecks,
+  ...chunkChecks,
+  ...differentialChecks,
+  preGenerationErrorIsHttp,
+];

@@ -15,11 +15,21 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
   operation: 'chat.create',
   section: '§7',
   level: 'SHOULD',
-  convention: 'vLLM validates a request before streaming: a broken condition is an HTTP 400, not a 200 stream with an error event',
-  requirement: 'A streamed request that breaks a §7 condition (continue_final_message with add_generation_prompt) is answered with an HTTP 4xx, not a 200 event stream carrying an error event.',
+  convention:
+    'vLLM validates a request before streaming: a broken condition is an HTTP 400, not a 200 stream with an error event',
+  requirement:
+    'A streamed request that breaks a §7 condition (continue_final_message with add_generation_prompt) is answered with an HTTP 4xx, not a 200 event stream carrying an error event.',
   maxRequests: () => 1,
   async run(ctx) {
-    const body = minimalChatRequest(ctx.target, { stream: true, continue_final_message: true, add_generation_prompt: true, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Once' }] });
+    const body = minimalChatRequest(ctx.target, {
+      stream: true,
+      continue_final_message: true,
+      add_generation_prompt: true,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'Once' },
+      ],
+    });
     const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
     let head = '';
     try {
@@ -32,7 +42,16 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
     }
     if (is4xx(stream.status)) return pass();
     const excerpt = { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) };
-    const kind = is2xx(stream.status) ? (/"error"/.test(head) ? 'a 2xx stream carrying an error event' : 'a 2xx: the request was accepted') : `HTTP ${stream.status}`;
-    return fail({ expected: 'an HTTP 4xx before any stream starts', actual: kind, streamRequest: stream.request, streamExcerpt: excerpt });
+    const kind = is2xx(stream.status)
+      ? /"error"/.test(head)
+        ? 'a 2xx stream carrying an error event'
+        : 'a 2xx: the request was accepted'
+      : `HTTP ${stream.status}`;
+    return fail({
+      expected: 'an HTTP 4xx before any stream starts',
+      actual: kind,
+      streamRequest: stream.request,
+      streamExcerpt: excerpt,
+    });
   },
 });

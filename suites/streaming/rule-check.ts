@@ -20,7 +20,11 @@ export interface StreamRuleRow {
   /** What the rule expects, for the failure's `expected`. */
   readonly expected: string;
   /** The rule's subject is absent (no payload, no chunk, no choice): skip rather than pass vacuously. */
-  readonly absent?: { readonly when: (v: ChatStreamVerdict) => boolean; readonly nothing: string; readonly reportedBy: readonly string[] };
+  readonly absent?: {
+    readonly when: (v: ChatStreamVerdict) => boolean;
+    readonly nothing: string;
+    readonly reportedBy: readonly string[];
+  };
   /** Notes for a pass. */
   readonly notes?: (probe: StreamProbe) => readonly string[];
 }

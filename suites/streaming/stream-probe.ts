@@ -26,13 +26,17 @@ export interface StreamProbe {
  * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
  * a failure when the target did not answer 2xx (a stream request that is valid per §4.1).
  */
-export async function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<StreamProbe | FailOutcome> {
+export async function probeChatStream(
+  ctx: CheckContext,
+  extra: Record<string, unknown> = {},
+): Promise<StreamProbe | FailOutcome> {
   const body = minimalChatRequest(ctx.target, { ...extra, stream: true });
   const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
   const judge = new ChatStreamJudge({
     n: typeof body.n === 'number' ? body.n : 1,
     includeUsage: (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true,
-    continuousUsage: (body.stream_options as { continuous_usage_stats?: unknown } | undefined)?.continuous_usage_stats === true,
+    continuousUsage:
+      (body.stream_options as { continuous_usage_stats?: unknown } | undefined)?.continuous_usage_stats === true,
     returnTokenIds: body.return_token_ids === true,
     validateChunk: (chunk) => {
       const v = ctx.schemas.validate('chat/chat-completion-chunk', chunk);
@@ -44,7 +48,13 @@ export async function probeChatStream(ctx: CheckContext, extra: Record<string, u
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
   const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
   if (!ok) {
-    return fail({ expected: 'a streamed request valid per §4.1 answered 2xx with an event stream', actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`, streamRequest: stream.request, streamExcerpt: excerptOf, precondition: 'chat.create' });
+    return fail({
+      expected: 'a streamed request valid per §4.1 answered 2xx with an event stream',
+      actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`,
+      streamRequest: stream.request,
+      streamExcerpt: excerptOf,
+      precondition: 'chat.create',
+    });
   }
   const verdict = judge.finish(end);
   return {
@@ -53,7 +63,14 @@ export async function probeChatStream(ctx: CheckContext, extra: Record<string, u
     headers: stream.headers,
     firstBytes: end.firstBytes,
     verdict,
-    failWith: (expected, actual, notes) => fail({ expected, actual, streamRequest: stream.request, streamExcerpt: excerptOf, ...(notes?.length ? { notes } : {}) }),
+    failWith: (expected, actual, notes) =>
+      fail({
+        expected,
+        actual,
+        streamRequest: stream.request,
+        streamExcerpt: excerptOf,
+        ...(notes?.length ? { notes } : {}),
+      }),
   };
 }
 
@@ -78,11 +95,18 @@ export function describeArrival(probe: StreamProbe): string {
  * nothing to judge: the check says so with a skip naming the checks that report the absence itself,
  * never with a pass. `missing` is true when the subject of the rule is absent.
  */
-export function skipWhenAbsent(probe: StreamProbe, missing: boolean, nothing: string, reportedBy: readonly string[]): SkipOutcome | undefined {
+export function skipWhenAbsent(
+  probe: StreamProbe,
+  missing: boolean,
+  nothing: string,
+  reportedBy: readonly string[],
+): SkipOutcome | undefined {
   return missing ? skipAbsent(probe, nothing, reportedBy) : undefined;
 }
 
 /** The skip of `skipWhenAbsent`, unconditionally. */
 export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: readonly string[]): SkipOutcome {
-  return skip(`${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`);
+  return skip(
+    `${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`,
+  );
 }

@@ -8,7 +8,10 @@ import { rewriteSse, runAgainstVariant, type Variant } from '../../test/helpers/
 import type { MockRequest } from '../../mock/types.js';
 import { streamingChecks } from './index.js';
 
-async function* map(events: AsyncIterable<string>, f: (e: string, i: number) => string | string[]): AsyncGenerator<string> {
+async function* map(
+  events: AsyncIterable<string>,
+  f: (e: string, i: number) => string | string[],
+): AsyncGenerator<string> {
   let i = 0;
   for await (const e of events) {
     const out = f(e, i++);
@@ -31,12 +34,32 @@ function alwaysUsage(req: MockRequest): MockRequest {
 const variants: Array<[string, Variant]> = [
   ['CRLF line ends', { after: rewriteSse((s) => map(s, (e) => e.replace(/\n/g, '\r\n'))) }],
   ['data: without the space', { after: rewriteSse((s) => map(s, (e) => e.replace(/^data: /, 'data:'))) }],
-  ['keep-alive comments between events and an opening comment', { after: rewriteSse((s) => map(s, (e, i) => (i === 0 ? [': ping\n\n', e] : [e, ': keep-alive\n\n']))) }],
-  ['each event split into three-byte writes', { after: rewriteSse((s) => map(s, (e) => e.match(/[\s\S]{1,3}/g) ?? [])) }],
+  [
+    'keep-alive comments between events and an opening comment',
+    { after: rewriteSse((s) => map(s, (e, i) => (i === 0 ? [': ping\n\n', e] : [e, ': keep-alive\n\n']))) },
+  ],
+  [
+    'each event split into three-byte writes',
+    { after: rewriteSse((s) => map(s, (e) => e.match(/[\s\S]{1,3}/g) ?? [])) },
+  ],
   ['the usage chunk always sent', { before: alwaysUsage }],
-  ['[DONE] without its blank line', { after: rewriteSse((s) => map(s, (e) => (e === 'data: [DONE]\n\n' ? 'data: [DONE]\n' : e))) }],
-  ['an upper-case media type with parameters', { after: rewriteSse((s) => s, (h) => ({ ...h, 'content-type': 'Text/Event-Stream; charset=UTF-8' })) }],
-  ['event: and id: fields on every event', { after: rewriteSse((s) => map(s, (e, i) => `event: message\nid: ${i}\n${e}`)) }],
+  [
+    '[DONE] without its blank line',
+    { after: rewriteSse((s) => map(s, (e) => (e === 'data: [DONE]\n\n' ? 'data: [DONE]\n' : e))) },
+  ],
+  [
+    'an upper-case media type with parameters',
+    {
+      after: rewriteSse(
+        (s) => s,
+        (h) => ({ ...h, 'content-type': 'Text/Event-Stream; charset=UTF-8' }),
+      ),
+    },
+  ],
+  [
+    'event: and id: fields on every event',
+    { after: rewriteSse((s) => map(s, (e, i) => `event: message\nid: ${i}\n${e}`)) },
+  ],
 ];
 
 for (const [name, variant] of variants) {
@@ -52,7 +75,8 @@ test('a connection dropped mid-stream is a harness error (CTS_STREAM_CUT), not a
       map(s, (e, i) => {
         if (i === 2) throw new Error('worker died');
         return e;
-      })),
+      }),
+    ),
   });
   expect(report.results[0]).toMatchObject({ status: 'error', errorCode: 'CTS_STREAM_CUT' });
 });

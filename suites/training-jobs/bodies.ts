@@ -17,7 +17,8 @@ type JsonObject = { [key: string]: Json };
 export function realisticCreateBody(modelId: string): fc.Arbitrary<Record<string, unknown>> {
   return realisticTrainingJobRequest({ modelId }).map((body) => {
     const config = body.experimental_config as Record<string, unknown> | undefined;
-    if (!config || config.importance_sampling_level === undefined || config.importance_sampling_level === 'token') return body;
+    if (!config || config.importance_sampling_level === undefined || config.importance_sampling_level === 'token')
+      return body;
     return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
   });
 }
@@ -49,12 +50,21 @@ export function baseGroups(): Json[] {
  * (pydantic's lax mode reads numeric strings as numbers: those are avoided on purpose).
  */
 const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly patch: JsonObject }[] = [
-  { description: 'messages_and_choices is an object (§2.4: array)', patch: { messages_and_choices: { role: 'user', content: 'hi' } } },
+  {
+    description: 'messages_and_choices is an object (§2.4: array)',
+    patch: { messages_and_choices: { role: 'user', content: 'hi' } },
+  },
   { description: 'reward is a non-numeric string (§2.4: number)', patch: { reward: 'high' } },
   { description: 'reward is an object (§2.4: number)', patch: { reward: { value: 1 } } },
   { description: 'tools is a string (§2.4: array of objects)', patch: { tools: 'search_docs' } },
-  { description: 'tools[0].function is a string (§2.4: object)', patch: { tools: [{ type: 'function', function: 'search_docs' }] } },
-  { description: 'initial_policy_version is a non-numeric string (§2.4: integer)', patch: { initial_policy_version: 'first' } },
+  {
+    description: 'tools[0].function is a string (§2.4: object)',
+    patch: { tools: [{ type: 'function', function: 'search_docs' }] },
+  },
+  {
+    description: 'initial_policy_version is a non-numeric string (§2.4: integer)',
+    patch: { initial_policy_version: 'first' },
+  },
   { description: 'final_policy_version is an object (§2.4: integer)', patch: { final_policy_version: { v: 2 } } },
   { description: 'metrics is an array (§2.4: object)', patch: { metrics: [1, 2] } },
   { description: 'metadata is a string (§2.4: object)', patch: { metadata: 'none' } },
@@ -65,9 +75,18 @@ const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly
 
 /** Cases breaking the trajectory-group structure itself (§2.4, §4.2/§4.4: `trajectory_groups` array of groups with a `trajectories` array). */
 const GROUP_BREAKS: readonly { readonly description: string; readonly groups: Json }[] = [
-  { description: 'trajectory_groups is an object (§4.2/§4.4: array of trajectory groups)', groups: { trajectories: [] } },
-  { description: 'trajectory_groups[0].trajectories is a string (§2.4: array of trajectories)', groups: [{ trajectories: 'all' }] },
-  { description: 'trajectory_groups[0].trajectories[0] is a number (§2.4: trajectory object)', groups: [{ trajectories: [42] }] },
+  {
+    description: 'trajectory_groups is an object (§4.2/§4.4: array of trajectory groups)',
+    groups: { trajectories: [] },
+  },
+  {
+    description: 'trajectory_groups[0].trajectories is a string (§2.4: array of trajectories)',
+    groups: [{ trajectories: 'all' }],
+  },
+  {
+    description: 'trajectory_groups[0].trajectories[0] is a number (§2.4: trajectory object)',
+    groups: [{ trajectories: [42] }],
+  },
 ];
 
 /** Invalid trajectory-group payloads, as `trajectory_groups` values: one broken field each. */
@@ -75,7 +94,14 @@ export function invalidGroupCases(): { readonly description: string; readonly gr
   return [
     ...TRAJECTORY_FIELD_BREAKS.map(({ description, patch }) => ({
       description,
-      groups: [{ trajectories: [{ ...baseTrajectory(), ...patch }, { ...baseTrajectory(), reward: 0 }] }] as Json,
+      groups: [
+        {
+          trajectories: [
+            { ...baseTrajectory(), ...patch },
+            { ...baseTrajectory(), reward: 0 },
+          ],
+        },
+      ] as Json,
     })),
     ...GROUP_BREAKS,
   ];
@@ -88,12 +114,14 @@ export function isUuid(value: unknown): value is string {
 
 /** A v4-shaped UUID fixed by `seed` (for ids that no job has). */
 export function uuidFromSeed(seed: number): string {
-  let x = (seed >>> 0) || 0x9e3779b9;
+  let x = seed >>> 0 || 0x9e3779b9;
   let hex = '';
   while (hex.length < 32) {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     hex += x.toString(16).padStart(8, '0');
   }
   const h = hex.slice(0, 32).split('');

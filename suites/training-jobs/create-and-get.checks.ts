@@ -7,15 +7,23 @@ import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, isUuid, uuidFromSeed } from './bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-
 /** POST /v1/preview/training-jobs with a JSON body. */
 export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
-  return ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'training-jobs.create'), json: body, auth: 'default' });
+  return ctx.http.send({
+    method: 'POST',
+    path: pathOf(ctx.target, 'training-jobs.create'),
+    json: body,
+    auth: 'default',
+  });
 }
 
 /** GET /v1/preview/training-jobs/{training_job_id}. */
 function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
-  return ctx.http.send({ method: 'GET', path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }), auth: 'default' });
+  return ctx.http.send({
+    method: 'GET',
+    path: pathOf(ctx.target, 'training-jobs.get', { training_job_id: id }),
+    auth: 'default',
+  });
 }
 
 /** The smallest realistic create body for the target's model. */
@@ -28,13 +36,20 @@ const createReturnsUuidId = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'MUST',
-  requirement: 'Creating a training job with a valid body succeeds and answers an object whose `id` is a UUID string (§4.2, §2.3).',
+  requirement:
+    'Creating a training job with a valid body succeeds and answers an object whose `id` is a UUID string (§4.2, §2.3).',
   writes: true,
   async run(ctx) {
     const ex = await createJob(ctx, minimalCreateBody(ctx));
-    if (!is2xx(ex.response.status)) return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex.response.status))
+      return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
     const v = ctx.schemas.validate('training/training-job', ex.json);
-    if (!v.ok) return fail({ expected: 'a JSON object with `id`, a UUID string (§4.2)', actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+    if (!v.ok)
+      return fail({
+        expected: 'a JSON object with `id`, a UUID string (§4.2)',
+        actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+        exchange: ex,
+      });
     return pass();
   },
 });
@@ -44,21 +59,35 @@ const getReturnsSameId = defineCheck({
   operation: 'training-jobs.get',
   section: '§4.3',
   level: 'MUST',
-  requirement: 'Getting a training job by the `id` its creation returned answers an object with that same UUID `id` (§4.3, §2.3).',
+  requirement:
+    'Getting a training job by the `id` its creation returned answers an object with that same UUID `id` (§4.3, §2.3).',
   writes: true,
   async run(ctx) {
     const created = await createJob(ctx, minimalCreateBody(ctx));
     const id = (created.json as { id?: unknown } | undefined)?.id;
     if (!is2xx(created.response.status) || !isUuid(id)) {
-      return skip(`the job could not be created (${describeResponse(created)}): see training-jobs.create-returns-uuid-id`);
+      return skip(
+        `the job could not be created (${describeResponse(created)}): see training-jobs.create-returns-uuid-id`,
+      );
     }
     const ex = await getJob(ctx, id);
-    if (!is2xx(ex.response.status)) return fail({ expected: `a 2xx answer for the job ${id} just created`, actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex.response.status))
+      return fail({
+        expected: `a 2xx answer for the job ${id} just created`,
+        actual: describeResponse(ex),
+        exchange: ex,
+      });
     const v = ctx.schemas.validate('training/training-job', ex.json);
-    if (!v.ok) return fail({ expected: 'a JSON object with `id`, a UUID string (§4.3)', actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+    if (!v.ok)
+      return fail({
+        expected: 'a JSON object with `id`, a UUID string (§4.3)',
+        actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+        exchange: ex,
+      });
     const got = (ex.json as { id: string }).id;
     // A UUID's hex digits are case-insensitive (RFC 9562 §4): an upper-case echo is the same id.
-    if (got.toLowerCase() !== id.toLowerCase()) return fail({ expected: `id ${id}, the id creation returned`, actual: `id ${got}`, exchange: ex });
+    if (got.toLowerCase() !== id.toLowerCase())
+      return fail({ expected: `id ${id}, the id creation returned`, actual: `id ${got}`, exchange: ex });
     return pass();
   },
 });
@@ -73,24 +102,32 @@ const unknownIdIs404 = defineCheck({
   async run(ctx) {
     const id = uuidFromSeed(ctx.seed);
     const ex = await getJob(ctx, id);
-    if (ex.response.status !== 404) return fail({ expected: `HTTP 404 for the unknown job ${id}`, actual: describeResponse(ex), exchange: ex });
+    if (ex.response.status !== 404)
+      return fail({ expected: `HTTP 404 for the unknown job ${id}`, actual: describeResponse(ex), exchange: ex });
     return pass();
   },
 });
 
 /** Path values that can never identify a job (§2.3: ids are UUIDs). */
-const MALFORMED_IDS = ['not-a-uuid', '12345', '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9g', '3f2c9a1e7b4d4c8e9f102a6b5c7d8e90ff'];
+const MALFORMED_IDS = [
+  'not-a-uuid',
+  '12345',
+  '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9g',
+  '3f2c9a1e7b4d4c8e9f102a6b5c7d8e90ff',
+];
 
 const malformedIdIs4xx = defineCheck({
   id: 'training-jobs.malformed-id-is-4xx',
   operation: 'training-jobs.get',
   section: '§4.3',
   level: 'MUST',
-  requirement: 'Getting a training job with a malformed id (not a UUID, so it can identify no job) answers a 4xx, never a 2xx or a 5xx (§4.3, §2.3).',
+  requirement:
+    'Getting a training job with a malformed id (not a UUID, so it can identify no job) answers a 4xx, never a 2xx or a 5xx (§4.3, §2.3).',
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);
-      if (!is4xx(ex.response.status)) return fail({ expected: `a 4xx for the malformed job id "${id}"`, actual: describeResponse(ex), exchange: ex });
+      if (!is4xx(ex.response.status))
+        return fail({ expected: `a 4xx for the malformed job id "${id}"`, actual: describeResponse(ex), exchange: ex });
     }
     return pass();
   },

@@ -10,7 +10,6 @@ import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
 import { createJob, minimalCreateBody } from './create-and-get.checks.js';
 import { is4xx } from '../../src/core/values.js';
 
-
 interface BodyCase {
   readonly description: string;
   readonly body: Record<string, unknown>;
@@ -21,7 +20,12 @@ async function expectAllRejected(ctx: CheckContext, cases: readonly BodyCase[]):
   for (const c of cases) {
     const ex = await createJob(ctx, c.body);
     if (!is4xx(ex.response.status)) {
-      return fail({ expected: `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`, actual: describeResponse(ex), exchange: ex, counterexample: c.body });
+      return fail({
+        expected: `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`,
+        actual: describeResponse(ex),
+        exchange: ex,
+        counterexample: c.body,
+      });
     }
   }
   return pass();
@@ -32,13 +36,17 @@ const rejectsNonUuidModelId = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'MUST',
-  requirement: 'A create body whose `model_id` is not a UUID string is rejected with a 4xx (§4.2: `model_id` string, UUID).',
+  requirement:
+    'A create body whose `model_id` is not a UUID string is rejected with a 4xx (§4.2: `model_id` string, UUID).',
   writes: true,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     return expectAllRejected(ctx, [
       { description: 'model_id "not-a-uuid" is not a UUID', body: { ...base, model_id: 'not-a-uuid' } },
-      { description: 'model_id is a UUID with a non-hex digit', body: { ...base, model_id: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9z' } },
+      {
+        description: 'model_id is a UUID with a non-hex digit',
+        body: { ...base, model_id: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9z' },
+      },
       { description: 'model_id is an object, not a string', body: { ...base, model_id: { id: ctx.target.modelId } } },
     ]);
   },
@@ -72,14 +80,18 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'MUST',
-  requirement: 'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
+  requirement:
+    'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
   writes: true,
   maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     const cases: BodyCase[] = [
       { description: 'experimental_config is a string (§4.2: object)', body: { ...base, experimental_config: 'fast' } },
-      { description: 'experimental_config is an array (§4.2: object)', body: { ...base, experimental_config: [{ learning_rate: 1e-5 }] } },
+      {
+        description: 'experimental_config is an array (§4.2: object)',
+        body: { ...base, experimental_config: [{ learning_rate: 1e-5 }] },
+      },
       ...Object.entries(CONFIG_TYPES).map(([field, type]) => ({
         description: `experimental_config.${field} is ${JSON.stringify(WRONG_VALUE[type])} (§4.2: ${type})`,
         body: { ...base, experimental_config: { [field]: WRONG_VALUE[type] } },
@@ -94,13 +106,18 @@ const rejectsUnknownImportanceSamplingLevel = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'SHOULD',
-  convention: 'FastAPI training service: importance_sampling_level is one of token, sequence, average, geometric_average',
-  requirement: 'A create body whose `experimental_config.importance_sampling_level` is outside the values in use (token, sequence, average, geometric_average) is rejected with a 4xx.',
+  convention:
+    'FastAPI training service: importance_sampling_level is one of token, sequence, average, geometric_average',
+  requirement:
+    'A create body whose `experimental_config.importance_sampling_level` is outside the values in use (token, sequence, average, geometric_average) is rejected with a 4xx.',
   writes: true,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     return expectAllRejected(ctx, [
-      { description: 'importance_sampling_level "conformance-unknown-level" is not a value in use', body: { ...base, experimental_config: { importance_sampling_level: 'conformance-unknown-level' } } },
+      {
+        description: 'importance_sampling_level "conformance-unknown-level" is not a value in use',
+        body: { ...base, experimental_config: { importance_sampling_level: 'conformance-unknown-level' } },
+      },
     ]);
   },
 });
@@ -110,12 +127,19 @@ const rejectsWrongTrajectoryTypes = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'MUST',
-  requirement: 'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
+  requirement:
+    'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
   writes: true,
   maxRequests: () => invalidGroupCases().length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
-    return expectAllRejected(ctx, invalidGroupCases().map(({ description, groups }) => ({ description, body: { ...base, trajectory_groups: groups } })));
+    return expectAllRejected(
+      ctx,
+      invalidGroupCases().map(({ description, groups }) => ({
+        description,
+        body: { ...base, trajectory_groups: groups },
+      })),
+    );
   },
 });
 
@@ -124,20 +148,44 @@ const acceptsRealisticBodies = defineCheck({
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'MUST',
-  requirement: 'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
+  requirement:
+    'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
   writes: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
     // Each case creates a job: against a real target, keep the count small.
     const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
-    return checkProperty(ctx, realisticCreateBody(ctx.target.modelId), async (body) => {
-      const ex = await createJob(ctx, body);
-      if (ex.response.status < 200 || ex.response.status >= 300) return { ok: false, expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex };
-      const v = ctx.schemas.validate('training/training-job', ex.json);
-      if (!v.ok) return { ok: false, expected: 'a JSON object with `id`, a UUID string (§4.2)', actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex };
-      return { ok: true };
-    }, { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 });
+    return checkProperty(
+      ctx,
+      realisticCreateBody(ctx.target.modelId),
+      async (body) => {
+        const ex = await createJob(ctx, body);
+        if (ex.response.status < 200 || ex.response.status >= 300)
+          return {
+            ok: false,
+            expected: 'a 2xx answer to a valid create body',
+            actual: describeResponse(ex),
+            exchange: ex,
+          };
+        const v = ctx.schemas.validate('training/training-job', ex.json);
+        if (!v.ok)
+          return {
+            ok: false,
+            expected: 'a JSON object with `id`, a UUID string (§4.2)',
+            actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+            exchange: ex,
+          };
+        return { ok: true };
+      },
+      { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 },
+    );
   },
 });
 
-export const createValidationChecks = [rejectsNonUuidModelId, rejectsWrongExperimentalConfigTypes, rejectsUnknownImportanceSamplingLevel, rejectsWrongTrajectoryTypes, acceptsRealisticBodies];
+export const createValidationChecks = [
+  rejectsNonUuidModelId,
+  rejectsWrongExperimentalConfigTypes,
+  rejectsUnknownImportanceSamplingLevel,
+  rejectsWrongTrajectoryTypes,
+  acceptsRealisticBodies,
+];

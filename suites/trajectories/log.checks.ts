@@ -11,7 +11,6 @@ import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-
 /** POST /v1/preview/models/{model_id}/log for the target's model. */
 function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
   return ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log'), json: body, auth: 'default' });
@@ -25,9 +24,15 @@ interface InvalidLogCase {
 /** Bodies no reading of §4.4 can accept: one field of an unrelated type each. */
 function invalidLogCases(): InvalidLogCase[] {
   return [
-    { description: 'split is an object (§4.4: string)', body: { split: { name: 'train' }, trajectory_groups: baseGroups() } },
+    {
+      description: 'split is an object (§4.4: string)',
+      body: { split: { name: 'train' }, trajectory_groups: baseGroups() },
+    },
     { description: 'split is an array (§4.4: string)', body: { split: ['train'], trajectory_groups: baseGroups() } },
-    ...invalidGroupCases().map(({ description, groups }) => ({ description, body: { split: 'train', trajectory_groups: groups } })),
+    ...invalidGroupCases().map(({ description, groups }) => ({
+      description,
+      body: { split: 'train', trajectory_groups: groups },
+    })),
   ];
 }
 
@@ -36,16 +41,28 @@ const acceptsValidGroups = defineCheck({
   operation: 'trajectories.log',
   section: '§4.4',
   level: 'MUST',
-  requirement: 'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
+  requirement:
+    'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
   writes: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
     const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
-    return checkProperty(ctx, realisticLogBody(), async (body) => {
-      const ex = await logTrajectories(ctx, body);
-      if (!is2xx(ex.response.status)) return { ok: false, expected: `a 2xx answer to valid groups logged with split "${String(body.split)}"`, actual: describeResponse(ex), exchange: ex };
-      return { ok: true };
-    }, { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 });
+    return checkProperty(
+      ctx,
+      realisticLogBody(),
+      async (body) => {
+        const ex = await logTrajectories(ctx, body);
+        if (!is2xx(ex.response.status))
+          return {
+            ok: false,
+            expected: `a 2xx answer to valid groups logged with split "${String(body.split)}"`,
+            actual: describeResponse(ex),
+            exchange: ex,
+          };
+        return { ok: true };
+      },
+      { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 },
+    );
   },
 });
 
@@ -58,13 +75,19 @@ const acceptsAnySplitString = defineCheck({
   section: '§4.4',
   level: 'SHOULD',
   convention: 'FastAPI logging service: `split` is a free-form string (values in use train, val; others accepted)',
-  requirement: 'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
+  requirement:
+    'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
   writes: true,
   maxRequests: () => UNUSUAL_SPLITS.length,
   async run(ctx) {
     for (const split of UNUSUAL_SPLITS) {
       const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
-      if (!is2xx(ex.response.status)) return fail({ expected: `a 2xx answer to valid groups logged with split "${split}"`, actual: describeResponse(ex), exchange: ex });
+      if (!is2xx(ex.response.status))
+        return fail({
+          expected: `a 2xx answer to valid groups logged with split "${split}"`,
+          actual: describeResponse(ex),
+          exchange: ex,
+        });
     }
     return pass();
   },
@@ -75,13 +98,20 @@ const rejectsInvalidGroups = defineCheck({
   operation: 'trajectories.log',
   section: '§4.4',
   level: 'MUST',
-  requirement: 'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
+  requirement:
+    'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
   writes: true,
   maxRequests: () => invalidLogCases().length,
   async run(ctx) {
     for (const c of invalidLogCases()) {
       const ex = await logTrajectories(ctx, c.body);
-      if (!is4xx(ex.response.status)) return fail({ expected: `a 4xx rejecting the body (${c.description})`, actual: describeResponse(ex), exchange: ex, counterexample: c.body });
+      if (!is4xx(ex.response.status))
+        return fail({
+          expected: `a 4xx rejecting the body (${c.description})`,
+          actual: describeResponse(ex),
+          exchange: ex,
+          counterexample: c.body,
+        });
     }
     return pass();
   },
@@ -95,7 +125,8 @@ const validationErrorBody = defineCheck({
   operation: 'trajectories.log',
   section: '§7',
   level: 'MUST',
-  requirement: 'A rejected log body is answered with the §7 validation-error body: `detail`, an array of objects each with `loc` (array of strings), `msg` (string) and `type` (string).',
+  requirement:
+    'A rejected log body is answered with the §7 validation-error body: `detail`, an array of objects each with `loc` (array of strings), `msg` (string) and `type` (string).',
   writes: true,
   maxRequests: () => BODY_SHAPE_SAMPLE,
   async run(ctx) {
@@ -112,13 +143,24 @@ const validationErrorBody = defineCheck({
         continue;
       }
       judged++;
-      if (ex.json === undefined) return fail({ expected: `a JSON §7 validation-error body for the rejected body (${c.description})`, actual: describeResponse(ex), exchange: ex });
+      if (ex.json === undefined)
+        return fail({
+          expected: `a JSON §7 validation-error body for the rejected body (${c.description})`,
+          actual: describeResponse(ex),
+          exchange: ex,
+        });
       const v = ctx.schemas.validate('errors/validation-error', ex.json);
-      if (!v.ok) return fail({ expected: `the §7 body {detail: [{loc: [string…], msg, type}]} for the rejected body (${c.description})`, actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`, exchange: ex });
+      if (!v.ok)
+        return fail({
+          expected: `the §7 body {detail: [{loc: [string…], msg, type}]} for the rejected body (${c.description})`,
+          actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+          exchange: ex,
+        });
       // §7 states `loc` as an array of string; FastAPI's integer array indices are accepted too
       // (schemas/errors/validation-error.json), so the schema is the whole judgment.
     }
-    if (judged === 0) return skip(`no invalid body was rejected, so no error body could be judged: ${notes.join('; ')}`);
+    if (judged === 0)
+      return skip(`no invalid body was rejected, so no error body could be judged: ${notes.join('; ')}`);
     return pass(notes);
   },
 });

@@ -29,15 +29,20 @@ interface Edge {
 
 const EDGES: Edge[] = ['src', 'mock', 'suites', 'reporters'].flatMap((top) =>
   sources(top).flatMap((file) =>
-    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gm)].map((m) => ({
+    [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gm),
+    ].map((m) => ({
       from: file.split(sep).join('/'),
-      to: normalize(join(dirname(file), m[2]!)).split(sep).join('/'),
+      to: normalize(join(dirname(file), m[2]!))
+        .split(sep)
+        .join('/'),
       typeOnly: Boolean(m[1]),
     })),
   ),
 );
 
-const under = (path: string, ...prefixes: string[]): boolean => prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+const under = (path: string, ...prefixes: string[]): boolean =>
+  prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 const show = (e: Edge): string => `${e.from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`;
 
 test('the imports were read (the check would pass vacuously otherwise)', () => {
@@ -47,12 +52,16 @@ test('the imports were read (the check would pass vacuously otherwise)', () => {
 
 test('only the composition roots compose suites, mock and reporters', () => {
   const roots = ['src/cli', 'src/index.ts', 'src/vitest.ts'];
-  const bad = EDGES.filter((e) => under(e.from, 'src') && !under(e.from, ...roots) && under(e.to, 'suites', 'mock', 'reporters'));
+  const bad = EDGES.filter(
+    (e) => under(e.from, 'src') && !under(e.from, ...roots) && under(e.to, 'suites', 'mock', 'reporters'),
+  );
   expect(bad.map(show)).toEqual([]);
 });
 
 test('src/core imports nothing above it', () => {
-  const allowed = (e: Edge): boolean => under(e.to, 'src/core') || (e.typeOnly && ['src/schemas/registry.js', 'src/transport/types.js', 'src/generated/types.js'].includes(e.to));
+  const allowed = (e: Edge): boolean =>
+    under(e.to, 'src/core') ||
+    (e.typeOnly && ['src/schemas/registry.js', 'src/transport/types.js', 'src/generated/types.js'].includes(e.to));
   expect(EDGES.filter((e) => under(e.from, 'src/core') && !allowed(e)).map(show)).toEqual([]);
 });
 
@@ -61,7 +70,10 @@ test('suites, mock and reporters stay apart, and none reaches into the runner or
   const bad = EDGES.filter((e) => {
     const from = areas.find((a) => under(e.from, a));
     if (!from) return false;
-    return areas.some((a) => a !== from && under(e.to, a)) || under(e.to, 'src/cli', 'src/runner', 'src/index.ts', 'src/vitest.ts');
+    return (
+      areas.some((a) => a !== from && under(e.to, a)) ||
+      under(e.to, 'src/cli', 'src/runner', 'src/index.ts', 'src/vitest.ts')
+    );
   });
   expect(bad.map(show)).toEqual([]);
 });

@@ -5,7 +5,8 @@ function capture() {
   let text = '';
   const listeners: Array<(t: string) => void> = [];
   return {
-    stream: { write: (t: string) => {
+    stream: {
+      write: (t: string) => {
         text += t;
         for (const l of listeners) l(text);
         return true;
@@ -14,14 +15,15 @@ function capture() {
     get text() {
       return text;
     },
-    waitFor: (re: RegExp) => new Promise<RegExpMatchArray>((resolve) => {
-      const m = text.match(re);
-      if (m) return resolve(m);
-      listeners.push((t) => {
-        const found = t.match(re);
-        if (found) resolve(found);
-      });
-    }),
+    waitFor: (re: RegExp) =>
+      new Promise<RegExpMatchArray>((resolve) => {
+        const m = text.match(re);
+        if (m) return resolve(m);
+        listeners.push((t) => {
+          const found = t.match(re);
+          if (found) resolve(found);
+        });
+      }),
   };
 }
 
@@ -29,11 +31,22 @@ test('conformance mock prints "listening on http://HOST:PORT" once, serves, and 
   const out = capture();
   const err = capture();
   const stop = new AbortController();
-  const done = mockCommand(['--port', '0', '--records', '5', '--token', 't1'], { stdout: out.stream, stderr: err.stream, stop: stop.signal, env: {} });
+  const done = mockCommand(['--port', '0', '--records', '5', '--token', 't1'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    stop: stop.signal,
+    env: {},
+  });
   const [, url] = await out.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/);
-  const res = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer t1', 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+  const res = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer t1', 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+  });
   expect(res.status).toBe(200);
-  const list = await fetch(`${url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${btoa('api:mock-key')}` } });
+  const list = await fetch(`${url}/v2/acme/evals/predictions`, {
+    headers: { authorization: `Basic ${btoa('api:mock-key')}` },
+  });
   expect((await list.text()).trim().split('\n')).toHaveLength(5);
   stop.abort();
   expect(await done).toBe(0);
@@ -45,12 +58,27 @@ test('conformance mock prints "listening on http://HOST:PORT" once, serves, and 
 test('secrets come from the environment when no flag is given', async () => {
   const out = capture();
   const stop = new AbortController();
-  const done = mockCommand([], { stdout: out.stream, stderr: capture().stream, stop: stop.signal, env: { CONFORMANCE_TOKEN: 'from-env', CONFORMANCE_BASIC: 'u:p' } });
+  const done = mockCommand([], {
+    stdout: out.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env: { CONFORMANCE_TOKEN: 'from-env', CONFORMANCE_BASIC: 'u:p' },
+  });
   const [, url] = await out.waitFor(/listening on (\S+)\n/);
   const headers = { 'content-type': 'application/json' };
   const body = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] });
-  expect((await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { ...headers, authorization: 'Bearer from-env' }, body })).status).toBe(200);
-  expect((await fetch(`${url}/v2/acme/evals/scores?limit=1`, { headers: { authorization: `Basic ${btoa('u:p')}` } })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...headers, authorization: 'Bearer from-env' },
+        body,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await fetch(`${url}/v2/acme/evals/scores?limit=1`, { headers: { authorization: `Basic ${btoa('u:p')}` } })).status,
+  ).toBe(200);
   stop.abort();
   expect(await done).toBe(0);
 });
@@ -59,7 +87,12 @@ test('a non-loopback bind warns on stderr', async () => {
   const out = capture();
   const err = capture();
   const stop = new AbortController();
-  const done = mockCommand(['--host', '0.0.0.0'], { stdout: out.stream, stderr: err.stream, stop: stop.signal, env: {} });
+  const done = mockCommand(['--host', '0.0.0.0'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    stop: stop.signal,
+    env: {},
+  });
   await out.waitFor(/listening on/);
   expect(err.text).toMatch(/warning: bound to 0\.0\.0\.0, not loopback/);
   stop.abort();
@@ -67,7 +100,15 @@ test('a non-loopback bind warns on stderr', async () => {
 });
 
 test('bad flags print one clear line and return 2', async () => {
-  for (const argv of [['--port', 'abc'], ['--nope'], ['--basic', 'nocolon'], ['--chaos', '2'], ['--faults', 'chat.nope'], ['--records', '-1'], ['extra']]) {
+  for (const argv of [
+    ['--port', 'abc'],
+    ['--nope'],
+    ['--basic', 'nocolon'],
+    ['--chaos', '2'],
+    ['--faults', 'chat.nope'],
+    ['--records', '-1'],
+    ['extra'],
+  ]) {
     const err = capture();
     expect(await mockCommand(argv, { stdout: capture().stream, stderr: err.stream, env: {} }), argv.join(' ')).toBe(2);
     expect(err.text.trim().split('\n'), argv.join(' ')).toHaveLength(1);
@@ -84,7 +125,12 @@ test('--help prints the usage and returns 0', async () => {
 
 test('the body limit and the slow-client timeouts are flags', async () => {
   const { parseMockArgs } = await import('../../src/cli/mock-command.js');
-  expect(parseMockArgs(['--max-body-bytes', '2048', '--headers-timeout', '500', '--request-timeout', '900', '--idle-timeout', '1000'], {})).toMatchObject({
+  expect(
+    parseMockArgs(
+      ['--max-body-bytes', '2048', '--headers-timeout', '500', '--request-timeout', '900', '--idle-timeout', '1000'],
+      {},
+    ),
+  ).toMatchObject({
     maxBodyBytes: 2048,
     headersTimeoutMs: 500,
     requestTimeoutMs: 900,
@@ -103,7 +149,12 @@ test('--list-faults lists every fault with the checks it breaks; the listening l
 
   const planted = capture();
   const stop = new AbortController();
-  const done = mockCommand(['--faults', 'chat.usage-does-not-add-up'], { stdout: planted.stream, stderr: capture().stream, stop: stop.signal, env: {} });
+  const done = mockCommand(['--faults', 'chat.usage-does-not-add-up'], {
+    stdout: planted.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env: {},
+  });
   await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+ \(faults: chat\.usage-does-not-add-up\)\n$/);
   stop.abort();
   expect(await done).toBe(0);
@@ -113,11 +164,21 @@ test('--list-faults lists every fault with the checks it breaks; the listening l
   expect(err.text).toContain('conformance mock --list-faults');
 });
 
-test('started through a wrapper that is killed without passing the signal on (npx, a shell), the mock stops too', { timeout: 20_000 }, async () => {
+test('started through a wrapper that is killed without passing the signal on (npx, a shell), the mock stops too', {
+  timeout: 20_000,
+}, async () => {
   const { spawn, execFileSync } = await import('node:child_process');
-  const wrapper = spawn('sh', ['-c', `"${process.execPath}" bin/conformance.js mock --port 0`], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve) => wrapper.stdout.on('data', (b: Buffer) => b.toString().includes('listening on') && resolve()));
-  const child = Number(execFileSync('pgrep', ['-P', String(wrapper.pid), '-f', 'conformance.js mock'], { encoding: 'utf8' }).trim().split('\n')[0]);
+  const wrapper = spawn('sh', ['-c', `"${process.execPath}" bin/conformance.js mock --port 0`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise<void>((resolve) =>
+    wrapper.stdout.on('data', (b: Buffer) => b.toString().includes('listening on') && resolve()),
+  );
+  const child = Number(
+    execFileSync('pgrep', ['-P', String(wrapper.pid), '-f', 'conformance.js mock'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[0],
+  );
   expect(child).toBeGreaterThan(0);
   wrapper.kill('SIGKILL');
   const alive = (): boolean => {

@@ -33,20 +33,24 @@ test(`streaming ${RECORDS.toLocaleString('en')} predictions keeps the heap bound
   let nextSample = 0;
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const req = request(`${server.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${btoa('api:mock-key')}` } }, (res) => {
-      expect(res.headers['content-type']).toBe('application/jsonl');
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
-        if (bytes >= nextSample) {
-          nextSample += 32 * MiB;
-          gc();
-          peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
-        }
-      });
-      res.on('end', resolve);
-      res.on('error', reject);
-    });
+    const req = request(
+      `${server.url}/v2/acme/evals/predictions`,
+      { headers: { authorization: `Basic ${btoa('api:mock-key')}` } },
+      (res) => {
+        expect(res.headers['content-type']).toBe('application/jsonl');
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+          if (bytes >= nextSample) {
+            nextSample += 32 * MiB;
+            gc();
+            peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+          }
+        });
+        res.on('end', resolve);
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

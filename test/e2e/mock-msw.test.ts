@@ -10,13 +10,21 @@ afterAll(() => server.close());
 const bearer = { authorization: 'Bearer mock-token', 'content-type': 'application/json' };
 
 test('a chat completion on any origin is answered by the mock', async () => {
-  const res = await fetch('https://api.example.test/v1/chat/completions', { method: 'POST', headers: bearer, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+  const res = await fetch('https://api.example.test/v1/chat/completions', {
+    method: 'POST',
+    headers: bearer,
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+  });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { object: string }).object).toBe('chat.completion');
 });
 
 test('a streamed completion arrives as Server-Sent Events ending with [DONE]', async () => {
-  const res = await fetch('https://api.example.test/v1/chat/completions', { method: 'POST', headers: bearer, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }) });
+  const res = await fetch('https://api.example.test/v1/chat/completions', {
+    method: 'POST',
+    headers: bearer,
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }),
+  });
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   expect((await res.text()).trimEnd().endsWith('data: [DONE]')).toBe(true);
 });
@@ -26,7 +34,9 @@ test('records list as JSONL with basic auth; errors keep their status', async ()
   const list = await fetch('https://records.example.test/v2/acme/evals/predictions?limit=2', { headers: basic });
   expect((await list.text()).trim().split('\n')).toHaveLength(2);
   expect((await fetch('https://records.example.test/v2/acme/evals/predictions')).status).toBe(401);
-  expect((await fetch('https://records.example.test/v2/acme/evals/predictions/nope', { headers: basic })).status).toBe(404);
+  expect((await fetch('https://records.example.test/v2/acme/evals/predictions/nope', { headers: basic })).status).toBe(
+    404,
+  );
 });
 
 test('createHandlers with a baseUrl answers only under it, with the base path stripped', async () => {

@@ -27,7 +27,13 @@ test('a non-streamed completion', async () => {
 
 test('a streamed completion with usage concatenates to the non-streamed text', async () => {
   const full = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, seed: 9 });
-  const stream = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, seed: 9, stream: true, stream_options: { include_usage: true } });
+  const stream = await client.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    seed: 9,
+    stream: true,
+    stream_options: { include_usage: true },
+  });
   let text = '';
   let usage: OpenAI.CompletionUsage | undefined | null;
   let finishes = 0;
@@ -38,7 +44,10 @@ test('a streamed completion with usage concatenates to the non-streamed text', a
   }
   expect(text).toBe(full.choices[0]?.message.content);
   expect(finishes).toBe(1);
-  expect(usage).toMatchObject({ prompt_tokens: full.usage!.prompt_tokens, completion_tokens: full.usage!.completion_tokens });
+  expect(usage).toMatchObject({
+    prompt_tokens: full.usage!.prompt_tokens,
+    completion_tokens: full.usage!.completion_tokens,
+  });
 });
 
 test('n > 1 gives n choices', async () => {
@@ -47,18 +56,28 @@ test('n > 1 gives n choices', async () => {
 });
 
 test('logprobs with top_logprobs', async () => {
-  const c = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, logprobs: true, top_logprobs: 2, max_completion_tokens: 5 });
+  const c = await client.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    logprobs: true,
+    top_logprobs: 2,
+    max_completion_tokens: 5,
+  });
   const content = c.choices[0]?.logprobs?.content ?? [];
   expect(content).toHaveLength(5);
   expect(content.every((t) => t.top_logprobs.length === 2)).toBe(true);
   expect(c.choices[0]?.finish_reason).toBe('length');
 });
 
-test('a rule violation surfaces as the SDK\'s BadRequestError', async () => {
-  await expect(client.chat.completions.create({ model: DEFAULT_MODEL, messages, top_logprobs: 2 })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+test("a rule violation surfaces as the SDK's BadRequestError", async () => {
+  await expect(
+    client.chat.completions.create({ model: DEFAULT_MODEL, messages, top_logprobs: 2 }),
+  ).rejects.toBeInstanceOf(OpenAI.BadRequestError);
 });
 
-test('a wrong key surfaces as the SDK\'s AuthenticationError', async () => {
+test("a wrong key surfaces as the SDK's AuthenticationError", async () => {
   const wrong = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'wrong', maxRetries: 0 });
-  await expect(wrong.chat.completions.create({ model: DEFAULT_MODEL, messages })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+  await expect(wrong.chat.completions.create({ model: DEFAULT_MODEL, messages })).rejects.toBeInstanceOf(
+    OpenAI.AuthenticationError,
+  );
 });

@@ -17,15 +17,35 @@ const broken = await startMockServer({ port: 0, faults: ['chat.usage-does-not-ad
 afterAll(() => broken.close());
 
 interface JsonResults {
-  testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[]; meta?: Record<string, unknown> }[] }[];
+  testResults: {
+    assertionResults: { fullName: string; status: string; failureMessages: string[]; meta?: Record<string, unknown> }[];
+  }[];
 }
 
-test('failures carry the replay line with --level, skips are skips with their reason, secrets come from the environment', { timeout: 120_000 }, () => {
+test('failures carry the replay line with --level, skips are skips with their reason, secrets come from the environment', {
+  timeout: 120_000,
+}, () => {
   const out = join(mkdtempSync(join(tmpdir(), 'cts-vitest-')), 'results.json');
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/e2e/fixtures/registered.config.ts', '--reporter=json', `--outputFile=${out}`], {
-    env: { ...process.env, CTS_FIXTURE_TARGET: broken.url, CONFORMANCE_TOKEN: DEFAULT_TOKEN, CONFORMANCE_BASIC: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--config',
+      'test/e2e/fixtures/registered.config.ts',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
+    {
+      env: {
+        ...process.env,
+        CTS_FIXTURE_TARGET: broken.url,
+        CONFORMANCE_TOKEN: DEFAULT_TOKEN,
+        CONFORMANCE_BASIC: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
+      },
+      encoding: 'utf8',
+    },
+  );
   expect(run.status, run.stderr.slice(-2000)).toBe(1);
   const results = (JSON.parse(readFileSync(out, 'utf8')) as JsonResults).testResults.flatMap((f) => f.assertionResults);
   const usage = results.find((r) => r.fullName.includes('chat-completions.usage-adds-up'))!;
@@ -36,7 +56,11 @@ test('failures carry the replay line with --level, skips are skips with their re
   expect(writing.status).toBe('skipped');
 });
 
-test('options are checked at registration, with the CLI\'s messages', () => {
-  expect(() => registerConformanceTests({ target: undefined as unknown as string })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('a target URL is required') }));
-  expect(() => registerConformanceTests({ target: 'localhost:1234' })).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('only http and https') }));
+test("options are checked at registration, with the CLI's messages", () => {
+  expect(() => registerConformanceTests({ target: undefined as unknown as string })).toThrow(
+    expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('a target URL is required') }),
+  );
+  expect(() => registerConformanceTests({ target: 'localhost:1234' })).toThrow(
+    expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('only http and https') }),
+  );
 });

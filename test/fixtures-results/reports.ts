@@ -15,7 +15,8 @@ const STAGING_URL = 'https://staging.example.com/api';
 const SEED = 424242;
 
 const curl = (base: string, method: string, path: string, body?: string): string =>
-  `curl -sS -X ${method} '${base}${path}' -H "Authorization: Bearer $CONFORMANCE_TOKEN"` + (body ? ` -H 'content-type: application/json' --data-raw '${body}'` : '');
+  `curl -sS -X ${method} '${base}${path}' -H "Authorization: Bearer $CONFORMANCE_TOKEN"` +
+  (body ? ` -H 'content-type: application/json' --data-raw '${body}'` : '');
 const replay = (id: string, target: string): string => `conformance run --only ${id} --seed ${SEED} --target ${target}`;
 
 const mockResults: CheckResult[] = [
@@ -33,13 +34,19 @@ const mockResults: CheckResult[] = [
     operation: 'chat.create',
     section: '§4.1',
     level: 'MUST',
-    requirement: 'A request whose `messages` is empty is rejected with 400 & an error body ("messages" must not be empty).',
+    requirement:
+      'A request whose `messages` is empty is rejected with 400 & an error body ("messages" must not be empty).',
     status: 'fail',
     expected: 'status 400 with {"error": {...}}',
     actual: 'status 200 with a completion <script>alert("x")</script> ]]> | pipe `tick`',
     durationMs: 48.9,
     evidence: {
-      request: { method: 'POST', url: 'http://127.0.0.1:40123/v1/chat/completions', headers: { authorization: 'Bearer ***', 'content-type': 'application/json' }, body: '{"messages":[]}' },
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1:40123/v1/chat/completions',
+        headers: { authorization: 'Bearer ***', 'content-type': 'application/json' },
+        body: '{"messages":[]}',
+      },
       response: {
         status: 200,
         headers: { 'content-type': 'application/json', 'set-cookie': '***' },
@@ -82,7 +89,11 @@ const mockResults: CheckResult[] = [
     actual: 'status 201',
     durationMs: 20,
     expectedFailure: { reason: 'TICKET-123: model catalogue not wired in staging' },
-    evidence: { curl: curl('http://127.0.0.1:40123', 'POST', '/v1/preview/training-jobs', '{"model_id":"x"}'), seed: SEED, replay: replay('training-jobs.rejects-unknown-base-model', 'mock') },
+    evidence: {
+      curl: curl('http://127.0.0.1:40123', 'POST', '/v1/preview/training-jobs', '{"model_id":"x"}'),
+      seed: SEED,
+      replay: replay('training-jobs.rejects-unknown-base-model', 'mock'),
+    },
   },
   {
     id: 'training-jobs.get-returns-created-job',
@@ -94,7 +105,11 @@ const mockResults: CheckResult[] = [
     errorCode: 'CTS_TARGET_TIMEOUT',
     message: 'no response within 10000 ms',
     durationMs: 10000.4567,
-    evidence: { curl: curl('http://127.0.0.1:40123', 'GET', '/v1/preview/training-jobs/6f1c'), seed: SEED, replay: replay('training-jobs.get-returns-created-job', 'mock') },
+    evidence: {
+      curl: curl('http://127.0.0.1:40123', 'GET', '/v1/preview/training-jobs/6f1c'),
+      seed: SEED,
+      replay: replay('training-jobs.get-returns-created-job', 'mock'),
+    },
   },
   {
     id: 'trajectories.log-accepts-group',
@@ -160,7 +175,12 @@ const stagingResults: CheckResult[] = [
     actual: 'status 200; /choices/0/message/content must be string\nbody had 🙂 and a lone \uD800 surrogate',
     durationMs: 230.1,
     evidence: {
-      response: { status: 200, headers: { 'content-type': 'application/json' }, excerpt: '{"choices":[{"message":{"content":42}}]}', truncated: false },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        excerpt: '{"choices":[{"message":{"content":42}}]}',
+        truncated: false,
+      },
       curl: curl(STAGING_URL, 'POST', '/v1/chat/completions', '{"messages":[{"role":"user","content":"hi"}]}'),
       seed: SEED,
       replay: replay('chat-completions.accepts-minimal-request', STAGING_URL),
@@ -200,13 +220,35 @@ const MOCK_COVERAGE: CoverageReport = {
     { operation: 'scores.read', covered: 17, total: 18, percent: 94 },
   ],
   holes: [
-    { id: 'chat.create request-accepted documents (streamed)', operation: 'chat.create', kind: 'request-accepted', description: '`documents` sent in a request the target accepted (streamed)' },
-    { id: 'chat.create auth token-truncated', operation: 'chat.create', kind: 'auth', description: 'sent with the configured token truncated' },
-    { id: 'check scores.listed-records-read-back', operation: 'scores.read', kind: 'check-skipped', description: 'MUST check scores.listed-records-read-back skipped: no listed Score carries a string score_id' },
+    {
+      id: 'chat.create request-accepted documents (streamed)',
+      operation: 'chat.create',
+      kind: 'request-accepted',
+      description: '`documents` sent in a request the target accepted (streamed)',
+    },
+    {
+      id: 'chat.create auth token-truncated',
+      operation: 'chat.create',
+      kind: 'auth',
+      description: 'sent with the configured token truncated',
+    },
+    {
+      id: 'check scores.listed-records-read-back',
+      operation: 'scores.read',
+      kind: 'check-skipped',
+      description: 'MUST check scores.listed-records-read-back skipped: no listed Score carries a string score_id',
+    },
   ],
 };
 
-function report(target: string, targetLabel: string, level: RunReport['level'], results: CheckResult[], unexpectedPasses: string[] = [], coverage?: CoverageReport): RunReport {
+function report(
+  target: string,
+  targetLabel: string,
+  level: RunReport['level'],
+  results: CheckResult[],
+  unexpectedPasses: string[] = [],
+  coverage?: CoverageReport,
+): RunReport {
   return {
     schemaVersion: '1.2',
     tool: { name: 'conformance-suite', version: '0.1.0' },

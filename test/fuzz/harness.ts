@@ -7,7 +7,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import {
+  DEFAULT_BASIC_PASSWORD,
+  DEFAULT_BASIC_USER,
+  DEFAULT_ENTITY,
+  DEFAULT_PROJECT,
+  DEFAULT_TOKEN,
+} from '../../src/core/defaults.js';
 import type { MockServerOptions } from '../../mock/adapters/node.js';
 
 export const BEARER = `Bearer ${DEFAULT_TOKEN}`;
@@ -27,15 +33,23 @@ export interface ChildMock {
 /** Forks `mock-child.mjs` with the given server options; resolves once it listens. */
 export function startChildMock(options: MockServerOptions = {}, execArgv: readonly string[] = []): Promise<ChildMock> {
   const script = fileURLToPath(new URL('./mock-child.mjs', import.meta.url));
-  const child: ChildProcess = fork(script, [JSON.stringify(options)], { execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child: ChildProcess = fork(script, [JSON.stringify(options)], {
+    execArgv: ['--expose-gc', ...execArgv],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let stopping = false;
   let stderr = '';
   child.stderr?.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
   child.on('exit', (code, signal) => (exit = { code, signal }));
   return new Promise((resolve, reject) => {
-    const fail = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`mock child did not start: ${stderr.slice(0, 500)}`)); }, 20_000);
-    child.once('exit', () => { if (!stopping) reject(new Error(`mock child exited early: ${stderr.slice(0, 500)}`)); });
+    const fail = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mock child did not start: ${stderr.slice(0, 500)}`));
+    }, 20_000);
+    child.once('exit', () => {
+      if (!stopping) reject(new Error(`mock child exited early: ${stderr.slice(0, 500)}`));
+    });
     child.on('message', function ready(m: { type?: string; url?: string }) {
       if (m?.type !== 'ready' || !m.url) return;
       clearTimeout(fail);
@@ -61,7 +75,10 @@ export function startChildMock(options: MockServerOptions = {}, execArgv: readon
             stopping = true;
             if (exit) return res();
             const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-            child.once('exit', () => { clearTimeout(kill); res(); });
+            child.once('exit', () => {
+              clearTimeout(kill);
+              res();
+            });
             child.send({ type: 'stop' });
           }),
       });
@@ -105,14 +122,27 @@ export function rawExchange(
       socket.destroy();
       const text = Buffer.concat(chunks).toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-      resolve({ status: m ? Number(m[1]) : undefined, text, ms: performance.now() - t0, closedByServer, ...(error ? { error } : {}) });
+      resolve({
+        status: m ? Number(m[1]) : undefined,
+        text,
+        ms: performance.now() - t0,
+        closedByServer,
+        ...(error ? { error } : {}),
+      });
     };
     const limit = setTimeout(() => finish(false), limitMs);
     socket.on('data', (b: Buffer) => chunks.push(b));
-    socket.on('error', (err: NodeJS.ErrnoException) => { error = err.code ?? err.message; finish(true); });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      error = err.code ?? err.message;
+      finish(true);
+    });
     socket.on('close', () => finish(true));
     socket.on('connect', () => {
-      if (typeof payload === 'function') payload((b) => !settled && !socket.destroyed && socket.write(b), () => settled || socket.destroyed || (stopOnAnswer && chunks.length > 0));
+      if (typeof payload === 'function')
+        payload(
+          (b) => !settled && !socket.destroyed && socket.write(b),
+          () => settled || socket.destroyed || (stopOnAnswer && chunks.length > 0),
+        );
       else socket.write(payload);
     });
   });
@@ -135,7 +165,12 @@ export async function controlRequest(base: string, agent: Agent, kind: number): 
       method: 'POST',
       dispatcher: agent,
       headers: { authorization: BEARER, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'Say hello.' }], max_completion_tokens: 6, stream }),
+      body: JSON.stringify({
+        model: 'mock-model',
+        messages: [{ role: 'user', content: 'Say hello.' }],
+        max_completion_tokens: 6,
+        stream,
+      }),
     });
   switch (kind % 3) {
     case 0: {
@@ -147,14 +182,27 @@ export async function controlRequest(base: string, agent: Agent, kind: number): 
     case 1: {
       const res = await chat(true);
       const text = await res.body.text();
-      const ok = res.statusCode === 200 && text.trimEnd().endsWith('data: [DONE]') && text.includes('chat.completion.chunk');
+      const ok =
+        res.statusCode === 200 && text.trimEnd().endsWith('data: [DONE]') && text.includes('chat.completion.chunk');
       return { ok, what: `chat stream ${res.statusCode} ${JSON.stringify(text.slice(-40))}` };
     }
     default: {
-      const res = await request(`${base}${LIST_PATH}?limit=3`, { dispatcher: agent, headers: { authorization: BASIC } });
+      const res = await request(`${base}${LIST_PATH}?limit=3`, {
+        dispatcher: agent,
+        headers: { authorization: BASIC },
+      });
       const text = await res.body.text();
       const lines = text.split('\n').filter(Boolean);
-      const ok = res.statusCode === 200 && lines.length === 3 && lines.every((l) => { try { return typeof JSON.parse(l) === 'object'; } catch { return false; } });
+      const ok =
+        res.statusCode === 200 &&
+        lines.length === 3 &&
+        lines.every((l) => {
+          try {
+            return typeof JSON.parse(l) === 'object';
+          } catch {
+            return false;
+          }
+        });
       return { ok, what: `list ${res.statusCode} ${lines.length} lines` };
     }
   }

@@ -57,7 +57,13 @@ afterAll(async () => {
   await child?.stop();
 });
 
-const LONG_STREAM = { messages: [{ role: 'user', content: 'Tell a long story.' }], stream: true, max_completion_tokens: 4_000, ignore_eos: true, n: 16 };
+const LONG_STREAM = {
+  messages: [{ role: 'user', content: 'Tell a long story.' }],
+  stream: true,
+  max_completion_tokens: 4_000,
+  ignore_eos: true,
+  n: 16,
+};
 /** Events in a full read of LONG_STREAM: a role chunk and 4 000 token chunks per choice, and [DONE]. */
 const LONG_STREAM_EVENTS = 16 * 4_001 + 1;
 
@@ -74,7 +80,9 @@ test('a client that disconnects mid-stream frees the stream: its signal aborts a
   const body = JSON.stringify(LONG_STREAM);
   const first = await new Promise<string>((resolve, reject) => {
     const socket = connect(inProcess.port, '127.0.0.1', () => {
-      socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     });
     socket.once('data', (b: Buffer) => {
       socket.destroy();
@@ -102,7 +110,9 @@ test('a client that stops reading mid-stream is cut off after the idle timeout, 
         socket.pause(); // reads nothing more: the mock's writes back up
         resolve();
       });
-      socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(probe.finished, 'still streaming before the idle timeout').toBe(0);
@@ -125,7 +135,12 @@ test('a thousand concurrent streamed chat requests all complete with data: [DONE
         method: 'POST',
         dispatcher: agent,
         headers: { authorization: BEARER, 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: [{ role: 'user', content: `Stream number ${i}.` }], stream: true, max_completion_tokens: 8, seed: i }),
+        body: JSON.stringify({
+          messages: [{ role: 'user', content: `Stream number ${i}.` }],
+          stream: true,
+          max_completion_tokens: 8,
+          seed: i,
+        }),
       });
       const text = await res.body.text();
       if (res.statusCode !== 200) return `#${i}: ${res.statusCode}`;
@@ -137,7 +152,11 @@ test('a thousand concurrent streamed chat requests all complete with data: [DONE
       }
       return undefined;
     };
-    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => one(i).catch((err: Error & { code?: string }) => `#${i}: ${err.code ?? err.message}`)));
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) =>
+        one(i).catch((err: Error & { code?: string }) => `#${i}: ${err.code ?? err.message}`),
+      ),
+    );
     expect(results.filter(Boolean)).toEqual([]);
     expect(child.exited()).toBeUndefined();
   } finally {
@@ -149,53 +168,74 @@ test('a thousand concurrent streamed chat requests all complete with data: [DONE
 // (`connectionsCheckingInterval`, 30 s by default): the adapter sets it from the timeouts, and
 // answers a timed-out client 408.
 test('a client that trickles its headers is cut off by the header timeout (1 s here)', async () => {
-  const res = await rawExchange(child.port, (write, done) => {
-    write('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n');
-    let n = 0;
-    const drip = () => {
-      if (done() || n++ > 60) return;
-      write(`X-Slow-${n}: y\r\n`);
-      setTimeout(drip, 100);
-    };
-    drip();
-  }, 4_000);
+  const res = await rawExchange(
+    child.port,
+    (write, done) => {
+      write('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n');
+      let n = 0;
+      const drip = () => {
+        if (done() || n++ > 60) return;
+        write(`X-Slow-${n}: y\r\n`);
+        setTimeout(drip, 100);
+      };
+      drip();
+    },
+    4_000,
+  );
   expect(res.closedByServer, 'closed by the mock within 4 s').toBe(true);
   if (res.status !== undefined) expect(res.status).toBe(408);
 });
 
 test('a client that trickles its body is cut off by the request timeout (2 s here)', async () => {
-  const res = await rawExchange(child.port, (write, done) => {
-    write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`);
-    let n = 0;
-    const drip = () => {
-      if (done() || n++ > 60) return;
-      write(' ');
-      setTimeout(drip, 100);
-    };
-    drip();
-  }, 5_000);
+  const res = await rawExchange(
+    child.port,
+    (write, done) => {
+      write(
+        `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`,
+      );
+      let n = 0;
+      const drip = () => {
+        if (done() || n++ > 60) return;
+        write(' ');
+        setTimeout(drip, 100);
+      };
+      drip();
+    },
+    5_000,
+  );
   expect(res.closedByServer, 'closed by the mock within 5 s').toBe(true);
   if (res.status !== undefined) expect(res.status).toBe(408);
 });
 
 test('slow clients (headers and body, a byte at a time) are cut off while the mock keeps serving others', async () => {
   const slow = (first: string, more: (n: number) => string) =>
-    rawExchange(child.port, (write, done) => {
-      write(first);
-      let n = 0;
-      const drip = () => {
-        if (done() || n++ > 80) return;
-        write(more(n));
-        setTimeout(drip, 100);
-      };
-      drip();
-    }, 6_000);
+    rawExchange(
+      child.port,
+      (write, done) => {
+        write(first);
+        let n = 0;
+        const drip = () => {
+          if (done() || n++ > 80) return;
+          write(more(n));
+          setTimeout(drip, 100);
+        };
+        drip();
+      },
+      6_000,
+    );
   const slowHeaders = slow('POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n', () => 'X');
-  const slowBody = slow(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`, () => ' ');
+  const slowBody = slow(
+    `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"messages":`,
+    () => ' ',
+  );
   // While both drip, ordinary requests are answered one after another.
   const served: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const res = await request(`${child.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: `hi ${i}` }], max_completion_tokens: 4 }) });
+    const res = await request(`${child.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: BEARER, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: `hi ${i}` }], max_completion_tokens: 4 }),
+    });
     await res.body.dump();
     served.push(res.statusCode);
   }
@@ -213,7 +253,11 @@ test('a client that connects and sends nothing does not stop the mock serving ot
     s.on('error', () => undefined);
   });
   try {
-    const res = await request(`${child.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 }) });
+    const res = await request(`${child.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: BEARER, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 }),
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(200);
   } finally {

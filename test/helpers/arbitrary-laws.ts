@@ -26,11 +26,16 @@ function ajvErrors(name: SchemaName, value: unknown): string {
 }
 
 /** Law: every value of `arb` validates against each registry schema in `names`. */
-export function assertAllValid(arb: fc.Arbitrary<unknown>, names: readonly SchemaName[], options: LawOptions = {}): void {
+export function assertAllValid(
+  arb: fc.Arbitrary<unknown>,
+  names: readonly SchemaName[],
+  options: LawOptions = {},
+): void {
   fc.assert(
     fc.property(arb, (value) => {
       for (const name of names) {
-        if (!registry().validate(name, value).ok) throw new Error(`not valid against ${name}: ${ajvErrors(name, value)}`);
+        if (!registry().validate(name, value).ok)
+          throw new Error(`not valid against ${name}: ${ajvErrors(name, value)}`);
       }
     }),
     params(options),
@@ -41,7 +46,8 @@ export function assertAllValid(arb: fc.Arbitrary<unknown>, names: readonly Schem
 export function assertAllInvalid(arb: fc.Arbitrary<NegativeCase>, name: SchemaName, options: LawOptions = {}): void {
   fc.assert(
     fc.property(arb, (c) => {
-      if (registry().validate(name, c.value).ok) throw new Error(`negative case accepted by ${name}: ${c.mutation.description}`);
+      if (registry().validate(name, c.value).ok)
+        throw new Error(`negative case accepted by ${name}: ${c.mutation.description}`);
     }),
     params(options),
   );
@@ -73,10 +79,15 @@ export function assertMutationShape(c: NegativeCase): void {
 
 /** Law: every case of `arb` carries a well-formed mutation. */
 export function assertMutationsLabelled(arb: fc.Arbitrary<NegativeCase>, options: LawOptions = {}): void {
-  fc.assert(fc.property(arb, (c) => assertMutationShape(c)), params(options));
+  fc.assert(
+    fc.property(arb, (c) => assertMutationShape(c)),
+    params(options),
+  );
 }
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => Ajv2020;
 let userAjv: Ajv2020 | undefined;
 
 /**

@@ -36,11 +36,20 @@ function script(pattern: DripPattern): { head: string; drip: (tick: number) => s
       return { head: '', drip: (tick) => (tick < headers.length ? headers[tick]! : 'a') };
     }
     case 'json-body':
-      return { head: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"choices":[', drip: () => ' ' };
+      return {
+        head: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"choices":[',
+        drip: () => ' ',
+      };
     case 'sse-comments':
-      return { head: 'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n', drip: () => chunk(': still thinking\n\n') };
+      return {
+        head: 'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n',
+        drip: () => chunk(': still thinking\n\n'),
+      };
     case 'jsonl-lines':
-      return { head: 'HTTP/1.1 200 OK\r\nContent-Type: application/jsonl\r\nTransfer-Encoding: chunked\r\n\r\n', drip: (tick) => chunk(`{"prediction_id":"p-${tick}","score_id":"s-${tick}","value":1}\n`) };
+      return {
+        head: 'HTTP/1.1 200 OK\r\nContent-Type: application/jsonl\r\nTransfer-Encoding: chunked\r\n\r\n',
+        drip: (tick) => chunk(`{"prediction_id":"p-${tick}","score_id":"s-${tick}","value":1}\n`),
+      };
   }
 }
 

@@ -26,14 +26,20 @@ function requestLedger(checks: readonly CheckDefinition[], runs: number) {
       if (event.type !== 'check-end') return;
       const check = byId.get(event.result.id);
       if (check && event.requests > requestsOf(check, runs)) {
-        over.push(`${check.id} sent ${event.requests} requests at --runs ${runs}, more than its maxRequests (${requestsOf(check, runs)}): declare maxRequests in its defineCheck`);
+        over.push(
+          `${check.id} sent ${event.requests} requests at --runs ${runs}, more than its maxRequests (${requestsOf(check, runs)}): declare maxRequests in its defineCheck`,
+        );
       }
     },
     overruns: () => over.join('\n'),
   };
 }
 
-export function faultBattery(area: string, checks: readonly CheckDefinition[], options: RunAgainstMockOptions = {}): void {
+export function faultBattery(
+  area: string,
+  checks: readonly CheckDefinition[],
+  options: RunAgainstMockOptions = {},
+): void {
   const runs = options.runs ?? 10;
   test(`${area}: every check passes against the clean mock at the strict level, within its declared requests`, async () => {
     const ledger = requestLedger(checks, runs);

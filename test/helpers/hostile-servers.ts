@@ -145,25 +145,39 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
   switch (kind) {
     case 'silent': {
       // Accepts connections, reads whatever comes, never writes a byte.
-      t = track(createNetServer((s) => { seen.push({}); s.resume(); }));
+      t = track(
+        createNetServer((s) => {
+          seen.push({});
+          s.resume();
+        }),
+      );
       break;
     }
     case 'reset': {
       // Accepts, and answers the first bytes of a request with a TCP RST.
-      t = track(createNetServer((s) => {
-        seen.push({});
-        s.once('data', () => s.resetAndDestroy());
-      }));
+      t = track(
+        createNetServer((s) => {
+          seen.push({});
+          s.once('data', () => s.resetAndDestroy());
+        }),
+      );
       break;
     }
     case 'garbage': {
       // Answers bytes that are not HTTP (an SSH banner and binary noise), then closes.
-      t = track(createNetServer((s) => {
-        seen.push({});
-        s.once('data', () => {
-          s.end(Buffer.concat([Buffer.from('SSH-2.0-OpenSSH_9.6\r\n\x00\x01'), Buffer.from([0xff, 0xfe, 0x00, 0x13, 0x37, 0x0d, 0x0a, 0x0d, 0x0a])]));
-        });
-      }));
+      t = track(
+        createNetServer((s) => {
+          seen.push({});
+          s.once('data', () => {
+            s.end(
+              Buffer.concat([
+                Buffer.from('SSH-2.0-OpenSSH_9.6\r\n\x00\x01'),
+                Buffer.from([0xff, 0xfe, 0x00, 0x13, 0x37, 0x0d, 0x0a, 0x0d, 0x0a]),
+              ]),
+            );
+          });
+        }),
+      );
       break;
     }
     case 'trickle': {
@@ -245,9 +259,18 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
         const auth = req.headers.authorization ?? '';
         const raw = auth.replace(/^\S+\s+/, '');
         let decoded = '';
-        try { decoded = Buffer.from(raw, 'base64').toString('utf8'); } catch { /* not base64 */ }
+        try {
+          decoded = Buffer.from(raw, 'base64').toString('utf8');
+        } catch {
+          /* not base64 */
+        }
         const body = JSON.stringify({
-          error: { message: `rejected credentials ${auth} (decoded: ${decoded}; raw: ${raw}; pct: ${encodeURIComponent(decoded)})`, type: 'InternalServerError', param: null, code: 500 },
+          error: {
+            message: `rejected credentials ${auth} (decoded: ${decoded}; raw: ${raw}; pct: ${encodeURIComponent(decoded)})`,
+            type: 'InternalServerError',
+            param: null,
+            code: 500,
+          },
         });
         res.writeHead(500, {
           'content-type': 'application/json',

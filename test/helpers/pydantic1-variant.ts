@@ -29,7 +29,8 @@ function only(node: FlatSchema, type: string): boolean {
 /** pydantic 1's reading of `value` for a field of schema `node` (unchanged where it has none). */
 function coerceScalar(value: unknown, node: FlatSchema): unknown {
   if (only(node, 'string')) {
-    if (typeof value === 'number' && (node.format === 'date-time' || node.format === 'iso-date-time')) return new Date(value * 1000).toISOString();
+    if (typeof value === 'number' && (node.format === 'date-time' || node.format === 'iso-date-time'))
+      return new Date(value * 1000).toISOString();
     if (typeof value === 'number') return String(value);
     if (typeof value === 'boolean') return value ? 'True' : 'False';
   }
@@ -69,7 +70,11 @@ function coerce(value: unknown, node: FlatSchema, optional: boolean): unknown {
 
 /** The variant: JSON bodies of the operations with a request schema are read as pydantic 1 reads them. */
 export function pydantic1Variant(): Variant {
-  const bodies = OPERATIONS.filter((o) => o.requestSchema).map((o) => ({ method: o.method, pattern: new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}/?$`), schema: flatten(rootSchema(o.requestSchema!)) }));
+  const bodies = OPERATIONS.filter((o) => o.requestSchema).map((o) => ({
+    method: o.method,
+    pattern: new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+    schema: flatten(rootSchema(o.requestSchema!)),
+  }));
   return {
     before(req: MockRequest): MockRequest {
       const op = bodies.find((b) => b.method === req.method && b.pattern.test(req.path));

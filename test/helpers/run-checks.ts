@@ -4,7 +4,16 @@
  * mock, clean or with planted faults (`runAgainstMock`).
  */
 import type { CheckDefinition, TargetConfig } from '../../src/core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_PROJECT, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import {
+  DEFAULT_BASIC_PASSWORD,
+  DEFAULT_BASIC_USER,
+  DEFAULT_ENTITY,
+  DEFAULT_LIST_PARAMS,
+  DEFAULT_MODEL,
+  DEFAULT_MODEL_ID,
+  DEFAULT_PROJECT,
+  DEFAULT_TOKEN,
+} from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import type { RunEvent } from '../../src/runner/events.js';
@@ -62,7 +71,11 @@ export function defaultTarget(baseUrl: string, overrides: Partial<TargetConfig> 
 }
 
 /** Runs `checks` against the server at `url` (the default target, with `options.target` on top) and returns the report. */
-export function runAgainstUrl(url: string, checks: readonly CheckDefinition[], options: RunAgainstUrlOptions = {}): Promise<RunReport> {
+export function runAgainstUrl(
+  url: string,
+  checks: readonly CheckDefinition[],
+  options: RunAgainstUrlOptions = {},
+): Promise<RunReport> {
   return runSuite({
     target: defaultTarget(url, options.target),
     token: options.token ?? DEFAULT_TOKEN,
@@ -83,7 +96,10 @@ export function runAgainstUrl(url: string, checks: readonly CheckDefinition[], o
 }
 
 /** Runs `checks` against a fresh mock (with `faults` planted) and returns the report. */
-export async function runAgainstMock(checks: readonly CheckDefinition[], opts: RunAgainstMockOptions = {}): Promise<RunReport> {
+export async function runAgainstMock(
+  checks: readonly CheckDefinition[],
+  opts: RunAgainstMockOptions = {},
+): Promise<RunReport> {
   const { faults = [], mock, ...run } = opts;
   const server = await startMockServer({ host: '127.0.0.1', port: 0, ...mock, faults });
   try {

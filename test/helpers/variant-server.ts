@@ -44,7 +44,10 @@ function asHandler(variant: Variant | VariantHandler): VariantHandler {
 }
 
 /** Starts the mock behind `variant` on a loopback port; `close` drops open connections. */
-async function startVariantServer(variant: Variant | VariantHandler, mockOptions: MockOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+async function startVariantServer(
+  variant: Variant | VariantHandler,
+  mockOptions: MockOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const mock = createMock(mockOptions);
   const handler = asHandler(variant);
   const server = createServer((req, res) => {
@@ -89,7 +92,11 @@ async function startVariantServer(variant: Variant | VariantHandler, mockOptions
  * of `runAgainstUrl`, except 5 runs and `bundledMock: false` (the rewritten mock stands for another
  * server); a test file whose variants were written for other settings uses `variantRunner`.
  */
-export async function runAgainstVariant(checks: readonly CheckDefinition[], variant: Variant | VariantHandler, options: RunAgainstVariantOptions = {}): Promise<RunReport> {
+export async function runAgainstVariant(
+  checks: readonly CheckDefinition[],
+  variant: Variant | VariantHandler,
+  options: RunAgainstVariantOptions = {},
+): Promise<RunReport> {
   const { mock, ...run } = options;
   const server = await startVariantServer(variant, mock);
   try {
@@ -102,7 +109,12 @@ export async function runAgainstVariant(checks: readonly CheckDefinition[], vari
 /** `runAgainstVariant` with a test file's own defaults; per-call options (and target fields) win over them. */
 export function variantRunner(defaults: RunAgainstVariantOptions): typeof runAgainstVariant {
   return (checks, variant, options = {}) =>
-    runAgainstVariant(checks, variant, { ...defaults, ...options, target: { ...defaults.target, ...options.target }, mock: { ...defaults.mock, ...options.mock } });
+    runAgainstVariant(checks, variant, {
+      ...defaults,
+      ...options,
+      target: { ...defaults.target, ...options.target },
+      mock: { ...defaults.mock, ...options.mock },
+    });
 }
 
 /** The body of an answer as text (a stream is read to its end). */
@@ -113,6 +125,9 @@ export async function bodyText(res: MockResponse): Promise<string> {
 }
 
 /** An `after` that rewrites the SSE text of chat streams (the mock yields one event per string). */
-export function rewriteSse(edit: (events: AsyncIterable<string>) => AsyncIterable<string>, headers: (h: Record<string, string>) => Record<string, string> = (h) => h): (req: MockRequest, res: MockResponse) => MockResponse {
+export function rewriteSse(
+  edit: (events: AsyncIterable<string>) => AsyncIterable<string>,
+  headers: (h: Record<string, string>) => Record<string, string> = (h) => h,
+): (req: MockRequest, res: MockResponse) => MockResponse {
   return (_req, res) => (res.stream ? { ...res, headers: headers(res.headers), stream: edit(res.stream) } : res);
 }

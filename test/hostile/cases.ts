@@ -37,23 +37,78 @@ const FAIL = { fail: true } as const;
 const CUT = { error: ['CTS_STREAM_CUT'] } as const;
 
 export const HOSTILE_CASES: readonly HostileCase[] = [
-  { name: 'accepts connections and never answers', fixture: 'silent', network: true, codes: ['CTS_TARGET_TIMEOUT'], probes: all(TIMEOUT) },
-  { name: 'sends headers, then a byte a second forever', fixture: 'trickle', network: false, codes: ['CTS_TARGET_TIMEOUT'], probes: all(TIMEOUT) },
-  { name: 'resets connections', fixture: 'reset', network: true, codes: ['CTS_TARGET_RESET'], probes: all({ error: ['CTS_TARGET_RESET'] }) },
-  { name: 'answers bytes that are not HTTP', fixture: 'garbage', network: true, codes: ['CTS_TARGET_GARBAGE'], probes: all({ error: ['CTS_TARGET_GARBAGE'] }) },
-  { name: 'answers an endless body', fixture: 'endless', network: false, codes: ['CTS_BODY_TOO_LARGE', 'CTS_TARGET_TIMEOUT'], probes: all({ error: ['CTS_BODY_TOO_LARGE'] }) },
+  {
+    name: 'accepts connections and never answers',
+    fixture: 'silent',
+    network: true,
+    codes: ['CTS_TARGET_TIMEOUT'],
+    probes: all(TIMEOUT),
+  },
+  {
+    name: 'sends headers, then a byte a second forever',
+    fixture: 'trickle',
+    network: false,
+    codes: ['CTS_TARGET_TIMEOUT'],
+    probes: all(TIMEOUT),
+  },
+  {
+    name: 'resets connections',
+    fixture: 'reset',
+    network: true,
+    codes: ['CTS_TARGET_RESET'],
+    probes: all({ error: ['CTS_TARGET_RESET'] }),
+  },
+  {
+    name: 'answers bytes that are not HTTP',
+    fixture: 'garbage',
+    network: true,
+    codes: ['CTS_TARGET_GARBAGE'],
+    probes: all({ error: ['CTS_TARGET_GARBAGE'] }),
+  },
+  {
+    name: 'answers an endless body',
+    fixture: 'endless',
+    network: false,
+    codes: ['CTS_BODY_TOO_LARGE', 'CTS_TARGET_TIMEOUT'],
+    probes: all({ error: ['CTS_BODY_TOO_LARGE'] }),
+  },
   // chat-completions.trailing-slash-path accepts a 307/308 as serving the variant (§4.1) only when it
   // stays on the same origin and points at /v1/chat/completions: this one must fail it.
-  { name: 'redirects to another origin', fixture: 'redirect', network: true, codes: ['CTS_REDIRECT'], judgesRedirect: ['chat-completions.trailing-slash-path'], probes: all({ error: ['CTS_REDIRECT'] }) },
+  {
+    name: 'redirects to another origin',
+    fixture: 'redirect',
+    network: true,
+    codes: ['CTS_REDIRECT'],
+    judgesRedirect: ['chat-completions.trailing-slash-path'],
+    probes: all({ error: ['CTS_REDIRECT'] }),
+  },
   { name: 'answers an HTML page with 200', fixture: 'html-200', network: false, codes: [], probes: all(FAIL) },
   { name: 'answers an HTML error page with 500', fixture: 'html-500', network: false, codes: [], probes: all(FAIL) },
   // The JSONL probe reads the event stream's first line, sees it is not JSON, and stops: the target
   // answered (wrongly), so that probe fails before the cut is reached.
-  { name: 'cuts an event stream midway', fixture: 'sse-cut', network: false, codes: [...CUT.error], probes: { ...all(CUT), [predictionsJsonlProbe.id]: FAIL } },
+  {
+    name: 'cuts an event stream midway',
+    fixture: 'sse-cut',
+    network: false,
+    codes: [...CUT.error],
+    probes: { ...all(CUT), [predictionsJsonlProbe.id]: FAIL },
+  },
   { name: 'cuts a JSONL stream midway', fixture: 'jsonl-cut', network: false, codes: [...CUT.error], probes: all(CUT) },
-  { name: 'a closed port', fixture: 'closed-port', network: true, codes: ['CTS_TARGET_UNREACHABLE'], probes: all({ error: ['CTS_TARGET_UNREACHABLE'] }) },
+  {
+    name: 'a closed port',
+    fixture: 'closed-port',
+    network: true,
+    codes: ['CTS_TARGET_UNREACHABLE'],
+    probes: all({ error: ['CTS_TARGET_UNREACHABLE'] }),
+  },
   // A resolver that is slower than the per-request timeout gives TIMEOUT instead (same origin named).
-  { name: 'an unresolvable host', fixture: 'unresolvable', network: true, codes: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'], probes: all({ error: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'] }) },
+  {
+    name: 'an unresolvable host',
+    fixture: 'unresolvable',
+    network: true,
+    codes: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'],
+    probes: all({ error: ['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_TIMEOUT'] }),
+  },
 ];
 
 /** A non-mock target with writes allowed (so every check reaches the wire). */

@@ -30,64 +30,118 @@ const DEADLINE_MS = 5_000;
 // The runner-level tests cover every case.
 const PICKED = ['silent', 'html-500', 'redirect'] as const;
 
-describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes(c.fixture)))('conformance run against a target that $name', (c) => {
-  test('exits 1 in bounded time, prints no stack, writes complete JUnit and JSON reports', { timeout: 30_000 }, async () => {
-    const server = await startHostile(c.fixture as (typeof PICKED)[number], { lifetimeMs: 30_000 });
-    servers.push(server);
-    const url = server.url;
-    const junit = join(dir, `${c.fixture}.xml`);
-    const json = join(dir, `${c.fixture}.json`);
-    // Where the target does answer, a per-request timeout longer than the deadline: on a CPU-starved
-    // machine the event loop can stall for seconds (see README), and a prompt answer must then end
-    // as CTS_RUN_DEADLINE for the checks cut short, never as a spurious timeout. The silent target
-    // needs a short one.
-    const timeout = c.fixture === 'silent' ? '300' : '20000';
-    const run = await runCli(['run', '--target', url, '--timeout', timeout, '--deadline', String(DEADLINE_MS), '--seed', '7', '--runs', '3', '--junit', junit, '--json', json], {
-      env: { CONFORMANCE_TOKEN: TOKEN },
-      // Start-up (module load, schema compilation) takes seconds on a loaded 2-core CI machine, and
-      // the catalogue's generation work can hold the event loop past the deadline (see README).
-      limitMs: 25_000,
+describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes(c.fixture)))(
+  'conformance run against a target that $name',
+  (c) => {
+    test('exits 1 in bounded time, prints no stack, writes complete JUnit and JSON reports', {
+      timeout: 30_000,
+    }, async () => {
+      const server = await startHostile(c.fixture as (typeof PICKED)[number], { lifetimeMs: 30_000 });
+      servers.push(server);
+      const url = server.url;
+      const junit = join(dir, `${c.fixture}.xml`);
+      const json = join(dir, `${c.fixture}.json`);
+      // Where the target does answer, a per-request timeout longer than the deadline: on a CPU-starved
+      // machine the event loop can stall for seconds (see README), and a prompt answer must then end
+      // as CTS_RUN_DEADLINE for the checks cut short, never as a spurious timeout. The silent target
+      // needs a short one.
+      const timeout = c.fixture === 'silent' ? '300' : '20000';
+      const run = await runCli(
+        [
+          'run',
+          '--target',
+          url,
+          '--timeout',
+          timeout,
+          '--deadline',
+          String(DEADLINE_MS),
+          '--seed',
+          '7',
+          '--runs',
+          '3',
+          '--junit',
+          junit,
+          '--json',
+          json,
+        ],
+        {
+          env: { CONFORMANCE_TOKEN: TOKEN },
+          // Start-up (module load, schema compilation) takes seconds on a loaded 2-core CI machine, and
+          // the catalogue's generation work can hold the event loop past the deadline (see README).
+          limitMs: 25_000,
+        },
+      );
+
+      expect(run.signal, 'not killed by the test').toBeNull();
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout + run.stderr).not.toMatch(STACK);
+      expect(run.stdout + run.stderr).not.toContain(TOKEN);
+
+      const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
+      expect(report.results).toHaveLength(CATALOGUE.length);
+      expect(report.summary.conformant).toBe(false);
+      for (const r of report.results) {
+        if (r.status === 'error')
+          expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${r.message}`).toContain(r.errorCode);
+        if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], r.id).toContain(r.status);
+        if (c.judgesRedirect?.includes(r.id)) expect(r.status, r.id).toBe('fail');
+      }
+      // The fixture's own failure shows up, not only the deadline.
+      expect(
+        report.results.some(
+          (r) => r.status === 'fail' || (r.errorCode !== undefined && r.errorCode !== 'CTS_RUN_DEADLINE'),
+        ),
+      ).toBe(true);
+
+      const xml = readFileSync(junit, 'utf8');
+      const counts = readXml(xml);
+      expect(counts.get('testcase')).toBe(report.results.length);
+      // Every result that gates is a <failure> or an <error> (a SHOULD failure at --level must is not).
+      expect((counts.get('failure') ?? 0) + (counts.get('error') ?? 0)).toBeGreaterThanOrEqual(
+        report.results.filter((r: Parameters<typeof gates>[0]) => gates(r, report.level)).length,
+      );
+      expect(xml).not.toContain(TOKEN);
+
+      if (server.other) expect(server.other.seen, 'nothing reached the other origin').toEqual([]);
     });
-
-    expect(run.signal, 'not killed by the test').toBeNull();
-    expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout + run.stderr).not.toMatch(STACK);
-    expect(run.stdout + run.stderr).not.toContain(TOKEN);
-
-    const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
-    expect(report.results).toHaveLength(CATALOGUE.length);
-    expect(report.summary.conformant).toBe(false);
-    for (const r of report.results) {
-      if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${r.message}`).toContain(r.errorCode);
-      if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], r.id).toContain(r.status);
-      if (c.judgesRedirect?.includes(r.id)) expect(r.status, r.id).toBe('fail');
-    }
-    // The fixture's own failure shows up, not only the deadline.
-    expect(report.results.some((r) => r.status === 'fail' || (r.errorCode !== undefined && r.errorCode !== 'CTS_RUN_DEADLINE'))).toBe(true);
-
-    const xml = readFileSync(junit, 'utf8');
-    const counts = readXml(xml);
-    expect(counts.get('testcase')).toBe(report.results.length);
-    // Every result that gates is a <failure> or an <error> (a SHOULD failure at --level must is not).
-    expect((counts.get('failure') ?? 0) + (counts.get('error') ?? 0)).toBeGreaterThanOrEqual(report.results.filter((r: Parameters<typeof gates>[0]) => gates(r, report.level)).length);
-    expect(xml).not.toContain(TOKEN);
-
-    if (server.other) expect(server.other.seen, 'nothing reached the other origin').toEqual([]);
-  });
-});
+  },
+);
 
 describe('conformance run against a target that drips its answer (issue 20)', () => {
-  test('says its time budget at the start and ends by the per-request deadlines, with no --deadline given', { timeout: 60_000 }, async () => {
+  test('says its time budget at the start and ends by the per-request deadlines, with no --deadline given', {
+    timeout: 60_000,
+  }, async () => {
     const server = await startDripServer('json-body', 60);
     try {
       const json = join(dir, 'drip.json');
-      const run = await runCli(['run', '--target', server.url, '--only', 'auth.', '--timeout', '300', '--retries', '0', '--seed', '7', '--runs', '2', '--json', json], {
-        env: { CONFORMANCE_TOKEN: TOKEN },
-        limitMs: 50_000,
-      });
+      const run = await runCli(
+        [
+          'run',
+          '--target',
+          server.url,
+          '--only',
+          'auth.',
+          '--timeout',
+          '300',
+          '--retries',
+          '0',
+          '--seed',
+          '7',
+          '--runs',
+          '2',
+          '--json',
+          json,
+        ],
+        {
+          env: { CONFORMANCE_TOKEN: TOKEN },
+          limitMs: 50_000,
+        },
+      );
       expect(run.signal, 'not killed by the test').toBeNull();
       expect(run.code, run.stderr).toBe(1);
-      expect(run.stderr).toMatch(/^conformance: http:\/\/127\.0\.0\.1:\d+: at most \d+ requests, 8 checks at a time, 0.3 s per request at worst: worst case [^;]+; run deadline [^(]+\(the worst case; --deadline to change\)$/m);
+      expect(run.stderr).toMatch(
+        /^conformance: http:\/\/127\.0\.0\.1:\d+: at most \d+ requests, 8 checks at a time, 0.3 s per request at worst: worst case [^;]+; run deadline [^(]+\(the worst case; --deadline to change\)$/m,
+      );
       expect(run.stdout + run.stderr).not.toContain(TOKEN);
       const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
       const codes = new Set(report.results.map((r) => r.errorCode).filter(Boolean));

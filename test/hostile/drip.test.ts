@@ -26,8 +26,10 @@ const CONCURRENCY = 32;
 const REPEATS = 3;
 
 // On a busy machine the first drip can come after the deadline: "no byte of the body" is true then.
-const IN_BODY = /the body was still arriving \(\d+ bytes? in \d+ ms|the headers arrived, then no byte of the body in \d+ ms/;
-const ANY_PHASE = /^no complete answer from http:\/\/127\.0\.0\.1:\d+ within 300 ms: (the status line and headers had not arrived after \d+ ms|the headers arrived, then no byte of the body in \d+ ms|the body was still arriving \(\d+ bytes? in \d+ ms.*\))$/;
+const IN_BODY =
+  /the body was still arriving \(\d+ bytes? in \d+ ms|the headers arrived, then no byte of the body in \d+ ms/;
+const ANY_PHASE =
+  /^no complete answer from http:\/\/127\.0\.0\.1:\d+ within 300 ms: (the status line and headers had not arrived after \d+ ms|the headers arrived, then no byte of the body in \d+ ms|the body was still arriving \(\d+ bytes? in \d+ ms.*\))$/;
 const WAITING: Record<DripPattern, RegExp> = {
   headers: /the status line and headers had not arrived after \d+ ms/,
   'json-body': IN_BODY,
@@ -65,32 +67,51 @@ afterAll(async () => {
 });
 
 describe('the per-request deadline holds against a target that drips its answer', () => {
-  const budget = runBudget(CATALOGUE, { runs: RUNS, timeoutMs: TIMEOUT_MS, concurrency: CONCURRENCY, maxRetries: 0, maxRetryWaitMs: 0 });
+  const budget = runBudget(CATALOGUE, {
+    runs: RUNS,
+    timeoutMs: TIMEOUT_MS,
+    concurrency: CONCURRENCY,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+  });
 
-  test.each(DRIP_PATTERNS)('%s: every run of the catalogue ends by its own deadlines', async (pattern) => {
-    const server = await startDripServer(pattern, TICK_MS);
-    servers.push(server);
-    for (let i = 0; i < REPEATS; i++) {
-      const t0 = performance.now();
-      const report = await runOnce(server.url, CATALOGUE);
-      const ms = performance.now() - t0;
-      const deadlines = report.results.filter((r) => r.errorCode === 'CTS_RUN_DEADLINE');
-      expect(deadlines.map((r) => `${r.id}: ${r.message}`), `run ${i + 1}`).toEqual([]);
-      // A bound on termination, not on speed: the worst case the plan allows.
-      expect(ms, `run ${i + 1} took ${Math.round(ms)} ms`).toBeLessThan(budget.worstCaseMs);
-      const timeouts = report.results.filter((r) => r.errorCode === 'CTS_TARGET_TIMEOUT');
-      expect(timeouts.length, `run ${i + 1}: checks that timed out`).toBeGreaterThan(0);
-      // Each says what it was waiting for. Which phase depends on the pattern, but on a loaded
-      // machine an answer can also be late on this side (client and server share one event loop).
-      for (const r of timeouts) expect(r.message, r.id).toMatch(ANY_PHASE);
-      expect(timeouts.filter((r) => WAITING[pattern].test(r.message ?? '')).length, `run ${i + 1}: timeouts in the phase the target stalls in`).toBeGreaterThan(0);
-      // Whatever did not time out judged what it saw (a 200 to a request without credentials is a
-      // finding); no other tool error hides a lost deadline.
-      const others = report.results.filter((r) => r.status === 'error' && r.errorCode !== 'CTS_TARGET_TIMEOUT');
-      expect(others.map((r) => `${r.id}: ${r.errorCode} ${r.message}`), `run ${i + 1}`).toEqual([]);
-    }
-    expect(server.requests()).toBeGreaterThan(0);
-  }, 120_000);
+  test.each(DRIP_PATTERNS)(
+    '%s: every run of the catalogue ends by its own deadlines',
+    async (pattern) => {
+      const server = await startDripServer(pattern, TICK_MS);
+      servers.push(server);
+      for (let i = 0; i < REPEATS; i++) {
+        const t0 = performance.now();
+        const report = await runOnce(server.url, CATALOGUE);
+        const ms = performance.now() - t0;
+        const deadlines = report.results.filter((r) => r.errorCode === 'CTS_RUN_DEADLINE');
+        expect(
+          deadlines.map((r) => `${r.id}: ${r.message}`),
+          `run ${i + 1}`,
+        ).toEqual([]);
+        // A bound on termination, not on speed: the worst case the plan allows.
+        expect(ms, `run ${i + 1} took ${Math.round(ms)} ms`).toBeLessThan(budget.worstCaseMs);
+        const timeouts = report.results.filter((r) => r.errorCode === 'CTS_TARGET_TIMEOUT');
+        expect(timeouts.length, `run ${i + 1}: checks that timed out`).toBeGreaterThan(0);
+        // Each says what it was waiting for. Which phase depends on the pattern, but on a loaded
+        // machine an answer can also be late on this side (client and server share one event loop).
+        for (const r of timeouts) expect(r.message, r.id).toMatch(ANY_PHASE);
+        expect(
+          timeouts.filter((r) => WAITING[pattern].test(r.message ?? '')).length,
+          `run ${i + 1}: timeouts in the phase the target stalls in`,
+        ).toBeGreaterThan(0);
+        // Whatever did not time out judged what it saw (a 200 to a request without credentials is a
+        // finding); no other tool error hides a lost deadline.
+        const others = report.results.filter((r) => r.status === 'error' && r.errorCode !== 'CTS_TARGET_TIMEOUT');
+        expect(
+          others.map((r) => `${r.id}: ${r.errorCode} ${r.message}`),
+          `run ${i + 1}`,
+        ).toEqual([]);
+      }
+      expect(server.requests()).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });
 
 describe('when the run deadline passes, each check still in flight says what it was waiting for', () => {
@@ -115,31 +136,48 @@ describe('when the run deadline passes, each check still in flight says what it 
     });
     const r = report.results[0]!;
     expect(r.errorCode).toBe('CTS_RUN_DEADLINE');
-    expect(r.message).toMatch(/the run deadline \(600 ms\) passed before this check finished; waiting for POST \/v1\/chat\/completions: the body was still arriving \(\d+ bytes? in \d+ ms, about [\d.]+ bytes?\/s; last byte \d+ ms ago\)/);
+    expect(r.message).toMatch(
+      /the run deadline \(600 ms\) passed before this check finished; waiting for POST \/v1\/chat\/completions: the body was still arriving \(\d+ bytes? in \d+ ms, about [\d.]+ bytes?\/s; last byte \d+ ms ago\)/,
+    );
   }, 30_000);
 });
 
 describe('the same through the vitest integration', () => {
   // One check per way of reading an answer: buffered JSON, an SSE stream, a JSONL listing.
-  const ids = ['acceptance.valid-request-succeeds.chat-create', 'streaming.ends-with-done', 'predictions.list-is-jsonl-of-records'];
+  const ids = [
+    'acceptance.valid-request-succeeds.chat-create',
+    'streaming.ends-with-done',
+    'predictions.list-is-jsonl-of-records',
+  ];
   const checks = CATALOGUE.filter((c) => ids.includes(c.id));
 
-  test.each(DRIP_PATTERNS)('%s: assertConformance reports the per-request timeout, never the run deadline', async (pattern) => {
-    expect(checks.map((c) => c.id).sort()).toEqual([...ids].sort());
-    const server = await startDripServer(pattern, TICK_MS);
-    servers.push(server);
-    let timedOut = 0;
-    for (const check of checks) {
-      const error = await assertConformance(check, { target: server.url, token: 'drip-Token-5521', basic: 'api:drip-Pass-5521', timeoutMs: TIMEOUT_MS, runs: RUNS, level: 'should' }).then(
-        () => undefined,
-        (err: Error) => err,
-      );
-      // A timeout, or a failure judged on what arrived first (SSE comments are not JSONL lines).
-      expect(error?.message, check.id).toMatch(/ error: .*within 300 ms: | fail: /s);
-      expect(error?.message, check.id).not.toMatch(/run deadline/);
-      expect(error?.message, check.id).not.toContain('drip-Token-5521');
-      if (/within 300 ms: /.test(error?.message ?? '')) timedOut++;
-    }
-    expect(timedOut).toBeGreaterThan(0);
-  }, 60_000);
+  test.each(DRIP_PATTERNS)(
+    '%s: assertConformance reports the per-request timeout, never the run deadline',
+    async (pattern) => {
+      expect(checks.map((c) => c.id).sort()).toEqual([...ids].sort());
+      const server = await startDripServer(pattern, TICK_MS);
+      servers.push(server);
+      let timedOut = 0;
+      for (const check of checks) {
+        const error = await assertConformance(check, {
+          target: server.url,
+          token: 'drip-Token-5521',
+          basic: 'api:drip-Pass-5521',
+          timeoutMs: TIMEOUT_MS,
+          runs: RUNS,
+          level: 'should',
+        }).then(
+          () => undefined,
+          (err: Error) => err,
+        );
+        // A timeout, or a failure judged on what arrived first (SSE comments are not JSONL lines).
+        expect(error?.message, check.id).toMatch(/ error: .*within 300 ms: | fail: /s);
+        expect(error?.message, check.id).not.toMatch(/run deadline/);
+        expect(error?.message, check.id).not.toContain('drip-Token-5521');
+        if (/within 300 ms: /.test(error?.message ?? '')) timedOut++;
+      }
+      expect(timedOut).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

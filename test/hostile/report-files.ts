@@ -19,8 +19,10 @@ export function readXml(xml: string): Map<string, number> {
   let last = 0;
   let m: RegExpExecArray | null;
   const text = (t: string) => {
-    if (/[<>]/.test(t.replace(/&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, ''))) throw new Error(`unescaped markup in text: ${t.slice(0, 80)}`);
-    if (/&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(t)) throw new Error(`bare & in text: ${t.slice(0, 80)}`);
+    if (/[<>]/.test(t.replace(/&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, '')))
+      throw new Error(`unescaped markup in text: ${t.slice(0, 80)}`);
+    if (/&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(t))
+      throw new Error(`bare & in text: ${t.slice(0, 80)}`);
   };
   while ((m = re.exec(xml))) {
     text(xml.slice(last, m.index));
@@ -53,7 +55,10 @@ export interface CliRun {
 }
 
 /** Runs the real binary; kills it (and reports the kill) if it outlives `limitMs`. */
-export function runCli(args: readonly string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: readonly string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [BIN, ...args], {

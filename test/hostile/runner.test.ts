@@ -68,7 +68,11 @@ async function run(url: string, deadlineMs = DEADLINE_MS): Promise<{ report: Run
 }
 
 function reasonOf(r: CheckResult): string {
-  return r.status === 'error' ? `${r.errorCode}: ${r.message}` : r.status === 'fail' ? `${r.expected} | ${r.actual}` : (r.reason ?? '');
+  return r.status === 'error'
+    ? `${r.errorCode}: ${r.message}`
+    : r.status === 'fail'
+      ? `${r.expected} | ${r.actual}`
+      : (r.reason ?? '');
 }
 
 function expectOneLine(r: CheckResult): void {
@@ -92,9 +96,11 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
 
     for (const r of report.results) {
       expectOneLine(r);
-      if (r.status === 'error') expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${reasonOf(r)}`).toContain(r.errorCode);
+      if (r.status === 'error')
+        expect([...c.codes, 'CTS_RUN_DEADLINE'], `${r.id}: ${reasonOf(r)}`).toContain(r.errorCode);
       // A target that never spoke HTTP cannot pass or fail a check: the suite could not judge.
-      if (c.network && !c.judgesRedirect?.includes(r.id)) expect(['error', 'skip'], `${r.id}: ${reasonOf(r)}`).toContain(r.status);
+      if (c.network && !c.judgesRedirect?.includes(r.id))
+        expect(['error', 'skip'], `${r.id}: ${reasonOf(r)}`).toContain(r.status);
       if (c.judgesRedirect?.includes(r.id)) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
     }
 
@@ -115,7 +121,8 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
 
     // Evidence never carries the credentials, whatever the target did.
     const text = JSON.stringify(report);
-    for (const secret of [TOKEN, 'hostile-Runner-Pass-7311', Buffer.from(BASIC).toString('base64')]) expect(text).not.toContain(secret);
+    for (const secret of [TOKEN, 'hostile-Runner-Pass-7311', Buffer.from(BASIC).toString('base64')])
+      expect(text).not.toContain(secret);
 
     if (c.fixture === 'unresolvable') {
       // Most lookups fail fast with ENOTFOUND: the reason names the host that cannot be resolved.

@@ -24,7 +24,15 @@ afterAll(async () => {
 });
 
 const client = (baseUrl: string) =>
-  createHttpClient({ baseUrl, token: 'transport-Token-1', timeoutMs: 2_000, maxBodyBytes: 64 * 1024, maxRetries: 0, maxRetryWaitMs: 0, userAgent: 'test' });
+  createHttpClient({
+    baseUrl,
+    token: 'transport-Token-1',
+    timeoutMs: 2_000,
+    maxBodyBytes: 64 * 1024,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+    userAgent: 'test',
+  });
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 

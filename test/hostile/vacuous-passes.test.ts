@@ -11,9 +11,22 @@ import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import type { MockRequest, MockResponse } from '../../mock/types.js';
 import { successChecks } from '../../suites/acceptance/success.checks.js';
-import { echoPrependsLastMessage, includeReasoningFalseOmitsReasoning, responseFormatJsonSchema, seededDeterminism, stopStringsHonoured, structuredOutputsChoice, structuredOutputsJson, structuredOutputsRegex } from '../../suites/chat-completions/output-controls.checks.js';
+import {
+  echoPrependsLastMessage,
+  includeReasoningFalseOmitsReasoning,
+  responseFormatJsonSchema,
+  seededDeterminism,
+  stopStringsHonoured,
+  structuredOutputsChoice,
+  structuredOutputsJson,
+  structuredOutputsRegex,
+} from '../../suites/chat-completions/output-controls.checks.js';
 import { serviceTierInSet, trailingSlashPath } from '../../suites/chat-completions/rules.checks.js';
-import { logprobsShapeAndCounts, returnTokenIdsPerChoice, tokensAsTokenIds } from '../../suites/chat-completions/tokens.checks.js';
+import {
+  logprobsShapeAndCounts,
+  returnTokenIdsPerChoice,
+  tokensAsTokenIds,
+} from '../../suites/chat-completions/tokens.checks.js';
 import { recordChecks } from '../../suites/records/index.js';
 import { openLineProblem } from '../../src/transport/jsonl-tail.js';
 import { streamingChecks } from '../../suites/streaming/index.js';
@@ -35,10 +48,14 @@ async function hostile(kind: HostileKind): Promise<HostileServer> {
 /** A fixture is another server, not the bundled mock; the byte cap is small so endless bodies end fast. */
 const OPTIONS: RunAgainstUrlOptions = { target: { bundledMock: false }, maxBodyBytes: 64 * 1024 };
 
-const byId = (report: RunReport): Record<string, CheckResult> => Object.fromEntries(report.results.map((r) => [r.id, r]));
-const statuses = (report: RunReport): Record<string, string> => Object.fromEntries(report.results.map((r) => [r.id, r.status]));
-const reasonOf = (r: CheckResult | undefined): string => (r ? `${r.status}: ${r.expected ?? ''} | ${r.actual ?? r.reason ?? r.message ?? ''}` : 'missing');
-const only = (checks: readonly CheckDefinition[], ...ids: string[]): CheckDefinition[] => ids.map((id) => checks.find((c) => c.id === id)!);
+const byId = (report: RunReport): Record<string, CheckResult> =>
+  Object.fromEntries(report.results.map((r) => [r.id, r]));
+const statuses = (report: RunReport): Record<string, string> =>
+  Object.fromEntries(report.results.map((r) => [r.id, r.status]));
+const reasonOf = (r: CheckResult | undefined): string =>
+  r ? `${r.status}: ${r.expected ?? ''} | ${r.actual ?? r.reason ?? r.message ?? ''}` : 'missing';
+const only = (checks: readonly CheckDefinition[], ...ids: string[]): CheckDefinition[] =>
+  ids.map((id) => checks.find((c) => c.id === id)!);
 
 /** No result passes except those listed (which judged something real). */
 function expectNoPassExcept(report: RunReport, allowed: readonly string[] = []): void {
@@ -94,20 +111,50 @@ describe('streaming checks against a stream without chunks', () => {
     });
     // Content type, terminator and nothing after it are judged on what arrived; timing is an
     // observation; the refusal before streaming is the mock's own 4xx, which the rewrite leaves alone.
-    expectNoPassExcept(report, [S('event-stream-content-type'), S('ends-with-done'), S('done-is-last'), S('timing'), S('pre-generation-error-is-http-4xx')]);
+    expectNoPassExcept(report, [
+      S('event-stream-content-type'),
+      S('ends-with-done'),
+      S('done-is-last'),
+      S('timing'),
+      S('pre-generation-error-is-http-4xx'),
+    ]);
     const st = statuses(report);
     expect(st[S('chunks-are-chat-completion-chunks')]).toBe('fail');
-    for (const id of ['data-payloads-are-json', 'no-error-event', 'one-id-across-chunks', 'role-in-first-delta', 'one-finish-reason-per-choice', 'continuous-usage-non-decreasing', 'token-count-matches-non-streamed']) expect(st[S(id)], id).toBe('skip');
-    for (const id of ['contiguous-choice-indices', 'usage-chunk-last-and-adds-up', 'return-token-ids-deltas', 'reassembles-to-valid-completion']) expect(st[S(id)], id).toBe('fail');
+    for (const id of [
+      'data-payloads-are-json',
+      'no-error-event',
+      'one-id-across-chunks',
+      'role-in-first-delta',
+      'one-finish-reason-per-choice',
+      'continuous-usage-non-decreasing',
+      'token-count-matches-non-streamed',
+    ])
+      expect(st[S(id)], id).toBe('skip');
+    for (const id of [
+      'contiguous-choice-indices',
+      'usage-chunk-last-and-adds-up',
+      'return-token-ids-deltas',
+      'reassembles-to-valid-completion',
+    ])
+      expect(st[S(id)], id).toBe('fail');
   });
 
   test('a stream of chunks that never carry a choice: the per-choice rules skip, the indices fail', async () => {
     // Keeps only the usage chunk (choices: []) and the terminator.
-    const report = await runAgainstVariant(only(streamingChecks, S('role-in-first-delta'), S('one-finish-reason-per-choice'), S('contiguous-choice-indices'), S('one-id-across-chunks')), {
-      after: rewriteSse(async function* (events) {
-        for await (const e of events) if (e === 'data: [DONE]\n\n' || /"choices":\[\]/.test(e)) yield e;
-      }),
-    });
+    const report = await runAgainstVariant(
+      only(
+        streamingChecks,
+        S('role-in-first-delta'),
+        S('one-finish-reason-per-choice'),
+        S('contiguous-choice-indices'),
+        S('one-id-across-chunks'),
+      ),
+      {
+        after: rewriteSse(async function* (events) {
+          for await (const e of events) if (e === 'data: [DONE]\n\n' || /"choices":\[\]/.test(e)) yield e;
+        }),
+      },
+    );
     expect(statuses(report)).toEqual({
       [S('role-in-first-delta')]: 'skip',
       [S('one-finish-reason-per-choice')]: 'skip',
@@ -118,11 +165,19 @@ describe('streaming checks against a stream without chunks', () => {
   });
 
   test('a stream of JSON payloads that are not objects: the id and token-id rules do not pass', async () => {
-    const report = await runAgainstVariant(only(streamingChecks, S('one-id-across-chunks'), S('return-token-ids-deltas'), S('chunks-are-chat-completion-chunks')), {
-      after: rewriteSse(async function* (events) {
-        for await (const e of events) yield e === 'data: [DONE]\n\n' ? e : 'data: [1, 2, 3]\n\n';
-      }),
-    });
+    const report = await runAgainstVariant(
+      only(
+        streamingChecks,
+        S('one-id-across-chunks'),
+        S('return-token-ids-deltas'),
+        S('chunks-are-chat-completion-chunks'),
+      ),
+      {
+        after: rewriteSse(async function* (events) {
+          for await (const e of events) yield e === 'data: [DONE]\n\n' ? e : 'data: [1, 2, 3]\n\n';
+        }),
+      },
+    );
     expect(statuses(report)).toEqual({
       [S('one-id-across-chunks')]: 'skip',
       [S('return-token-ids-deltas')]: 'fail',
@@ -134,7 +189,12 @@ describe('streaming checks against a stream without chunks', () => {
 // ---- records --------------------------------------------------------------------------------
 
 const LIST = /^\/v2\/[^/]+\/[^/]+\/(predictions|scores)$/;
-const LIST_CHECKS = ['predictions.list-is-jsonl-of-records', 'scores.list-is-jsonl-of-records', 'predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'];
+const LIST_CHECKS = [
+  'predictions.list-is-jsonl-of-records',
+  'scores.list-is-jsonl-of-records',
+  'predictions.filter-by-evaluation-run',
+  'scores.filter-by-evaluation-run',
+];
 
 /** Answers every listing with `body` (a string, or a stream of strings), everything else as the mock does. */
 function listingsAnswer(body: () => string | AsyncIterable<string>): Variant {
@@ -168,22 +228,39 @@ describe('records checks against listings with no record read', () => {
   });
 
   test('an empty 200 body: no records check passes but those that judged the answer itself', async () => {
-    const report = await runAgainstVariant(recordChecks, listingsAnswer(() => ''));
+    const report = await runAgainstVariant(
+      recordChecks,
+      listingsAnswer(() => ''),
+    );
     const r = byId(report);
     for (const id of LIST_CHECKS) expect(r[id]?.status, `${id}: ${reasonOf(r[id])}`).toBe('skip');
     expect(r['predictions.list-is-jsonl-of-records']!.reason).toMatch(/with no record/);
     // Judged on what arrived: the media type, an unknown id read (not a listing), an unknown
     // project's listing holding no record (which is what the rule allows).
-    expectNoPassExcept(report, ['predictions.list-content-type-jsonl', 'scores.list-content-type-jsonl', 'predictions.unknown-id-is-404', 'scores.unknown-id-is-404', 'predictions.unknown-project-yields-no-foreign-records', 'scores.unknown-project-yields-no-foreign-records']);
+    expectNoPassExcept(report, [
+      'predictions.list-content-type-jsonl',
+      'scores.list-content-type-jsonl',
+      'predictions.unknown-id-is-404',
+      'scores.unknown-id-is-404',
+      'predictions.unknown-project-yields-no-foreign-records',
+      'scores.unknown-project-yields-no-foreign-records',
+    ]);
   });
 
   test('a 200 body of blank lines only: the list and filter checks skip', async () => {
-    const report = await runAgainstVariant(only(recordChecks, ...LIST_CHECKS), listingsAnswer(() => '\n\r\n\n'));
+    const report = await runAgainstVariant(
+      only(recordChecks, ...LIST_CHECKS),
+      listingsAnswer(() => '\n\r\n\n'),
+    );
     for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
   });
 
   test('one huge line that is still an open JSON object at the byte cap: could not judge (error), never a pass', async () => {
-    const report = await runAgainstVariant(only(recordChecks, ...LIST_CHECKS), listingsAnswer(() => longLine('{"prediction_id":"p-1","score_id":"s-1","inputs":{"text":"', 'a', 256 * 1024)), OPTIONS);
+    const report = await runAgainstVariant(
+      only(recordChecks, ...LIST_CHECKS),
+      listingsAnswer(() => longLine('{"prediction_id":"p-1","score_id":"s-1","inputs":{"text":"', 'a', 256 * 1024)),
+      OPTIONS,
+    );
     for (const r of report.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('error');
       expect(r.errorCode).toBe('CTS_BODY_TOO_LARGE');
@@ -192,7 +269,11 @@ describe('records checks against listings with no record read', () => {
   });
 
   test('records run together on one huge line (no newline before the byte cap): fail', async () => {
-    const report = await runAgainstVariant(only(recordChecks, ...LIST_CHECKS), listingsAnswer(() => longLine('', '{"prediction_id":"p-1","score_id":"s-1"}', 256 * 1024)), OPTIONS);
+    const report = await runAgainstVariant(
+      only(recordChecks, ...LIST_CHECKS),
+      listingsAnswer(() => longLine('', '{"prediction_id":"p-1","score_id":"s-1"}', 256 * 1024)),
+      OPTIONS,
+    );
     for (const r of report.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
       expect(r.actual).toMatch(/more than one JSON value/);
@@ -200,18 +281,34 @@ describe('records checks against listings with no record read', () => {
   });
 
   test('records run together on one line that ends before the cap: fail (the line is not one JSON object)', async () => {
-    const report = await runAgainstVariant(only(recordChecks, ...LIST_CHECKS), listingsAnswer(() => '{"prediction_id":"p-1","score_id":"s-1"}{"prediction_id":"p-2","score_id":"s-2"}'), OPTIONS);
+    const report = await runAgainstVariant(
+      only(recordChecks, ...LIST_CHECKS),
+      listingsAnswer(() => '{"prediction_id":"p-1","score_id":"s-1"}{"prediction_id":"p-2","score_id":"s-2"}'),
+      OPTIONS,
+    );
     for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
   });
 
   test('an unknown project answered with the records as a JSON array leaks them (fail); answered with HTML, it cannot be judged (skip)', async () => {
-    const ids = ['predictions.unknown-project-yields-no-foreign-records', 'scores.unknown-project-yields-no-foreign-records'];
+    const ids = [
+      'predictions.unknown-project-yields-no-foreign-records',
+      'scores.unknown-project-yields-no-foreign-records',
+    ];
     const foreign = (body: string, type: string): Variant => ({
-      before: (req) => (LIST.test(req.path) && !req.path.startsWith('/v2/acme/evals/') ? { status: 200, headers: { 'content-type': type }, body } : req),
+      before: (req) =>
+        LIST.test(req.path) && !req.path.startsWith('/v2/acme/evals/')
+          ? { status: 200, headers: { 'content-type': type }, body }
+          : req,
     });
-    const leak = await runAgainstVariant(only(recordChecks, ...ids), foreign('[{"prediction_id":"p-1","score_id":"s-1","evaluation_run_id":"r"}]\n', 'application/json'));
+    const leak = await runAgainstVariant(
+      only(recordChecks, ...ids),
+      foreign('[{"prediction_id":"p-1","score_id":"s-1","evaluation_run_id":"r"}]\n', 'application/json'),
+    );
     for (const r of leak.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
-    const html = await runAgainstVariant(only(recordChecks, ...ids), foreign('<!DOCTYPE html>\n<html><body>Not here</body></html>\n', 'text/html'));
+    const html = await runAgainstVariant(
+      only(recordChecks, ...ids),
+      foreign('<!DOCTYPE html>\n<html><body>Not here</body></html>\n', 'text/html'),
+    );
     for (const r of html.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
       expect(r.reason).toMatch(/not JSONL .*cannot be judged/);
@@ -221,7 +318,10 @@ describe('records checks against listings with no record read', () => {
   test('limit-bounds-count skips when every limited listing is empty although records exist (the bound never exercised)', async () => {
     const ids = ['predictions.limit-bounds-count', 'scores.limit-bounds-count'];
     const report = await runAgainstVariant(only(recordChecks, ...ids), {
-      before: (req) => (LIST.test(req.path) && req.query.has('limit') ? { status: 200, headers: { 'content-type': 'application/jsonl' }, body: '' } : req),
+      before: (req) =>
+        LIST.test(req.path) && req.query.has('limit')
+          ? { status: 200, headers: { 'content-type': 'application/jsonl' }, body: '' }
+          : req,
     });
     for (const r of report.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
@@ -231,12 +331,22 @@ describe('records checks against listings with no record read', () => {
 
   test('offset-skips skips a listing of a single record (an offset inside it skips nothing)', async () => {
     const ids = ['predictions.offset-skips', 'scores.offset-skips'];
-    const report = await runAgainstVariant(only(recordChecks, ...ids), listingsAnswer(() => '{"prediction_id":"p-1","score_id":"s-1"}\n'));
+    const report = await runAgainstVariant(
+      only(recordChecks, ...ids),
+      listingsAnswer(() => '{"prediction_id":"p-1","score_id":"s-1"}\n'),
+    );
     for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
   });
 
   test('the acceptance listing check skips an empty listing instead of passing it', async () => {
-    const report = await runAgainstVariant(only(successChecks, 'acceptance.valid-request-succeeds.predictions-list', 'acceptance.valid-request-succeeds.scores-list'), listingsAnswer(() => ''));
+    const report = await runAgainstVariant(
+      only(
+        successChecks,
+        'acceptance.valid-request-succeeds.predictions-list',
+        'acceptance.valid-request-succeeds.scores-list',
+      ),
+      listingsAnswer(() => ''),
+    );
     for (const r of report.results) expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
   });
 
@@ -272,8 +382,14 @@ describe('chat-completion checks with nothing to judge', () => {
     expect(html.results[0]?.status, reasonOf(html.results[0])).toBe('fail');
     expect(html.results[0]?.actual).toMatch(/not JSON/);
     // Not JSON; JSON but not an object; an object that is no chat completion (its missing service_tier says nothing).
-    for (const [type, body] of [['text/plain', 'OK'], ['application/json', '[{"service_tier":"auto"}]'], ['application/json', '{}']] as const) {
-      const report = await runAgainstVariant([serviceTierInSet], { before: (req) => (CHAT.test(req.path) ? { status: 200, headers: { 'content-type': type }, body } : req) });
+    for (const [type, body] of [
+      ['text/plain', 'OK'],
+      ['application/json', '[{"service_tier":"auto"}]'],
+      ['application/json', '{}'],
+    ] as const) {
+      const report = await runAgainstVariant([serviceTierInSet], {
+        before: (req) => (CHAT.test(req.path) ? { status: 200, headers: { 'content-type': type }, body } : req),
+      });
       expect(report.results[0]?.status, `${body}: ${reasonOf(report.results[0])}`).toBe('fail');
     }
   });
@@ -289,20 +405,40 @@ describe('chat-completion checks with nothing to judge', () => {
 
   test('trailing-slash-path fails a 307 on the same origin to another path, and passes one to /v1/chat/completions by absolute URL', async () => {
     const redirect = (to: (req: MockRequest) => string): Variant => ({
-      before: (req) => (req.path === '/v1/chat/completions/' ? { status: 307, headers: { location: to(req) }, body: '' } : req),
+      before: (req) =>
+        req.path === '/v1/chat/completions/' ? { status: 307, headers: { location: to(req) }, body: '' } : req,
     });
-    const other = await runAgainstVariant([trailingSlashPath], redirect(() => '/v1/models'));
+    const other = await runAgainstVariant(
+      [trailingSlashPath],
+      redirect(() => '/v1/models'),
+    );
     expect(other.results[0]?.status, reasonOf(other.results[0])).toBe('fail');
     expect(other.results[0]?.actual).toContain('another path (/v1/models)');
-    const dotted = await runAgainstVariant([trailingSlashPath], redirect(() => '../completions/'));
+    const dotted = await runAgainstVariant(
+      [trailingSlashPath],
+      redirect(() => '../completions/'),
+    );
     expect(dotted.results[0]?.status, reasonOf(dotted.results[0])).toBe('fail');
-    const absolute = await runAgainstVariant([trailingSlashPath], redirect((req) => `http://${req.headers.host}/v1/chat/completions`));
+    const absolute = await runAgainstVariant(
+      [trailingSlashPath],
+      redirect((req) => `http://${req.headers.host}/v1/chat/completions`),
+    );
     expect(absolute.results[0]?.status, reasonOf(absolute.results[0])).toBe('pass');
   });
 
   test('an answer with no choice fails the per-choice checks instead of passing them vacuously (§1: one or more choices)', async () => {
-    const checks = [echoPrependsLastMessage, returnTokenIdsPerChoice, tokensAsTokenIds, includeReasoningFalseOmitsReasoning, seededDeterminism, structuredOutputsChoice];
-    const report = await runAgainstVariant(checks, rewriteChat((b) => void (b.choices = [])));
+    const checks = [
+      echoPrependsLastMessage,
+      returnTokenIdsPerChoice,
+      tokensAsTokenIds,
+      includeReasoningFalseOmitsReasoning,
+      seededDeterminism,
+      structuredOutputsChoice,
+    ];
+    const report = await runAgainstVariant(
+      checks,
+      rewriteChat((b) => void (b.choices = [])),
+    );
     for (const r of report.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('fail');
       expect(r.expected).toMatch(/at least one choice/);
@@ -311,14 +447,21 @@ describe('chat-completion checks with nothing to judge', () => {
 
   test('stop strings with no content in any choice, and logprobs with no entry at all, skip', async () => {
     const empty = rewriteChat((b, sent) => {
-      if (sent.stop !== undefined) for (const c of b.choices as Array<{ message: { content: string } }>) c.message.content = '';
+      if (sent.stop !== undefined)
+        for (const c of b.choices as Array<{ message: { content: string } }>) c.message.content = '';
       if (sent.logprobs === true) {
         for (const c of b.choices as Array<Record<string, unknown>>) c.logprobs = { content: [] };
-        Object.assign(b.usage as object, { completion_tokens: 0, total_tokens: (b.usage as { prompt_tokens: number }).prompt_tokens });
+        Object.assign(b.usage as object, {
+          completion_tokens: 0,
+          total_tokens: (b.usage as { prompt_tokens: number }).prompt_tokens,
+        });
       }
     });
     const report = await runAgainstVariant([stopStringsHonoured, logprobsShapeAndCounts], empty);
-    expect(statuses(report), report.results.map(reasonOf).join('\n')).toEqual({ [stopStringsHonoured.id]: 'skip', [logprobsShapeAndCounts.id]: 'skip' });
+    expect(statuses(report), report.results.map(reasonOf).join('\n')).toEqual({
+      [stopStringsHonoured.id]: 'skip',
+      [logprobsShapeAndCounts.id]: 'skip',
+    });
   });
 
   test('structured outputs whose every choice was cut before any content skip (nothing to judge)', async () => {
@@ -329,7 +472,10 @@ describe('chat-completion checks with nothing to judge', () => {
         c.finish_reason = 'length';
       }
     });
-    const report = await runAgainstVariant([structuredOutputsChoice, structuredOutputsRegex, structuredOutputsJson, responseFormatJsonSchema], cutEmpty);
+    const report = await runAgainstVariant(
+      [structuredOutputsChoice, structuredOutputsRegex, structuredOutputsJson, responseFormatJsonSchema],
+      cutEmpty,
+    );
     for (const r of report.results) {
       expect(r.status, `${r.id}: ${reasonOf(r)}`).toBe('skip');
       expect(r.reason).toMatch(/before any content/);

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { packageRoot } from '../../src/core/package-root.js';
 
 const ROOT = packageRoot();
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version: string }>;
+};
 const versionOf = (name: string): string => lock.packages[`node_modules/${name}`]!.version;
 const dir = mkdtempSync(join(tmpdir(), 'cts-package-'));
 const project = join(dir, 'project');
@@ -22,10 +24,20 @@ let tarball = '';
 let files: string[] = [];
 
 const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1', ...env }, timeout: 240_000 });
+  spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1', ...env },
+    timeout: 240_000,
+  });
 
 /** As `run`, without blocking the event loop (the mock this test started must keep serving). */
-function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runAsync(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
@@ -38,15 +50,27 @@ function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
 
 beforeAll(() => {
   // dist/ is built by `npm test` before the tests: pack it as it is, without running prepare again.
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }),
+  ) as { filename: string; files: { path: string }[] }[];
   tarball = join(dir, packed[0]!.filename);
   files = packed[0]!.files.map((f) => f.path);
   execFileSync('mkdir', ['-p', project]);
   // Offline: npm has the package tarballs in its cache (npm ci put them there) but not the registry's
   // metadata, so the user project gets a lockfile: this package's own, with the tarball at its root.
   const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const deps = { 'conformance-suite': `file:${tarball}`, vitest: versionOf('vitest'), '@types/node': versionOf('@types/node') };
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module', dependencies: deps }));
+  const deps = {
+    'conformance-suite': `file:${tarball}`,
+    vitest: versionOf('vitest'),
+    '@types/node': versionOf('@types/node'),
+  };
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module', dependencies: deps }),
+  );
   const packages: Record<string, unknown> = { '': { name: 'user-project', version: '1.0.0', dependencies: deps } };
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (key === '') continue;
@@ -63,7 +87,10 @@ beforeAll(() => {
     bin: own.bin,
     engines: own.engines,
   };
-  writeFileSync(join(project, 'package-lock.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', lockfileVersion: 3, requires: true, packages }));
+  writeFileSync(
+    join(project, 'package-lock.json'),
+    JSON.stringify({ name: 'user-project', version: '1.0.0', lockfileVersion: 3, requires: true, packages }),
+  );
   const install = run('npm', ['ci', '--offline'], project);
   if (install.status !== 0) throw new Error(`offline install failed: ${install.stderr.slice(-2000)}`);
 }, 300_000);
@@ -76,7 +103,9 @@ test('the tarball has the built code and the licence, and no build leftovers', (
   expect(files.filter((f) => /^dist\/(bench|scripts)\/|\.tsbuildinfo$/.test(f))).toEqual([]);
 });
 
-test('npx conformance run passes against the bundled mock; mock --list-faults lists the faults', { timeout: 120_000 }, () => {
+test('npx conformance run passes against the bundled mock; mock --list-faults lists the faults', {
+  timeout: 120_000,
+}, () => {
   const r = run('npx', ['--offline', 'conformance', 'run', '--level', 'should', '--console'], project);
   expect(r.status, r.stderr.slice(-2000)).toBe(0);
   expect(r.stdout).toContain('CONFORMANT at level should, coverage 100%');
@@ -97,12 +126,32 @@ test('the four entry points type-check in a user project', { timeout: 120_000 },
       '',
     ].join('\n'),
   );
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['uses.ts'] }));
-  const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+      },
+      files: ['uses.ts'],
+    }),
+  );
+  const tsc = run(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    project,
+  );
   expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
 });
 
-test('registerConformanceTests in the user\'s vitest run: failures with replay lines, skips as skips', { timeout: 180_000 }, async () => {
+test("registerConformanceTests in the user's vitest run: failures with replay lines, skips as skips", {
+  timeout: 180_000,
+}, async () => {
   writeFileSync(
     join(project, 'conformance.test.ts'),
     [
@@ -111,9 +160,16 @@ test('registerConformanceTests in the user\'s vitest run: failures with replay l
       '',
     ].join('\n'),
   );
-  writeFileSync(join(project, 'vitest.config.ts'), "export default { test: { include: ['conformance.test.ts'], testTimeout: 120000 } };\n");
+  writeFileSync(
+    join(project, 'vitest.config.ts'),
+    "export default { test: { include: ['conformance.test.ts'], testTimeout: 120000 } };\n",
+  );
   // A faulty mock, started from the installed package as a user would.
-  const mock = spawn('npx', ['--offline', 'conformance', 'mock', '--port', '0', '--faults', 'chat.usage-does-not-add-up'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const mock = spawn(
+    'npx',
+    ['--offline', 'conformance', 'mock', '--port', '0', '--faults', 'chat.usage-does-not-add-up'],
+    { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     const t = setTimeout(() => reject(new Error(`the mock did not start: ${text}`)), 30_000);
@@ -128,14 +184,26 @@ test('registerConformanceTests in the user\'s vitest run: failures with replay l
   });
   try {
     const out = join(dir, 'vitest.json');
-    const r = await runAsync('npx', ['--offline', 'vitest', 'run', '--reporter=json', `--outputFile=${out}`], project, { TARGET: url, CONFORMANCE_TOKEN: 'mock-token', CONFORMANCE_BASIC: 'api:mock-key' });
+    const r = await runAsync('npx', ['--offline', 'vitest', 'run', '--reporter=json', `--outputFile=${out}`], project, {
+      TARGET: url,
+      CONFORMANCE_TOKEN: 'mock-token',
+      CONFORMANCE_BASIC: 'api:mock-key',
+    });
     expect(r.status, r.stderr.slice(-2000)).toBe(1);
-    const results = (JSON.parse(readFileSync(out, 'utf8')) as { testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[] }).testResults.flatMap((f) => f.assertionResults);
+    const results = (
+      JSON.parse(readFileSync(out, 'utf8')) as {
+        testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+      }
+    ).testResults.flatMap((f) => f.assertionResults);
     const usage = results.find((t) => t.fullName.includes('chat-completions.usage-adds-up'))!;
     expect(usage.status).toBe('failed');
-    expect(usage.failureMessages.join('\n')).toMatch(/conformance run --target http:\/\/\S+ --level should --only chat-completions\.usage-adds-up/);
+    expect(usage.failureMessages.join('\n')).toMatch(
+      /conformance run --target http:\/\/\S+ --level should --only chat-completions\.usage-adds-up/,
+    );
     // Writes are not allowed against a non-mock target: those checks are skipped, not passed.
-    expect(results.filter((t) => t.fullName.includes('trajectories.') && t.status === 'skipped').length).toBeGreaterThan(0);
+    expect(
+      results.filter((t) => t.fullName.includes('trajectories.') && t.status === 'skipped').length,
+    ).toBeGreaterThan(0);
     expect(results.filter((t) => t.fullName.includes('trajectories.') && t.status === 'passed')).toEqual([]);
   } finally {
     // The whole group: npx and the mock under it.

@@ -23,15 +23,32 @@ test('SDK and JSONL clients get through the proxy what they get directly, and no
   const client = sdk(proxy.url);
   const direct = sdk(mock.url);
   const messages = [{ role: 'user' as const, content: 'Tell me about lighthouses.' }];
-  const viaProxy = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, seed: 3, max_completion_tokens: 6 });
-  const viaDirect = await direct.chat.completions.create({ model: DEFAULT_MODEL, messages, seed: 3, max_completion_tokens: 6 });
+  const viaProxy = await client.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    seed: 3,
+    max_completion_tokens: 6,
+  });
+  const viaDirect = await direct.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    seed: 3,
+    max_completion_tokens: 6,
+  });
   expect(viaProxy.choices[0]?.message.content).toBe(viaDirect.choices[0]?.message.content);
   expect(viaProxy.usage).toEqual(viaDirect.usage);
 
   const text = await chatBothWays(client);
   expect(text.length).toBeGreaterThan(0);
   // n > 1, streamed: the stream judge gets n from the client's own request.
-  const stream = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, n: 2, temperature: 0.8, stream: true, max_completion_tokens: 4 });
+  const stream = await client.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    n: 2,
+    temperature: 0.8,
+    stream: true,
+    max_completion_tokens: 4,
+  });
   const indices = new Set<number>();
   for await (const chunk of stream) for (const c of chunk.choices) indices.add(c.index);
   expect([...indices].sort()).toEqual([0, 1]);
@@ -43,7 +60,9 @@ test('SDK and JSONL clients get through the proxy what they get directly, and no
   expect(listed.records).toEqual(listedDirect.records);
   expect((await listRecords(proxy.url, 'scores', undefined, '?limit=5')).records).toHaveLength(5);
   const id = (listed.records[0] as { prediction_id: string }).prediction_id;
-  const read = await fetch(`${proxy.url}/v2/acme/evals/predictions/${id}`, { headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` } });
+  const read = await fetch(`${proxy.url}/v2/acme/evals/predictions/${id}`, {
+    headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
+  });
   expect(read.status).toBe(200);
   expect(await read.json()).toEqual(listed.records[0]);
 
@@ -51,7 +70,17 @@ test('SDK and JSONL clients get through the proxy what they get directly, and no
   expect(problems(server!)).toEqual([]);
   expect(problems(clients!)).toEqual([]);
   // The rules were judged, not skipped: every exchange shows up.
-  for (const id of ['server.response-schema.chat-create', 'server.usage-adds-up.chat-create', 'server.stream-usage.chat-create', 'server.stream-indices.chat-create', 'server.stream-complete.chat-create', 'server.jsonl-records.predictions-list', 'server.jsonl-records.scores-list', 'server.response-schema.predictions-read', 'server.answers.chat-create']) {
+  for (const id of [
+    'server.response-schema.chat-create',
+    'server.usage-adds-up.chat-create',
+    'server.stream-usage.chat-create',
+    'server.stream-indices.chat-create',
+    'server.stream-complete.chat-create',
+    'server.jsonl-records.predictions-list',
+    'server.jsonl-records.scores-list',
+    'server.response-schema.predictions-read',
+    'server.answers.chat-create',
+  ]) {
     expect(result(server!, id)?.status, id).toBe('pass');
   }
   expect(result(clients!, 'client.request-schema.chat-create')?.notes?.[0]).toBe('judged on 4 exchanges');
@@ -65,14 +94,28 @@ test('SDK and JSONL clients get through the proxy what they get directly, and no
   expect(proxy.session.exchanges).toBe(7);
 });
 
-test('requests the interface forbids, refused by the server, are the client\'s findings only', async () => {
+test("requests the interface forbids, refused by the server, are the client's findings only", async () => {
   const p = await startProxy(mock.url);
-  const res = await fetch(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+  const res = await fetch(`${p.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+  });
   expect(res.status).toBe(401);
-  const bad = await sdk(p.url).chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'hi' }], top_logprobs: 2 }).catch((e: unknown) => e);
+  const bad = await sdk(p.url)
+    .chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'hi' }], top_logprobs: 2 })
+    .catch((e: unknown) => e);
   expect((bad as { status?: number }).status).toBe(400);
   // §7.2, stated: refused by the clean server, the client's finding (MUST).
-  const section7 = await fetch(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], continue_final_message: true, add_generation_prompt: true }) });
+  const section7 = await fetch(`${p.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` },
+    body: JSON.stringify({
+      messages: [{ role: 'user', content: 'hi' }],
+      continue_final_message: true,
+      add_generation_prompt: true,
+    }),
+  });
   expect(section7.status).toBe(400);
   const [server, clients] = await p.stop();
   expect(problems(server!)).toEqual([]);

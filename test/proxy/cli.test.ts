@@ -27,15 +27,22 @@ interface RunningCli {
 }
 
 function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [BIN, 'proxy', ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'proxy', ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (b: Buffer) => (err += b.toString('utf8')));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout: out, stderr: err })));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout: out, stderr: err })),
+  );
   const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
   void exited.then(() => clearTimeout(kill));
   return new Promise((resolve, reject) => {
-    void exited.then(({ code }) => reject(new Error(`conformance proxy exited (${code}) before listening: ${err.slice(0, 300)}`)));
+    void exited.then(({ code }) =>
+      reject(new Error(`conformance proxy exited (${code}) before listening: ${err.slice(0, 300)}`)),
+    );
     child.stdout!.on('data', (b: Buffer) => {
       out += b.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -44,42 +51,106 @@ function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise
   });
 }
 
-const REPORTS = (out: string) => ['--json', join(out, 'report.json'), '--junit', join(out, 'junit.xml'), '--markdown', join(out, 'report.md'), '--html', join(out, 'report.html')];
+const REPORTS = (out: string) => [
+  '--json',
+  join(out, 'report.json'),
+  '--junit',
+  join(out, 'junit.xml'),
+  '--markdown',
+  join(out, 'report.md'),
+  '--html',
+  join(out, 'report.html'),
+];
 
 test('faults found through the binary: exit 1, every report written, no secret anywhere', async () => {
   const s = plantSecrets('proxy');
-  const mock = await startMockServer({ port: 0, token: s.token, basic: s.basic, faults: ['chat.usage-does-not-add-up', 'records.score-value-as-string'] });
+  const mock = await startMockServer({
+    port: 0,
+    token: s.token,
+    basic: s.basic,
+    faults: ['chat.usage-does-not-add-up', 'records.score-value-as-string'],
+  });
   const out = join(dir, 'faults');
   const summary = join(dir, 'faults.step-summary.md');
   writeFileSync(summary, '');
   try {
-    const cli = await startCli(['--target', mock.url, '--max-exchanges', '4', '--console', '--record', join(out, 'exchanges.jsonl'), ...REPORTS(out)], { GITHUB_STEP_SUMMARY: summary });
+    const cli = await startCli(
+      [
+        '--target',
+        mock.url,
+        '--max-exchanges',
+        '4',
+        '--console',
+        '--record',
+        join(out, 'exchanges.jsonl'),
+        ...REPORTS(out),
+      ],
+      { GITHUB_STEP_SUMMARY: summary },
+    );
     const client = sdk(cli.url, s.token);
     // The token in the body too (a client echoing its key in `user`): learned from the header, redacted everywhere.
-    await client.chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'hello' }], user: s.token, max_completion_tokens: 4 });
-    const stream = await client.chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'hello' }], stream: true, max_completion_tokens: 4 });
+    await client.chat.completions.create({
+      model: DEFAULT_MODEL,
+      messages: [{ role: 'user', content: 'hello' }],
+      user: s.token,
+      max_completion_tokens: 4,
+    });
+    const stream = await client.chat.completions.create({
+      model: DEFAULT_MODEL,
+      messages: [{ role: 'user', content: 'hello' }],
+      stream: true,
+      max_completion_tokens: 4,
+    });
     for await (const _ of stream) void _;
     await listRecords(cli.url, 'scores', s.basic, '?limit=3');
     // A wrong key (a secret too, though the server refuses it).
-    await sdk(cli.url, `${s.token}-wrong`).chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'x' }] }).catch(() => undefined);
+    await sdk(cli.url, `${s.token}-wrong`)
+      .chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'x' }] })
+      .catch(() => undefined);
     const run = await cli.exited;
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('stopped (4 exchanges)');
     expect(run.stdout).toContain('Conformance matrix');
     expect(run.stdout).toMatch(/server\s+NOT CONFORMANT/);
-    const texts: Record<string, string> = { stdout: run.stdout, stderr: run.stderr, 'step summary': readFileSync(summary, 'utf8') };
+    const texts: Record<string, string> = {
+      stdout: run.stdout,
+      stderr: run.stderr,
+      'step summary': readFileSync(summary, 'utf8'),
+    };
     for (const f of readdirSync(out)) texts[f] = readFileSync(join(out, f), 'utf8');
-    for (const f of ['report.json', 'junit.xml', 'report.md', 'report.html', 'step summary', 'exchanges.jsonl']) expect(texts[f]?.length ?? 0, f).toBeGreaterThan(100);
+    for (const f of ['report.json', 'junit.xml', 'report.md', 'report.html', 'step summary', 'exchanges.jsonl'])
+      expect(texts[f]?.length ?? 0, f).toBeGreaterThan(100);
     // --record: one redacted line per exchange, with its findings.
-    const recorded = texts['exchanges.jsonl']!.trim().split('\n').map((l) => JSON.parse(l) as { operation: string; request: { headers: Record<string, string>; body?: string }; response?: { status: number }; findings: string[] });
+    const recorded = texts['exchanges.jsonl']!.trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            operation: string;
+            request: { headers: Record<string, string>; body?: string };
+            response?: { status: number };
+            findings: string[];
+          },
+      );
     expect(recorded).toHaveLength(4);
     expect(recorded.map((r) => r.response?.status).sort()).toEqual([200, 200, 200, 401]);
-    expect(recorded.find((r) => r.findings.includes('server.usage-adds-up.chat-create'))?.request.body).toContain('"user":"***"');
+    expect(recorded.find((r) => r.findings.includes('server.usage-adds-up.chat-create'))?.request.body).toContain(
+      '"user":"***"',
+    );
     expect(recorded.every((r) => r.operation && (r.request.headers.authorization ?? '').endsWith(' ***'))).toBe(true);
-    const json = JSON.parse(texts['report.json']!) as { reports: { targetLabel: string; results: { id: string; status: string; evidence?: { curl?: string } }[] }[] };
+    const json = JSON.parse(texts['report.json']!) as {
+      reports: { targetLabel: string; results: { id: string; status: string; evidence?: { curl?: string } }[] }[];
+    };
     const server = json.reports.find((r) => r.targetLabel === 'server')!;
-    expect(server.results.filter((r) => r.status === 'fail').map((r) => r.id).sort()).toEqual(['server.jsonl-records.scores-list', 'server.usage-adds-up.chat-create']);
-    expect(server.results.find((r) => r.id === 'server.usage-adds-up.chat-create')?.evidence?.curl).toContain('$CONFORMANCE_TOKEN');
+    expect(
+      server.results
+        .filter((r) => r.status === 'fail')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['server.jsonl-records.scores-list', 'server.usage-adds-up.chat-create']);
+    expect(server.results.find((r) => r.id === 'server.usage-adds-up.chat-create')?.evidence?.curl).toContain(
+      '$CONFORMANCE_TOKEN',
+    );
     expect(texts['junit.xml']).toContain('server.usage-adds-up.chat-create');
     const leaks = Object.entries(texts).flatMap(([where, text]) => findLeaks(where, text, s));
     expect(leaks).toEqual([]);
@@ -94,12 +165,18 @@ test('SIGTERM on a clean session: exit 0, the reports written', async () => {
   const out = join(dir, 'clean');
   try {
     const cli = await startCli(['--target', mock.url, '--quiet', '--json', join(out, 'report.json')]);
-    await sdk(cli.url).chat.completions.create({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 3 });
+    await sdk(cli.url).chat.completions.create({
+      model: DEFAULT_MODEL,
+      messages: [{ role: 'user', content: 'hi' }],
+      max_completion_tokens: 3,
+    });
     cli.child.kill('SIGTERM');
     const run = await cli.exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('stopped (SIGTERM): 1 exchange observed');
-    const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { reports: { targetLabel: string; summary: { failed: number; passed: number } }[] };
+    const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      reports: { targetLabel: string; summary: { failed: number; passed: number } }[];
+    };
     expect(json.reports.map((r) => r.targetLabel)).toEqual(['server', 'clients']);
     expect(json.reports[0]!.summary.failed).toBe(0);
     expect(json.reports[0]!.summary.passed).toBeGreaterThan(3);
@@ -109,7 +186,13 @@ test('SIGTERM on a clean session: exit 0, the reports written', async () => {
 });
 
 test('wrong flags are one line with CTS_BAD_FLAG and exit 2, never a stack', async () => {
-  for (const args of [['proxy', '--target', 'http://127.0.0.1:1', '--port', 'eighty'], ['proxy', '--target', 'ftp://x'], ['proxy'], ['proxy', '--target', 'http://127.0.0.1:1', '--frobnicate'], ['proxy', '--target', 'http://127.0.0.1:1', '--duration', '0']]) {
+  for (const args of [
+    ['proxy', '--target', 'http://127.0.0.1:1', '--port', 'eighty'],
+    ['proxy', '--target', 'ftp://x'],
+    ['proxy'],
+    ['proxy', '--target', 'http://127.0.0.1:1', '--frobnicate'],
+    ['proxy', '--target', 'http://127.0.0.1:1', '--duration', '0'],
+  ]) {
     const run = await runCli(args);
     expect(run.code, args.join(' ')).toBe(2);
     expect(run.stderr).toMatch(/^conformance: .+ \[CTS_BAD_FLAG\]\n$/);

@@ -23,9 +23,17 @@ interface Row {
 }
 
 const ask = (marker: string) => [{ role: 'user' as const, content: `A question about ${marker}.` }];
-const completion = (c: OpenAI, marker: string) => c.chat.completions.create({ model: DEFAULT_MODEL, messages: ask(marker), max_completion_tokens: 6 });
+const completion = (c: OpenAI, marker: string) =>
+  c.chat.completions.create({ model: DEFAULT_MODEL, messages: ask(marker), max_completion_tokens: 6 });
 async function streamed(c: OpenAI, marker: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const s = await c.chat.completions.create({ model: DEFAULT_MODEL, messages: ask(marker), max_completion_tokens: 6, stream: true, stream_options: { include_usage: true }, ...extra });
+  const s = await c.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages: ask(marker),
+    max_completion_tokens: 6,
+    stream: true,
+    stream_options: { include_usage: true },
+    ...extra,
+  });
   let text = '';
   try {
     for await (const chunk of s) text += chunk.choices[0]?.delta?.content ?? '';
@@ -35,38 +43,100 @@ async function streamed(c: OpenAI, marker: string, extra: Record<string, unknown
   return text;
 }
 const post = (url: string, body: unknown, token = DEFAULT_TOKEN) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then((r) => r.text());
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).then((r) => r.text());
 
 const ROWS: readonly Row[] = [
-  { fault: 'chat.usage-does-not-add-up', finding: 'server.usage-adds-up.chat-create', client: (c, _u, m) => completion(c, m) },
-  { fault: 'acceptance.chat-response-without-usage', finding: 'server.response-schema.chat-create', client: (c, _u, m) => completion(c, m) },
-  { fault: 'acceptance.json-labelled-text-plain', finding: 'server.json-content-type.chat-create', client: (c, _u, m) => completion(c, m).catch(() => undefined) },
-  { fault: 'streaming.usage-chunk-does-not-add-up', finding: 'server.stream-usage.chat-create', client: (c, _u, m) => streamed(c, m) },
+  {
+    fault: 'chat.usage-does-not-add-up',
+    finding: 'server.usage-adds-up.chat-create',
+    client: (c, _u, m) => completion(c, m),
+  },
+  {
+    fault: 'acceptance.chat-response-without-usage',
+    finding: 'server.response-schema.chat-create',
+    client: (c, _u, m) => completion(c, m),
+  },
+  {
+    fault: 'acceptance.json-labelled-text-plain',
+    finding: 'server.json-content-type.chat-create',
+    client: (c, _u, m) => completion(c, m).catch(() => undefined),
+  },
+  {
+    fault: 'streaming.usage-chunk-does-not-add-up',
+    finding: 'server.stream-usage.chat-create',
+    client: (c, _u, m) => streamed(c, m),
+  },
   { fault: 'streaming.id-changes', finding: 'server.stream-one-id.chat-create', client: (c, _u, m) => streamed(c, m) },
-  { fault: 'streaming.finish-reason-missing', finding: 'server.stream-one-finish.chat-create', client: (c, _u, m) => streamed(c, m) },
-  { fault: 'streaming.chunk-object-mislabelled', finding: 'server.stream-chunk-shape.chat-create', client: (c, _u, m) => streamed(c, m) },
-  { fault: 'streaming.old-style-error-event', finding: 'server.stream-error-event.chat-create', client: (c, _u, m) => streamed(c, m) },
-  { fault: 'records.non-json-line', finding: 'server.jsonl-records.predictions-list', client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?evaluation_run_id=${m}-not-a-run&limit=3`).then(() => listRecords(u, 'predictions', undefined, `?limit=5&marker=${m}`)) },
-  { fault: 'records.truncated-last-line', finding: 'server.jsonl-records.scores-list', client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`) },
-  { fault: 'records.score-value-as-string', finding: 'server.jsonl-records.scores-list', client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`) },
-  { fault: 'records.json-array-body', finding: 'server.jsonl-records.predictions-list', client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=2&marker=${m}`) },
+  {
+    fault: 'streaming.finish-reason-missing',
+    finding: 'server.stream-one-finish.chat-create',
+    client: (c, _u, m) => streamed(c, m),
+  },
+  {
+    fault: 'streaming.chunk-object-mislabelled',
+    finding: 'server.stream-chunk-shape.chat-create',
+    client: (c, _u, m) => streamed(c, m),
+  },
+  {
+    fault: 'streaming.old-style-error-event',
+    finding: 'server.stream-error-event.chat-create',
+    client: (c, _u, m) => streamed(c, m),
+  },
+  {
+    fault: 'records.non-json-line',
+    finding: 'server.jsonl-records.predictions-list',
+    client: (_c, u, m) =>
+      listRecords(u, 'predictions', undefined, `?evaluation_run_id=${m}-not-a-run&limit=3`).then(() =>
+        listRecords(u, 'predictions', undefined, `?limit=5&marker=${m}`),
+      ),
+  },
+  {
+    fault: 'records.truncated-last-line',
+    finding: 'server.jsonl-records.scores-list',
+    client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`),
+  },
+  {
+    fault: 'records.score-value-as-string',
+    finding: 'server.jsonl-records.scores-list',
+    client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`),
+  },
+  {
+    fault: 'records.json-array-body',
+    finding: 'server.jsonl-records.predictions-list',
+    client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=2&marker=${m}`),
+  },
   {
     fault: 'auth.accepts-missing-credentials',
     finding: 'server.credentials-required.chat-create',
-    client: (_c, u, m) => fetch(`${u}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: ask(m) }) }).then((r) => r.text()),
+    client: (_c, u, m) =>
+      fetch(`${u}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: ask(m) }),
+      }).then((r) => r.text()),
     cleanClients: false,
   },
   // A client-side bad request (reported as the client's), answered with a bad error body (the server's).
-  { fault: 'errors.error-envelope-message-only', finding: 'server.error-shape.chat-create', client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: ask(m), temperature: 'hot' }), cleanClients: false },
+  {
+    fault: 'errors.error-envelope-message-only',
+    finding: 'server.error-shape.chat-create',
+    client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: ask(m), temperature: 'hot' }),
+    cleanClients: false,
+  },
   {
     fault: 'trajectories.error-loc-dotted-string',
     finding: 'server.error-shape.trajectories-log',
-    client: (_c, u, m) => post(`${u}/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: m, trajectory_groups: 'not-an-array' }),
+    client: (_c, u, m) =>
+      post(`${u}/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: m, trajectory_groups: 'not-an-array' }),
     cleanClients: false,
   },
 ];
 
-test.each(ROWS)('$fault is found as $finding, with the client\'s request as evidence', async (row) => {
+test.each(ROWS)("$fault is found as $finding, with the client's request as evidence", async (row) => {
   const mock = await startMockServer({ port: 0, faults: [row.fault] });
   const proxy = await startProxy(mock.url);
   try {
@@ -76,7 +146,9 @@ test.each(ROWS)('$fault is found as $finding, with the client\'s request as evid
     const found = result(server!, row.finding);
     expect(found?.status, `${row.finding} in ${JSON.stringify(problems(server!))}`).toBe('fail');
     expect(found!.evidence?.request?.url ?? '').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v[12]\//);
-    expect(`${found!.evidence?.request?.url} ${found!.evidence?.request?.body ?? ''}`).toContain(row.inRequest ?? marker);
+    expect(`${found!.evidence?.request?.url} ${found!.evidence?.request?.body ?? ''}`).toContain(
+      row.inRequest ?? marker,
+    );
     expect(found!.evidence?.curl).toMatch(/^curl /);
     expect(found!.evidence?.response?.status).toBeGreaterThan(0);
     expect(server!.summary.conformant).toBe(false);

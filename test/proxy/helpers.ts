@@ -19,9 +19,22 @@ export interface RunningProxy {
   stop(): Promise<RunReport[]>;
 }
 
-export async function startProxy(target: string, opts: { timeoutMs?: number; idleTimeoutMs?: number; maxBodyBytes?: number } = {}): Promise<RunningProxy> {
-  const session = new ProxySession({ target, maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024, replay: `conformance proxy --target ${target}` });
-  const server = await startProxyServer({ session, host: '127.0.0.1', port: 0, timeoutMs: opts.timeoutMs ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs ?? 10_000 });
+export async function startProxy(
+  target: string,
+  opts: { timeoutMs?: number; idleTimeoutMs?: number; maxBodyBytes?: number } = {},
+): Promise<RunningProxy> {
+  const session = new ProxySession({
+    target,
+    maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024,
+    replay: `conformance proxy --target ${target}`,
+  });
+  const server = await startProxyServer({
+    session,
+    host: '127.0.0.1',
+    port: 0,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    idleTimeoutMs: opts.idleTimeoutMs ?? 10_000,
+  });
   let reports: RunReport[] | undefined;
   return {
     url: server.url,
@@ -46,7 +59,13 @@ export function sdk(proxyUrl: string, apiKey = DEFAULT_TOKEN): OpenAI {
 export async function chatBothWays(client: OpenAI, marker = 'harbors'): Promise<string> {
   const messages = [{ role: 'user' as const, content: `Say something about ${marker}.` }];
   await client.chat.completions.create({ model: DEFAULT_MODEL, messages, max_completion_tokens: 8 });
-  const stream = await client.chat.completions.create({ model: DEFAULT_MODEL, messages, max_completion_tokens: 8, stream: true, stream_options: { include_usage: true } });
+  const stream = await client.chat.completions.create({
+    model: DEFAULT_MODEL,
+    messages,
+    max_completion_tokens: 8,
+    stream: true,
+    stream_options: { include_usage: true },
+  });
   let text = '';
   for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
   return text;
@@ -55,8 +74,15 @@ export async function chatBothWays(client: OpenAI, marker = 'harbors'): Promise<
 const BASIC = `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`;
 
 /** A JSONL consumer: GET a listing with basic auth, records parsed line by line as the bytes arrive. */
-export async function listRecords(base: string, kind: 'predictions' | 'scores', basic = BASIC, query = ''): Promise<{ status: number; records: unknown[]; bad: string[] }> {
-  const res = await fetch(`${base}/v2/acme/evals/${kind}${query}`, { headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` } });
+export async function listRecords(
+  base: string,
+  kind: 'predictions' | 'scores',
+  basic = BASIC,
+  query = '',
+): Promise<{ status: number; records: unknown[]; bad: string[] }> {
+  const res = await fetch(`${base}/v2/acme/evals/${kind}${query}`, {
+    headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` },
+  });
   const records: unknown[] = [];
   const bad: string[] = [];
   if (!res.body) return { status: res.status, records, bad };
@@ -84,7 +110,9 @@ export async function listRecords(base: string, kind: 'predictions' | 'scores', 
 
 /** Results that fail or error, as `id: actual` lines (empty when clean). */
 export function problems(report: RunReport): string[] {
-  return report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
+  return report.results
+    .filter((r) => r.status === 'fail' || r.status === 'error')
+    .map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
 }
 
 export function result(report: RunReport, id: string): CheckResult | undefined {

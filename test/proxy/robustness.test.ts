@@ -5,7 +5,13 @@
  * stalled body is cut after the idle timeout, a client that goes away frees the upstream side
  * without a false finding, and a line or body beyond the judged size is forwarded whole, unjudged.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { DEFAULT_TOKEN } from '../../src/core/defaults.js';
@@ -34,7 +40,11 @@ async function proxyTo(target: string, opts: Parameters<typeof startProxy>[1] = 
   return p;
 }
 
-const CHAT = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }) };
+const CHAT = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` },
+  body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }),
+};
 const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 const defer = () => {
@@ -113,10 +123,21 @@ test('the request body reaches the server while the client still holds the rest'
   });
   const p = await proxyTo(target);
   const answered = new Promise<number>((resolve, reject) => {
-    const req = httpRequest(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}`, 'transfer-encoding': 'chunked' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      `${p.url}/v1/chat/completions`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${DEFAULT_TOKEN}`,
+          'transfer-encoding': 'chunked',
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.write('{"messages": [');
     void got.promise.then(() => req.end('{"role": "user", "content": "late"}]}'));
@@ -172,12 +193,20 @@ test('a line longer than the judged size is forwarded whole, its judging given u
   });
   const big = JSON.stringify({ id: 'x', pad: 'y'.repeat(200_000) });
   const p = await proxyTo(target, { maxBodyBytes: 65_536 });
-  const res = await fetch(`${p.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` } });
+  const res = await fetch(`${p.url}/v2/acme/evals/predictions`, {
+    headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` },
+  });
   expect(await res.text()).toBe(`${line}\n`);
   // A request body over the judged size is forwarded whole too.
-  const upload = await fetch(`${p.url}/v2/acme/evals/predictions`, { headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` } });
+  const upload = await fetch(`${p.url}/v2/acme/evals/predictions`, {
+    headers: { authorization: `Basic ${Buffer.from('api:k').toString('base64')}` },
+  });
   expect((await upload.text()).length).toBe(line.length + 1);
-  await fetch(`${p.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t0k3n' }, body: big }).then((r) => r.text());
+  await fetch(`${p.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer t0k3n' },
+    body: big,
+  }).then((r) => r.text());
   const [server, clients] = await p.stop();
   expect(problems(server!)).toEqual([]);
   expect(result(clients!, 'client.request-schema.chat-create')).toBeUndefined(); // not judged: over the size

@@ -14,10 +14,19 @@ import { twoTargetRun } from '../fixtures-results/reports.js';
 
 const run = promisify(execFile);
 // CHROMIUM_PATH, when set, is the only candidate (so a run can also force the skip).
-const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = process.env.CHROMIUM_PATH
+  ? [process.env.CHROMIUM_PATH]
+  : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 const browser = CANDIDATES.find((p) => existsSync(p));
 const NO_BROWSER = `no Chromium found (looked for ${CANDIDATES.join(', ')}); install one (apt-get install chromium) or set CHROMIUM_PATH`;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run', '--window-size=1280,1600'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--hide-scrollbars',
+  '--no-first-run',
+  '--window-size=1280,1600',
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +39,10 @@ function reportFile(): string {
 
 test('the HTML report renders in headless Chromium: DOM intact, findings collapsible', async (ctx) => {
   if (!browser) return ctx.skip(NO_BROWSER);
-  const { stdout } = await run(browser, [...FLAGS, '--dump-dom', `file://${reportFile()}`], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(browser, [...FLAGS, '--dump-dom', `file://${reportFile()}`], {
+    timeout: 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   expect(stdout).toContain('<h1>Conformance report</h1>');
   // 6 findings across both targets, the skipped list and the items not exercised: all parsed as <details>, none open.
   expect(stdout.match(/<details/g)?.length).toBe(8);

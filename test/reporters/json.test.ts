@@ -16,19 +16,26 @@ test('the rendered report validates against schemas/report/run-report.json', () 
 });
 
 test('the schema is the one the renderer names, at the contract version', () => {
-  const schema = registry.schema('report/run-report') as { $id: string; properties: { schemaVersion: { const: string } } };
+  const schema = registry.schema('report/run-report') as {
+    $id: string;
+    properties: { schemaVersion: { const: string } };
+  };
   expect(schema.$id).toBe(JSON_REPORT_SCHEMA_ID);
   expect(schema.properties.schemaVersion.const).toBe(REPORT_SCHEMA_VERSION);
   expect(JSON.parse(renderJson([])).schemaVersion).toBe(REPORT_SCHEMA_VERSION);
 });
 
 test('the schema lists exactly the eight operations', () => {
-  const schema = registry.schema('report/run-report') as { $defs: { CheckResult: { properties: { operation: { enum: string[] } } } } };
+  const schema = registry.schema('report/run-report') as {
+    $defs: { CheckResult: { properties: { operation: { enum: string[] } } } };
+  };
   expect(schema.$defs.CheckResult.properties.operation.enum).toEqual(OPERATIONS.map((op) => op.id));
 });
 
 test('the schema catches a report that drifts from the contract', () => {
-  const doc = JSON.parse(renderJson(singleTargetRun())) as { reports: Array<{ results: Array<Record<string, unknown>> }> };
+  const doc = JSON.parse(renderJson(singleTargetRun())) as {
+    reports: Array<{ results: Array<Record<string, unknown>> }>;
+  };
   doc.reports[0]!.results[0]!.status = 'flaky';
   doc.reports[0]!.results[1]!.surprise = true;
   const outcome = registry.validate('report/run-report', doc);
@@ -43,7 +50,9 @@ test('a bigint counterexample is written as digits, not thrown on', () => {
 });
 
 test('an INFO observation is written as a pass with observed: true, never as a fail', () => {
-  const doc = JSON.parse(renderJson(singleTargetRun())) as { reports: { results: { level: string; status: string; observed?: boolean }[] }[] };
+  const doc = JSON.parse(renderJson(singleTargetRun())) as {
+    reports: { results: { level: string; status: string; observed?: boolean }[] }[];
+  };
   const info = doc.reports[0]!.results.filter((r) => r.level === 'INFO');
   expect(info.some((r) => r.observed === true && r.status === 'pass')).toBe(true);
   expect(info.filter((r) => r.status === 'fail')).toEqual([]);

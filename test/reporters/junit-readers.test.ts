@@ -18,7 +18,10 @@ const XSD = join(packageRoot(), 'test', 'reporters', 'xsd');
 const PYTHON = '/usr/bin/python3';
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 const hasJunitparser = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import junitparser']).status === 0;
-if (!hasXmllint || !hasJunitparser) console.warn(`junit-readers: skipped parts (xmllint ${hasXmllint}, python3-junitparser ${hasJunitparser}); apt-get install libxml2-utils python3-junitparser`);
+if (!hasXmllint || !hasJunitparser)
+  console.warn(
+    `junit-readers: skipped parts (xmllint ${hasXmllint}, python3-junitparser ${hasJunitparser}); apt-get install libxml2-utils python3-junitparser`,
+  );
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-junit-'));
 const runs = { 'one target': singleTargetRun(), 'two targets': twoTargetRun() };
@@ -46,14 +49,23 @@ for suite in JUnitXml.fromfile(sys.argv[1]):
 print(json.dumps(out))
 `;
 
-test.skipIf(!hasJunitparser).each(Object.keys(runs))('%s: a real reader counts exactly the gate\'s failures and errors', (name) => {
-  const reports = runs[name as keyof typeof runs];
-  const file = join(dir, `read-${name.replace(/ /g, '-')}.xml`);
-  writeFileSync(file, renderJunit(reports, { hostname: 'ci' }));
-  const read = JSON.parse(execFileSync(PYTHON, ['-c', READ, file], { encoding: 'utf8' })) as { failures: number; errors: number; skipped: number; passed: string[] };
-  const all = reports.flatMap((r) => r.results.map((x) => ({ x, level: r.level })));
-  expect(read.failures).toBe(all.filter(({ x, level }) => x.status === 'fail' && gates(x, level)).length);
-  expect(read.errors).toBe(all.filter(({ x }) => x.status === 'error' && !x.expectedFailure).length);
-  // A SHOULD failure at --level must is a passed test, not a failure.
-  for (const { x } of all.filter(({ x, level }) => x.status === 'fail' && !gates(x, level) && !x.expectedFailure)) expect(read.passed).toContain(x.id);
-});
+test.skipIf(!hasJunitparser).each(Object.keys(runs))(
+  "%s: a real reader counts exactly the gate's failures and errors",
+  (name) => {
+    const reports = runs[name as keyof typeof runs];
+    const file = join(dir, `read-${name.replace(/ /g, '-')}.xml`);
+    writeFileSync(file, renderJunit(reports, { hostname: 'ci' }));
+    const read = JSON.parse(execFileSync(PYTHON, ['-c', READ, file], { encoding: 'utf8' })) as {
+      failures: number;
+      errors: number;
+      skipped: number;
+      passed: string[];
+    };
+    const all = reports.flatMap((r) => r.results.map((x) => ({ x, level: r.level })));
+    expect(read.failures).toBe(all.filter(({ x, level }) => x.status === 'fail' && gates(x, level)).length);
+    expect(read.errors).toBe(all.filter(({ x }) => x.status === 'error' && !x.expectedFailure).length);
+    // A SHOULD failure at --level must is a passed test, not a failure.
+    for (const { x } of all.filter(({ x, level }) => x.status === 'fail' && !gates(x, level) && !x.expectedFailure))
+      expect(read.passed).toContain(x.id);
+  },
+);

@@ -9,7 +9,18 @@ import { renderJunit } from '../../reporters/junit.js';
 import { singleTargetRun, twoTargetRun } from '../fixtures-results/reports.js';
 import { parseXml, type XmlElement } from './_helpers/mini-xml.js';
 
-const SUITE_ATTRIBUTES = ['errors', 'failures', 'hostname', 'id', 'name', 'package', 'skipped', 'tests', 'time', 'timestamp'];
+const SUITE_ATTRIBUTES = [
+  'errors',
+  'failures',
+  'hostname',
+  'id',
+  'name',
+  'package',
+  'skipped',
+  'tests',
+  'time',
+  'timestamp',
+];
 const OUTCOMES = ['failure', 'error', 'skipped'];
 const DECIMAL_SECONDS = /^\d+(\.\d{1,3})?$/;
 const TIMESTAMP_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -67,9 +78,17 @@ test('suite children come as properties, testcases, system-out, system-err', () 
 
 test('properties name the target, suite version, seed and level', () => {
   const [suite] = suitesOf(singleTargetRun());
-  const props = Object.fromEntries((suite?.children[0]?.children ?? []).map((p) => [p.attributes.name, p.attributes.value]));
-  expect(props).toMatchObject({ target: 'bundled-mock (http://127.0.0.1:40123)', 'suite.version': '0.1.0', seed: '424242', level: 'must' });
-  for (const p of suite?.children[0]?.children ?? []) expect(Object.keys(p.attributes).sort()).toEqual(['name', 'value']);
+  const props = Object.fromEntries(
+    (suite?.children[0]?.children ?? []).map((p) => [p.attributes.name, p.attributes.value]),
+  );
+  expect(props).toMatchObject({
+    target: 'bundled-mock (http://127.0.0.1:40123)',
+    'suite.version': '0.1.0',
+    seed: '424242',
+    level: 'must',
+  });
+  for (const p of suite?.children[0]?.children ?? [])
+    expect(Object.keys(p.attributes).sort()).toEqual(['name', 'value']);
 });
 
 test('counts in each suite match its testcases', () => {
@@ -111,7 +130,9 @@ test('failures and errors carry a type and a one-line message; the body puts the
       expect(outcome.attributes.type).toBeTruthy();
       expect(outcome.attributes.message).toBeTruthy();
       expect(outcome.attributes.message).not.toMatch(/[\r\n]/);
-      const order = ['Requirement:', outcome.name === 'failure' ? 'Expected:' : 'Error:', 'Curl:', 'Replay:'].map((k) => outcome.text.indexOf(k));
+      const order = ['Requirement:', outcome.name === 'failure' ? 'Expected:' : 'Error:', 'Curl:', 'Replay:'].map((k) =>
+        outcome.text.indexOf(k),
+      );
       expect(order[0]).toBe(0);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
     }
@@ -127,7 +148,9 @@ test('a failure the gate ignores at the run level is a passed testcase, its evid
   expect(xml).toMatch(new RegExp(`<testcase name="${r!.id.replace(/\./g, '\\.')}"[^>]*/>`));
   expect(xml).toContain(`[SHOULD failure, not gating at level must] ${r!.id}`);
   const failures = [...xml.matchAll(/<failure /g)].length;
-  expect(failures).toBe(singleTargetRun()[0]!.results.filter((x) => x.status === 'fail' && x.level === 'MUST' && !x.expectedFailure).length);
+  expect(failures).toBe(
+    singleTargetRun()[0]!.results.filter((x) => x.status === 'fail' && x.level === 'MUST' && !x.expectedFailure).length,
+  );
 });
 
 test('harness errors are <error> typed by their code', () => {
@@ -144,14 +167,19 @@ test('skips carry their reason; known failures are skipped as "known failure: re
     .flatMap((c) => c.children)
     .filter((o) => o.name === 'skipped')
     .map((o) => o.attributes.message);
-  expect(skipped).toEqual(['known failure: TICKET-123: model catalogue not wired in staging', 'needs --allow-writes against a non-mock target']);
+  expect(skipped).toEqual([
+    'known failure: TICKET-123: model catalogue not wired in staging',
+    'needs --allow-writes against a non-mock target',
+  ]);
 });
 
 test('INFO checks pass, with their observation in the suite system-out', () => {
   const suite = suitesOf(singleTargetRun()).find((s) => s.attributes.package === 'predictions.list');
   const info = suite && casesOf(suite).find((c) => c.attributes.name === 'predictions.list-content-type');
   expect(info?.children).toEqual([]);
-  expect(suite?.children.find((c) => c.name === 'system-out')?.text).toContain('[INFO] predictions.list-content-type: content-type: application/x-ndjson');
+  expect(suite?.children.find((c) => c.name === 'system-out')?.text).toContain(
+    '[INFO] predictions.list-content-type: content-type: application/x-ndjson',
+  );
 });
 
 test('a known failure that now passes is reported in system-out', () => {
@@ -164,12 +192,15 @@ test('a known failure that now passes is reported in system-out', () => {
 
 test('characters XML 1.0 forbids are replaced, everything else round-trips', () => {
   const [report] = singleTargetRun();
-  const nasty = 'NUL\u0000 ESC\u001b[31m VT\u000b FFFE\uFFFE lone\uD800 pair🙂 amp& lt< quote" apos\' cdata]]> tab\t CSI\u009b';
+  const nasty =
+    'NUL\u0000 ESC\u001b[31m VT\u000b FFFE\uFFFE lone\uD800 pair🙂 amp& lt< quote" apos\' cdata]]> tab\t CSI\u009b';
   const result = { ...report!.results[1]!, actual: nasty, requirement: `line one\nline two ${nasty}` };
   const xml = renderJunit([{ ...report!, results: [result], targetLabel: nasty }], { hostname: 'ci-runner' });
   const failure = parseXml(xml).children[0]?.children[1]?.children[0];
   expect(failure?.name).toBe('failure');
-  expect(failure?.text).toContain('Actual: NUL\\x00 ESC\\x1b[31m VT\\x0b FFFE\uFFFD lone\uFFFD pair🙂 amp& lt< quote" apos\' cdata]]> tab\t CSI\\x9b');
+  expect(failure?.text).toContain(
+    'Actual: NUL\\x00 ESC\\x1b[31m VT\\x0b FFFE\uFFFD lone\uFFFD pair🙂 amp& lt< quote" apos\' cdata]]> tab\t CSI\\x9b',
+  );
   expect(failure?.attributes.message).not.toMatch(/\n/);
 });
 
@@ -191,6 +222,12 @@ test('the hostname defaults to the machine name, never empty', () => {
 });
 
 test('the test parser itself rejects what is not well-formed', () => {
-  for (const bad of ['<a>&</a>', '<a><b></a>', '<a x="1" x="2"/>', '<a>\u0001</a>', '<a x="<"/>', '<a/><b/>']) expect(() => parseXml(bad), bad).toThrow();
-  expect(parseXml('<a x="&#10;&amp;">t&lt;<b/></a>')).toEqual({ name: 'a', attributes: { x: '\n&' }, children: [{ name: 'b', attributes: {}, children: [], text: '' }], text: 't<' });
+  for (const bad of ['<a>&</a>', '<a><b></a>', '<a x="1" x="2"/>', '<a>\u0001</a>', '<a x="<"/>', '<a/><b/>'])
+    expect(() => parseXml(bad), bad).toThrow();
+  expect(parseXml('<a x="&#10;&amp;">t&lt;<b/></a>')).toEqual({
+    name: 'a',
+    attributes: { x: '\n&' },
+    children: [{ name: 'b', attributes: {}, children: [], text: '' }],
+    text: 't<',
+  });
 });

@@ -5,7 +5,15 @@ import { twoTargetRun } from '../fixtures-results/reports.js';
 test('one column per target, rows in operation then level order, empty rows left out', () => {
   const m = computeMatrix(twoTargetRun());
   expect(m.targets.map((t) => t.name)).toEqual(['mock', 'staging & eu']);
-  expect(m.rows.map((r) => `${r.section} ${r.level}`)).toEqual(['§4.1 MUST', '§4.2 MUST', '§4.3 MUST', '§4.4 MUST', '§4.5 SHOULD', '§4.5 INFO', '§4.8 SHOULD']);
+  expect(m.rows.map((r) => `${r.section} ${r.level}`)).toEqual([
+    '§4.1 MUST',
+    '§4.2 MUST',
+    '§4.3 MUST',
+    '§4.4 MUST',
+    '§4.5 SHOULD',
+    '§4.5 INFO',
+    '§4.8 SHOULD',
+  ]);
   for (const row of m.rows) expect(row.cells).toHaveLength(2);
 });
 

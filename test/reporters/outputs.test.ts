@@ -23,12 +23,15 @@ const ALL: Record<string, (r: RunReport[]) => string> = {
 /** A run whose failure carries hostile text in every field a target controls. */
 function hostileRun(): RunReport[] {
   const [report] = singleTargetRun();
-  const hostile = 'ESC\u001b[2J\u001b]0;title\u0007 CSI\u009b31m <img src=x onerror=alert(1)> ``` | a | $x$ [link](http://evil.example) **bold**';
-  const results = report!.results.map((r) => (r.status === 'fail' ? { ...r, actual: hostile, expected: hostile, reason: hostile } : r));
+  const hostile =
+    'ESC\u001b[2J\u001b]0;title\u0007 CSI\u009b31m <img src=x onerror=alert(1)> ``` | a | $x$ [link](http://evil.example) **bold**';
+  const results = report!.results.map((r) =>
+    r.status === 'fail' ? { ...r, actual: hostile, expected: hostile, reason: hostile } : r,
+  );
   return [{ ...report!, results, targetLabel: 'lbl | <i>x</i>' }];
 }
 
-test('console colour only when asked, and never the target\'s own escape sequences', () => {
+test("console colour only when asked, and never the target's own escape sequences", () => {
   expect(renderConsole(twoTargetRun(), { color: false })).not.toContain('\u001b');
   expect(renderConsole(twoTargetRun(), { color: true })).toContain('\u001b[31mFAIL\u001b[39m');
   const plain = renderConsole(hostileRun(), { color: false });
@@ -41,7 +44,11 @@ test('console: each failure prints the requirement first, then expected, actual,
   const blocks = text.split('\n\n').filter((b) => /^(FAIL|ERROR) /.test(b));
   expect(blocks).toHaveLength(3);
   for (const block of blocks) {
-    const labels = block.split('\n').slice(1).map((l) => l.trim().split(/\s+/)[0]).filter((l) => ['requirement', 'expected', 'actual', 'error', 'curl', 'replay'].includes(l ?? ''));
+    const labels = block
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/)[0])
+      .filter((l) => ['requirement', 'expected', 'actual', 'error', 'curl', 'replay'].includes(l ?? ''));
     expect(labels[0]).toBe('requirement');
     expect(labels.slice(-2)).toEqual(['curl', 'replay']);
     if (labels.includes('expected')) expect(labels.indexOf('expected')).toBeLessThan(labels.indexOf('actual'));
@@ -54,7 +61,7 @@ test('console ends with a verdict per target', () => {
   expect(text).toContain('staging & eu  NOT CONFORMANT at level should');
 });
 
-test('Markdown: the target\'s text is inert outside code blocks, and code fences cannot be closed early', () => {
+test("Markdown: the target's text is inert outside code blocks, and code fences cannot be closed early", () => {
   const md = renderMarkdown(hostileRun());
   const fences = [...md.matchAll(/^(`{3,})\w*\n[\s\S]*?\n\1$/gm)];
   expect(fences.some((f) => f[1] === '````')).toBe(true);
@@ -76,7 +83,9 @@ test('Markdown: failures sit in collapsed <details> blocks with a blank line aft
 
 test('HTML: self-contained, no scripts, no external resources, everything escaped', () => {
   const html = renderHtml(hostileRun());
-  expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+  expect(html).toContain(
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+  );
   expect(html).not.toMatch(/<script|<img|<link|<iframe|<object|<[^>]*\s(?:src|href)=|url\(|@import/i);
   expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

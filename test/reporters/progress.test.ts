@@ -13,7 +13,12 @@ function feed(stream: ProgressStream, options: { force?: boolean; quiet?: boolea
   const p = createProgress({ stream, ...options });
   p.onEvent({ type: 'run-start', target: 'mock' });
   results.forEach((result, i) => {
-    p.onEvent({ type: 'check-start', check: { id: result.id, operation: result.operation }, done: i, total: results.length });
+    p.onEvent({
+      type: 'check-start',
+      check: { id: result.id, operation: result.operation },
+      done: i,
+      total: results.length,
+    });
     p.onEvent({ type: 'check-end', result, done: i + 1, total: results.length });
   });
   p.onEvent({ type: 'run-end', target: 'mock' });
@@ -24,8 +29,12 @@ test('on a terminal: one rewritten line with operation, done/total and failures 
   const out = sink(true);
   feed(out, { color: false });
   const text = out.text();
-  expect(text).toContain('\r\u001b[2K[0/10] POST /v1/chat/completions @ mock  chat-completions.accepts-minimal-request');
-  expect(text).toContain('[10/10] GET /v2/{entity}/{project}/scores/{score_id} @ mock  scores.read-unknown-id-404  3 failing');
+  expect(text).toContain(
+    '\r\u001b[2K[0/10] POST /v1/chat/completions @ mock  chat-completions.accepts-minimal-request',
+  );
+  expect(text).toContain(
+    '[10/10] GET /v2/{entity}/{project}/scores/{score_id} @ mock  scores.read-unknown-id-404  3 failing',
+  );
   expect(text).not.toContain('\n');
   expect(text.endsWith('\r\u001b[2K')).toBe(true);
 });
@@ -54,12 +63,18 @@ test('quiet wins over everything', () => {
 test('a check id with control characters cannot drive the terminal', () => {
   const out = sink(true);
   const p = createProgress({ stream: out, color: false });
-  p.onEvent({ type: 'check-start', check: { id: 'x\u001b]0;pwned\u0007', operation: 'chat.create' }, done: 0, total: 1 });
+  p.onEvent({
+    type: 'check-start',
+    check: { id: 'x\u001b]0;pwned\u0007', operation: 'chat.create' },
+    done: 0,
+    total: 1,
+  });
   expect(out.text()).toContain('x\\x1b]0;pwned\\x07');
 });
 
 test('the live line fits the terminal width', () => {
   const out = sink(true, 40);
   feed(out, { color: false });
-  for (const line of out.text().split('\r\u001b[2K').filter(Boolean)) expect(line.replace(/ {2}\d+ failing$/, '').length).toBeLessThanOrEqual(39);
+  for (const line of out.text().split('\r\u001b[2K').filter(Boolean))
+    expect(line.replace(/ {2}\d+ failing$/, '').length).toBeLessThanOrEqual(39);
 });

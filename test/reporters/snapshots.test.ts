@@ -8,11 +8,15 @@ import { renderMarkdown } from '../../reporters/markdown.js';
 import { singleTargetRun, twoTargetRun } from '../fixtures-results/reports.js';
 
 test('JUnit XML, one target', async () => {
-  await expect(renderJunit(singleTargetRun(), { hostname: 'ci-runner' })).toMatchFileSnapshot('./__snapshots__/one-target.junit.xml');
+  await expect(renderJunit(singleTargetRun(), { hostname: 'ci-runner' })).toMatchFileSnapshot(
+    './__snapshots__/one-target.junit.xml',
+  );
 });
 
 test('JUnit XML, two targets', async () => {
-  await expect(renderJunit(twoTargetRun(), { hostname: 'ci-runner' })).toMatchFileSnapshot('./__snapshots__/two-targets.junit.xml');
+  await expect(renderJunit(twoTargetRun(), { hostname: 'ci-runner' })).toMatchFileSnapshot(
+    './__snapshots__/two-targets.junit.xml',
+  );
 });
 
 test('JSON, two targets', async () => {
@@ -20,15 +24,21 @@ test('JSON, two targets', async () => {
 });
 
 test('console, one target, plain', async () => {
-  await expect(renderConsole(singleTargetRun(), { color: false })).toMatchFileSnapshot('./__snapshots__/one-target.console.txt');
+  await expect(renderConsole(singleTargetRun(), { color: false })).toMatchFileSnapshot(
+    './__snapshots__/one-target.console.txt',
+  );
 });
 
 test('console, two targets, plain', async () => {
-  await expect(renderConsole(twoTargetRun(), { color: false })).toMatchFileSnapshot('./__snapshots__/two-targets.console.txt');
+  await expect(renderConsole(twoTargetRun(), { color: false })).toMatchFileSnapshot(
+    './__snapshots__/two-targets.console.txt',
+  );
 });
 
 test('console, two targets, colour', async () => {
-  await expect(renderConsole(twoTargetRun(), { color: true })).toMatchFileSnapshot('./__snapshots__/two-targets.console.ansi');
+  await expect(renderConsole(twoTargetRun(), { color: true })).toMatchFileSnapshot(
+    './__snapshots__/two-targets.console.ansi',
+  );
 });
 
 test('Markdown, two targets', async () => {

@@ -27,8 +27,12 @@ function errorsOf(schema: string, value: unknown): string {
   return result.ok ? '' : reg.ajv.errorsText(result.errors, { dataVar: schema });
 }
 
-const requestFixtures = readJsonFiles('fixtures/requests').filter((f) => !f.file.startsWith('fixtures/requests/invalid/'));
-const exampleFixtures = readJsonFiles('fixtures/examples').filter((f) => !f.file.startsWith('fixtures/examples/invalid/'));
+const requestFixtures = readJsonFiles('fixtures/requests').filter(
+  (f) => !f.file.startsWith('fixtures/requests/invalid/'),
+);
+const exampleFixtures = readJsonFiles('fixtures/examples').filter(
+  (f) => !f.file.startsWith('fixtures/examples/invalid/'),
+);
 const invalidFixtures = [...readJsonFiles('fixtures/requests/invalid'), ...readJsonFiles('fixtures/examples/invalid')];
 
 function operationOf(file: string): Operation {
@@ -54,7 +58,10 @@ describe('valid request fixtures', () => {
       if (overlay) expect(errorsOf(overlay, fixture.value)).toBe('');
       return;
     }
-    const { path, query, ...rest } = fixture.value as { path?: Record<string, string>; query?: Record<string, unknown> };
+    const { path, query, ...rest } = fixture.value as {
+      path?: Record<string, string>;
+      query?: Record<string, unknown>;
+    };
     expect(Object.keys(rest), 'only path and query').toEqual([]);
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     expect(Object.keys(path ?? {}).sort(), 'exactly the path template parameters').toEqual(names.sort());
@@ -71,7 +78,11 @@ describe('valid request fixtures', () => {
     const fixture = requestFixtures.find((f) => f.file === 'fixtures/requests/chat.create/spec-defaults.json');
     const { messages: _messages, ...sent } = fixture!.value as Record<string, unknown>;
     const properties = reg.schema('chat/chat-completion-request').properties as Record<string, { default?: unknown }>;
-    const defaults = Object.fromEntries(Object.entries(properties).filter(([, p]) => 'default' in p).map(([k, p]) => [k, p.default]));
+    const defaults = Object.fromEntries(
+      Object.entries(properties)
+        .filter(([, p]) => 'default' in p)
+        .map(([k, p]) => [k, p.default]),
+    );
     expect(sent).toEqual(defaults);
   });
 });
@@ -87,8 +98,20 @@ describe('valid response, record and error examples', () => {
 describe('invalid examples fail with the expected ajv keyword', () => {
   it('there are invalid examples for the cases the issue names', () => {
     const names = invalidFixtures.map((f) => f.file);
-    for (const needle of ['seed-above', 'seed-below', 'truncate-prompt-tokens-below', 'truncate-prompt-tokens-above', 'reasoning-effort', 'tool-choice', 'missing-messages', 'model-id-not-uuid']) {
-      expect(names.some((n) => n.includes(needle)), needle).toBe(true);
+    for (const needle of [
+      'seed-above',
+      'seed-below',
+      'truncate-prompt-tokens-below',
+      'truncate-prompt-tokens-above',
+      'reasoning-effort',
+      'tool-choice',
+      'missing-messages',
+      'model-id-not-uuid',
+    ]) {
+      expect(
+        names.some((n) => n.includes(needle)),
+        needle,
+      ).toBe(true);
     }
   });
 
@@ -99,7 +122,12 @@ describe('invalid examples fail with the expected ajv keyword', () => {
     const result = reg.validate(schema, value);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const hits = result.errors.filter((e) => e.keyword === keyword && (instancePath === undefined || e.instancePath === instancePath));
-    expect(hits, `expected ${keyword} at ${instancePath ?? '(anywhere)'}; got ${reg.ajv.errorsText(result.errors)}`).not.toHaveLength(0);
+    const hits = result.errors.filter(
+      (e) => e.keyword === keyword && (instancePath === undefined || e.instancePath === instancePath),
+    );
+    expect(
+      hits,
+      `expected ${keyword} at ${instancePath ?? '(anywhere)'}; got ${reg.ajv.errorsText(result.errors)}`,
+    ).not.toHaveLength(0);
   });
 });

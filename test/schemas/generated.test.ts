@@ -12,7 +12,9 @@ const generated = (await Promise.all(GENERATORS.map((g) => g()))).flat();
 
 describe('generated files are up to date (run `npm run generate` if not)', () => {
   it('the types and the OpenAPI document are registered', () => {
-    expect(generated.map((f) => f.path)).toEqual(expect.arrayContaining(['src/generated/types.ts', 'openapi/openapi.json']));
+    expect(generated.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['src/generated/types.ts', 'openapi/openapi.json']),
+    );
   });
 
   it.each(generated.map((f) => [f.path, f.content] as const))('%s matches its sources', (path, content) => {

@@ -19,7 +19,11 @@ export function readJsonFiles(dir: string): JsonFile[] {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.json')) out.push({ file: relative(ROOT, full).split(sep).join('/'), value: JSON.parse(readFileSync(full, 'utf8')) as unknown });
+      else if (entry.name.endsWith('.json'))
+        out.push({
+          file: relative(ROOT, full).split(sep).join('/'),
+          value: JSON.parse(readFileSync(full, 'utf8')) as unknown,
+        });
     }
   };
   walk(join(ROOT, dir));
@@ -36,7 +40,9 @@ export interface InvalidCase {
 
 export function isInvalidCase(value: unknown): value is InvalidCase {
   const v = value as Partial<InvalidCase> | null;
-  return typeof v === 'object' && v !== null && typeof v.schema === 'string' && typeof v.keyword === 'string' && 'value' in v;
+  return (
+    typeof v === 'object' && v !== null && typeof v.schema === 'string' && typeof v.keyword === 'string' && 'value' in v
+  );
 }
 
 type Schema = JsonSchema | boolean;
@@ -65,7 +71,8 @@ export class SchemaWalker {
     if (!doc.startsWith(SCHEMA_BASE)) throw new Error(`$ref outside the registry: ${url.href}`);
     let schema: unknown = this.reg.schema(doc.slice(SCHEMA_BASE.length).replace(/\.json$/, ''));
     const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
-    for (const part of pointer.split('/').slice(1)) schema = (schema as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of pointer.split('/').slice(1))
+      schema = (schema as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     if (schema === undefined) throw new Error(`dangling $ref ${url.href}`);
     return { schema: schema as Schema, base: doc };
   }
@@ -87,7 +94,8 @@ export class SchemaWalker {
   private elements(located: Located): Located[] {
     const out: Located[] = [];
     for (const l of this.expand(located)) {
-      if (isObject(l.schema) && l.schema.items !== undefined) out.push(...this.expand({ schema: l.schema.items as Schema, base: l.base }));
+      if (isObject(l.schema) && l.schema.items !== undefined)
+        out.push(...this.expand({ schema: l.schema.items as Schema, base: l.base }));
       else out.push(l);
     }
     return out;

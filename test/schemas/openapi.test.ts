@@ -17,7 +17,9 @@ type Json = Record<string, unknown>;
 const doc = JSON.parse(readFileSync(join(ROOT, 'openapi/openapi.json'), 'utf8')) as Json;
 const paths = doc.paths as Record<string, Record<string, Json>>;
 const components = doc.components as Record<string, Record<string, Json>>;
-const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = Object.entries(paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ path, method, op })),
+);
 
 function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) refsIn(v, out);
@@ -32,7 +34,8 @@ function refsIn(value: unknown, out: string[] = []): string[] {
 
 function resolvePointer(ref: string): unknown {
   let node: unknown = doc;
-  for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.replace(/^#\//, '').split('/'))
+    node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 
@@ -61,7 +64,8 @@ describe('openapi/openapi.json', () => {
   });
 
   it('has all eight operations and the §4.1 trailing-slash variant', () => {
-    for (const op of OPERATIONS) expect(paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeDefined();
+    for (const op of OPERATIONS)
+      expect(paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeDefined();
     expect(paths['/v1/chat/completions/']?.post).toBeDefined();
     expect(operations).toHaveLength(9);
   });
@@ -78,7 +82,9 @@ describe('openapi/openapi.json', () => {
   it('describes the list query parameters and answers the lists as application/jsonl', () => {
     for (const path of ['/v2/{entity}/{project}/predictions', '/v2/{entity}/{project}/scores']) {
       const op = paths[path]?.get as Json;
-      const query = (op.parameters as Json[]).map((p) => resolvePointer(p.$ref as string) as Json).filter((p) => p.in === 'query');
+      const query = (op.parameters as Json[])
+        .map((p) => resolvePointer(p.$ref as string) as Json)
+        .filter((p) => p.in === 'query');
       expect(query.map((p) => [p.name, p.required, (p.schema as Json).type])).toEqual([
         ['evaluation_run_id', false, 'string'],
         ['limit', false, 'integer'],
@@ -93,14 +99,17 @@ describe('openapi/openapi.json', () => {
     const log = paths['/v1/preview/models/{model_id}/log']?.post as Json;
     const r422 = (log.responses as Record<string, Json>)['422'] as Json;
     const response = resolvePointer(r422.$ref as string) as Json;
-    expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } });
+    expect(response.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } },
+    });
   });
 
   it('every operation has a 200 response with a body schema, and POST operations a required JSON body', () => {
     for (const { path, method, op } of operations) {
       const ok = (op.responses as Record<string, Json>)['200'] as Json;
       expect(ok.content, `${method} ${path}`).toBeDefined();
-      if (method === 'post') expect(op.requestBody, path).toMatchObject({ required: true, content: { 'application/json': {} } });
+      if (method === 'post')
+        expect(op.requestBody, path).toMatchObject({ required: true, content: { 'application/json': {} } });
       else expect(op.requestBody, path).toBeUndefined();
     }
   });
@@ -134,12 +143,14 @@ describe('components/schemas say what schemas/ says', () => {
       if (isInvalidCase(f.value)) cases.push([f.file, f.value.schema, f.value.value]);
       else cases.push([f.file, f.file.replace(/^fixtures\/examples\//, '').replace(/\/[^/]+\.json$/, ''), f.value]);
     }
-    for (const f of readJsonFiles('fixtures/requests/invalid')) if (isInvalidCase(f.value)) cases.push([f.file, f.value.schema, f.value.value]);
+    for (const f of readJsonFiles('fixtures/requests/invalid'))
+      if (isInvalidCase(f.value)) cases.push([f.file, f.value.schema, f.value.value]);
     for (const f of readJsonFiles('fixtures/requests')) {
       const op = OPERATIONS.find((o) => o.id === f.file.split('/')[2]);
       if (op?.requestSchema) cases.push([f.file, op.requestSchema, f.value]);
     }
     expect(cases.length).toBeGreaterThan(50);
-    for (const [file, schema, value] of cases) expect(validate(schema, value), `${file} against ${schema}`).toBe(reg.validate(schema, value).ok);
+    for (const [file, schema, value] of cases)
+      expect(validate(schema, value), `${file} against ${schema}`).toBe(reg.validate(schema, value).ok);
   });
 });

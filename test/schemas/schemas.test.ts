@@ -22,7 +22,8 @@ describe('schemas', () => {
 
   it.each(apiNames.map((n) => [n]))('%s says where it comes from (x-spec-section or x-convention)', (name) => {
     const schema = reg.schema(name);
-    const origin = (s: Record<string, unknown>): boolean => typeof s['x-spec-section'] === 'string' || typeof s['x-convention'] === 'string';
+    const origin = (s: Record<string, unknown>): boolean =>
+      typeof s['x-spec-section'] === 'string' || typeof s['x-convention'] === 'string';
     if (name !== 'params/path-params') expect(origin(schema), name).toBe(true);
     for (const [key, def] of Object.entries((schema.$defs ?? {}) as Record<string, Record<string, unknown>>)) {
       const inherits = typeof schema['x-spec-section'] === 'string' || typeof schema['x-convention'] === 'string';
@@ -32,7 +33,10 @@ describe('schemas', () => {
     // properties of the schema they refine and carry x-convention at the top).
     if (typeof schema['x-spec-section'] === 'string' && !name.startsWith('conventions/')) {
       for (const [prop, sub] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
-        expect(typeof sub['x-spec-section'] === 'string' || name === 'chat/chat-completion-chunk', `${name}.${prop} has x-spec-section`).toBe(true);
+        expect(
+          typeof sub['x-spec-section'] === 'string' || name === 'chat/chat-completion-chunk',
+          `${name}.${prop} has x-spec-section`,
+        ).toBe(true);
       }
     }
   });

@@ -26,7 +26,9 @@ describe('src/generated/types.ts', () => {
     expectTypeOf<ChatCompletionRequest['messages']>().toEqualTypeOf<ChatMessage[]>();
     expectTypeOf<ChatCompletionRequest['seed']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<ChatCompletionRequest['tool_choice']>().toEqualTypeOf<'none' | undefined>();
-    expectTypeOf<ChatCompletionRequest['reasoning_effort']>().toEqualTypeOf<'low' | 'medium' | 'high' | null | undefined>();
+    expectTypeOf<ChatCompletionRequest['reasoning_effort']>().toEqualTypeOf<
+      'low' | 'medium' | 'high' | null | undefined
+    >();
     expectTypeOf<ChatMessage['role']>().toEqualTypeOf<string>();
   });
 
@@ -48,7 +50,11 @@ describe('src/generated/types.ts', () => {
 // The hand-written runtime types that mirror a schema are proved against the generated ones, so a
 // schema change that the code does not follow breaks `npm test` (tsc over this file). `readonly` is
 // the code's promise not to mutate, which a JSON Schema cannot say: it is stripped before comparing.
-type Writable<T> = T extends (infer U)[] | readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<Exclude<T[K], undefined>> } : T;
+type Writable<T> = T extends (infer U)[] | readonly (infer U)[]
+  ? Writable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Writable<Exclude<T[K], undefined>> }
+    : T;
 
 describe('runtime types agree with the schemas', () => {
   it('the JSON report the reporter writes is a report of schemas/report', () => {

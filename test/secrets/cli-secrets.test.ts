@@ -26,20 +26,49 @@ interface Outputs {
 }
 
 /** A full run writing every output into its own folder. Secrets go by flag or by environment. */
-async function fullRun(name: string, target: string | undefined, s: PlantedSecrets, via: 'flags' | 'env', extra: string[] = []): Promise<Outputs> {
+async function fullRun(
+  name: string,
+  target: string | undefined,
+  s: PlantedSecrets,
+  via: 'flags' | 'env',
+  extra: string[] = [],
+): Promise<Outputs> {
   const out = join(dir, name);
   const summary = join(dir, `${name}.step-summary.md`);
   writeFileSync(summary, '');
   const args = [
-    'run', ...(target ? ['--target', target, '--allow-writes'] : []),
-    '--timeout', '5000', '--deadline', '30000', '--seed', '11', '--runs', '3', '--console',
-    '--junit', join(out, 'junit.xml'), '--json', join(out, 'report.json'), '--markdown', join(out, 'report.md'), '--html', join(out, 'report.html'),
+    'run',
+    ...(target ? ['--target', target, '--allow-writes'] : []),
+    '--timeout',
+    '5000',
+    '--deadline',
+    '30000',
+    '--seed',
+    '11',
+    '--runs',
+    '3',
+    '--console',
+    '--junit',
+    join(out, 'junit.xml'),
+    '--json',
+    join(out, 'report.json'),
+    '--markdown',
+    join(out, 'report.md'),
+    '--html',
+    join(out, 'report.html'),
     ...(via === 'flags' ? ['--token', s.token, '--basic', s.basic] : []),
     ...extra,
   ];
-  const env = { GITHUB_STEP_SUMMARY: summary, ...(via === 'env' ? { CONFORMANCE_TOKEN: s.token, CONFORMANCE_BASIC: s.basic } : {}) };
+  const env = {
+    GITHUB_STEP_SUMMARY: summary,
+    ...(via === 'env' ? { CONFORMANCE_TOKEN: s.token, CONFORMANCE_BASIC: s.basic } : {}),
+  };
   const run = await runCli(args, { env, limitMs: 50_000 });
-  const texts: Record<string, string> = { stdout: run.stdout, stderr: run.stderr, 'step summary': readFileSync(summary, 'utf8') };
+  const texts: Record<string, string> = {
+    stdout: run.stdout,
+    stderr: run.stderr,
+    'step summary': readFileSync(summary, 'utf8'),
+  };
   for (const f of readdirSync(out)) texts[f] = readFileSync(join(out, f), 'utf8');
   return { run, texts };
 }
@@ -49,10 +78,13 @@ function expectNoLeak(o: Outputs, s: PlantedSecrets): void {
   expect(leaks).toEqual([]);
   expect(o.run.stdout + o.run.stderr).not.toMatch(STACK);
   // Every report was written, and is not empty.
-  for (const f of ['junit.xml', 'report.json', 'report.md', 'report.html', 'step summary']) expect(o.texts[f]?.length ?? 0, f).toBeGreaterThan(100);
+  for (const f of ['junit.xml', 'report.json', 'report.md', 'report.html', 'step summary'])
+    expect(o.texts[f]?.length ?? 0, f).toBeGreaterThan(100);
 }
 
-test('a passing run against the mock, secrets by flags (mock started with the same flags): nothing leaks', { timeout: 60_000 }, async () => {
+test('a passing run against the mock, secrets by flags (mock started with the same flags): nothing leaks', {
+  timeout: 60_000,
+}, async () => {
   const s = plantSecrets('flags');
   const mock = await startCliMock(['--token', s.token, '--basic', s.basic]);
   cleanup.push(() => mock.stop());
@@ -62,17 +94,29 @@ test('a passing run against the mock, secrets by flags (mock started with the sa
   expect(findLeaks('mock stdout', mock.stdout(), s).concat(findLeaks('mock stderr', mock.stderr(), s))).toEqual([]);
 });
 
-test('a passing run against the bundled mock, secrets from the environment: nothing leaks', { timeout: 60_000 }, async () => {
+test('a passing run against the bundled mock, secrets from the environment: nothing leaks', {
+  timeout: 60_000,
+}, async () => {
   const s = plantSecrets('env');
   const o = await fullRun('pass-env', undefined, s, 'env');
   expect(o.run.code, o.run.stderr).toBe(0);
   expectNoLeak(o, s);
 });
 
-test('a failing run against a mock with planted faults (evidence, curl lines, replay commands): nothing leaks', { timeout: 60_000 }, async () => {
+test('a failing run against a mock with planted faults (evidence, curl lines, replay commands): nothing leaks', {
+  timeout: 60_000,
+}, async () => {
   const s = plantSecrets('faults');
-  const faults = ['auth.accepts-any-credentials', 'auth.serves-data-with-401', 'errors.plain-text-error-bodies', 'streaming.non-json-payload'];
-  const mock: RunningMock = await startCliMock(['--faults', faults.join(',')], { CONFORMANCE_TOKEN: s.token, CONFORMANCE_BASIC: s.basic });
+  const faults = [
+    'auth.accepts-any-credentials',
+    'auth.serves-data-with-401',
+    'errors.plain-text-error-bodies',
+    'streaming.non-json-payload',
+  ];
+  const mock: RunningMock = await startCliMock(['--faults', faults.join(',')], {
+    CONFORMANCE_TOKEN: s.token,
+    CONFORMANCE_BASIC: s.basic,
+  });
   cleanup.push(() => mock.stop());
   const o = await fullRun('fail-faults', mock.url, s, 'env');
   expect(o.run.code, o.run.stderr).toBe(1);
@@ -81,7 +125,9 @@ test('a failing run against a mock with planted faults (evidence, curl lines, re
   expect(o.texts['report.json']).toContain('"curl"');
 });
 
-test('a failing run against a target that echoes the Authorization header into its headers and body: nothing leaks', { timeout: 60_000 }, async () => {
+test('a failing run against a target that echoes the Authorization header into its headers and body: nothing leaks', {
+  timeout: 60_000,
+}, async () => {
   const s = plantSecrets('echo');
   const echo: HostileServer = await startHostile('echo-auth', { lifetimeMs: 60_000 });
   cleanup.push(() => echo.close());

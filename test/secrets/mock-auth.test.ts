@@ -39,7 +39,8 @@ const BASIC_PATH = '/v2/acme/evals/predictions/p-1';
 /** Wrong secrets of every length from 1 to twice the real one, plus near misses. */
 function wrongVariants(secret: string): string[] {
   const out = new Set<string>();
-  for (let n = 1; n <= secret.length * 2; n++) out.add((secret + secret).slice(0, n).replace(/.$/, (c) => (c === 'Z' ? 'Y' : 'Z')));
+  for (let n = 1; n <= secret.length * 2; n++)
+    out.add((secret + secret).slice(0, n).replace(/.$/, (c) => (c === 'Z' ? 'Y' : 'Z')));
   out.add(secret.slice(0, -1));
   out.add(`${secret}0`);
   out.add(`x${secret.slice(1)}`);
@@ -62,7 +63,7 @@ test('the right basic credentials are accepted, and wrong passwords of every len
   for (const wrong of wrongVariants(user)) expect(await status(BASIC_PATH, basic(wrong, pass)), wrong).toBe(401);
 });
 
-test('every comparison goes through crypto.timingSafeEqual over the secret\'s length, whatever the length presented', async () => {
+test("every comparison goes through crypto.timingSafeEqual over the secret's length, whatever the length presented", async () => {
   calls.length = 0;
   const presented = ['a', TOKEN.slice(0, 5), TOKEN, `${TOKEN}${'x'.repeat(500)}`];
   for (const p of presented) await status(BEARER_PATH, `Bearer ${p}`);
@@ -84,14 +85,20 @@ test('`conformance mock` binds to loopback by default, without a warning', { tim
   expect(await running.stop()).toBe(0);
 });
 
-test('`conformance mock --host 0.0.0.0` warns that it is not bound to loopback, then stops cleanly', { timeout: 30_000 }, async () => {
+test('`conformance mock --host 0.0.0.0` warns that it is not bound to loopback, then stops cleanly', {
+  timeout: 30_000,
+}, async () => {
   running = await startCliMock(['--host', '0.0.0.0']);
   // stderr and stdout are separate pipes: give the warning a moment to arrive.
   for (let i = 0; i < 50 && !/warning/.test(running.stderr()); i++) await new Promise((r) => setTimeout(r, 20));
   expect(running.stderr()).toMatch(/warning: bound to 0\.0\.0\.0, not loopback/);
   // Talk to it over loopback only, then stop it.
   const port = new URL(running.url).port;
-  const res = await fetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`http://127.0.0.1:${port}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(401);
   expect(await running.stop()).toBe(0);
 });

@@ -25,7 +25,11 @@ export function plantSecrets(tag: string): PlantedSecrets {
 /** Every form worth searching for: plain, base64 (padded and not) and percent-encoded, of each secret. */
 function leakForms(s: PlantedSecrets): { form: string; value: string }[] {
   const out: { form: string; value: string }[] = [];
-  for (const [name, value] of [['token', s.token], ['password', s.password], ['user:pass', s.basic]] as const) {
+  for (const [name, value] of [
+    ['token', s.token],
+    ['password', s.password],
+    ['user:pass', s.basic],
+  ] as const) {
     const b64 = Buffer.from(value, 'utf8').toString('base64');
     out.push({ form: `${name} (plain)`, value });
     out.push({ form: `${name} (base64)`, value: b64 });
@@ -38,7 +42,9 @@ function leakForms(s: PlantedSecrets): { form: string; value: string }[] {
 
 /** Names of the forms of `secrets` found in `text` (where = a label for the message). */
 export function findLeaks(where: string, text: string, secrets: PlantedSecrets): string[] {
-  return leakForms(secrets).filter((f) => text.includes(f.value)).map((f) => `${where}: ${f.form}`);
+  return leakForms(secrets)
+    .filter((f) => text.includes(f.value))
+    .map((f) => `${where}: ${f.form}`);
 }
 
 export interface RunningMock {
@@ -52,15 +58,29 @@ export interface RunningMock {
 
 /** Starts `conformance mock` (the real binary) and waits for its `listening on URL` line. */
 export function startCliMock(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunningMock> {
-  const child = spawn(process.execPath, [BIN, 'mock', ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mock', ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   let exit: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { exit = code; resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exit = code;
+      resolve(code);
+    }),
+  );
   child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
   return new Promise((resolve, reject) => {
-    const limit = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`conformance mock did not start: ${err.slice(0, 300)}`)); }, 20_000);
-    void exited.then(() => { clearTimeout(limit); reject(new Error(`conformance mock exited (${exit}): ${err.slice(0, 300)}`)); });
+    const limit = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`conformance mock did not start: ${err.slice(0, 300)}`));
+    }, 20_000);
+    void exited.then(() => {
+      clearTimeout(limit);
+      reject(new Error(`conformance mock exited (${exit}): ${err.slice(0, 300)}`));
+    });
     child.stdout.on('data', (b: Buffer) => {
       out += b.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(out);

@@ -11,7 +11,9 @@ import { runAgainstVariant } from '../helpers/variant-server.js';
 const ROOT = 'acceptance.valid-request-succeeds.chat-create';
 const chatChecks = CATALOGUE.filter((c) => c.operation === 'chat.create');
 
-test('a chat answer without usage: one root failure, the restating checks blocked by it', { timeout: 120_000 }, async () => {
+test('a chat answer without usage: one root failure, the restating checks blocked by it', {
+  timeout: 120_000,
+}, async () => {
   const report = await runAgainstVariant(
     chatChecks,
     {
@@ -26,14 +28,21 @@ test('a chat answer without usage: one root failure, the restating checks blocke
   const root = report.results.find((r) => r.id === ROOT)!;
   expect(root.status).toBe('fail');
   const blocked = report.results.filter((r) => r.blockedBy === ROOT);
-  console.log(`without usage: ${report.results.filter((r) => r.status === 'fail').map((r) => r.id).join(' ')} failures, ${blocked.length} blocked by the root`);
+  console.log(
+    `without usage: ${report.results
+      .filter((r) => r.status === 'fail')
+      .map((r) => r.id)
+      .join(' ')} failures, ${blocked.length} blocked by the root`,
+  );
   expect(blocked.length).toBeGreaterThanOrEqual(10);
   for (const b of blocked) {
     expect(b.status).toBe('skip');
     expect(b.reason).toMatch(/^blocked by acceptance\.valid-request-succeeds\.chat-create/);
   }
   // No failure left that only restates the missing usage.
-  const restating = report.results.filter((r) => r.status === 'fail' && r.id !== ROOT && /required property 'usage'/.test(r.actual ?? ''));
+  const restating = report.results.filter(
+    (r) => r.status === 'fail' && r.id !== ROOT && /required property 'usage'/.test(r.actual ?? ''),
+  );
   expect(restating.map((r) => `${r.id}: ${r.expected}`)).toEqual([]);
   // The console leads with the root and says what it blocks, in one line.
   const text = renderConsole([report], { color: false });

@@ -15,7 +15,9 @@ test('`conformance list | head` ends quietly with exit 0 when the reader goes aw
   expect(code).toBe(0);
 });
 
-test('a selector that matches no check is a usage error naming what selectors accept; an operation slug selects', { timeout: 30_000 }, async () => {
+test('a selector that matches no check is a usage error naming what selectors accept; an operation slug selects', {
+  timeout: 30_000,
+}, async () => {
   const bad = await runCli(['run', '--skip', 'chat-creat', '--plan']);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('--skip chat-creat matches no check');
@@ -34,7 +36,9 @@ test('the console leaves the shrink path to the JSON report', () => {
   expect(renderConsole(reports, { color: false })).not.toContain(withPath!.evidence!.path!);
 });
 
-test('messages that say what is wrong: a negative number, a misspelled config key, a report path under a file', { timeout: 30_000 }, async () => {
+test('messages that say what is wrong: a negative number, a misspelled config key, a report path under a file', {
+  timeout: 30_000,
+}, async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

@@ -38,13 +38,17 @@ test('an unreachable target: one message, no check run, COULD NOT JUDGE, exit 3'
   expect(report.results.every((r: { status: string }) => r.status === 'skip')).toBe(true);
 });
 
-test('a running mock and no --token: the refusal is said once, naming the flag, and nothing fails', { timeout: 30_000 }, async () => {
+test('a running mock and no --token: the refusal is said once, naming the flag, and nothing fails', {
+  timeout: 30_000,
+}, async () => {
   const mock = await startMockServer({ host: '127.0.0.1', port: 0 });
   try {
     const run = await runCli(['run', '--target', mock.url, '--basic', 'api:mock-key', '--console']);
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr.match(/could not judge \(CTS_CREDENTIALS_REFUSED\)/g)).toHaveLength(1);
-    expect(run.stderr).toContain('on /v1 the target answered HTTP 401, and no credentials were configured: pass --token');
+    expect(run.stderr).toContain(
+      'on /v1 the target answered HTTP 401, and no credentials were configured: pass --token',
+    );
     expect(run.stdout).not.toMatch(/^FAIL /m);
     expect(run.stdout).toContain('COULD NOT JUDGE');
   } finally {
@@ -52,15 +56,21 @@ test('a running mock and no --token: the refusal is said once, naming the flag, 
   }
 });
 
-test('wrong credentials on one family: that family is not run, the other is judged; a judged failure still makes it NOT CONFORMANT (exit 1)', { timeout: 60_000 }, async () => {
-  const recordChecks = CATALOGUE.filter((c) => c.operation.startsWith('predictions.') || c.operation.startsWith('chat.'));
+test('wrong credentials on one family: that family is not run, the other is judged; a judged failure still makes it NOT CONFORMANT (exit 1)', {
+  timeout: 60_000,
+}, async () => {
+  const recordChecks = CATALOGUE.filter(
+    (c) => c.operation.startsWith('predictions.') || c.operation.startsWith('chat.'),
+  );
   const clean = await startMockServer({ host: '127.0.0.1', port: 0 });
   const broken = await startMockServer({ host: '127.0.0.1', port: 0, faults: ['records.limit-ignored'] });
   try {
     const ok = await runAgainstUrl(clean.url, recordChecks, { token: 'not-the-token', level: 'must', runs: 3 });
     expect(ok.unjudged?.families).toEqual(['bearer']);
     expect(ok.results.filter((r) => r.operation === 'chat.create').every((r) => r.status === 'skip')).toBe(true);
-    expect(ok.results.filter((r) => r.operation.startsWith('predictions.')).some((r) => r.status === 'pass')).toBe(true);
+    expect(ok.results.filter((r) => r.operation.startsWith('predictions.')).some((r) => r.status === 'pass')).toBe(
+      true,
+    );
     expect(verdictOf(ok).word).toBe('COULD NOT JUDGE');
     expect(exitCodeOf([ok])).toBe(3);
 

@@ -22,13 +22,17 @@ const forbidden403: Variant = { after: (_req, res) => (res.status === 401 ? { ..
 
 const TARGETS: Record<string, (seed: number) => Promise<RunReport>> = {
   'the bundled mock': (seed) => runAgainstMock(GATING, { level: 'must', seed, runs: RUNS }),
-  'a pydantic 1 service (lax coercion)': (seed) => runAgainstVariant(GATING, pydantic1Variant(), { level: 'must', seed, runs: RUNS, target: { bundledMock: true } }),
-  'a server answering 403 for missing credentials': (seed) => runAgainstVariant(GATING, forbidden403, { level: 'must', seed, runs: RUNS, target: { bundledMock: true } }),
+  'a pydantic 1 service (lax coercion)': (seed) =>
+    runAgainstVariant(GATING, pydantic1Variant(), { level: 'must', seed, runs: RUNS, target: { bundledMock: true } }),
+  'a server answering 403 for missing credentials': (seed) =>
+    runAgainstVariant(GATING, forbidden403, { level: 'must', seed, runs: RUNS, target: { bundledMock: true } }),
 };
 
 /** The verdict of one run: conformant or not, and the MUST checks that failed or erred. */
 function verdict(report: RunReport): string {
-  const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id} (${r.status}: ${r.actual ?? r.message ?? ''})`.slice(0, 400));
+  const bad = report.results
+    .filter((r) => r.status === 'fail' || r.status === 'error')
+    .map((r) => `${r.id} (${r.status}: ${r.actual ?? r.message ?? ''})`.slice(0, 400));
   return report.summary.conformant ? 'conformant' : `not conformant: ${bad.join('; ')}`;
 }
 

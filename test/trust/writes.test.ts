@@ -20,7 +20,8 @@ function counting(): { variant: Variant; created: () => number } {
     created: () => created,
     variant: {
       after: (req, res) => {
-        if (req.method === 'POST' && /\/(training-jobs|log)$/.test(req.path) && res.status >= 200 && res.status < 300) created++;
+        if (req.method === 'POST' && /\/(training-jobs|log)$/.test(req.path) && res.status >= 200 && res.status < 300)
+          created++;
         return res;
       },
     },
@@ -28,9 +29,16 @@ function counting(): { variant: Variant; created: () => number } {
 }
 
 const run = (variant: Variant, maxWrites: number): Promise<RunReport> =>
-  runAgainstVariant(WRITING, variant, { seed: 5, runs: 4, level: 'must', target: { allowWrites: true, bundledMock: false, maxWrites } });
+  runAgainstVariant(WRITING, variant, {
+    seed: 5,
+    runs: 4,
+    level: 'must',
+    target: { allowWrites: true, bundledMock: false, maxWrites },
+  });
 
-test('at most --max-writes things are created; the rest of the writing checks are skipped, the same ones every run', { timeout: 120_000 }, async () => {
+test('at most --max-writes things are created; the rest of the writing checks are skipped, the same ones every run', {
+  timeout: 120_000,
+}, async () => {
   const a = counting();
   const first = await run(a.variant, 3);
   expect(a.created()).toBeLessThanOrEqual(3);
@@ -49,12 +57,19 @@ test('every report lists the training jobs the run created', { timeout: 120_000 
   const report = await run(counting().variant, 4);
   const ids = report.writes!.created.filter((c) => c.operation === 'training-jobs.create').map((c) => c.id!);
   expect(ids.length).toBeGreaterThan(0);
-  for (const text of [renderConsole([report], { color: false }), renderMarkdown([report]), renderHtml([report]), renderJson([report])]) {
+  for (const text of [
+    renderConsole([report], { color: false }),
+    renderMarkdown([report]),
+    renderHtml([report]),
+    renderJson([report]),
+  ]) {
     for (const id of ids) expect(text).toContain(id);
   }
 });
 
-test('--plan prints requests per operation, writes, tokens and time, and sends nothing', { timeout: 30_000 }, async () => {
+test('--plan prints requests per operation, writes, tokens and time, and sends nothing', {
+  timeout: 30_000,
+}, async () => {
   let seen = 0;
   const server = createServer((_req, res) => {
     seen++;

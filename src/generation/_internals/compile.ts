@@ -27,7 +27,11 @@ let mapKeyArb: fc.Arbitrary<string> | undefined;
 const mapKey = (): fc.Arbitrary<string> => (mapKeyArb ??= fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/));
 
 /** Compiles a conjunction of raw schemas; undefined when no value can satisfy it. */
-export function compileSchemas(schemas: readonly Schema[], ctx: CompileContext, depth: number): fc.Arbitrary<unknown> | undefined {
+export function compileSchemas(
+  schemas: readonly Schema[],
+  ctx: CompileContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   return compileFlat(flattenAll(schemas), ctx, depth);
 }
 
@@ -42,7 +46,12 @@ export function compileFlat(flat: FlatSchema, ctx: CompileContext, depth: number
   return arb.filter((v) => !flat.not.some((n) => matches(n, v)));
 }
 
-function compileDisjunction(flat: FlatSchema, kind: 'anyOf' | 'oneOf', ctx: CompileContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function compileDisjunction(
+  flat: FlatSchema,
+  kind: 'anyOf' | 'oneOf',
+  ctx: CompileContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   const branches = flat[kind][0]!;
   const rest = withoutDisjunctions(flat, kind, 0);
   const arbs: fc.Arbitrary<unknown>[] = [];
@@ -69,9 +78,16 @@ function inferTypes(flat: FlatSchema): JsonType[] | 'any' {
     return list.includes('number') ? list.filter((t) => t !== 'integer') : list;
   }
   const inferred: JsonType[] = [];
-  if (flat.properties.size > 0 || flat.required.size > 0 || flat.additionalProperties || flat.patternProperties.size > 0) inferred.push('object');
+  if (
+    flat.properties.size > 0 ||
+    flat.required.size > 0 ||
+    flat.additionalProperties ||
+    flat.patternProperties.size > 0
+  )
+    inferred.push('object');
   if (flat.items || flat.prefixItems.length > 0 || flat.minItems !== undefined) inferred.push('array');
-  if (flat.minLength !== undefined || flat.maxLength !== undefined || flat.patterns.length > 0 || flat.format) inferred.push('string');
+  if (flat.minLength !== undefined || flat.maxLength !== undefined || flat.patterns.length > 0 || flat.format)
+    inferred.push('string');
   if (flat.minimum || flat.maximum || flat.multipleOf !== undefined) inferred.push('number');
   return inferred.length > 0 ? inferred : 'any';
 }
@@ -97,7 +113,12 @@ function compileConjunctive(flat: FlatSchema, ctx: CompileContext, depth: number
   return weighted.length === 1 ? weighted[0]!.arbitrary : fc.oneof(...weighted);
 }
 
-function compileType(type: JsonType, flat: FlatSchema, ctx: CompileContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function compileType(
+  type: JsonType,
+  flat: FlatSchema,
+  ctx: CompileContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -145,7 +166,6 @@ function arrayArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): f
   return flat.uniqueItems && prefix.length > 0 ? arb.filter((a) => matchesFlat(flat, a)) : arb;
 }
 
-
 function schemasForKey(flat: FlatSchema, key: string): Schema[] {
   const out: Schema[] = [...(flat.properties.get(key) ?? [])];
   let evaluated = out.length > 0;
@@ -159,7 +179,11 @@ function schemasForKey(flat: FlatSchema, key: string): Schema[] {
   return out.length > 0 ? out : [true];
 }
 
-function objectArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): fc.Arbitrary<Record<string, unknown>> | undefined {
+function objectArbitrary(
+  flat: FlatSchema,
+  ctx: CompileContext,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> | undefined {
   const keys = new Set([...flat.properties.keys(), ...flat.required]);
   const shallow = depth >= ctx.maxDepth;
   const model: Record<string, fc.Arbitrary<unknown>> = {};
@@ -188,9 +212,13 @@ function objectArbitrary(flat: FlatSchema, ctx: CompileContext, depth: number): 
       { minKeys: 0, maxKeys: Math.min(3, flat.maxProperties ?? 3) },
     );
     const merged = fc.tuple(record, dict).map(([r, d]) => ({ ...d, ...r }));
-    return flat.minProperties !== undefined || flat.maxProperties !== undefined ? merged.filter((o) => matchesFlat(flat, o)) : merged;
+    return flat.minProperties !== undefined || flat.maxProperties !== undefined
+      ? merged.filter((o) => matchesFlat(flat, o))
+      : merged;
   }
-  return flat.minProperties !== undefined || flat.maxProperties !== undefined ? record.filter((o) => matchesFlat(flat, o)) : record;
+  return flat.minProperties !== undefined || flat.maxProperties !== undefined
+    ? record.filter((o) => matchesFlat(flat, o))
+    : record;
 }
 
 function anyValue(ctx: CompileContext, depth: number): fc.Arbitrary<unknown> {

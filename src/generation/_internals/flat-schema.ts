@@ -154,13 +154,18 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
     out.const = { value: s.const };
   }
   if (Array.isArray(s.enum)) {
-    out.enum = out.enum ? out.enum.filter((a) => (s.enum as unknown[]).some((b) => sameJson(a, b))) : [...(s.enum as unknown[])];
+    out.enum = out.enum
+      ? out.enum.filter((a) => (s.enum as unknown[]).some((b) => sameJson(a, b)))
+      : [...(s.enum as unknown[])];
   }
   if (typeof s.minimum === 'number') out.minimum = tighterMin(out.minimum, { value: s.minimum, exclusive: false });
-  if (typeof s.exclusiveMinimum === 'number') out.minimum = tighterMin(out.minimum, { value: s.exclusiveMinimum, exclusive: true });
+  if (typeof s.exclusiveMinimum === 'number')
+    out.minimum = tighterMin(out.minimum, { value: s.exclusiveMinimum, exclusive: true });
   if (typeof s.maximum === 'number') out.maximum = tighterMax(out.maximum, { value: s.maximum, exclusive: false });
-  if (typeof s.exclusiveMaximum === 'number') out.maximum = tighterMax(out.maximum, { value: s.exclusiveMaximum, exclusive: true });
-  if (typeof s.multipleOf === 'number') out.multipleOf = out.multipleOf === undefined ? s.multipleOf : out.multipleOf * s.multipleOf;
+  if (typeof s.exclusiveMaximum === 'number')
+    out.maximum = tighterMax(out.maximum, { value: s.exclusiveMaximum, exclusive: true });
+  if (typeof s.multipleOf === 'number')
+    out.multipleOf = out.multipleOf === undefined ? s.multipleOf : out.multipleOf * s.multipleOf;
   if (typeof s.minLength === 'number') out.minLength = maxOf(out.minLength, s.minLength);
   if (typeof s.maxLength === 'number') out.maxLength = minOf(out.maxLength, s.maxLength);
   if (typeof s.pattern === 'string') out.patterns.push(s.pattern);
@@ -169,7 +174,8 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
     for (const [key, sub] of Object.entries(s.properties as Record<string, Schema>)) appendTo(out.properties, key, sub);
   }
   if (s.patternProperties && typeof s.patternProperties === 'object') {
-    for (const [key, sub] of Object.entries(s.patternProperties as Record<string, Schema>)) appendTo(out.patternProperties, key, sub);
+    for (const [key, sub] of Object.entries(s.patternProperties as Record<string, Schema>))
+      appendTo(out.patternProperties, key, sub);
   }
   if (Array.isArray(s.required)) for (const key of s.required as string[]) out.required.add(key);
   if (s.additionalProperties !== undefined) (out.additionalProperties ??= []).push(s.additionalProperties as Schema);

@@ -28,7 +28,10 @@ test('each reading accepts what its validators accept, and only where the read v
     [{ type: 'string' }, { unexpected: 'object' }, undefined],
   ];
   for (const [schema, value, id, optional] of cases) {
-    expect(laxReadingOf(site(schema, optional ?? false), value)?.id, `${JSON.stringify(schema)} ← ${JSON.stringify(value)}`).toBe(id);
+    expect(
+      laxReadingOf(site(schema, optional ?? false), value)?.id,
+      `${JSON.stringify(schema)} ← ${JSON.stringify(value)}`,
+    ).toBe(id);
   }
 });
 
@@ -37,8 +40,25 @@ test('a valid value is no lax reading', () => {
 });
 
 test('the mutation catalogue takes strictness from the table: a number for a free string is lenient, for an enum a reject', () => {
-  const schema = { type: 'object', required: ['split', 'kind'], properties: { split: { type: 'string' }, kind: { type: 'string', enum: ['a', 'b'] }, n: { type: 'integer', minimum: 0 } } };
-  const of = (pointer: string, value: unknown) => mutationCatalogue(schema).filter((m) => m.pointer === pointer && m.description.includes(` holds ${value === null ? 'null' : `the ${typeof value} ${JSON.stringify(value)}`} where`)).map((m) => m.strictness);
+  const schema = {
+    type: 'object',
+    required: ['split', 'kind'],
+    properties: {
+      split: { type: 'string' },
+      kind: { type: 'string', enum: ['a', 'b'] },
+      n: { type: 'integer', minimum: 0 },
+    },
+  };
+  const of = (pointer: string, value: unknown) =>
+    mutationCatalogue(schema)
+      .filter(
+        (m) =>
+          m.pointer === pointer &&
+          m.description.includes(
+            ` holds ${value === null ? 'null' : `the ${typeof value} ${JSON.stringify(value)}`} where`,
+          ),
+      )
+      .map((m) => m.strictness);
   expect(of('/split', 12345)).toEqual(['lenient']);
   expect(of('/kind', 12345)).toEqual(['reject']);
   expect(of('/n', 2.5)).toEqual(['lenient']);

@@ -66,7 +66,8 @@ const LAX_READINGS: readonly LaxReading[] = [
     id: 'fraction-as-integer',
     acceptedBy: 'pydantic 1 (int fields truncate floats)',
     reads: 'pydantic 1 truncates to an integer',
-    read: (v, node) => (typeof v === 'number' && !Number.isInteger(v) && may(node, 'integer') ? Math.trunc(v) : NOT_READ),
+    read: (v, node) =>
+      typeof v === 'number' && !Number.isInteger(v) && may(node, 'integer') ? Math.trunc(v) : NOT_READ,
   },
   {
     id: 'word-as-boolean',
@@ -85,7 +86,12 @@ const LAX_READINGS: readonly LaxReading[] = [
     acceptedBy: 'pydantic 1 and pydantic 2 (datetime fields take Unix timestamps)',
     reads: 'datetime parsers read as a Unix timestamp',
     read: (v, node) => {
-      if (typeof v !== 'number' || !may(node, 'string') || (node.format !== 'date-time' && node.format !== 'iso-date-time')) return NOT_READ;
+      if (
+        typeof v !== 'number' ||
+        !may(node, 'string') ||
+        (node.format !== 'date-time' && node.format !== 'iso-date-time')
+      )
+        return NOT_READ;
       const d = new Date(v * 1000);
       return Number.isNaN(d.getTime()) ? NOT_READ : d.toISOString();
     },

@@ -54,15 +54,33 @@ export function mutationSites(root: Schema, maxDepth: number): MutationSite[] {
       const keys = new Set([...node.properties.keys(), ...node.required]);
       for (const key of keys) {
         const child = childSchemas(node, key);
-        visit(flattenAll(child), [...path, { key, parent: node, child }], `${pointer}/${escapePointerToken(key)}`, !node.required.has(key), false);
+        visit(
+          flattenAll(child),
+          [...path, { key, parent: node, child }],
+          `${pointer}/${escapePointerToken(key)}`,
+          !node.required.has(key),
+          false,
+        );
       }
       const extra = node.additionalProperties;
       if (extra && node.properties.size === 0 && !extra.includes(false)) {
-        visit(flattenAll(extra), [...path, { key: EXTRA_KEY, parent: node, child: extra }], `${pointer}/${EXTRA_KEY}`, true, true);
+        visit(
+          flattenAll(extra),
+          [...path, { key: EXTRA_KEY, parent: node, child: extra }],
+          `${pointer}/${EXTRA_KEY}`,
+          true,
+          true,
+        );
       }
     }
     if (mayBe(node, 'array') && node.items && (node.maxItems ?? 1) >= 1 && node.prefixItems.length === 0) {
-      visit(flattenAll(node.items), [...path, { key: 0, parent: node, child: node.items }], `${pointer}/0`, false, false);
+      visit(
+        flattenAll(node.items),
+        [...path, { key: 0, parent: node, child: node.items }],
+        `${pointer}/0`,
+        false,
+        false,
+      );
     }
   };
   visit(flatten(root), [], '', false, false);

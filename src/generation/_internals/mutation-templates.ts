@@ -59,12 +59,35 @@ function has(types: Set<JsonType>, t: JsonType): boolean {
 
 /** All templates of one site. */
 export function templatesAt(site: MutationSite): MutationTemplate[] {
-  return [...typeTemplates(site), ...enumTemplates(site), ...rangeTemplates(site), ...formatTemplates(site), ...objectTemplates(site)];
+  return [
+    ...typeTemplates(site),
+    ...enumTemplates(site),
+    ...rangeTemplates(site),
+    ...formatTemplates(site),
+    ...objectTemplates(site),
+  ];
 }
 
-function template(site: MutationSite, kind: MutationKind, strictness: Strictness, description: string, edit: Edit, pointer = site.pointer): MutationTemplate {
+function template(
+  site: MutationSite,
+  kind: MutationKind,
+  strictness: Strictness,
+  description: string,
+  edit: Edit,
+  pointer = site.pointer,
+): MutationTemplate {
   const section = site.node.section ?? site.path[site.path.length - 1]?.parent.section;
-  return { site, edit, mutation: { kind, pointer, description: description + sectionSuffix(section) + '.', strictness, ...(section ? { section } : {}) } };
+  return {
+    site,
+    edit,
+    mutation: {
+      kind,
+      pointer,
+      description: description + sectionSuffix(section) + '.',
+      strictness,
+      ...(section ? { section } : {}),
+    },
+  };
 }
 
 function typeTemplates(site: MutationSite): MutationTemplate[] {
@@ -80,7 +103,15 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   const add = (value: unknown, why = ''): void => {
     const reading = laxReadingOf(lax, value);
     const note = reading ? `, which ${reading.reads}` : why;
-    out.push(template(site, kindFor, reading ? 'lenient' : 'reject', `${place} holds ${describeValue(value)} where ${expected} belongs${note}`, { op: 'replace', make: () => value }));
+    out.push(
+      template(
+        site,
+        kindFor,
+        reading ? 'lenient' : 'reject',
+        `${place} holds ${describeValue(value)} where ${expected} belongs${note}`,
+        { op: 'replace', make: () => value },
+      ),
+    );
   };
   /** A value built from the valid one; offered only when the table makes it lenient (`NO_CASE` otherwise). */
   const lenientFrom = (kind: MutationKind, description: string, build: (current: unknown) => unknown): void => {
@@ -97,13 +128,19 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   const numeric = has(types, 'number') || has(types, 'integer');
   if (!types.has('null')) add(null);
   if (numeric && !types.has('string')) {
-    lenientFrom('type', `a numeric string where ${expected} belongs, which lax parsers coerce`, (c) => (typeof c === 'number' ? String(c) : NO_CASE));
+    lenientFrom('type', `a numeric string where ${expected} belongs, which lax parsers coerce`, (c) =>
+      typeof c === 'number' ? String(c) : NO_CASE,
+    );
   }
   if (!types.has('string')) {
     const items = site.node.items;
     const stringArray = types.has('array') && items !== undefined && matchesAll(items, 'x');
     if (stringArray) {
-      lenientFrom('structure', 'a single string where an array of strings belongs, which servers typed `str | list[str]` accept', (c) => (Array.isArray(c) && typeof c[0] === 'string' ? c[0] : NO_CASE));
+      lenientFrom(
+        'structure',
+        'a single string where an array of strings belongs, which servers typed `str | list[str]` accept',
+        (c) => (Array.isArray(c) && typeof c[0] === 'string' ? c[0] : NO_CASE),
+      );
     } else {
       add('not-a-valid-value');
     }
@@ -131,14 +168,21 @@ function enumTemplates(site: MutationSite): MutationTemplate[] {
   if (!values) return [];
   const strings = values.filter((v): v is string => typeof v === 'string');
   const numbers = values.filter((v): v is number => typeof v === 'number');
-  const bogus = strings.length > 0 ? `${strings[0]}_undocumented` : numbers.length > 0 ? Math.max(...numbers) + 1000 : undefined;
+  const bogus =
+    strings.length > 0 ? `${strings[0]}_undocumented` : numbers.length > 0 ? Math.max(...numbers) + 1000 : undefined;
   if (bogus === undefined) return [];
   const documented = values.map((v) => JSON.stringify(v)).join(', ');
   return [
-    template(site, 'enum', 'reject', `${describePlace(site.pointer)} holds ${describeValue(bogus)}, outside the documented values ${documented}`, {
-      op: 'replace',
-      make: () => bogus,
-    }),
+    template(
+      site,
+      'enum',
+      'reject',
+      `${describePlace(site.pointer)} holds ${describeValue(bogus)}, outside the documented values ${documented}`,
+      {
+        op: 'replace',
+        make: () => bogus,
+      },
+    ),
   ];
 }
 
@@ -160,33 +204,62 @@ function rangeTemplates(site: MutationSite): MutationTemplate[] {
     if (node.minimum) {
       const v = beyond(node.minimum.value, -1, node.minimum.exclusive, integral);
       const rule = node.minimum.exclusive ? `above ${node.minimum.value}` : `at least ${node.minimum.value}`;
-      out.push(template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, { op: 'replace', make: () => v }));
+      out.push(
+        template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, {
+          op: 'replace',
+          make: () => v,
+        }),
+      );
     }
     if (node.maximum) {
       const v = beyond(node.maximum.value, 1, node.maximum.exclusive, integral);
       const rule = node.maximum.exclusive ? `below ${node.maximum.value}` : `at most ${node.maximum.value}`;
-      out.push(template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, { op: 'replace', make: () => v }));
+      out.push(
+        template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, {
+          op: 'replace',
+          make: () => v,
+        }),
+      );
     }
   }
   if (!types || types.has('string')) {
     if (node.minLength !== undefined && node.minLength > 0) {
       const v = 'x'.repeat(node.minLength - 1);
       const what = v === '' ? 'is an empty string' : `is ${node.minLength - 1} characters long`;
-      out.push(template(site, 'range', 'reject', `${place} ${what} where at least ${node.minLength} characters are required`, { op: 'replace', make: () => v }));
+      out.push(
+        template(site, 'range', 'reject', `${place} ${what} where at least ${node.minLength} characters are required`, {
+          op: 'replace',
+          make: () => v,
+        }),
+      );
     }
     if (node.maxLength !== undefined) {
       const v = 'x'.repeat(node.maxLength + 1);
-      out.push(template(site, 'range', 'reject', `${place} is ${node.maxLength + 1} characters long where at most ${node.maxLength} are allowed`, { op: 'replace', make: () => v }));
+      out.push(
+        template(
+          site,
+          'range',
+          'reject',
+          `${place} is ${node.maxLength + 1} characters long where at most ${node.maxLength} are allowed`,
+          { op: 'replace', make: () => v },
+        ),
+      );
     }
   }
   if (!types || types.has('array')) {
     if (node.minItems !== undefined && node.minItems > 0) {
       const n = node.minItems - 1;
       out.push(
-        template(site, 'range', 'reject', `${place} has ${n === 0 ? 'no elements' : `${n} elements`} where at least ${node.minItems} are required`, {
-          op: 'replace',
-          make: (c) => (Array.isArray(c) ? c.slice(0, n) : NO_CASE),
-        }),
+        template(
+          site,
+          'range',
+          'reject',
+          `${place} has ${n === 0 ? 'no elements' : `${n} elements`} where at least ${node.minItems} are required`,
+          {
+            op: 'replace',
+            make: (c) => (Array.isArray(c) ? c.slice(0, n) : NO_CASE),
+          },
+        ),
       );
     }
     if (node.maxItems !== undefined && !node.uniqueItems) {
@@ -194,7 +267,8 @@ function rangeTemplates(site: MutationSite): MutationTemplate[] {
       out.push(
         template(site, 'range', 'reject', `${place} has ${n} elements where at most ${node.maxItems} are allowed`, {
           op: 'replace',
-          make: (c) => (Array.isArray(c) && c.length > 0 ? Array.from({ length: n }, (_, i) => c[i % c.length]) : NO_CASE),
+          make: (c) =>
+            Array.isArray(c) && c.length > 0 ? Array.from({ length: n }, (_, i) => c[i % c.length]) : NO_CASE,
         }),
       );
     }
@@ -203,7 +277,11 @@ function rangeTemplates(site: MutationSite): MutationTemplate[] {
 }
 
 const FORMAT_BREAKS: Record<string, { reject: string; lenient?: (current: string) => string; lenientWhy?: string }> = {
-  uuid: { reject: 'not-a-uuid', lenient: (c) => c.replace(/-/g, ''), lenientWhy: 'a UUID without hyphens, which UUID parsers accept' },
+  uuid: {
+    reject: 'not-a-uuid',
+    lenient: (c) => c.replace(/-/g, ''),
+    lenientWhy: 'a UUID without hyphens, which UUID parsers accept',
+  },
   'date-time': {
     reject: 'not a date',
     lenient: (c) => c.replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)$/i, ''),
@@ -227,22 +305,34 @@ function formatTemplates(site: MutationSite): MutationTemplate[] {
   if (!format || !breaks || !mayBe(node, 'string') || node.enum || node.const) return [];
   const place = describePlace(site.pointer);
   const out = [
-    template(site, 'format', 'reject', `${place} holds ${describeValue(breaks.reject)}, which is not a valid ${format}`, {
-      op: 'replace',
-      make: () => breaks.reject,
-    }),
+    template(
+      site,
+      'format',
+      'reject',
+      `${place} holds ${describeValue(breaks.reject)}, which is not a valid ${format}`,
+      {
+        op: 'replace',
+        make: () => breaks.reject,
+      },
+    ),
   ];
   const lenient = breaks.lenient;
   if (lenient) {
     out.push(
-      template(site, 'format', 'lenient', `${place} holds ${breaks.lenientWhy!}, though not a valid ${format} by the schema`, {
-        op: 'replace',
-        make: (c) => {
-          if (typeof c !== 'string') return NO_CASE;
-          const v = lenient(c);
-          return formatHolds(format, v) ? NO_CASE : v;
+      template(
+        site,
+        'format',
+        'lenient',
+        `${place} holds ${breaks.lenientWhy!}, though not a valid ${format} by the schema`,
+        {
+          op: 'replace',
+          make: (c) => {
+            if (typeof c !== 'string') return NO_CASE;
+            const v = lenient(c);
+            return formatHolds(format, v) ? NO_CASE : v;
+          },
         },
-      }),
+      ),
     );
   }
   return out;
@@ -254,13 +344,29 @@ function objectTemplates(site: MutationSite): MutationTemplate[] {
   const out: MutationTemplate[] = [];
   for (const key of node.required) {
     const pointer = `${site.pointer}/${escapePointerToken(key)}`;
-    out.push(template(site, 'required', 'reject', `${describePlace(pointer)} is missing though it is required`, { op: 'remove', key }, pointer));
+    out.push(
+      template(
+        site,
+        'required',
+        'reject',
+        `${describePlace(pointer)} is missing though it is required`,
+        { op: 'remove', key },
+        pointer,
+      ),
+    );
   }
   if (node.additionalProperties?.includes(false)) {
     const key = 'x_unexpected_property';
     const pointer = `${site.pointer}/${key}`;
     out.push(
-      template(site, 'structure', 'reject', `${describePlace(pointer)} is present where ${describePlace(site.pointer)} allows no additional properties`, { op: 'set', key, value: true }, pointer),
+      template(
+        site,
+        'structure',
+        'reject',
+        `${describePlace(pointer)} is present where ${describePlace(site.pointer)} allows no additional properties`,
+        { op: 'set', key, value: true },
+        pointer,
+      ),
     );
   }
   return out;

@@ -54,23 +54,35 @@ export function integerArbitrary(flat: FlatSchema, unsafe: boolean): fc.Arbitrar
 export function numberArbitrary(flat: FlatSchema): fc.Arbitrary<number> | undefined {
   const min = flat.minimum?.value;
   const max = flat.maximum?.value;
-  if (min !== undefined && max !== undefined && (min > max || (min === max && (flat.minimum!.exclusive || flat.maximum!.exclusive)))) {
+  if (
+    min !== undefined &&
+    max !== undefined &&
+    (min > max || (min === max && (flat.minimum!.exclusive || flat.maximum!.exclusive)))
+  ) {
     return undefined;
   }
   if (flat.multipleOf !== undefined) {
     const m = flat.multipleOf;
-    const klo = min === undefined ? INT32_MIN : Math.ceil(min / m) + (flat.minimum!.exclusive && Number.isInteger(min / m) ? 1 : 0);
-    const khi = max === undefined ? INT32_MAX : Math.floor(max / m) - (flat.maximum!.exclusive && Number.isInteger(max / m) ? 1 : 0);
+    const klo =
+      min === undefined
+        ? INT32_MIN
+        : Math.ceil(min / m) + (flat.minimum!.exclusive && Number.isInteger(min / m) ? 1 : 0);
+    const khi =
+      max === undefined
+        ? INT32_MAX
+        : Math.floor(max / m) - (flat.maximum!.exclusive && Number.isInteger(max / m) ? 1 : 0);
     if (klo > khi) return undefined;
     return integerBetween(klo, khi).map((k) => k * m);
   }
-  return fc
-    .double({
-      ...(min !== undefined ? { min, minExcluded: flat.minimum!.exclusive } : {}),
-      ...(max !== undefined ? { max, maxExcluded: flat.maximum!.exclusive } : {}),
-      noNaN: true,
-      noDefaultInfinity: true,
-    })
-    // -0 serialises as 0; generating it only makes "same value" comparisons noisy.
-    .map((x) => (Object.is(x, -0) ? 0 : x));
+  return (
+    fc
+      .double({
+        ...(min !== undefined ? { min, minExcluded: flat.minimum!.exclusive } : {}),
+        ...(max !== undefined ? { max, maxExcluded: flat.maximum!.exclusive } : {}),
+        noNaN: true,
+        noDefaultInfinity: true,
+      })
+      // -0 serialises as 0; generating it only makes "same value" comparisons noisy.
+      .map((x) => (Object.is(x, -0) ? 0 : x))
+  );
 }

@@ -86,7 +86,8 @@ function adhocDocument(s: Record<string, unknown>): Record<string, unknown> {
     if (existing && JSON.stringify(existing) === JSON.stringify(absolutize(s, s.$id))) return existing;
   }
   // A client's `$id` never replaces one of our documents (or another client's).
-  const id = typeof s.$id === 'string' && !documents.has(s.$id) ? s.$id : `urn:conformance-suite:adhoc:${++adhocCounter}`;
+  const id =
+    typeof s.$id === 'string' && !documents.has(s.$id) ? s.$id : `urn:conformance-suite:adhoc:${++adhocCounter}`;
   const copy = addDocument(s, id);
   adhoc.set(key, copy);
   if (adhoc.size > ADHOC_LIMIT) {
@@ -111,7 +112,8 @@ export function resolveRef(ref: string): Schema {
   if (!doc) throw new Error(`generation: $ref to unknown document ${url}`);
   let node: unknown = doc;
   if (fragment !== '' && fragment !== '/') {
-    if (!fragment.startsWith('/')) throw new Error(`generation: unsupported $ref fragment ${JSON.stringify(fragment)} (anchors are not supported)`);
+    if (!fragment.startsWith('/'))
+      throw new Error(`generation: unsupported $ref fragment ${JSON.stringify(fragment)} (anchors are not supported)`);
     for (const token of fragment.slice(1).split('/')) {
       node = (node as Record<string, unknown> | undefined)?.[unescapePointer(token)];
     }

@@ -14,7 +14,9 @@ const identifier = (): fc.Arbitrary<string> => (identifierArb ??= fc.stringMatch
 
 /** A URI of the evaluation-record service's own scheme (conventions: `weave:///{entity}/...`). */
 const weaveUri = (): fc.Arbitrary<string> =>
-  fc.tuple(identifier(), identifier(), identifier(), fc.stringMatching(/^[0-9a-f]{8}$/)).map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
+  fc
+    .tuple(identifier(), identifier(), identifier(), fc.stringMatching(/^[0-9a-f]{8}$/))
+    .map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
 
 let dateTimeArb: fc.Arbitrary<string> | undefined;
 const dateTime = (): fc.Arbitrary<string> =>
@@ -30,13 +32,21 @@ const FORMAT_FACTORIES: Record<string, () => fc.Arbitrary<string>> = {
   uuid: () => fc.uuid(),
   'date-time': () => dateTime(),
   // iso-date-time admits a missing offset (a naive Python datetime); generate both shapes.
-  'iso-date-time': () => fc.oneof(dateTime(), dateTime().map((s) => s.replace(/Z$/, ''))),
+  'iso-date-time': () =>
+    fc.oneof(
+      dateTime(),
+      dateTime().map((s) => s.replace(/Z$/, '')),
+    ),
   'iso-time': () => dateTime().map((s) => s.slice(11)),
   date: () => dateTime().map((s) => s.slice(0, 10)),
   time: () => dateTime().map((s) => s.slice(11)),
   uri: () => fc.oneof(sharedWebUrl(), weaveUri()),
   url: () => sharedWebUrl(),
-  'uri-reference': () => fc.oneof(sharedWebUrl(), identifier().map((s) => `/${s}`)),
+  'uri-reference': () =>
+    fc.oneof(
+      sharedWebUrl(),
+      identifier().map((s) => `/${s}`),
+    ),
   email: () => fc.emailAddress().filter((s) => formatHolds('email', s)),
   hostname: () => fc.domain(),
   ipv4: () => fc.ipV4(),

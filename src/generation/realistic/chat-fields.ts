@@ -7,21 +7,40 @@ import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';
 import { functionTools } from './tools.js';
 
-const hundredths = (min: number, max: number): fc.Arbitrary<number> => fc.integer({ min: min * 100, max: max * 100 }).map((x) => x / 100);
-const tenths = (min: number, max: number): fc.Arbitrary<number> => fc.integer({ min: min * 10, max: max * 10 }).map((x) => x / 10);
+const hundredths = (min: number, max: number): fc.Arbitrary<number> =>
+  fc.integer({ min: min * 100, max: max * 100 }).map((x) => x / 100);
+const tenths = (min: number, max: number): fc.Arbitrary<number> =>
+  fc.integer({ min: min * 10, max: max * 10 }).map((x) => x / 10);
 
 const STRUCTURED_SCHEMAS: readonly object[] = [
   { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] },
-  { type: 'object', properties: { sentiment: { enum: ['positive', 'neutral', 'negative'] }, score: { type: 'number', minimum: 0, maximum: 1 } }, required: ['sentiment'] },
+  {
+    type: 'object',
+    properties: {
+      sentiment: { enum: ['positive', 'neutral', 'negative'] },
+      score: { type: 'number', minimum: 0, maximum: 1 },
+    },
+    required: ['sentiment'],
+  },
   { type: 'array', items: { type: 'string', maxLength: 20 }, maxItems: 3 },
 ];
 
 /** A GBNF/EBNF grammar of the kind xgrammar and llguidance take. */
-const GRAMMARS: readonly string[] = ['root ::= "yes" | "no"', 'root ::= [0-9]+', 'root ::= "The answer is " [a-z]+ "."'];
+const GRAMMARS: readonly string[] = [
+  'root ::= "yes" | "no"',
+  'root ::= [0-9]+',
+  'root ::= "The answer is " [a-z]+ "."',
+];
 
 /** A structural tag (vLLM: a JSON text naming tag begin/end markers and their schemas). */
 const STRUCTURAL_TAGS: readonly string[] = [
-  JSON.stringify({ type: 'structural_tag', structures: [{ begin: '<answer>', schema: { type: 'object', properties: { text: { type: 'string' } } }, end: '</answer>' }], triggers: ['<answer>'] }),
+  JSON.stringify({
+    type: 'structural_tag',
+    structures: [
+      { begin: '<answer>', schema: { type: 'object', properties: { text: { type: 'string' } } }, end: '</answer>' },
+    ],
+    triggers: ['<answer>'],
+  }),
 ];
 
 /** The kinds of `structured_outputs` (vLLM: exactly one per request), each as a generator. */
@@ -45,7 +64,10 @@ const STRUCTURED_OPTIONS = {
 };
 
 /** One `structured_outputs` of the given kind, with some backend options (all of them when `every`). */
-export function structuredOutputs(kind: keyof typeof STRUCTURED_KINDS, every = false): fc.Arbitrary<Record<string, unknown>> {
+export function structuredOutputs(
+  kind: keyof typeof STRUCTURED_KINDS,
+  every = false,
+): fc.Arbitrary<Record<string, unknown>> {
   const options = every ? fc.record(STRUCTURED_OPTIONS) : fc.record(STRUCTURED_OPTIONS, { requiredKeys: [] });
   return fc.tuple(STRUCTURED_KINDS[kind], options).map(([k, o]) => ({ ...k, ...o }));
 }
@@ -56,12 +78,17 @@ export const RESPONSE_FORMATS = {
   json_object: fc.constant({ type: 'json_object' }),
   json_schema: fc
     .tuple(pick(STRUCTURED_SCHEMAS), pick(corpus.descriptions), fc.boolean())
-    .map(([schema, description, strict]) => ({ type: 'json_schema', json_schema: { name: 'reply', description, schema, strict } })),
+    .map(([schema, description, strict]) => ({
+      type: 'json_schema',
+      json_schema: { name: 'reply', description, schema, strict },
+    })),
 } as const;
 
 /** Either a `structured_outputs` or a `response_format` (vLLM takes one way of constraining output). */
 const outputConstraint: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
-  fc.oneof(...(Object.keys(STRUCTURED_KINDS) as (keyof typeof STRUCTURED_KINDS)[]).map((k) => structuredOutputs(k))).map((structured_outputs) => ({ structured_outputs })),
+  fc
+    .oneof(...(Object.keys(STRUCTURED_KINDS) as (keyof typeof STRUCTURED_KINDS)[]).map((k) => structuredOutputs(k)))
+    .map((structured_outputs) => ({ structured_outputs })),
   fc.oneof(...Object.values(RESPONSE_FORMATS)).map((response_format) => ({ response_format })),
 );
 
@@ -72,11 +99,18 @@ const CHAT_TEMPLATES: readonly string[] = [
 ];
 
 /** §4.1: "Each document is advised to have `title` and `text` keys." */
-const documents = fc.array(fc.tuple(pick(corpus.descriptions), pick(corpus.sentences)).map(([title, text]) => ({ title, text })), { minLength: 1, maxLength: 2 });
+const documents = fc.array(
+  fc.tuple(pick(corpus.descriptions), pick(corpus.sentences)).map(([title, text]) => ({ title, text })),
+  { minLength: 1, maxLength: 2 },
+);
 
 /** §4.1 engine_xargs: "values are strings or numbers (or lists of them)". */
 const engineXargs = fc.record(
-  { trace_tag: pick(corpus.words), retry_budget: fc.integer({ min: 0, max: 3 }), routing_hints: fc.array(pick(corpus.words), { minLength: 1, maxLength: 2 }) },
+  {
+    trace_tag: pick(corpus.words),
+    retry_budget: fc.integer({ min: 0, max: 3 }),
+    routing_hints: fc.array(pick(corpus.words), { minLength: 1, maxLength: 2 }),
+  },
   { requiredKeys: [] },
 );
 
@@ -120,7 +154,9 @@ export const OPTIONAL_FIELDS = {
   truncate_prompt_tokens: fc.oneof(fc.constant(-1), fc.integer({ min: 64, max: 1024 })),
   stop_token_ids: fc.uniqueArray(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 2 }),
   allowed_token_ids: fc.uniqueArray(fc.integer({ min: 1, max: 1000 }), { minLength: 8, maxLength: 16 }),
-  logit_bias: fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: -10, max: 10 })).map(([token, bias]) => ({ [String(token)]: bias })),
+  logit_bias: fc
+    .tuple(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: -10, max: 10 }))
+    .map(([token, bias]) => ({ [String(token)]: bias })),
   bad_words: fc.uniqueArray(pick(corpus.words), { minLength: 1, maxLength: 2 }),
   output: outputConstraint,
   tools: functionTools(2),

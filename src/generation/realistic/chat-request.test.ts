@@ -50,7 +50,9 @@ test('streamed requests: stream true, valid, no vLLM rule broken (prompt_logprob
     }),
     { numRuns: 300 },
   );
-  expect(sampleRequests(streamed, 5, 100).some((r) => (r.stream_options as Req | undefined)?.include_usage === true)).toBe(true);
+  expect(
+    sampleRequests(streamed, 5, 100).some((r) => (r.stream_options as Req | undefined)?.include_usage === true),
+  ).toBe(true);
 });
 
 describe.each(['non-streamed', 'streamed'] as const)('everyFieldChatRequests (%s)', (mode) => {
@@ -70,11 +72,17 @@ describe.each(['non-streamed', 'streamed'] as const)('everyFieldChatRequests (%s
       // stream_options fields are rejected without stream (conventions): the streamed set carries them.
       if (mode === 'non-streamed' && f.path.startsWith('stream_options.')) continue;
       expect(present, f.path).toContain(f.path);
-      for (const value of f.values) expect(set.some((r) => valuesAt(r, f.path).includes(value)), `${f.path} = ${String(value)}`).toBe(true);
+      for (const value of f.values)
+        expect(
+          set.some((r) => valuesAt(r, f.path).includes(value)),
+          `${f.path} = ${String(value)}`,
+        ).toBe(true);
     }
   });
   test('deterministic for a seed', () => {
-    expect(everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7)).toEqual(everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7));
+    expect(everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7)).toEqual(
+      everyFieldChatRequests({ maxCompletionTokens: MAX, mode }, 7),
+    );
   });
 });
 
@@ -98,7 +106,8 @@ test('sampling parameters stay in vLLM ranges', () => {
     if (n('min_p') !== undefined) expect(n('min_p')! >= 0 && n('min_p')! <= 1).toBe(true);
     if (n('top_k') !== undefined) expect(n('top_k') === -1 || n('top_k')! >= 1).toBe(true);
     if (n('repetition_penalty') !== undefined) expect(n('repetition_penalty')!).toBeGreaterThan(0);
-    for (const k of ['presence_penalty', 'frequency_penalty']) if (n(k) !== undefined) expect(Math.abs(n(k)!)).toBeLessThanOrEqual(2);
+    for (const k of ['presence_penalty', 'frequency_penalty'])
+      if (n(k) !== undefined) expect(Math.abs(n(k)!)).toBeLessThanOrEqual(2);
   });
 });
 
@@ -114,7 +123,9 @@ test('at most one structured-output kind, and never together with a non-text res
   prop((r) => {
     const so = r.structured_outputs as Req | undefined;
     if (so) {
-      expect(['json', 'regex', 'choice', 'grammar', 'json_object', 'structural_tag'].filter((k) => so[k] !== undefined)).toHaveLength(1);
+      expect(
+        ['json', 'regex', 'choice', 'grammar', 'json_object', 'structural_tag'].filter((k) => so[k] !== undefined),
+      ).toHaveLength(1);
       expect(r).not.toHaveProperty('response_format');
     }
     const rf = r.response_format as Req | undefined;
@@ -141,7 +152,9 @@ test('tools come with tool_choice none, the only value §4.1 allows', () => {
 test('message contents come from the faker corpus and the model from the options', () => {
   const [r] = sampleRequests(arb, 3, 1);
   expect(r?.model).toBe('mock-model');
-  expect(sampleRequests(realisticChatRequest({ maxCompletionTokens: 4 }), 3, 20).every((x) => !('model' in x))).toBe(true);
+  expect(sampleRequests(realisticChatRequest({ maxCompletionTokens: 4 }), 3, 20).every((x) => !('model' in x))).toBe(
+    true,
+  );
   for (const m of r!.messages as Req[]) expect((m.content as string).length).toBeGreaterThan(0);
 });
 
@@ -156,7 +169,9 @@ test('vllmRuleViolations names each broken rule', () => {
   expect(rules({ stream_options: {} })).toEqual([]);
   expect(rules({ top_logprobs: 2 })).toEqual(['top-logprobs-without-logprobs']);
   expect(rules({ n: 2, temperature: 0 })).toEqual(['n-greedy']);
-  expect(rules({ continue_final_message: true, add_generation_prompt: true })).toEqual(['continue-with-generation-prompt']);
+  expect(rules({ continue_final_message: true, add_generation_prompt: true })).toEqual([
+    'continue-with-generation-prompt',
+  ]);
   expect(rules({ structured_outputs: { regex: 'a', choice: ['b'] } })).toEqual(['structured-outputs-one-kind']);
   expect(rules({ stop: [''] })).toEqual(['empty-stop']);
   expect(rules({ temperature: 2.5, top_p: 0 })).toEqual(['temperature-range', 'top-p-range']);

@@ -78,7 +78,11 @@ function obeyRules(draft: Draft): Record<string, unknown> {
 const prefillFlags = { continue_final_message: true, add_generation_prompt: false } as const;
 
 /** Puts the conversation (and the prefill flags, which win over sampled ones: §7.2) and the model on a draft. */
-function finish(fields: Record<string, unknown>, conv: { messages: unknown[]; continue_final_message?: boolean; add_generation_prompt?: boolean }, options: RealisticChatOptions): Record<string, unknown> {
+function finish(
+  fields: Record<string, unknown>,
+  conv: { messages: unknown[]; continue_final_message?: boolean; add_generation_prompt?: boolean },
+  options: RealisticChatOptions,
+): Record<string, unknown> {
   const request = obeyRules({ ...fields, ...conv } as Draft);
   const streamed = options.mode === 'streamed' ? { stream: true } : {};
   return options.model === undefined ? { ...request, ...streamed } : { model: options.model, ...request, ...streamed };
@@ -97,22 +101,31 @@ const maxTokensOf = (options: RealisticChatOptions): number => Math.max(1, Math.
 export function realisticChatRequest(options: RealisticChatOptions): fc.Arbitrary<Record<string, unknown>> {
   const maxTokens = maxTokensOf(options);
   const fields = { ...budgetFields(maxTokens), ...OPTIONAL_FIELDS, ...modeFields(options.mode ?? 'non-streamed') };
-  const optional = Object.fromEntries(Object.entries(fields).map(([k, arb]) => [k, sometimes(arb as fc.Arbitrary<unknown>)]));
+  const optional = Object.fromEntries(
+    Object.entries(fields).map(([k, arb]) => [k, sometimes(arb as fc.Arbitrary<unknown>)]),
+  );
   const body = fc.record({
     // §7.2: continue_final_message never together with add_generation_prompt.
-    messages: fc.oneof({ arbitrary: conversation(3).map((messages) => ({ messages })), weight: 9 }, { arbitrary: prefillConversation().map((messages) => ({ messages, ...prefillFlags })), weight: 1 }),
+    messages: fc.oneof(
+      { arbitrary: conversation(3).map((messages) => ({ messages })), weight: 9 },
+      { arbitrary: prefillConversation().map((messages) => ({ messages, ...prefillFlags })), weight: 1 },
+    ),
     max_completion_tokens: fc.integer({ min: 1, max: maxTokens }),
     ...optional,
   });
   return body.map(({ messages, ...drawn }) => {
-    const present = Object.fromEntries(Object.entries(drawn as Record<string, unknown>).filter(([, v]) => v !== ABSENT));
+    const present = Object.fromEntries(
+      Object.entries(drawn as Record<string, unknown>).filter(([, v]) => v !== ABSENT),
+    );
     return finish(present, messages as { messages: unknown[] }, options);
   });
 }
 
 /** The ways of constraining output, one request each: every structured-output kind and every response_format type. */
 const OUTPUT_VARIANTS: readonly fc.Arbitrary<Record<string, unknown>>[] = [
-  ...(Object.keys(STRUCTURED_KINDS) as (keyof typeof STRUCTURED_KINDS)[]).map((k) => structuredOutputs(k, true).map((structured_outputs) => ({ structured_outputs }))),
+  ...(Object.keys(STRUCTURED_KINDS) as (keyof typeof STRUCTURED_KINDS)[]).map((k) =>
+    structuredOutputs(k, true).map((structured_outputs) => ({ structured_outputs })),
+  ),
   ...Object.values(RESPONSE_FORMATS).map((arb) => arb.map((response_format) => ({ response_format }))),
 ];
 const EFFORTS = ['low', 'medium', 'high'] as const;
@@ -124,12 +137,24 @@ const EFFORTS = ['low', 'medium', 'high'] as const;
  */
 export function everyFieldChatRequests(options: RealisticChatOptions, seed: number): Record<string, unknown>[] {
   const maxTokens = maxTokensOf(options);
-  const all = fc.record({ ...budgetFields(maxTokens), ...OPTIONAL_FIELDS, ...modeFields(options.mode ?? 'non-streamed'), max_completion_tokens: fc.integer({ min: 1, max: maxTokens }) });
+  const all = fc.record({
+    ...budgetFields(maxTokens),
+    ...OPTIONAL_FIELDS,
+    ...modeFields(options.mode ?? 'non-streamed'),
+    max_completion_tokens: fc.integer({ min: 1, max: maxTokens }),
+  });
   return OUTPUT_VARIANTS.map((variant, i) => {
-    const conv = i === 0 ? prefillConversation().map((messages) => ({ messages, ...prefillFlags })) : conversation(3).map((messages) => ({ messages }));
+    const conv =
+      i === 0
+        ? prefillConversation().map((messages) => ({ messages, ...prefillFlags }))
+        : conversation(3).map((messages) => ({ messages }));
     const [drawn] = fc.sample(fc.tuple(all, variant, conv), { seed: seed + i, numRuns: 1 });
     const [fields, output, messages] = drawn!;
     // logprobs on, so that top_logprobs and return_tokens_as_token_ids stay (they need it).
-    return finish({ ...fields, output, logprobs: true, reasoning_effort: EFFORTS[i % EFFORTS.length] }, messages, options);
+    return finish(
+      { ...fields, output, logprobs: true, reasoning_effort: EFFORTS[i % EFFORTS.length] },
+      messages,
+      options,
+    );
   });
 }

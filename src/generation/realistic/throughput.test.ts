@@ -23,6 +23,8 @@ test('20,000 realistic chat requests all validate against the convention overlay
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const rate = Math.round(N / seconds);
   // CPU time is what the pipeline costs; wall time also counts other processes on a shared machine.
-  console.log(`chat requests: ${N} generated + validated: ${rate} cases/s wall (${seconds.toFixed(2)} s), ${Math.round(N / cpuSeconds)} cases/s of CPU (${cpuSeconds.toFixed(2)} s)`);
+  console.log(
+    `chat requests: ${N} generated + validated: ${rate} cases/s wall (${seconds.toFixed(2)} s), ${Math.round(N / cpuSeconds)} cases/s of CPU (${cpuSeconds.toFixed(2)} s)`,
+  );
   expect(valid).toBe(N);
 });

@@ -22,7 +22,10 @@ const POOL: readonly FunctionTool[] = [...new Set(corpus.functionNames)].map((na
       description: corpus.descriptions[i % corpus.descriptions.length]!,
       parameters: {
         type: 'object',
-        properties: { [a]: { type: 'string', description: `The ${a}` }, ...(a === b ? {} : { [b]: { type: 'integer', minimum: 0 } }) },
+        properties: {
+          [a]: { type: 'string', description: `The ${a}` },
+          ...(a === b ? {} : { [b]: { type: 'integer', minimum: 0 } }),
+        },
         required: [a],
       },
     },
@@ -33,5 +36,7 @@ const POOL: readonly FunctionTool[] = [...new Set(corpus.functionNames)].map((na
 export function functionTools(max = 2, withStrict = false): fc.Arbitrary<FunctionTool[]> {
   const tools = fc.subarray([...POOL], { minLength: 1, maxLength: max });
   if (!withStrict) return tools;
-  return fc.tuple(tools, fc.boolean()).map(([list, strict]) => list.map((t) => ({ ...t, function: { ...t.function, strict } })));
+  return fc
+    .tuple(tools, fc.boolean())
+    .map(([list, strict]) => list.map((t) => ({ ...t, function: { ...t.function, strict } })));
 }

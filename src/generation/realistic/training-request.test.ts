@@ -8,11 +8,17 @@ import { everyFieldTrainingRequests, realisticLogRequest, realisticTrainingJobRe
 import { realisticTrajectoryGroup } from './trajectory.js';
 
 test('realistic §4.2 training-job requests validate against the spec schema and the FastAPI overlay', () => {
-  assertAllValid(realisticTrainingJobRequest({ modelId: DEFAULT_MODEL_ID }), ['training/training-job-create-request', 'conventions/training-job-create-request'], { numRuns: 100 });
+  assertAllValid(
+    realisticTrainingJobRequest({ modelId: DEFAULT_MODEL_ID }),
+    ['training/training-job-create-request', 'conventions/training-job-create-request'],
+    { numRuns: 100 },
+  );
 });
 
 test('realistic §4.4 log requests validate against the spec schema and the FastAPI overlay', () => {
-  assertAllValid(realisticLogRequest(), ['training/log-trajectories-request', 'conventions/log-trajectories-request'], { numRuns: 100 });
+  assertAllValid(realisticLogRequest(), ['training/log-trajectories-request', 'conventions/log-trajectories-request'], {
+    numRuns: 100,
+  });
 });
 
 test('trajectory groups hold conversations of messages and Choice objects, rewards and ISO 8601 start times', () => {
@@ -49,7 +55,11 @@ test('everyFieldTrainingRequests: valid bodies that together carry every §4.2 a
     }
     for (const f of schemaFields(registry(), schema)) {
       expect(present, `${schema} ${f.path}`).toContain(f.path);
-      for (const value of f.values) expect(bodies.some((b) => valuesAt(b, f.path).includes(value)), `${f.path} = ${String(value)}`).toBe(true);
+      for (const value of f.values)
+        expect(
+          bodies.some((b) => valuesAt(b, f.path).includes(value)),
+          `${f.path} = ${String(value)}`,
+        ).toBe(true);
     }
   }
   expect(registry().validate('conventions/training-job-create-request', create).ok).toBe(true);

@@ -32,11 +32,16 @@ const EXPERIMENTAL_CONFIG = {
 const experimentalConfig = fc.record(EXPERIMENTAL_CONFIG, { requiredKeys: [] });
 
 /** §4.2 request bodies: `model_id`, 1–2 trajectory groups, sometimes an `experimental_config`. */
-export function realisticTrainingJobRequest(options: RealisticTrainingJobOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+export function realisticTrainingJobRequest(
+  options: RealisticTrainingJobOptions = {},
+): fc.Arbitrary<Record<string, unknown>> {
   const modelId = options.modelId ?? DEFAULT_MODEL_ID;
   return fc
     .record(
-      { trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }), experimental_config: experimentalConfig },
+      {
+        trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }),
+        experimental_config: experimentalConfig,
+      },
       { requiredKeys: ['trajectory_groups'] },
     )
     .map((body) => ({ model_id: modelId, ...body }));
@@ -54,12 +59,25 @@ export function realisticLogRequest(): fc.Arbitrary<Record<string, unknown>> {
  * One §4.2 body and one §4.4 body with every field set (every trajectory field, every
  * experimental_config key, each named `split`), deterministic for a seed: what full coverage sends.
  */
-export function everyFieldTrainingRequests(options: RealisticTrainingJobOptions, seed: number): { create: Record<string, unknown>; logs: Record<string, unknown>[] } {
+export function everyFieldTrainingRequests(
+  options: RealisticTrainingJobOptions,
+  seed: number,
+): { create: Record<string, unknown>; logs: Record<string, unknown>[] } {
   const modelId = options.modelId ?? DEFAULT_MODEL_ID;
   const groups = fc.array(realisticTrajectoryGroup(2, true), { minLength: 1, maxLength: 2 });
-  const [create] = fc.sample(fc.record({ trajectory_groups: groups, experimental_config: fc.record(EXPERIMENTAL_CONFIG) }), { seed, numRuns: 1 });
-  const logs = (['train', 'val'] as const).map((split, i) => ({ split, trajectory_groups: fc.sample(groups, { seed: seed + 1 + i, numRuns: 1 })[0]! }));
+  const [create] = fc.sample(
+    fc.record({ trajectory_groups: groups, experimental_config: fc.record(EXPERIMENTAL_CONFIG) }),
+    { seed, numRuns: 1 },
+  );
+  const logs = (['train', 'val'] as const).map((split, i) => ({
+    split,
+    trajectory_groups: fc.sample(groups, { seed: seed + 1 + i, numRuns: 1 })[0]!,
+  }));
   // `token` is the value §4.2 names; the others in use are drawn by realisticTrainingJobRequest.
-  const body = { model_id: modelId, ...create!, experimental_config: { ...create!.experimental_config, importance_sampling_level: 'token' } };
+  const body = {
+    model_id: modelId,
+    ...create!,
+    experimental_config: { ...create!.experimental_config, importance_sampling_level: 'token' },
+  };
   return { create: body, logs };
 }

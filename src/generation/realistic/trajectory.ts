@@ -21,10 +21,16 @@ const startTime = fc
   .map((d) => d.toISOString());
 
 /** A conversation turned into `messages_and_choices`: each turn ends with a `Choice`. */
-const messagesAndChoices = fc.tuple(conversation(2), choice).map(([messages, last]) => [
-  ...messages.map((m) => (m.role === 'assistant' ? { index: 0, message: { role: 'assistant', content: m.content }, finish_reason: 'stop', logprobs: null } : m)),
-  last,
-]);
+const messagesAndChoices = fc
+  .tuple(conversation(2), choice)
+  .map(([messages, last]) => [
+    ...messages.map((m) =>
+      m.role === 'assistant'
+        ? { index: 0, message: { role: 'assistant', content: m.content }, finish_reason: 'stop', logprobs: null }
+        : m,
+    ),
+    last,
+  ]);
 
 /**
  * One trajectory: `messages_and_choices` and `reward` always (what real clients send), the rest
@@ -39,7 +45,10 @@ function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown
         tools: functionTools(2, true),
         start_time: startTime,
         initial_policy_version: fc.integer({ min: 0, max: 20 }),
-        metrics: fc.record({ duration_s: fc.integer({ min: 1, max: 600 }).map((x) => x / 10), turns: fc.integer({ min: 1, max: 5 }) }),
+        metrics: fc.record({
+          duration_s: fc.integer({ min: 1, max: 600 }).map((x) => x / 10),
+          turns: fc.integer({ min: 1, max: 5 }),
+        }),
         metadata: fc.record({ task: pick(corpus.words), attempt: fc.integer({ min: 1, max: 4 }) }),
         logs: fc.array(pick(corpus.sentences), { minLength: every ? 1 : 0, maxLength: 2 }),
         additional_histories: fc.constant([]),
@@ -48,12 +57,19 @@ function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown
     )
     .chain((t) =>
       typeof t.initial_policy_version === 'number'
-        ? fc.integer({ min: 0, max: 2 }).map((d) => ({ ...t, final_policy_version: (t.initial_policy_version as number) + d }))
+        ? fc
+            .integer({ min: 0, max: 2 })
+            .map((d) => ({ ...t, final_policy_version: (t.initial_policy_version as number) + d }))
         : fc.constant(t),
     );
 }
 
 /** A trajectory group of 1 to `max` trajectories (RL compares rewards within a group). */
-export function realisticTrajectoryGroup(max = 3, every = false): fc.Arbitrary<{ trajectories: Record<string, unknown>[] }> {
-  return fc.array(realisticTrajectory(every), { minLength: 1, maxLength: max }).map((trajectories) => ({ trajectories }));
+export function realisticTrajectoryGroup(
+  max = 3,
+  every = false,
+): fc.Arbitrary<{ trajectories: Record<string, unknown>[] }> {
+  return fc
+    .array(realisticTrajectory(every), { minLength: 1, maxLength: max })
+    .map((trajectories) => ({ trajectories }));
 }

@@ -16,13 +16,19 @@ export interface XmlElement {
 const NAME = /^[A-Za-z_][\w.-]*/;
 // XML 1.0 Char, by code point.
 const isXmlChar = (cp: number): boolean =>
-  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  (cp >= 0x10000 && cp <= 0x10ffff);
 
 /** Parses a document and returns its root element. */
 export function parseXml(source: string): XmlElement {
   for (let i = 0; i < source.length; ) {
     const cp = source.codePointAt(i) ?? 0;
-    if (!isXmlChar(cp) || (cp >= 0xd800 && cp <= 0xdfff)) throw new Error(`character U+${cp.toString(16).toUpperCase()} at ${i} is not allowed in XML 1.0`);
+    if (!isXmlChar(cp) || (cp >= 0xd800 && cp <= 0xdfff))
+      throw new Error(`character U+${cp.toString(16).toUpperCase()} at ${i} is not allowed in XML 1.0`);
     i += cp > 0xffff ? 2 : 1;
   }
   let pos = 0;
@@ -94,7 +100,8 @@ export function parseXml(source: string): XmlElement {
         pos++;
         return { name, attributes, children, text };
       }
-      if (source.startsWith('<!--', pos) || source.startsWith('<![CDATA[', pos) || source.startsWith('<?', pos)) fail('unexpected markup');
+      if (source.startsWith('<!--', pos) || source.startsWith('<![CDATA[', pos) || source.startsWith('<?', pos))
+        fail('unexpected markup');
       children.push(element());
     }
   };
