@@ -3,11 +3,10 @@
  * run exercises before running it: per operation, every item by kind, then the items the interface
  * gives no way to exercise, with the reason.
  */
-import { parseArgs } from 'node:util';
-import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
 import { coverageModel, type CoverageItem } from '../coverage/model.js';
 import { registry } from '../schemas/registry.js';
+import { readFlags } from './flags.js';
 import { COVERAGE_USAGE } from './usage.js';
 
 const KIND_WORDS: Record<CoverageItem['kind'], string> = {
@@ -33,7 +32,10 @@ export function renderCoverageModel(): string {
     for (const [kind, list] of kinds) {
       out.push(`  ${kind} (${list.length}): ${KIND_WORDS[kind as CoverageItem['kind']]}`);
       // Field items say it all in their id; auth and scope items get their description.
-      for (const i of list) out.push(`    ${i.id.slice(op.id.length + kind.length + 2)}${i.path === undefined ? `: ${i.description}` : ''}`);
+      for (const i of list)
+        out.push(
+          `    ${i.id.slice(op.id.length + kind.length + 2)}${i.path === undefined ? `: ${i.description}` : ''}`,
+        );
     }
     out.push('');
   }
@@ -49,12 +51,7 @@ export function renderCoverageModel(): string {
 }
 
 export async function coverageCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (err) {
-    throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
-  }
+  const values = readFlags(argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     process.stdout.write(COVERAGE_USAGE);
     return 0;

@@ -3,10 +3,11 @@
  * `listening on http://HOST:PORT` once ready, stops cleanly on SIGINT/SIGTERM. Bad flags print one
  * line and exit 2, never a stack.
  */
-import { parseArgs } from 'node:util';
 import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
 import { FAULTS, resolveFaults } from '../../mock/faults/index.js';
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
+import { describeError } from '../core/errors.js';
+import { readFlags, badFlag, wholeNumberFlag } from './flags.js';
 
 export const MOCK_USAGE = `Usage: conformance mock [options]
 
@@ -42,76 +43,68 @@ export interface MockCommandIO {
   env?: Record<string, string | undefined>;
 }
 
-class BadFlag extends Error {}
-
-function integer(name: string, raw: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new BadFlag(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return Number(raw);
-}
-
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Parses the flags into server options (throws BadFlag with a one-line message). */
-export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = process.env): (MockServerOptions & { host: string }) | 'help' | 'list-faults' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        token: { type: 'string' },
-        basic: { type: 'string' },
-        entity: { type: 'string' },
-        project: { type: 'string' },
-        records: { type: 'string' },
-        seed: { type: 'string' },
-        'priority-scheduling': { type: 'boolean' },
-        latency: { type: 'string' },
-        faults: { type: 'string' },
-        'list-faults': { type: 'boolean' },
-        chaos: { type: 'string' },
-        'max-body-bytes': { type: 'string' },
-        'headers-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    throw new BadFlag((err as Error).message.split('\n')[0] ?? 'bad flag');
-  }
+/** Parses the flags into server options (a mistake throws CTS_BAD_FLAG with a one-line message). */
+export function parseMockArgs(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): (MockServerOptions & { host: string }) | 'help' | 'list-faults' {
+  const values = readFlags(argv, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    token: { type: 'string' },
+    basic: { type: 'string' },
+    entity: { type: 'string' },
+    project: { type: 'string' },
+    records: { type: 'string' },
+    seed: { type: 'string' },
+    'priority-scheduling': { type: 'boolean' },
+    latency: { type: 'string' },
+    faults: { type: 'string' },
+    'list-faults': { type: 'boolean' },
+    chaos: { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+    'headers-timeout': { type: 'string' },
+    'request-timeout': { type: 'string' },
+    'idle-timeout': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   if (values['list-faults']) return 'list-faults';
   const token = values.token ?? env[ENV_TOKEN];
   const basic = values.basic ?? env[ENV_BASIC];
-  if (token !== undefined && token.trim() === '') throw new BadFlag('--token must not be empty');
-  if (basic !== undefined && !/^[^:]+:.+$/.test(basic)) throw new BadFlag('--basic must be USER:PASS');
+  if (token !== undefined && token.trim() === '') throw badFlag('--token must not be empty');
+  if (basic !== undefined && !/^[^:]+:.+$/.test(basic)) throw badFlag('--basic must be USER:PASS');
   for (const name of ['entity', 'project', 'host'] as const) {
-    if (values[name] !== undefined && values[name].trim() === '') throw new BadFlag(`--${name} must not be empty`);
+    if (values[name] !== undefined && values[name].trim() === '') throw badFlag(`--${name} must not be empty`);
   }
-  const faults = values.faults ? values.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const faults = values.faults
+    ? values.faults
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : [];
   try {
     resolveFaults(faults);
   } catch (err) {
-    throw new BadFlag(`--faults: ${(err as Error).message}`);
+    throw badFlag(`--faults: ${(err as Error).message}`);
   }
   let chaos: number | undefined;
   if (values.chaos !== undefined) {
     chaos = Number(values.chaos);
-    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1)) throw new BadFlag(`--chaos must be a rate from 0 to 1, got "${values.chaos}"`);
+    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1))
+      throw badFlag(`--chaos must be a rate from 0 to 1, got "${values.chaos}"`);
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new BadFlag(`--seed must be an integer, got "${values.seed}"`);
+  if (seed !== undefined && !Number.isSafeInteger(seed))
+    throw badFlag(`--seed must be an integer, got "${values.seed}"`);
   const options: MockServerOptions & { host: string } = { host: values.host ?? '127.0.0.1', faults };
-  const port = integer('port', values.port, 0, 65535);
-  const records = integer('records', values.records, 0);
-  const latency = integer('latency', values.latency, 0, 600_000);
+  const port = wholeNumberFlag('port', values.port, 0, 65535);
+  const records = wholeNumberFlag('records', values.records, 0);
+  const latency = wholeNumberFlag('latency', values.latency, 0, 600_000);
   if (port !== undefined) options.port = port;
   if (records !== undefined) options.records = records;
   if (latency !== undefined) options.latencyMs = latency;
@@ -122,10 +115,10 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
   if (values.entity !== undefined) options.entity = values.entity;
   if (values.project !== undefined) options.project = values.project;
   if (values['priority-scheduling']) options.priorityScheduling = true;
-  const maxBody = integer('max-body-bytes', values['max-body-bytes'], 1);
-  const headersTimeout = integer('headers-timeout', values['headers-timeout'], 1);
-  const requestTimeout = integer('request-timeout', values['request-timeout'], 1);
-  const idleTimeout = integer('idle-timeout', values['idle-timeout'], 1);
+  const maxBody = wholeNumberFlag('max-body-bytes', values['max-body-bytes'], 1);
+  const headersTimeout = wholeNumberFlag('headers-timeout', values['headers-timeout'], 1);
+  const requestTimeout = wholeNumberFlag('request-timeout', values['request-timeout'], 1);
+  const idleTimeout = wholeNumberFlag('idle-timeout', values['idle-timeout'], 1);
   if (maxBody !== undefined) options.maxBodyBytes = maxBody;
   if (headersTimeout !== undefined) options.headersTimeoutMs = headersTimeout;
   if (requestTimeout !== undefined) options.requestTimeoutMs = requestTimeout;
@@ -136,7 +129,10 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
 /** Every fault, a line each: id, the checks it breaks, what it does. */
 function describeFaults(): string {
   const width = Math.max(...FAULTS.map((f) => f.id.length));
-  const lines = FAULTS.map((f) => `${f.id.padEnd(width)}  ${f.description}${f.breaks.length ? ` Breaks: ${f.breaks.join(', ')}.` : ' Breaks no check (a coverage hole).'}`);
+  const lines = FAULTS.map(
+    (f) =>
+      `${f.id.padEnd(width)}  ${f.description}${f.breaks.length ? ` Breaks: ${f.breaks.join(', ')}.` : ' Breaks no check (a coverage hole).'}`,
+  );
   return `${lines.join('\n')}\n${FAULTS.length} faults; plant them with --faults ID,...\n`;
 }
 
@@ -148,7 +144,8 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   try {
     options = parseMockArgs(argv, io.env ?? process.env);
   } catch (err) {
-    stderr.write(`conformance mock: ${(err as Error).message} [CTS_BAD_FLAG]\n`);
+    const { code, message } = describeError(err);
+    stderr.write(`conformance mock: ${message} [${code}]\n`);
     return 2;
   }
   if (options === 'help') {
@@ -163,11 +160,15 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   try {
     server = await startMockServer(options);
   } catch (err) {
-    stderr.write(`conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`);
+    stderr.write(
+      `conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`,
+    );
     return 1;
   }
   if (!isLoopback(server.host)) {
-    stderr.write(`conformance mock: warning: bound to ${server.host}, not loopback; anyone who can reach this address can use the mock and its test credentials\n`);
+    stderr.write(
+      `conformance mock: warning: bound to ${server.host}, not loopback; anyone who can reach this address can use the mock and its test credentials\n`,
+    );
   }
   // The signal handlers are in place before "listening" is printed: a supervisor that stops the
   // mock as soon as it reads that line gets a clean exit, not a kill by signal.

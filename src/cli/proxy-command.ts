@@ -5,8 +5,6 @@
  * exercised, and returns the exit code (0: no server-side finding; 1: one; 2: usage error).
  */
 import { createWriteStream } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { ConformanceError } from '../core/errors.js';
 import { checkTargetUrl } from '../core/target-url.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { proxyReports, trafficLine } from '../proxy/report.js';
@@ -15,6 +13,7 @@ import { ProxySession } from '../proxy/session.js';
 import { shellQuote } from '../transport/curl.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
+import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 import { PROXY_USAGE } from './usage.js';
 
 const FLAGS = {
@@ -28,7 +27,10 @@ const FLAGS = {
   'max-body-bytes': { type: 'string' },
   level: { type: 'string' },
   record: { type: 'string' },
-  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<string, { type: 'string' }>),
+  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<
+    string,
+    { type: 'string' }
+  >),
   quiet: { type: 'boolean', short: 'q' },
   console: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -54,27 +56,19 @@ interface ProxyConfig {
   readonly replay: string;
 }
 
-function whole(name: string, raw: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (raw === undefined) return fallback;
-  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConformanceError('CTS_BAD_FLAG', `--${name} takes a whole number from ${min} to ${max}, got "${raw}"`);
-  return n;
+function whole(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {
+  return wholeNumberFlag(name, raw, min, max) ?? fallback;
 }
 
 /** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
 export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
-  } catch (err) {
-    throw new ConformanceError('CTS_BAD_FLAG', `proxy: ${(err as Error).message.split('\n')[0] ?? 'bad flag'} (see conformance proxy --help)`);
-  }
+  const values = readFlags(argv, FLAGS, 'see conformance proxy --help');
   if (values.help) return 'help';
   const target = checkTargetUrl(values.target, '--target');
   const level = values.level ?? 'should';
-  if (level !== 'must' && level !== 'should') throw new ConformanceError('CTS_BAD_FLAG', `--level takes must or should, got "${level}"`);
+  if (level !== 'must' && level !== 'should') throw badFlag(`--level takes must or should, got "${level}"`);
   const host = values.host ?? '127.0.0.1';
-  if (host.trim() === '') throw new ConformanceError('CTS_BAD_FLAG', '--host must not be empty');
+  if (host.trim() === '') throw badFlag('--host must not be empty');
   const outputs: Record<string, string> = {};
   for (const f of REPORT_FORMATS) {
     const path = (values as Record<string, unknown>)[f.name];
@@ -85,7 +79,8 @@ export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
     host,
     port: whole('port', values.port, 0, 0, 65_535),
     durationS: values.duration === undefined ? undefined : whole('duration', values.duration, 0, 1),
-    maxExchanges: values['max-exchanges'] === undefined ? undefined : whole('max-exchanges', values['max-exchanges'], 0, 1),
+    maxExchanges:
+      values['max-exchanges'] === undefined ? undefined : whole('max-exchanges', values['max-exchanges'], 0, 1),
     timeoutMs: whole('timeout', values.timeout, 300_000, 1),
     idleTimeoutMs: whole('idle-timeout', values['idle-timeout'], 60_000, 1),
     maxBodyBytes: whole('max-body-bytes', values['max-body-bytes'], 4 * 1024 * 1024, 1),
@@ -109,7 +104,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
   const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
   const recording = cfg.record === undefined ? undefined : createWriteStream(cfg.record);
-  recording?.on('error', (err) => say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`));
+  recording?.on('error', (err) =>
+    say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`),
+  );
   const session = new ProxySession({
     target: cfg.target,
     maxBodyBytes: cfg.maxBodyBytes,
@@ -133,12 +130,15 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (err) {
-    throw new ConformanceError('CTS_BAD_FLAG', `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
+    throw badFlag(
+      `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`,
+    );
   }
   const onSignal = (signal: NodeJS.Signals): void => stop(signal);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const timer = cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
+  const timer =
+    cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
   process.stdout.write(`listening on ${server.url} (proxy to ${cfg.target})\n`);
   const why = await stopped;
   process.off('SIGINT', onSignal);

@@ -4,10 +4,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
-  DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID,
-  DEFAULT_PROJECT, DEFAULT_TOKEN, ENV_BASIC, ENV_TOKEN,
+  DEFAULT_BASIC_PASSWORD,
+  DEFAULT_BASIC_USER,
+  DEFAULT_ENTITY,
+  DEFAULT_LIST_PARAMS,
+  DEFAULT_MODEL,
+  DEFAULT_MODEL_ID,
+  DEFAULT_PROJECT,
+  DEFAULT_TOKEN,
+  ENV_BASIC,
+  ENV_TOKEN,
 } from '../core/defaults.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { ConformanceError } from '../core/errors.js';
@@ -17,6 +24,7 @@ import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
+import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 
 const RUN_FLAGS = {
   target: { type: 'string', multiple: true },
@@ -39,7 +47,10 @@ const RUN_FLAGS = {
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   shard: { type: 'string' },
-  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<string, { type: 'string' }>),
+  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<
+    string,
+    { type: 'string' }
+  >),
   expect: { type: 'string' },
   'min-coverage': { type: 'string' },
   config: { type: 'string' },
@@ -106,17 +117,19 @@ export interface RunConfig {
   readonly replayBase: string;
 }
 
-function integer(name: string, value: string | number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined) return fallback;
-  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new ConformanceError('CTS_BAD_FLAG', `--${name} takes a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return n;
+/** A whole-number setting from a flag or the config file, or `fallback` when neither gives one. */
+function integer(
+  name: string,
+  value: string | number | undefined,
+  fallback: number,
+  min: number,
+  max?: number,
+): number {
+  return wholeNumberFlag(name, value, min, max) ?? fallback;
 }
 
 function optionalInteger(name: string, value: string | number | undefined, min: number): number | undefined {
-  return value === undefined ? undefined : integer(name, value, min, min);
+  return wholeNumberFlag(name, value, min);
 }
 
 function optionalText(value: string | number | undefined): string | undefined {
@@ -124,7 +137,10 @@ function optionalText(value: string | number | undefined): string | undefined {
 }
 
 function splitList(values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 const checkUrl = checkTargetUrl;
@@ -148,7 +164,11 @@ function loadConfigFile(path: string | undefined, cwd: string = process.cwd()): 
   // listed in the schema, so that a new format is one registry entry; every other key is the schema's.
   const { reports, rest } = splitReportKeys(data);
   for (const [key, value] of Object.entries(reports)) {
-    if (typeof value !== 'string' || value === '') throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: "${key}" must be a file path (a non-empty string)`);
+    if (typeof value !== 'string' || value === '')
+      throw new ConformanceError(
+        'CTS_BAD_CONFIG',
+        `config file ${file}: "${key}" must be a file path (a non-empty string)`,
+      );
   }
   const v = registry().validate('config/conformance-config', rest);
   if (!v.ok) throw new ConformanceError('CTS_BAD_CONFIG', `config file ${file}: ${describeSchemaErrors(v.errors, 3)}`);
@@ -160,7 +180,8 @@ function splitReportKeys(data: unknown): { reports: Record<string, unknown>; res
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { reports: {}, rest: data };
   const reports: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) (REPORT_FORMATS.some((f) => f.name === key) ? reports : rest)[key] = value;
+  for (const [key, value] of Object.entries(data))
+    (REPORT_FORMATS.some((f) => f.name === key) ? reports : rest)[key] = value;
   return { reports, rest };
 }
 
@@ -183,42 +204,55 @@ function joinNegativeValues(argv: readonly string[]): string[] {
   return out;
 }
 
-export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RunConfig {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinNegativeValues(argv), options: RUN_FLAGS, strict: true, allowPositionals: false });
-  } catch (err) {
-    throw new ConformanceError('CTS_BAD_FLAG', (err as Error).message.split('\n')[0] ?? 'bad flag');
-  }
-  const f = parsed.values;
+export function parseRunOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): RunConfig {
+  const f = readFlags(joinNegativeValues(argv), RUN_FLAGS);
   const cfg = loadConfigFile(f.config, cwd);
-  const pick = <T>(flag: T | undefined, key: string): T | undefined => (flag !== undefined ? flag : (cfg[key] as T | undefined));
+  const pick = <T>(flag: T | undefined, key: string): T | undefined =>
+    flag !== undefined ? flag : (cfg[key] as T | undefined);
 
   const flagTargets = (f.target ?? []).map((u) => ({ url: checkUrl(u, '--target'), label: undefined }));
-  const fileTargets = (cfg.targets ?? []).map((t) => (typeof t === 'string' ? { url: checkUrl(t, 'config targets'), label: undefined } : { url: checkUrl(t.url, 'config targets'), label: t.label }));
-  const targets: TargetSpec[] = flagTargets.length ? flagTargets : fileTargets.length ? fileTargets : [{ url: undefined, label: 'bundled-mock' }];
+  const fileTargets = (cfg.targets ?? []).map((t) =>
+    typeof t === 'string'
+      ? { url: checkUrl(t, 'config targets'), label: undefined }
+      : { url: checkUrl(t.url, 'config targets'), label: t.label },
+  );
+  const targets: TargetSpec[] = flagTargets.length
+    ? flagTargets
+    : fileTargets.length
+      ? fileTargets
+      : [{ url: undefined, label: 'bundled-mock' }];
   const bundledOnly = targets.every((t) => t.url === undefined);
 
   const token = f.token ?? env[ENV_TOKEN] ?? (bundledOnly ? DEFAULT_TOKEN : undefined);
-  const basic = f.basic ?? env[ENV_BASIC] ?? (bundledOnly ? `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` : undefined);
-  if (basic !== undefined && !basic.includes(':')) throw new ConformanceError('CTS_BAD_FLAG', `basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+  const basic =
+    f.basic ?? env[ENV_BASIC] ?? (bundledOnly ? `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` : undefined);
+  if (basic !== undefined && !basic.includes(':'))
+    throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
 
   const level = pick(f.level, 'level') ?? 'must';
-  if (level !== 'must' && level !== 'should') throw new ConformanceError('CTS_BAD_FLAG', `--level takes must or should, got "${level}"`);
+  if (level !== 'must' && level !== 'should') throw badFlag(`--level takes must or should, got "${level}"`);
   const shardText = pick<string>(f.shard, 'shard');
   const listParams = {
-    evaluationRunId: f['param-evaluation-run-id'] ?? cfg.listParams?.evaluationRunId ?? DEFAULT_LIST_PARAMS.evaluationRunId,
+    evaluationRunId:
+      f['param-evaluation-run-id'] ?? cfg.listParams?.evaluationRunId ?? DEFAULT_LIST_PARAMS.evaluationRunId,
     limit: f['param-limit'] ?? cfg.listParams?.limit ?? DEFAULT_LIST_PARAMS.limit,
     offset: f['param-offset'] ?? cfg.listParams?.offset ?? DEFAULT_LIST_PARAMS.offset,
   };
   const seed = integer('seed', pick(f.seed, 'seed'), Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
   const runs = integer('runs', pick(f.runs, 'runs'), 25, 1, 10_000);
   const modelId = pick<string>(f['model-id'], 'modelId') ?? DEFAULT_MODEL_ID;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(modelId)) throw new ConformanceError('CTS_BAD_FLAG', `--model-id takes a UUID, got "${modelId}"`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(modelId))
+    throw badFlag(`--model-id takes a UUID, got "${modelId}"`);
 
   const replay: string[] = ['conformance', 'run'];
   for (const t of targets) if (t.url) replay.push('--target', t.url);
-  const add = (flag: string, value: string | undefined, def?: string) => { if (value !== undefined && value !== def) replay.push(`--${flag}`, value); };
+  const add = (flag: string, value: string | undefined, def?: string) => {
+    if (value !== undefined && value !== def) replay.push(`--${flag}`, value);
+  };
   const entity = pick<string>(f.entity, 'entity') ?? DEFAULT_ENTITY;
   const project = pick<string>(f.project, 'project') ?? DEFAULT_PROJECT;
   const model = pick<string>(f.model, 'model') ?? (bundledOnly ? DEFAULT_MODEL : undefined);
@@ -234,7 +268,8 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
   const maxWrites = integer('max-writes', pick(f['max-writes'], 'maxWrites'), DEFAULT_MAX_WRITES, 0);
   if (allowWrites && !bundledOnly) add('max-writes', String(maxWrites), String(DEFAULT_MAX_WRITES));
   if (priorityScheduling) replay.push('--priority-scheduling');
-  if (listParams.evaluationRunId !== DEFAULT_LIST_PARAMS.evaluationRunId) replay.push('--param-evaluation-run-id', listParams.evaluationRunId);
+  if (listParams.evaluationRunId !== DEFAULT_LIST_PARAMS.evaluationRunId)
+    replay.push('--param-evaluation-run-id', listParams.evaluationRunId);
   if (listParams.limit !== DEFAULT_LIST_PARAMS.limit) replay.push('--param-limit', listParams.limit);
   if (listParams.offset !== DEFAULT_LIST_PARAMS.offset) replay.push('--param-offset', listParams.offset);
 
@@ -260,13 +295,21 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv = process
     skip: splitList(f.skip ?? cfg.skip),
     shard: shardText ? parseShard(shardText) : undefined,
     outputs: Object.fromEntries(
-      REPORT_FORMATS.map((format) => [format.name, pick<string>((f as Record<string, string | undefined>)[format.name], format.name)] as const).filter((e): e is readonly [string, string] => Boolean(e[1])),
+      REPORT_FORMATS.map(
+        (format) =>
+          [format.name, pick<string>((f as Record<string, string | undefined>)[format.name], format.name)] as const,
+      ).filter((e): e is readonly [string, string] => Boolean(e[1])),
     ),
     expect: pick<string>(f.expect, 'expect'),
     minCoverage: parseMinCoverage(optionalText(pick<string | number>(f['min-coverage'], 'minCoverage'))),
     maxBodyBytes: integer('max-body-bytes', pick(f['max-body-bytes'], 'maxBodyBytes'), 4 * 1024 * 1024, 1024),
     listReadCap: integer('list-cap', pick(f['list-cap'], 'listReadCap'), 10_000, 1),
-    maxCompletionTokens: integer('max-completion-tokens', pick(f['max-completion-tokens'], 'maxCompletionTokens'), 16, 1),
+    maxCompletionTokens: integer(
+      'max-completion-tokens',
+      pick(f['max-completion-tokens'], 'maxCompletionTokens'),
+      16,
+      1,
+    ),
     retries: integer('retries', pick(f.retries, 'retries'), 2, 0, 10),
     listParams,
     quiet: f.quiet ?? false,
