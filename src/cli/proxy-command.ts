@@ -5,7 +5,9 @@
  * exercised, and returns the exit code (0: no server-side finding; 1: one; 2: usage error).
  */
 import { createWriteStream } from 'node:fs';
+import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { checkTargetUrl } from '../core/target-url.js';
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { proxyReports, trafficLine } from '../proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../proxy/server.js';
@@ -27,6 +29,8 @@ const FLAGS = {
   'max-body-bytes': { type: 'string' },
   level: { type: 'string' },
   record: { type: 'string' },
+  token: { type: 'string' },
+  basic: { type: 'string' },
   ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<
     string,
     { type: 'string' }
@@ -54,6 +58,24 @@ interface ProxyConfig {
   readonly forceConsole: boolean;
   readonly color: boolean | undefined;
   readonly replay: string;
+  /** The credentials the target accepts (`--token`/`--basic` or the environment), when given. */
+  readonly credentials: ConfiguredCredentials | undefined;
+}
+
+/** The command line for evidence: a secret given as a flag becomes the environment variable that holds it. */
+function replayLine(argv: readonly string[]): string {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const secret = /^--(token|basic)(=.*)?$/.exec(a);
+    if (secret) {
+      words.push(`--${secret[1]} "$${secret[1] === 'token' ? ENV_TOKEN : ENV_BASIC}"`);
+      if (secret[2] === undefined) i++;
+      continue;
+    }
+    words.push(/^[\w./:=@-]+$/.test(a) ? a : shellQuote(a));
+  }
+  return `conformance proxy ${words.join(' ')}`;
 }
 
 function whole(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {
@@ -61,7 +83,7 @@ function whole(name: string, raw: string | undefined, fallback: number, min: num
 }
 
 /** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
-export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
+export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyConfig | 'help' {
   const values = readFlags(argv, FLAGS, 'see conformance proxy --help');
   if (values.help) return 'help';
   const target = checkTargetUrl(values.target, '--target');
@@ -69,6 +91,16 @@ export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
   if (level !== 'must' && level !== 'should') throw badFlag(`--level takes must or should, got "${level}"`);
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw badFlag('--host must not be empty');
+  const token = values.token ?? env[ENV_TOKEN];
+  const basic = values.basic ?? env[ENV_BASIC];
+  if (token !== undefined && token.trim() === '')
+    throw badFlag(`the token (--token or ${ENV_TOKEN}) must not be empty`);
+  if (basic !== undefined && !/^[^:]+:.+$/.test(basic))
+    throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+  const credentials =
+    token === undefined && basic === undefined
+      ? undefined
+      : { ...(token !== undefined ? { token } : {}), ...(basic !== undefined ? { basic } : {}) };
   const outputs: Record<string, string> = {};
   for (const f of REPORT_FORMATS) {
     const path = (values as Record<string, unknown>)[f.name];
@@ -90,7 +122,8 @@ export function parseProxyArgs(argv: string[]): ProxyConfig | 'help' {
     quiet: values.quiet ?? false,
     forceConsole: values.console ?? false,
     color: values['no-color'] ? false : undefined,
-    replay: `conformance proxy ${argv.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : shellQuote(a))).join(' ')}`,
+    replay: replayLine(argv),
+    credentials,
   };
 }
 
@@ -111,6 +144,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     target: cfg.target,
     maxBodyBytes: cfg.maxBodyBytes,
     replay: cfg.replay,
+    ...(cfg.credentials ? { credentials: cfg.credentials } : {}),
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
     ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
   });

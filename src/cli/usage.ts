@@ -100,6 +100,10 @@ Proxy
                                (default 60000)
   --max-body-bytes N           largest body judged whole (a JSON request or answer; default 4 MiB):
                                a longer one is forwarded unjudged
+  --token T                    the Bearer token the deployment accepts (default $CONFORMANCE_TOKEN);
+                               with it, a 2xx to any other token is a §5 failure
+  --basic USER:PASS            the Basic credentials it accepts on /v2 (default $CONFORMANCE_BASIC);
+                               without either, the proxy judges only missing or other-scheme credentials
 
 Stop (whichever comes first; then the reports are written)
   SIGINT / SIGTERM (Ctrl-C)

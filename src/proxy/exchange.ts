@@ -11,7 +11,12 @@ import { operationLabel, type Operation } from '../core/operations.js';
 import { RECORD_KINDS, isErrorObject } from '../core/record-kinds.js';
 import { fail, type Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
-import { classifyAuthorization } from '../coverage/presentations.js';
+import {
+  classifyAuthorization,
+  type ConfiguredCredentials,
+  PRESENTATION_LABELS,
+  type PresentationId,
+} from '../coverage/presentations.js';
 import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
 import { ChatStreamJudge } from '../kit/chat-stream.js';
 import { describeSchemaErrors, excerpt } from '../kit/describe.js';
@@ -56,7 +61,18 @@ export interface JudgeContext {
   onFirstBreach?(side: Side, line: string): void;
   /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
   record?(line: string): void;
+  /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
+  readonly configured?: ConfiguredCredentials;
 }
+
+/** Presentations of other credentials in the path's own scheme: refused by a §5 server. */
+const OTHER_CREDENTIALS: ReadonlySet<PresentationId> = new Set([
+  'unknown-credentials',
+  'token-with-suffix',
+  'token-truncated',
+  'v1-token-as-basic',
+  'right-user-wrong-password',
+]);
 
 type ResponseKind = 'sse' | 'jsonl' | 'json' | 'none';
 
@@ -91,6 +107,8 @@ export class ExchangeJudge {
   private readonly label: string;
   private readonly pending: PendingBreach[] = [];
   private readonly lacksCredentials: boolean;
+  /** The request presents credentials other than the configured ones (only known when configured). */
+  private readonly otherCredentials: PresentationId | undefined;
   // The request body.
   private requestParts: Buffer[] = [];
   private requestBytes = 0;
@@ -133,6 +151,12 @@ export class ExchangeJudge {
           classifyAuthorization(request.headers.authorization, op.auth, {}),
         )
       : false;
+    const configured = ctx.configured;
+    const presented =
+      op && configured && (op.auth === 'bearer' ? configured.token : configured.basic) !== undefined
+        ? classifyAuthorization(request.headers.authorization, op.auth, configured)
+        : undefined;
+    this.otherCredentials = presented && OTHER_CREDENTIALS.has(presented) ? presented : undefined;
     if (op) {
       ctx.findings.judged(RULES.credentials, op.id);
       if (this.lacksCredentials)
@@ -243,6 +267,15 @@ export class ExchangeJudge {
         this.breach(
           RULES.credentialsRequired,
           `a 401 to a request without ${op.auth === 'bearer' ? 'a Bearer token' : 'Basic credentials'} (§5)`,
+          `HTTP ${status}: the request was served`,
+        );
+    }
+    if (this.otherCredentials) {
+      findings.judged(RULES.otherCredentialsRefused, op.id);
+      if (ok)
+        this.breach(
+          RULES.otherCredentialsRefused,
+          `a 4xx to ${PRESENTATION_LABELS[this.otherCredentials]} (§5)`,
           `HTTP ${status}: the request was served`,
         );
     }

@@ -122,6 +122,14 @@ export const RULES = {
     level: 'MUST',
     requirement: 'A request without credentials in the scheme §5 gives its path is never answered 2xx.',
   },
+  otherCredentialsRefused: {
+    side: 'server',
+    name: 'other-credentials-refused',
+    section: '§5',
+    level: 'MUST',
+    requirement:
+      "With the credentials the target accepts given to the proxy (--token, --basic), a request presenting other credentials in its scheme (unknown, truncated or extended token, wrong password, the other family's secret) is never answered 2xx.",
+  },
   responseSchema: {
     side: 'server',
     name: 'response-schema',

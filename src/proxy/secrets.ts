@@ -1,11 +1,12 @@
 /**
- * @module The secrets the proxy has seen: it is configured with none, so it learns them from the
- * traffic (the bearer token, the basic credentials, API-key headers) and redacts every one of them,
- * in every form, from whatever it writes (reports, log lines, error text). Credentials that are not
+ * @module The secrets the proxy knows: those the user gave (`--token`, `--basic`) and those it
+ * learns from the traffic (the bearer token, the basic credentials, API-key headers). It redacts
+ * every one of them, in every form, from whatever it writes (reports, log lines, error text). Credentials that are not
  * learned (more than the cap) are still masked in headers and in `Bearer …`/`Basic …` text by the
  * redactor's own patterns.
  */
 import { createRedactor, type Redactor } from '../core/redact.js';
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
 
 /** Distinct secrets remembered (a redactor's cost grows with them). */
 const MAX_SECRETS = 256;
@@ -53,6 +54,15 @@ export class LearnedSecrets {
       if (typeof v === 'string') this.add(v.trim().replace(/^\S+\s+(?=\S)/, ''));
     }
     return creds;
+  }
+
+  /** The credentials the user gave: redacted from the start, whether or not the traffic shows them. */
+  know(credentials: ConfiguredCredentials): void {
+    if (credentials.token !== undefined) this.add(credentials.token);
+    if (credentials.basic !== undefined) {
+      this.add(credentials.basic);
+      this.add(credentials.basic.slice(credentials.basic.indexOf(':') + 1));
+    }
   }
 
   private add(secret: string): void {

@@ -6,6 +6,7 @@
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../core/defaults.js';
 import { matchOperation } from '../core/operations.js';
 import { coverageModel, type CoverageModel } from '../coverage/model.js';
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { ExchangeJudge, flatHeaders, type JudgeContext } from './exchange.js';
@@ -28,6 +29,11 @@ export interface SessionOptions {
   readonly onFirstBreach?: (side: Side, line: string) => void;
   /** `--record`: a redacted JSON line per ended exchange of the interface. */
   readonly record?: (line: string) => void;
+  /**
+   * The credentials the target accepts (`--token`, `--basic`), when given: a 2xx to others is a §5
+   * failure, and they are the recorder's "configured credentials". Without them the proxy learns.
+   */
+  readonly credentials?: ConfiguredCredentials;
 }
 
 export class ProxySession {
@@ -59,6 +65,12 @@ export class ProxySession {
 
   constructor(private readonly options: SessionOptions) {
     this.target = options.target;
+    const configured = options.credentials;
+    if (configured) {
+      this.secrets.know(configured);
+      this.accepted.token = configured.token;
+      this.accepted.basic = configured.basic;
+    }
     this.scope.baseUrl = options.target;
     this.model = coverageModel(this.schemas);
     this.recorder = createCoverageRecorder({
@@ -77,6 +89,7 @@ export class ProxySession {
       observe: (request, status, body, creds) => this.observe(request, status, body, creds),
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
+      ...(configured ? { configured } : {}),
     };
   }
 
@@ -125,8 +138,8 @@ export class ProxySession {
     body: string | undefined,
     creds: PresentedCredentials,
   ): void {
-    // Credentials the server did not refuse are "the configured ones" for the recorder.
-    if (status !== 401 && status !== 403) {
+    // Without configured credentials, those the server did not refuse are "the configured ones" for the recorder.
+    if (!this.options.credentials && status !== 401 && status !== 403) {
       if (creds.token !== undefined) this.accepted.token = creds.token;
       if (creds.basic !== undefined) this.accepted.basic = creds.basic;
     }

@@ -21,12 +21,19 @@ export interface RunningProxy {
 
 export async function startProxy(
   target: string,
-  opts: { timeoutMs?: number; idleTimeoutMs?: number; maxBodyBytes?: number } = {},
+  opts: {
+    timeoutMs?: number;
+    idleTimeoutMs?: number;
+    maxBodyBytes?: number;
+    /** The credentials the target accepts, as `--token`/`--basic` give them. */
+    credentials?: { token?: string; basic?: string };
+  } = {},
 ): Promise<RunningProxy> {
   const session = new ProxySession({
     target,
     maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024,
     replay: `conformance proxy --target ${target}`,
+    ...(opts.credentials ? { credentials: opts.credentials } : {}),
   });
   const server = await startProxyServer({
     session,
