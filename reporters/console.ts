@@ -186,7 +186,7 @@ function verdictLines(reports: readonly RunReport[], paint: ReturnType<typeof pa
     const counts = totals ? `${totals.total} results: ${formatCounts(totals)}` : '';
     const v = verdictOf(reports[i]!);
     const word = paint(v.word === 'NOT CONFORMANT' ? 'red' : v.word === 'CONFORMANT' ? 'green' : 'yellow', v.word);
-    return `  ${safe(t.name).padEnd(width)}  ${word}${v.line.slice(v.word.length)}  (${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens)`;
+    return `  ${safe(t.name).padEnd(width)}  ${word}${v.line.slice(v.word.length)}  (${counts}; ${t.basis})`;
   });
   return [paint('bold', 'Verdict'), ...lines];
 }

@@ -85,9 +85,7 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const v = verdictOf(report);
     const verdict = v.word === 'NOT CONFORMANT' ? '❌' : v.word === 'CONFORMANT' ? '✅' : '⚠️';
     const counts = totals ? ` (${totals.total} results: ${formatCounts(totals)})` : '';
-    out.push(
-      `- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; seed ${t.seed}; chat requests asked for at most ${t.tokenBudget} completion tokens`,
-    );
+    out.push(`- **${inline(t.name)}** (${inline(t.target)}): ${verdict} **${inline(v.line)}**${counts}; ${t.basis}`);
     const created = writesLine(report);
     if (created) out.push(`  - ${inline(created)}`);
   }

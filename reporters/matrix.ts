@@ -21,6 +21,11 @@ interface MatrixTarget {
   readonly seed: number;
   /** Most completion tokens the run's chat requests could ask for (its cost against a real target). */
   readonly tokenBudget: number;
+  /**
+   * What the verdict rests on, in words: the seed and the token budget of a run, or, for a report of
+   * observed traffic (the proxy, a replay: `runs` 0), that no case was generated.
+   */
+  readonly basis: string;
 }
 
 interface MatrixRow {
@@ -90,6 +95,10 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
     unexpectedPasses: r.summary.unexpectedPasses,
     seed: r.seed,
     tokenBudget: r.tokenBudget,
+    basis:
+      r.runs === 0
+        ? 'observed traffic, no generated case'
+        : `seed ${r.seed}; chat requests asked for at most ${r.tokenBudget} completion tokens`,
   }));
   const coverageTotals = reports.map((r) => r.coverage?.percent);
   return { targets, rows, totals, coverageTotals, hasCoverage: coverageTotals.some((c) => c !== undefined) };

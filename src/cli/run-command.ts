@@ -1,7 +1,8 @@
 /**
  * @module `conformance run`: resolves options, starts the bundled mock when no target is given,
  * runs the selected checks against each target, applies the expectations file, writes the reports
- * and returns the exit code (see `exitCodeOf`).
+ * and returns the exit code (see `exitCodeOf`). With `--replay FILE` it replays a proxy recording
+ * instead (run-replay.ts).
  */
 import type { TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
@@ -25,6 +26,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     return 0;
   }
   checkOutputPaths(cfg);
+  if (cfg.replay !== undefined) return (await import('./run-replay.js')).replayRun({ ...cfg, replay: cfg.replay });
   const checks = selectChecks(CATALOGUE, {
     only: cfg.only,
     skip: cfg.skip,

@@ -24,6 +24,7 @@ import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
+import { shellQuote } from '../transport/curl.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 
 const RUN_FLAGS = {
@@ -43,6 +44,7 @@ const RUN_FLAGS = {
   'allow-writes': { type: 'boolean' },
   'max-writes': { type: 'string' },
   plan: { type: 'boolean' },
+  replay: { type: 'string' },
   'priority-scheduling': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
@@ -95,6 +97,8 @@ export interface RunConfig {
   readonly maxWrites: number;
   /** `--plan`: print what the run would send, send nothing. */
   readonly plan: boolean;
+  /** `--replay FILE`: a `conformance proxy --record` file, sent again to the one target through the judging proxy. */
+  readonly replay: string | undefined;
   readonly priorityScheduling: boolean;
   readonly only: readonly string[];
   readonly skip: readonly string[];
@@ -186,6 +190,66 @@ function splitReportKeys(data: unknown): { reports: Record<string, unknown>; res
 }
 
 /**
+ * Flags that choose, generate or pace checks. A replay sends the recorded requests as they are, so
+ * with --replay each would be ignored: given on the command line, it is a mistake (in the config
+ * file, shared with ordinary runs, it is left unused).
+ */
+const NOT_WITH_REPLAY = [
+  'only',
+  'skip',
+  'shard',
+  'plan',
+  'seed',
+  'runs',
+  'expect',
+  'min-coverage',
+  'deadline',
+  'retries',
+  'entity',
+  'project',
+  'model',
+  'model-id',
+  'priority-scheduling',
+  'list-cap',
+  'max-completion-tokens',
+  'param-evaluation-run-id',
+  'param-limit',
+  'param-offset',
+] as const;
+
+/** `--replay FILE` with the rest of the command line: one target, and no flag it would ignore. */
+function checkReplayFlags(
+  file: string,
+  flags: Readonly<Partial<Record<(typeof NOT_WITH_REPLAY)[number], unknown>>>,
+  targets: readonly TargetSpec[],
+): void {
+  if (file.trim() === '') throw badFlag('--replay takes the path of a file written by conformance proxy --record');
+  const urls = targets.filter((t) => t.url !== undefined).length;
+  if (urls !== 1)
+    throw badFlag(
+      `--replay sends a recording to one target: give exactly one --target URL${urls ? ` (got ${urls})` : ''}`,
+    );
+  const ignored = NOT_WITH_REPLAY.filter((name) => flags[name] !== undefined).map((name) => `--${name}`);
+  if (ignored.length)
+    throw badFlag(
+      `--replay sends the recorded requests as they are: ${ignored.join(', ')} ${ignored.length === 1 ? 'does' : 'do'} not apply`,
+    );
+}
+
+/** The command that replays the recording again (no secret: they come from the environment). */
+function replayCommand(file: string, target: string, level: string, writes: string[]): string {
+  const path = /^[\w./:=@-]+$/.test(file) ? file : shellQuote(file);
+  return [
+    'conformance run --replay',
+    path,
+    '--target',
+    target,
+    ...(level === 'should' ? [] : ['--level', level]),
+    ...writes,
+  ].join(' ');
+}
+
+/**
  * `--timeout -5` reads, to node's parser, as an option `-5` with no value ("argument is ambiguous").
  * A value-taking flag followed by a negative number becomes `--timeout=-5`, so the number is judged
  * (and refused) by the flag's own check, with its own message.
@@ -226,6 +290,8 @@ export function parseRunOptions(
       ? fileTargets
       : [{ url: undefined, label: 'bundled-mock' }];
   const bundledOnly = targets.every((t) => t.url === undefined);
+  const replaying = f.replay !== undefined;
+  if (f.replay !== undefined) checkReplayFlags(f.replay, f, targets);
 
   const token = f.token ?? env[ENV_TOKEN] ?? (bundledOnly ? DEFAULT_TOKEN : undefined);
   const basic =
@@ -233,7 +299,8 @@ export function parseRunOptions(
   if (basic !== undefined && !basic.includes(':'))
     throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
 
-  const level = pick(f.level, 'level') ?? 'must';
+  // A replay is judged as `conformance proxy` judges: at level should unless told otherwise.
+  const level = pick(f.level, 'level') ?? (replaying ? 'should' : 'must');
   if (level !== 'must' && level !== 'should') throw badFlag(`--level takes must or should, got "${level}"`);
   const shardText = pick<string>(f.shard, 'shard');
   const listParams = {
@@ -284,12 +351,15 @@ export function parseRunOptions(
     level,
     seed,
     runs,
-    timeoutMs: integer('timeout', pick(f.timeout, 'timeoutMs'), 10_000, 1),
+    // A replay's timeout bounds the response headers and each pause in a body (the proxy's, default 60 s):
+    // recorded traffic may be long generations.
+    timeoutMs: integer('timeout', pick(f.timeout, 'timeoutMs'), replaying ? 60_000 : 10_000, 1),
     deadlineMs: optionalInteger('deadline', pick(f.deadline, 'deadlineMs'), 1),
     concurrency: integer('concurrency', pick(f.concurrency, 'concurrency'), 8, 1, 256),
     allowWrites,
     maxWrites,
     plan: f.plan ?? false,
+    replay: f.replay,
     priorityScheduling,
     only: splitList(f.only ?? cfg.only),
     skip: splitList(f.skip ?? cfg.skip),
@@ -316,6 +386,12 @@ export function parseRunOptions(
     forceConsole: f.console ?? false,
     color: f['no-color'] ? false : undefined,
     help: f.help ?? false,
-    replayBase: replay.join(' '),
+    replayBase:
+      f.replay !== undefined
+        ? replayCommand(f.replay, targets[0]!.url!, level, [
+            ...(allowWrites ? ['--allow-writes'] : []),
+            ...(allowWrites && maxWrites !== DEFAULT_MAX_WRITES ? ['--max-writes', String(maxWrites)] : []),
+          ])
+        : replay.join(' '),
   };
 }

@@ -35,6 +35,15 @@ Target
   --param-evaluation-run-id N  query parameter names of the list endpoints
   --param-limit N --param-offset N    (not fixed by the spec; default evaluation_run_id, limit, offset)
 
+Replay (recorded traffic, judged against another target)
+  --replay FILE                send the exchanges of a 'conformance proxy --record' file again, in
+                               file order, to the one --target through the judging proxy: the reports,
+                               coverage and exit code are the proxy's (--level defaults to should).
+                               Requests recorded with credentials get the run's (--token, --basic),
+                               those recorded as refused (401/403) deliberately wrong ones; writes
+                               need --allow-writes. --concurrency N requests in flight (default 8);
+                               --timeout MS bounds the headers and each pause in a body (default 60000)
+
 Selection and gating
   --level must|should          gate on MUST only (default) or on MUST and SHOULD
   --only ID|PREFIX|§N          run only matching checks (repeat or comma-separate)
@@ -63,7 +72,9 @@ ${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')
   --no-color
 
 Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error,
-3 could not judge (the target was unreachable or refused the configured credentials).
+3 could not judge (the target was unreachable or refused the configured credentials). With --replay:
+0 no server-side finding, 1 one (or an exchange not answered completely), 2 usage error or a recording
+that cannot be read or holds nothing to replay (CTS_BAD_REPLAY).
 `;
 
 export const LIST_USAGE = `Usage: conformance list [--only ID|PREFIX|§N] [--skip ID|PREFIX|§N] [--json]

@@ -24,6 +24,11 @@ export type ConformanceErrorCode =
   | 'CTS_NO_CREDENTIALS'
   /** A derived presentation that equals the valid credentials (basic credentials `api:<token>`). */
   | 'CTS_PRESENTATION_IS_VALID'
+  /**
+   * `run --replay FILE`: the recording cannot be read (missing, unreadable, a directory) or holds no
+   * exchange that can be replayed (src/replay/).
+   */
+  | 'CTS_BAD_REPLAY'
   | 'CTS_INTERNAL';
 
 const BRAND = Symbol.for('conformance-suite.ConformanceError');

@@ -40,7 +40,7 @@ export interface ProxyServer {
 }
 
 /** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), plus Host and Expect. */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',

@@ -27,6 +27,8 @@ export async function startProxy(
     maxBodyBytes?: number;
     /** The credentials the target accepts, as `--token`/`--basic` give them. */
     credentials?: { token?: string; basic?: string };
+    /** `--record`: each recorded line (redacted JSON, no newline). */
+    record?: (line: string) => void;
   } = {},
 ): Promise<RunningProxy> {
   const session = new ProxySession({
@@ -34,6 +36,7 @@ export async function startProxy(
     maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024,
     replay: `conformance proxy --target ${target}`,
     ...(opts.credentials ? { credentials: opts.credentials } : {}),
+    ...(opts.record ? { record: opts.record } : {}),
   });
   const server = await startProxyServer({
     session,

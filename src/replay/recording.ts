@@ -1,0 +1,57 @@
+/**
+ * @module One line of a `conformance proxy --record` file, read back: the recorded exchange (the
+ * operation, the request as sent, the status it was answered with), or why the line is not one. The
+ * line format is the proxy's (`recordLine` in src/proxy/exchange.ts); only what a replay needs is
+ * read, and anything else on the line is ignored.
+ */
+import { OPERATIONS, type Operation } from '../core/operations.js';
+import { isJsonObject } from '../core/values.js';
+import type { Skip } from './skips.js';
+
+export interface RecordedExchange {
+  readonly op: Operation;
+  readonly method: string;
+  /** The URL the request went to: the recording target's base URL and the path the client sent. */
+  readonly url: string;
+  /** Lower-case names; credentials redacted (`Bearer ***`). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+  /** The answer's status; undefined when the server did not answer (refused, timed out). */
+  readonly status: number | undefined;
+}
+
+/** A line that is not a recorded exchange (not JSON, or not the proxy's shape). */
+export const NOT_RECORDED: Skip = { skip: 'not a recorded exchange', noun: 'line' };
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const stringsOnly = (value: unknown): value is Record<string, string> =>
+  isJsonObject(value) && Object.values(value).every((v) => typeof v === 'string');
+
+/** The exchange a line records, or why it records none. */
+export function readRecordedExchange(text: string): RecordedExchange | Skip {
+  const entry = parse(text);
+  if (!isJsonObject(entry) || !isJsonObject(entry.request)) return NOT_RECORDED;
+  const op = OPERATIONS.find((o) => o.id === entry.operation);
+  const { method, url, headers, body } = entry.request;
+  if (
+    !op ||
+    typeof method !== 'string' ||
+    typeof url !== 'string' ||
+    !stringsOnly(headers) ||
+    (body !== undefined && typeof body !== 'string')
+  )
+    return NOT_RECORDED;
+  const status = isJsonObject(entry.response) ? entry.response.status : undefined;
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599))
+    return NOT_RECORDED;
+  const lower: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) lower[k.toLowerCase()] = v;
+  return { op, method, url, headers: lower, body, status: status as number | undefined };
+}

@@ -1,0 +1,147 @@
+/**
+ * @module `run --replay FILE`: a `conformance proxy --record` file sent again to another target,
+ * through the judging proxy (src/proxy) started in-process in front of it, so that the replayed
+ * traffic is judged, reported and gated exactly as live traffic through `conformance proxy` is. The
+ * recording is read line by line as the requests leave (bounded memory: at most `concurrency` lines
+ * held), the requests leave in file order with at most `concurrency` in flight, and every answer is
+ * read to its end (the proxy judges it as it passes). What cannot be replayed is skipped and counted
+ * (blank lines aside).
+ */
+import { Agent, type Dispatcher } from 'undici';
+import { ConformanceError } from '../core/errors.js';
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { Side } from '../proxy/rules.js';
+import { type ProxyServer, startProxyServer } from '../proxy/server.js';
+import { ProxySession } from '../proxy/session.js';
+import { fileLines } from './lines.js';
+import { readRecordedExchange } from './recording.js';
+import { type ReplayRequest, rebuildRequest } from './request.js';
+import { Skips } from './skips.js';
+
+export interface ReplayOptions {
+  /** The recording (JSONL, one exchange a line). */
+  readonly file: string;
+  /** The base URL the exchanges are replayed against. */
+  readonly target: string;
+  /** The credentials the target accepts (`--token`, `--basic`), either possibly absent. */
+  readonly credentials: ConfiguredCredentials;
+  /** Requests in flight at most. */
+  readonly concurrency: number;
+  /** Most time for the target's response headers, and between two bytes of a body. */
+  readonly timeoutMs: number;
+  /** Largest body the proxy judges whole. */
+  readonly maxBodyBytes: number;
+  /** Exchanges with side effects (training jobs, trajectories) are sent only when allowed, at most `maxWrites`. */
+  readonly allowWrites: boolean;
+  readonly maxWrites: number;
+  /** The command line, for evidence (no secret). */
+  readonly replay: string;
+  readonly onFirstBreach?: (side: Side, line: string) => void;
+}
+
+export interface ReplayOutcome {
+  /** The proxy's session: its findings, coverage and counts make the reports (src/proxy/report.ts). */
+  readonly session: ProxySession;
+  readonly replayed: number;
+  readonly skips: Skips;
+}
+
+/**
+ * Longest line read: a recorded body is at most the proxy's --max-body-bytes, JSON-escaped (up to a
+ * few times longer); beyond, a line is passed over unread rather than held.
+ */
+const maxLineBytes = (maxBodyBytes: number): number => 4 * maxBodyBytes + 1024 * 1024;
+
+/** Sends one request through the proxy and reads its answer to the end; a failure is the proxy's to judge. */
+async function send(agent: Agent, origin: string, req: ReplayRequest): Promise<void> {
+  try {
+    const res = await agent.request({
+      origin,
+      path: req.path,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body ?? null,
+    });
+    for await (const _ of res.body) void _;
+  } catch {
+    // The proxy saw the exchange end (cut, timed out, refused) and reports it under its rules.
+  }
+}
+
+/** Replays the recording; throws `CTS_BAD_REPLAY` when it cannot be read or holds nothing to replay. */
+export async function replayRecording(options: ReplayOptions): Promise<ReplayOutcome> {
+  const { credentials } = options;
+  const configured = credentials.token !== undefined || credentials.basic !== undefined;
+  const session = new ProxySession({
+    target: options.target,
+    maxBodyBytes: options.maxBodyBytes,
+    replay: options.replay,
+    ...(configured ? { credentials } : {}),
+    ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
+  });
+  const skips = new Skips();
+  // The client's deadlines run a little longer than the proxy's, so that a slow target is reported
+  // by the proxy, as the target's, before the client gives up.
+  const agent = new Agent({
+    connections: options.concurrency,
+    headersTimeout: options.timeoutMs + 2_000,
+    bodyTimeout: options.timeoutMs + 2_000,
+  });
+  const inFlight = new Set<Promise<void>>();
+  let server: ProxyServer | undefined;
+  let replayed = 0;
+  let writes = 0;
+  try {
+    for await (const line of fileLines(options.file, maxLineBytes(options.maxBodyBytes))) {
+      if ('tooLong' in line) {
+        skips.add({ skip: `longer than ${maxLineBytes(options.maxBodyBytes)} bytes`, noun: 'line' }, line.number);
+        continue;
+      }
+      if (line.text.trim() === '') continue;
+      const exchange = readRecordedExchange(line.text);
+      if ('skip' in exchange) {
+        skips.add(exchange, line.number);
+        continue;
+      }
+      const request = rebuildRequest(exchange, credentials);
+      if ('skip' in request) {
+        skips.add(request, line.number);
+        continue;
+      }
+      if (exchange.op.writes) {
+        const over = !options.allowWrites
+          ? 'with side effects (a training job, logged trajectories): pass --allow-writes'
+          : writes >= options.maxWrites
+            ? `with side effects beyond --max-writes ${options.maxWrites}`
+            : undefined;
+        if (over) {
+          skips.add({ skip: over }, line.number);
+          continue;
+        }
+        writes++;
+      }
+      server ??= await startProxyServer({
+        session,
+        host: '127.0.0.1',
+        port: 0,
+        timeoutMs: options.timeoutMs,
+        idleTimeoutMs: options.timeoutMs,
+      });
+      while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+      const sent = send(agent, server.url, request).finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
+      replayed++;
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await Promise.all(inFlight);
+    await server?.close();
+    await agent.close();
+  }
+  if (replayed === 0)
+    throw new ConformanceError(
+      'CTS_BAD_REPLAY',
+      `--replay ${options.file}: no exchange to replay (${skips.total ? skips.describe() : 'the file holds no line'})`,
+    );
+  return { session, replayed, skips };
+}

@@ -1,0 +1,71 @@
+/**
+ * @module A recorded exchange's request, rebuilt to be sent again to another target: the method, the
+ * path and query relative to {base_url} (the recording target's base path taken off), the body as
+ * recorded, the headers as recorded minus those of one connection (hop-by-hop, Host, Content-Length:
+ * the new connection sets its own) and minus the redacted credentials, which are replaced
+ * (credentials.ts). An exchange that cannot be rebuilt faithfully is skipped, saying why.
+ */
+import { matchOperation } from '../core/operations.js';
+import { HOP_BY_HOP } from '../proxy/server.js';
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import { substituteCredentials } from './credentials.js';
+import { NOT_RECORDED, type RecordedExchange } from './recording.js';
+import type { Skip } from './skips.js';
+
+export interface ReplayRequest {
+  readonly method: string;
+  /** Path and query relative to {base_url}, as the client sent them to the proxy. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+/**
+ * Headers not sent again: those of one connection (RFC 9110 §7.6.1, as the proxy drops them), those
+ * the new request sets itself, and those that carry a credential (recorded as `***`).
+ */
+const NOT_REPLAYED: ReadonlySet<string> = new Set([
+  ...HOP_BY_HOP,
+  'content-length',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'x-api-key',
+  'api-key',
+]);
+
+/** What the proxy records instead of a body it did not keep (src/proxy/exchange.ts): not the body that was sent. */
+const BODY_NOT_KEPT = /^\(a body of \d+ bytes, not kept: /;
+
+/**
+ * The path of `url` relative to the recording target's base URL: the shortest tail of the path, at a
+ * segment boundary, that is the recorded operation's path.
+ */
+function pathOfOperation(exchange: RecordedExchange): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(exchange.url);
+  } catch {
+    return undefined;
+  }
+  const path = url.pathname;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) {
+    const tail = path.slice(at);
+    if (matchOperation(exchange.method, tail)?.op.id === exchange.op.id) return tail + url.search;
+  }
+  return undefined;
+}
+
+/** The request to send again, or why the exchange is not replayed. */
+export function rebuildRequest(exchange: RecordedExchange, configured: ConfiguredCredentials): ReplayRequest | Skip {
+  const path = pathOfOperation(exchange);
+  if (path === undefined) return NOT_RECORDED;
+  if (exchange.body !== undefined && BODY_NOT_KEPT.test(exchange.body))
+    return { skip: 'whose body the proxy did not record (over its --max-body-bytes, or cut short)' };
+  const credentials = substituteCredentials(exchange.headers.authorization, exchange.status, configured);
+  if ('skip' in credentials) return credentials;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(exchange.headers)) if (!NOT_REPLAYED.has(name)) headers[name] = value;
+  if (credentials.authorization !== undefined) headers.authorization = credentials.authorization;
+  return { method: exchange.method, path, headers, body: exchange.body };
+}
