@@ -615,6 +615,8 @@ export class ExchangeJudge {
         url: this.request.url,
         headers: redactHeaders({ ...this.request.headers }, redact),
         ...(requestBody !== undefined ? { body: requestBody } : {}),
+        // `body` is then a note, not the body: a replay must not send it (src/replay/recording.ts).
+        ...(this.requestOver ? { bodyKept: false } : {}),
       },
       ...(this.status
         ? {

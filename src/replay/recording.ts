@@ -16,6 +16,8 @@ export interface RecordedExchange {
   /** Lower-case names; credentials redacted (`Bearer ***`). */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** False when the proxy did not keep the body (over its --max-body-bytes, or cut short): `body` is a note. */
+  readonly bodyKept: boolean;
   /** The answer's status; undefined when the server did not answer (refused, timed out). */
   readonly status: number | undefined;
 }
@@ -53,5 +55,6 @@ export function readRecordedExchange(text: string): RecordedExchange | Skip {
     return NOT_RECORDED;
   const lower: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) lower[k.toLowerCase()] = v;
-  return { op, method, url, headers: lower, body, status: status as number | undefined };
+  const bodyKept = entry.request.bodyKept !== false;
+  return { op, method, url, headers: lower, body, bodyKept, status: status as number | undefined };
 }

@@ -34,9 +34,6 @@ const NOT_REPLAYED: ReadonlySet<string> = new Set([
   'api-key',
 ]);
 
-/** What the proxy records instead of a body it did not keep (src/proxy/exchange.ts): not the body that was sent. */
-const BODY_NOT_KEPT = /^\(a body of \d+ bytes, not kept: /;
-
 /**
  * The path of `url` relative to the recording target's base URL: the shortest tail of the path, at a
  * segment boundary, that is the recorded operation's path.
@@ -60,7 +57,7 @@ function pathOfOperation(exchange: RecordedExchange): string | undefined {
 export function rebuildRequest(exchange: RecordedExchange, configured: ConfiguredCredentials): ReplayRequest | Skip {
   const path = pathOfOperation(exchange);
   if (path === undefined) return NOT_RECORDED;
-  if (exchange.body !== undefined && BODY_NOT_KEPT.test(exchange.body))
+  if (!exchange.bodyKept)
     return { skip: 'whose body the proxy did not record (over its --max-body-bytes, or cut short)' };
   const credentials = substituteCredentials(exchange.headers.authorization, exchange.status, configured);
   if ('skip' in credentials) return credentials;

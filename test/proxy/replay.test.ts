@@ -207,10 +207,30 @@ test('a request is rebuilt against the new base URL, without the headers of one 
     headers: { accept: 'application/jsonl' },
     body: undefined,
   });
-  // A url that is no path of the recorded operation, or a body the proxy did not keep, is not replayed.
+  // A url that is no path of the recorded operation is not replayed.
   const other = JSON.parse(line) as { request: { url: string; body?: string; method: string }; operation: string };
   other.request.url = 'https://old.example/api/v2/team/proj/scores';
   expect(rebuildRequest(readRecordedExchange(JSON.stringify(other)) as never, {})).toMatchObject({ noun: 'line' });
+});
+
+test('a body the proxy did not keep (over --max-body-bytes) is marked in the record, and that exchange is not replayed', async () => {
+  const mock = await startMockServer({ port: 0 });
+  const lines: string[] = [];
+  const proxy = await startProxy(mock.url, { maxBodyBytes: 64, record: (line) => lines.push(line) });
+  try {
+    await chatBothWays(sdk(proxy.url), 'a-question-long-enough-to-pass-sixty-four-bytes-of-body');
+  } finally {
+    await proxy.stop();
+    await mock.close();
+  }
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    expect(JSON.parse(line).request.bodyKept).toBe(false);
+    const exchange = readRecordedExchange(line);
+    expect(rebuildRequest(exchange as never, { token: 't' })).toMatchObject({
+      skip: expect.stringContaining('did not record'),
+    });
+  }
 });
 
 test('(d) a missing, empty or garbage recording is one CTS_BAD_REPLAY line, exit 2, no stack', async () => {
