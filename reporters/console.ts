@@ -7,7 +7,7 @@ import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operation, operationLabel } from '../src/core/operations.js';
 import { verdictOf } from '../src/gating/verdict.js';
-import { pickDetails, type DetailKey } from './_internal/details.js';
+import { detailsBut, pickDetails } from './_internal/details.js';
 import { findingsOf } from './_internal/findings.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
@@ -22,17 +22,7 @@ export interface ConsoleOptions {
 }
 
 // fast-check's shrink path (dozens of entries) is left to the JSON report: the replay line re-runs the case.
-const DETAIL_KEYS: readonly DetailKey[] = [
-  'requirement',
-  'convention',
-  'expected',
-  'actual',
-  'error',
-  'notes',
-  'counterexample',
-  'curl',
-  'replay',
-];
+const DETAIL_KEYS = detailsBut('section', 'level', 'known', 'reason', 'path', 'response');
 const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = {
   bad: 'red',
   warn: 'yellow',

@@ -6,7 +6,7 @@
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
-import { pickDetails, type DetailKey } from './_internal/details.js';
+import { detailsBut, pickDetails } from './_internal/details.js';
 import { findingsOf, type TargetFindings } from './_internal/findings.js';
 import { escapeHtml as esc } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
@@ -15,31 +15,8 @@ import { verdictOf } from '../src/gating/verdict.js';
 import { writesLine } from './_internal/writes.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
-const DETAIL_KEYS: readonly DetailKey[] = [
-  'requirement',
-  'convention',
-  'known',
-  'reason',
-  'expected',
-  'actual',
-  'error',
-  'notes',
-  'counterexample',
-  'path',
-  'response',
-  'curl',
-  'replay',
-];
-const PRE_KEYS: readonly DetailKey[] = [
-  'expected',
-  'actual',
-  'error',
-  'notes',
-  'counterexample',
-  'response',
-  'curl',
-  'replay',
-];
+const DETAIL_KEYS = detailsBut('section', 'level');
+const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'path');
 
 const CSS = `
 :root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --line: #d1d9e0;

@@ -9,7 +9,7 @@ import { hostname as osHostname } from 'node:os';
 import { gates, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { OPERATIONS, operationLabel, type OperationId } from '../src/core/operations.js';
-import { pickDetails, type DetailKey } from './_internal/details.js';
+import { detailsBut, pickDetails } from './_internal/details.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { targetNames } from './_internal/targets.js';
 import { oneLine, seconds, timestampWithoutZone } from './_internal/text.js';
@@ -20,22 +20,7 @@ export interface JunitOptions {
   readonly hostname?: string;
 }
 
-const BODY_KEYS: readonly DetailKey[] = [
-  'requirement',
-  'section',
-  'level',
-  'convention',
-  'known',
-  'expected',
-  'actual',
-  'error',
-  'notes',
-  'counterexample',
-  'path',
-  'response',
-  'curl',
-  'replay',
-];
+const BODY_KEYS = detailsBut('reason');
 
 /**
  * Renders a run (one report per target) as JUnit XML.

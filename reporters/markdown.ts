@@ -6,7 +6,7 @@
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
-import { pickDetails, type Detail, type DetailKey } from './_internal/details.js';
+import { detailsBut, pickDetails, type Detail, type DetailKey } from './_internal/details.js';
 import { writesLine } from './_internal/writes.js';
 import { skipGroups } from './_internal/skips.js';
 import { findingsOf } from './_internal/findings.js';
@@ -17,30 +17,9 @@ import { capBlock, oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type MatrixCounts } from './matrix.js';
 
-const DETAIL_KEYS: readonly DetailKey[] = [
-  'requirement',
-  'convention',
-  'known',
-  'expected',
-  'actual',
-  'error',
-  'notes',
-  'counterexample',
-  'path',
-  'response',
-  'curl',
-  'replay',
-];
+const DETAIL_KEYS = detailsBut('section', 'level', 'reason');
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
-const BLOCK_KEYS: readonly DetailKey[] = [
-  'expected',
-  'actual',
-  'error',
-  'counterexample',
-  'response',
-  'curl',
-  'replay',
-];
+const BLOCK_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'notes', 'path');
 const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
 // GitHub caps a step summary at 1 MiB: keep each evidence block modest.
 const BLOCK_CAP = 4000;

@@ -68,6 +68,11 @@ function mapRecords(fn: (rec: Obj, kind: Kind, index: number) => Obj) {
 
 const jsonl = (records: readonly Obj[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
 
+/** Rewrites a 200 answer to the requests `which` picks (a listing or a read of either kind). */
+function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res: MockResponse) => MockResponse) {
+  return (req: MockRequest, res: MockResponse): MockResponse => (which(req) && res.status === 200 ? fn(res) : res);
+}
+
 /** Rewrites the query of listings of either kind. */
 function rewriteQuery(fn: (query: URLSearchParams) => void) {
   return (req: MockRequest): MockRequest => {
@@ -125,10 +130,10 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.listing-json-content-type',
     description: 'A JSONL listing is labelled application/json.',
     breaks: both('list-content-type-jsonl'),
-    after: (req, res) =>
-      listKind(req) && res.status === 200
-        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
-        : res,
+    after: rewriteSuccess(listKind, (res) => ({
+      ...res,
+      headers: { ...res.headers, 'content-type': 'application/json' },
+    })),
   }),
 
   // §4.5/§4.7: limit, offset, order.
@@ -220,10 +225,11 @@ export const recordFaults: readonly Fault[] = [
     id: 'records.read-listed-id-404',
     description: 'Reading a listed record by its id answers 404.',
     breaks: both('listed-records-read-back'),
-    after: (req, res) =>
-      readKind(req) && res.status === 200
-        ? { status: 404, headers: { 'content-type': 'application/json' }, json: { reason: 'not found' } }
-        : res,
+    after: rewriteSuccess(readKind, () => ({
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      json: { reason: 'not found' },
+    })),
   }),
   defineFault({
     id: 'records.unknown-id-is-200',

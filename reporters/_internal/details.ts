@@ -23,6 +23,30 @@ export type DetailKey =
   | 'curl'
   | 'replay';
 
+/** Every key in the canonical order (the contract above). */
+const DETAIL_ORDER: readonly DetailKey[] = [
+  'requirement',
+  'section',
+  'level',
+  'convention',
+  'known',
+  'reason',
+  'expected',
+  'actual',
+  'error',
+  'notes',
+  'counterexample',
+  'path',
+  'response',
+  'curl',
+  'replay',
+];
+
+/** A renderer's selection, as what it leaves out of the canonical order. */
+export function detailsBut(...left: readonly DetailKey[]): readonly DetailKey[] {
+  return DETAIL_ORDER.filter((k) => !left.includes(k));
+}
+
 export interface Detail {
   readonly key: DetailKey;
   /** Human label, lower case (`expected`). */

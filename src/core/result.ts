@@ -4,7 +4,7 @@
  * Both fail the gate, and are reported apart.
  */
 import type { HttpExchange, RecordedRequest } from '../transport/types.js';
-import type { Level } from './check.js';
+import type { CheckDefinition } from './check.js';
 import type { OperationId } from './operations.js';
 
 export interface PassOutcome {
@@ -69,13 +69,8 @@ export interface Evidence {
 }
 
 /** One check's result in a run: the outcome plus the check's identity, timings and evidence. */
-export interface CheckResult {
-  readonly id: string;
-  readonly operation: OperationId;
-  readonly section: string;
-  readonly level: Level;
-  readonly requirement: string;
-  readonly convention?: string;
+export interface CheckResult
+  extends Pick<CheckDefinition, 'id' | 'operation' | 'section' | 'level' | 'requirement' | 'convention'> {
   readonly status: CheckOutcome['status'];
   /** Fail: expected/actual. Skip: reason. Error: code + message. */
   readonly expected?: string;

@@ -5,6 +5,15 @@
  */
 import type { AuthScheme } from '../core/operations.js';
 
+/** Presentations derived from the configured credentials (never made up). */
+export type DerivedPresentation =
+  | 'v1-token-as-bearer'
+  | 'v1-token-as-basic'
+  | 'right-user-wrong-password'
+  | 'v2-basic-on-v1'
+  | 'token-with-suffix'
+  | 'token-truncated';
+
 /**
  * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).
  * The derived ones are built from the configured secrets by the transport (see derive.ts).
@@ -15,21 +24,7 @@ export type PresentationId =
   | 'malformed'
   | 'unknown-credentials'
   | 'other-scheme'
-  | 'v1-token-as-bearer'
-  | 'v1-token-as-basic'
-  | 'right-user-wrong-password'
-  | 'v2-basic-on-v1'
-  | 'token-with-suffix'
-  | 'token-truncated';
-
-/** Presentations derived from the configured credentials (never made up). */
-export type DerivedPresentation =
-  | 'v1-token-as-bearer'
-  | 'v1-token-as-basic'
-  | 'right-user-wrong-password'
-  | 'v2-basic-on-v1'
-  | 'token-with-suffix'
-  | 'token-truncated';
+  | DerivedPresentation;
 
 /** What each presentation is, in words a report can print. */
 export const PRESENTATION_LABELS: Readonly<Record<PresentationId, string>> = {

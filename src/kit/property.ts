@@ -28,6 +28,16 @@ export interface PropertyOptions {
   readonly maxNotes?: number;
 }
 
+/**
+ * The cases of a property whose every case writes (creates a job, logs trajectories): against a
+ * real target at most 10 of them and a short shrink, so a run leaves little data behind.
+ */
+export function writingCases(ctx: CheckContext): PropertyOptions {
+  return ctx.target.bundledMock
+    ? { runs: ctx.runs, maxShrinkProbes: 40 }
+    : { runs: Math.min(ctx.runs, 10), maxShrinkProbes: 10 };
+}
+
 export async function checkProperty<T>(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<T>,

@@ -18,6 +18,17 @@ import { existingTrainingJobId, firstRecords, seededUuid, slugOf } from '../../s
 import { RECORD_KIND, type RecordKindName as RecordKind } from '../../src/core/record-kinds.js';
 import { is2xx } from '../../src/core/values.js';
 
+/** What every acceptance root check of an operation states: its id, MUST, the operation's section. */
+function acceptanceOf(op: OperationId) {
+  return {
+    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    root: true,
+    operation: op,
+    section: operation(op).section,
+    level: 'MUST',
+  } as const;
+}
+
 /** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
 const LIST_LINES_CAP = 50;
 /** Most records read back one by one. */
@@ -87,11 +98,7 @@ function bodyProperty(
 ): CheckDefinition {
   const o = operation(op);
   return defineCheck({
-    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
-    root: true,
-    operation: op,
-    section: o.section,
-    level: 'MUST',
+    ...acceptanceOf(op),
     requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
     ...(o.writes ? { writes: true } : {}),
     maxRequests: propertyRequests(1),
@@ -132,11 +139,7 @@ const logAcceptance = bodyProperty(
 );
 
 const trainingGetAcceptance = defineCheck({
-  id: 'acceptance.valid-request-succeeds.training-jobs-get',
-  root: true,
-  operation: 'training-jobs.get',
-  section: '§4.3',
-  level: 'MUST',
+  ...acceptanceOf('training-jobs.get'),
   requirement: `${label('training-jobs.get')} answers the id of an existing job with a 2xx and a training job valid against the response schema.`,
   // Needs a job that exists: it creates one.
   writes: true,
@@ -227,11 +230,7 @@ async function judgeListing(
 function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition {
   const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
   return defineCheck({
-    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
-    root: true,
-    operation: op,
-    section: operation(op).section,
-    level: 'MUST',
+    ...acceptanceOf(op),
     requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
     // The listing sampled for filter values, the property, and the unfiltered listing.
     maxRequests: (runs) => propertyRequests(1)(runs) + 2,
@@ -294,11 +293,7 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
   const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
   const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
   return defineCheck({
-    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
-    root: true,
-    operation: op,
-    section: operation(op).section,
-    level: 'MUST',
+    ...acceptanceOf(op),
     requirement: `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema.`,
     maxRequests: () => READS_CAP + 1,
     async run(ctx) {

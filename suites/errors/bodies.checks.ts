@@ -105,29 +105,44 @@ function rejectionProblem(ex: HttpExchange): string | undefined {
 // Sending a JSON object to create/log creates data if the server wrongly accepts it.
 const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
 
-function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
+/**
+ * The property part of a check over the request schema's mutations of one strictness: each mutated
+ * body is sent on `op` and its exchange judged by `judge`.
+ */
+function mutationProperty(
+  op: BodyOperation,
+  strictness: 'reject' | 'lenient',
+  judge: (ctx: CheckContext, c: NegativeCase, ex: HttpExchange) => ProbeResult,
+  options?: { maxNotes: number },
+): Pick<CheckDefinition, 'writes' | 'prepare' | 'maxRequests' | 'run'> {
   const info = BODY_OPERATIONS[op];
+  return {
+    ...writesFor(op),
+    prepare: () => void mutationCatalogue(info.requestSchema, { strictness }),
+    maxRequests: propertyRequests(1),
+    run: (ctx) =>
+      checkProperty(
+        ctx,
+        negativesOnBase(info.requestSchema, info.base(ctx), strictness, ctx.schemas),
+        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value))),
+        options,
+      ),
+  };
+}
+
+function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
   return defineCheck({
     id: `errors.rejects-invalid-body.${slugOf(op)}`,
     operation: op,
     section: operation(op).section,
     level: 'MUST',
     requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
-    ...writesFor(op),
-    prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'reject' }),
-    maxRequests: propertyRequests(1),
-    run: (ctx) =>
-      checkProperty(
-        ctx,
-        negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas),
-        async (c): Promise<ProbeResult> => {
-          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
-          const problem = rejectionProblem(ex);
-          return problem
-            ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
-            : { ok: true };
-        },
-      ),
+    ...mutationProperty(op, 'reject', (_ctx, c, ex) => {
+      const problem = rejectionProblem(ex);
+      return problem
+        ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
+        : { ok: true };
+    }),
   });
 }
 
@@ -256,45 +271,40 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     level: 'INFO',
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
     requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
-    ...writesFor(op),
-    prepare: () => void mutationCatalogue(info.requestSchema, { strictness: 'lenient' }),
-    maxRequests: propertyRequests(1),
-    run: (ctx) =>
-      checkProperty(
-        ctx,
-        negativesOnBase(info.requestSchema, info.base(ctx), 'lenient', ctx.schemas),
-        async (c): Promise<ProbeResult> => {
-          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
-          const s = ex.response.status;
-          if (s >= 500)
-            return {
-              ok: false,
-              expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`,
-              actual: `${describeResponse(ex)}: a server error`,
-              exchange: ex,
-            };
-          if (is2xx(s)) {
-            // An accepted request is answered like any valid one (a coerced `stream` may answer SSE).
-            const type = mediaTypeOf(ex.response.headers['content-type']);
-            const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
-            if (type !== 'text/event-stream' && !emptyOk) {
-              const v = ex.json === undefined ? undefined : ctx.schemas.validate(info.responseSchema, ex.json);
-              if (!v?.ok) {
-                return {
-                  ok: false,
-                  expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,
-                  actual: v
-                    ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}`
-                    : `${describeResponse(ex)}: the body is not JSON`,
-                  exchange: ex,
-                };
-              }
+    ...mutationProperty(
+      op,
+      'lenient',
+      (ctx, c, ex): ProbeResult => {
+        const s = ex.response.status;
+        if (s >= 500)
+          return {
+            ok: false,
+            expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`,
+            actual: `${describeResponse(ex)}: a server error`,
+            exchange: ex,
+          };
+        if (is2xx(s)) {
+          // An accepted request is answered like any valid one (a coerced `stream` may answer SSE).
+          const type = mediaTypeOf(ex.response.headers['content-type']);
+          const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
+          if (type !== 'text/event-stream' && !emptyOk) {
+            const v = ex.json === undefined ? undefined : ctx.schemas.validate(info.responseSchema, ex.json);
+            if (!v?.ok) {
+              return {
+                ok: false,
+                expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,
+                actual: v
+                  ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}`
+                  : `${describeResponse(ex)}: the body is not JSON`,
+                exchange: ex,
+              };
             }
           }
-          return { ok: true, note: noteOf(c, ex) };
-        },
-        { maxNotes: 12 },
-      ),
+        }
+        return { ok: true, note: noteOf(c, ex) };
+      },
+      { maxNotes: 12 },
+    ),
   });
 }
 

@@ -5,7 +5,7 @@
 import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
-import { checkProperty } from '../../src/kit/property.js';
+import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
 import { createJob, minimalCreateBody } from './create-and-get.checks.js';
 import { is4xx } from '../../src/core/values.js';
@@ -153,8 +153,6 @@ const acceptsRealisticBodies = defineCheck({
   writes: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
-    // Each case creates a job: against a real target, keep the count small.
-    const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
     return checkProperty(
       ctx,
       realisticCreateBody(ctx.target.modelId),
@@ -177,7 +175,7 @@ const acceptsRealisticBodies = defineCheck({
           };
         return { ok: true };
       },
-      { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 },
+      writingCases(ctx),
     );
   },
 });

@@ -5,7 +5,7 @@
 import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
-import { checkProperty } from '../../src/kit/property.js';
+import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
@@ -46,7 +46,6 @@ const acceptsValidGroups = defineCheck({
   writes: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
-    const runs = ctx.target.bundledMock ? ctx.runs : Math.min(ctx.runs, 10);
     return checkProperty(
       ctx,
       realisticLogBody(),
@@ -61,7 +60,7 @@ const acceptsValidGroups = defineCheck({
           };
         return { ok: true };
       },
-      { runs, maxShrinkProbes: ctx.target.bundledMock ? 40 : 10 },
+      writingCases(ctx),
     );
   },
 });
