@@ -1,5 +1,6 @@
 /** @module What a run created on the target, in one line the same in every report (for clean-up). */
 import type { RunReport } from '../../src/core/report.js';
+import { plural } from '../../src/core/words.js';
 
 /** Ids listed in one line at most; the JSON report lists every one. */
 const IDS_SHOWN = 20;
@@ -21,12 +22,12 @@ export function writesLine(report: Pick<RunReport, 'writes'>): string | undefine
     const ids = w.max === null ? [] : jobs.flatMap((j) => (j.id ? [j.id] : []));
     const shown =
       ids.slice(0, IDS_SHOWN).join(', ') + (ids.length > IDS_SHOWN ? `, … ${ids.length - IDS_SHOWN} more` : '');
-    parts.push(`${jobs.length} training job${jobs.length === 1 ? '' : 's'}${ids.length ? ` (${shown})` : ''}`);
+    parts.push(`${plural(jobs.length, 'training job')}${ids.length ? ` (${shown})` : ''}`);
   }
   if (logs.length) {
     const models = [...new Set(logs.flatMap((l) => (l.id ? [l.id] : [])))];
     parts.push(
-      `trajectories logged ${logs.length} time${logs.length === 1 ? '' : 's'}${models.length ? ` (model ${models.join(', ')})` : ''}`,
+      `trajectories logged ${plural(logs.length, 'time')}${models.length ? ` (model ${models.join(', ')})` : ''}`,
     );
   }
   return `Created on the target: ${parts.join('; ')}; ${budget}`;

@@ -12,7 +12,7 @@ import { exitCodeOf } from '../gating/verdict.js';
 import { proxyReports, trafficLine } from '../proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../proxy/server.js';
 import { ProxySession } from '../proxy/session.js';
-import { shellQuote } from '../transport/curl.js';
+import { shellWord } from '../transport/curl.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
@@ -73,7 +73,7 @@ function replayLine(argv: readonly string[]): string {
       if (secret[2] === undefined) i++;
       continue;
     }
-    words.push(/^[\w./:=@-]+$/.test(a) ? a : shellQuote(a));
+    words.push(shellWord(a));
   }
   return `conformance proxy ${words.join(' ')}`;
 }

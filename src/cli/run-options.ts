@@ -24,7 +24,7 @@ import { registry } from '../schemas/registry.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
-import { shellQuote } from '../transport/curl.js';
+import { shellWord } from '../transport/curl.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 
 const RUN_FLAGS = {
@@ -238,10 +238,9 @@ function checkReplayFlags(
 
 /** The command that replays the recording again (no secret: they come from the environment). */
 function replayCommand(file: string, target: string, level: string, writes: string[]): string {
-  const path = /^[\w./:=@-]+$/.test(file) ? file : shellQuote(file);
   return [
     'conformance run --replay',
-    path,
+    shellWord(file),
     '--target',
     target,
     ...(level === 'should' ? [] : ['--level', level]),

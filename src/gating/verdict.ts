@@ -4,6 +4,7 @@
  * skipped is never plainly CONFORMANT: it is CONFORMANT WITH GAPS, saying how many.
  */
 import type { RunReport } from '../core/report.js';
+import { plural } from '../core/words.js';
 
 type VerdictWord = 'CONFORMANT' | 'CONFORMANT WITH GAPS' | 'NOT CONFORMANT' | 'COULD NOT JUDGE';
 
@@ -17,8 +18,6 @@ export interface Verdict {
   /** Only the coverage part (`coverage 97% (3 items not exercised)`), or undefined without coverage. */
   readonly coverage?: string;
 }
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** The coverage figure in words: `coverage 100%`, or `coverage 97% (3 items not exercised)`. */
 function coverageWords(report: Pick<RunReport, 'coverage'>): string | undefined {

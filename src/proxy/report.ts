@@ -13,6 +13,7 @@ import { summarize } from '../gating/summary.js';
 import type { Group } from './findings.js';
 import { resultId, sectionOf, type Side } from './rules.js';
 import type { ProxySession } from './session.js';
+import { plural } from '../core/words.js';
 
 const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
 
@@ -22,8 +23,6 @@ export interface ProxyReportOptions {
   readonly replay: string;
   readonly endedAt?: Date;
 }
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function resultOf(g: Group, redact: (text: string) => string): CheckResult {
   const base = {

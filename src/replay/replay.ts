@@ -132,7 +132,6 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
       inFlight.add(sent);
       replayed++;
     }
-    await Promise.all(inFlight);
   } finally {
     await Promise.all(inFlight);
     await server?.close();

@@ -2,6 +2,7 @@
  * @module What a replay did not send, and why: counted per reason, with the first line numbers of
  * each, and said in one line with the number replayed.
  */
+import { plural } from '../core/words.js';
 
 /** Why a line of a recording is not replayed: a phrase that follows "N exchanges" (or "N lines"). */
 export interface Skip {
@@ -33,7 +34,7 @@ export class Skips {
       .map(([key, { noun, count, lines }]) => {
         const why = key.slice(noun.length + 1);
         const where = `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}${count > lines.length ? ', …' : ''}`;
-        return `${count} ${noun}${count === 1 ? '' : 's'} ${why} (${where})`;
+        return `${plural(count, noun)} ${why} (${where})`;
       })
       .join('; ');
   }
@@ -41,6 +42,6 @@ export class Skips {
 
 /** The one line on stderr: how many exchanges were replayed, how many skipped and why. */
 export function replayLine(file: string, replayed: number, skips: Skips): string {
-  const sent = `${replayed} exchange${replayed === 1 ? '' : 's'} replayed from ${file}`;
+  const sent = `${plural(replayed, 'exchange')} replayed from ${file}`;
   return skips.total ? `${sent}, ${skips.total} skipped: ${skips.describe()}` : `${sent}, none skipped`;
 }

@@ -14,6 +14,11 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A word of a command line: as it is when the shell reads it so, else single-quoted. */
+export function shellWord(value: string): string {
+  return /^[\w./:=@-]+$/.test(value) ? value : shellQuote(value);
+}
+
 export interface CurlOptions {
   readonly token?: string | undefined;
   readonly basic?: string | undefined;

@@ -9,6 +9,7 @@
  * during a dripped body removed the deadline: the run then waited for the whole-run deadline
  * (issue 20: "no pending timer for any of their deadlines" in a diagnostic report).
  */
+import { plural } from '../core/words.js';
 
 /** What an exchange was doing when its deadline, or the run's, passed. */
 type ExchangePhase = 'headers' | 'body' | 'done';
@@ -36,7 +37,7 @@ function rate(bytes: number, ms: number): string {
   const perSecond = (bytes * 1000) / ms;
   if (perSecond < 1) return ', less than 1 byte/s';
   const rounded = perSecond < 10 ? Math.round(perSecond * 10) / 10 : Math.round(perSecond);
-  return `, about ${rounded} byte${rounded === 1 ? '' : 's'}/s`;
+  return `, about ${plural(rounded, 'byte')}/s`;
 }
 
 /**
@@ -106,7 +107,7 @@ export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): Excha
       const inBody = Math.round(performance.now() - headersAt);
       if (bytes === 0) return `the headers arrived, then no byte of the body in ${inBody} ms`;
       const idle = Math.round(performance.now() - lastByteAt);
-      return `the body was still arriving (${bytes} byte${bytes === 1 ? '' : 's'} in ${inBody} ms${rate(bytes, inBody)}; last byte ${idle} ms ago)`;
+      return `the body was still arriving (${plural(bytes, 'byte')} in ${inBody} ms${rate(bytes, inBody)}; last byte ${idle} ms ago)`;
     },
     dispose() {
       if (disposed) return;
