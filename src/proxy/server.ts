@@ -62,17 +62,20 @@ function forwardable(
 }
 
 /**
- * The request body on its way upstream, each chunk shown to the judge as it passes. A stream of
- * its own (not the request itself): undici destroys a body it could not send, and the client's
- * request must survive that to get its 502. (A plain Readable: an async generator behind
- * `Readable.from` cost about 100 µs per request.)
+ * The rest of a request body on its way upstream, each chunk shown to the judge as it passes, after
+ * the chunks that had already arrived (`before`, already shown). A stream of its own (not the
+ * request itself): undici destroys a body it could not send, and the client's request must survive
+ * that to get its 502. (A plain Readable: an async generator behind `Readable.from` cost about
+ * 100 µs per request.)
  */
 class Tapped extends Readable {
   constructor(
     private readonly req: IncomingMessage,
     judge: ExchangeJudge,
+    before: readonly Buffer[],
   ) {
     super();
+    for (const chunk of before) this.push(chunk);
     req.on('data', (chunk: Buffer) => {
       judge.requestChunk(chunk);
       if (!this.push(chunk)) req.pause();
@@ -87,6 +90,33 @@ class Tapped extends Readable {
   override _read(): void {
     this.req.resume();
   }
+}
+
+/**
+ * Hands over the request body as undici is to send it. A body that has wholly arrived by the end of
+ * this turn of the event loop (the usual JSON request, read with its headers) goes as one Buffer, with
+ * no stream between client and server; one still arriving streams on, chunk by chunk. The judge sees
+ * every chunk either way.
+ */
+function takeBody(req: IncomingMessage, judge: ExchangeJudge, send: (body: Buffer | Readable) => void): void {
+  const parts: Buffer[] = [];
+  const onData = (chunk: Buffer): void => {
+    judge.requestChunk(chunk);
+    parts.push(chunk);
+  };
+  const onEnd = (): void => {
+    clearImmediate(later);
+    req.off('data', onData);
+    judge.requestEnd();
+    send(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+  };
+  const later = setImmediate(() => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    send(new Tapped(req, judge, parts));
+  });
+  req.on('data', onData);
+  req.once('end', onEnd);
 }
 
 /**
@@ -116,7 +146,15 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     bodyTimeout: options.idleTimeoutMs,
     keepAliveTimeout: 4_000,
   });
-  const live = new Map<ExchangeJudge, ServerResponse>();
+  // A count, not a collection of the exchanges under way: with a long-lived Map holding each
+  // exchange's response, the exchanges' objects ended up in the old generation (`--trace-gc` under
+  // load: about ten full collections in 5 s instead of one or two), which cost about a fifth of the
+  // proxy's CPU. Those still under way at the end of `close` are cut with their connections.
+  let live = 0;
+  let onSettled: (() => void) | undefined;
+  /** Resolves once no exchange is under way. */
+  const settled = (): Promise<void> =>
+    live === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onSettled = resolve));
 
   const classify = (err: unknown) =>
     classifyNetworkError(err, {
@@ -134,104 +172,134 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     const path = req.url ?? '/';
     const headers = forwardable(req.headers);
     const judge = session.open(method, path, headers);
-    live.set(judge, res);
-    const controller = new AbortController();
+    live++;
     let ended = false;
     const end = (): void => {
       if (ended) return;
       ended = true;
-      live.delete(judge);
+      if (--live === 0 && onSettled) {
+        onSettled();
+        onSettled = undefined;
+      }
       options.onExchangeEnd?.();
     };
     req.on('error', () => undefined);
+    const withBody = hasBody(req);
+    if (!withBody) judge.requestEnd();
+    // undici's dispatch, not `request`: the answer's chunks come to `onResponseData` as they are
+    // read, with no Readable and no AbortSignal per exchange between them and the client. A bare
+    // pass-through measured about 40 % less CPU per streamed exchange that way (bench/baselines/proxy.ts).
+    let upstream: Dispatcher.DispatchController | undefined;
+    let gone: Error | undefined;
+    // The answer's chunks read in one turn of the event loop (undici hands over each chunk of a chunked
+    // body on its own: an SSE event each, as most servers send them) leave in one socket write and
+    // reach the judge as one piece, when the loop has run the turn's I/O callbacks: no timer, no
+    // added wait when nothing else is pending. A write and a judging per chunk cost much of the
+    // proxy's CPU under load (bench/scenarios/proxy.ts).
+    let batch: Buffer[] = [];
+    let turn: NodeJS.Immediate | undefined;
+    /** Writes the turn's chunks (with the end of the answer, when `last`: one write for both). */
+    const writeBatch = (last = false): void => {
+      if (res.destroyed) return;
+      if (batch.length === 0) {
+        if (last) res.end();
+        return;
+      }
+      const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+      batch = [];
+      if (last) res.end(chunk);
+      else if (!res.write(chunk)) upstream?.pause();
+      judge.responseChunk(chunk);
+    };
+    const endOfTurn = (): void => {
+      turn = undefined;
+      // The headers go with the first chunk when it is already there (one write), else on their own
+      // at once, as the server sent them (a stream's first event may take a while).
+      if (batch.length === 0 && !res.headersSent && !res.destroyed) res.flushHeaders();
+      writeBatch();
+    };
+    const settleTurn = (last = false): void => {
+      if (turn) clearImmediate(turn);
+      turn = undefined;
+      writeBatch(last);
+    };
     res.on('close', () => {
       if (res.writableFinished) return;
       // The client went away (or the proxy is stopping): stop the upstream side, leave the answer unjudged.
-      controller.abort();
+      gone = new Error('the client went away');
+      if (upstream && !upstream.aborted) upstream.abort(gone);
       if (judge.abandon()) session.abandoned++;
       end();
     });
-    const withBody = hasBody(req);
-    if (!withBody) judge.requestEnd();
-    agent
-      .request({
-        origin: target.origin,
-        path: basePath + path,
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: withBody ? new Tapped(req, judge) : null,
-        signal: controller.signal,
-      })
-      .then(
-        (up) => {
-          const body = up.body;
-          body.on('error', (err) => {
-            if (controller.signal.aborted) return;
-            const e = classify(err);
-            judge.responseEnd({
-              code: e.code === 'CTS_TARGET_RESET' ? 'CTS_STREAM_CUT' : e.code,
-              message: session.secrets.redactor()(e.message),
-            });
-            res.destroy();
-            end();
-          });
-          if (controller.signal.aborted) {
-            body.destroy();
-            return;
-          }
-          judge.responseHead(up.statusCode, flatHeaders(up.headers));
-          res.writeHead(up.statusCode, forwardable(up.headers));
-          // The headers go with the first chunk when it is already there (one write), else on their own
-          // at once, as the server sent them (a stream's first event may take a while).
-          setImmediate(() => {
-            if (!res.headersSent && !res.destroyed) res.flushHeaders();
-          });
-          res.on('drain', () => body.resume());
-          // The chunks read from the upstream in one turn of the event loop leave in one socket write:
-          // corked on the first, uncorked when the loop has run the turn's I/O callbacks (no timer, no
-          // added wait when nothing else is pending). One write per upstream chunk cost about a quarter of the
-          // proxy's CPU under load (bench/scenarios/proxy.ts).
-          let corked = false;
-          const uncork = (): void => {
-            corked = false;
-            res.uncork();
-          };
-          body.on('data', (chunk: Buffer) => {
-            if (!corked) {
-              corked = true;
-              res.cork();
-              setImmediate(uncork);
-            }
-            if (!res.write(chunk)) body.pause();
-            judge.responseChunk(chunk);
-          });
-          body.on('end', () => {
-            res.end();
+    res.on('drain', () => upstream?.resume());
+    const failed = async (err: Error): Promise<void> => {
+      if (gone) return;
+      const e = classify(err);
+      const message = session.secrets.redactor()(e.message);
+      if (res.headersSent) {
+        settleTurn();
+        // The body broke off: the answer is judged as cut, the client's copy is cut too.
+        judge.responseEnd({ code: e.code === 'CTS_TARGET_RESET' ? 'CTS_STREAM_CUT' : e.code, message });
+        res.destroy();
+        end();
+        return;
+      }
+      if (withBody) await drain(req);
+      const timeout = e.code === 'CTS_TARGET_TIMEOUT';
+      judge.upstreamFailed(e.code, message);
+      const status = timeout ? 504 : 502;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `conformance proxy: ${message}`,
+            type: timeout ? 'upstream_timeout' : 'upstream_unreachable',
+            code: e.code,
+          },
+        }),
+      );
+      end();
+    };
+    const forward = (body: Buffer | Readable | null): void => {
+      if (gone) return;
+      agent.dispatch(
+        {
+          origin: target.origin,
+          path: basePath + path,
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+        },
+        {
+          onRequestStart(controller) {
+            upstream = controller;
+            if (gone) controller.abort(gone);
+          },
+          onResponseStart(_controller, status, upHeaders) {
+            if (gone) return;
+            judge.responseHead(status, flatHeaders(upHeaders));
+            res.writeHead(status, forwardable(upHeaders));
+            turn ??= setImmediate(endOfTurn);
+          },
+          onResponseData(_controller, chunk) {
+            if (gone) return;
+            batch.push(chunk);
+            turn ??= setImmediate(endOfTurn);
+          },
+          onResponseEnd() {
+            if (gone) return;
+            settleTurn(true);
             judge.responseEnd();
             end();
-          });
-        },
-        async (err: unknown) => {
-          if (controller.signal.aborted || res.headersSent) return;
-          if (withBody) await drain(req);
-          const e = classify(err);
-          const timeout = e.code === 'CTS_TARGET_TIMEOUT';
-          const message = session.secrets.redactor()(e.message);
-          judge.upstreamFailed(e.code, message);
-          const status = timeout ? 504 : 502;
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({
-              error: {
-                message: `conformance proxy: ${message}`,
-                type: timeout ? 'upstream_timeout' : 'upstream_unreachable',
-                code: e.code,
-              },
-            }),
-          );
-          end();
+          },
+          onResponseError(_controller, err) {
+            void failed(err);
+          },
         },
       );
+    };
+    if (withBody) takeBody(req, judge, forward);
+    else forward(null);
   }
 
   const server = createServer(
@@ -257,14 +325,16 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
-    inFlight: () => live.size,
+    inFlight: () => live,
     async close(graceMs = 2_000) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const until = Date.now() + graceMs;
-      while (live.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      for (const res of live.values()) res.destroy();
+      const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+      await Promise.race([settled(), wait(graceMs)]);
+      // The rest are cut with their connections; each ends (unjudged) on its socket's close, before
+      // the upstream side goes (which would read as the server cutting the stream).
       server.closeAllConnections();
+      await Promise.race([settled(), wait(1_000)]);
       await closed;
       await agent.destroy().catch(() => undefined);
     },

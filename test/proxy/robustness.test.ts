@@ -108,6 +108,62 @@ test('each SSE event reaches the client while the server still holds the next; t
   expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
 });
 
+test('events sent at once leave in one piece, byte for byte, each still judged', async () => {
+  // Each res.write of a chunked answer is a chunk of its own; the proxy writes the ones read in one
+  // turn together. The client must get exactly the server's bytes, and the judge every event.
+  const events = [
+    chunk('c1', { role: 'assistant', content: 'one' }),
+    ...Array.from({ length: 30 }, (_, i) => chunk('c1', { content: ` w${i}` })),
+    chunk('c1', {}, 'stop'),
+    'data: [DONE]\n\n',
+  ];
+  /** An upstream that writes `sent` as one write each, all at once. */
+  const sending = (sent: readonly string[]) =>
+    upstream((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const e of sent) res.write(e);
+        res.end();
+      });
+    });
+  const p = await proxyTo(await sending(events));
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  expect(await res.text()).toBe(events.join(''));
+  const [server] = await p.stop();
+  expect(problems(server!)).toEqual([]);
+  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
+
+  // The same stream with a second id in the middle: found, whichever piece the event came in.
+  const broken = [...events];
+  broken[15] = chunk('c2', { content: ' other' });
+  const p2 = await proxyTo(await sending(broken));
+  expect(await (await fetch(`${p2.url}/v1/chat/completions`, CHAT)).text()).toBe(broken.join(''));
+  const [server2] = await p2.stop();
+  expect(result(server2!, 'server.stream-one-id.chat-create')?.status).toBe('fail');
+});
+
+test('stopping with a stream under way: the grace passes, the stream is cut and left unjudged', async () => {
+  const target = await upstream((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chunk('c1', { role: 'assistant', content: 'one' })); // and never more
+  });
+  const p = await startProxy(target);
+  const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
+  const reader = res.body!.getReader();
+  await reader.read();
+  expect(p.server.inFlight()).toBe(1);
+  const started = performance.now();
+  await p.server.close(200);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  await expect(reader.read()).rejects.toThrow(); // cut, not ended cleanly
+  expect(p.server.inFlight()).toBe(0);
+  expect(p.session.abandoned).toBe(1);
+  const [server] = await p.stop();
+  expect(problems(server!)).toEqual([]);
+});
+
 test('the request body reaches the server while the client still holds the rest', async () => {
   const got = defer();
   let received = '';
