@@ -53,7 +53,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
   {
     name: 'proxy',
-    budgetS: 55,
+    budgetS: 50,
     run: () =>
       proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }),
   },

@@ -257,7 +257,7 @@ export async function proxyScenario(
     const mockCpu = median(load.base.map((r) => r.cpuUsPerRequest ?? Number.NaN));
     const floorRatio = median(floor.ratios);
     const isolatedRatio = isolated ? median(isolated.ratios) : Number.NaN;
-    // How busy the proxy's own core was in the proxied rounds: below 100 %, the proxy was not the limit.
+    // How busy the proxy's own core was in the proxied rounds: at 100 %, the proxy would be the limit.
     const proxyCoreBusy = isolated
       ? median(isolated.mock.map((r) => ((r.cpuUsPerRequest ?? Number.NaN) * r.rps) / 1e6))
       : Number.NaN;
@@ -298,7 +298,7 @@ export async function proxyScenario(
         ratio: isolatedRatio,
         goal: { text: 'ratio ≥ 0.8', met: isolatedRatio >= 0.8 },
         note: isolated
-          ? `${events} events / ${sseBytes} B per answer, every exchange judged (SSE judge, schemas, coverage); mock and load generator pinned to CPU 0, the proxy to CPU 1 (taskset); medians of ${opts.rounds} paired ${opts.seconds} s rounds: proxied ${rounded(isolated.mock)}, direct ${rounded(isolated.base)}, ratios ${isolated.ratios.map((r) => r.toFixed(2)).join('/')}; the proxy's core was ${(proxyCoreBusy * 100).toFixed(0)} % busy (below 100 %: the proxy was not the limit); through the proxy the load generator reads each answer in one piece, not an event at a time, which spares the shared core some work`
+          ? `${events} events / ${sseBytes} B per answer, every exchange judged (SSE judge, schemas, coverage); mock and load generator pinned to CPU 0, the proxy to CPU 1 (taskset); medians of ${opts.rounds} paired ${opts.seconds} s rounds: proxied ${rounded(isolated.mock)}, direct ${rounded(isolated.base)}, ratios ${isolated.ratios.map((r) => r.toFixed(2)).join('/')}; the proxy's core was ${(proxyCoreBusy * 100).toFixed(0)} % busy (at 100 % the proxy would be the limit); through the proxy the load generator reads each answer in one piece, not an event at a time, which spares the shared core some work`
           : `not measured: ${unsplit}`,
       }),
       row({
