@@ -1,9 +1,11 @@
 /**
  * The proxy must not become the weak link: bodies pass chunk by chunk both ways (a client sees each
  * event while the server still holds the next; the server sees the request's first bytes while the
- * client still holds the rest), an upstream down is a 502 with a JSON body, a slow one a 504, a
- * stalled body is cut after the idle timeout, a client that goes away frees the upstream side
- * without a false finding, and a line or body beyond the judged size is forwarded whole, unjudged.
+ * client still holds the rest), events sent at once leave together byte for byte and are each
+ * judged, a client that stops reading holds the server back, an upstream down is a 502 with a JSON
+ * body, a slow one a 504, a stalled body is cut after the idle timeout, a client that goes away frees
+ * the upstream side without a false finding, stopping cuts what is still under way after the grace,
+ * and a line or body beyond the judged size is forwarded whole, unjudged.
  */
 import {
   createServer,
@@ -141,6 +143,69 @@ test('events sent at once leave in one piece, byte for byte, each still judged',
   expect(await (await fetch(`${p2.url}/v1/chat/completions`, CHAT)).text()).toBe(broken.join(''));
   const [server2] = await p2.stop();
   expect(result(server2!, 'server.stream-one-id.chat-create')?.status).toBe('fail');
+});
+
+test('a client that stops reading holds the server back (backpressure both ways), then gets every byte', async () => {
+  // 64 MiB of valid events; the upstream writes while it may and counts what it got out.
+  const event = chunk('c1', { content: 'x'.repeat(4000) });
+  const total = Math.ceil((64 * 1024 * 1024) / event.length);
+  let written = 0;
+  let blockedAt: number | undefined;
+  const blocked = defer();
+  const target = await upstream((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chunk('c1', { role: 'assistant', content: '' }));
+    let sent = 0;
+    const more = (): void => {
+      while (sent < total) {
+        sent++;
+        written += event.length;
+        if (!res.write(event)) {
+          blockedAt ??= written;
+          // Stalled for 300 ms: the pressure has reached the server.
+          const stall = setTimeout(() => blocked.resolve(), 300);
+          res.once('drain', () => {
+            clearTimeout(stall);
+            more();
+          });
+          return;
+        }
+      }
+      res.end(`${chunk('c1', {}, 'stop')}data: [DONE]\n\n`);
+    };
+    more();
+  });
+  const p = await proxyTo(target);
+  const received = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${p.url}/v1/chat/completions`, { method: 'POST', headers: CHAT.headers }, (res) => {
+      let bytes = 0;
+      res.once('data', (c: Buffer) => {
+        bytes += c.length;
+        res.pause(); // and read nothing until the server is held back
+        void blocked.promise.then(() => {
+          res.on('data', (d: Buffer) => (bytes += d.length));
+          res.resume();
+        });
+      });
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(CHAT.body);
+  });
+  await blocked.promise;
+  // Held back well before the end: socket buffers and a turn's worth of chunks, not the stream.
+  expect(blockedAt).toBeDefined();
+  expect(blockedAt!).toBeLessThan(32 * 1024 * 1024);
+  expect(received).toBe(
+    written +
+      chunk('c1', { role: 'assistant', content: '' }).length +
+      `${chunk('c1', {}, 'stop')}data: [DONE]\n\n`.length,
+  );
+  const [server] = await p.stop();
+  expect(problems(server!)).toEqual([]);
+  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
 });
 
 test('stopping with a stream under way: the grace passes, the stream is cut and left unjudged', async () => {
