@@ -1,17 +1,18 @@
 /**
  * @module The proxy's HTTP side: a node server for the clients, undici for the upstream. Every
  * request is forwarded unchanged (hop-by-hop headers aside, Host set to the target's), its body
- * streamed; every answer is streamed back chunk by chunk with backpressure, never buffered; each
+ * as it arrives (src/proxy/request-body.ts); every answer is streamed back chunk by chunk with backpressure, never buffered; each
  * chunk goes to the client first and to the exchange's judge after. The upstream unreachable is a
  * 502, an upstream that does not answer in time a 504, both with a JSON body. Request and idle
  * timeouts bound every exchange.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { classifyNetworkError } from '../transport/network-errors.js';
-import { flatHeaders, type ExchangeJudge } from './exchange.js';
+import { flatHeaders } from './exchange.js';
+import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
 
 export interface ProxyServerOptions {
@@ -60,81 +61,6 @@ function forwardable(
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
   return out;
 }
-
-/**
- * The rest of a request body on its way upstream, each chunk shown to the judge as it passes, after
- * the chunks that had already arrived (`before`, already shown). A stream of its own (not the
- * request itself): undici destroys a body it could not send, and the client's request must survive
- * that to get its 502. (A plain Readable: an async generator behind `Readable.from` cost about
- * 100 µs per request.)
- */
-class Tapped extends Readable {
-  constructor(
-    private readonly req: IncomingMessage,
-    judge: ExchangeJudge,
-    before: readonly Buffer[],
-  ) {
-    super();
-    for (const chunk of before) this.push(chunk);
-    req.on('data', (chunk: Buffer) => {
-      judge.requestChunk(chunk);
-      if (!this.push(chunk)) req.pause();
-    });
-    req.once('end', () => {
-      judge.requestEnd();
-      this.push(null);
-    });
-    req.pause();
-  }
-
-  override _read(): void {
-    this.req.resume();
-  }
-}
-
-/**
- * Hands over the request body as undici is to send it. A body that has wholly arrived by the end of
- * this turn of the event loop (the usual JSON request, read with its headers) goes as one Buffer, with
- * no stream between client and server; one still arriving streams on, chunk by chunk. The judge sees
- * every chunk either way.
- */
-function takeBody(req: IncomingMessage, judge: ExchangeJudge, send: (body: Buffer | Readable) => void): void {
-  const parts: Buffer[] = [];
-  const onData = (chunk: Buffer): void => {
-    judge.requestChunk(chunk);
-    parts.push(chunk);
-  };
-  const onEnd = (): void => {
-    clearImmediate(later);
-    req.off('data', onData);
-    judge.requestEnd();
-    send(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-  };
-  const later = setImmediate(() => {
-    req.off('data', onData);
-    req.off('end', onEnd);
-    send(new Tapped(req, judge, parts));
-  });
-  req.on('data', onData);
-  req.once('end', onEnd);
-}
-
-/**
- * Reads the rest of a request body the upstream did not take (it was unreachable), so that the
- * client's side is judged on all of it (the tap feeds the judge).
- */
-function drain(req: IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    if (req.readableEnded || req.destroyed) return resolve();
-    req.once('end', () => resolve());
-    req.once('close', () => resolve());
-    req.resume();
-  });
-}
-
-const hasBody = (req: IncomingMessage): boolean =>
-  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
-  req.headers['transfer-encoding'] !== undefined;
 
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { session } = options;
