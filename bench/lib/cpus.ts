@@ -30,12 +30,28 @@ function pin(pid: number, cpus: string): boolean {
   }
 }
 
-/** Why the CPUs cannot be split between two groups of processes here, or undefined when they can. */
-export function cannotSplit(): string | undefined {
-  if (process.platform !== 'linux') return `not Linux (${process.platform})`;
-  if (availableParallelism() < 2) return 'a single CPU';
-  if (affinityOf(process.pid) === undefined) return 'taskset (util-linux) is not available';
-  return undefined;
+/** The CPUs of a taskset list (`0,1`, `0-3`, `2,5-7`), in order. */
+function expand(list: string): number[] {
+  return list.split(',').flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    if (from === undefined || Number.isNaN(from)) return [];
+    if (to === undefined) return [from];
+    return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  });
+}
+
+/**
+ * Two CPUs this process may run on, to split the processes of a measurement between (as taskset
+ * lists), or why that cannot be done here.
+ */
+export function twoCpus(): { first: string; second: string } | { reason: string } {
+  if (process.platform !== 'linux') return { reason: `not Linux (${process.platform})` };
+  if (availableParallelism() < 2) return { reason: 'a single CPU' };
+  const mine = affinityOf(process.pid);
+  if (mine === undefined) return { reason: 'taskset (util-linux) is not available' };
+  const cpus = expand(mine);
+  if (cpus.length < 2) return { reason: `this process may run on CPU ${mine} only` };
+  return { first: String(cpus[0]), second: String(cpus[1]) };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { probeOk } from '../lib/http.js';
 import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
 import { BEARER, chatRequest, JSON_HEADERS } from '../lib/requests.js';
-import { cannotSplit, pinnedDuring } from '../lib/cpus.js';
+import { pinnedDuring, twoCpus } from '../lib/cpus.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { row, type Row } from '../lib/table.js';
 
@@ -219,19 +219,20 @@ export async function proxyScenario(
       seconds: opts.seconds,
       serverCpuUs: cpuOf(cpu),
     });
-    // The proxy on a core of its own: the mock and this process (the load generator) on the first CPU,
-    // the proxy on the second; the direct rounds run with the same placement of mock and load.
-    const unsplit = cannotSplit();
-    const isolated = unsplit
-      ? undefined
-      : await pinnedDuring(
-          new Map([
-            [process.pid, '0'],
-            [mock.pid, '0'],
-            [proxy.pid, '1'],
-          ]),
-          () => paired(spec(mock.url, mock), spec(proxy.url, proxy), opts.rounds),
-        );
+    // The proxy on a core of its own: the mock and this process (the load generator) on the first CPU
+    // this process may use, the proxy on the second; the direct rounds run with the same placement of mock and load.
+    const cpus = twoCpus();
+    const isolated =
+      'reason' in cpus
+        ? undefined
+        : await pinnedDuring(
+            new Map([
+              [process.pid, cpus.first],
+              [mock.pid, cpus.first],
+              [proxy.pid, cpus.second],
+            ]),
+            () => paired(spec(mock.url, mock), spec(proxy.url, proxy), opts.rounds),
+          );
     // Both are warm by now: a second of warm-up each (connection set-up) is enough.
     const load = await paired(spec(mock.url, mock), spec(proxy.url, proxy), opts.rounds, 1);
     // The floor of any proxy here: a bare pass-through (the same node:http + undici pair, no judging).
@@ -298,8 +299,8 @@ export async function proxyScenario(
         ratio: isolatedRatio,
         goal: { text: 'ratio ≥ 0.8', met: isolatedRatio >= 0.8 },
         note: isolated
-          ? `${events} events / ${sseBytes} B per answer, every exchange judged (SSE judge, schemas, coverage); mock and load generator pinned to CPU 0, the proxy to CPU 1 (taskset); medians of ${opts.rounds} paired ${opts.seconds} s rounds: proxied ${rounded(isolated.mock)}, direct ${rounded(isolated.base)}, ratios ${isolated.ratios.map((r) => r.toFixed(2)).join('/')}; the proxy's core was ${(proxyCoreBusy * 100).toFixed(0)} % busy (at 100 % the proxy would be the limit); through the proxy the load generator reads each answer in one piece, not an event at a time, which spares the shared core some work`
-          : `not measured: ${unsplit}`,
+          ? `${events} events / ${sseBytes} B per answer, every exchange judged (SSE judge, schemas, coverage); mock and load generator pinned to CPU ${'first' in cpus ? cpus.first : ''}, the proxy to CPU ${'second' in cpus ? cpus.second : ''} (taskset); medians of ${opts.rounds} paired ${opts.seconds} s rounds: proxied ${rounded(isolated.mock)}, direct ${rounded(isolated.base)}, ratios ${isolated.ratios.map((r) => r.toFixed(2)).join('/')}; the proxy's core was ${(proxyCoreBusy * 100).toFixed(0)} % busy (at 100 % the proxy would be the limit); through the proxy the load generator reads each answer in fewer pieces, which spares the shared core a little`
+          : `not measured: ${'reason' in cpus ? cpus.reason : ''}`,
       }),
       row({
         scenario: 'proxy',

@@ -35,6 +35,9 @@ const FIRST_BYTES = 2048;
 /** Bytes of a streamed body handed to the coverage recorder (its first events or records). */
 const COVERAGE_BYTES = 16_384;
 
+/** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
+export type Observation = 'first' | 'repeat';
+
 /** What every exchange judge shares: the proxy's session. */
 export interface JudgeContext {
   readonly schemas: SchemaRegistry;
@@ -47,15 +50,17 @@ export interface JudgeContext {
   readonly replay: string;
   /**
    * Whether an exchange of this shape (what it could exercise: operation, status, the request's
-   * top-level fields) is to be observed for coverage: repeats of a shape are sampled.
+   * top-level fields) is to be observed for coverage: one of the first of its shape (`first`), a
+   * sampled repeat (`repeat`), or not at all (undefined).
    */
-  sample(shape: string): boolean;
+  sample(shape: string): Observation | undefined;
   /** The coverage recorder: one exchange, its status and (a bounded part of) its body. */
   observe(
     request: RecordedRequest,
     status: number,
     bodyText: string | undefined,
     credentials: PresentedCredentials,
+    observation: Observation,
   ): void;
   /** Said at once when a group gets its first breach (already redacted). */
   onFirstBreach?(side: Side, line: string): void;
@@ -123,7 +128,7 @@ export class ExchangeJudge {
   private first: Buffer[] = [];
   private firstLength = 0;
   /** Observed for coverage (decided once the status is known), and the streamed bytes kept for it. */
-  private observed = false;
+  private observed: Observation | undefined;
   private coverageParts: Buffer[] = [];
   private coverageLength = 0;
   private bodyParts: Buffer[] = [];
@@ -467,6 +472,7 @@ export class ExchangeJudge {
         this.status,
         coverageBody,
         this.credentials,
+        this.observed,
       );
   }
 

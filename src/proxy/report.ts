@@ -12,7 +12,7 @@ import { summarizeCoverage } from '../coverage/summary.js';
 import { summarize } from '../gating/summary.js';
 import type { Group } from './findings.js';
 import { resultId, sectionOf, type Side } from './rules.js';
-import type { ProxySession } from './session.js';
+import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
 
 const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
@@ -97,7 +97,9 @@ export function trafficLine(session: ProxySession): string {
   const parts = [`${plural(session.exchanges, 'exchange')} observed`];
   if (session.unmatched) parts.push(`${session.unmatched} outside the interface (forwarded, not judged)`);
   if (session.unobserved)
-    parts.push(`${session.unobserved} repeats of a shape already seen left out of the coverage (sampled)`);
+    parts.push(
+      `${session.unobserved} repeats of a shape already seen left out of the coverage (sampled: observing is held to ${OBSERVE_SHARE * 100} % of the proxy's time)`,
+    );
   if (session.abandoned)
     parts.push(
       `${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`,

@@ -9,14 +9,15 @@ import { coverageModel, type CoverageModel } from '../coverage/model.js';
 import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
-import { ExchangeJudge, flatHeaders, type JudgeContext } from './exchange.js';
+import { ExchangeJudge, flatHeaders, type JudgeContext, type Observation } from './exchange.js';
 import { Findings } from './findings.js';
 import type { Side } from './rules.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
 
-/** Exchanges of one shape observed for coverage before sampling starts, and the sampling rate after. */
+/** Exchanges of one shape always observed for coverage, before its repeats are sampled. */
 const SAMPLE_AFTER = 16;
-const SAMPLE_EVERY = 16;
+/** The share of the session's time that observing the repeats of known shapes may take. */
+export const OBSERVE_SHARE = 0.02;
 /** Distinct shapes counted (beyond: a new shape is observed as if it were the first). */
 const MAX_SHAPES = 10_000;
 
@@ -59,6 +60,9 @@ export class ProxySession {
   /** Exchanges seen per shape (see `observe`), and those left out of the coverage by sampling. */
   private readonly shapes = new Map<string, number>();
   unobserved = 0;
+  /** Time spent observing sampled repeats for coverage, and the session's start, in performance.now() ms. */
+  private repeatsMs = 0;
+  private readonly startedMs = performance.now();
 
   /** The target's base URL. */
   readonly target: string;
@@ -86,7 +90,7 @@ export class ProxySession {
       replay: options.replay,
       redactor: () => this.secrets.redactor(),
       sample: (shape) => this.sample(shape),
-      observe: (request, status, body, creds) => this.observe(request, status, body, creds),
+      observe: (request, status, body, creds, observation) => this.observe(request, status, body, creds, observation),
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
       ...(configured ? { configured } : {}),
@@ -120,16 +124,19 @@ export class ProxySession {
   }
 
   /**
-   * Every exchange of a new shape is observed for coverage; a shape seen SAMPLE_AFTER times, 1 in
-   * SAMPLE_EVERY (the recorder re-reads each body: on heavy traffic of one shape it would cost more
-   * than the judging itself).
+   * The first SAMPLE_AFTER exchanges of each shape are observed for coverage; a repeat beyond them is
+   * observed while observing repeats has taken less than OBSERVE_SHARE of the session's time so far. The
+   * recorder re-reads each body (a streamed answer's every event): under heavy traffic of one shape,
+   * observing all of it would cost the proxy more than the judging. Light traffic is observed whole;
+   * sampling can only leave coverage out, never claim it.
    */
-  private sample(shape: string): boolean {
+  private sample(shape: string): Observation | undefined {
     const seen = (this.shapes.get(shape) ?? 0) + 1;
     if (this.shapes.size < MAX_SHAPES || this.shapes.has(shape)) this.shapes.set(shape, seen);
-    if (seen <= SAMPLE_AFTER || seen % SAMPLE_EVERY === 0) return true;
+    if (seen <= SAMPLE_AFTER) return 'first';
+    if (this.repeatsMs <= OBSERVE_SHARE * (performance.now() - this.startedMs)) return 'repeat';
     this.unobserved++;
-    return false;
+    return undefined;
   }
 
   private observe(
@@ -137,13 +144,16 @@ export class ProxySession {
     status: number,
     body: string | undefined,
     creds: PresentedCredentials,
+    observation: Observation,
   ): void {
+    const t0 = performance.now();
     // Without configured credentials, those the server did not refuse are "the configured ones" for the recorder.
     if (!this.options.credentials && status !== 401 && status !== 403) {
       if (creds.token !== undefined) this.accepted.token = creds.token;
       if (creds.basic !== undefined) this.accepted.basic = creds.basic;
     }
     this.recorder.observe(request, status, body);
+    if (observation === 'repeat') this.repeatsMs += performance.now() - t0;
   }
 
   covered(): ReadonlySet<string> {

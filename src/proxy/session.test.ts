@@ -1,0 +1,54 @@
+import { expect, test } from 'vitest';
+import { createMock } from '../../mock/app.js';
+import { DEFAULT_TOKEN } from '../core/defaults.js';
+import { ProxySession } from './session.js';
+
+const HEADERS = { authorization: `Bearer ${DEFAULT_TOKEN}`, 'content-type': 'application/json' };
+const mock = createMock();
+
+/** One chat exchange, answered by the mock in-process, fed to a judge of `session` as the proxy does. */
+async function exchange(session: ProxySession, request: Record<string, unknown>): Promise<void> {
+  const body = Buffer.from(JSON.stringify(request));
+  const answer = await mock.handle({
+    method: 'POST',
+    path: '/v1/chat/completions',
+    query: new URLSearchParams(),
+    headers: HEADERS,
+    body,
+  });
+  const text = answer.json !== undefined ? JSON.stringify(answer.json) : String(answer.body ?? '');
+  const judge = session.open('POST', '/v1/chat/completions', { ...HEADERS, 'content-length': String(body.length) });
+  judge.requestChunk(body);
+  judge.requestEnd();
+  judge.responseHead(answer.status, answer.headers as Record<string, string>);
+  judge.responseChunk(Buffer.from(text));
+  judge.responseEnd();
+}
+
+const CHAT = { model: 'm', messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 };
+const session = () => new ProxySession({ target: 'http://127.0.0.1:1', maxBodyBytes: 1 << 20, replay: 'x' });
+
+test('a burst of one shape is sampled, losing no coverage; a new shape is still observed', async () => {
+  const s = session();
+  await exchange(s, CHAT);
+  const afterOne = new Set(s.covered());
+  for (let i = 0; i < 400; i++) await exchange(s, CHAT);
+  // Observing took far more than its share of this tight loop: repeats were left out...
+  expect(s.unobserved).toBeGreaterThan(300);
+  // ...and identical exchanges exercise nothing the first did not.
+  expect([...s.covered()].sort()).toEqual([...afterOne].sort());
+  // A shape not seen before is observed whatever the budget.
+  await exchange(s, { ...CHAT, temperature: 0.5 });
+  expect([...s.covered()].some((id) => id.includes('temperature'))).toBe(true);
+});
+
+test('traffic with room between exchanges is observed whole', async () => {
+  const s = session();
+  // 16 firsts, then 14 repeats, 25 ms apart: observing one takes well under 2 % of that.
+  for (let i = 0; i < 30; i++) {
+    await exchange(s, CHAT);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(s.exchanges).toBe(30);
+  expect(s.unobserved).toBe(0);
+});
