@@ -60,6 +60,8 @@ interface ProxyConfig {
   readonly replay: string;
   /** The credentials the target accepts (`--token`/`--basic` or the environment), when given. */
   readonly credentials: ConfiguredCredentials | undefined;
+  /** Where they came from (flags and variable names, never the values), for the start-up line. */
+  readonly credentialsFrom: readonly string[];
 }
 
 /** The command line for evidence: a secret given as a flag becomes the environment variable that holds it. */
@@ -106,6 +108,14 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     const path = (values as Record<string, unknown>)[f.name];
     if (typeof path === 'string') outputs[f.name] = path;
   }
+  const credentialsFrom = [
+    ...(token === undefined
+      ? []
+      : [values.token !== undefined ? 'a token from --token' : `a token from $${ENV_TOKEN}`]),
+    ...(basic === undefined
+      ? []
+      : [values.basic !== undefined ? 'basic credentials from --basic' : `basic credentials from $${ENV_BASIC}`]),
+  ];
   return {
     target,
     host,
@@ -124,6 +134,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     color: values['no-color'] ? false : undefined,
     replay: replayLine(argv),
     credentials,
+    credentialsFrom,
   };
 }
 
@@ -174,6 +185,12 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const timer =
     cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
   process.stdout.write(`listening on ${server.url} (proxy to ${cfg.target})\n`);
+  // Said at the start, so that a variable left set for another target does not surprise (§5).
+  say(
+    cfg.credentialsFrom.length
+      ? `§5 judged against ${cfg.credentialsFrom.join(' and ')}: a 2xx to any other credentials is a server-side failure`
+      : `§5: no --token/--basic (nor $${ENV_TOKEN}/$${ENV_BASIC}): answers to other credentials are not judged, only to missing or wrong-scheme ones`,
+  );
   const why = await stopped;
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
-import { DEFAULT_MODEL } from '../../src/core/defaults.js';
+import { DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import { BIN, runCli, STACK } from '../hostile/report-files.js';
 import { findLeaks, plantSecrets } from '../secrets/planted.js';
 import { listRecords, sdk } from './helpers.js';
@@ -110,6 +110,8 @@ test('faults found through the binary: exit 1, every report written, no secret a
     const run = await cli.exited;
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('stopped (4 exchanges)');
+    // Without credentials given, the start says what §5 can and cannot judge.
+    expect(run.stderr).toContain('§5: no --token/--basic');
     expect(run.stdout).toContain('Conformance matrix');
     expect(run.stdout).toMatch(/server\s+NOT CONFORMANT/);
     // Observed traffic has no seed and no token budget: the verdict says what it rests on instead.
@@ -167,7 +169,10 @@ test('SIGTERM on a clean session: exit 0, the reports written', async () => {
   const mock = await startMockServer({ port: 0 });
   const out = join(dir, 'clean');
   try {
-    const cli = await startCli(['--target', mock.url, '--quiet', '--json', join(out, 'report.json')]);
+    // The credentials from the environment, as `run` takes them: named at the start, never shown.
+    const cli = await startCli(['--target', mock.url, '--quiet', '--json', join(out, 'report.json')], {
+      CONFORMANCE_TOKEN: DEFAULT_TOKEN,
+    });
     await sdk(cli.url).chat.completions.create({
       model: DEFAULT_MODEL,
       messages: [{ role: 'user', content: 'hi' }],
@@ -177,6 +182,8 @@ test('SIGTERM on a clean session: exit 0, the reports written', async () => {
     const run = await cli.exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('stopped (SIGTERM): 1 exchange observed');
+    expect(run.stderr).toContain('§5 judged against a token from $CONFORMANCE_TOKEN');
+    expect(run.stdout + run.stderr).not.toContain(DEFAULT_TOKEN);
     const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
       reports: { targetLabel: string; summary: { failed: number; passed: number } }[];
     };
