@@ -1,10 +1,10 @@
 /**
  * @module The proxy's HTTP side: a node server for the clients, undici for the upstream. Every
- * request is forwarded unchanged (hop-by-hop headers aside, Host set to the target's), its body
- * as it arrives (src/proxy/request-body.ts); every answer is streamed back chunk by chunk with backpressure, never buffered; each
- * chunk goes to the client first and to the exchange's judge after. The upstream unreachable is a
- * 502, an upstream that does not answer in time a 504, both with a JSON body. Request and idle
- * timeouts bound every exchange.
+ * request is forwarded unchanged (hop-by-hop headers aside, Host set to the target's), its body as
+ * it arrives (src/proxy/request-body.ts); every answer is streamed back as it is read, with
+ * backpressure, never buffered, what one turn of the event loop read going to the client first and
+ * to the exchange's judge after. The upstream unreachable is a 502, an upstream that does not answer
+ * in time a 504, both with a JSON body. Request and idle timeouts bound every exchange.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
