@@ -14,6 +14,7 @@ import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
 import { oneLine } from './_internal/text.js';
 import { writesLine } from './_internal/writes.js';
 import { skipGroups } from './_internal/skips.js';
+import { causeWords, holeGroupLine, holeGroupsOf } from './_internal/holes.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
 
 export interface ConsoleOptions {
@@ -97,10 +98,10 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
 /** Check ids printed per skip reason on the console; the JSON report lists every one. */
 const SKIP_IDS = 8;
 
-/** Holes printed per target on the console; the JSON report and `conformance coverage` list every one. */
-const CONSOLE_HOLES = 40;
-
-/** Per target: one summary line (overall and per operation), then the items not exercised. */
+/**
+ * Per target: one summary line (overall and per operation), then one line per operation and cause
+ * of the holes (a lone hole is named); the JSON and Markdown reports list every item.
+ */
 function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
   const m = computeMatrix(reports);
   const out: string[] = [];
@@ -112,15 +113,21 @@ function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof p
     out.push(
       `${paint('bold', `Coverage${where}: ${c.percent}%`)} of ${c.total} items (${c.covered} exercised; ${c.notApplicable} not applicable, see \`conformance coverage\`): ${perOp}`,
     );
-    // Holes of a run that could not judge the target are its checks not run: the verdict says why once.
-    if (report.unjudged) {
-      out.push(`  (holes not listed: ${safe(report.unjudged.code)}, see the verdict)`, '');
-      return;
+    const groups = holeGroupsOf(c);
+    for (const g of groups) {
+      const lone = g.holes.length === 1 ? g.holes[0]! : undefined;
+      // A lone hole is named: a check's own skip by its reason, an item by its id and cause.
+      const line = !lone
+        ? holeGroupLine(g)
+        : g.cause.code === 'skipped-by-check'
+          ? lone.description
+          : `${lone.id} not exercised${causeWords(g)}`;
+      out.push(`  ${paint('yellow', 'HOLE')} ${safe(oneLine(line, 300))}`);
     }
-    for (const h of c.holes.slice(0, CONSOLE_HOLES))
-      out.push(`  ${paint('yellow', 'HOLE')} ${safe(h.id)}: ${safe(oneLine(h.description, 200))}`);
-    if (c.holes.length > CONSOLE_HOLES)
-      out.push(`  … and ${c.holes.length - CONSOLE_HOLES} more (the JSON report lists every one)`);
+    if (groups.some((g) => g.holes.length > 1))
+      out.push(
+        `  ${paint('dim', 'each item with its cause: the JSON or Markdown report (--json FILE, --markdown FILE)')}`,
+      );
     out.push('');
   });
   return out;

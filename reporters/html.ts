@@ -13,6 +13,8 @@ import { outcomeOf } from './_internal/outcome.js';
 import { oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { writesLine } from './_internal/writes.js';
+import { causeWords, holeGroupsOf } from './_internal/holes.js';
+import { plural } from '../src/core/words.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level');
@@ -119,12 +121,18 @@ function matrixTable(m: Matrix): string {
   return `<table>\n${head}\n<tbody>\n${rows.join('\n')}\n</tbody>\n${foot}\n</table>`;
 }
 
-/** The items of the interface a target's run did not exercise, collapsed. */
+/** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */
 function holesSection(report: RunReport, name: string | undefined): string {
-  const holes = report.coverage?.holes ?? [];
-  if (holes.length === 0) return '';
-  const items = holes.map((h) => `<li><code>${esc(h.id)}</code>: ${esc(h.description)}</li>`).join('');
-  return `<details><summary>Not exercised${name ? `: ${esc(name)}` : ''} (${holes.length})</summary><ul class="plain">${items}</ul></details>`;
+  if (!report.coverage?.holes.length) return '';
+  const groups = holeGroupsOf(report.coverage).map((g) => {
+    const cause = esc(causeWords(g)).replace(/--[a-z][a-z-]*/g, (flag) => `<code>${flag}</code>`);
+    const items = g.holes.map((h) => `<li><code>${esc(h.id)}</code>: ${esc(h.description)}</li>`).join('');
+    const summary = `<strong>${esc(plural(g.holes.length, 'item'))}</strong> of ${esc(g.section)} <code>${esc(operationLabel(g.operation))}</code> not exercised${cause}`;
+    return `<details class="holes"><summary>${summary}</summary><ul class="plain">${items}</ul></details>`;
+  });
+  return [`<h2>Not exercised${name ? `: ${esc(name)}` : ''} (${report.coverage.holes.length})</h2>`, ...groups].join(
+    '\n',
+  );
 }
 
 function findingsSection(f: TargetFindings, named: boolean): string {

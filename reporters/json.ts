@@ -4,6 +4,7 @@
  */
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
+import { groupHoles } from '../src/core/coverage.js';
 
 /** The `$id` of the JSON Schema that documents {@link JsonReport}. */
 export const JSON_REPORT_SCHEMA_ID = 'https://conformance-suite.local/schemas/report/run-report.json';
@@ -28,7 +29,12 @@ function asWritten(r: CheckResult): CheckResult {
 export function toJsonReport(reports: readonly RunReport[]): JsonReport {
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
-    reports: reports.map((r) => ({ ...r, results: r.results.map(asWritten) })),
+    reports: reports.map((r) => ({
+      ...r,
+      results: r.results.map(asWritten),
+      // Every report written carries the holes grouped by cause, as the other reports show them.
+      ...(r.coverage ? { coverage: { ...r.coverage, groups: r.coverage.groups ?? groupHoles(r.coverage.holes) } } : {}),
+    })),
   };
 }
 

@@ -6,10 +6,12 @@
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
+import { plural } from '../src/core/words.js';
 import { detailsBut, pickDetails, type Detail, type DetailKey } from './_internal/details.js';
 import { writesLine } from './_internal/writes.js';
 import { skipGroups } from './_internal/skips.js';
 import { findingsOf } from './_internal/findings.js';
+import { causeWords, type HoleGroup, holeGroupsOf } from './_internal/holes.js';
 import { showControls } from './_internal/controls.js';
 import { escapeHtml } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
@@ -23,7 +25,7 @@ const BLOCK_KEYS = detailsBut('requirement', 'section', 'level', 'convention', '
 const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
 // GitHub caps a step summary at 1 MiB: keep each evidence block modest.
 const BLOCK_CAP = 4000;
-/** Holes listed per target (GitHub caps a step summary at 1 MiB). */
+/** Holes listed per target, over all its groups (GitHub caps a step summary at 1 MiB). */
 const HOLES_CAP = 200;
 const ICON: Record<ReturnType<typeof cellTone>, string> = { bad: '❌', warn: '⚠️', good: '✅', empty: '' };
 
@@ -70,14 +72,20 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
   }
   out.push('');
   for (const [i, report] of reports.entries()) {
-    const holes = report.coverage?.holes ?? [];
-    if (holes.length === 0) continue;
-    const where = reports.length > 1 ? `: ${escapeHtml(m.targets[i]!.name)}` : '';
-    out.push(`<details>`, `<summary>Not exercised${where} (${holes.length})</summary>`, '');
-    for (const h of holes.slice(0, HOLES_CAP)) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
-    if (holes.length > HOLES_CAP)
-      out.push(`- … and ${holes.length - HOLES_CAP} more (the JSON report lists every one)`);
-    out.push('', '</details>', '');
+    if (!report.coverage?.holes.length) continue;
+    const where = reports.length > 1 ? `: ${inline(m.targets[i]!.name)}` : '';
+    out.push(`### Not exercised${where} (${report.coverage.holes.length})`, '');
+    // Items listed in all (GitHub caps a step summary at 1 MiB); every group keeps its line.
+    let room = HOLES_CAP;
+    for (const g of holeGroupsOf(report.coverage)) {
+      out.push('<details>', `<summary>${groupSummary(g)}</summary>`, '');
+      const shown = g.holes.slice(0, Math.max(0, room));
+      room -= shown.length;
+      for (const h of shown) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
+      if (shown.length < g.holes.length)
+        out.push(`- … and ${g.holes.length - shown.length} more (the JSON report lists every one)`);
+      out.push('', '</details>', '');
+    }
   }
 
   for (const f of findingsOf(reports)) {
@@ -113,6 +121,12 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     }
   }
   return out.join('\n').trimEnd() + '\n';
+}
+
+/** A group's line as HTML (GitHub renders no Markdown in a summary): the operation and the flags as code. */
+function groupSummary(g: HoleGroup): string {
+  const cause = escapeHtml(causeWords(g)).replace(/--[a-z][a-z-]*/g, (flag) => `<code>${flag}</code>`);
+  return `${plural(g.holes.length, 'item')} of ${escapeHtml(g.section)} <code>${escapeHtml(operationLabel(g.operation))}</code> not exercised${cause}`;
 }
 
 function detailsBlock(r: CheckResult): string[] {

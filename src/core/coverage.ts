@@ -1,9 +1,9 @@
 /**
- * @module What a run covered, as the report carries it (the data types only; the model, the
- * recorder and the summing up live in src/coverage). Here so that the report type, and everything
- * that reads reports, depends on nothing above src/core.
+ * @module What a run covered, as the report carries it: the data types (the model, the recorder and
+ * the summing up live in src/coverage), and the grouping of holes by cause that every report shows.
+ * Here so that the report type, and everything that reads reports, depends on nothing above src/core.
  */
-import type { OperationId } from './operations.js';
+import { OPERATIONS, type OperationId } from './operations.js';
 
 /** The kinds of coverage items (src/coverage/model.ts derives them from the schemas). */
 export type CoverageKind =
@@ -16,6 +16,33 @@ export type CoverageKind =
   | 'auth'
   | 'scope';
 
+/**
+ * Why an item was not exercised, as far as the run can tell (src/coverage/causes.ts):
+ * - `not-judged`: the preflight could not judge the operation's path family (`unjudged` says why);
+ * - `writes-not-allowed`: checks with side effects were skipped (no `--allow-writes`);
+ * - `write-budget-spent`: checks with side effects were skipped once `--max-writes` was reached;
+ * - `not-selected`: checks were left out by `--only`, `--skip` or `--shard`;
+ * - `blocked`: checks were blocked by the operation's failing baseline (the root check);
+ * - `skipped-by-check`: a check found nothing to judge (its own reason: no ids listed, a control…);
+ * - `not-exercised`: none of these; no request of the run exercised it.
+ */
+export type HoleCauseCode =
+  | 'not-judged'
+  | 'writes-not-allowed'
+  | 'write-budget-spent'
+  | 'not-selected'
+  | 'blocked'
+  | 'skipped-by-check'
+  | 'not-exercised';
+
+export interface HoleCause {
+  readonly code: HoleCauseCode;
+  /** The cause in a few words: `writes not allowed`. */
+  readonly reason: string;
+  /** What removes it, naming the flag: `pass --allow-writes`. Absent when no flag does. */
+  readonly remedy?: string;
+}
+
 /** An item not exercised: a part of the interface the verdict does not cover. */
 export interface CoverageHole {
   readonly id: string;
@@ -23,6 +50,16 @@ export interface CoverageHole {
   /** `check-skipped`: a check that reached no verdict (its reason is the description). */
   readonly kind: CoverageKind | 'check-skipped';
   readonly description: string;
+  /** Why it was not exercised (every report the runner and the proxy build sets it). */
+  readonly cause?: HoleCause;
+}
+
+/** Holes of one operation that share a cause: one line in a report, the items on demand. */
+export interface CoverageHoleGroup {
+  readonly operation: OperationId;
+  readonly cause: HoleCause;
+  /** The ids of its holes, in the order of `holes`. */
+  readonly ids: readonly string[];
 }
 
 interface OperationCoverage {
@@ -43,4 +80,38 @@ export interface CoverageReport {
   readonly mustSkipped: number;
   readonly operations: readonly OperationCoverage[];
   readonly holes: readonly CoverageHole[];
+  /** The holes grouped by operation and cause (`groupHoles`); reporters derive them from `holes`. */
+  readonly groups?: readonly CoverageHoleGroup[];
+}
+
+/** A check that skipped for a reason of its own (no ids listed, a control that shows nothing…). */
+export const SKIPPED_BY_CHECK: HoleCause = {
+  code: 'skipped-by-check',
+  reason: 'skipped by the check (the target gave it nothing to judge)',
+};
+/** An item no request exercised, and nothing the run left out would have. */
+export const NOT_EXERCISED: HoleCause = { code: 'not-exercised', reason: 'not exercised by any request' };
+
+/** The cause of a hole that carries none: a check's own skip, or an item no request exercised. */
+function causeOf(hole: CoverageHole): HoleCause {
+  return hole.cause ?? (hole.kind === 'check-skipped' ? SKIPPED_BY_CHECK : NOT_EXERCISED);
+}
+
+/**
+ * One group per operation and cause (and per reason: checks blocked by different roots stay apart),
+ * in operation order, the largest group of an operation first.
+ */
+export function groupHoles(holes: readonly CoverageHole[]): CoverageHoleGroup[] {
+  const groups = new Map<string, { operation: OperationId; cause: HoleCause; ids: string[] }>();
+  for (const hole of holes) {
+    const cause = causeOf(hole);
+    const key = JSON.stringify([hole.operation, cause.code, cause.reason, cause.remedy ?? '']);
+    const group = groups.get(key) ?? { operation: hole.operation, cause, ids: [] };
+    group.ids.push(hole.id);
+    groups.set(key, group);
+  }
+  const order = new Map(OPERATIONS.map((o, i) => [o.id, i]));
+  return [...groups.values()].sort(
+    (a, b) => order.get(a.operation)! - order.get(b.operation)! || b.ids.length - a.ids.length,
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * Coverage of real runs against the bundled mock: a strict run of the whole catalogue covers 100%
  * of the model; a target that gives the read checks nothing to read leaves holes and is never
- * plainly CONFORMANT; the derived credentials never reach a report.
+ * plainly CONFORMANT; every hole says why it is one (the write budget, a family not judged, the
+ * selection); the derived credentials never reach a report.
  */
 import { expect, test } from 'vitest';
 import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../reporters/index.js';
@@ -9,6 +10,7 @@ import { authChecks } from '../../suites/auth/index.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { recordChecks } from '../../suites/records/index.js';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
+import { runAgainstVariant } from '../../test/helpers/variant-server.js';
 import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { verdictOf } from '../gating/verdict.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../core/defaults.js';
@@ -43,6 +45,57 @@ test('listings without ids: the read checks skip, each skip is a hole, and the v
   expect(report.coverage!.mustSkipped).toBeGreaterThan(0);
   expect(verdictOf(report).word).not.toBe('CONFORMANT');
   expect(applyMinCoverage(report, 100).summary.conformant).toBe(false);
+});
+
+test('the write budget spent: the holes of the writing operations say so, and name --max-writes', {
+  timeout: 120_000,
+}, async () => {
+  const writing = CATALOGUE.filter((c) => c.writes);
+  const report = await runAgainstVariant(
+    writing,
+    {},
+    { runs: 2, seed: 5, level: 'must', target: { allowWrites: true, maxWrites: 3 } },
+  );
+  const spent = report.results.filter((r) => r.status === 'skip' && r.reason?.includes('--max-writes'));
+  expect(spent.length).toBeGreaterThan(0);
+  const holes = report.coverage!.holes;
+  for (const r of spent) expect(holes.find((h) => h.id === `check ${r.id}`)?.cause?.code).toBe('write-budget-spent');
+  // The created job is never read back: the fields of its answer are holes of the budget too.
+  const group = report.coverage!.groups!.find((g) => g.operation === 'training-jobs.get')!;
+  expect(group.cause).toEqual({
+    code: 'write-budget-spent',
+    reason: 'the write budget was spent',
+    remedy: 'raise --max-writes',
+  });
+  expect(group.ids).toContain('training-jobs.get response id');
+});
+
+test("a family not judged: its holes carry the preflight's reason; operations no check was selected for are not selected", {
+  timeout: 60_000,
+}, async () => {
+  const refusing = {
+    before: (req: { path: string }) =>
+      req.path.startsWith('/v2/')
+        ? { status: 401, headers: { 'content-type': 'application/json' }, json: { detail: 'Not authenticated' } }
+        : req,
+  };
+  const report = await runAgainstVariant(recordChecks, refusing as never, { runs: 2 });
+  expect(report.unjudged?.code).toBe('CTS_CREDENTIALS_REFUSED');
+  const groups = report.coverage!.groups!;
+  for (const op of ['predictions.list', 'predictions.read', 'scores.list', 'scores.read'] as const) {
+    const mine = groups.filter((g) => g.operation === op);
+    expect(
+      mine.map((g) => g.cause),
+      op,
+    ).toEqual([
+      { code: 'not-judged', reason: 'not judged (CTS_CREDENTIALS_REFUSED)', remedy: report.unjudged!.reason },
+    ]);
+  }
+  for (const op of ['chat.create', 'training-jobs.create', 'training-jobs.get', 'trajectories.log'] as const)
+    expect(
+      groups.filter((g) => g.operation === op).map((g) => g.cause.code),
+      op,
+    ).toEqual(['not-selected']);
 });
 
 test('the derived presentations leave no secret in any report, even when a target serves them', {

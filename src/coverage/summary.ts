@@ -1,10 +1,12 @@
 /**
  * @module What a run covered: the model's items exercised, per operation and in all, and the holes
- * (items not exercised, and checks skipped because the target gave them nothing to work with).
+ * (items not exercised, and checks skipped because the target gave them nothing to work with), each
+ * with its cause (causes.ts) and grouped by operation and cause.
  */
 import type { CheckResult } from '../core/result.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
-import type { CoverageHole, CoverageReport } from '../core/coverage.js';
+import { groupHoles, type CoverageHole, type CoverageReport } from '../core/coverage.js';
+import { causeOfSkip, causesByOperation, type RunCauses } from './causes.js';
 import type { CoverageModel } from './model.js';
 
 export type { CoverageReport } from '../core/coverage.js';
@@ -17,13 +19,16 @@ function percentOf(covered: number, total: number): number {
 /**
  * Sums up coverage: every model item, plus one item per check result (judged, or skipped: a hole).
  * Only checks of the run count; model items of operations no selected check touches count too,
- * so a run of a few checks reports the little it covered.
+ * so a run of a few checks reports the little it covered. `causes` is what the run knows about the
+ * checks it did not run (the proxy knows none of it: its holes are not exercised, or skipped).
  */
 export function summarizeCoverage(
   model: CoverageModel,
   covered: ReadonlySet<string>,
   results: readonly CheckResult[],
+  causes: RunCauses = {},
 ): CoverageReport {
+  const byOperation = causesByOperation(results, causes);
   const holes: CoverageHole[] = [];
   const per = new Map<OperationId, { covered: number; total: number }>(
     OPERATIONS.map((o) => [o.id, { covered: 0, total: 0 }]),
@@ -36,7 +41,14 @@ export function summarizeCoverage(
   for (const item of model.items) {
     const ok = covered.has(item.id);
     count(item.operation, ok);
-    if (!ok) holes.push({ id: item.id, operation: item.operation, kind: item.kind, description: item.description });
+    if (!ok)
+      holes.push({
+        id: item.id,
+        operation: item.operation,
+        kind: item.kind,
+        description: item.description,
+        cause: byOperation.get(item.operation)!,
+      });
   }
   let mustSkipped = 0;
   for (const r of results) {
@@ -49,6 +61,7 @@ export function summarizeCoverage(
         operation: r.operation,
         kind: 'check-skipped',
         description: `${r.level} check ${r.id} skipped: ${r.reason ?? 'no reason given'}`,
+        cause: causeOfSkip(r, causes),
       });
     }
   }
@@ -70,5 +83,6 @@ export function summarizeCoverage(
     mustSkipped,
     operations,
     holes,
+    groups: groupHoles(holes),
   };
 }

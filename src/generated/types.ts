@@ -985,7 +985,7 @@ export interface ConformanceRunReportCoverage {
     percent: number;
   }[];
   /**
-   * Every item not exercised.
+   * Every item not exercised, with its cause (absent in reports written before causes were recorded).
    */
   holes: {
     /**
@@ -1004,7 +1004,43 @@ export interface ConformanceRunReportCoverage {
       | 'scope'
       | 'check-skipped';
     description: string;
+    cause?: ConformanceRunReportHoleCause;
   }[];
+  /**
+   * The holes grouped by operation and cause, in operation order, the largest group of an operation first: what reports show as one line each (`64 items of §4.2 not exercised: writes not allowed, pass --allow-writes`), the items on demand.
+   */
+  groups?: {
+    operation: ConformanceRunReportOperation;
+    cause: ConformanceRunReportHoleCause;
+    /**
+     * The ids of the group's holes, in the order of `holes`.
+     */
+    ids: string[];
+  }[];
+}
+/**
+ * Why an item was not exercised, as far as the run can tell. A skipped check's hole has its own cause; an item of the model has its operation's: the cause shared by most of the operation's checks that did not run (the recorder ties items to operations, not to checks), or `not-exercised` when they all ran.
+ */
+export interface ConformanceRunReportHoleCause {
+  /**
+   * `not-judged`: the preflight could not judge the operation's path family (see `unjudged`); `writes-not-allowed`: checks with side effects skipped without `--allow-writes`; `write-budget-spent`: skipped once `--max-writes` was reached; `not-selected`: left out by `--only`, `--skip` or `--shard`; `blocked`: blocked by the operation's failing baseline; `skipped-by-check`: the check found nothing to judge (its hole says why); `not-exercised`: no request of the run exercised it.
+   */
+  code:
+    | 'not-judged'
+    | 'writes-not-allowed'
+    | 'write-budget-spent'
+    | 'not-selected'
+    | 'blocked'
+    | 'skipped-by-check'
+    | 'not-exercised';
+  /**
+   * The cause in a few words, e.g. `writes not allowed`.
+   */
+  reason: string;
+  /**
+   * What removes the cause, naming the flag (`pass --allow-writes`; for `not-judged`, the preflight's reason). Absent when no flag does.
+   */
+  remedy?: string;
 }
 /**
  * §4.2 experimental_config. Values of importance_sampling_level beyond `token`: not shown, so any string is accepted here (the convention overlay narrows it).

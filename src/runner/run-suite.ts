@@ -15,6 +15,7 @@ import { derivedSecrets } from '../coverage/derive.js';
 import { coverageModel } from '../coverage/model.js';
 import { createCoverageRecorder } from '../coverage/recorder.js';
 import { summarizeCoverage } from '../coverage/summary.js';
+import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
 import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
@@ -51,6 +52,8 @@ export interface RunOptions {
   readonly onEvent?: (event: RunEvent) => void;
   /** Probe the target before the checks (src/runner/preflight.ts). Default true. */
   readonly preflight?: boolean;
+  /** The catalogue's checks the selection (--only/--skip/--shard) left out: coverage names it as their holes' cause. */
+  readonly notSelected?: readonly CheckDefinition[];
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -148,6 +151,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const model = coverageModel(schemas);
   const recorder = createCoverageRecorder({ model, schemas, target: opts.target, credentials });
   const writes = createWriteLedger(opts.target.maxWrites);
+  /** Checks the runner did not run (or stopped at the write budget), and why: the causes of coverage holes. */
+  const runnerSkips = new Map<string, RunnerSkip>();
   // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
   const prepareErrors = new Map<string, unknown>();
   for (const check of opts.checks) {
@@ -241,11 +246,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         message: `not run: the run deadline (${deadlineMs} ms) had passed`,
       };
     } else if (unjudged?.families.includes(operation(check.operation).auth)) {
+      runnerSkips.set(check.id, 'not-judged');
       outcome = {
         status: 'skip',
         reason: `not run: ${unjudged.code} (${unjudged.code === 'CTS_TARGET_UNREACHABLE' ? 'the target could not be reached' : 'the target refused the configured credentials'}; see the verdict)`,
       };
     } else if (check.writes && !opts.target.allowWrites) {
+      runnerSkips.set(check.id, 'writes-not-allowed');
       outcome = {
         status: 'skip',
         reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it',
@@ -270,6 +277,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         outcome = await Promise.race([check.run(ctx), late.promise]);
       } catch (err) {
         const { code, message } = describeError(err);
+        if (code === 'CTS_WRITE_BUDGET') runnerSkips.set(check.id, 'write-budget-spent');
         outcome =
           code === 'CTS_WRITE_BUDGET'
             ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` }
@@ -341,6 +349,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     summary: unjudged ? { ...summarize(judged, opts.level), conformant: false } : summarize(judged, opts.level),
     ...(unjudged ? { unjudged: { ...unjudged, reason: redact(unjudged.reason) } } : {}),
     ...(opts.target.allowWrites ? { writes: writes.summary() } : {}),
-    coverage: summarizeCoverage(model, recorder.covered(), judged),
+    coverage: summarizeCoverage(model, recorder.covered(), judged, {
+      skipped: runnerSkips,
+      ...(unjudged ? { unjudged: { code: unjudged.code, reason: redact(unjudged.reason) } } : {}),
+      notSelected: notSelectedOf(opts.checks, opts.notSelected),
+    }),
   };
 }

@@ -44,8 +44,9 @@ test('the HTML report renders in headless Chromium: DOM intact, findings collaps
     maxBuffer: 16 * 1024 * 1024,
   });
   expect(stdout).toContain('<h1>Conformance report</h1>');
-  // 6 findings across both targets, the skipped list and the items not exercised: all parsed as <details>, none open.
-  expect(stdout.match(/<details/g)?.length).toBe(8);
+  // 6 findings across both targets, the skipped list and the items not exercised (two groups by
+  // operation and cause): all parsed as <details>, none open.
+  expect(stdout.match(/<details/g)?.length).toBe(9);
   expect(stdout).not.toMatch(/<details[^>]* open/);
   // The target's markup arrived as text, never as elements.
   expect(stdout).not.toMatch(/<script|<b>bold/);

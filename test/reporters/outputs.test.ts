@@ -74,11 +74,12 @@ test("Markdown: the target's text is inert outside code blocks, and code fences 
 test('Markdown: failures sit in collapsed <details> blocks with a blank line after the summary', () => {
   const md = renderMarkdown(twoTargetRun());
   const opened = md.match(/<details>\n<summary>[^\n]*<\/summary>\n\n/g) ?? [];
-  // Five failures, the list of items the first target's run did not exercise, and the skipped checks with their reasons.
-  expect(opened).toHaveLength(7);
-  expect(opened.filter((o) => o.includes('Not exercised'))).toHaveLength(1);
+  // Five failures, the items the first target's run did not exercise (one block per operation and
+  // cause: two), and the skipped checks with their reasons.
+  expect(opened).toHaveLength(8);
+  expect(opened.filter((o) => o.includes('not exercised'))).toHaveLength(2);
   expect(opened.filter((o) => o.includes('Skipped'))).toHaveLength(1);
-  expect(md.match(/<\/details>/g)).toHaveLength(7);
+  expect(md.match(/<\/details>/g)).toHaveLength(8);
 });
 
 test('HTML: self-contained, no scripts, no external resources, everything escaped', () => {
