@@ -1,11 +1,12 @@
 /**
  * @module The node:http adapter: the mock on a real socket, loopback and a free port by default.
- * Guards against slow and greedy clients (header, request and idle timeouts; a body limit answered
- * 413 without reading further), writes streamed bodies with backpressure, and aborts the request's
- * signal when the client goes away so streams stop producing.
+ * Guards against slow and greedy clients (header, request and idle timeouts, each per connection
+ * whatever else is being served; a body limit answered 413 without reading further), writes streamed
+ * bodies with backpressure, and aborts the request's signal when the client goes away so streams
+ * stop producing.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createMock } from '../app.js';
 import { bodyTooLarge, internalError, jsonBodyText } from '../errors.js';
 import { drained } from '../http/drained.js';
@@ -78,6 +79,48 @@ function readBody(
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** node keeps an idle keep-alive connection this long (and a second more) before closing it. */
+const KEEP_ALIVE_MS = 5_000;
+/** A connection answered 4xx by the guards is dropped after this long if the client keeps it open. */
+const LINGER_MS = 1_000;
+
+/** Where a connection is, as the sweep sees it: each has a time limit, except answering. */
+type Phase = 'first-request' | 'body' | 'answering' | 'next-request';
+
+/** One open connection, as the slow-client sweep tracks it. */
+interface Connection {
+  /** The last request whose headers arrived, and its answer. */
+  request: IncomingMessage | undefined;
+  answer: ServerResponse | undefined;
+  phase: Phase | undefined;
+  /** When the sweep first saw the connection in its phase (0: not yet). */
+  since: number;
+  /** When the connection was answered 4xx and ended (0: not). */
+  cutAt: number;
+}
+
+function phaseOf(c: Connection): Phase {
+  if (!c.request) return 'first-request';
+  if (!c.request.complete) return 'body';
+  return c.answer?.writableFinished ? 'next-request' : 'answering';
+}
+
+/**
+ * Answers a client the server gives up on (408, 431, 400) and ends the connection; a connection in the
+ * middle of an answer, or that can no longer be written to, is dropped at once. node's http sockets
+ * are half-open: ending one only stops writing, so a client that keeps its side open (slowloris tools
+ * do) would stay connected; the sweep drops it `LINGER_MS` later.
+ */
+function cut(socket: Socket, c: Connection | undefined, status: string): void {
+  if (!socket.writable || (c?.answer?.headersSent && !c.answer.writableFinished)) {
+    socket.destroy();
+    return;
+  }
+  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  if (c) c.cutAt = Date.now();
+  else socket.destroy();
+}
 
 /**
  * A client that stops reading: once a write backs up, the connection is closed after `idleMs`
@@ -209,17 +252,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   } = options;
   const mock = createMock(mockOptions);
   const limit = mock.options.maxBodyBytes;
+  // node enforces the two timeouts only when it checks its connections (every 30 s by default): check
+  // at least as often as the shortest timeout, or a trickling client stays far longer.
+  const check = Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs));
+  const connections = new Map<Socket, Connection>();
 
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
-      keepAliveTimeout: 5_000,
-      // node enforces the two timeouts above only when it checks its connections (every 30 s by
-      // default): check at least as often as the shortest timeout, or a trickling client stays far longer.
-      connectionsCheckingInterval: Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs)),
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      connectionsCheckingInterval: check,
     },
     (req, res) => {
+      const connection = connections.get(req.socket);
+      if (connection) {
+        connection.request = req;
+        connection.answer = res;
+        connection.since = 0;
+      }
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q < 0 ? url : url.slice(0, q);
@@ -245,8 +296,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       else readBody(req, limit, answer, fail);
     },
   );
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     // A slow client gets 408 (RFC 9110 §15.5.9), oversized headers 431, anything unparsable 400.
     const status =
       err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
@@ -254,8 +304,45 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         : err.code === 'HPE_HEADER_OVERFLOW'
           ? '431 Request Header Fields Too Large'
           : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    cut(socket, connections.get(socket), status);
   });
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { request: undefined, answer: undefined, phase: undefined, since: 0, cutAt: 0 });
+    socket.once('close', () => connections.delete(socket));
+  });
+
+  // node's connection check times the headers from their first byte, but it only reports a connection
+  // once, and it never sees a keep-alive connection between two requests (bytes that begin no request,
+  // blank lines, keep it open for good). The sweep holds every connection to a limit per phase, on
+  // the times it observes itself (late by at most one sweep, so never stricter than node):
+  // - before its first request: the headers within 2 header timeouts of the connection (node allows
+  //   one of silence, then one from the first byte);
+  // - a body: within the request timeout of the headers;
+  // - between requests: the next headers within node's keep-alive allowance and one header timeout;
+  // - answering: no limit here (a client that stops reading is the idle timeout's).
+  const limits: Record<Phase, number> = {
+    'first-request': 2 * headersTimeoutMs,
+    body: requestTimeoutMs,
+    answering: Number.POSITIVE_INFINITY,
+    'next-request': KEEP_ALIVE_MS + 1_000 + headersTimeoutMs,
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, c] of connections) {
+      if (c.cutAt) {
+        if (now - c.cutAt >= LINGER_MS) socket.destroy();
+        continue;
+      }
+      const phase = phaseOf(c);
+      if (phase !== c.phase || c.since === 0) {
+        c.phase = phase;
+        c.since = now;
+      } else if (now - c.since > limits[phase]) {
+        cut(socket, c, '408 Request Timeout');
+      }
+    }
+  }, check);
+  sweep.unref();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -274,6 +361,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     mock,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweep);
         server.close(() => resolve());
         server.closeAllConnections();
       }),
