@@ -1,7 +1,9 @@
 /**
  * @module `conformance mock`: the bundled reference mock as a standalone HTTP server. Prints
- * `listening on http://HOST:PORT` once ready, stops cleanly on SIGINT/SIGTERM. Bad flags print one
- * line and exit 2, never a stack.
+ * `listening on http://HOST:PORT` once ready and serves until SIGINT/SIGTERM, whoever started it (a
+ * shell that has returned, `nohup`, a container entrypoint); with `--exit-with-parent` it also stops
+ * when the process that started it goes away. A stop that no signal asked for says why on stderr.
+ * Bad flags print one line and exit 2, never a stack.
  */
 import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
 import { FAULTS, resolveFaults } from '../../mock/faults/index.js';
@@ -31,6 +33,8 @@ Options:
   --headers-timeout MS     Time allowed to send the headers; slower clients get 408 (default 10000)
   --request-timeout MS     Time allowed to send the whole request (default 30000)
   --idle-timeout MS        A client that stops reading an answer is cut off after this long (default 120000)
+  --exit-with-parent       Also stop when the process that started it exits (a wrapper killed without
+                           passing the signal on); without it the mock runs until SIGINT/SIGTERM
   --help                   Print this help
 `;
 
@@ -41,7 +45,12 @@ export interface MockCommandIO {
   /** Stops the server when aborted, like SIGINT/SIGTERM. */
   stop?: AbortSignal;
   env?: Record<string, string | undefined>;
+  /** The parent's pid, read every half second under `--exit-with-parent`; defaults to `process.ppid`. */
+  parentPid?: () => number;
 }
+
+/** How often `--exit-with-parent` looks at the parent's pid. */
+const PARENT_POLL_MS = 500;
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -51,7 +60,7 @@ function isLoopback(host: string): boolean {
 export function parseMockArgs(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
-): (MockServerOptions & { host: string }) | 'help' | 'list-faults' {
+): (MockServerOptions & { host: string; exitWithParent?: boolean }) | 'help' | 'list-faults' {
   const values = readFlags(argv, {
     host: { type: 'string' },
     port: { type: 'string' },
@@ -70,6 +79,7 @@ export function parseMockArgs(
     'headers-timeout': { type: 'string' },
     'request-timeout': { type: 'string' },
     'idle-timeout': { type: 'string' },
+    'exit-with-parent': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
@@ -101,7 +111,10 @@ export function parseMockArgs(
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed))
     throw badFlag(`--seed must be an integer, got "${values.seed}"`);
-  const options: MockServerOptions & { host: string } = { host: values.host ?? '127.0.0.1', faults };
+  const options: MockServerOptions & { host: string; exitWithParent?: boolean } = {
+    host: values.host ?? '127.0.0.1',
+    faults,
+  };
   const port = wholeNumberFlag('port', values.port, 0, 65535);
   const records = wholeNumberFlag('records', values.records, 0);
   const latency = wholeNumberFlag('latency', values.latency, 0, 600_000);
@@ -123,6 +136,7 @@ export function parseMockArgs(
   if (headersTimeout !== undefined) options.headersTimeoutMs = headersTimeout;
   if (requestTimeout !== undefined) options.requestTimeoutMs = requestTimeout;
   if (idleTimeout !== undefined) options.idleTimeoutMs = idleTimeout;
+  if (values['exit-with-parent']) options.exitWithParent = true;
   return options;
 }
 
@@ -156,9 +170,10 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     stdout.write(describeFaults());
     return 0;
   }
+  const { exitWithParent, ...serverOptions } = options;
   let server;
   try {
-    server = await startMockServer(options);
+    server = await startMockServer(serverOptions);
   } catch (err) {
     stderr.write(
       `conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`,
@@ -173,20 +188,28 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   // The signal handlers are in place before "listening" is printed: a supervisor that stops the
   // mock as soon as it reads that line gets a clean exit, not a kill by signal.
   const stopped = new Promise<void>((resolve) => {
-    // Started through a wrapper (`npx conformance mock`, a shell) that is killed without passing the
-    // signal on, the mock would outlive it: when its parent goes away, it stops too.
-    const parent = process.ppid;
-    const orphaned = setInterval(() => {
-      if (process.ppid !== parent) stop();
-    }, 500);
-    orphaned.unref();
+    let watch: ReturnType<typeof setInterval> | undefined;
     const stop = () => {
-      clearInterval(orphaned);
+      clearInterval(watch);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       io.stop?.removeEventListener('abort', stop);
       resolve();
     };
+    if (exitWithParent) {
+      // Opt-in: a wrapper (`npx`, a shell) killed without passing the signal on would leave the mock
+      // behind. When its parent goes away (the process is re-parented), it stops and says why.
+      const parentPid = io.parentPid ?? (() => process.ppid);
+      const parent = parentPid();
+      watch = setInterval(() => {
+        if (parentPid() === parent) return;
+        stderr.write(
+          `conformance mock: stopping: the process that started it (pid ${parent}) has gone and --exit-with-parent was given\n`,
+        );
+        stop();
+      }, PARENT_POLL_MS);
+      watch.unref();
+    }
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     if (io.stop?.aborted) stop();

@@ -1,3 +1,8 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { mockCommand } from '../../src/cli/mock-command.js';
 
@@ -121,6 +126,7 @@ test('--help prints the usage and returns 0', async () => {
   const out = capture();
   expect(await mockCommand(['--help'], { stdout: out.stream, stderr: capture().stream })).toBe(0);
   expect(out.text).toContain('Usage: conformance mock');
+  expect(out.text).toMatch(/--exit-with-parent +Also stop when the process that started it exits/);
 });
 
 test('the body limit and the slow-client timeouts are flags', async () => {
@@ -164,32 +170,133 @@ test('--list-faults lists every fault with the checks it breaks; the listening l
   expect(err.text).toContain('conformance mock --list-faults');
 });
 
-test('started through a wrapper that is killed without passing the signal on (npx, a shell), the mock stops too', {
-  timeout: 20_000,
-}, async () => {
-  const { spawn, execFileSync } = await import('node:child_process');
-  const wrapper = spawn('sh', ['-c', `"${process.execPath}" bin/conformance.js mock --port 0`], {
-    stdio: ['ignore', 'pipe', 'ignore'],
+test('--exit-with-parent stops the mock when its parent pid changes, saying why on stderr', async () => {
+  const out = capture();
+  const err = capture();
+  let parent = 4242;
+  const done = mockCommand(['--port', '0', '--exit-with-parent'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    env: {},
+    parentPid: () => parent,
   });
-  await new Promise<void>((resolve) =>
-    wrapper.stdout.on('data', (b: Buffer) => b.toString().includes('listening on') && resolve()),
+  await out.waitFor(/listening on/);
+  parent = 1;
+  expect(await done).toBe(0);
+  expect(err.text).toBe(
+    'conformance mock: stopping: the process that started it (pid 4242) has gone and --exit-with-parent was given\n',
   );
-  const child = Number(
-    execFileSync('pgrep', ['-P', String(wrapper.pid), '-f', 'conformance.js mock'], { encoding: 'utf8' })
-      .trim()
-      .split('\n')[0],
-  );
-  expect(child).toBeGreaterThan(0);
-  wrapper.kill('SIGKILL');
-  const alive = (): boolean => {
-    try {
-      process.kill(child, 0);
-      return true;
-    } catch {
-      return false;
-    }
+});
+
+const BIN = fileURLToPath(new URL('../../bin/conformance.js', import.meta.url));
+// Preloaded into the mock's own process, so its exit code is seen even once it is no one's child.
+const RECORD_EXIT = `data:text/javascript,${encodeURIComponent(
+  "import{appendFileSync}from'node:fs';process.on('exit',(c)=>appendFileSync(process.env.MOCK_EXIT_LOG,'exit '+c+'\\n'));",
+)}`;
+
+/** For `conformance mock` started from a shell: its output and its exit code land in files of `dir`. */
+function shellEnv(dir: string) {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE: process.execPath,
+    BIN,
+    RECORD_EXIT,
+    LOG: join(dir, 'mock.log'),
+    ERR: join(dir, 'mock.err'),
+    MOCK_EXIT_LOG: join(dir, 'exit.log'),
   };
-  const until = Date.now() + 10_000;
-  while (alive() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  expect(alive(), `pid ${child} outlived its wrapper`).toBe(false);
+}
+
+const readOr = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+
+async function until<T>(what: string, probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Kills a mock a failed test left behind (one that recorded its exit is gone: its pid is not ours). */
+function killQuietly(pid: number, exitLog: string): void {
+  if (readOr(exitLog)) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+test('started in the background by a shell that then exits, the mock keeps serving until SIGTERM, then exits 0', {
+  timeout: 30_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-bg-'));
+  const env = shellEnv(dir);
+  // As a setup script does: start it in the background, wait until it listens, and return.
+  const pid = Number(
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        '"$NODE" --import "$RECORD_EXIT" "$BIN" mock --port 0 > "$LOG" 2> "$ERR" & echo $!\n' +
+          'until grep -q listening "$LOG" 2> /dev/null; do sleep 0.05; done',
+      ],
+      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 },
+    ).trim(),
+  );
+  try {
+    expect(pid).toBeGreaterThan(0);
+    const url = await until('the listening line', () => /listening on (\S+)\n/.exec(readOr(env.LOG))?.[1]);
+    // The shell has gone (execFileSync returned when it exited), after the mock had started under it.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const res = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    expect(readOr(env.MOCK_EXIT_LOG)).toBe('');
+    process.kill(pid, 'SIGTERM');
+    expect(await until('the exit', () => readOr(env.MOCK_EXIT_LOG) || undefined)).toBe('exit 0\n');
+    expect(readOr(env.ERR)).toBe('');
+  } finally {
+    killQuietly(pid, env.MOCK_EXIT_LOG);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('with --exit-with-parent, the mock stops when the shell that started it is killed, and says why', {
+  timeout: 30_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-parent-'));
+  const env = shellEnv(dir);
+  // The shell waits on the mock, as a wrapper does, and is then killed without passing the signal on.
+  const shell = spawn(
+    'sh',
+    [
+      '-c',
+      '"$NODE" --import "$RECORD_EXIT" "$BIN" mock --port 0 --exit-with-parent > "$LOG" 2> "$ERR" & echo $!; wait',
+    ],
+    { env, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  let pid = 0;
+  try {
+    pid = await new Promise<number>((resolve) =>
+      shell.stdout.once('data', (b: Buffer) => resolve(Number(b.toString()))),
+    );
+    await until('the listening line', () => (/listening on/.test(readOr(env.LOG)) ? true : undefined));
+    expect(readOr(env.MOCK_EXIT_LOG)).toBe('');
+    shell.kill('SIGKILL');
+    expect(await until('the exit', () => readOr(env.MOCK_EXIT_LOG) || undefined)).toBe('exit 0\n');
+    expect(readOr(env.ERR)).toBe(
+      `conformance mock: stopping: the process that started it (pid ${shell.pid}) has gone and --exit-with-parent was given\n`,
+    );
+  } finally {
+    shell.kill('SIGKILL');
+    if (pid) killQuietly(pid, env.MOCK_EXIT_LOG);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
