@@ -1,10 +1,13 @@
 /**
  * @module Property checks against a live target: fast-check drives the cases from the check's seed;
  * each case sends requests through `probe`. Shrinking is bounded (every shrink step is a request),
- * and the minimal counterexample is probed once more to capture its exchange as evidence.
+ * and the minimal counterexample is probed once more to capture its exchange as evidence. When the
+ * write budget stops a property after a case failed (shrinking, or the probe once more, would write),
+ * the failure found stands: the smallest failing case so far is reported with its own exchange.
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../core/check.js';
+import { ConformanceError } from '../core/errors.js';
 import { fail, pass, type CheckOutcome } from '../core/result.js';
 import type { HttpExchange } from '../transport/types.js';
 import type { OperationId } from '../core/operations.js';
@@ -52,6 +55,8 @@ export async function checkProperty<T>(
   let toolError: unknown;
   const notes = new Set<string>();
   const maxNotes = options.maxNotes ?? 5;
+  /** The last case that failed (fast-check's counterexample so far) and what its probe found. */
+  let lastFailure: { value: T; result: Extract<ProbeResult, { ok: false }> } | undefined;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       if (toolError !== undefined || probes >= budget || ctx.signal.aborted) return true; // stop exploring, keep the best counterexample so far
@@ -64,15 +69,33 @@ export async function checkProperty<T>(
         return true;
       }
       if (r.ok && r.note && notes.size < maxNotes) notes.add(r.note);
+      if (!r.ok) lastFailure = { value, result: r };
       return r.ok;
     }),
     { seed: ctx.seed, numRuns: runs },
   );
-  if (toolError !== undefined) throw toolError;
+  if (toolError !== undefined) {
+    if (lastFailure && isWriteBudget(toolError))
+      return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [
+        ...notes,
+        `shrinking stopped at this case: ${toolError.message}`,
+      ]);
+    throw toolError;
+  }
   if (!details.failed) return pass([...notes]);
   if (!details.counterexample) throw details.errorInstance ?? new Error('property failed without a counterexample');
   const value = details.counterexample[0] as T;
-  const again = await probe(value);
+  let again: ProbeResult;
+  try {
+    again = await probe(value);
+  } catch (err) {
+    if (lastFailure && isWriteBudget(err))
+      return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [
+        ...notes,
+        `the failing case was not sent again: ${err.message}`,
+      ]);
+    throw err;
+  }
   if (again.ok) {
     return fail({
       expected: 'the same answer when a failing case is sent again',
@@ -81,13 +104,26 @@ export async function checkProperty<T>(
       path: details.counterexamplePath ?? '',
     });
   }
+  return failureOf(value, again, details.counterexamplePath ?? '', [...notes]);
+}
+
+function isWriteBudget(err: unknown): err is ConformanceError {
+  return ConformanceError.is(err) && err.code === 'CTS_WRITE_BUDGET';
+}
+
+function failureOf<T>(
+  value: T,
+  r: Extract<ProbeResult, { ok: false }>,
+  path: string,
+  notes: readonly string[],
+): CheckOutcome {
   return fail({
-    expected: again.expected,
-    actual: again.actual,
-    ...(again.exchange ? { exchange: again.exchange } : {}),
-    ...(again.precondition ? { precondition: again.precondition } : {}),
+    expected: r.expected,
+    actual: r.actual,
+    ...(r.exchange ? { exchange: r.exchange } : {}),
+    ...(r.precondition ? { precondition: r.precondition } : {}),
     counterexample: value,
-    path: details.counterexamplePath ?? '',
-    ...(notes.size ? { notes: [...notes] } : {}),
+    path,
+    ...(notes.length ? { notes: [...notes] } : {}),
   });
 }

@@ -5,7 +5,8 @@
  * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
  * does: every exchange ends by its own deadline first (issue 20).
  */
-import { DEFAULT_MAX_REQUESTS, type CheckDefinition } from '../core/check.js';
+import { DEFAULT_MAX_REQUESTS, LEVELS, type CheckDefinition } from '../core/check.js';
+import { operation } from '../core/operations.js';
 
 export interface BudgetInput {
   readonly runs: number;
@@ -13,7 +14,7 @@ export interface BudgetInput {
   readonly concurrency: number;
   readonly maxRetries: number;
   readonly maxRetryWaitMs: number;
-  /** The writing checks run one after another in a lane of their own (a write budget is set). */
+  /** The checks of the write lane (`inWriteLane`) run one after another (a write budget is set). */
   readonly serialWrites?: boolean;
 }
 
@@ -39,6 +40,29 @@ export function requestsOf(check: CheckDefinition, runs: number): number {
 }
 
 /**
+ * Whether a check runs in the write lane when a write budget is set: it writes (`writes`), or it
+ * sends requests to an operation with side effects (the invalid bodies a conformant target refuses,
+ * which would create something on a target that accepts them).
+ */
+export function inWriteLane(check: CheckDefinition): boolean {
+  return check.writes === true || operation(check.operation).writes;
+}
+
+/**
+ * The write lane's order (indices into `checks`), so the same checks get the budget on every run:
+ * by level (MUST, SHOULD, INFO: the checks that decide the verdict first), then those that may send
+ * fewest requests (most checks judged within the budget), a root check (the baseline every other
+ * check of its operation starts from) before the others that may send as many, then catalogue order.
+ */
+export function writeOrder(checks: readonly CheckDefinition[], runs: number): number[] {
+  return checks
+    .map((c, i) => ({ i, level: LEVELS.indexOf(c.level), need: requestsOf(c, runs), root: c.root ? 0 : 1 }))
+    .filter(({ i }) => inWriteLane(checks[i]!))
+    .sort((a, b) => a.level - b.level || a.need - b.need || a.root - b.root || a.i - b.i)
+    .map(({ i }) => i);
+}
+
+/**
  * Checks run `concurrency` at a time, each sending its requests one after another; whatever order
  * they finish in, a greedy schedule ends within (total work) / concurrency + (the longest check):
  * Graham's bound for list scheduling.
@@ -52,7 +76,7 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
   const checkRequests = requests - PREFLIGHT_REQUESTS;
   const spread = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs);
   const serial = input.serialWrites
-    ? checks.reduce((n, c, i) => n + (c.writes ? perCheck[i]! : 0), 0) * perRequestMs
+    ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? perCheck[i]! : 0), 0) * perRequestMs
     : 0;
   const worstCaseMs = Math.max(spread, serial) + SLACK_MS;
   return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };

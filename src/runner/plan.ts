@@ -5,7 +5,7 @@
  */
 import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
-import { describeBudget, requestsOf, runBudget, type BudgetInput } from './budget.js';
+import { describeBudget, inWriteLane, requestsOf, runBudget, type BudgetInput } from './budget.js';
 
 export interface PlanInput extends BudgetInput {
   readonly target: string;
@@ -29,7 +29,7 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     );
   }
   const writing = checks.filter((c) => c.writes);
-  const writeRequests = writing.reduce((n, c) => n + requestsOf(c, input.runs), 0);
+  const writeRequests = checks.filter(inWriteLane).reduce((n, c) => n + requestsOf(c, input.runs), 0);
   if (!writing.length) out.push('Writes: none of the selected checks writes');
   else if (!input.allowWrites)
     out.push(
@@ -41,7 +41,7 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     );
   else {
     out.push(
-      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), the checks that send fewest requests first, and the others are skipped (--max-writes ${writeRequests} runs them all)`,
+      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), plus one per operation with side effects that accepts an invalid body (reported as a failure). The requests a conformant target refuses cost nothing; the checks run MUST first, those that send fewest requests first, and a check whose valid request meets the spent budget is skipped (--max-writes ${writeRequests} runs them all)`,
     );
   }
   const chatRequests = checks

@@ -19,10 +19,10 @@ import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
 import { setMaxListeners } from 'node:events';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { requestsOf, runBudget } from './budget.js';
+import { runBudget, writeOrder } from './budget.js';
 import { blockCascades } from './cascades.js';
 import { preflight, type Unjudged } from './preflight.js';
-import { createWriteLedger } from './write-ledger.js';
+import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
 import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
@@ -259,10 +259,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       };
     } else {
       const inFlight = new Set<InFlightExchange>();
-      const http = reportingRetries(
-        countingClient(recorder.wrap(writes.wrap(client.tracking(inFlight))), counter, perCheck),
-        runnerNotes,
-      );
+      const ledgered = writes.wrap(client.tracking(inFlight));
+      const http = reportingRetries(countingClient(recorder.wrap(ledgered.http), counter, perCheck), runnerNotes);
       const ctx: CheckContext = {
         target: opts.target,
         http,
@@ -285,6 +283,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       } finally {
         late.cancel();
       }
+      // Sent beyond the write budget because a conformant target refuses it, and accepted: whatever
+      // else the check judged, it fails for it (write-ledger.ts).
+      const beyond = ledgered.acceptedBeyond();
+      if (beyond && outcome.status !== 'fail') {
+        runnerSkips.delete(check.id);
+        outcome = acceptedBeyondFailure(beyond, opts.target.maxWrites);
+      }
     }
     if (outcome.status === 'fail' && outcome.precondition) preconditions.set(check.id, outcome.precondition);
     const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
@@ -298,16 +303,15 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     };
   }
 
-  // With a write budget, the checks that write run one at a time in a lane of their own, those that
-  // send fewest requests first (most checks judged within the budget), then in catalogue order:
-  // which of them the budget reaches is then the same on every run.
+  // With a write budget, the checks that write or send to an operation with side effects run one at
+  // a time in a lane of their own, in the order of `writeOrder`: which of them the budget reaches is
+  // then the same on every run. (The requests a conformant target refuses cost nothing: see
+  // write-ledger.ts.)
   const budgeted = opts.target.maxWrites !== undefined && opts.target.allowWrites;
   const indices = opts.checks.map((_, i) => i);
-  const need = (i: number): number => requestsOf(opts.checks[i]!, opts.runs);
-  const writeQueue = budgeted
-    ? indices.filter((i) => opts.checks[i]!.writes).sort((a, b) => need(a) - need(b) || a - b)
-    : [];
-  const otherQueue = budgeted ? indices.filter((i) => !opts.checks[i]!.writes) : indices;
+  const writeQueue = budgeted ? writeOrder(opts.checks, opts.runs) : [];
+  const writeLane = new Set(writeQueue);
+  const otherQueue = indices.filter((i) => !writeLane.has(i));
 
   async function worker(queue: number[]): Promise<void> {
     for (let i = queue.shift(); i !== undefined; i = queue.shift()) {

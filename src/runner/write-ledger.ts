@@ -1,18 +1,47 @@
 /**
  * @module The write budget: against a real target a training job is a real (paid) job, so a run
- * sends at most `--max-writes` requests that can create something. Every request to an operation
- * with side effects takes a slot before it is sent and keeps it when answered 2xx (something was
- * created or logged); a refusal gives it back, so the invalid bodies a conformant target rejects
- * cost nothing. With no slot left the request is not sent (`CTS_WRITE_BUDGET`), and the runner
- * reports the check as skipped. What was created is kept, so every report can list it for clean-up.
+ * makes at most `--max-writes` requests with side effects that the target answers 2xx (decisions/0005).
+ *
+ * - A request the target may accept (a valid body) is sent only while the budget has a slot left,
+ *   and keeps the slot when answered 2xx; otherwise it is not sent (`CTS_WRITE_BUDGET`) and the
+ *   runner reports the check as skipped.
+ * - A request the interface expects a conformant target to refuse (`expect: 'refusal'`: an invalid
+ *   body, credentials it must reject) needs no slot: a refusal costs nothing, so the negative checks
+ *   never wait for the budget. Accepted, it did create something: it is counted and listed like any
+ *   write. Once the budget is spent such a request is still sent, on the promise that it is refused;
+ *   the first one an operation accepts beyond the budget breaks that promise, and the check that sent
+ *   it fails for it (`acceptedBeyond`, read by the runner) whatever else it judged. After that (or
+ *   after one sent beyond the budget goes unanswered) that operation's refusals are not sent
+ *   (`CTS_WRITE_BUDGET`). So a run creates at most `--max-writes` things, plus, per operation with
+ *   side effects, the one invalid body whose acceptance is reported as a failure.
+ * - An unanswered request keeps its slot: whether it created something is unknown.
+ *
+ * With a budget the requests with side effects go out one at a time (whatever lane sends them), so
+ * the count is exact when each is decided. What was created is kept, so every report can list it.
  */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';
-import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import { fail, type FailOutcome } from '../core/result.js';
+import type { HttpClient, HttpExchange, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
+
+/** A request expected to be refused that the target accepted although the budget was spent. */
+export interface AcceptedBeyond {
+  readonly request: RecordedRequest;
+  readonly status: number;
+  /** The whole exchange, when it was read whole (`send`). */
+  readonly exchange?: HttpExchange;
+}
+
+/** The client one check sends through, and what the budget saw of it. */
+interface LedgerClient {
+  readonly http: HttpClient;
+  /** The first request of this check the target accepted beyond the budget though it should refuse it. */
+  acceptedBeyond(): AcceptedBeyond | undefined;
+}
 
 export interface WriteLedger {
-  wrap(client: HttpClient): HttpClient;
+  wrap(client: HttpClient): LedgerClient;
   summary(): WriteSummary;
 }
 
@@ -21,7 +50,15 @@ const WRITES = OPERATIONS.filter((o) => o.writes).map((o) => ({
   pattern: new RegExp(`${o.path.replace(/\{\w+\}/g, '([^/]+)')}/?$`),
 }));
 
-function writeOf(spec: HttpRequestSpec): { op: Operation; param?: string } | undefined {
+/** Errors the transport throws before anything is sent (a presentation it cannot build): no slot is kept. */
+const NEVER_SENT: ReadonlySet<string> = new Set(['CTS_NO_CREDENTIALS', 'CTS_PRESENTATION_IS_VALID']);
+
+interface Write {
+  readonly op: Operation;
+  readonly param?: string;
+}
+
+function writeOf(spec: HttpRequestSpec): Write | undefined {
   if (spec.method !== 'POST') return undefined;
   for (const w of WRITES) {
     const m = w.pattern.exec(spec.path);
@@ -30,31 +67,38 @@ function writeOf(spec: HttpRequestSpec): { op: Operation; param?: string } | und
   return undefined;
 }
 
-/** `max` undefined: no budget (every write is still recorded). */
+/** `max` undefined: no budget (every write is still recorded, and nothing waits). */
 export function createWriteLedger(max: number | undefined): WriteLedger {
-  let reserved = 0;
+  /** Requests answered 2xx, and requests never answered (either may have created something). */
   let count = 0;
+  let unanswered = 0;
+  /** Operations whose refusals are no longer sent beyond the budget, and why. */
+  const stopped = new Map<string, 'accepted' | 'unanswered'>();
   const created: CreatedItem[] = [];
+  /** With a budget, the requests with side effects go out one after another: each waits for the last. */
+  let last: Promise<void> = Promise.resolve();
 
-  function reserve(spec: HttpRequestSpec): { op: Operation; param?: string } | undefined {
-    const w = writeOf(spec);
-    if (!w) return undefined;
-    if (max !== undefined && reserved >= max) {
+  /** Throws when `spec` (a request to `w`) may not be sent; says whether it goes beyond the budget. */
+  function admit(spec: HttpRequestSpec, w: Write): { beyond: boolean } {
+    if (max === undefined || count + unanswered < max) return { beyond: false };
+    const where = `${spec.method} ${spec.path} was not sent`;
+    if (spec.expect !== 'refusal')
+      throw new ConformanceError('CTS_WRITE_BUDGET', `the write budget (--max-writes ${max}) is spent: ${where}`);
+    const why = stopped.get(w.op.id);
+    if (why === 'accepted')
       throw new ConformanceError(
         'CTS_WRITE_BUDGET',
-        `the write budget (--max-writes ${max}) is spent: ${spec.method} ${spec.path} was not sent`,
+        `the write budget (--max-writes ${max}) is spent and ${w.op.method} ${w.op.path} has already accepted a request it should refuse (reported as a failure): ${where}`,
       );
-    }
-    reserved++;
-    return w;
+    if (why === 'unanswered')
+      throw new ConformanceError(
+        'CTS_WRITE_BUDGET',
+        `the write budget (--max-writes ${max}) is spent and a request ${w.op.method} ${w.op.path} should refuse went unanswered (it may have created something): ${where}`,
+      );
+    return { beyond: true };
   }
 
-  function settle(w: { op: Operation; param?: string } | undefined, status: number | undefined, json: unknown): void {
-    if (!w) return;
-    if (status === undefined || status < 200 || status >= 300) {
-      reserved--;
-      return;
-    }
+  function record(w: Write, json: unknown): void {
     count++;
     const id = w.op.id === 'training-jobs.create' ? (json as { id?: unknown } | undefined)?.id : w.param;
     created.push({ operation: w.op.id, ...(typeof id === 'string' ? { id } : {}) });
@@ -62,22 +106,84 @@ export function createWriteLedger(max: number | undefined): WriteLedger {
 
   return {
     wrap(client) {
+      let beyondAccepted: AcceptedBeyond | undefined;
+
+      /** Sends one request with side effects under the budget; `read` gives the answer's status and body. */
+      async function guarded<T extends { request: RecordedRequest }>(
+        spec: HttpRequestSpec,
+        w: Write,
+        send: () => Promise<T>,
+        read: (x: T) => { status: number; json: unknown; exchange?: HttpExchange },
+      ): Promise<T> {
+        let release = () => undefined as void;
+        const previous = last;
+        if (max !== undefined) {
+          last = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          await previous;
+        }
+        try {
+          const { beyond } = admit(spec, w);
+          let x: T;
+          try {
+            x = await send();
+          } catch (err) {
+            if (!(ConformanceError.is(err) && NEVER_SENT.has(err.code))) {
+              unanswered++;
+              if (beyond) stopped.set(w.op.id, 'unanswered');
+            }
+            throw err;
+          }
+          const { status, json, exchange } = read(x);
+          if (status >= 200 && status < 300) {
+            record(w, json);
+            if (beyond) {
+              stopped.set(w.op.id, 'accepted');
+              beyondAccepted ??= { request: x.request, status, ...(exchange ? { exchange } : {}) };
+            }
+          }
+          return x;
+        } finally {
+          release();
+        }
+      }
+
       return {
-        async send(spec) {
-          const w = reserve(spec);
-          // A request that throws (unanswered) keeps its slot: whether it created anything is unknown.
-          const ex = await client.send(spec);
-          settle(w, ex.response.status, ex.json);
-          return ex;
+        http: {
+          send(spec) {
+            const w = writeOf(spec);
+            if (!w) return client.send(spec);
+            return guarded(
+              spec,
+              w,
+              () => client.send(spec),
+              (ex) => ({ status: ex.response.status, json: ex.json, exchange: ex }),
+            );
+          },
+          open(spec) {
+            const w = writeOf(spec);
+            if (!w) return client.open(spec);
+            return guarded(
+              spec,
+              w,
+              () => client.open(spec),
+              (ex) => ({ status: ex.status, json: undefined }),
+            );
+          },
         },
-        async open(spec) {
-          const w = reserve(spec);
-          const ex = await client.open(spec);
-          settle(w, ex.status, undefined);
-          return ex;
-        },
+        acceptedBeyond: () => beyondAccepted,
       };
     },
     summary: () => ({ max: max ?? null, count, created: [...created] }),
   };
+}
+
+/** The failure of a check whose request the target accepted beyond the budget though it should refuse it. */
+export function acceptedBeyondFailure(b: AcceptedBeyond, max: number | undefined): FailOutcome {
+  return fail({
+    expected: `a refusal of ${b.request.method} ${b.request.url}: the interface expects a conformant target to refuse this request, which is why it was sent although the write budget (--max-writes ${max}) was spent`,
+    actual: `HTTP ${b.status}: the target accepted it (and may have created something)`,
+    ...(b.exchange ? { exchange: b.exchange } : {}),
+  });
 }

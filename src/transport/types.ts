@@ -22,6 +22,12 @@ export interface HttpRequestSpec {
   readonly auth?: AuthMode;
   /** Overrides the per-request timeout. */
   readonly timeoutMs?: number;
+  /**
+   * `refusal`: the interface expects a conformant server to refuse this request (an invalid body,
+   * credentials it must reject). The write budget charges such a request only when the target
+   * accepts it (src/runner/write-ledger.ts). Unset: the request may be accepted.
+   */
+  readonly expect?: 'refusal';
 }
 
 /** The request as sent. Header values are NOT redacted here: redaction happens where evidence is built. */

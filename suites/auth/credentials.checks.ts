@@ -134,7 +134,7 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       for (const p of rule.presentations(scheme)) {
-        const ex = await ctx.http.send({ ...baseline.spec, auth: p.auth });
+        const ex = await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' });
         const problem = rejectionProblem(op, ex);
         if (problem) return fail({ expected: `${p.label}: a 4xx answer with no data`, actual: problem, exchange: ex });
       }
@@ -161,7 +161,10 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
       const answers: { label: string; ex: HttpExchange }[] = [];
       for (const rule of RULES) {
         for (const p of rule.presentations(scheme))
-          answers.push({ label: p.label, ex: await ctx.http.send({ ...baseline.spec, auth: p.auth }) });
+          answers.push({
+            label: p.label,
+            ex: await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' }),
+          });
       }
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);

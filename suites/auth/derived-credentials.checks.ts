@@ -36,7 +36,7 @@ function derivedCheck(op: OperationId): CheckDefinition {
       for (const p of presentations) {
         let ex;
         try {
-          ex = await ctx.http.send({ ...baseline.spec, auth: { derived: p } });
+          ex = await ctx.http.send({ ...baseline.spec, auth: { derived: p }, expect: 'refusal' });
         } catch (err) {
           if (
             ConformanceError.is(err) &&

@@ -15,6 +15,7 @@ import {
   realisticLogRequest,
   realisticTrainingJobRequest,
   type NegativeCase,
+  type Strictness,
 } from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
@@ -80,17 +81,25 @@ const NON_OBJECT_JSON: readonly RawCase[] = [
   { label: 'a JSON number', body: '42' },
 ];
 
+/** A body that is not a JSON object: every conformant server refuses it. */
 function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec {
   return {
     method: 'POST',
     path: pathOf(ctx.target, op),
     headers: { 'content-type': 'application/json' },
     body: c.body,
+    expect: 'refusal',
   };
 }
 
-function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown): HttpRequestSpec {
-  return { method: 'POST', path: pathOf(ctx.target, op), json: body };
+/** A mutated body: `reject` mutations are refused by every conformant server, `lenient` ones may be accepted. */
+function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown, strictness: Strictness): HttpRequestSpec {
+  return {
+    method: 'POST',
+    path: pathOf(ctx.target, op),
+    json: body,
+    ...(strictness === 'reject' ? { expect: 'refusal' as const } : {}),
+  };
 }
 
 /** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is. */
@@ -124,7 +133,7 @@ function mutationProperty(
       checkProperty(
         ctx,
         negativesOnBase(info.requestSchema, info.base(ctx), strictness, ctx.schemas),
-        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value))),
+        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value, strictness))),
         options,
       ),
   };
@@ -225,7 +234,7 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
         ctx,
         negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas),
         async (c): Promise<ProbeResult> => {
-          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value));
+          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
           // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
           if (!is4xx(ex.response.status)) return { ok: true };
           judged++;

@@ -66,6 +66,7 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
           path: pathOf(ctx.target, op),
           body: c.text,
           headers: { 'content-type': 'application/json' },
+          expect: 'refusal',
         });
         const status = ex.response.status;
         if (status < 400 || status > 499)

@@ -203,7 +203,7 @@ function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpReques
     ...(o.writes ? { writes: true } : {}),
     maxRequests: () => 1,
     async run(ctx): Promise<CheckOutcome> {
-      const ex = await ctx.http.send(invalid(ctx));
+      const ex = await ctx.http.send({ ...invalid(ctx), expect: 'refusal' });
       if (ex.response.status < 400 || ex.response.status >= 500)
         return fail({ expected: 'a 4xx refusing the invalid body', actual: describeResponse(ex), exchange: ex });
       const message = errorMessageOf(ex.json ?? ex.response.bodyText);

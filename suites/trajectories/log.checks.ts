@@ -11,9 +11,15 @@ import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-/** POST /v1/preview/models/{model_id}/log for the target's model. */
-function logTrajectories(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
-  return ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'trajectories.log'), json: body, auth: 'default' });
+/** POST /v1/preview/models/{model_id}/log for the target's model; `refusal` for a body §4.4 does not allow. */
+function logTrajectories(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
+  return ctx.http.send({
+    method: 'POST',
+    path: pathOf(ctx.target, 'trajectories.log'),
+    json: body,
+    auth: 'default',
+    ...(expect ? { expect } : {}),
+  });
 }
 
 interface InvalidLogCase {
@@ -103,7 +109,7 @@ const rejectsInvalidGroups = defineCheck({
   maxRequests: () => invalidLogCases().length,
   async run(ctx) {
     for (const c of invalidLogCases()) {
-      const ex = await logTrajectories(ctx, c.body);
+      const ex = await logTrajectories(ctx, c.body, 'refusal');
       if (!is4xx(ex.response.status))
         return fail({
           expected: `a 4xx rejecting the body (${c.description})`,
@@ -136,7 +142,7 @@ const validationErrorBody = defineCheck({
     let judged = 0;
     const notes: string[] = [];
     for (const c of sample) {
-      const ex = await logTrajectories(ctx, c.body);
+      const ex = await logTrajectories(ctx, c.body, 'refusal');
       if (!is4xx(ex.response.status)) {
         notes.push(`not rejected (${c.description}): ${describeResponse(ex)}; see trajectories.rejects-invalid-groups`);
         continue;
