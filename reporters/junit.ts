@@ -97,6 +97,13 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     ['token-budget', String(report.tokenBudget)],
     ['replay', report.replay],
     ...coverageProperties(report, op),
+    ...(report.connection ? ([['connection', report.connection.description]] as [string, string][]) : []),
+    ...(report.connection?.insecure
+      ? ([['warning', 'TLS certificates NOT verified (--insecure): the verdict may be of whoever answered']] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
   for (const [key, value] of props) out.push(`      <property ${attributes({ name: key, value })}/>`);
   out.push('    </properties>');

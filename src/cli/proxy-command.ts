@@ -12,7 +12,10 @@ import { exitCodeOf } from '../gating/verdict.js';
 import { proxyReports, trafficLine } from '../proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../proxy/server.js';
 import { ProxySession } from '../proxy/session.js';
-import { shellWord } from '../transport/curl.js';
+import { isSecretHeaderName } from '../core/redact.js';
+import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
+import { headerVariable, shellWord } from '../transport/curl.js';
+import { CONNECTION_FLAGS, ENV_PROXY, readConnectionSettings } from './connection-flags.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
@@ -39,6 +42,7 @@ const FLAGS = {
   console: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...CONNECTION_FLAGS,
 } as const;
 
 interface ProxyConfig {
@@ -62,6 +66,8 @@ interface ProxyConfig {
   readonly credentials: ConfiguredCredentials | undefined;
   /** Where they came from (flags and variable names, never the values), for the start-up line. */
   readonly credentialsFrom: readonly string[];
+  /** Headers, forward proxy and TLS towards the target. */
+  readonly connection: ConnectionSettings;
 }
 
 /** The command line for evidence: a secret given as a flag becomes the environment variable that holds it. */
@@ -73,6 +79,17 @@ function replayLine(argv: readonly string[]): string {
     if (secret) {
       words.push(`--${secret[1]} "$${secret[1] === 'token' ? ENV_TOKEN : ENV_BASIC}"`);
       if (secret[2] === undefined) i++;
+      continue;
+    }
+    // A secret header's value, and a proxy URL's credentials, are read back from the environment.
+    const valued = /^--(header|proxy)(?:=(.*))?$/.exec(a);
+    if (valued) {
+      const value = valued[2] ?? argv[++i] ?? '';
+      const name = value.slice(0, Math.max(0, value.indexOf(':'))).trim();
+      if (valued[1] === 'header' && isSecretHeaderName(name))
+        words.push('--header', `"${name}: $${headerVariable(name)}"`);
+      else if (valued[1] === 'proxy' && /\/\/[^/@]*@/.test(value)) words.push('--proxy', `"$${ENV_PROXY}"`);
+      else words.push(`--${valued[1]}`, shellWord(value));
       continue;
     }
     words.push(shellWord(a));
@@ -135,6 +152,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     replay: replayLine(argv),
     credentials,
     credentialsFrom,
+    connection: readConnectionSettings(values, {}, env),
   };
 }
 
@@ -158,6 +176,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     ...(cfg.credentials ? { credentials: cfg.credentials } : {}),
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
     ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
+    knownSecrets: connectionSecrets(cfg.connection),
   });
   let stop: (why: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
@@ -170,6 +189,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       port: cfg.port,
       timeoutMs: cfg.timeoutMs,
       idleTimeoutMs: cfg.idleTimeoutMs,
+      connection: cfg.connection,
       onExchangeEnd: () => {
         if (cfg.maxExchanges !== undefined && ++ended >= cfg.maxExchanges) stop(`${cfg.maxExchanges} exchanges`);
       },
@@ -185,6 +205,8 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const timer =
     cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
   process.stdout.write(`listening on ${server.url} (proxy to ${cfg.target})\n`);
+  const reached = describeConnection(cfg.target, cfg.connection);
+  if (reached) say(`reaching ${cfg.target} ${reached}`);
   // Said at the start, so that a variable left set for another target does not surprise (§5).
   say(
     cfg.credentialsFrom.length
@@ -197,7 +219,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   if (timer) clearTimeout(timer);
   await server.close();
   if (recording) await new Promise<void>((resolve) => recording.end(resolve));
-  const reports = proxyReports(session, { level: cfg.level, replay: cfg.replay });
+  const reports = proxyReports(session, { level: cfg.level, replay: cfg.replay, connection: cfg.connection });
   say(`stopped (${why}): ${trafficLine(session)}`);
   await emitOutputs(reports, cfg);
   // The clients' findings are reported, never gating: the exit code is the server's.

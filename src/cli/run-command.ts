@@ -10,6 +10,7 @@ import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply
 import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { describeBudget } from '../runner/budget.js';
+import { describeConnection } from '../transport/connection.js';
 import { describePlan } from '../runner/plan.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
@@ -100,6 +101,7 @@ async function runAgainst(
   bundledMock: boolean,
 ): Promise<RunReport> {
   const progress = createProgress(cfg);
+  const selected = new Set(checks);
   try {
     return await runSuite({
       target: targetConfig(cfg, url, bundledMock),
@@ -107,6 +109,8 @@ async function runAgainst(
       token: cfg.token,
       basic: cfg.basic,
       checks,
+      // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
+      notSelected: CATALOGUE.filter((c) => !selected.has(c)),
       level: cfg.level,
       seed: cfg.seed,
       runs: cfg.runs,
@@ -117,11 +121,21 @@ async function runAgainst(
       maxRetries: cfg.retries,
       maxRetryWaitMs: 5_000,
       replayBase: cfg.replayBase,
+      // The bundled mock listens on loopback: no proxy of the environment stands between.
+      connection: bundledMock ? { ...cfg.connection, direct: true } : cfg.connection,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
-        if (event.type === 'run-start' && !cfg.quiet)
+        if (event.type === 'run-start' && !cfg.quiet) {
           process.stderr.write(
             `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`,
+          );
+          const reached = bundledMock ? undefined : describeConnection(url, cfg.connection);
+          if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
+        }
+        // Said even with --quiet: every report carries it too.
+        if (event.type === 'run-start' && cfg.connection.tls.insecure && !bundledMock)
+          process.stderr.write(
+            `conformance: ${label}: warning: TLS certificates are NOT verified (--insecure): whoever answers is judged as the target\n`,
           );
         // Said once and at once, even with --quiet: the whole verdict hangs on it.
         if (event.type === 'unjudged')

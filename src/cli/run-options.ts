@@ -25,6 +25,8 @@ import { describeSchemaErrors } from '../kit/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
 import { shellWord } from '../transport/curl.js';
+import type { ConnectionSettings } from '../transport/connection.js';
+import { CONNECTION_FLAGS, connectionReplayFlags, readConnectionSettings } from './connection-flags.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 
 const RUN_FLAGS = {
@@ -67,6 +69,7 @@ const RUN_FLAGS = {
   console: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...CONNECTION_FLAGS,
 } as const;
 
 interface TargetSpec {
@@ -119,6 +122,8 @@ export interface RunConfig {
   readonly help: boolean;
   /** Non-secret flags that reproduce this run (for replay commands). */
   readonly replayBase: string;
+  /** Headers, proxy and TLS towards the targets (`--header`, `--proxy`, `--ca-cert`, ...). */
+  readonly connection: ConnectionSettings;
 }
 
 /** A whole-number setting from a flag or the config file, or `fallback` when neither gives one. */
@@ -338,6 +343,9 @@ export function parseRunOptions(
     replay.push('--param-evaluation-run-id', listParams.evaluationRunId);
   if (listParams.limit !== DEFAULT_LIST_PARAMS.limit) replay.push('--param-limit', listParams.limit);
   if (listParams.offset !== DEFAULT_LIST_PARAMS.offset) replay.push('--param-offset', listParams.offset);
+  const connection = readConnectionSettings(f, cfg, env);
+  const connectionFlags = connectionReplayFlags(connection);
+  replay.push(...connectionFlags);
 
   return {
     targets,
@@ -390,7 +398,9 @@ export function parseRunOptions(
         ? replayCommand(f.replay, targets[0]!.url!, level, [
             ...(allowWrites ? ['--allow-writes'] : []),
             ...(allowWrites && maxWrites !== DEFAULT_MAX_WRITES ? ['--max-writes', String(maxWrites)] : []),
+            ...connectionFlags,
           ])
         : replay.join(' '),
+    connection,
   };
 }

@@ -24,9 +24,14 @@ export async function replayRun(cfg: RunConfig & { readonly replay: string }): P
     allowWrites: cfg.allowWrites,
     maxWrites: cfg.maxWrites,
     replay: cfg.replayBase,
+    connection: cfg.connection,
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
   });
-  const reports = proxyReports(outcome.session, { level: cfg.level, replay: cfg.replayBase });
+  const reports = proxyReports(outcome.session, {
+    level: cfg.level,
+    replay: cfg.replayBase,
+    connection: cfg.connection,
+  });
   say(`${replayLine(cfg.replay, outcome.replayed, outcome.skips)}; judged: ${trafficLine(outcome.session)}`);
   await emitOutputs(reports, cfg);
   // The clients' findings are reported, never gating: the exit code is the server's.

@@ -14,6 +14,16 @@ Commands:
 Run 'conformance <command> --help' for the options of a command.
 `;
 
+/** The flags of src/cli/connection-flags.ts, the same for run, --replay and proxy. */
+const CONNECTION_HELP = `  --header 'Name: value'       added to every request (repeatable; or env CONFORMANCE_HEADER_<NAME>);
+                               values of secret-named headers (key, token, secret...) are redacted
+  --proxy URL                  forward proxy (or env CONFORMANCE_PROXY; default HTTPS_PROXY /
+                               HTTP_PROXY, with NO_PROXY); credentials in the URL are redacted
+  --ca-cert FILE               PEM CA to trust besides the system's (a private CA)
+  --client-cert FILE --client-key FILE    a client certificate for an mTLS front
+  --insecure                   do not verify TLS certificates (every report says so)
+`;
+
 export const RUN_USAGE = `Usage: conformance run [options]
 
 Runs the check catalogue against a target. Without --target, starts the bundled mock in-process on a
@@ -35,6 +45,8 @@ Target
   --param-evaluation-run-id N  query parameter names of the list endpoints
   --param-limit N --param-offset N    (not fixed by the spec; default evaluation_run_id, limit, offset)
 
+Reaching the target (also with --replay)
+${CONNECTION_HELP}
 Replay (recorded traffic, judged against another target)
   --replay FILE                send the exchanges of a 'conformance proxy --record' file again, in
                                file order, to the one --target through the judging proxy: the reports,
@@ -72,7 +84,8 @@ ${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')
   --no-color
 
 Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error,
-3 could not judge (the target was unreachable or refused the configured credentials). With --replay:
+3 could not judge (the target was unreachable, over the network, its proxy or TLS; what answered was
+not the interface; or the credentials were refused, by the interface or a gateway). With --replay:
 0 no server-side finding, 1 one (or an exchange not answered completely), 2 usage error or a recording
 that cannot be read or holds nothing to replay (CTS_BAD_REPLAY).
 `;
@@ -116,6 +129,9 @@ Proxy
   --basic USER:PASS            the Basic credentials it accepts on /v2 (default $CONFORMANCE_BASIC);
                                without either, the proxy judges only missing or other-scheme credentials
 
+Reaching the target (the upstream side; a failure here is the proxy's own: a 502 to the client,
+never a finding against the deployment)
+${CONNECTION_HELP}
 Stop (whichever comes first; then the reports are written)
   SIGINT / SIGTERM (Ctrl-C)
   --duration S                 stop after S seconds
@@ -134,5 +150,6 @@ The reports have two columns: "server" (the deployment's findings) and "clients"
 interface forbids, reported apart), plus the coverage of the interface the traffic exercised.
 
 Exit codes: 0 no server-side finding at the gating level, 1 a server-side finding (or an exchange the
-server did not answer completely), 2 usage error. Client-side findings never change the exit code.
+server did not answer completely), 2 usage error, 3 could not judge (exchanges the proxy itself could
+not forward: its TLS settings or its forward proxy). Client-side findings never change the exit code.
 `;

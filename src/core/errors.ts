@@ -29,6 +29,29 @@ export type ConformanceErrorCode =
    * exchange that can be replayed (src/replay/).
    */
   | 'CTS_BAD_REPLAY'
+  /**
+   * TLS with the target failed (src/transport/tls-errors.ts), each naming the flag that helps: its
+   * certificate is not trusted (--ca-cert, --insecure), has expired or is not yet valid, names another
+   * host, or the target wants a client certificate (--client-cert/--client-key); or another handshake
+   * failure.
+   */
+  | 'CTS_TLS_UNTRUSTED'
+  | 'CTS_TLS_EXPIRED'
+  | 'CTS_TLS_WRONG_HOST'
+  | 'CTS_TLS_CLIENT_CERT_REQUIRED'
+  | 'CTS_TLS_HANDSHAKE'
+  /** The forward proxy (--proxy, HTTP_PROXY/HTTPS_PROXY) could not be reached or refused the tunnel. */
+  | 'CTS_PROXY_FAILED'
+  /**
+   * The preflight: what answers is not the interface (an HTML or text wall in front of it, a redirect
+   * to a login page, a captive 200 page): no verdict is possible (src/runner/preflight.ts).
+   */
+  | 'CTS_NOT_THE_INTERFACE'
+  /**
+   * The preflight: the same 401/403 with and without the configured credentials, naming no auth
+   * scheme: something in front of the interface (an API gateway) refuses every request.
+   */
+  | 'CTS_GATEWAY_REFUSED'
   | 'CTS_INTERNAL';
 
 const BRAND = Symbol.for('conformance-suite.ConformanceError');

@@ -43,21 +43,20 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return fn;
 }
 
-/** Headers whose values are credentials. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'api-key',
-]);
+/**
+ * Whether a header's value is a credential, by its name: Authorization and cookies, and any name
+ * that carries a key, a token, a secret or a password (`X-Api-Gateway-Key`, `X-Auth-Token`).
+ */
+export function isSecretHeaderName(name: string): boolean {
+  // Rate-limit counters (`x-ratelimit-remaining-tokens`) count tokens; they hold none.
+  return /authorization|cookie|key|token|secret|passw|credential|session/i.test(name) && !/ratelimit/i.test(name);
+}
 
 /** Redacts credential headers to `Scheme ***`, and applies the redactor to every other value. */
 export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    if (SECRET_HEADERS.has(k.toLowerCase())) {
+    if (isSecretHeaderName(k)) {
       const scheme = /^(\S+)\s+/.exec(v)?.[1];
       out[k] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
     } else out[k] = redact(v);

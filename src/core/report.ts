@@ -7,7 +7,7 @@ import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
 
-export const REPORT_SCHEMA_VERSION = '1.2';
+export const REPORT_SCHEMA_VERSION = '1.3';
 
 export interface RunSummary {
   readonly total: number;
@@ -69,12 +69,33 @@ export interface RunReport {
    */
   /** What the run created on the target (training jobs, logged trajectories), for clean-up; and the write budget. */
   readonly writes?: WriteSummary;
+  /**
+   * How the run reached the target when not plainly (a proxy, a private CA, a client certificate,
+   * headers of its own, TLS not verified), in words without secrets. `insecure`: every report warns.
+   */
+  readonly connection?: { readonly description: string; readonly insecure: boolean };
   readonly unjudged?: {
-    readonly code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED';
+    readonly code: UnjudgedCode;
     readonly reason: string;
     readonly families: readonly ('bearer' | 'basic')[];
   };
 }
+
+/**
+ * Why (part of) a run could not be judged (src/runner/preflight.ts): the target unreachable (by
+ * network, through its proxy, or over TLS), refusing the credentials, or not the interface at all.
+ */
+export type UnjudgedCode =
+  | 'CTS_TARGET_UNREACHABLE'
+  | 'CTS_CREDENTIALS_REFUSED'
+  | 'CTS_GATEWAY_REFUSED'
+  | 'CTS_NOT_THE_INTERFACE'
+  | 'CTS_PROXY_FAILED'
+  | 'CTS_TLS_UNTRUSTED'
+  | 'CTS_TLS_EXPIRED'
+  | 'CTS_TLS_WRONG_HOST'
+  | 'CTS_TLS_CLIENT_CERT_REQUIRED'
+  | 'CTS_TLS_HANDSHAKE';
 
 /** Does a result count against the gate at this level? */
 export function gates(

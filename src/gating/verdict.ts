@@ -56,7 +56,10 @@ export function exitCodeOf(reports: readonly RunReport[]): number {
   return reports.every((r) => r.summary.conformant) ? EXIT.conformant : EXIT.notConformant;
 }
 
-export function verdictOf(report: Pick<RunReport, 'level' | 'summary' | 'coverage' | 'results' | 'unjudged'>): Verdict {
+export function verdictOf(
+  report: Pick<RunReport, 'level' | 'summary' | 'coverage' | 'results' | 'unjudged'> &
+    Pick<Partial<RunReport>, 'connection'>,
+): Verdict {
   const mustSkipped = report.coverage?.mustSkipped ?? 0;
   const word = wordOf(report);
   const coverage = coverageWords(report);
@@ -67,6 +70,8 @@ export function verdictOf(report: Pick<RunReport, 'level' | 'summary' | 'coverag
   else if (mustSkipped > 0) tail.push(`${plural(mustSkipped, 'MUST check', 'MUST checks')} skipped`);
   const gate = report.summary.minCoverage;
   if (gate && !gate.met) tail.push(`below --min-coverage ${gate.required}%`);
+  // A verdict reached without verifying who answered is said to be so, wherever it is read.
+  if (report.connection?.insecure) tail.push('TLS certificates NOT verified (--insecure)');
   const line = parts.join(', ') + (tail.length ? `; ${tail.join('; ')}` : '');
   return { word, line, ...(coverage ? { coverage } : {}) };
 }

@@ -679,6 +679,32 @@ export interface ConformanceConfig {
   listReadCap?: number;
   maxCompletionTokens?: number;
   retries?: number;
+  /**
+   * Headers added to every request (`--header`), e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * Forward proxy URL (`--proxy`), without credentials; default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment.
+   */
+  proxy?: string;
+  /**
+   * PEM file of a CA to trust besides the system's (`--ca-cert`).
+   */
+  caCert?: string;
+  /**
+   * PEM client certificate for a front that wants one (`--client-cert`, with clientKey).
+   */
+  clientCert?: string;
+  /**
+   * PEM private key of clientCert (`--client-key`).
+   */
+  clientKey?: string;
+  /**
+   * Do not verify TLS certificates (`--insecure`); every report says so.
+   */
+  insecure?: boolean;
   listParams?: {
     evaluationRunId?: string;
     limit?: string;
@@ -715,7 +741,7 @@ export interface ConformanceRunReport {
   /**
    * Version of this document's shape.
    */
-  schemaVersion: '1.2';
+  schemaVersion: '1.3';
   /**
    * One report per target, in the order the targets were given.
    */
@@ -728,7 +754,7 @@ export interface ConformanceRunReportRunReport {
   /**
    * Same as the document's `schemaVersion`.
    */
-  schemaVersion: '1.2';
+  schemaVersion: '1.3';
   /**
    * The suite that produced the report.
    */
@@ -792,14 +818,31 @@ export interface ConformanceRunReportRunReport {
     }[];
   };
   /**
-   * Present when (part of) the target could not be judged: unreachable, or refusing the configured credentials. The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3).
+   * Present when (part of) the target could not be judged: unreachable (by network, through its forward proxy, or over TLS), refusing the configured credentials, or answering with something that is not the interface (an HTML or text wall, a redirect to a login page). The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3).
    */
   unjudged?: {
-    code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED';
+    code:
+      | 'CTS_TARGET_UNREACHABLE'
+      | 'CTS_CREDENTIALS_REFUSED'
+      | 'CTS_GATEWAY_REFUSED'
+      | 'CTS_NOT_THE_INTERFACE'
+      | 'CTS_PROXY_FAILED'
+      | 'CTS_TLS_UNTRUSTED'
+      | 'CTS_TLS_EXPIRED'
+      | 'CTS_TLS_WRONG_HOST'
+      | 'CTS_TLS_CLIENT_CERT_REQUIRED'
+      | 'CTS_TLS_HANDSHAKE';
     reason: string;
     families: ('bearer' | 'basic')[];
   };
   coverage?: ConformanceRunReportCoverage;
+  /**
+   * How the run reached the target when not plainly: through a forward proxy, trusting a private CA, presenting a client certificate, adding headers of its own, or without verifying TLS certificates (insecure: every report warns). No secret is in the description.
+   */
+  connection?: {
+    description: string;
+    insecure: boolean;
+  };
 }
 /**
  * One check's result: its identity, outcome, timing and evidence.

@@ -6,7 +6,7 @@
  * coverage of the interface the observed traffic exercised.
  */
 import { OPERATIONS } from '../core/operations.js';
-import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
+import { REPORT_SCHEMA_VERSION, type RunReport, type UnjudgedCode } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { summarize } from '../gating/summary.js';
@@ -14,6 +14,7 @@ import type { Group } from './findings.js';
 import { resultId, sectionOf, type Side } from './rules.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
+import { type ConnectionSettings, describeConnection } from '../transport/connection.js';
 
 const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
 
@@ -22,6 +23,8 @@ export interface ProxyReportOptions {
   /** The command line of the session (no secret). */
   readonly replay: string;
   readonly endedAt?: Date;
+  /** Headers, forward proxy and TLS the proxy reached the target with: the report says how, when not plainly. */
+  readonly connection?: ConnectionSettings | undefined;
 }
 
 function resultOf(g: Group, redact: (text: string) => string): CheckResult {
@@ -87,9 +90,41 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       results,
       summary: summarize(results, options.level),
       ...(side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {}),
+      ...(side === 'server' ? notForwarded(session, redact) : {}),
+      ...(side === 'server' ? connectionOf(session, options.connection) : {}),
     };
   };
   return [report('server'), report('client')];
+}
+
+/** How the proxy reached the target, when not plainly, in words without secrets. */
+function connectionOf(
+  session: ProxySession,
+  connection: ConnectionSettings | undefined,
+): Pick<RunReport, 'connection'> {
+  const described = connection && describeConnection(session.target, connection);
+  if (!connection || described === undefined) return {};
+  return { connection: { description: session.secrets.redactor()(described), insecure: connection.tls.insecure } };
+}
+
+/**
+ * Exchanges the proxy could not forward for a reason of its own (TLS, its forward proxy): the
+ * server's verdict is COULD NOT JUDGE for them (unless a judged exchange broke a rule), never a failure.
+ */
+function notForwarded(session: ProxySession, redact: (text: string) => string): Pick<RunReport, 'unjudged'> {
+  const all = [...session.notForwarded];
+  if (all.length === 0) return {};
+  const [code] = all[0]!;
+  const reason = all
+    .map(([c, { count, message }]) => `${plural(count, 'exchange')} not forwarded (${c}): ${message}`)
+    .join('; ');
+  return {
+    unjudged: {
+      code: code as UnjudgedCode,
+      reason: redact(`${reason}. The proxy's own way to the target failed: fix its flags, the target is not blamed`),
+      families: ['bearer', 'basic'],
+    },
+  };
 }
 
 /** One line on the traffic seen: exchanges, how many were outside the interface or left unjudged. */
@@ -100,6 +135,8 @@ export function trafficLine(session: ProxySession): string {
     parts.push(
       `${session.unobserved} repeats of a shape already seen left out of the coverage (sampled: observing is held to ${OBSERVE_SHARE * 100} % of the proxy's time)`,
     );
+  for (const [code, { count, message }] of session.notForwarded)
+    parts.push(`${count} not forwarded: the proxy could not reach the target (${code}: ${message})`);
   if (session.abandoned)
     parts.push(
       `${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`,

@@ -5,7 +5,7 @@
  * learned (more than the cap) are still masked in headers and in `Bearer …`/`Basic …` text by the
  * redactor's own patterns.
  */
-import { createRedactor, type Redactor } from '../core/redact.js';
+import { createRedactor, isSecretHeaderName, type Redactor } from '../core/redact.js';
 import type { ConfiguredCredentials } from '../coverage/presentations.js';
 
 /** Distinct secrets remembered (a redactor's cost grows with them). */
@@ -31,9 +31,6 @@ function presentedCredentials(authorization: string | undefined): PresentedCrede
   return {};
 }
 
-/** Headers that carry a secret besides Authorization. */
-const KEY_HEADERS = ['x-api-key', 'api-key', 'proxy-authorization'];
-
 export class LearnedSecrets {
   private readonly secrets = new Set<string>();
   private current: Redactor = createRedactor([]);
@@ -49,7 +46,9 @@ export class LearnedSecrets {
     // A value in an unknown scheme (`Token abc`), or unreadable Basic: the value itself.
     if (authorization && creds.token === undefined && creds.basic === undefined)
       this.add(authorization.trim().replace(/^\S+\s+/, ''));
-    for (const name of KEY_HEADERS) {
+    // Any other header whose name carries a secret (an API key, a cookie, a gateway token).
+    for (const name in headers) {
+      if (name === 'authorization' || !isSecretHeaderName(name)) continue;
       const v = headers[name];
       if (typeof v === 'string') this.add(v.trim().replace(/^\S+\s+(?=\S)/, ''));
     }
@@ -63,6 +62,11 @@ export class LearnedSecrets {
       this.add(credentials.basic);
       this.add(credentials.basic.slice(credentials.basic.indexOf(':') + 1));
     }
+  }
+
+  /** Secrets of the proxy's own configuration (its `--header` values, a forward proxy's password). */
+  knowValues(values: readonly string[]): void {
+    for (const v of values) this.add(v);
   }
 
   private add(secret: string): void {

@@ -9,8 +9,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from '../transport/connection.js';
 import { classifyNetworkError } from '../transport/network-errors.js';
+import { diagnoseTls } from '../transport/tls-diagnosis.js';
 import { flatHeaders } from './exchange.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
@@ -25,6 +27,16 @@ export interface ProxyServerOptions {
   readonly idleTimeoutMs: number;
   /** Called once per exchange that ended (answered, failed or abandoned). */
   readonly onExchangeEnd?: () => void;
+  /** Headers, forward proxy and TLS towards the target (`--header`, `--proxy`, `--ca-cert`, ...). */
+  readonly connection?: ConnectionSettings;
+}
+
+/**
+ * Failures of the proxy's own way to the target (its TLS settings, its forward proxy): the client
+ * gets a 502, the session counts them apart, and the target is not blamed.
+ */
+function isOwnFailure(code: string): boolean {
+  return code.startsWith('CTS_TLS_') || code === 'CTS_PROXY_FAILED';
 }
 
 export interface ProxyServer {
@@ -66,12 +78,15 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const { session } = options;
   const target = new URL(session.target);
   const basePath = target.pathname.replace(/\/+$/, '');
-  const agent = new Agent({
-    connect: { timeout: options.timeoutMs },
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.idleTimeoutMs,
-    keepAliveTimeout: 4_000,
+  const connection = options.connection ?? DIRECT;
+  const agent = createDispatcher(session.target, connection, {
+    connectTimeoutMs: options.timeoutMs,
+    headersTimeoutMs: options.timeoutMs,
+    bodyTimeoutMs: options.idleTimeoutMs,
   });
+  const extraHeaders = Object.keys(connection.headers).length ? connection.headers : undefined;
+  const viaProxy = proxyFor(session.target, connection);
+  const tlsTarget = target.protocol === 'https:';
   // A count, not a collection of the exchanges under way: with a long-lived Map holding each
   // exchange's response, the exchanges' objects ended up in the old generation (`--trace-gc` under
   // load: about ten full collections in 5 s instead of one or two), which cost about a fifth of the
@@ -85,6 +100,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const classify = (err: unknown) =>
     classifyNetworkError(err, {
       url: target.origin,
+      proxy: viaProxy ? proxyOrigin(viaProxy.url) : undefined,
+      clientCertGiven: connection.tls.client !== undefined,
       deadline: {
         expired: () => false,
         timeoutMs: options.timeoutMs,
@@ -160,7 +177,11 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     res.on('drain', () => upstream?.resume());
     const failed = async (err: Error): Promise<void> => {
       if (gone) return;
-      const e = classify(err);
+      let e = classify(err);
+      // Closed before any answer: with TLS 1.3 that may be a front refusing the proxy's certificate.
+      if (e.code === 'CTS_TARGET_RESET' && !res.headersSent && tlsTarget)
+        e = (await diagnoseTls(session.target, connection, 2_000)) ?? e;
+      if (gone) return;
       const message = session.secrets.redactor()(e.message);
       if (res.headersSent) {
         settleTurn();
@@ -172,7 +193,11 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       }
       if (withBody) await drain(req);
       const timeout = e.code === 'CTS_TARGET_TIMEOUT';
-      judge.upstreamFailed(e.code, message);
+      if (isOwnFailure(e.code)) {
+        // The proxy's own way to the target failed: the client's request is still judged, the target is not.
+        judge.abandon();
+        session.cannotForward(e.code, message);
+      } else judge.upstreamFailed(e.code, message);
       const status = timeout ? 504 : 502;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(
@@ -193,7 +218,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
           origin: target.origin,
           path: basePath + path,
           method: method as Dispatcher.HttpMethod,
-          headers,
+          // The proxy's own headers (a gateway key) go upstream; the client's of the same name win.
+          headers: extraHeaders ? { ...extraHeaders, ...headers } : headers,
           body,
         },
         {

@@ -35,6 +35,8 @@ export interface SessionOptions {
    * failure, and they are the recorder's "configured credentials". Without them the proxy learns.
    */
   readonly credentials?: ConfiguredCredentials;
+  /** Secrets of the proxy's own settings (src/transport/connection.ts connectionSecrets): redacted from the start. */
+  readonly knownSecrets?: readonly string[];
 }
 
 export class ProxySession {
@@ -48,6 +50,18 @@ export class ProxySession {
   unmatched = 0;
   /** Exchanges left unjudged: the client went away, or the proxy stopped, before the answer ended. */
   abandoned = 0;
+  /**
+   * Exchanges the proxy could not forward for a reason of its own (its TLS settings, its forward
+   * proxy), by code, with the first message: never a finding against the target.
+   */
+  readonly notForwarded = new Map<string, { count: number; message: string }>();
+
+  /** Counts an exchange the proxy itself could not forward. */
+  cannotForward(code: string, message: string): void {
+    const seen = this.notForwarded.get(code);
+    if (seen) seen.count++;
+    else this.notForwarded.set(code, { count: 1, message });
+  }
   private readonly recorder: CoverageRecorder;
   /**
    * The recorder names a presentation by comparing with "the configured credentials": the proxy
@@ -69,6 +83,7 @@ export class ProxySession {
 
   constructor(private readonly options: SessionOptions) {
     this.target = options.target;
+    if (options.knownSecrets) this.secrets.knowValues(options.knownSecrets);
     const configured = options.credentials;
     if (configured) {
       this.secrets.know(configured);

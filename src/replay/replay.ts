@@ -12,6 +12,7 @@ import { ConformanceError } from '../core/errors.js';
 import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import type { Side } from '../proxy/rules.js';
 import { type ProxyServer, startProxyServer } from '../proxy/server.js';
+import { type ConnectionSettings, connectionSecrets } from '../transport/connection.js';
 import { ProxySession } from '../proxy/session.js';
 import { fileLines } from './lines.js';
 import { readRecordedExchange } from './recording.js';
@@ -37,6 +38,8 @@ export interface ReplayOptions {
   /** The command line, for evidence (no secret). */
   readonly replay: string;
   readonly onFirstBreach?: (side: Side, line: string) => void;
+  /** Headers, forward proxy and TLS towards the target (the in-process proxy's upstream side). */
+  readonly connection?: ConnectionSettings;
 }
 
 export interface ReplayOutcome {
@@ -78,6 +81,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     replay: options.replay,
     ...(configured ? { credentials } : {}),
     ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
+    knownSecrets: connectionSecrets(options.connection),
   });
   const skips = new Skips();
   // The client's deadlines run a little longer than the proxy's, so that a slow target is reported
@@ -126,6 +130,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
         port: 0,
         timeoutMs: options.timeoutMs,
         idleTimeoutMs: options.timeoutMs,
+        ...(options.connection ? { connection: options.connection } : {}),
       });
       while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
       const sent = send(agent, server.url, request).finally(() => inFlight.delete(sent));

@@ -6,6 +6,7 @@
  * (credentials.ts). An exchange that cannot be rebuilt faithfully is skipped, saying why.
  */
 import { matchOperation } from '../core/operations.js';
+import { isSecretHeaderName } from '../core/redact.js';
 import { HOP_BY_HOP } from '../proxy/server.js';
 import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import { substituteCredentials } from './credentials.js';
@@ -62,7 +63,12 @@ export function rebuildRequest(exchange: RecordedExchange, configured: Configure
   const credentials = substituteCredentials(exchange.headers.authorization, exchange.status, configured);
   if ('skip' in credentials) return credentials;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(exchange.headers)) if (!NOT_REPLAYED.has(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(exchange.headers)) {
+    if (NOT_REPLAYED.has(name)) continue;
+    // A secret header the record holds redacted (a gateway key) comes from the run's --header instead.
+    if (name !== 'authorization' && isSecretHeaderName(name) && value.includes('***')) continue;
+    headers[name] = value;
+  }
   if (credentials.authorization !== undefined) headers.authorization = credentials.authorization;
   return { method: exchange.method, path, headers, body: exchange.body };
 }

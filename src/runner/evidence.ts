@@ -2,6 +2,7 @@
 import type { Redactor } from '../core/redact.js';
 import { redactHeaders } from '../core/redact.js';
 import type { CheckOutcome, Evidence } from '../core/result.js';
+import type { ConnectionSettings } from '../transport/connection.js';
 import { buildCurl } from '../transport/curl.js';
 
 const REQUEST_BODY_LIMIT = 8192;
@@ -17,6 +18,8 @@ export interface EvidenceContext {
   readonly basic?: string | undefined;
   readonly seed: number;
   readonly replay: string;
+  /** Headers, proxy and TLS the requests went with: the curl line carries them. */
+  readonly connection?: ConnectionSettings | undefined;
 }
 
 export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evidence {
@@ -32,7 +35,7 @@ export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evid
       headers: redactHeaders({ ...req.headers }, ctx.redact),
       ...(req.body !== undefined ? { body: ctx.redact(cap(req.body, REQUEST_BODY_LIMIT)) } : {}),
     };
-    out.curl = buildCurl(req, { token: ctx.token, basic: ctx.basic, redact: ctx.redact });
+    out.curl = buildCurl(req, { token: ctx.token, basic: ctx.basic, redact: ctx.redact, connection: ctx.connection });
   }
   if (exchange) {
     out.response = {

@@ -1,22 +1,31 @@
 /**
- * @module The preflight: before any check runs, one request per path family the selected checks
- * use, with the configured credentials, to find the two states in which no verdict is possible:
- * the target cannot be reached at all, or it refuses the credentials the suite was given (401/403
- * on a request that only needs them). Either is said once, and the checks it concerns are not run:
- * 127 identical connection errors, or 70 failures that are all the same 401, tell a user nothing.
+ * @module The preflight: before any check runs, a few requests per path family the selected checks
+ * use, to find the states in which no verdict is possible, and say each once instead of running
+ * checks that would only restate it (127 identical connection errors, 70 failures that are the same
+ * 401, or 33 failures and 81 vacuous passes against an HTML page):
  *
- * Anything else (a timeout, a 5xx, garbage, a redirect) is left to the checks to judge: one slow or
- * broken path does not make the whole target unjudgeable.
+ * 1. the target cannot be reached: network, forward proxy (`CTS_PROXY_FAILED`) or TLS (`CTS_TLS_*`);
+ * 2. what answers is not the interface (`CTS_NOT_THE_INTERFACE`): a redirect (to a login page, or
+ *    to another address), a captive page (HTTP 511, or a 2xx HTML page for an API read), or the same
+ *    non-JSON answer to a read with credentials, the same read without them, and a valid request;
+ * 3. the credentials are refused: by the interface (`CTS_CREDENTIALS_REFUSED`: a 401/403 that
+ *    changes with the credentials, or names an auth scheme), or by something in front of it
+ *    (`CTS_GATEWAY_REFUSED`: the same 401/403 with and without them, naming no auth scheme).
+ *
+ * Every reason names the status and a short excerpt of what came back. Anything else (a timeout, a
+ * 5xx JSON, a slow path) is left to the checks to judge: one broken path does not make the whole
+ * target unjudgeable.
  */
 import type { TargetConfig } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
 import { operation, type AuthScheme, type OperationId } from '../core/operations.js';
+import type { UnjudgedCode } from '../core/report.js';
 import { pathOf } from '../kit/requests.js';
-import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import type { HttpClient, HttpExchange, HttpRequestSpec } from '../transport/types.js';
 
 /** Why (part of) a run could not be judged. */
 export interface Unjudged {
-  readonly code: 'CTS_TARGET_UNREACHABLE' | 'CTS_CREDENTIALS_REFUSED';
+  readonly code: UnjudgedCode;
   /** One sentence for a person, naming what to do. */
   readonly reason: string;
   /** The path families whose checks were not run. */
@@ -29,6 +38,9 @@ const PREFLIGHT_TIMEOUT_MS = 2_000;
 /** An id no server holds: the probe only needs the credentials to be looked at. */
 const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 
+/** Characters of a body shown in a reason. */
+const EXCERPT = 160;
+
 /** A request of the family that needs nothing but valid credentials: a read of an id that does not exist. */
 function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
@@ -39,11 +51,192 @@ function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): H
   };
 }
 
+/**
+ * A request the interface answers 2xx, as cheap as the family has one: a listing of one record, or a
+ * one-token chat completion. Sent only when the first two probes already agree on a non-JSON answer.
+ */
+function validRequestOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
+  const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
+  if (scheme === 'basic')
+    return {
+      method: 'GET',
+      path: pathOf(target, 'predictions.list', {}),
+      query: { [target.listParams.limit]: 1 },
+      timeoutMs: timeout,
+    };
+  return {
+    method: 'POST',
+    path: pathOf(target, 'chat.create', {}),
+    json: {
+      messages: [{ role: 'user', content: 'ping' }],
+      max_completion_tokens: 1,
+      ...(target.model !== undefined ? { model: target.model } : {}),
+    },
+    timeoutMs: timeout,
+  };
+}
+
+/** The same probe with other credentials: none when some were configured, made-up ones otherwise. */
+function withOtherCredentials(spec: HttpRequestSpec, scheme: AuthScheme, configured: boolean): HttpRequestSpec {
+  if (configured) return { ...spec, auth: 'none' };
+  const header =
+    scheme === 'bearer'
+      ? 'Bearer conformance-invalid-preflight'
+      : `Basic ${Buffer.from('conformance-invalid:preflight').toString('base64')}`;
+  return { ...spec, auth: { header } };
+}
+
 const FLAG: Record<AuthScheme, string> = {
   bearer: '--token (or CONFORMANCE_TOKEN)',
   basic: '--basic USER:PASS (or CONFORMANCE_BASIC)',
 };
 const FAMILY: Record<AuthScheme, string> = { bearer: '/v1', basic: '/v2' };
+
+/** A short phrase for each code, for the skip reason of a check that was not run. */
+export const UNJUDGED_SHORT: Readonly<Record<UnjudgedCode, string>> = {
+  CTS_TARGET_UNREACHABLE: 'the target could not be reached',
+  CTS_PROXY_FAILED: 'the forward proxy failed',
+  CTS_TLS_UNTRUSTED: 'the TLS certificate is not trusted',
+  CTS_TLS_EXPIRED: 'the TLS certificate is out of date',
+  CTS_TLS_WRONG_HOST: 'the TLS certificate is for another host',
+  CTS_TLS_CLIENT_CERT_REQUIRED: 'the target wants a client certificate',
+  CTS_TLS_HANDSHAKE: 'the TLS handshake failed',
+  CTS_NOT_THE_INTERFACE: 'what answers is not the interface',
+  CTS_CREDENTIALS_REFUSED: 'the target refused the configured credentials',
+  CTS_GATEWAY_REFUSED: 'something in front of the interface refused every request',
+};
+
+/** Codes of a probe that did not get an answer and that make the whole target unjudgeable. */
+const NO_ANSWER = new Set<string>([
+  'CTS_TARGET_UNREACHABLE',
+  'CTS_PROXY_FAILED',
+  'CTS_TLS_UNTRUSTED',
+  'CTS_TLS_EXPIRED',
+  'CTS_TLS_WRONG_HOST',
+  'CTS_TLS_CLIENT_CERT_REQUIRED',
+  'CTS_TLS_HANDSHAKE',
+]);
+
+/** The body in one short line: whitespace folded, HTML tags dropped, at most EXCERPT characters. */
+function bodyExcerpt(text: string, contentType: string | undefined): string {
+  const html = /html/i.test(contentType ?? '') || /^\s*<(!doctype|html)/i.test(text);
+  const plain = (html ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain === '') return '(an empty body)';
+  return JSON.stringify(plain.length > EXCERPT ? `${plain.slice(0, EXCERPT)}…` : plain);
+}
+
+/** `HTTP 403 text/html "Forbidden"`: the status, the media type and an excerpt. */
+function described(ex: HttpExchange): string {
+  const type = ex.response.headers['content-type']?.split(';')[0]?.trim();
+  return `HTTP ${ex.response.status}${type ? ` ${type}` : ''} ${bodyExcerpt(ex.response.bodyText, type)}`;
+}
+
+function isJsonBody(ex: HttpExchange): boolean {
+  return ex.json !== undefined;
+}
+
+/** Two answers that say the same: status and body. */
+function same(a: HttpExchange, b: HttpExchange): boolean {
+  return a.response.status === b.response.status && a.response.bodyText === b.response.bodyText;
+}
+
+/** Whether an answer names an auth scheme (a WWW-Authenticate challenge, or words of credentials). */
+function namesAuthScheme(ex: HttpExchange): boolean {
+  if (ex.response.headers['www-authenticate']) return true;
+  return /bearer|basic|token|credential|authori[sz]|authenticat|api[ -_]?key|password/i.test(ex.response.bodyText);
+}
+
+type Probe = { scheme: AuthScheme; ex: HttpExchange } | { scheme: AuthScheme; error: unknown };
+
+async function sendProbe(http: HttpClient, scheme: AuthScheme, spec: HttpRequestSpec): Promise<Probe> {
+  try {
+    return { scheme, ex: await http.send(spec) };
+  } catch (err) {
+    return { scheme, error: err };
+  }
+}
+
+/** One family's finding: a code and a sentence, or undefined when it can be judged. */
+type FamilyFinding = { code: UnjudgedCode; part: string } | undefined;
+
+async function judgeFamily(
+  http: HttpClient,
+  target: TargetConfig,
+  probe: Probe,
+  configured: boolean,
+  timeoutMs: number,
+): Promise<FamilyFinding> {
+  const { scheme } = probe;
+  const family = FAMILY[scheme];
+  if ('error' in probe) {
+    const err = probe.error;
+    if (!ConformanceError.is(err)) return undefined;
+    if (err.code === 'CTS_REDIRECT') {
+      const location = String(err.details.location ?? '');
+      let where = location;
+      try {
+        const u = new URL(location, target.baseUrl);
+        where = `${u.origin}${u.pathname}`;
+      } catch {
+        /* as sent */
+      }
+      return {
+        code: 'CTS_NOT_THE_INTERFACE',
+        part: `on ${family} the target redirects (HTTP ${err.details.status} to ${where}), where the interface answers: a login page in front of it, or another address (then give that one as --target)`,
+      };
+    }
+    return NO_ANSWER.has(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
+  }
+  const first = probe.ex;
+  const status = first.response.status;
+  const type = first.response.headers['content-type'] ?? '';
+  // nginx's answer to a request without the client certificate its `ssl_verify_client on` wants.
+  if (/No required SSL certificate was sent|SSL certificate error/i.test(first.response.bodyText))
+    return {
+      code: 'CTS_TLS_CLIENT_CERT_REQUIRED',
+      part: `on ${family} the TLS front wants a client certificate it trusts (${described(first)}): pass --client-cert FILE --client-key FILE, signed by a CA the front accepts`,
+    };
+  if (status === 511 || (status >= 200 && status < 300 && /html/i.test(type)))
+    return {
+      code: 'CTS_NOT_THE_INTERFACE',
+      part: `on ${family} a read of an unknown id was answered ${described(first)}: a captive or login page, not the interface`,
+    };
+  const other = await sendProbe(
+    http,
+    scheme,
+    withOtherCredentials(probeOf(target, scheme, timeoutMs), scheme, configured),
+  );
+  const second = 'ex' in other ? other.ex : undefined;
+  if (status === 401 || status === 403) {
+    if (configured && second && same(first, second))
+      return namesAuthScheme(first)
+        ? {
+            code: 'CTS_CREDENTIALS_REFUSED',
+            part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials: pass ${FLAG[scheme]} with credentials it accepts, or, if something in front of the interface wants a key of its own, --header 'Name: value'`,
+          }
+        : {
+            code: 'CTS_GATEWAY_REFUSED',
+            part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials, naming no auth scheme: something in front of the interface (an API gateway, an access proxy) refuses the requests; if it wants a header of its own, pass --header 'Name: value'`,
+          };
+    const given = configured
+      ? `refused the configured credentials (${described(first)})`
+      : `answered ${described(first)}, and no credentials were configured`;
+    return { code: 'CTS_CREDENTIALS_REFUSED', part: `on ${family} the target ${given}: pass ${FLAG[scheme]}` };
+  }
+  // The same non-JSON answer to a read with credentials, without them, and to a valid request: a wall.
+  // 5xx pages are left to the checks: a server that fails every request is not conformant.
+  if (status >= 400 && status < 500 && !isJsonBody(first) && second && same(first, second)) {
+    const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
+    if ('ex' in valid && same(first, valid.ex))
+      return {
+        code: 'CTS_NOT_THE_INTERFACE',
+        part: `on ${family} the target answered the same ${described(first)} to a read with credentials, the same read without them, and a valid request: something in front of the interface answers instead of it (a TLS front that wants a client certificate, a gateway that wants a header, a maintenance page)`,
+      };
+  }
+  return undefined;
+}
 
 /**
  * Probes each family the operations use. Returns undefined when every family can be judged.
@@ -58,36 +251,37 @@ export async function preflight(
 ): Promise<Unjudged | undefined> {
   const used = new Set(operations.map((op) => operation(op).auth));
   const families = (['bearer', 'basic'] as const).filter((s) => used.has(s));
-  const outcomes = await Promise.all(
-    families.map(async (scheme) => {
-      try {
-        const ex = await http.send(probeOf(target, scheme, timeoutMs));
-        return { scheme, status: ex.response.status };
-      } catch (err) {
-        return { scheme, error: err };
-      }
-    }),
+  const probes = await Promise.all(
+    families.map((scheme) => sendProbe(http, scheme, probeOf(target, scheme, timeoutMs))),
   );
-  const unreachable = outcomes.find((o) => ConformanceError.is(o.error) && o.error.code === 'CTS_TARGET_UNREACHABLE');
+  // A target that cannot be reached at all (network, proxy, TLS) is said once, for every family.
+  const unreachable = probes.find(
+    (p): p is Extract<Probe, { error: unknown }> =>
+      'error' in p && ConformanceError.is(p.error) && NO_ANSWER.has(p.error.code),
+  );
   if (unreachable) {
-    const message = (unreachable.error as ConformanceError).message;
+    const err = unreachable.error as ConformanceError;
     return {
-      code: 'CTS_TARGET_UNREACHABLE',
-      reason: `the target could not be reached (${message}); no check was run`,
+      code: err.code as UnjudgedCode,
+      reason:
+        err.code === 'CTS_TARGET_UNREACHABLE'
+          ? `the target could not be reached (${err.message}); no check was run`
+          : `${err.message}; no check was run`,
       families,
     };
   }
-  const refused = outcomes.filter((o) => o.status === 401 || o.status === 403);
-  if (refused.length === 0) return undefined;
-  const parts = refused.map((o) => {
-    const given = configured[o.scheme]
-      ? `refused the configured credentials (HTTP ${o.status})`
-      : `answered HTTP ${o.status}, and no credentials were configured`;
-    return `on ${FAMILY[o.scheme]} the target ${given}: pass ${FLAG[o.scheme]}`;
-  });
+  const findings = await Promise.all(
+    probes.map(async (p) => ({
+      scheme: p.scheme,
+      finding: await judgeFamily(http, target, p, configured[p.scheme], timeoutMs),
+    })),
+  );
+  const found = findings.filter((f): f is { scheme: AuthScheme; finding: NonNullable<FamilyFinding> } => !!f.finding);
+  if (found.length === 0) return undefined;
+  const names = found.map((f) => FAMILY[f.scheme]).join(' and ');
   return {
-    code: 'CTS_CREDENTIALS_REFUSED',
-    reason: `${parts.join('; ')}. The checks of ${refused.map((o) => FAMILY[o.scheme]).join(' and ')} were not run: every one would only have restated the refusal`,
-    families: refused.map((o) => o.scheme),
+    code: found[0]!.finding.code,
+    reason: `${found.map((f) => f.finding.part).join('; ')}. The checks of ${names} were not run: every one would only have restated this`,
+    families: found.map((f) => f.scheme),
   };
 }

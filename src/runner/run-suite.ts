@@ -17,11 +17,12 @@ import { createCoverageRecorder } from '../coverage/recorder.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
 import { setMaxListeners } from 'node:events';
+import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
 import { runBudget, writeOrder } from './budget.js';
 import { blockCascades } from './cascades.js';
-import { preflight, type Unjudged } from './preflight.js';
+import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
 import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
 import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
@@ -54,6 +55,8 @@ export interface RunOptions {
   readonly preflight?: boolean;
   /** The catalogue's checks the selection (--only/--skip/--shard) left out: coverage names it as their holes' cause. */
   readonly notSelected?: readonly CheckDefinition[];
+  /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
+  readonly connection?: ConnectionSettings;
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -145,7 +148,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
   const credentials = { token: opts.token, basic: opts.basic };
-  const redact = createRedactor([opts.token, opts.basic, ...derivedSecrets(credentials)]);
+  const redact = createRedactor([
+    opts.token,
+    opts.basic,
+    ...derivedSecrets(credentials),
+    ...connectionSecrets(opts.connection),
+  ]);
   const schemas = registry();
   // What the run exercises of the interface: every exchange of every check is observed (src/coverage).
   const model = coverageModel(schemas);
@@ -182,6 +190,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     signal: deadline.signal,
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
     connections: Math.max(4, opts.concurrency * 2),
+    ...(opts.connection ? { connection: opts.connection } : {}),
   });
   const counter = { chat: 0 };
   const memo = new Map<string, Promise<unknown>>();
@@ -249,7 +258,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       runnerSkips.set(check.id, 'not-judged');
       outcome = {
         status: 'skip',
-        reason: `not run: ${unjudged.code} (${unjudged.code === 'CTS_TARGET_UNREACHABLE' ? 'the target could not be reached' : 'the target refused the configured credentials'}; see the verdict)`,
+        reason: `not run: ${unjudged.code} (${UNJUDGED_SHORT[unjudged.code]}; see the verdict)`,
       };
     } else if (check.writes && !opts.target.allowWrites) {
       runnerSkips.set(check.id, 'writes-not-allowed');
@@ -295,7 +304,14 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
     const evidence =
       outcome.status === 'fail' || outcome.status === 'error'
-        ? buildEvidence(outcome, { redact, token: opts.token, basic: opts.basic, seed: opts.seed, replay })
+        ? buildEvidence(outcome, {
+            redact,
+            token: opts.token,
+            basic: opts.basic,
+            seed: opts.seed,
+            replay,
+            connection: opts.connection,
+          })
         : undefined;
     return {
       result: toResult(check, outcome, performance.now() - t0, redact, evidence, runnerNotes),
@@ -358,5 +374,18 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       ...(unjudged ? { unjudged: { code: unjudged.code, reason: redact(unjudged.reason) } } : {}),
       notSelected: notSelectedOf(opts.checks, opts.notSelected),
     }),
+    ...connectionReport(opts.target.baseUrl, opts.connection, redact),
   };
+}
+
+/** How the run reached the target, for the report: said only when it is not a plain direct connection. */
+function connectionReport(
+  baseUrl: string,
+  connection: ConnectionSettings | undefined,
+  redact: Redactor,
+): Pick<RunReport, 'connection'> {
+  if (!connection) return {};
+  const described = describeConnection(baseUrl, connection);
+  if (described === undefined) return {};
+  return { connection: { description: redact(described), insecure: connection.tls.insecure } };
 }

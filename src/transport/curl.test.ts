@@ -61,3 +61,42 @@ test('each derived presentation becomes a curl argument the shell builds from th
     expect(rebuilt, p).toBe(header);
   }
 });
+
+test('the run’s connection settings become curl flags: -x, --cacert, --cert/--key, -k, and secret headers from the environment', () => {
+  const settings = {
+    headers: { 'x-api-gateway-key': 'gw-k-1', 'x-tenant': 'team-a' },
+    proxy: { url: 'http://proxy.local:3128', from: '--proxy' },
+    tls: {
+      insecure: true,
+      ca: { file: '/etc/ca dir/ca.pem', pem: '' },
+      client: { certFile: '/c.pem', cert: '', keyFile: '/k.pem', key: '' },
+    },
+    env: {},
+  };
+  const line = buildCurl(
+    { method: 'GET', url: 'https://h/v2/e/p/scores', headers: { 'x-api-gateway-key': 'gw-k-1', 'x-tenant': 'team-a' } },
+    { token, basic, redact: createRedactor(['gw-k-1']), connection: settings },
+  );
+  expect(line).toBe(
+    `curl -sS -i 'https://h/v2/e/p/scores' -x 'http://proxy.local:3128' --cacert '/etc/ca dir/ca.pem' --cert /c.pem --key /k.pem -k -H "x-api-gateway-key: $CONFORMANCE_HEADER_X_API_GATEWAY_KEY" -H 'x-tenant: team-a'`,
+  );
+  // A proxy URL with credentials is read back from its variable: the one it came from, or CONFORMANCE_PROXY.
+  const fromEnv = buildCurl(
+    { method: 'GET', url: 'https://h/x', headers: {} },
+    { redact, connection: { headers: {}, tls: { insecure: false }, env: { HTTPS_PROXY: 'http://u:pw@p:1' } } },
+  );
+  expect(fromEnv).toBe(`curl -sS -i 'https://h/x' -x "$HTTPS_PROXY"`);
+  const fromFlag = buildCurl(
+    { method: 'GET', url: 'https://h/x', headers: {} },
+    {
+      redact,
+      connection: {
+        headers: {},
+        proxy: { url: 'http://u:pw@p:1', from: '--proxy' },
+        tls: { insecure: false },
+        env: {},
+      },
+    },
+  );
+  expect(fromFlag).toBe(`curl -sS -i 'https://h/x' -x "$CONFORMANCE_PROXY"`);
+});

@@ -4,9 +4,10 @@
  * whatever remains goes through the redactor.
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
-import type { Redactor } from '../core/redact.js';
+import { isSecretHeaderName, type Redactor } from '../core/redact.js';
 import { CONVENTIONAL_BASIC_USER, derivedAuthorization, WRONG_PASSWORD, TOKEN_SUFFIX } from '../coverage/derive.js';
 import type { DerivedPresentation } from '../coverage/presentations.js';
+import { type ConnectionSettings, proxyFor, proxyOrigin } from './connection.js';
 import type { RecordedRequest } from './types.js';
 
 /** POSIX single-quoting. */
@@ -23,6 +24,30 @@ export interface CurlOptions {
   readonly token?: string | undefined;
   readonly basic?: string | undefined;
   readonly redact: Redactor;
+  /** Headers, proxy and TLS the request was sent with: the line carries `-H`, `-x`, `--cacert`, `--cert`, `-k`. */
+  readonly connection?: ConnectionSettings | undefined;
+}
+
+/** The environment variable a secret header's value is read from: `X-Api-Key` → `CONFORMANCE_HEADER_X_API_KEY`. */
+export function headerVariable(name: string): string {
+  return `CONFORMANCE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** The curl arguments that reach the target as the run did: proxy, TLS. */
+function connectionArgs(url: string, connection: ConnectionSettings): string[] {
+  const out: string[] = [];
+  const proxy = proxyFor(url, connection);
+  if (proxy) {
+    // A proxy URL with credentials is read back from where it came from; the flag's from CONFORMANCE_PROXY.
+    const hasCredentials = /\/\/[^/@]*@/.test(proxy.url);
+    const variable = proxy.from.startsWith('-') || proxy.from === 'proxy' ? 'CONFORMANCE_PROXY' : proxy.from;
+    out.push('-x', hasCredentials ? `"$${variable}"` : shellQuote(proxyOrigin(proxy.url)));
+  }
+  const tls = connection.tls;
+  if (tls.ca) out.push('--cacert', shellWord(tls.ca.file));
+  if (tls.client) out.push('--cert', shellWord(tls.client.certFile), '--key', shellWord(tls.client.keyFile));
+  if (tls.insecure) out.push('-k');
+  return out;
 }
 
 /**
@@ -60,11 +85,17 @@ export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   const parts = ['curl', '-sS', '-i'];
   if (req.method !== 'GET' || req.body !== undefined) parts.push('-X', req.method);
   parts.push(shellQuote(req.url));
+  if (opts.connection) parts.push(...connectionArgs(req.url, opts.connection));
   for (const [name, value] of Object.entries(req.headers)) {
     if (SKIP_HEADERS.has(name)) continue;
     const args = name === 'authorization' ? authorizationArgs(value, opts) : undefined;
     if (args) {
       parts.push(...args);
+      continue;
+    }
+    // A secret header of the run's own (`--header 'X-Api-Key: …'`) is read back from its variable.
+    if (name !== 'authorization' && isSecretHeaderName(name) && opts.connection?.headers[name] === value) {
+      parts.push('-H', `"${name}: $${headerVariable(name)}"`);
       continue;
     }
     parts.push('-H', shellQuote(`${name}: ${value}`));

@@ -4,7 +4,7 @@
  * bounded retries of 429/503 honouring Retry-After, and network failures turned into tool errors
  * with stable codes.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath } from '../core/operations.js';
 import { derivedAuthorization } from '../coverage/derive.js';
@@ -17,7 +17,12 @@ import type {
   RecordedRequest,
   StreamingExchange,
 } from './types.js';
+import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from './connection.js';
 import { startDeadline, type ExchangeDeadline } from './deadline.js';
+import { diagnoseTls } from './tls-diagnosis.js';
+
+/** Most time spent finding the TLS failure behind a connection closed before any answer. */
+const DIAGNOSIS_MS = 2_000;
 import { classifyNetworkError } from './network-errors.js';
 
 export interface HttpClientOptions {
@@ -38,6 +43,8 @@ export interface HttpClientOptions {
   readonly userAgent: string;
   /** Concurrent connections to the target. */
   readonly connections?: number;
+  /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
+  readonly connection?: ConnectionSettings;
 }
 
 function authorizationFor(auth: AuthMode, path: string, opts: HttpClientOptions): string | undefined {
@@ -107,16 +114,23 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export function createHttpClient(
   opts: HttpClientOptions,
 ): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
-  const agent = new Agent({
-    connect: { timeout: opts.timeoutMs },
-    headersTimeout: opts.timeoutMs,
-    bodyTimeout: opts.timeoutMs,
+  const connection = opts.connection ?? DIRECT;
+  const agent = createDispatcher(opts.baseUrl, connection, {
+    connectTimeoutMs: opts.timeoutMs,
+    headersTimeoutMs: opts.timeoutMs,
+    bodyTimeoutMs: opts.timeoutMs,
     connections: opts.connections ?? 16,
-    keepAliveTimeout: 4_000,
   });
+  const proxy = proxyFor(opts.baseUrl, connection);
+  /** What a network failure is read against: the proxy in the way, a client certificate given. */
+  const failureContext = {
+    proxy: proxy ? proxyOrigin(proxy.url) : undefined,
+    clientCertGiven: connection.tls.client !== undefined,
+    runSignal: opts.signal,
+  };
 
   function prepare(spec: HttpRequestSpec): { recorded: RecordedRequest; body: string | Uint8Array | undefined } {
-    const headers: Record<string, string> = { 'user-agent': opts.userAgent };
+    const headers: Record<string, string> = { 'user-agent': opts.userAgent, ...connection.headers };
     let body: string | Uint8Array | undefined = spec.body;
     if (spec.json !== undefined && body === undefined) {
       body = JSON.stringify(spec.json);
@@ -181,7 +195,11 @@ export function createHttpClient(
       return { res, headers, started, deadline: tracked };
     } catch (err) {
       tracked.dispose();
-      throw classifyNetworkError(err, { url: recorded.url, deadline, runSignal: opts.signal });
+      const failure = classifyNetworkError(err, { url: recorded.url, deadline, ...failureContext });
+      // Closed before any answer: with TLS 1.3 that may be a front refusing after the handshake.
+      if (failure.code === 'CTS_TARGET_RESET')
+        throw (await diagnoseTls(opts.baseUrl, connection, DIAGNOSIS_MS)) ?? failure;
+      throw failure;
     }
   }
 
@@ -205,7 +223,7 @@ export function createHttpClient(
       // A body that ended cleanly just as the deadline fired still counts as late.
       if (deadline.signal.aborted && !truncated) throw deadline.signal.reason;
     } catch (err) {
-      throw bodyError(classifyNetworkError(err, { url, deadline, runSignal: opts.signal }));
+      throw bodyError(classifyNetworkError(err, { url, deadline, ...failureContext }));
     } finally {
       if (truncated) discard(res.body);
       deadline.dispose();
@@ -266,7 +284,7 @@ export function createHttpClient(
         if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (err) {
         if (ConformanceError.is(err)) throw err;
-        throw bodyError(classifyNetworkError(err, { url: recorded.url, deadline, runSignal: opts.signal }));
+        throw bodyError(classifyNetworkError(err, { url: recorded.url, deadline, ...failureContext }));
       } finally {
         discard(res.body);
         deadline.dispose();

@@ -1,12 +1,40 @@
 /** @module Maps undici/network failures to tool errors with stable codes and one readable line. */
 import { ConformanceError } from '../core/errors.js';
 import type { ExchangeDeadline } from './deadline.js';
+import { classifyTlsError } from './tls-errors.js';
 
 interface Context {
   readonly url: string;
   /** The exchange's deadline: whether it passed, and what the exchange was waiting for then. */
   readonly deadline: Pick<ExchangeDeadline, 'expired' | 'describe' | 'timeoutMs'>;
   readonly runSignal?: AbortSignal | undefined;
+  /** The forward proxy the request went through (its origin, no credentials), if any. */
+  readonly proxy?: string | undefined;
+  /** A client certificate was configured (the words of a refused handshake differ). */
+  readonly clientCertGiven?: boolean | undefined;
+}
+
+/** A failure of the forward proxy rather than of the target; undefined when it is none. */
+function proxyFailure(err: unknown, code: string, proxy: string, origin: string): ConformanceError | undefined {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/Proxy Authentication Required|\b407\b/.test(message))
+    return new ConformanceError(
+      'CTS_PROXY_FAILED',
+      `the proxy ${proxy} wants credentials (HTTP 407): give them in the proxy URL (http://USER:PASS@host:port)`,
+      { cause: err },
+    );
+  const tunnel = /Proxy response \((\d+)\)/.exec(message);
+  if (tunnel)
+    return new ConformanceError(
+      'CTS_PROXY_FAILED',
+      `the proxy ${proxy} did not open a tunnel to ${origin} (it answered HTTP ${tunnel[1]}): can the proxy reach the target, and does it allow CONNECT to that port?`,
+      { cause: err },
+    );
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
+    return new ConformanceError('CTS_PROXY_FAILED', `the proxy ${proxy} could not be reached (${code})`, {
+      cause: err,
+    });
+  return undefined;
 }
 
 function codeOf(err: unknown): string {
@@ -55,6 +83,12 @@ export function classifyNetworkError(err: unknown, ctx: Context): ConformanceErr
       `no complete answer from ${origin} within ${ctx.deadline.timeoutMs} ms: ${ctx.deadline.describe()}`,
       { cause: err },
     );
+  }
+  const tls = classifyTlsError(err, origin, ctx.clientCertGiven ?? false);
+  if (tls) return tls;
+  if (ctx.proxy) {
+    const failure = proxyFailure(err, code, ctx.proxy, origin);
+    if (failure) return failure;
   }
   switch (code) {
     case 'ECONNREFUSED':

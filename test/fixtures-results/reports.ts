@@ -250,7 +250,7 @@ function report(
   coverage?: CoverageReport,
 ): RunReport {
   return {
-    schemaVersion: '1.2',
+    schemaVersion: '1.3',
     tool: { name: 'conformance-suite', version: '0.1.0' },
     target,
     targetLabel,

@@ -45,6 +45,8 @@ export interface RunAgainstUrlOptions {
   readonly maxBodyBytes?: number;
   /** The runner's events (e.g. `check-end` with the requests each check sent). */
   readonly onEvent?: (event: RunEvent) => void;
+  /** Probe the target first (src/runner/preflight.ts). Default true. */
+  readonly preflight?: boolean;
 }
 
 export interface RunAgainstMockOptions extends Omit<RunAgainstUrlOptions, 'token' | 'basic'> {
@@ -92,6 +94,7 @@ export function runAgainstUrl(
     maxRetryWaitMs: 0,
     replayBase: 'conformance run',
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.preflight === false ? { preflight: false } : {}),
   });
 }
 

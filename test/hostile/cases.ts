@@ -4,6 +4,7 @@
  */
 import { defaultTarget } from '../helpers/run-checks.js';
 import type { TargetConfig } from '../../src/core/check.js';
+import type { UnjudgedCode } from '../../src/core/report.js';
 import type { HostileKind } from '../helpers/hostile-servers.js';
 import { chatJsonProbe, chatStreamProbe, predictionsJsonlProbe, unauthenticatedProbe } from './probes.js';
 
@@ -22,6 +23,11 @@ export interface HostileCase {
   readonly judgesRedirect?: readonly string[];
   /** Exact expectations per probe id. */
   readonly probes: Readonly<Record<string, Expected>>;
+  /**
+   * The preflight finds that what answers is not the interface (src/runner/preflight.ts): the run
+   * is COULD NOT JUDGE with this code, no check run, and the probes' expectations do not apply.
+   */
+  readonly unjudged?: UnjudgedCode;
 }
 
 const all = (e: Expected) => ({
@@ -81,8 +87,18 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     codes: ['CTS_REDIRECT'],
     judgesRedirect: ['chat-completions.trailing-slash-path'],
     probes: all({ error: ['CTS_REDIRECT'] }),
+    // Every request sent elsewhere, a login page's way: not the interface.
+    unjudged: 'CTS_NOT_THE_INTERFACE',
   },
-  { name: 'answers an HTML page with 200', fixture: 'html-200', network: false, codes: [], probes: all(FAIL) },
+  {
+    name: 'answers an HTML page with 200',
+    fixture: 'html-200',
+    network: false,
+    codes: [],
+    probes: all(FAIL),
+    // A captive page: not the interface.
+    unjudged: 'CTS_NOT_THE_INTERFACE',
+  },
   { name: 'answers an HTML error page with 500', fixture: 'html-500', network: false, codes: [], probes: all(FAIL) },
   // The JSONL probe reads the event stream's first line, sees it is not JSON, and stops: the target
   // answered (wrongly), so that probe fails before the cut is reached.

@@ -5,51 +5,18 @@
  * basic credentials, in headers or echoed in a body) appears in any output, in any form. A wrong flag is
  * one line with a CTS_ code, never a stack.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { BIN, runCli, STACK } from '../hostile/report-files.js';
+import { runCli, STACK } from '../hostile/report-files.js';
 import { findLeaks, plantSecrets } from '../secrets/planted.js';
-import { listRecords, sdk } from './helpers.js';
+import { listRecords, sdk, startProxyCli as startCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-proxy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface RunningCli {
-  readonly url: string;
-  readonly child: ChildProcess;
-  /** Resolves when the process exits, with its code and everything it printed. */
-  readonly exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
-}
-
-function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [BIN, 'proxy', ...args], {
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (b: Buffer) => (err += b.toString('utf8')));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout: out, stderr: err })),
-  );
-  const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  void exited.then(() => clearTimeout(kill));
-  return new Promise((resolve, reject) => {
-    void exited.then(({ code }) =>
-      reject(new Error(`conformance proxy exited (${code}) before listening: ${err.slice(0, 300)}`)),
-    );
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, child, exited });
-    });
-  });
-}
 
 const REPORTS = (out: string) => [
   '--json',

@@ -3,6 +3,7 @@
  * official openai SDK (streamed and not) and a JSONL consumer (plain fetch with basic auth, reading
  * the listing line by line as it arrives).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import OpenAI from 'openai';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
@@ -10,6 +11,7 @@ import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKE
 import { proxyReports } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
 import { ProxySession } from '../../src/proxy/session.js';
+import { BIN } from '../hostile/report-files.js';
 
 export interface RunningProxy {
   readonly url: string;
@@ -127,4 +129,41 @@ export function problems(report: RunReport): string[] {
 
 export function result(report: RunReport, id: string): CheckResult | undefined {
   return report.results.find((r) => r.id === id);
+}
+
+export interface RunningCli {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Resolves when the process exits, with its code and everything it printed. */
+  readonly exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+/** The real `conformance proxy` binary, resolved once it prints `listening on URL` (killed after `limitMs`). */
+export function startProxyCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  limitMs = 15_000,
+): Promise<RunningCli> {
+  const child = spawn(process.execPath, [BIN, 'proxy', ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (b: Buffer) => (err += b.toString('utf8')));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout: out, stderr: err })),
+  );
+  const kill = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  void exited.then(() => clearTimeout(kill));
+  return new Promise((resolve, reject) => {
+    void exited.then(({ code }) =>
+      reject(new Error(`conformance proxy exited (${code}) before listening: ${err.slice(0, 300)}`)),
+    );
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString('utf8');
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, child, exited });
+    });
+  });
 }

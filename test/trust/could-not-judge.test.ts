@@ -46,8 +46,9 @@ test('a running mock and no --token: the refusal is said once, naming the flag, 
     const run = await runCli(['run', '--target', mock.url, '--basic', 'api:mock-key', '--console']);
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr.match(/could not judge \(CTS_CREDENTIALS_REFUSED\)/g)).toHaveLength(1);
+    // The status and an excerpt of the body, then what to do.
     expect(run.stderr).toContain(
-      'on /v1 the target answered HTTP 401, and no credentials were configured: pass --token',
+      'on /v1 the target answered HTTP 401 application/json "{\\"detail\\":\\"Authentication failed\\"}", and no credentials were configured: pass --token',
     );
     expect(run.stdout).not.toMatch(/^FAIL /m);
     expect(run.stdout).toContain('COULD NOT JUDGE');

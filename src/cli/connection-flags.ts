@@ -1,0 +1,213 @@
+/**
+ * @module The flags that say how to reach a deployment behind its infrastructure, the same for
+ * `conformance run`, `run --replay` and `conformance proxy`: `--header 'Name: value'` (repeatable),
+ * `--proxy URL`, `--ca-cert FILE`, `--client-cert FILE --client-key FILE`, `--insecure`. Flags over
+ * the environment (`CONFORMANCE_HEADER_<NAME>`, `CONFORMANCE_PROXY`, then `HTTPS_PROXY`/`HTTP_PROXY`/
+ * `NO_PROXY` at request time) over the config file. Files are read and judged here, so a missing or
+ * unreadable one is a `CTS_BAD_FLAG` line before anything is sent.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
+import { ConformanceError } from '../core/errors.js';
+import { isSecretHeaderName } from '../core/redact.js';
+import type { ConnectionSettings, ProxySetting, TlsSettings } from '../transport/connection.js';
+import { headerVariable, shellWord } from '../transport/curl.js';
+import { badFlag } from './flags.js';
+
+export const CONNECTION_FLAGS = {
+  header: { type: 'string', multiple: true },
+  proxy: { type: 'string' },
+  'ca-cert': { type: 'string' },
+  'client-cert': { type: 'string' },
+  'client-key': { type: 'string' },
+  insecure: { type: 'boolean' },
+} as const;
+
+/** The flags' values as `readFlags` gives them. */
+export interface ConnectionFlagValues {
+  readonly header?: string[] | undefined;
+  readonly proxy?: string | undefined;
+  readonly 'ca-cert'?: string | undefined;
+  readonly 'client-cert'?: string | undefined;
+  readonly 'client-key'?: string | undefined;
+  readonly insecure?: boolean | undefined;
+}
+
+/** The config file's keys for the same settings (schemas/config/conformance-config.json). */
+export interface ConnectionConfigValues {
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly proxy?: string | undefined;
+  readonly caCert?: string | undefined;
+  readonly clientCert?: string | undefined;
+  readonly clientKey?: string | undefined;
+  readonly insecure?: boolean | undefined;
+}
+
+/** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
+const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
+export const ENV_PROXY = 'CONFORMANCE_PROXY';
+
+/** RFC 9110 §5.6.2 token characters. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Headers the tool owns: set by other flags, or by the HTTP layer itself. */
+const OWNED: Readonly<Record<string, string>> = {
+  authorization: 'the credentials §5 judges come from --token / --basic (or CONFORMANCE_TOKEN / CONFORMANCE_BASIC)',
+  'proxy-authorization': 'proxy credentials go in the proxy URL (http://USER:PASS@host:port)',
+  host: 'the Host header is the target URL’s',
+  'content-length': 'the HTTP layer sets it',
+  'transfer-encoding': 'the HTTP layer sets it',
+  connection: 'the HTTP layer sets it',
+};
+
+function checkHeader(name: string, value: string, where: string): [string, string] {
+  const lower = name.trim().toLowerCase();
+  if (!TOKEN.test(lower)) throw badFlag(`${where}: "${name}" is not a header name`);
+  if (/[\r\n\0]/.test(value)) throw badFlag(`${where}: the value of ${name} holds a line break`);
+  const owned = OWNED[lower];
+  if (owned) throw badFlag(`${where}: ${name} cannot be set this way: ${owned}`);
+  return [lower, value.trim()];
+}
+
+/** `Name: value` as curl's `-H` takes it. */
+function parseHeaderFlag(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  // The text is not echoed: it may be a secret given without its name.
+  if (colon <= 0) throw badFlag(`--header takes 'Name: value' (a name, a colon, the value): the one given has no name`);
+  return checkHeader(text.slice(0, colon), text.slice(colon + 1), '--header');
+}
+
+function headersOf(
+  flags: ConnectionFlagValues,
+  cfg: ConnectionConfigValues,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cfg.headers ?? {})) {
+    const [lower, v] = checkHeader(name, value, 'config headers');
+    if (isSecretHeaderName(lower))
+      throw new ConformanceError(
+        'CTS_BAD_CONFIG',
+        `config headers: ${name} holds a secret, and the config file holds none: pass it with --header or ${headerVariable(lower)}`,
+      );
+    out[lower] = v;
+  }
+  for (const [key, value] of Object.entries(env)) {
+    if (!key.startsWith(ENV_HEADER_PREFIX) || value === undefined || key === ENV_HEADER_PREFIX) continue;
+    const [lower, v] = checkHeader(key.slice(ENV_HEADER_PREFIX.length).replace(/_/g, '-'), value, key);
+    out[lower] = v;
+  }
+  for (const text of flags.header ?? []) {
+    const [lower, v] = parseHeaderFlag(text);
+    out[lower] = v;
+  }
+  return out;
+}
+
+function checkProxyUrl(url: string, from: string): ProxySetting {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw badFlag(`${from}: "${url.replace(/\/\/[^@/]*@/, '//***@')}" is not a URL (http://host:port)`);
+  }
+  if (!['http:', 'https:', 'socks5:', 'socks:'].includes(u.protocol))
+    throw badFlag(`${from}: a proxy URL is http://, https:// or socks5://, got ${u.protocol}//`);
+  return { url, from };
+}
+
+function proxyOf(
+  flags: ConnectionFlagValues,
+  cfg: ConnectionConfigValues,
+  env: Readonly<Record<string, string | undefined>>,
+): ProxySetting | undefined {
+  if (flags.proxy !== undefined) return checkProxyUrl(flags.proxy, '--proxy');
+  const fromEnv = env[ENV_PROXY];
+  if (fromEnv) return checkProxyUrl(fromEnv, ENV_PROXY);
+  if (cfg.proxy !== undefined) {
+    if (/\/\/[^/@]*@/.test(cfg.proxy))
+      throw new ConformanceError(
+        'CTS_BAD_CONFIG',
+        `config proxy: the URL holds credentials, and the config file holds none: pass --proxy or ${ENV_PROXY}`,
+      );
+    return checkProxyUrl(cfg.proxy, 'proxy');
+  }
+  return undefined;
+}
+
+function readPem(flag: string, file: string): { file: string; pem: string } {
+  const path = resolve(file);
+  try {
+    return { file: path, pem: readFileSync(path, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : `cannot be read (${code})`;
+    throw badFlag(`${flag} ${file}: ${why}`);
+  }
+}
+
+/** Node's own judgement of the PEM files, now rather than at the first connection. */
+function judgePem(flag: string, options: Parameters<typeof createSecureContext>[0]): void {
+  try {
+    createSecureContext(options);
+  } catch (err) {
+    const line = (err as Error).message.split('\n')[0];
+    throw badFlag(`${flag}: ${line}`);
+  }
+}
+
+function tlsOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues): TlsSettings {
+  const caFile = flags['ca-cert'] ?? cfg.caCert;
+  const certFile = flags['client-cert'] ?? cfg.clientCert;
+  const keyFile = flags['client-key'] ?? cfg.clientKey;
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw badFlag('--client-cert and --client-key go together: the certificate and its private key');
+  const ca = caFile === undefined ? undefined : readPem('--ca-cert', caFile);
+  if (ca) {
+    if (!ca.pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw badFlag(`--ca-cert ${caFile}: not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    judgePem(`--ca-cert ${caFile}`, { ca: ca.pem });
+  }
+  let client: TlsSettings['client'];
+  if (certFile !== undefined && keyFile !== undefined) {
+    const cert = readPem('--client-cert', certFile);
+    const key = readPem('--client-key', keyFile);
+    judgePem('--client-cert/--client-key', { cert: cert.pem, key: key.pem });
+    client = { certFile: cert.file, cert: cert.pem, keyFile: key.file, key: key.pem };
+  }
+  return {
+    ...(ca ? { ca } : {}),
+    ...(client ? { client } : {}),
+    insecure: flags.insecure ?? cfg.insecure ?? false,
+  };
+}
+
+/** The connection settings of a command line, its config file and the environment. */
+export function readConnectionSettings(
+  flags: ConnectionFlagValues,
+  cfg: ConnectionConfigValues,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ConnectionSettings {
+  const proxy = proxyOf(flags, cfg, env);
+  return { headers: headersOf(flags, cfg, env), ...(proxy ? { proxy } : {}), tls: tlsOf(flags, cfg), env };
+}
+
+/** The flags that reproduce the settings in a replay command, secrets left to the environment. */
+export function connectionReplayFlags(settings: ConnectionSettings): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(settings.headers))
+    if (!isSecretHeaderName(name)) out.push('--header', shellWord(`${name}: ${value}`));
+  if (settings.proxy && settings.proxy.from === '--proxy' && !/\/\/[^/@]*@/.test(settings.proxy.url))
+    out.push('--proxy', settings.proxy.url);
+  if (settings.tls.ca) out.push('--ca-cert', shellWord(settings.tls.ca.file));
+  if (settings.tls.client)
+    out.push(
+      '--client-cert',
+      shellWord(settings.tls.client.certFile),
+      '--client-key',
+      shellWord(settings.tls.client.keyFile),
+    );
+  if (settings.tls.insecure) out.push('--insecure');
+  return out;
+}
