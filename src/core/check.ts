@@ -70,6 +70,12 @@ export interface CheckDefinition {
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
   /**
+   * A property every case of which creates something on a conformant target (a real training job):
+   * against a write budget it runs as many cases as the budget affords (src/runner/budget.ts
+   * `runsOf`), not `--runs`, so the budget judges every MUST check (decisions/0005).
+   */
+  readonly casesWrite?: boolean;
+  /**
    * The operation's root check: it judges the baseline every other check of the operation starts
    * from (a valid request answered 2xx with a valid body). When it fails, the other checks' failures
    * marked `precondition` for the operation are reported as blocked by it (src/runner/cascades.ts).

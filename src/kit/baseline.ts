@@ -96,18 +96,15 @@ async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<st
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/** The id of a training job created for this run (only when writes are allowed), or undefined. */
-export function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
-  if (!ctx.target.allowWrites) return Promise.resolve(undefined);
-  return oncePerRun(ctx, 'training-job', async () => {
-    const ex = await ctx.http.send({
-      method: 'POST',
-      path: pathOf(ctx.target, 'training-jobs.create'),
-      json: trainingJobRequest(ctx),
-    });
-    const id = (ex.json as { id?: unknown } | undefined)?.id;
-    return ex.response.status >= 200 && ex.response.status < 300 && typeof id === 'string' ? id : undefined;
-  });
+/**
+ * The id of a training job created for this run (only when writes are allowed), or undefined. It is
+ * the job the create control made (`controlExchange`): one real job serves every check that needs one.
+ */
+export async function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
+  if (!ctx.target.allowWrites) return undefined;
+  const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
+  const id = (ex.json as { id?: unknown } | undefined)?.id;
+  return ex.response.status >= 200 && ex.response.status < 300 && typeof id === 'string' ? id : undefined;
 }
 
 /** A valid request and what the check should know about it. */

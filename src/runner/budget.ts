@@ -16,6 +16,8 @@ export interface BudgetInput {
   readonly maxRetryWaitMs: number;
   /** The checks of the write lane (`inWriteLane`) run one after another (a write budget is set). */
   readonly serialWrites?: boolean;
+  /** The write budget in force (`--max-writes` with writes allowed against a real target), if any. */
+  readonly maxWrites?: number | undefined;
 }
 
 export interface RunBudget {
@@ -35,8 +37,26 @@ const SLACK_MS = 5_000;
 /** The preflight (src/runner/preflight.ts): one request per path family, sent side by side before the checks, before the run deadline starts. */
 const PREFLIGHT_REQUESTS = 2;
 
-export function requestsOf(check: CheckDefinition, runs: number): number {
-  return Math.max(1, Math.ceil(check.maxRequests?.(runs) ?? DEFAULT_MAX_REQUESTS));
+/**
+ * Write budget a per-case writing property may spend per case: with `--max-writes N` it runs
+ * `floor(N / WRITES_PER_CASE)` cases (at least one, at most `--runs`), so the four such properties of
+ * the catalogue take at most 40 % of the budget and the one-off writes of the other checks fit.
+ */
+export const WRITES_PER_CASE = 10;
+
+/** The cases a check runs: `--runs`, or fewer for a per-case writing property under a write budget. */
+export function runsOf(
+  check: Pick<CheckDefinition, 'casesWrite'>,
+  runs: number,
+  maxWrites: number | undefined,
+): number {
+  if (!check.casesWrite || maxWrites === undefined) return runs;
+  return Math.min(runs, Math.max(1, Math.floor(maxWrites / WRITES_PER_CASE)));
+}
+
+/** The most requests a check may send, at `runs` cases per property under the write budget `maxWrites`. */
+export function requestsOf(check: CheckDefinition, runs: number, maxWrites?: number): number {
+  return Math.max(1, Math.ceil(check.maxRequests?.(runsOf(check, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS));
 }
 
 /**
@@ -54,9 +74,9 @@ export function inWriteLane(check: CheckDefinition): boolean {
  * fewest requests (most checks judged within the budget), a root check (the baseline every other
  * check of its operation starts from) before the others that may send as many, then catalogue order.
  */
-export function writeOrder(checks: readonly CheckDefinition[], runs: number): number[] {
+export function writeOrder(checks: readonly CheckDefinition[], runs: number, maxWrites?: number): number[] {
   return checks
-    .map((c, i) => ({ i, level: LEVELS.indexOf(c.level), need: requestsOf(c, runs), root: c.root ? 0 : 1 }))
+    .map((c, i) => ({ i, level: LEVELS.indexOf(c.level), need: requestsOf(c, runs, maxWrites), root: c.root ? 0 : 1 }))
     .filter(({ i }) => inWriteLane(checks[i]!))
     .sort((a, b) => a.level - b.level || a.need - b.need || a.root - b.root || a.i - b.i)
     .map(({ i }) => i);
@@ -68,7 +88,7 @@ export function writeOrder(checks: readonly CheckDefinition[], runs: number): nu
  * Graham's bound for list scheduling.
  */
 export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput): RunBudget {
-  const perCheck = checks.map((c) => requestsOf(c, input.runs));
+  const perCheck = checks.map((c) => requestsOf(c, input.runs, input.serialWrites ? input.maxWrites : undefined));
   const requests = perCheck.reduce((a, b) => a + b, 0) + PREFLIGHT_REQUESTS;
   const maxPerCheck = perCheck.reduce((a, b) => Math.max(a, b), 0);
   const perRequestMs = input.timeoutMs + input.maxRetries * (input.maxRetryWaitMs + input.timeoutMs);

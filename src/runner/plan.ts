@@ -5,7 +5,15 @@
  */
 import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
-import { describeBudget, inWriteLane, requestsOf, runBudget, type BudgetInput } from './budget.js';
+import {
+  describeBudget,
+  inWriteLane,
+  requestsOf,
+  runBudget,
+  runsOf,
+  type BudgetInput,
+  WRITES_PER_CASE,
+} from './budget.js';
 
 export interface PlanInput extends BudgetInput {
   readonly target: string;
@@ -18,18 +26,20 @@ export interface PlanInput extends BudgetInput {
 
 /** The plan in lines a person reads. */
 export function describePlan(checks: readonly CheckDefinition[], input: PlanInput): string[] {
-  const budget = runBudget(checks, { ...input, serialWrites: input.allowWrites && input.maxWrites !== undefined });
+  // The write budget in force shapes the per-case writing properties' case counts (budget.ts `runsOf`).
+  const maxWrites = input.allowWrites ? input.maxWrites : undefined;
+  const budget = runBudget(checks, { ...input, serialWrites: maxWrites !== undefined, maxWrites });
   const out = [`Plan for ${input.target}: ${checks.length} checks (nothing was sent)`];
   for (const op of OPERATIONS) {
     const mine = checks.filter((c) => c.operation === op.id);
     if (!mine.length) continue;
-    const requests = mine.reduce((n, c) => n + requestsOf(c, input.runs), 0);
+    const requests = mine.reduce((n, c) => n + requestsOf(c, input.runs, maxWrites), 0);
     out.push(
       `  ${op.section} ${operationLabel(op.id).padEnd(60)} ${String(mine.length).padStart(3)} checks, at most ${requests} requests`,
     );
   }
   const writing = checks.filter((c) => c.writes);
-  const writeRequests = checks.filter(inWriteLane).reduce((n, c) => n + requestsOf(c, input.runs), 0);
+  const writeRequests = checks.filter(inWriteLane).reduce((n, c) => n + requestsOf(c, input.runs, maxWrites), 0);
   if (!writing.length) out.push('Writes: none of the selected checks writes');
   else if (!input.allowWrites)
     out.push(
@@ -41,7 +51,7 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     );
   else {
     out.push(
-      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), plus one per operation with side effects that accepts an invalid body (reported as a failure). The requests a conformant target refuses cost nothing; the checks run MUST first, those that send fewest requests first, and a check whose valid request meets the spent budget is skipped (--max-writes ${writeRequests} runs them all)`,
+      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), plus one per operation with side effects that accepts an invalid body (reported as a failure). The requests a conformant target refuses cost nothing; the checks run MUST first, those that send fewest requests first, and a check whose valid request meets the spent budget is skipped; the ${checks.filter((c) => c.casesWrite).length} properties whose every case creates something run ${runsOf({ casesWrite: true }, input.runs, maxWrites)} case(s) each (one per ${WRITES_PER_CASE} of --max-writes, at most --runs)`,
     );
   }
   const chatRequests = checks

@@ -20,7 +20,7 @@ import { setMaxListeners } from 'node:events';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { runBudget, writeOrder } from './budget.js';
+import { runBudget, runsOf, writeOrder } from './budget.js';
 import { blockCascades } from './cascades.js';
 import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
 import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
@@ -171,9 +171,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       prepareErrors.set(check.id, err);
     }
   }
+  /** The write budget in force: a per-case writing property runs as many cases as it affords (`runsOf`). */
+  const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
   const budget = runBudget(opts.checks, {
     ...opts,
-    serialWrites: opts.target.maxWrites !== undefined && opts.target.allowWrites,
+    serialWrites: budgetWrites !== undefined,
+    maxWrites: budgetWrites,
   });
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
   const deadline = new AbortController();
@@ -275,7 +278,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         http,
         schemas,
         seed: deriveSeed(opts.seed, check.id),
-        runs: opts.runs,
+        runs: runsOf(check, opts.runs, budgetWrites),
         signal: deadline.signal,
         memo,
       };
@@ -325,7 +328,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   // write-ledger.ts.)
   const budgeted = opts.target.maxWrites !== undefined && opts.target.allowWrites;
   const indices = opts.checks.map((_, i) => i);
-  const writeQueue = budgeted ? writeOrder(opts.checks, opts.runs) : [];
+  const writeQueue = budgeted ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
   const otherQueue = indices.filter((i) => !writeLane.has(i));
 

@@ -100,7 +100,8 @@ function bodyProperty(
   return defineCheck({
     ...acceptanceOf(op),
     requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
-    ...(o.writes ? { writes: true } : {}),
+    // Each case creates something (a job, a log): under a write budget it runs the cases it affords.
+    ...(o.writes ? { writes: true, casesWrite: true } : {}),
     maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(ctx, arbitrary(ctx), async (body) =>

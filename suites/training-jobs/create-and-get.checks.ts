@@ -2,6 +2,7 @@
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { controlExchange } from '../../src/kit/baseline.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, isUuid, uuidFromSeed } from './bodies.js';
@@ -40,7 +41,8 @@ const createReturnsUuidId = defineCheck({
     'Creating a training job with a valid body succeeds and answers an object whose `id` is a UUID string (§4.2, §2.3).',
   writes: true,
   async run(ctx) {
-    const ex = await createJob(ctx, minimalCreateBody(ctx));
+    // The run's one valid create (the auth checks' control too): a job created once serves them all.
+    const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
     if (!is2xx(ex.response.status))
       return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
     const v = ctx.schemas.validate('training/training-job', ex.json);
@@ -63,7 +65,8 @@ const getReturnsSameId = defineCheck({
     'Getting a training job by the `id` its creation returned answers an object with that same UUID `id` (§4.3, §2.3).',
   writes: true,
   async run(ctx) {
-    const created = await createJob(ctx, minimalCreateBody(ctx));
+    // The job the run created once (controlExchange): its id as creation returned it.
+    const { exchange: created } = await controlExchange(ctx, 'training-jobs.create');
     const id = (created.json as { id?: unknown } | undefined)?.id;
     if (!is2xx(created.response.status) || !isUuid(id)) {
       return skip(

@@ -164,6 +164,7 @@ const acceptsRealisticBodies = defineCheck({
   requirement:
     'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
   writes: true,
+  casesWrite: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
     return checkProperty(

@@ -50,6 +50,7 @@ const acceptsValidGroups = defineCheck({
   requirement:
     'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
   writes: true,
+  casesWrite: true,
   maxRequests: propertyRequests(1),
   run(ctx) {
     return checkProperty(
