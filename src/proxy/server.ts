@@ -13,6 +13,10 @@ import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from '../transport/connection.js';
 import { classifyNetworkError } from '../transport/network-errors.js';
 import { diagnoseTls } from '../transport/tls-diagnosis.js';
+import { CLIENT_CERT_PAGE, clientCertRefused } from '../transport/tls-errors.js';
+
+/** Most bytes of a TLS front's 400 page held to tell whether it refuses the client certificate. */
+const HELD_MAX_BYTES = 16 * 1024;
 import { flatHeaders } from './exchange.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
@@ -175,6 +179,18 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       end();
     });
     res.on('drain', () => upstream?.resume());
+    let held:
+      | { status: number; headers: Dispatcher.ResponseData['headers']; chunks: Buffer[]; bytes: number }
+      | undefined;
+    /** Forwards a held answer as it came. */
+    const release = (): void => {
+      const h = held!;
+      held = undefined;
+      judge.responseHead(h.status, flatHeaders(h.headers));
+      res.writeHead(h.status, forwardable(h.headers));
+      batch.push(...h.chunks);
+      turn ??= setImmediate(endOfTurn);
+    };
     const failed = async (err: Error): Promise<void> => {
       if (gone) return;
       let e = classify(err);
@@ -229,17 +245,37 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
           },
           onResponseStart(_controller, status, upHeaders) {
             if (gone) return;
+            // A TLS front's 400 page may be its refusal of the proxy's (missing) client certificate:
+            // held until its end to tell, then forwarded as it came unless it is that.
+            if (tlsTarget && status === 400 && /html/i.test(String(upHeaders['content-type'] ?? ''))) {
+              held = { status, headers: upHeaders, chunks: [], bytes: 0 };
+              return;
+            }
             judge.responseHead(status, flatHeaders(upHeaders));
             res.writeHead(status, forwardable(upHeaders));
             turn ??= setImmediate(endOfTurn);
           },
           onResponseData(_controller, chunk) {
             if (gone) return;
+            if (held) {
+              held.chunks.push(chunk);
+              held.bytes += chunk.length;
+              if (held.bytes > HELD_MAX_BYTES) release();
+              return;
+            }
             batch.push(chunk);
             turn ??= setImmediate(endOfTurn);
           },
           onResponseEnd() {
             if (gone) return;
+            if (held) {
+              if (CLIENT_CERT_PAGE.test(Buffer.concat(held.chunks).toString('utf8'))) {
+                held = undefined;
+                void failed(clientCertRefused(target.origin, connection.tls.client !== undefined));
+                return;
+              }
+              release();
+            }
             settleTurn(true);
             judge.responseEnd();
             end();

@@ -21,6 +21,7 @@ import { ConformanceError } from '../core/errors.js';
 import { operation, type AuthScheme, type OperationId } from '../core/operations.js';
 import type { UnjudgedCode } from '../core/report.js';
 import { pathOf } from '../kit/requests.js';
+import { CLIENT_CERT_PAGE } from '../transport/tls-errors.js';
 import type { HttpClient, HttpExchange, HttpRequestSpec } from '../transport/types.js';
 
 /** Why (part of) a run could not be judged. */
@@ -193,7 +194,7 @@ async function judgeFamily(
   const status = first.response.status;
   const type = first.response.headers['content-type'] ?? '';
   // nginx's answer to a request without the client certificate its `ssl_verify_client on` wants.
-  if (/No required SSL certificate was sent|SSL certificate error/i.test(first.response.bodyText))
+  if (CLIENT_CERT_PAGE.test(first.response.bodyText))
     return {
       code: 'CTS_TLS_CLIENT_CERT_REQUIRED',
       part: `on ${family} the TLS front wants a client certificate it trusts (${described(first)}): pass --client-cert FILE --client-key FILE, signed by a CA the front accepts`,

@@ -27,6 +27,23 @@ const CLIENT_CERT = new Set([
   'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED',
 ]);
 
+/**
+ * nginx's page for a request that came without the client certificate `ssl_verify_client on` wants,
+ * or with one it does not trust: an HTTP 400, after a handshake that succeeded.
+ */
+export const CLIENT_CERT_PAGE = /No required SSL certificate was sent|The SSL certificate error/i;
+
+/** The tool error for a TLS front that refused the client certificate (or its absence) with a page. */
+export function clientCertRefused(origin: string, clientCertGiven: boolean): ConformanceError {
+  return new ConformanceError(
+    'CTS_TLS_CLIENT_CERT_REQUIRED',
+    clientCertGiven
+      ? `the TLS front of ${origin} did not accept the client certificate given (HTTP 400 from the front): check --client-cert and --client-key, and that the front trusts their CA`
+      : `the TLS front of ${origin} wants a client certificate (HTTP 400 from the front): pass --client-cert FILE --client-key FILE`,
+    { details: { tls: 'client-certificate-page' } },
+  );
+}
+
 /** Every string `code` in an error's cause chain, outermost first. */
 export function errorCodes(err: unknown): string[] {
   const out: string[] = [];

@@ -40,6 +40,10 @@ beforeAll(async () => {
     listen 127.0.0.1:${port} ssl;
     ssl_certificate ${pki.serverCert};
     ssl_certificate_key ${pki.serverKey};
+    location = /v1/preview/training-jobs/00000000-0000-4000-8000-000000000400 {
+      default_type text/html;
+      return 400 '<html><body>a page of the deployment</body></html>';
+    }
     location / { ${proxyPass(mock.url)} }
   }`,
   );
@@ -79,7 +83,7 @@ test.skipIf(skip)(
         '--ca-cert',
         pki.caCert,
         '--max-exchanges',
-        '4',
+        '5',
         '--json',
         json,
       ],
@@ -90,6 +94,12 @@ test.skipIf(skip)(
     expect(text.length).toBeGreaterThan(0);
     const listing = await listRecords(cli.url, 'predictions', undefined, '?limit=3');
     expect(listing.records).toHaveLength(3);
+    // An HTML 400 that is not the front's certificate page is held, then forwarded as it came.
+    const page = await request(`${cli.url}/v1/preview/training-jobs/00000000-0000-4000-8000-000000000400`, {
+      headers: { authorization: 'Bearer mock-token' },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(await page.body.text()).toBe('<html><body>a page of the deployment</body></html>');
     await request(`${cli.url}/v2/acme/evals/scores?limit=1`, {
       headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
     }).then((r) => r.body.text());
@@ -167,6 +177,56 @@ test.skipIf(skip)(
     expect(forwardProxy.log().slice(before)).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/acme\/evals\/scores/);
     for (const text of [done.stdout, done.stderr, readFileSync(json, 'utf8')]) expect(text).not.toContain(GATEWAY_KEY);
     expect(JSON.parse(readFileSync(json, 'utf8')).reports[0].replay).toContain('$CONFORMANCE_HEADER_X_API_GATEWAY_KEY');
+  },
+  60_000,
+);
+
+test.skipIf(skip)(
+  'an mTLS front: with --client-cert the proxy gets through; without, its refusal is the proxy’s own (exit 3)',
+  async () => {
+    const mtls = await startNginx(
+      (port) => `server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${pki.serverCert};
+    ssl_certificate_key ${pki.serverKey};
+    ssl_client_certificate ${pki.clientCaCert};
+    ssl_verify_client on;
+    location / { ${proxyPass(mock.url)} }
+  }`,
+    );
+    try {
+      const send = (url: string) =>
+        request(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+          body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 }),
+        });
+      const base = ['--target', `https://127.0.0.1:${mtls.port}`, '--ca-cert', pki.caCert, '--max-exchanges', '1'];
+      const withCert = await startProxyCli(
+        [...base, '--client-cert', pki.clientCert, '--client-key', pki.clientKey, '--json', join(out, 'mtls.json')],
+        {},
+        30_000,
+      );
+      const ok = await send(withCert.url);
+      expect(ok.statusCode).toBe(200);
+      await ok.body.json();
+      const done = await withCert.exited;
+      expect(done.code, done.stderr).toBe(0);
+      expect(serverFailures(join(out, 'mtls.json'))).toEqual([]);
+
+      const json = join(out, 'mtls-no-cert.json');
+      const without = await startProxyCli([...base, '--json', json], {}, 30_000);
+      const refused = await send(without.url);
+      expect(refused.statusCode).toBe(502);
+      const body = (await refused.body.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('CTS_TLS_CLIENT_CERT_REQUIRED');
+      expect(body.error.message).toContain('--client-cert');
+      const ended = await without.exited;
+      expect(ended.code, ended.stderr).toBe(3);
+      expect(serverFailures(json)).toEqual([]);
+    } finally {
+      await mtls.stop();
+    }
   },
   60_000,
 );
