@@ -123,6 +123,7 @@ async function runAgainst(
       replayBase: cfg.replayBase,
       // The bundled mock listens on loopback: no proxy of the environment stands between.
       connection: bundledMock ? { ...cfg.connection, direct: true } : cfg.connection,
+      acceptEncoding: cfg.acceptEncoding,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) {

@@ -26,6 +26,7 @@ import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
 import { shellWord } from '../transport/curl.js';
 import type { ConnectionSettings } from '../transport/connection.js';
+import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { CONNECTION_FLAGS, connectionReplayFlags, readConnectionSettings } from './connection-flags.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 
@@ -69,6 +70,7 @@ const RUN_FLAGS = {
   console: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  'accept-encoding': { type: 'string' },
   ...CONNECTION_FLAGS,
 } as const;
 
@@ -124,6 +126,8 @@ export interface RunConfig {
   readonly replayBase: string;
   /** Headers, proxy and TLS towards the targets (`--header`, `--proxy`, `--ca-cert`, ...). */
   readonly connection: ConnectionSettings;
+  /** `--accept-encoding`: what every request accepts (default `gzip, deflate`; `identity`: no compression). */
+  readonly acceptEncoding: string;
 }
 
 /** A whole-number setting from a flag or the config file, or `fallback` when neither gives one. */
@@ -344,6 +348,10 @@ export function parseRunOptions(
   if (listParams.limit !== DEFAULT_LIST_PARAMS.limit) replay.push('--param-limit', listParams.limit);
   if (listParams.offset !== DEFAULT_LIST_PARAMS.offset) replay.push('--param-offset', listParams.offset);
   const connection = readConnectionSettings(f, cfg, env);
+  const acceptEncoding = (pick<string>(f['accept-encoding'], 'acceptEncoding') ?? DEFAULT_ACCEPT_ENCODING).trim();
+  if (acceptEncoding === '' || /[\r\n]/.test(acceptEncoding))
+    throw badFlag('--accept-encoding takes an Accept-Encoding value such as "gzip, deflate" or "identity"');
+  if (acceptEncoding !== DEFAULT_ACCEPT_ENCODING) replay.push('--accept-encoding', shellWord(acceptEncoding));
   const connectionFlags = connectionReplayFlags(connection);
   replay.push(...connectionFlags);
 
@@ -402,5 +410,6 @@ export function parseRunOptions(
           ])
         : replay.join(' '),
     connection,
+    acceptEncoding,
   };
 }

@@ -75,6 +75,8 @@ Cases and limits
   --max-body-bytes N           most bytes read of one response (default 4 MiB)
   --list-cap N                 most records read from one listing (default 10000)
   --max-completion-tokens N    largest completion a chat case asks for (default 16)
+  --accept-encoding VALUE      Accept-Encoding of every request, answers decoded as they come
+                               (default "gzip, deflate", as the openai SDK sends; identity: none)
 
 Reports
 ${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')}

@@ -702,6 +702,10 @@ export interface ConformanceConfig {
    */
   clientKey?: string;
   /**
+   * Accept-Encoding of every request (`--accept-encoding`); default `gzip, deflate`, as the official openai SDK sends; `identity` asks for no compression.
+   */
+  acceptEncoding?: string;
+  /**
    * Do not verify TLS certificates (`--insecure`); every report says so.
    */
   insecure?: boolean;

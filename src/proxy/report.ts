@@ -135,6 +135,10 @@ export function trafficLine(session: ProxySession): string {
     parts.push(
       `${session.unobserved} repeats of a shape already seen left out of the coverage (sampled: observing is held to ${OBSERVE_SHARE * 100} % of the proxy's time)`,
     );
+  for (const [coding, count] of session.undecoded)
+    parts.push(
+      `${count} answered with Content-Encoding ${coding}, which cannot be decoded here: forwarded, body not judged`,
+    );
   for (const [code, { count, message }] of session.notForwarded)
     parts.push(`${count} not forwarded: the proxy could not reach the target (${code}: ${message})`);
   if (session.abandoned)

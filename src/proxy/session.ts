@@ -56,6 +56,14 @@ export class ProxySession {
    */
   readonly notForwarded = new Map<string, { count: number; message: string }>();
 
+  /** Answers forwarded without their body judged, by the Content-Encoding the proxy cannot decode (zstd on Node 20). */
+  readonly undecoded = new Map<string, number>();
+
+  /** Counts an answer whose Content-Encoding cannot be decoded here. */
+  notDecoded(coding: string): void {
+    this.undecoded.set(coding, (this.undecoded.get(coding) ?? 0) + 1);
+  }
+
   /** Counts an exchange the proxy itself could not forward. */
   cannotForward(code: string, message: string): void {
     const seen = this.notForwarded.get(code);

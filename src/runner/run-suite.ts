@@ -18,6 +18,7 @@ import { summarizeCoverage } from '../coverage/summary.js';
 import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
 import { setMaxListeners } from 'node:events';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
+import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
 import { runBudget, runsOf, writeOrder } from './budget.js';
@@ -57,6 +58,8 @@ export interface RunOptions {
   readonly notSelected?: readonly CheckDefinition[];
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
   readonly connection?: ConnectionSettings;
+  /** Accept-Encoding of every request (default `gzip, deflate`, as the openai SDK sends; `identity`: none). */
+  readonly acceptEncoding?: string;
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -192,6 +195,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     maxRetryWaitMs: opts.maxRetryWaitMs,
     signal: deadline.signal,
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
+    acceptEncoding: opts.acceptEncoding ?? DEFAULT_ACCEPT_ENCODING,
     connections: Math.max(4, opts.concurrency * 2),
     ...(opts.connection ? { connection: opts.connection } : {}),
   });

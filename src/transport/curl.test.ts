@@ -100,3 +100,13 @@ test('the run’s connection settings become curl flags: -x, --cacert, --cert/--
   );
   expect(fromFlag).toBe(`curl -sS -i 'https://h/x' -x "$CONFORMANCE_PROXY"`);
 });
+
+test('an Accept-Encoding that asks for compression becomes --compressed (curl decodes, as the run did); identity stays a header', () => {
+  const compressed = buildCurl(
+    { method: 'GET', url: 'http://h/x', headers: { 'accept-encoding': 'gzip, deflate' } },
+    { redact },
+  );
+  expect(compressed).toBe(`curl -sS -i 'http://h/x' --compressed`);
+  const plain = buildCurl({ method: 'GET', url: 'http://h/x', headers: { 'accept-encoding': 'identity' } }, { redact });
+  expect(plain).toBe(`curl -sS -i 'http://h/x' -H 'accept-encoding: identity'`);
+});

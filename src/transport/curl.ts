@@ -81,6 +81,11 @@ function authorizationArgs(value: string, opts: CurlOptions): string[] | undefin
 
 const SKIP_HEADERS = new Set(['user-agent', 'content-length', 'host', 'connection']);
 
+/** Whether an Accept-Encoding asks for compression: curl's `--compressed` asks and decodes, as the run did. */
+function asksCompression(value: string): boolean {
+  return value.split(',').some((c) => !/^\s*(identity|\*;\s*q=0)?\s*$/i.test(c));
+}
+
 export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   const parts = ['curl', '-sS', '-i'];
   if (req.method !== 'GET' || req.body !== undefined) parts.push('-X', req.method);
@@ -88,6 +93,10 @@ export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   if (opts.connection) parts.push(...connectionArgs(req.url, opts.connection));
   for (const [name, value] of Object.entries(req.headers)) {
     if (SKIP_HEADERS.has(name)) continue;
+    if (name === 'accept-encoding' && asksCompression(value)) {
+      parts.push('--compressed');
+      continue;
+    }
     const args = name === 'authorization' ? authorizationArgs(value, opts) : undefined;
     if (args) {
       parts.push(...args);

@@ -19,6 +19,7 @@ import type {
 } from './types.js';
 import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from './connection.js';
 import { startDeadline, type ExchangeDeadline } from './deadline.js';
+import { codingOf, decodeChunks } from './content-encoding.js';
 import { diagnoseTls } from './tls-diagnosis.js';
 
 /** Most time spent finding the TLS failure behind a connection closed before any answer. */
@@ -45,6 +46,11 @@ export interface HttpClientOptions {
   readonly connections?: number;
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
   readonly connection?: ConnectionSettings;
+  /**
+   * The Accept-Encoding every request sends (answers are decoded as they come); undefined: none,
+   * `identity` asks for none.
+   */
+  readonly acceptEncoding?: string | undefined;
 }
 
 function authorizationFor(auth: AuthMode, path: string, opts: HttpClientOptions): string | undefined {
@@ -130,7 +136,11 @@ export function createHttpClient(
   };
 
   function prepare(spec: HttpRequestSpec): { recorded: RecordedRequest; body: string | Uint8Array | undefined } {
-    const headers: Record<string, string> = { 'user-agent': opts.userAgent, ...connection.headers };
+    const headers: Record<string, string> = {
+      'user-agent': opts.userAgent,
+      ...(opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {}),
+      ...connection.headers,
+    };
     let body: string | Uint8Array | undefined = spec.body;
     if (spec.json !== undefined && body === undefined) {
       body = JSON.stringify(spec.json);
@@ -203,12 +213,18 @@ export function createHttpClient(
     }
   }
 
-  async function readCapped(res: Dispatcher.ResponseData, url: string, deadline: ExchangeDeadline) {
+  async function readCapped(
+    res: Dispatcher.ResponseData,
+    headers: Readonly<Record<string, string>>,
+    url: string,
+    deadline: ExchangeDeadline,
+  ) {
     const chunks: Buffer[] = [];
     let size = 0;
     let truncated = false;
     try {
-      for await (const chunk of res.body) {
+      // The cap bounds the decoded body: a small compressed answer cannot fill the memory.
+      for await (const chunk of decodedBody(res, headers, url)) {
         const buf = chunk as Buffer;
         deadline.bodyBytes(buf.length);
         if (size + buf.length > opts.maxBodyBytes) {
@@ -223,6 +239,7 @@ export function createHttpClient(
       // A body that ended cleanly just as the deadline fired still counts as late.
       if (deadline.signal.aborted && !truncated) throw deadline.signal.reason;
     } catch (err) {
+      discard(res.body);
       throw bodyError(classifyNetworkError(err, { url, deadline, ...failureContext }));
     } finally {
       if (truncated) discard(res.body);
@@ -236,7 +253,7 @@ export function createHttpClient(
     const retries: { status: number; waitMs: number }[] = [];
     for (;;) {
       const { res, headers, started, deadline } = await dispatch(spec, recorded, body, inFlight);
-      const { text, truncated } = await readCapped(res, recorded.url, deadline);
+      const { text, truncated } = await readCapped(res, headers, recorded.url, deadline);
       const status = res.statusCode;
       if ((status === 429 || status === 503) && retries.length < opts.maxRetries && !opts.signal?.aborted) {
         const wait = parseRetryAfter(headers['retry-after']);
@@ -272,7 +289,7 @@ export function createHttpClient(
     let read = 0;
     const chunks = async function* () {
       try {
-        for await (const chunk of res.body) {
+        for await (const chunk of decodedBody(res, headers, recorded.url)) {
           const buf = chunk as Buffer;
           read += buf.length;
           deadline.bodyBytes(buf.length);
@@ -301,6 +318,31 @@ export function createHttpClient(
         deadline.dispose();
       },
     };
+  }
+
+  /**
+   * The body as its Content-Encoding says (src/transport/content-encoding.ts): what a client that
+   * accepts compression reads. A coding the request did not accept, or one that cannot be decoded
+   * here, is garbage from the target.
+   */
+  function decodedBody(
+    res: Dispatcher.ResponseData,
+    headers: Readonly<Record<string, string>>,
+    url: string,
+  ): AsyncIterable<Uint8Array> {
+    const coding = codingOf(headers['content-encoding']);
+    if (coding === 'identity') return res.body;
+    const origin = new URL(url).origin;
+    if (typeof coding === 'object')
+      throw new ConformanceError(
+        'CTS_TARGET_GARBAGE',
+        `${origin} answered with Content-Encoding ${coding.undecodable}, which the request did not accept (${opts.acceptEncoding ?? 'no Accept-Encoding'}) and which cannot be decoded here`,
+      );
+    return decodeChunks(
+      res.body,
+      coding,
+      (message) => new ConformanceError('CTS_TARGET_GARBAGE', `${origin}: ${message}`),
+    );
   }
 
   /** Registers an exchange among a check's in-flight ones until its deadline is disposed. */

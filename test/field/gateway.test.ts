@@ -101,6 +101,10 @@ test.skipIf(skip)(
     for (const [name, file] of Object.entries(files))
       expect(readFileSync(file, 'utf8'), name).not.toContain(GATEWAY_KEY);
     expect(r.stdout + r.stderr).not.toContain(GATEWAY_KEY);
+    // The run asked for compression as the openai SDK does, and got it: gzip JSON and gzip event
+    // streams, decoded and judged, with no failure but the planted one.
+    expect(gateway.log()).toMatch(/POST \/api\/v1\/chat\/completions 200 via=\[-\] gzip=\d/);
+    expect(curl).toContain('--compressed');
   },
   90_000,
 );

@@ -163,7 +163,7 @@ function stopper(child: ChildProcess, dir: string): () => Promise<void> {
 
 /**
  * nginx in the foreground with `server(port)` as its server block, an access log of one line per
- * request (`METHOD URI STATUS via=[Via header]`), and temp paths of its own.
+ * request (`METHOD URI STATUS via=[Via header] gzip=RATIO`, `-` when not compressed), and temp paths of its own.
  */
 export async function startNginx(server: (port: number) => string): Promise<Running> {
   const dir = scratchDir('nginx');
@@ -177,7 +177,7 @@ error_log ${dir}/error.log warn;
 pid ${dir}/nginx.pid;
 events { worker_connections 256; }
 http {
-  log_format cts '$request_method $request_uri $status via=[$http_via]';
+  log_format cts '$request_method $request_uri $status via=[$http_via] gzip=$gzip_ratio';
   access_log ${dir}/access.log cts;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;

@@ -29,6 +29,7 @@ let pki: Pki;
 let tlsFront: Running;
 let gateway: Running;
 let forwardProxy: Running;
+let gzipFront: Running;
 const out = scratchDir('field-proxy');
 
 beforeAll(async () => {
@@ -58,12 +59,22 @@ beforeAll(async () => {
   }`,
   );
   forwardProxy = await startTinyproxy();
+  gzipFront = await startNginx(
+    (port) => `server {
+    listen 127.0.0.1:${port};
+    gzip on;
+    gzip_min_length 1;
+    gzip_types application/json text/event-stream application/jsonl application/x-ndjson;
+    location / { ${proxyPass(mock.url)} }
+  }`,
+  );
 }, 30_000);
 
 afterAll(async () => {
   await tlsFront?.stop();
   await gateway?.stop();
   await forwardProxy?.stop();
+  await gzipFront?.stop();
   await mock?.close();
 });
 
@@ -227,6 +238,32 @@ test.skipIf(skip)(
     } finally {
       await mtls.stop();
     }
+  },
+  60_000,
+);
+
+test.skipIf(skip)(
+  'behind nginx with gzip on, the SDK’s compressed answers are judged decoded: no server-side finding',
+  async () => {
+    const json = join(out, 'gzip.json');
+    const before = gzipFront.log().length;
+    const cli = await startProxyCli(
+      ['--target', `http://127.0.0.1:${gzipFront.port}`, '--max-exchanges', '3', '--json', json],
+      {},
+      30_000,
+    );
+    const text = await chatBothWays(sdk(cli.url));
+    expect(text.length).toBeGreaterThan(0);
+    const listing = await listRecords(cli.url, 'scores', undefined, '?limit=5');
+    expect(listing.records).toHaveLength(5);
+    const done = await cli.exited;
+    expect(done.code, done.stderr).toBe(0);
+    expect(serverFailures(json)).toEqual([]);
+    // Compressed indeed: nginx gzipped the JSON, the event stream and the listing.
+    const lines = gzipFront.log().slice(before).split('\n').filter(Boolean);
+    expect(lines.filter((l) => /gzip=\d/.test(l))).toHaveLength(3);
+    // Nothing binary reached the report.
+    expect(readFileSync(json, 'utf8')).not.toMatch(/\\u001f\\u008b|\u001f\u008b/);
   },
   60_000,
 );
