@@ -61,12 +61,3 @@ export const RECORD_KINDS: readonly RecordKind[] = [PREDICTIONS, SCORES];
 
 /** The table by kind name. */
 export const RECORD_KIND: Readonly<Record<RecordKindName, RecordKind>> = { predictions: PREDICTIONS, scores: SCORES };
-
-/**
- * An error object sent as a line of a 200 listing: an error shape (`error`, `detail`, `reason`,
- * the flat `{object: "error"}`) carrying none of the record's own fields.
- */
-export function isErrorObject(kind: RecordKind, obj: Record<string, unknown>): boolean {
-  if (kind.fields.some((f) => f in obj)) return false;
-  return 'error' in obj || 'detail' in obj || 'reason' in obj || obj.object === 'error';
-}

@@ -3,12 +3,13 @@
  * (request body, then response head and body chunks) and judges on the side: the request against
  * the operation's request schema and rules (client side), the answer's status and shape (server
  * side): §5 credentials, the response schema, an SSE stream event by event with the suite's stream
- * judge, a JSONL listing line by line, the §7 error shape. Memory per exchange is bounded: a body
- * is kept whole only up to `maxBodyBytes` (what a JSON body needs to be judged), streams are
+ * judge, a JSONL listing line by line, the error body's shape. Media types and error shapes are
+ * judged by src/rules, the functions the suites' checks call too. Memory per exchange is bounded: a
+ * body is kept whole only up to `maxBodyBytes` (what a JSON body needs to be judged), streams are
  * judged as they go and only their first bytes are kept for evidence.
  */
 import { operationLabel, type Operation } from '../core/operations.js';
-import { RECORD_KINDS, isErrorObject } from '../core/record-kinds.js';
+import { RECORD_KINDS } from '../core/record-kinds.js';
 import { fail, type Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import {
@@ -29,6 +30,8 @@ import type { Findings } from './findings.js';
 import { RULES, resultId, ruleOfStream, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 import { redactHeaders, type Redactor } from '../core/redact.js';
+import { isErrorObject, judgeErrorBody } from '../rules/error-shape.js';
+import { isJsonlMediaType, isJsonMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
@@ -86,10 +89,6 @@ interface PendingBreach {
   readonly expected: string;
   readonly actual: string;
 }
-
-const JSONL_MEDIA_TYPE = /^application\/(?:x-)?(?:jsonl|ndjson|json-lines|jsonlines)$/;
-const isJsonMediaType = (type: string): boolean =>
-  type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -324,10 +323,10 @@ export class ExchangeJudge {
     } else if (this.kind === 'jsonl') {
       this.jsonl = { splitter: new JsonlSplitter(), problem: undefined, lines: 0 };
       findings.judged(RULES.jsonlContentType, op.id);
-      if (!JSONL_MEDIA_TYPE.test(type))
+      if (!isJsonlMediaType(type))
         this.breach(
           RULES.jsonlContentType,
-          'a JSON Lines media type (application/jsonl, application/x-ndjson, …)',
+          `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
           `Content-Type: ${headers['content-type'] ?? '(none)'}`,
         );
     }
@@ -550,25 +549,10 @@ export class ExchangeJudge {
       const section7 = op.id === 'trajectories.log';
       const rule = section7 ? RULES.errorShape7 : RULES.errorShape;
       findings.judged(rule, op.id);
-      const problem = this.errorShapeProblem(text, section7);
-      if (problem) this.breach(rule, rule.requirement, `HTTP ${status}: ${problem}`);
+      const verdict = judgeErrorBody(text, section7 ? 'validation-error' : 'body-rejection', schemas);
+      if (!verdict.ok)
+        this.breach(rule, rule.requirement, `HTTP ${status}: ${verdict.problem}: ${excerpt(text, 160) || '(empty)'}`);
     }
-  }
-
-  /** What keeps an error body from the §7 shape (or, off §7, from the OpenAI envelope too), if anything. */
-  private errorShapeProblem(text: string, section7: boolean): string | undefined {
-    const parsed = parseJson(text);
-    if (!parsed.ok) return `the error body is not JSON: ${excerpt(text, 160) || '(empty)'}`;
-    const detail = this.ctx.schemas.validate('errors/validation-error', parsed.value);
-    if (detail.ok) return undefined;
-    if (section7) return `not the §7 shape (${describeSchemaErrors(detail.errors)}): ${excerpt(text, 160)}`;
-    const envelope = isJsonObject(parsed.value) && isJsonObject(parsed.value.error) ? parsed.value.error : undefined;
-    if (!envelope || typeof envelope.message !== 'string')
-      return `neither the FastAPI \`detail[]\` shape nor the OpenAI \`{error: {message, …}}\` envelope: ${excerpt(text, 160)}`;
-    const missing = ['type', 'param', 'code'].filter((k) => !(k in envelope));
-    return missing.length
-      ? `the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)`
-      : undefined;
   }
 
   private breach(rule: ProxyRule, expected: string, actual: string): void {

@@ -4,11 +4,14 @@
  * answered against the interface), the section, the level and the requirement. A result is one rule
  * for one operation (`server.response-schema.chat-create`), so the reports group the findings per
  * operation and rule. The streaming rules are the stream judge's (src/kit/chat-stream.ts), at the
- * levels the suite's streaming checks give them.
+ * levels the suite's streaming checks give them; the media types and error shapes are src/rules',
+ * as the suites' checks of the same things judge them.
  */
 import type { Level } from '../core/check.js';
 import { operation, type OperationId } from '../core/operations.js';
 import type { StreamRule } from '../kit/chat-stream.js';
+import { ERROR_SHAPE_CONVENTION } from '../rules/error-shape.js';
+import { JSONL_CONVENTION } from '../rules/media-types.js';
 
 /** Whose fault a breach is: reported apart (two reports, one column each). */
 export type Side = 'client' | 'server';
@@ -25,7 +28,6 @@ export interface ProxyRule {
 }
 
 const STREAM_CONVENTION = 'OpenAI chat.completion.chunk streaming format (Server-Sent Events ended by data: [DONE])';
-const ERROR_CONVENTION = 'FastAPI validation error shape or OpenAI error envelope';
 
 /** The stream judge's rules (one result each), with the words of the suite's streaming checks. */
 const STREAM_REQUIREMENTS: Readonly<Record<StreamRule, string>> = {
@@ -170,16 +172,16 @@ export const RULES = {
     side: 'server',
     name: 'jsonl-content-type',
     level: 'SHOULD',
-    convention: 'JSON Lines media types (application/jsonl, application/x-ndjson)',
+    convention: JSONL_CONVENTION,
     requirement: 'A 2xx listing is labelled with a JSON Lines media type.',
   },
   errorShape: {
     side: 'server',
     name: 'error-shape',
     level: 'SHOULD',
-    convention: ERROR_CONVENTION,
+    convention: ERROR_SHAPE_CONVENTION,
     requirement:
-      'A request body rejected with 400/422 is answered with a JSON error body: FastAPI `detail[]` or the OpenAI `{error: {message, type, param, code}}` envelope.',
+      'A request body rejected with 400/422 is answered with a JSON error body: FastAPI `detail[]` or `detail` string, the OpenAI `{error: {message, type, param, code}}` envelope or vLLM\'s flat `{object: "error", message, type, param, code}`.',
   },
   errorShape7: {
     side: 'server',

@@ -1,29 +1,15 @@
 /**
  * @module Media types of successful answers (§4.1–§4.8, conventions): JSON bodies are labelled
  * with a JSON media type, §4.5/§4.7 listings with one of the JSONL media types in use (SHOULD).
+ * Which types those are is src/rules/media-types.ts' to say, for these checks and the proxy alike.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import { baselineRequest, existingTrainingJobId, slugOf } from '../../src/kit/baseline.js';
-import { is2xx, mediaTypeOf } from '../../src/core/values.js';
-
-/** `application/json` or a structured `+json` type (RFC 6839). */
-function isJsonMediaType(type: string): boolean {
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-}
-
-/** The JSONL media types in use (none is registered; these are the spellings servers send). */
-const JSONL_MEDIA_TYPES: readonly string[] = [
-  'application/jsonl',
-  'application/x-jsonl',
-  'application/jsonlines',
-  'application/x-jsonlines',
-  'application/json-lines',
-  'application/x-ndjson',
-  'application/ndjson',
-];
+import { is2xx } from '../../src/core/values.js';
+import { isJsonlMediaType, isJsonMediaType, JSONL_CONVENTION, JSONL_MEDIA_TYPES } from '../../src/rules/media-types.js';
 
 async function successfulExchange(ctx: CheckContext, op: OperationId) {
   // A read needs something to read: `baselineRequest` finds a listed record or the job created for the run.
@@ -45,9 +31,7 @@ function contentTypeCheck(op: OperationId): CheckDefinition {
     operation: op,
     section: o.section,
     level: 'SHOULD',
-    convention: list
-      ? 'evaluation-record service listings are application/jsonl'
-      : `${family} answers JSON with a JSON media type`,
+    convention: list ? JSONL_CONVENTION : `${family} answers JSON with a JSON media type`,
     requirement: list
       ? `${o.method} ${o.path} labels its JSONL listing with a JSONL media type (${JSONL_MEDIA_TYPES.slice(0, 2).join(', ')}, …).`
       : `${o.method} ${o.path} labels its successful JSON answer with a JSON media type (application/json).`,
@@ -63,8 +47,8 @@ function contentTypeCheck(op: OperationId): CheckDefinition {
       // §4.4's success body is not shown: an empty answer has nothing to label.
       if (ex.response.bodyText.trim() === '' && op === 'trajectories.log')
         return pass(['the successful answer has no body']);
-      const type = mediaTypeOf(ex.response.headers['content-type']);
-      const ok = list ? JSONL_MEDIA_TYPES.includes(type) : isJsonMediaType(type);
+      const type = ex.response.headers['content-type'];
+      const ok = list ? isJsonlMediaType(type) : isJsonMediaType(type);
       if (ok) return pass();
       return fail({
         expected: list

@@ -2,8 +2,9 @@
  * @module Negative rejection for the request-bearing operations (§4.1, §4.2, §4.4, §7): a body no
  * reading of the interface can accept gets a 4xx, never a 2xx or 5xx (MUST); so do bodies that are
  * not JSON or not a JSON object (MUST, §1 "Request bodies are JSON" and the request tables); the
- * error body has the §7 shape on §4.4 (MUST) and a known shape elsewhere (SHOULD); lenient inputs
- * that real servers accept by design are observed, never failed (INFO), unless they crash the server.
+ * error body has the §7 shape on §4.4 (MUST) and a known shape elsewhere (SHOULD), judged by
+ * src/rules/error-shape.ts as the proxy judges live traffic; lenient inputs that real servers accept
+ * by design are observed, never failed (INFO), unless they crash the server.
  */
 import type fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -25,6 +26,7 @@ import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js
 import { slugOf } from '../../src/kit/baseline.js';
 import { negativesOnBase } from './realistic-negatives.js';
 import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
+import { ERROR_SHAPE_CONVENTION, judgeErrorBody, openAiEnvelopeGaps } from '../../src/rules/error-shape.js';
 
 type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
@@ -179,35 +181,15 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
   });
 }
 
-/**
- * What an OpenAI-style error envelope lacks of the four fields vLLM always sends: `message`, `type`
- * (a string), `param` and `code` (present, possibly null). Nested `{error: {…}}` or the older flat
- * `{object: "error", …}`.
- */
-export function openAiEnvelopeGaps(json: unknown): string[] {
-  const body = json as Record<string, unknown>;
-  const fields = (typeof body.error === 'object' && body.error !== null ? body.error : body) as Record<string, unknown>;
-  const gaps: string[] = [];
-  if (typeof fields.type !== 'string') gaps.push('`type` (a string)');
-  for (const key of ['param', 'code']) if (!(key in fields)) gaps.push(`\`${key}\``);
-  return gaps;
+/** What keeps a rejection's error body from the shape expected of it (src/rules judges), if anything. */
+function shapeProblem(ctx: CheckContext, ex: HttpExchange, section7: boolean): string | undefined {
+  const verdict = judgeErrorBody(ex.response.bodyText, section7 ? 'validation-error' : 'body-rejection', ctx.schemas);
+  if (verdict.ok) return undefined;
+  return `${describeResponse(ex)}: ${verdict.problem}${section7 ? ' (§7)' : ''}`;
 }
 
-/** What keeps an error body from a known shape (§7 `detail[]`, or the OpenAI envelope with its four fields), if anything. */
-function shapeProblem(ctx: CheckContext, ex: HttpExchange, strictSection7: boolean): string | undefined {
-  const json = ex.json;
-  if (json === undefined) return `${describeResponse(ex)}: the error body is not JSON`;
-  const fastapi = ctx.schemas.validate('errors/validation-error', json);
-  if (fastapi.ok) return undefined;
-  if (strictSection7) return `${describeResponse(ex)}: not the §7 shape (${describeSchemaErrors(fastapi.errors)})`;
-  if (ctx.schemas.validate('errors/openai-error', json).ok) {
-    const missing = openAiEnvelopeGaps(json);
-    return missing.length
-      ? `${describeResponse(ex)}: the OpenAI error envelope lacks ${missing.join(', ')} (vLLM sends message, type, param and code; param and code may be null)`
-      : undefined;
-  }
-  return `${describeResponse(ex)}: neither the FastAPI \`detail[]\` shape (${describeSchemaErrors(fastapi.errors, 2)}) nor the OpenAI \`{error: {message, …}}\` envelope`;
-}
+// suites/chat-completions' tests read the envelope judgement here; it is src/rules' own.
+export { openAiEnvelopeGaps };
 
 function errorBodyShape(op: BodyOperation): CheckDefinition {
   const info = BODY_OPERATIONS[op];
@@ -215,16 +197,16 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
   const section7 = op === 'trajectories.log';
   const expected = section7
     ? 'a JSON body of the §7 shape: `detail` an array of objects with `loc` (array), `msg` and `type` (strings)'
-    : 'a JSON error body: FastAPI `{detail: [{loc, msg, type}]}` or the OpenAI `{error: {message, type, param, code}}` envelope, with all four fields';
+    : 'a JSON error body: FastAPI `{detail: [{loc, msg, type}]}` or `{detail: "…"}`, the OpenAI `{error: {message, type, param, code}}` envelope or vLLM\'s flat `{object: "error", message, type, param, code}`, with all four fields';
   return defineCheck({
     id: `errors.error-body-shape.${slugOf(op)}`,
     operation: op,
     section: section7 ? '§7' : operation(op).section,
     level: section7 ? 'MUST' : 'SHOULD',
-    ...(section7 ? {} : { convention: 'FastAPI validation error shape or OpenAI error envelope' }),
+    ...(section7 ? {} : { convention: ERROR_SHAPE_CONVENTION }),
     requirement: section7
       ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
-      : `${label(op)} answers an invalid body with a JSON error body in the FastAPI \`detail[]\` shape or the OpenAI error envelope.`,
+      : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
     // The property, then one raw body of each kind.
     maxRequests: (runs) => propertyRequests(1)(runs) + 2,

@@ -1,15 +1,17 @@
 /**
  * @module List query parameters of the wrong type (§4.5, §4.7; conventions): the evaluation-record
  * service answers `limit=abc` with 422 and a FastAPI `detail[]` body (SHOULD). §4.5/§4.7 type
- * `limit` and `offset` as integers but do not say how a wrong type is answered, hence SHOULD.
+ * `limit` and `offset` as integers but do not say how a wrong type is answered, hence SHOULD. The
+ * body is judged by src/rules/error-shape.ts, as every error body of the suites and the proxy is.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation } from '../../src/core/operations.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
-import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { excerpt } from '../../src/kit/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';
+import { judgeErrorBody } from '../../src/rules/error-shape.js';
 
 type ListOperation = 'predictions.list' | 'scores.list';
 
@@ -129,15 +131,8 @@ function errorShape(op: ListOperation): CheckDefinition {
           stream.status >= 400 && stream.status <= 499 ? await readSmall(stream) : await readSmallPrefix(stream);
         const expected = `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`;
         if (a.status !== 422) return fail({ expected, actual: describe(a), ...evidence(a) });
-        let json: unknown;
-        try {
-          json = JSON.parse(a.text);
-        } catch {
-          return fail({ expected, actual: `${describe(a)}: the body is not JSON`, ...evidence(a) });
-        }
-        const v = ctx.schemas.validate('errors/validation-error', json);
-        if (!v.ok)
-          return fail({ expected, actual: `${describe(a)}: ${describeSchemaErrors(v.errors)}`, ...evidence(a) });
+        const verdict = judgeErrorBody(a.text, 'validation-error', ctx.schemas);
+        if (!verdict.ok) return fail({ expected, actual: `${describe(a)}: ${verdict.problem}`, ...evidence(a) });
       }
       return pass();
     },

@@ -14,17 +14,10 @@ import type { JsonlLine } from '../../src/transport/jsonl.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
-import { isErrorObject, type RecordKind } from '../../src/core/record-kinds.js';
+import type { RecordKind } from '../../src/core/record-kinds.js';
+import { isErrorObject } from '../../src/rules/error-shape.js';
+import { JSONL_MEDIA_TYPES } from '../../src/rules/media-types.js';
 import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
-
-/** JSON Lines media types in use (JSONL/NDJSON have no single registered type). */
-export const JSONL_MEDIA_TYPES: readonly string[] = [
-  'application/jsonl',
-  'application/x-ndjson',
-  'application/json-lines',
-  'application/x-jsonlines',
-  'application/jsonlines',
-];
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -50,7 +43,9 @@ export function showKey(key: string): string {
   return excerpt(key, 80);
 }
 
-export { isErrorObject };
+// The records checks and tests read these judgements here; they are src/rules' own, so the proxy
+// judges a live listing's lines and label with the very same ones.
+export { isErrorObject, JSONL_MEDIA_TYPES };
 
 export interface ListRequest {
   readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };

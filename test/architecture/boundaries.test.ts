@@ -4,6 +4,8 @@
  *   together; the rest of src/ imports none of them;
  * - src/core imports nothing above it (only the data types of src/schemas/registry.ts,
  *   src/transport/types.ts and the types generated from the schemas, src/generated/types.ts);
+ * - src/rules, the judgements the suites and the proxy share, is pure: it imports src/core and the
+ *   schema registry's types only, and no package at run time;
  * - the suites, the mock and the reporters never import one another, nor the runner or the CLI.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -63,6 +65,19 @@ test('src/core imports nothing above it', () => {
     under(e.to, 'src/core') ||
     (e.typeOnly && ['src/schemas/registry.js', 'src/transport/types.js', 'src/generated/types.js'].includes(e.to));
   expect(EDGES.filter((e) => under(e.from, 'src/core') && !allowed(e)).map(show)).toEqual([]);
+});
+
+test("src/rules imports only src/core and the schema registry's types, and no package at run time", () => {
+  const allowed = (e: Edge): boolean => under(e.to, 'src/core') || (e.typeOnly && e.to === 'src/schemas/registry.js');
+  const own = EDGES.filter((e) => under(e.from, 'src/rules'));
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.filter((e) => !allowed(e)).map(show)).toEqual([]);
+  const packages = sources('src/rules').flatMap((file) =>
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'([^.][^']*)'/gm)]
+      .filter((m) => !m[1])
+      .map((m) => `${file} → ${m[2]}`),
+  );
+  expect(packages).toEqual([]);
 });
 
 test('suites, mock and reporters stay apart, and none reaches into the runner or the CLI', () => {

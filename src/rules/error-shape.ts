@@ -1,0 +1,138 @@
+/**
+ * @module Error bodies: which known shape a JSON value wears, and whether an error body has the
+ * shape expected of it, as data (ok with the shape, or what is wrong in one sentence). One home,
+ * so the suites' error checks (suites/errors, suites/records) and the proxy's error rules
+ * (src/proxy) judge every body alike. The shapes (docs/conventions.md):
+ * - FastAPI: a validation error `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (the
+ *   §7 body, schemas/errors/validation-error.json), or an `HTTPException`'s `{"detail": "..."}`;
+ * - the OpenAI envelope `{"error": {"message", "type", "param", "code"}}` vLLM answers with;
+ * - older vLLM releases' flat `{"object": "error", "message", "type", "param", "code"}`;
+ * - the evaluation-record service's `{"reason": "..."}` (a 404, never a body rejection).
+ */
+import type { RecordKind } from '../core/record-kinds.js';
+import { isJsonObject } from '../core/values.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+
+/** The error shapes in use, named by where they come from. */
+export type ErrorShape = 'fastapi-validation' | 'fastapi-detail' | 'openai-envelope' | 'vllm-flat' | 'reason';
+
+/** What an error body is expected to be. */
+export type ErrorBodyExpectation =
+  /** The validation-error body only, `detail[]` of `{loc, msg, type}`: §7 (trajectory logging), FastAPI query validation. */
+  | 'validation-error'
+  /** Any complete shape a rejection of a request body comes in: FastAPI's two, the OpenAI envelope, vLLM's flat object. */
+  | 'body-rejection';
+
+export type ErrorBodyVerdict =
+  | { readonly ok: true; readonly shape: ErrorShape }
+  /** `problem`: one sentence, without the body itself (callers add their evidence). */
+  | { readonly ok: false; readonly problem: string };
+
+/** The convention the SHOULD error-shape check and rule name. */
+export const ERROR_SHAPE_CONVENTION =
+  "FastAPI error shapes, the OpenAI error envelope or vLLM's flat error object (docs/conventions.md)";
+
+/** Which error shape a JSON value wears, read from its keys alone (complete or not). */
+export function errorShapeOf(value: unknown): ErrorShape | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (value.object === 'error') return 'vllm-flat';
+  if ('error' in value) return 'openai-envelope';
+  if ('detail' in value) return Array.isArray(value.detail) ? 'fastapi-validation' : 'fastapi-detail';
+  if ('reason' in value) return 'reason';
+  return undefined;
+}
+
+/**
+ * An error object sent as a line of a 200 listing: an error shape carrying none of the record's
+ * own fields (a record may well have a field named `detail` or `reason` besides its own).
+ */
+export function isErrorObject(kind: RecordKind, obj: Record<string, unknown>): boolean {
+  if (kind.fields.some((f) => f in obj)) return false;
+  return errorShapeOf(obj) !== undefined;
+}
+
+/**
+ * What an OpenAI-style error lacks of the four fields vLLM always sends: `message` and `type`
+ * (strings), `param` (a string or null) and `code` (a string, an integer or null), present even
+ * when null. Read from the nested `{error: {…}}` or the flat `{object: "error", …}`.
+ */
+export function openAiEnvelopeGaps(json: unknown): string[] {
+  const body = isJsonObject(json) ? json : {};
+  const fields = isJsonObject(body.error) ? body.error : body;
+  const gaps: string[] = [];
+  if (typeof fields.message !== 'string') gaps.push('`message` (a string)');
+  if (typeof fields.type !== 'string') gaps.push('`type` (a string)');
+  if (!('param' in fields)) gaps.push('`param`');
+  else if (fields.param !== null && typeof fields.param !== 'string') gaps.push('`param` (a string or null)');
+  if (!('code' in fields)) gaps.push('`code`');
+  else if (fields.code !== null && typeof fields.code !== 'string' && !Number.isInteger(fields.code))
+    gaps.push('`code` (a string, an integer or null)');
+  return gaps;
+}
+
+/** ajv's errors as `at /detail/0/loc: must be array; …`. */
+function schemaErrors(errors: readonly { instancePath: string; message?: string; keyword: string }[]): string {
+  const shown = errors.slice(0, 3).map((e) => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
+  return shown.join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const ok = (shape: ErrorShape): ErrorBodyVerdict => ({ ok: true, shape });
+const wrong = (problem: string): ErrorBodyVerdict => ({ ok: false, problem });
+
+/**
+ * Judges an error body (its text, as received) against what is expected of it. `schemas` validates
+ * the `detail[]` shape: schemas/errors/validation-error.json is its definition.
+ */
+export function judgeErrorBody(
+  text: string,
+  expectation: ErrorBodyExpectation,
+  schemas: Pick<SchemaRegistry, 'validate'>,
+): ErrorBodyVerdict {
+  if (text.trim() === '') return wrong('the error body is empty, not JSON');
+  const parsed = parse(text);
+  if (!parsed.ok) return wrong('the error body is not JSON');
+  const value = parsed.value;
+  if (!isJsonObject(value))
+    return wrong(
+      `the error body is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not an object`,
+    );
+  const shape = errorShapeOf(value);
+  if (expectation === 'validation-error' || shape === 'fastapi-validation') {
+    const v = schemas.validate('errors/validation-error', value);
+    if (v.ok) return ok('fastapi-validation');
+    return wrong(
+      shape === 'fastapi-validation'
+        ? `a FastAPI \`detail[]\` whose items are not all {loc (an array), msg, type (strings)}: ${schemaErrors(v.errors)}`
+        : `not the validation-error body {detail: [{loc, msg, type}]}: ${schemaErrors(v.errors)}`,
+    );
+  }
+  switch (shape) {
+    case 'fastapi-detail':
+      return typeof value.detail === 'string'
+        ? ok(shape)
+        : wrong('`detail` is neither an array of {loc, msg, type} nor a string');
+    case 'openai-envelope':
+    case 'vllm-flat': {
+      if (shape === 'openai-envelope' && !isJsonObject(value.error))
+        return wrong('the OpenAI error envelope has an `error` that is not an object');
+      const gaps = openAiEnvelopeGaps(value);
+      if (gaps.length === 0) return ok(shape);
+      const what = shape === 'vllm-flat' ? 'the flat vLLM error object' : 'the OpenAI error envelope';
+      return wrong(
+        `${what} lacks ${gaps.join(', ')} (vLLM sends message, type, param and code; param and code may be null)`,
+      );
+    }
+    default:
+      return wrong(
+        'neither FastAPI\'s `detail` nor the OpenAI `{error: {message, …}}` envelope nor vLLM\'s flat `{object: "error", message, …}`',
+      );
+  }
+}

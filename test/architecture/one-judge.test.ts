@@ -1,0 +1,85 @@
+/**
+ * One judge for generated and live traffic: which media types label JSON and JSON Lines, and what
+ * shape an error body has, are judged in src/rules only. The suites' checks and the proxy call those
+ * functions; a copy of their lists, regexes or key tests anywhere else in the judging code (src/core,
+ * src/kit, src/proxy, suites/) is how the suite and the proxy came to disagree (the flat vLLM error
+ * passed one and failed the other; application/ndjson passed one content-type check and failed
+ * another). This test reads the sources and fails on such a copy. Comments are not read.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { expect, test } from 'vitest';
+import { packageRoot } from '../../src/core/package-root.js';
+
+const ROOT = packageRoot();
+const JUDGING = ['src/core', 'src/kit', 'src/proxy', 'suites'];
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = join(dir, e.name);
+    if (e.isDirectory()) return sources(rel);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [rel.split(sep).join('/')] : [];
+  });
+}
+
+/** The code of a file without its comments (block comments, and lines that are only a comment). */
+function code(file: string): string {
+  return readFileSync(join(ROOT, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** What only src/rules may spell out. */
+const COPIES: readonly { readonly what: string; readonly pattern: RegExp }[] = [
+  { what: 'a JSON Lines media type', pattern: /application\/[\w.+-]*(?:jsonl|ndjson|jsonlines|json-lines)/i },
+  { what: 'a +json media type test', pattern: /\\\+json|['"`]\+json['"`]/ },
+  { what: "vLLM's flat error object test", pattern: /\.object\s*===?\s*['"`]error['"`]/ },
+  { what: 'an error-shape key test', pattern: /['"`](?:error|detail|reason)['"`]\s+in\s/ },
+  { what: 'a read of FastAPI `detail`', pattern: /\.detail\b/ },
+  {
+    what: 'a read of the OpenAI envelope',
+    pattern: /\.error\.message\b|isJsonObject\([^)]*\.error\)|typeof\s+[\w.]+\.error\s/,
+  },
+  { what: 'an error schema validated directly', pattern: /validate\(\s*['"`]errors\// },
+];
+
+/**
+ * Copies that remain in files this change could not touch, each to move onto src/rules. The test
+ * also fails when one of them is gone, so that this list only shrinks.
+ */
+const REMAINING: Readonly<Record<string, string>> = {
+  'src/kit/chat-stream.ts': 'a mid-stream error event recognised by its `error` key or vLLM\'s flat `object: "error"`',
+  'suites/errors/odd-inputs.checks.ts': "an error body's message read from each shape (errorMessageOf)",
+  'suites/records/list-format.checks.ts':
+    'its convention names application/jsonl in its own words, not JSONL_CONVENTION',
+  'suites/trajectories/log.checks.ts': 'the §7 body validated against errors/validation-error directly',
+};
+
+function copiesIn(file: string): string[] {
+  const text = code(file);
+  return COPIES.filter((c) => c.pattern.test(text)).map((c) => `${file}: ${c.what}`);
+}
+
+test('the judging code was read (the check would pass vacuously otherwise)', () => {
+  const files = JUDGING.flatMap(sources);
+  expect(files.length).toBeGreaterThan(60);
+  expect(files).toContain('src/proxy/exchange.ts');
+  expect(files).toContain('suites/records/listing.ts');
+  // The patterns do find what they are for: src/rules itself spells every one of them out.
+  const rules = sources('src/rules').flatMap(copiesIn);
+  expect(rules.join('\n')).toMatch(/a JSON Lines media type/);
+  expect(rules.join('\n')).toMatch(/vLLM's flat error object test/);
+  expect(rules.join('\n')).toMatch(/an error-shape key test/);
+});
+
+test('no media-type list or error-shape test outside src/rules', () => {
+  const found = JUDGING.flatMap(sources)
+    .filter((f) => !(f in REMAINING))
+    .flatMap(copiesIn);
+  expect(found).toEqual([]);
+});
+
+test('the copies still to move are still there (remove an entry once its file calls src/rules)', () => {
+  const gone = Object.keys(REMAINING).filter((f) => copiesIn(f).length === 0);
+  expect(gone).toEqual([]);
+});
