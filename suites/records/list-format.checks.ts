@@ -2,9 +2,9 @@
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
-import { JSONL_MEDIA_TYPES, openListing, readHead, readListing } from './listing.js';
+import { JSONL_CONVENTION, JSONL_MEDIA_TYPES, isJsonlMediaType } from '../../src/rules/media-types.js';
+import { openListing, readHead, readListing } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { mediaTypeOf } from '../../src/core/values.js';
 
 export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
   const listIsJsonl = defineCheck({
@@ -35,8 +35,7 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
     operation: kind.listOp,
     section: kind.listSection,
     level: 'SHOULD',
-    convention:
-      'evaluation-record service: list responses are application/jsonl (JSON Lines media types in use are accepted)',
+    convention: JSONL_CONVENTION,
     requirement: `A ${kind.name} listing is labelled with a JSON Lines media type (${JSONL_MEDIA_TYPES.join(', ')}).`,
     async run(ctx) {
       const stream = await openListing(ctx, kind, {});
@@ -52,8 +51,7 @@ export function listFormatChecks(kind: RecordKind): CheckDefinition[] {
       // Only the headers are judged: close before reading a possibly huge body.
       await stream.close();
       const ct = stream.headers['content-type'];
-      const mt = mediaTypeOf(ct);
-      if (!JSONL_MEDIA_TYPES.includes(mt)) {
+      if (!isJsonlMediaType(ct)) {
         return fail({
           expected: `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
           actual: ct ? `Content-Type: ${ct}` : 'no Content-Type header',

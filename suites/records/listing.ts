@@ -16,7 +16,6 @@ import type { RecordedRequest, StreamingExchange } from '../../src/transport/typ
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
 import { isErrorObject } from '../../src/rules/error-shape.js';
-import { JSONL_MEDIA_TYPES } from '../../src/rules/media-types.js';
 import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
 
 export type JsonRecord = Record<string, unknown>;
@@ -42,10 +41,6 @@ export function recordKey(kind: RecordKind, rec: JsonRecord): string {
 export function showKey(key: string): string {
   return excerpt(key, 80);
 }
-
-// The records checks and tests read these judgements here; they are src/rules' own, so the proxy
-// judges a live listing's lines and label with the very same ones.
-export { isErrorObject, JSONL_MEDIA_TYPES };
 
 export interface ListRequest {
   readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };

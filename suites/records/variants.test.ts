@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { bodyText, variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { recordChecks } from './index.js';
-import { isErrorObject } from './listing.js';
+import { isErrorObject } from '../../src/rules/error-shape.js';
 import { PREDICTIONS, SCORES } from '../../src/core/record-kinds.js';
 import { uriScope } from './scope.checks.js';
 import { canonicalJson, mediaTypeOf } from '../../src/core/values.js';

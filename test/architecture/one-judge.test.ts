@@ -50,9 +50,6 @@ const COPIES: readonly { readonly what: string; readonly pattern: RegExp }[] = [
 const REMAINING: Readonly<Record<string, string>> = {
   'src/kit/chat-stream.ts': 'a mid-stream error event recognised by its `error` key or vLLM\'s flat `object: "error"`',
   'suites/errors/odd-inputs.checks.ts': "an error body's message read from each shape (errorMessageOf)",
-  'suites/records/list-format.checks.ts':
-    'its convention names application/jsonl in its own words, not JSONL_CONVENTION',
-  'suites/trajectories/log.checks.ts': 'the §7 body validated against errors/validation-error directly',
 };
 
 function copiesIn(file: string): string[] {
