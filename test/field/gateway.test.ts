@@ -203,3 +203,46 @@ test.skipIf(skip)(
   },
   90_000,
 );
+
+test.skipIf(skip)(
+  'run --replay reaches the gateway with --header and --proxy: the recording judged behind it',
+  async () => {
+    // Record real traffic through the judging proxy straight at the mock (no gateway), then replay it
+    // against the gateway through tinyproxy: the key comes from the run, never from the record.
+    const record = join(out, 'traffic.jsonl');
+    const { startProxyCli, chatBothWays, sdk } = await import('../proxy/helpers.js');
+    const recording = await startProxyCli(
+      ['--target', mock.url, '--record', record, '--max-exchanges', '2'],
+      {},
+      30_000,
+    );
+    await chatBothWays(sdk(recording.url));
+    expect((await recording.exited).code).toBe(1); // the planted usage fault, found live
+    const before = forwardProxy.log().length;
+    const json = join(out, 'replay.json');
+    const replay = await run([
+      '--replay',
+      record,
+      '--target',
+      target(),
+      '--header',
+      `X-Api-Gateway-Key: ${GATEWAY_KEY}`,
+      '--proxy',
+      `http://127.0.0.1:${forwardProxy.port}`,
+      '--json',
+      json,
+    ]);
+    // The same planted failure, judged on the replayed traffic; nothing refused by the gateway.
+    expect(replay.code, replay.stderr).toBe(1);
+    expect(replay.stderr).toContain('2 exchanges replayed');
+    const report = JSON.parse(readFileSync(json, 'utf8')).reports[0];
+    const failed = report.results
+      .filter((r: { status: string }) => r.status === 'fail')
+      .map((r: { id: string }) => r.id);
+    expect(failed).toEqual(['server.usage-adds-up.chat-create']);
+    expect(forwardProxy.log().slice(before)).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/chat\/completions/);
+    expect(gateway.log()).not.toMatch(/chat\/completions 403/);
+    expect(readFileSync(json, 'utf8')).not.toContain(GATEWAY_KEY);
+  },
+  90_000,
+);
