@@ -9,7 +9,6 @@
  * judged as they go and only their first bytes are kept for evidence.
  */
 import { operationLabel, type Operation } from '../core/operations.js';
-import { RECORD_KINDS } from '../core/record-kinds.js';
 import { fail, type Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import {
@@ -18,20 +17,20 @@ import {
   PRESENTATION_LABELS,
   type PresentationId,
 } from '../coverage/presentations.js';
-import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
-import { ChatStreamJudge } from '../kit/chat-stream.js';
-import { describeSchemaErrors, excerpt } from '../kit/describe.js';
+import { excerpt } from '../kit/describe.js';
 import { buildEvidence } from '../runner/evidence.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
-import { JsonlSplitter, type JsonlLine } from '../transport/jsonl.js';
-import { SseParser } from '../transport/sse.js';
 import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
-import { RULES, resultId, ruleOfStream, type ProxyRule, type Side } from './rules.js';
+import { judgeJsonAnswer } from './json-answer.js';
+import { JsonlAnswerJudge } from './jsonl-answer.js';
+import { recordLine } from './record-line.js';
+import { judgeRequest } from './request-judge.js';
+import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
-import { redactHeaders, type Redactor } from '../core/redact.js';
-import { isErrorObject, judgeErrorBody } from '../rules/error-shape.js';
-import { isJsonlMediaType, isJsonMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
+import { SseAnswerJudge } from './sse-answer.js';
+import type { Verdicts } from './verdicts.js';
+import type { Redactor } from '../core/redact.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
@@ -90,14 +89,6 @@ interface PendingBreach {
   readonly actual: string;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** Flattens a header object (undici's or node's) to lower-case name → one string. */
 export function flatHeaders(raw: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -133,8 +124,10 @@ export class ExchangeJudge {
   private bodyParts: Buffer[] = [];
   private bodyBytes = 0;
   private bodyOver = false;
-  private sse: { parser: SseParser; judge: ChatStreamJudge } | undefined;
-  private jsonl: { splitter: JsonlSplitter; problem: string | undefined; lines: number } | undefined;
+  private sse: SseAnswerJudge | undefined;
+  private jsonl: JsonlAnswerJudge | undefined;
+  /** This exchange's verdicts, for the framing judges: the rule judged on the operation, a breach kept. */
+  private readonly verdicts: Verdicts;
   /** Bytes since the last newline of a streamed body: a line longer than the cap stops its judging. */
   private openLine = 0;
   private streamAbandoned: string | undefined;
@@ -161,6 +154,12 @@ export class ExchangeJudge {
         ? classifyAuthorization(request.headers.authorization, op.auth, configured)
         : undefined;
     this.otherCredentials = presented && OTHER_CREDENTIALS.has(presented) ? presented : undefined;
+    this.verdicts = {
+      judged: (rule) => {
+        if (op) ctx.findings.judged(rule, op.id);
+      },
+      breach: (rule, expected, actual) => this.breach(rule, expected, actual),
+    };
     if (op) {
       ctx.findings.judged(RULES.credentials, op.id);
       if (this.lacksCredentials)
@@ -196,54 +195,14 @@ export class ExchangeJudge {
       this.requestText = Buffer.concat(this.requestParts).toString('utf8');
     this.requestParts = [];
     if (!op.requestSchema || this.requestOver) return;
-    const { findings } = this.ctx;
-    findings.judged(RULES.requestJson, op.id);
-    const type = mediaTypeOf(this.request.headers['content-type']);
-    const parsed = this.requestText === undefined ? undefined : parseJson(this.requestText);
-    if (!parsed?.ok) {
-      this.breach(
-        RULES.requestJson,
-        'a JSON body (§1)',
-        this.requestText === undefined ? 'no body' : `a body that is not JSON: ${excerpt(this.requestText, 120)}`,
-      );
-      return;
-    }
-    if (type !== 'application/json')
-      this.breach(
-        RULES.requestJson,
-        'Content-Type: application/json (§1)',
-        `Content-Type: ${this.request.headers['content-type'] ?? '(none)'}`,
-      );
-    this.requestBody = parsed.value;
-    findings.judged(RULES.requestSchema, op.id);
-    const v = this.ctx.schemas.validate(op.requestSchema, parsed.value);
-    if (!v.ok)
-      this.breach(
-        RULES.requestSchema,
-        `a body valid against ${op.requestSchema} (${op.section})`,
-        describeSchemaErrors(v.errors),
-      );
-    if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
-      // §7.2 is stated; the other cross-field rules are vLLM's. Whether the served model has priority
-      // scheduling (§7.1) the proxy cannot know: that rule is left to the server's answer.
-      const broken = vllmRuleViolations(parsed.value).filter((r) => r.rule !== 'priority-without-scheduling');
-      findings.judged(RULES.section7, op.id);
-      findings.judged(RULES.requestRules, op.id);
-      const stated = broken.find((r) => r.rule === 'continue-with-generation-prompt');
-      if (stated)
-        this.breach(
-          RULES.section7,
-          'continue_final_message and add_generation_prompt never both true (§7.2)',
-          stated.message,
-        );
-      const others = broken.filter((r) => r !== stated);
-      if (others.length)
-        this.breach(
-          RULES.requestRules,
-          'a request a vLLM server accepts',
-          others.map((r) => `${r.rule}: ${r.message}`).join('; '),
-        );
-    }
+    this.requestBody = judgeRequest(
+      op,
+      op.requestSchema,
+      this.request.headers['content-type'],
+      this.requestText,
+      this.ctx.schemas,
+      this.verdicts,
+    );
   }
 
   /**
@@ -303,33 +262,9 @@ export class ExchangeJudge {
     else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
     else if (ok && op.jsonl) this.kind = 'jsonl';
     else this.kind = 'json';
-    if (this.kind === 'sse') {
-      const body = isJsonObject(this.requestBody) ? this.requestBody : {};
-      const so = isJsonObject(body.stream_options) ? body.stream_options : {};
-      const schemas = this.ctx.schemas;
-      this.sse = {
-        parser: new SseParser(),
-        judge: new ChatStreamJudge({
-          n: typeof body.n === 'number' ? body.n : 1,
-          includeUsage: so.include_usage === true,
-          continuousUsage: so.continuous_usage_stats === true,
-          returnTokenIds: body.return_token_ids === true,
-          validateChunk: (chunk) => {
-            const v = schemas.validate('chat/chat-completion-chunk', chunk);
-            return v.ok ? undefined : describeSchemaErrors(v.errors, 3);
-          },
-        }),
-      };
-    } else if (this.kind === 'jsonl') {
-      this.jsonl = { splitter: new JsonlSplitter(), problem: undefined, lines: 0 };
-      findings.judged(RULES.jsonlContentType, op.id);
-      if (!isJsonlMediaType(type))
-        this.breach(
-          RULES.jsonlContentType,
-          `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
-          `Content-Type: ${headers['content-type'] ?? '(none)'}`,
-        );
-    }
+    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas);
+    else if (this.kind === 'jsonl')
+      this.jsonl = new JsonlAnswerJudge(op, status, headers['content-type'], this.ctx.schemas, this.verdicts);
   }
 
   /** A chunk of the answer, already on its way to the client. */
@@ -362,38 +297,8 @@ export class ExchangeJudge {
       this.jsonl = undefined;
       return;
     }
-    if (this.sse) {
-      const at = performance.now() - this.started;
-      for (const ev of this.sse.parser.push(chunk)) this.sse.judge.onEvent(ev, at);
-    } else if (this.jsonl) {
-      for (const line of this.jsonl.splitter.push(chunk)) this.jsonlLine(line);
-    }
-  }
-
-  private jsonlLine(line: JsonlLine): void {
-    const j = this.jsonl!;
-    if (j.problem !== undefined || line.text.trim() === '') return;
-    j.lines++;
-    const kind = RECORD_KINDS.find((k) => k.listOp === this.op!.id)!;
-    const parsed = parseJson(line.text);
-    if (!parsed.ok) {
-      j.problem = line.unterminated
-        ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
-        : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`;
-      return;
-    }
-    const value = parsed.value;
-    if (!isJsonObject(value)) {
-      j.problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`;
-      return;
-    }
-    if (isErrorObject(kind, value)) {
-      j.problem = `line ${line.number} is an error object after HTTP ${this.status}: ${excerpt(line.text, 160)}`;
-      return;
-    }
-    const v = this.ctx.schemas.validate(kind.schema, value);
-    if (!v.ok)
-      j.problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
+    if (this.sse) this.sse.push(chunk, performance.now() - this.started);
+    else if (this.jsonl) this.jsonl.push(chunk);
   }
 
   /**
@@ -412,53 +317,11 @@ export class ExchangeJudge {
     if (this.kind === 'json' && !this.bodyOver) {
       const text = Buffer.concat(this.bodyParts).toString('utf8');
       this.bodyParts = [];
-      if (!cut) this.judgeJson(op, text);
+      if (!cut)
+        judgeJsonAnswer(op, this.status, this.responseHeaders['content-type'], text, this.ctx.schemas, this.verdicts);
       coverageBody = cut ? undefined : text;
-    } else if (this.kind === 'sse' && this.sse) {
-      const end = this.sse.parser.end();
-      const at = performance.now() - this.started;
-      for (const ev of end.events) this.sse.judge.onEvent(ev, at);
-      const verdict = this.sse.judge.finish(end);
-      const body = isJsonObject(this.requestBody) ? this.requestBody : {};
-      const so = isJsonObject(body.stream_options) ? body.stream_options : {};
-      for (const rule of [
-        'json',
-        'chunk-shape',
-        'one-id',
-        'role-first',
-        'one-finish',
-        'indices',
-        'usage',
-        'done-last',
-        'complete',
-        'error-event',
-      ] as const)
-        findings.judged(ruleOfStream(rule), op.id);
-      if (body.return_token_ids === true) findings.judged(ruleOfStream('token-ids'), op.id);
-      if (so.continuous_usage_stats === true) findings.judged(ruleOfStream('continuous-usage'), op.id);
-      const byRule = new Map<string, string[]>();
-      for (const f of verdict.findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f.message]);
-      for (const [rule, messages] of byRule) {
-        const r = ruleOfStream(rule as Parameters<typeof ruleOfStream>[0]);
-        this.breach(r, r.requirement, messages.join('; '));
-      }
-    } else if (this.kind === 'jsonl' && this.jsonl) {
-      for (const line of this.jsonl.splitter.end()) this.jsonlLine(line);
-      findings.judged(RULES.jsonlRecords, op.id);
-      const kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
-      if (this.jsonl.problem)
-        this.breach(
-          RULES.jsonlRecords,
-          `JSONL of ${kind.title} records (${op.section}, ${kind.fieldsSection})`,
-          this.jsonl.problem,
-        );
-      else if (cut)
-        this.breach(
-          RULES.jsonlRecords,
-          `a complete JSONL listing (${op.section})`,
-          `the body broke off after ${this.jsonl.lines} line(s): ${cut.message}`,
-        );
-    }
+    } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
+    else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
     if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
       coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
     this.coverageParts = [];
@@ -502,59 +365,6 @@ export class ExchangeJudge {
     return true;
   }
 
-  private judgeJson(op: Operation, text: string): void {
-    const { findings, schemas } = this.ctx;
-    const status = this.status;
-    const type = mediaTypeOf(this.responseHeaders['content-type']);
-    if (is2xx(status) && op.responseSchema) {
-      findings.judged(RULES.responseSchema, op.id);
-      const parsed = parseJson(text);
-      if (!parsed.ok) {
-        this.breach(
-          RULES.responseSchema,
-          `a JSON body valid against ${op.responseSchema}`,
-          `a body that is not JSON: ${excerpt(text, 160) || '(empty)'}`,
-        );
-        return;
-      }
-      findings.judged(RULES.jsonContentType, op.id);
-      if (!isJsonMediaType(type))
-        this.breach(
-          RULES.jsonContentType,
-          'Content-Type: application/json',
-          `Content-Type: ${this.responseHeaders['content-type'] ?? '(none)'}`,
-        );
-      const v = schemas.validate(op.responseSchema, parsed.value);
-      if (!v.ok)
-        this.breach(
-          RULES.responseSchema,
-          `a body valid against ${op.responseSchema} (${op.section})`,
-          `${describeSchemaErrors(v.errors)}: ${excerpt(text, 160)}`,
-        );
-      if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
-        const usage = isJsonObject(parsed.value.usage) ? parsed.value.usage : {};
-        const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
-        findings.judged(RULES.usageAddsUp, op.id);
-        const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
-        if (!ints || (p as number) + (c as number) !== t)
-          this.breach(
-            RULES.usageAddsUp,
-            'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
-            `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
-          );
-      }
-      return;
-    }
-    if ((status === 400 || status === 422) && op.requestSchema) {
-      const section7 = op.id === 'trajectories.log';
-      const rule = section7 ? RULES.errorShape7 : RULES.errorShape;
-      findings.judged(rule, op.id);
-      const verdict = judgeErrorBody(text, section7 ? 'validation-error' : 'body-rejection', schemas);
-      if (!verdict.ok)
-        this.breach(rule, rule.requirement, `HTTP ${status}: ${verdict.problem}: ${excerpt(text, 160) || '(empty)'}`);
-    }
-  }
-
   private breach(rule: ProxyRule, expected: string, actual: string): void {
     this.pending.push({ rule, expected, actual });
   }
@@ -593,44 +403,30 @@ export class ExchangeJudge {
     });
   }
 
-  /** One line of `--record`: the exchange as sent and answered (bodies as judged, the answer's first bytes), redacted. */
-  private recordLine(op: Operation, found: readonly string[]): string {
-    const redact = this.ctx.redactor();
-    const requestBody = this.requestBodyText();
-    const entry = {
-      at: new Date().toISOString(),
-      operation: op.id,
-      request: {
-        method: this.request.method,
-        url: this.request.url,
-        headers: redactHeaders({ ...this.request.headers }, redact),
-        ...(requestBody !== undefined ? { body: requestBody } : {}),
-        // `body` is then a note, not the body: a replay must not send it (src/replay/recording.ts).
-        ...(this.requestOver ? { bodyKept: false } : {}),
-      },
-      ...(this.status
-        ? {
-            response: {
-              status: this.status,
-              headers: redactHeaders({ ...this.responseHeaders }, redact),
-              firstBytes: Buffer.concat(this.first).toString('utf8'),
-            },
-          }
-        : {}),
-      ...(this.errors ? { error: this.errors } : {}),
-      findings: found,
-    };
-    return redact(JSON.stringify(entry));
-  }
-
   private flush(op: Operation): void {
     const { findings } = this.ctx;
     const exchange = `${this.label}${this.status ? ` → ${this.status}` : ''}`;
     if (this.ctx.record)
       this.ctx.record(
-        this.recordLine(
-          op,
-          this.pending.map((p) => resultId(p.rule, op.id)),
+        recordLine(
+          {
+            operation: op.id,
+            request: this.request,
+            requestBody: this.requestBodyText(),
+            requestBodyKept: !this.requestOver,
+            ...(this.status
+              ? {
+                  response: {
+                    status: this.status,
+                    headers: this.responseHeaders,
+                    firstBytes: Buffer.concat(this.first),
+                  },
+                }
+              : {}),
+            ...(this.errors ? { error: this.errors } : {}),
+            findings: this.pending.map((p) => resultId(p.rule, op.id)),
+          },
+          this.ctx.redactor(),
         ),
       );
     for (const p of this.pending) {

@@ -1,0 +1,64 @@
+/**
+ * @module The client's side of an exchange: the request body against what the interface allows of
+ * it. JSON (§1) with its media type, the operation's request schema (§4, §8 bounds), §7.2 and the
+ * vLLM cross-field rules for chat. The proxy cannot know whether the served model uses priority
+ * scheduling (§7.1): that rule is left to the server's answer.
+ */
+import type { Operation } from '../core/operations.js';
+import { isJsonObject, mediaTypeOf } from '../core/values.js';
+import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
+import { describeSchemaErrors, excerpt } from '../kit/describe.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+import { RULES } from './rules.js';
+import { parseJson, type Verdicts } from './verdicts.js';
+
+/**
+ * Judges a whole request body (`text` undefined: none was sent) of an operation that takes one, with
+ * its request schema; returns the parsed body when it is JSON.
+ */
+export function judgeRequest(
+  op: Operation,
+  schema: NonNullable<Operation['requestSchema']>,
+  contentType: string | undefined,
+  text: string | undefined,
+  schemas: Pick<SchemaRegistry, 'validate'>,
+  v: Verdicts,
+): unknown {
+  v.judged(RULES.requestJson);
+  const parsed = text === undefined ? undefined : parseJson(text);
+  if (!parsed?.ok) {
+    v.breach(
+      RULES.requestJson,
+      'a JSON body (§1)',
+      text === undefined ? 'no body' : `a body that is not JSON: ${excerpt(text, 120)}`,
+    );
+    return undefined;
+  }
+  if (mediaTypeOf(contentType) !== 'application/json')
+    v.breach(RULES.requestJson, 'Content-Type: application/json (§1)', `Content-Type: ${contentType ?? '(none)'}`);
+  v.judged(RULES.requestSchema);
+  const valid = schemas.validate(schema, parsed.value);
+  if (!valid.ok)
+    v.breach(RULES.requestSchema, `a body valid against ${schema} (${op.section})`, describeSchemaErrors(valid.errors));
+  if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
+    // §7.2 is stated; the other cross-field rules are vLLM's.
+    const broken = vllmRuleViolations(parsed.value).filter((r) => r.rule !== 'priority-without-scheduling');
+    v.judged(RULES.section7);
+    v.judged(RULES.requestRules);
+    const stated = broken.find((r) => r.rule === 'continue-with-generation-prompt');
+    if (stated)
+      v.breach(
+        RULES.section7,
+        'continue_final_message and add_generation_prompt never both true (§7.2)',
+        stated.message,
+      );
+    const others = broken.filter((r) => r !== stated);
+    if (others.length)
+      v.breach(
+        RULES.requestRules,
+        'a request a vLLM server accepts',
+        others.map((r) => `${r.rule}: ${r.message}`).join('; '),
+      );
+  }
+  return parsed.value;
+}

@@ -1,0 +1,73 @@
+/**
+ * @module A streamed chat answer judged event by event as it passes, with the suite's stream judge
+ * (src/kit/chat-stream.ts): chunk shape against the chunk schema, one id, role first, one
+ * finish_reason, indices, the usage chunk, `[DONE]` last, no error event, §4.1 token ids and
+ * continuous usage when the request asked for them.
+ */
+import { isJsonObject } from '../core/values.js';
+import { ChatStreamJudge } from '../kit/chat-stream.js';
+import { describeSchemaErrors } from '../kit/describe.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+import { SseParser } from '../transport/sse.js';
+import { ruleOfStream } from './rules.js';
+import type { Verdicts } from './verdicts.js';
+
+/** The stream rules judged on every stream; token ids and continuous usage only when asked for. */
+const ALWAYS = [
+  'json',
+  'chunk-shape',
+  'one-id',
+  'role-first',
+  'one-finish',
+  'indices',
+  'usage',
+  'done-last',
+  'complete',
+  'error-event',
+] as const;
+
+export class SseAnswerJudge {
+  private readonly parser = new SseParser();
+  private readonly judge: ChatStreamJudge;
+  private readonly returnTokenIds: boolean;
+  private readonly continuousUsage: boolean;
+
+  /** `request`: the chat request's body as the client sent it. */
+  constructor(request: unknown, schemas: Pick<SchemaRegistry, 'validate'>) {
+    const body = isJsonObject(request) ? request : {};
+    const so = isJsonObject(body.stream_options) ? body.stream_options : {};
+    this.returnTokenIds = body.return_token_ids === true;
+    this.continuousUsage = so.continuous_usage_stats === true;
+    this.judge = new ChatStreamJudge({
+      n: typeof body.n === 'number' ? body.n : 1,
+      includeUsage: so.include_usage === true,
+      continuousUsage: this.continuousUsage,
+      returnTokenIds: this.returnTokenIds,
+      validateChunk: (chunk) => {
+        const v = schemas.validate('chat/chat-completion-chunk', chunk);
+        return v.ok ? undefined : describeSchemaErrors(v.errors, 3);
+      },
+    });
+  }
+
+  /** A chunk of the body, `atMs` after the exchange began. */
+  push(chunk: Buffer, atMs: number): void {
+    for (const ev of this.parser.push(chunk)) this.judge.onEvent(ev, atMs);
+  }
+
+  /** The body ended: every stream rule judged, each broken one a breach with its messages. */
+  finish(atMs: number, v: Verdicts): void {
+    const end = this.parser.end();
+    for (const ev of end.events) this.judge.onEvent(ev, atMs);
+    const verdict = this.judge.finish(end);
+    for (const rule of ALWAYS) v.judged(ruleOfStream(rule));
+    if (this.returnTokenIds) v.judged(ruleOfStream('token-ids'));
+    if (this.continuousUsage) v.judged(ruleOfStream('continuous-usage'));
+    const byRule = new Map<string, string[]>();
+    for (const f of verdict.findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f.message]);
+    for (const [rule, messages] of byRule) {
+      const r = ruleOfStream(rule as Parameters<typeof ruleOfStream>[0]);
+      v.breach(r, r.requirement, messages.join('; '));
+    }
+  }
+}
