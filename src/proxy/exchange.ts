@@ -23,7 +23,7 @@ import type { SchemaRegistry } from '../schemas/registry.js';
 import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
 import { judgeJsonAnswer } from './json-answer.js';
-import { JsonlAnswerJudge } from './jsonl-answer.js';
+import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
 import { recordLine } from './record-line.js';
 import { judgeRequest } from './request-judge.js';
 import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
@@ -140,6 +140,8 @@ export class ExchangeJudge {
     private readonly op: Operation | undefined,
     private readonly request: Omit<RecordedRequest, 'body'>,
     private readonly credentials: PresentedCredentials,
+    /** The path parameters of the operation's template (`prediction_id`, `training_job_id`, …). */
+    private readonly params: Readonly<Record<string, string>> = {},
   ) {
     const method = request.method;
     this.label = op ? `${method} ${op.path}` : method;
@@ -264,7 +266,14 @@ export class ExchangeJudge {
     else this.kind = 'json';
     if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas);
     else if (this.kind === 'jsonl')
-      this.jsonl = new JsonlAnswerJudge(op, status, headers['content-type'], this.ctx.schemas, this.verdicts);
+      this.jsonl = new JsonlAnswerJudge(
+        op,
+        status,
+        headers['content-type'],
+        this.ctx.schemas,
+        this.verdicts,
+        listingAsked(this.request.url),
+      );
   }
 
   /** A chunk of the answer, already on its way to the client. */
@@ -318,7 +327,15 @@ export class ExchangeJudge {
       const text = Buffer.concat(this.bodyParts).toString('utf8');
       this.bodyParts = [];
       if (!cut)
-        judgeJsonAnswer(op, this.status, this.responseHeaders['content-type'], text, this.ctx.schemas, this.verdicts);
+        judgeJsonAnswer(
+          op,
+          this.status,
+          this.responseHeaders['content-type'],
+          text,
+          this.ctx.schemas,
+          this.verdicts,
+          this.params,
+        );
       coverageBody = cut ? undefined : text;
     } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
     else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);

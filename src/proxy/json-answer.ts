@@ -8,9 +8,32 @@ import { is2xx, isJsonObject } from '../core/values.js';
 import { describeSchemaErrors, excerpt } from '../kit/describe.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
+import { jobIdBreach, readIdBreach } from '../rules/records.js';
+import { RECORD_KINDS } from '../core/record-kinds.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
+
+/** A read by id answers what the path names (src/rules/records.ts, as the suite's read checks judge it). */
+function judgeReadId(
+  op: Operation,
+  params: Readonly<Record<string, string>>,
+  body: Readonly<Record<string, unknown>>,
+  v: Verdicts,
+): void {
+  if (op.id === 'training-jobs.get' && params.training_job_id !== undefined) {
+    v.judged(RULES.readsIdAsked);
+    const other = jobIdBreach(params.training_job_id, body);
+    if (other) v.breach(RULES.readsIdAsked, `id ${params.training_job_id}, the id the path names`, other);
+    return;
+  }
+  const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
+  const asked = kind && params[kind.idField];
+  if (!kind || asked === undefined) return;
+  v.judged(RULES.readsIdAsked);
+  const other = readIdBreach(kind.idField, asked, body);
+  if (other) v.breach(RULES.readsIdAsked, `${kind.idField} ${JSON.stringify(asked)}, the id the path names`, other);
+}
 
 export function judgeJsonAnswer(
   op: Operation,
@@ -19,6 +42,7 @@ export function judgeJsonAnswer(
   text: string,
   schemas: Pick<SchemaRegistry, 'validate'>,
   v: Verdicts,
+  params: Readonly<Record<string, string>> = {},
 ): void {
   if (is2xx(status) && op.responseSchema) {
     v.judged(RULES.responseSchema);
@@ -53,6 +77,7 @@ export function judgeJsonAnswer(
           `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
         );
     }
+    if (valid.ok && isJsonObject(parsed.value)) judgeReadId(op, params, parsed.value, v);
     return;
   }
   if ((status === 400 || status === 422) && op.requestSchema) {

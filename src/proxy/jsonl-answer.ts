@@ -9,16 +9,41 @@ import { isJsonObject } from '../core/values.js';
 import { describeSchemaErrors, excerpt } from '../kit/describe.js';
 import { isErrorObject } from '../rules/error-shape.js';
 import { isJsonlMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
+import { filterBreach, limitBreach } from '../rules/records.js';
+import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
 import { RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
+
+/** What the listing was asked for: the `limit` and the evaluation-run filter, when the query gave them. */
+export interface ListingAsked {
+  readonly limit?: number;
+  readonly evaluationRunId?: string;
+}
+
+/**
+ * The query of a listing request, read with the evaluation-record service's parameter names (the
+ * suite's defaults, src/core/defaults.ts): the interface does not name them (§4.5, §4.7).
+ */
+export function listingAsked(url: string): ListingAsked {
+  const q = new URL(url, 'http://proxy').searchParams;
+  const limit = q.get(DEFAULT_LIST_PARAMS.limit);
+  const run = q.get(DEFAULT_LIST_PARAMS.evaluationRunId);
+  return {
+    ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}),
+    ...(run !== null ? { evaluationRunId: run } : {}),
+  };
+}
 
 export class JsonlAnswerJudge {
   private readonly splitter = new JsonlSplitter();
   private readonly kind: RecordKind;
   private problem: string | undefined;
   private lines = 0;
+  /** Valid records read, and the first outside the filter asked for. */
+  private records = 0;
+  private outsideFilter: string | undefined;
 
   /** Judges the media type at once; the lines as they come. */
   constructor(
@@ -27,6 +52,7 @@ export class JsonlAnswerJudge {
     contentType: string | undefined,
     private readonly schemas: Pick<SchemaRegistry, 'validate'>,
     v: Verdicts,
+    private readonly asked: ListingAsked = {},
   ) {
     this.kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
     v.judged(RULES.jsonlContentType);
@@ -58,6 +84,23 @@ export class JsonlAnswerJudge {
         `a complete JSONL listing (${this.op.section})`,
         `the body broke off after ${this.lines} line(s): ${cut.message}`,
       );
+    // What the listing shows of its request: judged on whole, valid listings only.
+    if (this.problem || cut) return;
+    const { limit, evaluationRunId } = this.asked;
+    if (limit !== undefined) {
+      v.judged(RULES.listLimit);
+      const over = limitBreach(limit, this.records);
+      if (over) v.breach(RULES.listLimit, `at most ${limit} record(s) for ${DEFAULT_LIST_PARAMS.limit}=${limit}`, over);
+    }
+    if (evaluationRunId !== undefined) {
+      v.judged(RULES.listFilter);
+      if (this.outsideFilter)
+        v.breach(
+          RULES.listFilter,
+          `only records with evaluation_run_id ${JSON.stringify(evaluationRunId)}`,
+          this.outsideFilter,
+        );
+    }
   }
 
   private line(line: JsonlLine): void {
@@ -81,7 +124,15 @@ export class JsonlAnswerJudge {
       return;
     }
     const v = this.schemas.validate(kind.schema, value);
-    if (!v.ok)
+    if (!v.ok) {
       this.problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
+      return;
+    }
+    this.records++;
+    const run = this.asked.evaluationRunId;
+    if (run !== undefined && this.outsideFilter === undefined) {
+      const breach = filterBreach(run, value);
+      if (breach) this.outsideFilter = `line ${line.number}: ${breach}`;
+    }
   }
 }

@@ -191,6 +191,27 @@ export const RULES = {
     requirement:
       'A trajectory-logging body rejected with 400/422 is answered with the §7 validation-error body (`detail[]` of `loc` array, `msg`, `type`).',
   },
+  listLimit: {
+    side: 'server',
+    name: 'list-limit',
+    level: 'MUST',
+    requirement:
+      'A listing asked for with `limit` (the parameter named as the evaluation-record service names it) holds at most that many records (§4.5, §4.7: "maximum number to return").',
+  },
+  listFilter: {
+    side: 'server',
+    name: 'list-filter',
+    level: 'MUST',
+    requirement:
+      'A listing filtered by `evaluation_run_id` holds only records of that evaluation run (§4.5, §4.7: "filter by evaluation run ID").',
+  },
+  readsIdAsked: {
+    side: 'server',
+    name: 'reads-id-asked',
+    level: 'MUST',
+    requirement:
+      'A 2xx read by id answers the record, or the training job, whose id the path names (§4.3, §4.6, §4.8).',
+  },
   no5xx: {
     side: 'server',
     name: 'no-5xx',

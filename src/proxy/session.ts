@@ -136,6 +136,7 @@ export class ProxySession {
       route?.op,
       { method, url: `${this.options.target}${path}`, headers: flatHeaders(headers) },
       credentials,
+      route?.params,
     );
   }
 

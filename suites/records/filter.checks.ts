@@ -3,6 +3,7 @@ import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeQuery, readListing, recordKey, seedTag, showKey } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
+import { filterBreach } from '../../src/rules/records.js';
 
 export function filterChecks(kind: RecordKind): CheckDefinition[] {
   const filterByRun = defineCheck({
@@ -60,10 +61,11 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
 
       const query = { evaluationRunId: runId };
       const filtered = new Set<string>();
-      let wrong: Record<string, unknown> | undefined;
+      let wrong: { record: Record<string, unknown>; breach: string } | undefined;
       const f = await readListing(ctx, kind, { query }, (rec) => {
-        if (rec.evaluation_run_id !== runId) {
-          wrong = rec;
+        const breach = filterBreach(runId!, rec);
+        if (breach) {
+          wrong = { record: rec, breach };
           return 'stop';
         }
         filtered.add(recordKey(kind, rec));
@@ -73,7 +75,7 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
       if (wrong !== undefined) {
         return fail({
           expected: `only records with evaluation_run_id ${JSON.stringify(runId)} for ${describeQuery(ctx, query)}`,
-          actual: `${showKey(recordKey(kind, wrong))} with evaluation_run_id ${JSON.stringify(wrong.evaluation_run_id)}`,
+          actual: `${showKey(recordKey(kind, wrong.record))}: ${wrong.breach}`,
           ...f.evidence,
         });
       }

@@ -8,6 +8,7 @@ import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeQuery, firstDifference, readKeys, readListing, showKey } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
+import { limitBreach } from '../../src/rules/records.js';
 
 /** Records compared when judging order: enough to see a reordering, few enough to stay cheap. */
 const ORDER_PREFIX = 200;
@@ -41,13 +42,13 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
         if (!r.ok) return r.failure;
         notes.push(...r.notes);
         seen += r.count;
-        if (r.more) {
+        const over = limitBreach(limit, r.count + (r.more ? 1 : 0));
+        if (over)
           return fail({
             expected: `at most ${limit} record(s) for ${describeQuery(ctx, { limit })}`,
-            actual: `more than ${limit} record(s) (reading stopped at record ${limit + 1})`,
+            actual: over,
             ...r.evidence,
           });
-        }
       }
       if (seen === 0) {
         const any = await readListing(ctx, kind, { max: 1 });

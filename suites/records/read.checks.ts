@@ -6,6 +6,7 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { readListing, recordId, seedTag, type JsonRecord } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
+import { readIdBreach } from '../../src/rules/records.js';
 import { canonicalJson, isJsonObject } from '../../src/core/values.js';
 
 /** Records read back: the first two listed and one further down (few requests). */
@@ -70,10 +71,11 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
             exchange: ex,
           });
         const got = ex.json;
-        if (got[kind.idField] !== id)
+        const otherId = readIdBreach(kind.idField, id, got);
+        if (otherId)
           return fail({
             expected: `${kind.idField} ${JSON.stringify(id)}, the id read`,
-            actual: `${kind.idField} ${JSON.stringify(got[kind.idField])}`,
+            actual: otherId,
             exchange: ex,
           });
         for (const field of Object.keys(listed)) {

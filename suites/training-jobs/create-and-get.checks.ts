@@ -7,6 +7,7 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, isUuid, uuidFromSeed } from './bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
+import { jobIdBreach } from '../../src/rules/records.js';
 
 /** POST /v1/preview/training-jobs with a JSON body. */
 export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
@@ -87,10 +88,8 @@ const getReturnsSameId = defineCheck({
         actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
         exchange: ex,
       });
-    const got = (ex.json as { id: string }).id;
-    // A UUID's hex digits are case-insensitive (RFC 9562 §4): an upper-case echo is the same id.
-    if (got.toLowerCase() !== id.toLowerCase())
-      return fail({ expected: `id ${id}, the id creation returned`, actual: `id ${got}`, exchange: ex });
+    const otherId = jobIdBreach(id, ex.json as Record<string, unknown>);
+    if (otherId) return fail({ expected: `id ${id}, the id creation returned`, actual: otherId, exchange: ex });
     return pass();
   },
 });

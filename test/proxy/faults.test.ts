@@ -109,6 +109,41 @@ const ROWS: readonly Row[] = [
     finding: 'server.jsonl-records.predictions-list',
     client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=2&marker=${m}`),
   },
+  // What one answer shows of its request (src/rules/records.ts, the suite's read and listing checks).
+  {
+    fault: 'records.limit-off-by-one',
+    finding: 'server.list-limit.predictions-list',
+    client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
+  },
+  {
+    fault: 'records.limit-ignored',
+    finding: 'server.list-limit.scores-list',
+    client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=2&marker=${m}`),
+  },
+  {
+    fault: 'records.filter-ignored',
+    finding: 'server.list-filter.scores-list',
+    client: async (_c, u, m) => {
+      const some = await listRecords(u, 'scores', undefined, '?limit=1');
+      const run = (some.records[0] as { evaluation_run_id: string }).evaluation_run_id;
+      return listRecords(u, 'scores', undefined, `?evaluation_run_id=${run}&marker=${m}`);
+    },
+  },
+  {
+    fault: 'training.get-returns-other-id',
+    finding: 'server.reads-id-asked.training-jobs-get',
+    client: async (_c, u, m) => {
+      const created = JSON.parse(
+        await post(`${u}/v1/preview/training-jobs`, {
+          model_id: DEFAULT_MODEL_ID,
+          trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: m }], reward: 1 }] }],
+        }),
+      ) as { id: string };
+      return fetch(`${u}/v1/preview/training-jobs/${created.id}?marker=${m}`, {
+        headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
+      }).then((r) => r.text());
+    },
+  },
   {
     fault: 'auth.accepts-missing-credentials',
     finding: 'server.credentials-required.chat-create',

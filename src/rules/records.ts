@@ -1,0 +1,37 @@
+/**
+ * @module What one answer of the record and training-job reads shows about its request, judged the
+ * same way by the suite's checks and by the proxy on live traffic: a listing holds at most the
+ * `limit` asked for and only records of the evaluation run filtered by (§4.5, §4.7); a read answers
+ * the record, or the training job, whose id the path names (§4.6, §4.8, §4.3). Each returns the
+ * breach in words, or undefined.
+ */
+
+/** A listing read of `count` records (reading stopped beyond `limit`) against the limit asked for. */
+export function limitBreach(limit: number, count: number): string | undefined {
+  return count > limit ? `more than ${limit} record(s) (reading stopped at record ${limit + 1})` : undefined;
+}
+
+/** A listed record against the evaluation-run filter asked for. */
+export function filterBreach(runId: string, record: Readonly<Record<string, unknown>>): string | undefined {
+  const got = record.evaluation_run_id;
+  return got === runId
+    ? undefined
+    : `a record of another run: evaluation_run_id ${got === undefined ? '(none)' : JSON.stringify(got)}`;
+}
+
+/** A record read by id (`idField`: prediction_id, score_id) against the id the path names. */
+export function readIdBreach(
+  idField: string,
+  askedId: string,
+  record: Readonly<Record<string, unknown>>,
+): string | undefined {
+  return record[idField] === askedId ? undefined : `${idField} ${JSON.stringify(record[idField])}`;
+}
+
+/** A training job read by id against the id the path names: a UUID's hex digits are case-insensitive (RFC 9562 §4). */
+export function jobIdBreach(askedId: string, job: Readonly<Record<string, unknown>>): string | undefined {
+  const got = job.id;
+  return typeof got === 'string' && got.toLowerCase() === askedId.toLowerCase()
+    ? undefined
+    : `id ${JSON.stringify(got)}`;
+}
