@@ -1,5 +1,6 @@
 /** @module The list of drift-checked generators (types, OpenAPI document, checks catalogue). */
 import { generateChecksDoc } from './generate-checks-doc.js';
+import { generateProxyRulesDoc } from './generate-proxy-rules-doc.js';
 import { openApiGenerator } from './generate-openapi.js';
 import { typesGenerator } from './generate-types.js';
 
@@ -9,4 +10,9 @@ export interface GeneratedFile {
 }
 export type Generator = () => Promise<GeneratedFile[]>;
 
-export const GENERATORS: readonly Generator[] = [typesGenerator, openApiGenerator, generateChecksDoc];
+export const GENERATORS: readonly Generator[] = [
+  typesGenerator,
+  openApiGenerator,
+  generateChecksDoc,
+  generateProxyRulesDoc,
+];

@@ -27,6 +27,45 @@ export interface ProxyRule {
   readonly requirement: string;
 }
 
+/**
+ * What a rule shares with the suite and what it needs of the traffic, for docs/proxy-rules.md: the
+ * catalogue checks that judge the same thing (ids; `{op}` stands for every operation slug the check
+ * exists for), and the traffic on which the proxy can judge it.
+ */
+export interface RuleDoc {
+  readonly shares: readonly string[];
+  readonly needs: string;
+}
+
+const STREAM_DOCS: Readonly<Record<StreamRule, RuleDoc>> = {
+  json: { shares: ['streaming.data-payloads-are-json'], needs: 'a 2xx streamed chat answer' },
+  'chunk-shape': { shares: ['streaming.chunks-are-chat-completion-chunks'], needs: 'a 2xx streamed chat answer' },
+  'one-id': { shares: ['streaming.one-id-across-chunks'], needs: 'a 2xx streamed chat answer' },
+  'role-first': { shares: ['streaming.role-in-first-delta'], needs: 'a 2xx streamed chat answer' },
+  'one-finish': { shares: ['streaming.one-finish-reason-per-choice'], needs: 'a 2xx streamed chat answer' },
+  indices: {
+    shares: ['streaming.contiguous-choice-indices'],
+    needs: 'a 2xx streamed chat answer (n > 1 to judge more than index 0)',
+  },
+  usage: {
+    shares: ['streaming.usage-chunk-last-and-adds-up'],
+    needs: 'a stream asked with stream_options.include_usage',
+  },
+  'done-last': { shares: ['streaming.done-is-last'], needs: 'a 2xx streamed chat answer' },
+  complete: { shares: ['streaming.ends-with-done'], needs: 'a 2xx streamed chat answer' },
+  'error-event': { shares: ['streaming.no-error-event'], needs: 'a 2xx streamed chat answer' },
+  'token-ids': { shares: ['streaming.return-token-ids-deltas'], needs: 'a stream asked with return_token_ids' },
+  'continuous-usage': {
+    shares: ['streaming.continuous-usage-non-decreasing'],
+    needs: 'a stream asked with stream_options.continuous_usage_stats',
+  },
+};
+
+/** The doc of a stream judge's rule. */
+export function streamRuleDoc(rule: StreamRule): RuleDoc {
+  return STREAM_DOCS[rule];
+}
+
 const STREAM_CONVENTION = 'OpenAI chat.completion.chunk streaming format (Server-Sent Events ended by data: [DONE])';
 
 /** The stream judge's rules (one result each), with the words of the suite's streaming checks. */
@@ -220,6 +259,66 @@ export const RULES = {
     requirement: 'The server does not fail with a 5xx (other than 502, 503, 504).',
   },
 } as const satisfies Record<string, ProxyRule>;
+
+/** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
+export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
+  credentials: { shares: [], needs: 'any request (a client-side rule: the suite sends its credentials right)' },
+  requestJson: { shares: [], needs: 'a request with a body (client side)' },
+  requestSchema: { shares: [], needs: 'a request with a body (client side)' },
+  section7: { shares: [], needs: 'a chat request (client side)' },
+  requestRules: { shares: [], needs: 'a chat request (client side)' },
+  answers: { shares: [], needs: 'any exchange: one the server did not answer completely is an error' },
+  credentialsRequired: {
+    shares: [
+      'auth.rejects-missing-credentials.{op}',
+      'auth.rejects-malformed-credentials.{op}',
+      'auth.rejects-other-scheme.{op}',
+    ],
+    needs: 'a request without credentials in the path’s scheme',
+  },
+  otherCredentialsRefused: {
+    shares: ['auth.rejects-wrong-credentials.{op}', 'auth.rejects-derived-credentials.{op}'],
+    needs: 'other credentials than those given with --token/--basic',
+  },
+  responseSchema: { shares: ['acceptance.valid-request-succeeds.{op}'], needs: 'a 2xx JSON answer' },
+  jsonContentType: { shares: ['acceptance.json-content-type.{op}'], needs: 'a 2xx JSON answer' },
+  usageAddsUp: { shares: ['chat-completions.usage-adds-up'], needs: 'a 2xx chat completion' },
+  streamContentType: { shares: ['streaming.event-stream-content-type'], needs: 'a 2xx answer to stream: true' },
+  jsonlRecords: {
+    shares: ['predictions.list-is-jsonl-of-records', 'scores.list-is-jsonl-of-records'],
+    needs: 'a 2xx listing',
+  },
+  jsonlContentType: {
+    shares: [
+      'predictions.list-content-type-jsonl',
+      'scores.list-content-type-jsonl',
+      'acceptance.jsonl-content-type.{op}',
+    ],
+    needs: 'a 2xx listing',
+  },
+  errorShape: { shares: ['errors.error-body-shape.{op}'], needs: 'a body the server rejects with 400/422' },
+  errorShape7: {
+    shares: ['trajectories.validation-error-body', 'errors.error-body-shape.trajectories-log'],
+    needs: 'a log body the server rejects with 400/422',
+  },
+  listLimit: {
+    shares: ['predictions.limit-bounds-count', 'scores.limit-bounds-count'],
+    needs: 'a whole listing asked with limit',
+  },
+  listFilter: {
+    shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
+    needs: 'a whole listing asked with evaluation_run_id',
+  },
+  readsIdAsked: {
+    shares: [
+      'predictions.listed-records-read-back',
+      'scores.listed-records-read-back',
+      'training-jobs.get-returns-same-id',
+    ],
+    needs: 'a 2xx read by id',
+  },
+  no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
+};
 
 /** The proxy rule of a stream judge's rule. */
 export function ruleOfStream(rule: StreamRule): ProxyRule {
