@@ -13,6 +13,7 @@ import {
   type Json,
   rawText,
   rewriteChatWhen,
+  rewriteChunks,
   rewriteJsonAnswer,
   withText,
 } from './rewrite.js';
@@ -335,6 +336,21 @@ export const chatFaults: readonly Fault[] = [
     after: rewriteAnswer((body) => {
       for (const c of body.choices) if (c.finish_reason === 'length') c.finish_reason = 'stop';
     }),
+  }),
+  defineFault({
+    id: 'chat.logprobs-ignored',
+    description: 'logprobs: true is accepted and ignored: every choice has logprobs null, streamed or not.',
+    breaks: [ids.logprobs, `${ids.logprobs}.streamed`],
+    after: (req, res) =>
+      rewriteChunks<{ choices?: Choice[] }>((chunk) => {
+        for (const c of chunk.choices ?? []) c.logprobs = null;
+        return chunk;
+      })(
+        req,
+        rewriteAnswer((body) => {
+          for (const c of body.choices) c.logprobs = null;
+        })(req, res),
+      ),
   }),
   defineFault({
     id: 'chat.top-logprobs-short',

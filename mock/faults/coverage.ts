@@ -192,7 +192,6 @@ export const coverageFaults: readonly Fault[] = [
     breaks: [
       'chat-completions.priority-follows-scheduling.streamed',
       'chat-completions.rejects-continue-with-generation-prompt.streamed',
-      'chat-completions.each-rule-rejected.streamed',
     ],
     before: (req) => {
       const b = jsonBody(req, CHAT);

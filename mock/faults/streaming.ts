@@ -1,9 +1,11 @@
 /**
  * @module Planted faults for the streaming checks (§4.1 `stream: true`): each rewrites the mock's
- * Server-Sent Events (one `data: …\n\n` string per event) or the stream's headers to break one
- * rule of the OpenAI/vLLM streaming convention, or the §4.1 return_token_ids streaming rule.
+ * Server-Sent Events (one `data: …\n\n` string per event), or the stream's headers and encoding,
+ * to break one rule of the OpenAI/vLLM streaming convention, or the §4.1 return_token_ids streaming
+ * rule.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import type { MockRequest, MockResponse } from '../types.js';
 import { DONE_EVENT, isChat, parseEvent, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
@@ -109,6 +111,40 @@ export const streamingFaults: readonly Fault[] = [
       ...c,
       choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })),
     })),
+  }),
+  defineFault({
+    id: 'streaming.second-choice-role-missing',
+    description: 'With n > 1, the first delta of choice 1 has no role (choice 0 keeps its "assistant").',
+    breaks: [ids.role, ids.reassembly],
+    after: rewriteChunks<Chunk>((c) => ({
+      ...c,
+      choices: c.choices?.map((ch) => (ch.index === 1 ? { ...ch, delta: { ...ch.delta, role: undefined } } : ch)),
+    })),
+  }),
+  defineFault({
+    id: 'streaming.second-choice-finishes-twice',
+    description: 'With n > 1, the finish chunk of choice 1 (and only of choice 1) is sent twice.',
+    breaks: [ids.finish],
+    after: rewriteChunks<Chunk>((c) => {
+      const second = c.choices?.find((ch) => ch.index === 1 && ch.finish_reason != null);
+      return second ? [c, { ...c, choices: [{ ...second, delta: {} }] }] : c;
+    }),
+  }),
+  defineFault({
+    id: 'streaming.model-missing-after-first-chunk',
+    description: 'Every chunk after the first leaves out model (the first still names it).',
+    breaks: [ids.shape],
+    after: (req, res) => {
+      let first = true;
+      return rewriteChunks<Chunk>((c) => {
+        if (first) {
+          first = false;
+          return c;
+        }
+        const { model: _m, ...rest } = c;
+        return rest;
+      })(req, res);
+    },
   }),
   defineFault({
     id: 'streaming.finish-reason-repeated',
@@ -231,6 +267,23 @@ export const streamingFaults: readonly Fault[] = [
         yield all.join('');
       }
       return { ...res, stream: buffered() };
+    },
+  }),
+  defineFault({
+    id: 'streaming.gzip-front-buffers',
+    description:
+      'As behind nginx with gzip on: the stream is held until it ends, then sent gzip-compressed (Content-Encoding: gzip) in one burst, without delay.',
+    breaks: [ids.timing],
+    after: async (req, res) => {
+      if (!isChatStream(req, res)) return res;
+      let text = '';
+      for await (const event of res.stream!) text += event;
+      const { 'content-length': _l, ...headers } = res.headers;
+      return {
+        status: res.status,
+        headers: { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
+        body: gzipSync(text),
+      };
     },
   }),
 ];

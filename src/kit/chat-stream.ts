@@ -13,7 +13,7 @@ import { isJsonObject } from '../core/values.js';
 export type StreamRule =
   /** Every `data:` payload is JSON, except the `[DONE]` sentinel. */
   | 'json'
-  /** Every JSON payload is a `chat.completion.chunk` object. */
+  /** Every JSON payload is a `chat.completion.chunk` object naming its `model`. */
   | 'chunk-shape'
   /** All chunks share one `id`. */
   | 'one-id'
@@ -53,7 +53,7 @@ export interface ReassembledChoice {
   logprobs: unknown[] | undefined;
 }
 
-interface StreamTimings {
+export interface StreamTimings {
   /** Ms from the request to the first SSE event (undefined: none arrived). */
   readonly firstEventMs: number | undefined;
   /** Ms from the request to the last SSE event. */
@@ -214,7 +214,10 @@ export class ChatStreamJudge {
       this.idMismatch = true;
       this.find('one-id', `${where} has id ${JSON.stringify(id)}, earlier chunks ${JSON.stringify(this.id)}`);
     }
+    // Every chat.completion.chunk names the model, as the §4.1 completion does (`model` required):
+    // a client reading one chunk, or reassembling from any of them, must find it on each.
     if (typeof payload.model === 'string') this.model ??= payload.model;
+    else this.find('chunk-shape', `${where} has no string "model" (${JSON.stringify(payload.model)})`);
     if (typeof payload.created === 'number') this.created ??= payload.created;
 
     // §4.1: "In streaming mode prompt_token_ids appears only in the first chunk".
@@ -419,6 +422,22 @@ export class ChatStreamJudge {
       choices: [...this.choices.values()].sort((a, b) => a.index - b.index).map(({ finishes: _f, ...c }) => c),
     };
   }
+}
+
+/** Events closer together than this arrived together, whatever the stream's length (one read, or a decoder's few pieces of it). */
+const TOGETHER_MS = 2;
+/** The share of the time to the last event within which every event arrived, for a burst. */
+const BURST_SHARE = 0.05;
+
+/**
+ * True when the events of a stream (three or more) all arrived at once: within a couple of
+ * milliseconds of each other, or within 5 % of the time to the last one. That is what a client sees
+ * of a stream held back and sent whole, whatever held it (a compressing front, a buffering proxy, a
+ * server that writes the answer in one piece).
+ */
+export function arrivedAtOnce(t: StreamTimings): boolean {
+  if (t.events < 3 || t.firstEventMs === undefined || t.lastEventMs === undefined) return false;
+  return t.lastEventMs - t.firstEventMs <= Math.max(TOGETHER_MS, BURST_SHARE * t.lastEventMs);
 }
 
 /**

@@ -29,7 +29,11 @@ function keepFirst(state: { first: string; total: number }, chunk: Uint8Array): 
       .slice(0, FIRST_BYTES - state.first.length);
 }
 
-/** Feeds every SSE event to `onEvent` with its arrival time (ms since the request); return 'stop' to stop reading. */
+/**
+ * Feeds every SSE event to `onEvent` with its arrival time (ms since the request); return 'stop' to
+ * stop reading. The time is taken once per read, when its bytes arrived: the events of one read
+ * share it, whatever judging the earlier ones of them cost (as the proxy times them).
+ */
 export async function readSse(
   stream: StreamingExchange,
   onEvent: (event: SseEvent, atMs: number) => 'stop' | void,
@@ -38,14 +42,16 @@ export async function readSse(
   const state = { first: '', total: 0 };
   try {
     for await (const chunk of stream.chunks) {
+      const at = stream.elapsedMs();
       keepFirst(state, chunk);
       for (const ev of parser.push(chunk)) {
-        if (onEvent(ev, stream.elapsedMs()) === 'stop')
+        if (onEvent(ev, at) === 'stop')
           return { stopped: true, firstBytes: state.first, totalBytes: state.total, incomplete: undefined };
       }
     }
     const end = parser.end();
-    for (const ev of end.events) if (onEvent(ev, stream.elapsedMs()) === 'stop') break;
+    const at = stream.elapsedMs();
+    for (const ev of end.events) if (onEvent(ev, at) === 'stop') break;
     return { stopped: false, firstBytes: state.first, totalBytes: state.total, incomplete: end.incomplete };
   } finally {
     await stream.close();

@@ -1,8 +1,12 @@
 /**
  * @module Root causes instead of cascades: when an operation's root check fails (its baseline, a
  * valid request answered 2xx with a valid body, does not hold), every other failure of that
- * operation that only restates the broken baseline (`precondition` set) is reported as a skip
- * blocked by the root, in one line, instead of as one more failure with the same message.
+ * operation that only restates the broken baseline is reported as a skip blocked by the root, in
+ * one line, instead of as one more failure with the same message. A failure restates the root's
+ * when it is marked `precondition` for the operation and shows the same breach: an answer with the
+ * same status, and for a 2xx the same schema errors (none the root did not report), or for another
+ * status or a body no schema error names, the same body. A check whose own request got a status the
+ * root never saw (a 404 on another path, a 4xx for the value it sends) keeps its failure.
  */
 import type { CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
@@ -15,8 +19,35 @@ function oneLine(text: string, max = 160): string {
 }
 
 /**
+ * The schema errors a failure names, as src/kit/describe.ts writes them (`at /path: message`, joined
+ * by `; `), with array indices made alike (`/choices/1/index` reads as `/choices/0/index` does): the
+ * same breach in another choice is the same breach.
+ */
+function schemaErrorsOf(actual: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const m of (actual ?? '').matchAll(/\bat (\/[^\s:;]*): ([^;]+?)(?=; |: |$)/g))
+    out.add(`${m[1]!.replace(/\/\d+(?=\/|$)/g, '/#')}: ${m[2]!.trim()}`);
+  return out;
+}
+
+const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** Whether `failure` shows the breach `root` failed on (see the module comment). */
+function restates(failure: CheckResult, root: CheckResult): boolean {
+  const mine = failure.evidence?.response;
+  const theirs = root.evidence?.response;
+  if (!mine || !theirs || mine.status !== theirs.status) return false;
+  const errors = schemaErrorsOf(failure.actual);
+  if (is2xx(mine.status) && errors.size > 0) {
+    const rootErrors = schemaErrorsOf(root.actual);
+    return [...errors].every((e) => rootErrors.has(e));
+  }
+  return mine.excerpt.trim() === theirs.excerpt.trim();
+}
+
+/**
  * The results with blocked failures turned into skips. `preconditions` maps a check id to the
- * operation whose baseline its failure restates.
+ * operation whose baseline its failure may restate.
  */
 export function blockCascades(
   checks: readonly CheckDefinition[],
@@ -33,13 +64,13 @@ export function blockCascades(
   return results.map((r) => {
     const op = preconditions.get(r.id);
     const root = op === undefined ? undefined : failedRoots.get(op);
-    if (!root || r.status !== 'fail' || root.id === r.id) return r;
+    if (!root || r.status !== 'fail' || root.id === r.id || !restates(r, root)) return r;
     const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;
     return {
       ...rest,
       status: 'skip',
       blockedBy: root.id,
-      reason: `blocked by ${root.id} (the baseline of this operation fails): ${oneLine(actual ?? '')}`,
+      reason: `blocked by ${root.id} (the baseline of this operation fails the same way): ${oneLine(actual ?? '')}`,
     };
   });
 }

@@ -61,6 +61,12 @@ export type Completion = Record<string, unknown> & {
 /**
  * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not. `what` names the
  * request in the failure ("a request with return_token_ids: true").
+ *
+ * The two failures the operation's root check also judges (an answer that is not 2xx, a 2xx whose
+ * body breaks the response schema) are marked `precondition`: when the root fails the same way (the
+ * same status and body, or the same schema errors), the runner reports this failure as blocked by
+ * it (src/runner/cascades.ts); a 404 or a 4xx the root never saw stays this check's own failure.
+ * An empty `choices` is not marked: the root's schema allows it, so it can restate nothing there.
  */
 export function expectCompletion(
   ctx: CheckContext,
@@ -101,7 +107,6 @@ export function expectCompletion(
         expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`,
         actual: `${describeResponse(ex)}: choices is empty`,
         exchange: ex,
-        precondition: 'chat.create',
       }),
     };
   }

@@ -28,6 +28,12 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
     const three = await sendChat(ctx, { messages: PROMPT, n: 3, temperature: 0.7 });
     const b = expectCompletion(ctx, three, 'the same request with n: 3');
     if (!b.ok) return b.outcome;
+    // Fewer than three choices: the prompt was not shared by three generations, so whether it is
+    // counted once for them cannot be told. n-choices-indexed reports the missing choices.
+    if (b.body.choices.length !== 3)
+      return skip(
+        `n: 3 was answered with ${b.body.choices.length} choice(s), not 3: the prompt shared by three choices could not be judged; see chat-completions.n-choices-indexed`,
+      );
     const p1 = (a.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     const p3 = (b.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     if (p1 !== p3)
@@ -56,18 +62,29 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
       'a request with logprobs: true',
     );
     if (!r.ok) return r.outcome;
+    const without: string[] = [];
     for (const c of r.body.choices) {
-      const entries = ((c.logprobs as { content?: { token?: unknown }[] } | null | undefined)?.content ?? []) as {
-        token?: unknown;
-      }[];
-      const joined = entries.map((e) => (typeof e.token === 'string' ? e.token : '')).join('');
+      const listed = (c.logprobs as { content?: unknown } | null | undefined)?.content;
       const content = contentOf(c);
+      // No entries for a choice that has content: logprobs were not given (logprobs-shape-and-counts'
+      // finding); there are no tokens to join.
+      if (!Array.isArray(listed) || (listed.length === 0 && content !== '')) {
+        without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
+        continue;
+      }
+      const joined = (listed as { token?: unknown }[])
+        .map((e) => (typeof e?.token === 'string' ? e.token : ''))
+        .join('');
       if (joined !== content)
         return r.failWith(
           `the tokens of choice ${String(c.index)} joined: ${JSON.stringify(content)}`,
           `joined tokens ${JSON.stringify(joined)}`,
         );
     }
+    if (without.length)
+      return skip(
+        `no logprobs tokens to join: logprobs: true was sent, and ${without.join(', ')}; see chat-completions.logprobs-shape-and-counts${mode === 'streamed' ? '.streamed' : ''}`,
+      );
     return pass();
   },
 });

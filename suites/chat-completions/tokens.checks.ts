@@ -78,9 +78,13 @@ const returnTokenIdsMatchUsage = defineCheck({
 });
 
 const TOKEN_ID_STRING = /^token_id:-?\d+$/;
+/** The check that judges whether logprobs: true gives one logprobs entry per generated token. */
+const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 
 // §4.1 return_tokens_as_token_ids: "When specified together with `logprobs`, tokens are given as
-// strings of the form `token_id:<token_id>`." That covers the alternatives in top_logprobs too.
+// strings of the form `token_id:<token_id>`." That covers the alternatives in top_logprobs too. The
+// subject is the form of the tokens, given logprobs: an answer without logprobs entries (logprobs
+// ignored, or nothing generated) has no token to judge, and logprobs-shape-and-counts reports it.
 export const tokensAsTokenIds = defineCheck({
   id: 'chat-completions.tokens-as-token-ids',
   operation: 'chat.create',
@@ -92,15 +96,15 @@ export const tokensAsTokenIds = defineCheck({
     const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
     if (!r.ok) return r.outcome;
+    let judged = 0;
+    const without: string[] = [];
     for (const c of r.body.choices) {
       const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
       if (!Array.isArray(content) || content.length === 0) {
-        return fail({
-          expected: `choice ${String(c.index)} gives its tokens in logprobs.content as token_id:<id>`,
-          actual: `logprobs ${JSON.stringify(c.logprobs)}`,
-          exchange: ex,
-        });
+        without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
+        continue;
       }
+      judged++;
       for (const [i, entry] of content.entries()) {
         const tokens = [
           entry?.token,
@@ -116,7 +120,27 @@ export const tokensAsTokenIds = defineCheck({
         }
       }
     }
-    return pass();
+    if (without.length === 0) return pass();
+    // The control: the same request without return_tokens_as_token_ids. If it carries logprobs,
+    // the field itself took them away, which breaks this rule; if not, logprobs are missing
+    // whatever is asked, which is logprobs-shape-and-counts' finding, not this one's.
+    const control = await sendChat(ctx, { logprobs: true, top_logprobs: 2 });
+    const rc = expectCompletion(ctx, control, 'a request with logprobs (control, without return_tokens_as_token_ids)');
+    if (!rc.ok) return rc.outcome;
+    const controlHas = rc.body.choices.some((c) => {
+      const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
+      return Array.isArray(content) && content.length > 0;
+    });
+    if (controlHas)
+      return fail({
+        expected:
+          'the logprobs tokens of each choice given as token_id:<id> (logprobs came without return_tokens_as_token_ids)',
+        actual: `with return_tokens_as_token_ids, ${without.join(', ')}`,
+        exchange: ex,
+      });
+    return skip(
+      `no logprobs to judge: logprobs: true was sent, with or without return_tokens_as_token_ids, and ${without.join(', ')}${judged ? ` (the tokens of the other ${judged} choice(s) are token_id:<id>)` : ''}; see ${LOGPROBS_OWNER}`,
+    );
   },
 });
 

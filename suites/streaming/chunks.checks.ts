@@ -1,12 +1,13 @@
 /**
- * @module §4.1 `stream: true`, the chunks: chat.completion.chunk objects sharing one id, the role in
- * each choice's first delta, one finish_reason per choice, contiguous choice indices, the usage
- * chunk of `stream_options.include_usage`, continuous usage, and (§4.1, stated) `return_token_ids`
- * in streaming mode. Only the last is MUST: the chunk shape is "not shown" in §4.1, so the rest is
- * convention. Each is a row of `streamRuleCheck`.
+ * @module §4.1 `stream: true`, the chunks: chat.completion.chunk objects naming their model and
+ * sharing one id, the role in each choice's first delta, one finish_reason per choice, contiguous
+ * choice indices, the usage chunk of `stream_options.include_usage`, continuous usage, and (§4.1,
+ * stated) `return_token_ids` in streaming mode. Only the last is MUST: the chunk shape is "not
+ * shown" in §4.1, so the rest is convention. Each is a row of `streamRuleCheck`.
  */
 import type { ChatStreamVerdict } from '../../src/kit/chat-stream.js';
 import { streamRuleCheck } from './rule-check.js';
+import { skipMissingChoices } from './stream-probe.js';
 
 const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
 const USAGE = { stream_options: { include_usage: true } };
@@ -15,6 +16,8 @@ const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
 /** The checks that report a stream without chunks or choices (a skip below names them). */
 const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 const INDICES = 'streaming.contiguous-choice-indices';
+/** Choices asked for by the per-choice rules: a second choice is what they judge beyond choice 0. */
+const N = TWO_CHOICES.n;
 /** No choice ever arrived: a per-choice rule has nothing to judge. */
 const NO_CHOICE = {
   when: (v: ChatStreamVerdict) => v.choices.length === 0,
@@ -29,10 +32,10 @@ export const chunkChecks = [
     id: SHAPE,
     convention: CHUNK_CONVENTION,
     requirement:
-      'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta): at least one, and every JSON payload one.',
+      'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", a model, choices with index and delta): at least one, and every JSON payload one.',
     request: TWO_CHOICES,
     rule: 'chunk-shape',
-    expected: 'at least one chat.completion.chunk, and only chat.completion.chunk objects',
+    expected: 'at least one chat.completion.chunk, and only chat.completion.chunk objects, each naming its model',
   }),
   // No chunk object, no id to compare: SKIP, not pass. The absence of chunks breaks the shape rule,
   // not this one (no two chunks disagree), and chunks-are-chat-completion-chunks fails on it.
@@ -46,8 +49,10 @@ export const chunkChecks = [
     absent: { when: (v) => v.objectChunks === 0, nothing: 'the stream carried no chunk object', reportedBy: [SHAPE] },
     notes: (probe) => [`${probe.verdict.objectChunks} chunks share the id ${JSON.stringify(probe.verdict.id)}`],
   }),
-  // No choice ever arrived, so there is no first delta: SKIP, not pass. The missing choices are
-  // contiguous-choice-indices' failure (and chunks-are-chat-completion-chunks' when no chunk came).
+  // No choice ever arrived, so there is no first delta: SKIP, not pass. Only some of the n: 2
+  // arrived (a server that ignores n): the others' first deltas were never judged, SKIP too. The
+  // missing choices are contiguous-choice-indices' failure (and chunks-are-chat-completion-chunks'
+  // when no chunk came).
   streamRuleCheck({
     id: 'streaming.role-in-first-delta',
     convention: CHUNK_CONVENTION,
@@ -56,9 +61,11 @@ export const chunkChecks = [
     rule: 'role-first',
     expected: 'delta.role "assistant" in the first chunk of each choice',
     absent: NO_CHOICE,
+    unjudged: (probe) => skipMissingChoices(probe, N, 'the first delta', INDICES),
   }),
   // A choice that got chunks but no finish_reason fails here (the judge reports it). When no choice
-  // arrived at all there is no choice to count finishes of: SKIP, not pass.
+  // arrived at all there is no choice to count finishes of, and when only some of the n: 2 did the
+  // others' finishes were never counted: SKIP, not pass.
   streamRuleCheck({
     id: 'streaming.one-finish-reason-per-choice',
     convention: CHUNK_CONVENTION,
@@ -67,6 +74,7 @@ export const chunkChecks = [
     rule: 'one-finish',
     expected: 'exactly one finish_reason per choice, on its last chunk',
     absent: NO_CHOICE,
+    unjudged: (probe) => skipMissingChoices(probe, N, 'the finish_reasons', INDICES),
   }),
   // Never vacuous: a stream without chunks lacks every requested index, which the judge reports as
   // a FAIL of this rule ("no chunk for choice index i").

@@ -3,12 +3,17 @@
  * a request with `stream: true` that breaks a §7 condition must be refused with a 4xx, not
  * accepted with 200 and an error event in the stream. A client cannot tell a 200 stream that
  * carries an error from a cut-off answer until it has read it; vLLM validates before it streams
- * and its tests assert the 400. SHOULD: §7 states the condition, not how it is signalled.
+ * and its tests assert the 400. SHOULD: §7 states the condition, not how it is signalled. A request
+ * accepted without any error, or refused with another status than a 4xx, is the §7.2 check's
+ * finding, not this one's: this check then skips, naming it.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
-import { fail, pass } from '../../src/core/result.js';
+import { fail, pass, skip } from '../../src/core/result.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
+
+/** The check that judges whether the request is refused at all (with a 4xx). */
+const OWNER = 'chat-completions.rejects-continue-with-generation-prompt.streamed';
 
 export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
   id: 'streaming.pre-generation-error-is-http-4xx',
@@ -41,17 +46,21 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
       await stream.close();
     }
     if (is4xx(stream.status)) return pass();
-    const excerpt = { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) };
-    const kind = is2xx(stream.status)
-      ? /"error"/.test(head)
-        ? 'a 2xx stream carrying an error event'
-        : 'a 2xx: the request was accepted'
-      : `HTTP ${stream.status}`;
+    // This rule's subject is how a refusal is signalled, not whether the request is refused: that is
+    // rejects-continue-with-generation-prompt.streamed's (MUST §7.2), which fails on a 2xx or a 5xx.
+    if (is2xx(stream.status) && !/"error"/.test(head))
+      return skip(
+        `no error to judge: the streamed request breaking §7.2 was accepted (HTTP ${stream.status}, no error event); see ${OWNER}`,
+      );
+    if (!is2xx(stream.status))
+      return skip(
+        `refused with HTTP ${stream.status} before any stream started, not with a 4xx: the status is ${OWNER}'s finding`,
+      );
     return fail({
       expected: 'an HTTP 4xx before any stream starts',
-      actual: kind,
+      actual: `HTTP ${stream.status}: a 2xx stream carrying an error event`,
       streamRequest: stream.request,
-      streamExcerpt: excerpt,
+      streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) },
     });
   },
 });

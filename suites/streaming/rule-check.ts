@@ -1,10 +1,11 @@
 /**
  * @module One streaming check per rule of the stream judge (src/kit/chat-stream.ts), as a table row:
- * stream a request, fail on the findings of the rule, skip when the rule's subject never arrived
- * (naming the checks that report the absence), pass otherwise. Every row is the same three steps.
+ * stream a request, fail on the findings of the rule, skip when the rule's subject (or part of it)
+ * never arrived (naming the checks that report the absence), pass otherwise. Every row is the same
+ * three steps.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
-import { pass } from '../../src/core/result.js';
+import { pass, type SkipOutcome } from '../../src/core/result.js';
 import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream.js';
 import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
 
@@ -25,6 +26,11 @@ export interface StreamRuleRow {
     readonly nothing: string;
     readonly reportedBy: readonly string[];
   };
+  /**
+   * The rule held on what came, but part of its subject never arrived (a choice of the `n` asked
+   * for): the skip saying so, or undefined when everything it reads was judged.
+   */
+  readonly unjudged?: (probe: StreamProbe) => SkipOutcome | undefined;
   /** Notes for a pass. */
   readonly notes?: (probe: StreamProbe) => readonly string[];
 }
@@ -44,6 +50,7 @@ export function streamRuleCheck(row: StreamRuleRow): CheckDefinition {
       return (
         failOnRule(probe, row.rule, row.expected) ??
         (absent ? skipWhenAbsent(probe, absent.when(probe.verdict), absent.nothing, absent.reportedBy) : undefined) ??
+        row.unjudged?.(probe) ??
         pass(row.notes?.(probe))
       );
     },

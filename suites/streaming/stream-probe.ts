@@ -110,3 +110,25 @@ export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: read
     `${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`,
   );
 }
+
+/**
+ * A per-choice rule held on the choices that came, but fewer came than were asked for (a server
+ * that ignores `n` streams one): the rule was never judged on the others. SKIP, naming the check
+ * that reports the missing choices, rather than a pass earned by choice 0 alone. `what` names what
+ * the rule reads of each choice ("the first delta").
+ */
+export function skipMissingChoices(
+  probe: StreamProbe,
+  n: number,
+  what: string,
+  reportedBy: string,
+): SkipOutcome | undefined {
+  const came = new Set(probe.verdict.choices.map((c) => c.index));
+  const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !came.has(i));
+  if (missing.length === 0) return undefined;
+  const judged = [...came].filter((i) => i < n).sort((a, b) => a - b);
+  const plural = (xs: readonly number[]) => `choice${xs.length === 1 ? '' : 's'} ${xs.join(', ')}`;
+  return skip(
+    `${judged.length ? `only ${plural(judged)}` : 'no choice'} of the ${n} requested (n: ${n}) arrived: ${what} of ${plural(missing)} could not be judged; ${reportedBy} reports the missing choice${missing.length === 1 ? '' : 's'}`,
+  );
+}

@@ -85,8 +85,9 @@ describe('streaming checks against a stream without chunks', () => {
       [S('return-token-ids-deltas')]: 'fail',
       [S('reassembles-to-valid-completion')]: 'fail',
       [S('token-count-matches-non-streamed')]: 'fail',
-      // A request it should have refused was answered 200.
-      [S('pre-generation-error-is-http-4xx')]: 'fail',
+      // A request it should have refused was answered 200 with no error event: no error whose
+      // signalling could be judged (the missing refusal is the §7.2 check's finding): skip.
+      [S('pre-generation-error-is-http-4xx')]: 'skip',
       // Their subject never arrived; the checks above report the stream: skip.
       [S('data-payloads-are-json')]: 'skip',
       [S('done-is-last')]: 'skip',
@@ -104,6 +105,9 @@ describe('streaming checks against a stream without chunks', () => {
       expect(r[id]!.reason, id).toContain('text/html');
     }
     expect(r[S('done-is-last')]!.reason).toMatch(/no data: \[DONE\].*streaming\.ends-with-done/);
+    expect(r[S('pre-generation-error-is-http-4xx')]!.reason).toMatch(
+      /no error to judge: .*accepted.*chat-completions\.rejects-continue-with-generation-prompt\.streamed/,
+    );
   });
 
   test('a well-framed event stream of data: [DONE] alone: only the framing rules it meets pass', async () => {

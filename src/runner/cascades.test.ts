@@ -1,0 +1,114 @@
+/**
+ * Which failures the failing root blocks: those that show the breach the root failed on (the same
+ * status, and the same schema errors or the same body), never one whose own request got an answer
+ * the root never saw.
+ */
+import { expect, test } from 'vitest';
+import type { CheckDefinition } from '../core/check.js';
+import type { OperationId } from '../core/operations.js';
+import type { CheckResult } from '../core/result.js';
+import { blockCascades } from './cascades.js';
+
+const ROOT = 'acceptance.valid-request-succeeds.chat-create';
+const NO_MODEL = "at /: must have required property 'model'";
+
+function check(id: string, root = false): CheckDefinition {
+  return {
+    id,
+    operation: 'chat.create',
+    section: '§4.1',
+    level: 'MUST',
+    requirement: 'x',
+    ...(root ? { root: true } : {}),
+    run: async () => ({ status: 'pass' }),
+  };
+}
+
+function failed(id: string, status: number, actual: string, excerpt = '{}'): CheckResult {
+  return {
+    id,
+    operation: 'chat.create',
+    section: '§4.1',
+    level: 'MUST',
+    requirement: 'x',
+    status: 'fail',
+    expected: 'y',
+    actual,
+    durationMs: 1,
+    evidence: { seed: 1, replay: 'r', response: { status, headers: {}, excerpt, truncated: false } },
+  };
+}
+
+/** Runs the cascade over `others` (each marked precondition for chat.create) behind a root that failed with `root`. */
+function judge(root: CheckResult, others: readonly CheckResult[]): Record<string, string> {
+  const results = [root, ...others];
+  const checks = results.map((r, i) => check(r.id, i === 0));
+  const preconditions = new Map<string, OperationId>(others.map((r) => [r.id, 'chat.create']));
+  return Object.fromEntries(blockCascades(checks, results, preconditions).map((r) => [r.id, r.status]));
+}
+
+test('a root failing on a missing model blocks the answers missing it, not a 404 on another path', () => {
+  const root = failed(ROOT, 200, `HTTP 200, body invalid: ${NO_MODEL}`);
+  expect(
+    judge(root, [
+      failed('same-breach', 200, NO_MODEL),
+      failed('same-breach-and-one-of-its-own', 200, `${NO_MODEL}; at /choices/1/index: must be integer`),
+      failed('trailing-slash-path', 404, 'HTTP 404 (application/json): {"detail":"Not Found"}'),
+      failed('own-refusal', 400, 'HTTP 400 (application/json): {"error":{"message":"seed out of range"}}'),
+      failed('another-schema-error', 200, 'at /usage: must be object'),
+    ]),
+  ).toEqual({
+    [ROOT]: 'fail',
+    'same-breach': 'skip',
+    // An error the root did not report is this answer's own.
+    'same-breach-and-one-of-its-own': 'fail',
+    'trailing-slash-path': 'fail',
+    'own-refusal': 'fail',
+    'another-schema-error': 'fail',
+  });
+});
+
+test('schema errors are compared across choices: the same breach at another index is the same breach', () => {
+  const root = failed(ROOT, 200, 'HTTP 200, body invalid: at /choices/0/index: must be integer; and 2 more');
+  expect(judge(root, [failed('second-choice', 200, 'at /choices/1/index: must be integer')])['second-choice']).toBe(
+    'skip',
+  );
+});
+
+test('a root refused with a status blocks the same refusal (same status, same body), not another', () => {
+  const body = '{"error":{"message":"model is required"}}';
+  const root = failed(ROOT, 400, `HTTP 400 (application/json): ${body}`, body);
+  expect(
+    judge(root, [
+      failed('same-refusal', 400, `HTTP 400 (application/json): ${body}`, body),
+      failed('other-refusal', 400, 'HTTP 400: other', '{"error":{"message":"tool_choice must be none"}}'),
+      failed('other-status', 404, 'HTTP 404: Not Found', body),
+    ]),
+  ).toEqual({ [ROOT]: 'fail', 'same-refusal': 'skip', 'other-refusal': 'fail', 'other-status': 'fail' });
+});
+
+test('a failure without precondition, or without an answer to compare, is never blocked', () => {
+  const root = failed(ROOT, 200, `HTTP 200, body invalid: ${NO_MODEL}`);
+  const unmarked = failed('unmarked', 200, NO_MODEL);
+  const { evidence: _e, ...noAnswer } = failed('no-answer', 200, NO_MODEL);
+  const results = [root, unmarked, noAnswer];
+  const judged = blockCascades(
+    results.map((r, i) => check(r.id, i === 0)),
+    results,
+    new Map<string, OperationId>([['no-answer', 'chat.create']]),
+  );
+  expect(judged.map((r) => r.status)).toEqual(['fail', 'fail', 'fail']);
+});
+
+test('a blocked failure says which root blocks it and what it found', () => {
+  const root = failed(ROOT, 200, `HTTP 200, body invalid: ${NO_MODEL}`);
+  const results = [root, failed('same-breach', 200, NO_MODEL)];
+  const [, blocked] = blockCascades(
+    results.map((r, i) => check(r.id, i === 0)),
+    results,
+    new Map<string, OperationId>([['same-breach', 'chat.create']]),
+  );
+  expect(blocked).toMatchObject({ status: 'skip', blockedBy: ROOT });
+  expect(blocked?.reason).toBe(`blocked by ${ROOT} (the baseline of this operation fails the same way): ${NO_MODEL}`);
+  expect(blocked?.evidence).toBeUndefined();
+});
