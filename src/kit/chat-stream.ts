@@ -8,6 +8,7 @@
  */
 import type { SseEvent } from '../transport/sse.js';
 import { isJsonObject } from '../core/values.js';
+import { errorShapeOf } from '../rules/error-shape.js';
 
 /** The rules a finding can break (one check per rule). */
 export type StreamRule =
@@ -167,7 +168,8 @@ export class ChatStreamJudge {
     }
     // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`; older vLLM
     // releases sent the flat `{"object": "error", "message": ...}` of their ErrorResponse.
-    if (isJsonObject(payload) && !('choices' in payload) && ('error' in payload || payload.object === 'error')) {
+    const shape = isJsonObject(payload) && !('choices' in payload) ? errorShapeOf(payload) : undefined;
+    if (shape === 'openai-envelope' || shape === 'vllm-flat') {
       this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
       return;
     }

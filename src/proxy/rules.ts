@@ -72,7 +72,7 @@ const STREAM_CONVENTION = 'OpenAI chat.completion.chunk streaming format (Server
 const STREAM_REQUIREMENTS: Readonly<Record<StreamRule, string>> = {
   json: 'Every data: payload of the stream is JSON, except the data: [DONE] terminator.',
   'chunk-shape':
-    'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", choices with index and delta).',
+    'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", each naming its model, choices with index and delta).',
   'one-id': 'All chunks of one stream share one id.',
   'role-first': 'The first delta of each choice carries role "assistant".',
   'one-finish': 'Each choice gets exactly one finish_reason, on its last chunk.',

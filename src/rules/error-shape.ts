@@ -43,6 +43,22 @@ export function errorShapeOf(value: unknown): ErrorShape | undefined {
 }
 
 /**
+ * The message an error body carries, whatever its shape (the OpenAI envelope's or vLLM's flat
+ * `message`, a `reason`, FastAPI's `detail` string or its items' `msg`), or '' when none.
+ */
+export function errorMessageOf(json: unknown): string {
+  if (typeof json === 'string') return json;
+  if (!isJsonObject(json)) return '';
+  if (isJsonObject(json.error)) return String(json.error.message ?? '');
+  if (typeof json.message === 'string') return json.message;
+  if (typeof json.reason === 'string') return json.reason;
+  if (typeof json.detail === 'string') return json.detail;
+  if (Array.isArray(json.detail))
+    return json.detail.map((d) => String(isJsonObject(d) ? (d.msg ?? '') : '')).join('; ');
+  return '';
+}
+
+/**
  * An error object sent as a line of a 200 listing: an error shape carrying none of the record's
  * own fields (a record may well have a field named `detail` or `reason` besides its own).
  */

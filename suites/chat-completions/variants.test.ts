@@ -26,7 +26,7 @@ import {
 } from './rules.checks.js';
 import { chatCompletionChecks } from './index.js';
 import { minTokensHonoured, minTokensHonouredStreamed } from './tokens.checks.js';
-import { openAiEnvelopeGaps } from '../errors/bodies.checks.js';
+import { openAiEnvelopeGaps } from '../../src/rules/error-shape.js';
 
 const rewriteJson =
   (edit: (body: Record<string, unknown>, res: MockResponse) => MockResponse | void) =>

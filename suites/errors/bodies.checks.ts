@@ -26,7 +26,7 @@ import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js
 import { slugOf } from '../../src/kit/baseline.js';
 import { negativesOnBase } from './realistic-negatives.js';
 import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
-import { ERROR_SHAPE_CONVENTION, judgeErrorBody, openAiEnvelopeGaps } from '../../src/rules/error-shape.js';
+import { ERROR_SHAPE_CONVENTION, judgeErrorBody } from '../../src/rules/error-shape.js';
 
 type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
@@ -189,7 +189,6 @@ function shapeProblem(ctx: CheckContext, ex: HttpExchange, section7: boolean): s
 }
 
 // suites/chat-completions' tests read the envelope judgement here; it is src/rules' own.
-export { openAiEnvelopeGaps };
 
 function errorBodyShape(op: BodyOperation): CheckDefinition {
   const info = BODY_OPERATIONS[op];

@@ -12,6 +12,7 @@ import { describeResponse } from '../../src/kit/describe.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { logRequest, slugOf, trainingJobRequest } from '../../src/kit/baseline.js';
+import { errorMessageOf } from '../../src/rules/error-shape.js';
 
 interface OddInput {
   readonly label: string;
@@ -175,20 +176,6 @@ const INTERNALS = [
   /^\s+at .+\(.+:\d+:\d+\)$/m,
   /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /,
 ];
-
-/** The human-readable message of an error body, whatever its shape ('' when there is none). */
-function errorMessageOf(json: unknown): string {
-  if (json === null || typeof json !== 'object') return typeof json === 'string' ? json : '';
-  const body = json as Record<string, unknown>;
-  if (typeof body.error === 'object' && body.error !== null)
-    return String((body.error as Record<string, unknown>).message ?? '');
-  if (typeof body.message === 'string') return body.message;
-  if (typeof body.reason === 'string') return body.reason;
-  if (typeof body.detail === 'string') return body.detail;
-  if (Array.isArray(body.detail))
-    return body.detail.map((d) => String((d as Record<string, unknown>)?.msg ?? '')).join('; ');
-  return '';
-}
 
 /**
  * The error-message check of `op`: `invalid` is a body every conformant server refuses, and `owner`
