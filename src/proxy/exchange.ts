@@ -29,7 +29,9 @@ import { judgeRequest } from './request-judge.js';
 import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
-import type { Verdicts } from './verdicts.js';
+import { differsFromListed, type Pairs } from './pairs.js';
+import { parsedObject, type Verdicts } from './verdicts.js';
+import { RECORD_KINDS } from '../core/record-kinds.js';
 import type { Redactor } from '../core/redact.js';
 
 /** Bytes of a response body kept for evidence. */
@@ -70,6 +72,8 @@ export interface JudgeContext {
   record?(line: string): void;
   /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
   readonly configured?: ConfiguredCredentials;
+  /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */
+  readonly pairs?: Pairs;
 }
 
 /** Presentations of other credentials in the path's own scheme: refused by a §5 server. */
@@ -273,6 +277,7 @@ export class ExchangeJudge {
         this.ctx.schemas,
         this.verdicts,
         listingAsked(this.request.url),
+        this.ctx.pairs,
       );
   }
 
@@ -336,6 +341,7 @@ export class ExchangeJudge {
           this.verdicts,
           this.params,
         );
+      if (!cut) this.judgePair(op, text);
       coverageBody = cut ? undefined : text;
     } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
     else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
@@ -380,6 +386,50 @@ export class ExchangeJudge {
     this.pending.push(...clientSide);
     this.flush(this.op);
     return true;
+  }
+
+  /**
+   * The rules that need an earlier exchange (src/proxy/pairs.ts): a read of a record listed before,
+   * a fetch of a job created before. Remembers what later exchanges will need.
+   */
+  private judgePair(op: Operation, text: string): void {
+    const pairs = this.ctx.pairs;
+    if (!pairs) return;
+    const ok = is2xx(this.status);
+    if (op.id === 'training-jobs.create' && ok) {
+      const id = parsedObject(text)?.id;
+      if (typeof id === 'string') pairs.jobCreated(id);
+      return;
+    }
+    if (op.id === 'training-jobs.get') {
+      const asked = this.params.training_job_id;
+      if (asked === undefined || !pairs.wasCreated(asked)) return;
+      this.verdicts.judged(RULES.getsCreatedJob);
+      if (this.status === 404)
+        this.breach(
+          RULES.getsCreatedJob,
+          `the job ${asked}, created earlier in the traffic`,
+          `HTTP 404: ${excerpt(text, 160)}`,
+        );
+      return;
+    }
+    const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
+    const asked = kind && this.params[kind.idField];
+    if (!kind || asked === undefined) return;
+    const listed = pairs.listedRecord(kind, asked);
+    if (!listed) return;
+    this.verdicts.judged(RULES.readsListedRecord);
+    if (!ok) {
+      this.breach(
+        RULES.readsListedRecord,
+        `a 2xx answer reading the ${kind.title} ${asked}, listed earlier in the traffic`,
+        `HTTP ${this.status}: ${excerpt(text, 160)}`,
+      );
+      return;
+    }
+    const read = parsedObject(text);
+    const differs = read && differsFromListed(listed, read);
+    if (differs) this.breach(RULES.readsListedRecord, `the ${kind.title} ${asked} as listed`, differs);
   }
 
   private breach(rule: ProxyRule, expected: string, actual: string): void {

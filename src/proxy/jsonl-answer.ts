@@ -13,6 +13,7 @@ import { filterBreach, limitBreach } from '../rules/records.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
+import type { Pairs } from './pairs.js';
 import { RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
 
@@ -53,6 +54,8 @@ export class JsonlAnswerJudge {
     private readonly schemas: Pick<SchemaRegistry, 'validate'>,
     v: Verdicts,
     private readonly asked: ListingAsked = {},
+    /** Where the listing's valid records are remembered, for a later read of one of them. */
+    private readonly pairs?: Pairs,
   ) {
     this.kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
     v.judged(RULES.jsonlContentType);
@@ -129,6 +132,7 @@ export class JsonlAnswerJudge {
       return;
     }
     this.records++;
+    this.pairs?.recordListed(kind, value);
     const run = this.asked.evaluationRunId;
     if (run !== undefined && this.outsideFilter === undefined) {
       const breach = filterBreach(run, value);

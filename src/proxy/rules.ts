@@ -251,6 +251,20 @@ export const RULES = {
     requirement:
       'A 2xx read by id answers the record, or the training job, whose id the path names (§4.3, §4.6, §4.8).',
   },
+  readsListedRecord: {
+    side: 'server',
+    name: 'reads-listed-record',
+    level: 'MUST',
+    requirement:
+      'A record listed earlier in the traffic, read by its id, is answered 2xx with the same record: the same value for every field both carry (§4.6, §4.8).',
+  },
+  getsCreatedJob: {
+    side: 'server',
+    name: 'gets-created-job',
+    section: '§4.3',
+    level: 'MUST',
+    requirement: 'A training job created earlier in the traffic is found by the id its creation returned (§4.2, §4.3).',
+  },
   no5xx: {
     side: 'server',
     name: 'no-5xx',
@@ -316,6 +330,14 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
       'training-jobs.get-returns-same-id',
     ],
     needs: 'a 2xx read by id',
+  },
+  readsListedRecord: {
+    shares: ['predictions.listed-records-read-back', 'scores.listed-records-read-back'],
+    needs: 'a record listed, then read by its id (the pair, in the same proxy session)',
+  },
+  getsCreatedJob: {
+    shares: ['training-jobs.get-returns-same-id'],
+    needs: 'a training job created, then fetched by the id returned (the pair)',
   },
   no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
 };

@@ -10,6 +10,7 @@ import type { ConfiguredCredentials } from '../coverage/presentations.js';
 import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { ExchangeJudge, flatHeaders, type JudgeContext, type Observation } from './exchange.js';
+import { Pairs } from './pairs.js';
 import { Findings } from './findings.js';
 import type { Side } from './rules.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
@@ -117,6 +118,7 @@ export class ProxySession {
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
       ...(configured ? { configured } : {}),
+      pairs: new Pairs(),
     };
   }
 

@@ -11,6 +11,14 @@ export interface Verdicts {
   breach(rule: ProxyRule, expected: string, actual: string): void;
 }
 
+/** A JSON object's text parsed, or undefined when it is not one. */
+export function parsedObject(text: string): Record<string, unknown> | undefined {
+  const p = parseJson(text);
+  return p.ok && typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value)
+    ? (p.value as Record<string, unknown>)
+    : undefined;
+}
+
 /** JSON.parse as a result, never a throw. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

@@ -129,6 +129,44 @@ const ROWS: readonly Row[] = [
       return listRecords(u, 'scores', undefined, `?evaluation_run_id=${run}&marker=${m}`);
     },
   },
+  // Pairs: what an earlier exchange of the traffic showed (src/proxy/pairs.ts).
+  {
+    fault: 'records.read-listed-id-404',
+    finding: 'server.reads-listed-record.predictions-read',
+    client: async (_c, u, m) => {
+      const listed = await listRecords(u, 'predictions', undefined, '?limit=1');
+      const id = (listed.records[0] as { prediction_id: string }).prediction_id;
+      return fetch(`${u}/v2/acme/evals/predictions/${id}?marker=${m}`, {
+        headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
+      }).then((r) => r.text());
+    },
+  },
+  {
+    fault: 'records.read-differs-from-listing',
+    finding: 'server.reads-listed-record.scores-read',
+    client: async (_c, u, m) => {
+      const listed = await listRecords(u, 'scores', undefined, '?limit=1');
+      const id = (listed.records[0] as { score_id: string }).score_id;
+      return fetch(`${u}/v2/acme/evals/scores/${id}?marker=${m}`, {
+        headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
+      }).then((r) => r.text());
+    },
+  },
+  {
+    fault: 'training.get-forgets-jobs',
+    finding: 'server.gets-created-job.training-jobs-get',
+    client: async (_c, u, m) => {
+      const created = JSON.parse(
+        await post(`${u}/v1/preview/training-jobs`, {
+          model_id: DEFAULT_MODEL_ID,
+          trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: m }], reward: 1 }] }],
+        }),
+      ) as { id: string };
+      return fetch(`${u}/v1/preview/training-jobs/${created.id}?marker=${m}`, {
+        headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
+      }).then((r) => r.text());
+    },
+  },
   {
     fault: 'training.get-returns-other-id',
     finding: 'server.reads-id-asked.training-jobs-get',
