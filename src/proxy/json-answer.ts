@@ -1,17 +1,34 @@
 /**
  * @module A whole JSON answer judged: a 2xx against the operation's response schema and media type
- * (chat: `usage` adding up), a 400/422 to a body the operation rejects against the error shapes
- * (src/rules: §7 `detail[]` on the log endpoint, the FastAPI, OpenAI and vLLM shapes elsewhere).
+ * (chat: `usage` adding up, and, given the request, what the answer means: src/rules/chat-answer.ts),
+ * a 400/422 to a body the operation rejects against the error shapes (src/rules: §7 `detail[]` on
+ * the log endpoint, the FastAPI, OpenAI and vLLM shapes elsewhere), and any answer to a chat request
+ * §7.2 forbids.
  */
 import type { Operation } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { describeSchemaErrors, excerpt } from '../kit/describe.js';
+import {
+  type ChatBody,
+  completionBoundBreach,
+  completionBoundShown,
+  forbiddenAcceptedBreach,
+  forbiddenBy72,
+  minTokensBreach,
+  minTokensShown,
+  nChoicesBreach,
+  nChoicesShown,
+  requestIdBreach,
+  requestIdOf,
+  stopStringsBreach,
+  stopStringsShown,
+} from '../rules/chat-answer.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { jobIdBreach, readIdBreach } from '../rules/records.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
-import { RULES } from './rules.js';
+import { type ProxyRule, RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
 
 /** A read by id answers what the path names (src/rules/records.ts, as the suite's read checks judge it). */
@@ -35,6 +52,47 @@ function judgeReadId(
   if (other) v.breach(RULES.readsIdAsked, `${kind.idField} ${JSON.stringify(asked)}, the id the path names`, other);
 }
 
+/** The chat exchange beside the answer: the request body as the client sent it, the answer's headers. */
+export interface ChatSide {
+  readonly request: unknown;
+  /** Undefined: not seen (a rule the headers could show is then judged only when the body shows it). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What one whole 2xx chat answer means against its request (non-streamed, or a stream reassembled):
+ * each rule of src/rules/chat-answer.ts judged only when this exchange shows it unambiguously.
+ */
+export function judgeChatAnswer(
+  request: ChatBody,
+  completion: ChatBody,
+  headers: Readonly<Record<string, string>> | undefined,
+  v: Verdicts,
+): void {
+  const judge = (rule: ProxyRule, breach: string | undefined): void => {
+    v.judged(rule);
+    if (breach !== undefined) v.breach(rule, rule.requirement, breach);
+  };
+  if (nChoicesShown(request)) judge(RULES.nChoices, nChoicesBreach(request, completion));
+  if (completionBoundShown(request, completion))
+    judge(RULES.completionBound, completionBoundBreach(request, completion));
+  if (minTokensShown(request, completion)) judge(RULES.minTokens, minTokensBreach(request, completion));
+  if (stopStringsShown(request, completion)) judge(RULES.stopStrings, stopStringsBreach(request, completion));
+  if (requestIdOf(request) !== undefined) {
+    // Headers unseen: the body alone can show the id returned, never that it was not.
+    const breach = requestIdBreach(request, completion, headers);
+    if (headers || breach === undefined) judge(RULES.requestIdReturned, breach);
+  }
+}
+
+/** §7.2: a forbidden chat request answered 2xx or 4xx (a 5xx is the server failing: no-5xx's). */
+export function judgeForbidden(request: ChatBody, status: number, v: Verdicts): void {
+  if (forbiddenBy72(request) === undefined || !(is2xx(status) || (status >= 400 && status < 500))) return;
+  v.judged(RULES.acceptsForbidden);
+  const breach = forbiddenAcceptedBreach(request, status);
+  if (breach !== undefined) v.breach(RULES.acceptsForbidden, RULES.acceptsForbidden.requirement, breach);
+}
+
 export function judgeJsonAnswer(
   op: Operation,
   status: number,
@@ -43,7 +101,10 @@ export function judgeJsonAnswer(
   schemas: Pick<SchemaRegistry, 'validate'>,
   v: Verdicts,
   params: Readonly<Record<string, string>> = {},
+  chat?: ChatSide,
 ): void {
+  const request = op.id === 'chat.create' && chat && isJsonObject(chat.request) ? chat.request : undefined;
+  if (request) judgeForbidden(request, status, v);
   if (is2xx(status) && op.responseSchema) {
     v.judged(RULES.responseSchema);
     const parsed = parseJson(text);
@@ -78,6 +139,8 @@ export function judgeJsonAnswer(
         );
     }
     if (valid.ok && isJsonObject(parsed.value)) judgeReadId(op, params, parsed.value, v);
+    // Meaning is judged on a valid completion only: a broken one is response-schema's finding.
+    if (request && valid.ok && isJsonObject(parsed.value)) judgeChatAnswer(request, parsed.value, chat?.headers, v);
     return;
   }
   if ((status === 400 || status === 422) && op.requestSchema) {

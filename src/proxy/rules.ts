@@ -272,6 +272,58 @@ export const RULES = {
     convention: 'RFC 9110 §15.6: a 5xx is the server failing (502, 503 and 504 excepted: gateways and overload)',
     requirement: 'The server does not fail with a 5xx (other than 502, 503, 504).',
   },
+  // The meaning of one chat answer (src/rules/chat-answer.ts, as the suite's chat checks judge it).
+  nChoices: {
+    side: 'server',
+    name: 'n-choices',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI chat completions: n choices with indices 0..n-1',
+    requirement: 'A request with n (default 1) is answered with exactly n choices whose indices are 0..n-1.',
+  },
+  completionBound: {
+    side: 'server',
+    name: 'completion-bound',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
+    requirement:
+      'max_completion_tokens (else the deprecated max_tokens) bounds usage.completion_tokens of a one-choice answer; with ignore_eos and no stop string or stop token, reaching the bound ends with finish_reason "length".',
+  },
+  minTokens: {
+    side: 'server',
+    name: 'min-tokens',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
+    requirement:
+      'A one-choice answer to a request with min_tokens m that finished with "stop" has usage.completion_tokens of at least m.',
+  },
+  stopStrings: {
+    side: 'server',
+    name: 'stop-strings',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
+    requirement:
+      'The content never contains a stop string unless include_stop_str_in_output is true; with it, a choice whose stop_reason is a stop string ends with that string.',
+  },
+  requestIdReturned: {
+    side: 'server',
+    name: 'request-id-returned',
+    section: '§4.1',
+    level: 'MUST',
+    requirement:
+      'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
+  },
+  acceptsForbidden: {
+    side: 'server',
+    name: 'accepts-forbidden',
+    section: '§7',
+    level: 'MUST',
+    requirement:
+      'A chat request §7.2 forbids (continue_final_message and add_generation_prompt both true) is refused with a 4xx, never answered 2xx.',
+  },
 } as const satisfies Record<string, ProxyRule>;
 
 /** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
@@ -340,6 +392,34 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     needs: 'a training job created, then fetched by the id returned (the pair)',
   },
   no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
+  nChoices: {
+    shares: ['chat-completions.n-choices-indexed'],
+    needs: 'a whole 2xx chat answer (streamed or not) to a request with n absent or a positive integer',
+  },
+  completionBound: {
+    shares: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
+    needs: 'a one-choice 2xx chat answer with usage to a request with max_completion_tokens or max_tokens',
+  },
+  minTokens: {
+    shares: ['chat-completions.min-tokens-honoured', 'chat-completions.min-tokens-honoured.streamed'],
+    needs: 'a one-choice 2xx chat answer with usage, finished with "stop", to a request with min_tokens > 0',
+  },
+  stopStrings: {
+    shares: ['chat-completions.stop-strings-honoured'],
+    needs: 'a 2xx chat answer with content to a request with stop (without echo or min_tokens)',
+  },
+  requestIdReturned: {
+    shares: ['chat-completions.returns-request-id', 'chat-completions.returns-request-id.streamed'],
+    needs:
+      'a 2xx chat answer to a request with request_id (a stream: only when its headers were seen or its id shows it)',
+  },
+  acceptsForbidden: {
+    shares: [
+      'chat-completions.rejects-continue-with-generation-prompt',
+      'chat-completions.rejects-continue-with-generation-prompt.streamed',
+    ],
+    needs: 'a chat request with continue_final_message and add_generation_prompt both true, answered 2xx or 4xx',
+  },
 };
 
 /** The proxy rule of a stream judge's rule. */

@@ -2,13 +2,16 @@
  * @module A streamed chat answer judged event by event as it passes, with the suite's stream judge
  * (src/kit/chat-stream.ts): chunk shape against the chunk schema, one id, role first, one
  * finish_reason, indices, the usage chunk, `[DONE]` last, no error event, §4.1 token ids and
- * continuous usage when the request asked for them.
+ * continuous usage when the request asked for them. A whole stream is then reassembled into the
+ * completion it stands for and judged for meaning like a non-streamed answer (json-answer.ts:
+ * src/rules/chat-answer.ts), and a 2xx stream to a request §7.2 forbids is a finding.
  */
 import { isJsonObject } from '../core/values.js';
-import { ChatStreamJudge } from '../kit/chat-stream.js';
+import { ChatStreamJudge, reassembleCompletion, type StreamRule } from '../kit/chat-stream.js';
 import { describeSchemaErrors } from '../kit/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { SseParser } from '../transport/sse.js';
+import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
 import { ruleOfStream } from './rules.js';
 import type { Verdicts } from './verdicts.js';
 
@@ -26,15 +29,27 @@ const ALWAYS = [
   'error-event',
 ] as const;
 
+/** Findings that leave no whole completion to reassemble: its meaning is then not judged. */
+const NOT_WHOLE: ReadonlySet<StreamRule> = new Set(['json', 'chunk-shape', 'complete', 'error-event']);
+
 export class SseAnswerJudge {
   private readonly parser = new SseParser();
   private readonly judge: ChatStreamJudge;
   private readonly returnTokenIds: boolean;
   private readonly continuousUsage: boolean;
+  private readonly request: Readonly<Record<string, unknown>>;
 
-  /** `request`: the chat request's body as the client sent it. */
-  constructor(request: unknown, schemas: Pick<SchemaRegistry, 'validate'>) {
+  /**
+   * `request`: the chat request's body as the client sent it; `headers`: the answer's headers
+   * (undefined: not seen, so a request_id only the headers could carry is not judged).
+   */
+  constructor(
+    request: unknown,
+    schemas: Pick<SchemaRegistry, 'validate'>,
+    private readonly headers?: Readonly<Record<string, string>>,
+  ) {
     const body = isJsonObject(request) ? request : {};
+    this.request = body;
     const so = isJsonObject(body.stream_options) ? body.stream_options : {};
     this.returnTokenIds = body.return_token_ids === true;
     this.continuousUsage = so.continuous_usage_stats === true;
@@ -66,8 +81,11 @@ export class SseAnswerJudge {
     const byRule = new Map<string, string[]>();
     for (const f of verdict.findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f.message]);
     for (const [rule, messages] of byRule) {
-      const r = ruleOfStream(rule as Parameters<typeof ruleOfStream>[0]);
+      const r = ruleOfStream(rule as StreamRule);
       v.breach(r, r.requirement, messages.join('; '));
     }
+    judgeForbidden(this.request, 200, v);
+    if (verdict.sawDone && !verdict.findings.some((f) => NOT_WHOLE.has(f.rule)))
+      judgeChatAnswer(this.request, reassembleCompletion(verdict), this.headers, v);
   }
 }

@@ -1,0 +1,193 @@
+/**
+ * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged the
+ * same way by the suite's chat checks on generated cases and by the proxy on live traffic: `n`
+ * choices indexed 0..n-1, the completion bound (`max_completion_tokens`, `max_tokens`), `min_tokens`,
+ * stop strings, `request_id` returned, and a request §7.2 forbids being refused. Each judgement is a
+ * pure function of the request body as sent and the completion as received (for a stream, the
+ * completion reassembled from its chunks, src/kit/chat-stream.ts) returning the breach in one
+ * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
+ * unambiguously (the proxy judges only then: it has none of the suite's controls).
+ */
+import { isJsonObject } from '../core/values.js';
+
+/** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
+export type ChatBody = Readonly<Record<string, unknown>>;
+
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
+  Array.isArray(c.choices) ? c.choices.filter(isJsonObject) : [];
+const completionTokens = (c: ChatBody): unknown => (isJsonObject(c.usage) ? c.usage.completion_tokens : undefined);
+/** The text content of a choice's message ('' when absent or null). */
+function contentOf(choice: Readonly<Record<string, unknown>>): string {
+  const message = isJsonObject(choice.message) ? choice.message : undefined;
+  return typeof message?.content === 'string' ? message.content : '';
+}
+
+// ---- n: exactly n choices, indexed 0..n-1 (OpenAI convention; §4.1 gives n, default 1).
+
+/** The `n` a request asks for: its integer n, 1 when absent; undefined when n is something else. */
+function nAsked(request: ChatBody): number | undefined {
+  if (request.n === undefined) return 1;
+  return Number.isInteger(request.n) && (request.n as number) >= 1 ? (request.n as number) : undefined;
+}
+
+/** Whether the exchange shows the choice count: `n` is absent or a positive integer. */
+export function nChoicesShown(request: ChatBody): boolean {
+  return nAsked(request) !== undefined;
+}
+
+/** Exactly n choices, their indices 0..n-1. */
+export function nChoicesBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  const n = nAsked(request) ?? 1;
+  const choices = Array.isArray(completion.choices) ? completion.choices : [];
+  const indices = choices.map((c) => (isJsonObject(c) ? c.index : undefined));
+  const sorted = [...indices].sort((a, b) => Number(a) - Number(b));
+  if (choices.length === n && sorted.every((x, i) => x === i)) return undefined;
+  return `${choices.length} choice(s) with indices ${JSON.stringify(indices)} where n: ${n} asks for ${n} indexed 0..${n - 1}`;
+}
+
+// ---- The completion bound: max_completion_tokens, or the deprecated max_tokens (§4.1, §9).
+
+/** The bound a request sets and the field that sets it (max_completion_tokens wins, as in vLLM). */
+function boundOf(request: ChatBody): { field: string; max: number } | undefined {
+  for (const field of ['max_completion_tokens', 'max_tokens'])
+    if (request[field] !== undefined && request[field] !== null)
+      return isCount(request[field]) ? { field, max: request[field] as number } : undefined;
+  return undefined;
+}
+
+/**
+ * Whether the exchange shows the bound: the request sets one, the answer is one choice (usage counts
+ * every choice, the bound is per choice) and reports usage.completion_tokens.
+ */
+export function completionBoundShown(request: ChatBody, completion: ChatBody): boolean {
+  return boundOf(request) !== undefined && choicesOf(completion).length === 1 && isCount(completionTokens(completion));
+}
+
+/**
+ * usage.completion_tokens within the bound; with ignore_eos and no stop string or stop token (nothing
+ * but the bound can end the output), a choice that reaches it ends with finish_reason "length".
+ */
+export function completionBoundBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  const bound = boundOf(request);
+  if (!bound) return undefined;
+  const { field, max } = bound;
+  const c = completionTokens(completion);
+  if (typeof c !== 'number' || c > max) return `completion_tokens ${String(c)} where ${field} is ${max}`;
+  const stops =
+    request.stop !== undefined && request.stop !== null && !(Array.isArray(request.stop) && !request.stop.length);
+  const stopIds = Array.isArray(request.stop_token_ids) && request.stop_token_ids.length > 0;
+  const choice = choicesOf(completion)[0];
+  if (c === max && request.ignore_eos === true && !stops && !stopIds && choice?.finish_reason !== 'length')
+    return `finish_reason ${JSON.stringify(choice?.finish_reason)} with completion_tokens ${c}: the ${max}-token bound of ${field} was reached (ignore_eos), which ends with "length"`;
+  return undefined;
+}
+
+// ---- min_tokens (vLLM: nothing ends the output before min_tokens tokens).
+
+/**
+ * Whether the exchange shows min_tokens acting: min_tokens > 0, one choice, usage reported, and the
+ * choice finished with "stop" (something ended it early; "length" is the bound, anything else is not
+ * the model stopping).
+ */
+export function minTokensShown(request: ChatBody, completion: ChatBody): boolean {
+  const choices = choicesOf(completion);
+  return (
+    isCount(request.min_tokens) &&
+    request.min_tokens > 0 &&
+    choices.length === 1 &&
+    choices[0]!.finish_reason === 'stop' &&
+    isCount(completionTokens(completion))
+  );
+}
+
+/** usage.completion_tokens at least min_tokens. */
+export function minTokensBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  const m = request.min_tokens;
+  if (!isCount(m)) return undefined;
+  const c = completionTokens(completion);
+  if (typeof c === 'number' && c >= m) return undefined;
+  return `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(choicesOf(completion)[0]?.finish_reason)}, where min_tokens is ${m}`;
+}
+
+// ---- Stop strings (OpenAI/vLLM: the output ends before the string, kept only with include_stop_str_in_output).
+
+function stopsOf(request: ChatBody): string[] {
+  const stop = request.stop;
+  const list = typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop : [];
+  return list.filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+/**
+ * Whether the exchange shows the stop strings: the request sets some, nothing else puts text in the
+ * content that the stop strings never saw (echo prepends the prompt's last message; vLLM looks for
+ * stop strings only after min_tokens tokens), and some choice has content.
+ */
+export function stopStringsShown(request: ChatBody, completion: ChatBody): boolean {
+  return (
+    stopsOf(request).length > 0 &&
+    request.echo !== true &&
+    !(isCount(request.min_tokens) && request.min_tokens > 0) &&
+    choicesOf(completion).some((c) => contentOf(c).length > 0)
+  );
+}
+
+/**
+ * No choice's content contains a stop string unless include_stop_str_in_output is true; with it, a
+ * choice whose stop_reason names a stop string ends with that string.
+ */
+export function stopStringsBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  const stops = stopsOf(request);
+  const keep = request.include_stop_str_in_output === true;
+  for (const c of choicesOf(completion)) {
+    const content = contentOf(c);
+    if (!keep) {
+      const met = stops.find((s) => content.includes(s));
+      if (met !== undefined)
+        return `choice ${String(c.index)} content ${JSON.stringify(content)} contains the stop string ${JSON.stringify(met)} (include_stop_str_in_output is not true)`;
+    } else if (typeof c.stop_reason === 'string' && stops.includes(c.stop_reason) && !content.endsWith(c.stop_reason))
+      return `choice ${String(c.index)} stopped by ${JSON.stringify(c.stop_reason)} with include_stop_str_in_output, but its content ${JSON.stringify(content)} does not end with it`;
+  }
+  return undefined;
+}
+
+// ---- request_id returned (§4.1: "returned in the response"; where is not said).
+
+/** The request_id a request sets (a non-empty string), or undefined. */
+export function requestIdOf(request: ChatBody): string | undefined {
+  return typeof request.request_id === 'string' && request.request_id.length > 0 ? request.request_id : undefined;
+}
+
+/**
+ * The request_id returned in one of the three places servers put it: inside the `id` (vLLM answers
+ * `chatcmpl-<request_id>`; in a stream, the chunks' id), a top-level `request_id`, or the
+ * x-request-id header. `headers` undefined: the headers were not seen, so only the body can show it.
+ */
+export function requestIdBreach(
+  request: ChatBody,
+  completion: ChatBody,
+  headers: Readonly<Record<string, string>> | undefined,
+): string | undefined {
+  const requestId = requestIdOf(request);
+  if (requestId === undefined) return undefined;
+  if (typeof completion.id === 'string' && completion.id.includes(requestId)) return undefined;
+  if (completion.request_id === requestId) return undefined;
+  if (headers?.['x-request-id'] === requestId) return undefined;
+  return `request_id ${JSON.stringify(requestId)} nowhere: id ${JSON.stringify(completion.id)}, request_id ${JSON.stringify(completion.request_id)}${headers ? `, x-request-id ${JSON.stringify(headers['x-request-id'])}` : ''}`;
+}
+
+// ---- §7.2: continue_final_message with add_generation_prompt is invalid.
+
+/** Why §7.2 forbids the request, or undefined (both sent as true: the case no reading accepts). */
+export function forbiddenBy72(request: ChatBody): string | undefined {
+  return request.continue_final_message === true && request.add_generation_prompt === true
+    ? 'continue_final_message and add_generation_prompt both true (§7.2: "the request is invalid")'
+    : undefined;
+}
+
+/** A request §7.2 forbids is refused with a 4xx: anything else (a 2xx first of all) accepts it. */
+export function forbiddenAcceptedBreach(request: ChatBody, status: number): string | undefined {
+  const why = forbiddenBy72(request);
+  if (why === undefined || (status >= 400 && status < 500)) return undefined;
+  return `HTTP ${status} to a request with ${why}`;
+}

@@ -1,0 +1,194 @@
+/**
+ * The proxy judges what one chat exchange means (src/rules/chat-answer.ts), as the suite's chat
+ * checks do: each row plants the fault (mock/faults) that breaks the shared suite check, sends a
+ * client's request that shows it, and the proxy's rule must fail; the same requests against the
+ * clean mock give no server-side finding and judge the rule. Streams go through the proxy in-process
+ * (reassembled, src/proxy/sse-answer.ts). Non-streamed answers are judged by json-answer.ts given the
+ * request (`judgeJsonAnswer`'s `chat`): the proxy passes it once src/proxy/exchange.ts hands the
+ * request body and the answer's headers over, so here the faulty mock's own answer is judged directly.
+ */
+import { expect, test } from 'vitest';
+import { startMockServer } from '../../mock/index.js';
+import { DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { operation } from '../../src/core/operations.js';
+import { judgeJsonAnswer } from '../../src/proxy/json-answer.js';
+import { resultId, RULES } from '../../src/proxy/rules.js';
+import type { Verdicts } from '../../src/proxy/verdicts.js';
+import { registry } from '../../src/schemas/registry.js';
+import { problems, result, startProxy } from './helpers.js';
+
+interface Row {
+  readonly fault: string;
+  readonly rule: keyof typeof RULES;
+  /** The chat request (without `stream`), `marker` unique to the row. */
+  readonly body: (marker: string) => Record<string, unknown>;
+  /** Judged on the stream too (false: the proxy cannot see the breach in a stream). */
+  readonly streamed?: boolean;
+  /** The stream fault, when another than `fault` breaks the streamed twin. */
+  readonly streamFault?: string;
+  /** The request itself is one the client side reports (§7.2). */
+  readonly clientFinding?: boolean;
+}
+
+const ask = (marker: string) => [{ role: 'user', content: `Write a long story about ${marker}, in many sentences.` }];
+
+const ROWS: readonly Row[] = [
+  { fault: 'chat.n-ignored', rule: 'nChoices', body: (m) => ({ messages: ask(m), n: 3, temperature: 0.8 }) },
+  {
+    fault: 'chat.choice-indices-from-one',
+    rule: 'nChoices',
+    body: (m) => ({ messages: ask(m), n: 2, temperature: 0.8 }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.max-tokens-ignored',
+    rule: 'completionBound',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 2, ignore_eos: true }),
+  },
+  {
+    fault: 'chat.deprecated-max-tokens-ignored',
+    rule: 'completionBound',
+    body: (m) => ({ messages: ask(m), max_tokens: 3, ignore_eos: true }),
+  },
+  {
+    fault: 'chat.length-reported-as-stop',
+    rule: 'completionBound',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 1, ignore_eos: true }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.min-tokens-ignored',
+    rule: 'minTokens',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 16, stop: [' '], min_tokens: 4 }),
+  },
+  {
+    fault: 'chat.stop-string-kept',
+    rule: 'stopStrings',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 16, stop: [' '] }),
+  },
+  {
+    fault: 'chat.request-id-not-returned',
+    rule: 'requestIdReturned',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, request_id: `rid-${m}` }),
+    // The proxy's stream judge does not see the answer's headers yet: a stream cannot show the id missing.
+    streamed: false,
+  },
+  {
+    fault: 'chat.continue-with-generation-prompt-accepted',
+    rule: 'acceptsForbidden',
+    body: () => ({
+      messages: [
+        { role: 'user', content: 'Count from one to five.' },
+        { role: 'assistant', content: 'One, two,' },
+      ],
+      max_completion_tokens: 4,
+      continue_final_message: true,
+      add_generation_prompt: true,
+    }),
+    clientFinding: true,
+  },
+];
+
+const post = (url: string, body: unknown) =>
+  fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` },
+    body: JSON.stringify({ model: DEFAULT_MODEL, ...(body as object) }),
+  });
+const streamBody = (body: Record<string, unknown>) => ({
+  ...body,
+  stream: true,
+  stream_options: { include_usage: true },
+});
+const marker = () => `mk${Math.random().toString(36).slice(2, 10)}`;
+
+/** A Verdicts that keeps what was judged and broken, by result id of chat.create. */
+function recorder(): Verdicts & { judgedIds: Set<string>; breaches: Map<string, string> } {
+  const judgedIds = new Set<string>();
+  const breaches = new Map<string, string>();
+  return {
+    judgedIds,
+    breaches,
+    judged: (rule) => void judgedIds.add(resultId(rule, 'chat.create')),
+    breach: (rule, _e, actual) => void breaches.set(resultId(rule, 'chat.create'), actual),
+  };
+}
+
+/** The answer of `url` to `body` (non-streamed), judged as json-answer.ts judges it given the request. */
+async function judgedJson(url: string, body: Record<string, unknown>) {
+  const res = await post(url, body);
+  const text = await res.text();
+  const v = recorder();
+  judgeJsonAnswer(
+    operation('chat.create'),
+    res.status,
+    res.headers.get('content-type') ?? undefined,
+    text,
+    registry(),
+    v,
+    {},
+    { request: { model: DEFAULT_MODEL, ...body }, headers: Object.fromEntries(res.headers) },
+  );
+  return v;
+}
+
+const serverProblems = (r: Parameters<typeof problems>[0]) => problems(r);
+
+test.each(ROWS)('non-streamed: $fault breaks $rule', async (row) => {
+  const id = resultId(RULES[row.rule], 'chat.create');
+  const faulty = await startMockServer({ port: 0, faults: [row.fault] });
+  const clean = await startMockServer({ port: 0 });
+  try {
+    const body = row.body(marker());
+    const bad = await judgedJson(faulty.url, body);
+    expect(bad.breaches.get(id), `${id} in ${JSON.stringify([...bad.breaches])}`).toBeDefined();
+    const good = await judgedJson(clean.url, body);
+    expect(good.judgedIds.has(id)).toBe(true);
+    expect([...good.breaches]).toEqual([]);
+  } finally {
+    await faulty.close();
+    await clean.close();
+  }
+});
+
+test.each(ROWS.filter((r) => r.streamed !== false))('streamed through the proxy: $fault breaks $rule', async (row) => {
+  const id = resultId(RULES[row.rule], 'chat.create');
+  const faulty = await startMockServer({ port: 0, faults: [row.streamFault ?? row.fault] });
+  const clean = await startMockServer({ port: 0 });
+  const viaFaulty = await startProxy(faulty.url);
+  const viaClean = await startProxy(clean.url);
+  try {
+    const m = marker();
+    const body = streamBody(row.body(m));
+    await (await post(viaFaulty.url, body)).text();
+    await (await post(viaClean.url, body)).text();
+    const [server, clients] = await viaFaulty.stop();
+    const found = result(server!, id);
+    expect(found?.status, `${id} in ${JSON.stringify(serverProblems(server!))}`).toBe('fail');
+    expect(found!.evidence?.request?.body ?? '').toContain(row.clientFinding ? 'continue_final_message' : m);
+    if (!row.clientFinding) expect(problems(clients!)).toEqual([]);
+    const [cleanServer] = await viaClean.stop();
+    // The clean mock refuses a §7.2 request with a JSON 4xx: judged once the proxy hands the request
+    // to json-answer.ts (src/proxy/exchange.ts); never a failure either way.
+    if (row.clientFinding) expect(result(cleanServer!, id)?.status).not.toBe('fail');
+    else expect(result(cleanServer!, id)?.status).toBe('pass');
+    expect(serverProblems(cleanServer!)).toEqual([]);
+  } finally {
+    await viaFaulty.stop();
+    await viaClean.stop();
+    await faulty.close();
+    await clean.close();
+  }
+});
+
+test('a non-streamed answer without the request is judged as before: no meaning rule', async () => {
+  const faulty = await startMockServer({ port: 0, faults: ['chat.n-ignored'] });
+  try {
+    const res = await post(faulty.url, { messages: ask('x'), n: 3, temperature: 0.8 });
+    const v = recorder();
+    judgeJsonAnswer(operation('chat.create'), res.status, 'application/json', await res.text(), registry(), v);
+    expect(v.judgedIds.has(resultId(RULES.nChoices, 'chat.create'))).toBe(false);
+  } finally {
+    await faulty.close();
+  }
+});
