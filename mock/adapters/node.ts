@@ -54,6 +54,9 @@ function readBody(
 ): void {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
+    // The rest is read and dropped (a lingering close, as nginx does): a client still sending gets
+    // its 413 instead of a reset. The slow-client sweep bounds how long (the request timeout).
+    req.resume();
     done('too-large');
     return;
   }
@@ -64,7 +67,7 @@ function readBody(
     size += chunk.length;
     if (size > limit) {
       req.off('data', onData);
-      req.pause();
+      req.resume();
       done('too-large');
       return;
     }
