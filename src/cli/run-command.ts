@@ -10,7 +10,7 @@ import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply
 import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { describeBudget } from '../runner/budget.js';
-import { describeConnection } from '../transport/connection.js';
+import { describeConnection, unverifiedTls } from '../transport/connection.js';
 import { describePlan } from '../runner/plan.js';
 import { runSuite } from '../runner/run-suite.js';
 import { selectChecks } from '../runner/select.js';
@@ -134,7 +134,7 @@ async function runAgainst(
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
         }
         // Said even with --quiet: every report carries it too.
-        if (event.type === 'run-start' && cfg.connection.tls.insecure && !bundledMock)
+        if (event.type === 'run-start' && !bundledMock && unverifiedTls(url, cfg.connection))
           process.stderr.write(
             `conformance: ${label}: warning: TLS certificates are NOT verified (--insecure): whoever answers is judged as the target\n`,
           );

@@ -14,7 +14,7 @@ import type { Group } from './findings.js';
 import { resultId, sectionOf, type Side } from './rules.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
-import { type ConnectionSettings, describeConnection } from '../transport/connection.js';
+import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
 
 const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
 
@@ -104,7 +104,12 @@ function connectionOf(
 ): Pick<RunReport, 'connection'> {
   const described = connection && describeConnection(session.target, connection);
   if (!connection || described === undefined) return {};
-  return { connection: { description: session.secrets.redactor()(described), insecure: connection.tls.insecure } };
+  return {
+    connection: {
+      description: session.secrets.redactor()(described),
+      insecure: unverifiedTls(session.target, connection),
+    },
+  };
 }
 
 /**

@@ -17,7 +17,12 @@ import { createCoverageRecorder } from '../coverage/recorder.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
 import { setMaxListeners } from 'node:events';
-import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
+import {
+  type ConnectionSettings,
+  connectionSecrets,
+  describeConnection,
+  unverifiedTls,
+} from '../transport/connection.js';
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
@@ -394,5 +399,5 @@ function connectionReport(
   if (!connection) return {};
   const described = describeConnection(baseUrl, connection);
   if (described === undefined) return {};
-  return { connection: { description: redact(described), insecure: connection.tls.insecure } };
+  return { connection: { description: redact(described), insecure: unverifiedTls(baseUrl, connection) } };
 }

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { connectionSecrets, type ConnectionSettings, describeConnection, proxyFor } from './connection.js';
+import {
+  connectionSecrets,
+  type ConnectionSettings,
+  describeConnection,
+  proxyFor,
+  unverifiedTls,
+} from './connection.js';
 
 const base = (env: Record<string, string>, extra: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
   headers: {},
@@ -72,4 +78,13 @@ test('describeConnection names the proxy without its credentials, the CA, the ce
     'through the proxy http://proxy.local:3128 (from --proxy), trusting the CA in /ca.pem, presenting the client certificate /c.pem, WITHOUT verifying TLS certificates (--insecure), adding the header x-api-key',
   );
   expect(describeConnection('https://a.example', base({}))).toBeUndefined();
+});
+
+test('--insecure is said only where TLS is in the way: an https target or an https proxy', () => {
+  const insecure = (env: Record<string, string>) => base(env, { tls: { insecure: true } });
+  expect(unverifiedTls('https://a.example', insecure({}))).toBe(true);
+  expect(unverifiedTls('http://a.example', insecure({}))).toBe(false);
+  expect(unverifiedTls('http://a.example', insecure({ HTTP_PROXY: 'https://p:1' }))).toBe(true);
+  expect(unverifiedTls('https://a.example', base({}))).toBe(false);
+  expect(describeConnection('http://a.example', insecure({}))).toBeUndefined();
 });

@@ -172,6 +172,16 @@ export function createDispatcher(target: string, settings: ConnectionSettings, o
   });
 }
 
+/**
+ * Whether certificates go unverified on the way to `target`: `--insecure` with TLS in the way (an
+ * https target, or an https forward proxy). Against plain http it changes nothing and is not said.
+ */
+export function unverifiedTls(target: string, settings: ConnectionSettings): boolean {
+  if (!settings.tls.insecure) return false;
+  const proxy = proxyFor(target, settings);
+  return target.startsWith('https:') || (proxy?.url.startsWith('https:') ?? false);
+}
+
 /** One line on how the target is reached, for the start of a run or a proxy (no secret in it). */
 export function describeConnection(target: string, settings: ConnectionSettings): string | undefined {
   const parts: string[] = [];
@@ -179,7 +189,7 @@ export function describeConnection(target: string, settings: ConnectionSettings)
   if (proxy) parts.push(`through the proxy ${proxyOrigin(proxy.url)} (from ${proxy.from})`);
   if (settings.tls.ca) parts.push(`trusting the CA in ${settings.tls.ca.file}`);
   if (settings.tls.client) parts.push(`presenting the client certificate ${settings.tls.client.certFile}`);
-  if (settings.tls.insecure) parts.push('WITHOUT verifying TLS certificates (--insecure)');
+  if (unverifiedTls(target, settings)) parts.push('WITHOUT verifying TLS certificates (--insecure)');
   const names = Object.keys(settings.headers);
   if (names.length) parts.push(`adding the header${names.length === 1 ? '' : 's'} ${names.join(', ')}`);
   return parts.length ? parts.join(', ') : undefined;
