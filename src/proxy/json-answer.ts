@@ -22,7 +22,21 @@ import {
   requestIdOf,
   stopStringsBreach,
   stopStringsShown,
+  tokenIdsMatchUsageBreach,
+  tokenIdsMatchUsageShown,
+  tokenIdsPerChoiceBreach,
+  tokenIdsShown,
 } from '../rules/chat-answer.js';
+import {
+  logprobsBytesOrderBreach,
+  logprobsBytesOrderShown,
+  logprobsJoinBreach,
+  logprobsJoinShown,
+  logprobsShapeBreach,
+  logprobsShapeShown,
+  tokensAsTokenIdsBreach,
+  tokensAsTokenIdsShown,
+} from '../rules/chat-logprobs.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { jobIdBreach, readIdBreach } from '../rules/records.js';
@@ -78,6 +92,17 @@ export function judgeChatAnswer(
     judge(RULES.completionBound, completionBoundBreach(request, completion));
   if (minTokensShown(request, completion)) judge(RULES.minTokens, minTokensBreach(request, completion));
   if (stopStringsShown(request, completion)) judge(RULES.stopStrings, stopStringsBreach(request, completion));
+  if (tokenIdsShown(request, completion)) judge(RULES.tokenIdsPerChoice, tokenIdsPerChoiceBreach(request, completion));
+  if (tokenIdsMatchUsageShown(request, completion))
+    judge(RULES.tokenIdsMatchUsage, tokenIdsMatchUsageBreach(request, completion));
+  if (request.logprobs === true) {
+    if (logprobsShapeShown(request, completion)) judge(RULES.logprobsShape, logprobsShapeBreach(request, completion));
+    if (logprobsBytesOrderShown(request, completion))
+      judge(RULES.logprobsBytesOrder, logprobsBytesOrderBreach(request, completion));
+    if (logprobsJoinShown(request, completion)) judge(RULES.logprobsJoin, logprobsJoinBreach(request, completion));
+    if (tokensAsTokenIdsShown(request, completion))
+      judge(RULES.tokensAsTokenIds, tokensAsTokenIdsBreach(request, completion));
+  }
   if (requestIdOf(request) !== undefined) {
     // Headers unseen: the body alone can show the id returned, never that it was not.
     const breach = requestIdBreach(request, completion, headers);

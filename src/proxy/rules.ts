@@ -324,6 +324,58 @@ export const RULES = {
     requirement:
       'A chat request §7.2 forbids (continue_final_message and add_generation_prompt both true) is refused with a 4xx, never answered 2xx.',
   },
+  tokenIdsPerChoice: {
+    side: 'server',
+    name: 'token-ids-per-choice',
+    section: '§4.1',
+    level: 'MUST',
+    requirement:
+      'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
+  },
+  tokenIdsMatchUsage: {
+    side: 'server',
+    name: 'token-ids-match-usage',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
+    requirement:
+      'With return_token_ids true, prompt_token_ids has usage.prompt_tokens ids and the token_ids of the choices add up to usage.completion_tokens.',
+  },
+  logprobsShape: {
+    side: 'server',
+    name: 'logprobs-shape',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
+    requirement:
+      'With logprobs true, each choice has logprobs.content (one entry per generated token for a one-choice answer without reasoning), each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
+  },
+  logprobsBytesOrder: {
+    side: 'server',
+    name: 'logprobs-bytes-order',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention:
+      "OpenAI logprobs: bytes is the token's UTF-8, top_logprobs are the most likely tokens, most likely first (vLLM logprobs tests)",
+    requirement:
+      "Every logprobs entry's bytes is its token's UTF-8, its top_logprobs are sorted by logprob, most likely first, and the sampled token's logprob is not above the best alternative's.",
+  },
+  logprobsJoin: {
+    side: 'server',
+    name: 'logprobs-join',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI/vLLM logprobs: logprobs.content lists the generated tokens, in order (vLLM logprobs tests)',
+    requirement: 'With logprobs true, joining logprobs.content[].token of a choice gives exactly its message content.',
+  },
+  tokensAsTokenIds: {
+    side: 'server',
+    name: 'tokens-as-token-ids',
+    section: '§4.1',
+    level: 'MUST',
+    requirement:
+      'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
+  },
 } as const satisfies Record<string, ProxyRule>;
 
 /** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
@@ -419,6 +471,33 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
       'chat-completions.rejects-continue-with-generation-prompt.streamed',
     ],
     needs: 'a chat request with continue_final_message and add_generation_prompt both true, answered 2xx or 4xx',
+  },
+  tokenIdsPerChoice: {
+    shares: ['chat-completions.return-token-ids-per-choice'],
+    needs: 'a 2xx chat answer that generated tokens, to a request with return_token_ids',
+  },
+  tokenIdsMatchUsage: {
+    shares: ['chat-completions.return-token-ids-match-usage'],
+    needs: 'a 2xx chat answer with usage to a request with return_token_ids (a stream: with include_usage)',
+  },
+  logprobsShape: {
+    shares: ['chat-completions.logprobs-shape-and-counts', 'chat-completions.logprobs-shape-and-counts.streamed'],
+    needs: 'a 2xx chat answer to a request with logprobs (counts: one choice, usage, no reasoning)',
+  },
+  logprobsBytesOrder: {
+    shares: ['chat-completions.logprobs-bytes-and-order'],
+    needs: 'a 2xx chat answer with logprobs entries',
+  },
+  logprobsJoin: {
+    shares: [
+      'chat-completions.logprobs-tokens-join-to-content',
+      'chat-completions.logprobs-tokens-join-to-content.streamed',
+    ],
+    needs: 'a 2xx chat answer with logprobs entries, without stop, echo, token ids as tokens, reasoning or tool calls',
+  },
+  tokensAsTokenIds: {
+    shares: ['chat-completions.tokens-as-token-ids'],
+    needs: 'a 2xx chat answer with logprobs entries to a request with return_tokens_as_token_ids',
   },
 };
 

@@ -10,6 +10,10 @@ import {
   requestIdBreach,
   stopStringsBreach,
   stopStringsShown,
+  tokenIdsMatchUsageBreach,
+  tokenIdsMatchUsageShown,
+  tokenIdsPerChoiceBreach,
+  tokenIdsShown,
 } from './chat-answer.js';
 
 const choice = (index: number, content = 'a b c', extra: Record<string, unknown> = {}) => ({
@@ -121,5 +125,27 @@ describe('§7.2 forbidden request', () => {
     expect(forbiddenAcceptedBreach(forbidden, 200)).toMatch(/^HTTP 200 to a request with continue_final_message/);
     expect(forbiddenAcceptedBreach(forbidden, 400)).toBeUndefined();
     expect(forbiddenAcceptedBreach({ continue_final_message: true }, 200)).toBeUndefined();
+  });
+});
+
+describe('return_token_ids', () => {
+  const withIds = (ids: unknown, prompt: unknown = [1, 2, 3, 4, 5]) =>
+    completion([choice(0, 'a b c', { token_ids: ids })], 3, { prompt_token_ids: prompt });
+  test('every choice carries integer token_ids', () => {
+    expect(tokenIdsPerChoiceBreach({ return_token_ids: true }, withIds([7, 8, 9]))).toBeUndefined();
+    expect(tokenIdsPerChoiceBreach({ return_token_ids: true }, withIds(undefined))).toMatch(/token_ids undefined/);
+    expect(tokenIdsPerChoiceBreach({ return_token_ids: true }, withIds([]))).toMatch(/token_ids \[\]/);
+  });
+  test('the ids are counted as usage counts them', () => {
+    expect(tokenIdsMatchUsageBreach({}, withIds([7, 8, 9]))).toBeUndefined();
+    expect(tokenIdsMatchUsageBreach({}, withIds([7, 8, 9], [2, 3, 4, 5]))).toMatch(
+      /4 element\(s\) where usage.prompt_tokens is 5/,
+    );
+    expect(tokenIdsMatchUsageBreach({}, withIds([7, 8]))).toMatch(/2 id\(s\) where usage.completion_tokens is 3/);
+  });
+  test('shown when tokens were generated and usage is there', () => {
+    expect(tokenIdsShown({ return_token_ids: true }, withIds([7]))).toBe(true);
+    expect(tokenIdsShown({}, withIds([7]))).toBe(false);
+    expect(tokenIdsMatchUsageShown({ return_token_ids: true }, { choices: [] })).toBe(false);
   });
 });

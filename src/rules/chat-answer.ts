@@ -2,7 +2,8 @@
  * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged the
  * same way by the suite's chat checks on generated cases and by the proxy on live traffic: `n`
  * choices indexed 0..n-1, the completion bound (`max_completion_tokens`, `max_tokens`), `min_tokens`,
- * stop strings, `request_id` returned, and a request §7.2 forbids being refused. Each judgement is a
+ * stop strings, `request_id` returned, `return_token_ids` against usage, and a request §7.2 forbids
+ * being refused (logprobs: chat-logprobs.ts). Each judgement is a
  * pure function of the request body as sent and the completion as received (for a stream, the
  * completion reassembled from its chunks, src/kit/chat-stream.ts) returning the breach in one
  * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
@@ -174,6 +175,52 @@ export function requestIdBreach(
   if (completion.request_id === requestId) return undefined;
   if (headers?.['x-request-id'] === requestId) return undefined;
   return `request_id ${JSON.stringify(requestId)} nowhere: id ${JSON.stringify(completion.id)}, request_id ${JSON.stringify(completion.request_id)}${headers ? `, x-request-id ${JSON.stringify(headers['x-request-id'])}` : ''}`;
+}
+
+// ---- return_token_ids (§4.1: "token IDs are included with the text"; vLLM counts them as usage).
+
+const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
+
+/** Whether the exchange shows token ids: return_token_ids true and something generated. */
+export function tokenIdsShown(request: ChatBody, completion: ChatBody): boolean {
+  const c = completionTokens(completion);
+  return (
+    request.return_token_ids === true &&
+    ((typeof c === 'number' && c > 0) || choicesOf(completion).some((ch) => contentOf(ch).length > 0))
+  );
+}
+
+/** Every choice carries token_ids, integers, non-empty when tokens were generated. */
+export function tokenIdsPerChoiceBreach(_request: ChatBody, completion: ChatBody): string | undefined {
+  const generated = completionTokens(completion);
+  for (const c of choicesOf(completion)) {
+    const ids = c.token_ids;
+    if (!isIntArray(ids) || (ids.length === 0 && typeof generated === 'number' && generated > 0))
+      return `choice ${String(c.index)} token_ids ${JSON.stringify(ids)} for ${String(generated)} generated token(s)`;
+  }
+  return undefined;
+}
+
+/** Whether the exchange shows the counts: return_token_ids true and usage with its token counts. */
+export function tokenIdsMatchUsageShown(request: ChatBody, completion: ChatBody): boolean {
+  const usage = isJsonObject(completion.usage) ? completion.usage : {};
+  return request.return_token_ids === true && isCount(usage.prompt_tokens) && isCount(usage.completion_tokens);
+}
+
+/**
+ * prompt_token_ids holds usage.prompt_tokens ids (the prompt counted once), and the choices' token_ids
+ * add up to usage.completion_tokens (which counts every choice).
+ */
+export function tokenIdsMatchUsageBreach(_request: ChatBody, completion: ChatBody): string | undefined {
+  const usage = isJsonObject(completion.usage) ? completion.usage : {};
+  const ptids = completion.prompt_token_ids;
+  if (!isIntArray(ptids) || ptids.length !== usage.prompt_tokens)
+    return `prompt_token_ids ${Array.isArray(ptids) ? `has ${ptids.length} element(s)` : JSON.stringify(ptids)} where usage.prompt_tokens is ${String(usage.prompt_tokens)}`;
+  const perChoice = choicesOf(completion).map((c) => c.token_ids);
+  const total = perChoice.reduce<number>((sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0), 0);
+  if (perChoice.some((ids) => !Array.isArray(ids)) || total !== usage.completion_tokens)
+    return `token_ids per choice ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')} where usage.completion_tokens is ${String(usage.completion_tokens)}`;
+  return undefined;
 }
 
 // ---- §7.2: continue_final_message with add_generation_prompt is invalid.

@@ -7,6 +7,7 @@
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
+import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from '../../src/rules/chat-logprobs.js';
 import { contentOf, expectCompletion, sendChat } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 
@@ -62,24 +63,16 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
       'a request with logprobs: true',
     );
     if (!r.ok) return r.outcome;
+    // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-join rule judges it.
+    const breach = logprobsJoinBreach({ logprobs: true, top_logprobs: 2 }, r.body);
+    if (breach) return r.failWith("each choice's logprobs tokens, joined, give its content", breach);
     const without: string[] = [];
     for (const c of r.body.choices) {
       const listed = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-      const content = contentOf(c);
       // No entries for a choice that has content: logprobs were not given (logprobs-shape-and-counts'
       // finding); there are no tokens to join.
-      if (!Array.isArray(listed) || (listed.length === 0 && content !== '')) {
+      if (!Array.isArray(listed) || (listed.length === 0 && contentOf(c) !== ''))
         without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
-        continue;
-      }
-      const joined = (listed as { token?: unknown }[])
-        .map((e) => (typeof e?.token === 'string' ? e.token : ''))
-        .join('');
-      if (joined !== content)
-        return r.failWith(
-          `the tokens of choice ${String(c.index)} joined: ${JSON.stringify(content)}`,
-          `joined tokens ${JSON.stringify(joined)}`,
-        );
     }
     if (without.length)
       return skip(
@@ -88,38 +81,6 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
     return pass();
   },
 });
-
-interface LogprobEntry {
-  token?: unknown;
-  logprob?: unknown;
-  bytes?: unknown;
-  top_logprobs?: { token?: unknown; logprob?: unknown; bytes?: unknown }[];
-}
-
-/** A token's UTF-8 bytes, or undefined when the token is not text (vLLM's `bytes:\xe2` partial-character tokens). */
-function utf8Of(token: unknown): number[] | undefined {
-  if (typeof token !== 'string' || token.startsWith('bytes:')) return undefined;
-  return [...new TextEncoder().encode(token)];
-}
-
-/** What is wrong with one logprobs entry (bytes, order of the alternatives, the sampled token above the best), or undefined. */
-function entryProblem(e: LogprobEntry): string | undefined {
-  const utf8 = utf8Of(e.token);
-  if (utf8 && JSON.stringify(e.bytes) !== JSON.stringify(utf8))
-    return `token ${JSON.stringify(e.token)} has bytes ${JSON.stringify(e.bytes)}, not its UTF-8 ${JSON.stringify(utf8)}`;
-  const top = e.top_logprobs ?? [];
-  for (let i = 1; i < top.length; i++) {
-    if ((top[i]!.logprob as number) > (top[i - 1]!.logprob as number) + LOGPROB_EPSILON)
-      return `top_logprobs of ${JSON.stringify(e.token)} not sorted: ${JSON.stringify(top.map((t) => t.logprob))}`;
-  }
-  const best = top[0]?.logprob;
-  if (typeof best === 'number' && typeof e.logprob === 'number' && e.logprob > best + LOGPROB_EPSILON) {
-    return `the sampled token ${JSON.stringify(e.token)} has logprob ${e.logprob}, above the best alternative's ${best}: the alternatives are not the most likely tokens`;
-  }
-  return undefined;
-}
-
-const LOGPROB_EPSILON = 1e-6;
 
 const logprobsBytesAndOrder = defineCheck({
   id: 'chat-completions.logprobs-bytes-and-order',
@@ -135,21 +96,15 @@ const logprobsBytesAndOrder = defineCheck({
     const ex = await sendChat(ctx, { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 });
     const r = expectCompletion(ctx, ex, 'a request with logprobs: true, top_logprobs: 3');
     if (!r.ok) return r.outcome;
-    let judged = 0;
-    for (const c of r.body.choices) {
-      const entries = ((c.logprobs as { content?: LogprobEntry[] } | null | undefined)?.content ??
-        []) as LogprobEntry[];
-      for (const e of entries) {
-        judged++;
-        const problem = entryProblem(e);
-        if (problem)
-          return fail({
-            expected: 'logprobs entries with UTF-8 bytes and sorted alternatives',
-            actual: `choice ${String(c.index)}: ${problem}`,
-            exchange: ex,
-          });
-      }
-    }
+    // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-bytes-order rule judges it.
+    const breach = logprobsBytesOrderBreach({ logprobs: true, top_logprobs: 3 }, r.body);
+    if (breach)
+      return fail({
+        expected: 'logprobs entries with UTF-8 bytes and sorted alternatives',
+        actual: breach,
+        exchange: ex,
+      });
+    const judged = logprobsEntryCount(r.body);
     // No entry, nothing judged: the entry count is logprobs-shape-and-counts' rule.
     if (judged === 0)
       return skip(

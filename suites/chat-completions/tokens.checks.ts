@@ -6,11 +6,16 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { completionBoundBreach, minTokensBreach } from '../../src/rules/chat-answer.js';
+import {
+  completionBoundBreach,
+  minTokensBreach,
+  tokenIdsMatchUsageBreach,
+  tokenIdsPerChoiceBreach,
+} from '../../src/rules/chat-answer.js';
+import { logprobsEntryCount, logprobsShapeBreach, tokensAsTokenIdsBreach } from '../../src/rules/chat-logprobs.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 
-const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
 
@@ -27,17 +32,14 @@ export const returnTokenIdsPerChoice = defineCheck({
     const ex = await sendChat(ctx, { return_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
     if (!r.ok) return r.outcome;
-    const generated = usageOf(r.body).completion_tokens;
-    for (const c of r.body.choices) {
-      const ids = c.token_ids;
-      if (!isIntArray(ids) || (ids.length === 0 && typeof generated === 'number' && generated > 0)) {
-        return fail({
-          expected: `choice ${String(c.index)} has token_ids, the integer ids of its ${String(generated)} generated token(s)`,
-          actual: `token_ids ${JSON.stringify(ids)}`,
-          exchange: ex,
-        });
-      }
-    }
+    // The judgement is src/rules/chat-answer.ts', as the proxy's token-ids-per-choice rule judges it.
+    const breach = tokenIdsPerChoiceBreach({ return_token_ids: true }, r.body);
+    if (breach)
+      return fail({
+        expected: 'every choice has token_ids, the integer ids of its generated tokens',
+        actual: breach,
+        exchange: ex,
+      });
     return pass();
   },
 });
@@ -56,29 +58,19 @@ const returnTokenIdsMatchUsage = defineCheck({
     const ex = await sendChat(ctx, { return_token_ids: true, n: 2, temperature: 0.8 });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true, n: 2');
     if (!r.ok) return r.outcome;
-    const { prompt_tokens: p, completion_tokens: c } = usageOf(r.body);
-    const ptids = r.body.prompt_token_ids;
-    if (!isIntArray(ptids) || ptids.length !== p) {
+    // The judgement is src/rules/chat-answer.ts', as the proxy's token-ids-match-usage rule judges it.
+    const breach = tokenIdsMatchUsageBreach({ return_token_ids: true, n: 2 }, r.body);
+    if (breach)
       return fail({
-        expected: `prompt_token_ids: an array of ${String(p)} integer ids (usage.prompt_tokens)`,
-        actual: Array.isArray(ptids) ? `${ptids.length} element(s)` : `prompt_token_ids ${JSON.stringify(ptids)}`,
+        expected:
+          'prompt_token_ids: usage.prompt_tokens integer ids, and token_ids of the choices adding up to usage.completion_tokens',
+        actual: breach,
         exchange: ex,
       });
-    }
-    const perChoice = r.body.choices.map((choice) => choice.token_ids);
-    const total = perChoice.reduce<number>((sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0), 0);
-    if (perChoice.some((ids) => !Array.isArray(ids)) || total !== c) {
-      return fail({
-        expected: `token_ids of the choices adding up to ${String(c)} ids (usage.completion_tokens counts every choice)`,
-        actual: `token_ids per choice: ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')}`,
-        exchange: ex,
-      });
-    }
     return pass();
   },
 });
 
-const TOKEN_ID_STRING = /^token_id:-?\d+$/;
 /** The check that judges whether logprobs: true gives one logprobs entry per generated token. */
 const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 
@@ -97,29 +89,19 @@ export const tokensAsTokenIds = defineCheck({
     const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
     if (!r.ok) return r.outcome;
+    // The judgement is src/rules/chat-logprobs.ts', as the proxy's tokens-as-token-ids rule judges it.
+    const breach = tokensAsTokenIdsBreach(
+      { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true },
+      r.body,
+    );
+    if (breach) return fail({ expected: 'tokens written token_id:<id>', actual: breach, exchange: ex });
     let judged = 0;
     const without: string[] = [];
     for (const c of r.body.choices) {
       const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-      if (!Array.isArray(content) || content.length === 0) {
+      if (!Array.isArray(content) || content.length === 0)
         without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
-        continue;
-      }
-      judged++;
-      for (const [i, entry] of content.entries()) {
-        const tokens = [
-          entry?.token,
-          ...(Array.isArray(entry?.top_logprobs) ? entry.top_logprobs.map((t: { token?: unknown }) => t?.token) : []),
-        ];
-        const bad = tokens.find((t) => typeof t !== 'string' || !TOKEN_ID_STRING.test(t));
-        if (bad !== undefined || tokens[0] === undefined) {
-          return fail({
-            expected: 'tokens written token_id:<id>',
-            actual: `choice ${String(c.index)} logprobs.content[${i}] has token ${JSON.stringify(bad ?? tokens[0])}`,
-            exchange: ex,
-          });
-        }
-      }
+      else judged++;
     }
     if (without.length === 0) return pass();
     // The control: the same request without return_tokens_as_token_ids. If it carries logprobs,
@@ -207,8 +189,6 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
   },
 });
 
-const LOGPROB_EPSILON = 1e-6;
-
 // §4.1 gives the shape of choice.logprobs (content[]: token, logprob, bytes, top_logprobs[]); the
 // counts (one entry per generated token, exactly top_logprobs alternatives each) and logprob <= 0
 // are the OpenAI logprobs convention.
@@ -231,55 +211,14 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
         `a request with logprobs: true, top_logprobs: ${k}`,
       );
       if (!r.ok) return r.outcome;
-      const generated = usageOf(r.body).completion_tokens;
-      for (const c of r.body.choices) {
-        const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-        const reasoning = (c.message as { reasoning?: unknown } | undefined)?.reasoning;
-        const countable = r.body.choices.length === 1 && !(typeof reasoning === 'string' && reasoning.length > 0);
-        if (!Array.isArray(content) || (countable && content.length !== generated)) {
-          return r.failWith(
-            `choice ${String(c.index)} logprobs.content: one entry per generated token (${String(generated)})`,
-            Array.isArray(content) ? `${content.length} entries` : `logprobs ${JSON.stringify(c.logprobs)}`,
-          );
-        }
-        entries += content.length;
-        for (const [i, e] of content.entries()) {
-          const problem =
-            typeof e?.token !== 'string'
-              ? `token ${JSON.stringify(e?.token)}`
-              : typeof e.logprob !== 'number' || e.logprob > LOGPROB_EPSILON
-                ? `logprob ${JSON.stringify(e.logprob)} (a log probability is <= 0)`
-                : !(
-                      e.bytes === null ||
-                      e.bytes === undefined ||
-                      (Array.isArray(e.bytes) &&
-                        e.bytes.every(
-                          (b: unknown) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255,
-                        ))
-                    )
-                  ? `bytes ${JSON.stringify(e.bytes)}`
-                  : !Array.isArray(e.top_logprobs)
-                    ? k > 0
-                      ? `top_logprobs ${JSON.stringify(e.top_logprobs)}`
-                      : undefined
-                    : e.top_logprobs.length !== k
-                      ? `${e.top_logprobs.length} top_logprobs where ${k} were asked for`
-                      : e.top_logprobs.some(
-                            (t: { token?: unknown; logprob?: unknown }) =>
-                              typeof t?.token !== 'string' ||
-                              typeof t.logprob !== 'number' ||
-                              t.logprob > LOGPROB_EPSILON,
-                          )
-                        ? `a top_logprobs entry without a token string and a logprob <= 0: ${JSON.stringify(e.top_logprobs)}`
-                        : undefined;
-          if (problem) {
-            return r.failWith(
-              `each logprobs entry: token string, logprob <= 0, bytes, ${k} top_logprobs`,
-              `choice ${String(c.index)} logprobs.content[${i}]: ${problem}`,
-            );
-          }
-        }
-      }
+      // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-shape rule judges it.
+      const breach = logprobsShapeBreach({ logprobs: true, top_logprobs: k }, r.body);
+      if (breach)
+        return r.failWith(
+          `each choice: logprobs.content with one entry per generated token, each a token string, logprob <= 0, bytes, ${k} top_logprobs`,
+          breach,
+        );
+      entries += logprobsEntryCount(r.body);
     }
     // Both answers generated no token (so no entry, consistently): the entry shape and the
     // top_logprobs count were never judged. SKIP, not pass; the target broke nothing counted here.

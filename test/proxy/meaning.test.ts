@@ -74,6 +74,68 @@ const ROWS: readonly Row[] = [
     streamed: false,
   },
   {
+    fault: 'chat.token-ids-missing',
+    rule: 'tokenIdsPerChoice',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true }),
+  },
+  {
+    fault: 'chat.token-ids-missing',
+    rule: 'tokenIdsMatchUsage',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true }),
+  },
+  {
+    fault: 'chat.prompt-token-ids-miscounted',
+    rule: 'tokenIdsMatchUsage',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true, n: 2, temperature: 0.8 }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.logprobs-ignored',
+    rule: 'logprobsShape',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 2 }),
+  },
+  {
+    fault: 'chat.top-logprobs-short',
+    rule: 'logprobsShape',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3 }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.logprobs-entry-missing',
+    rule: 'logprobsShape',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.top-logprobs-unsorted',
+    rule: 'logprobsBytesOrder',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3, temperature: 1 }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.logprobs-bytes-not-utf8',
+    rule: 'logprobsBytesOrder',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3 }),
+    streamed: false,
+  },
+  {
+    fault: 'chat.logprobs-tokens-unrelated',
+    streamFault: 'streaming.logprobs-tokens-unrelated-streamed',
+    rule: 'logprobsJoin',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 2 }),
+  },
+  {
+    fault: 'chat.tokens-as-text-despite-token-ids',
+    rule: 'tokensAsTokenIds',
+    body: (m) => ({
+      messages: ask(m),
+      max_completion_tokens: 4,
+      logprobs: true,
+      top_logprobs: 2,
+      return_tokens_as_token_ids: true,
+    }),
+  },
+  {
     fault: 'chat.continue-with-generation-prompt-accepted',
     rule: 'acceptsForbidden',
     body: () => ({
