@@ -12,12 +12,16 @@ import {
   type ChatBody,
   completionBoundBreach,
   completionBoundShown,
+  echoBreach,
+  echoShown,
   forbiddenAcceptedBreach,
   forbiddenBy72,
   minTokensBreach,
   minTokensShown,
   nChoicesBreach,
   nChoicesShown,
+  reasoningOmittedBreach,
+  reasoningOmittedShown,
   requestIdBreach,
   requestIdOf,
   stopStringsBreach,
@@ -103,6 +107,8 @@ export function judgeChatAnswer(
     if (tokensAsTokenIdsShown(request, completion))
       judge(RULES.tokensAsTokenIds, tokensAsTokenIdsBreach(request, completion));
   }
+  if (echoShown(request, completion)) judge(RULES.echoPrepends, echoBreach(request, completion));
+  if (reasoningOmittedShown(request)) judge(RULES.reasoningOmitted, reasoningOmittedBreach(request, completion));
   if (requestIdOf(request) !== undefined) {
     // Headers unseen: the body alone can show the id returned, never that it was not.
     const breach = requestIdBreach(request, completion, headers);

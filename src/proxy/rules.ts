@@ -376,6 +376,22 @@ export const RULES = {
     requirement:
       'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
   },
+  echoPrepends: {
+    side: 'server',
+    name: 'echo-prepends',
+    section: '§4.1',
+    level: 'MUST',
+    requirement:
+      'With echo true and a last message of the assistant role, the new message content starts with that last message.',
+  },
+  reasoningOmitted: {
+    side: 'server',
+    name: 'reasoning-omitted',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
+    requirement: 'With include_reasoning false, no choice message carries reasoning.',
+  },
 } as const satisfies Record<string, ProxyRule>;
 
 /** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
@@ -498,6 +514,17 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   tokensAsTokenIds: {
     shares: ['chat-completions.tokens-as-token-ids'],
     needs: 'a 2xx chat answer with logprobs entries to a request with return_tokens_as_token_ids',
+  },
+  echoPrepends: {
+    shares: ['chat-completions.echo-prepends-last-message', 'chat-completions.echo-prepends-last-message.streamed'],
+    needs: 'a 2xx chat answer to a request with echo true whose last message is the assistant’s, with text',
+  },
+  reasoningOmitted: {
+    shares: [
+      'chat-completions.include-reasoning-false-omits-reasoning',
+      'chat-completions.include-reasoning-false-omits-reasoning.streamed',
+    ],
+    needs: 'a 2xx chat answer to a request with include_reasoning false',
   },
 };
 

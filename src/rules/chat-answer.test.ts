@@ -2,11 +2,14 @@ import { describe, expect, test } from 'vitest';
 import {
   completionBoundBreach,
   completionBoundShown,
+  echoBreach,
+  echoShown,
   forbiddenAcceptedBreach,
   minTokensBreach,
   minTokensShown,
   nChoicesBreach,
   nChoicesShown,
+  reasoningOmittedBreach,
   requestIdBreach,
   stopStringsBreach,
   stopStringsShown,
@@ -147,5 +150,27 @@ describe('return_token_ids', () => {
     expect(tokenIdsShown({ return_token_ids: true }, withIds([7]))).toBe(true);
     expect(tokenIdsShown({}, withIds([7]))).toBe(false);
     expect(tokenIdsMatchUsageShown({ return_token_ids: true }, { choices: [] })).toBe(false);
+  });
+});
+
+describe('echo and include_reasoning', () => {
+  const prefill = {
+    echo: true,
+    messages: [
+      { role: 'user', content: 'Go on.' },
+      { role: 'assistant', content: 'Once' },
+    ],
+  };
+  test('echo: every content starts with the last assistant message', () => {
+    expect(echoBreach(prefill, completion([choice(0, 'Once upon')]))).toBeUndefined();
+    expect(echoBreach(prefill, completion([choice(0, 'upon')]))).toMatch(/does not start with the last/);
+    expect(echoShown({ ...prefill, echo: false }, completion([choice(0)]))).toBe(false);
+    expect(echoShown({ echo: true, messages: [{ role: 'user', content: 'x' }] }, completion([choice(0)]))).toBe(false);
+  });
+  test('include_reasoning false: no reasoning in any message', () => {
+    const reasoned = completion([{ ...choice(0), message: { role: 'assistant', content: 'a', reasoning: 'hmm' } }]);
+    expect(reasoningOmittedBreach({ include_reasoning: false }, reasoned)).toMatch(/message.reasoning "hmm"/);
+    expect(reasoningOmittedBreach({ include_reasoning: true }, reasoned)).toBeUndefined();
+    expect(reasoningOmittedBreach({ include_reasoning: false }, completion([choice(0)]))).toBeUndefined();
   });
 });

@@ -2,8 +2,8 @@
  * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged the
  * same way by the suite's chat checks on generated cases and by the proxy on live traffic: `n`
  * choices indexed 0..n-1, the completion bound (`max_completion_tokens`, `max_tokens`), `min_tokens`,
- * stop strings, `request_id` returned, `return_token_ids` against usage, and a request §7.2 forbids
- * being refused (logprobs: chat-logprobs.ts). Each judgement is a
+ * stop strings, `request_id` returned, `return_token_ids` against usage, `echo`, `include_reasoning`
+ * false, and a request §7.2 forbids being refused (logprobs: chat-logprobs.ts). Each judgement is a
  * pure function of the request body as sent and the completion as received (for a stream, the
  * completion reassembled from its chunks, src/kit/chat-stream.ts) returning the breach in one
  * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
@@ -220,6 +220,66 @@ export function tokenIdsMatchUsageBreach(_request: ChatBody, completion: ChatBod
   const total = perChoice.reduce<number>((sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0), 0);
   if (perChoice.some((ids) => !Array.isArray(ids)) || total !== usage.completion_tokens)
     return `token_ids per choice ${perChoice.map((ids) => (Array.isArray(ids) ? `${ids.length} id(s)` : JSON.stringify(ids))).join(', ')} where usage.completion_tokens is ${String(usage.completion_tokens)}`;
+  return undefined;
+}
+
+// ---- echo (§4.1: "the new message is prepended with the last message when both have the same role").
+
+/** The last message's text when it is the assistant's (the new message's role), or undefined. */
+function lastAssistantText(request: ChatBody): string | undefined {
+  const messages = Array.isArray(request.messages) ? request.messages : [];
+  const last = messages[messages.length - 1];
+  return isJsonObject(last) && last.role === 'assistant' && typeof last.content === 'string' && last.content.length > 0
+    ? last.content
+    : undefined;
+}
+
+/**
+ * Whether the exchange shows echo: echo true and a last message of the assistant's role with text
+ * content (a list of parts is joined as the server likes: not judged). Echo false is not judged: a
+ * model may repeat the prefix on its own (the suite's control sends both).
+ */
+export function echoShown(request: ChatBody, completion: ChatBody): boolean {
+  return request.echo === true && lastAssistantText(request) !== undefined && choicesOf(completion).length > 0;
+}
+
+/** With echo and a last assistant message, every choice's content starts with that message. */
+export function echoBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  const prefix = lastAssistantText(request);
+  if (prefix === undefined) return undefined;
+  for (const c of choicesOf(completion)) {
+    const content = contentOf(c);
+    if (!content.startsWith(prefix))
+      return `choice ${String(c.index)} content ${JSON.stringify(content.slice(0, 120))} does not start with the last (assistant) message ${JSON.stringify(prefix.slice(0, 120))}`;
+  }
+  return undefined;
+}
+
+// ---- include_reasoning false (vLLM: the reasoning is left out of the message).
+
+/** The non-empty reasoning of a choice's message (vLLM's `reasoning`, or the older `reasoning_content`). */
+export function reasoningOf(choice: Readonly<Record<string, unknown>>): { field: string; text: string } | undefined {
+  const m = isJsonObject(choice.message) ? choice.message : {};
+  for (const field of ['reasoning', 'reasoning_content']) {
+    const text = m[field];
+    if (typeof text === 'string' && text.length > 0) return { field, text };
+  }
+  return undefined;
+}
+
+/** Whether the exchange shows include_reasoning false (the message carries reasoning or it does not). */
+export function reasoningOmittedShown(request: ChatBody): boolean {
+  return request.include_reasoning === false;
+}
+
+/** With include_reasoning false, no choice's message carries reasoning. */
+export function reasoningOmittedBreach(request: ChatBody, completion: ChatBody): string | undefined {
+  if (request.include_reasoning !== false) return undefined;
+  for (const c of choicesOf(completion)) {
+    const found = reasoningOf(c);
+    if (found)
+      return `choice ${String(c.index)} message.${found.field} ${JSON.stringify(found.text).slice(0, 120)} although include_reasoning is false`;
+  }
   return undefined;
 }
 

@@ -7,7 +7,7 @@
 import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { stopStringsBreach } from '../../src/rules/chat-answer.js';
+import { echoBreach, reasoningOf, reasoningOmittedBreach, stopStringsBreach } from '../../src/rules/chat-answer.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 
@@ -297,27 +297,12 @@ export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsRea
     }
     const r = await answerIn(ctx, mode, request(false), 'a request with include_reasoning: false');
     if (!r.ok) return r.outcome;
-    for (const c of r.body.choices) {
-      const found = reasoningOf(c);
-      if (found)
-        return r.failWith(
-          'no reasoning in the message (include_reasoning: false)',
-          `choice ${String(c.index)} message.${found.field} ${JSON.stringify(found.text).slice(0, 120)}`,
-        );
-    }
+    // The judgement is src/rules/chat-answer.ts', as the proxy's reasoning-omitted rule judges it.
+    const breach = reasoningOmittedBreach(request(false), r.body);
+    if (breach) return r.failWith('no reasoning in the message (include_reasoning: false)', breach);
     return pass();
   },
 });
-
-/** The non-empty reasoning of a choice's message (vLLM's `reasoning`, or the older `reasoning_content`). */
-function reasoningOf(choice: { message?: unknown }): { field: string; text: string } | undefined {
-  const m = (choice.message ?? {}) as Record<string, unknown>;
-  for (const field of ['reasoning', 'reasoning_content']) {
-    const text = m[field];
-    if (typeof text === 'string' && text.length > 0) return { field, text };
-  }
-  return undefined;
-}
 
 const ECHO_PREFIX = 'Once upon a time';
 
@@ -345,15 +330,10 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
     });
     const a = await answerIn(ctx, mode, request(true), 'a request with echo: true');
     if (!a.ok) return a.outcome;
-    for (const c of a.body.choices) {
-      const content = contentOf(c);
-      if (!content.startsWith(ECHO_PREFIX)) {
-        return a.failWith(
-          `content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`,
-          `choice ${String(c.index)} content ${JSON.stringify(content)}`,
-        );
-      }
-    }
+    // The judgement is src/rules/chat-answer.ts', as the proxy's echo-prepends rule judges it.
+    const breach = echoBreach(request(true), a.body);
+    if (breach)
+      return a.failWith(`content starting with the last (assistant) message ${JSON.stringify(ECHO_PREFIX)}`, breach);
     // The control: a server that always echoes (or whose model happens to repeat the prefix) must not pass.
     const control = await answerIn(ctx, mode, request(false), 'the same request with echo: false');
     if (!control.ok) return control.outcome;
