@@ -41,11 +41,12 @@ import {
   tokensAsTokenIdsBreach,
   tokensAsTokenIdsShown,
 } from '../rules/chat-logprobs.js';
+import { jsonSchemaAsked, type SchemaCheck, structuredBreach, structuredShown } from '../rules/chat-structured.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { jobIdBreach, readIdBreach } from '../rules/records.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
-import type { SchemaRegistry } from '../schemas/registry.js';
+import { createAjv, type SchemaRegistry } from '../schemas/registry.js';
 import { type ProxyRule, RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
 
@@ -69,6 +70,37 @@ function judgeReadId(
   const other = readIdBreach(kind.idField, asked, body);
   if (other) v.breach(RULES.readsIdAsked, `${kind.idField} ${JSON.stringify(asked)}, the id the path names`, other);
 }
+
+/** Schemas of structured-output requests compiled (by their text), at most this many kept. */
+const SCHEMA_CACHE = 64;
+let userAjv: ReturnType<typeof createAjv> | undefined;
+const compiledSchemas = new Map<string, ((value: unknown) => string | undefined) | null>();
+
+/**
+ * A client's structured-output schema compiled (ajv, loaded on the first one), or null when it does
+ * not compile here (another draft, a keyword strict mode refuses): then the rule is not judged.
+ */
+function compiledSchema(schema: unknown): ((value: unknown) => string | undefined) | null {
+  const key = JSON.stringify(schema);
+  const known = compiledSchemas.get(key);
+  if (known !== undefined) return known;
+  if (compiledSchemas.size >= SCHEMA_CACHE || !userAjv) {
+    compiledSchemas.clear();
+    userAjv = createAjv();
+  }
+  const ajv = userAjv;
+  let check: ((value: unknown) => string | undefined) | null;
+  try {
+    const validate = ajv.compile(schema as object);
+    check = (value) => (validate(value) ? undefined : ajv.errorsText(validate.errors));
+  } catch {
+    check = null;
+  }
+  compiledSchemas.set(key, check);
+  return check;
+}
+
+const checkCompiled: SchemaCheck = (schema, value) => compiledSchema(schema)?.(value);
 
 /** The chat exchange beside the answer: the request body as the client sent it, the answer's headers. */
 export interface ChatSide {
@@ -109,6 +141,12 @@ export function judgeChatAnswer(
   }
   if (echoShown(request, completion)) judge(RULES.echoPrepends, echoBreach(request, completion));
   if (reasoningOmittedShown(request)) judge(RULES.reasoningOmitted, reasoningOmittedBreach(request, completion));
+  if (structuredShown(request, completion)) {
+    const schema = jsonSchemaAsked(request);
+    // A schema that does not compile here leaves the rule unjudged, never passed.
+    if (schema === undefined || compiledSchema(schema) !== null)
+      judge(RULES.structuredOutput, structuredBreach(request, completion, checkCompiled));
+  }
   if (requestIdOf(request) !== undefined) {
     // Headers unseen: the body alone can show the id returned, never that it was not.
     const breach = requestIdBreach(request, completion, headers);

@@ -392,6 +392,15 @@ export const RULES = {
     convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
     requirement: 'With include_reasoning false, no choice message carries reasoning.',
   },
+  structuredOutput: {
+    side: 'server',
+    name: 'structured-output',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'vLLM structured outputs (choice, json); OpenAI response_format json_schema',
+    requirement:
+      'With structured_outputs.choice the content is exactly one of the choices; with structured_outputs.json or response_format json_schema it parses as JSON valid against the schema (an answer cut by the token bound: a prefix of such content).',
+  },
 } as const satisfies Record<string, ProxyRule>;
 
 /** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
@@ -525,6 +534,18 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
       'chat-completions.include-reasoning-false-omits-reasoning.streamed',
     ],
     needs: 'a 2xx chat answer to a request with include_reasoning false',
+  },
+  structuredOutput: {
+    shares: [
+      'chat-completions.structured-outputs-choice',
+      'chat-completions.structured-outputs-choice.streamed',
+      'chat-completions.structured-outputs-json',
+      'chat-completions.structured-outputs-json.streamed',
+      'chat-completions.response-format-json-schema',
+      'chat-completions.response-format-json-schema.streamed',
+    ],
+    needs:
+      'a 2xx chat answer to a request with structured_outputs choice or json, or response_format json_schema (a schema ajv compiles); regex is left to the suite',
   },
 };
 

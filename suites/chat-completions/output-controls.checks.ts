@@ -8,6 +8,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { echoBreach, reasoningOf, reasoningOmittedBreach, stopStringsBreach } from '../../src/rules/chat-answer.js';
+import { choiceContentProblem, jsonContentProblem } from '../../src/rules/chat-structured.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 
@@ -160,10 +161,8 @@ const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
         structured_outputs: { choice: CHOICES },
       },
       'a request with structured_outputs.choice ["yes","no"]',
-      (content, cut) =>
-        (cut ? CHOICES.some((c) => c.startsWith(content)) : CHOICES.includes(content))
-          ? undefined
-          : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(CHOICES)}`,
+      // The judgement is src/rules/chat-structured.ts', as the proxy's structured-output rule judges it.
+      (content, cut) => choiceContentProblem(CHOICES, content, cut),
     ),
 });
 
@@ -206,24 +205,12 @@ const VERDICT_SCHEMA = {
 };
 const JSON_PROMPT = [{ role: 'user', content: 'Is water wet? Answer as JSON with a boolean "ok".' }];
 
+/** The content against VERDICT_SCHEMA, judged by src/rules/chat-structured.ts as the proxy's structured-output rule judges it. */
 function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string | undefined {
   const validate = ctx.schemas.ajv.compile(VERDICT_SCHEMA);
-  return (content, cut) => {
-    // A cut answer to an object schema is at least the start of an object.
-    if (cut)
-      return content.trimStart() === '' || content.trimStart().startsWith('{')
-        ? undefined
-        : `content ${JSON.stringify(content)} does not start a JSON object`;
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch {
-      return `content ${JSON.stringify(content)} is not JSON`;
-    }
-    return validate(value)
-      ? undefined
-      : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(VERDICT_SCHEMA)}: ${ctx.schemas.ajv.errorsText(validate.errors)}`;
-  };
+  const check = (_schema: unknown, value: unknown) =>
+    validate(value) ? undefined : ctx.schemas.ajv.errorsText(validate.errors);
+  return (content, cut) => jsonContentProblem(VERDICT_SCHEMA, content, cut, check);
 }
 
 // §4.1 types structured_outputs.json as a string: the schema is sent serialised.

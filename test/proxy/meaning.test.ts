@@ -32,6 +32,13 @@ interface Row {
 
 const ask = (marker: string) => [{ role: 'user', content: `Write a long story about ${marker}, in many sentences.` }];
 
+const VERDICT = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: false,
+};
+
 const ROWS: readonly Row[] = [
   { fault: 'chat.n-ignored', rule: 'nChoices', body: (m) => ({ messages: ask(m), n: 3, temperature: 0.8 }) },
   {
@@ -155,6 +162,30 @@ const ROWS: readonly Row[] = [
     streamFault: 'coverage.output-controls-ignored-when-streamed',
     rule: 'reasoningOmitted',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 16, include_reasoning: false, reasoning_effort: 'low' }),
+  },
+  {
+    fault: 'chat.structured-outputs-ignored',
+    rule: 'structuredOutput',
+    body: (m) => ({ messages: ask(m), max_completion_tokens: 8, structured_outputs: { choice: ['yes', 'no'] } }),
+  },
+  {
+    fault: 'chat.structured-outputs-ignored',
+    rule: 'structuredOutput',
+    body: (m) => ({
+      messages: ask(m),
+      max_completion_tokens: 16,
+      structured_outputs: { json: JSON.stringify(VERDICT) },
+    }),
+  },
+  {
+    fault: 'chat.response-format-ignored',
+    streamFault: 'coverage.output-controls-ignored-when-streamed',
+    rule: 'structuredOutput',
+    body: (m) => ({
+      messages: ask(m),
+      max_completion_tokens: 16,
+      response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: VERDICT } },
+    }),
   },
   {
     fault: 'chat.continue-with-generation-prompt-accepted',

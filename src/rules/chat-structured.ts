@@ -1,0 +1,119 @@
+/**
+ * @module What one chat answer shows about the structured-output constraint of its request (§4.1
+ * `structured_outputs` choice and json, `response_format` json_schema), judged the same way by the
+ * suite's structured-output checks and by the proxy on live traffic. An answer cut by the token
+ * budget (finish_reason "length") is a prefix of a constrained output, and is judged as one. Schema
+ * validation is the caller's (src/rules loads no package): `SchemaCheck` validates a value against the
+ * request's schema and returns the problem in words.
+ */
+
+/** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
+type ChatBody = Readonly<Record<string, unknown>>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
+  Array.isArray(c.choices) ? c.choices.filter(isObject) : [];
+const contentOf = (choice: Readonly<Record<string, unknown>>): string => {
+  const content = isObject(choice.message) ? choice.message.content : undefined;
+  return typeof content === 'string' ? content : '';
+};
+
+// ---- structured_outputs.choice: the content is exactly one of the choices.
+
+/** The choices a request constrains the content to, or undefined. */
+function choicesAsked(request: ChatBody): string[] | undefined {
+  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  const list = so?.choice;
+  return Array.isArray(list) && list.length > 0 && list.every((c) => typeof c === 'string') ? list : undefined;
+}
+
+/** The content against the choices: one of them (a prefix of one when `cut`). */
+export function choiceContentProblem(choices: readonly string[], content: string, cut: boolean): string | undefined {
+  return (cut ? choices.some((c) => c.startsWith(content)) : choices.includes(content))
+    ? undefined
+    : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(choices)}`;
+}
+
+// ---- structured_outputs.json, response_format json_schema: the content validates against the schema.
+
+/** Validates a value against the request's schema; returns the problem in words, or undefined. */
+export type SchemaCheck = (schema: unknown, value: unknown) => string | undefined;
+
+/** The JSON schema a request constrains the content to (structured_outputs.json, or response_format json_schema). */
+export function jsonSchemaAsked(request: ChatBody): Record<string, unknown> | boolean | undefined {
+  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  if (so && so.json !== undefined) {
+    // §4.1 types structured_outputs.json as a string: the schema sent serialised.
+    if (isObject(so.json)) return so.json;
+    if (typeof so.json !== 'string') return undefined;
+    try {
+      const parsed: unknown = JSON.parse(so.json);
+      return isObject(parsed) || typeof parsed === 'boolean' ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const rf = isObject(request.response_format) ? request.response_format : undefined;
+  if (rf?.type !== 'json_schema' || !isObject(rf.json_schema)) return undefined;
+  const schema = rf.json_schema.schema;
+  return isObject(schema) || typeof schema === 'boolean' ? schema : undefined;
+}
+
+/**
+ * The content against the schema: JSON valid against it; when `cut`, the start of an object if the
+ * schema asks for one (any other cut content is not judged).
+ */
+export function jsonContentProblem(
+  schema: unknown,
+  content: string,
+  cut: boolean,
+  check: SchemaCheck,
+): string | undefined {
+  if (cut) {
+    const objectSchema = isObject(schema) && schema.type === 'object';
+    return !objectSchema || content.trimStart() === '' || content.trimStart().startsWith('{')
+      ? undefined
+      : `content ${JSON.stringify(content)} does not start a JSON object`;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return `content ${JSON.stringify(content)} is not JSON`;
+  }
+  const problem = check(schema, value);
+  return problem === undefined
+    ? undefined
+    : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(schema)}: ${problem}`;
+}
+
+// ---- The answer as a whole.
+
+/**
+ * Whether the exchange shows the constraint: the request sets a choice list or a JSON schema, and
+ * some choice finished ("stop", or "length" with content: an empty prefix fits every constraint).
+ */
+export function structuredShown(request: ChatBody, completion: ChatBody): boolean {
+  if (choicesAsked(request) === undefined && jsonSchemaAsked(request) === undefined) return false;
+  return choicesOf(completion).some(
+    (c) => c.finish_reason === 'stop' || (c.finish_reason === 'length' && contentOf(c).trim() !== ''),
+  );
+}
+
+/** Every choice's content honours the request's choice list or JSON schema (a cut one as a prefix). */
+export function structuredBreach(request: ChatBody, completion: ChatBody, check: SchemaCheck): string | undefined {
+  const choices = choicesAsked(request);
+  const schema = choices ? undefined : jsonSchemaAsked(request);
+  for (const c of choicesOf(completion)) {
+    if (c.finish_reason !== 'stop' && c.finish_reason !== 'length') continue;
+    const cut = c.finish_reason === 'length';
+    const content = contentOf(c);
+    const problem = choices
+      ? choiceContentProblem(choices, content, cut)
+      : schema !== undefined
+        ? jsonContentProblem(schema, content, cut, check)
+        : undefined;
+    if (problem) return `choice ${String(c.index)}: ${problem}`;
+  }
+  return undefined;
+}
