@@ -174,3 +174,10 @@ describe('echo and include_reasoning', () => {
     expect(reasoningOmittedBreach({ include_reasoning: false }, completion([choice(0)]))).toBeUndefined();
   });
 });
+
+test('min_tokens is not shown under a structured-output grammar', () => {
+  const c = completion([choice(0)], 1);
+  expect(minTokensShown({ min_tokens: 4, structured_outputs: { choice: ['a'] } }, c)).toBe(false);
+  expect(minTokensShown({ min_tokens: 4, response_format: { type: 'json_object' } }, c)).toBe(false);
+  expect(minTokensShown({ min_tokens: 4, response_format: { type: 'text' } }, c)).toBe(true);
+});

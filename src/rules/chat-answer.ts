@@ -89,11 +89,13 @@ export function completionBoundBreach(request: ChatBody, completion: ChatBody): 
 /**
  * Whether the exchange shows min_tokens acting: min_tokens > 0, one choice, usage reported, and the
  * choice finished with "stop" (something ended it early; "length" is the bound, anything else is not
- * the model stopping).
+ * the model stopping); no structured-output grammar, whose end may leave the model nothing to add.
  */
 export function minTokensShown(request: ChatBody, completion: ChatBody): boolean {
   const choices = choicesOf(completion);
   return (
+    request.structured_outputs === undefined &&
+    !(isJsonObject(request.response_format) && request.response_format.type !== 'text') &&
     isCount(request.min_tokens) &&
     request.min_tokens > 0 &&
     choices.length === 1 &&

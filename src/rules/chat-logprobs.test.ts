@@ -85,3 +85,9 @@ describe('tokens as token ids', () => {
     expect(tokensAsTokenIdsBreach(req, answer([entry('token_id:5', -0.1, top('x', -0.1))], 'x'))).toMatch(/token "x"/);
   });
 });
+
+test('malformed entries from live traffic never make a judgement throw', () => {
+  const junk = answer([null, 3, { token: 'a', top_logprobs: [null, { logprob: -1 }] }], 'a');
+  for (const judge of [logprobsShapeBreach, logprobsBytesOrderBreach, logprobsJoinBreach, tokensAsTokenIdsBreach])
+    expect(() => judge(req, junk)).not.toThrow();
+});

@@ -118,10 +118,12 @@ function utf8Of(token: unknown): number[] | undefined {
 }
 
 function entryOrderProblem(e: LogprobEntry): string | undefined {
+  // A malformed entry is the shape rule's finding; live traffic must not make this throw.
+  if (!isJsonObject(e)) return undefined;
   const utf8 = utf8Of(e.token);
   if (utf8 && JSON.stringify(e.bytes) !== JSON.stringify(utf8))
     return `token ${JSON.stringify(e.token)} has bytes ${JSON.stringify(e.bytes)}, not its UTF-8 ${JSON.stringify(utf8)}`;
-  const top = (Array.isArray(e.top_logprobs) ? e.top_logprobs : []) as { logprob?: unknown }[];
+  const top = (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isJsonObject) : []) as { logprob?: unknown }[];
   for (let i = 1; i < top.length; i++) {
     if ((top[i]!.logprob as number) > (top[i - 1]!.logprob as number) + LOGPROB_EPSILON)
       return `top_logprobs of ${JSON.stringify(e.token)} not sorted: ${JSON.stringify(top.map((t) => t.logprob))}`;
