@@ -74,7 +74,10 @@ function checkHeader(name: string, value: string, where: string): [string, strin
 function parseHeaderFlag(text: string): [string, string] {
   const colon = text.indexOf(':');
   // The text is not echoed: it may be a secret given without its name.
-  if (colon <= 0) throw badFlag(`--header takes 'Name: value' (a name, a colon, the value): the one given has no name`);
+  if (colon <= 0)
+    throw badFlag(
+      `--header takes 'Name: value' (a name, a colon, the value): the one given has ${colon < 0 ? 'no colon' : 'no name'}`,
+    );
   return checkHeader(text.slice(0, colon), text.slice(colon + 1), '--header');
 }
 
