@@ -49,6 +49,29 @@ const post = (url: string, body: unknown, token = DEFAULT_TOKEN) =>
     body: JSON.stringify(body),
   }).then((r) => r.text());
 
+/** A training job created, then fetched by the id returned (the pair the proxy remembers). */
+async function createThenGetJob(base: string, marker: string): Promise<string> {
+  const created = JSON.parse(
+    await post(`${base}/v1/preview/training-jobs`, {
+      model_id: DEFAULT_MODEL_ID,
+      trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: marker }], reward: 1 }] }],
+    }),
+  ) as { id: string };
+  return fetch(`${base}/v1/preview/training-jobs/${created.id}?marker=${marker}`, {
+    headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
+  }).then((r) => r.text());
+}
+
+/** A record listed, then read by its id. */
+async function listThenRead(base: string, kind: 'predictions' | 'scores', marker: string): Promise<string> {
+  const listed = await listRecords(base, kind, undefined, '?limit=1');
+  const record = listed.records[0] as Record<string, string>;
+  const id = record[kind === 'predictions' ? 'prediction_id' : 'score_id'];
+  return fetch(`${base}/v2/acme/evals/${kind}/${id}?marker=${marker}`, {
+    headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
+  }).then((r) => r.text());
+}
+
 const ROWS: readonly Row[] = [
   {
     fault: 'chat.usage-does-not-add-up',
@@ -133,54 +156,22 @@ const ROWS: readonly Row[] = [
   {
     fault: 'records.read-listed-id-404',
     finding: 'server.reads-listed-record.predictions-read',
-    client: async (_c, u, m) => {
-      const listed = await listRecords(u, 'predictions', undefined, '?limit=1');
-      const id = (listed.records[0] as { prediction_id: string }).prediction_id;
-      return fetch(`${u}/v2/acme/evals/predictions/${id}?marker=${m}`, {
-        headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
-      }).then((r) => r.text());
-    },
+    client: (_c, u, m) => listThenRead(u, 'predictions', m),
   },
   {
     fault: 'records.read-differs-from-listing',
     finding: 'server.reads-listed-record.scores-read',
-    client: async (_c, u, m) => {
-      const listed = await listRecords(u, 'scores', undefined, '?limit=1');
-      const id = (listed.records[0] as { score_id: string }).score_id;
-      return fetch(`${u}/v2/acme/evals/scores/${id}?marker=${m}`, {
-        headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
-      }).then((r) => r.text());
-    },
+    client: (_c, u, m) => listThenRead(u, 'scores', m),
   },
   {
     fault: 'training.get-forgets-jobs',
     finding: 'server.gets-created-job.training-jobs-get',
-    client: async (_c, u, m) => {
-      const created = JSON.parse(
-        await post(`${u}/v1/preview/training-jobs`, {
-          model_id: DEFAULT_MODEL_ID,
-          trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: m }], reward: 1 }] }],
-        }),
-      ) as { id: string };
-      return fetch(`${u}/v1/preview/training-jobs/${created.id}?marker=${m}`, {
-        headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
-      }).then((r) => r.text());
-    },
+    client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
     fault: 'training.get-returns-other-id',
     finding: 'server.reads-id-asked.training-jobs-get',
-    client: async (_c, u, m) => {
-      const created = JSON.parse(
-        await post(`${u}/v1/preview/training-jobs`, {
-          model_id: DEFAULT_MODEL_ID,
-          trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: m }], reward: 1 }] }],
-        }),
-      ) as { id: string };
-      return fetch(`${u}/v1/preview/training-jobs/${created.id}?marker=${m}`, {
-        headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
-      }).then((r) => r.text());
-    },
+    client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
     fault: 'auth.accepts-missing-credentials',
