@@ -296,6 +296,77 @@ test.each(ROWS.filter((r) => r.streamed !== false))('streamed through the proxy:
   }
 });
 
+/**
+ * Once src/proxy/exchange.ts hands json-answer.ts the request and the answer's headers
+ * (`judgeJsonAnswer(…, this.params, { request: this.requestBody, headers: this.responseHeaders })`)
+ * and the stream judge the headers (`new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers)`),
+ * the same rows hold through the proxy without stream, and request_id in a stream; until then skipped.
+ * Turn WIRED into `test` with that change (both pass against a copy of the tree so wired).
+ */
+const WIRED = test.skip;
+
+WIRED.each(ROWS)('non-streamed through the proxy: $fault breaks $rule', async (row) => {
+  const id = resultId(RULES[row.rule], 'chat.create');
+  const faulty = await startMockServer({ port: 0, faults: [row.fault] });
+  const clean = await startMockServer({ port: 0 });
+  const viaFaulty = await startProxy(faulty.url);
+  const viaClean = await startProxy(clean.url);
+  try {
+    const m = marker();
+    const body = row.body(m);
+    await (await post(viaFaulty.url, body)).text();
+    await (await post(viaClean.url, body)).text();
+    const [server, clients] = await viaFaulty.stop();
+    const found = result(server!, id);
+    expect(found?.status, `${id} in ${JSON.stringify(serverProblems(server!))}`).toBe('fail');
+    // The client's own request is the evidence (its messages, with this row's marker where it has one).
+    expect(found!.evidence?.request?.body ?? '').toContain(JSON.stringify(body.messages));
+    if (!row.clientFinding) expect(problems(clients!)).toEqual([]);
+    const [cleanServer] = await viaClean.stop();
+    expect(result(cleanServer!, id)?.status).toBe('pass');
+    expect(serverProblems(cleanServer!)).toEqual([]);
+  } finally {
+    await viaFaulty.stop();
+    await viaClean.stop();
+    await faulty.close();
+    await clean.close();
+  }
+});
+
+WIRED.each(ROWS.filter((r) => r.rule === 'requestIdReturned'))(
+  'streamed, judged with its headers: $fault breaks $rule',
+  async (row) => {
+    const id = resultId(RULES[row.rule], 'chat.create');
+    const faulty = await startMockServer({ port: 0, faults: ['coverage.request-id-not-in-stream'] });
+    const clean = await startMockServer({ port: 0 });
+    const viaFaulty = await startProxy(faulty.url);
+    const viaClean = await startProxy(clean.url);
+    try {
+      const m = marker();
+      const body = streamBody(row.body(m));
+      await (await post(viaFaulty.url, body)).text();
+      await (await post(viaClean.url, body)).text();
+      const [server, clients] = await viaFaulty.stop();
+      const found = result(server!, id);
+      expect(found?.status, `${id} in ${JSON.stringify(serverProblems(server!))}`).toBe('fail');
+      // The client's own request is the evidence (its messages, with this row's marker where it has one).
+      expect(found!.evidence?.request?.body ?? '').toContain(JSON.stringify(body.messages));
+      if (!row.clientFinding) expect(problems(clients!)).toEqual([]);
+      const [cleanServer] = await viaClean.stop();
+      // The clean mock refuses a §7.2 request with a JSON 4xx: judged once the proxy hands the request
+      // to json-answer.ts (src/proxy/exchange.ts); never a failure either way.
+      if (row.clientFinding) expect(result(cleanServer!, id)?.status).not.toBe('fail');
+      else expect(result(cleanServer!, id)?.status).toBe('pass');
+      expect(serverProblems(cleanServer!)).toEqual([]);
+    } finally {
+      await viaFaulty.stop();
+      await viaClean.stop();
+      await faulty.close();
+      await clean.close();
+    }
+  },
+);
+
 test('a non-streamed answer without the request is judged as before: no meaning rule', async () => {
   const faulty = await startMockServer({ port: 0, faults: ['chat.n-ignored'] });
   try {
