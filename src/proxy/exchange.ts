@@ -268,7 +268,7 @@ export class ExchangeJudge {
     else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
     else if (ok && op.jsonl) this.kind = 'jsonl';
     else this.kind = 'json';
-    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas);
+    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers);
     else if (this.kind === 'jsonl')
       this.jsonl = new JsonlAnswerJudge(
         op,
@@ -340,6 +340,7 @@ export class ExchangeJudge {
           this.ctx.schemas,
           this.verdicts,
           this.params,
+          { request: this.requestBody, headers: this.responseHeaders },
         );
       if (!cut) this.judgePair(op, text);
       coverageBody = cut ? undefined : text;

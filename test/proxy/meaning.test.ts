@@ -296,16 +296,9 @@ test.each(ROWS.filter((r) => r.streamed !== false))('streamed through the proxy:
   }
 });
 
-/**
- * Once src/proxy/exchange.ts hands json-answer.ts the request and the answer's headers
- * (`judgeJsonAnswer(…, this.params, { request: this.requestBody, headers: this.responseHeaders })`)
- * and the stream judge the headers (`new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers)`),
- * the same rows hold through the proxy without stream, and request_id in a stream; until then skipped.
- * Turn WIRED into `test` with that change (both pass against a copy of the tree so wired).
- */
-const WIRED = test.skip;
+/** The same rows through the proxy without stream, and request_id in a stream: the wiring of exchange.ts. */
 
-WIRED.each(ROWS)('non-streamed through the proxy: $fault breaks $rule', async (row) => {
+test.each(ROWS)('non-streamed through the proxy: $fault breaks $rule', async (row) => {
   const id = resultId(RULES[row.rule], 'chat.create');
   const faulty = await startMockServer({ port: 0, faults: [row.fault] });
   const clean = await startMockServer({ port: 0 });
@@ -333,7 +326,7 @@ WIRED.each(ROWS)('non-streamed through the proxy: $fault breaks $rule', async (r
   }
 });
 
-WIRED.each(ROWS.filter((r) => r.rule === 'requestIdReturned'))(
+test.each(ROWS.filter((r) => r.rule === 'requestIdReturned'))(
   'streamed, judged with its headers: $fault breaks $rule',
   async (row) => {
     const id = resultId(RULES[row.rule], 'chat.create');
