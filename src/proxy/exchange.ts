@@ -30,8 +30,10 @@ import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
 import { differsFromListed, type Pairs } from './pairs.js';
-import { parsedObject, type Verdicts } from './verdicts.js';
+import { parsedJsonOrUndefined, parsedObject, type Verdicts } from './verdicts.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
+import { servedData, unauthorizedStatusBreach } from '../rules/auth.js';
+import { errorMessageOf, internalsIn } from '../rules/error-shape.js';
 import type { Redactor } from '../core/redact.js';
 
 /** Bytes of a response body kept for evidence. */
@@ -248,6 +250,11 @@ export class ExchangeJudge {
           `HTTP ${status}: the request was served`,
         );
     }
+    if ((this.lacksCredentials || this.otherCredentials) && status >= 400 && status < 500) {
+      findings.judged(RULES.answers401, op.id);
+      const wrong = unauthorizedStatusBreach(status, true);
+      if (wrong) this.breach(RULES.answers401, 'HTTP 401 to a request refused for its credentials', wrong);
+    }
     findings.judged(RULES.no5xx, op.id);
     if (status >= 500 && ![502, 503, 504].includes(status))
       this.breach(RULES.no5xx, 'no 5xx (other than 502, 503, 504)', `HTTP ${status}`);
@@ -343,12 +350,33 @@ export class ExchangeJudge {
           { request: this.requestBody, headers: this.responseHeaders },
         );
       if (!cut) this.judgePair(op, text);
+      if (!cut && this.status >= 400) this.judgeErrorText(text);
+      if (!cut && (this.lacksCredentials || this.otherCredentials) && this.status >= 400 && this.status < 500) {
+        findings.judged(RULES.refusalServesNoData, op.id);
+        const served = servedData(op.id, { json: parsedJsonOrUndefined(text), response: { bodyText: text } });
+        if (served)
+          this.breach(
+            RULES.refusalServesNoData,
+            'a refusal that carries no data (§5)',
+            `HTTP ${this.status} with ${served}`,
+          );
+      }
       coverageBody = cut ? undefined : text;
     } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
     else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
     if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
       coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
     this.coverageParts = [];
+    // A body that is not JSON (the client's breach, judged at requestEnd) served anyway.
+    if (op.requestSchema && this.requestText !== undefined && this.requestBody === undefined) {
+      findings.judged(RULES.acceptsMalformedJson, op.id);
+      if (is2xx(this.status))
+        this.breach(
+          RULES.acceptsMalformedJson,
+          'a 4xx to a body that is not JSON (§1)',
+          `HTTP ${this.status}: the request was served`,
+        );
+    }
     findings.judged(RULES.answers, op.id);
     if (cut) this.error(cut.code, cut.message);
     this.flush(op);
@@ -431,6 +459,19 @@ export class ExchangeJudge {
     const read = parsedObject(text);
     const differs = read && differsFromListed(listed, read);
     if (differs) this.breach(RULES.readsListedRecord, `the ${kind.title} ${asked} as listed`, differs);
+  }
+
+  /** An error answer's text against the server's internals (src/rules/error-shape.ts, as the suite judges it). */
+  private judgeErrorText(text: string): void {
+    if (text.trim() === '') return;
+    this.verdicts.judged(RULES.errorWithoutInternals);
+    const leak = internalsIn(errorMessageOf(parsedObject(text) ?? text)) ?? internalsIn(text);
+    if (leak)
+      this.breach(
+        RULES.errorWithoutInternals,
+        "an error message without the server's internals",
+        `HTTP ${this.status}: ${leak}: ${excerpt(text, 160)}`,
+      );
   }
 
   private breach(rule: ProxyRule, expected: string, actual: string): void {

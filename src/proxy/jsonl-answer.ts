@@ -9,7 +9,7 @@ import { isJsonObject } from '../core/values.js';
 import { describeSchemaErrors, excerpt } from '../kit/describe.js';
 import { isErrorObject } from '../rules/error-shape.js';
 import { isJsonlMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
-import { filterBreach, limitBreach } from '../rules/records.js';
+import { filterBreach, limitBreach, svcUserIdBreach } from '../rules/records.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
@@ -45,6 +45,8 @@ export class JsonlAnswerJudge {
   /** Valid records read, and the first outside the filter asked for. */
   private records = 0;
   private outsideFilter: string | undefined;
+  /** The first record without its server-filled svc_user_id. */
+  private unfilled: string | undefined;
 
   /** Judges the media type at once; the lines as they come. */
   constructor(
@@ -95,6 +97,10 @@ export class JsonlAnswerJudge {
       const over = limitBreach(limit, this.records);
       if (over) v.breach(RULES.listLimit, `at most ${limit} record(s) for ${DEFAULT_LIST_PARAMS.limit}=${limit}`, over);
     }
+    if (this.records > 0) {
+      v.judged(RULES.svcUserId);
+      if (this.unfilled) v.breach(RULES.svcUserId, 'svc_user_id, a non-empty string, on every record', this.unfilled);
+    }
     if (evaluationRunId !== undefined) {
       v.judged(RULES.listFilter);
       if (this.outsideFilter)
@@ -133,6 +139,10 @@ export class JsonlAnswerJudge {
     }
     this.records++;
     this.pairs?.recordListed(kind, value);
+    if (this.unfilled === undefined) {
+      const breach = svcUserIdBreach(value);
+      if (breach) this.unfilled = `line ${line.number}: ${breach}`;
+    }
     const run = this.asked.evaluationRunId;
     if (run !== undefined && this.outsideFilter === undefined) {
       const breach = filterBreach(run, value);

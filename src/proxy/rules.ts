@@ -265,6 +265,45 @@ export const RULES = {
     level: 'MUST',
     requirement: 'A training job created earlier in the traffic is found by the id its creation returned (§4.2, §4.3).',
   },
+  acceptsMalformedJson: {
+    side: 'server',
+    name: 'accepts-malformed-json',
+    level: 'MUST',
+    requirement: 'A request whose body is not JSON (§1: request bodies are JSON) is refused, never answered 2xx.',
+  },
+  answers401: {
+    side: 'server',
+    name: 'answers-401',
+    section: '§5',
+    level: 'SHOULD',
+    convention: 'RFC 9110 401 for missing or invalid credentials',
+    requirement:
+      'A request refused for its credentials (missing, malformed, of the other scheme, or other than those given with --token/--basic) is answered 401 (a 404 aside: whether the resource exists may be checked first).',
+  },
+  errorWithoutInternals: {
+    side: 'server',
+    name: 'error-without-internals',
+    level: 'SHOULD',
+    convention:
+      'OWASP error handling (no stack traces to clients); vLLM and FastAPI answer a message, never a traceback',
+    requirement: "An error answer's body carries no stack trace or exception dump of the server's internals.",
+  },
+  refusalServesNoData: {
+    side: 'server',
+    name: 'refusal-serves-no-data',
+    section: '§5',
+    level: 'MUST',
+    requirement:
+      'A request refused for its credentials carries none of the data of a successful answer (a completion, a job, a record).',
+  },
+  svcUserId: {
+    side: 'server',
+    name: 'svc-user-id',
+    level: 'SHOULD',
+    convention:
+      'svc_user_id is "filled in by the server" (§2.1, §2.2; required-ness not shown); the evaluation-record service sends it on every record',
+    requirement: 'Every listed record carries svc_user_id, a non-empty string filled in by the server.',
+  },
   no5xx: {
     side: 'server',
     name: 'no-5xx',
@@ -467,6 +506,31 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   getsCreatedJob: {
     shares: ['training-jobs.get-returns-same-id'],
     needs: 'a training job created, then fetched by the id returned (the pair)',
+  },
+  acceptsMalformedJson: {
+    shares: ['errors.rejects-malformed-json.{op}'],
+    needs: 'a request whose body is not JSON (client side too)',
+  },
+  answers401: {
+    shares: ['auth.answers-401.{op}'],
+    needs: 'a request refused for its credentials with a 4xx other than 404',
+  },
+  errorWithoutInternals: {
+    shares: ['errors.error-message-without-internals.{op}'],
+    needs: 'an error answer (4xx or 5xx) with a body',
+  },
+  refusalServesNoData: {
+    shares: [
+      'auth.rejects-missing-credentials.{op}',
+      'auth.rejects-malformed-credentials.{op}',
+      'auth.rejects-other-scheme.{op}',
+      'auth.rejects-wrong-credentials.{op}',
+    ],
+    needs: 'a request refused for its credentials with a 4xx',
+  },
+  svcUserId: {
+    shares: ['predictions.svc-user-id-server-filled', 'scores.svc-user-id-server-filled'],
+    needs: 'a 2xx listing',
   },
   no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
   nChoices: {

@@ -19,6 +19,12 @@ export function parsedObject(text: string): Record<string, unknown> | undefined 
     : undefined;
 }
 
+/** A JSON text parsed, or undefined when it is not JSON. */
+export function parsedJsonOrUndefined(text: string): unknown {
+  const p = parseJson(text);
+  return p.ok ? p.value : undefined;
+}
+
 /** JSON.parse as a result, never a throw. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

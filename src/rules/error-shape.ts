@@ -58,6 +58,20 @@ export function errorMessageOf(json: unknown): string {
   return '';
 }
 
+/** Marks of a server's internals in an error message: a Python traceback, a JS stack, an exception dump. */
+const INTERNALS = [
+  /Traceback \(most recent call last\)/,
+  /File "[^"]+\.py", line \d+/,
+  /^\s+at .+\(.+:\d+:\d+\)$/m,
+  /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /,
+];
+
+/** Whether an error text carries the server's internals (OWASP: no stack traces to clients): the breach, or undefined. */
+export function internalsIn(text: string): string | undefined {
+  const leak = INTERNALS.find((re) => re.test(text));
+  return leak ? `the body carries a stack trace or exception dump (${leak.source})` : undefined;
+}
+
 /**
  * An error object sent as a line of a 200 listing: an error shape carrying none of the record's
  * own fields (a record may well have a field named `detail` or `reason` besides its own).

@@ -19,6 +19,13 @@ export function filterBreach(runId: string, record: Readonly<Record<string, unkn
     : `a record of another run: evaluation_run_id ${got === undefined ? '(none)' : JSON.stringify(got)}`;
 }
 
+/** A listed record's svc_user_id: "filled in by the server" (§2.1, §2.2), a non-empty string. */
+export function svcUserIdBreach(record: Readonly<Record<string, unknown>>): string | undefined {
+  const v = record.svc_user_id;
+  if (typeof v === 'string' && v.length > 0) return undefined;
+  return 'svc_user_id' in record ? `svc_user_id is ${JSON.stringify(v)?.slice(0, 80)}` : 'no svc_user_id';
+}
+
 /** A record read by id (`idField`: prediction_id, score_id) against the id the path names. */
 export function readIdBreach(
   idField: string,

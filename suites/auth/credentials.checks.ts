@@ -8,11 +8,12 @@
  * nothing (the acceptance checks report that refusal as a failure).
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
+import { servedData, unauthorizedStatusBreach } from '../../src/rules/auth.js';
 import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/kit/describe.js';
 import type { AuthMode, HttpExchange } from '../../src/transport/types.js';
-import { baselineRequest, controlExchange, servedData, slugOf } from '../../src/kit/baseline.js';
+import { baselineRequest, controlExchange, slugOf } from '../../src/kit/baseline.js';
 import { is2xx } from '../../src/core/values.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
@@ -170,8 +171,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
       if ('skip' in c) return skip(c.skip);
       // The order of the authentication and existence checks is not fixed: when the resource does
       // not exist (the control answered 404), a 404 without credentials is not held against 401.
-      const accepted = c.status === 404 ? [401, 404] : [401];
-      const wrong = answers.filter((a) => !accepted.includes(a.ex.response.status));
+      const wrong = answers.filter((a) => unauthorizedStatusBreach(a.ex.response.status, c.status === 404));
       const notes = [...c.notes];
       const challenged = answers.filter(
         (a) => a.ex.response.status === 401 && a.ex.response.headers['www-authenticate'] === undefined,

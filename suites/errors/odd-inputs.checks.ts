@@ -12,7 +12,7 @@ import { describeResponse } from '../../src/kit/describe.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { logRequest, slugOf, trainingJobRequest } from '../../src/kit/baseline.js';
-import { errorMessageOf } from '../../src/rules/error-shape.js';
+import { errorMessageOf, internalsIn } from '../../src/rules/error-shape.js';
 
 interface OddInput {
   readonly label: string;
@@ -169,14 +169,6 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
   });
 }
 
-/** Marks of a server's internals in an error message: a Python traceback, a JS stack, an exception dump. */
-const INTERNALS = [
-  /Traceback \(most recent call last\)/,
-  /File "[^"]+\.py", line \d+/,
-  /^\s+at .+\(.+:\d+:\d+\)$/m,
-  /\b[A-Z]\w*(Error|Exception): .*\n\s+(at|File) /,
-];
-
 /**
  * The error-message check of `op`: `invalid` is a body every conformant server refuses, and `owner`
  * the check whose rule that refusal is (named when the body is accepted).
@@ -207,11 +199,11 @@ function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpReques
           actual: `${describeResponse(ex)}: no message`,
           exchange: ex,
         });
-      const leak = INTERNALS.find((re) => re.test(message) || re.test(ex.response.bodyText));
+      const leak = internalsIn(message) ?? internalsIn(ex.response.bodyText);
       if (leak)
         return fail({
           expected: "an error message without the server's internals",
-          actual: `${describeResponse(ex)}: the body carries a stack trace or exception dump (${leak.source})`,
+          actual: `${describeResponse(ex)}: ${leak}`,
           exchange: ex,
         });
       return pass(

@@ -7,6 +7,7 @@ import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { excerpt } from '../../src/kit/describe.js';
 import { readListing, recordKey, showKey, type JsonRecord } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
+import { svcUserIdBreach } from '../../src/rules/records.js';
 
 /** RFC 3986 `URI` (absolute, with a scheme): ajv-formats' `uri`, the format our record schemas use. */
 const URI_SCHEMA = { type: 'string', format: 'uri' } as const;
@@ -60,11 +61,7 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
         kind,
         'svc_user_id, a non-empty string, on every record',
         `no ${kind.title} was listed`,
-        (rec) => {
-          const v = rec.svc_user_id;
-          if (typeof v === 'string' && v.length > 0) return true;
-          return 'svc_user_id' in rec ? `svc_user_id is ${excerpt(JSON.stringify(v), 80)}` : 'no svc_user_id';
-        },
+        (rec) => svcUserIdBreach(rec) ?? true,
       );
     },
   });

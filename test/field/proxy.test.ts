@@ -243,6 +243,23 @@ test.skipIf(skip)(
 );
 
 test.skipIf(skip)(
+  'the proxy workload behind nginx with gzip on: no server-side finding, answers decoded',
+  async () => {
+    const { startProxy } = await import('../proxy/helpers.js');
+    const { workload } = await import('../proxy/workload.js');
+    const proxy = await startProxy(`http://127.0.0.1:${gzipFront.port}`);
+    const before = gzipFront.log().length;
+    await workload(sdk(proxy.url), proxy.url);
+    const [server] = await proxy.stop();
+    const failed = server!.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.id);
+    expect(failed).toEqual([]);
+    // Compressed indeed: the SDK's and fetch's answers came gzipped through nginx.
+    expect(gzipFront.log().slice(before)).toMatch(/gzip=\d/);
+  },
+  60_000,
+);
+
+test.skipIf(skip)(
   'behind nginx with gzip on, the SDK’s compressed answers are judged decoded: no server-side finding',
   async () => {
     const json = join(out, 'gzip.json');

@@ -174,6 +174,50 @@ const ROWS: readonly Row[] = [
     client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
+    fault: 'errors.accepts-malformed-json',
+    finding: 'server.accepts-malformed-json.chat-create',
+    client: (_c, u, m) =>
+      fetch(`${u}/v1/chat/completions?marker=${m}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${DEFAULT_TOKEN}` },
+        body: '{"messages": [',
+      }).then((r) => r.text()),
+    cleanClients: false,
+  },
+  {
+    fault: 'auth.forbidden-instead-of-unauthorized',
+    finding: 'server.answers-401.chat-create',
+    client: (_c, u, m) =>
+      fetch(`${u}/v1/chat/completions?marker=${m}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: ask(m) }),
+      }).then((r) => r.text()),
+    cleanClients: false,
+  },
+  {
+    fault: 'auth.serves-data-with-401',
+    finding: 'server.refusal-serves-no-data.chat-create',
+    client: (_c, u, m) =>
+      fetch(`${u}/v1/chat/completions?marker=${m}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: ask(m) }),
+      }).then((r) => r.text()),
+    cleanClients: false,
+  },
+  {
+    fault: 'records.svc-user-id-missing',
+    finding: 'server.svc-user-id.predictions-list',
+    client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
+  },
+  {
+    fault: 'errors.traceback-in-errors',
+    finding: 'server.error-without-internals.chat-create',
+    client: (_c, u, m) => post(`${u}/v1/chat/completions?marker=${m}`, { messages: 'not a list' }),
+    cleanClients: false,
+  },
+  {
     fault: 'auth.accepts-missing-credentials',
     finding: 'server.credentials-required.chat-create',
     client: (_c, u, m) =>

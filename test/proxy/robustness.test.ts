@@ -307,7 +307,7 @@ test('a body that stalls longer than --idle-timeout is cut, and reported as not 
 });
 
 test('a line longer than the judged size is forwarded whole, its judging given up', async () => {
-  const line = JSON.stringify({ prediction_id: 'p1', inputs: { text: 'x'.repeat(300_000) } });
+  const line = JSON.stringify({ prediction_id: 'p1', svc_user_id: 'u1', inputs: { text: 'x'.repeat(300_000) } });
   const target = await upstream((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/jsonl' });
     res.end(`${line}\n`);

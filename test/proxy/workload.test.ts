@@ -5,112 +5,34 @@
  * finding) and in front of each planted fault of mock/faults. A fault the workload "touches" changes
  * at least one answer the workload gets (status, media type or body, ids and times aside); each
  * touched fault is found (a server-side finding) or not, and the table is printed (and written to
- * docs/proxy-faults.md with WRITE_PROXY_FAULTS=1). The share found may only grow: FOUND_AT_LEAST.
+ * docs/proxy-faults.md with WRITE_PROXY_FAULTS=1). At least 90 % are found, and each one not found is
+ * named with the reason (NOT_FOUND_BECAUSE).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type OpenAI from 'openai';
 import { expect, test } from 'vitest';
 import { FAULTS, startMockServer } from '../../mock/index.js';
 import { packageRoot } from '../../src/core/package-root.js';
-import { DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { listRecords, sdk, startProxy } from './helpers.js';
+import { sdk, startProxy } from './helpers.js';
+import { workload } from './workload.js';
 
-/** The share of touched faults found, measured (ratchet: raise it as the proxy judges more). */
-const FOUND_AT_LEAST = 0.5;
+/** The share of touched faults found (the goal: 90 %). */
+const FOUND_AT_LEAST = 0.9;
 
-const BASIC = `Basic ${Buffer.from('api:mock-key').toString('base64')}`;
-const messages = [{ role: 'user' as const, content: 'Tell me about lighthouses and harbours.' }];
-
-async function drain(stream: AsyncIterable<unknown>): Promise<void> {
-  try {
-    for await (const _ of stream) void _;
-  } catch {
-    // A fault may break the SDK's parsing: the proxy has judged what passed.
-  }
-}
-
-const quiet = <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
-
-/** The workload: what a client app does, and what a buggy one sends now and then. */
-async function workload(client: OpenAI, base: string): Promise<void> {
-  const chat = client.chat.completions;
-  await quiet(chat.create({ model: DEFAULT_MODEL, messages, seed: 1, max_completion_tokens: 8 }));
-  await quiet(
-    chat.create({
-      model: DEFAULT_MODEL,
-      messages,
-      seed: 2,
-      max_completion_tokens: 8,
-      n: 2,
-      logprobs: true,
-      top_logprobs: 2,
-      stop: ['zzz'],
-    }),
-  );
-  await quiet(
-    chat.create({
-      model: DEFAULT_MODEL,
-      messages,
-      seed: 3,
-      max_completion_tokens: 8,
-      response_format: { type: 'json_object' },
-    } as Parameters<typeof chat.create>[0]),
-  );
-  const s1 = await quiet(
-    chat.create({
-      model: DEFAULT_MODEL,
-      messages,
-      seed: 4,
-      max_completion_tokens: 8,
-      stream: true,
-      stream_options: { include_usage: true },
-    }),
-  );
-  if (s1) await drain(s1);
-  const s2 = await quiet(
-    chat.create({ model: DEFAULT_MODEL, messages, seed: 5, max_completion_tokens: 8, stream: true, n: 2 }),
-  );
-  if (s2) await drain(s2);
-  const get = (path: string, auth = BASIC) =>
-    quiet(fetch(`${base}${path}`, { headers: { authorization: auth } }).then((r) => r.text()));
-  const post = (path: string, body: string, auth = `Bearer ${DEFAULT_TOKEN}`) =>
-    quiet(
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body,
-      }).then((r) => r.text()),
-    );
-  const listed = await quiet(listRecords(base, 'predictions', undefined, '?limit=3'));
-  const first = listed?.records[0] as { prediction_id?: string; evaluation_run_id?: string } | undefined;
-  if (first?.prediction_id) await get(`/v2/acme/evals/predictions/${first.prediction_id}`);
-  if (first?.evaluation_run_id)
-    await quiet(listRecords(base, 'predictions', undefined, `?evaluation_run_id=${first.evaluation_run_id}&limit=5`));
-  const scores = await quiet(listRecords(base, 'scores', undefined, '?limit=2'));
-  const score = scores?.records[0] as { score_id?: string } | undefined;
-  if (score?.score_id) await get(`/v2/acme/evals/scores/${score.score_id}`);
-  const groups = [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1 }] }];
-  const created = await post(
-    '/v1/preview/training-jobs',
-    JSON.stringify({ model_id: DEFAULT_MODEL_ID, trajectory_groups: groups }),
-  );
-  const id = created ? (JSON.parse(created) as { id?: string }).id : undefined;
-  if (typeof id === 'string') await get(`/v1/preview/training-jobs/${id}`, `Bearer ${DEFAULT_TOKEN}`);
-  await post(
-    `/v1/preview/models/${DEFAULT_MODEL_ID}/log`,
-    JSON.stringify({ split: 'train', trajectory_groups: groups }),
-  );
-  // What a buggy client sends: no credentials, a body the interface forbids, one that is not JSON.
-  await post('/v1/chat/completions', JSON.stringify({ messages }), '');
-  await post(
-    '/v1/chat/completions',
-    JSON.stringify({ messages, continue_final_message: true, add_generation_prompt: true }),
-  );
-  await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, JSON.stringify({ split: 123, trajectory_groups: 'x' }));
-  await post('/v1/chat/completions', '{"messages": [');
-  await get('/v2/acme/evals/predictions?limit=2', '');
-}
+/** Why a touched fault is not found by the proxy: each one not found must be named here. */
+const NOT_FOUND_BECAUSE: Readonly<Record<string, string>> = {
+  'acceptance.chat-rejects-sampling-fields':
+    'a 4xx to a valid request: only the suite knows the request was valid for the served model (its control without the field)',
+  'errors.skips-body-validation':
+    'a 2xx to a schema-invalid body: judged only with the lax readings of decisions/0004, which the proxy does not apply yet',
+  'trajectories.split-type-unchecked':
+    'a 2xx to a schema-invalid body: judged only with the lax readings of decisions/0004, which the proxy does not apply yet',
+  'chat.seed-ignored': 'needs two exchanges with the same seed and prompt (not paired yet)',
+  'chat.prompt-tokens-per-choice': 'needs the n = 1 answer to the same prompt beside the n > 1 one (not paired yet)',
+  'records.filter-drops-records': 'needs the unfiltered listing beside the filtered one (not paired yet)',
+  'records.internal-uri-scheme-leaks': 'one URI scheme across records and reads: not judged by the proxy yet',
+  'coverage.records-without-ids': 'records without ids break no stated rule (required-ness not shown, §2)',
+};
 
 /** An answer as the workload saw it, ids, times and random values aside. */
 function normalized(line: string): string {
@@ -173,7 +95,8 @@ test('the proxy finds the planted faults the workload touches; the clean mock gi
     `| fault | found by the proxy (server-side results that failed) |`,
     `|---|---|`,
     ...touched.map(
-      (r) => `| \`${r.fault}\` | ${r.found.length ? r.found.map((f) => `\`${f}\``).join(', ') : '**not found**'} |`,
+      (r) =>
+        `| \`${r.fault}\` | ${r.found.length ? r.found.map((f) => `\`${f}\``).join(', ') : `**not found**: ${NOT_FOUND_BECAUSE[r.fault] ?? '(no reason given)'}`} |`,
     ),
   ];
   const summary = `${found.length} of ${touched.length} touched faults found (${Math.round(share * 100)} %); ${rows.length - touched.length} of ${rows.length} faults change nothing the workload gets`;
@@ -200,4 +123,7 @@ test('the proxy finds the planted faults the workload touches; the clean mock gi
       ].join('\n'),
     );
   expect(share).toBeGreaterThanOrEqual(FOUND_AT_LEAST);
+  // Every fault not found is named with its reason; a reason for a fault now found is dropped.
+  expect(touched.filter((r) => !r.found.length && !NOT_FOUND_BECAUSE[r.fault]).map((r) => r.fault)).toEqual([]);
+  expect(Object.keys(NOT_FOUND_BECAUSE).filter((f) => rows.find((r) => r.fault === f)?.found.length)).toEqual([]);
 });

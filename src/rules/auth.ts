@@ -1,0 +1,79 @@
+/**
+ * @module What a request refused for its credentials must not carry (§5): the data of a successful
+ * answer (a completion, a job, a record), judged the same way by the suite's auth checks and by the
+ * proxy; and the status such a refusal gets (RFC 9110 §15.5.2: 401 for missing or invalid
+ * credentials).
+ */
+import type { OperationId } from '../core/operations.js';
+
+type RecordKind = 'predictions' | 'scores';
+
+/** An answer as the judgement needs it: its body parsed (undefined when not JSON) and as text. */
+export interface AnswerText {
+  readonly json: unknown;
+  readonly response: { readonly bodyText: string };
+}
+
+const RECORD_KEYS: Record<RecordKind, readonly string[]> = {
+  predictions: ['prediction_id', 'inputs', 'output', 'model'],
+  scores: ['score_id', 'scorer', 'value'],
+};
+
+function isRecord(value: unknown, kind: RecordKind): boolean {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k))
+  );
+}
+
+/**
+ * Whether a response carries the data of a successful answer (a completion, a job, a record), and
+ * what: used to prove that a rejected request leaked nothing. §4.4's success body is not shown,
+ * so a logging answer is judged by its status alone.
+ */
+export function servedData(op: OperationId, ex: AnswerText): string | undefined {
+  const json = ex.json as Record<string, unknown> | undefined;
+  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
+  switch (op) {
+    case 'chat.create':
+      return isObject && Array.isArray(json.choices) ? 'a chat completion (`choices`)' : undefined;
+    case 'training-jobs.create':
+    case 'training-jobs.get':
+      return isObject &&
+        typeof json.id === 'string' &&
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(json.id)
+        ? `a training job (id ${json.id})`
+        : undefined;
+    case 'trajectories.log':
+      return undefined;
+    case 'predictions.read':
+    case 'scores.read': {
+      const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
+      return isRecord(json, kind) ? `a ${kind === 'predictions' ? 'prediction' : 'score'} record` : undefined;
+    }
+    case 'predictions.list':
+    case 'scores.list': {
+      const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
+      if (Array.isArray(json) && json.some((r) => isRecord(r, kind))) return `a JSON array of ${kind}`;
+      for (const line of ex.response.bodyText.split('\n')) {
+        try {
+          if (isRecord(JSON.parse(line), kind)) return `${kind} records (JSONL)`;
+        } catch {
+          // not a JSON line
+        }
+      }
+      return undefined;
+    }
+  }
+}
+
+/**
+ * The breach of a refusal's status, or undefined. `notFoundAllowed`: the resource may not exist, and
+ * the order of the authentication and existence checks is not fixed, so a 404 is not held against 401.
+ */
+export function unauthorizedStatusBreach(status: number, notFoundAllowed: boolean): string | undefined {
+  if (status === 401 || (notFoundAllowed && status === 404)) return undefined;
+  return `HTTP ${status}`;
+}
