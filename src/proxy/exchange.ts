@@ -29,7 +29,8 @@ import { judgeRequest } from './request-judge.js';
 import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
-import { differsFromListed, type Pairs } from './pairs.js';
+import type { Pairs } from './pairs.js';
+import { recordDifference } from '../rules/records.js';
 import { parsedJsonOrUndefined, parsedObject, type Verdicts } from './verdicts.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
 import { servedData, unauthorizedStatusBreach } from '../rules/auth.js';
@@ -457,8 +458,13 @@ export class ExchangeJudge {
       return;
     }
     const read = parsedObject(text);
-    const differs = read && differsFromListed(listed, read);
-    if (differs) this.breach(RULES.readsListedRecord, `the ${kind.title} ${asked} as listed`, differs);
+    const differs = read && recordDifference(listed, read);
+    if (differs)
+      this.breach(
+        RULES.readsListedRecord,
+        `the ${kind.title} ${asked} as listed: ${differs.field} ${excerpt(differs.listed, 200)}`,
+        `${differs.field} ${excerpt(differs.read, 200)}`,
+      );
   }
 
   /** An error answer's text against the server's internals (src/rules/error-shape.ts, as the suite judges it). */

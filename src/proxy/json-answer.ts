@@ -30,6 +30,7 @@ import {
   tokenIdsMatchUsageShown,
   tokenIdsPerChoiceBreach,
   tokenIdsShown,
+  usageBreach,
 } from '../rules/chat-answer.js';
 import {
   logprobsBytesOrderBreach,
@@ -196,16 +197,10 @@ export function judgeJsonAnswer(
         `${describeSchemaErrors(valid.errors)}: ${excerpt(text, 160)}`,
       );
     if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
-      const usage = isJsonObject(parsed.value.usage) ? parsed.value.usage : {};
-      const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
       v.judged(RULES.usageAddsUp);
-      const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
-      if (!ints || (p as number) + (c as number) !== t)
-        v.breach(
-          RULES.usageAddsUp,
-          'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
-          `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
-        );
+      const breach = usageBreach(parsed.value.usage);
+      if (breach)
+        v.breach(RULES.usageAddsUp, 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)', breach);
     }
     if (valid.ok && isJsonObject(parsed.value)) judgeReadId(op, params, parsed.value, v);
     // Meaning is judged on a valid completion only: a broken one is response-schema's finding.

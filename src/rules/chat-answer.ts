@@ -300,3 +300,15 @@ export function forbiddenAcceptedBreach(request: ChatBody, status: number): stri
   if (why === undefined || (status >= 400 && status < 500)) return undefined;
   return `HTTP ${status} to a request with ${why}`;
 }
+
+/**
+ * OpenAI usage accounting: `total_tokens = prompt_tokens + completion_tokens`, all non-negative
+ * integers. The breach in words (the three values), or undefined.
+ */
+export function usageBreach(usage: unknown): string | undefined {
+  const u = isJsonObject(usage) ? usage : {};
+  const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = u;
+  const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
+  if (ints && (p as number) + (c as number) === t) return undefined;
+  return `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`;
+}

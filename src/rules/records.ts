@@ -1,10 +1,11 @@
 /**
- * @module What one answer of the record and training-job reads shows about its request, judged the
- * same way by the suite's checks and by the proxy on live traffic: a listing holds at most the
- * `limit` asked for and only records of the evaluation run filtered by (§4.5, §4.7); a read answers
- * the record, or the training job, whose id the path names (§4.6, §4.8, §4.3). Each returns the
- * breach in words, or undefined.
+ * @module What the record and training-job answers show, judged the same way by the suite's checks
+ * and by the proxy on live traffic: a listing holds at most the `limit` asked for and only records of
+ * the evaluation run filtered by (§4.5, §4.7), each with its server-filled svc_user_id (§2.1, §2.2);
+ * a read answers the record, or the training job, whose id the path names (§4.6, §4.8, §4.3), and
+ * the same record as listed. Each returns the breach, or undefined.
  */
+import { canonicalJson } from '../core/values.js';
 
 /** A listing read of `count` records (reading stopped beyond `limit`) against the limit asked for. */
 export function limitBreach(limit: number, count: number): string | undefined {
@@ -41,4 +42,21 @@ export function jobIdBreach(askedId: string, job: Readonly<Record<string, unknow
   return typeof got === 'string' && got.toLowerCase() === askedId.toLowerCase()
     ? undefined
     : `id ${JSON.stringify(got)}`;
+}
+
+/**
+ * A record read by id against the same record listed: the first field both carry whose values differ
+ * (canonical JSON), or undefined. Fields only one of them carries are not judged.
+ */
+export function recordDifference(
+  listed: Readonly<Record<string, unknown>>,
+  read: Readonly<Record<string, unknown>>,
+): { readonly field: string; readonly listed: string; readonly read: string } | undefined {
+  for (const [field, value] of Object.entries(listed)) {
+    if (!(field in read)) continue;
+    const a = canonicalJson(value);
+    const b = canonicalJson(read[field]);
+    if (a !== b) return { field, listed: a, read: b };
+  }
+  return undefined;
 }

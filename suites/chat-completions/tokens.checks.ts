@@ -11,6 +11,7 @@ import {
   minTokensBreach,
   tokenIdsMatchUsageBreach,
   tokenIdsPerChoiceBreach,
+  usageBreach,
 } from '../../src/rules/chat-answer.js';
 import { logprobsEntryCount, logprobsShapeBreach, tokensAsTokenIdsBreach } from '../../src/rules/chat-logprobs.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
@@ -140,15 +141,13 @@ const usageAddsUp = defineCheck({
       const ex = await sendChat(ctx, extra);
       const r = expectCompletion(ctx, ex, `a request with ${JSON.stringify(extra)}`);
       if (!r.ok) return r.outcome;
-      const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usageOf(r.body);
-      const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
-      if (!ints || (p as number) + (c as number) !== t) {
+      const breach = usageBreach(r.body.usage);
+      if (breach)
         return fail({
           expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
-          actual: `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`,
+          actual: breach,
           exchange: ex,
         });
-      }
     }
     return pass();
   },

@@ -6,8 +6,8 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { readListing, recordId, seedTag, type JsonRecord } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { readIdBreach } from '../../src/rules/records.js';
-import { canonicalJson, isJsonObject } from '../../src/core/values.js';
+import { readIdBreach, recordDifference } from '../../src/rules/records.js';
+import { isJsonObject } from '../../src/core/values.js';
 
 /** Records read back: the first two listed and one further down (few requests). */
 const READ_BACK_FIRST = 2;
@@ -78,16 +78,13 @@ export function readChecks(kind: RecordKind): CheckDefinition[] {
             actual: otherId,
             exchange: ex,
           });
-        for (const field of Object.keys(listed)) {
-          if (!(field in got)) continue;
-          if (canonicalJson(listed[field]) !== canonicalJson(got[field])) {
-            return fail({
-              expected: `the listed record: ${field} ${excerpt(canonicalJson(listed[field]), 200)}`,
-              actual: `${field} ${excerpt(canonicalJson(got[field]), 200)}`,
-              exchange: ex,
-            });
-          }
-        }
+        const differs = recordDifference(listed, got);
+        if (differs)
+          return fail({
+            expected: `the listed record: ${differs.field} ${excerpt(differs.listed, 200)}`,
+            actual: `${differs.field} ${excerpt(differs.read, 200)}`,
+            exchange: ex,
+          });
         const onlyListed = Object.keys(listed).filter((f) => !(f in got));
         const onlyRead = Object.keys(got).filter((f) => !(f in listed));
         if (onlyListed.length || onlyRead.length)
