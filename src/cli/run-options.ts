@@ -21,7 +21,7 @@ import { ConformanceError } from '../core/errors.js';
 import type { ConformanceConfig } from '../generated/types.js';
 import { checkTargetUrl } from '../core/target-url.js';
 import { registry } from '../schemas/registry.js';
-import { describeSchemaErrors } from '../kit/describe.js';
+import { describeSchemaErrors } from '../core/describe.js';
 import { parseShard } from '../runner/select.js';
 import { parseMinCoverage } from '../gating/coverage-gate.js';
 import { shellWord } from '../transport/curl.js';

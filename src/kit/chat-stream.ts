@@ -9,6 +9,7 @@
 import type { SseEvent } from '../transport/sse.js';
 import { isJsonObject } from '../core/values.js';
 import { errorShapeOf } from '../rules/error-shape.js';
+import { usageBreach } from '../rules/chat-answer.js';
 
 /** The rules a finding can break (one check per rule). */
 export type StreamRule =
@@ -257,18 +258,10 @@ export class ChatStreamJudge {
         this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
       this.usageChunkAt = this.eventNo;
       this.usage = usage;
-      const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = usage;
-      if (!Number.isInteger(p) || !Number.isInteger(c) || !Number.isInteger(t)) {
-        this.find(
-          'usage',
-          `${where}: usage lacks integer prompt_tokens/completion_tokens/total_tokens: ${clip(JSON.stringify(usage))}`,
-        );
-      } else if ((p as number) + (c as number) !== t) {
-        this.find(
-          'usage',
-          `${where}: usage does not add up: prompt_tokens ${p} + completion_tokens ${c} = ${(p as number) + (c as number)}, total_tokens ${t}`,
-        );
-      }
+      // The one judgement of usage accounting (src/rules/chat-answer.ts), the suite's and the proxy's.
+      const breach = usageBreach(usage);
+      if (breach) this.find('usage', `${where}: usage does not add up (non-negative integers): ${breach}`);
+      const c = usage.completion_tokens;
       if (
         this.options.continuousUsage &&
         this.runningCompletion !== undefined &&

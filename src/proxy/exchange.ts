@@ -17,7 +17,7 @@ import {
   PRESENTATION_LABELS,
   type PresentationId,
 } from '../coverage/presentations.js';
-import { excerpt } from '../kit/describe.js';
+import { excerpt } from '../core/describe.js';
 import { buildEvidence } from '../runner/evidence.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { RecordedRequest } from '../transport/types.js';

@@ -7,7 +7,7 @@
  */
 import type { Operation } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
-import { describeSchemaErrors, excerpt } from '../kit/describe.js';
+import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import {
   type ChatBody,
   completionBoundBreach,

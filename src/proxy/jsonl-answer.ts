@@ -5,17 +5,14 @@
  */
 import type { Operation } from '../core/operations.js';
 import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
-import { isJsonObject } from '../core/values.js';
-import { describeSchemaErrors, excerpt } from '../kit/describe.js';
-import { isErrorObject } from '../rules/error-shape.js';
 import { isJsonlMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
-import { filterBreach, limitBreach, svcUserIdBreach } from '../rules/records.js';
+import { filterBreach, judgeListingLine, limitBreach, svcUserIdBreach } from '../rules/records.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
 import type { Pairs } from './pairs.js';
 import { RULES } from './rules.js';
-import { parseJson, type Verdicts } from './verdicts.js';
+import type { Verdicts } from './verdicts.js';
 
 /** What the listing was asked for: the `limit` and the evaluation-run filter, when the query gave them. */
 export interface ListingAsked {
@@ -116,27 +113,12 @@ export class JsonlAnswerJudge {
     if (this.problem !== undefined || line.text.trim() === '') return;
     this.lines++;
     const kind = this.kind;
-    const parsed = parseJson(line.text);
-    if (!parsed.ok) {
-      this.problem = line.unterminated
-        ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
-        : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`;
+    const judged = judgeListingLine(kind, line, this.status, this.schemas);
+    if ('problem' in judged) {
+      this.problem = judged.problem;
       return;
     }
-    const value = parsed.value;
-    if (!isJsonObject(value)) {
-      this.problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`;
-      return;
-    }
-    if (isErrorObject(kind, value)) {
-      this.problem = `line ${line.number} is an error object after HTTP ${this.status}: ${excerpt(line.text, 160)}`;
-      return;
-    }
-    const v = this.schemas.validate(kind.schema, value);
-    if (!v.ok) {
-      this.problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
-      return;
-    }
+    const value = judged.record;
     this.records++;
     this.pairs?.recordListed(kind, value);
     if (this.unfilled === undefined) {

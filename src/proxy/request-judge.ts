@@ -7,7 +7,7 @@
 import type { Operation } from '../core/operations.js';
 import { isJsonObject, mediaTypeOf } from '../core/values.js';
 import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
-import { describeSchemaErrors, excerpt } from '../kit/describe.js';
+import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';

@@ -8,7 +8,7 @@
  */
 import { isJsonObject } from '../core/values.js';
 import { ChatStreamJudge, reassembleCompletion, type StreamRule } from '../kit/chat-stream.js';
-import { describeSchemaErrors } from '../kit/describe.js';
+import { describeSchemaErrors } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { SseParser } from '../transport/sse.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';

@@ -5,7 +5,11 @@
  * a read answers the record, or the training job, whose id the path names (§4.6, §4.8, §4.3), and
  * the same record as listed. Each returns the breach, or undefined.
  */
-import { canonicalJson } from '../core/values.js';
+import { describeSchemaErrors, excerpt } from '../core/describe.js';
+import type { RecordKind } from '../core/record-kinds.js';
+import { canonicalJson, isJsonObject } from '../core/values.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+import { isErrorObject } from './error-shape.js';
 
 /** A listing read of `count` records (reading stopped beyond `limit`) against the limit asked for. */
 export function limitBreach(limit: number, count: number): string | undefined {
@@ -59,4 +63,50 @@ export function recordDifference(
     if (a !== b) return { field, listed: a, read: b };
   }
   return undefined;
+}
+
+/** One line of a listing as the JSONL judgement sees it (src/transport/jsonl.ts). */
+export interface ListingLine {
+  readonly number: number;
+  readonly text: string;
+  /** The body ended without a newline after it. */
+  readonly unterminated: boolean;
+}
+
+/**
+ * One non-blank line of a 2xx listing (§4.5, §4.7): a JSON object, not an error object (src/rules/
+ * error-shape.ts), valid against the record schema (unless `validate` is false). The record, or the
+ * problem in words (the first bad line is the listing's finding).
+ */
+export function judgeListingLine(
+  kind: RecordKind,
+  line: ListingLine,
+  status: number,
+  schemas: Pick<SchemaRegistry, 'validate'>,
+  validate = true,
+): { readonly record: Record<string, unknown> } | { readonly problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line.text);
+  } catch {
+    return {
+      problem: line.unterminated
+        ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
+        : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`,
+    };
+  }
+  if (!isJsonObject(value))
+    return {
+      problem: `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`,
+    };
+  if (isErrorObject(kind, value))
+    return { problem: `line ${line.number} is an error object after HTTP ${status}: ${excerpt(line.text, 160)}` };
+  if (validate) {
+    const v = schemas.validate(kind.schema, value);
+    if (!v.ok)
+      return {
+        problem: `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`,
+      };
+  }
+  return { record: value };
 }

@@ -6,7 +6,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { baselineRequest, existingTrainingJobId, slugOf } from '../../src/kit/baseline.js';
 import { is2xx } from '../../src/core/values.js';
 import { isJsonlMediaType, isJsonMediaType, JSONL_CONVENTION, JSONL_MEDIA_TYPES } from '../../src/rules/media-types.js';

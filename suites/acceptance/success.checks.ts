@@ -8,7 +8,7 @@ import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition 
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
-import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors, excerpt } from '../../src/core/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';

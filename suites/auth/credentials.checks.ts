@@ -11,7 +11,7 @@ import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/
 import { servedData, unauthorizedStatusBreach } from '../../src/rules/auth.js';
 import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import type { AuthMode, HttpExchange } from '../../src/transport/types.js';
 import { baselineRequest, controlExchange, slugOf } from '../../src/kit/baseline.js';
 import { is2xx } from '../../src/core/values.js';

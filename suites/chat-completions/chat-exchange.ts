@@ -5,7 +5,7 @@
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, type FailOutcome } from '../../src/core/result.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 

@@ -8,7 +8,7 @@
  */
 import { fail, pass } from '../../src/core/result.js';
 import { RULE_CASES } from '../../src/generation/rule-cases.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { inBothModes, sendIn, type ChatMode } from './in-mode.js';
 
 /** The cases this check judges in `mode`: the conventions' rules (the §7 ones have checks of their own). */

@@ -7,7 +7,7 @@
 import { defineCheck } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
 import { forbiddenAcceptedBreach } from '../../src/rules/chat-answer.js';
 import {

@@ -18,7 +18,7 @@ import {
   type NegativeCase,
   type Strictness,
 } from '../../src/generation/index.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';

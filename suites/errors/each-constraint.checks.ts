@@ -12,7 +12,7 @@ import { operation } from '../../src/core/operations.js';
 import { fail, pass } from '../../src/core/result.js';
 import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { registry } from '../../src/schemas/registry.js';
 import { slugOf } from '../../src/kit/baseline.js';

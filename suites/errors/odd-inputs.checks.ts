@@ -8,7 +8,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { logRequest, slugOf, trainingJobRequest } from '../../src/kit/baseline.js';

@@ -7,7 +7,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation } from '../../src/core/operations.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
-import { excerpt } from '../../src/kit/describe.js';
+import { excerpt } from '../../src/core/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';

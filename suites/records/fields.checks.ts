@@ -4,7 +4,7 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { excerpt } from '../../src/kit/describe.js';
+import { excerpt } from '../../src/core/describe.js';
 import { readListing, recordKey, showKey, type JsonRecord } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
 import { svcUserIdBreach } from '../../src/rules/records.js';

@@ -1,7 +1,7 @@
 /** @module §4.5/§4.7: a listing is JSONL, one Prediction/Score object per line, with a JSONL media type. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { excerpt } from '../../src/kit/describe.js';
+import { excerpt } from '../../src/core/describe.js';
 import { JSONL_CONVENTION, JSONL_MEDIA_TYPES, isJsonlMediaType } from '../../src/rules/media-types.js';
 import { openListing, readHead, readListing } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';

@@ -7,15 +7,15 @@ import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
 import { fillPath, operation } from '../../src/core/operations.js';
 import { fail, type FailOutcome } from '../../src/core/result.js';
-import { describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { excerpt } from '../../src/core/describe.js';
 import { listQuery, pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { JsonlLine } from '../../src/transport/jsonl.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
-import { canonicalJson, isJsonObject } from '../../src/core/values.js';
+import { canonicalJson } from '../../src/core/values.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { isErrorObject } from '../../src/rules/error-shape.js';
+import { judgeListingLine } from '../../src/rules/records.js';
 import { LineTail, openLineProblem } from '../../src/transport/jsonl-tail.js';
 
 export type JsonRecord = Record<string, unknown>;
@@ -174,28 +174,13 @@ export async function readListing(
       blank++;
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(line.text);
-    } catch {
-      problem = line.unterminated
-        ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
-        : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`;
+    // The one judgement of a listing's line (src/rules/records.ts), the proxy's too.
+    const judged = judgeListingLine(kind, line, stream.status, ctx.schemas, req.validate !== false);
+    if ('problem' in judged) {
+      problem = judged.problem;
       return 'stop';
     }
-    if (!isJsonObject(value)) {
-      problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`;
-      return 'stop';
-    }
-    if (isErrorObject(kind, value)) {
-      problem = `line ${line.number} is an error object after HTTP ${stream.status}: ${excerpt(line.text, 160)}`;
-      return 'stop';
-    }
-    const v = req.validate === false ? { ok: true as const } : ctx.schemas.validate(kind.schema, value);
-    if (!v.ok) {
-      problem = `line ${line.number} is not a valid ${kind.title} (${kind.fieldsSection}): ${describeSchemaErrors(v.errors)}: ${excerpt(line.text, 160)}`;
-      return 'stop';
-    }
+    const value = judged.record;
     if (count >= max) {
       more = true;
       return 'stop';

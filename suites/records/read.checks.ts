@@ -1,7 +1,7 @@
 /** @module §4.6/§4.8: every listed id reads back as the same record; an unknown id is 404. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeResponse, describeSchemaErrors, excerpt } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors, excerpt } from '../../src/core/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { readListing, recordId, seedTag, type JsonRecord } from './listing.js';

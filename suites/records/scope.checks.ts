@@ -5,7 +5,7 @@
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeResponse, excerpt } from '../../src/kit/describe.js';
+import { describeResponse, excerpt } from '../../src/core/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import { listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey } from './listing.js';

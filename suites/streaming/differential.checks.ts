@@ -5,7 +5,7 @@
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/kit/chat-stream.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';

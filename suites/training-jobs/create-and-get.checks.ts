@@ -1,7 +1,7 @@
 /** @module §4.2–§4.3 (§2.3): creating a training job returns a UUID `id`, and getting it returns the same job. */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { controlExchange } from '../../src/kit/baseline.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';

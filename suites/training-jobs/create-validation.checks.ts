@@ -4,7 +4,7 @@
  */
 import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
-import { describeResponse, describeSchemaErrors } from '../../src/kit/describe.js';
+import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
 import { createJob, minimalCreateBody } from './create-and-get.checks.js';

@@ -4,7 +4,7 @@
  */
 import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { describeResponse } from '../../src/kit/describe.js';
+import { describeResponse } from '../../src/core/describe.js';
 import { judgeErrorBody } from '../../src/rules/error-shape.js';
 import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';

@@ -41,6 +41,9 @@ const COPIES: readonly { readonly what: string; readonly pattern: RegExp }[] = [
     pattern: /\.error\.message\b|isJsonObject\([^)]*\.error\)|typeof\s+[\w.]+\.error\s/,
   },
   { what: 'an error schema validated directly', pattern: /validate\(\s*['"`]errors\// },
+  { what: 'usage accounting', pattern: /\(\w+ as number\)\s*\+\s*\(\w+ as number\)\s*[!=]==?\s*\w/ },
+  { what: "a listing line's judgement", pattern: /is an error object after HTTP/ },
+  { what: 'a record compared with its listing', pattern: /canonicalJson\(listed\[/ },
 ];
 
 function copiesIn(file: string): string[] {
