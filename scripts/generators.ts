@@ -1,4 +1,4 @@
-/** @module The list of drift-checked generators (types, OpenAPI document, checks catalogue). */
+/** @module The list of drift-checked generators (types, OpenAPI document, checks catalogue, the proxy rules in docs/ and the README). */
 import { generateChecksDoc } from './generate-checks-doc.js';
 import { generateProxyRulesDoc } from './generate-proxy-rules-doc.js';
 import { openApiGenerator } from './generate-openapi.js';
