@@ -42,6 +42,7 @@ const FLAGS = {
   console: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  'priority-scheduling': { type: 'string' },
   ...CONNECTION_FLAGS,
 } as const;
 
@@ -68,6 +69,8 @@ interface ProxyConfig {
   readonly credentialsFrom: readonly string[];
   /** Headers, forward proxy and TLS towards the target. */
   readonly connection: ConnectionSettings;
+  /** `--priority-scheduling on|off`: whether the served model uses it (§7.1); undefined: not judged. */
+  readonly priorityScheduling: boolean | undefined;
 }
 
 /** The command line for evidence: a secret given as a flag becomes the environment variable that holds it. */
@@ -153,7 +156,15 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     credentials,
     credentialsFrom,
     connection: readConnectionSettings(values, {}, env),
+    priorityScheduling: onOff('priority-scheduling', values['priority-scheduling']),
   };
+}
+
+/** A flag that takes on or off; undefined when not given. */
+function onOff(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw badFlag(`--${name} takes on or off, got "${value}"`);
 }
 
 /** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
@@ -177,6 +188,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
     ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
     knownSecrets: connectionSecrets(cfg.connection),
+    ...(cfg.priorityScheduling !== undefined ? { priorityScheduling: cfg.priorityScheduling } : {}),
   });
   let stop: (why: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => (stop = resolve));

@@ -130,6 +130,8 @@ Proxy
                                with it, a 2xx to any other token is a §5 failure
   --basic USER:PASS            the Basic credentials it accepts on /v2 (default $CONFORMANCE_BASIC);
                                without either, the proxy judges only missing or other-scheme credentials
+  --priority-scheduling on|off whether the served model uses priority scheduling: with off, a 2xx to a
+                               non-zero priority is a §7.1 failure (not judged when not given)
 
 Reaching the target (the upstream side; a failure here is the proxy's own: a 502 to the client,
 never a finding against the deployment)

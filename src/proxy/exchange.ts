@@ -77,6 +77,8 @@ export interface JudgeContext {
   readonly configured?: ConfiguredCredentials;
   /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */
   readonly pairs?: Pairs;
+  /** Whether the served model uses priority scheduling (§7.1), when the user said (`--priority-scheduling on|off`). */
+  readonly priorityScheduling?: boolean;
 }
 
 /** Presentations of other credentials in the path's own scheme: refused by a §5 server. */
@@ -276,7 +278,8 @@ export class ExchangeJudge {
     else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
     else if (ok && op.jsonl) this.kind = 'jsonl';
     else this.kind = 'json';
-    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers);
+    if (this.kind === 'sse')
+      this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers, this.ctx.priorityScheduling);
     else if (this.kind === 'jsonl')
       this.jsonl = new JsonlAnswerJudge(
         op,
@@ -348,7 +351,7 @@ export class ExchangeJudge {
           this.ctx.schemas,
           this.verdicts,
           this.params,
-          { request: this.requestBody, headers: this.responseHeaders },
+          { request: this.requestBody, headers: this.responseHeaders, priorityScheduling: this.ctx.priorityScheduling },
         );
       if (!cut) this.judgePair(op, text);
       if (!cut && this.status >= 400) this.judgeErrorText(text);

@@ -15,6 +15,7 @@ import {
   echoBreach,
   echoShown,
   forbiddenAcceptedBreach,
+  forbiddenBy71,
   forbiddenBy72,
   minTokensBreach,
   minTokensShown,
@@ -108,6 +109,8 @@ export interface ChatSide {
   readonly request: unknown;
   /** Undefined: not seen (a rule the headers could show is then judged only when the body shows it). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Whether the served model uses priority scheduling (§7.1), when the proxy was told. */
+  readonly priorityScheduling?: boolean | undefined;
 }
 
 /**
@@ -156,10 +159,11 @@ export function judgeChatAnswer(
 }
 
 /** §7.2: a forbidden chat request answered 2xx or 4xx (a 5xx is the server failing: no-5xx's). */
-export function judgeForbidden(request: ChatBody, status: number, v: Verdicts): void {
-  if (forbiddenBy72(request) === undefined || !(is2xx(status) || (status >= 400 && status < 500))) return;
+export function judgeForbidden(request: ChatBody, status: number, v: Verdicts, priorityScheduling?: boolean): void {
+  const forbidden = forbiddenBy72(request) ?? forbiddenBy71(request, priorityScheduling);
+  if (forbidden === undefined || !(is2xx(status) || (status >= 400 && status < 500))) return;
   v.judged(RULES.acceptsForbidden);
-  const breach = forbiddenAcceptedBreach(request, status);
+  const breach = forbiddenAcceptedBreach(request, status, priorityScheduling);
   if (breach !== undefined) v.breach(RULES.acceptsForbidden, RULES.acceptsForbidden.requirement, breach);
 }
 
@@ -174,7 +178,7 @@ export function judgeJsonAnswer(
   chat?: ChatSide,
 ): void {
   const request = op.id === 'chat.create' && chat && isJsonObject(chat.request) ? chat.request : undefined;
-  if (request) judgeForbidden(request, status, v);
+  if (request) judgeForbidden(request, status, v, chat?.priorityScheduling);
   if (is2xx(status) && op.responseSchema) {
     v.judged(RULES.responseSchema);
     const parsed = parseJson(text);

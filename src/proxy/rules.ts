@@ -361,7 +361,7 @@ export const RULES = {
     section: '§7',
     level: 'MUST',
     requirement:
-      'A chat request §7.2 forbids (continue_final_message and add_generation_prompt both true) is refused with a 4xx, never answered 2xx.',
+      'A chat request §7 forbids is refused with a 4xx, never answered 2xx: continue_final_message and add_generation_prompt both true (§7.2), and, when the proxy is told the model has no priority scheduling (--priority-scheduling off), a non-zero priority (§7.1).',
   },
   tokenIdsPerChoice: {
     side: 'server',
@@ -558,8 +558,11 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     shares: [
       'chat-completions.rejects-continue-with-generation-prompt',
       'chat-completions.rejects-continue-with-generation-prompt.streamed',
+      'chat-completions.priority-follows-scheduling',
+      'chat-completions.priority-follows-scheduling.streamed',
     ],
-    needs: 'a chat request with continue_final_message and add_generation_prompt both true, answered 2xx or 4xx',
+    needs:
+      'a chat request with continue_final_message and add_generation_prompt both true, or (with --priority-scheduling off) a non-zero priority, answered 2xx or 4xx',
   },
   tokenIdsPerChoice: {
     shares: ['chat-completions.return-token-ids-per-choice'],

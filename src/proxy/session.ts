@@ -38,6 +38,8 @@ export interface SessionOptions {
   readonly credentials?: ConfiguredCredentials;
   /** Secrets of the proxy's own settings (src/transport/connection.ts connectionSecrets): redacted from the start. */
   readonly knownSecrets?: readonly string[];
+  /** Whether the served model uses priority scheduling (§7.1); undefined: not known, §7.1 not judged. */
+  readonly priorityScheduling?: boolean;
 }
 
 export class ProxySession {
@@ -119,6 +121,7 @@ export class ProxySession {
       ...(options.record ? { record: options.record } : {}),
       ...(configured ? { configured } : {}),
       pairs: new Pairs(),
+      ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),
     };
   }
 

@@ -47,6 +47,8 @@ export class SseAnswerJudge {
     request: unknown,
     schemas: Pick<SchemaRegistry, 'validate'>,
     private readonly headers?: Readonly<Record<string, string>>,
+    /** Whether the served model uses priority scheduling (§7.1), when the proxy was told. */
+    private readonly priorityScheduling?: boolean,
   ) {
     const body = isJsonObject(request) ? request : {};
     this.request = body;
@@ -84,7 +86,7 @@ export class SseAnswerJudge {
       const r = ruleOfStream(rule as StreamRule);
       v.breach(r, r.requirement, messages.join('; '));
     }
-    judgeForbidden(this.request, 200, v);
+    judgeForbidden(this.request, 200, v, this.priorityScheduling);
     if (verdict.sawDone && !verdict.findings.some((f) => NOT_WHOLE.has(f.rule)))
       judgeChatAnswer(this.request, reassembleCompletion(verdict), this.headers, v);
   }

@@ -294,9 +294,27 @@ export function forbiddenBy72(request: ChatBody): string | undefined {
     : undefined;
 }
 
-/** A request §7.2 forbids is refused with a 4xx: anything else (a 2xx first of all) accepts it. */
-export function forbiddenAcceptedBreach(request: ChatBody, status: number): string | undefined {
-  const why = forbiddenBy72(request);
+/**
+ * Why §7.1 forbids the request, or undefined: a non-zero priority when the served model does not use
+ * priority scheduling (`priorityScheduling` false; undefined: not known, not judged).
+ */
+export function forbiddenBy71(request: ChatBody, priorityScheduling: boolean | undefined): string | undefined {
+  const p = request.priority;
+  return priorityScheduling === false && typeof p === 'number' && Number.isInteger(p) && p !== 0
+    ? `priority ${p} to a model without priority scheduling (§7.1: "the request raises an error")`
+    : undefined;
+}
+
+/**
+ * A request §7 forbids (§7.2 always; §7.1 when the scheduling is known) is refused with a 4xx:
+ * anything else (a 2xx first of all) accepts it.
+ */
+export function forbiddenAcceptedBreach(
+  request: ChatBody,
+  status: number,
+  priorityScheduling?: boolean,
+): string | undefined {
+  const why = forbiddenBy72(request) ?? forbiddenBy71(request, priorityScheduling);
   if (why === undefined || (status >= 400 && status < 500)) return undefined;
   return `HTTP ${status} to a request with ${why}`;
 }

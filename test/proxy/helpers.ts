@@ -31,6 +31,8 @@ export async function startProxy(
     credentials?: { token?: string; basic?: string };
     /** `--record`: each recorded line (redacted JSON, no newline). */
     record?: (line: string) => void;
+    /** `--priority-scheduling on|off`. */
+    priorityScheduling?: boolean;
   } = {},
 ): Promise<RunningProxy> {
   const session = new ProxySession({
@@ -39,6 +41,7 @@ export async function startProxy(
     replay: `conformance proxy --target ${target}`,
     ...(opts.credentials ? { credentials: opts.credentials } : {}),
     ...(opts.record ? { record: opts.record } : {}),
+    ...(opts.priorityScheduling !== undefined ? { priorityScheduling: opts.priorityScheduling } : {}),
   });
   const server = await startProxyServer({
     session,
