@@ -29,7 +29,8 @@ import { judgeRequest } from './request-judge.js';
 import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
-import type { Pairs } from './pairs.js';
+import type { GreedySide, Pairs } from './pairs.js';
+import { greedyPairKey, streamedCountBreach } from '../rules/chat-answer.js';
 import { recordDifference } from '../rules/records.js';
 import { parsedJsonOrUndefined, parsedObject, type Verdicts } from './verdicts.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
@@ -367,6 +368,7 @@ export class ExchangeJudge {
       }
       coverageBody = cut ? undefined : text;
     } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
+    if (op.id === 'chat.create' && !cut) this.judgeGreedyPair(coverageBody ?? (this.kind === 'json' ? '' : undefined));
     else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
     if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
       coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
@@ -419,6 +421,39 @@ export class ExchangeJudge {
     this.pending.push(...clientSide);
     this.flush(this.op);
     return true;
+  }
+
+  /**
+   * The same greedy seeded chat request seen streamed and unstreamed (src/proxy/pairs.ts): the same
+   * text gives the same number of completion tokens (src/rules/chat-answer.ts, as the suite judges).
+   */
+  private judgeGreedyPair(text: string | undefined): void {
+    const pairs = this.ctx.pairs;
+    if (!pairs || !is2xx(this.status) || !isJsonObject(this.requestBody)) return;
+    const key = greedyPairKey(this.requestBody);
+    if (key === undefined) return;
+    let side: GreedySide | undefined;
+    if (this.sse?.length) side = { streamed: true, length: this.sse.length };
+    else if (text !== undefined) {
+      const body = parsedObject(text);
+      const choice = Array.isArray(body?.choices)
+        ? (body.choices[0] as Record<string, unknown> | undefined)
+        : undefined;
+      const message = isJsonObject(choice?.message) ? choice.message : undefined;
+      const count = isJsonObject(body?.usage) ? body.usage.completion_tokens : undefined;
+      if (typeof message?.content === 'string' && typeof count === 'number')
+        side = { streamed: false, content: message.content, completionTokens: count };
+    }
+    if (!side) return;
+    const other = pairs.greedyAnswer(key, side);
+    if (!other) return;
+    const plain = side.streamed ? other : side;
+    const streamed = side.streamed ? side : other;
+    if (plain.streamed || !streamed.streamed) return;
+    if (plain.content !== streamed.length.content) return;
+    this.verdicts.judged(RULES.streamedCount);
+    const breach = streamedCountBreach(plain.content, plain.completionTokens, streamed.length);
+    if (breach) this.breach(RULES.streamedCount, breach.expected, breach.actual);
   }
 
   /**

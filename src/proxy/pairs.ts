@@ -6,10 +6,16 @@
  * go first.
  */
 import type { RecordKind } from '../core/record-kinds.js';
+import type { StreamedLength } from '../rules/chat-answer.js';
 
 /** Records kept per kind, and jobs kept. */
 const MAX_RECORDS = 2_000;
 const MAX_JOBS = 10_000;
+
+/** A greedy seeded chat answer: unstreamed (its text and completion_tokens) or streamed. */
+export type GreedySide =
+  | { readonly streamed: false; readonly content: string; readonly completionTokens: number }
+  | { readonly streamed: true; readonly length: StreamedLength };
 
 class BoundedMap<V> {
   private readonly map = new Map<string, V>();
@@ -27,6 +33,7 @@ class BoundedMap<V> {
 export class Pairs {
   private readonly listed = new Map<string, BoundedMap<Readonly<Record<string, unknown>>>>();
   private readonly jobs = new BoundedMap<true>(MAX_JOBS);
+  private readonly greedy = new BoundedMap<GreedySide>(MAX_RECORDS);
 
   /** A valid record of a 2xx listing, by its id. */
   recordListed(kind: RecordKind, record: Readonly<Record<string, unknown>>): void {
@@ -40,6 +47,17 @@ export class Pairs {
   /** A record listed earlier in this session, or undefined. */
   listedRecord(kind: RecordKind, id: string): Readonly<Record<string, unknown>> | undefined {
     return this.listed.get(kind.name)?.get(id);
+  }
+
+  /**
+   * One side of a greedy seeded chat request (src/rules/chat-answer.ts greedyPairKey): the other
+   * side when the traffic showed it already, else undefined (this side is remembered).
+   */
+  greedyAnswer(key: string, side: GreedySide): GreedySide | undefined {
+    const other = this.greedy.get(key);
+    if (other && other.streamed !== side.streamed) return other;
+    this.greedy.set(key, side);
+    return undefined;
   }
 
   jobCreated(id: string): void {

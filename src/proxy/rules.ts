@@ -304,6 +304,16 @@ export const RULES = {
       'svc_user_id is "filled in by the server" (§2.1, §2.2; required-ness not shown); the evaluation-record service sends it on every record',
     requirement: 'Every listed record carries svc_user_id, a non-empty string filled in by the server.',
   },
+  streamedCount: {
+    side: 'server',
+    name: 'streamed-count-matches',
+    section: '§4.1',
+    level: 'SHOULD',
+    convention:
+      'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
+    requirement:
+      'A greedy seeded chat request (temperature 0, a seed, one choice) that gives the same text streamed and unstreamed gives the same number of completion tokens: token ids over the chunks and the usage chunk, against usage unstreamed.',
+  },
   no5xx: {
     side: 'server',
     name: 'no-5xx',
@@ -531,6 +541,10 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   svcUserId: {
     shares: ['predictions.svc-user-id-server-filled', 'scores.svc-user-id-server-filled'],
     needs: 'a 2xx listing',
+  },
+  streamedCount: {
+    shares: ['streaming.token-count-matches-non-streamed'],
+    needs: 'the same greedy seeded chat request seen streamed and unstreamed (the pair), with the same text',
   },
   no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
   nChoices: {

@@ -10,6 +10,7 @@ import { isJsonObject } from '../core/values.js';
 import { ChatStreamJudge, reassembleCompletion, type StreamRule } from '../kit/chat-stream.js';
 import { describeSchemaErrors } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
+import type { StreamedLength } from '../rules/chat-answer.js';
 import { SseParser } from '../transport/sse.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
 import { ruleOfStream } from './rules.js';
@@ -38,6 +39,8 @@ export class SseAnswerJudge {
   private readonly returnTokenIds: boolean;
   private readonly continuousUsage: boolean;
   private readonly request: Readonly<Record<string, unknown>>;
+  /** The whole stream's first choice, its text and counts, once finished (for the streamed/unstreamed pair). */
+  length: StreamedLength | undefined;
 
   /**
    * `request`: the chat request's body as the client sent it; `headers`: the answer's headers
@@ -87,7 +90,16 @@ export class SseAnswerJudge {
       v.breach(r, r.requirement, messages.join('; '));
     }
     judgeForbidden(this.request, 200, v, this.priorityScheduling);
-    if (verdict.sawDone && !verdict.findings.some((f) => NOT_WHOLE.has(f.rule)))
+    if (verdict.sawDone && !verdict.findings.some((f) => NOT_WHOLE.has(f.rule))) {
       judgeChatAnswer(this.request, reassembleCompletion(verdict), this.headers, v);
+      const first = verdict.choices[0];
+      const usage = verdict.usage?.completion_tokens;
+      if (first)
+        this.length = {
+          content: first.content,
+          ...(first.tokenIds ? { tokenIds: first.tokenIds.length } : {}),
+          ...(typeof usage === 'number' ? { completionTokens: usage } : {}),
+        };
+    }
   }
 }

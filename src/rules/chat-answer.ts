@@ -9,7 +9,7 @@
  * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
  * unambiguously (the proxy judges only then: it has none of the suite's controls).
  */
-import { isJsonObject } from '../core/values.js';
+import { canonicalJson, isJsonObject } from '../core/values.js';
 
 /** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
 export type ChatBody = Readonly<Record<string, unknown>>;
@@ -329,4 +329,48 @@ export function usageBreach(usage: unknown): string | undefined {
   const ints = [p, c, t].every((x) => Number.isInteger(x) && (x as number) >= 0);
   if (ints && (p as number) + (c as number) === t) return undefined;
   return `prompt_tokens ${String(p)}, completion_tokens ${String(c)}, total_tokens ${String(t)}`;
+}
+
+/** What a stream shows of its first choice's length: its text, and its counts when it carried them. */
+export interface StreamedLength {
+  readonly content: string;
+  /** Token ids over the chunks (with return_token_ids). */
+  readonly tokenIds?: number | undefined;
+  /** The usage chunk's completion_tokens (with stream_options.include_usage). */
+  readonly completionTokens?: number | undefined;
+}
+
+/**
+ * vLLM streaming usage: the same greedy seeded request, streamed and not, gives the same number of
+ * completion tokens when it gives the same text (`plainCount`: usage.completion_tokens unstreamed).
+ * The breach, or undefined (also when the texts differ: the counts are then not comparable).
+ */
+export function streamedCountBreach(
+  plainText: string,
+  plainCount: number,
+  streamed: StreamedLength,
+): { readonly expected: string; readonly actual: string } | undefined {
+  if (plainText !== streamed.content) return undefined;
+  if (streamed.tokenIds !== undefined && streamed.tokenIds !== plainCount)
+    return {
+      expected: `the chunks' token_ids add up to ${plainCount} (usage.completion_tokens unstreamed, same text)`,
+      actual: `${streamed.tokenIds} token id(s) over the chunks`,
+    };
+  if (streamed.completionTokens !== undefined && streamed.completionTokens !== plainCount)
+    return {
+      expected: `the stream's usage.completion_tokens ${plainCount}, as unstreamed`,
+      actual: `completion_tokens ${JSON.stringify(streamed.completionTokens)}`,
+    };
+  return undefined;
+}
+
+/**
+ * The key pairing a greedy seeded chat request streamed with the same one unstreamed: its body
+ * without the stream fields, canonical; undefined for a request that is not greedy (temperature 0),
+ * seeded and of one choice (only those give the same text twice).
+ */
+export function greedyPairKey(request: ChatBody): string | undefined {
+  if (request.temperature !== 0 || !Number.isInteger(request.seed) || (request.n ?? 1) !== 1) return undefined;
+  const { stream: _s, stream_options: _o, ...rest } = request;
+  return canonicalJson(rest);
 }
