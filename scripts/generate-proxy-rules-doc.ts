@@ -4,29 +4,21 @@
  * traffic the rule needs), and the README's compact table of it (between its proxy-rules markers).
  * Drift-checked like the catalogue.
  */
-import { RULE_DOCS, RULES, ruleOfStream, streamRuleDoc, type ProxyRule, type RuleDoc } from '../src/proxy/rules.js';
-import type { StreamRule } from '../src/kit/chat-stream.js';
+import {
+  RULE_DOCS,
+  RULES,
+  ruleOfStream,
+  STREAM_RULES,
+  streamRuleDoc,
+  type ProxyRule,
+  type RuleDoc,
+} from '../src/proxy/rules.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-const STREAM_RULES: readonly StreamRule[] = [
-  'json',
-  'chunk-shape',
-  'one-id',
-  'role-first',
-  'one-finish',
-  'indices',
-  'usage',
-  'done-last',
-  'complete',
-  'error-event',
-  'token-ids',
-  'continuous-usage',
-];
 
 function row(rule: ProxyRule, doc: RuleDoc): string {
   const section = rule.section ?? '§4.x (the operation’s)';

@@ -89,8 +89,14 @@ const STREAM_REQUIREMENTS: Readonly<Record<StreamRule, string>> = {
 };
 
 /** One rule per stream rule; only the §4.1 token-id rule is MUST (the chunk shape is "not shown"). */
+/** Every rule of the stream judge, in its order. */
+export const STREAM_RULES = Object.keys(STREAM_REQUIREMENTS) as readonly StreamRule[];
+
+/** The stream rules judged only when the request asked for what they judge. */
+export const STREAM_RULES_ASKED_FOR: ReadonlySet<StreamRule> = new Set(['token-ids', 'continuous-usage']);
+
 const STREAM_RULE_TABLE = new Map<StreamRule, ProxyRule>(
-  (Object.keys(STREAM_REQUIREMENTS) as StreamRule[]).map((rule) => [
+  STREAM_RULES.map((rule) => [
     rule,
     rule === 'token-ids'
       ? {

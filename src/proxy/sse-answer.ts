@@ -13,22 +13,11 @@ import type { SchemaRegistry } from '../schemas/registry.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
 import { SseParser } from '../transport/sse.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
-import { ruleOfStream } from './rules.js';
+import { ruleOfStream, STREAM_RULES, STREAM_RULES_ASKED_FOR } from './rules.js';
 import type { Verdicts } from './verdicts.js';
 
 /** The stream rules judged on every stream; token ids and continuous usage only when asked for. */
-const ALWAYS = [
-  'json',
-  'chunk-shape',
-  'one-id',
-  'role-first',
-  'one-finish',
-  'indices',
-  'usage',
-  'done-last',
-  'complete',
-  'error-event',
-] as const;
+const ALWAYS = STREAM_RULES.filter((r) => !STREAM_RULES_ASKED_FOR.has(r));
 
 /** Findings that leave no whole completion to reassemble: its meaning is then not judged. */
 const NOT_WHOLE: ReadonlySet<StreamRule> = new Set(['json', 'chunk-shape', 'complete', 'error-event']);

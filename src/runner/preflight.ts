@@ -204,13 +204,17 @@ async function judgeFamily(
       code: 'CTS_NOT_THE_INTERFACE',
       part: `on ${family} a read of an unknown id was answered ${described(first)}: a captive or login page, not the interface`,
     };
+  const refused = status === 401 || status === 403;
+  // The second probe only where it can tell something: a refusal, or a non-JSON 4xx (a wall?).
+  const wallLike = status >= 400 && status < 500 && !isJsonBody(first);
+  if (!refused && !wallLike) return undefined;
   const other = await sendProbe(
     http,
     scheme,
     withOtherCredentials(probeOf(target, scheme, timeoutMs), scheme, configured),
   );
   const second = 'ex' in other ? other.ex : undefined;
-  if (status === 401 || status === 403) {
+  if (refused) {
     if (configured && second && same(first, second))
       return namesAuthScheme(first)
         ? {
@@ -228,7 +232,7 @@ async function judgeFamily(
   }
   // The same non-JSON answer to a read with credentials, without them, and to a valid request: a wall.
   // 5xx pages are left to the checks: a server that fails every request is not conformant.
-  if (status >= 400 && status < 500 && !isJsonBody(first) && second && same(first, second)) {
+  if (second && same(first, second)) {
     const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
     if ('ex' in valid && same(first, valid.ex))
       return {

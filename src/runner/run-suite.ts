@@ -335,9 +335,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   // a time in a lane of their own, in the order of `writeOrder`: which of them the budget reaches is
   // then the same on every run. (The requests a conformant target refuses cost nothing: see
   // write-ledger.ts.)
-  const budgeted = opts.target.maxWrites !== undefined && opts.target.allowWrites;
   const indices = opts.checks.map((_, i) => i);
-  const writeQueue = budgeted ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
+  const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
   const otherQueue = indices.filter((i) => !writeLane.has(i));
 

@@ -49,6 +49,14 @@ const post = (url: string, body: unknown, token = DEFAULT_TOKEN) =>
     body: JSON.stringify(body),
   }).then((r) => r.text());
 
+/** A chat request with no credentials at all (the marker in the body). */
+const chatWithoutCredentials = (base: string, marker: string): Promise<string> =>
+  fetch(`${base}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: ask(marker) }),
+  }).then((r) => r.text());
+
 /** A training job created, then fetched by the id returned (the pair the proxy remembers). */
 async function createThenGetJob(base: string, marker: string): Promise<string> {
   const created = JSON.parse(
@@ -187,23 +195,13 @@ const ROWS: readonly Row[] = [
   {
     fault: 'auth.forbidden-instead-of-unauthorized',
     finding: 'server.answers-401.chat-create',
-    client: (_c, u, m) =>
-      fetch(`${u}/v1/chat/completions?marker=${m}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: ask(m) }),
-      }).then((r) => r.text()),
+    client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   {
     fault: 'auth.serves-data-with-401',
     finding: 'server.refusal-serves-no-data.chat-create',
-    client: (_c, u, m) =>
-      fetch(`${u}/v1/chat/completions?marker=${m}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: ask(m) }),
-      }).then((r) => r.text()),
+    client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   {
@@ -220,12 +218,7 @@ const ROWS: readonly Row[] = [
   {
     fault: 'auth.accepts-missing-credentials',
     finding: 'server.credentials-required.chat-create',
-    client: (_c, u, m) =>
-      fetch(`${u}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: ask(m) }),
-      }).then((r) => r.text()),
+    client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   // A client-side bad request (reported as the client's), answered with a bad error body (the server's).

@@ -5,8 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { OPERATIONS } from '../../src/core/operations.js';
-import type { StreamRule } from '../../src/kit/chat-stream.js';
-import { RULE_DOCS, RULES, streamRuleDoc } from '../../src/proxy/rules.js';
+import { RULE_DOCS, RULES, STREAM_RULES, streamRuleDoc } from '../../src/proxy/rules.js';
 import { CATALOGUE } from '../../suites/index.js';
 
 const ids = new Set(CATALOGUE.map((c) => c.id));
@@ -21,21 +20,7 @@ const resolve = (entry: string): string[] =>
       : [];
 
 test('every suite check a proxy rule names is in the catalogue', () => {
-  const streamRules: StreamRule[] = [
-    'json',
-    'chunk-shape',
-    'one-id',
-    'role-first',
-    'one-finish',
-    'indices',
-    'usage',
-    'done-last',
-    'complete',
-    'error-event',
-    'token-ids',
-    'continuous-usage',
-  ];
-  const docs = [...Object.values(RULE_DOCS), ...streamRules.map(streamRuleDoc)];
+  const docs = [...Object.values(RULE_DOCS), ...STREAM_RULES.map(streamRuleDoc)];
   const missing = docs.flatMap((d) => d.shares).filter((entry) => resolve(entry).length === 0);
   expect(missing).toEqual([]);
   // Server-side rules share a suite check; client-side ones judge what the suite never sends wrong.
