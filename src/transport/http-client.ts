@@ -1,12 +1,13 @@
 /**
  * @module The HTTP client checks send through: undici with a per-request deadline (headers and
  * body), a body-size cap, no redirects followed (credentials never leave the target's origin),
- * bounded retries of 429/503 honouring Retry-After, and network failures turned into tool errors
- * with stable codes.
+ * bounded retries of 429/503 honouring Retry-After, a request without side effects sent again when
+ * a kept-alive connection is closed under it (reused-connection.ts), and network failures turned
+ * into tool errors with stable codes.
  */
 import { request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
-import { authSchemeForPath } from '../core/operations.js';
+import { authSchemeForPath, matchOperation } from '../core/operations.js';
 import { derivedAuthorization } from '../coverage/derive.js';
 import type {
   AuthMode,
@@ -22,9 +23,18 @@ import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { codingOf, decodeChunks } from './content-encoding.js';
 import { diagnoseTls } from './tls-diagnosis.js';
 
+import { classifyNetworkError } from './network-errors.js';
+import { failedOnReusedConnection, watchConnectionReuse } from './reused-connection.js';
+
 /** Most time spent finding the TLS failure behind a connection closed before any answer. */
 const DIAGNOSIS_MS = 2_000;
-import { classifyNetworkError } from './network-errors.js';
+/** Most replays of one request after its kept-alive connection was closed under it. */
+const MAX_REPLAYS = 2;
+
+/** A request that may be sent again: any but those of an operation with side effects (§4.2, §4.4). */
+function replayable(spec: HttpRequestSpec): boolean {
+  return !matchOperation(spec.method, spec.path)?.op.writes;
+}
 
 export interface HttpClientOptions {
   readonly baseUrl: string;
@@ -121,6 +131,7 @@ export function createHttpClient(
   opts: HttpClientOptions,
 ): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
   const connection = opts.connection ?? DIRECT;
+  watchConnectionReuse();
   const agent = createDispatcher(opts.baseUrl, connection, {
     connectTimeoutMs: opts.timeoutMs,
     headersTimeoutMs: opts.timeoutMs,
@@ -168,7 +179,13 @@ export function createHttpClient(
     recorded: RecordedRequest,
     body: string | Uint8Array | undefined,
     inFlight?: Set<InFlightExchange>,
-  ) {
+    replays = 0,
+  ): Promise<{
+    res: Dispatcher.ResponseData;
+    headers: Record<string, string>;
+    started: number;
+    deadline: ExchangeDeadline;
+  }> {
     const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
     const deadline = startDeadline(timeoutMs, opts.signal);
     const tracked = track(deadline, recorded, inFlight);
@@ -206,10 +223,14 @@ export function createHttpClient(
     } catch (err) {
       tracked.dispose();
       const failure = classifyNetworkError(err, { url: recorded.url, deadline, ...failureContext });
+      if (failure.code !== 'CTS_TARGET_RESET') throw failure;
+      // Closed before any answer on a connection kept alive from an earlier answer: the server or a
+      // proxy closed it as the request went out (src/transport/reused-connection.ts). Replayed on
+      // another connection unless the request has side effects.
+      if (failedOnReusedConnection(err) && replays < MAX_REPLAYS && !opts.signal?.aborted && replayable(spec))
+        return dispatch(spec, recorded, body, inFlight, replays + 1);
       // Closed before any answer: with TLS 1.3 that may be a front refusing after the handshake.
-      if (failure.code === 'CTS_TARGET_RESET')
-        throw (await diagnoseTls(opts.baseUrl, connection, DIAGNOSIS_MS)) ?? failure;
-      throw failure;
+      throw (await diagnoseTls(opts.baseUrl, connection, DIAGNOSIS_MS)) ?? failure;
     }
   }
 
