@@ -232,6 +232,15 @@ export const recordFaults: readonly Fault[] = [
     })),
   }),
   defineFault({
+    id: 'records.unknown-id-is-400',
+    description: 'Reading an id that names no record answers 400 instead of 404.',
+    breaks: both('unknown-id-is-404'),
+    after: (req, res) =>
+      readKind(req) && res.status === 404
+        ? { status: 400, headers: { 'content-type': 'application/json' }, json: { reason: 'bad id' } }
+        : res,
+  }),
+  defineFault({
     id: 'records.unknown-id-is-200',
     description: 'Reading an unknown id answers 200 with an empty record carrying that id.',
     breaks: both('unknown-id-is-404'),

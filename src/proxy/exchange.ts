@@ -11,85 +11,27 @@
 import { operationLabel, type Operation } from '../core/operations.js';
 import { fail, type Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
-import {
-  classifyAuthorization,
-  type ConfiguredCredentials,
-  PRESENTATION_LABELS,
-  type PresentationId,
-} from '../coverage/presentations.js';
+import { CredentialsJudge } from './credentials-judge.js';
 import { excerpt } from '../core/describe.js';
 import { buildEvidence } from '../runner/evidence.js';
-import type { SchemaRegistry } from '../schemas/registry.js';
 import type { RecordedRequest } from '../transport/types.js';
-import type { Findings } from './findings.js';
 import { judgeJsonAnswer } from './json-answer.js';
 import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
 import { recordLine } from './record-line.js';
 import { judgeRequest } from './request-judge.js';
-import { RULES, resultId, type ProxyRule, type Side } from './rules.js';
+import { RULES, resultId, type ProxyRule } from './rules.js';
+import type { JudgeContext, Observation } from './judge-context.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
-import type { GreedySide, Pairs } from './pairs.js';
-import { greedyPairKey, streamedCountBreach } from '../rules/chat-answer.js';
-import { recordDifference } from '../rules/records.js';
-import { parsedJsonOrUndefined, parsedObject, type Verdicts } from './verdicts.js';
-import { RECORD_KINDS } from '../core/record-kinds.js';
-import { servedData, unauthorizedStatusBreach } from '../rules/auth.js';
+import { judgeGreedyPair, judgeReadPair } from './pair-judge.js';
+import { judgeRead } from './read-answer.js';
+import { parsedObject, type Verdicts } from './verdicts.js';
 import { errorMessageOf, internalsIn } from '../rules/error-shape.js';
-import type { Redactor } from '../core/redact.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
 /** Bytes of a streamed body handed to the coverage recorder (its first events or records). */
 const COVERAGE_BYTES = 16_384;
-
-/** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
-export type Observation = 'first' | 'repeat';
-
-/** What every exchange judge shares: the proxy's session. */
-export interface JudgeContext {
-  readonly schemas: SchemaRegistry;
-  readonly findings: Findings;
-  /** Largest body (request or JSON response) kept to be judged whole; a longer one is forwarded unjudged. */
-  readonly maxBodyBytes: number;
-  /** The redactor of every secret learned so far. */
-  redactor(): Redactor;
-  /** The command line of the session, for evidence. */
-  readonly replay: string;
-  /**
-   * Whether an exchange of this shape (what it could exercise: operation, status, the request's
-   * top-level fields) is to be observed for coverage: one of the first of its shape (`first`), a
-   * sampled repeat (`repeat`), or not at all (undefined).
-   */
-  sample(shape: string): Observation | undefined;
-  /** The coverage recorder: one exchange, its status and (a bounded part of) its body. */
-  observe(
-    request: RecordedRequest,
-    status: number,
-    bodyText: string | undefined,
-    credentials: PresentedCredentials,
-    observation: Observation,
-  ): void;
-  /** Said at once when a group gets its first breach (already redacted). */
-  onFirstBreach?(side: Side, line: string): void;
-  /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
-  record?(line: string): void;
-  /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
-  readonly configured?: ConfiguredCredentials;
-  /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */
-  readonly pairs?: Pairs;
-  /** Whether the served model uses priority scheduling (§7.1), when the user said (`--priority-scheduling on|off`). */
-  readonly priorityScheduling?: boolean;
-}
-
-/** Presentations of other credentials in the path's own scheme: refused by a §5 server. */
-const OTHER_CREDENTIALS: ReadonlySet<PresentationId> = new Set([
-  'unknown-credentials',
-  'token-with-suffix',
-  'token-truncated',
-  'v1-token-as-basic',
-  'right-user-wrong-password',
-]);
 
 type ResponseKind = 'sse' | 'jsonl' | 'json' | 'none';
 
@@ -111,9 +53,8 @@ export class ExchangeJudge {
   private readonly started = performance.now();
   private readonly label: string;
   private readonly pending: PendingBreach[] = [];
-  private readonly lacksCredentials: boolean;
-  /** The request presents credentials other than the configured ones (only known when configured). */
-  private readonly otherCredentials: PresentationId | undefined;
+  /** §5 on this exchange (undefined outside the interface). */
+  private readonly credentialsJudge: CredentialsJudge | undefined;
   // The request body.
   private requestParts: Buffer[] = [];
   private requestBytes = 0;
@@ -155,34 +96,14 @@ export class ExchangeJudge {
   ) {
     const method = request.method;
     this.label = op ? `${method} ${op.path}` : method;
-    this.lacksCredentials = op
-      ? ['no-credentials', 'malformed', 'other-scheme'].includes(
-          classifyAuthorization(request.headers.authorization, op.auth, {}),
-        )
-      : false;
-    const configured = ctx.configured;
-    const presented =
-      op && configured && (op.auth === 'bearer' ? configured.token : configured.basic) !== undefined
-        ? classifyAuthorization(request.headers.authorization, op.auth, configured)
-        : undefined;
-    this.otherCredentials = presented && OTHER_CREDENTIALS.has(presented) ? presented : undefined;
     this.verdicts = {
       judged: (rule) => {
         if (op) ctx.findings.judged(rule, op.id);
       },
       breach: (rule, expected, actual) => this.breach(rule, expected, actual),
     };
-    if (op) {
-      ctx.findings.judged(RULES.credentials, op.id);
-      if (this.lacksCredentials)
-        this.breach(
-          RULES.credentials,
-          `credentials in the ${op.auth === 'bearer' ? 'Bearer' : 'Basic'} scheme (§5, ${op.path.slice(0, 3)}/…)`,
-          request.headers.authorization === undefined
-            ? 'no Authorization header'
-            : `an Authorization header that is not ${op.auth === 'bearer' ? 'Bearer <token>' : 'Basic <base64 of user:password>'}`,
-        );
-    }
+    if (op)
+      this.credentialsJudge = new CredentialsJudge(op, request.headers.authorization, ctx.configured, this.verdicts);
   }
 
   /** A chunk of the request body, on its way to the server. */
@@ -236,29 +157,7 @@ export class ExchangeJudge {
     if (!op) return;
     const { findings } = this.ctx;
     const ok = is2xx(status);
-    if (this.lacksCredentials) {
-      findings.judged(RULES.credentialsRequired, op.id);
-      if (ok)
-        this.breach(
-          RULES.credentialsRequired,
-          `a 401 to a request without ${op.auth === 'bearer' ? 'a Bearer token' : 'Basic credentials'} (§5)`,
-          `HTTP ${status}: the request was served`,
-        );
-    }
-    if (this.otherCredentials) {
-      findings.judged(RULES.otherCredentialsRefused, op.id);
-      if (ok)
-        this.breach(
-          RULES.otherCredentialsRefused,
-          `a 4xx to ${PRESENTATION_LABELS[this.otherCredentials]} (§5)`,
-          `HTTP ${status}: the request was served`,
-        );
-    }
-    if ((this.lacksCredentials || this.otherCredentials) && status >= 400 && status < 500) {
-      findings.judged(RULES.answers401, op.id);
-      const wrong = unauthorizedStatusBreach(status, true);
-      if (wrong) this.breach(RULES.answers401, 'HTTP 401 to a request refused for its credentials', wrong);
-    }
+    this.credentialsJudge?.status(status, this.verdicts);
     findings.judged(RULES.no5xx, op.id);
     if (status >= 500 && ![502, 503, 504].includes(status))
       this.breach(RULES.no5xx, 'no 5xx (other than 502, 503, 504)', `HTTP ${status}`);
@@ -289,6 +188,7 @@ export class ExchangeJudge {
         this.ctx.schemas,
         this.verdicts,
         listingAsked(this.request.url),
+        this.params,
         this.ctx.pairs,
       );
   }
@@ -343,33 +243,32 @@ export class ExchangeJudge {
     if (this.kind === 'json' && !this.bodyOver) {
       const text = Buffer.concat(this.bodyParts).toString('utf8');
       this.bodyParts = [];
-      if (!cut)
-        judgeJsonAnswer(
+      if (!cut) {
+        const valid = judgeJsonAnswer(
           op,
           this.status,
           this.responseHeaders['content-type'],
           text,
           this.ctx.schemas,
           this.verdicts,
-          this.params,
           { request: this.requestBody, headers: this.responseHeaders, priorityScheduling: this.ctx.priorityScheduling },
         );
-      if (!cut) this.judgePair(op, text);
-      if (!cut && this.status >= 400) this.judgeErrorText(text);
-      if (!cut && (this.lacksCredentials || this.otherCredentials) && this.status >= 400 && this.status < 500) {
-        findings.judged(RULES.refusalServesNoData, op.id);
-        const served = servedData(op.id, { json: parsedJsonOrUndefined(text), response: { bodyText: text } });
-        if (served)
-          this.breach(
-            RULES.refusalServesNoData,
-            'a refusal that carries no data (§5)',
-            `HTTP ${this.status} with ${served}`,
-          );
+        judgeRead(op, this.params, this.status, valid, this.verdicts, this.ctx.pairs);
+        if (this.ctx.pairs) judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
       }
+      if (!cut && this.status >= 400) this.judgeErrorText(text);
+      if (!cut) this.credentialsJudge?.refusalBody(this.status, text, this.verdicts);
       coverageBody = cut ? undefined : text;
     } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
-    if (op.id === 'chat.create' && !cut) this.judgeGreedyPair(coverageBody ?? (this.kind === 'json' ? '' : undefined));
-    else if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
+    if (op.id === 'chat.create' && !cut && this.ctx.pairs && is2xx(this.status))
+      judgeGreedyPair(
+        this.ctx.pairs,
+        this.verdicts,
+        this.requestBody,
+        this.sse?.length,
+        this.kind === 'json' ? (coverageBody ?? '') : undefined,
+      );
+    if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
     if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
       coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
     this.coverageParts = [];
@@ -421,88 +320,6 @@ export class ExchangeJudge {
     this.pending.push(...clientSide);
     this.flush(this.op);
     return true;
-  }
-
-  /**
-   * The same greedy seeded chat request seen streamed and unstreamed (src/proxy/pairs.ts): the same
-   * text gives the same number of completion tokens (src/rules/chat-answer.ts, as the suite judges).
-   */
-  private judgeGreedyPair(text: string | undefined): void {
-    const pairs = this.ctx.pairs;
-    if (!pairs || !is2xx(this.status) || !isJsonObject(this.requestBody)) return;
-    const key = greedyPairKey(this.requestBody);
-    if (key === undefined) return;
-    let side: GreedySide | undefined;
-    if (this.sse?.length) side = { streamed: true, length: this.sse.length };
-    else if (text !== undefined) {
-      const body = parsedObject(text);
-      const choice = Array.isArray(body?.choices)
-        ? (body.choices[0] as Record<string, unknown> | undefined)
-        : undefined;
-      const message = isJsonObject(choice?.message) ? choice.message : undefined;
-      const count = isJsonObject(body?.usage) ? body.usage.completion_tokens : undefined;
-      if (typeof message?.content === 'string' && typeof count === 'number')
-        side = { streamed: false, content: message.content, completionTokens: count };
-    }
-    if (!side) return;
-    const other = pairs.greedyAnswer(key, side);
-    if (!other) return;
-    const plain = side.streamed ? other : side;
-    const streamed = side.streamed ? side : other;
-    if (plain.streamed || !streamed.streamed) return;
-    if (plain.content !== streamed.length.content) return;
-    this.verdicts.judged(RULES.streamedCount);
-    const breach = streamedCountBreach(plain.content, plain.completionTokens, streamed.length);
-    if (breach) this.breach(RULES.streamedCount, breach.expected, breach.actual);
-  }
-
-  /**
-   * The rules that need an earlier exchange (src/proxy/pairs.ts): a read of a record listed before,
-   * a fetch of a job created before. Remembers what later exchanges will need.
-   */
-  private judgePair(op: Operation, text: string): void {
-    const pairs = this.ctx.pairs;
-    if (!pairs) return;
-    const ok = is2xx(this.status);
-    if (op.id === 'training-jobs.create' && ok) {
-      const id = parsedObject(text)?.id;
-      if (typeof id === 'string') pairs.jobCreated(id);
-      return;
-    }
-    if (op.id === 'training-jobs.get') {
-      const asked = this.params.training_job_id;
-      if (asked === undefined || !pairs.wasCreated(asked)) return;
-      this.verdicts.judged(RULES.getsCreatedJob);
-      if (this.status === 404)
-        this.breach(
-          RULES.getsCreatedJob,
-          `the job ${asked}, created earlier in the traffic`,
-          `HTTP 404: ${excerpt(text, 160)}`,
-        );
-      return;
-    }
-    const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
-    const asked = kind && this.params[kind.idField];
-    if (!kind || asked === undefined) return;
-    const listed = pairs.listedRecord(kind, asked);
-    if (!listed) return;
-    this.verdicts.judged(RULES.readsListedRecord);
-    if (!ok) {
-      this.breach(
-        RULES.readsListedRecord,
-        `a 2xx answer reading the ${kind.title} ${asked}, listed earlier in the traffic`,
-        `HTTP ${this.status}: ${excerpt(text, 160)}`,
-      );
-      return;
-    }
-    const read = parsedObject(text);
-    const differs = read && recordDifference(listed, read);
-    if (differs)
-      this.breach(
-        RULES.readsListedRecord,
-        `the ${kind.title} ${asked} as listed: ${differs.field} ${excerpt(differs.listed, 200)}`,
-        `${differs.field} ${excerpt(differs.read, 200)}`,
-      );
   }
 
   /** An error answer's text against the server's internals (src/rules/error-shape.ts, as the suite judges it). */

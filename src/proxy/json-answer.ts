@@ -46,32 +46,9 @@ import {
 import { jsonSchemaAsked, type SchemaCheck, structuredBreach, structuredShown } from '../rules/chat-structured.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
-import { jobIdBreach, readIdBreach } from '../rules/records.js';
-import { RECORD_KINDS } from '../core/record-kinds.js';
 import { createAjv, type SchemaRegistry } from '../schemas/registry.js';
 import { type ProxyRule, RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
-
-/** A read by id answers what the path names (src/rules/records.ts, as the suite's read checks judge it). */
-function judgeReadId(
-  op: Operation,
-  params: Readonly<Record<string, string>>,
-  body: Readonly<Record<string, unknown>>,
-  v: Verdicts,
-): void {
-  if (op.id === 'training-jobs.get' && params.training_job_id !== undefined) {
-    v.judged(RULES.readsIdAsked);
-    const other = jobIdBreach(params.training_job_id, body);
-    if (other) v.breach(RULES.readsIdAsked, `id ${params.training_job_id}, the id the path names`, other);
-    return;
-  }
-  const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
-  const asked = kind && params[kind.idField];
-  if (!kind || asked === undefined) return;
-  v.judged(RULES.readsIdAsked);
-  const other = readIdBreach(kind.idField, asked, body);
-  if (other) v.breach(RULES.readsIdAsked, `${kind.idField} ${JSON.stringify(asked)}, the id the path names`, other);
-}
 
 /** Schemas of structured-output requests compiled (by their text), at most this many kept. */
 const SCHEMA_CACHE = 64;
@@ -174,9 +151,8 @@ export function judgeJsonAnswer(
   text: string,
   schemas: Pick<SchemaRegistry, 'validate'>,
   v: Verdicts,
-  params: Readonly<Record<string, string>> = {},
   chat?: ChatSide,
-): void {
+): Record<string, unknown> | undefined {
   const request = op.id === 'chat.create' && chat && isJsonObject(chat.request) ? chat.request : undefined;
   if (request) judgeForbidden(request, status, v, chat?.priorityScheduling);
   if (is2xx(status) && op.responseSchema) {
@@ -188,7 +164,7 @@ export function judgeJsonAnswer(
         `a JSON body valid against ${op.responseSchema}`,
         `a body that is not JSON: ${excerpt(text, 160) || '(empty)'}`,
       );
-      return;
+      return undefined;
     }
     v.judged(RULES.jsonContentType);
     if (!isJsonMediaType(contentType))
@@ -206,10 +182,10 @@ export function judgeJsonAnswer(
       if (breach)
         v.breach(RULES.usageAddsUp, 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)', breach);
     }
-    if (valid.ok && isJsonObject(parsed.value)) judgeReadId(op, params, parsed.value, v);
+    if (!valid.ok || !isJsonObject(parsed.value)) return undefined;
     // Meaning is judged on a valid completion only: a broken one is response-schema's finding.
-    if (request && valid.ok && isJsonObject(parsed.value)) judgeChatAnswer(request, parsed.value, chat?.headers, v);
-    return;
+    if (request) judgeChatAnswer(request, parsed.value, chat?.headers, v);
+    return parsed.value;
   }
   if ((status === 400 || status === 422) && op.requestSchema) {
     const section7 = op.id === 'trajectories.log';
@@ -219,4 +195,5 @@ export function judgeJsonAnswer(
     if (!verdict.ok)
       v.breach(rule, rule.requirement, `HTTP ${status}: ${verdict.problem}: ${excerpt(text, 160) || '(empty)'}`);
   }
+  return undefined;
 }

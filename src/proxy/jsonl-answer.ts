@@ -1,7 +1,7 @@
 /**
  * @module A JSONL listing judged line by line as it passes (§4.5, §4.7): its media type (src/rules),
  * then each line a JSON object valid against the record schema, never an error object or a truncated
- * line. The first bad line is the finding; the rest is not read.
+ * line, each record where the path puts it. The first bad line is the finding; the rest is not read.
  */
 import type { Operation } from '../core/operations.js';
 import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
@@ -11,7 +11,8 @@ import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
 import type { Pairs } from './pairs.js';
-import { RULES } from './rules.js';
+import { judgeRecordPlace } from './read-answer.js';
+import { type ProxyRule, RULES } from './rules.js';
 import type { Verdicts } from './verdicts.js';
 
 /** What the listing was asked for: the `limit` and the evaluation-run filter, when the query gave them. */
@@ -34,6 +35,24 @@ export function listingAsked(url: string): ListingAsked {
   };
 }
 
+/** Verdicts that pass on each rule's first judgement and first breach only. */
+function firstOnly(v: Verdicts): Verdicts {
+  const judged = new Set<ProxyRule>();
+  const breached = new Set<ProxyRule>();
+  return {
+    judged(rule) {
+      if (judged.has(rule)) return;
+      judged.add(rule);
+      v.judged(rule);
+    },
+    breach(rule, expected, actual) {
+      if (breached.has(rule)) return;
+      breached.add(rule);
+      v.breach(rule, expected, actual);
+    },
+  };
+}
+
 export class JsonlAnswerJudge {
   private readonly splitter = new JsonlSplitter();
   private readonly kind: RecordKind;
@@ -44,6 +63,8 @@ export class JsonlAnswerJudge {
   private outsideFilter: string | undefined;
   /** The first record without its server-filled svc_user_id. */
   private unfilled: string | undefined;
+  /** The verdicts of the rules judged record by record: judged once, the first breach kept. */
+  private readonly lineVerdicts: Verdicts;
 
   /** Judges the media type at once; the lines as they come. */
   constructor(
@@ -53,10 +74,13 @@ export class JsonlAnswerJudge {
     private readonly schemas: Pick<SchemaRegistry, 'validate'>,
     v: Verdicts,
     private readonly asked: ListingAsked = {},
+    /** The path parameters (`entity`, `project`): where the records listed belong. */
+    private readonly params: Readonly<Record<string, string>> = {},
     /** Where the listing's valid records are remembered, for a later read of one of them. */
     private readonly pairs?: Pairs,
   ) {
     this.kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
+    this.lineVerdicts = firstOnly(v);
     v.judged(RULES.jsonlContentType);
     if (!isJsonlMediaType(contentType))
       v.breach(
@@ -121,6 +145,7 @@ export class JsonlAnswerJudge {
     const value = judged.record;
     this.records++;
     this.pairs?.recordListed(kind, value);
+    judgeRecordPlace(kind, value, this.params, this.lineVerdicts, this.pairs);
     if (this.unfilled === undefined) {
       const breach = svcUserIdBreach(value);
       if (breach) this.unfilled = `line ${line.number}: ${breach}`;

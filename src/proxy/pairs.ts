@@ -1,12 +1,14 @@
 /**
  * @module What the proxy remembers of earlier exchanges to judge a later one that depends on it,
  * as the suite's checks pair their requests: a record listed, then read by its id (the same record,
- * never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3). It
+ * never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3), the
+ * first record URI of each kind (the scheme the later ones share). It
  * judges only what the traffic showed both halves of, and never guesses. Bounded: the oldest entries
  * go first.
  */
 import type { RecordKind } from '../core/record-kinds.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
+import { uriScheme } from '../rules/records.js';
 
 /** Records kept per kind, and jobs kept. */
 const MAX_RECORDS = 2_000;
@@ -34,6 +36,7 @@ export class Pairs {
   private readonly listed = new Map<string, BoundedMap<Readonly<Record<string, unknown>>>>();
   private readonly jobs = new BoundedMap<true>(MAX_JOBS);
   private readonly greedy = new BoundedMap<GreedySide>(MAX_RECORDS);
+  private readonly firstUris = new Map<string, { readonly scheme: string; readonly uri: string }>();
 
   /** A valid record of a 2xx listing, by its id. */
   recordListed(kind: RecordKind, record: Readonly<Record<string, unknown>>): void {
@@ -57,6 +60,19 @@ export class Pairs {
     const other = this.greedy.get(key);
     if (other && other.streamed !== side.streamed) return other;
     this.greedy.set(key, side);
+    return undefined;
+  }
+
+  /**
+   * The first record URI with a scheme seen of a kind, to judge `uri` against; undefined when `uri`
+   * is that first one (it is remembered) or has no scheme.
+   */
+  firstUri(kind: RecordKind, uri: string): { readonly scheme: string; readonly uri: string } | undefined {
+    const scheme = uriScheme(uri);
+    if (scheme === undefined) return undefined;
+    const first = this.firstUris.get(kind.name);
+    if (first) return first;
+    this.firstUris.set(kind.name, { scheme, uri });
     return undefined;
   }
 

@@ -3,15 +3,14 @@
  * fault a breach is (the client that sent a request the interface forbids, or the server that
  * answered against the interface), the section, the level and the requirement. A result is one rule
  * for one operation (`server.response-schema.chat-create`), so the reports group the findings per
- * operation and rule. The streaming rules are the stream judge's (src/kit/chat-stream.ts), at the
- * levels the suite's streaming checks give them; the media types and error shapes are src/rules',
- * as the suites' checks of the same things judge them.
+ * operation and rule. The stream judge's rules are in stream-rules.ts; what each rule shares with the
+ * suite, in rule-docs.ts.
  */
 import type { Level } from '../core/check.js';
 import { operation, type OperationId } from '../core/operations.js';
-import type { StreamRule } from '../kit/chat-stream.js';
 import { ERROR_SHAPE_CONVENTION } from '../rules/error-shape.js';
 import { JSONL_CONVENTION } from '../rules/media-types.js';
+import { ONE_SCHEME_CONVENTION, RECORD_URI_CONVENTION } from '../rules/records.js';
 
 /** Whose fault a breach is: reported apart (two reports, one column each). */
 export type Side = 'client' | 'server';
@@ -27,95 +26,8 @@ export interface ProxyRule {
   readonly requirement: string;
 }
 
-/**
- * What a rule shares with the suite and what it needs of the traffic, for docs/proxy-rules.md: the
- * catalogue checks that judge the same thing (ids; `{op}` stands for every operation slug the check
- * exists for), and the traffic on which the proxy can judge it.
- */
-export interface RuleDoc {
-  readonly shares: readonly string[];
-  readonly needs: string;
-}
-
-const STREAM_DOCS: Readonly<Record<StreamRule, RuleDoc>> = {
-  json: { shares: ['streaming.data-payloads-are-json'], needs: 'a 2xx streamed chat answer' },
-  'chunk-shape': { shares: ['streaming.chunks-are-chat-completion-chunks'], needs: 'a 2xx streamed chat answer' },
-  'one-id': { shares: ['streaming.one-id-across-chunks'], needs: 'a 2xx streamed chat answer' },
-  'role-first': { shares: ['streaming.role-in-first-delta'], needs: 'a 2xx streamed chat answer' },
-  'one-finish': { shares: ['streaming.one-finish-reason-per-choice'], needs: 'a 2xx streamed chat answer' },
-  indices: {
-    shares: ['streaming.contiguous-choice-indices'],
-    needs: 'a 2xx streamed chat answer (n > 1 to judge more than index 0)',
-  },
-  usage: {
-    shares: ['streaming.usage-chunk-last-and-adds-up'],
-    needs: 'a stream asked with stream_options.include_usage',
-  },
-  'done-last': { shares: ['streaming.done-is-last'], needs: 'a 2xx streamed chat answer' },
-  complete: { shares: ['streaming.ends-with-done'], needs: 'a 2xx streamed chat answer' },
-  'error-event': { shares: ['streaming.no-error-event'], needs: 'a 2xx streamed chat answer' },
-  'token-ids': { shares: ['streaming.return-token-ids-deltas'], needs: 'a stream asked with return_token_ids' },
-  'continuous-usage': {
-    shares: ['streaming.continuous-usage-non-decreasing'],
-    needs: 'a stream asked with stream_options.continuous_usage_stats',
-  },
-};
-
-/** The doc of a stream judge's rule. */
-export function streamRuleDoc(rule: StreamRule): RuleDoc {
-  return STREAM_DOCS[rule];
-}
-
-const STREAM_CONVENTION = 'OpenAI chat.completion.chunk streaming format (Server-Sent Events ended by data: [DONE])';
-
-/** The stream judge's rules (one result each), with the words of the suite's streaming checks. */
-const STREAM_REQUIREMENTS: Readonly<Record<StreamRule, string>> = {
-  json: 'Every data: payload of the stream is JSON, except the data: [DONE] terminator.',
-  'chunk-shape':
-    'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", each naming its model, choices with index and delta).',
-  'one-id': 'All chunks of one stream share one id.',
-  'role-first': 'The first delta of each choice carries role "assistant".',
-  'one-finish': 'Each choice gets exactly one finish_reason, on its last chunk.',
-  indices: 'Choice indices are 0..n-1, every one present.',
-  usage:
-    'With stream_options.include_usage, one usage chunk (empty choices) comes last before data: [DONE], and its usage adds up.',
-  'done-last': 'Nothing follows data: [DONE].',
-  complete: 'The stream ends with data: [DONE], not cut short.',
-  'error-event': 'No error event inside a 2xx stream.',
-  'token-ids':
-    '§4.1 return_token_ids in streaming mode: prompt_token_ids only in the first chunk, token_ids on every content delta.',
-  'continuous-usage':
-    'With stream_options.continuous_usage_stats, every content chunk carries usage, completion_tokens never decreasing.',
-};
-
-/** One rule per stream rule; only the §4.1 token-id rule is MUST (the chunk shape is "not shown"). */
-/** Every rule of the stream judge, in its order. */
-export const STREAM_RULES = Object.keys(STREAM_REQUIREMENTS) as readonly StreamRule[];
-
-/** The stream rules judged only when the request asked for what they judge. */
-export const STREAM_RULES_ASKED_FOR: ReadonlySet<StreamRule> = new Set(['token-ids', 'continuous-usage']);
-
-const STREAM_RULE_TABLE = new Map<StreamRule, ProxyRule>(
-  STREAM_RULES.map((rule) => [
-    rule,
-    rule === 'token-ids'
-      ? {
-          side: 'server',
-          name: `stream-${rule}`,
-          section: '§4.1',
-          level: 'MUST',
-          requirement: STREAM_REQUIREMENTS[rule],
-        }
-      : {
-          side: 'server',
-          name: `stream-${rule}`,
-          section: '§4.1',
-          level: 'SHOULD',
-          convention: STREAM_CONVENTION,
-          requirement: STREAM_REQUIREMENTS[rule],
-        },
-  ]),
-);
+export const STREAM_CONVENTION =
+  'OpenAI chat.completion.chunk streaming format (Server-Sent Events ended by data: [DONE])';
 
 export const RULES = {
   // The client's side: what the request alone shows.
@@ -327,6 +239,38 @@ export const RULES = {
     convention: 'RFC 9110 §15.6: a 5xx is the server failing (502, 503 and 504 excepted: gateways and overload)',
     requirement: 'The server does not fail with a 5xx (other than 502, 503, 504).',
   },
+  recordsBelong: {
+    side: 'server',
+    name: 'records-belong-to-project',
+    level: 'SHOULD',
+    convention: RECORD_URI_CONVENTION,
+    requirement:
+      'Every record listed or read under /v2/{entity}/{project} belongs there: its model (prediction) or scorer (score) URI names that entity and project.',
+  },
+  oneUriScheme: {
+    side: 'server',
+    name: 'one-uri-scheme',
+    level: 'SHOULD',
+    convention: ONE_SCHEME_CONVENTION,
+    requirement:
+      "Every record's model or scorer URI in the traffic uses one scheme, the service's own (§2.1, §2.2): the first one seen of its kind.",
+  },
+  unknownId404: {
+    side: 'server',
+    name: 'unknown-id-404',
+    level: 'SHOULD',
+    convention: 'evaluation-record service and FastAPI training service: an id that names nothing is answered 404',
+    requirement:
+      'A read by a well-formed id refused for the id itself (a 4xx other than for credentials, negotiation, framing or rate) is refused with 404.',
+  },
+  malformedJobId: {
+    side: 'server',
+    name: 'malformed-id-refused',
+    section: '§4.3',
+    level: 'MUST',
+    requirement:
+      'A training job asked for by an id that is not a UUID (it can name no job, §2.3) is refused with a 4xx, never answered 2xx or 5xx.',
+  },
   // The meaning of one chat answer (src/rules/chat-answer.ts, as the suite's chat checks judge it).
   nChoices: {
     side: 'server',
@@ -457,189 +401,6 @@ export const RULES = {
       'With structured_outputs.choice the content is exactly one of the choices; with structured_outputs.json or response_format json_schema it parses as JSON valid against the schema (an answer cut by the token bound: a prefix of such content).',
   },
 } as const satisfies Record<string, ProxyRule>;
-
-/** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
-export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
-  credentials: { shares: [], needs: 'any request (a client-side rule: the suite sends its credentials right)' },
-  requestJson: { shares: [], needs: 'a request with a body (client side)' },
-  requestSchema: { shares: [], needs: 'a request with a body (client side)' },
-  section7: { shares: [], needs: 'a chat request (client side)' },
-  requestRules: { shares: [], needs: 'a chat request (client side)' },
-  answers: { shares: [], needs: 'any exchange: one the server did not answer completely is an error' },
-  credentialsRequired: {
-    shares: [
-      'auth.rejects-missing-credentials.{op}',
-      'auth.rejects-malformed-credentials.{op}',
-      'auth.rejects-other-scheme.{op}',
-    ],
-    needs: 'a request without credentials in the path’s scheme',
-  },
-  otherCredentialsRefused: {
-    shares: ['auth.rejects-wrong-credentials.{op}', 'auth.rejects-derived-credentials.{op}'],
-    needs: 'other credentials than those given with --token/--basic',
-  },
-  responseSchema: { shares: ['acceptance.valid-request-succeeds.{op}'], needs: 'a 2xx JSON answer' },
-  jsonContentType: { shares: ['acceptance.json-content-type.{op}'], needs: 'a 2xx JSON answer' },
-  usageAddsUp: { shares: ['chat-completions.usage-adds-up'], needs: 'a 2xx chat completion' },
-  streamContentType: { shares: ['streaming.event-stream-content-type'], needs: 'a 2xx answer to stream: true' },
-  jsonlRecords: {
-    shares: ['predictions.list-is-jsonl-of-records', 'scores.list-is-jsonl-of-records'],
-    needs: 'a 2xx listing',
-  },
-  jsonlContentType: {
-    shares: [
-      'predictions.list-content-type-jsonl',
-      'scores.list-content-type-jsonl',
-      'acceptance.jsonl-content-type.{op}',
-    ],
-    needs: 'a 2xx listing',
-  },
-  errorShape: { shares: ['errors.error-body-shape.{op}'], needs: 'a body the server rejects with 400/422' },
-  errorShape7: {
-    shares: ['trajectories.validation-error-body', 'errors.error-body-shape.trajectories-log'],
-    needs: 'a log body the server rejects with 400/422',
-  },
-  listLimit: {
-    shares: ['predictions.limit-bounds-count', 'scores.limit-bounds-count'],
-    needs: 'a whole listing asked with limit',
-  },
-  listFilter: {
-    shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
-    needs: 'a whole listing asked with evaluation_run_id',
-  },
-  readsIdAsked: {
-    shares: [
-      'predictions.listed-records-read-back',
-      'scores.listed-records-read-back',
-      'training-jobs.get-returns-same-id',
-    ],
-    needs: 'a 2xx read by id',
-  },
-  readsListedRecord: {
-    shares: ['predictions.listed-records-read-back', 'scores.listed-records-read-back'],
-    needs: 'a record listed, then read by its id (the pair, in the same proxy session)',
-  },
-  getsCreatedJob: {
-    shares: ['training-jobs.get-returns-same-id'],
-    needs: 'a training job created, then fetched by the id returned (the pair)',
-  },
-  acceptsMalformedJson: {
-    shares: ['errors.rejects-malformed-json.{op}'],
-    needs: 'a request whose body is not JSON (client side too)',
-  },
-  answers401: {
-    shares: ['auth.answers-401.{op}'],
-    needs: 'a request refused for its credentials with a 4xx other than 404',
-  },
-  errorWithoutInternals: {
-    shares: ['errors.error-message-without-internals.{op}'],
-    needs: 'an error answer (4xx or 5xx) with a body',
-  },
-  refusalServesNoData: {
-    shares: [
-      'auth.rejects-missing-credentials.{op}',
-      'auth.rejects-malformed-credentials.{op}',
-      'auth.rejects-other-scheme.{op}',
-      'auth.rejects-wrong-credentials.{op}',
-    ],
-    needs: 'a request refused for its credentials with a 4xx',
-  },
-  svcUserId: {
-    shares: ['predictions.svc-user-id-server-filled', 'scores.svc-user-id-server-filled'],
-    needs: 'a 2xx listing',
-  },
-  streamedCount: {
-    shares: ['streaming.token-count-matches-non-streamed'],
-    needs: 'the same greedy seeded chat request seen streamed and unstreamed (the pair), with the same text',
-  },
-  no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
-  nChoices: {
-    shares: ['chat-completions.n-choices-indexed'],
-    needs: 'a whole 2xx chat answer (streamed or not) to a request with n absent or a positive integer',
-  },
-  completionBound: {
-    shares: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
-    needs: 'a one-choice 2xx chat answer with usage to a request with max_completion_tokens or max_tokens',
-  },
-  minTokens: {
-    shares: ['chat-completions.min-tokens-honoured', 'chat-completions.min-tokens-honoured.streamed'],
-    needs: 'a one-choice 2xx chat answer with usage, finished with "stop", to a request with min_tokens > 0',
-  },
-  stopStrings: {
-    shares: ['chat-completions.stop-strings-honoured'],
-    needs: 'a 2xx chat answer with content to a request with stop (without echo or min_tokens)',
-  },
-  requestIdReturned: {
-    shares: ['chat-completions.returns-request-id', 'chat-completions.returns-request-id.streamed'],
-    needs:
-      'a 2xx chat answer to a request with request_id (a stream: only when its headers were seen or its id shows it)',
-  },
-  acceptsForbidden: {
-    shares: [
-      'chat-completions.rejects-continue-with-generation-prompt',
-      'chat-completions.rejects-continue-with-generation-prompt.streamed',
-      'chat-completions.priority-follows-scheduling',
-      'chat-completions.priority-follows-scheduling.streamed',
-    ],
-    needs:
-      'a chat request with continue_final_message and add_generation_prompt both true, or (with --priority-scheduling off) a non-zero priority, answered 2xx or 4xx',
-  },
-  tokenIdsPerChoice: {
-    shares: ['chat-completions.return-token-ids-per-choice'],
-    needs: 'a 2xx chat answer that generated tokens, to a request with return_token_ids',
-  },
-  tokenIdsMatchUsage: {
-    shares: ['chat-completions.return-token-ids-match-usage'],
-    needs: 'a 2xx chat answer with usage to a request with return_token_ids (a stream: with include_usage)',
-  },
-  logprobsShape: {
-    shares: ['chat-completions.logprobs-shape-and-counts', 'chat-completions.logprobs-shape-and-counts.streamed'],
-    needs: 'a 2xx chat answer to a request with logprobs (counts: one choice, usage, no reasoning)',
-  },
-  logprobsBytesOrder: {
-    shares: ['chat-completions.logprobs-bytes-and-order'],
-    needs: 'a 2xx chat answer with logprobs entries',
-  },
-  logprobsJoin: {
-    shares: [
-      'chat-completions.logprobs-tokens-join-to-content',
-      'chat-completions.logprobs-tokens-join-to-content.streamed',
-    ],
-    needs: 'a 2xx chat answer with logprobs entries, without stop, echo, token ids as tokens, reasoning or tool calls',
-  },
-  tokensAsTokenIds: {
-    shares: ['chat-completions.tokens-as-token-ids'],
-    needs: 'a 2xx chat answer with logprobs entries to a request with return_tokens_as_token_ids',
-  },
-  echoPrepends: {
-    shares: ['chat-completions.echo-prepends-last-message', 'chat-completions.echo-prepends-last-message.streamed'],
-    needs: 'a 2xx chat answer to a request with echo true whose last message is the assistant’s, with text',
-  },
-  reasoningOmitted: {
-    shares: [
-      'chat-completions.include-reasoning-false-omits-reasoning',
-      'chat-completions.include-reasoning-false-omits-reasoning.streamed',
-    ],
-    needs: 'a 2xx chat answer to a request with include_reasoning false',
-  },
-  structuredOutput: {
-    shares: [
-      'chat-completions.structured-outputs-choice',
-      'chat-completions.structured-outputs-choice.streamed',
-      'chat-completions.structured-outputs-json',
-      'chat-completions.structured-outputs-json.streamed',
-      'chat-completions.response-format-json-schema',
-      'chat-completions.response-format-json-schema.streamed',
-    ],
-    needs:
-      'a 2xx chat answer to a request with structured_outputs choice or json, or response_format json_schema (a schema ajv compiles); regex is left to the suite',
-  },
-};
-
-/** The proxy rule of a stream judge's rule. */
-export function ruleOfStream(rule: StreamRule): ProxyRule {
-  return STREAM_RULE_TABLE.get(rule)!;
-}
 
 /** `chat.create` → `chat-create`: the tail of a result id. */
 function slugOf(op: OperationId): string {

@@ -13,7 +13,7 @@ import type { SchemaRegistry } from '../schemas/registry.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
 import { SseParser } from '../transport/sse.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
-import { ruleOfStream, STREAM_RULES, STREAM_RULES_ASKED_FOR } from './rules.js';
+import { ruleOfStream, STREAM_RULES, STREAM_RULES_ASKED_FOR } from './stream-rules.js';
 import type { Verdicts } from './verdicts.js';
 
 /** The stream rules judged on every stream; token ids and continuous usage only when asked for. */

@@ -3,7 +3,8 @@
  * and by the proxy on live traffic: a listing holds at most the `limit` asked for and only records of
  * the evaluation run filtered by (§4.5, §4.7), each with its server-filled svc_user_id (§2.1, §2.2);
  * a read answers the record, or the training job, whose id the path names (§4.6, §4.8, §4.3), and
- * the same record as listed. Each returns the breach, or undefined.
+ * the same record as listed; a listed or read record's URI names the path's entity and project.
+ * Each returns the breach, or undefined.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';
@@ -31,6 +32,77 @@ export function svcUserIdBreach(record: Readonly<Record<string, unknown>>): stri
   return 'svc_user_id' in record ? `svc_user_id is ${JSON.stringify(v)?.slice(0, 80)}` : 'no svc_user_id';
 }
 
+/** The convention that a record's model/scorer URI names the entity and project it lives in. */
+export const RECORD_URI_CONVENTION =
+  'evaluation-record service: URIs look like weave:///{entity}/{project}/object/{name}:{digest}';
+
+/** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */
+export function uriScope(uri: string): { scheme: string; entity: string; project: string } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/s.exec(uri);
+  if (!m) return undefined;
+  // `weave:///e/p/…` (empty authority) and `weave://e/p/…` both name e and p first.
+  const segments = m[2]!.replace(/^\/+/, '').split(/[/?#]/);
+  if (segments.length < 2 || !segments[0] || !segments[1]) return undefined;
+  try {
+    return {
+      scheme: m[1]!.toLowerCase(),
+      entity: decodeURIComponent(segments[0]!),
+      project: decodeURIComponent(segments[1]!),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a record shows where it belongs: it carries its model/scorer URI as a string. */
+export function recordScopeShown(kind: RecordKind, record: Readonly<Record<string, unknown>>): boolean {
+  return typeof record[kind.uriField] === 'string';
+}
+
+/**
+ * A record listed or read under `/v2/{entity}/{project}` against its model/scorer URI, which names
+ * the entity and project it lives in (RECORD_URI_CONVENTION): why it does not belong there, or
+ * undefined. Judge only what recordScopeShown says shows it.
+ */
+export function recordScopeBreach(
+  kind: RecordKind,
+  record: Readonly<Record<string, unknown>>,
+  entity: string,
+  project: string,
+): string | undefined {
+  const uri = record[kind.uriField];
+  if (typeof uri !== 'string') return undefined;
+  const scope = uriScope(uri);
+  if (!scope)
+    return `${kind.uriField} ${excerpt(uri, 120)} does not name an entity and a project (scheme:///{entity}/{project}/…)`;
+  return scope.entity === entity && scope.project === project
+    ? undefined
+    : `${kind.uriField} ${excerpt(uri, 120)} names ${scope.entity}/${scope.project}`;
+}
+
+/** The convention that one service names its models and scorers in one URI scheme of its own. */
+export const ONE_SCHEME_CONVENTION =
+  'evaluation-record service: one URI scheme (weave:///…); internal reference schemes are never exposed';
+
+/** The scheme of a URI (lower case), or undefined for a value that starts with none. */
+export function uriScheme(value: string): string | undefined {
+  return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
+}
+
+/**
+ * A record's model/scorer URI against the first one of its kind seen (ONE_SCHEME_CONVENTION): the
+ * breach, or undefined. A value with no scheme is not judged here (it is no URI at all).
+ */
+export function uriSchemeBreach(
+  kind: RecordKind,
+  uri: string,
+  first: { readonly scheme: string; readonly uri: string },
+): string | undefined {
+  const scheme = uriScheme(uri);
+  if (scheme === undefined || scheme === first.scheme) return undefined;
+  return `${kind.uriField} ${excerpt(uri, 120)} uses the scheme "${scheme}:", an earlier one "${first.scheme}:" (${excerpt(first.uri, 80)})`;
+}
+
 /** A record read by id (`idField`: prediction_id, score_id) against the id the path names. */
 export function readIdBreach(
   idField: string,
@@ -46,6 +118,38 @@ export function jobIdBreach(askedId: string, job: Readonly<Record<string, unknow
   return typeof got === 'string' && got.toLowerCase() === askedId.toLowerCase()
     ? undefined
     : `id ${JSON.stringify(got)}`;
+}
+
+/** True for a canonical textual UUID (any version), the form §2.3 gives training-job ids. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * Refusals of a read by id that say nothing of whether the id names something: credentials (401,
+ * 403, 407), method and media negotiation (405, 406), the request's own framing (408, 411, 413, 414,
+ * 431) and rate limits (429).
+ */
+const NOT_ABOUT_THE_ID: ReadonlySet<number> = new Set([401, 403, 405, 406, 407, 408, 411, 413, 414, 429, 431]);
+
+/**
+ * Whether a refused read by a well-formed id shows how the server answers an id that names nothing:
+ * a 4xx that is not about credentials, negotiation, framing or rate (NOT_ABOUT_THE_ID). Training
+ * jobs: only a UUID is well-formed (§2.3); a malformed one is malformedJobIdBreach's.
+ */
+export function unknownIdShown(status: number, jobId?: string): boolean {
+  if (jobId !== undefined && !isUuid(jobId)) return false;
+  return status >= 400 && status < 500 && !NOT_ABOUT_THE_ID.has(status);
+}
+
+/** A read by an id that names nothing, against the 404 the services answer for one: the breach, or undefined. */
+export function unknownIdBreach(status: number): string | undefined {
+  return status === 404 ? undefined : `HTTP ${status}`;
+}
+
+/** A training-job read by an id that is not a UUID (it can name no job, §2.3): refused with a 4xx, never 2xx or 5xx (§4.3). */
+export function malformedJobIdBreach(status: number): string | undefined {
+  return status >= 400 && status < 500 ? undefined : `HTTP ${status}`;
 }
 
 /**

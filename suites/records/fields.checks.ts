@@ -7,17 +7,13 @@ import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { excerpt } from '../../src/core/describe.js';
 import { readListing, recordKey, showKey, type JsonRecord } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { svcUserIdBreach } from '../../src/rules/records.js';
+import { ONE_SCHEME_CONVENTION, svcUserIdBreach, uriScheme, uriSchemeBreach } from '../../src/rules/records.js';
 
 /** RFC 3986 `URI` (absolute, with a scheme): ajv-formats' `uri`, the format our record schemas use. */
 const URI_SCHEMA = { type: 'string', format: 'uri' } as const;
 
 function isUri(ctx: CheckContext, value: string): boolean {
   return ctx.schemas.ajv.validate(URI_SCHEMA, value) === true;
-}
-
-function uriScheme(value: string): string | undefined {
-  return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
 }
 
 /**
@@ -93,7 +89,7 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
     operation: kind.listOp,
     section: kind.fieldsSection,
     level: 'SHOULD',
-    convention: 'evaluation-record service: one URI scheme (weave:///…); internal reference schemes are never exposed',
+    convention: ONE_SCHEME_CONVENTION,
     requirement: `Every ${kind.title}'s ${kind.uriField} URI uses the same scheme, the service's own (${kind.fieldsSection}).`,
     run(ctx) {
       let first: { scheme: string; uri: string } | undefined;
@@ -108,9 +104,7 @@ export function fieldChecks(kind: RecordKind): CheckDefinition[] {
           const scheme = uriScheme(v);
           if (scheme === undefined) return false; // not a URI at all: uri-fields-are-uris judges that
           if (!first) first = { scheme, uri: v };
-          return scheme === first.scheme
-            ? true
-            : `${kind.uriField} ${excerpt(v, 120)} uses the scheme "${scheme}:", an earlier one "${first.scheme}:" (${excerpt(first.uri, 80)})`;
+          return uriSchemeBreach(kind, v, first) ?? true;
         },
       );
     },

@@ -11,24 +11,7 @@ import { readJsonl } from '../../src/kit/streams.js';
 import { listPath, openListing, readHead, readListing, recordId, recordKey, seedTag, showKey } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
 import { isJsonObject } from '../../src/core/values.js';
-
-/** The entity and project a URI of the `scheme:///{entity}/{project}/…` layout names, if it has that layout. */
-export function uriScope(uri: string): { scheme: string; entity: string; project: string } | undefined {
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/s.exec(uri);
-  if (!m) return undefined;
-  // `weave:///e/p/…` (empty authority) and `weave://e/p/…` both name e and p first.
-  const segments = m[2]!.replace(/^\/+/, '').split(/[/?#]/);
-  if (segments.length < 2 || !segments[0] || !segments[1]) return undefined;
-  try {
-    return {
-      scheme: m[1]!.toLowerCase(),
-      entity: decodeURIComponent(segments[0]!),
-      project: decodeURIComponent(segments[1]!),
-    };
-  } catch {
-    return undefined;
-  }
-}
+import { RECORD_URI_CONVENTION, recordScopeBreach, recordScopeShown } from '../../src/rules/records.js';
 
 /** Lines read from a listing that should be empty: enough to see a leak. */
 const LEAK_PROBE = 50;
@@ -39,32 +22,24 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
     operation: kind.listOp,
     section: kind.listSection,
     level: 'SHOULD',
-    convention: 'evaluation-record service: URIs look like weave:///{entity}/{project}/object/{name}:{digest}',
+    convention: RECORD_URI_CONVENTION,
     requirement: `Every ${kind.title} listed under /v2/{entity}/{project} belongs there: its ${kind.uriField} URI names that entity and project.`,
     async run(ctx) {
       const { entity, project } = ctx.target;
       let judged = 0;
-      let bad: { key: string; uri: string; why: string } | undefined;
+      let bad: { key: string; why: string } | undefined;
       const r = await readListing(ctx, kind, {}, (rec) => {
-        const uri = rec[kind.uriField];
-        if (typeof uri !== 'string') return;
+        if (!recordScopeShown(kind, rec)) return;
         judged++;
-        const scope = uriScope(uri);
-        if (!scope)
-          bad = {
-            key: recordKey(kind, rec),
-            uri,
-            why: 'does not name an entity and a project (scheme:///{entity}/{project}/…)',
-          };
-        else if (scope.entity !== entity || scope.project !== project)
-          bad = { key: recordKey(kind, rec), uri, why: `names ${scope.entity}/${scope.project}` };
+        const why = recordScopeBreach(kind, rec, entity, project);
+        if (why) bad = { key: recordKey(kind, rec), why };
         return bad ? 'stop' : undefined;
       });
       if (!r.ok) return r.failure;
       if (bad) {
         return fail({
           expected: `${kind.uriField} URIs naming ${entity}/${project}, the entity and project listed`,
-          actual: `${showKey(bad.key)}: ${kind.uriField} ${excerpt(bad.uri, 160)} ${bad.why}`,
+          actual: `${showKey(bad.key)}: ${bad.why}`,
           ...r.evidence,
         });
       }

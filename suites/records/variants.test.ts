@@ -9,7 +9,7 @@ import { bodyText, variantRunner, type VariantHandler as Variant } from '../../t
 import { recordChecks } from './index.js';
 import { isErrorObject } from '../../src/rules/error-shape.js';
 import { PREDICTIONS, SCORES } from '../../src/core/record-kinds.js';
-import { uriScope } from './scope.checks.js';
+import { uriScope } from '../../src/rules/records.js';
 import { canonicalJson, mediaTypeOf } from '../../src/core/values.js';
 
 /** Runs `checks` against the mock behind `variant`, on a loopback socket, with the settings these variants were written for. */

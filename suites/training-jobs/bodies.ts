@@ -107,11 +107,6 @@ export function invalidGroupCases(): { readonly description: string; readonly gr
   ];
 }
 
-/** True for a canonical textual UUID (any version), the form §2.3 gives job ids. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
 /** A v4-shaped UUID fixed by `seed` (for ids that no job has). */
 export function uuidFromSeed(seed: number): string {
   let x = seed >>> 0 || 0x9e3779b9;

@@ -5,8 +5,9 @@ import { describeResponse, describeSchemaErrors } from '../../src/core/describe.
 import { controlExchange } from '../../src/kit/baseline.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { baseGroups, isUuid, uuidFromSeed } from './bodies.js';
-import { is2xx, is4xx } from '../../src/core/values.js';
+import { baseGroups, uuidFromSeed } from './bodies.js';
+import { isUuid, malformedJobIdBreach, unknownIdBreach } from '../../src/rules/records.js';
+import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
 
 /** POST /v1/preview/training-jobs with a JSON body. */
@@ -104,7 +105,7 @@ const unknownIdIs404 = defineCheck({
   async run(ctx) {
     const id = uuidFromSeed(ctx.seed);
     const ex = await getJob(ctx, id);
-    if (ex.response.status !== 404)
+    if (unknownIdBreach(ex.response.status))
       return fail({ expected: `HTTP 404 for the unknown job ${id}`, actual: describeResponse(ex), exchange: ex });
     return pass();
   },
@@ -128,7 +129,7 @@ const malformedIdIs4xx = defineCheck({
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);
-      if (!is4xx(ex.response.status))
+      if (malformedJobIdBreach(ex.response.status))
         return fail({ expected: `a 4xx for the malformed job id "${id}"`, actual: describeResponse(ex), exchange: ex });
     }
     return pass();

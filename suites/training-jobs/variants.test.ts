@@ -11,7 +11,8 @@ import { registry } from '../../src/schemas/registry.js';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { trajectoryChecks } from '../trajectories/index.js';
-import { invalidGroupCases, isUuid, realisticCreateBody, realisticLogBody, uuidFromSeed } from './bodies.js';
+import { invalidGroupCases, realisticCreateBody, realisticLogBody, uuidFromSeed } from './bodies.js';
+import { isUuid } from '../../src/rules/records.js';
 import { trainingJobChecks } from './index.js';
 
 const CHECKS: readonly CheckDefinition[] = [...trainingJobChecks, ...trajectoryChecks];

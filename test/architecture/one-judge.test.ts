@@ -1,6 +1,7 @@
 /**
- * One judge for generated and live traffic: which media types label JSON and JSON Lines, and what
- * shape an error body has, are judged in src/rules only. The suites' checks and the proxy call those
+ * One judge for generated and live traffic: which media types label JSON and JSON Lines, what
+ * shape an error body has, where a record belongs and how an unknown id is answered, are judged in
+ * src/rules only. The suites' checks and the proxy call those
  * functions; a copy of their lists, regexes or key tests anywhere else in the judging code (src/core,
  * src/kit, src/proxy, suites/) is how the suite and the proxy came to disagree (the flat vLLM error
  * passed one and failed the other; application/ndjson passed one content-type check and failed
@@ -44,6 +45,9 @@ const COPIES: readonly { readonly what: string; readonly pattern: RegExp }[] = [
   { what: 'usage accounting', pattern: /\(\w+ as number\)\s*\+\s*\(\w+ as number\)\s*[!=]==?\s*\w/ },
   { what: "a listing line's judgement", pattern: /is an error object after HTTP/ },
   { what: 'a record compared with its listing', pattern: /canonicalJson\(listed\[/ },
+  { what: 'a URI scheme read', pattern: /\[A-Za-z\]\[A-Za-z0-9\+\.-\]\*/ },
+  { what: 'a UUID test', pattern: /\[0-9a-f\]\{8\}-\[0-9a-f\]\{4\}/ },
+  { what: "an unknown id's 404 test", pattern: /status\s*!==\s*404/ },
 ];
 
 function copiesIn(file: string): string[] {
@@ -61,6 +65,8 @@ test('the judging code was read (the check would pass vacuously otherwise)', () 
   expect(rules.join('\n')).toMatch(/a JSON Lines media type/);
   expect(rules.join('\n')).toMatch(/vLLM's flat error object test/);
   expect(rules.join('\n')).toMatch(/an error-shape key test/);
+  expect(rules.join('\n')).toMatch(/a URI scheme read/);
+  expect(rules.join('\n')).toMatch(/a UUID test/);
 });
 
 test('no media-type list or error-shape test outside src/rules', () => {

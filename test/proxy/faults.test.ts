@@ -75,10 +75,14 @@ async function listThenRead(base: string, kind: 'predictions' | 'scores', marker
   const listed = await listRecords(base, kind, undefined, '?limit=1');
   const record = listed.records[0] as Record<string, string>;
   const id = record[kind === 'predictions' ? 'prediction_id' : 'score_id'];
-  return fetch(`${base}/v2/acme/evals/${kind}/${id}?marker=${marker}`, {
-    headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
-  }).then((r) => r.text());
+  return basicGet(`${base}/v2/acme/evals/${kind}/${id}?marker=${marker}`);
 }
+
+/** A GET with the mock's Basic credentials (§5, /v2). */
+const basicGet = (url: string): Promise<string> =>
+  fetch(url, { headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` } }).then((r) =>
+    r.text(),
+  );
 
 const ROWS: readonly Row[] = [
   {
@@ -160,6 +164,22 @@ const ROWS: readonly Row[] = [
       return listRecords(u, 'scores', undefined, `?evaluation_run_id=${run}&marker=${m}`);
     },
   },
+  {
+    fault: 'records.uris-name-other-project',
+    finding: 'server.records-belong-to-project.predictions-list',
+    client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
+  },
+  {
+    fault: 'records.unknown-id-is-400',
+    finding: 'server.unknown-id-404.scores-read',
+    client: (_c, u, m) => basicGet(`${u}/v2/acme/evals/scores/${m}-no-such-score`),
+  },
+  {
+    fault: 'training.malformed-job-id-is-500',
+    finding: 'server.malformed-id-refused.training-jobs-get',
+    client: (_c, u, m) =>
+      fetch(`${u}/v1/preview/training-jobs/${m}-not-a-uuid`, { headers: { authorization: `Bearer ${DEFAULT_TOKEN}` } }),
+  },
   // Pairs: what an earlier exchange of the traffic showed (src/proxy/pairs.ts).
   {
     fault: 'records.read-listed-id-404',
@@ -170,6 +190,11 @@ const ROWS: readonly Row[] = [
     fault: 'records.read-differs-from-listing',
     finding: 'server.reads-listed-record.scores-read',
     client: (_c, u, m) => listThenRead(u, 'scores', m),
+  },
+  {
+    fault: 'records.internal-uri-scheme-leaks',
+    finding: 'server.one-uri-scheme.scores-list',
+    client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=8&marker=${m}`),
   },
   {
     fault: 'training.get-forgets-jobs',

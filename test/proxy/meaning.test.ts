@@ -240,7 +240,6 @@ async function judgedJson(url: string, body: Record<string, unknown>) {
     text,
     registry(),
     v,
-    {},
     { request: { model: DEFAULT_MODEL, ...body }, headers: Object.fromEntries(res.headers) },
   );
   return v;

@@ -5,7 +5,9 @@
  */
 import { expect, test } from 'vitest';
 import { OPERATIONS } from '../../src/core/operations.js';
-import { RULE_DOCS, RULES, STREAM_RULES, streamRuleDoc } from '../../src/proxy/rules.js';
+import { RULE_DOCS } from '../../src/proxy/rule-docs.js';
+import { RULES } from '../../src/proxy/rules.js';
+import { STREAM_RULES, streamRuleDoc } from '../../src/proxy/stream-rules.js';
 import { CATALOGUE } from '../../suites/index.js';
 
 const ids = new Set(CATALOGUE.map((c) => c.id));

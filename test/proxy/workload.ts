@@ -106,4 +106,7 @@ export async function workload(client: OpenAI, base: string): Promise<void> {
   await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, JSON.stringify({ split: 123, trajectory_groups: 'x' }));
   await post('/v1/chat/completions', '{"messages": [');
   await get('/v2/acme/evals/predictions?limit=2', '');
+  // Ids that name nothing: a record deleted since it was listed, a job id mistyped.
+  await get('/v2/acme/evals/scores/score-deleted-since');
+  await get('/v1/preview/training-jobs/job-42', `Bearer ${DEFAULT_TOKEN}`);
 }

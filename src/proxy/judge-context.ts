@@ -1,0 +1,52 @@
+/**
+ * @module What every exchange judge of one proxy session shares: the schemas, the findings, the
+ * redactor, coverage sampling and recording, the credentials the target accepts, the pairs of
+ * earlier exchanges, and what the user said of the served model.
+ */
+import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { Redactor } from '../core/redact.js';
+import type { SchemaRegistry } from '../schemas/registry.js';
+import type { RecordedRequest } from '../transport/types.js';
+import type { Findings } from './findings.js';
+import type { Pairs } from './pairs.js';
+import type { Side } from './rules.js';
+import type { PresentedCredentials } from './secrets.js';
+
+/** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
+export type Observation = 'first' | 'repeat';
+
+/** What every exchange judge shares: the proxy's session. */
+export interface JudgeContext {
+  readonly schemas: SchemaRegistry;
+  readonly findings: Findings;
+  /** Largest body (request or JSON response) kept to be judged whole; a longer one is forwarded unjudged. */
+  readonly maxBodyBytes: number;
+  /** The redactor of every secret learned so far. */
+  redactor(): Redactor;
+  /** The command line of the session, for evidence. */
+  readonly replay: string;
+  /**
+   * Whether an exchange of this shape (what it could exercise: operation, status, the request's
+   * top-level fields) is to be observed for coverage: one of the first of its shape (`first`), a
+   * sampled repeat (`repeat`), or not at all (undefined).
+   */
+  sample(shape: string): Observation | undefined;
+  /** The coverage recorder: one exchange, its status and (a bounded part of) its body. */
+  observe(
+    request: RecordedRequest,
+    status: number,
+    bodyText: string | undefined,
+    credentials: PresentedCredentials,
+    observation: Observation,
+  ): void;
+  /** Said at once when a group gets its first breach (already redacted). */
+  onFirstBreach?(side: Side, line: string): void;
+  /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
+  record?(line: string): void;
+  /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
+  readonly configured?: ConfiguredCredentials;
+  /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */
+  readonly pairs?: Pairs;
+  /** Whether the served model uses priority scheduling (§7.1), when the user said (`--priority-scheduling on|off`). */
+  readonly priorityScheduling?: boolean;
+}
