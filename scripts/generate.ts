@@ -1,11 +1,11 @@
 /**
  * @module Writes (or with --check, verifies) every drift-checked generated file. Generators register
- * in `scripts/generators.ts`; each returns the file's path and its expected content.
+ * in `scripts/drift-checked.ts`; each returns the file's path and its expected content.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { packageRoot } from '../src/core/package-root.js';
-import { GENERATORS } from './generators.js';
+import { GENERATORS } from './drift-checked.js';
 
 const check = process.argv.includes('--check');
 const root = packageRoot();

@@ -4,7 +4,8 @@
  * gives no way to exercise, with the reason.
  */
 import { OPERATIONS, operationLabel } from '../core/operations.js';
-import { coverageModel, type CoverageItem } from '../coverage/model.js';
+import type { CoverageItem } from '../coverage/item.js';
+import { coverageModel } from '../coverage/model.js';
 import { registry } from '../schemas/registry.js';
 import { readFlags } from './flags.js';
 import { COVERAGE_USAGE } from './usage.js';

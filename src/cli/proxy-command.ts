@@ -7,7 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { checkTargetUrl } from '../core/target-url.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { proxyReports, trafficLine } from '../proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../proxy/server.js';

@@ -4,15 +4,10 @@
  */
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient } from '../transport/types.js';
-import type { OperationId } from './operations.js';
+import type { CheckIdentity } from './check-identity.js';
 import type { CheckOutcome } from './result.js';
 
-/**
- * MUST: what the interface states. SHOULD: a convention of the ecosystem the interface comes from
- * (named in `convention`). INFO: an observation, reported, never gating.
- */
-export type Level = 'MUST' | 'SHOULD' | 'INFO';
-export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+export { LEVELS, type Level } from './check-identity.js';
 
 /** What the suite knows about the target. */
 export interface TargetConfig {
@@ -56,17 +51,7 @@ export interface CheckContext {
   readonly memo: Map<string, Promise<unknown>>;
 }
 
-export interface CheckDefinition {
-  /** `<area>.<rule>`, kebab-case, stable. */
-  readonly id: string;
-  readonly operation: OperationId;
-  /** The section the rule rests on: `§4.1`, `§7`. */
-  readonly section: string;
-  readonly level: Level;
-  /** The requirement in one sentence, printed first in every failure. */
-  readonly requirement: string;
-  /** For SHOULD (and INFO built on one): the convention followed, e.g. "FastAPI validation error shape". */
-  readonly convention?: string;
+export interface CheckDefinition extends CheckIdentity {
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
   /**

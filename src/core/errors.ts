@@ -20,7 +20,7 @@ export type ConformanceErrorCode =
   | 'CTS_CREDENTIALS_REFUSED'
   /** A request that could create something, not sent: the run's write budget (--max-writes) is spent. */
   | 'CTS_WRITE_BUDGET'
-  /** A presentation derived from credentials that were not configured (src/coverage/derive.ts). */
+  /** A presentation derived from credentials that were not configured (src/core/credentials.ts). */
   | 'CTS_NO_CREDENTIALS'
   /** A derived presentation that equals the valid credentials (basic credentials `api:<token>`). */
   | 'CTS_PRESENTATION_IS_VALID'

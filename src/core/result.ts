@@ -4,7 +4,7 @@
  * Both fail the gate, and are reported apart.
  */
 import type { HttpExchange, RecordedRequest } from '../transport/types.js';
-import type { CheckDefinition } from './check.js';
+import type { CheckIdentity } from './check-identity.js';
 import type { OperationId } from './operations.js';
 
 export interface PassOutcome {
@@ -69,8 +69,7 @@ export interface Evidence {
 }
 
 /** One check's result in a run: the outcome plus the check's identity, timings and evidence. */
-export interface CheckResult
-  extends Pick<CheckDefinition, 'id' | 'operation' | 'section' | 'level' | 'requirement' | 'convention'> {
+export interface CheckResult extends CheckIdentity {
   readonly status: CheckOutcome['status'];
   /** Fail: expected/actual. Skip: reason. Error: code + message. */
   readonly expected?: string;

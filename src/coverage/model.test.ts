@@ -7,7 +7,7 @@ import { packageRoot } from '../core/package-root.js';
 import { loadRegistry, registry } from '../schemas/registry.js';
 import { coverageModel, responseSchemasOf } from './model.js';
 import { STATED_GAPS } from './stated-gaps.js';
-import { schemaFields } from './schema-fields.js';
+import { schemaFields } from '../schemas/fields.js';
 import { summarizeCoverage } from './summary.js';
 
 const model = coverageModel(registry());

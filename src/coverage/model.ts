@@ -16,35 +16,10 @@
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 import { RULE_CASES } from '../generation/rule-cases.js';
-import type { VllmRuleId } from '../generation/realistic/vllm-rules.js';
 import { STATED_GAPS } from './stated-gaps.js';
-import { PRESENTATION_LABELS, rejectedPresentations, type PresentationId } from './presentations.js';
-import { schemaFields, type SchemaField } from './schema-fields.js';
-
-import type { CoverageKind } from '../core/coverage.js';
-/** Chat requests are exercised in both modes (§4.1 `stream`). */
-export type Mode = 'non-streamed' | 'streamed';
-type ScopeProbe = 'other-entity' | 'other-project';
-
-export interface CoverageItem {
-  /** Stable and readable: `chat.create request-accepted seed (streamed)`. */
-  readonly id: string;
-  readonly operation: OperationId;
-  readonly kind: CoverageKind;
-  /** A field path (`messages[].role`) for request, response, value and bound items. */
-  readonly path?: string;
-  readonly mode?: Mode;
-  /** A request-value item: the value the schema names. */
-  readonly value?: string | number | boolean;
-  /** A request-bound item: which bound, and whether the value sits at it (accepted) or beyond it (rejected). */
-  readonly bound?: { readonly which: 'minimum' | 'maximum'; readonly side: 'at' | 'beyond'; readonly limit: number };
-  /** A rule-rejected item: the cross-field rule (conventions' vLLM rules, §7) broken. */
-  readonly rule?: VllmRuleId;
-  readonly presentation?: PresentationId;
-  readonly scope?: ScopeProbe;
-  /** What exercising it means, for a person. */
-  readonly description: string;
-}
+import type { CoverageItem, Mode, ScopeProbe } from './item.js';
+import { PRESENTATION_LABELS, rejectedPresentations } from './presentations.js';
+import { schemaFields, type SchemaField } from '../schemas/fields.js';
 
 interface NotApplicableItem extends CoverageItem {
   /** Why the interface gives no way to exercise it. */

@@ -3,20 +3,15 @@
  * that tells from an Authorization header which one was sent. The classifier compares with the
  * configured secrets and hands back only a name: coverage and reports never hold a secret.
  */
+import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';
 
-/** Presentations derived from the configured credentials (never made up). */
-export type DerivedPresentation =
-  | 'v1-token-as-bearer'
-  | 'v1-token-as-basic'
-  | 'right-user-wrong-password'
-  | 'v2-basic-on-v1'
-  | 'token-with-suffix'
-  | 'token-truncated';
+/** The configured secrets `classifyAuthorization` compares a header with. */
+export type { ConfiguredCredentials };
 
 /**
  * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).
- * The derived ones are built from the configured secrets by the transport (see derive.ts).
+ * The derived ones are built from the configured secrets by the transport (src/core/credentials.ts).
  */
 export type PresentationId =
   | 'valid'
@@ -45,19 +40,6 @@ export const PRESENTATION_LABELS: Readonly<Record<PresentationId, string>> = {
 export function rejectedPresentations(scheme: AuthScheme): readonly PresentationId[] {
   const common: PresentationId[] = ['no-credentials', 'malformed', 'unknown-credentials', 'other-scheme'];
   return [...common, ...derivedPresentations(scheme)];
-}
-
-/** The derived presentations that apply to a scheme's paths. */
-export function derivedPresentations(scheme: AuthScheme): readonly DerivedPresentation[] {
-  return scheme === 'bearer'
-    ? ['v2-basic-on-v1', 'token-with-suffix', 'token-truncated']
-    : ['v1-token-as-bearer', 'v1-token-as-basic', 'right-user-wrong-password'];
-}
-
-export interface ConfiguredCredentials {
-  readonly token?: string | undefined;
-  /** `user:password` */
-  readonly basic?: string | undefined;
 }
 
 function decodeBasic(encoded: string): string | undefined {

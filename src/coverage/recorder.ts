@@ -9,9 +9,11 @@ import { matchOperation, type Operation, type OperationId } from '../core/operat
 import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
-import { modesOf, responseSchemasOf, type CoverageItem, type CoverageModel, type Mode } from './model.js';
-import { classifyAuthorization, type ConfiguredCredentials } from './presentations.js';
-import { fieldPathOf, presentPaths, valuesAt } from './schema-fields.js';
+import type { CoverageItem, Mode } from './item.js';
+import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
+import { classifyAuthorization } from './presentations.js';
+import { fieldPathOf, presentPaths, valuesAt } from '../schemas/fields.js';
 import { is2xx, is4xx } from '../core/values.js';
 
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */

@@ -3,7 +3,7 @@
  * only hand-written part of the coverage model: what is left out is stated here, and printed by
  * `conformance coverage`, never silently dropped.
  */
-import type { CoverageItem } from './model.js';
+import type { CoverageItem } from './item.js';
 
 export interface StatedGap {
   readonly applies: (item: CoverageItem) => boolean;

@@ -6,7 +6,7 @@ import {
   type ApplyExpectationsOptions,
   type Expectations,
 } from './expectations.js';
-import { summarize } from './summary.js';
+import { summarize } from '../core/summary.js';
 
 /** Reads and validates an expectations file (same as {@link loadExpectations}). */
 export const loadExpectationsFile: (file: string) => Expectations = loadExpectations;

@@ -4,7 +4,7 @@
  * its format, a number beyond a bound), and, per bound, the body with the value at the bound.
  * Bodies are JSON text: the §8 bounds lie beyond what a JS number writes exactly.
  */
-import { schemaFields } from '../coverage/schema-fields.js';
+import { schemaFields } from '../schemas/fields.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 
 export interface ConstraintCase {

@@ -6,8 +6,7 @@
  * and one without gets none.
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
-import { WRONG_PASSWORD } from '../coverage/derive.js';
+import { type ConfiguredCredentials, WRONG_PASSWORD } from '../core/credentials.js';
 import type { Skip } from './skips.js';
 
 /** Made-up credentials start with `conformance-invalid`, as the suite's own: the redactor leaves them readable. */

@@ -9,7 +9,7 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Side } from '../proxy/rules.js';
 import { type ProxyServer, startProxyServer } from '../proxy/server.js';
 import { type ConnectionSettings, connectionSecrets } from '../transport/connection.js';

@@ -8,7 +8,7 @@
 import { matchOperation } from '../core/operations.js';
 import { isSecretHeaderName } from '../core/redact.js';
 import { HOP_BY_HOP } from '../proxy/server.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 import { substituteCredentials } from './credentials.js';
 import { NOT_RECORDED, type RecordedExchange } from './recording.js';
 import type { Skip } from './skips.js';

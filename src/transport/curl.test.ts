@@ -1,8 +1,7 @@
 import { expect, test } from 'vitest';
 import { createRedactor } from '../core/redact.js';
 import { execFileSync } from 'node:child_process';
-import { derivedAuthorization, derivedSecrets } from '../coverage/derive.js';
-import { derivedPresentations } from '../coverage/presentations.js';
+import { derivedAuthorization, derivedPresentations, derivedSecrets } from '../core/credentials.js';
 import { buildCurl, shellQuote } from './curl.js';
 
 const token = 'tok-ABCDEF-987';

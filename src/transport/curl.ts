@@ -5,8 +5,13 @@
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { isSecretHeaderName, type Redactor } from '../core/redact.js';
-import { CONVENTIONAL_BASIC_USER, derivedAuthorization, WRONG_PASSWORD, TOKEN_SUFFIX } from '../coverage/derive.js';
-import type { DerivedPresentation } from '../coverage/presentations.js';
+import {
+  CONVENTIONAL_BASIC_USER,
+  type DerivedPresentation,
+  derivedAuthorization,
+  WRONG_PASSWORD,
+  TOKEN_SUFFIX,
+} from '../core/credentials.js';
 import { type ConnectionSettings, proxyFor, proxyOrigin } from './connection.js';
 import type { RecordedRequest } from './types.js';
 
@@ -51,7 +56,7 @@ function connectionArgs(url: string, connection: ConnectionSettings): string[] {
 }
 
 /**
- * The curl arguments of each derived presentation (src/coverage/derive.ts), built by the shell from
+ * The curl arguments of each derived presentation (src/core/credentials.ts), built by the shell from
  * the environment variables, so the line reproduces the request and still holds no secret.
  */
 const DERIVED_CURL: Readonly<Record<DerivedPresentation, string[]>> = {

@@ -8,7 +8,7 @@
 import { request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath, matchOperation } from '../core/operations.js';
-import { derivedAuthorization } from '../coverage/derive.js';
+import { derivedAuthorization } from '../core/credentials.js';
 import type {
   AuthMode,
   HttpClient,

@@ -1,6 +1,6 @@
 /** @module What checks send and receive: plain data, recorded for evidence. */
 
-import type { DerivedPresentation } from '../coverage/presentations.js';
+import type { DerivedPresentation } from '../core/credentials.js';
 
 /**
  * How a request authenticates. `default`: the scheme §5 gives the path's family, with the configured

@@ -5,15 +5,16 @@
  * §5 gives each path family its one scheme and its credentials).
  *
  * The check names a presentation (`auth: { derived }`); the transport builds the header from the
- * configured secrets (src/coverage/derive.ts), so neither the check nor its result ever holds one.
+ * configured secrets (src/core/credentials.ts), so neither the check nor its result ever holds one.
  * A presentation that cannot be built (its credentials were not configured, or it would equal the
  * valid ones) is left out with a note; a check left with none is skipped.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
+import { derivedPresentations } from '../../src/core/credentials.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { derivedPresentations, PRESENTATION_LABELS } from '../../src/coverage/presentations.js';
+import { PRESENTATION_LABELS } from '../../src/coverage/presentations.js';
 import { baselineRequest, slugOf } from '../../src/kit/baseline.js';
 import { control, rejectionProblem } from './credentials.checks.js';
 

@@ -8,7 +8,7 @@
 import type { CoverageReport } from '../../src/core/coverage.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
-import { summarize } from '../../src/gating/summary.js';
+import { summarize } from '../../src/core/summary.js';
 
 const MOCK_URL = 'bundled-mock (http://127.0.0.1:40123)';
 const STAGING_URL = 'https://staging.example.com/api';

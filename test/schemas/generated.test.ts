@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATORS } from '../../scripts/generators.js';
+import { GENERATORS } from '../../scripts/drift-checked.js';
 import { ROOT } from './helpers.js';
 
 const generated = (await Promise.all(GENERATORS.map((g) => g()))).flat();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { assertAllValid, assertDeterministic } from '../../../test/helpers/arbitrary-laws.js';
 import { sampleRequests } from '../sample.js';
-import { presentPaths, schemaFields, valuesAt } from '../../coverage/schema-fields.js';
+import { presentPaths, schemaFields, valuesAt } from '../../schemas/fields.js';
 import { registry } from '../../schemas/registry.js';
 import { everyFieldChatRequests, realisticChatRequest } from './chat-request.js';
 import { vllmRuleViolations } from './vllm-rules.js';

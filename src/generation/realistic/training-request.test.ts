@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { assertAllValid, assertDeterministic } from '../../../test/helpers/arbitrary-laws.js';
 import { DEFAULT_MODEL_ID } from '../../core/defaults.js';
 import { sampleRequests } from '../sample.js';
-import { presentPaths, schemaFields, valuesAt } from '../../coverage/schema-fields.js';
+import { presentPaths, schemaFields, valuesAt } from '../../schemas/fields.js';
 import { registry } from '../../schemas/registry.js';
 import { everyFieldTrainingRequests, realisticLogRequest, realisticTrainingJobRequest } from './training-request.js';
 import { realisticTrajectoryGroup } from './trajectory.js';

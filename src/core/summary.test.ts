@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { CheckResult } from '../core/result.js';
+import type { CheckResult } from './result.js';
 import { summarize } from './summary.js';
 
 const r = (status: CheckResult['status'], level: CheckResult['level'], known = false): CheckResult => ({

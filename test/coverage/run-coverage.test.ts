@@ -9,12 +9,12 @@ import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } fr
 import { authChecks } from '../../suites/auth/index.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { recordChecks } from '../../suites/records/index.js';
-import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
-import { runAgainstVariant } from '../../test/helpers/variant-server.js';
-import { applyMinCoverage } from '../gating/coverage-gate.js';
-import { verdictOf } from '../gating/verdict.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../core/defaults.js';
-import { truncatedToken } from './derive.js';
+import { explain, runAgainstMock } from '../helpers/run-checks.js';
+import { runAgainstVariant } from '../helpers/variant-server.js';
+import { applyMinCoverage } from '../../src/gating/coverage-gate.js';
+import { verdictOf } from '../../src/gating/verdict.js';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { truncatedToken } from '../../src/core/credentials.js';
 
 test('a strict run of the whole catalogue against the bundled mock covers 100% of the model', {
   timeout: 180_000,

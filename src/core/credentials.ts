@@ -1,10 +1,33 @@
 /**
- * @module The derived presentations (§5): Authorization headers built from the configured
- * credentials, each of which a target must reject. Only the transport calls this, so checks and
- * reports name a presentation and never see the header it stands for.
+ * @module The credentials a target is configured with, and the presentations derived from them
+ * (§5): Authorization headers built from the configured secrets, each of which a target must
+ * reject. Only the transport builds the headers, so checks and reports name a presentation and
+ * never see the header it stands for.
  */
-import { ConformanceError } from '../core/errors.js';
-import type { ConfiguredCredentials, DerivedPresentation } from './presentations.js';
+import { ConformanceError } from './errors.js';
+import type { AuthScheme } from './operations.js';
+
+export interface ConfiguredCredentials {
+  readonly token?: string | undefined;
+  /** `user:password` */
+  readonly basic?: string | undefined;
+}
+
+/** Presentations derived from the configured credentials (never made up). */
+export type DerivedPresentation =
+  | 'v1-token-as-bearer'
+  | 'v1-token-as-basic'
+  | 'right-user-wrong-password'
+  | 'v2-basic-on-v1'
+  | 'token-with-suffix'
+  | 'token-truncated';
+
+/** The derived presentations that apply to a scheme's paths. */
+export function derivedPresentations(scheme: AuthScheme): readonly DerivedPresentation[] {
+  return scheme === 'bearer'
+    ? ['v2-basic-on-v1', 'token-with-suffix', 'token-truncated']
+    : ['v1-token-as-bearer', 'v1-token-as-basic', 'right-user-wrong-password'];
+}
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 

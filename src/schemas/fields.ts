@@ -1,12 +1,13 @@
 /**
  * @module Every field a schema names, found by walking it (properties, array items, `anyOf`/
- * `oneOf`/`allOf` branches and `$ref`s across files): the ground the coverage model is derived
- * from, so a field added to a schema appears in the model without anyone listing it.
+ * `oneOf`/`allOf` branches and `$ref`s across files): the ground the coverage model and the
+ * constraint cases are derived from, so a field added to a schema appears in them without anyone
+ * listing it.
  *
  * A field is named by its path: `messages[].role`, `response_format.json_schema.name`; `[]` stands
  * for any element of an array.
  */
-import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from '../schemas/registry.js';
+import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from './registry.js';
 
 /** One field of a schema, with what its schema states about it. */
 export interface SchemaField {

@@ -1,0 +1,26 @@
+/**
+ * @module What names a check and states its rule: id, operation, section, level, requirement and
+ * convention. A check's definition (check.ts) carries it, and so does each of its results
+ * (result.ts), so a report reads the rule without the check.
+ */
+import type { OperationId } from './operations.js';
+
+/**
+ * MUST: what the interface states. SHOULD: a convention of the ecosystem the interface comes from
+ * (named in `convention`). INFO: an observation, reported, never gating.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+
+export interface CheckIdentity {
+  /** `<area>.<rule>`, kebab-case, stable. */
+  readonly id: string;
+  readonly operation: OperationId;
+  /** The section the rule rests on: `§4.1`, `§7`. */
+  readonly section: string;
+  readonly level: Level;
+  /** The requirement in one sentence, printed first in every failure. */
+  readonly requirement: string;
+  /** For SHOULD (and INFO built on one): the convention followed, e.g. "FastAPI validation error shape". */
+  readonly convention?: string;
+}

@@ -1,0 +1,34 @@
+/**
+ * @module One item of the coverage model: a part of the interface a run should exercise (a field
+ * sent or observed, a value, a bound, a rule broken, a presentation, a scoping probe), named and
+ * described for a person. The model (model.ts) derives the items; the stated gaps (stated-gaps.ts)
+ * set some apart; the recorder marks them exercised.
+ */
+import type { CoverageKind } from '../core/coverage.js';
+import type { OperationId } from '../core/operations.js';
+import type { VllmRuleId } from '../generation/realistic/vllm-rules.js';
+import type { PresentationId } from './presentations.js';
+
+/** Chat requests are exercised in both modes (§4.1 `stream`). */
+export type Mode = 'non-streamed' | 'streamed';
+export type ScopeProbe = 'other-entity' | 'other-project';
+
+export interface CoverageItem {
+  /** Stable and readable: `chat.create request-accepted seed (streamed)`. */
+  readonly id: string;
+  readonly operation: OperationId;
+  readonly kind: CoverageKind;
+  /** A field path (`messages[].role`) for request, response, value and bound items. */
+  readonly path?: string;
+  readonly mode?: Mode;
+  /** A request-value item: the value the schema names. */
+  readonly value?: string | number | boolean;
+  /** A request-bound item: which bound, and whether the value sits at it (accepted) or beyond it (rejected). */
+  readonly bound?: { readonly which: 'minimum' | 'maximum'; readonly side: 'at' | 'beyond'; readonly limit: number };
+  /** A rule-rejected item: the cross-field rule (conventions' vLLM rules, §7) broken. */
+  readonly rule?: VllmRuleId;
+  readonly presentation?: PresentationId;
+  readonly scope?: ScopeProbe;
+  /** What exercising it means, for a person. */
+  readonly description: string;
+}
