@@ -17,7 +17,10 @@ import type { Verdicts } from './verdicts.js';
 
 /** What the listing was asked for: the `limit` and the evaluation-run filter, when the query gave them. */
 export interface ListingAsked {
+  /** The request's path and query, to name it in a finding about it made later. */
+  readonly target?: string;
   readonly limit?: number;
+  readonly offset?: number;
   readonly evaluationRunId?: string;
 }
 
@@ -26,11 +29,15 @@ export interface ListingAsked {
  * suite's defaults, src/core/defaults.ts): the interface does not name them (§4.5, §4.7).
  */
 export function listingAsked(url: string): ListingAsked {
-  const q = new URL(url, 'http://proxy').searchParams;
+  const parsed = new URL(url, 'http://proxy');
+  const q = parsed.searchParams;
   const limit = q.get(DEFAULT_LIST_PARAMS.limit);
+  const offset = q.get(DEFAULT_LIST_PARAMS.offset);
   const run = q.get(DEFAULT_LIST_PARAMS.evaluationRunId);
   return {
+    target: `${parsed.pathname}${parsed.search}`,
     ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}),
+    ...(offset !== null && /^\d+$/.test(offset) ? { offset: Number(offset) } : {}),
     ...(run !== null ? { evaluationRunId: run } : {}),
   };
 }
@@ -53,6 +60,15 @@ function firstOnly(v: Verdicts): Verdicts {
   };
 }
 
+/** Ids kept of one listing for the listing pairs. */
+const MAX_IDS = 5_000;
+
+/** Record ids for a finding: the first few. */
+function shown(ids: readonly string[]): string {
+  if (ids.length === 0) return 'no records';
+  return ids.length > 6 ? `${ids.slice(0, 6).join(', ')} … (${ids.length})` : ids.join(', ');
+}
+
 export class JsonlAnswerJudge {
   private readonly splitter = new JsonlSplitter();
   private readonly kind: RecordKind;
@@ -63,6 +79,8 @@ export class JsonlAnswerJudge {
   private outsideFilter: string | undefined;
   /** The first record without its server-filled svc_user_id. */
   private unfilled: string | undefined;
+  /** The records' ids and runs in order, for the listing pairs; undefined once one has no id. */
+  private ids: { id: string; run: unknown }[] | undefined = [];
   /** The verdicts of the rules judged record by record: judged once, the first breach kept. */
   private readonly lineVerdicts: Verdicts;
 
@@ -122,6 +140,7 @@ export class JsonlAnswerJudge {
       v.judged(RULES.svcUserId);
       if (this.unfilled) v.breach(RULES.svcUserId, 'svc_user_id, a non-empty string, on every record', this.unfilled);
     }
+    this.judgePairs(v);
     if (evaluationRunId !== undefined) {
       v.judged(RULES.listFilter);
       if (this.outsideFilter)
@@ -130,6 +149,50 @@ export class JsonlAnswerJudge {
           `only records with evaluation_run_id ${JSON.stringify(evaluationRunId)}`,
           this.outsideFilter,
         );
+    }
+  }
+
+  /** This listing against the full listings of its project around it (listing-pairs.ts). */
+  private judgePairs(v: Verdicts): void {
+    const { entity, project } = this.params;
+    if (!this.pairs || entity === undefined || project === undefined) return;
+    const judgements = this.pairs.listings.seen({
+      kind: this.kind,
+      scope: `${entity}/${project}`,
+      ...this.asked,
+      target: this.asked.target ?? this.op.path,
+      records: this.ids,
+    });
+    const around = 'the full listing read before and after it was the same, record for record';
+    for (const j of judgements) {
+      if (j.rule === 'order') {
+        v.judged(RULES.stableOrder);
+        if (j.at !== -1)
+          v.breach(
+            RULES.stableOrder,
+            `the order of the previous full listing of the same ${j.now.length} records`,
+            `position ${j.at} held ${j.before[j.at]} in the previous full listing and ${j.now[j.at]} in this one`,
+          );
+        continue;
+      }
+      const what = `GET ${j.listing.target} (an earlier exchange)`;
+      if (j.rule === 'page') {
+        v.judged(RULES.pageMatchesListing);
+        if (j.expected)
+          v.breach(
+            RULES.pageMatchesListing,
+            `${what} to answer positions ${j.listing.offset ?? 0}… of the full listing: ${shown(j.expected)}`,
+            `it answered ${shown(j.listing.records!.map((r) => r.id))}; ${around}`,
+          );
+      } else {
+        v.judged(RULES.filterComplete);
+        if (j.missing.length)
+          v.breach(
+            RULES.filterComplete,
+            `${what} to hold every record of the run ${JSON.stringify(j.listing.evaluationRunId)} the full listing holds`,
+            `${j.missing.length} missing, e.g. ${shown(j.missing.slice(0, 3))}; ${around}`,
+          );
+      }
     }
   }
 
@@ -145,6 +208,10 @@ export class JsonlAnswerJudge {
     const value = judged.record;
     this.records++;
     this.pairs?.recordListed(kind, value);
+    const id = value[kind.idField];
+    if (typeof id === 'string' && this.ids && this.ids.length <= MAX_IDS)
+      this.ids.push({ id, run: value.evaluation_run_id });
+    else this.ids = undefined;
     judgeRecordPlace(kind, value, this.params, this.lineVerdicts, this.pairs);
     if (this.unfilled === undefined) {
       const breach = svcUserIdBreach(value);

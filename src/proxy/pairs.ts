@@ -2,13 +2,15 @@
  * @module What the proxy remembers of earlier exchanges to judge a later one that depends on it,
  * as the suite's checks pair their requests: a record listed, then read by its id (the same record,
  * never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3), the
- * first record URI of each kind (the scheme the later ones share). It
+ * first record URI of each kind (the scheme the later ones share), the full listings pages and
+ * filtered listings are judged against (listing-pairs.ts). It
  * judges only what the traffic showed both halves of, and never guesses. Bounded: the oldest entries
  * go first.
  */
 import type { RecordKind } from '../core/record-kinds.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
 import { uriScheme } from '../rules/records.js';
+import { ListingPairs } from './listing-pairs.js';
 
 /** Records kept per kind, and jobs kept. */
 const MAX_RECORDS = 2_000;
@@ -36,6 +38,8 @@ export class Pairs {
   private readonly listed = new Map<string, BoundedMap<Readonly<Record<string, unknown>>>>();
   private readonly jobs = new BoundedMap<true>(MAX_JOBS);
   private readonly greedy = new BoundedMap<GreedySide>(MAX_RECORDS);
+  /** Full listings, and the pages and filtered listings judged against them. */
+  readonly listings = new ListingPairs();
   private readonly firstUris = new Map<string, { readonly scheme: string; readonly uri: string }>();
 
   /** A valid record of a 2xx listing, by its id. */

@@ -60,6 +60,25 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
     needs: 'a whole listing asked with evaluation_run_id',
   },
+  stableOrder: {
+    shares: ['predictions.stable-order', 'scores.stable-order'],
+    needs: 'two full listings of a project (no limit, offset or filter) holding the same records (with ids)',
+  },
+  pageMatchesListing: {
+    shares: [
+      'predictions.offset-skips',
+      'predictions.paging-yields-each-record-once',
+      'scores.offset-skips',
+      'scores.paging-yields-each-record-once',
+    ],
+    needs:
+      'a full listing (no limit, offset or filter), pages of the same project, then the same full listing again (records with ids)',
+  },
+  filterComplete: {
+    shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
+    needs:
+      'a full listing, a listing filtered by evaluation_run_id of the same project, then the same full listing again (records with ids)',
+  },
   readsIdAsked: {
     shares: [
       'predictions.listed-records-read-back',

@@ -10,7 +10,7 @@ import type { Level } from '../core/check.js';
 import { operation, type OperationId } from '../core/operations.js';
 import { ERROR_SHAPE_CONVENTION } from '../rules/error-shape.js';
 import { JSONL_CONVENTION } from '../rules/media-types.js';
-import { ONE_SCHEME_CONVENTION, RECORD_URI_CONVENTION } from '../rules/records.js';
+import { ONE_SCHEME_CONVENTION, RECORD_URI_CONVENTION, STABLE_ORDER_CONVENTION } from '../rules/records.js';
 
 /** Whose fault a breach is: reported apart (two reports, one column each). */
 export type Side = 'client' | 'server';
@@ -161,6 +161,28 @@ export const RULES = {
     level: 'MUST',
     requirement:
       'A listing filtered by `evaluation_run_id` holds only records of that evaluation run (§4.5, §4.7: "filter by evaluation run ID").',
+  },
+  stableOrder: {
+    side: 'server',
+    name: 'stable-order',
+    level: 'SHOULD',
+    convention: STABLE_ORDER_CONVENTION,
+    requirement:
+      'Two full listings of a project holding the same records list them in the same order (pages taken with offset are consistent only then).',
+  },
+  pageMatchesListing: {
+    side: 'server',
+    name: 'page-matches-listing',
+    level: 'MUST',
+    requirement:
+      'A page asked with offset k and limit m holds the records at positions k…k+m-1 of the full listing (§4.5, §4.7: "number to skip", "maximum number to return"); judged when the full listing read before and after the page is the same, record for record.',
+  },
+  filterComplete: {
+    side: 'server',
+    name: 'filter-complete',
+    level: 'MUST',
+    requirement:
+      'A listing filtered by `evaluation_run_id` holds every record of that run the full listing holds (§4.5, §4.7: "filter by evaluation run ID"); judged when the full listing read before and after it is the same, record for record.',
   },
   readsIdAsked: {
     side: 'server',

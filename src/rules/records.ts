@@ -17,6 +17,41 @@ export function limitBreach(limit: number, count: number): string | undefined {
   return count > limit ? `more than ${limit} record(s) (reading stopped at record ${limit + 1})` : undefined;
 }
 
+/** The convention that two listings in a row list their records in the same order. */
+export const STABLE_ORDER_CONVENTION = 'evaluation-record service: a stable order (by start time, then id)';
+
+/** The first position where two listings' keys differ (over the shorter one), or -1. */
+export function firstDifference(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/**
+ * A page asked for with `offset` and `limit` against the full listing (read when nothing changed, in
+ * a stable order): the records it should hold, when it holds others (or more than `limit`: `more`),
+ * or undefined.
+ */
+export function pageBreach(
+  full: readonly string[],
+  offset: number,
+  limit: number | undefined,
+  page: readonly string[],
+  more = false,
+): readonly string[] | undefined {
+  const expected = full.slice(offset, limit === undefined ? undefined : offset + limit);
+  const same = !more && page.length === expected.length && firstDifference(expected, page) === -1;
+  return same ? undefined : expected;
+}
+
+/**
+ * A listing filtered by an evaluation run against the records of that run in the full listing (read
+ * when nothing changed): those it left out.
+ */
+export function filterMissing(ofTheRun: Iterable<string>, filtered: ReadonlySet<string>): string[] {
+  return [...ofTheRun].filter((key) => !filtered.has(key));
+}
+
 /** A listed record against the evaluation-run filter asked for. */
 export function filterBreach(runId: string, record: Readonly<Record<string, unknown>>): string | undefined {
   const got = record.evaluation_run_id;

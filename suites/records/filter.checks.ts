@@ -3,7 +3,7 @@ import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeQuery, readListing, recordKey, seedTag, showKey } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { filterBreach } from '../../src/rules/records.js';
+import { filterBreach, filterMissing } from '../../src/rules/records.js';
 
 export function filterChecks(kind: RecordKind): CheckDefinition[] {
   const filterByRun = defineCheck({
@@ -85,7 +85,7 @@ export function filterChecks(kind: RecordKind): CheckDefinition[] {
         );
         return pass(notes);
       }
-      const missing = [...matching].filter((key) => !filtered.has(key));
+      const missing = filterMissing(matching, filtered);
       if (missing.length) {
         return fail({
           expected: `every record of the run ${JSON.stringify(runId)} (${matching.size} in the unfiltered read) in ${describeQuery(ctx, query)}`,

@@ -271,13 +271,6 @@ export async function readKeys(
   return { ok: true, keys, complete: r.complete, more: r.more, notes: r.notes, evidence: r.evidence };
 }
 
-/** The first index where two key sequences differ (up to the shorter length), or -1. */
-export function firstDifference(a: readonly string[], b: readonly string[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return -1;
-}
-
 /** A hex tag fixed by the seed, for names that no record or project has. */
 export function seedTag(seed: number): string {
   return (seed >>> 0).toString(16).padStart(8, '0');

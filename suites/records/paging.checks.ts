@@ -6,14 +6,12 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeQuery, firstDifference, readKeys, readListing, showKey } from './listing.js';
+import { describeQuery, readKeys, readListing, showKey } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { limitBreach } from '../../src/rules/records.js';
+import { firstDifference, limitBreach, pageBreach, STABLE_ORDER_CONVENTION } from '../../src/rules/records.js';
 
 /** Records compared when judging order: enough to see a reordering, few enough to stay cheap. */
 const ORDER_PREFIX = 200;
-
-const STABLE_ORDER_CONVENTION = 'evaluation-record service: a stable order (by start time, then id)';
 
 /** Two listings of the first `n` keys; `unstable` when they differ in order. */
 async function orderIsStable(
@@ -118,13 +116,11 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
         );
       // A short listing: keep the offset inside it, so the page is not trivially empty.
       if (ref.keys.length <= k) k = Math.floor(ref.keys.length / 2);
-      const expected = ref.keys.slice(k, k + m);
       const query = { offset: k, limit: m };
       const page = await readKeys(ctx, kind, { query, max: m });
       if (!page.ok) return page.failure;
-      const sameSlice =
-        firstDifference(expected, page.keys) === -1 && page.keys.length === expected.length && !page.more;
-      if (sameSlice) return pass([...ref.notes]);
+      const expected = pageBreach(ref.keys, k, m, page.keys, page.more);
+      if (!expected) return pass([...ref.notes]);
       const stable = await orderIsStable(ctx, kind, ref.keys);
       if (typeof stable !== 'boolean') return stable;
       if (!stable)

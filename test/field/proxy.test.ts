@@ -41,7 +41,7 @@ beforeAll(async () => {
     listen 127.0.0.1:${port} ssl;
     ssl_certificate ${pki.serverCert};
     ssl_certificate_key ${pki.serverKey};
-    location = /v1/preview/training-jobs/00000000-0000-4000-8000-000000000400 {
+    location = /v2/acme/deployment-page/predictions {
       default_type text/html;
       return 400 '<html><body>a page of the deployment</body></html>';
     }
@@ -106,8 +106,8 @@ test.skipIf(skip)(
     const listing = await listRecords(cli.url, 'predictions', undefined, '?limit=3');
     expect(listing.records).toHaveLength(3);
     // An HTML 400 that is not the front's certificate page is held, then forwarded as it came.
-    const page = await request(`${cli.url}/v1/preview/training-jobs/00000000-0000-4000-8000-000000000400`, {
-      headers: { authorization: 'Bearer mock-token' },
+    const page = await request(`${cli.url}/v2/acme/deployment-page/predictions`, {
+      headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` },
     });
     expect(page.statusCode).toBe(400);
     expect(await page.body.text()).toBe('<html><body>a page of the deployment</body></html>');

@@ -78,6 +78,16 @@ async function listThenRead(base: string, kind: 'predictions' | 'scores', marker
   return basicGet(`${base}/v2/acme/evals/${kind}/${id}?marker=${marker}`);
 }
 
+/**
+ * The full listing, a listing asked with `query`, and the full listing again, which completes the
+ * judgement and is the evidence (it carries the marker, a parameter the server ignores).
+ */
+async function fullAround(base: string, kind: 'predictions' | 'scores', query: string, marker: string): Promise<void> {
+  await listRecords(base, kind);
+  await listRecords(base, kind, undefined, query);
+  await listRecords(base, kind, undefined, `?marker=${marker}`);
+}
+
 /** A GET with the mock's Basic credentials (§5, /v2). */
 const basicGet = (url: string): Promise<string> =>
   fetch(url, { headers: { authorization: `Basic ${Buffer.from('api:mock-key').toString('base64')}` } }).then((r) =>
@@ -195,6 +205,28 @@ const ROWS: readonly Row[] = [
     fault: 'records.internal-uri-scheme-leaks',
     finding: 'server.one-uri-scheme.scores-list',
     client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=8&marker=${m}`),
+  },
+  {
+    fault: 'records.offset-off-by-one',
+    finding: 'server.page-matches-listing.predictions-list',
+    client: (_c, u, m) => fullAround(u, 'predictions', '?offset=2&limit=2', m),
+  },
+  {
+    fault: 'records.unstable-order',
+    finding: 'server.stable-order.scores-list',
+    client: async (_c, u, m) => {
+      await listRecords(u, 'scores');
+      await listRecords(u, 'scores', undefined, `?marker=${m}`);
+    },
+  },
+  {
+    fault: 'records.filter-drops-records',
+    finding: 'server.filter-complete.scores-list',
+    client: async (_c, u, m) => {
+      const some = await listRecords(u, 'scores', undefined, '?limit=1');
+      const run = (some.records[0] as { evaluation_run_id: string }).evaluation_run_id;
+      return fullAround(u, 'scores', `?evaluation_run_id=${run}`, m);
+    },
   },
   {
     fault: 'training.get-forgets-jobs',

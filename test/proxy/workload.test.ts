@@ -29,7 +29,6 @@ const NOT_FOUND_BECAUSE: Readonly<Record<string, string>> = {
     'a 2xx to a schema-invalid body: judged only with the lax readings of decisions/0004, which the proxy does not apply yet',
   'chat.seed-ignored': 'needs two exchanges with the same seed and prompt (not paired yet)',
   'chat.prompt-tokens-per-choice': 'needs the n = 1 answer to the same prompt beside the n > 1 one (not paired yet)',
-  'records.filter-drops-records': 'needs the unfiltered listing beside the filtered one (not paired yet)',
   'records.unknown-id-is-200':
     'a 2xx to an id that names nothing: only the suite knows the id names nothing (it makes one up); live traffic may read a record created elsewhere',
   'coverage.records-without-ids': 'records without ids break no stated rule (required-ness not shown, §2)',

@@ -83,6 +83,13 @@ export async function workload(client: OpenAI, base: string): Promise<void> {
   if (first?.prediction_id) await get(`/v2/acme/evals/predictions/${first.prediction_id}`);
   if (first?.evaluation_run_id)
     await quiet(listRecords(base, 'predictions', undefined, `?evaluation_run_id=${first.evaluation_run_id}&limit=5`));
+  // A dashboard: the whole listing, two pages of it and one run's records, then the whole listing again.
+  await quiet(listRecords(base, 'predictions'));
+  await quiet(listRecords(base, 'predictions', undefined, '?offset=0&limit=4'));
+  await quiet(listRecords(base, 'predictions', undefined, '?offset=4&limit=4'));
+  if (first?.evaluation_run_id)
+    await quiet(listRecords(base, 'predictions', undefined, `?evaluation_run_id=${first.evaluation_run_id}`));
+  await quiet(listRecords(base, 'predictions'));
   const scores = await quiet(listRecords(base, 'scores', undefined, '?limit=2'));
   const score = scores?.records[0] as { score_id?: string } | undefined;
   if (score?.score_id) await get(`/v2/acme/evals/scores/${score.score_id}`);
