@@ -1,13 +1,7 @@
 import { expect, test } from 'vitest';
 import { SseParser } from '../transport/sse.js';
-import {
-  arrivedAtOnce,
-  ChatStreamJudge,
-  reassembleCompletion,
-  type ChatStreamJudgeOptions,
-  type ChatStreamVerdict,
-  type StreamRule,
-} from './chat-stream.js';
+import { ChatStreamJudge, type ChatStreamJudgeOptions } from './chat-stream.js';
+import { type ChatStreamVerdict, reassembleCompletion, type StreamRule } from './chat-stream-verdict.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -306,19 +300,4 @@ test('a chunk without model breaks the chunk shape, even when an earlier one nam
   expect(v.findings).toEqual([{ rule: 'chunk-shape', message: 'event 4 has no string "model" (undefined)' }]);
   // The reassembled answer still takes the model of the first chunk: only the shape rule can see it.
   expect(reassembleCompletion(v).model).toBe('m');
-});
-
-test('arrivedAtOnce: three or more events within 2 ms, or within 5 % of the time to the last, arrived at once', () => {
-  const t = (firstEventMs: number | undefined, lastEventMs: number | undefined, events = 10) => ({
-    firstEventMs,
-    lastEventMs,
-    largestGapMs: 0,
-    events,
-  });
-  expect(arrivedAtOnce(t(3, 3))).toBe(true); // one read, soon after the request
-  expect(arrivedAtOnce(t(15, 16.5))).toBe(true);
-  expect(arrivedAtOnce(t(400, 410))).toBe(true); // a burst long after the request
-  expect(arrivedAtOnce(t(10, 60))).toBe(false); // spread over the generation
-  expect(arrivedAtOnce(t(3, 3, 2))).toBe(false); // too few events to tell
-  expect(arrivedAtOnce(t(undefined, undefined, 0))).toBe(false);
 });

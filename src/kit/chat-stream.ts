@@ -4,87 +4,17 @@
  * every rule here is the OpenAI/vLLM streaming convention (docs/conventions.md "Streaming"), except the
  * `return_token_ids` rule, which §4.1 states. Each SSE event is judged the moment it arrives (feed
  * `onEvent` from `readSse`); nothing but the reassembled answer (bounded by the completion budget)
- * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out.
+ * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out
+ * (chat-stream-verdict.ts: the verdict and what it tells).
  */
 import type { SseEvent } from '../transport/sse.js';
 import { isJsonObject } from '../core/values.js';
 import { errorShapeOf } from '../rules/error-shape.js';
 import { usageBreach } from '../rules/chat-answer.js';
+import type { ChatStreamVerdict, ReassembledChoice, StreamFinding, StreamRule } from './chat-stream-verdict.js';
 
-/** The rules a finding can break (one check per rule). */
-export type StreamRule =
-  /** Every `data:` payload is JSON, except the `[DONE]` sentinel. */
-  | 'json'
-  /** Every JSON payload is a `chat.completion.chunk` object naming its `model`. */
-  | 'chunk-shape'
-  /** All chunks share one `id`. */
-  | 'one-id'
-  /** The first delta of each choice carries the role. */
-  | 'role-first'
-  /** Exactly one `finish_reason` per choice, on its last chunk. */
-  | 'one-finish'
-  /** Choice indices are integers 0..n-1, every one present. */
-  | 'indices'
-  /** A usage chunk (empty `choices`) comes last before the terminator and adds up. */
-  | 'usage'
-  /** Nothing follows `data: [DONE]`. */
-  | 'done-last'
-  /** The stream ends with `data: [DONE]` and no incomplete trailing event (not cut short). */
-  | 'complete'
-  /** No `{"error": …}` event. */
-  | 'error-event'
-  /** §4.1 `return_token_ids` in streaming mode: `prompt_token_ids` only in the first chunk, `token_ids` per delta. */
-  | 'token-ids'
-  /** `stream_options.continuous_usage_stats`: usage on every content chunk, completion_tokens never decreasing. */
-  | 'continuous-usage';
-
-export interface StreamFinding {
-  readonly rule: StreamRule;
-  /** One line: what arrived, and where (event number, 1-based). */
-  readonly message: string;
-}
-
-export interface ReassembledChoice {
-  index: number;
-  role: string | undefined;
-  content: string;
-  reasoning: string | undefined;
-  finishReason: string | null;
-  stopReason: unknown;
-  tokenIds: number[] | undefined;
-  logprobs: unknown[] | undefined;
-}
-
-export interface StreamTimings {
-  /** Ms from the request to the first SSE event (undefined: none arrived). */
-  readonly firstEventMs: number | undefined;
-  /** Ms from the request to the last SSE event. */
-  readonly lastEventMs: number | undefined;
-  /** Largest gap between two consecutive events, in ms. */
-  readonly largestGapMs: number;
-  readonly events: number;
-}
-
-export interface ChatStreamVerdict {
-  readonly findings: readonly StreamFinding[];
-  /** Notes on conformant-but-unusual framing (never failures). */
-  readonly notes: readonly string[];
-  readonly sawDone: boolean;
-  /** `data:` payloads judged before `[DONE]` (every one but the sentinel: chunks, error events, non-JSON). */
-  readonly payloads: number;
-  /** JSON payloads that are not error events (what the stream offers as chunks). */
-  readonly chunks: number;
-  /** Those of them that are JSON objects (the only ones an id, a choice or token ids can be read from). */
-  readonly objectChunks: number;
-  readonly timings: StreamTimings;
-  readonly id: string | undefined;
-  readonly model: string | undefined;
-  readonly created: number | undefined;
-  readonly usage: Record<string, unknown> | undefined;
-  readonly promptTokenIds: number[] | undefined;
-  /** Choices by index, in index order. */
-  readonly choices: readonly ReassembledChoice[];
-}
+/** Named here too for the modules that import them with the judge (src/proxy). */
+export { reassembleCompletion, type StreamRule } from './chat-stream-verdict.js';
 
 export interface ChatStreamJudgeOptions {
   /** Choices requested (`n`, default 1). */
@@ -417,43 +347,4 @@ export class ChatStreamJudge {
       choices: [...this.choices.values()].sort((a, b) => a.index - b.index).map(({ finishes: _f, ...c }) => c),
     };
   }
-}
-
-/** Events closer together than this arrived together, whatever the stream's length (one read, or a decoder's few pieces of it). */
-const TOGETHER_MS = 2;
-/** The share of the time to the last event within which every event arrived, for a burst. */
-const BURST_SHARE = 0.05;
-
-/**
- * True when the events of a stream (three or more) all arrived at once: within a couple of
- * milliseconds of each other, or within 5 % of the time to the last one. That is what a client sees
- * of a stream held back and sent whole, whatever held it (a compressing front, a buffering proxy, a
- * server that writes the answer in one piece).
- */
-export function arrivedAtOnce(t: StreamTimings): boolean {
-  if (t.events < 3 || t.firstEventMs === undefined || t.lastEventMs === undefined) return false;
-  return t.lastEventMs - t.firstEventMs <= Math.max(TOGETHER_MS, BURST_SHARE * t.lastEventMs);
-}
-
-/**
- * The reassembled stream as the non-streamed answer it stands for (§4.1 response shape): a choice
- * per index with its message, finish_reason, token_ids and logprobs, and the usage chunk's usage.
- */
-export function reassembleCompletion(v: ChatStreamVerdict): Record<string, unknown> {
-  return {
-    ...(v.id !== undefined ? { id: v.id } : {}),
-    object: 'chat.completion',
-    ...(v.created !== undefined ? { created: v.created } : {}),
-    model: v.model,
-    choices: v.choices.map((c) => ({
-      index: c.index,
-      message: { role: c.role, content: c.content, ...(c.reasoning !== undefined ? { reasoning: c.reasoning } : {}) },
-      finish_reason: c.finishReason,
-      ...(c.stopReason !== undefined ? { stop_reason: c.stopReason } : {}),
-      ...(c.tokenIds ? { token_ids: c.tokenIds } : {}),
-      ...(c.logprobs ? { logprobs: { content: c.logprobs } } : {}),
-    })),
-    usage: v.usage,
-    ...(v.promptTokenIds ? { prompt_token_ids: v.promptTokenIds } : {}),
-  };
 }

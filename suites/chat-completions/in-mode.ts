@@ -7,7 +7,7 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
-import { reassembleCompletion } from '../../src/kit/chat-stream.js';
+import { reassembleCompletion } from '../../src/kit/chat-stream-verdict.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { describeArrival, isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';

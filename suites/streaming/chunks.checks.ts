@@ -5,7 +5,7 @@
  * stated) `return_token_ids` in streaming mode. Only the last is MUST: the chunk shape is "not
  * shown" in §4.1, so the rest is convention. Each is a row of `streamRuleCheck`.
  */
-import type { ChatStreamVerdict } from '../../src/kit/chat-stream.js';
+import type { ChatStreamVerdict } from '../../src/kit/chat-stream-verdict.js';
 import { streamRuleCheck } from './rule-check.js';
 import { skipMissingChoices } from './stream-probe.js';
 

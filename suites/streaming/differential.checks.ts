@@ -4,7 +4,7 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { arrivedAtOnce, reassembleCompletion } from '../../src/kit/chat-stream.js';
+import { arrivedAtOnce, reassembleCompletion } from '../../src/kit/chat-stream-verdict.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';

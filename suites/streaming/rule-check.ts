@@ -6,7 +6,7 @@
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, type SkipOutcome } from '../../src/core/result.js';
-import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream.js';
+import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream-verdict.js';
 import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
 
 export interface StreamRuleRow {

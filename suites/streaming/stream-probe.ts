@@ -5,7 +5,8 @@
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
-import { ChatStreamJudge, type ChatStreamVerdict, type StreamRule } from '../../src/kit/chat-stream.js';
+import { ChatStreamJudge } from '../../src/kit/chat-stream.js';
+import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream-verdict.js';
 import { describeSchemaErrors, excerpt } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
