@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { request, type Agent } from 'undici';
 import { BEARER, controlRequest, fuzzAgent, rawExchange, startChildMock, type ChildMock } from './harness.js';
-import { deepMessageBody, malformedRequest, prng, rawMalformed } from './malformed.js';
+import { deepMessageBody } from './malformed-bodies.js';
+import { malformedRequest } from './malformed-requests.js';
+import { rawMalformed } from './raw-malformed.js';
+import { prng } from './seeded.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_121);
 const MAX_BODY = 64 * 1024;
