@@ -16,3 +16,6 @@ export {
   realisticTrainingJobRequest,
 } from './realistic/training-request.js';
 export type { NegativeCase, Strictness } from './mutation.js';
+
+// What lax validators accept (decisions/0004), for observed traffic
+export { laxlyValid } from './_internals/lax-valid.js';

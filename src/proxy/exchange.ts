@@ -62,6 +62,8 @@ export class ExchangeJudge {
   private requestEnded = false;
   private requestText: string | undefined;
   private requestBody: unknown;
+  /** The body breaks the request schema however a lax validator reads it: what a server must refuse. */
+  private refusable: string | undefined;
   // The response.
   private status = 0;
   private responseHeaders: Record<string, string> = {};
@@ -128,7 +130,7 @@ export class ExchangeJudge {
       this.requestText = Buffer.concat(this.requestParts).toString('utf8');
     this.requestParts = [];
     if (!op.requestSchema || this.requestOver) return;
-    this.requestBody = judgeRequest(
+    const seen = judgeRequest(
       op,
       op.requestSchema,
       this.request.headers['content-type'],
@@ -136,6 +138,8 @@ export class ExchangeJudge {
       this.ctx.schemas,
       this.verdicts,
     );
+    this.requestBody = seen.body;
+    this.refusable = seen.refusable;
   }
 
   /**
@@ -279,6 +283,15 @@ export class ExchangeJudge {
         this.breach(
           RULES.acceptsMalformedJson,
           'a 4xx to a body that is not JSON (§1)',
+          `HTTP ${this.status}: the request was served`,
+        );
+    }
+    if (this.refusable !== undefined) {
+      findings.judged(RULES.acceptsInvalidBody, op.id);
+      if (is2xx(this.status))
+        this.breach(
+          RULES.acceptsInvalidBody,
+          `a 4xx to a body that breaks ${op.requestSchema} however a lax validator reads it: ${this.refusable}`,
           `HTTP ${this.status}: the request was served`,
         );
     }

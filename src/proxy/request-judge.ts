@@ -6,15 +6,26 @@
  */
 import type { Operation } from '../core/operations.js';
 import { isJsonObject, mediaTypeOf } from '../core/values.js';
+import { laxlyValid } from '../generation/index.js';
 import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { RULES } from './rules.js';
 import { parseJson, type Verdicts } from './verdicts.js';
 
+/** What the request showed: its body parsed (undefined: not JSON), and why a server must refuse it. */
+export interface RequestSeen {
+  readonly body: unknown;
+  /**
+   * The body breaks the request schema even as the lax validators of the ecosystem read it
+   * (decisions/0004): the breach, which no conformant server serves. Undefined otherwise.
+   */
+  readonly refusable?: string;
+}
+
 /**
  * Judges a whole request body (`text` undefined: none was sent) of an operation that takes one, with
- * its request schema; returns the parsed body when it is JSON.
+ * its request schema.
  */
 export function judgeRequest(
   op: Operation,
@@ -23,7 +34,7 @@ export function judgeRequest(
   text: string | undefined,
   schemas: Pick<SchemaRegistry, 'validate'>,
   v: Verdicts,
-): unknown {
+): RequestSeen {
   v.judged(RULES.requestJson);
   const parsed = text === undefined ? undefined : parseJson(text);
   if (!parsed?.ok) {
@@ -32,14 +43,18 @@ export function judgeRequest(
       'a JSON body (§1)',
       text === undefined ? 'no body' : `a body that is not JSON: ${excerpt(text, 120)}`,
     );
-    return undefined;
+    return { body: undefined };
   }
   if (mediaTypeOf(contentType) !== 'application/json')
     v.breach(RULES.requestJson, 'Content-Type: application/json (§1)', `Content-Type: ${contentType ?? '(none)'}`);
   v.judged(RULES.requestSchema);
   const valid = schemas.validate(schema, parsed.value);
-  if (!valid.ok)
-    v.breach(RULES.requestSchema, `a body valid against ${schema} (${op.section})`, describeSchemaErrors(valid.errors));
+  let refusable: string | undefined;
+  if (!valid.ok) {
+    const breach = describeSchemaErrors(valid.errors);
+    v.breach(RULES.requestSchema, `a body valid against ${schema} (${op.section})`, breach);
+    if (!laxlyValid(schema, parsed.value)) refusable = breach;
+  }
   if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
     // §7.2 is stated; the other cross-field rules are vLLM's.
     const broken = vllmRuleViolations(parsed.value).filter((r) => r.rule !== 'priority-without-scheduling');
@@ -60,5 +75,5 @@ export function judgeRequest(
         others.map((r) => `${r.rule}: ${r.message}`).join('; '),
       );
   }
-  return parsed.value;
+  return { body: parsed.value, ...(refusable !== undefined ? { refusable } : {}) };
 }

@@ -99,6 +99,10 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     shares: ['errors.rejects-malformed-json.{op}'],
     needs: 'a request whose body is not JSON (client side too)',
   },
+  acceptsInvalidBody: {
+    shares: ['errors.rejects-invalid-body.{op}', 'errors.rejects-non-object-json.{op}'],
+    needs: 'a JSON body invalid against the request schema under every lax reading (client side too)',
+  },
   answers401: {
     shares: ['auth.answers-401.{op}'],
     needs: 'a request refused for its credentials with a 4xx other than 404',

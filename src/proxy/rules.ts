@@ -211,6 +211,13 @@ export const RULES = {
     level: 'MUST',
     requirement: 'A request whose body is not JSON (§1: request bodies are JSON) is refused, never answered 2xx.',
   },
+  acceptsInvalidBody: {
+    side: 'server',
+    name: 'accepts-invalid-body',
+    level: 'MUST',
+    requirement:
+      'A body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range), even as the lax validators of the ecosystem read it (decisions/0004), is refused with a 4xx, never answered 2xx.',
+  },
   answers401: {
     side: 'server',
     name: 'answers-401',

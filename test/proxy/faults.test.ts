@@ -239,6 +239,13 @@ const ROWS: readonly Row[] = [
     client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
+    fault: 'errors.skips-body-validation',
+    finding: 'server.accepts-invalid-body.chat-create',
+    // A message without its role (§2.5): no lax reading makes it valid.
+    client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: [{ content: `about ${m}` }] }),
+    cleanClients: false,
+  },
+  {
     fault: 'errors.accepts-malformed-json',
     finding: 'server.accepts-malformed-json.chat-create',
     client: (_c, u, m) =>

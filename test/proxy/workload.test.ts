@@ -23,10 +23,6 @@ const FOUND_AT_LEAST = 0.9;
 const NOT_FOUND_BECAUSE: Readonly<Record<string, string>> = {
   'acceptance.chat-rejects-sampling-fields':
     'a 4xx to a valid request: only the suite knows the request was valid for the served model (its control without the field)',
-  'errors.skips-body-validation':
-    'a 2xx to a schema-invalid body: judged only with the lax readings of decisions/0004, which the proxy does not apply yet',
-  'trajectories.split-type-unchecked':
-    'a 2xx to a schema-invalid body: judged only with the lax readings of decisions/0004, which the proxy does not apply yet',
   'chat.seed-ignored': 'needs two exchanges with the same seed and prompt (not paired yet)',
   'chat.prompt-tokens-per-choice': 'needs the n = 1 answer to the same prompt beside the n > 1 one (not paired yet)',
   'records.unknown-id-is-200':

@@ -97,6 +97,37 @@ const LAX_READINGS: readonly LaxReading[] = [
     },
   },
   {
+    id: 'uuid-without-hyphens',
+    acceptedBy: 'pydantic 1 and pydantic 2 (uuid.UUID parses the 32 hex digits alone)',
+    reads: 'UUID parsers read as the UUID',
+    read: (v, node) =>
+      typeof v === 'string' && node.format === 'uuid' && /^[0-9a-f]{32}$/i.test(v)
+        ? `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`
+        : NOT_READ,
+  },
+  {
+    id: 'date-time-without-zone',
+    acceptedBy: 'pydantic 1 and pydantic 2 (a naive datetime)',
+    reads: 'lax datetime parsers read as local time',
+    read: (v, node) =>
+      typeof v === 'string' &&
+      (node.format === 'date-time' || node.format === 'iso-date-time') &&
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(v)
+        ? `${v}Z`
+        : NOT_READ,
+  },
+  {
+    id: 'date-as-date-time',
+    acceptedBy: 'pydantic 1 and pydantic 2 (a date is midnight)',
+    reads: 'lax datetime parsers read as midnight',
+    read: (v, node) =>
+      typeof v === 'string' &&
+      (node.format === 'date-time' || node.format === 'iso-date-time') &&
+      /^\d{4}-\d\d-\d\d$/.test(v)
+        ? `${v}T00:00:00Z`
+        : NOT_READ,
+  },
+  {
     id: 'string-as-string-list',
     acceptedBy: 'vLLM, whose list-of-strings fields are typed `str | list[str]`',
     reads: 'servers typed `str | list[str]` accept',

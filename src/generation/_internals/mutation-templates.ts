@@ -6,8 +6,8 @@
  * validator of the ecosystem (pydantic 1, pydantic 2 in lax mode, vLLM's field typing) reads it as
  * a valid value; a reject otherwise (an enum value outside the documented set, a number outside a
  * documented range, a required field missing, a value wrapped in an array, an object for a scalar).
- * The format templates keep their own lenient forms (a UUID without hyphens, a date-time without a
- * time zone), which the same validators parse.
+ * The format templates' lenient forms (a UUID without hyphens, a date-time without a time zone, a
+ * date for a date-time) are rows of the same table.
  * An integer-valued float (`2.0`) where an integer belongs is not generated: a JavaScript number
  * serialises it as `2`, which is valid.
  * @internal
