@@ -6,9 +6,6 @@
 import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';
 
-/** The configured secrets `classifyAuthorization` compares a header with. */
-export type { ConfiguredCredentials };
-
 /**
  * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).
  * The derived ones are built from the configured secrets by the transport (src/core/credentials.ts).

@@ -13,9 +13,6 @@ import { errorShapeOf } from '../rules/error-shape.js';
 import { usageBreach } from '../rules/chat-answer.js';
 import type { ChatStreamVerdict, ReassembledChoice, StreamFinding, StreamRule } from './chat-stream-verdict.js';
 
-/** Named here too for the modules that import them with the judge (src/proxy). */
-export { reassembleCompletion, type StreamRule } from './chat-stream-verdict.js';
-
 export interface ChatStreamJudgeOptions {
   /** Choices requested (`n`, default 1). */
   readonly n?: number;

@@ -6,12 +6,8 @@
  */
 import type { Operation } from '../core/operations.js';
 import { is2xx } from '../core/values.js';
-import {
-  classifyAuthorization,
-  type ConfiguredCredentials,
-  PRESENTATION_LABELS,
-  type PresentationId,
-} from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
+import { classifyAuthorization, PRESENTATION_LABELS, type PresentationId } from '../coverage/presentations.js';
 import { servedData, unauthorizedStatusBreach } from '../rules/auth.js';
 import { RULES } from './rules.js';
 import { parsedJsonOrUndefined, type Verdicts } from './verdicts.js';

@@ -3,7 +3,7 @@
  * redactor, coverage sampling and recording, the credentials the target accepts, the pairs of
  * earlier exchanges, and what the user said of the served model.
  */
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Redactor } from '../core/redact.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { RecordedRequest } from '../transport/types.js';

@@ -9,7 +9,7 @@ import { OPERATIONS } from '../core/operations.js';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnjudgedCode } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
-import { summarize } from '../gating/summary.js';
+import { summarize } from '../core/summary.js';
 import type { Group } from './findings.js';
 import { resultId, sectionOf, type Side } from './rules.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';

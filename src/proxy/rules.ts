@@ -6,7 +6,7 @@
  * operation and rule. The stream judge's rules are in stream-rules.ts; what each rule shares with the
  * suite, in rule-docs.ts.
  */
-import type { Level } from '../core/check.js';
+import type { Level } from '../core/check-identity.js';
 import { operation, type OperationId } from '../core/operations.js';
 import { ERROR_SHAPE_CONVENTION } from '../rules/error-shape.js';
 import { JSONL_CONVENTION } from '../rules/media-types.js';

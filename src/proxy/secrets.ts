@@ -6,7 +6,7 @@
  * redactor's own patterns.
  */
 import { createRedactor, isSecretHeaderName, type Redactor } from '../core/redact.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 
 /** Distinct secrets remembered (a redactor's cost grows with them). */
 const MAX_SECRETS = 256;

@@ -6,7 +6,7 @@
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../core/defaults.js';
 import { matchOperation } from '../core/operations.js';
 import { coverageModel, type CoverageModel } from '../coverage/model.js';
-import type { ConfiguredCredentials } from '../coverage/presentations.js';
+import type { ConfiguredCredentials } from '../core/credentials.js';
 import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { ExchangeJudge, flatHeaders } from './exchange.js';

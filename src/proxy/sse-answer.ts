@@ -7,7 +7,8 @@
  * src/rules/chat-answer.ts), and a 2xx stream to a request §7.2 forbids is a finding.
  */
 import { isJsonObject } from '../core/values.js';
-import { ChatStreamJudge, reassembleCompletion, type StreamRule } from '../kit/chat-stream.js';
+import { ChatStreamJudge } from '../kit/chat-stream.js';
+import { reassembleCompletion, type StreamRule } from '../kit/chat-stream-verdict.js';
 import { describeSchemaErrors } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { StreamedLength } from '../rules/chat-answer.js';

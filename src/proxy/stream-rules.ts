@@ -3,7 +3,7 @@
  * levels the suite's streaming checks give them: only the §4.1 token-id rule is MUST (the chunk
  * shape is "not shown"); the others rest on the OpenAI streaming convention.
  */
-import type { StreamRule } from '../kit/chat-stream.js';
+import type { StreamRule } from '../kit/chat-stream-verdict.js';
 import type { RuleDoc } from './rule-docs.js';
 import { type ProxyRule, STREAM_CONVENTION } from './rules.js';
 

@@ -45,14 +45,6 @@ const ROOTS = ['src/cli', 'src/index.ts', 'src/vitest.ts'];
 /** What src/core may know of the layers above it: the shapes of the data it describes. */
 const CORE_DATA_TYPES = ['src/schemas/registry.ts', 'src/transport/types.ts', 'src/generated/types.ts'];
 
-/**
- * Tests in src/ that compose suites, mock or reporters, each with where it belongs. A listed file
- * that is gone, or no longer crosses, fails the test below: the list only shrinks.
- */
-const COMPOSING_TESTS_TO_MOVE: Readonly<Record<string, string>> = {
-  'src/proxy/session.test.ts': 'test/proxy/ (it runs the proxy in front of the mock)',
-};
-
 test('the imports were read, dynamic and test files included (the checks would pass vacuously otherwise)', () => {
   expect(LOCAL.length).toBeGreaterThan(1000);
   expect(LOCAL.filter((e) => isTest(e.from)).length).toBeGreaterThan(200);
@@ -93,9 +85,7 @@ test('only the composition roots compose suites, mock and reporters', () => {
   const crossing = LOCAL.filter(
     (e) => under(e.from, 'src') && !under(subject(e.from), ...ROOTS) && under(e.to, 'suites', 'mock', 'reporters'),
   );
-  expect(crossing.filter((e) => !(e.from in COMPOSING_TESTS_TO_MOVE)).map(show)).toEqual([]);
-  const stillCrossing = new Set(crossing.map((e) => e.from));
-  expect(Object.keys(COMPOSING_TESTS_TO_MOVE).filter((file) => !stillCrossing.has(file))).toEqual([]);
+  expect(crossing.map(show)).toEqual([]);
 });
 
 test('src/core imports nothing above it', () => {

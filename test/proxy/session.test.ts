@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { createMock } from '../../mock/app.js';
-import { DEFAULT_TOKEN } from '../core/defaults.js';
-import { ProxySession } from './session.js';
+import { DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import { ProxySession } from '../../src/proxy/session.js';
 
 const HEADERS = { authorization: `Bearer ${DEFAULT_TOKEN}`, 'content-type': 'application/json' };
 const mock = createMock();
