@@ -43,7 +43,14 @@ import {
   tokensAsTokenIdsBreach,
   tokensAsTokenIdsShown,
 } from '../rules/chat-logprobs.js';
-import { jsonSchemaAsked, type SchemaCheck, structuredBreach, structuredShown } from '../rules/chat-structured.js';
+import {
+  jsonSchemaAsked,
+  regexVerdict,
+  type SchemaCheck,
+  structuredBreach,
+  structuredShown,
+} from '../rules/chat-structured.js';
+import { regexInSandbox } from './regex-check.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { createAjv, type SchemaRegistry } from '../schemas/registry.js';
@@ -122,6 +129,8 @@ export function judgeChatAnswer(
   }
   if (echoShown(request, completion)) judge(RULES.echoPrepends, echoBreach(request, completion));
   if (reasoningOmittedShown(request)) judge(RULES.reasoningOmitted, reasoningOmittedBreach(request, completion));
+  const regex = regexVerdict(request, completion, regexInSandbox);
+  if (regex.judged) judge(RULES.structuredOutput, regex.breach);
   if (structuredShown(request, completion)) {
     const schema = jsonSchemaAsked(request);
     // A schema that does not compile here leaves the rule unjudged, never passed.

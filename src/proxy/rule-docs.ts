@@ -218,12 +218,14 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     shares: [
       'chat-completions.structured-outputs-choice',
       'chat-completions.structured-outputs-choice.streamed',
+      'chat-completions.structured-outputs-regex',
+      'chat-completions.structured-outputs-regex.streamed',
       'chat-completions.structured-outputs-json',
       'chat-completions.structured-outputs-json.streamed',
       'chat-completions.response-format-json-schema',
       'chat-completions.response-format-json-schema.streamed',
     ],
     needs:
-      'a 2xx chat answer to a request with structured_outputs choice or json, or response_format json_schema (a schema ajv compiles); regex is left to the suite',
+      'a 2xx chat answer to a request with structured_outputs choice, regex (a pattern that compiles and matches within 50 ms) or json, or response_format json_schema (a schema ajv compiles)',
   },
 };

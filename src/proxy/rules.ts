@@ -425,9 +425,9 @@ export const RULES = {
     name: 'structured-output',
     section: '§4.1',
     level: 'SHOULD',
-    convention: 'vLLM structured outputs (choice, json); OpenAI response_format json_schema',
+    convention: 'vLLM structured outputs (choice, regex, json); OpenAI response_format json_schema',
     requirement:
-      'With structured_outputs.choice the content is exactly one of the choices; with structured_outputs.json or response_format json_schema it parses as JSON valid against the schema (an answer cut by the token bound: a prefix of such content).',
+      'With structured_outputs.choice the content is exactly one of the choices; with structured_outputs.regex a finished content matches the expression in whole; with structured_outputs.json or response_format json_schema it parses as JSON valid against the schema (an answer cut by the token bound: a prefix of such content).',
   },
 } as const satisfies Record<string, ProxyRule>;
 

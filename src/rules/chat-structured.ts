@@ -1,10 +1,11 @@
 /**
  * @module What one chat answer shows about the structured-output constraint of its request (§4.1
- * `structured_outputs` choice and json, `response_format` json_schema), judged the same way by the
+ * `structured_outputs` choice, regex and json, `response_format` json_schema), judged the same way by the
  * suite's structured-output checks and by the proxy on live traffic. An answer cut by the token
  * budget (finish_reason "length") is a prefix of a constrained output, and is judged as one. Schema
- * validation is the caller's (src/rules loads no package): `SchemaCheck` validates a value against the
- * request's schema and returns the problem in words.
+ * validation and regex matching are the caller's (src/rules loads no package, and runs no pattern a
+ * client wrote): `SchemaCheck` validates a value against the request's schema and returns the
+ * problem in words, `RegexCheck` matches a pattern.
  */
 
 /** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
@@ -85,6 +86,55 @@ export function jsonContentProblem(
   return problem === undefined
     ? undefined
     : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(schema)}: ${problem}`;
+}
+
+// ---- structured_outputs.regex: the whole content matches the regular expression.
+
+/**
+ * Whether `content` matches `pattern` in whole, or undefined when that cannot be said: the pattern
+ * does not compile here, or the matcher gave up (a pattern that backtracks without end).
+ */
+export type RegexCheck = (pattern: string, content: string) => boolean | undefined;
+
+/** The regular expression a request constrains the content to, or undefined. */
+export function regexAsked(request: ChatBody): string | undefined {
+  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  return typeof so?.regex === 'string' && so.regex !== '' ? so.regex : undefined;
+}
+
+/** The whole-match expression of a pattern (vLLM matches the whole output). */
+export function wholeMatch(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, 'u');
+}
+
+/** A finished content against the pattern: the problem, `null` when it cannot be judged, or undefined. */
+export function regexContentProblem(pattern: string, content: string, check: RegexCheck): string | null | undefined {
+  const matched = check(pattern, content);
+  if (matched === undefined) return null;
+  return matched ? undefined : `content ${JSON.stringify(content)} does not match ${pattern}`;
+}
+
+/**
+ * Every choice that finished with "stop" matches the request's regex in whole (a cut one is not
+ * judged: JavaScript cannot tell a prefix of a match). `judged` is false when no choice could be
+ * judged, or the check could not say.
+ */
+export function regexVerdict(
+  request: ChatBody,
+  completion: ChatBody,
+  check: RegexCheck,
+): { readonly judged: boolean; readonly breach?: string } {
+  const pattern = regexAsked(request);
+  if (pattern === undefined) return { judged: false };
+  let judged = false;
+  for (const c of choicesOf(completion)) {
+    if (c.finish_reason !== 'stop') continue;
+    const problem = regexContentProblem(pattern, contentOf(c), check);
+    if (problem === null) return { judged: false };
+    judged = true;
+    if (problem) return { judged, breach: `choice ${String(c.index)}: ${problem}` };
+  }
+  return { judged };
 }
 
 // ---- The answer as a whole.

@@ -8,7 +8,12 @@ import type { CheckContext } from '../../src/core/check.js';
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { echoBreach, reasoningOf, reasoningOmittedBreach, stopStringsBreach } from '../../src/rules/chat-answer.js';
-import { choiceContentProblem, jsonContentProblem } from '../../src/rules/chat-structured.js';
+import {
+  choiceContentProblem,
+  jsonContentProblem,
+  regexContentProblem,
+  wholeMatch,
+} from '../../src/rules/chat-structured.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 
@@ -189,10 +194,13 @@ const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
         structured_outputs: { regex: REGEX },
       },
       `a request with structured_outputs.regex ${JSON.stringify(REGEX)}`,
+      // A whole content is judged by src/rules/chat-structured.ts, as the proxy judges it.
       (content, cut) =>
-        (cut ? REGEX_MATCHES.some((m) => m.startsWith(content)) : new RegExp(`^(?:${REGEX})$`, 'u').test(content))
-          ? undefined
-          : `content ${JSON.stringify(content)} does not ${cut ? 'start a match of' : 'match'} ${REGEX}`,
+        cut
+          ? REGEX_MATCHES.some((m) => m.startsWith(content))
+            ? undefined
+            : `content ${JSON.stringify(content)} does not start a match of ${REGEX}`
+          : (regexContentProblem(REGEX, content, (p, c) => wholeMatch(p).test(c)) ?? undefined),
     ),
 });
 

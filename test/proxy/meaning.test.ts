@@ -178,6 +178,16 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
+    fault: 'chat.structured-outputs-ignored',
+    rule: 'structuredOutput',
+    body: (m) => ({
+      messages: ask(m),
+      // Room to finish: a cut answer is not judged against a regex.
+      max_completion_tokens: 256,
+      structured_outputs: { regex: '(red|green|blue)-[0-9]{2}' },
+    }),
+  },
+  {
     fault: 'chat.response-format-ignored',
     streamFault: 'coverage.output-controls-ignored-when-streamed',
     rule: 'structuredOutput',
