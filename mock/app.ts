@@ -5,6 +5,7 @@
  * wraps everything, and any unexpected exception becomes a generic JSON 500.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';
 import { chaosResponse, cutStream, drawChaos } from './chaos.js';
 import { bodyTooLarge, internalError, methodNotAllowed, routeNotFound, unauthorized } from './errors.js';
@@ -24,21 +25,26 @@ import type { MockState, RouteHandler } from './routes/types.js';
 import { JobStore } from './store.js';
 import type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
 
-/** The route table: §4.1–§4.8 (paths as in src/core/operations.ts). */
+/** The handler of each operation (§4.1–§4.8); methods and paths are src/core/operations.ts's. */
+const HANDLERS: OperationTable<RouteHandler> = {
+  'chat.create': createChatCompletion,
+  'training-jobs.create': createTrainingJob,
+  'training-jobs.get': getTrainingJob,
+  'trajectories.log': logTrajectories,
+  'predictions.list': listRecords('prediction'),
+  'predictions.read': readRecord('prediction', 'prediction_id'),
+  'scores.list': listRecords('score'),
+  'scores.read': readRecord('score', 'score_id'),
+};
+
+/** The route table, with §4.1's trailing-slash variant where the operation has one. */
 function routes(): Router<RouteHandler> {
-  return (
-    new Router<RouteHandler>()
-      .add('POST', '/v1/chat/completions', createChatCompletion)
-      // §4.1: "a variant with a trailing slash appears in one request example".
-      .add('POST', '/v1/chat/completions/', createChatCompletion)
-      .add('POST', '/v1/preview/training-jobs', createTrainingJob)
-      .add('GET', '/v1/preview/training-jobs/{training_job_id}', getTrainingJob)
-      .add('POST', '/v1/preview/models/{model_id}/log', logTrajectories)
-      .add('GET', '/v2/{entity}/{project}/predictions', listRecords('prediction'))
-      .add('GET', '/v2/{entity}/{project}/predictions/{prediction_id}', readRecord('prediction', 'prediction_id'))
-      .add('GET', '/v2/{entity}/{project}/scores', listRecords('score'))
-      .add('GET', '/v2/{entity}/{project}/scores/{score_id}', readRecord('score', 'score_id'))
-  );
+  const router = new Router<RouteHandler>();
+  for (const op of OPERATIONS) {
+    router.add(op.method, op.path, HANDLERS[op.id]);
+    if (op.trailingSlashVariant) router.add(op.method, `${op.path}/`, HANDLERS[op.id]);
+  }
+  return router;
 }
 
 /** Schemas the routes validate against, compiled once at start-up (each compile costs 15–80 ms). */

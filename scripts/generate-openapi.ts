@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPERATIONS, type Operation, type OperationId } from '../src/core/operations.js';
+import { OPERATIONS, type Operation, type SharedErrorResponse } from '../src/core/operations.js';
 import { packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 import { bundleSchemas, loadSchemaFiles, type JsonObject, type SchemaBundle } from './schema-bundle.js';
@@ -21,11 +21,13 @@ const ref = (component: string): string => `#/components/schemas/${component}`;
  */
 export const API_SCHEMA_FOLDERS = ['chat', 'training', 'records', 'errors', 'params', 'conventions'] as const;
 
-/** §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example". */
-const TRAILING_SLASH_VARIANT: OperationId = 'chat.create';
-
 /** Shared responses (`components/responses`), none of which the interface gives a status code for (§7). */
-const RESPONSES = {
+const RESPONSES: Readonly<
+  Record<
+    SharedErrorResponse,
+    { readonly description: string; readonly schema: string; readonly [annotation: `x-${string}`]: string }
+  >
+> = {
   ValidationError: {
     description:
       '§7 validation-error body. The interface gives this body for trajectory logging (§4.4) and no status code; 422 is the status of the FastAPI services behind §4.2–§4.8 and of a FastAPI front on §4.1 (convention).',
@@ -43,92 +45,6 @@ const RESPONSES = {
       'Not in the interface: the answer to an unknown id (convention: `{"reason": ...}` or FastAPI `{"detail": ...}`).',
     schema: 'errors/not-found-error',
     'x-convention': 'evaluation-record service / FastAPI 404 body',
-  },
-} as const;
-type SharedResponse = keyof typeof RESPONSES;
-
-/** Per operation: what `src/core/operations.ts` does not say. */
-interface OperationExtras {
-  readonly operationId: string;
-  readonly tag: 'Chat' | 'Training (preview)' | 'Evaluation records';
-  readonly description: string;
-  /** Schema of the 200 body (the list schema for the JSONL operations). */
-  readonly success: string;
-  readonly successDescription: string;
-  readonly errors: Readonly<Partial<Record<'400' | '404' | '422', SharedResponse>>>;
-  readonly query?: string;
-}
-
-const EXTRAS: Readonly<Record<OperationId, OperationExtras>> = {
-  'chat.create': {
-    operationId: 'chatCreate',
-    tag: 'Chat',
-    description:
-      'Given a list of messages and optionally a model name, returns one or more generated completions (choices) and token usage. With `stream: true` the body is a stream of chunks (shape not shown in §4.1; the OpenAI `chat.completion.chunk` convention is described by the `ChatCompletionChunk` schema).',
-    success: 'chat/chat-completion-response',
-    successDescription: '§4.1: described as a successful response.',
-    errors: { '400': 'OpenAIError', '422': 'ValidationError' },
-  },
-  'training-jobs.create': {
-    operationId: 'trainingJobsCreate',
-    tag: 'Training (preview)',
-    description:
-      "Creates a reinforcement-learning training job from groups of trajectories with rewards and an optional experimental configuration; returns the new job's identifier.",
-    success: 'training/training-job',
-    successDescription: '§4.2: object with `id` (UUID) of the new job.',
-    errors: { '422': 'ValidationError' },
-  },
-  'training-jobs.get': {
-    operationId: 'trainingJobsGet',
-    tag: 'Training (preview)',
-    description: 'Fetches a training job by identifier.',
-    success: 'training/training-job',
-    successDescription: '§4.3: object with `id` (UUID).',
-    errors: { '404': 'NotFound', '422': 'ValidationError' },
-  },
-  'trajectories.log': {
-    operationId: 'trajectoriesLog',
-    tag: 'Training (preview)',
-    description: 'Logs groups of trajectories against a model and a data split; the service calculates metrics.',
-    success: 'training/log-trajectories-response',
-    successDescription: '§4.4: described as a successful response; body not shown (any JSON value).',
-    errors: { '422': 'ValidationError' },
-  },
-  'predictions.list': {
-    operationId: 'predictionsList',
-    tag: 'Evaluation records',
-    description: 'Lists the predictions of a project. Ordering of results: not shown.',
-    success: 'records/prediction-list',
-    successDescription:
-      '§4.5: a stream of data in JSONL format whose records are Prediction objects (§2.1), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.5, an array of Prediction objects.',
-    errors: { '422': 'ValidationError' },
-    query: 'params/list-query',
-  },
-  'predictions.read': {
-    operationId: 'predictionsRead',
-    tag: 'Evaluation records',
-    description: 'Reads one prediction.',
-    success: 'records/prediction',
-    successDescription: '§4.6: one Prediction object (§2.1).',
-    errors: { '404': 'NotFound' },
-  },
-  'scores.list': {
-    operationId: 'scoresList',
-    tag: 'Evaluation records',
-    description: 'Lists the scores of a project. Ordering of results: not shown.',
-    success: 'records/score-list',
-    successDescription:
-      '§4.7: a stream of data in JSONL format whose records are Score objects (§2.2), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.7, an array of Score objects.',
-    errors: { '422': 'ValidationError' },
-    query: 'params/list-query',
-  },
-  'scores.read': {
-    operationId: 'scoresRead',
-    tag: 'Evaluation records',
-    description: 'Reads one score.',
-    success: 'records/score',
-    successDescription: '§4.8: one Score object (§2.2).',
-    errors: { '404': 'NotFound' },
   },
 };
 
@@ -177,13 +93,8 @@ function parameterKey(where: 'path' | 'query', name: string): string {
   return (where === 'path' ? 'Path' : 'Query') + camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
-function operationObject(
-  op: Operation,
-  extras: OperationExtras,
-  bundle: SchemaBundle,
-  operationId: string,
-  summarySuffix = '',
-): JsonObject {
+function operationObject(op: Operation, bundle: SchemaBundle, operationId: string, summarySuffix = ''): JsonObject {
+  const extras = op.docs;
   const parameters: JsonObject[] = [];
   for (const [, name] of op.path.matchAll(/\{(\w+)\}/g))
     parameters.push({ $ref: `#/components/parameters/${parameterKey('path', name as string)}` });
@@ -253,23 +164,14 @@ function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject 
 
   const paths: Record<string, JsonObject> = {};
   for (const op of OPERATIONS) {
-    const extras = EXTRAS[op.id];
     const method = op.method.toLowerCase();
-    paths[op.path] = { ...(paths[op.path] ?? {}), [method]: operationObject(op, extras, bundle, extras.operationId) };
-    if (op.id === TRAILING_SLASH_VARIANT) {
+    paths[op.path] = { ...(paths[op.path] ?? {}), [method]: operationObject(op, bundle, op.docs.operationId) };
+    if (op.trailingSlashVariant) {
       paths[op.path + '/'] = {
-        [method]: operationObject(
-          op,
-          extras,
-          bundle,
-          extras.operationId + 'TrailingSlash',
-          ' (trailing-slash variant)',
-        ),
+        [method]: operationObject(op, bundle, op.docs.operationId + 'TrailingSlash', ' (trailing-slash variant)'),
       };
     }
   }
-  const missing = Object.keys(EXTRAS).filter((id) => !OPERATIONS.some((op) => op.id === id));
-  if (missing.length > 0) throw new Error(`generate-openapi: operations without a path: ${missing.join(', ')}`);
 
   return {
     openapi: '3.1.0',

@@ -1,4 +1,10 @@
-/** @module The eight operations of the interface (§4.1–§4.8) and their authentication scheme (§5). */
+/**
+ * @module The eight operations of the interface (§4.1–§4.8), each defined once: method, path, §,
+ * authentication family (§5), schemas, whether it writes, its framing, and the words the OpenAPI
+ * document gives it. Everything per operation elsewhere (the mock's routes, the OpenAPI document,
+ * the baseline requests) is an `OperationTable` or an exhaustive switch over `OperationId`, so an
+ * operation added to the report schema's enum and forgotten by a module does not compile.
+ */
 import type { ConformanceRunReportOperation } from '../generated/types.js';
 import type { SchemaName } from '../schemas/registry.js';
 
@@ -7,6 +13,30 @@ export type OperationId = ConformanceRunReportOperation;
 
 /** §5: bearer on `/v1/...`, basic on `/v2/...`. */
 export type AuthScheme = 'bearer' | 'basic';
+
+/** One entry per operation: a table that forgets one, or names one that is not, does not compile. */
+export type OperationTable<T> = { readonly [K in OperationId]: T };
+
+/** For a switch over `OperationId` that must name every operation: its `default` does not compile otherwise. */
+export function exhaustive(value: never): never {
+  throw new Error(`not an operation: ${String(value)}`);
+}
+
+/** The shared error responses of the OpenAPI document (scripts/generate-openapi.ts). */
+export type SharedErrorResponse = 'ValidationError' | 'OpenAIError' | 'NotFound';
+
+/** What the OpenAPI document says of an operation beyond its method, path and schemas. */
+export interface OperationDocs {
+  readonly operationId: string;
+  readonly tag: 'Chat' | 'Training (preview)' | 'Evaluation records';
+  readonly description: string;
+  /** Schema of the 200 body (the list schema for the JSONL operations). */
+  readonly success: string;
+  readonly successDescription: string;
+  readonly errors: Readonly<Partial<Record<'400' | '404' | '422', SharedErrorResponse>>>;
+  /** The schema of its query parameters. */
+  readonly query?: string;
+}
 
 export interface Operation {
   readonly id: OperationId;
@@ -22,11 +52,13 @@ export interface Operation {
   readonly responseSchema?: SchemaName;
   /** The list operations answer JSONL (§4.5, §4.7). */
   readonly jsonl?: boolean;
+  /** §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example". */
+  readonly trailingSlashVariant?: boolean;
+  readonly docs: OperationDocs;
 }
 
-export const OPERATIONS: readonly Operation[] = [
-  {
-    id: 'chat.create',
+const TABLE: OperationTable<Omit<Operation, 'id'>> = {
+  'chat.create': {
     method: 'POST',
     path: '/v1/chat/completions',
     section: '§4.1',
@@ -35,9 +67,18 @@ export const OPERATIONS: readonly Operation[] = [
     writes: false,
     requestSchema: 'chat/chat-completion-request',
     responseSchema: 'chat/chat-completion-response',
+    trailingSlashVariant: true,
+    docs: {
+      operationId: 'chatCreate',
+      tag: 'Chat',
+      description:
+        'Given a list of messages and optionally a model name, returns one or more generated completions (choices) and token usage. With `stream: true` the body is a stream of chunks (shape not shown in §4.1; the OpenAI `chat.completion.chunk` convention is described by the `ChatCompletionChunk` schema).',
+      success: 'chat/chat-completion-response',
+      successDescription: '§4.1: described as a successful response.',
+      errors: { '400': 'OpenAIError', '422': 'ValidationError' },
+    },
   },
-  {
-    id: 'training-jobs.create',
+  'training-jobs.create': {
     method: 'POST',
     path: '/v1/preview/training-jobs',
     section: '§4.2',
@@ -46,9 +87,17 @@ export const OPERATIONS: readonly Operation[] = [
     writes: true,
     requestSchema: 'training/training-job-create-request',
     responseSchema: 'training/training-job',
+    docs: {
+      operationId: 'trainingJobsCreate',
+      tag: 'Training (preview)',
+      description:
+        "Creates a reinforcement-learning training job from groups of trajectories with rewards and an optional experimental configuration; returns the new job's identifier.",
+      success: 'training/training-job',
+      successDescription: '§4.2: object with `id` (UUID) of the new job.',
+      errors: { '422': 'ValidationError' },
+    },
   },
-  {
-    id: 'training-jobs.get',
+  'training-jobs.get': {
     method: 'GET',
     path: '/v1/preview/training-jobs/{training_job_id}',
     section: '§4.3',
@@ -56,9 +105,16 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'bearer',
     writes: false,
     responseSchema: 'training/training-job',
+    docs: {
+      operationId: 'trainingJobsGet',
+      tag: 'Training (preview)',
+      description: 'Fetches a training job by identifier.',
+      success: 'training/training-job',
+      successDescription: '§4.3: object with `id` (UUID).',
+      errors: { '404': 'NotFound', '422': 'ValidationError' },
+    },
   },
-  {
-    id: 'trajectories.log',
+  'trajectories.log': {
     method: 'POST',
     path: '/v1/preview/models/{model_id}/log',
     section: '§4.4',
@@ -67,9 +123,16 @@ export const OPERATIONS: readonly Operation[] = [
     writes: true,
     requestSchema: 'training/log-trajectories-request',
     responseSchema: 'training/log-trajectories-response',
+    docs: {
+      operationId: 'trajectoriesLog',
+      tag: 'Training (preview)',
+      description: 'Logs groups of trajectories against a model and a data split; the service calculates metrics.',
+      success: 'training/log-trajectories-response',
+      successDescription: '§4.4: described as a successful response; body not shown (any JSON value).',
+      errors: { '422': 'ValidationError' },
+    },
   },
-  {
-    id: 'predictions.list',
+  'predictions.list': {
     method: 'GET',
     path: '/v2/{entity}/{project}/predictions',
     section: '§4.5',
@@ -78,9 +141,18 @@ export const OPERATIONS: readonly Operation[] = [
     writes: false,
     responseSchema: 'records/prediction',
     jsonl: true,
+    docs: {
+      operationId: 'predictionsList',
+      tag: 'Evaluation records',
+      description: 'Lists the predictions of a project. Ordering of results: not shown.',
+      success: 'records/prediction-list',
+      successDescription:
+        '§4.5: a stream of data in JSONL format whose records are Prediction objects (§2.1), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.5, an array of Prediction objects.',
+      errors: { '422': 'ValidationError' },
+      query: 'params/list-query',
+    },
   },
-  {
-    id: 'predictions.read',
+  'predictions.read': {
     method: 'GET',
     path: '/v2/{entity}/{project}/predictions/{prediction_id}',
     section: '§4.6',
@@ -88,9 +160,16 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'basic',
     writes: false,
     responseSchema: 'records/prediction',
+    docs: {
+      operationId: 'predictionsRead',
+      tag: 'Evaluation records',
+      description: 'Reads one prediction.',
+      success: 'records/prediction',
+      successDescription: '§4.6: one Prediction object (§2.1).',
+      errors: { '404': 'NotFound' },
+    },
   },
-  {
-    id: 'scores.list',
+  'scores.list': {
     method: 'GET',
     path: '/v2/{entity}/{project}/scores',
     section: '§4.7',
@@ -99,9 +178,18 @@ export const OPERATIONS: readonly Operation[] = [
     writes: false,
     responseSchema: 'records/score',
     jsonl: true,
+    docs: {
+      operationId: 'scoresList',
+      tag: 'Evaluation records',
+      description: 'Lists the scores of a project. Ordering of results: not shown.',
+      success: 'records/score-list',
+      successDescription:
+        '§4.7: a stream of data in JSONL format whose records are Score objects (§2.2), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.7, an array of Score objects.',
+      errors: { '422': 'ValidationError' },
+      query: 'params/list-query',
+    },
   },
-  {
-    id: 'scores.read',
+  'scores.read': {
     method: 'GET',
     path: '/v2/{entity}/{project}/scores/{score_id}',
     section: '§4.8',
@@ -109,8 +197,22 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'basic',
     writes: false,
     responseSchema: 'records/score',
+    docs: {
+      operationId: 'scoresRead',
+      tag: 'Evaluation records',
+      description: 'Reads one score.',
+      success: 'records/score',
+      successDescription: '§4.8: one Score object (§2.2).',
+      errors: { '404': 'NotFound' },
+    },
   },
-];
+};
+
+/** The operations in the interface's order (§4.1–§4.8). */
+export const OPERATIONS: readonly Operation[] = (Object.keys(TABLE) as OperationId[]).map((id) => ({
+  id,
+  ...TABLE[id],
+}));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

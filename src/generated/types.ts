@@ -856,18 +856,7 @@ export interface ConformanceRunReportCheckResult {
    * Stable check id, `<area>.<rule>`.
    */
   id: string;
-  /**
-   * The operation checked (§4.1–§4.8).
-   */
-  operation:
-    | 'chat.create'
-    | 'training-jobs.create'
-    | 'training-jobs.get'
-    | 'trajectories.log'
-    | 'predictions.list'
-    | 'predictions.read'
-    | 'scores.list'
-    | 'scores.read';
+  operation: ConformanceRunReportOperation;
   /**
    * The spec section the rule rests on, like `§4.1`.
    */

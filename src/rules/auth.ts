@@ -4,7 +4,8 @@
  * proxy; and the status such a refusal gets (RFC 9110 §15.5.2: 401 for missing or invalid
  * credentials).
  */
-import type { OperationId } from '../core/operations.js';
+import { exhaustive, type OperationId } from '../core/operations.js';
+import { isUuid } from './records.js';
 
 type RecordKind = 'predictions' | 'scores';
 
@@ -41,11 +42,7 @@ export function servedData(op: OperationId, ex: AnswerText): string | undefined 
       return isObject && Array.isArray(json.choices) ? 'a chat completion (`choices`)' : undefined;
     case 'training-jobs.create':
     case 'training-jobs.get':
-      return isObject &&
-        typeof json.id === 'string' &&
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(json.id)
-        ? `a training job (id ${json.id})`
-        : undefined;
+      return isObject && isUuid(json.id) ? `a training job (id ${json.id})` : undefined;
     case 'trajectories.log':
       return undefined;
     case 'predictions.read':
@@ -66,6 +63,8 @@ export function servedData(op: OperationId, ex: AnswerText): string | undefined 
       }
       return undefined;
     }
+    default:
+      return exhaustive(op);
   }
 }
 

@@ -111,7 +111,10 @@ export async function workload(client: OpenAI, base: string): Promise<void> {
     JSON.stringify({ messages, continue_final_message: true, add_generation_prompt: true }),
   );
   await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, JSON.stringify({ split: 123, trajectory_groups: 'x' }));
-  await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, JSON.stringify({ split: ['train'], trajectory_groups: groups }));
+  await post(
+    `/v1/preview/models/${DEFAULT_MODEL_ID}/log`,
+    JSON.stringify({ split: ['train'], trajectory_groups: groups }),
+  );
   await post('/v1/chat/completions', '{"messages": [');
   await get('/v2/acme/evals/predictions?limit=2', '');
   // Ids that name nothing: a record deleted since it was listed, a job id mistyped.
