@@ -32,6 +32,7 @@ const FLAGS = {
   'max-body-bytes': { type: 'string' },
   level: { type: 'string' },
   record: { type: 'string' },
+  'record-bodies': { type: 'boolean' },
   token: { type: 'string' },
   basic: { type: 'string' },
   ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<
@@ -58,6 +59,8 @@ interface ProxyConfig {
   readonly level: 'must' | 'should';
   /** `--record FILE`: the redacted exchanges as JSONL. */
   readonly record: string | undefined;
+  /** `--record-bodies`: the record keeps whole answers (streams: each event with its time offset). */
+  readonly recordBodies: boolean;
   readonly outputs: Readonly<Record<string, string>>;
   readonly quiet: boolean;
   readonly forceConsole: boolean;
@@ -148,6 +151,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     maxBodyBytes: whole('max-body-bytes', values['max-body-bytes'], 4 * 1024 * 1024, 1),
     level,
     record: values.record,
+    recordBodies: recordBodies(values.record, values['record-bodies']),
     outputs,
     quiet: values.quiet ?? false,
     forceConsole: values.console ?? false,
@@ -158,6 +162,13 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     connection: readConnectionSettings(values, {}, env),
     priorityScheduling: onOff('priority-scheduling', values['priority-scheduling']),
   };
+}
+
+/** `--record-bodies`, which only says what `--record` keeps. */
+function recordBodies(record: string | undefined, given: boolean | undefined): boolean {
+  if (given && record === undefined)
+    throw badFlag('--record-bodies says what the --record file keeps: give --record FILE too');
+  return given ?? false;
 }
 
 /** A flag that takes on or off; undefined when not given. */
@@ -187,6 +198,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     ...(cfg.credentials ? { credentials: cfg.credentials } : {}),
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
     ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
+    ...(cfg.recordBodies ? { recordBodies: true } : {}),
     knownSecrets: connectionSecrets(cfg.connection),
     ...(cfg.priorityScheduling !== undefined ? { priorityScheduling: cfg.priorityScheduling } : {}),
   });

@@ -145,6 +145,8 @@ Reports
 ${REPORT_FORMATS.map((f) => `  --${f.name} FILE`.padEnd(31) + f.help).join('\n')}
   --record FILE                every exchange of the interface as a JSON line, redacted (the request
                                as sent, the answer's status, headers and first bytes, the findings)
+  --record-bodies              with --record: keep whole answers (up to 16 MiB each; a stream's events
+                               each with its time offset), what 'conformance mock --fixtures' serves
   --level must|should          gating level of the exit code (default should: MUST and SHOULD)
   --quiet                      no live findings, no matrix
   --console                    print the matrix even when stdout is not a terminal

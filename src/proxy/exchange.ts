@@ -18,6 +18,7 @@ import type { RecordedRequest } from '../transport/types.js';
 import { judgeJsonAnswer } from './json-answer.js';
 import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
 import { recordLine } from './record-line.js';
+import { AnswerRecording } from './answer-recording.js';
 import { judgeRequest } from './request-judge.js';
 import { RULES, resultId, type ProxyRule } from './rules.js';
 import type { JudgeContext, Observation } from './judge-context.js';
@@ -30,6 +31,8 @@ import { errorMessageOf, internalsIn } from '../rules/error-shape.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
+/** Most bytes of one answer `--record-bodies` keeps. */
+const RECORDED_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Bytes of a streamed body handed to the coverage recorder (its first events or records). */
 const COVERAGE_BYTES = 16_384;
 
@@ -39,14 +42,6 @@ interface PendingBreach {
   readonly rule: ProxyRule;
   readonly expected: string;
   readonly actual: string;
-}
-
-/** Flattens a header object (undici's or node's) to lower-case name → one string. */
-export function flatHeaders(raw: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }
 
 export class ExchangeJudge {
@@ -78,6 +73,9 @@ export class ExchangeJudge {
   private bodyBytes = 0;
   private bodyOver = false;
   private sse: SseAnswerJudge | undefined;
+  /** `--record-bodies`: the whole answer, and when its head came. */
+  private answer: AnswerRecording | undefined;
+  private headAt = 0;
   private jsonl: JsonlAnswerJudge | undefined;
   /** This exchange's verdicts, for the framing judges: the rule judged on the operation, a breach kept. */
   private readonly verdicts: Verdicts;
@@ -182,6 +180,10 @@ export class ExchangeJudge {
     else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
     else if (ok && op.jsonl) this.kind = 'jsonl';
     else this.kind = 'json';
+    if (this.ctx.record && this.ctx.recordBodies && this.kind !== 'none') {
+      this.answer = new AnswerRecording(type === 'text/event-stream', RECORDED_ANSWER_BYTES);
+      this.headAt = performance.now();
+    }
     if (this.kind === 'sse')
       this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers, this.ctx.priorityScheduling);
     else if (this.kind === 'jsonl')
@@ -205,6 +207,7 @@ export class ExchangeJudge {
       this.firstLength += part.length;
     }
     if (!this.op || this.kind === 'none') return;
+    this.answer?.push(chunk, performance.now() - this.headAt);
     if (this.kind === 'json') {
       if (this.bodyOver) return;
       this.bodyBytes += chunk.length;
@@ -403,6 +406,7 @@ export class ExchangeJudge {
                     status: this.status,
                     headers: this.responseHeaders,
                     firstBytes: Buffer.concat(this.first),
+                    ...(this.answer ? { recorded: this.answer.result(performance.now() - this.headAt) } : {}),
                   },
                 }
               : {}),

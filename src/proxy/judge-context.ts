@@ -43,6 +43,8 @@ export interface JudgeContext {
   onFirstBreach?(side: Side, line: string): void;
   /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
   record?(line: string): void;
+  /** `--record-bodies`: the record keeps whole answers (a stream's events with their time offsets). */
+  readonly recordBodies?: boolean;
   /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
   readonly configured?: ConfiguredCredentials;
   /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */

@@ -1,11 +1,13 @@
 /**
  * @module One line of `conformance proxy --record`: an exchange as sent and answered (the request
- * body as judged, the answer's first bytes) with its findings, redacted, as one JSON line. The
+ * body as judged, the answer's first bytes, and with `--record-bodies` the whole answer) with its
+ * findings, redacted, as one JSON line. The
  * replay (src/replay/recording.ts) reads it back.
  */
 import type { OperationId } from '../core/operations.js';
 import { redactHeaders, type Redactor } from '../core/redact.js';
 import type { RecordedRequest } from '../transport/types.js';
+import type { RecordedBody } from './answer-recording.js';
 
 export interface RecordedExchangeLine {
   readonly operation: OperationId;
@@ -18,6 +20,8 @@ export interface RecordedExchangeLine {
     readonly status: number;
     readonly headers: Readonly<Record<string, string>>;
     readonly firstBytes: Buffer;
+    /** `--record-bodies`: the whole answer (a stream's events with their time offsets). */
+    readonly recorded?: RecordedBody;
   };
   readonly error?: { readonly code: string; readonly message: string };
   /** The result ids the exchange breached. */
@@ -41,6 +45,7 @@ export function recordLine(x: RecordedExchangeLine, redact: Redactor): string {
             status: x.response.status,
             headers: redactHeaders({ ...x.response.headers }, redact),
             firstBytes: x.response.firstBytes.toString('utf8'),
+            ...(x.response.recorded ?? {}),
           },
         }
       : {}),

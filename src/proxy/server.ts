@@ -27,7 +27,7 @@ interface JudgeFeed {
 
 /** Most bytes of a TLS front's 400 page held to tell whether it refuses the client certificate. */
 const HELD_MAX_BYTES = 16 * 1024;
-import { flatHeaders } from './exchange.js';
+import { flatHeaders } from '../transport/flat-headers.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
 

@@ -9,7 +9,8 @@ import { coverageModel, type CoverageModel } from '../coverage/model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
-import { ExchangeJudge, flatHeaders } from './exchange.js';
+import { ExchangeJudge } from './exchange.js';
+import { flatHeaders } from '../transport/flat-headers.js';
 import type { JudgeContext, Observation } from './judge-context.js';
 import { Pairs } from './pairs.js';
 import { Findings } from './findings.js';
@@ -32,6 +33,8 @@ export interface SessionOptions {
   readonly onFirstBreach?: (side: Side, line: string) => void;
   /** `--record`: a redacted JSON line per ended exchange of the interface. */
   readonly record?: (line: string) => void;
+  /** `--record-bodies`: the record keeps whole answers. */
+  readonly recordBodies?: boolean;
   /**
    * The credentials the target accepts (`--token`, `--basic`), when given: a 2xx to others is a §5
    * failure, and they are the recorder's "configured credentials". Without them the proxy learns.
@@ -120,6 +123,7 @@ export class ProxySession {
       observe: (request, status, body, creds, observation) => this.observe(request, status, body, creds, observation),
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
+      ...(options.recordBodies ? { recordBodies: true } : {}),
       ...(configured ? { configured } : {}),
       pairs: new Pairs(),
       ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),

@@ -23,6 +23,7 @@ import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { codingOf, decodeChunks } from './content-encoding.js';
 import { diagnoseTls } from './tls-diagnosis.js';
 
+import { flatHeaders } from './flat-headers.js';
 import { classifyNetworkError } from './network-errors.js';
 import { failedOnReusedConnection, watchConnectionReuse } from './reused-connection.js';
 
@@ -77,13 +78,6 @@ function buildUrl(baseUrl: string, spec: HttpRequestSpec): string {
   const url = new URL(base + spec.path);
   for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
   return url.toString();
-}
-
-function headersToRecord(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-  return out;
 }
 
 /** A reset after the status and headers arrived is a body cut short, not a refused request. */
@@ -202,7 +196,7 @@ export function createHttpClient(
       // Belt and braces: whatever undici does with the signal once the headers are in, the body
       // stream is destroyed when the deadline passes, so a read waiting on it wakes up.
       deadline.onExpire(() => discard(res.body));
-      const headers = headersToRecord(res.headers);
+      const headers = flatHeaders(res.headers);
       if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
         discard(res.body);
         let where = headers.location;

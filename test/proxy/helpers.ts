@@ -33,6 +33,8 @@ export async function startProxy(
     record?: (line: string) => void;
     /** `--priority-scheduling on|off`. */
     priorityScheduling?: boolean;
+    /** `--record-bodies`. */
+    recordBodies?: boolean;
   } = {},
 ): Promise<RunningProxy> {
   const session = new ProxySession({
@@ -41,6 +43,7 @@ export async function startProxy(
     replay: `conformance proxy --target ${target}`,
     ...(opts.credentials ? { credentials: opts.credentials } : {}),
     ...(opts.record ? { record: opts.record } : {}),
+    ...(opts.recordBodies ? { recordBodies: true } : {}),
     ...(opts.priorityScheduling !== undefined ? { priorityScheduling: opts.priorityScheduling } : {}),
   });
   const server = await startProxyServer({
