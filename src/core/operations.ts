@@ -26,7 +26,7 @@ export function exhaustive(value: never): never {
 export type SharedErrorResponse = 'ValidationError' | 'OpenAIError' | 'NotFound';
 
 /** What the OpenAPI document says of an operation beyond its method, path and schemas. */
-export interface OperationDocs {
+interface OperationDocs {
   readonly operationId: string;
   readonly tag: 'Chat' | 'Training (preview)' | 'Evaluation records';
   readonly description: string;

@@ -97,7 +97,7 @@ export function jsonContentProblem(
 export type RegexCheck = (pattern: string, content: string) => boolean | undefined;
 
 /** The regular expression a request constrains the content to, or undefined. */
-export function regexAsked(request: ChatBody): string | undefined {
+function regexAsked(request: ChatBody): string | undefined {
   const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
   return typeof so?.regex === 'string' && so.regex !== '' ? so.regex : undefined;
 }
