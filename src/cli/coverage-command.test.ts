@@ -2,8 +2,8 @@ import { expect, test } from 'vitest';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
 import { coverageModel } from '../coverage/model.js';
 import { registry } from '../schemas/registry.js';
-import { runCli } from '../../test/hostile/report-files.js';
-import { renderCoverageModel } from './coverage-command.js';
+import { capturingOutput } from '../../test/helpers/stdout.js';
+import { coverageCommand, renderCoverageModel } from './coverage-command.js';
 
 test('conformance coverage prints every item of the model under its operation, then what is not applicable and why', () => {
   const text = renderCoverageModel();
@@ -22,12 +22,10 @@ test('conformance coverage prints every item of the model under its operation, t
   );
 });
 
-test('the binary prints the model, as JSON with --json, and refuses an unknown flag', { timeout: 30_000 }, async () => {
-  const json = await runCli(['coverage', '--json']);
-  expect(json.code).toBe(0);
-  const parsed = JSON.parse(json.stdout) as { items: unknown[]; notApplicable: unknown[] };
-  expect(parsed.items.length).toBe(coverageModel(registry()).items.length);
-  const bad = await runCli(['coverage', '--nope']);
-  expect(bad.code).toBe(2);
-  expect(bad.stderr).toContain('CTS_BAD_FLAG');
+test('`coverage --json` prints the model as JSON; an unknown flag is CTS_BAD_FLAG (exit 2 at the command line)', async () => {
+  const { result, stdout } = await capturingOutput(() => coverageCommand(['--json']));
+  expect(result).toBe(0);
+  const parsed = JSON.parse(stdout) as { items: unknown[]; notApplicable: unknown[] };
+  expect(parsed).toEqual(JSON.parse(JSON.stringify(coverageModel(registry()))));
+  await expect(coverageCommand(['--nope'])).rejects.toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
 });

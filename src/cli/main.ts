@@ -1,5 +1,5 @@
 /** @module CLI entry: `conformance <run|mock|list|coverage|proxy|help>`. Tool errors print one line, never a stack. */
-import { describeError } from '../core/errors.js';
+import { toolErrorExit } from './tool-error.js';
 
 // The usage text names every report format (reporters/registry.js): loaded only when printed.
 const usage = async (): Promise<string> => (await import('./usage.js')).USAGE;
@@ -39,8 +39,7 @@ process.stdout.on('error', (err) => {
 // A stray rejection or exception must still end in one line and a defined exit code.
 process.on('uncaughtException', (err) => {
   if (isBrokenPipe(err)) process.exit(0);
-  const { code, message } = describeError(err);
-  process.stderr.write(`conformance: ${message} [${code}]\n`);
+  process.stderr.write(toolErrorExit(err).line);
   process.exit(2);
 });
 
@@ -50,8 +49,8 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (isBrokenPipe(err)) process.exit(0);
-    const { code, message } = describeError(err);
-    process.stderr.write(`conformance: ${message} [${code}]\n`);
-    process.exitCode = code === 'CTS_INTERNAL' ? 1 : 2;
+    const { line, exitCode } = toolErrorExit(err);
+    process.stderr.write(line);
+    process.exitCode = exitCode;
   },
 );

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { registerConformanceTests } from '../../src/vitest.js';
 
 const broken = await startMockServer({ port: 0, faults: ['chat.usage-does-not-add-up'] });
 afterAll(() => broken.close());
@@ -54,13 +53,4 @@ test('failures carry the replay line with --level, skips are skips with their re
   expect(usage.failureMessages.join('\n')).toContain('--level should');
   const writing = results.find((r) => r.fullName.includes('acceptance.valid-request-succeeds.training-jobs-create'))!;
   expect(writing.status).toBe('skipped');
-});
-
-test("options are checked at registration, with the CLI's messages", () => {
-  expect(() => registerConformanceTests({ target: undefined as unknown as string })).toThrow(
-    expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('a target URL is required') }),
-  );
-  expect(() => registerConformanceTests({ target: 'localhost:1234' })).toThrow(
-    expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('only http and https') }),
-  );
 });

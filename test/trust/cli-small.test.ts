@@ -1,8 +1,10 @@
-/** Small CLI behaviours users tripped on: a broken pipe, a selector that matches nothing, the console's noise. */
+/**
+ * Small CLI behaviours users tripped on, through the real binary: a broken pipe, a selector that
+ * matches nothing, messages that say what is wrong. What the flags decide is tested as functions in
+ * src/cli/run-command.test.ts; the console's noise in test/reporters/console.test.ts.
+ */
 import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { renderConsole } from '../../reporters/index.js';
-import { singleTargetRun } from '../fixtures-results/reports.js';
 import { BIN, runCli } from '../hostile/report-files.js';
 
 test('`conformance list | head` ends quietly with exit 0 when the reader goes away', { timeout: 30_000 }, async () => {
@@ -27,13 +29,6 @@ test('a selector that matches no check is a usage error naming what selectors ac
   expect(good.stdout).toMatch(/^\d+ checks$/m);
   expect(good.stdout).not.toMatch(/^predictions\./m);
   expect(good.stdout).toContain('Select with --only / --skip:');
-});
-
-test('the console leaves the shrink path to the JSON report', () => {
-  const reports = singleTargetRun();
-  const withPath = reports[0]!.results.find((r) => r.evidence?.path);
-  expect(withPath, 'the fixture has a result with a shrink path').toBeDefined();
-  expect(renderConsole(reports, { color: false })).not.toContain(withPath!.evidence!.path!);
 });
 
 test('messages that say what is wrong: a negative number, a misspelled config key, a report path under a file', {

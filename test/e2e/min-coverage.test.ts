@@ -1,6 +1,6 @@
 /** `conformance run --min-coverage N`, the real binary against the bundled mock: the gate both ways. */
 import { expect, test } from 'vitest';
-import { runCli } from '../../test/hostile/report-files.js';
+import { runCli } from '../hostile/report-files.js';
 
 // One cheap check: it passes, but exercises a sliver of the model.
 const FEW = ['run', '--only', 'chat-completions.returns-request-id', '--seed', '5'];

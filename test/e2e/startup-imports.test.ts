@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../../src/core/package-root.js';
 
 /** The ES modules a `conformance mock --port 0` loads before it prints "listening on". */
 async function modulesLoadedByMock(): Promise<string[]> {

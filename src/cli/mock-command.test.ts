@@ -1,0 +1,189 @@
+/**
+ * `conformance mock` called as a function (`mockCommand`, with its output streams, stop signal,
+ * environment and parent pid given): listening, serving, stopping, flags, faults. The binary started
+ * from a shell is test/e2e/mock-command.test.ts.
+ */
+import { expect, test } from 'vitest';
+import { mockCommand } from './mock-command.js';
+
+function capture() {
+  let text = '';
+  const listeners: Array<(t: string) => void> = [];
+  return {
+    stream: {
+      write: (t: string) => {
+        text += t;
+        for (const l of listeners) l(text);
+        return true;
+      },
+    },
+    get text() {
+      return text;
+    },
+    waitFor: (re: RegExp) =>
+      new Promise<RegExpMatchArray>((resolve) => {
+        const m = text.match(re);
+        if (m) return resolve(m);
+        listeners.push((t) => {
+          const found = t.match(re);
+          if (found) resolve(found);
+        });
+      }),
+  };
+}
+
+test('conformance mock prints "listening on http://HOST:PORT" once, serves, and stops when asked', async () => {
+  const out = capture();
+  const err = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--port', '0', '--records', '5', '--token', 't1'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    stop: stop.signal,
+    env: {},
+  });
+  const [, url] = await out.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/);
+  const res = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer t1', 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  expect(res.status).toBe(200);
+  const list = await fetch(`${url}/v2/acme/evals/predictions`, {
+    headers: { authorization: `Basic ${btoa('api:mock-key')}` },
+  });
+  expect((await list.text()).trim().split('\n')).toHaveLength(5);
+  stop.abort();
+  expect(await done).toBe(0);
+  expect(out.text.match(/listening on/g)).toHaveLength(1);
+  expect(err.text).toBe('');
+  await expect(fetch(`${url}/v1/chat/completions`)).rejects.toThrow();
+});
+
+test('secrets come from the environment when no flag is given', async () => {
+  const out = capture();
+  const stop = new AbortController();
+  const done = mockCommand([], {
+    stdout: out.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env: { CONFORMANCE_TOKEN: 'from-env', CONFORMANCE_BASIC: 'u:p' },
+  });
+  const [, url] = await out.waitFor(/listening on (\S+)\n/);
+  const headers = { 'content-type': 'application/json' };
+  const body = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] });
+  expect(
+    (
+      await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...headers, authorization: 'Bearer from-env' },
+        body,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await fetch(`${url}/v2/acme/evals/scores?limit=1`, { headers: { authorization: `Basic ${btoa('u:p')}` } })).status,
+  ).toBe(200);
+  stop.abort();
+  expect(await done).toBe(0);
+});
+
+test('a non-loopback bind warns on stderr', async () => {
+  const out = capture();
+  const err = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--host', '0.0.0.0'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    stop: stop.signal,
+    env: {},
+  });
+  await out.waitFor(/listening on/);
+  expect(err.text).toMatch(/warning: bound to 0\.0\.0\.0, not loopback/);
+  stop.abort();
+  await done;
+});
+
+test('bad flags print one clear line and return 2', async () => {
+  for (const argv of [
+    ['--port', 'abc'],
+    ['--nope'],
+    ['--basic', 'nocolon'],
+    ['--chaos', '2'],
+    ['--faults', 'chat.nope'],
+    ['--records', '-1'],
+    ['extra'],
+  ]) {
+    const err = capture();
+    expect(await mockCommand(argv, { stdout: capture().stream, stderr: err.stream, env: {} }), argv.join(' ')).toBe(2);
+    expect(err.text.trim().split('\n'), argv.join(' ')).toHaveLength(1);
+    expect(err.text).toMatch(/^conformance mock: .*\[CTS_BAD_FLAG\]\n$/);
+    expect(err.text).not.toMatch(/\n\s+at /);
+  }
+});
+
+test('--help prints the usage and returns 0', async () => {
+  const out = capture();
+  expect(await mockCommand(['--help'], { stdout: out.stream, stderr: capture().stream })).toBe(0);
+  expect(out.text).toContain('Usage: conformance mock');
+  expect(out.text).toMatch(/--exit-with-parent +Also stop when the process that started it exits/);
+});
+
+test('the body limit and the slow-client timeouts are flags', async () => {
+  const { parseMockArgs } = await import('./mock-command.js');
+  expect(
+    parseMockArgs(
+      ['--max-body-bytes', '2048', '--headers-timeout', '500', '--request-timeout', '900', '--idle-timeout', '1000'],
+      {},
+    ),
+  ).toMatchObject({
+    maxBodyBytes: 2048,
+    headersTimeoutMs: 500,
+    requestTimeoutMs: 900,
+    idleTimeoutMs: 1000,
+  });
+  expect(() => parseMockArgs(['--headers-timeout', '0'], {})).toThrow(/--headers-timeout/);
+});
+
+test('--list-faults lists every fault with the checks it breaks; the listening line names the planted ones; an unknown id points to the list', async () => {
+  const { FAULTS } = await import('../../mock/faults/index.js');
+  const out = capture();
+  expect(await mockCommand(['--list-faults'], { stdout: out.stream, stderr: capture().stream, env: {} })).toBe(0);
+  for (const f of FAULTS) expect(out.text).toContain(f.id);
+  expect(out.text).toContain('chat.usage-does-not-add-up');
+  expect(out.text).toMatch(/Breaks: chat-completions\.usage-adds-up/);
+
+  const planted = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--faults', 'chat.usage-does-not-add-up'], {
+    stdout: planted.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env: {},
+  });
+  await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+ \(faults: chat\.usage-does-not-add-up\)\n$/);
+  stop.abort();
+  expect(await done).toBe(0);
+
+  const err = capture();
+  expect(await mockCommand(['--faults', 'nope'], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
+  expect(err.text).toContain('conformance mock --list-faults');
+});
+
+test('--exit-with-parent stops the mock when its parent pid changes, saying why on stderr', async () => {
+  const out = capture();
+  const err = capture();
+  let parent = 4242;
+  const done = mockCommand(['--port', '0', '--exit-with-parent'], {
+    stdout: out.stream,
+    stderr: err.stream,
+    env: {},
+    parentPid: () => parent,
+  });
+  await out.waitFor(/listening on/);
+  parent = 1;
+  expect(await done).toBe(0);
+  expect(err.text).toBe(
+    'conformance mock: stopping: the process that started it (pid 4242) has gone and --exit-with-parent was given\n',
+  );
+});
