@@ -25,11 +25,12 @@ test('the schema is the one the renderer names, at the contract version', () => 
   expect(JSON.parse(renderJson([])).schemaVersion).toBe(REPORT_SCHEMA_VERSION);
 });
 
-test('the schema lists exactly the eight operations', () => {
+test('the schema lists exactly the eight operations, once, and check results refer to that list', () => {
   const schema = registry.schema('report/run-report') as {
-    $defs: { CheckResult: { properties: { operation: { enum: string[] } } } };
+    $defs: { Operation: { enum: string[] }; CheckResult: { properties: { operation: { $ref: string } } } };
   };
-  expect(schema.$defs.CheckResult.properties.operation.enum).toEqual(OPERATIONS.map((op) => op.id));
+  expect(schema.$defs.Operation.enum).toEqual(OPERATIONS.map((op) => op.id));
+  expect(schema.$defs.CheckResult.properties.operation.$ref).toBe('#/$defs/Operation');
 });
 
 test('the schema catches a report that drifts from the contract', () => {
