@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{src,mock,suites,reporters,test,scripts}/**/*.test.ts'],
+          include: ['{app,src,mock,suites,reporters,test,scripts}/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...E2E],
           // One process and one module graph for every unit file: a fresh process per file cost more
           // than the tests themselves (94 s against 36 s here). So a unit test restores what it patches

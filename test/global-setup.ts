@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOTS = ['src', 'mock', 'suites', 'reporters', 'scripts', 'bench', 'schemas'];
+const ROOTS = ['app', 'src', 'mock', 'suites', 'reporters', 'scripts', 'bench', 'schemas'];
 
 function newest(dir: string): number {
   let t = 0;

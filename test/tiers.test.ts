@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import { E2E_DIRS, E2E_FILES } from '../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const ROOTS = ['src', 'mock', 'suites', 'reporters', 'test', 'scripts'];
+const ROOTS = ['app', 'src', 'mock', 'suites', 'reporters', 'test', 'scripts'];
 
 /** A unit test that runs a program, by what it may not do. */
 const STARTS_A_PROCESS = /node:child_process|\brunCli\(|\bstartProxyCli\(|\bstartCliMock\(|bin\/conformance/;

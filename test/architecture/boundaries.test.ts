@@ -3,8 +3,8 @@
  * - the layers of src/ import only the layers below them, in the order of ARCHITECTURE.md's
  *   picture; src/core's one exception is the data types of src/schemas/registry.ts and
  *   src/transport/types.ts (type-only);
- * - only the composition roots (src/cli, src/index.ts, src/vitest.ts) put suites, mock and reporters
- *   together; the rest of src/, its tests too, imports none of them;
+ * - only the composition root (app/: the CLI, the public entry points, the vitest integration) puts
+ *   suites, mock and reporters together; src/, its tests too, imports none of them, nor app/;
  * - src/core imports nothing above it (only the data types of src/schemas/registry.ts,
  *   src/transport/types.ts and the types generated from the schemas, src/generated/types.ts);
  * - src/rules, the judgements the suites and the proxy share, is pure: it imports src/core and the
@@ -17,16 +17,14 @@
 import { expect, test } from 'vitest';
 import { type Edge, importGraph, isTest } from './import-graph.js';
 
-const EDGES: Edge[] = importGraph(['src', 'mock', 'suites', 'reporters']);
+const EDGES: Edge[] = importGraph(['app', 'src', 'mock', 'suites', 'reporters']);
 const LOCAL = EDGES.filter((e) => !e.external);
 
 const under = (path: string, ...prefixes: string[]): boolean =>
   prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
-/** The file a test is the test of (`src/vitest.test.ts` → `src/vitest.ts`); any other file itself. */
-const subject = (file: string): string => file.replace(/\.test\.ts$/, '.ts');
 const show = (e: Edge): string => `${e.from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`;
 
-/** ARCHITECTURE.md's layers of src/, lowest first; the composition roots stand above them all. */
+/** ARCHITECTURE.md's layers of src/, lowest first; the composition root (app/) stands above them all. */
 const LAYERS = [
   'src/generated',
   'src/core',
@@ -41,7 +39,7 @@ const LAYERS = [
   'src/proxy',
   'src/replay',
 ];
-const ROOTS = ['src/cli', 'src/index.ts', 'src/vitest.ts'];
+const ROOT = 'app';
 /** What src/core may know of the layers above it: the shapes of the data it describes. */
 const CORE_DATA_TYPES = ['src/schemas/registry.ts', 'src/transport/types.ts', 'src/generated/types.ts'];
 
@@ -49,8 +47,8 @@ test('the imports were read, dynamic and test files included (the checks would p
   expect(LOCAL.length).toBeGreaterThan(1000);
   expect(LOCAL.filter((e) => isTest(e.from)).length).toBeGreaterThan(200);
   expect(LOCAL).toContainEqual({
-    from: 'src/cli/main.ts',
-    to: 'src/cli/run-command.ts',
+    from: 'app/cli/main.ts',
+    to: 'app/cli/run-command.ts',
     external: false,
     typeOnly: false,
   });
@@ -63,11 +61,9 @@ test('the imports were read, dynamic and test files included (the checks would p
   for (const e of LOCAL) expect(e.to, show(e)).toMatch(/\.(?:m?ts|m?js|json)$/);
 });
 
-test('every folder of src/ is a layer of the picture, or a composition root', () => {
-  const folders = new Set(
-    LOCAL.filter((e) => under(e.from, 'src')).map((e) => subject(e.from).split('/').slice(0, 2).join('/')),
-  );
-  expect([...folders].filter((f) => !LAYERS.includes(f) && !ROOTS.includes(f))).toEqual([]);
+test('every folder of src/ is a layer of the picture; src/ holds no file outside them', () => {
+  const places = new Set(LOCAL.filter((e) => under(e.from, 'src')).map((e) => e.from.split('/').slice(0, 2).join('/')));
+  expect([...places].filter((f) => !LAYERS.includes(f))).toEqual([]);
 });
 
 test('the layers of src/ import only the layers below them', () => {
@@ -76,15 +72,14 @@ test('the layers of src/ import only the layers below them', () => {
     const from = rank(e.from);
     if (from < 0) return false;
     if (under(e.from, 'src/core') && e.typeOnly && CORE_DATA_TYPES.includes(e.to)) return false;
-    return rank(e.to) > from || under(e.to, ...ROOTS);
+    return rank(e.to) > from || under(e.to, ROOT);
   });
   expect(upward.map(show)).toEqual([]);
 });
 
-test('only the composition roots compose suites, mock and reporters', () => {
-  const crossing = LOCAL.filter(
-    (e) => under(e.from, 'src') && !under(subject(e.from), ...ROOTS) && under(e.to, 'suites', 'mock', 'reporters'),
-  );
+test('only the composition root composes suites, mock and reporters; src/ imports none of them, nor app/', () => {
+  expect(LOCAL.filter((e) => under(e.from, 'app')).length).toBeGreaterThan(50);
+  const crossing = LOCAL.filter((e) => under(e.from, 'src') && under(e.to, 'suites', 'mock', 'reporters', ROOT));
   expect(crossing.map(show)).toEqual([]);
 });
 
@@ -108,7 +103,7 @@ test('suites, mock and reporters stay apart, and none reaches into the runner or
   const bad = LOCAL.filter((e) => {
     const from = areas.find((a) => under(e.from, a));
     if (!from) return false;
-    return (!isTest(e.from) && areas.some((a) => a !== from && under(e.to, a))) || under(e.to, 'src/runner', ...ROOTS);
+    return (!isTest(e.from) && areas.some((a) => a !== from && under(e.to, a))) || under(e.to, 'src/runner', ROOT);
   });
   expect(bad.map(show)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * `conformance mock`, the real binary started from a shell as a setup script or a wrapper starts it:
  * it outlives the shell that started it in the background, and with --exit-with-parent it stops when
- * that shell is killed. What the command decides is tested as a function in src/cli/mock-command.test.ts.
+ * that shell is killed. What the command decides is tested as a function in app/cli/mock-command.test.ts.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

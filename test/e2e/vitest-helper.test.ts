@@ -6,7 +6,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { assertConformance, registerConformanceTests, type ConformanceTestOptions } from '../../src/vitest.js';
+import { assertConformance, registerConformanceTests, type ConformanceTestOptions } from '../../app/vitest.js';
 import { CATALOGUE } from '../../suites/index.js';
 
 const clean = await startMockServer({ port: 0 });

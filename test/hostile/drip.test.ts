@@ -15,7 +15,7 @@ import { runSuite } from '../../src/runner/run-suite.js';
 import { registry } from '../../src/schemas/registry.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { DRIP_PATTERNS, startDripServer, type DripPattern, type DripServer } from '../helpers/drip-servers.js';
-import { assertConformance } from '../../src/vitest.js';
+import { assertConformance } from '../../app/vitest.js';
 import { hostileTarget } from './cases.js';
 
 const TIMEOUT_MS = 300;

@@ -98,7 +98,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the tarball has the built code and the licence, and no build leftovers', () => {
   expect(files).toContain('LICENSE');
-  expect(files).toContain('dist/src/cli/main.js');
+  expect(files).toContain('dist/app/cli/main.js');
   expect(files).toContain('docs/conventions.md');
   expect(files.filter((f) => /^dist\/(bench|scripts)\/|\.tsbuildinfo$/.test(f))).toEqual([]);
 });

@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
-import { parseProxyArgs } from '../../src/cli/proxy-command.js';
+import { parseProxyArgs } from '../../app/cli/proxy-command.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import { listRecords, problems, result, sdk, startProxy } from './helpers.js';
 

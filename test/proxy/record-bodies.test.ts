@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { parseProxyArgs } from '../../src/cli/proxy-command.js';
+import { parseProxyArgs } from '../../app/cli/proxy-command.js';
 import { listRecords, sdk, startProxy } from './helpers.js';
 
 async function recorded(recordBodies: boolean) {

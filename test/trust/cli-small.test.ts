@@ -1,7 +1,7 @@
 /**
  * Small CLI behaviours users tripped on, through the real binary: a broken pipe, a selector that
  * matches nothing, messages that say what is wrong. What the flags decide is tested as functions in
- * src/cli/run-command.test.ts; the console's noise in test/reporters/console.test.ts.
+ * app/cli/run-command.test.ts; the console's noise in test/reporters/console.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';

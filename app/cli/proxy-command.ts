@@ -5,16 +5,16 @@
  * exercised, and returns the exit code (0: no server-side finding; 1: one; 2: usage error).
  */
 import { createWriteStream } from 'node:fs';
-import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
-import { checkTargetUrl } from '../core/target-url.js';
-import type { ConfiguredCredentials } from '../core/credentials.js';
-import { exitCodeOf } from '../gating/verdict.js';
-import { proxyReports, trafficLine } from '../proxy/report.js';
-import { startProxyServer, type ProxyServer } from '../proxy/server.js';
-import { ProxySession } from '../proxy/session.js';
-import { isSecretHeaderName } from '../core/redact.js';
-import { type ConnectionSettings, connectionSecrets, describeConnection } from '../transport/connection.js';
-import { headerVariable, shellWord } from '../transport/curl.js';
+import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
+import { checkTargetUrl } from '../../src/core/target-url.js';
+import type { ConfiguredCredentials } from '../../src/core/credentials.js';
+import { exitCodeOf } from '../../src/gating/verdict.js';
+import { proxyReports, trafficLine } from '../../src/proxy/report.js';
+import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
+import { ProxySession } from '../../src/proxy/session.js';
+import { isSecretHeaderName } from '../../src/core/redact.js';
+import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
+import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { CONNECTION_FLAGS, ENV_PROXY, readConnectionSettings } from './connection-flags.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';

@@ -4,7 +4,7 @@
  * `CTS_BAD_FLAG` line: the first line of node's message, never a stack.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ConformanceError } from '../core/errors.js';
+import { ConformanceError } from '../../src/core/errors.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 type StrictConfig<O extends FlagOptions> = { args: string[]; options: O; strict: true; allowPositionals: false };

@@ -3,10 +3,10 @@
  * run exercises before running it: per operation, every item by kind, then the items the interface
  * gives no way to exercise, with the reason.
  */
-import { OPERATIONS, operationLabel } from '../core/operations.js';
-import type { CoverageItem } from '../coverage/item.js';
-import { coverageModel } from '../coverage/model.js';
-import { registry } from '../schemas/registry.js';
+import { OPERATIONS, operationLabel } from '../../src/core/operations.js';
+import type { CoverageItem } from '../../src/coverage/item.js';
+import { coverageModel } from '../../src/coverage/model.js';
+import { registry } from '../../src/schemas/registry.js';
 import { readFlags } from './flags.js';
 import { COVERAGE_USAGE } from './usage.js';
 

@@ -7,8 +7,8 @@
  */
 import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
 import { FAULTS, resolveFaults } from '../../mock/faults/index.js';
-import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
-import { describeError } from '../core/errors.js';
+import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
+import { describeError } from '../../src/core/errors.js';
 import { readFlags, badFlag, wholeNumberFlag } from './flags.js';
 
 export const MOCK_USAGE = `Usage: conformance mock [options]

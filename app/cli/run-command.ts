@@ -4,16 +4,16 @@
  * and returns the exit code (see `exitCodeOf`). With `--replay FILE` it replays a proxy recording
  * instead (run-replay.ts).
  */
-import type { TargetConfig } from '../core/check.js';
-import type { RunReport } from '../core/report.js';
-import { applyExpectationsToReport, loadExpectationsFile } from '../gating/apply.js';
-import { applyMinCoverage } from '../gating/coverage-gate.js';
-import { exitCodeOf } from '../gating/verdict.js';
-import { describeBudget } from '../runner/budget.js';
-import { describeConnection, unverifiedTls } from '../transport/connection.js';
-import { describePlan } from '../runner/plan.js';
-import { runSuite } from '../runner/run-suite.js';
-import { selectChecks } from '../runner/select.js';
+import type { TargetConfig } from '../../src/core/check.js';
+import type { RunReport } from '../../src/core/report.js';
+import { applyExpectationsToReport, loadExpectationsFile } from '../../src/gating/apply.js';
+import { applyMinCoverage } from '../../src/gating/coverage-gate.js';
+import { exitCodeOf } from '../../src/gating/verdict.js';
+import { describeBudget } from '../../src/runner/budget.js';
+import { describeConnection, unverifiedTls } from '../../src/transport/connection.js';
+import { describePlan } from '../../src/runner/plan.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+import { selectChecks } from '../../src/runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { startMockServer } from '../../mock/adapters/node.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';

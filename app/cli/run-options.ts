@@ -15,18 +15,18 @@ import {
   DEFAULT_TOKEN,
   ENV_BASIC,
   ENV_TOKEN,
-} from '../core/defaults.js';
+} from '../../src/core/defaults.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
-import { ConformanceError } from '../core/errors.js';
-import type { ConformanceConfig } from '../generated/types.js';
-import { checkTargetUrl } from '../core/target-url.js';
-import { registry } from '../schemas/registry.js';
-import { describeSchemaErrors } from '../core/describe.js';
-import { parseShard } from '../runner/select.js';
-import { parseMinCoverage } from '../gating/coverage-gate.js';
-import { shellWord } from '../transport/curl.js';
-import type { ConnectionSettings } from '../transport/connection.js';
-import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
+import { ConformanceError } from '../../src/core/errors.js';
+import type { ConformanceConfig } from '../../src/generated/types.js';
+import { checkTargetUrl } from '../../src/core/target-url.js';
+import { registry } from '../../src/schemas/registry.js';
+import { describeSchemaErrors } from '../../src/core/describe.js';
+import { parseShard } from '../../src/runner/select.js';
+import { parseMinCoverage } from '../../src/gating/coverage-gate.js';
+import { shellWord } from '../../src/transport/curl.js';
+import type { ConnectionSettings } from '../../src/transport/connection.js';
+import { DEFAULT_ACCEPT_ENCODING } from '../../src/transport/content-encoding.js';
 import { CONNECTION_FLAGS, connectionReplayFlags, readConnectionSettings } from './connection-flags.js';
 import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { OPERATIONS, operationLabel } from '../core/operations.js';
-import { coverageModel } from '../coverage/model.js';
-import { registry } from '../schemas/registry.js';
+import { OPERATIONS, operationLabel } from '../../src/core/operations.js';
+import { coverageModel } from '../../src/coverage/model.js';
+import { registry } from '../../src/schemas/registry.js';
 import { capturingOutput } from '../../test/helpers/stdout.js';
 import { coverageCommand, renderCoverageModel } from './coverage-command.js';
 

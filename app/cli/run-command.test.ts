@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { capturingOutput } from '../../test/helpers/stdout.js';
-import { ConformanceError } from '../core/errors.js';
+import { ConformanceError } from '../../src/core/errors.js';
 import { listCommand } from './list-command.js';
 import { runCommand } from './run-command.js';
 import { toolErrorExit } from './tool-error.js';

@@ -6,8 +6,8 @@
  */
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ConformanceError } from '../core/errors.js';
-import type { RunReport } from '../core/report.js';
+import { ConformanceError } from '../../src/core/errors.js';
+import type { RunReport } from '../../src/core/report.js';
 import { createProgress as createProgressPrinter, type Progress } from '../../reporters/progress.js';
 import { renderConsole } from '../../reporters/console.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';

@@ -18,16 +18,16 @@ import {
   DEFAULT_PROJECT,
   ENV_BASIC,
   ENV_TOKEN,
-} from './core/defaults.js';
-import { checkTargetUrl } from './core/target-url.js';
-import { operationLabel } from './core/operations.js';
-import { gates } from './core/report.js';
-import { ConformanceError } from './core/errors.js';
-import type { CheckDefinition, TargetConfig } from './core/check.js';
-import type { CheckResult } from './core/result.js';
-import { runBudget } from './runner/budget.js';
-import { runSuite } from './runner/run-suite.js';
-import { selectChecks } from './runner/select.js';
+} from '../src/core/defaults.js';
+import { checkTargetUrl } from '../src/core/target-url.js';
+import { operationLabel } from '../src/core/operations.js';
+import { gates } from '../src/core/report.js';
+import { ConformanceError } from '../src/core/errors.js';
+import type { CheckDefinition, TargetConfig } from '../src/core/check.js';
+import type { CheckResult } from '../src/core/result.js';
+import { runBudget } from '../src/runner/budget.js';
+import { runSuite } from '../src/runner/run-suite.js';
+import { selectChecks } from '../src/runner/select.js';
 
 export interface ConformanceTestOptions {
   /** Base URL of the deployment (http or https). */

@@ -14,7 +14,7 @@ Commands:
 Run 'conformance <command> --help' for the options of a command.
 `;
 
-/** The flags of src/cli/connection-flags.ts, the same for run, --replay and proxy. */
+/** The flags of app/cli/connection-flags.ts, the same for run, --replay and proxy. */
 const CONNECTION_HELP = `  --header 'Name: value'       added to every request (repeatable; or env CONFORMANCE_HEADER_<NAME>);
                                values of secret-named headers (key, token, secret...) are redacted
   --proxy URL                  forward proxy (or env CONFORMANCE_PROXY; default HTTPS_PROXY /

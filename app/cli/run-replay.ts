@@ -5,10 +5,10 @@
  * proxy's exit code (0: no server-side finding at the gating level, 1: one). One line on stderr says
  * how many exchanges were replayed, how many skipped and why.
  */
-import { exitCodeOf } from '../gating/verdict.js';
-import { proxyReports, trafficLine } from '../proxy/report.js';
-import { replayRecording } from '../replay/replay.js';
-import { replayLine } from '../replay/skips.js';
+import { exitCodeOf } from '../../src/gating/verdict.js';
+import { proxyReports, trafficLine } from '../../src/proxy/report.js';
+import { replayRecording } from '../../src/replay/replay.js';
+import { replayLine } from '../../src/replay/skips.js';
 import { emitOutputs } from './outputs.js';
 import type { RunConfig } from './run-options.js';
 

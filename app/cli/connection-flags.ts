@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
-import { ConformanceError } from '../core/errors.js';
-import { isSecretHeaderName } from '../core/redact.js';
-import type { ConnectionSettings, ProxySetting, TlsSettings } from '../transport/connection.js';
-import { headerVariable, shellWord } from '../transport/curl.js';
+import { ConformanceError } from '../../src/core/errors.js';
+import { isSecretHeaderName } from '../../src/core/redact.js';
+import type { ConnectionSettings, ProxySetting, TlsSettings } from '../../src/transport/connection.js';
+import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { badFlag } from './flags.js';
 
 export const CONNECTION_FLAGS = {

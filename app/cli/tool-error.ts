@@ -1,5 +1,5 @@
 /** @module What a tool error thrown by a command becomes at the command line: one line on stderr and an exit code. */
-import { describeError } from '../core/errors.js';
+import { describeError } from '../../src/core/errors.js';
 
 /**
  * `conformance: MESSAGE [CTS_CODE]` and exit 2 (a usage or configuration error: a bad flag, config

@@ -1,7 +1,7 @@
 /** @module `conformance list [--only PREFIX] [--skip PREFIX] [--json]`: the check catalogue. */
 import { CATALOGUE } from '../../suites/index.js';
-import { operationLabel } from '../core/operations.js';
-import { SELECTOR_HELP, selectChecks } from '../runner/select.js';
+import { operationLabel } from '../../src/core/operations.js';
+import { SELECTOR_HELP, selectChecks } from '../../src/runner/select.js';
 import { readFlags } from './flags.js';
 import { LIST_USAGE } from './usage.js';
 
