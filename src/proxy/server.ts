@@ -28,6 +28,8 @@ interface JudgeFeed {
 /** Most bytes of a TLS front's 400 page held to tell whether it refuses the client certificate. */
 const HELD_MAX_BYTES = 16 * 1024;
 import { flatHeaders } from '../transport/flat-headers.js';
+import { failedOnReusedConnection, MAX_REPLAYS, watchConnectionReuse } from '../transport/reused-connection.js';
+import { matchOperation } from '../core/operations.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
 
@@ -93,6 +95,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const target = new URL(session.target);
   const basePath = target.pathname.replace(/\/+$/, '');
   const connection = options.connection ?? DIRECT;
+  watchConnectionReuse();
   const agent = createDispatcher(session.target, connection, {
     connectTimeoutMs: options.timeoutMs,
     headersTimeoutMs: options.timeoutMs,
@@ -251,6 +254,23 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     };
     const failed = async (err: Error): Promise<void> => {
       if (gone) return;
+      // Closed before any answer on a connection kept alive from an earlier one: the upstream closed
+      // it as the request went out. Sent again on another connection, as the suite's client does
+      // (src/transport/reused-connection.ts), when the body is at hand and the operation writes nothing.
+      if (
+        !res.headersSent &&
+        !held &&
+        replays < MAX_REPLAYS &&
+        sentBody !== undefined &&
+        failedOnReusedConnection(err)
+      ) {
+        const op = matchOperation(method, path.split('?')[0]!)?.op;
+        if (!op?.writes) {
+          replays++;
+          forward(sentBody);
+          return;
+        }
+      }
       let e = classify(err);
       // Closed before any answer: with TLS 1.3 that may be a front refusing the proxy's certificate.
       if (e.code === 'CTS_TARGET_RESET' && !res.headersSent && tlsTarget)
@@ -286,8 +306,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       );
       end();
     };
+    /** The body as sent upstream when it can be sent again (whole, or none); undefined: streamed. */
+    let sentBody: Buffer | null | undefined;
+    let replays = 0;
     const forward = (body: Buffer | Readable | null): void => {
       if (gone) return;
+      sentBody = body === null || Buffer.isBuffer(body) ? body : undefined;
       agent.dispatch(
         {
           origin: target.origin,

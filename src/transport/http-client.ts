@@ -25,12 +25,10 @@ import { diagnoseTls } from './tls-diagnosis.js';
 
 import { flatHeaders } from './flat-headers.js';
 import { classifyNetworkError } from './network-errors.js';
-import { failedOnReusedConnection, watchConnectionReuse } from './reused-connection.js';
+import { failedOnReusedConnection, MAX_REPLAYS, watchConnectionReuse } from './reused-connection.js';
 
 /** Most time spent finding the TLS failure behind a connection closed before any answer. */
 const DIAGNOSIS_MS = 2_000;
-/** Most replays of one request after its kept-alive connection was closed under it. */
-const MAX_REPLAYS = 2;
 
 /** A request that may be sent again: any but those of an operation with side effects (§4.2, §4.4). */
 function replayable(spec: HttpRequestSpec): boolean {

@@ -20,6 +20,9 @@ const reusedRequests = new WeakSet<object>();
 /** The errors of those requests. */
 const reusedFailures = new WeakSet<object>();
 
+/** Most times one request is sent again after its kept-alive connection was closed under it. */
+export const MAX_REPLAYS = 2;
+
 let listening = false;
 
 /** Starts listening (once per process); cheap, and only records what undici publishes. */
