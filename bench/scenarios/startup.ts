@@ -32,7 +32,7 @@ export interface StartupOptions {
 /** The check of the one-check figure: one request, no generation, so the figure is start-up. */
 const ONE_CHECK = 'chat-completions.structured-outputs-choice';
 
-/** Issue 17's goals. */
+/** The start-up goals: what a client author's test pays for a mock. */
 const GOALS = { oneCheckS: 0.5, strictS: 2, mockRatio: 2 } as const;
 
 async function killHard(child: ChildProcess): Promise<void> {

@@ -1,8 +1,8 @@
 /**
- * @module Planted faults for the chat-completions checks of meaning (issue 15) and their controls
- * (issue 13): a server that always echoes, counts the prompt once per choice, returns logprobs that
- * are not the text or not in order, misreports why a stop string ended the output, or ignores stop
- * strings altogether (the constant-length server min_tokens' control must catch).
+ * @module Planted faults for the chat-completions checks of meaning and their controls: a server
+ * that always echoes, counts the prompt once per choice, returns logprobs that are not the text or
+ * not in order, misreports why a stop string ended the output, or ignores stop strings altogether
+ * (the constant-length server min_tokens' control must catch).
  */
 import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';

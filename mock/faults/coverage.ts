@@ -1,5 +1,5 @@
 /**
- * @module Planted faults in the parts of the interface the suite used not to exercise (issue 12):
+ * @module Planted faults in the parts of the interface the suite used not to exercise:
  * each was missed by every check until coverage closed the gap. Request fields sent only by the
  * every-field sets, constraints and bounds reached only by the derived constraint cases, the
  * request_id of streamed chunks, credentials derived from the real ones, records read through

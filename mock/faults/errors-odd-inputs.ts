@@ -1,5 +1,5 @@
 /**
- * @module Planted faults for the errors checks on odd inputs (issue 15): crashes (5xx) on the inputs
+ * @module Planted faults for the errors checks on odd inputs: crashes (5xx) on the inputs
  * real servers crash on (NUL bytes, junk in trajectories, numbers beyond 64 bits), a traceback in
  * the error message, and an OpenAI error envelope with nothing but a message.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Planted faults for the streaming checks of meaning (issue 15): logprobs tokens that are
+ * @module Planted faults for the streaming checks of meaning: logprobs tokens that are
  * not the text, an error the server knew before generating sent as a 200 stream, continuous usage
  * ignored or counting down, token ids sent twice, and a mid-stream error in the older vLLM shape.
  */

@@ -3,7 +3,7 @@
  * send, how long one request may take at worst (its deadline, and each retry after its longest
  * Retry-After wait), and how many checks run at once. The default whole-run deadline is this worst
  * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
- * does: every exchange ends by its own deadline first (issue 20).
+ * does: every exchange ends by its own deadline first.
  */
 import { DEFAULT_MAX_REQUESTS, LEVELS, type CheckDefinition } from '../core/check.js';
 import { operation } from '../core/operations.js';

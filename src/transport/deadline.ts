@@ -6,8 +6,8 @@
  * Why not `AbortSignal.timeout()`: Node holds a timeout signal weakly and clears its timer when the
  * signal is garbage-collected. Combined with `AbortSignal.any()` (which keeps only weak references
  * to its sources) nothing held the timeout signal once the headers had arrived, so a collection
- * during a dripped body removed the deadline: the run then waited for the whole-run deadline
- * (issue 20: "no pending timer for any of their deadlines" in a diagnostic report).
+ * during a dripped body removed the deadline: the run then waited for the whole-run deadline (a
+ * diagnostic report showed no pending timer for any of the exchanges' deadlines).
  */
 import { plural } from '../core/words.js';
 

@@ -1,5 +1,5 @@
 /**
- * @module A §4.1 rule written once and checked in both modes (issue 12): `inBothModes` turns one
+ * @module A §4.1 rule written once and checked in both modes: `inBothModes` turns one
  * definition into two checks, `<id>` (non-streamed) and `<id>.streamed`, and `answerIn` gives each
  * the answer in its mode as one shape: the chat completion, or the stream reassembled into one
  * (usage from the `include_usage` chunk). §4.1 states its field rules for the request, streamed or

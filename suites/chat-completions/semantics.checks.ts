@@ -1,5 +1,5 @@
 /**
- * @module Meaning, not shape (issue 15), as the servers' own test suites judge it: with `n > 1` the
+ * @module Meaning, not shape, as the servers' own test suites judge it: with `n > 1` the
  * prompt is counted once (vLLM's and SGLang's usage tests), and the logprobs tokens are the text
  * that was generated (vLLM's logprobs tests join them back into the content), their bytes are their
  * UTF-8 and the alternatives are the most likely tokens in order. Each is a SHOULD on a

@@ -151,7 +151,7 @@ test('output-control checks do not compare text: a different (but valid) model o
   expect(explain(report.results)).toBe('');
 });
 
-// Issue 13 point 4: a control keeps a check from passing for the wrong reason.
+// A control keeps a check from passing for the wrong reason.
 test('min_tokens is not judged (skip, not pass) on a server whose answers always run to the bound: the control shows no early stop', async () => {
   const report = await runAgainstMock([minTokensHonoured, minTokensHonouredStreamed], {
     faults: ['chat.stop-strings-ignored'],

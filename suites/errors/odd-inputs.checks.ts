@@ -1,5 +1,5 @@
 /**
- * @module Inputs that crash real servers (issue 15, from the inputs vLLM's, SGLang's and llama.cpp's
+ * @module Inputs that crash real servers (from the inputs vLLM's, SGLang's and llama.cpp's
  * own test suites send): each must be answered with a 4xx or a 2xx, never a 5xx, and a refusal's
  * body must say what went wrong without leaking the server's internals (a stack trace, an exception
  * dump); whether an invalid body is refused at all is the errors.rejects-invalid-body checks' rule. SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the

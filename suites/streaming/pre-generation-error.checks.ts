@@ -1,5 +1,5 @@
 /**
- * @module An error known before generation starts is an HTTP error, streamed or not (issue 15):
+ * @module An error known before generation starts is an HTTP error, streamed or not:
  * a request with `stream: true` that breaks a §7 condition must be refused with a 4xx, not
  * accepted with 200 and an error event in the stream. A client cannot tell a 200 stream that
  * carries an error from a cut-off answer until it has read it; vLLM validates before it streams

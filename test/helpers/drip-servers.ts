@@ -1,10 +1,10 @@
 /**
- * @module Targets that answer, then never finish: what a stuck upstream behind a reverse proxy does
- * (issue 20). Each answers every request at once and then drips, one byte or one line per tick,
- * forever: the status line and headers, a JSON body, SSE comments, or JSONL lines. Where the test
- * process runs with `--expose-gc` (vitest.config.ts), every tick forces a garbage collection: the
- * lost deadline of issue 20 needed one to happen while a body was dripping, which then happens
- * in every run instead of now and then.
+ * @module Targets that answer, then never finish: what a stuck upstream behind a reverse proxy does.
+ * Each answers every request at once and then drips, one byte or one line per tick, forever: the
+ * status line and headers, a JSON body, SSE comments, or JSONL lines. Where the test process runs
+ * with `--expose-gc` (vitest.config.ts), every tick forces a garbage collection: a deadline lost to
+ * a collection (src/transport/deadline.ts says how) needed one to happen while a body was dripping,
+ * which then happens in every run instead of now and then.
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 

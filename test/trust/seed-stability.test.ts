@@ -4,7 +4,7 @@
  * and against conformant variants: a FastAPI service on pydantic 1, which coerces scalars, and a
  * server that answers 403 where the mock answers 401. Each must be conformant at every seed.
  *
- * SEED_STABILITY_SEEDS widens the sweep (the closing figures of issue 13 used 16 seeds).
+ * SEED_STABILITY_SEEDS widens the sweep (16 seeds is a thorough sweep).
  */
 import { expect, test } from 'vitest';
 import type { RunReport } from '../../src/core/report.js';
