@@ -2,10 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { connectionReplayFlags, readConnectionSettings } from './connection-flags.js';
+import { CONNECTION_OPTIONS, connectionValues, readConnectionSettings } from './connection-flags.js';
+import { replayWords } from './options/replay-line.js';
 
 const read = (flags: object, cfg: object = {}, env: Record<string, string> = {}) =>
   readConnectionSettings(flags, cfg, env);
+const connectionReplayFlags = (s: ReturnType<typeof read>) => replayWords(CONNECTION_OPTIONS, connectionValues(s));
 const codeOf = (fn: () => unknown): string => {
   try {
     fn();

@@ -14,15 +14,79 @@ import { isSecretHeaderName } from '../../src/core/redact.js';
 import type { ConnectionSettings, ProxySetting, TlsSettings } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { badFlag } from './flags.js';
+import { readElsewhere, text } from './options/kinds.js';
+import type { OptionTable } from './options/table.js';
 
-export const CONNECTION_FLAGS = {
-  header: { type: 'string', multiple: true },
-  proxy: { type: 'string' },
-  'ca-cert': { type: 'string' },
-  'client-cert': { type: 'string' },
-  'client-key': { type: 'string' },
-  insecure: { type: 'boolean' },
-} as const;
+/** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
+const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
+export const ENV_PROXY = 'CONFORMANCE_PROXY';
+
+/** The options, one table for every command that takes them (their group: `connection`). */
+export const CONNECTION_OPTIONS = {
+  header: {
+    type: 'string',
+    multiple: true,
+    arg: "'Name: value'",
+    help: `added to every request (repeatable; or env ${ENV_HEADER_PREFIX}<NAME>); values of secret-named headers (key, token, secret...) are redacted`,
+    group: 'connection',
+    config: 'headers',
+    configNote:
+      "An object of names and values, e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.",
+    kind: readElsewhere({ type: 'object', additionalProperties: { type: 'string' } }),
+    replayWords: (headers: ConnectionSettings['headers']) =>
+      Object.entries(headers)
+        .filter(([name]) => !isSecretHeaderName(name))
+        .flatMap(([name, value]) => ['--header', shellWord(`${name}: ${value}`)]),
+  },
+  proxy: {
+    type: 'string',
+    arg: 'URL',
+    help: 'forward proxy (or env {env}; default HTTPS_PROXY / HTTP_PROXY, with NO_PROXY); credentials in the URL are redacted',
+    group: 'connection',
+    env: ENV_PROXY,
+    config: 'proxy',
+    configNote: 'Here without credentials: a proxy URL with them goes in --proxy or CONFORMANCE_PROXY.',
+    kind: readElsewhere(text().schema),
+    replayWords: (proxy: ProxySetting | undefined) =>
+      proxy && proxy.from === '--proxy' && !/\/\/[^/@]*@/.test(proxy.url) ? ['--proxy', proxy.url] : [],
+  },
+  'ca-cert': {
+    type: 'string',
+    arg: 'FILE',
+    help: "PEM CA to trust besides the system's (a private CA)",
+    group: 'connection',
+    config: 'caCert',
+    kind: readElsewhere(text().schema),
+    replayWords: (ca: TlsSettings['ca']) => (ca ? ['--ca-cert', shellWord(ca.file)] : []),
+  },
+  'client-cert': {
+    type: 'string',
+    arg: 'FILE',
+    help: 'a client certificate for an mTLS front (PEM, with --client-key)',
+    group: 'connection',
+    config: 'clientCert',
+    configNote: 'With clientKey.',
+    kind: readElsewhere(text().schema),
+    replayWords: (client: TlsSettings['client']) => (client ? ['--client-cert', shellWord(client.certFile)] : []),
+  },
+  'client-key': {
+    type: 'string',
+    arg: 'FILE',
+    help: 'the private key of --client-cert (PEM)',
+    group: 'connection',
+    config: 'clientKey',
+    kind: readElsewhere(text().schema),
+    replayWords: (client: TlsSettings['client']) => (client ? ['--client-key', shellWord(client.keyFile)] : []),
+  },
+  insecure: {
+    type: 'boolean',
+    help: 'do not verify TLS certificates (every report says so)',
+    group: 'connection',
+    config: 'insecure',
+    default: false,
+    replay: true,
+  },
+} as const satisfies OptionTable;
 
 /** The flags' values as `readFlags` gives them. */
 export interface ConnectionFlagValues {
@@ -43,10 +107,6 @@ export interface ConnectionConfigValues {
   readonly clientKey?: string | undefined;
   readonly insecure?: boolean | undefined;
 }
-
-/** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
-const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
-export const ENV_PROXY = 'CONFORMANCE_PROXY';
 
 /** RFC 9110 §5.6.2 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -196,21 +256,16 @@ export function readConnectionSettings(
   return { headers: headersOf(flags, cfg, env), ...(proxy ? { proxy } : {}), tls: tlsOf(flags, cfg), env };
 }
 
-/** The flags that reproduce the settings in a replay command, secrets left to the environment. */
-export function connectionReplayFlags(settings: ConnectionSettings): string[] {
-  const out: string[] = [];
-  for (const [name, value] of Object.entries(settings.headers))
-    if (!isSecretHeaderName(name)) out.push('--header', shellWord(`${name}: ${value}`));
-  if (settings.proxy && settings.proxy.from === '--proxy' && !/\/\/[^/@]*@/.test(settings.proxy.url))
-    out.push('--proxy', settings.proxy.url);
-  if (settings.tls.ca) out.push('--ca-cert', shellWord(settings.tls.ca.file));
-  if (settings.tls.client)
-    out.push(
-      '--client-cert',
-      shellWord(settings.tls.client.certFile),
-      '--client-key',
-      shellWord(settings.tls.client.keyFile),
-    );
-  if (settings.tls.insecure) out.push('--insecure');
-  return out;
+/** The settings as the values of the options, for the replay line (each option's `replayWords`). */
+export function connectionValues(
+  settings: ConnectionSettings,
+): Readonly<Record<keyof typeof CONNECTION_OPTIONS, unknown>> {
+  return {
+    header: settings.headers,
+    proxy: settings.proxy,
+    'ca-cert': settings.tls.ca,
+    'client-cert': settings.tls.client,
+    'client-key': settings.tls.client,
+    insecure: settings.tls.insecure,
+  };
 }

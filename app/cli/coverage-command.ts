@@ -8,6 +8,7 @@ import type { CoverageItem } from '../../src/coverage/item.js';
 import { coverageModel } from '../../src/coverage/model.js';
 import { registry } from '../../src/schemas/registry.js';
 import { readFlags } from './flags.js';
+import { COVERAGE_OPTIONS } from './options/catalogue.js';
 import { COVERAGE_USAGE } from './usage.js';
 
 const KIND_WORDS: Record<CoverageItem['kind'], string> = {
@@ -52,7 +53,7 @@ export function renderCoverageModel(): string {
 }
 
 export async function coverageCommand(argv: string[]): Promise<number> {
-  const values = readFlags(argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const values = readFlags(argv, COVERAGE_OPTIONS);
   if (values.help) {
     process.stdout.write(COVERAGE_USAGE);
     return 0;

@@ -3,21 +3,18 @@ import { CATALOGUE } from '../../suites/index.js';
 import { operationLabel } from '../../src/core/operations.js';
 import { SELECTOR_HELP, selectChecks } from '../../src/runner/select.js';
 import { readFlags } from './flags.js';
+import { LIST_OPTIONS } from './options/catalogue.js';
+import { resolver } from './options/table.js';
 import { LIST_USAGE } from './usage.js';
 
 export async function listCommand(argv: string[]): Promise<number> {
-  const values = readFlags(argv, {
-    only: { type: 'string', multiple: true },
-    skip: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const values = readFlags(argv, LIST_OPTIONS);
   if (values.help) {
     process.stdout.write(LIST_USAGE);
     return 0;
   }
-  const split = (v?: string[]) => (v ?? []).flatMap((s) => s.split(',')).filter(Boolean);
-  const checks = selectChecks(CATALOGUE, { only: split(values.only), skip: split(values.skip) });
+  const value = resolver(LIST_OPTIONS, values);
+  const checks = selectChecks(CATALOGUE, { only: value('only'), skip: value('skip') });
   if (values.json) {
     const rows = checks.map((c) => ({
       id: c.id,

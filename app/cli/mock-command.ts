@@ -5,38 +5,20 @@
  * when the process that started it goes away. A stop that no signal asked for says why on stderr.
  * Bad flags print one line and exit 2, never a stack.
  */
-import { startMockServer, type MockServerOptions } from '../../mock/adapters/node.js';
-import { FAULTS, resolveFaults } from '../../mock/faults/index.js';
-import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
+import { startMockServer } from '../../mock/adapters/node.js';
+import { FAULTS } from '../../mock/faults/index.js';
 import { describeError } from '../../src/core/errors.js';
-import { readFlags, badFlag, wholeNumberFlag } from './flags.js';
+import { readFlags } from './flags.js';
+import { MOCK_OPTIONS, type MockCommandOptions, type MockFlagsFit } from './options/mock.js';
+import { resolver } from './options/table.js';
+import { helpText } from './options/help.js';
 
-export const MOCK_USAGE = `Usage: conformance mock [options]
-
-Start the bundled reference mock as a standalone HTTP server.
-
-Options:
-  --host HOST              Address to bind (default 127.0.0.1, loopback only)
-  --port PORT              Port (default 0: a free port)
-  --token T                Bearer token for /v1 (default: $${ENV_TOKEN} or the documented test token)
-  --basic USER:PASS        Basic credentials for /v2 (default: $${ENV_BASIC} or the documented test credentials)
-  --entity E               Entity holding the seeded records (default acme)
-  --project P              Project holding the seeded records (default evals)
-  --records N              Records per kind (predictions, scores) (default 120)
-  --seed N                 Seed of the generated records (default 1)
-  --priority-scheduling    Serve as a model with priority scheduling (§7.1)
-  --latency MS             Added latency per response (default 0)
-  --faults ID,...          Planted faults (for proving checks can fail); off by default
-  --list-faults            Print every fault (id, the checks it breaks, what it does) and exit
-  --chaos RATE             Rate in [0,1] of random 429/500/503/stream cuts for client authors (default 0)
-  --max-body-bytes N       Largest request body accepted; larger ones get 413 (default 1 MiB)
-  --headers-timeout MS     Time allowed to send the headers; slower clients get 408 (default 10000)
-  --request-timeout MS     Time allowed to send the whole request (default 30000)
-  --idle-timeout MS        A client that stops reading an answer is cut off after this long (default 120000)
-  --exit-with-parent       Also stop when the process that started it exits (a wrapper killed without
-                           passing the signal on); without it the mock runs until SIGINT/SIGTERM
-  --help                   Print this help
-`;
+export const MOCK_USAGE = helpText(MOCK_OPTIONS, {
+  usage: 'Usage: conformance mock [options]',
+  about: 'Start the bundled reference mock as a standalone HTTP server.',
+  column: 27,
+  sections: [{ title: 'Options:', groups: ['mock', 'help'] }],
+});
 
 /** Where the command writes, and an optional stop signal (tests); defaults to the process. */
 export interface MockCommandIO {
@@ -56,88 +38,24 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Parses the flags into server options (a mistake throws CTS_BAD_FLAG with a one-line message). */
+/** Parses the flags into server options, each the `into` of its table entry (a mistake throws CTS_BAD_FLAG with a one-line message). */
 export function parseMockArgs(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
-): (MockServerOptions & { host: string; exitWithParent?: boolean }) | 'help' | 'list-faults' {
-  const values = readFlags(argv, {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    token: { type: 'string' },
-    basic: { type: 'string' },
-    entity: { type: 'string' },
-    project: { type: 'string' },
-    records: { type: 'string' },
-    seed: { type: 'string' },
-    'priority-scheduling': { type: 'boolean' },
-    latency: { type: 'string' },
-    faults: { type: 'string' },
-    'list-faults': { type: 'boolean' },
-    chaos: { type: 'string' },
-    'max-body-bytes': { type: 'string' },
-    'headers-timeout': { type: 'string' },
-    'request-timeout': { type: 'string' },
-    'idle-timeout': { type: 'string' },
-    'exit-with-parent': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+): MockCommandOptions | 'help' | 'list-faults' {
+  const table: MockFlagsFit<typeof MOCK_OPTIONS> = MOCK_OPTIONS;
+  const values = readFlags(argv, table);
   if (values.help) return 'help';
   if (values['list-faults']) return 'list-faults';
-  const token = values.token ?? env[ENV_TOKEN];
-  const basic = values.basic ?? env[ENV_BASIC];
-  if (token !== undefined && token.trim() === '') throw badFlag('--token must not be empty');
-  if (basic !== undefined && !/^[^:]+:.+$/.test(basic)) throw badFlag('--basic must be USER:PASS');
-  for (const name of ['entity', 'project', 'host'] as const) {
-    if (values[name] !== undefined && values[name].trim() === '') throw badFlag(`--${name} must not be empty`);
+  const value = resolver(table, values, { env });
+  const options: Partial<Record<keyof MockCommandOptions, unknown>> = {};
+  for (const [flag, option] of Object.entries(table)) {
+    if (!('into' in option)) continue;
+    const v = value(flag as keyof typeof table);
+    if (v !== undefined) options[option.into] = v;
   }
-  const faults = values.faults
-    ? values.faults
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean)
-    : [];
-  try {
-    resolveFaults(faults);
-  } catch (err) {
-    throw badFlag(`--faults: ${(err as Error).message}`);
-  }
-  let chaos: number | undefined;
-  if (values.chaos !== undefined) {
-    chaos = Number(values.chaos);
-    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1))
-      throw badFlag(`--chaos must be a rate from 0 to 1, got "${values.chaos}"`);
-  }
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isSafeInteger(seed))
-    throw badFlag(`--seed must be an integer, got "${values.seed}"`);
-  const options: MockServerOptions & { host: string; exitWithParent?: boolean } = {
-    host: values.host ?? '127.0.0.1',
-    faults,
-  };
-  const port = wholeNumberFlag('port', values.port, 0, 65535);
-  const records = wholeNumberFlag('records', values.records, 0);
-  const latency = wholeNumberFlag('latency', values.latency, 0, 600_000);
-  if (port !== undefined) options.port = port;
-  if (records !== undefined) options.records = records;
-  if (latency !== undefined) options.latencyMs = latency;
-  if (seed !== undefined) options.seed = seed;
-  if (chaos !== undefined) options.chaos = chaos;
-  if (token !== undefined) options.token = token;
-  if (basic !== undefined) options.basic = basic;
-  if (values.entity !== undefined) options.entity = values.entity;
-  if (values.project !== undefined) options.project = values.project;
-  if (values['priority-scheduling']) options.priorityScheduling = true;
-  const maxBody = wholeNumberFlag('max-body-bytes', values['max-body-bytes'], 1);
-  const headersTimeout = wholeNumberFlag('headers-timeout', values['headers-timeout'], 1);
-  const requestTimeout = wholeNumberFlag('request-timeout', values['request-timeout'], 1);
-  const idleTimeout = wholeNumberFlag('idle-timeout', values['idle-timeout'], 1);
-  if (maxBody !== undefined) options.maxBodyBytes = maxBody;
-  if (headersTimeout !== undefined) options.headersTimeoutMs = headersTimeout;
-  if (requestTimeout !== undefined) options.requestTimeoutMs = requestTimeout;
-  if (idleTimeout !== undefined) options.idleTimeoutMs = idleTimeout;
-  if (values['exit-with-parent']) options.exitWithParent = true;
-  return options;
+  // Every `into` is a key of MockCommandOptions taking its option's value (MockFlagsFit); `host` has a default.
+  return options as MockCommandOptions;
 }
 
 /** Every fault, a line each: id, the checks it breaks, what it does. */

@@ -15,37 +15,13 @@ import { ProxySession } from '../../src/proxy/session.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
-import { CONNECTION_FLAGS, ENV_PROXY, readConnectionSettings } from './connection-flags.js';
-import { REPORT_FORMATS } from '../../reporters/registry.js';
+import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
-import { badFlag, readFlags, wholeNumberFlag } from './flags.js';
+import { badFlag, readFlags } from './flags.js';
+import { PROXY_OPTIONS } from './options/proxy.js';
+import { reportOutputs } from './options/shared.js';
+import { type CliOption, type OptionTable, resolver } from './options/table.js';
 import { PROXY_USAGE } from './usage.js';
-
-const FLAGS = {
-  target: { type: 'string' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  duration: { type: 'string' },
-  'max-exchanges': { type: 'string' },
-  timeout: { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  'max-body-bytes': { type: 'string' },
-  level: { type: 'string' },
-  record: { type: 'string' },
-  'record-bodies': { type: 'boolean' },
-  token: { type: 'string' },
-  basic: { type: 'string' },
-  ...(Object.fromEntries(REPORT_FORMATS.map((f) => [f.name, { type: 'string' }])) as Record<
-    string,
-    { type: 'string' }
-  >),
-  quiet: { type: 'boolean', short: 'q' },
-  console: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  'priority-scheduling': { type: 'string' },
-  ...CONNECTION_FLAGS,
-} as const;
 
 interface ProxyConfig {
   readonly target: string;
@@ -76,15 +52,16 @@ interface ProxyConfig {
   readonly priorityScheduling: boolean | undefined;
 }
 
-/** The command line for evidence: a secret given as a flag becomes the environment variable that holds it. */
+/** The command line for evidence: a secret given as a flag (the table's `secret`) becomes the environment variable that holds it. */
 function replayLine(argv: readonly string[]): string {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const secret = /^--(token|basic)(=.*)?$/.exec(a);
-    if (secret) {
-      words.push(`--${secret[1]} "$${secret[1] === 'token' ? ENV_TOKEN : ENV_BASIC}"`);
-      if (secret[2] === undefined) i++;
+    const flag = /^--([\w-]+)(=.*)?$/.exec(a);
+    const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
+    if (flag && option?.secret) {
+      words.push(`--${flag[1]} "$${option.env}"`);
+      if (flag[2] === undefined) i++;
       continue;
     }
     // A secret header's value, and a proxy URL's credentials, are read back from the environment.
@@ -103,34 +80,20 @@ function replayLine(argv: readonly string[]): string {
   return `conformance proxy ${words.join(' ')}`;
 }
 
-function whole(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {
-  return wholeNumberFlag(name, raw, min, max) ?? fallback;
-}
-
 /** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
 export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyConfig | 'help' {
-  const values = readFlags(argv, FLAGS, 'see conformance proxy --help');
+  const values = readFlags(argv, PROXY_OPTIONS, { hint: 'see conformance proxy --help' });
   if (values.help) return 'help';
+  const value = resolver(PROXY_OPTIONS, values, { env });
   const target = checkTargetUrl(values.target, '--target');
-  const level = values.level ?? 'should';
-  if (level !== 'must' && level !== 'should') throw badFlag(`--level takes must or should, got "${level}"`);
-  const host = values.host ?? '127.0.0.1';
-  if (host.trim() === '') throw badFlag('--host must not be empty');
-  const token = values.token ?? env[ENV_TOKEN];
-  const basic = values.basic ?? env[ENV_BASIC];
-  if (token !== undefined && token.trim() === '')
-    throw badFlag(`the token (--token or ${ENV_TOKEN}) must not be empty`);
-  if (basic !== undefined && !/^[^:]+:.+$/.test(basic))
-    throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+  const level = value('level');
+  const host = value('host');
+  const token = value('token');
+  const basic = value('basic');
   const credentials =
     token === undefined && basic === undefined
       ? undefined
       : { ...(token !== undefined ? { token } : {}), ...(basic !== undefined ? { basic } : {}) };
-  const outputs: Record<string, string> = {};
-  for (const f of REPORT_FORMATS) {
-    const path = (values as Record<string, unknown>)[f.name];
-    if (typeof path === 'string') outputs[f.name] = path;
-  }
   const credentialsFrom = [
     ...(token === undefined
       ? []
@@ -142,17 +105,16 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   return {
     target,
     host,
-    port: whole('port', values.port, 0, 0, 65_535),
-    durationS: values.duration === undefined ? undefined : whole('duration', values.duration, 0, 1),
-    maxExchanges:
-      values['max-exchanges'] === undefined ? undefined : whole('max-exchanges', values['max-exchanges'], 0, 1),
-    timeoutMs: whole('timeout', values.timeout, 300_000, 1),
-    idleTimeoutMs: whole('idle-timeout', values['idle-timeout'], 60_000, 1),
-    maxBodyBytes: whole('max-body-bytes', values['max-body-bytes'], 4 * 1024 * 1024, 1),
+    port: value('port'),
+    durationS: value('duration'),
+    maxExchanges: value('max-exchanges'),
+    timeoutMs: value('timeout'),
+    idleTimeoutMs: value('idle-timeout'),
+    maxBodyBytes: value('max-body-bytes'),
     level,
     record: values.record,
-    recordBodies: recordBodies(values.record, values['record-bodies']),
-    outputs,
+    recordBodies: recordBodies(values.record, value('record-bodies')),
+    outputs: reportOutputs((format) => values[format as keyof typeof values]),
     quiet: values.quiet ?? false,
     forceConsole: values.console ?? false,
     color: values['no-color'] ? false : undefined,
@@ -160,22 +122,15 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     credentials,
     credentialsFrom,
     connection: readConnectionSettings(values, {}, env),
-    priorityScheduling: onOff('priority-scheduling', values['priority-scheduling']),
+    priorityScheduling: value('priority-scheduling'),
   };
 }
 
 /** `--record-bodies`, which only says what `--record` keeps. */
-function recordBodies(record: string | undefined, given: boolean | undefined): boolean {
+function recordBodies(record: string | undefined, given: boolean): boolean {
   if (given && record === undefined)
     throw badFlag('--record-bodies says what the --record file keeps: give --record FILE too');
-  return given ?? false;
-}
-
-/** A flag that takes on or off; undefined when not given. */
-function onOff(name: string, value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'on' || value === 'off') return value === 'on';
-  throw badFlag(`--${name} takes on or off, got "${value}"`);
+  return given;
 }
 
 /** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */

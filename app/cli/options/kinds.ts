@@ -1,0 +1,80 @@
+/**
+ * @module The kinds of value an option takes, each once: how a flag's text (or the config file's
+ * value) is read and checked, with the one-line `CTS_BAD_FLAG` a mistake gets, and the JSON Schema
+ * the config file holds it under. A table entry names its kind; a kind only one command has lives in
+ * that command's table.
+ */
+import { badFlag, wholeNumberFlag } from '../flags.js';
+import type { Kind } from './table.js';
+
+/** A string taken as given; in the config file, at least `minLength` characters. */
+export function text(minLength = 1): Kind<string> {
+  return { read: (raw) => String(raw), schema: minLength ? { type: 'string', minLength } : { type: 'string' } };
+}
+
+/** A string that is not blank. */
+export function nonBlank(): Kind<string> {
+  return {
+    read: (raw, flag) => {
+      const value = String(raw);
+      if (value.trim() === '') throw badFlag(`--${flag} must not be empty`);
+      return value;
+    },
+    schema: { type: 'string', minLength: 1 },
+  };
+}
+
+/** A whole number from `min` to `max` (see `wholeNumberFlag`). */
+export function wholeNumber(min: number, max?: number): Kind<number> {
+  return {
+    read: (raw, flag) => wholeNumberFlag(flag, raw as string | number, min, max)!,
+    schema: { type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) },
+  };
+}
+
+/** Bytes in `--help`: `4 MiB`. */
+export function mebibytes(bytes: number): string {
+  return `${bytes / 1024 / 1024} MiB`;
+}
+
+/** One of a few words: `--level takes must or should, got "may"`. */
+export function oneOf<const V extends string>(values: readonly V[]): Kind<V> {
+  const words = `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+  return {
+    read: (raw, flag) => {
+      if (!values.includes(raw as V)) throw badFlag(`--${flag} takes ${words}, got "${raw}"`);
+      return raw as V;
+    },
+    schema: { enum: values },
+  };
+}
+
+/** A list, repeated or comma-separated (`--only a.,b. --only c`), blanks dropped. */
+export function list(): Kind<string[]> {
+  return {
+    read: (raw) =>
+      (raw as readonly string[])
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    schema: { type: 'array', items: { type: 'string', minLength: 1 } },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID. */
+export function uuid(): Kind<string> {
+  return {
+    read: (raw, flag) => {
+      if (!UUID.test(String(raw))) throw badFlag(`--${flag} takes a UUID, got "${raw}"`);
+      return String(raw);
+    },
+    schema: { type: 'string', format: 'uuid' },
+  };
+}
+
+/** A value code of its own reads and checks (the connection settings): here only its config schema. */
+export function readElsewhere<V>(schema: Kind<V>['schema']): Kind<V> {
+  return { read: (raw) => raw as V, schema };
+}

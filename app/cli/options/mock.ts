@@ -1,0 +1,231 @@
+/**
+ * @module `conformance mock`'s options, one entry each (see table.ts): the flag, its kind, its
+ * default, its line of `--help`, and `into`, the server option it sets (mock/adapters/node.ts's
+ * `MockServerOptions`, with the command's own `exitWithParent`). A new mock flag is one entry here:
+ * `parseMockArgs` sets every `into` from the table, and `--help` lists it; `MockFlagsFit` makes an
+ * `into` that names no option, or a kind whose value does not fit it, fail to compile.
+ */
+import type { MockServerOptions } from '../../../mock/adapters/node.js';
+import { resolveFaults } from '../../../mock/faults/index.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MOCK_SEED } from '../../../mock/options.js';
+import { DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_RECORDS, ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
+import { badFlag } from '../flags.js';
+import { mebibytes, nonBlank, wholeNumber } from './kinds.js';
+import { HELP_OPTION, type Kind, type OptionTable, type ValueOf } from './table.js';
+
+/** What `conformance mock` starts: the server's options, and whether it stops with its parent. */
+export type MockCommandOptions = MockServerOptions & { host: string; exitWithParent?: boolean };
+
+const basic: Kind<string> = {
+  read: (raw) => {
+    if (!/^[^:]+:.+$/.test(String(raw))) throw badFlag('--basic must be USER:PASS');
+    return String(raw);
+  },
+  schema: null,
+};
+
+const integer: Kind<number> = {
+  read: (raw, flag) => {
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n)) throw badFlag(`--${flag} must be an integer, got "${raw}"`);
+    return n;
+  },
+  schema: { type: 'integer' },
+};
+
+const rate: Kind<number> = {
+  read: (raw, flag) => {
+    const n = Number(raw);
+    if (String(raw).trim() === '' || !(n >= 0 && n <= 1))
+      throw badFlag(`--${flag} must be a rate from 0 to 1, got "${raw}"`);
+    return n;
+  },
+  schema: { type: 'number', minimum: 0, maximum: 1 },
+};
+
+const faults: Kind<string[]> = {
+  read: (raw) => {
+    const ids = String(raw)
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    try {
+      resolveFaults(ids);
+    } catch (err) {
+      throw badFlag(`--faults: ${(err as Error).message}`);
+    }
+    return ids;
+  },
+  schema: null,
+};
+
+export const MOCK_OPTIONS = {
+  host: {
+    type: 'string',
+    arg: 'HOST',
+    help: 'Address to bind (default {default}, loopback only)',
+    group: 'mock',
+    kind: nonBlank(),
+    default: '127.0.0.1',
+    into: 'host',
+  },
+  port: {
+    type: 'string',
+    arg: 'PORT',
+    help: 'Port (default {default}: a free port)',
+    group: 'mock',
+    kind: wholeNumber(0, 65_535),
+    default: 0,
+    into: 'port',
+  },
+  token: {
+    type: 'string',
+    arg: 'T',
+    help: 'Bearer token for /v1 (default: {$env} or the documented test token)',
+    group: 'mock',
+    kind: nonBlank(),
+    env: ENV_TOKEN,
+    secret: true,
+    into: 'token',
+  },
+  basic: {
+    type: 'string',
+    arg: 'USER:PASS',
+    help: 'Basic credentials for /v2 (default: {$env} or the documented test credentials)',
+    group: 'mock',
+    kind: basic,
+    env: ENV_BASIC,
+    secret: true,
+    into: 'basic',
+  },
+  entity: {
+    type: 'string',
+    arg: 'E',
+    help: 'Entity holding the seeded records (default {default})',
+    group: 'mock',
+    kind: nonBlank(),
+    default: DEFAULT_ENTITY,
+    into: 'entity',
+  },
+  project: {
+    type: 'string',
+    arg: 'P',
+    help: 'Project holding the seeded records (default {default})',
+    group: 'mock',
+    kind: nonBlank(),
+    default: DEFAULT_PROJECT,
+    into: 'project',
+  },
+  records: {
+    type: 'string',
+    arg: 'N',
+    help: 'Records per kind (predictions, scores) (default {default})',
+    group: 'mock',
+    kind: wholeNumber(0),
+    default: DEFAULT_RECORDS,
+    into: 'records',
+  },
+  seed: {
+    type: 'string',
+    arg: 'N',
+    help: 'Seed of the generated records (default {default})',
+    group: 'mock',
+    kind: integer,
+    default: DEFAULT_MOCK_SEED,
+    into: 'seed',
+  },
+  'priority-scheduling': {
+    type: 'boolean',
+    help: 'Serve as a model with priority scheduling (§7.1)',
+    group: 'mock',
+    default: false,
+    into: 'priorityScheduling',
+  },
+  latency: {
+    type: 'string',
+    arg: 'MS',
+    help: 'Added latency per response (default {default})',
+    group: 'mock',
+    kind: wholeNumber(0, 600_000),
+    default: 0,
+    into: 'latencyMs',
+  },
+  faults: {
+    type: 'string',
+    arg: 'ID,...',
+    help: 'Planted faults (for proving checks can fail); off by default',
+    group: 'mock',
+    kind: faults,
+    default: [],
+    into: 'faults',
+  },
+  'list-faults': {
+    type: 'boolean',
+    help: 'Print every fault (id, the checks it breaks, what it does) and exit',
+    group: 'mock',
+  },
+  chaos: {
+    type: 'string',
+    arg: 'RATE',
+    help: 'Rate in [0,1] of random 429/500/503/stream cuts for client authors (default {default})',
+    group: 'mock',
+    kind: rate,
+    default: 0,
+    into: 'chaos',
+  },
+  'max-body-bytes': {
+    type: 'string',
+    arg: 'N',
+    help: 'Largest request body accepted; larger ones get 413 (default {default})',
+    group: 'mock',
+    kind: { ...wholeNumber(1), show: mebibytes },
+    default: DEFAULT_MAX_BODY_BYTES,
+    into: 'maxBodyBytes',
+  },
+  'headers-timeout': {
+    type: 'string',
+    arg: 'MS',
+    help: 'Time allowed to send the headers; slower clients get 408 (default {default})',
+    group: 'mock',
+    kind: wholeNumber(1),
+    default: 10_000,
+    into: 'headersTimeoutMs',
+  },
+  'request-timeout': {
+    type: 'string',
+    arg: 'MS',
+    help: 'Time allowed to send the whole request (default {default})',
+    group: 'mock',
+    kind: wholeNumber(1),
+    default: 30_000,
+    into: 'requestTimeoutMs',
+  },
+  'idle-timeout': {
+    type: 'string',
+    arg: 'MS',
+    help: 'A client that stops reading an answer is cut off after this long (default {default})',
+    group: 'mock',
+    kind: wholeNumber(1),
+    default: 120_000,
+    into: 'idleTimeoutMs',
+  },
+  'exit-with-parent': {
+    type: 'boolean',
+    help: 'Also stop when the process that started it exits (a wrapper killed without passing the signal on); without it the mock runs until SIGINT/SIGTERM',
+    group: 'mock',
+    default: false,
+    into: 'exitWithParent',
+  },
+  ...HELP_OPTION,
+} as const satisfies OptionTable;
+
+/** The table, checked: every `into` is a key of `MockCommandOptions` whose type takes the option's value. */
+export type MockFlagsFit<T> = {
+  readonly [F in keyof T]: T[F] extends { readonly into: infer K }
+    ? K extends keyof MockCommandOptions
+      ? ValueOf<T[F]> extends MockCommandOptions[K]
+        ? T[F]
+        : { readonly into: never }
+      : { readonly into: never }
+    : T[F];
+};

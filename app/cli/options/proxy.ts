@@ -1,0 +1,129 @@
+/**
+ * @module `conformance proxy`'s options, one entry each (see table.ts): the flag, its kind, its
+ * default, its line of `--help`. The proxy has no config file and no replay line of its own (its
+ * reports carry the command line as given, secrets read back from the environment).
+ */
+import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
+import { CONNECTION_OPTIONS } from '../connection-flags.js';
+import { badFlag } from '../flags.js';
+import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
+import { OUTPUT_OPTIONS, REPORT_OPTIONS } from './shared.js';
+import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
+
+const token: Kind<string> = {
+  read: (raw) => {
+    if (String(raw).trim() === '') throw badFlag(`the token (--token or ${ENV_TOKEN}) must not be empty`);
+    return String(raw);
+  },
+  schema: null,
+};
+
+const basic: Kind<string> = {
+  read: (raw) => {
+    if (!/^[^:]+:.+$/.test(String(raw)))
+      throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+    return String(raw);
+  },
+  schema: null,
+};
+
+const onOff = oneOf(['on', 'off']);
+const switched: Kind<boolean> = {
+  read: (raw, flag, fromConfig) => onOff.read(raw, flag, fromConfig) === 'on',
+  schema: { type: 'boolean' },
+};
+
+export const PROXY_OPTIONS = {
+  target: { type: 'string', arg: 'URL', help: 'base URL of the deployment (required)', group: 'proxy' },
+  host: {
+    type: 'string',
+    arg: 'HOST',
+    help: 'address to listen on (default {default})',
+    group: 'proxy',
+    kind: nonBlank(),
+    default: '127.0.0.1',
+  },
+  port: {
+    type: 'string',
+    arg: 'P',
+    help: 'port to listen on (default {default}: a free port, printed)',
+    group: 'proxy',
+    kind: wholeNumber(0, 65_535),
+    default: 0,
+  },
+  timeout: {
+    type: 'string',
+    arg: 'MS',
+    help: "most time for the server's response headers, and for a client to send its request (default {default}); a server too slow gets a 504",
+    group: 'proxy',
+    kind: wholeNumber(1),
+    default: 300_000,
+  },
+  'idle-timeout': {
+    type: 'string',
+    arg: 'MS',
+    help: 'most time without a byte on a body before the exchange is cut (default {default})',
+    group: 'proxy',
+    kind: wholeNumber(1),
+    default: 60_000,
+  },
+  'max-body-bytes': {
+    type: 'string',
+    arg: 'N',
+    help: 'largest body judged whole (a JSON request or answer; default {default}): a longer one is forwarded unjudged',
+    group: 'proxy',
+    kind: { ...wholeNumber(1), show: mebibytes },
+    default: 4 * 1024 * 1024,
+  },
+  token: {
+    type: 'string',
+    arg: 'T',
+    help: 'the Bearer token the deployment accepts (default {$env}); with it, a 2xx to any other token is a §5 failure',
+    group: 'proxy',
+    kind: token,
+    env: ENV_TOKEN,
+    secret: true,
+  },
+  basic: {
+    type: 'string',
+    arg: 'USER:PASS',
+    help: 'the Basic credentials it accepts on /v2 (default {$env}); without either, the proxy judges only missing or other-scheme credentials',
+    group: 'proxy',
+    kind: basic,
+    env: ENV_BASIC,
+    secret: true,
+  },
+  'priority-scheduling': {
+    type: 'string',
+    arg: 'on|off',
+    help: 'whether the served model uses priority scheduling: with off, a 2xx to a non-zero priority is a §7.1 failure (not judged when not given)',
+    group: 'proxy',
+    kind: switched,
+  },
+  ...CONNECTION_OPTIONS,
+  duration: { type: 'string', arg: 'S', help: 'stop after S seconds', group: 'stop', kind: wholeNumber(1) },
+  'max-exchanges': { type: 'string', arg: 'N', help: 'stop after N exchanges', group: 'stop', kind: wholeNumber(1) },
+  ...REPORT_OPTIONS,
+  record: {
+    type: 'string',
+    arg: 'FILE',
+    help: "every exchange of the interface as a JSON line, redacted (the request as sent, the answer's status, headers and first bytes, the findings)",
+    group: 'reports',
+  },
+  'record-bodies': {
+    type: 'boolean',
+    help: "with --record: keep whole answers (up to 16 MiB each; a stream's events each with its time offset), what 'conformance mock --fixtures' serves",
+    group: 'reports',
+    default: false,
+  },
+  level: {
+    type: 'string',
+    arg: 'must|should',
+    help: 'gating level of the exit code (default {default}: MUST and SHOULD)',
+    group: 'reports',
+    kind: oneOf(['must', 'should']),
+    default: 'should',
+  },
+  ...OUTPUT_OPTIONS,
+  ...HELP_OPTION,
+} as const satisfies OptionTable;

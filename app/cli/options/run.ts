@@ -1,0 +1,404 @@
+/**
+ * @module `conformance run`'s options, one entry each: the flag, its value's kind, its default, its
+ * line of `--help`, its config-file key (secrets have none), whether the replay line printed in
+ * reports carries it, and whether `--replay` takes it. The order is the replay line's (`--replay`,
+ * `--target`, `--entity` ... then the connection flags); `--help` lists each group in this order.
+ * The config file's schema is generated from this table (`npm run generate`).
+ */
+import {
+  DEFAULT_ENTITY,
+  DEFAULT_LIST_PARAMS,
+  DEFAULT_MODEL,
+  DEFAULT_MODEL_ID,
+  DEFAULT_PROJECT,
+  ENV_BASIC,
+  ENV_TOKEN,
+} from '../../../src/core/defaults.js';
+import { checkTargetUrl } from '../../../src/core/target-url.js';
+import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
+import { parseShard } from '../../../src/runner/select.js';
+import { DEFAULT_ACCEPT_ENCODING } from '../../../src/transport/content-encoding.js';
+import { shellWord } from '../../../src/transport/curl.js';
+import { CONNECTION_OPTIONS } from '../connection-flags.js';
+import { badFlag } from '../flags.js';
+import { list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
+import { OUTPUT_OPTIONS, REPORT_OPTIONS } from './shared.js';
+import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
+
+export interface TargetSpec {
+  readonly url: string | undefined; // undefined: the bundled mock
+  readonly label: string | undefined;
+}
+
+/** A target in the config file: its URL, or the URL with the label reports give it. */
+type ConfigTarget = string | { readonly url: string; readonly label?: string };
+
+const targets: Kind<readonly TargetSpec[]> = {
+  read: (raw, _flag, fromConfig) =>
+    fromConfig
+      ? (raw as readonly ConfigTarget[]).map((t) =>
+          typeof t === 'string'
+            ? { url: checkTargetUrl(t, 'config targets'), label: undefined }
+            : { url: checkTargetUrl(t.url, 'config targets'), label: t.label },
+        )
+      : (raw as readonly string[]).map((u) => ({ url: checkTargetUrl(u, '--target'), label: undefined })),
+  schema: {
+    type: 'array',
+    minItems: 1,
+    items: {
+      anyOf: [
+        { type: 'string', format: 'uri' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url'],
+          properties: { url: { type: 'string', format: 'uri' }, label: { type: 'string', minLength: 1 } },
+        },
+      ],
+    },
+  },
+  show: () => 'the bundled mock, in-process',
+};
+
+const basicCredentials: Kind<string> = {
+  read: (raw) => {
+    const basic = String(raw);
+    if (!basic.includes(':')) throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
+    return basic;
+  },
+  schema: null,
+};
+
+const percent: Kind<number> = {
+  read: (raw) => parseMinCoverage(String(raw))!,
+  schema: { type: 'integer', minimum: 0, maximum: 100 },
+};
+
+const shard: Kind<{ index: number; count: number } | undefined> = {
+  read: (raw) => (raw ? parseShard(String(raw)) : undefined),
+  schema: { type: 'string', pattern: '^\\d+/\\d+$' },
+};
+
+const acceptEncoding: Kind<string> = {
+  read: (raw) => {
+    const value = String(raw).trim();
+    if (value === '' || /[\r\n]/.test(value))
+      throw badFlag('--accept-encoding takes an Accept-Encoding value such as "gzip, deflate" or "identity"');
+    return value;
+  },
+  schema: text().schema,
+};
+
+/** Where the evaluation records live, as the list endpoints' query parameters are named (not fixed by the spec). */
+const listParam = (name: string, config: string, byDefault: string) =>
+  ({
+    type: 'string',
+    arg: 'NAME',
+    help: `query parameter name of the ${name} in the list endpoints (not fixed by the spec; default {default})`,
+    group: 'target',
+    kind: text(),
+    default: byDefault,
+    config: `listParams.${config}`,
+    replay: true,
+    withReplay: 'refused',
+  }) as const;
+
+export const RUN_OPTIONS = {
+  replay: {
+    type: 'string',
+    arg: 'FILE',
+    help:
+      "send the exchanges of a 'conformance proxy --record' file again, in file order, to the one --target through " +
+      "the judging proxy: the reports, coverage and exit code are the proxy's (--level defaults to " +
+      "{level.replayDefault}). Requests recorded with credentials get the run's (--token, --basic), those recorded " +
+      'as refused (401/403) deliberately wrong ones; writes need --allow-writes. --concurrency N requests in ' +
+      'flight (default {concurrency.default}); --timeout MS bounds the headers and each pause in a body (default ' +
+      '{timeout.replayDefault})',
+    group: 'replay',
+    replayWords: (file: string | undefined) => (file === undefined ? [] : ['--replay', shellWord(file)]),
+  },
+  target: {
+    type: 'string',
+    multiple: true,
+    arg: 'URL',
+    help: 'base URL of a deployment (repeat to compare several side by side; default {default})',
+    group: 'target',
+    kind: targets,
+    default: [{ url: undefined, label: 'bundled-mock' }],
+    config: 'targets',
+    configNote: 'Each a URL, or {"url", "label"}: the label names the target in reports.',
+    replayWords: (specs: readonly TargetSpec[]) => specs.flatMap((t) => (t.url ? ['--target', t.url] : [])),
+  },
+  token: {
+    type: 'string',
+    arg: 'T',
+    help: 'bearer token for /v1 (or env {env})',
+    group: 'target',
+    env: ENV_TOKEN,
+    secret: true,
+  },
+  basic: {
+    type: 'string',
+    arg: 'USER:PASS',
+    help: 'basic credentials for /v2 (or env {env})',
+    group: 'target',
+    kind: basicCredentials,
+    env: ENV_BASIC,
+    secret: true,
+  },
+  entity: {
+    type: 'string',
+    arg: 'E',
+    help: 'the entity the evaluation records live in (default {default})',
+    group: 'target',
+    kind: text(),
+    default: DEFAULT_ENTITY,
+    config: 'entity',
+    replay: true,
+    withReplay: 'refused',
+  },
+  project: {
+    type: 'string',
+    arg: 'P',
+    help: 'the project the evaluation records live in (default {default})',
+    group: 'target',
+    kind: text(),
+    default: DEFAULT_PROJECT,
+    config: 'project',
+    replay: true,
+    withReplay: 'refused',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'model name sent in chat requests (against the bundled mock, default {default})',
+    group: 'target',
+    kind: text(),
+    default: DEFAULT_MODEL,
+    config: 'model',
+    replay: true,
+    withReplay: 'refused',
+  },
+  'model-id': {
+    type: 'string',
+    arg: 'UUID',
+    help: 'model id for training jobs and trajectory logging (default {default}, a model the bundled mock knows)',
+    group: 'target',
+    kind: uuid(),
+    default: DEFAULT_MODEL_ID,
+    config: 'modelId',
+    replay: true,
+    withReplay: 'refused',
+  },
+  level: {
+    type: 'string',
+    arg: 'must|should',
+    help: 'gate on MUST only or on MUST and SHOULD (default {default}; with --replay, {replayDefault})',
+    group: 'selection',
+    kind: oneOf(['must', 'should']),
+    default: 'must',
+    replayDefault: 'should',
+    config: 'level',
+    replay: true,
+  },
+  seed: {
+    type: 'string',
+    arg: 'N',
+    help: 'fixes every generated case (default: a random one; printed in every report)',
+    group: 'limits',
+    kind: wholeNumber(-(2 ** 31), 2 ** 31 - 1),
+    config: 'seed',
+    withReplay: 'refused',
+  },
+  runs: {
+    type: 'string',
+    arg: 'N',
+    help: 'cases per property (default {default})',
+    group: 'limits',
+    kind: wholeNumber(1, 10_000),
+    default: 25,
+    config: 'runs',
+    replay: true,
+    withReplay: 'refused',
+  },
+  timeout: {
+    type: 'string',
+    arg: 'MS',
+    help: 'per-request deadline (default {default}; with --replay, {replayDefault})',
+    group: 'limits',
+    kind: wholeNumber(1),
+    default: 10_000,
+    // A replay's timeout bounds the response headers and each pause in a body (the proxy's): recorded
+    // traffic may be long generations.
+    replayDefault: 60_000,
+    config: 'timeoutMs',
+  },
+  deadline: {
+    type: 'string',
+    arg: 'MS',
+    help: 'whole-run deadline (default: the worst case the plan allows, printed at the start)',
+    group: 'limits',
+    kind: wholeNumber(1),
+    config: 'deadlineMs',
+    withReplay: 'refused',
+  },
+  concurrency: {
+    type: 'string',
+    arg: 'N',
+    help: 'checks in flight (default {default})',
+    group: 'limits',
+    kind: wholeNumber(1, 256),
+    default: 8,
+    config: 'concurrency',
+  },
+  retries: {
+    type: 'string',
+    arg: 'N',
+    help: 'retries of 429/503 honouring Retry-After (default {default})',
+    group: 'limits',
+    kind: wholeNumber(0, 10),
+    default: 2,
+    config: 'retries',
+    withReplay: 'refused',
+  },
+  'max-body-bytes': {
+    type: 'string',
+    arg: 'N',
+    help: 'most bytes read of one response (default {default})',
+    group: 'limits',
+    kind: { ...wholeNumber(1024), show: mebibytes },
+    default: 4 * 1024 * 1024,
+    config: 'maxBodyBytes',
+  },
+  'list-cap': {
+    type: 'string',
+    arg: 'N',
+    help: 'most records read from one listing (default {default})',
+    group: 'limits',
+    kind: wholeNumber(1),
+    default: 10_000,
+    config: 'listReadCap',
+    withReplay: 'refused',
+  },
+  'max-completion-tokens': {
+    type: 'string',
+    arg: 'N',
+    help: 'largest completion a chat case asks for (default {default})',
+    group: 'limits',
+    kind: wholeNumber(1),
+    default: 16,
+    config: 'maxCompletionTokens',
+    withReplay: 'refused',
+  },
+  'allow-writes': {
+    type: 'boolean',
+    help: 'run checks with side effects (create jobs, log trajectories); always on against the bundled mock',
+    group: 'target',
+    default: false,
+    config: 'allowWrites',
+    replay: true,
+  },
+  'max-writes': {
+    type: 'string',
+    arg: 'N',
+    help:
+      'most requests with side effects a real target may answer 2xx (training jobs created, trajectories logged; ' +
+      'default {default}; the bundled mock has no budget)',
+    group: 'target',
+    kind: wholeNumber(0),
+    default: 10,
+    config: 'maxWrites',
+    replay: true,
+  },
+  'priority-scheduling': {
+    type: 'boolean',
+    help: 'the served model uses priority scheduling (§7.1)',
+    group: 'target',
+    default: false,
+    config: 'priorityScheduling',
+    replay: true,
+    withReplay: 'refused',
+  },
+  plan: {
+    type: 'boolean',
+    help: 'print what the run would send (requests per operation, writes, completion tokens, time budget) and send nothing',
+    group: 'target',
+    default: false,
+    withReplay: 'refused',
+  },
+  'param-evaluation-run-id': listParam('evaluation run id', 'evaluationRunId', DEFAULT_LIST_PARAMS.evaluationRunId),
+  'param-limit': listParam('page size', 'limit', DEFAULT_LIST_PARAMS.limit),
+  'param-offset': listParam('offset', 'offset', DEFAULT_LIST_PARAMS.offset),
+  'accept-encoding': {
+    type: 'string',
+    arg: 'VALUE',
+    help: 'Accept-Encoding of every request, answers decoded as they come (default "{default}", as the openai SDK sends; identity: none)',
+    group: 'limits',
+    kind: acceptEncoding,
+    default: DEFAULT_ACCEPT_ENCODING,
+    config: 'acceptEncoding',
+    replayWords: (value: string, byDefault: string | undefined) =>
+      value === byDefault ? [] : ['--accept-encoding', shellWord(value)],
+    // Accepted with --replay, where it changes nothing: a replay sends the recorded headers.
+    withReplay: 'unused',
+  },
+  ...CONNECTION_OPTIONS,
+  only: {
+    type: 'string',
+    multiple: true,
+    arg: 'ID|PREFIX|§N',
+    help: 'run only matching checks (repeat or comma-separate)',
+    group: 'selection',
+    kind: list(),
+    default: [],
+    config: 'only',
+    withReplay: 'refused',
+  },
+  skip: {
+    type: 'string',
+    multiple: true,
+    arg: 'ID|PREFIX|§N',
+    help: 'leave matching checks out',
+    group: 'selection',
+    kind: list(),
+    default: [],
+    config: 'skip',
+    withReplay: 'refused',
+  },
+  shard: {
+    type: 'string',
+    arg: 'K/N',
+    help: 'run the K-th of N deterministic slices of the catalogue',
+    group: 'selection',
+    kind: shard,
+    config: 'shard',
+    withReplay: 'refused',
+  },
+  expect: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'known failures (check id + reason) that do not fail the gate',
+    group: 'selection',
+    kind: text(0),
+    config: 'expect',
+    withReplay: 'refused',
+  },
+  'min-coverage': {
+    type: 'string',
+    arg: 'N',
+    help: "not conformant unless the run covers at least N% of the coverage model (see 'conformance coverage')",
+    group: 'selection',
+    kind: percent,
+    config: 'minCoverage',
+    withReplay: 'refused',
+  },
+  ...REPORT_OPTIONS,
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'conformance.config.json (everything above except secrets; without it, the one in the working directory, if any)',
+    group: 'reports',
+  },
+  ...OUTPUT_OPTIONS,
+  ...HELP_OPTION,
+} as const satisfies OptionTable;
