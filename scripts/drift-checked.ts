@@ -1,11 +1,14 @@
-/** @module The drift-checked generators (types, OpenAPI document, checks catalogue, the proxy rules in docs/ and the README), in the order `npm run generate` runs them. */
+/** @module The drift-checked generators (the config file's schema, types, OpenAPI document, checks catalogue, the proxy rules in docs/ and the README), in the order `npm run generate` runs them. */
 import { generateChecksDoc } from './generate-checks-doc.js';
+import { configSchemaGenerator } from './generate-config-schema.js';
 import { generateProxyRulesDoc } from './generate-proxy-rules-doc.js';
 import { openApiGenerator } from './generate-openapi.js';
 import { typesGenerator } from './generate-types.js';
 import type { Generator } from './generators.js';
 
 export const GENERATORS: readonly Generator[] = [
+  // First: the types generator reads the schema it writes.
+  configSchemaGenerator,
   typesGenerator,
   openApiGenerator,
   generateChecksDoc,

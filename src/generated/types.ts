@@ -637,11 +637,13 @@ export interface ChatCompletionResponse {
   [k: string]: unknown;
 }
 /**
- * conformance.config.json: everything the `conformance run` flags hold except secrets (tokens and basic credentials come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file. Report files are keyed by format name (junit, json, markdown, html: the formats of reporters/registry.ts), checked by the CLI, not listed here.
+ * conformance.config.json: everything the `conformance run` flags hold except secrets (they come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file. Report files are keyed by format name (the formats of reporters/registry.ts: "junit": "out.xml"), checked by the CLI, not listed here.
  */
 export interface ConformanceConfig {
   $schema?: string;
   /**
+   * `--target`: base URL of a deployment (repeat to compare several side by side; default the bundled mock, in-process). Each a URL, or {"url", "label"}: the label names the target in reports.
+   *
    * @minItems 1
    */
   targets?: (
@@ -651,69 +653,138 @@ export interface ConformanceConfig {
         label?: string;
       }
   )[];
+  /**
+   * `--entity`: the entity the evaluation records live in (default acme).
+   */
   entity?: string;
+  /**
+   * `--project`: the project the evaluation records live in (default evals).
+   */
   project?: string;
+  /**
+   * `--model`: model name sent in chat requests (against the bundled mock, default mock-model).
+   */
   model?: string;
+  /**
+   * `--model-id`: model id for training jobs and trajectory logging (default 3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90, a model the bundled mock knows).
+   */
   modelId?: string;
+  /**
+   * `--level`: gate on MUST only or on MUST and SHOULD (default must; with --replay, should).
+   */
   level?: 'must' | 'should';
+  /**
+   * `--seed`: fixes every generated case (default: a random one; printed in every report).
+   */
   seed?: number;
+  /**
+   * `--runs`: cases per property (default 25).
+   */
   runs?: number;
   /**
-   * Fail the gate when the run covers less than this percent of the coverage model (`--min-coverage`).
+   * `--timeout`: per-request deadline (default 10000; with --replay, 60000).
    */
-  minCoverage?: number;
   timeoutMs?: number;
-  deadlineMs?: number;
-  concurrency?: number;
-  allowWrites?: boolean;
   /**
-   * Most requests with side effects (training jobs created, trajectories logged) a run against a real target may have answered 2xx; default 10. The bundled mock has no budget.
+   * `--deadline`: whole-run deadline (default: the worst case the plan allows, printed at the start).
    */
-  maxWrites?: number;
-  priorityScheduling?: boolean;
-  only?: string[];
-  skip?: string[];
-  shard?: string;
-  expect?: string;
-  maxBodyBytes?: number;
-  listReadCap?: number;
-  maxCompletionTokens?: number;
+  deadlineMs?: number;
+  /**
+   * `--concurrency`: checks in flight (default 8).
+   */
+  concurrency?: number;
+  /**
+   * `--retries`: retries of 429/503 honouring Retry-After (default 2).
+   */
   retries?: number;
   /**
-   * Headers added to every request (`--header`), e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.
+   * `--max-body-bytes`: most bytes read of one response (default 4 MiB).
+   */
+  maxBodyBytes?: number;
+  /**
+   * `--list-cap`: most records read from one listing (default 10000).
+   */
+  listReadCap?: number;
+  /**
+   * `--max-completion-tokens`: largest completion a chat case asks for (default 16).
+   */
+  maxCompletionTokens?: number;
+  /**
+   * `--allow-writes`: run checks with side effects (create jobs, log trajectories); always on against the bundled mock.
+   */
+  allowWrites?: boolean;
+  /**
+   * `--max-writes`: most requests with side effects a real target may answer 2xx (training jobs created, trajectories logged; default 10; the bundled mock has no budget).
+   */
+  maxWrites?: number;
+  /**
+   * `--priority-scheduling`: the served model uses priority scheduling (§7.1).
+   */
+  priorityScheduling?: boolean;
+  listParams?: {
+    /**
+     * `--param-evaluation-run-id`: query parameter name of the evaluation run id in the list endpoints (not fixed by the spec; default evaluation_run_id).
+     */
+    evaluationRunId?: string;
+    /**
+     * `--param-limit`: query parameter name of the page size in the list endpoints (not fixed by the spec; default limit).
+     */
+    limit?: string;
+    /**
+     * `--param-offset`: query parameter name of the offset in the list endpoints (not fixed by the spec; default offset).
+     */
+    offset?: string;
+  };
+  /**
+   * `--accept-encoding`: Accept-Encoding of every request, answers decoded as they come (default "gzip, deflate", as the openai SDK sends; identity: none).
+   */
+  acceptEncoding?: string;
+  /**
+   * `--header`: added to every request (repeatable; or env CONFORMANCE_HEADER_<NAME>); values of secret-named headers (key, token, secret...) are redacted. An object of names and values, e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.
    */
   headers?: {
     [k: string]: string;
   };
   /**
-   * Forward proxy URL (`--proxy`), without credentials; default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment.
+   * `--proxy`: forward proxy (or env CONFORMANCE_PROXY; default HTTPS_PROXY / HTTP_PROXY, with NO_PROXY); credentials in the URL are redacted. Here without credentials: a proxy URL with them goes in --proxy or CONFORMANCE_PROXY.
    */
   proxy?: string;
   /**
-   * PEM file of a CA to trust besides the system's (`--ca-cert`).
+   * `--ca-cert`: PEM CA to trust besides the system's (a private CA).
    */
   caCert?: string;
   /**
-   * PEM client certificate for a front that wants one (`--client-cert`, with clientKey).
+   * `--client-cert`: a client certificate for an mTLS front (PEM, with --client-key). With clientKey.
    */
   clientCert?: string;
   /**
-   * PEM private key of clientCert (`--client-key`).
+   * `--client-key`: the private key of --client-cert (PEM).
    */
   clientKey?: string;
   /**
-   * Accept-Encoding of every request (`--accept-encoding`); default `gzip, deflate`, as the official openai SDK sends; `identity` asks for no compression.
-   */
-  acceptEncoding?: string;
-  /**
-   * Do not verify TLS certificates (`--insecure`); every report says so.
+   * `--insecure`: do not verify TLS certificates (every report says so).
    */
   insecure?: boolean;
-  listParams?: {
-    evaluationRunId?: string;
-    limit?: string;
-    offset?: string;
-  };
+  /**
+   * `--only`: run only matching checks (repeat or comma-separate).
+   */
+  only?: string[];
+  /**
+   * `--skip`: leave matching checks out.
+   */
+  skip?: string[];
+  /**
+   * `--shard`: run the K-th of N deterministic slices of the catalogue.
+   */
+  shard?: string;
+  /**
+   * `--expect`: known failures (check id + reason) that do not fail the gate.
+   */
+  expect?: string;
+  /**
+   * `--min-coverage`: not conformant unless the run covers at least N% of the coverage model (see 'conformance coverage').
+   */
+  minCoverage?: number;
 }
 /**
  * The known-failures file read by `conformance run --expect FILE`. A listed check that fails does not fail the gate; a listed check that passes is reported so the list can shrink; a failure not listed fails the gate.
