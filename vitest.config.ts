@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two tiers (issue 29). `npm test` runs `unit`: functions (the CLI's commands among them, called as
+ * Two tiers. `npm test` runs `unit`: functions (the CLI's commands among them, called as
  * functions), the mock in-process, the suites against it with their fault batteries, reporters,
  * schemas, the proxy judging in-process. `npm run test:e2e` runs `e2e`: whatever starts the
  * `conformance` binary or another program (npm pack, nginx, tinyproxy, openssl, chromium, xmllint,
