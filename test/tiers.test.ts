@@ -1,5 +1,5 @@
 /**
- * The tiers of vitest.config.ts stay what they say (issue 29): a unit test starts no process (the
+ * The tiers of vitest.config.ts stay what they say: a unit test starts no process (the
  * binary, a shell, a browser) and mocks no module (the unit tier shares one module graph); every file
  * named as e2e exists, so a rename cannot slip a slow test into `npm test` unseen.
  */

@@ -1,4 +1,4 @@
-/** One concept per file: no source file outside the generated ones is over 450 lines (issue 29). */
+/** One concept per file: no source file outside the generated ones is over 450 lines. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { expect, test } from 'vitest';

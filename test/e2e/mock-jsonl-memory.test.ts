@@ -1,6 +1,6 @@
 /**
- * A list of a million records streams in constant memory (issue 3; issue 8, the benchmarks: "building the
- * whole list in memory is ruled out"). The server runs in this process; the client counts lines
+ * A list of a million records streams in constant memory: building the whole list in memory is
+ * ruled out. The server runs in this process; the client counts lines
  * without keeping them, and the heap is sampled after a forced GC while the stream flows.
  */
 import { request } from 'node:http';

@@ -109,7 +109,7 @@ describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes
   },
 );
 
-describe('conformance run against a target that drips its answer (issue 20)', () => {
+describe('conformance run against a target that drips its answer', () => {
   test('says its time budget at the start and ends by the per-request deadlines, with no --deadline given', {
     timeout: 60_000,
   }, async () => {

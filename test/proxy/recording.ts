@@ -1,5 +1,5 @@
 /**
- * @module The recording that `conformance run --replay` is tested on (issue 18): real traffic through
+ * @module The recording that `conformance run --replay` is tested on: real traffic through
  * the proxy in front of the clean mock with credentials A, recorded as `--record` writes it: 6
  * exchanges, 2 of them refused. The replay targets accept only credentials B (never in the file).
  */

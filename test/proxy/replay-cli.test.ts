@@ -1,5 +1,5 @@
 /**
- * `conformance run --replay FILE --target URL` (issue 18), the real binary: real traffic recorded
+ * `conformance run --replay FILE --target URL`, the real binary: real traffic recorded
  * through the proxy in front of the clean mock (credentials A) is replayed against other mocks that
  * accept only credentials B. Against a clean one: every exchange replayed, the same rules judged and
  * passed (so the run's credentials were sent in place of the redacted ones), exit 0. Against planted

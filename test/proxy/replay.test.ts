@@ -1,5 +1,5 @@
 /**
- * `conformance run --replay` (issue 18), what its functions decide: the recording made through the
+ * `conformance run --replay`, what its functions decide: the recording made through the
  * proxy (redacted, the refused exchanges kept), the credentials each recorded request is sent with,
  * a request rebuilt against another base URL, a body the proxy did not keep, a recording that cannot
  * be read, and the flags. The real binary replaying the recording against other mocks is
