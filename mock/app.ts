@@ -1,13 +1,14 @@
 /**
  * @module The mock's core: `createMock(options)` answers plain requests with plain responses
  * (no WHATWG objects on the hot path; see bench/README.md). Order of work: route (404/405),
- * body size (413), §5 authentication (401), then the route; planted faults wrap the core, chaos
- * wraps everything, and any unexpected exception becomes a generic JSON 500.
+ * body size (413), §5 authentication (401), then the route; planted faults wrap the core, chaos and
+ * stream pacing wrap everything, and any unexpected exception becomes a generic JSON 500. The test
+ * double (journal, scripts, admin routes: test-double.ts) wraps the whole.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';
-import { chaosResponse, cutStream, drawChaos } from './chaos.js';
+import { chaosDice, chaosResponse, cutStream, drawChaos } from './chaos.js';
 import { bodyTooLarge, internalError, methodNotAllowed, routeNotFound, unauthorized } from './errors.js';
 import { withFaults } from './faults/apply.js';
 import { resolveFaults } from './faults/index.js';
@@ -21,8 +22,10 @@ import { createChatCompletion } from './routes/chat-completions.js';
 import { listRecords, readRecord } from './routes/records.js';
 import { createTrainingJob, getTrainingJob } from './routes/training-jobs.js';
 import { logTrajectories } from './routes/trajectories.js';
-import type { MockState, RouteHandler } from './routes/types.js';
+import type { MockState, RouteContext, RouteHandler } from './routes/types.js';
 import { JobStore } from './store.js';
+import { isEventStream, type Pace, shapeAnswer } from './stream-shaping.js';
+import { createTestDouble } from './test-double.js';
 import type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
 
 /** The handler of each operation (§4.1–§4.8); methods and paths are src/core/operations.ts's. */
@@ -72,7 +75,7 @@ const SCHEMAS_USED = [
  */
 export function createMock(options: MockOptions = {}): Mock {
   const resolved = resolveOptions(options);
-  const faults = resolveFaults(resolved.faults);
+  const faults = resolveFaults(options.faults ?? []);
   const reg = registry();
   for (const name of SCHEMAS_USED) reg.validator(name);
   const state: MockState = {
@@ -83,8 +86,13 @@ export function createMock(options: MockOptions = {}): Mock {
     basic: credential(resolved.basic),
   };
   const router = routes();
+  const dice = chaosDice(resolved.chaosSeed);
+  const pace: Pace | undefined =
+    resolved.streamTtftMs > 0 || resolved.streamItlMs > 0
+      ? { ttftMs: resolved.streamTtftMs, itlMs: resolved.streamItlMs }
+      : undefined;
 
-  function core(req: MockRequest): MockResponse | Promise<MockResponse> {
+  function core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse> {
     const match = router.match(req.method, req.path);
     if (match.kind === 'not-found') return routeNotFound();
     if (match.kind === 'method-not-allowed') return methodNotAllowed(match.allow);
@@ -100,13 +108,13 @@ export function createMock(options: MockOptions = {}): Mock {
       const auth = checkBearer(req.headers.authorization, state.bearer);
       if (!auth.ok) return unauthorized(family, 'bearer', auth.presented);
     }
-    return match.handler({ req, params: match.params, state, user });
+    return match.handler({ req, params: match.params, state, user, reply });
   }
 
-  // Without chaos, latency or faults (the usual mock), the core is the whole answer.
-  const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0;
+  // Without chaos, latency, faults or pacing (the usual mock), the core is the whole answer.
+  const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0 && pace === undefined;
 
-  function handle(req: MockRequest): Promise<MockResponse> {
+  function serve(req: MockRequest): Promise<MockResponse> {
     if (!plain) return handleWithExtras(req);
     // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
     const failed = () => internalError(familyOf(req.path));
@@ -131,11 +139,12 @@ export function createMock(options: MockOptions = {}): Mock {
     };
     const family = familyOf(req.path);
     try {
-      const chaos = drawChaos(resolved.chaos);
+      const chaos = drawChaos(resolved.chaos, dice.next);
       if (chaos && chaos !== 'stream-cut') return chaosResponse(chaos, family);
       if (resolved.latencyMs > 0)
         await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
       let res = await withFaults(faults, req, async (r) => core(r), { token: resolved.token, basic: resolved.basic });
+      if (pace && isEventStream(res)) res = shapeAnswer(res, pace, undefined, req.signal);
       if (chaos === 'stream-cut')
         res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
@@ -144,9 +153,11 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
+  const double = createTestDouble({ state, serve, core, pace, dice });
   const mock: Mock = {
-    handle,
-    fetch: (request) => fetchWith(handle, request),
+    ...double,
+    fetch: (input, init) =>
+      fetchWith(double.handle, input instanceof Request && init === undefined ? input : new Request(input, init)),
     options: resolved,
   };
   return mock;

@@ -1,21 +1,32 @@
 /**
  * @module Chaos for client authors (off by default): at the given rate a request fails the way
  * hosted deployments fail (docs/conventions.md): 429 with `Retry-After`, 500, 503, or a stream cut
- * mid-way. Random on purpose: it exercises retry logic, not conformance.
+ * after its headers and a few events. Random on purpose: it exercises retry logic, not conformance;
+ * with a seed (`chaosSeed`) the same requests in the same order meet the same failures.
  */
 import { internalError, overloaded, rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
+import { cutAfterEvents } from './stream-shaping.js';
 import type { MockResponse } from './types.js';
+import { createRng } from './util/prng.js';
 
 export type ChaosKind = 'rate-limited' | 'internal-error' | 'overloaded' | 'stream-cut';
 const KINDS: readonly ChaosKind[] = ['rate-limited', 'internal-error', 'overloaded', 'stream-cut'];
 
-/** Thrown inside a stream to make the adapter drop the connection. */
-class StreamCut extends Error {
-  constructor() {
-    super('chaos: stream cut');
-    this.name = 'StreamCut';
-  }
+/** Events a chaos cut lets through before dropping the connection. */
+const CUT_AFTER_EVENTS = 2;
+
+/** The random numbers chaos draws: seeded (repeatable, restartable) or Math.random. */
+export interface ChaosDice {
+  next(): number;
+  /** Back to the first draw of the seed (nothing for Math.random). */
+  restart(): void;
+}
+
+export function chaosDice(seed: number | undefined): ChaosDice {
+  if (seed === undefined) return { next: Math.random, restart: () => {} };
+  const rng = createRng(seed);
+  return { next: rng.next, restart: () => rng.seed(seed) };
 }
 
 /** The chaos that strikes this request, if any. */
@@ -31,12 +42,7 @@ export function chaosResponse(kind: Exclude<ChaosKind, 'stream-cut'>, family: Fa
   return overloaded(family);
 }
 
-/** Passes a few chunks through, then fails so the connection is dropped mid-stream. */
-export async function* cutStream(stream: AsyncIterable<string>, after = 2): AsyncGenerator<string> {
-  let n = 0;
-  for await (const chunk of stream) {
-    if (n++ >= after) throw new StreamCut();
-    yield chunk;
-  }
-  throw new StreamCut();
+/** A stream that sends its headers and a few events, then drops the connection. */
+export function cutStream(stream: AsyncIterable<string>): AsyncGenerator<string> {
+  return cutAfterEvents(stream, CUT_AFTER_EVENTS);
 }

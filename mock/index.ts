@@ -11,8 +11,22 @@ export { toMockRequest, toResponse } from './adapters/fetch.js';
 // Planted faults
 export { FAULTS, resolveFaults, defineFault } from './faults/index.js';
 
+// The test double (issue 30): scripts and the journal
+export { ScriptError } from './scripts/validate.js';
+
 // Types
-export type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
+export type { Mock, MockOptions, MockRequest, MockResponse, ResolvedMockOptions } from './types.js';
+export type { JournalEntry } from './journal.js';
+export type {
+  ChatReply,
+  RawReply,
+  Reply,
+  ReplyTiming,
+  Script,
+  ScriptMatch,
+  ScriptState,
+  ScriptToolCall,
+} from './scripts/types.js';
 export type { MockServer, MockServerOptions } from './adapters/node.js';
 export type { Fault } from './faults/index.js';
 export { buildRequest, readStream } from './request.js';

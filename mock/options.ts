@@ -7,10 +7,11 @@ import {
   DEFAULT_RECORDS,
   DEFAULT_TOKEN,
 } from '../src/core/defaults.js';
-import type { Mock, MockOptions } from './types.js';
+import { DEFAULT_JOURNAL_SIZE } from './journal.js';
+import { loadScripts } from './scripts/load.js';
+import type { MockOptions, ResolvedMockOptions } from './types.js';
 
-/** Options with every default applied. */
-export type ResolvedMockOptions = Mock['options'];
+export type { ResolvedMockOptions } from './types.js';
 
 /** Default seed of the generated records (`fixtures/seeds/records.json` can be overridden per mock). */
 export const DEFAULT_MOCK_SEED = 1;
@@ -19,7 +20,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Fills in defaults and rejects values that make no sense (a usage error, thrown). */
 export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
-  const resolved = {
+  const resolved: ResolvedMockOptions = {
     token: options.token ?? DEFAULT_TOKEN,
     basic: options.basic ?? `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`,
     entity: options.entity ?? DEFAULT_ENTITY,
@@ -29,8 +30,15 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     priorityScheduling: options.priorityScheduling ?? false,
     latencyMs: options.latencyMs ?? 0,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    faults: Object.freeze([...(options.faults ?? [])]),
+    faults: Object.freeze((options.faults ?? []).map((f) => (typeof f === 'string' ? f : f.id))),
     chaos: options.chaos ?? 0,
+    chaosSeed: options.chaosSeed,
+    // Read (from the file, if a path was given) and checked now: a bad script is a usage error at start.
+    scripts: Object.freeze(loadScripts(options.scripts ?? []).map((c) => c.script)),
+    streamTtftMs: options.streamTtftMs ?? 0,
+    streamItlMs: options.streamItlMs ?? 0,
+    admin: options.admin ?? true,
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
@@ -41,5 +49,11 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
   if (!(resolved.maxBodyBytes > 0)) throw new Error(`mock: maxBodyBytes must be > 0, got ${resolved.maxBodyBytes}`);
   if (!(resolved.chaos >= 0 && resolved.chaos <= 1))
     throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);
+  if (resolved.chaosSeed !== undefined && !Number.isSafeInteger(resolved.chaosSeed))
+    throw new Error(`mock: chaosSeed must be an integer, got ${resolved.chaosSeed}`);
+  for (const name of ['streamTtftMs', 'streamItlMs'] as const)
+    if (!(resolved[name] >= 0)) throw new Error(`mock: ${name} must be >= 0, got ${resolved[name]}`);
+  if (!Number.isSafeInteger(resolved.journalSize) || resolved.journalSize < 0)
+    throw new Error(`mock: journalSize must be a non-negative integer, got ${resolved.journalSize}`);
   return Object.freeze(resolved);
 }

@@ -21,6 +21,11 @@ export class JobStore {
     return this.#jobs.get(id);
   }
 
+  /** Forgets every job (a reset of the mock). */
+  clear(): void {
+    this.#jobs.clear();
+  }
+
   get size(): number {
     return this.#jobs.size;
   }

@@ -1,31 +1,13 @@
 /**
- * @module The mock's core contract: plain data in, plain data out (no WHATWG objects on the hot path;
- * see bench/README.md). Adapters convert for node:http, fetch and msw.
+ * @module The mock's options and its in-process API: the core (plain data in and out, exchange.ts),
+ * the web-standard adapter, and the test double (issue 30): the request journal and scripted answers.
  */
+import type { MockRequest, MockResponse } from './exchange.js';
+import type { Fault } from './faults/types.js';
+import type { JournalEntry } from './journal.js';
+import type { Script, ScriptState } from './scripts/types.js';
 
-export interface MockRequest {
-  readonly method: string;
-  /** Path without the query string, e.g. `/v1/chat/completions`. */
-  readonly path: string;
-  readonly query: URLSearchParams;
-  /** Lower-cased header names. */
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  /** The raw body bytes, if any. */
-  readonly body?: Uint8Array | undefined;
-  /** Aborted when the client goes away (frees a stream's resources). */
-  readonly signal?: AbortSignal | undefined;
-}
-
-/** A response: one of `json`, `body` or `stream` (or none, for an empty body); `json` wins over `body`. */
-export interface MockResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** A value serialised as JSON by the adapter (kept as data so faults can rewrite it). */
-  json?: unknown;
-  body?: string | Uint8Array;
-  /** A streamed body (SSE, JSONL): chunks written with backpressure by the adapter. */
-  stream?: AsyncIterable<string> | undefined;
-}
+export type { MockRequest, MockResponse } from './exchange.js';
 
 export interface MockOptions {
   /** Bearer token for `/v1` (§5). Default: DEFAULT_TOKEN, or CONFORMANCE_TOKEN from the environment in the CLI. */
@@ -45,16 +27,63 @@ export interface MockOptions {
   latencyMs?: number;
   /** Largest request body accepted (413 beyond). */
   maxBodyBytes?: number;
-  /** Planted bugs (ids from mock/faults), for proving checks can fail. Off by default. */
-  faults?: readonly string[];
+  /** Planted bugs: ids from mock/faults, or your own `defineFault(...)`. Off by default. */
+  faults?: readonly (string | Fault)[];
   /** Random failures for client authors: rate in [0,1] of 429/500/503/mid-stream cuts. Off by default. */
   chaos?: number;
+  /** Makes chaos repeatable: the same requests in the same order meet the same failures. Default: unseeded. */
+  chaosSeed?: number;
+  /** Scripted answers loaded at start (and put back by a reset): the scripts, or the path of a JSON file holding one or an array. */
+  scripts?: readonly Script[] | string;
+  /** Every event stream's first event this long after its headers, in ms. Default 0. */
+  streamTtftMs?: number;
+  /** Every event stream's later events this long after the one before, in ms. Default 0. */
+  streamItlMs?: number;
+  /** Serve the `/__mock/...` admin routes (journal, scripts, reset). Default true. */
+  admin?: boolean;
+  /** Requests the journal keeps (the oldest make room); 0 keeps none. Default 1,000. */
+  journalSize?: number;
+}
+
+/** The options with every default applied. */
+export interface ResolvedMockOptions {
+  readonly token: string;
+  readonly basic: string;
+  readonly entity: string;
+  readonly project: string;
+  readonly records: number;
+  readonly seed: number;
+  readonly priorityScheduling: boolean;
+  readonly latencyMs: number;
+  readonly maxBodyBytes: number;
+  /** The planted faults' ids. */
+  readonly faults: readonly string[];
+  readonly chaos: number;
+  readonly chaosSeed: number | undefined;
+  /** The scripts loaded at start, read from their file if a path was given. */
+  readonly scripts: readonly Script[];
+  readonly streamTtftMs: number;
+  readonly streamItlMs: number;
+  readonly admin: boolean;
+  readonly journalSize: number;
 }
 
 export interface Mock {
   /** The core: plain data in and out. */
   handle(req: MockRequest): Promise<MockResponse>;
-  /** Web-standard adapter. */
-  fetch(req: Request): Promise<Response>;
-  readonly options: Readonly<Required<Omit<MockOptions, 'faults'>>> & { readonly faults: readonly string[] };
+  /** Web-standard adapter, shaped like global `fetch` (so it can be an SDK's `fetch` option). */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  readonly options: ResolvedMockOptions;
+  /** The request journal, oldest first (what `GET /__mock/requests` answers). */
+  requests(): JournalEntry[];
+  clearRequests(): void;
+  /** Adds a scripted answer, tried before older ones; returns its id. Throws `ScriptError` (with the reason) for an invalid script. */
+  addScript(script: Script): string;
+  /** The active scripts, newest first, with how often each was used. */
+  scripts(): ScriptState[];
+  /** Removes one script; false when none has that id. */
+  removeScript(id: string): boolean;
+  clearScripts(): void;
+  /** Journal, scripts (back to those loaded at start), training jobs and chaos's dice back to the start state. */
+  reset(): void;
 }

@@ -1,12 +1,23 @@
 /**
  * @module The web-standard adapter: `fetch(Request) → Response` over the plain-data core (hono's
  * contract). Used as `mock.fetch` and by the msw handlers. Streamed bodies are pulled, so a
- * consumer that stops reading stops production; cancelling the body ends the producer.
+ * consumer that stops reading stops production; cancelling the body ends the producer. A stream
+ * that fails mid-way (a cut, a producer's error) errors the body as a dropped connection does under
+ * node's fetch: `TypeError: terminated`, caused by a socket error, never the mock's own error.
  */
 import { jsonBodyText } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 const encoder = new TextEncoder();
+
+/** What undici's fetch reports when the server drops the connection mid-body (whatever made the mock drop it). */
+function connectionDropped(): TypeError {
+  const socket = Object.assign(new Error('other side closed'), {
+    name: 'SocketError',
+    code: 'UND_ERR_SOCKET',
+  });
+  return new TypeError('terminated', { cause: socket });
+}
 
 /** Converts a web Request into the core's plain request. */
 export async function toMockRequest(request: Request): Promise<MockRequest> {
@@ -41,8 +52,8 @@ export function toResponse(res: MockResponse): Response {
             const { value, done } = await it.next();
             if (done) controller.close();
             else controller.enqueue(encoder.encode(value));
-          } catch (err) {
-            controller.error(err);
+          } catch {
+            controller.error(connectionDropped());
           }
         },
         async cancel() {

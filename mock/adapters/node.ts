@@ -146,9 +146,28 @@ async function writeResponse(res: ServerResponse, out: MockResponse, idleMs: num
 }
 
 /**
+ * Drops the connection in the middle of an answer, as a server that dies does: what was written
+ * (the headers, the events so far) leaves first, then the connection closes without the body's end,
+ * so the client reads a partial 200 and then a network error.
+ */
+function dropAfterWritten(res: ServerResponse): void {
+  const socket = res.socket;
+  if (!socket?.writable) {
+    res.destroy();
+    return;
+  }
+  socket.end();
+  socket.once('finish', () => socket.destroy());
+  // A client that stopped reading would hold the written bytes back for good.
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
  * A streamed body. One that ends after its first chunk (a short JSONL page is one 64 KiB batch) goes
  * out as a fixed-length answer in one write; longer ones are chunked, with backpressure, chunks
- * produced in the same tick leaving in one socket write (cork).
+ * produced in the same tick leaving in one socket write (cork). A paced stream sends its headers at
+ * once and each chunk as it comes. A stream that fails mid-way (a cut, a producer's error) gets its
+ * headers and what it produced sent, then the connection dropped.
  */
 async function writeStream(
   res: ServerResponse,
@@ -156,43 +175,69 @@ async function writeStream(
   chunks: AsyncIterator<string>,
   idleMs: number,
 ): Promise<void> {
-  try {
-    const first = await chunks.next();
-    const second = first.done ? first : await chunks.next();
-    if (second.done) {
-      const body = first.done ? '' : first.value;
-      out.headers['content-length'] = String(Buffer.byteLength(body));
-      res.writeHead(out.status, out.headers);
-      res.end(body);
-      if (res.writableNeedDrain) watchStall(res, idleMs);
-      return;
+  /** Chunks produced before the headers were written. */
+  const early: string[] = [];
+  let headWritten = false;
+  let corked = false;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    res.uncork();
+  };
+  /** Writes a chunk; false when the socket's buffer is full (wait for it to drain before producing more). */
+  const write = (chunk: string): boolean => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(uncork);
     }
-    res.writeHead(out.status, out.headers);
-    let corked = false;
-    const uncork = () => {
-      corked = false;
-      res.uncork();
-    };
-    for (let next: IteratorResult<string> = first; !next.done; next = next === first ? second : await chunks.next()) {
+    return res.write(chunk);
+  };
+  const backpressure = (): Promise<void> => {
+    watchStall(res, idleMs);
+    return drained(res);
+  };
+  try {
+    if (out.paced) {
+      res.writeHead(out.status, out.headers);
+      headWritten = true;
+      res.flushHeaders();
+    } else {
+      const first = await chunks.next();
+      if (!first.done) early.push(first.value);
+      const second = first.done ? first : await chunks.next();
+      if (second.done) {
+        const body = early[0] ?? '';
+        out.headers['content-length'] = String(Buffer.byteLength(body));
+        res.writeHead(out.status, out.headers);
+        res.end(body);
+        if (res.writableNeedDrain) watchStall(res, idleMs);
+        return;
+      }
+      early.push(second.value);
+      res.writeHead(out.status, out.headers);
+      headWritten = true;
+      for (const chunk of early) {
+        if (res.destroyed) break;
+        if (!write(chunk)) await backpressure();
+      }
+    }
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
       if (res.destroyed) {
         await chunks.return?.();
         return;
       }
-      if (!corked) {
-        corked = true;
-        res.cork();
-        process.nextTick(uncork);
-      }
-      // Backpressure: wait for the socket to drain before producing more.
-      if (!res.write(next.value)) {
-        watchStall(res, idleMs);
-        await drained(res);
-      }
+      if (!write(next.value)) await backpressure();
     }
     res.end();
   } catch {
-    // A stream that fails mid-way (chaos cut, producer error) drops the connection, as a real server would.
-    res.destroy();
+    if (res.destroyed) return;
+    if (!headWritten) {
+      res.writeHead(out.status, out.headers);
+      for (const chunk of early) res.write(chunk);
+    }
+    uncork();
+    dropAfterWritten(res);
   }
 }
 

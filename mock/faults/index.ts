@@ -32,9 +32,10 @@ export const FAULTS: readonly Fault[] = [
 const byId = new Map(FAULTS.map((f) => [f.id, f]));
 if (byId.size !== FAULTS.length) throw new Error('duplicate fault id in mock/faults');
 
-/** Looks up faults by id; an unknown id is a usage error. */
-export function resolveFaults(ids: readonly string[]): Fault[] {
+/** Looks up faults by id (a fault of your own, made with `defineFault`, is taken as it is); an unknown id is a usage error. */
+export function resolveFaults(ids: readonly (string | Fault)[]): Fault[] {
   return ids.map((id) => {
+    if (typeof id !== 'string') return id;
     const f = byId.get(id);
     if (!f) throw new Error(`unknown fault "${id}" (\`conformance mock --list-faults\` lists them)`);
     return f;

@@ -5,7 +5,7 @@
  * with its own response), `after` rewrites the response (its `json`, headers, or `stream`).
  */
 import type { OperationId } from '../../src/core/operations.js';
-import type { MockRequest, MockResponse } from '../types.js';
+import type { MockRequest, MockResponse } from '../exchange.js';
 
 export interface Fault {
   /** `<area>.<what-breaks>`, e.g. `chat.usage-does-not-add-up`. */

@@ -1,13 +1,15 @@
 /**
  * @module §4.1 `POST /v1/chat/completions`: validation as vLLM does it (spec schema, then the
  * cross-field rules with vLLM's wording, then the convention overlay; every failure a 400 in the
- * OpenAI envelope), then a planned completion answered as JSON or as Server-Sent Events.
+ * OpenAI envelope), then a planned completion (or a script's chat answer) answered as JSON or as
+ * Server-Sent Events.
  */
 import { randomUUID } from 'node:crypto';
 import { sseStream } from '../chat/stream.js';
 import { completionJson } from '../chat/completion.js';
 import { planCompletion, type ChatPlan } from '../chat/plan.js';
 import { checkChatRules, type RuleViolation } from '../chat/rules.js';
+import { chatReplyResponse } from '../scripts/chat-reply.js';
 import type { ChatRequest } from '../chat/types.js';
 import { openaiError, serializedJson } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
@@ -16,7 +18,7 @@ import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
-export function createChatCompletion({ req, state }: RouteContext): MockResponse | Promise<MockResponse> {
+export function createChatCompletion({ req, state, reply }: RouteContext): MockResponse | Promise<MockResponse> {
   const body = readJsonObject(req, 'openai');
   if (!body.ok) return body.response;
   const chat = body.value as unknown as ChatRequest;
@@ -24,6 +26,7 @@ export function createChatCompletion({ req, state }: RouteContext): MockResponse
   if (rejection) return rejection;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
+  if (reply) return chatReplyResponse(reply, chat, requestId, req.signal);
   const plan = planCompletion(chat, requestId);
   const answer = (planned: ChatPlan | RuleViolation): MockResponse => {
     if ('message' in planned) return openaiError(400, planned.message, planned.param);

@@ -2,6 +2,7 @@
 import type { Credential } from '../http/auth.js';
 import type { ResolvedMockOptions } from '../options.js';
 import type { RecordSource } from '../records/source.js';
+import type { ChatReply } from '../scripts/types.js';
 import type { JobStore } from '../store.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
@@ -19,6 +20,8 @@ export interface RouteContext {
   readonly state: MockState;
   /** The authenticated basic-auth user (`/v2`). */
   readonly user?: string | undefined;
+  /** A scripted chat answer (issue 30), given instead of the generated one once the request passed every check. */
+  readonly reply?: ChatReply | undefined;
 }
 
 export type RouteHandler = (ctx: RouteContext) => MockResponse | Promise<MockResponse>;

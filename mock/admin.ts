@@ -1,0 +1,65 @@
+/**
+ * @module The admin routes under `/__mock/` (issue 30), the test double over HTTP for clients in
+ * any language: the journal (`GET`/`DELETE /__mock/requests`), scripts (`POST`, `GET`, `DELETE
+ * /__mock/scripts`, `DELETE /__mock/scripts/{id}`) and `POST /__mock/reset`. They want the mock's
+ * bearer token, answer in the OpenAI error envelope (a bad script: 400 with the reason), and are no
+ * operation of the interface: no §4 path starts with `/__mock/`.
+ */
+import { methodNotAllowed, openaiError, jsonResponse, unauthorized } from './errors.js';
+import { type Credential, checkBearer } from './http/auth.js';
+import { readJsonObject } from './http/body.js';
+import { Router } from './http/router.js';
+import { checkScript, type CheckedScript } from './scripts/validate.js';
+import type { Mock, MockRequest, MockResponse } from './types.js';
+
+/** The prefix of every admin route. */
+export const ADMIN_PREFIX = '/__mock/';
+
+/** What the admin routes drive: the in-process API, with a script already checked. */
+export interface AdminControl
+  extends Pick<Mock, 'requests' | 'clearRequests' | 'scripts' | 'removeScript' | 'clearScripts' | 'reset'> {
+  addChecked(checked: CheckedScript): string;
+}
+
+type AdminHandler = (req: MockRequest, params: Readonly<Record<string, string>>) => MockResponse;
+
+const noContent = (): MockResponse => ({ status: 204, headers: {} });
+
+/** The admin routes' handler; requests outside `/__mock/` are not its to answer. */
+export function adminRoutes(control: AdminControl, bearer: Credential): (req: MockRequest) => MockResponse {
+  const router = new Router<AdminHandler>()
+    .add('GET', '/__mock/requests', () => jsonResponse(200, control.requests()))
+    .add('DELETE', '/__mock/requests', () => {
+      control.clearRequests();
+      return noContent();
+    })
+    .add('GET', '/__mock/scripts', () => jsonResponse(200, control.scripts()))
+    .add('POST', '/__mock/scripts', (req) => {
+      const body = readJsonObject(req, 'openai');
+      if (!body.ok) return body.response;
+      const checked = checkScript(body.value);
+      if (!checked.ok) return openaiError(400, checked.reason, checked.reason.split(':')[0] ?? null);
+      return jsonResponse(201, { id: control.addChecked(checked.value) });
+    })
+    .add('DELETE', '/__mock/scripts', () => {
+      control.clearScripts();
+      return noContent();
+    })
+    .add('DELETE', '/__mock/scripts/{id}', (_req, params) => {
+      const id = params.id as string;
+      return control.removeScript(id) ? noContent() : openaiError(404, `No script with id ${id}`);
+    })
+    .add('POST', '/__mock/reset', () => {
+      control.reset();
+      return noContent();
+    });
+
+  return (req) => {
+    const auth = checkBearer(req.headers.authorization, bearer);
+    if (!auth.ok) return unauthorized('openai', 'bearer', auth.presented);
+    const match = router.match(req.method, req.path);
+    if (match.kind === 'not-found') return openaiError(404, `No admin route ${req.path}`);
+    if (match.kind === 'method-not-allowed') return methodNotAllowed(match.allow);
+    return match.handler(req, match.params);
+  };
+}

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Journal, MAX_BODY_BYTES } from './journal.js';
+import { buildRequest } from './request.js';
+
+test('entries are shaped when read: query arrays, credentials redacted, JSON bodies parsed, text kept', () => {
+  const journal = new Journal(10, ['mock-token', 'api:mock-key']);
+  journal.record(
+    buildRequest('POST', '/v1/chat/completions?a=1&a=2&b=3', {
+      json: { messages: [] },
+      headers: { 'x-api-key': 'k-123', 'x-trace': 'echo mock-token', cookie: 'session=abc' },
+    }),
+  );
+  journal.record(buildRequest('GET', '/v2/acme/evals/scores', { body: 'plain words' }));
+  const [chat, list] = journal.entries();
+  expect(chat).toMatchObject({
+    method: 'POST',
+    path: '/v1/chat/completions',
+    query: { a: ['1', '2'], b: '3' },
+    body: { messages: [] },
+    script: null,
+  });
+  expect(chat?.headers).toMatchObject({
+    authorization: 'Bearer ***',
+    'x-api-key': '***',
+    cookie: '***',
+    'x-trace': 'echo ***',
+    'content-type': 'application/json',
+  });
+  expect(list?.headers.authorization).toBe('Basic ***');
+  expect(list?.body).toBe('plain words');
+  expect(chat?.body_truncated).toBeUndefined();
+});
+
+test('the ring keeps the newest entries, oldest first; the slot records the script that answered', () => {
+  const journal = new Journal(3, []);
+  for (let i = 0; i < 5; i++) {
+    const slot = journal.record(buildRequest('GET', `/p${i}`));
+    if (i === 4) journal.answeredBy(slot, 'script-1');
+  }
+  expect(journal.length).toBe(3);
+  expect(journal.entries().map((e) => [e.path, e.script])).toEqual([
+    ['/p2', null],
+    ['/p3', null],
+    ['/p4', 'script-1'],
+  ]);
+  journal.clear();
+  expect(journal.entries()).toEqual([]);
+});
+
+test('a body longer than the journal keeps is kept as its start, as text, and marked', () => {
+  const journal = new Journal(1, []);
+  journal.record(buildRequest('POST', '/x', { json: { text: 'y'.repeat(MAX_BODY_BYTES) } }));
+  const [entry] = journal.entries();
+  expect(entry?.body_truncated).toBe(true);
+  expect(typeof entry?.body).toBe('string');
+  expect((entry!.body as string).length).toBe(MAX_BODY_BYTES);
+});
+
+test('whatever the sizes of the requests, the journal holds a suffix of them, each intact, in a bounded arena', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 12 }),
+      fc.array(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 20_000, max: 70_000 })), {
+        minLength: 1,
+        maxLength: 60,
+      }),
+      (size, bodies) => {
+        const journal = new Journal(size, []);
+        bodies.forEach((bytes, i) => {
+          journal.record(
+            buildRequest('POST', `/r?i=${i}`, {
+              body: new Uint8Array(bytes).fill(97 + (i % 26)),
+              headers: { n: `${i}` },
+            }),
+          );
+          const entries = journal.entries();
+          // The newest request is always there, after a run of the ones before it.
+          expect(entries.length).toBeGreaterThan(0);
+          expect(entries.length).toBeLessThanOrEqual(size);
+          entries.forEach((e, k) => {
+            const n = i - (entries.length - 1 - k);
+            expect(e.query).toEqual({ i: String(n) });
+            expect(e.headers.n).toBe(String(n));
+            const kept = Math.min(bodies[n]!, MAX_BODY_BYTES);
+            expect(e.body).toBe(kept === 0 ? null : String.fromCharCode(97 + (n % 26)).repeat(kept));
+          });
+          expect(journal.arenaBytes).toBeLessThanOrEqual(Math.max(size * 16 * 1024, 3 * 16 * 1024 + MAX_BODY_BYTES));
+        });
+        // Small requests always leave the whole ring.
+        if (bodies.slice(-size).every((b) => b <= 300)) expect(journal.length).toBe(Math.min(size, bodies.length));
+      },
+    ),
+    { numRuns: 150 },
+  );
+});

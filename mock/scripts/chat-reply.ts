@@ -1,0 +1,197 @@
+/**
+ * @module A scripted chat answer rendered as §4.1 says and as the mock's own answers are: a
+ * `chat.completion` (one choice per `n`, usage that adds up), or a stream of
+ * `chat.completion.chunk` events (docs/conventions.md): per choice a first delta with the role, the
+ * content, refusal and tool-call arguments in token-sized deltas, the finish on an empty delta; the
+ * usage chunk when `stream_options.include_usage` asks for it; `data: [DONE]`. Stops when the client
+ * goes away. Logprobs and token ids are not rendered (null).
+ */
+import { DEFAULT_MODEL } from '../../src/core/defaults.js';
+import { promptLength } from '../chat/prompt.js';
+import { countTokens, tokenize } from '../chat/tokenizer.js';
+import type { ChatRequest } from '../chat/types.js';
+import { jsonResponse } from '../errors.js';
+import type { MockResponse } from '../types.js';
+import type { ChatReply } from './types.js';
+
+interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+interface Usage {
+  prompt_tokens: number;
+  total_tokens: number;
+  completion_tokens: number;
+  prompt_tokens_details: null;
+}
+
+/** The message every choice carries, with defaults: content null beside tool calls or a refusal. */
+interface Rendered {
+  content: string | null;
+  refusal: string | null;
+  toolCalls: ToolCall[];
+  finishReason: string;
+}
+
+function render(reply: ChatReply, requestId: string): Rendered {
+  const toolCalls = (reply.tool_calls ?? []).map(
+    (call, i): ToolCall => ({
+      id: call.id ?? `call_${i}_${requestId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`,
+      type: 'function',
+      function: {
+        name: call.function.name,
+        arguments:
+          typeof call.function.arguments === 'string'
+            ? call.function.arguments
+            : JSON.stringify(call.function.arguments ?? {}),
+      },
+    }),
+  );
+  const refusal = reply.refusal ?? null;
+  const content = reply.content !== undefined ? reply.content : toolCalls.length > 0 || refusal !== null ? null : '';
+  const finishReason = reply.finish_reason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop');
+  return { content, refusal, toolCalls, finishReason };
+}
+
+/** The completion tokens of one choice: its content, refusal and tool calls, by the mock's tokenizer. */
+function choiceTokens(r: Rendered): number {
+  let n = countTokens(r.content ?? '') + countTokens(r.refusal ?? '');
+  for (const call of r.toolCalls) n += countTokens(call.function.name) + countTokens(call.function.arguments);
+  return n;
+}
+
+/** Usage: the script's numbers where given, the mock's counts elsewhere; total = prompt + completion. */
+function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: number): Usage {
+  const prompt = reply.usage?.prompt_tokens ?? promptLength(req);
+  const completion = reply.usage?.completion_tokens ?? choices * choiceTokens(r);
+  return {
+    prompt_tokens: prompt,
+    total_tokens: reply.usage?.total_tokens ?? prompt + completion,
+    completion_tokens: completion,
+    prompt_tokens_details: null,
+  };
+}
+
+/** The fields every answer to the request shares. */
+function header(req: ChatRequest, requestId: string) {
+  return {
+    id: `chatcmpl-${requestId}`,
+    created: Math.floor(Date.now() / 1000),
+    model: req.model ?? DEFAULT_MODEL,
+    choices: Math.max(1, req.n ?? 1),
+  };
+}
+
+/** The §4.1 completion body (an object, serialised by the adapter). */
+export function completionOf(reply: ChatReply, req: ChatRequest, requestId: string) {
+  const r = render(reply, requestId);
+  const h = header(req, requestId);
+  const message = {
+    role: 'assistant',
+    content: r.content,
+    refusal: r.refusal,
+    annotations: null,
+    audio: null,
+    function_call: null,
+    tool_calls: r.toolCalls,
+    reasoning: null,
+  };
+  return {
+    id: h.id,
+    object: 'chat.completion',
+    created: h.created,
+    model: h.model,
+    choices: Array.from({ length: h.choices }, (_, index) => ({
+      index,
+      message,
+      logprobs: null,
+      finish_reason: r.finishReason,
+      stop_reason: null,
+      token_ids: null,
+    })),
+    usage: usageOf(reply, req, r, h.choices),
+    service_tier: null,
+    system_fingerprint: null,
+    prompt_logprobs: null,
+    prompt_token_ids: null,
+    kv_transfer_params: null,
+  };
+}
+
+/** The deltas of one choice after its role delta: content, refusal, then each tool call. */
+function deltasOf(r: Rendered): object[] {
+  const deltas: object[] = [];
+  for (const piece of tokenize(r.content ?? '')) deltas.push({ content: piece });
+  for (const piece of tokenize(r.refusal ?? '')) deltas.push({ refusal: piece });
+  r.toolCalls.forEach((call, index) => {
+    const first = { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } };
+    deltas.push({ tool_calls: [first] });
+    for (const piece of tokenize(call.function.arguments))
+      deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  return deltas;
+}
+
+/**
+ * The SSE events of the answer, one string per event. With `continuous_usage_stats` every chunk
+ * with choices carries a running usage that never goes past the final one.
+ */
+async function* chatReplyEvents(
+  reply: ChatReply,
+  req: ChatRequest,
+  requestId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
+  const r = render(reply, requestId);
+  const h = header(req, requestId);
+  const usage = usageOf(reply, req, r, h.choices);
+  const continuous = req.stream_options?.continuous_usage_stats === true;
+  let completion = 0;
+  const event = (choices: object[], counted = 0, extra: object = {}): string => {
+    completion = Math.min(usage.completion_tokens, completion + counted);
+    const running = continuous
+      ? {
+          usage: {
+            ...usage,
+            completion_tokens: completion,
+            total_tokens: usage.prompt_tokens + completion,
+          },
+        }
+      : {};
+    const chunk = { id: h.id, object: 'chat.completion.chunk', created: h.created, model: h.model, choices };
+    return `data: ${JSON.stringify({ ...chunk, ...running, ...extra })}\n\n`;
+  };
+  const deltas = deltasOf(r);
+  for (let index = 0; index < h.choices; index++) {
+    const role = r.content === null ? { role: 'assistant' } : { role: 'assistant', content: '' };
+    yield event([{ index, delta: role, logprobs: null, finish_reason: null }]);
+    for (const delta of deltas) {
+      if (signal?.aborted) return;
+      yield event([{ index, delta, logprobs: null, finish_reason: null }], 1);
+    }
+    yield event([{ index, delta: {}, logprobs: null, finish_reason: r.finishReason, stop_reason: null }]);
+  }
+  if (req.stream_options?.include_usage === true) {
+    const chunk = { id: h.id, object: 'chat.completion.chunk', created: h.created, model: h.model, choices: [] };
+    yield `data: ${JSON.stringify({ ...chunk, usage })}\n\n`;
+  }
+  yield 'data: [DONE]\n\n';
+}
+
+/** The answer to a chat request a script answers: streamed when the request asked for it. */
+export function chatReplyResponse(
+  reply: ChatReply,
+  req: ChatRequest,
+  requestId: string,
+  signal: AbortSignal | undefined,
+): MockResponse {
+  const headers = { 'x-request-id': requestId };
+  if (req.stream !== true) return jsonResponse(200, completionOf(reply, req, requestId), headers);
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
+    stream: chatReplyEvents(reply, req, requestId, signal),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * @module The scripts a mock is started with (`scripts` option; the CLI's `--scripts`): given as
+ * values, or as the path of a JSON file holding one script or an array of them. Any mistake (a
+ * file that cannot be read, JSON that does not parse, an invalid script) throws ScriptError naming
+ * the script and key at fault.
+ */
+import { readFileSync } from 'node:fs';
+import type { Script } from './types.js';
+import { type CheckedScript, checkedOrThrow, ScriptError } from './validate.js';
+
+function readScriptsFile(path: string): unknown[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ScriptError(`scripts: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ScriptError(`scripts: ${path} is not JSON (${(err as Error).message})`);
+  }
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The scripts checked, oldest first (a later one is tried before an earlier one). */
+export function loadScripts(scripts: readonly Script[] | string): CheckedScript[] {
+  const values: readonly unknown[] = typeof scripts === 'string' ? readScriptsFile(scripts) : scripts;
+  if (!Array.isArray(values)) throw new ScriptError('scripts: must be an array of scripts or a file path');
+  return values.map((value, i) => checkedOrThrow(value, `scripts[${i}].`));
+}

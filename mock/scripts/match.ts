@@ -1,0 +1,88 @@
+/**
+ * @module Whether a script's `match` holds for a request: every key given must hold (method, exact
+ * path, path regex, a subset of the JSON body, the last user message by substring or regex, exact
+ * header values). The body is parsed once per request, and only when some script asks for it.
+ */
+import { matchOperation } from '../../src/core/operations.js';
+import { messageText } from '../chat/prompt.js';
+import type { ChatMessage } from '../chat/types.js';
+import type { MockRequest } from '../types.js';
+import type { CheckedScript } from './validate.js';
+
+const NOT_PARSED = Symbol('not parsed');
+
+/** A request as the scripts read it: its JSON body and last user message, each worked out on first use. */
+export class ScriptedRequest {
+  #json: unknown = NOT_PARSED;
+  #lastUser: string | undefined | typeof NOT_PARSED = NOT_PARSED;
+  constructor(readonly req: MockRequest) {}
+
+  /** The body parsed as JSON, or undefined (none, or not JSON). */
+  get json(): unknown {
+    if (this.#json === NOT_PARSED) {
+      this.#json = undefined;
+      const body = this.req.body;
+      if (body && body.length > 0) {
+        try {
+          this.#json = JSON.parse(new TextDecoder().decode(body));
+        } catch {
+          // Not JSON: a `body` or `last_user_message` match fails.
+        }
+      }
+    }
+    return this.#json;
+  }
+
+  /** The text of the last message whose role is `user`, or undefined. */
+  get lastUserMessage(): string | undefined {
+    if (this.#lastUser === NOT_PARSED) {
+      const messages = (this.json as { messages?: unknown } | undefined)?.messages;
+      const users = Array.isArray(messages)
+        ? (messages as ChatMessage[]).filter((m) => typeof m === 'object' && m !== null && m.role === 'user')
+        : [];
+      const last = users[users.length - 1];
+      this.#lastUser = last ? messageText(last) : undefined;
+    }
+    return this.#lastUser;
+  }
+
+  /** True for §4.1 `POST /v1/chat/completions` (with or without its trailing slash). */
+  get isChatCompletion(): boolean {
+    return matchOperation(this.req.method, this.req.path)?.op.id === 'chat.create';
+  }
+}
+
+/** True when `actual` holds `expected`: objects by their keys given (recursively), arrays element by element, scalars equal. */
+export function holdsSubset(actual: unknown, expected: unknown): boolean {
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => holdsSubset(actual[i], e))
+    );
+  if (typeof expected === 'object' && expected !== null) {
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
+    const a = actual as Record<string, unknown>;
+    return Object.entries(expected).every(([k, v]) => Object.hasOwn(a, k) && holdsSubset(a[k], v));
+  }
+  return Object.is(actual, expected);
+}
+
+/** True when every key of the script's `match` holds for the request. */
+export function scriptMatches(checked: CheckedScript, request: ScriptedRequest): boolean {
+  const m = checked.script.match;
+  if (!m) return true;
+  const { req } = request;
+  if (m.method !== undefined && m.method.toUpperCase() !== req.method.toUpperCase()) return false;
+  if (m.path !== undefined && m.path !== req.path) return false;
+  if (checked.pathRegex && !checked.pathRegex.test(req.path)) return false;
+  if (m.headers !== undefined) {
+    for (const [name, value] of Object.entries(m.headers)) if (req.headers[name.toLowerCase()] !== value) return false;
+  }
+  if (m.body !== undefined && !holdsSubset(request.json, m.body)) return false;
+  if (m.last_user_message !== undefined || checked.lastUserRegex) {
+    const last = request.lastUserMessage;
+    if (last === undefined) return false;
+    if (m.last_user_message !== undefined && !last.includes(m.last_user_message)) return false;
+    if (checked.lastUserRegex && !checked.lastUserRegex.test(last)) return false;
+  }
+  return true;
+}

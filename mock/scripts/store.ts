@@ -1,0 +1,86 @@
+/**
+ * @module The scripts a mock holds, tried newest first. A script's `replies` answer its 1st, 2nd, …
+ * matching request in turn, the last one repeating; `times` retires it after that many uses. A script
+ * with a chat reply answers only chat-completion requests. The next reply is drawn when the request
+ * arrives, so concurrent requests get the sequence in their order of arrival.
+ */
+import type { MockRequest } from '../types.js';
+import { ScriptedRequest, scriptMatches } from './match.js';
+import type { ResolvedReply, ScriptState } from './types.js';
+import type { CheckedScript } from './validate.js';
+
+interface Stored {
+  readonly id: string;
+  readonly checked: CheckedScript;
+  readonly chatOnly: boolean;
+  used: number;
+}
+
+/** The script that answers a request, and the reply it answers with. */
+export interface ScriptHit {
+  readonly id: string;
+  readonly reply: ResolvedReply;
+}
+
+export class ScriptStore {
+  /** Oldest first; tried from the end. */
+  #scripts: Stored[] = [];
+  #nextId = 1;
+
+  /** `initial`: the scripts loaded at start, which `reset` puts back. */
+  constructor(private readonly initial: readonly CheckedScript[] = []) {
+    this.reset();
+  }
+
+  /** How many scripts are active (0: every request is the mock's own, at no cost). */
+  get size(): number {
+    return this.#scripts.length;
+  }
+
+  /** Adds a checked script; returns its id. */
+  add(checked: CheckedScript): string {
+    const id = `script-${this.#nextId++}`;
+    this.#scripts.push({ id, checked, chatOnly: checked.replies.some((r) => r.kind === 'chat'), used: 0 });
+    return id;
+  }
+
+  /** Removes one script; false when no active script has that id. */
+  remove(id: string): boolean {
+    const before = this.#scripts.length;
+    this.#scripts = this.#scripts.filter((s) => s.id !== id);
+    return this.#scripts.length < before;
+  }
+
+  clear(): void {
+    this.#scripts = [];
+  }
+
+  /** Back to the scripts loaded at start, unused, ids counted from 1 again. */
+  reset(): void {
+    this.#scripts = [];
+    this.#nextId = 1;
+    for (const checked of this.initial) this.add(checked);
+  }
+
+  /** The active scripts, newest first. */
+  list(): ScriptState[] {
+    return this.#scripts.map((s) => ({ id: s.id, script: s.checked.script, used: s.used })).reverse();
+  }
+
+  /** The newest script matching the request, with its next reply (its use counted), or undefined. */
+  take(req: MockRequest): ScriptHit | undefined {
+    const request = new ScriptedRequest(req);
+    for (let i = this.#scripts.length - 1; i >= 0; i--) {
+      const s = this.#scripts[i]!;
+      if (s.chatOnly && !request.isChatCompletion) continue;
+      if (!scriptMatches(s.checked, request)) continue;
+      const replies = s.checked.replies;
+      const reply = replies[Math.min(s.used, replies.length - 1)]!;
+      s.used++;
+      const times = s.checked.script.times;
+      if (times !== undefined && s.used >= times) this.#scripts.splice(i, 1);
+      return { id: s.id, reply };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * @module The mock as a client author's test double (issue 30), around the core: every request to
+ * the interface is journaled, then answered by the newest script that matches it, or by the mock
+ * as usual. With no script loaded that costs one check of the path, one journal slot and one size
+ * test per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin
+ * routes under `/__mock/` drive the same journal and scripts.
+ */
+import { ADMIN_PREFIX, type AdminControl, adminRoutes } from './admin.js';
+import type { ChaosDice } from './chaos.js';
+import { internalError } from './errors.js';
+import { familyOf } from './http/family.js';
+import { Journal } from './journal.js';
+import type { RouteContext, MockState } from './routes/types.js';
+import { answerScripted } from './scripts/answer.js';
+import { loadScripts } from './scripts/load.js';
+import { ScriptStore } from './scripts/store.js';
+import type { ChatReply } from './scripts/types.js';
+import { checkedOrThrow } from './scripts/validate.js';
+import type { Pace } from './stream-shaping.js';
+import type { Mock, MockRequest, MockResponse } from './types.js';
+
+/** The parts of the mock the double wraps. */
+export interface DoubleParts {
+  readonly state: MockState;
+  /** The mock's usual answer: core, faults, chaos, latency, pacing. */
+  serve(req: MockRequest): Promise<MockResponse>;
+  /** The core alone (routing, checks, the route), given a script's chat reply to render. */
+  core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse>;
+  readonly pace: Pace | undefined;
+  readonly dice: ChaosDice;
+}
+
+/** The mock's request handler and in-process API, journal and scripts included. */
+export type TestDouble = Omit<Mock, 'fetch' | 'options'>;
+
+export function createTestDouble(parts: DoubleParts): TestDouble {
+  const { state, serve, pace, dice } = parts;
+  const options = state.options;
+  const journal = new Journal(options.journalSize, [options.token, options.basic]);
+  const scripts = new ScriptStore(loadScripts(options.scripts));
+  const scripted = {
+    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
+    pace,
+  };
+
+  const control: AdminControl = {
+    requests: () => journal.entries(),
+    clearRequests: () => journal.clear(),
+    scripts: () => scripts.list(),
+    addChecked: (checked) => scripts.add(checked),
+    removeScript: (id) => scripts.remove(id),
+    clearScripts: () => scripts.clear(),
+    reset() {
+      journal.clear();
+      scripts.reset();
+      state.jobs.clear();
+      dice.restart();
+    },
+  };
+  const admin = options.admin ? adminRoutes(control, state.bearer) : undefined;
+
+  function handle(req: MockRequest): Promise<MockResponse> {
+    if (admin !== undefined && req.path.startsWith(ADMIN_PREFIX)) return settled(req, () => admin(req));
+    const slot = journal.record(req);
+    if (scripts.size === 0) return serve(req);
+    return settled(req, () => {
+      const hit = scripts.take(req);
+      if (!hit) return serve(req);
+      journal.answeredBy(slot, hit.id);
+      return answerScripted(hit.reply, req, scripted);
+    });
+  }
+
+  return {
+    handle,
+    requests: control.requests,
+    clearRequests: control.clearRequests,
+    addScript: (script) => scripts.add(checkedOrThrow(script)),
+    scripts: control.scripts,
+    removeScript: control.removeScript,
+    clearScripts: control.clearScripts,
+    reset: control.reset,
+  };
+}
+
+/** An answer that never throws: an unexpected exception is a generic JSON 500, as in the core. */
+function settled(req: MockRequest, answer: () => MockResponse | Promise<MockResponse>): Promise<MockResponse> {
+  const failed = () => internalError(familyOf(req.path));
+  try {
+    return Promise.resolve(answer()).catch(failed);
+  } catch {
+    return Promise.resolve(failed());
+  }
+}
