@@ -1,5 +1,5 @@
 /**
- * @module The admin routes under `/__mock/` (issue 30), the test double over HTTP for clients in
+ * @module The admin routes under `/__mock/`, the test double over HTTP for clients in
  * any language: the journal (`GET`/`DELETE /__mock/requests`), scripts (`POST`, `GET`, `DELETE
  * /__mock/scripts`, `DELETE /__mock/scripts/{id}`) and `POST /__mock/reset`. They want the mock's
  * bearer token, answer in the OpenAI error envelope (a bad script: 400 with the reason), and are no

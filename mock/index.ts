@@ -11,7 +11,7 @@ export { toMockRequest, toResponse } from './adapters/fetch.js';
 // Planted faults
 export { FAULTS, resolveFaults, defineFault } from './faults/index.js';
 
-// The test double (issue 30): scripts and the journal
+// The test double: scripts and the journal
 export { ScriptError } from './scripts/validate.js';
 
 // Types

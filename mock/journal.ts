@@ -1,5 +1,5 @@
 /**
- * @module The request journal (issue 30): every request to the interface, oldest first, for a
+ * @module The request journal: every request to the interface, oldest first, for a
  * client author's test to assert on. A ring of fixed size (the oldest entry makes room), its data
  * in one bounded arena of bytes, so memory stays bounded whatever the traffic. Recording copies the
  * request's text and body; an entry is only shaped (headers redacted, body parsed, time written)

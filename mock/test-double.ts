@@ -1,5 +1,5 @@
 /**
- * @module The mock as a client author's test double (issue 30), around the core: every request to
+ * @module The mock as a client author's test double, around the core: every request to
  * the interface is journaled, then answered by the newest script that matches it, or by the mock
  * as usual. With no script loaded that costs one check of the path, one journal slot and one size
  * test per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin

@@ -1,6 +1,6 @@
 /**
  * @module The mock's options and its in-process API: the core (plain data in and out, exchange.ts),
- * the web-standard adapter, and the test double (issue 30): the request journal and scripted answers.
+ * the web-standard adapter, and the test double: the request journal and scripted answers.
  */
 import type { MockRequest, MockResponse } from './exchange.js';
 import type { Fault } from './faults/types.js';

@@ -20,7 +20,7 @@ export interface RouteContext {
   readonly state: MockState;
   /** The authenticated basic-auth user (`/v2`). */
   readonly user?: string | undefined;
-  /** A scripted chat answer (issue 30), given instead of the generated one once the request passed every check. */
+  /** A scripted chat answer, given instead of the generated one once the request passed every check. */
   readonly reply?: ChatReply | undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * @module The script contract (issue 30): what a client author sends to `POST /__mock/scripts` or
+ * @module The script contract: what a client author sends to `POST /__mock/scripts` or
  * passes to `mock.addScript`, as JSON-shaped types. mock/README.md documents every key; the
  * validator (validate.ts) refuses any other.
  */

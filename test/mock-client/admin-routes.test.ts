@@ -1,5 +1,5 @@
 /**
- * The test double over HTTP (issue 30), for clients in any language: the `/__mock/` admin routes
+ * The test double over HTTP, for clients in any language: the `/__mock/` admin routes
  * (journal, scripts, reset) on a socket, their bearer token, their 400s for bad scripts (a reason,
  * never a crash), `admin: false`, and that no admin path is an operation of the interface for the
  * suite, the proxy or coverage (`matchOperation`).

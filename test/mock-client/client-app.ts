@@ -1,5 +1,5 @@
 /**
- * A small client app, written as a client author writes one (issue 30), for the tests of this folder
+ * A small client app, written as a client author writes one, for the tests of this folder
  * to drive against the mock: an assistant that asks with the openai SDK (streaming, a weather tool,
  * the usage chunk; the SDK retries 429 and 5xx answers), and a reader that pages through a `/v2`
  * listing with fetch. It knows nothing of the mock.

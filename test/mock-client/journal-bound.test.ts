@@ -1,5 +1,5 @@
 /**
- * The journal's memory stays bounded (issue 30): 100,000 requests, each with a 1 KiB body, sent
+ * The journal's memory stays bounded: 100,000 requests, each with a 1 KiB body, sent
  * in-process, leave a ring of the journal's size (the newest ones, oldest first); the requests'
  * own bodies are not held (they are collected), and memory did not grow with the requests (a
  * journal without a bound would hold over 100 MiB of them; the limit leaves room for the noise of

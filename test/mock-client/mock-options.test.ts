@@ -1,5 +1,5 @@
 /**
- * The mock's options for client authors (issue 30), as the CLI will pass them: `chaosSeed` makes
+ * The mock's options for client authors, as the CLI will pass them: `chaosSeed` makes
  * chaos repeatable, chaos cuts a stream after its headers, `scripts` loads scripts at start (values
  * or a JSON file), `faults` takes a fault of one's own.
  */

@@ -1,5 +1,5 @@
 /**
- * The mock as a client author's test double (issue 30): the small client app of client-app.ts (the
+ * The mock as a client author's test double: the small client app of client-app.ts (the
  * openai SDK streaming with a tool and retrying 429s; fetch paging a listing) tested as its author
  * would, asserting on the journal and scripting answers. The same scenarios run over each way a
  * client reaches the mock: a socket (`startMockServer`), `mock.fetch` in-process, msw handlers.

@@ -1,5 +1,5 @@
 /**
- * A scripted chat answer is a valid §4.1 answer in the mode the request asked for (issue 30): the
+ * A scripted chat answer is a valid §4.1 answer in the mode the request asked for: the
  * completion passes the response schema with usage that adds up; the stream passes the suite's own
  * stream judge (chunk shape, one id, role first, one finish, usage chunk, continuous usage, [DONE])
  * and reassembles to the same message, tool-call arguments streamed in deltas.

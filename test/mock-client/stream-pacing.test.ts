@@ -1,5 +1,5 @@
 /**
- * Stream timing (issue 30), measured at the client: a paced stream sends its headers at once, its
+ * Stream timing, measured at the client: a paced stream sends its headers at once, its
  * first event `ttft_ms` after them and each later one `itl_ms` after the one before, over a socket
  * and in-process; `delay_ms` holds the headers back. The tolerances hold on a loaded 2-core machine:
  * lower bounds are firm (the k-th event never arrives before ttft + k × itl from the request), upper
