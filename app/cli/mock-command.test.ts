@@ -187,3 +187,45 @@ test('--exit-with-parent stops the mock when its parent pid changes, saying why 
     'conformance mock: stopping: the process that started it (pid 4242) has gone and --exit-with-parent was given\n',
   );
 });
+
+test('--scripts answers from a file, --journal-size and --no-admin shape the admin routes; a bad file is exit 2', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mock-scripts-'));
+  const file = join(dir, 'scripts.json');
+  writeFileSync(file, JSON.stringify([{ match: { last_user_message: 'weather' }, reply: { content: 'Sunny.' } }]));
+  const chat = (url: string, content: string) =>
+    fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t1', 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content }] }),
+    }).then((r) => r.json() as Promise<{ choices: { message: { content: string } }[] }>);
+  const start = async (argv: string[]) => {
+    const out = capture();
+    const stop = new AbortController();
+    const done = mockCommand(['--token', 't1', ...argv], {
+      stdout: out.stream,
+      stderr: capture().stream,
+      stop: stop.signal,
+      env: {},
+    });
+    const [, url] = await out.waitFor(/listening on (\S+)\n/);
+    return { url: url!, stop: async () => (stop.abort(), await done) };
+  };
+  const scripted = await start(['--scripts', file, '--journal-size', '1']);
+  expect((await chat(scripted.url, 'And the weather?')).choices[0]!.message.content).toBe('Sunny.');
+  await chat(scripted.url, 'Something else.');
+  const journal = await fetch(`${scripted.url}/__mock/requests`, { headers: { authorization: 'Bearer t1' } });
+  expect(((await journal.json()) as unknown[]).length).toBe(1);
+  expect(await scripted.stop()).toBe(0);
+
+  const closed = await start(['--no-admin']);
+  expect((await fetch(`${closed.url}/__mock/requests`, { headers: { authorization: 'Bearer t1' } })).status).toBe(404);
+  expect(await closed.stop()).toBe(0);
+
+  writeFileSync(file, JSON.stringify([{ match: { nope: 1 }, reply: { content: 'x' } }]));
+  const err = capture();
+  expect(await mockCommand(['--scripts', file], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
+  expect(err.text).toMatch(/--scripts .*nope.*\[CTS_BAD_FLAG\]/);
+});

@@ -6,6 +6,7 @@
  * Bad flags print one line and exit 2, never a stack.
  */
 import { startMockServer } from '../../mock/adapters/node.js';
+import { ScriptError } from '../../mock/scripts/validate.js';
 import { FAULTS } from '../../mock/faults/index.js';
 import { describeError } from '../../src/core/errors.js';
 import { readFlags } from './flags.js';
@@ -93,6 +94,11 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   try {
     server = await startMockServer(serverOptions);
   } catch (err) {
+    // A scripts file that cannot be read or holds an invalid script is a usage error, with its reason.
+    if (err instanceof ScriptError) {
+      stderr.write(`conformance mock: --scripts ${options.scripts}: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]\n`);
+      return 2;
+    }
     stderr.write(
       `conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`,
     );

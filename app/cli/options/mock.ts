@@ -7,6 +7,7 @@
  */
 import type { MockServerOptions } from '../../../mock/adapters/node.js';
 import { resolveFaults } from '../../../mock/faults/index.js';
+import { DEFAULT_JOURNAL_SIZE } from '../../../mock/journal.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MOCK_SEED } from '../../../mock/options.js';
 import { DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_RECORDS, ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
@@ -172,6 +173,57 @@ export const MOCK_OPTIONS = {
     kind: rate,
     default: 0,
     into: 'chaos',
+  },
+  'chaos-seed': {
+    type: 'string',
+    arg: 'N',
+    help: 'Seed of --chaos: the same seed gives the same failures to the same requests',
+    group: 'mock',
+    kind: integer,
+    into: 'chaosSeed',
+  },
+  scripts: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'Scripted answers loaded at start (a JSON array of POST /__mock/scripts bodies; see mock/README.md)',
+    group: 'mock',
+    kind: nonBlank(),
+    into: 'scripts',
+  },
+  'stream-ttft': {
+    type: 'string',
+    arg: 'MS',
+    help: 'Pace every stream: its first event this long after the headers (default {default})',
+    group: 'mock',
+    kind: wholeNumber(0, 600_000),
+    default: 0,
+    into: 'streamTtftMs',
+  },
+  'stream-itl': {
+    type: 'string',
+    arg: 'MS',
+    help: 'Pace every stream: this long between events (default {default})',
+    group: 'mock',
+    kind: wholeNumber(0, 600_000),
+    default: 0,
+    into: 'streamItlMs',
+  },
+  'journal-size': {
+    type: 'string',
+    arg: 'N',
+    help: 'Requests kept in the journal (GET /__mock/requests; 0: none) (default {default})',
+    group: 'mock',
+    kind: wholeNumber(0),
+    default: DEFAULT_JOURNAL_SIZE,
+    into: 'journalSize',
+  },
+  'no-admin': {
+    type: 'boolean',
+    help: 'Turn off the /__mock/ admin routes (journal, scripts, reset)',
+    group: 'mock',
+    kind: { read: (raw) => !raw, schema: null },
+    default: true,
+    into: 'admin',
   },
   'max-body-bytes': {
     type: 'string',
