@@ -211,7 +211,13 @@ test('--scripts answers from a file, --journal-size and --no-admin shape the adm
       env: {},
     });
     const [, url] = await out.waitFor(/listening on (\S+)\n/);
-    return { url: url!, stop: async () => (stop.abort(), await done) };
+    return {
+      url: url!,
+      stop: async () => {
+        stop.abort();
+        return await done;
+      },
+    };
   };
   const scripted = await start(['--scripts', file, '--journal-size', '1']);
   expect((await chat(scripted.url, 'And the weather?')).choices[0]!.message.content).toBe('Sunny.');
