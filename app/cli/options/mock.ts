@@ -221,8 +221,8 @@ export const MOCK_OPTIONS = {
     type: 'boolean',
     help: 'Turn off the /__mock/ admin routes (journal, scripts, reset)',
     group: 'mock',
+    // Not given: the mock's own default (on).
     kind: { read: (raw) => !raw, schema: null },
-    default: true,
     into: 'admin',
   },
   'max-body-bytes': {
