@@ -23,6 +23,12 @@ export interface ChatOptions {
 
 const CHAT_PATH = '/v1/chat/completions';
 
+/** Scripts a client author might load, none of which the bench's request matches. */
+const TEN_SCRIPTS = Array.from({ length: 10 }, (_, i) => ({
+  match: { last_user_message: `weather in city ${i}` },
+  reply: { content: `Sunny in city ${i}.` },
+}));
+
 export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const children: ServerChild[] = [];
   try {
@@ -85,6 +91,15 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
       ].filter(Boolean),
     );
 
+    // The test double's cost: the journal on and ten scripts loaded that no request matches, against
+    // the same mock with neither (mock/test-double.ts), so what a client author's mock pays shows.
+    const plain = await startServerChild('servers/mock.js', [JSON.stringify({ journalSize: 0 })]);
+    children.push(plain);
+    const scripted = await startServerChild('servers/mock.js', [JSON.stringify({ scripts: TEN_SCRIPTS })]);
+    children.push(scripted);
+    const double = await paired(spec(plain), spec(scripted), opts.rounds);
+    const doubleRatio = median(double.ratios);
+
     const rows: Row[] = [
       row({
         scenario: 'mock',
@@ -125,10 +140,21 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
         baselineLabel: 'bare node:http SSE, same events',
         ratio: streamRatio,
       }),
+      row({
+        scenario: 'mock',
+        figure: 'chat, journal on and 10 scripts loaded, 32 conn',
+        value: median(double.mock.map((r) => r.rps)),
+        unit: 'req/s',
+        baseline: median(double.base.map((r) => r.rps)),
+        baselineLabel: 'the same mock with no journal and no script',
+        ratio: doubleRatio,
+        goal: { text: 'ratio ≥ 0.9', met: doubleRatio >= 0.9 },
+        note: `ten scripts matching on the last user message, none matching the request; medians of ${opts.rounds} paired ${opts.seconds} s rounds: ratios ${double.ratios.map((r) => r.toFixed(2)).join('/')}`,
+      }),
     ];
     return {
       rows,
-      details: { json, stream, events, sseBytes, answerBytes, requestBytes: Buffer.byteLength(body), problems },
+      details: { json, stream, double, events, sseBytes, answerBytes, requestBytes: Buffer.byteLength(body), problems },
     };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
