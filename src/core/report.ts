@@ -6,6 +6,7 @@ import type { CoverageReport } from './coverage.js';
 import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
+import type { ConformanceRunReportRunReport } from '../generated/types.js';
 
 export const REPORT_SCHEMA_VERSION = '1.3';
 
@@ -85,17 +86,7 @@ export interface RunReport {
  * Why (part of) a run could not be judged (src/runner/preflight.ts): the target unreachable (by
  * network, through its proxy, or over TLS), refusing the credentials, or not the interface at all.
  */
-export type UnjudgedCode =
-  | 'CTS_TARGET_UNREACHABLE'
-  | 'CTS_CREDENTIALS_REFUSED'
-  | 'CTS_GATEWAY_REFUSED'
-  | 'CTS_NOT_THE_INTERFACE'
-  | 'CTS_PROXY_FAILED'
-  | 'CTS_TLS_UNTRUSTED'
-  | 'CTS_TLS_EXPIRED'
-  | 'CTS_TLS_WRONG_HOST'
-  | 'CTS_TLS_CLIENT_CERT_REQUIRED'
-  | 'CTS_TLS_HANDSHAKE';
+export type UnjudgedCode = NonNullable<ConformanceRunReportRunReport['unjudged']>['code'];
 
 /** Does a result count against the gate at this level? */
 export function gates(

@@ -79,8 +79,8 @@ export class JsonlAnswerJudge {
   private outsideFilter: string | undefined;
   /** The first record without its server-filled svc_user_id. */
   private unfilled: string | undefined;
-  /** The records' ids and runs in order, for the listing pairs; undefined once one has no id. */
-  private ids: { id: string; run: unknown }[] | undefined = [];
+  /** The records' ids and runs in order, for the listing pairs; undefined without pairs, or once one has no id. */
+  private ids: { id: string; run: unknown }[] | undefined;
   /** The verdicts of the rules judged record by record: judged once, the first breach kept. */
   private readonly lineVerdicts: Verdicts;
 
@@ -99,6 +99,7 @@ export class JsonlAnswerJudge {
   ) {
     this.kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
     this.lineVerdicts = firstOnly(v);
+    if (pairs) this.ids = [];
     v.judged(RULES.jsonlContentType);
     if (!isJsonlMediaType(contentType))
       v.breach(
@@ -208,10 +209,11 @@ export class JsonlAnswerJudge {
     const value = judged.record;
     this.records++;
     this.pairs?.recordListed(kind, value);
-    const id = value[kind.idField];
-    if (typeof id === 'string' && this.ids && this.ids.length <= MAX_IDS)
-      this.ids.push({ id, run: value.evaluation_run_id });
-    else this.ids = undefined;
+    if (this.ids) {
+      const id = value[kind.idField];
+      if (typeof id === 'string' && this.ids.length <= MAX_IDS) this.ids.push({ id, run: value.evaluation_run_id });
+      else this.ids = undefined;
+    }
     judgeRecordPlace(kind, value, this.params, this.lineVerdicts, this.pairs);
     if (this.unfilled === undefined) {
       const breach = svcUserIdBreach(value);

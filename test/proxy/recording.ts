@@ -42,3 +42,20 @@ export async function recordTraffic(dir: string): Promise<{ file: string; record
   writeFileSync(file, `${lines.join('\n')}\n`);
   return { file, recorded: lines };
 }
+
+/**
+ * Recordings `--replay` cannot use, each with what its CTS_BAD_REPLAY line says: missing, a
+ * directory, empty, and lines that are no recorded exchange (written into `dir`).
+ */
+export function badRecordings(dir: string): [file: string, why: RegExp][] {
+  const garbage = join(dir, 'garbage.jsonl');
+  writeFileSync(garbage, 'not json\n{"operation":"chat.create"}\n[1,2]\n\n');
+  const empty = join(dir, 'empty.jsonl');
+  writeFileSync(empty, '');
+  return [
+    [join(dir, 'missing.jsonl'), /cannot read the recording: no such file/],
+    [dir, /cannot read the recording: it is a directory/],
+    [empty, /no exchange to replay \(the file holds no line\)/],
+    [garbage, /no exchange to replay \(3 lines not a recorded exchange \(lines 1, 2, 3\)\)/],
+  ];
+}

@@ -16,7 +16,7 @@ import { startMockServer } from '../../mock/index.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import { runCli, STACK } from '../hostile/report-files.js';
 import { findLeaks } from '../secrets/planted.js';
-import { A, B, recordTraffic } from './recording.js';
+import { A, B, badRecordings, recordTraffic } from './recording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-replay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,17 +123,7 @@ test('(c) a request recorded as refused goes with wrong credentials: a target th
 });
 
 test('(d) a missing, empty or garbage recording is one CTS_BAD_REPLAY line, exit 2, no stack', async () => {
-  const garbage = join(dir, 'garbage.jsonl');
-  writeFileSync(garbage, 'not json\n{"operation":"chat.create"}\n[1,2]\n\n');
-  const empty = join(dir, 'empty.jsonl');
-  writeFileSync(empty, '');
-  const cases: [string, RegExp][] = [
-    [join(dir, 'missing.jsonl'), /cannot read the recording: no such file/],
-    [dir, /cannot read the recording: it is a directory/],
-    [empty, /no exchange to replay \(the file holds no line\)/],
-    [garbage, /no exchange to replay \(3 lines not a recorded exchange \(lines 1, 2, 3\)\)/],
-  ];
-  for (const [file, why] of cases) {
+  for (const [file, why] of badRecordings(dir)) {
     const run = await runCli(['run', '--replay', file, '--target', 'http://127.0.0.1:1'], {
       env: { CONFORMANCE_TOKEN: B.token },
     });

@@ -5,7 +5,7 @@
  * be read, and the flags. The real binary replaying the recording against other mocks is
  * test/proxy/replay-cli.test.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -18,7 +18,7 @@ import { rebuildRequest } from '../../src/replay/request.js';
 import { capturingOutput } from '../helpers/stdout.js';
 import { findLeaks } from '../secrets/planted.js';
 import { chatBothWays, sdk, startProxy } from './helpers.js';
-import { A, B, recordTraffic } from './recording.js';
+import { A, B, badRecordings, recordTraffic } from './recording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -109,17 +109,7 @@ test('a body the proxy did not keep (over --max-body-bytes) is marked in the rec
 });
 
 test('(d) a missing, empty or garbage recording is one CTS_BAD_REPLAY line (exit 2), before anything is sent', async () => {
-  const garbage = join(dir, 'garbage.jsonl');
-  writeFileSync(garbage, 'not json\n{"operation":"chat.create"}\n[1,2]\n\n');
-  const empty = join(dir, 'empty.jsonl');
-  writeFileSync(empty, '');
-  const cases: [string, RegExp][] = [
-    [join(dir, 'missing.jsonl'), /cannot read the recording: no such file/],
-    [dir, /cannot read the recording: it is a directory/],
-    [empty, /no exchange to replay \(the file holds no line\)/],
-    [garbage, /no exchange to replay \(3 lines not a recorded exchange \(lines 1, 2, 3\)\)/],
-  ];
-  for (const [file, why] of cases) {
+  for (const [file, why] of badRecordings(dir)) {
     const out = await capturingOutput(() =>
       runCommand(['--replay', file, '--target', 'http://127.0.0.1:1', '--token', B.token]),
     );
