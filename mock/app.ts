@@ -14,7 +14,7 @@ import { withFaults } from './faults/apply.js';
 import { resolveFaults } from './faults/index.js';
 import { checkBasic, checkBearer, credential } from './http/auth.js';
 import { familyOf } from './http/family.js';
-import { Router } from './http/router.js';
+import { type RouteMatch, Router } from './http/router.js';
 import { resolveOptions } from './options.js';
 import { fetchWith } from './adapters/fetch.js';
 import { RecordSource } from './records/source.js';
@@ -27,6 +27,9 @@ import { JobStore } from './store.js';
 import { isEventStream, type Pace, shapeAnswer } from './stream-shaping.js';
 import { createTestDouble } from './test-double.js';
 import type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
+
+/** A request's route, found. */
+type Found = Extract<RouteMatch<RouteHandler>, { kind: 'found' }>;
 
 /** The handler of each operation (§4.1–§4.8); methods and paths are src/core/operations.ts's. */
 const HANDLERS: OperationTable<RouteHandler> = {
@@ -92,23 +95,28 @@ export function createMock(options: MockOptions = {}): Mock {
       ? { ttftMs: resolved.streamTtftMs, itlMs: resolved.streamItlMs }
       : undefined;
 
-  function core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse> {
+  /** Routing (404/405), body size (413) and §5 credentials (401): a request's refusal, or its route and user. */
+  function admit(req: MockRequest): { refused: MockResponse } | { route: Found; user: string | undefined } {
     const match = router.match(req.method, req.path);
-    if (match.kind === 'not-found') return routeNotFound();
-    if (match.kind === 'method-not-allowed') return methodNotAllowed(match.allow);
+    if (match.kind === 'not-found') return { refused: routeNotFound() };
+    if (match.kind === 'method-not-allowed') return { refused: methodNotAllowed(match.allow) };
     const family = familyOf(req.path);
-    if (req.body && req.body.length > resolved.maxBodyBytes) return bodyTooLarge(family, resolved.maxBodyBytes);
+    if (req.body && req.body.length > resolved.maxBodyBytes)
+      return { refused: bodyTooLarge(family, resolved.maxBodyBytes) };
     // §5: bearer on /v1, basic on /v2.
-    let user: string | undefined;
     if (family === 'records') {
       const auth = checkBasic(req.headers.authorization, state.basic);
-      if (!auth.ok) return unauthorized(family, 'basic', auth.presented);
-      user = auth.user;
-    } else {
-      const auth = checkBearer(req.headers.authorization, state.bearer);
-      if (!auth.ok) return unauthorized(family, 'bearer', auth.presented);
+      return auth.ok ? { route: match, user: auth.user } : { refused: unauthorized(family, 'basic', auth.presented) };
     }
-    return match.handler({ req, params: match.params, state, user, reply });
+    const auth = checkBearer(req.headers.authorization, state.bearer);
+    return auth.ok ? { route: match, user: undefined } : { refused: unauthorized(family, 'bearer', auth.presented) };
+  }
+
+  function core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse> {
+    const admitted = admit(req);
+    if ('refused' in admitted) return admitted.refused;
+    const { route, user } = admitted;
+    return route.handler({ req, params: route.params, state, user, reply });
   }
 
   // Without chaos, latency, faults or pacing (the usual mock), the core is the whole answer.
@@ -153,7 +161,17 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  const double = createTestDouble({ state, serve, core, pace, dice });
+  const double = createTestDouble({
+    state,
+    serve,
+    core,
+    refusal: (req) => {
+      const admitted = admit(req);
+      return 'refused' in admitted ? admitted.refused : undefined;
+    },
+    pace,
+    dice,
+  });
   const mock: Mock = {
     ...double,
     fetch: (input, init) =>

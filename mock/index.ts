@@ -13,6 +13,7 @@ export { FAULTS, resolveFaults, defineFault } from './faults/index.js';
 
 // The test double: scripts and the journal
 export { ScriptError } from './scripts/validate.js';
+export { FixtureError } from './fixtures/load.js';
 
 // Types
 export type { Mock, MockOptions, MockRequest, MockResponse, ResolvedMockOptions } from './types.js';

@@ -8,6 +8,7 @@ import {
   DEFAULT_TOKEN,
 } from '../src/core/defaults.js';
 import { DEFAULT_JOURNAL_SIZE } from './journal.js';
+import { loadFixtures } from './fixtures/load.js';
 import { loadScripts } from './scripts/load.js';
 import type { MockOptions, ResolvedMockOptions } from './types.js';
 
@@ -39,6 +40,9 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     streamItlMs: options.streamItlMs ?? 0,
     admin: options.admin ?? true,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    // Read now: a fixtures file that cannot be read is a usage error at start.
+    fixtures: Object.freeze(options.fixtures === undefined ? [] : loadFixtures(options.fixtures)),
+    replaySpeed: options.replaySpeed ?? 1,
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
@@ -55,5 +59,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     if (!(resolved[name] >= 0)) throw new Error(`mock: ${name} must be >= 0, got ${resolved[name]}`);
   if (!Number.isSafeInteger(resolved.journalSize) || resolved.journalSize < 0)
     throw new Error(`mock: journalSize must be a non-negative integer, got ${resolved.journalSize}`);
+  if (!(resolved.replaySpeed > 0 && Number.isFinite(resolved.replaySpeed)))
+    throw new Error(`mock: replaySpeed must be a number > 0, got ${resolved.replaySpeed}`);
   return Object.freeze(resolved);
 }

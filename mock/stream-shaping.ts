@@ -22,7 +22,7 @@ export interface Pace {
 }
 
 /** Waits until `due` (performance.now() time): never earlier, whatever a timer's rounding. False when aborted. */
-async function waitUntil(due: number, signal: AbortSignal | undefined): Promise<boolean> {
+export async function waitUntil(due: number, signal: AbortSignal | undefined): Promise<boolean> {
   for (let left = due - performance.now(); left > 0; left = due - performance.now()) {
     try {
       await sleep(Math.ceil(left), undefined, signal ? { signal } : undefined);

@@ -1,13 +1,16 @@
 /**
  * @module The mock as a client author's test double, around the core: every request to
- * the interface is journaled, then answered by the newest script that matches it, or by the mock
- * as usual. With no script loaded that costs one check of the path, one journal slot and one size
- * test per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin
+ * the interface is journaled, then answered by the newest script that matches it, else by the answer
+ * recorded for it (`fixtures`, past the core's credential and route checks), else by the mock as
+ * usual. With no script or fixture loaded that costs one check of the path, one journal slot and two
+ * size tests per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin
  * routes under `/__mock/` drive the same journal and scripts.
  */
 import { ADMIN_PREFIX, type AdminControl, adminRoutes } from './admin.js';
 import type { ChaosDice } from './chaos.js';
 import { internalError } from './errors.js';
+import { fixtureResponse } from './fixtures/serve.js';
+import { FixtureStore } from './fixtures/store.js';
 import { familyOf } from './http/family.js';
 import { Journal } from './journal.js';
 import type { RouteContext, MockState } from './routes/types.js';
@@ -26,6 +29,8 @@ export interface DoubleParts {
   serve(req: MockRequest): Promise<MockResponse>;
   /** The core alone (routing, checks, the route), given a script's chat reply to render. */
   core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse>;
+  /** What the core refuses before any route (404, 405, 413, 401), if anything: a fixture answers only past it. */
+  refusal(req: MockRequest): MockResponse | undefined;
   readonly pace: Pace | undefined;
   readonly dice: ChaosDice;
 }
@@ -38,6 +43,7 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   const options = state.options;
   const journal = new Journal(options.journalSize, [options.token, options.basic]);
   const scripts = new ScriptStore(loadScripts(options.scripts));
+  const fixtures = new FixtureStore(options.fixtures);
   const scripted = {
     core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
     pace,
@@ -53,6 +59,7 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
     reset() {
       journal.clear();
       scripts.reset();
+      fixtures.reset();
       state.jobs.clear();
       dice.restart();
     },
@@ -62,12 +69,18 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   function handle(req: MockRequest): Promise<MockResponse> {
     if (admin !== undefined && req.path.startsWith(ADMIN_PREFIX)) return settled(req, () => admin(req));
     const slot = journal.record(req);
-    if (scripts.size === 0) return serve(req);
+    if (scripts.size === 0 && fixtures.size === 0) return serve(req);
     return settled(req, () => {
-      const hit = scripts.take(req);
-      if (!hit) return serve(req);
-      journal.answeredBy(slot, hit.id);
-      return answerScripted(hit.reply, req, scripted);
+      const hit = scripts.size === 0 ? undefined : scripts.take(req);
+      if (hit) {
+        journal.answeredBy(slot, hit.id);
+        return answerScripted(hit.reply, req, scripted);
+      }
+      // A request the core refuses (credentials, size, route) is refused as usual, recorded or not.
+      const recorded = fixtures.size === 0 || parts.refusal(req) ? undefined : fixtures.take(req);
+      if (!recorded) return serve(req);
+      journal.answeredBy(slot, recorded.id);
+      return fixtureResponse(recorded, options.replaySpeed, req.signal);
     });
   }
 

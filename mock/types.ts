@@ -4,6 +4,7 @@
  */
 import type { MockRequest, MockResponse } from './exchange.js';
 import type { Fault } from './faults/types.js';
+import type { Fixture } from './fixtures/types.js';
 import type { JournalEntry } from './journal.js';
 import type { Script, ScriptState } from './scripts/types.js';
 
@@ -43,6 +44,14 @@ export interface MockOptions {
   admin?: boolean;
   /** Requests the journal keeps (the oldest make room); 0 keeps none. Default 1,000. */
   journalSize?: number;
+  /**
+   * Answers recorded from a real server (`conformance proxy --record FILE --record-bodies`): the path
+   * of that file. A request matching a recorded one (method, path and query, canonical JSON body) gets
+   * the recorded answer, at the recorded pace; any other the mock's own.
+   */
+  fixtures?: string;
+  /** Scales the recorded pace of the fixtures' streams: 2 serves them twice as fast. Default 1. */
+  replaySpeed?: number;
 }
 
 /** The options with every default applied. */
@@ -66,6 +75,9 @@ export interface ResolvedMockOptions {
   readonly streamItlMs: number;
   readonly admin: boolean;
   readonly journalSize: number;
+  /** The recorded answers, read from the `fixtures` file at start (none without one). */
+  readonly fixtures: readonly Fixture[];
+  readonly replaySpeed: number;
 }
 
 export interface Mock {

@@ -235,3 +235,39 @@ test('--scripts answers from a file, --journal-size and --no-admin shape the adm
   expect(await mockCommand(['--scripts', file], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
   expect(err.text).toMatch(/--scripts .*nope.*\[CTS_BAD_FLAG\]/);
 });
+
+test('--fixtures serves a recorded answer, --replay-speed takes a factor; a bad file or factor is exit 2', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'mock-fixtures-')), 'recorded.jsonl');
+  const request = { method: 'GET', url: 'http://real.example/v1/preview/training-jobs/job-1', headers: {} };
+  const response = {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    firstBytes: '',
+    body: '{"id":"job-1"}',
+  };
+  writeFileSync(file, `${JSON.stringify({ operation: 'training-jobs.get', request, response, findings: [] })}\n`);
+  const out = capture();
+  const stop = new AbortController();
+  const argv = ['--token', 't1', '--port', '0', '--fixtures', file, '--replay-speed', '2.5'];
+  const done = mockCommand(argv, { stdout: out.stream, stderr: capture().stream, stop: stop.signal, env: {} });
+  const [, url] = await out.waitFor(/listening on (\S+)\n/);
+  const res = await fetch(`${url}/v1/preview/training-jobs/job-1`, { headers: { authorization: 'Bearer t1' } });
+  expect(await res.text()).toBe('{"id":"job-1"}');
+  stop.abort();
+  expect(await done).toBe(0);
+
+  for (const [flags, said] of [
+    [
+      ['--fixtures', join(file, '..', 'absent.jsonl')],
+      /--fixtures: fixtures: cannot read .*absent\.jsonl.*\[CTS_BAD_FLAG\]/,
+    ],
+    [['--fixtures', file, '--replay-speed', '0'], /--replay-speed must be a number above 0/],
+  ] as const) {
+    const err = capture();
+    expect(await mockCommand([...flags], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
+    expect(err.text).toMatch(said);
+  }
+});

@@ -6,6 +6,7 @@
  * Bad flags print one line and exit 2, never a stack.
  */
 import { startMockServer } from '../../mock/adapters/node.js';
+import { FixtureError } from '../../mock/fixtures/load.js';
 import { ScriptError } from '../../mock/scripts/validate.js';
 import { FAULTS } from '../../mock/faults/index.js';
 import { describeError } from '../../src/core/errors.js';
@@ -97,6 +98,11 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     // A scripts file that cannot be read or holds an invalid script is a usage error, with its reason.
     if (err instanceof ScriptError) {
       stderr.write(`conformance mock: --scripts ${options.scripts}: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]\n`);
+      return 2;
+    }
+    // So is a fixtures file that cannot be read or holds no answer to serve.
+    if (err instanceof FixtureError) {
+      stderr.write(`conformance mock: --fixtures: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]\n`);
       return 2;
     }
     stderr.write(

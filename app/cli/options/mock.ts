@@ -44,6 +44,17 @@ const rate: Kind<number> = {
   schema: { type: 'number', minimum: 0, maximum: 1 },
 };
 
+/** A factor above 0: 2 is twice as fast. */
+const speed: Kind<number> = {
+  read: (raw, flag) => {
+    const n = Number(raw);
+    if (String(raw).trim() === '' || !(n > 0 && Number.isFinite(n)))
+      throw badFlag(`--${flag} must be a number above 0 (2: twice as fast), got "${raw}"`);
+    return n;
+  },
+  schema: { type: 'number', exclusiveMinimum: 0 },
+};
+
 const faults: Kind<string[]> = {
   read: (raw) => {
     const ids = String(raw)
@@ -189,6 +200,23 @@ export const MOCK_OPTIONS = {
     group: 'mock',
     kind: nonBlank(),
     into: 'scripts',
+  },
+  fixtures: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'Serve answers recorded by `conformance proxy --record FILE --record-bodies` to the requests that match them',
+    group: 'mock',
+    kind: nonBlank(),
+    into: 'fixtures',
+  },
+  'replay-speed': {
+    type: 'string',
+    arg: 'X',
+    help: "Scale the recorded pace of --fixtures' streams: 2 is twice as fast (default {default})",
+    group: 'mock',
+    kind: speed,
+    default: 1,
+    into: 'replaySpeed',
   },
   'stream-ttft': {
     type: 'string',
