@@ -111,6 +111,7 @@ async function runAgainst(
       checks,
       // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
       notSelected: CATALOGUE.filter((c) => !selected.has(c)),
+      shard: cfg.shard,
       level: cfg.level,
       seed: cfg.seed,
       runs: cfg.runs,

@@ -31,6 +31,7 @@ export async function replayRun(cfg: RunConfig & { readonly replay: string }): P
     level: cfg.level,
     replay: cfg.replayBase,
     connection: cfg.connection,
+    kind: 'replay',
   });
   say(`${replayLine(cfg.replay, outcome.replayed, outcome.skips)}; judged: ${trafficLine(outcome.session)}`);
   await emitOutputs(reports, cfg);

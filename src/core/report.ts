@@ -7,8 +7,10 @@ import type { Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
 import type { ConformanceRunReportRunReport } from '../generated/types.js';
+import type { Objective, TimingTable } from './timing.js';
+import type { ReportOrigin } from './origin.js';
 
-export const REPORT_SCHEMA_VERSION = '1.3';
+export const REPORT_SCHEMA_VERSION = '1.4';
 
 export interface RunSummary {
   readonly total: number;
@@ -75,6 +77,12 @@ export interface RunReport {
    * headers of its own, TLS not verified), in words without secrets. `insecure`: every report warns.
    */
   readonly connection?: { readonly description: string; readonly insecure: boolean };
+  /** Time to first token, inter-token and end-to-end latency of streams, latency of other requests, per operation (src/timing). */
+  readonly timing?: TimingTable;
+  /** The service-level objectives asked for (`--slo`), each judged as a result `slo.<id>`: kept so a merge re-judges them. */
+  readonly objectives?: readonly Objective[];
+  /** What produced the report (kind, side, shard, catalogue hash): what `conformance merge` compares. */
+  readonly origin?: ReportOrigin;
   readonly unjudged?: {
     readonly code: UnjudgedCode;
     readonly reason: string;

@@ -85,5 +85,15 @@ export interface CheckResult extends CheckIdentity {
   readonly blockedBy?: string;
   /** In the JSON report only: an INFO check's observation, written as a pass with its expected/actual (INFO never fails). */
   readonly observed?: true;
+  /**
+   * Proxy and replay results: the exchanges the rule was judged on, broke it, or were not answered
+   * completely, and when the one the evidence shows was seen (ISO time): what merging sums and orders.
+   */
+  readonly exchanges?: {
+    readonly judged: number;
+    readonly broken: number;
+    readonly unanswered: number;
+    readonly firstAt?: string;
+  };
   readonly evidence?: Evidence;
 }

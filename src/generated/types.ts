@@ -816,7 +816,7 @@ export interface ConformanceRunReport {
   /**
    * Version of this document's shape.
    */
-  schemaVersion: '1.3';
+  schemaVersion: '1.4';
   /**
    * One report per target, in the order the targets were given.
    */
@@ -829,7 +829,7 @@ export interface ConformanceRunReportRunReport {
   /**
    * Same as the document's `schemaVersion`.
    */
-  schemaVersion: '1.3';
+  schemaVersion: '1.4';
   /**
    * The suite that produced the report.
    */
@@ -911,6 +911,7 @@ export interface ConformanceRunReportRunReport {
     families: ('bearer' | 'basic')[];
   };
   coverage?: ConformanceRunReportCoverage;
+  origin?: ConformanceRunReportReportOrigin;
   /**
    * How the run reached the target when not plainly: through a forward proxy, trusting a private CA, presenting a client certificate, adding headers of its own, or without verifying TLS certificates (insecure: every report warns). No secret is in the description.
    */
@@ -984,6 +985,15 @@ export interface ConformanceRunReportCheckResult {
    * On a skip: the id of the operation's root check whose failure kept this check from judging its own rule (its failure only restated the broken baseline).
    */
   blockedBy?: string;
+  /**
+   * Proxy and replay results (since 1.4): the exchanges the rule was judged on, how many broke it and how many the server did not answer completely, and when the exchange the evidence shows (the first breach, or without one the first unanswered exchange) was seen. `conformance merge` sums the counts and keeps the earliest evidence.
+   */
+  exchanges?: {
+    judged: number;
+    broken: number;
+    unanswered: number;
+    firstAt?: string;
+  };
   evidence?: ConformanceRunReportEvidence;
 }
 /**
@@ -1148,6 +1158,38 @@ export interface ConformanceRunReportHoleCause {
    * What removes the cause, naming the flag (`pass --allow-writes`; for `not-judged`, the preflight's reason). Absent when no flag does.
    */
   remedy?: string;
+}
+/**
+ * What produced the report (since 1.4), as `conformance merge` needs it: reports merge only when they come from the same kind of report and share the tool version, the catalogue, the seed, the level, the target and (runs) the shard count.
+ */
+export interface ConformanceRunReportReportOrigin {
+  /**
+   * `run`: `conformance run`; `proxy`: `conformance proxy`; `replay`: `conformance run --replay`.
+   */
+  kind: 'run' | 'proxy' | 'replay';
+  /**
+   * Proxy and replay reports: whose findings they are, the server's or the clients'.
+   */
+  side?: 'server' | 'clients';
+  /**
+   * A hash of what judged: the checks (or the proxy's rules) with their levels and sections, and the coverage model's items. Reports of different catalogues are never merged.
+   */
+  catalogue: string;
+  /**
+   * Runs: the slice of the catalogue judged, `--shard K/N` (1/1 without it; absent in a merged report, which is whole).
+   */
+  shard?: {
+    index: number;
+    count: number;
+  };
+  /**
+   * The target was the bundled mock, started for the run on a port of its own (so `target` differs between runs against it).
+   */
+  bundledMock?: true;
+  /**
+   * Set by `conformance merge`: how many reports this one was merged from.
+   */
+  mergedFrom?: number;
 }
 /**
  * §4.2 experimental_config. Values of importance_sampling_level beyond `token`: not shown, so any string is accepted here (the convention overlay narrows it).

@@ -25,8 +25,9 @@ export interface Group {
   failed: number;
   /** Exchanges the rule could not be judged on for a tool reason (the server never answered…). */
   errored: number;
-  first?: Breach & { readonly evidence: Evidence };
-  firstError?: { readonly code: string; readonly message: string; readonly evidence: Evidence };
+  /** The first breach, with its evidence and when it was seen (epoch ms). */
+  first?: Breach & { readonly evidence: Evidence; readonly at: number };
+  firstError?: { readonly code: string; readonly message: string; readonly evidence: Evidence; readonly at: number };
   readonly more: string[];
 }
 
@@ -55,7 +56,7 @@ export class Findings {
     const g = this.group(rule, op);
     g.failed++;
     if (!g.first) {
-      g.first = { ...breach, evidence: evidence() };
+      g.first = { ...breach, evidence: evidence(), at: Date.now() };
       return true;
     }
     if (g.more.length < MORE_EXAMPLES) g.more.push(`${breach.exchange}: ${breach.actual}`);
@@ -67,7 +68,7 @@ export class Findings {
     const g = this.group(rule, op);
     g.errored++;
     if (!g.firstError) {
-      g.firstError = { code, message, evidence: evidence() };
+      g.firstError = { code, message, evidence: evidence(), at: Date.now() };
       return true;
     }
     if (g.more.length < MORE_EXAMPLES) g.more.push(`${code}: ${message}`);

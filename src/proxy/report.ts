@@ -11,12 +11,16 @@ import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { summarize } from '../core/summary.js';
 import type { Group } from './findings.js';
-import { resultId, sectionOf, type Side } from './rules.js';
+import { type ProxyRule, RULES, resultId, sectionOf, type Side } from './rules.js';
+import { ruleOfStream, STREAM_RULES } from './stream-rules.js';
+import { catalogueHash } from '../core/origin.js';
+import { TOOL } from '../core/tool.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
 import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
 
-const TOOL = { name: 'conformance-suite', version: '0.1.0' } as const;
+/** Every rule the proxy judges, streams' included: what its reports' catalogue hash is over. */
+const ALL_RULES: readonly ProxyRule[] = [...Object.values(RULES), ...STREAM_RULES.map(ruleOfStream)];
 
 export interface ProxyReportOptions {
   readonly level: 'must' | 'should';
@@ -25,6 +29,8 @@ export interface ProxyReportOptions {
   readonly endedAt?: Date;
   /** Headers, forward proxy and TLS the proxy reached the target with: the report says how, when not plainly. */
   readonly connection?: ConnectionSettings | undefined;
+  /** What produced the traffic judged: a proxy (default) or a replay of a recording. */
+  readonly kind?: 'proxy' | 'replay';
 }
 
 function resultOf(g: Group, redact: (text: string) => string): CheckResult {
@@ -37,8 +43,14 @@ function resultOf(g: Group, redact: (text: string) => string): CheckResult {
     ...(g.rule.convention ? { convention: g.rule.convention } : {}),
     durationMs: 0,
   };
-  const counts = `judged on ${plural(g.judged, 'exchange')}${g.failed ? `; ${g.failed} broke it` : ''}${g.errored ? `; ${g.errored} not answered completely` : ''}`;
-  const notes = [counts, ...g.more.map((m) => `also: ${m}`)].map(redact);
+  const firstAt = g.first?.at ?? g.firstError?.at;
+  const exchanges = {
+    judged: g.judged,
+    broken: g.failed,
+    unanswered: g.errored,
+    ...(firstAt !== undefined ? { firstAt: new Date(firstAt).toISOString() } : {}),
+  };
+  const notes = [countsNote(exchanges), ...g.more.map((m) => `also: ${m}`)].map(redact);
   // Evidence was redacted when it was built; secrets learned later are redacted now too.
   const evidenceOf = (e: CheckResult['evidence']) =>
     e ? { evidence: JSON.parse(redact(JSON.stringify(e))) as NonNullable<CheckResult['evidence']> } : {};
@@ -49,6 +61,7 @@ function resultOf(g: Group, redact: (text: string) => string): CheckResult {
       expected: redact(g.first.expected),
       actual: redact(g.first.actual),
       notes,
+      exchanges,
       ...evidenceOf(g.first.evidence),
     };
   if (g.firstError)
@@ -58,9 +71,19 @@ function resultOf(g: Group, redact: (text: string) => string): CheckResult {
       errorCode: g.firstError.code,
       message: redact(g.firstError.message),
       notes,
+      exchanges,
       ...evidenceOf(g.firstError.evidence),
     };
-  return { ...base, status: 'pass', notes };
+  return { ...base, status: 'pass', notes, exchanges };
+}
+
+/** The first note of a proxy result: `judged on 12 exchanges; 2 broke it`. */
+function countsNote(counts: {
+  readonly judged: number;
+  readonly broken: number;
+  readonly unanswered: number;
+}): string {
+  return `judged on ${plural(counts.judged, 'exchange')}${counts.broken ? `; ${counts.broken} broke it` : ''}${counts.unanswered ? `; ${counts.unanswered} not answered completely` : ''}`;
 }
 
 const OP_ORDER = new Map(OPERATIONS.map((o, i) => [o.id, i]));
@@ -73,6 +96,10 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
     (a, b) => OP_ORDER.get(a.op)! - OP_ORDER.get(b.op)! || resultId(a.rule, a.op).localeCompare(resultId(b.rule, b.op)),
   );
   const target = redact(session.target);
+  const catalogue = catalogueHash(
+    ALL_RULES.map((r) => ({ id: `${r.side}.${r.name}`, ...r })),
+    session.model.items,
+  );
   const report = (side: Side): RunReport => {
     const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
     return {
@@ -92,6 +119,7 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       ...(side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {}),
       ...(side === 'server' ? notForwarded(session, redact) : {}),
       ...(side === 'server' ? connectionOf(session, options.connection) : {}),
+      origin: { kind: options.kind ?? 'proxy', side: side === 'server' ? 'server' : 'clients', catalogue },
     };
   };
   return [report('server'), report('client')];

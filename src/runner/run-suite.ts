@@ -8,6 +8,8 @@ import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
+import { catalogueHash } from '../core/origin.js';
+import { TOOL } from '../core/tool.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
 import { summarize } from '../core/summary.js';
 import { registry } from '../schemas/registry.js';
@@ -35,9 +37,6 @@ import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
 
-const TOOL_NAME = 'conformance-suite';
-const TOOL_VERSION = '0.1.0';
-
 export interface RunOptions {
   readonly target: TargetConfig;
   readonly targetLabel?: string;
@@ -61,6 +60,8 @@ export interface RunOptions {
   readonly preflight?: boolean;
   /** The catalogue's checks the selection (--only/--skip/--shard) left out: coverage names it as their holes' cause. */
   readonly notSelected?: readonly CheckDefinition[];
+  /** `--shard K/N`, recorded in the report's origin for `conformance merge` (default 1/1). */
+  readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
   readonly connection?: ConnectionSettings;
   /** Accept-Encoding of every request (default `gzip, deflate`, as the openai SDK sends; `identity`: none). */
@@ -199,7 +200,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     maxRetries: opts.maxRetries,
     maxRetryWaitMs: opts.maxRetryWaitMs,
     signal: deadline.signal,
-    userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
+    userAgent: `${TOOL.name}/${TOOL.version}`,
     acceptEncoding: opts.acceptEncoding ?? DEFAULT_ACCEPT_ENCODING,
     connections: Math.max(4, opts.concurrency * 2),
     ...(opts.connection ? { connection: opts.connection } : {}),
@@ -366,7 +367,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const judged = blockCascades(opts.checks, results, preconditions);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    tool: TOOL,
     target: redact(opts.target.baseUrl),
     targetLabel: redact(label),
     startedAt: startedAt.toISOString(),
@@ -386,6 +387,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       notSelected: notSelectedOf(opts.checks, opts.notSelected),
     }),
     ...connectionReport(opts.target.baseUrl, opts.connection, redact),
+    origin: {
+      kind: 'run',
+      catalogue: catalogueHash([...opts.checks, ...(opts.notSelected ?? [])], model.items),
+      shard: opts.shard ?? { index: 1, count: 1 },
+      ...(opts.target.bundledMock ? { bundledMock: true } : {}),
+    },
   };
 }
 

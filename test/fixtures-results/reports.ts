@@ -6,7 +6,7 @@
  * Evidence is already redacted, as the runner delivers it.
  */
 import type { CoverageReport } from '../../src/core/coverage.js';
-import type { RunReport } from '../../src/core/report.js';
+import { REPORT_SCHEMA_VERSION, type RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import { summarize } from '../../src/core/summary.js';
 
@@ -250,7 +250,7 @@ function report(
   coverage?: CoverageReport,
 ): RunReport {
   return {
-    schemaVersion: '1.3',
+    schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'conformance-suite', version: '0.1.0' },
     target,
     targetLabel,
