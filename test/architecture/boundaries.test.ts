@@ -34,6 +34,7 @@ const LAYERS = [
   'src/generation',
   'src/kit',
   'src/coverage',
+  'src/timing',
   'src/runner',
   'src/gating',
   'src/proxy',

@@ -1,0 +1,45 @@
+/**
+ * @module Timing across reports: the tables of several shards or proxies merged sketch by sketch
+ * (exact: the merge is the table of all their samples), and a report's objectives judged on its
+ * table, so a merged report judges its objectives on the merged samples, never on averaged
+ * percentiles.
+ */
+import { OPERATIONS, type OperationId } from '../core/operations.js';
+import type { RunReport } from '../core/report.js';
+import type { CheckResult } from '../core/result.js';
+import { judgeObjective } from './objectives.js';
+import { Sketch } from './sketch.js';
+import { MEASURES, TimingSketches } from './table.js';
+
+const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
+
+/**
+ * Merges timing tables per operation and measure (their sketches merged; count, p50, p90, p99 and
+ * max recomputed from the merge). Undefined when none of them measured anything. Throws a
+ * RangeError on a sketch of another accuracy.
+ */
+export function mergeTimingTables(
+  tables: readonly (RunReport['timing'] | undefined)[],
+): RunReport['timing'] | undefined {
+  const merged = new TimingSketches();
+  for (const table of tables) {
+    if (!table) continue;
+    for (const op of ORDER) {
+      const timing = table[op];
+      if (!timing) continue;
+      for (const m of MEASURES) {
+        const d = timing[m];
+        if (d) merged.sketch(op, m).merge(Sketch.from(d.sketch));
+      }
+    }
+  }
+  return merged.table(ORDER);
+}
+
+/** The results of a report's objectives (`report.objectives`), judged on its timing table. */
+export function judgeObjectives(report: {
+  readonly objectives?: RunReport['objectives'];
+  readonly timing?: RunReport['timing'] | undefined;
+}): CheckResult[] {
+  return (report.objectives ?? []).map((o) => judgeObjective(o, report.timing));
+}

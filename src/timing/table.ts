@@ -1,0 +1,60 @@
+/**
+ * @module The timing of a run or a proxy session as it is measured: a sketch per operation and
+ * measure, fed by the stream timers and the exchanges, written as the report's `timing` table
+ * (count, p50, p90, p99 and max recomputed from each sketch, with the sketch itself).
+ */
+import type { OperationId } from '../core/operations.js';
+import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
+import { Sketch } from './sketch.js';
+
+/** A measure of the table: a key of an operation's timing. */
+export type Measure = keyof OperationTiming;
+
+/** The measures in the order reports show them. */
+export const MEASURES: readonly Measure[] = ['ttft_ms', 'itl_ms', 'e2e_ms', 'output_tokens_per_s', 'latency_ms'];
+
+/** A sketch as the report writes it. */
+function distributionOf(sketch: Sketch): Distribution {
+  return {
+    count: sketch.count,
+    p50: sketch.quantile(0.5) ?? 0,
+    p90: sketch.quantile(0.9) ?? 0,
+    p99: sketch.quantile(0.99) ?? 0,
+    max: sketch.count ? sketch.max : 0,
+    sketch: sketch.toJSON(),
+  };
+}
+
+/** Sketches by operation and measure, written in the operations' order of `order`. */
+export class TimingSketches {
+  private readonly byOp = new Map<OperationId, Map<Measure, Sketch>>();
+
+  /** The sketch of one operation's measure, made on first use. */
+  sketch(op: OperationId, measure: Measure): Sketch {
+    let measures = this.byOp.get(op);
+    if (!measures) this.byOp.set(op, (measures = new Map()));
+    let s = measures.get(measure);
+    if (!s) measures.set(measure, (s = new Sketch()));
+    return s;
+  }
+
+  record(op: OperationId, measure: Measure, value: number): void {
+    this.sketch(op, measure).add(value);
+  }
+
+  /** The report's table; undefined when nothing was measured. */
+  table(order: readonly OperationId[]): TimingTable | undefined {
+    const out: Partial<Record<OperationId, OperationTiming>> = {};
+    const ops = [...this.byOp.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    for (const op of ops) {
+      const measures = this.byOp.get(op)!;
+      const entry: Partial<Record<Measure, Distribution>> = {};
+      for (const m of MEASURES) {
+        const s = measures.get(m);
+        if (s && s.count > 0) entry[m] = distributionOf(s);
+      }
+      if (Object.keys(entry).length) out[op] = entry;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+}
