@@ -4,11 +4,15 @@
  * `chat.completion.chunk` events (docs/conventions.md): per choice a first delta with the role, the
  * content, refusal and tool-call arguments in token-sized deltas, the finish on an empty delta; the
  * usage chunk when `stream_options.include_usage` asks for it; `data: [DONE]`. Stops when the client
- * goes away. Logprobs and token ids are not rendered (null).
+ * goes away. Asked for, logprobs (drawn as for the mock's own answers, seeded by the request id:
+ * a refusal's in `logprobs.refusal`, as OpenAI's) and `token_ids` cover every completion token usage
+ * counts; `prompt_token_ids` are the prompt's as the mock renders it.
  */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
-import { promptLength } from '../chat/prompt.js';
-import { countTokens, tokenize } from '../chat/tokenizer.js';
+import { tokenLogprob } from '../chat/logprobs.js';
+import { promptLength, renderPrompt } from '../chat/prompt.js';
+import { countTokens, tokenId, tokenize } from '../chat/tokenizer.js';
+import { hash53 } from '../util/hash.js';
 import type { ChatRequest } from '../chat/types.js';
 import { jsonResponse } from '../errors.js';
 import type { MockResponse } from '../types.js';
@@ -62,6 +66,48 @@ function choiceTokens(r: Rendered): number {
   return n;
 }
 
+/** A completion token; a refusal's go to `logprobs.refusal`, the others (content, tool calls) to `logprobs.content`. */
+interface Token {
+  readonly text: string;
+  readonly refusal: boolean;
+}
+
+const tokensOf = (text: string | null, refusal = false): Token[] =>
+  tokenize(text ?? '').map((t) => ({ text: t, refusal }));
+
+/** The tokens `choiceTokens` counts, in the order they are streamed. */
+function completionTokens(r: Rendered): Token[] {
+  const calls = r.toolCalls.flatMap((c) => [...tokensOf(c.function.name), ...tokensOf(c.function.arguments)]);
+  return [...tokensOf(r.content), ...tokensOf(r.refusal, true), ...calls];
+}
+
+/** What the request asked for beyond the message: logprobs and ids of the completion's tokens. */
+interface Extras {
+  readonly ids: boolean;
+  /** The `logprobs` of a choice's tokens from its `k`-th on (null when not asked for). */
+  logprobs(tokens: readonly Token[], k: number, index: number): object | null;
+}
+
+function extrasOf(req: ChatRequest, requestId: string): Extras {
+  const ids = req.return_token_ids === true;
+  if (req.logprobs !== true) return { ids, logprobs: () => null };
+  const seed = hash53(requestId);
+  const top = req.top_logprobs ?? 0;
+  const asIds = req.return_tokens_as_token_ids === true;
+  return {
+    ids,
+    logprobs(tokens, k, index) {
+      const entries = tokens.map((t, i) => ({ t, e: tokenLogprob(t.text, k + i, seed + index, top, asIds) }));
+      const content = entries.filter(({ t }) => !t.refusal).map(({ e }) => e);
+      const refusal = entries.filter(({ t }) => t.refusal).map(({ e }) => e);
+      return {
+        content: refusal.length > 0 && content.length === 0 ? null : content,
+        refusal: refusal.length > 0 ? refusal : null,
+      };
+    },
+  };
+}
+
 /** Usage: the script's numbers where given, the mock's counts elsewhere; total = prompt + completion. */
 function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: number): Usage {
   const prompt = reply.usage?.prompt_tokens ?? promptLength(req);
@@ -88,6 +134,8 @@ function header(req: ChatRequest, requestId: string) {
 export function completionOf(reply: ChatReply, req: ChatRequest, requestId: string) {
   const r = render(reply, requestId);
   const h = header(req, requestId);
+  const x = extrasOf(req, requestId);
+  const tokens = completionTokens(r);
   const message = {
     role: 'assistant',
     content: r.content,
@@ -106,30 +154,36 @@ export function completionOf(reply: ChatReply, req: ChatRequest, requestId: stri
     choices: Array.from({ length: h.choices }, (_, index) => ({
       index,
       message,
-      logprobs: null,
+      logprobs: x.logprobs(tokens, 0, index),
       finish_reason: r.finishReason,
       stop_reason: null,
-      token_ids: null,
+      token_ids: x.ids ? tokens.map((t) => tokenId(t.text)) : null,
     })),
     usage: usageOf(reply, req, r, h.choices),
     service_tier: null,
     system_fingerprint: null,
     prompt_logprobs: null,
-    prompt_token_ids: null,
+    prompt_token_ids: x.ids ? renderPrompt(req).map((t) => t.id) : null,
     kv_transfer_params: null,
   };
 }
 
+/** One delta after a choice's role delta, with the tokens it carries (a tool call's first delta: its name's). */
+interface Delta {
+  readonly delta: object;
+  readonly tokens: readonly Token[];
+}
+
 /** The deltas of one choice after its role delta: content, refusal, then each tool call. */
-function deltasOf(r: Rendered): object[] {
-  const deltas: object[] = [];
-  for (const piece of tokenize(r.content ?? '')) deltas.push({ content: piece });
-  for (const piece of tokenize(r.refusal ?? '')) deltas.push({ refusal: piece });
+function deltasOf(r: Rendered): Delta[] {
+  const deltas: Delta[] = [];
+  for (const t of tokensOf(r.content)) deltas.push({ delta: { content: t.text }, tokens: [t] });
+  for (const t of tokensOf(r.refusal, true)) deltas.push({ delta: { refusal: t.text }, tokens: [t] });
   r.toolCalls.forEach((call, index) => {
     const first = { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } };
-    deltas.push({ tool_calls: [first] });
-    for (const piece of tokenize(call.function.arguments))
-      deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    deltas.push({ delta: { tool_calls: [first] }, tokens: tokensOf(call.function.name) });
+    for (const t of tokensOf(call.function.arguments))
+      deltas.push({ delta: { tool_calls: [{ index, function: { arguments: t.text } }] }, tokens: [t] });
   });
   return deltas;
 }
@@ -164,12 +218,18 @@ async function* chatReplyEvents(
     return `data: ${JSON.stringify({ ...chunk, ...running, ...extra })}\n\n`;
   };
   const deltas = deltasOf(r);
+  const x = extrasOf(req, requestId);
   for (let index = 0; index < h.choices; index++) {
     const role = r.content === null ? { role: 'assistant' } : { role: 'assistant', content: '' };
-    yield event([{ index, delta: role, logprobs: null, finish_reason: null }]);
-    for (const delta of deltas) {
+    const prompt = index === 0 && x.ids ? { prompt_token_ids: renderPrompt(req).map((t) => t.id) } : {};
+    yield event([{ index, delta: role, logprobs: null, finish_reason: null }], 0, prompt);
+    let k = 0;
+    for (const d of deltas) {
       if (signal?.aborted) return;
-      yield event([{ index, delta, logprobs: null, finish_reason: null }], 1);
+      const logprobs = x.logprobs(d.tokens, k, index);
+      const ids = x.ids ? { token_ids: d.tokens.map((t) => tokenId(t.text)) } : {};
+      k += d.tokens.length;
+      yield event([{ index, delta: d.delta, logprobs, finish_reason: null, ...ids }], d.tokens.length);
     }
     yield event([{ index, delta: {}, logprobs: null, finish_reason: r.finishReason, stop_reason: null }]);
   }

@@ -7,7 +7,18 @@
 import { expect, test } from 'vitest';
 import { buildRequest, type ChatReply, createMock, readStream } from '../../mock/index.js';
 import { ChatStreamJudge } from '../../src/kit/chat-stream.js';
-import { usageBreach } from '../../src/rules/chat-answer.js';
+import {
+  type ChatBody,
+  tokenIdsMatchUsageBreach,
+  tokenIdsPerChoiceBreach,
+  usageBreach,
+} from '../../src/rules/chat-answer.js';
+import {
+  logprobsJoinBreach,
+  logprobsJoinShown,
+  logprobsShapeBreach,
+  logprobsShapeShown,
+} from '../../src/rules/chat-logprobs.js';
 import { registry } from '../../src/schemas/registry.js';
 import { SseParser } from '../../src/transport/sse.js';
 
@@ -126,3 +137,38 @@ test('without include_usage no usage chunk is sent; n = 2 streams both choices',
   expect(verdict.usage).toBeUndefined();
   expect(verdict.choices.map((c) => c.content)).toEqual(['It is sunny in Paris.', 'It is sunny in Paris.']);
 });
+
+test.each(Object.entries(REPLIES))(
+  '%s: logprobs and token ids, asked for, pass the suite’s rules, streamed and not',
+  async (_name, reply) => {
+    const asks = { logprobs: true, top_logprobs: 2, return_token_ids: true };
+    const request = { messages, ...asks };
+    const whole = (await answer(reply, asks)).json as ChatBody & { choices: { logprobs: unknown }[] };
+    expect(registry().validate('chat/chat-completion-response', whole).ok).toBe(true);
+    expect(tokenIdsPerChoiceBreach(request, whole)).toBeUndefined();
+    if (logprobsJoinShown(request, whole)) expect(logprobsJoinBreach(request, whole)).toBeUndefined();
+    // Usage a script gives is taken as given, so only the counted one matches the tokens.
+    if (reply.usage === undefined) {
+      expect(tokenIdsMatchUsageBreach(request, whole)).toBeUndefined();
+      if (logprobsShapeShown(request, whole)) expect(logprobsShapeBreach(request, whole)).toBeUndefined();
+    }
+    expect(whole.choices[0]!.logprobs).not.toBeNull();
+    expect(whole.prompt_token_ids).toEqual(expect.arrayContaining([expect.any(Number)]));
+
+    const streamed = await answer(reply, { ...asks, stream: true, stream_options: { include_usage: true } });
+    const text = await readStream(streamed.stream!);
+    expect(judge(text, { includeUsage: true }).findings).toEqual([]);
+    const chunks = text
+      .split('\n\n')
+      .filter((e) => e.startsWith('data: {'))
+      .map((e) => JSON.parse(e.slice(6)) as { choices: { token_ids?: number[]; logprobs: unknown }[] });
+    const ids = chunks.flatMap((c) => c.choices.flatMap((ch) => ch.token_ids ?? []));
+    expect(ids).toEqual((whole.choices[0] as unknown as { token_ids: number[] }).token_ids);
+    type Logprobs = { content: unknown[] | null; refusal: unknown[] | null } | null;
+    // The tokens, in order (their logprobs are drawn per request).
+    const all = (l: Logprobs) =>
+      [...(l?.content ?? []), ...(l?.refusal ?? [])].map((e) => (e as { token: string }).token);
+    const streamedLogprobs = chunks.flatMap((c) => c.choices.flatMap((ch) => all(ch.logprobs as Logprobs)));
+    expect(streamedLogprobs).toEqual(all(whole.choices[0]!.logprobs as Logprobs));
+  },
+);
