@@ -5,6 +5,7 @@
  * service-level objectives the run was asked to judge (`--slo`). docs/timing.md maps the names to
  * vLLM's `bench serve` and to the OpenTelemetry GenAI conventions.
  */
+import type { ConformanceRunReportObjective } from '../generated/types.js';
 import type { OperationId } from './operations.js';
 
 /** A sketch as a report holds it (src/timing/sketch.ts): bins `[index, count]`, exact min and max. */
@@ -46,7 +47,7 @@ export interface OperationTiming {
 export type TimingTable = Readonly<Partial<Record<OperationId, OperationTiming>>>;
 
 /** The measures an objective can bound (all in milliseconds). */
-export type ObjectiveMetric = 'ttft' | 'itl' | 'e2e' | 'latency';
+export type ObjectiveMetric = ConformanceRunReportObjective['metric'];
 
 /** A service-level objective: the `percentile` of `metric` is at most `thresholdMs`. */
 export interface Objective {

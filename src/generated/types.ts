@@ -913,6 +913,16 @@ export interface ConformanceRunReportRunReport {
   coverage?: ConformanceRunReportCoverage;
   origin?: ConformanceRunReportReportOrigin;
   /**
+   * Time per operation (since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
+   */
+  timing?: {
+    [k: string]: ConformanceRunReportOperationTiming;
+  };
+  /**
+   * The service-level objectives the run was asked to judge (`--slo`, since 1.4), each judged as a result `slo.<id>`; kept so that a merged report judges them again on the merged timing.
+   */
+  objectives?: ConformanceRunReportObjective[];
+  /**
    * How the run reached the target when not plainly: through a forward proxy, trusting a private CA, presenting a client certificate, adding headers of its own, or without verifying TLS certificates (insecure: every report warns). No secret is in the description.
    */
   connection?: {
@@ -1190,6 +1200,61 @@ export interface ConformanceRunReportReportOrigin {
    * Set by `conformance merge`: how many reports this one was merged from.
    */
   mergedFrom?: number;
+}
+/**
+ * The distributions measured of one operation's exchanges answered 2xx.
+ */
+export interface ConformanceRunReportOperationTiming {
+  ttft_ms?: ConformanceRunReportDistribution;
+  itl_ms?: ConformanceRunReportDistribution;
+  e2e_ms?: ConformanceRunReportDistribution;
+  output_tokens_per_s?: ConformanceRunReportDistribution;
+  latency_ms?: ConformanceRunReportDistribution;
+}
+/**
+ * Count and percentiles of a measure, recomputed from its sketch (so within its relative accuracy); max is exact.
+ */
+export interface ConformanceRunReportDistribution {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  sketch: ConformanceRunReportSketch;
+}
+/**
+ * A mergeable quantile sketch (DDSketch's logarithmic mapping): value v counts in bin ceil(ln v / ln γ), γ = (1 + accuracy) / (1 - accuracy). Two sketches merge by adding counts bin by bin, which gives exactly the sketch of all their values.
+ */
+export interface ConformanceRunReportSketch {
+  /**
+   * The relative accuracy of every quantile (0.01: within 1 %).
+   */
+  accuracy: number;
+  /**
+   * Values under a thousandth of the unit, counted apart.
+   */
+  zeros: number;
+  min: number;
+  max: number;
+  /**
+   * `[index, count]` pairs, sorted by index.
+   */
+  bins: unknown[][];
+}
+/**
+ * A service-level objective: the `percentile` of `metric` (of the chat completions) is at most `thresholdMs`.
+ */
+export interface ConformanceRunReportObjective {
+  /**
+   * `ttft-p95`: metric and percentile as given to `--slo`; the result is `slo.<id>`.
+   */
+  id: string;
+  /**
+   * `ttft`, `itl`, `e2e` (streams) or `latency` (non-streamed requests).
+   */
+  metric: 'ttft' | 'itl' | 'e2e' | 'latency';
+  percentile: number;
+  thresholdMs: number;
 }
 /**
  * §4.2 experimental_config. Values of importance_sampling_level beyond `token`: not shown, so any string is accepted here (the convention overlay narrows it).

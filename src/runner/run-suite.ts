@@ -36,6 +36,9 @@ import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
+import type { Objective } from '../core/timing.js';
+import { createTimingCollector } from '../timing/collector.js';
+import { withTiming } from '../timing/report-timing.js';
 
 export interface RunOptions {
   readonly target: TargetConfig;
@@ -60,6 +63,8 @@ export interface RunOptions {
   readonly preflight?: boolean;
   /** The catalogue's checks the selection (--only/--skip/--shard) left out: coverage names it as their holes' cause. */
   readonly notSelected?: readonly CheckDefinition[];
+  /** `--slo`: service-level objectives judged on the run's timing, each a result of its own (src/timing). */
+  readonly objectives?: readonly Objective[] | undefined;
   /** `--shard K/N`, recorded in the report's origin for `conformance merge` (default 1/1). */
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
@@ -168,6 +173,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const model = coverageModel(schemas);
   const recorder = createCoverageRecorder({ model, schemas, target: opts.target, credentials });
   const writes = createWriteLedger(opts.target.maxWrites);
+  // Time to first token, inter-token and end-to-end latency, measured on the transport (src/timing).
+  const timing = createTimingCollector();
   /** Checks the runner did not run (or stopped at the write budget), and why: the causes of coverage holes. */
   const runnerSkips = new Map<string, RunnerSkip>();
   // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
@@ -281,7 +288,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       };
     } else {
       const inFlight = new Set<InFlightExchange>();
-      const ledgered = writes.wrap(client.tracking(inFlight));
+      const ledgered = writes.wrap(timing.wrap(client.tracking(inFlight)));
       const http = reportingRetries(countingClient(recorder.wrap(ledgered.http), counter, perCheck), runnerNotes);
       const ctx: CheckContext = {
         target: opts.target,
@@ -365,7 +372,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const durationMs = performance.now() - started;
   opts.onEvent?.({ type: 'run-end', target: label, durationMs });
   const judged = blockCascades(opts.checks, results, preconditions);
-  return {
+  const report: RunReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: TOOL,
     target: redact(opts.target.baseUrl),
@@ -394,6 +401,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       ...(opts.target.bundledMock ? { bundledMock: true } : {}),
     },
   };
+  return withTiming(report, timing.table(), opts.objectives);
 }
 
 /** How the run reached the target, for the report: said only when it is not a plain direct connection. */

@@ -17,7 +17,7 @@ import {
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import type { RunEvent } from '../../src/runner/events.js';
-import { runSuite } from '../../src/runner/run-suite.js';
+import { type RunOptions, runSuite } from '../../src/runner/run-suite.js';
 import { startMockServer } from '../../mock/index.js';
 import type { MockOptions } from '../../mock/types.js';
 
@@ -47,6 +47,8 @@ export interface RunAgainstUrlOptions {
   readonly onEvent?: (event: RunEvent) => void;
   /** Probe the target first (src/runner/preflight.ts). Default true. */
   readonly preflight?: boolean;
+  /** `--slo`: objectives judged on the run's timing. */
+  readonly objectives?: RunOptions['objectives'];
 }
 
 export interface RunAgainstMockOptions extends Omit<RunAgainstUrlOptions, 'token' | 'basic'> {
@@ -95,6 +97,7 @@ export function runAgainstUrl(
     replayBase: 'conformance run',
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.preflight === false ? { preflight: false } : {}),
+    ...(options.objectives ? { objectives: options.objectives } : {}),
   });
 }
 
