@@ -52,12 +52,25 @@ function joinNegativeValues(argv: readonly string[], table: OptionTable): string
 export function readFlags<T extends OptionTable>(
   argv: readonly string[],
   table: T,
-  { hint, negativeNumbers = false }: { hint?: string; negativeNumbers?: boolean } = {},
+  options: { hint?: string; negativeNumbers?: boolean } = {},
 ): FlagValues<T> {
+  return readArgs(argv, table, { ...options, positionals: false }).values;
+}
+
+/** {@link readFlags}, and the words that are not flags (`conformance merge`'s files) when `positionals`. */
+export function readArgs<T extends OptionTable>(
+  argv: readonly string[],
+  table: T,
+  {
+    hint,
+    negativeNumbers = false,
+    positionals = true,
+  }: { hint?: string; negativeNumbers?: boolean; positionals?: boolean },
+): { readonly values: FlagValues<T>; readonly positionals: readonly string[] } {
   const args = negativeNumbers ? joinNegativeValues(argv, table) : [...argv];
   try {
-    return parseArgs({ args, options: parseArgsOptions(table), strict: true, allowPositionals: false })
-      .values as FlagValues<T>;
+    const parsed = parseArgs({ args, options: parseArgsOptions(table), strict: true, allowPositionals: positionals });
+    return { values: parsed.values as FlagValues<T>, positionals: parsed.positionals };
   } catch (err) {
     const line = (err as Error).message.split('\n')[0] || 'bad flag';
     throw badFlag(hint ? `${line} (${hint})` : line);

@@ -1,4 +1,4 @@
-/** @module CLI entry: `conformance <run|mock|list|coverage|proxy|help>`. Tool errors print one line, never a stack. */
+/** @module CLI entry: `conformance <run|mock|list|coverage|proxy|merge|help>`. Tool errors print one line, never a stack. */
 import { toolErrorExit } from './tool-error.js';
 
 // The usage text names every report format (reporters/registry.js): loaded only when printed.
@@ -18,6 +18,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./coverage-command.js')).coverageCommand(rest);
     case 'proxy':
       return (await import('./proxy-command.js')).proxyCommand(rest);
+    case 'merge':
+      return (await import('./merge-command.js')).mergeCommand(rest);
     case undefined:
     case 'help':
     case '--help':

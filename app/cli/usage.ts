@@ -6,6 +6,7 @@
  */
 import { COVERAGE_OPTIONS, LIST_OPTIONS } from './options/catalogue.js';
 import { helpText, synopsis } from './options/help.js';
+import { MERGE_OPTIONS } from './options/merge.js';
 import { PROXY_OPTIONS } from './options/proxy.js';
 import { RUN_OPTIONS } from './options/run.js';
 
@@ -17,6 +18,7 @@ Commands:
   list     Print the check catalogue (id, level, section, requirement)
   coverage Print the coverage model: every part of the interface a full run exercises
   proxy    Put a judging proxy between your clients and a deployment: every exchange judged, reports on stop
+  merge    Merge the JSON reports of a run's shards, or of several proxies, into one report and one verdict
   help     Print this help
 
 Run 'conformance <command> --help' for the options of a command.
@@ -90,4 +92,22 @@ interface forbids, reported apart), plus the coverage of the interface the traff
 Exit codes: 0 no server-side finding at the gating level, 1 a server-side finding (or an exchange the
 server did not answer completely), 2 usage error, 3 could not judge (exchanges the proxy itself could
 not forward: its TLS settings or its forward proxy). Client-side findings never change the exit code.`,
+});
+
+export const MERGE_USAGE = helpText(MERGE_OPTIONS, {
+  usage: 'Usage: conformance merge REPORT.json... [options]',
+  about: `Merges JSON reports (--json) of one run's shards (run --shard K/N), of several proxies in front of one
+deployment (conformance proxy), or of replays, into the report one run (one proxy) would have written,
+in every format: per target, the results (a proxy rule judged by several proxies sums its exchanges and
+keeps the earliest breach's evidence), the coverage (the union of what each exercised), the summary and
+the verdict. Reports that differ in tool version, catalogue, seed, level, runs, target or shard count
+are refused, naming the difference; so is a shard missing or given twice.`,
+  column: 25,
+  sections: [
+    { title: 'Merge', groups: ['merge'] },
+    { title: 'Reports', groups: ['reports', 'help'] },
+  ],
+  after: `Exit codes: as the run (the proxy) would give: 0 conformant (no server-side finding), 1 not conformant,
+3 could not judge; 2 a file that is not a JSON report of this version (CTS_BAD_REPORT), or reports that
+are not of one run, a shard missing or given twice (CTS_MERGE_REFUSED).`,
 });

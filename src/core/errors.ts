@@ -29,6 +29,13 @@ export type ConformanceErrorCode =
    * exchange that can be replayed (src/replay/).
    */
   | 'CTS_BAD_REPLAY'
+  /** `conformance merge`: a report file that cannot be read, is not JSON, or is not a report of this version. */
+  | 'CTS_BAD_REPORT'
+  /**
+   * `conformance merge`: reports that are not of one run (a different version, catalogue, seed, level,
+   * target, kind or shard count), or a shard missing or given twice.
+   */
+  | 'CTS_MERGE_REFUSED'
   /**
    * TLS with the target failed (src/transport/tls-errors.ts), each naming the flag that helps: its
    * certificate is not trusted (--ca-cert, --insecure), has expired or is not yet valid, names another

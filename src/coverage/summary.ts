@@ -65,6 +65,18 @@ export function summarizeCoverage(
       });
     }
   }
+  return coverageReport(per, holes, { notApplicable: model.notApplicable.length, mustSkipped });
+}
+
+/**
+ * The coverage report from counts per operation (the operations with items, in the map's order) and
+ * the holes: the sums, the percents (rounded down) and the holes grouped by cause.
+ */
+export function coverageReport(
+  per: ReadonlyMap<OperationId, { readonly covered: number; readonly total: number }>,
+  holes: readonly CoverageHole[],
+  counts: Pick<CoverageReport, 'notApplicable' | 'mustSkipped'>,
+): CoverageReport {
   const operations = [...per]
     .filter(([, c]) => c.total > 0)
     .map(([operation, c]) => ({
@@ -79,8 +91,7 @@ export function summarizeCoverage(
     percent: percentOf(totalCovered, total),
     covered: totalCovered,
     total,
-    notApplicable: model.notApplicable.length,
-    mustSkipped,
+    ...counts,
     operations,
     holes,
     groups: groupHoles(holes),

@@ -15,6 +15,8 @@ import { type ProxyRule, RULES, resultId, sectionOf, type Side } from './rules.j
 import { ruleOfStream, STREAM_RULES } from './stream-rules.js';
 import { catalogueHash } from '../core/origin.js';
 import { TOOL } from '../core/tool.js';
+import type { Objective } from '../core/timing.js';
+import { withTiming } from '../timing/report-timing.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
 import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
@@ -29,6 +31,8 @@ export interface ProxyReportOptions {
   readonly endedAt?: Date;
   /** Headers, forward proxy and TLS the proxy reached the target with: the report says how, when not plainly. */
   readonly connection?: ConnectionSettings | undefined;
+  /** `--slo`: objectives judged on the server's timing, each a result of the server's report. */
+  readonly objectives?: readonly Objective[] | undefined;
   /** What produced the traffic judged: a proxy (default) or a replay of a recording. */
   readonly kind?: 'proxy' | 'replay';
 }
@@ -78,7 +82,7 @@ function resultOf(g: Group, redact: (text: string) => string): CheckResult {
 }
 
 /** The first note of a proxy result: `judged on 12 exchanges; 2 broke it`. */
-function countsNote(counts: {
+export function countsNote(counts: {
   readonly judged: number;
   readonly broken: number;
   readonly unanswered: number;
@@ -102,7 +106,7 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   );
   const report = (side: Side): RunReport => {
     const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
-    return {
+    const built: RunReport = {
       schemaVersion: REPORT_SCHEMA_VERSION,
       tool: TOOL,
       target: side === 'server' ? target : `the clients of ${target}`,
@@ -121,6 +125,8 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       ...(side === 'server' ? connectionOf(session, options.connection) : {}),
       origin: { kind: options.kind ?? 'proxy', side: side === 'server' ? 'server' : 'clients', catalogue },
     };
+    // The server's time: what the proxy measured of its answers, and the objectives asked of it.
+    return side === 'server' ? withTiming(built, session.timing.table(), options.objectives) : built;
   };
   return [report('server'), report('client')];
 }

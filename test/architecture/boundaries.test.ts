@@ -39,6 +39,7 @@ const LAYERS = [
   'src/gating',
   'src/proxy',
   'src/replay',
+  'src/merge',
 ];
 const ROOT = 'app';
 /** What src/core may know of the layers above it: the shapes of the data it describes. */

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { MOCK_USAGE, parseMockArgs } from '../mock-command.js';
 import { parseRunOptions } from '../run-options.js';
-import { COVERAGE_USAGE, LIST_USAGE, PROXY_USAGE, RUN_USAGE } from '../usage.js';
+import { COVERAGE_USAGE, LIST_USAGE, MERGE_USAGE, PROXY_USAGE, RUN_USAGE } from '../usage.js';
 import { COVERAGE_OPTIONS, LIST_OPTIONS } from './catalogue.js';
 import { helpOf } from './help.js';
+import { MERGE_OPTIONS } from './merge.js';
 import { MOCK_OPTIONS } from './mock.js';
 import { PROXY_OPTIONS } from './proxy.js';
 import { RUN_OPTIONS } from './run.js';
@@ -22,6 +23,7 @@ const COMMANDS: [string, OptionTable, string][] = [
   ['mock', MOCK_OPTIONS, MOCK_USAGE],
   ['list', LIST_OPTIONS, LIST_USAGE],
   ['coverage', COVERAGE_OPTIONS, COVERAGE_USAGE],
+  ['merge', MERGE_OPTIONS, MERGE_USAGE],
 ];
 
 /** A default worth saying: not off, not empty. */

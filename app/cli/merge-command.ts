@@ -1,0 +1,38 @@
+/**
+ * @module `conformance merge REPORT.json...`: reads JSON reports of one run's shards, of several
+ * proxies or of replays (src/merge), merges them into one report per target, writes it in every
+ * format asked for, prints the matrix, and returns the exit code a single run would give. Reports
+ * that are not of one run, a shard missing, a file that is not a report: one line, exit 2.
+ */
+import { mergedExitCode, mergeReports } from '../../src/merge/merge.js';
+import { readReportFiles } from '../../src/merge/inputs.js';
+import { CATALOGUE } from '../../suites/index.js';
+import { badFlag, readArgs } from './flags.js';
+import { MERGE_OPTIONS } from './options/merge.js';
+import { reportOutputs } from './options/shared.js';
+import { resolver } from './options/table.js';
+import { checkOutputPaths, emitOutputs } from './outputs.js';
+import { MERGE_USAGE } from './usage.js';
+
+export async function mergeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = readArgs(argv, MERGE_OPTIONS, { hint: 'see conformance merge --help' });
+  if (values.help) {
+    process.stdout.write(MERGE_USAGE);
+    return 0;
+  }
+  if (positionals.length === 0) throw badFlag('conformance merge takes the JSON reports to merge (see --help)');
+  const value = resolver(MERGE_OPTIONS, values);
+  const cfg = {
+    outputs: reportOutputs((format) => (values as Readonly<Record<string, unknown>>)[format]),
+    quiet: values.quiet ?? false,
+    forceConsole: values.console ?? false,
+    color: values['no-color'] ? false : undefined,
+  };
+  checkOutputPaths(cfg);
+  const merged = mergeReports(readReportFiles(positionals), {
+    shards: value('shards'),
+    order: CATALOGUE.map((c) => c.id),
+  });
+  await emitOutputs(merged, cfg);
+  return mergedExitCode(merged);
+}

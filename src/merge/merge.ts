@@ -1,0 +1,121 @@
+/**
+ * @module `conformance merge`: reports of one run's shards (`run --shard K/N`), of several proxies
+ * (`conformance proxy`, one per gateway instance or pod) or of replays, merged into the reports a
+ * single run (a single proxy) would have written: per target, the results merged (results.ts), the
+ * coverage the union of what each exercised (coverage.ts), the summary and verdict recomputed, and
+ * the exit code of one run. Reports that are not of one run, or a shard missing, are refused first
+ * (refusals.ts).
+ */
+import type { RunReport } from '../core/report.js';
+import { summarize } from '../core/summary.js';
+import { applyMinCoverage } from '../gating/coverage-gate.js';
+import { exitCodeOf } from '../gating/verdict.js';
+import { mergeCoverage } from './coverage.js';
+import type { MergeInput } from './inputs.js';
+import { checkComplete, checkOneRun, checkOneTarget, originOf } from './refusals.js';
+import { sumOfProxies, unionOfShards } from './results.js';
+
+export interface MergeOptions {
+  /** `--shards N`: how many shards (or proxy reports per target) are expected, when no report says. */
+  readonly shards?: number | undefined;
+  /** Check ids in catalogue order: a run's merged results are listed in it. */
+  readonly order?: readonly string[];
+}
+
+/** Reports of one target: the same kind, side and label. */
+function groupsOf(inputs: readonly MergeInput[]): MergeInput[][] {
+  const groups = new Map<string, MergeInput[]>();
+  for (const input of inputs) {
+    const o = originOf(input);
+    const key = JSON.stringify([o.kind, o.side ?? '', input.report.targetLabel]);
+    groups.set(key, [...(groups.get(key) ?? []), input]);
+  }
+  return [...groups.values()];
+}
+
+/** The run's command line without its shard: the merged report is the whole run. */
+const withoutShard = (line: string): string => line.replace(/\s--shard(?:=|\s+)\d+\/\d+/, '');
+
+function mergeGroup(group: readonly MergeInput[], options: MergeOptions): RunReport {
+  const reports = group.map((i) => i.report);
+  const first = reports[0]!;
+  const origin = originOf(group[0]!);
+  const run = origin.kind === 'run';
+  const results = run ? unionOfShards(group, options.order) : sumOfProxies(group);
+  const starts = reports.map((r) => Date.parse(r.startedAt));
+  const start = Math.min(...starts);
+  const end = Math.max(...reports.map((r, i) => starts[i]! + r.durationMs));
+  const unexpectedPasses = [...new Set(reports.flatMap((r) => r.summary.unexpectedPasses))];
+  const unjudged = reports.find((r) => r.unjudged)?.unjudged;
+  const families = [...new Set(reports.flatMap((r) => r.unjudged?.families ?? []))];
+  const writes = reports.filter((r) => r.writes).map((r) => r.writes!);
+  const connection = reports.find((r) => r.connection)?.connection;
+  const coverage = mergeCoverage(reports, results, run);
+  const summary = summarize(results, first.level, unexpectedPasses);
+  const merged: RunReport = {
+    schemaVersion: first.schemaVersion,
+    tool: first.tool,
+    target: first.target,
+    targetLabel: first.targetLabel,
+    startedAt: new Date(start).toISOString(),
+    durationMs: Math.max(0, end - start),
+    seed: first.seed,
+    runs: first.runs,
+    level: first.level,
+    tokenBudget: reports.reduce((n, r) => n + r.tokenBudget, 0),
+    replay: run ? withoutShard(first.replay) : first.replay,
+    results,
+    summary: unjudged ? { ...summary, conformant: false } : summary,
+    ...(coverage ? { coverage } : {}),
+    ...(writes.length
+      ? {
+          writes: {
+            max: writes[0]!.max,
+            count: writes.reduce((n, w) => n + w.count, 0),
+            created: writes.flatMap((w) => w.created),
+          },
+        }
+      : {}),
+    ...(connection
+      ? { connection: { ...connection, insecure: reports.some((r) => r.connection?.insecure === true) } }
+      : {}),
+    ...(unjudged ? { unjudged: { ...unjudged, families } } : {}),
+    origin: {
+      kind: origin.kind,
+      ...(origin.side ? { side: origin.side } : {}),
+      catalogue: origin.catalogue,
+      ...(origin.bundledMock ? { bundledMock: true } : {}),
+      mergedFrom: group.reduce((n, i) => n + (originOf(i).mergedFrom ?? 1), 0),
+    },
+  };
+  return applyMinCoverage(merged, first.summary.minCoverage?.required);
+}
+
+/**
+ * Merges reports into one per target, in the order the targets first appear. Throws
+ * `CTS_MERGE_REFUSED` for reports that are not of one run, or a shard missing or given twice.
+ *
+ * @example
+ * ```ts
+ * const merged = mergeReports(readReportFiles(['shard-1.json', 'shard-2.json']));
+ * process.exitCode = mergedExitCode(merged);
+ * ```
+ */
+export function mergeReports(inputs: readonly MergeInput[], options: MergeOptions = {}): RunReport[] {
+  checkOneRun(inputs);
+  const groups = groupsOf(inputs);
+  for (const group of groups) {
+    const label = group[0]!.report.targetLabel;
+    checkComplete(group, options.shards, groups.length > 1 ? ` for ${label}` : '');
+    checkOneTarget(group);
+  }
+  return groups.map((g) => mergeGroup(g, options));
+}
+
+/**
+ * The exit code a single run would give: a run's, over every target; a proxy's or a replay's, the
+ * server's (the clients' findings never change it).
+ */
+export function mergedExitCode(reports: readonly RunReport[]): number {
+  return exitCodeOf(reports.filter((r) => r.origin?.side !== 'clients'));
+}

@@ -1,0 +1,94 @@
+/**
+ * @module The results of one target, merged. A run's shards each judge their own checks: the merged
+ * results are their union (a check in two shards is refused: the shards are not of one selection).
+ * Proxies each judge the traffic that reached them: a rule judged by several sums its exchanges
+ * judged, broken and not answered, fails when any proxy saw it broken (errors when any saw it not
+ * answered and none broken), and keeps the earliest breach's evidence, the others' as examples.
+ */
+import { ConformanceError } from '../core/errors.js';
+import { OPERATIONS } from '../core/operations.js';
+import type { CheckResult } from '../core/result.js';
+import { countsNote } from '../proxy/report.js';
+import type { MergeInput } from './inputs.js';
+
+/** Examples kept beyond the evidence, as a proxy keeps them (src/proxy/findings.ts). */
+const MORE_EXAMPLES = 3;
+
+/**
+ * A run's results: every shard's, once each, in the catalogue's order when `order` gives it (check
+ * ids in catalogue order), else shard after shard.
+ */
+export function unionOfShards(group: readonly MergeInput[], order?: readonly string[]): CheckResult[] {
+  const byId = new Map<string, { result: CheckResult; file: string }>();
+  for (const { file, report } of group)
+    for (const result of report.results) {
+      const before = byId.get(result.id);
+      if (before)
+        throw new ConformanceError(
+          'CTS_MERGE_REFUSED',
+          `check ${result.id} was judged in ${before.file} and in ${file}: shards of one run judge each check once (the same --only/--skip for every shard)`,
+        );
+      byId.set(result.id, { result, file });
+    }
+  const results = [...byId.values()].map((v) => v.result);
+  if (!order) return results;
+  const position = new Map(order.map((id, i) => [id, i]));
+  const at = (r: CheckResult): number => position.get(r.id) ?? Number.MAX_SAFE_INTEGER;
+  return results.sort((a, b) => at(a) - at(b));
+}
+
+const OP_ORDER = new Map(OPERATIONS.map((o, i) => [o.id, i]));
+
+/** When the exchange the evidence shows was seen; results without one sort last. */
+const firstAt = (r: CheckResult): string => r.exchanges?.firstAt ?? '\uffff';
+
+/** `POST /v1/chat/completions → 200: ` from a result's evidence, as a proxy's examples name the exchange. */
+function exchangeOf(r: CheckResult): string {
+  const request = r.evidence?.request;
+  if (!request) return '';
+  const path = URL.canParse(request.url) ? new URL(request.url).pathname : request.url;
+  const status = r.evidence?.response ? ` → ${r.evidence.response.status}` : '';
+  return `${request.method} ${path}${status}: `;
+}
+
+/** One rule on one operation, as several proxies judged it. */
+function sumOfJudgements(results: readonly CheckResult[]): CheckResult {
+  const judged = results.reduce((n, r) => n + (r.exchanges?.judged ?? 0), 0);
+  const broken = results.reduce((n, r) => n + (r.exchanges?.broken ?? 0), 0);
+  const unanswered = results.reduce((n, r) => n + (r.exchanges?.unanswered ?? 0), 0);
+  const status = results.some((r) => r.status === 'fail')
+    ? 'fail'
+    : results.some((r) => r.status === 'error')
+      ? 'error'
+      : 'pass';
+  // The earliest of the results that show the status: its evidence is the merged result's.
+  const shown = results.filter((r) => r.status === status).sort((a, b) => firstAt(a).localeCompare(firstAt(b)));
+  const lead = shown[0]!;
+  const examples = [
+    ...(lead.notes ?? []).slice(1),
+    ...shown.slice(1).map((r) => `also: ${exchangeOf(r)}${r.actual ?? r.message ?? ''}`),
+    ...shown.slice(1).flatMap((r) => (r.notes ?? []).slice(1)),
+  ].slice(0, MORE_EXAMPLES);
+  const { notes: _, exchanges: __, ...rest } = lead;
+  const leadAt = lead.exchanges?.firstAt;
+  return {
+    ...rest,
+    notes: [countsNote({ judged, broken, unanswered }), ...examples],
+    exchanges: {
+      judged,
+      broken,
+      unanswered,
+      ...(leadAt !== undefined && status !== 'pass' ? { firstAt: leadAt } : {}),
+    },
+  };
+}
+
+/** Proxies' (or replays') results: one per rule and operation, in the proxy's order (operation, then id). */
+export function sumOfProxies(group: readonly MergeInput[]): CheckResult[] {
+  const byId = new Map<string, CheckResult[]>();
+  for (const { report } of group)
+    for (const result of report.results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
+  return [...byId.values()]
+    .map((same) => (same.length === 1 ? same[0]! : sumOfJudgements(same)))
+    .sort((a, b) => OP_ORDER.get(a.operation)! - OP_ORDER.get(b.operation)! || a.id.localeCompare(b.id));
+}
