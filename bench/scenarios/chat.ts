@@ -7,7 +7,7 @@
  * next) then spoils a round or two, not the verdict.
  */
 import { probeOk } from '../lib/http.js';
-import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
+import { checkClean, type LoadResult, median, paired, rounded, type LoadSpec } from '../lib/load.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { BEARER, chatRequest, JSON_HEADERS } from '../lib/requests.js';
 import { row, type Row } from '../lib/table.js';
@@ -28,6 +28,10 @@ const TEN_SCRIPTS = Array.from({ length: 10 }, (_, i) => ({
   match: { last_user_message: `weather in city ${i}` },
   reply: { content: `Sunny in city ${i}.` },
 }));
+
+/** The median server CPU per request of some rounds, µs, to one decimal. */
+const cpuMedian = (rs: readonly LoadResult[]): string =>
+  median(rs.map((r) => r.cpuUsPerRequest ?? Number.NaN)).toFixed(1);
 
 export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   const children: ServerChild[] = [];
@@ -149,7 +153,7 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
         baselineLabel: 'the same mock with no journal and no script',
         ratio: doubleRatio,
         goal: { text: 'ratio ≥ 0.9', met: doubleRatio >= 0.9 },
-        note: `ten scripts matching on the last user message, none matching the request; medians of ${opts.rounds} paired ${opts.seconds} s rounds: ratios ${double.ratios.map((r) => r.toFixed(2)).join('/')}`,
+        note: `ten scripts matching on the last user message, none matching the request; medians of ${opts.rounds} paired ${opts.seconds} s rounds: ratios ${double.ratios.map((r) => r.toFixed(2)).join('/')}; server CPU per request ${cpuMedian(double.base)} µs without, ${cpuMedian(double.mock)} µs with`,
       }),
     ];
     return {

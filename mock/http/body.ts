@@ -42,6 +42,37 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/** A body read as JSON: its value, or why it has none (too deep; not UTF-8 or not JSON, with the position). */
+type Parsed = { value: unknown } | { tooDeep: true } | { position: string };
+
+/** Each request's body read once, whoever asks first (a script's match, then the route). */
+const parsedBodies = new WeakMap<MockRequest, Parsed>();
+
+function parsedBody(req: MockRequest, bytes: Uint8Array): Parsed {
+  let parsed = parsedBodies.get(req);
+  if (parsed) return parsed;
+  try {
+    const text = decodeBody(bytes);
+    // Nesting deeper than the limit needs at least two bytes a level: short bodies cannot be too deep.
+    parsed =
+      text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)
+        ? { tooDeep: true }
+        : { value: JSON.parse(text) };
+  } catch (err) {
+    parsed = { position: /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? '0' };
+  }
+  parsedBodies.set(req, parsed);
+  return parsed;
+}
+
+/** The body as JSON (any value), or undefined when there is none or it is not JSON; read once per request. */
+export function jsonBodyOf(req: MockRequest): unknown {
+  const bytes = req.body;
+  if (!bytes || bytes.length === 0) return undefined;
+  const parsed = parsedBody(req, bytes);
+  return 'value' in parsed ? parsed.value : undefined;
+}
+
 function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -68,22 +99,16 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
       { loc: ['body'], msg: 'Field required', type: 'missing' },
     ]);
   }
-  let value: unknown;
-  try {
-    const text = decodeBody(bytes);
-    // Nesting deeper than the limit needs at least two bytes a level: short bodies cannot be too deep.
-    if (text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      return fail(openaiError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), [
-        { loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_invalid' },
-      ]);
-    }
-    value = JSON.parse(text);
-  } catch (err) {
-    const position = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? '0';
-    return fail(openaiError(400, `JSON decode error at position ${position}`), [
-      { loc: ['body', position], msg: 'JSON decode error', type: 'json_invalid' },
+  const parsed = parsedBody(req, bytes);
+  if ('tooDeep' in parsed)
+    return fail(openaiError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), [
+      { loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_invalid' },
     ]);
-  }
+  if ('position' in parsed)
+    return fail(openaiError(400, `JSON decode error at position ${parsed.position}`), [
+      { loc: ['body', parsed.position], msg: 'JSON decode error', type: 'json_invalid' },
+    ]);
+  const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail(openaiError(400, 'The request body must be a JSON object'), [
       {

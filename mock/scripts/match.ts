@@ -1,10 +1,12 @@
 /**
  * @module Whether a script's `match` holds for a request: every key given must hold (method, exact
  * path, path regex, a subset of the JSON body, the last user message by substring or regex, exact
- * header values). The body is parsed once per request, and only when some script asks for it.
+ * header values). The body is parsed only when some script asks for it, once for the scripts and the
+ * route (mock/http/body.ts).
  */
 import { matchOperation } from '../../src/core/operations.js';
 import { messageText } from '../chat/prompt.js';
+import { jsonBodyOf } from '../http/body.js';
 import type { ChatMessage } from '../chat/types.js';
 import type { MockRequest } from '../types.js';
 import type { CheckedScript } from './validate.js';
@@ -15,21 +17,13 @@ const NOT_PARSED = Symbol('not parsed');
 export class ScriptedRequest {
   #json: unknown = NOT_PARSED;
   #lastUser: string | undefined | typeof NOT_PARSED = NOT_PARSED;
+  #chat: boolean | undefined;
   constructor(readonly req: MockRequest) {}
 
   /** The body parsed as JSON, or undefined (none, or not JSON). */
   get json(): unknown {
-    if (this.#json === NOT_PARSED) {
-      this.#json = undefined;
-      const body = this.req.body;
-      if (body && body.length > 0) {
-        try {
-          this.#json = JSON.parse(new TextDecoder().decode(body));
-        } catch {
-          // Not JSON: a `body` or `last_user_message` match fails.
-        }
-      }
-    }
+    // Not JSON: a `body` or `last_user_message` match fails.
+    if (this.#json === NOT_PARSED) this.#json = jsonBodyOf(this.req);
     return this.#json;
   }
 
@@ -48,7 +42,8 @@ export class ScriptedRequest {
 
   /** True for §4.1 `POST /v1/chat/completions` (with or without its trailing slash). */
   get isChatCompletion(): boolean {
-    return matchOperation(this.req.method, this.req.path)?.op.id === 'chat.create';
+    this.#chat ??= matchOperation(this.req.method, this.req.path)?.op.id === 'chat.create';
+    return this.#chat;
   }
 }
 
