@@ -43,3 +43,31 @@ test('the admin routes answer through msw too, on any origin with the default ha
     server.resetHandlers();
   }
 });
+
+test('recorded fixtures answer through msw too: a recorded stream is served event for event', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'msw-fixtures-')), 'recorded.jsonl');
+  const events = ['data: {"n":1}', 'data: {"n":2}', 'data: [DONE]'].map((data, i) => ({ offset_ms: i * 5, data }));
+  const request = {
+    method: 'POST',
+    url: 'https://real.example/v1/chat/completions',
+    headers: {},
+    body: '{"b":1,"a":2}',
+  };
+  const response = { status: 200, headers: { 'content-type': 'text/event-stream' }, firstBytes: '', events };
+  writeFileSync(file, JSON.stringify({ operation: 'chat.create', request, response, findings: [] }));
+  server.use(...createHandlers({ mock: createMock({ fixtures: file }), baseUrl: 'https://fixtures.example.test' }));
+  try {
+    const res = await fetch('https://fixtures.example.test/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+      body: '{"a":2,"b":1}',
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(await res.text()).toBe(events.map((e) => `${e.data}\n\n`).join(''));
+  } finally {
+    server.resetHandlers();
+  }
+});
