@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { defineCheck, DEFAULT_MAX_REQUESTS, propertyRequests, type CheckDefinition } from '../core/check.js';
 import { pass } from '../core/result.js';
-import { describeBudget, formatDuration, requestsOf, runBudget } from './budget.js';
+import { budgetCanBind, describeBudget, formatDuration, requestsOf, runBudget, writesMayBind } from './budget.js';
 
 const check = (id: string, maxRequests?: (runs: number) => number): CheckDefinition =>
   defineCheck({
@@ -98,5 +98,32 @@ describe('describeBudget', () => {
     expect(formatDuration(12_340)).toBe('12.3 s');
     expect(formatDuration(250_000)).toBe('4 min 10 s');
     expect(formatDuration(3_780_000)).toBe('1 h 3 min');
+  });
+});
+
+describe('budgetCanBind', () => {
+  const writer = (id: string, n: number) =>
+    defineCheck({
+      id: `budget.${id}`,
+      operation: 'training-jobs.create',
+      section: '§4.2',
+      level: 'MUST',
+      requirement: 'r',
+      writes: true,
+      maxRequests: () => n,
+      run: async () => pass(),
+    });
+  const checks = [writer('a', 3), writer('b', 4)];
+
+  test('binds when the pending checks may send more requests with side effects than slots are left', () => {
+    expect(budgetCanBind(checks, [0, 1], 1, 10, 6)).toBe(true);
+    expect(budgetCanBind(checks, [0, 1], 1, 10, 7)).toBe(false);
+    expect(budgetCanBind(checks, [1], 1, 10, 4)).toBe(false);
+  });
+
+  test('no budget never binds; writesMayBind counts every check of the write lane', () => {
+    expect(budgetCanBind(checks, [0, 1], 1, undefined, undefined)).toBe(false);
+    expect(writesMayBind(checks, 1, 6)).toBe(true);
+    expect(writesMayBind(checks, 1, 7)).toBe(false);
   });
 });

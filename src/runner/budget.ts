@@ -69,6 +69,38 @@ export function inWriteLane(check: CheckDefinition): boolean {
 }
 
 /**
+ * Whether a write budget (`--max-writes`), with `remaining` slots left, may bind the write-lane checks `pending`: whether they
+ * may send more requests to operations with side effects than it has slots (each request counted,
+ * whether valid or expected to be refused: a target may accept any of them). When it cannot, no
+ * check meets a spent budget, whatever the order, and they can run side by side (lanes.ts).
+ */
+export function budgetCanBind(
+  checks: readonly CheckDefinition[],
+  pending: readonly number[],
+  runs: number,
+  maxWrites: number | undefined,
+  remaining: number | undefined,
+): boolean {
+  if (remaining === undefined) return false;
+  let demand = 0;
+  for (const i of pending) {
+    demand += requestsOf(checks[i]!, runs, maxWrites);
+    if (demand > remaining) return true;
+  }
+  return false;
+}
+
+/** Whether a write budget of `maxWrites` may bind the selected checks at all (at the start of a run). */
+export function writesMayBind(
+  checks: readonly CheckDefinition[],
+  runs: number,
+  maxWrites: number | undefined,
+): boolean {
+  const lane = checks.flatMap((c, i) => (inWriteLane(c) ? [i] : []));
+  return budgetCanBind(checks, lane, runs, maxWrites, maxWrites);
+}
+
+/**
  * The write lane's order (indices into `checks`), so the same checks get the budget on every run:
  * by level (MUST, SHOULD, INFO: the checks that decide the verdict first), then those that may send
  * fewest requests (most checks judged within the budget), a root check (the baseline every other

@@ -13,6 +13,7 @@ import {
   runsOf,
   type BudgetInput,
   WRITES_PER_CASE,
+  writesMayBind,
 } from './budget.js';
 
 export interface PlanInput extends BudgetInput {
@@ -28,7 +29,7 @@ export interface PlanInput extends BudgetInput {
 export function describePlan(checks: readonly CheckDefinition[], input: PlanInput): string[] {
   // The write budget in force shapes the per-case writing properties' case counts (budget.ts `runsOf`).
   const maxWrites = input.allowWrites ? input.maxWrites : undefined;
-  const budget = runBudget(checks, { ...input, serialWrites: maxWrites !== undefined, maxWrites });
+  const budget = runBudget(checks, { ...input, serialWrites: writesMayBind(checks, input.runs, maxWrites), maxWrites });
   const out = [`Plan for ${input.target}: ${checks.length} checks (nothing was sent)`];
   for (const op of OPERATIONS) {
     const mine = checks.filter((c) => c.operation === op.id);
@@ -48,6 +49,10 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
   else if (input.maxWrites === undefined)
     out.push(
       `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects (no budget: the bundled mock)`,
+    );
+  else if (!writesMayBind(checks, input.runs, maxWrites))
+    out.push(
+      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects, within --max-writes ${input.maxWrites}: the budget cannot bind, so the writing checks run side by side`,
     );
   else {
     out.push(

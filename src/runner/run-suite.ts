@@ -28,7 +28,8 @@ import {
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { runBudget, runsOf, writeOrder } from './budget.js';
+import { budgetCanBind, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
+import { runLanes } from './lanes.js';
 import { blockCascades } from './cascades.js';
 import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
 import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
@@ -191,7 +192,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
   const budget = runBudget(opts.checks, {
     ...opts,
-    serialWrites: budgetWrites !== undefined,
+    serialWrites: writesMayBind(opts.checks, opts.runs, budgetWrites),
     maxWrites: budgetWrites,
   });
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
@@ -340,31 +341,29 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   }
 
   // With a write budget, the checks that write or send to an operation with side effects run one at
-  // a time in a lane of their own, in the order of `writeOrder`: which of them the budget reaches is
-  // then the same on every run. (The requests a conformant target refuses cost nothing: see
-  // write-ledger.ts.)
-  const indices = opts.checks.map((_, i) => i);
+  // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
+  // is then the same on every run. Once what is left of it covers every pending writing check, they
+  // run side by side like the others (lanes.ts). (The requests a conformant target refuses cost
+  // nothing: see write-ledger.ts.)
   const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
-  const otherQueue = indices.filter((i) => !writeLane.has(i));
-
-  async function worker(queue: number[]): Promise<void> {
-    for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-      const check = opts.checks[i]!;
-      opts.onEvent?.({ type: 'check-start', check, done, total });
-      const { result, requests } = await runOne(check);
-      results[i] = result;
-      done++;
-      opts.onEvent?.({ type: 'check-end', result, done, total, requests });
-    }
-  }
 
   try {
-    const lanes = Math.min(opts.concurrency, total);
-    await Promise.all([
-      ...(writeQueue.length ? [worker(writeQueue)] : []),
-      ...Array.from({ length: Math.max(1, lanes - (writeQueue.length ? 1 : 0)) }, () => worker(otherQueue)),
-    ]);
+    await runLanes({
+      lanes: opts.concurrency,
+      writeQueue,
+      otherQueue: opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
+      canBind: (pending) => budgetCanBind(opts.checks, pending, opts.runs, budgetWrites, writes.remaining()),
+      onUnbound: () => writes.unbind(),
+      run: async (i) => {
+        const check = opts.checks[i]!;
+        opts.onEvent?.({ type: 'check-start', check, done, total });
+        const { result, requests } = await runOne(check);
+        results[i] = result;
+        done++;
+        opts.onEvent?.({ type: 'check-end', result, done, total, requests });
+      },
+    });
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);

@@ -153,3 +153,31 @@ test('without a budget nothing is refused and every accepted write is listed', a
   for (let i = 0; i < 12; i++) await http.send(i % 2 ? valid() : invalid(CREATE));
   expect(ledger.summary()).toMatchObject({ max: null, count: 12 });
 });
+
+test('with a budget, writes go out one at a time until it is unbound; then side by side, still counted', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const client: HttpClient = {
+    async send(spec) {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return {
+        request: { method: spec.method, url: `http://t${spec.path}`, headers: {} },
+        response: { status: 200, headers: {}, bodyText: '{}', truncated: false, durationMs: 1 },
+        json: {},
+      };
+    },
+    open: () => Promise.reject(new Error('not used')),
+  };
+  const ledger = createWriteLedger(100);
+  const http = ledger.wrap(client).http;
+  await Promise.all([http.send(valid()), http.send(valid()), http.send(valid())]);
+  expect(most).toBe(1);
+  expect(ledger.remaining()).toBe(97);
+  ledger.unbind();
+  await Promise.all([http.send(valid()), http.send(valid()), http.send(valid())]);
+  expect(most).toBe(3);
+  expect(ledger.remaining()).toBe(94);
+  expect(createWriteLedger(undefined).remaining()).toBeUndefined();
+});

@@ -17,7 +17,8 @@
  * - An unanswered request keeps its slot: whether it created something is unknown.
  *
  * With a budget the requests with side effects go out one at a time (whatever lane sends them), so
- * the count is exact when each is decided. What was created is kept, so every report can list it.
+ * the count is exact when each is decided, until the runner finds that the budget cannot bind
+ * (`unbind`): then no request can meet a spent budget, and they go out side by side. What was created is kept, so every report can list it.
  */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type Operation } from '../core/operations.js';
@@ -43,6 +44,13 @@ interface LedgerClient {
 export interface WriteLedger {
   wrap(client: HttpClient): LedgerClient;
   summary(): WriteSummary;
+  /** Slots left (undefined: no budget); a request never answered keeps its slot. */
+  remaining(): number | undefined;
+  /**
+   * The budget can no longer bind (what is left covers every request still to come, the runner
+   * says): from now on the requests with side effects go out side by side.
+   */
+  unbind(): void;
 }
 
 const WRITES = OPERATIONS.filter((o) => o.writes).map((o) => ({
@@ -77,6 +85,8 @@ export function createWriteLedger(max: number | undefined): WriteLedger {
   const created: CreatedItem[] = [];
   /** With a budget, the requests with side effects go out one after another: each waits for the last. */
   let last: Promise<void> = Promise.resolve();
+  /** One at a time while the budget may bind (`unbind`). */
+  let serial = max !== undefined;
 
   /** Throws when `spec` (a request to `w`) may not be sent; says whether it goes beyond the budget. */
   function admit(spec: HttpRequestSpec, w: Write): { beyond: boolean } {
@@ -117,7 +127,7 @@ export function createWriteLedger(max: number | undefined): WriteLedger {
       ): Promise<T> {
         let release = () => undefined as void;
         const previous = last;
-        if (max !== undefined) {
+        if (serial) {
           last = new Promise<void>((resolve) => {
             release = resolve;
           });
@@ -176,6 +186,10 @@ export function createWriteLedger(max: number | undefined): WriteLedger {
       };
     },
     summary: () => ({ max: max ?? null, count, created: [...created] }),
+    remaining: () => (max === undefined ? undefined : max - count - unanswered),
+    unbind: () => {
+      serial = false;
+    },
   };
 }
 

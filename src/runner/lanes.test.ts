@@ -1,0 +1,57 @@
+/** The run's schedule: writing checks one at a time while the budget may bind, side by side once it cannot. */
+import { expect, test } from 'vitest';
+import { runLanes } from './lanes.js';
+
+/** Runs a schedule whose checks each take one tick; returns the most write-lane checks seen in flight at once, and the start order. */
+async function schedule(
+  writeQueue: number[],
+  otherQueue: number[],
+  canBind: (pending: readonly number[], finished: number) => boolean,
+): Promise<{ maxWritesAtOnce: number; order: number[]; unbound: number }> {
+  const writes = new Set(writeQueue);
+  let inFlight = 0;
+  let maxWritesAtOnce = 0;
+  let finished = 0;
+  let unbound = 0;
+  const order: number[] = [];
+  await runLanes({
+    lanes: 4,
+    writeQueue,
+    otherQueue,
+    canBind: (pending) => canBind(pending, finished),
+    onUnbound: () => unbound++,
+    run: async (i) => {
+      order.push(i);
+      if (writes.has(i)) maxWritesAtOnce = Math.max(maxWritesAtOnce, ++inFlight);
+      await new Promise((r) => setTimeout(r, 2));
+      if (writes.has(i)) {
+        inFlight--;
+        finished++;
+      }
+    },
+  });
+  return { maxWritesAtOnce, order, unbound };
+}
+
+test('while the budget may bind, the write lane runs one check at a time, in its order, beside the others', async () => {
+  const r = await schedule([5, 3, 4], [0, 1, 2], () => true);
+  expect(r.maxWritesAtOnce).toBe(1);
+  expect(r.order.filter((i) => i >= 3)).toEqual([5, 3, 4]);
+  expect(r.order).toHaveLength(6);
+  expect(r.unbound).toBe(0);
+});
+
+test('a budget that cannot bind from the start: writing checks run side by side', async () => {
+  const r = await schedule([3, 4, 5, 6], [0], () => false);
+  expect(r.maxWritesAtOnce).toBeGreaterThan(1);
+  expect(r.unbound).toBe(1);
+});
+
+test('once the pending checks fit in what is left, the rest of the lane runs side by side', async () => {
+  // Binds until two writing checks have finished, one at a time.
+  const r = await schedule([3, 4, 5, 6, 7, 8], [], (_pending, finished) => finished < 2);
+  expect(r.order.slice(0, 2)).toEqual([3, 4]);
+  expect(r.maxWritesAtOnce).toBeGreaterThan(1);
+  expect(r.order).toHaveLength(6);
+  expect(r.unbound).toBe(1);
+});

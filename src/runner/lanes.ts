@@ -1,0 +1,74 @@
+/**
+ * @module The run's schedule: `lanes` checks in flight, each lane taking the next check when free.
+ * The checks of the write lane (budget.ts `inWriteLane`, in `writeOrder`) run one at a time while
+ * the write budget may bind, so which of them the budget reaches is the same on every run; as soon
+ * as it cannot (`canBind` says the slots left cover every pending writing check's most requests),
+ * they run side by side like any other. Once it cannot bind it never can again: each check spends
+ * at most what it was counted for.
+ */
+
+export interface LanePlan {
+  /** Checks in flight at most. */
+  readonly lanes: number;
+  /** Write-lane checks, in the order the budget reaches them. */
+  readonly writeQueue: readonly number[];
+  /** Every other check, in catalogue order. */
+  readonly otherQueue: readonly number[];
+  /** Whether the write budget may still bind, given the write-lane checks not yet finished. */
+  canBind(pending: readonly number[]): boolean;
+  /** Called once, when the budget is found unable to bind (the ledger stops queueing writes). */
+  onUnbound(): void;
+  run(index: number): Promise<void>;
+}
+
+export async function runLanes(plan: LanePlan): Promise<void> {
+  const writes = [...plan.writeQueue];
+  const others = [...plan.otherQueue];
+  /** Write-lane checks started and not finished. */
+  const running = new Set<number>();
+  let bound = writes.length > 0 && plan.canBind(writes);
+  if (writes.length > 0 && !bound) plan.onUnbound();
+  let wake: (() => void) | undefined;
+  let woken = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  const notify = () => {
+    wake?.();
+    woken = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  };
+
+  function pick(): { index: number; write: boolean } | 'wait' | undefined {
+    if (writes.length && (!bound || running.size === 0)) return { index: writes.shift()!, write: true };
+    if (others.length) return { index: others.shift()!, write: false };
+    return writes.length ? 'wait' : undefined;
+  }
+
+  async function lane(): Promise<void> {
+    for (;;) {
+      const next = pick();
+      if (next === undefined) return;
+      if (next === 'wait') {
+        await woken;
+        continue;
+      }
+      if (next.write) running.add(next.index);
+      try {
+        await plan.run(next.index);
+      } finally {
+        if (next.write) {
+          running.delete(next.index);
+          if (bound && !plan.canBind(writes)) {
+            bound = false;
+            plan.onUnbound();
+          }
+          notify();
+        }
+      }
+    }
+  }
+
+  const total = writes.length + others.length;
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.lanes, total)) }, () => lane()));
+}
