@@ -184,8 +184,7 @@ export class ExchangeJudge {
       this.answer = new AnswerRecording(type === 'text/event-stream', RECORDED_ANSWER_BYTES);
       this.headAt = performance.now();
     }
-    if (this.kind === 'sse')
-      this.sse = new SseAnswerJudge(this.requestBody, this.ctx.schemas, headers, this.ctx.priorityScheduling);
+    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx, headers);
     else if (this.kind === 'jsonl')
       this.jsonl = new JsonlAnswerJudge(
         op,
@@ -266,7 +265,9 @@ export class ExchangeJudge {
       if (!cut && this.status >= 400) this.judgeErrorText(text);
       if (!cut) this.credentialsJudge?.refusalBody(this.status, text, this.verdicts);
       coverageBody = cut ? undefined : text;
-    } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts);
+    } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts, !cut);
+    if (!cut && this.kind !== 'sse' && is2xx(this.status))
+      this.ctx.timing?.record(op.id, 'latency_ms', performance.now() - this.started);
     if (op.id === 'chat.create' && !cut && this.ctx.pairs && is2xx(this.status))
       judgeGreedyPair(
         this.ctx.pairs,

@@ -6,6 +6,7 @@
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Redactor } from '../core/redact.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
+import type { TimingSketches } from '../timing/table.js';
 import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
 import type { Pairs } from './pairs.js';
@@ -51,4 +52,6 @@ export interface JudgeContext {
   readonly pairs?: Pairs;
   /** Whether the served model uses priority scheduling (§7.1), when the user said (`--priority-scheduling on|off`). */
   readonly priorityScheduling?: boolean;
+  /** The session's timing: streams and answers of the exchanges answered 2xx (src/timing). */
+  readonly timing?: TimingSketches;
 }

@@ -16,6 +16,7 @@ import { Pairs } from './pairs.js';
 import { Findings } from './findings.js';
 import type { Side } from './rules.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
+import { TimingSketches } from '../timing/table.js';
 
 /** Exchanges of one shape always observed for coverage, before its repeats are sampled. */
 const SAMPLE_AFTER = 16;
@@ -52,6 +53,8 @@ export class ProxySession {
   readonly secrets = new LearnedSecrets();
   readonly schemas: SchemaRegistry = registry();
   readonly model: CoverageModel;
+  /** Time to first token, inter-token and end-to-end latency of the answers seen (src/timing). */
+  readonly timing = new TimingSketches();
   /** Exchanges seen; of them, those outside the interface (forwarded, not judged). */
   exchanges = 0;
   unmatched = 0;
@@ -126,6 +129,7 @@ export class ProxySession {
       ...(options.recordBodies ? { recordBodies: true } : {}),
       ...(configured ? { configured } : {}),
       pairs: new Pairs(),
+      timing: this.timing,
       ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),
     };
   }

@@ -10,9 +10,10 @@ import { isJsonObject } from '../core/values.js';
 import { ChatStreamJudge } from '../kit/chat-stream.js';
 import { reassembleCompletion, type StreamRule } from '../kit/chat-stream-verdict.js';
 import { describeSchemaErrors } from '../core/describe.js';
-import type { SchemaRegistry } from '../schemas/registry.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
 import { SseParser } from '../transport/sse.js';
+import { StreamTimer } from '../timing/stream-timer.js';
+import type { JudgeContext } from './judge-context.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
 import { ruleOfStream, STREAM_RULES, STREAM_RULES_ASKED_FOR } from './stream-rules.js';
 import type { Verdicts } from './verdicts.js';
@@ -32,17 +33,24 @@ export class SseAnswerJudge {
   /** The whole stream's first choice, its text and counts, once finished (for the streamed/unstreamed pair). */
   length: StreamedLength | undefined;
 
+  /** Whether the served model uses priority scheduling (§7.1), when the proxy was told. */
+  private readonly priorityScheduling: boolean | undefined;
+  /** Times the stream: time to first token, inter-token and end-to-end latency (src/timing). */
+  private readonly timer: StreamTimer | undefined;
+
   /**
-   * `request`: the chat request's body as the client sent it; `headers`: the answer's headers
-   * (undefined: not seen, so a request_id only the headers could carry is not judged).
+   * `request`: the chat request's body as the client sent it; `ctx`: the session's schemas, what it
+   * was told of the served model, its timing; `headers`: the answer's headers (undefined: not seen,
+   * so a request_id only the headers could carry is not judged).
    */
   constructor(
     request: unknown,
-    schemas: Pick<SchemaRegistry, 'validate'>,
+    ctx: Pick<JudgeContext, 'schemas' | 'priorityScheduling' | 'timing'>,
     private readonly headers?: Readonly<Record<string, string>>,
-    /** Whether the served model uses priority scheduling (§7.1), when the proxy was told. */
-    private readonly priorityScheduling?: boolean,
   ) {
+    const { schemas } = ctx;
+    this.priorityScheduling = ctx.priorityScheduling;
+    this.timer = ctx.timing && new StreamTimer(ctx.timing, 'chat.create');
     const body = isJsonObject(request) ? request : {};
     this.request = body;
     const so = isJsonObject(body.stream_options) ? body.stream_options : {};
@@ -62,13 +70,20 @@ export class SseAnswerJudge {
 
   /** A chunk of the body, `atMs` after the exchange began. */
   push(chunk: Buffer, atMs: number): void {
-    for (const ev of this.parser.push(chunk)) this.judge.onEvent(ev, atMs);
+    for (const ev of this.parser.push(chunk)) {
+      this.judge.onEvent(ev, atMs);
+      this.timer?.event(ev.data, atMs);
+    }
   }
 
-  /** The body ended: every stream rule judged, each broken one a breach with its messages. */
-  finish(atMs: number, v: Verdicts): void {
+  /** The body ended (`whole`: not cut short): every stream rule judged, each broken one a breach with its messages. */
+  finish(atMs: number, v: Verdicts, whole: boolean): void {
     const end = this.parser.end();
-    for (const ev of end.events) this.judge.onEvent(ev, atMs);
+    for (const ev of end.events) {
+      this.judge.onEvent(ev, atMs);
+      this.timer?.event(ev.data, atMs);
+    }
+    if (whole) this.timer?.end(atMs);
     const verdict = this.judge.finish(end);
     for (const rule of ALWAYS) v.judged(ruleOfStream(rule));
     if (this.returnTokenIds) v.judged(ruleOfStream('token-ids'));

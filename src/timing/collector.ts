@@ -4,7 +4,7 @@
  * stream-timer.ts) into the run's sketches. Refusals are left out: the latency of a 4xx to an
  * invalid request says nothing of serving, as `bench serve` counts only successful requests.
  */
-import { matchOperation, OPERATIONS } from '../core/operations.js';
+import { matchOperation } from '../core/operations.js';
 import type { TimingTable } from '../core/timing.js';
 import { is2xx, mediaTypeOf } from '../core/values.js';
 import { SseParser } from '../transport/sse.js';
@@ -18,8 +18,6 @@ export interface TimingCollector {
   /** The report's timing table; undefined when nothing was timed. */
   table(): TimingTable | undefined;
 }
-
-const ORDER = OPERATIONS.map((o) => o.id);
 
 export function createTimingCollector(): TimingCollector {
   const sketches = new TimingSketches();
@@ -41,7 +39,7 @@ export function createTimingCollector(): TimingCollector {
   }
 
   return {
-    table: () => sketches.table(ORDER),
+    table: () => sketches.table(),
     wrap(client) {
       return {
         async send(spec) {

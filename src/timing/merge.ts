@@ -33,7 +33,7 @@ export function mergeTimingTables(
       }
     }
   }
-  return merged.table(ORDER);
+  return merged.table();
 }
 
 /** The results of a report's objectives (`report.objectives`), judged on its timing table. */

@@ -3,7 +3,7 @@
  * measure, fed by the stream timers and the exchanges, written as the report's `timing` table
  * (count, p50, p90, p99 and max recomputed from each sketch, with the sketch itself).
  */
-import type { OperationId } from '../core/operations.js';
+import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
 import { Sketch } from './sketch.js';
 
@@ -25,7 +25,9 @@ function distributionOf(sketch: Sketch): Distribution {
   };
 }
 
-/** Sketches by operation and measure, written in the operations' order of `order`. */
+const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
+
+/** Sketches by operation and measure. */
 export class TimingSketches {
   private readonly byOp = new Map<OperationId, Map<Measure, Sketch>>();
 
@@ -43,9 +45,9 @@ export class TimingSketches {
   }
 
   /** The report's table; undefined when nothing was measured. */
-  table(order: readonly OperationId[]): TimingTable | undefined {
+  table(): TimingTable | undefined {
     const out: Partial<Record<OperationId, OperationTiming>> = {};
-    const ops = [...this.byOp.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const ops = [...this.byOp.keys()].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
     for (const op of ops) {
       const measures = this.byOp.get(op)!;
       const entry: Partial<Record<Measure, Distribution>> = {};
