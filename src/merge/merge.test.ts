@@ -6,6 +6,8 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { summarize } from '../core/summary.js';
 import { verdictOf } from '../gating/verdict.js';
+import { withTiming } from '../timing/report-timing.js';
+import { TimingSketches } from '../timing/table.js';
 import type { MergeInput } from './inputs.js';
 import { mergedExitCode, mergeReports } from './merge.js';
 
@@ -275,4 +277,29 @@ test('the clients’ findings never set the exit code of merged proxy reports', 
 test('a report without an origin cannot be merged', () => {
   const { origin: _, ...bare } = shard(1, 1, []);
   expect(refusal([{ file: 'old.json', report: bare }])).toMatch(/^CTS_BAD_REPORT: old.json: .*no "origin"/);
+});
+
+test('timing merges sample by sample, and the objectives are judged again on the merged samples', () => {
+  const timed = (index: number, ttfts: number[]) => {
+    const sketches = new TimingSketches();
+    for (const v of ttfts) sketches.record('chat.create', 'ttft_ms', v);
+    const objectives = [{ id: 'ttft-p50', metric: 'ttft' as const, percentile: 50, thresholdMs: 100 }];
+    return withTiming(shard(index, 2, [check(`c.${index}`, 'pass')]), sketches.table(), objectives);
+  };
+  const a = timed(1, [50, 60]);
+  const b = timed(2, [300, 400, 500]);
+  expect(a.results.find((r) => r.id === 'slo.ttft-p50')?.status).toBe('pass');
+  const [m] = mergeReports([
+    { file: 'a.json', report: a },
+    { file: 'b.json', report: b },
+  ]);
+  expect(m?.timing?.['chat.create']?.ttft_ms?.count).toBe(5);
+  expect(m?.results.map((r) => [r.id, r.status])).toEqual([
+    ['c.1', 'pass'],
+    ['c.2', 'pass'],
+    ['slo.ttft-p50', 'fail'],
+  ]);
+  // The objectives' results are not coverage items: the shards' two checks are.
+  expect(m?.coverage?.total).toBe(10 + 2);
+  expect(m?.summary.conformant).toBe(false);
 });

@@ -3,7 +3,8 @@
  * (`conformance proxy`, one per gateway instance or pod) or of replays, merged into the reports a
  * single run (a single proxy) would have written: per target, the results merged (results.ts), the
  * coverage the union of what each exercised (coverage.ts), the summary and verdict recomputed, and
- * the exit code of one run. Reports that are not of one run, or a shard missing, are refused first
+ * the exit code of one run; timing percentiles from the merged sketches, and the service-level
+ * objectives judged again on them (src/timing). Reports that are not of one run, or a shard missing, are refused first
  * (refusals.ts).
  */
 import type { RunReport } from '../core/report.js';
@@ -14,6 +15,8 @@ import { mergeCoverage } from './coverage.js';
 import type { MergeInput } from './inputs.js';
 import { checkComplete, checkOneRun, checkOneTarget, originOf } from './refusals.js';
 import { sumOfProxies, unionOfShards } from './results.js';
+import { mergeTimingTables } from '../timing/merge.js';
+import { withTiming } from '../timing/report-timing.js';
 
 export interface MergeOptions {
   /** `--shards N`: how many shards (or proxy reports per target) are expected, when no report says. */
@@ -36,7 +39,14 @@ function groupsOf(inputs: readonly MergeInput[]): MergeInput[][] {
 /** The run's command line without its shard: the merged report is the whole run. */
 const withoutShard = (line: string): string => line.replace(/\s--shard(?:=|\s+)\d+\/\d+/, '');
 
-function mergeGroup(group: readonly MergeInput[], options: MergeOptions): RunReport {
+/** The reports without their objectives' results: those are judged again, on the merged timing. */
+function withoutObjectives(group: readonly MergeInput[]): MergeInput[] {
+  const ids = new Set((group[0]!.report.objectives ?? []).map((o) => `slo.${o.id}`));
+  return group.map((i) => ({ ...i, report: { ...i.report, results: i.report.results.filter((r) => !ids.has(r.id)) } }));
+}
+
+function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunReport {
+  const group = withoutObjectives(timed);
   const reports = group.map((i) => i.report);
   const first = reports[0]!;
   const origin = originOf(group[0]!);
@@ -88,7 +98,9 @@ function mergeGroup(group: readonly MergeInput[], options: MergeOptions): RunRep
       mergedFrom: group.reduce((n, i) => n + (originOf(i).mergedFrom ?? 1), 0),
     },
   };
-  return applyMinCoverage(merged, first.summary.minCoverage?.required);
+  // Percentiles of the samples of every report (their sketches merged), and the objectives judged on them.
+  const timing = mergeTimingTables(reports.map((r) => r.timing));
+  return withTiming(applyMinCoverage(merged, first.summary.minCoverage?.required), timing, first.objectives);
 }
 
 /**

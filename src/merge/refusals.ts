@@ -1,7 +1,7 @@
 /**
  * @module What `conformance merge` refuses (`CTS_MERGE_REFUSED`, exit 2), before merging anything:
  * reports that are not of one run (they differ in tool version, kind, catalogue, seed, level, runs,
- * `--min-coverage`, target or shard count: the message names the difference and two files that show
+ * `--min-coverage`, `--slo`, target or shard count: the message names the difference and two files that show
  * it), a run's shard missing or given twice, and fewer or more proxy reports than `--shards` says.
  */
 import { ConformanceError } from '../core/errors.js';
@@ -32,6 +32,7 @@ const OF_ONE_RUN: readonly Agreement[] = [
   { name: 'runs per property', of: (r) => r.runs },
   { name: 'shard count', of: (_, o) => (o.kind === 'run' ? shardOf(o).count : 'none') },
   { name: '--min-coverage', of: (r) => r.summary.minCoverage?.required ?? 'none' },
+  { name: '--slo', of: (r) => r.objectives?.map((o) => `${o.id}=${o.thresholdMs}ms`).join(',') || 'none' },
 ];
 
 /** What the reports of one target share besides: the target itself (the bundled mock listens on a port of its own each run). */
