@@ -103,6 +103,11 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
     children.push(scripted);
     const double = await paired(spec(plain), spec(scripted), opts.rounds);
     const doubleRatio = median(double.ratios);
+    // Throughput of a CPU-bound server is the inverse of its CPU per request, which a busy machine
+    // disturbs far less than req/s: the goal is judged on it, req/s shown beside.
+    const doubleCpuRatio =
+      median(double.base.map((r) => r.cpuUsPerRequest ?? Number.NaN)) /
+      median(double.mock.map((r) => r.cpuUsPerRequest ?? Number.NaN));
 
     const rows: Row[] = [
       row({
@@ -152,8 +157,11 @@ export async function chatScenario(opts: ChatOptions): Promise<{ rows: Row[]; de
         baseline: median(double.base.map((r) => r.rps)),
         baselineLabel: 'the same mock with no journal and no script',
         ratio: doubleRatio,
-        goal: { text: 'ratio ≥ 0.9', met: doubleRatio >= 0.9 },
-        note: `ten scripts matching on the last user message, none matching the request; medians of ${opts.rounds} paired ${opts.seconds} s rounds: ratios ${double.ratios.map((r) => r.toFixed(2)).join('/')}; server CPU per request ${cpuMedian(double.base)} µs without, ${cpuMedian(double.mock)} µs with`,
+        goal: {
+          text: 'CPU-per-request ratio ≥ 0.9',
+          met: doubleCpuRatio >= 0.9,
+        },
+        note: `ten scripts matching on the last user message, none matching the request; medians of ${opts.rounds} paired ${opts.seconds} s rounds: ratios ${double.ratios.map((r) => r.toFixed(2)).join('/')}; server CPU per request ${cpuMedian(double.base)} µs without, ${cpuMedian(double.mock)} µs with (ratio ${doubleCpuRatio.toFixed(2)}, judged by the goal)`,
       }),
     ];
     return {
