@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RESULTS_DIR } from './lib/paths.js';
 import { markdownTable, textTable, type Row } from './lib/table.js';
+import { journalScenario } from './scenarios/journal.js';
 import { chatScenario } from './scenarios/chat.js';
 import { jsonlScenario } from './scenarios/jsonl.js';
 import { operationsScenario } from './scenarios/operations.js';
@@ -45,6 +46,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
         streamSeconds: quick ? 1 : 2,
       }),
   },
+  { name: 'journal', budgetS: 5, run: () => journalScenario({ requests: 100_000, timeoutMs: 60_000 }) },
   { name: 'operations', budgetS: 45, run: () => operationsScenario({ rounds: quick ? 1 : 3, seconds: 1 }) },
   {
     name: 'jsonl',
