@@ -160,6 +160,13 @@ test('headers from the environment are said as flags, before those of the comman
   );
 });
 
+test('values a shell would split or expand are quoted, so the line runs as printed', () => {
+  const line = replayOf(['--target', 'http://h:1/api?a=1&b=2', '--project', "my team's evals", '--model', 'org/m$1']);
+  expect(line).toBe(
+    `conformance run --target 'http://h:1/api?a=1&b=2' --project 'my team'\\''s evals' --model 'org/m$1'`,
+  );
+});
+
 test('every option the replay line may carry is proved above', () => {
   const replayable = Object.entries<CliOption>(RUN_OPTIONS)
     .filter(([, o]) => o.replay || o.replayWords)

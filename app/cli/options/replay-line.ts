@@ -3,8 +3,10 @@
  * reproduce a check (`conformance run --target URL --level should ...`, to which each check appends
  * `--only ID --seed N`). Options marked `replay` are written in table order, `--flag value` when the
  * value is not the default (a boolean as `--flag` when true); those with `replayWords` as the words
- * they give. Secrets are never written: they come from the environment.
+ * they give, each value quoted for a POSIX shell where it needs it. Secrets are never written: they
+ * come from the environment.
  */
+import { shellWord } from '../../../src/transport/curl.js';
 import type { CliOption, OptionTable } from './table.js';
 
 /**
@@ -25,7 +27,7 @@ export function replayWords(
     const byDefault = flag in defaults ? defaults[flag] : option.default;
     if (option.replayWords) words.push(...option.replayWords(value, byDefault));
     else if (option.replay && value !== undefined && value !== false && value !== byDefault)
-      words.push(`--${flag}`, ...(value === true ? [] : [String(value)]));
+      words.push(`--${flag}`, ...(value === true ? [] : [shellWord(String(value))]));
   }
   return words;
 }

@@ -127,7 +127,7 @@ export const RUN_OPTIONS = {
     default: [{ url: undefined, label: 'bundled-mock' }],
     config: 'targets',
     configNote: 'Each a URL, or {"url", "label"}: the label names the target in reports.',
-    replayWords: (specs: readonly TargetSpec[]) => specs.flatMap((t) => (t.url ? ['--target', t.url] : [])),
+    replayWords: (specs: readonly TargetSpec[]) => specs.flatMap((t) => (t.url ? ['--target', shellWord(t.url)] : [])),
   },
   token: {
     type: 'string',
