@@ -1,0 +1,142 @@
+/**
+ * Many proxies, one verdict: three `conformance proxy` binaries behind Debian's nginx (an `upstream`
+ * round-robin), one client workload through nginx, the three JSON reports merged by `conformance
+ * merge`: the merged report is what one proxy reports for the same workload (the same rules with the
+ * same statuses and exchange counts, the same coverage holes, the same exit code). The mock answers
+ * JSON labelled text/plain (a planted fault), so rules are broken on every proxy and the counts summed.
+ *
+ * Save one kind of rule: those judged on a pair of exchanges (a record listed then read, a job
+ * created then read, two listings, a greedy request streamed and not). A proxy judges a pair only
+ * when both exchanges reach it, which round-robin does not ensure: such a rule is then not judged
+ * (never judged broken) by the three. The test pins that this is the only difference.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { startMockServer } from '../../mock/index.js';
+import type { RunReport } from '../../src/core/report.js';
+import { RULES } from '../../src/proxy/rules.js';
+import { runCli } from '../hostile/report-files.js';
+import { type RunningCli, sdk, startProxyCli } from '../proxy/helpers.js';
+import { workload } from '../proxy/workload.js';
+import { missing, proxyPass, type Running, scratchDir, startNginx } from './infra.js';
+
+const skip = missing('nginx');
+const out = scratchDir('merge-proxies');
+const FAULT = 'acceptance.json-labelled-text-plain';
+const stops: (() => Promise<unknown>)[] = [];
+
+/** The rules judged on a pair of exchanges (src/proxy/pair-judge.ts, the listing pairs of jsonl-answer.ts). */
+const PAIR_RULES: readonly string[] = [
+  RULES.getsCreatedJob,
+  RULES.readsListedRecord,
+  RULES.oneUriScheme,
+  RULES.stableOrder,
+  RULES.pageMatchesListing,
+  RULES.filterComplete,
+  RULES.streamedCount,
+].map((r) => `${r.side}.${r.name}.`);
+const isPairRule = (id: string): boolean => PAIR_RULES.some((p) => id.startsWith(p));
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+});
+
+/** A fresh faulty mock, the same on every call (seeded), and `count` proxies in front of it writing `<name>-K.json`. */
+async function proxiesInFront(name: string, count: number): Promise<{ proxies: RunningCli[]; files: string[] }> {
+  const mock = await startMockServer({ host: '127.0.0.1', port: 0, faults: [FAULT], seed: 7 });
+  stops.push(() => mock.close());
+  const files = Array.from({ length: count }, (_, i) => join(out, `${name}-${i + 1}.json`));
+  const proxies = await Promise.all(
+    files.map((json) => startProxyCli(['--target', mock.url, '--level', 'should', '--json', json], {}, 60_000)),
+  );
+  for (const p of proxies) stops.push(async () => p.child.kill('SIGKILL'));
+  return { proxies, files };
+}
+
+/** Stops the proxies (SIGTERM: they write their reports) and returns their exit codes. */
+async function stop(proxies: readonly RunningCli[]): Promise<(number | null)[]> {
+  for (const p of proxies) p.child.kill('SIGTERM');
+  return (await Promise.all(proxies.map((p) => p.exited))).map((e) => e.code);
+}
+
+const reportsOf = (file: string): RunReport[] =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { reports: RunReport[] }).reports;
+
+/** What one proxy's judgement is made of: per result, its status and exchange counts; the coverage holes. */
+function judgement(report: RunReport, only: (id: string) => boolean = () => true) {
+  return {
+    results: report.results
+      .filter((r) => only(r.id))
+      .map((r) => ({
+        id: r.id,
+        status: r.status,
+        judged: r.exchanges?.judged,
+        broken: r.exchanges?.broken,
+        unanswered: r.exchanges?.unanswered,
+      })),
+    holes: report.coverage?.holes.map((h) => h.id),
+  };
+}
+
+test.skipIf(skip)(
+  'three proxies behind nginx round-robin, merged, report what one proxy reports for the same traffic (pairs split by the balancer aside)',
+  async () => {
+    const three = await proxiesInFront('behind-nginx', 3);
+    const front: Running = await startNginx(
+      (port) => `upstream proxies {
+    ${three.proxies.map((p) => `server ${new URL(p.url).host};`).join('\n    ')}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / { ${proxyPass('http://proxies')} }
+  }`,
+    );
+    stops.push(() => front.stop());
+    const base = `http://127.0.0.1:${front.port}`;
+    await workload(sdk(base), base);
+    const codes = await stop(three.proxies);
+
+    const one = await proxiesInFront('alone', 1);
+    await workload(sdk(one.proxies[0]!.url), one.proxies[0]!.url);
+    const [aloneCode] = await stop(one.proxies);
+
+    // Round-robin indeed: every proxy judged a share of the traffic.
+    for (const file of three.files) {
+      const [server] = reportsOf(file);
+      const judged = server!.results.reduce((n, r) => n + (r.exchanges?.judged ?? 0), 0);
+      expect(judged, file).toBeGreaterThan(0);
+    }
+    const lines = front.log().split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(20);
+
+    const merged = join(out, 'merged.json');
+    const merge = await runCli(['merge', ...three.files, '--json', merged, '--shards', '3'], { limitMs: 30_000 });
+    expect(merge.stderr).toBe('');
+    const [server, clients] = reportsOf(merged) as [RunReport, RunReport];
+    const [aloneServer, aloneClients] = reportsOf(one.files[0]!) as [RunReport, RunReport];
+    const notPaired = (id: string): boolean => !isPairRule(id);
+    expect(judgement(server, notPaired)).toEqual(judgement(aloneServer, notPaired));
+    // A pair rule the three judged, they judged on the pairs that reached one of them: no more.
+    for (const r of server.results.filter((x) => isPairRule(x.id))) {
+      const alone = aloneServer.results.find((a) => a.id === r.id);
+      expect(r.status, r.id).toBe(alone?.status);
+      expect(r.exchanges!.judged, r.id).toBeLessThanOrEqual(alone!.exchanges!.judged);
+    }
+    expect(judgement(clients)).toEqual(judgement(aloneClients));
+    // What the three left unjudged are pair rules, and the one proxy judged them: coverage counts
+    // one item per result, so it differs by those results and nothing else.
+    const unjudged = aloneServer.results.filter((a) => !server.results.some((r) => r.id === a.id));
+    expect(unjudged.filter((r) => !isPairRule(r.id))).toEqual([]);
+    expect(aloneServer.coverage!.covered - server.coverage!.covered).toBe(unjudged.length);
+    expect(aloneServer.coverage!.total - server.coverage!.total).toBe(unjudged.length);
+    expect(server.summary.failed).toBe(aloneServer.summary.failed);
+    expect(server.results.filter((r) => r.status === 'fail').length).toBeGreaterThan(0);
+    expect(server.origin).toMatchObject({ kind: 'proxy', side: 'server', mergedFrom: 3 });
+    // The exit code is the one proxy's: 1, the server broke rules; each of the three saw it too.
+    expect(merge.code).toBe(aloneCode);
+    expect(aloneCode).toBe(1);
+    expect(codes).toEqual([1, 1, 1]);
+  },
+  120_000,
+);
