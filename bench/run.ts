@@ -21,6 +21,7 @@ import { startupScenario } from './scenarios/startup.js';
 import { proxyScenario } from './scenarios/proxy.js';
 import { suiteScenario } from './scenarios/suite.js';
 import { latencyScenario } from './scenarios/latency.js';
+import { mergeScenario } from './scenarios/merge.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
@@ -64,6 +65,11 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
     budgetS: 50,
     run: () =>
       proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }),
+  },
+  {
+    name: 'merge',
+    budgetS: 20,
+    run: () => mergeScenario({ reports: 100, rules: 1_000, repeats: quick ? 1 : 3, goalSeconds: 2, timeoutMs: 60_000 }),
   },
 ];
 
