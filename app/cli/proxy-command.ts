@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { checkTargetUrl } from '../../src/core/target-url.js';
 import type { ConfiguredCredentials } from '../../src/core/credentials.js';
+import type { Objective } from '../../src/core/timing.js';
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
@@ -33,6 +34,8 @@ interface ProxyConfig {
   readonly idleTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly level: 'must' | 'should';
+  /** `--slo`: objectives judged on the server's timing. */
+  readonly objectives: readonly Objective[] | undefined;
   /** `--record FILE`: the redacted exchanges as JSONL. */
   readonly record: string | undefined;
   /** `--record-bodies`: the record keeps whole answers (streams: each event with its time offset). */
@@ -112,6 +115,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     idleTimeoutMs: value('idle-timeout'),
     maxBodyBytes: value('max-body-bytes'),
     level,
+    objectives: value('slo'),
     record: values.record,
     recordBodies: recordBodies(values.record, value('record-bodies')),
     outputs: reportOutputs((format) => values[format as keyof typeof values]),
@@ -198,7 +202,12 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   if (timer) clearTimeout(timer);
   await server.close();
   if (recording) await new Promise<void>((resolve) => recording.end(resolve));
-  const reports = proxyReports(session, { level: cfg.level, replay: cfg.replay, connection: cfg.connection });
+  const reports = proxyReports(session, {
+    level: cfg.level,
+    replay: cfg.replay,
+    connection: cfg.connection,
+    objectives: cfg.objectives,
+  });
   say(`stopped (${why}): ${trafficLine(session)}`);
   await emitOutputs(reports, cfg);
   // The clients' findings are reported, never gating: the exit code is the server's.

@@ -112,6 +112,7 @@ async function runAgainst(
       // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
       notSelected: CATALOGUE.filter((c) => !selected.has(c)),
       shard: cfg.shard,
+      objectives: cfg.objectives,
       level: cfg.level,
       seed: cfg.seed,
       runs: cfg.runs,

@@ -5,6 +5,7 @@
  * `CTS_BAD_FLAG` / `CTS_BAD_CONFIG` with one clear line.
  */
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import type { Objective } from '../../src/core/timing.js';
 import type { ConnectionSettings } from '../../src/transport/connection.js';
 import { loadConfigFile } from './config-file.js';
 import { connectionValues, readConnectionSettings } from './connection-flags.js';
@@ -46,6 +47,8 @@ export interface RunConfig {
   readonly expect: string | undefined;
   /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
   readonly minCoverage: number | undefined;
+  /** `--slo`: service-level objectives, each a result of its own (src/timing/objectives.ts). */
+  readonly objectives: readonly Objective[] | undefined;
   readonly maxBodyBytes: number;
   readonly listReadCap: number;
   readonly maxCompletionTokens: number;
@@ -150,6 +153,7 @@ export function parseRunOptions(
     outputs: reportOutputs((format) => value(format as keyof typeof RUN_OPTIONS)),
     expect: value('expect'),
     minCoverage: value('min-coverage'),
+    objectives: value('slo'),
     maxBodyBytes: value('max-body-bytes'),
     listReadCap: value('list-cap'),
     maxCompletionTokens: value('max-completion-tokens'),

@@ -32,6 +32,7 @@ export async function replayRun(cfg: RunConfig & { readonly replay: string }): P
     replay: cfg.replayBase,
     connection: cfg.connection,
     kind: 'replay',
+    objectives: cfg.objectives,
   });
   say(`${replayLine(cfg.replay, outcome.replayed, outcome.skips)}; judged: ${trafficLine(outcome.session)}`);
   await emitOutputs(reports, cfg);

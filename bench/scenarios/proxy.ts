@@ -19,6 +19,7 @@ import { BEARER, chatRequest, JSON_HEADERS } from '../lib/requests.js';
 import { pinnedDuring, twoCpus } from '../lib/cpus.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { row, type Row } from '../lib/table.js';
+import { timingCost } from '../lib/timing-cost.js';
 
 export interface ProxyBenchOptions {
   /** Paired rounds of streamed chat, and their length. */
@@ -315,6 +316,7 @@ export async function proxyScenario(
       problems.push('the streams were not all open at once (the first ended before the last began)');
     const perStreamKiB = held.midRss > 0 ? (held.midRss - idle.rss) / 1024 / opts.streams : Number.NaN;
 
+    const cost = timingCost(body, direct.body);
     const rows: Row[] = [
       row({
         scenario: 'proxy',
@@ -356,6 +358,16 @@ export async function proxyScenario(
         baseline: bareCpu,
         baselineLabel: 'the bare pass-through',
         note: `CPU time (all threads, GC included) of the proxy child over the measured window / exchanges, shared cores: forwarding + judging (SSE judge, schemas, coverage), against forwarding alone; one core judges about ${Math.round(1e6 / proxyCpu).toLocaleString('en-US')} streamed exchanges a second. The mock spends ${Math.round(mockCpu)} µs answering one`,
+      }),
+      row({
+        scenario: 'proxy',
+        figure: 'timing: judging CPU per streamed exchange, timing on',
+        value: cost.onUs,
+        unit: 'µs',
+        baseline: cost.offUs,
+        baselineLabel: 'the same exchange judge with timing off, in this process',
+        goal: { text: 'adds < 5 % of the proxy CPU', met: cost.onUs - cost.offUs < 0.05 * proxyCpu },
+        note: `the proxy's exchange judge fed this ${events}-event answer, no sockets (bench/lib/timing-cost.ts); medians of ${cost.rounds} interleaved rounds of ${cost.exchanges} exchanges: timing adds ${(cost.onUs - cost.offUs).toFixed(2)} µs, ${(((cost.onUs - cost.offUs) / proxyCpu) * 100).toFixed(1)} % of the proxy's ${Math.round(proxyCpu)} µs per exchange`,
       }),
       row({
         scenario: 'proxy',

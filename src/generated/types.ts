@@ -785,6 +785,10 @@ export interface ConformanceConfig {
    * `--min-coverage`: not conformant unless the run covers at least N% of the coverage model (see 'conformance coverage').
    */
   minCoverage?: number;
+  /**
+   * `--slo`: service-level objectives, each a MUST result of its own (slo.<metric>-p<N>): ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s; ttft, itl, e2e of streamed chat completions, latency of plain ones; a bound in ms or s. Too few samples for the percentile (p95: 20, p99: 100) make it indeterminate (CTS_SLO_INDETERMINATE), not a pass.
+   */
+  slo?: string;
 }
 /**
  * The known-failures file read by `conformance run --expect FILE`. A listed check that fails does not fail the gate; a listed check that passes is reported so the list can shrink; a failure not listed fails the gate.

@@ -57,6 +57,8 @@ export class ChatStreamJudge {
   private firstEventMs: number | undefined;
   private lastEventMs: number | undefined;
   private largestGapMs = 0;
+  /** Chunks judged so far that carry at least one choice: the tokens, as a timer counts them (src/timing). */
+  choiceChunks = 0;
 
   constructor(private readonly options: ChatStreamJudgeOptions = {}) {
     this.n = options.n ?? 1;
@@ -172,6 +174,7 @@ export class ChatStreamJudge {
 
     const choices = payload.choices;
     if (!Array.isArray(choices)) return; // chunk-shape already reported it
+    if (choices.length > 0) this.choiceChunks++;
     const usage = payload.usage;
 
     if (this.usageChunkAt !== undefined && choices.length > 0) {

@@ -11,7 +11,7 @@ import { ChatStreamJudge } from '../kit/chat-stream.js';
 import { reassembleCompletion, type StreamRule } from '../kit/chat-stream-verdict.js';
 import { describeSchemaErrors } from '../core/describe.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
-import { SseParser } from '../transport/sse.js';
+import { SseParser, type SseEvent } from '../transport/sse.js';
 import { StreamTimer } from '../timing/stream-timer.js';
 import type { JudgeContext } from './judge-context.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
@@ -70,21 +70,23 @@ export class SseAnswerJudge {
 
   /** A chunk of the body, `atMs` after the exchange began. */
   push(chunk: Buffer, atMs: number): void {
-    for (const ev of this.parser.push(chunk)) {
-      this.judge.onEvent(ev, atMs);
-      this.timer?.event(ev.data, atMs);
-    }
+    for (const ev of this.parser.push(chunk)) this.onEvent(ev, atMs);
+  }
+
+  /** One event to the stream judge, and to the timer when it carries a choice. */
+  private onEvent(ev: SseEvent, atMs: number): void {
+    const before = this.judge.choiceChunks;
+    this.judge.onEvent(ev, atMs);
+    if (this.judge.choiceChunks !== before) this.timer?.token(atMs);
   }
 
   /** The body ended (`whole`: not cut short): every stream rule judged, each broken one a breach with its messages. */
   finish(atMs: number, v: Verdicts, whole: boolean): void {
     const end = this.parser.end();
-    for (const ev of end.events) {
-      this.judge.onEvent(ev, atMs);
-      this.timer?.event(ev.data, atMs);
-    }
-    if (whole) this.timer?.end(atMs);
+    for (const ev of end.events) this.onEvent(ev, atMs);
     const verdict = this.judge.finish(end);
+    const usage = verdict.usage?.completion_tokens;
+    if (whole) this.timer?.end(atMs, typeof usage === 'number' ? usage : undefined);
     for (const rule of ALWAYS) v.judged(ruleOfStream(rule));
     if (this.returnTokenIds) v.judged(ruleOfStream('token-ids'));
     if (this.continuousUsage) v.judged(ruleOfStream('continuous-usage'));
@@ -98,7 +100,6 @@ export class SseAnswerJudge {
     if (verdict.sawDone && !verdict.findings.some((f) => NOT_WHOLE.has(f.rule))) {
       judgeChatAnswer(this.request, reassembleCompletion(verdict), this.headers, v);
       const first = verdict.choices[0];
-      const usage = verdict.usage?.completion_tokens;
       if (first)
         this.length = {
           content: first.content,

@@ -26,13 +26,21 @@ const METRICS: Readonly<Record<ObjectiveMetric, { field: keyof OperationTiming; 
   latency: { field: 'latency_ms', words: 'latency', of: 'non-streamed requests' },
 };
 
-const ONE = /^(ttft|itl|e2e|latency)-p(\d{1,2}(?:\.\d+)?)=(\d+(?:\.\d+)?)(ms|s)$/;
+const OBJECTIVE = String.raw`(ttft|itl|e2e|latency)-p(\d{1,2}(?:\.\d+)?)=(\d+(?:\.\d+)?)(ms|s)`;
+const ONE = new RegExp(`^${OBJECTIVE}$`);
+/** What `--slo` takes, as the config file's schema checks it. */
+export const OBJECTIVES_PATTERN = String.raw`^\s*${OBJECTIVE}\s*(?:,\s*${OBJECTIVE}\s*)*$`;
+
+/** Objectives as `--slo` takes them (`ttft-p95=500ms,e2e-p95=5000ms`). */
+export function objectivesText(objectives: readonly Objective[]): string {
+  return objectives.map((o) => `${o.id}=${o.thresholdMs}ms`).join(',');
+}
 
 /**
  * Parses `--slo` (objectives separated by commas); throws `CTS_BAD_FLAG` naming the first one that
- * cannot be read, and why.
+ * cannot be read, and why (`flag`: the name the message gives the option).
  */
-export function parseObjectives(text: string): Objective[] {
+export function parseObjectives(text: string, flag = 'slo'): Objective[] {
   const out: Objective[] = [];
   for (const raw of text.split(',')) {
     const part = raw.trim();
@@ -41,18 +49,18 @@ export function parseObjectives(text: string): Objective[] {
     if (!m)
       throw new ConformanceError(
         'CTS_BAD_FLAG',
-        `--slo: cannot read "${part}": write METRIC-pN=DURATION, METRIC one of ttft, itl, e2e, latency, N a percentile (50, 95, 99.9), DURATION in ms or s (ttft-p95=500ms)`,
+        `--${flag}: cannot read "${part}": write METRIC-pN=DURATION, METRIC one of ttft, itl, e2e, latency, N a percentile (50, 95, 99.9), DURATION in ms or s (ttft-p95=500ms)`,
       );
     const [, metric, p, amount, unit] = m;
     const percentile = Number(p);
     if (!(percentile > 0 && percentile < 100))
-      throw new ConformanceError('CTS_BAD_FLAG', `--slo: "${part}": the percentile must be above 0 and below 100`);
+      throw new ConformanceError('CTS_BAD_FLAG', `--${flag}: "${part}": the percentile must be above 0 and below 100`);
     const id = `${metric}-p${p}`;
-    if (out.some((o) => o.id === id)) throw new ConformanceError('CTS_BAD_FLAG', `--slo: ${id} is given twice`);
+    if (out.some((o) => o.id === id)) throw new ConformanceError('CTS_BAD_FLAG', `--${flag}: ${id} is given twice`);
     const thresholdMs = Number(amount) * (unit === 's' ? 1000 : 1);
     out.push({ id, metric: metric as ObjectiveMetric, percentile, thresholdMs });
   }
-  if (out.length === 0) throw new ConformanceError('CTS_BAD_FLAG', '--slo: no objective given (ttft-p95=500ms)');
+  if (out.length === 0) throw new ConformanceError('CTS_BAD_FLAG', `--${flag}: no objective given (ttft-p95=500ms)`);
   return out;
 }
 

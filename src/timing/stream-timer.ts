@@ -5,8 +5,9 @@
  * the first one gives the time to first token (vLLM sends the role delta with the first token), the
  * gaps between the later ones the inter-token latencies; the end of the stream gives the end-to-end
  * latency, and with the output tokens (the last `usage.completion_tokens`, else the events carrying
- * a choice) the output tokens per second. The events are read as text, not parsed: on the proxy's
- * hot path the stream judge has parsed them already, and two cheap scans say what timing needs.
+ * a choice) the output tokens per second. The suite's client hands the events as text, read with
+ * two scans rather than parsed again; the proxy, whose stream judge has parsed them already on its
+ * hot path, says which carry a choice (`token`) and the usage at the end.
  */
 import type { OperationId } from '../core/operations.js';
 import type { TimingSketches } from './table.js';
@@ -40,22 +41,28 @@ export class StreamTimer {
     private readonly op: OperationId,
   ) {}
 
-  /** One event's data, `atMs` after the request was sent. */
+  /** One event's data, `atMs` after the request was sent, read as text (the suite's client). */
   event(data: string, atMs: number): void {
-    if (carriesChoice(data)) {
-      if (this.lastMs === undefined) this.sketches.record(this.op, 'ttft_ms', atMs);
-      else this.sketches.record(this.op, 'itl_ms', atMs - this.lastMs);
-      this.lastMs = atMs;
-      this.tokenEvents++;
-    }
+    if (carriesChoice(data)) this.token(atMs);
     const tokens = completionTokens(data);
     if (tokens !== undefined) this.usageTokens = tokens;
   }
 
-  /** The stream ended whole, `atMs` after the request was sent (not called for a stream cut or left early). */
-  end(atMs: number): void {
+  /** An event carrying a choice, `atMs` after the request was sent (the proxy: its stream judge tells). */
+  token(atMs: number): void {
+    if (this.lastMs === undefined) this.sketches.record(this.op, 'ttft_ms', atMs);
+    else this.sketches.record(this.op, 'itl_ms', atMs - this.lastMs);
+    this.lastMs = atMs;
+    this.tokenEvents++;
+  }
+
+  /**
+   * The stream ended whole, `atMs` after the request was sent (not called for a stream cut or left
+   * early); `completionTokens`: its usage's, when the caller read it.
+   */
+  end(atMs: number, completionTokens?: number): void {
     this.sketches.record(this.op, 'e2e_ms', atMs);
-    const tokens = this.usageTokens ?? this.tokenEvents;
+    const tokens = completionTokens ?? this.usageTokens ?? this.tokenEvents;
     if (tokens > 0 && atMs > 0) this.sketches.record(this.op, 'output_tokens_per_s', tokens / (atMs / 1000));
   }
 }

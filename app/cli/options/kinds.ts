@@ -4,6 +4,8 @@
  * the config file holds it under. A table entry names its kind; a kind only one command has lives in
  * that command's table.
  */
+import type { Objective } from '../../../src/core/timing.js';
+import { OBJECTIVES_PATTERN, objectivesText, parseObjectives } from '../../../src/timing/objectives.js';
 import { badFlag, wholeNumberFlag } from '../flags.js';
 import type { Kind } from './table.js';
 
@@ -71,6 +73,15 @@ export function uuid(): Kind<string> {
       return String(raw);
     },
     schema: { type: 'string', format: 'uuid' },
+  };
+}
+
+/** Service-level objectives, `ttft-p95=500ms,itl-p99=50ms` (src/timing/objectives.ts). */
+export function objectives(): Kind<Objective[]> {
+  return {
+    read: (raw, flag) => parseObjectives(String(raw), flag),
+    schema: { type: 'string', pattern: OBJECTIVES_PATTERN },
+    show: (value) => objectivesText(value),
   };
 }
 

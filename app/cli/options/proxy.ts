@@ -7,7 +7,7 @@ import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
-import { OUTPUT_OPTIONS, REPORT_OPTIONS } from './shared.js';
+import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
 const token: Kind<string> = {
@@ -124,6 +124,7 @@ export const PROXY_OPTIONS = {
     kind: oneOf(['must', 'should']),
     default: 'should',
   },
+  slo: { ...SLO_OPTION, group: 'reports' },
   ...OUTPUT_OPTIONS,
   ...HELP_OPTION,
 } as const satisfies OptionTable;

@@ -22,7 +22,7 @@ import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
-import { OUTPUT_OPTIONS, REPORT_OPTIONS } from './shared.js';
+import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
 export interface TargetSpec {
@@ -392,6 +392,7 @@ export const RUN_OPTIONS = {
     config: 'minCoverage',
     withReplay: 'refused',
   },
+  slo: { ...SLO_OPTION, group: 'selection', config: 'slo' },
   ...REPORT_OPTIONS,
   config: {
     type: 'string',

@@ -5,6 +5,9 @@
  * options (`--header`, `--proxy`, TLS) are ../connection-flags.ts's.
  */
 import { REPORT_FORMATS } from '../../../reporters/registry.js';
+import type { Objective } from '../../../src/core/timing.js';
+import { objectivesText } from '../../../src/timing/objectives.js';
+import { objectives } from './kinds.js';
 import type { CliOption, Kind } from './table.js';
 
 /** A report file; in the config file, judged by the CLI (../config-file.ts), not listed in its schema, so that a new format is one registry entry. */
@@ -28,6 +31,18 @@ export function reportOutputs(read: (format: string) => unknown): Record<string,
     }),
   );
 }
+
+/** `--slo`: service-level objectives judged on the timing of what the command sees (docs/timing.md). */
+export const SLO_OPTION = {
+  type: 'string',
+  arg: 'OBJECTIVES',
+  help:
+    'service-level objectives, each a MUST result of its own (slo.<metric>-p<N>): ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s; ' +
+    'ttft, itl, e2e of streamed chat completions, latency of plain ones; a bound in ms or s. Too few samples for the ' +
+    'percentile (p95: 20, p99: 100) make it indeterminate (CTS_SLO_INDETERMINATE), not a pass',
+  kind: objectives(),
+  replayWords: (value: Objective[] | undefined) => (value?.length ? ['--slo', objectivesText(value)] : []),
+} as const satisfies Omit<CliOption<Objective[] | undefined>, 'group'>;
 
 /** What a command prints while it runs and when it ends. */
 export const OUTPUT_OPTIONS = {
