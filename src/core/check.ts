@@ -49,6 +49,11 @@ export interface CheckContext {
    * listing read, a control exchange) are made once and their promise kept here (`oncePerRun`).
    */
   readonly memo: Map<string, Promise<unknown>>;
+  /**
+   * How many coverage items the run has exercised so far (src/coverage), when the runner records
+   * coverage: a property stops early once its cases add none (src/kit/property.ts).
+   */
+  readonly coveredItems?: () => number;
 }
 
 export interface CheckDefinition extends CheckIdentity {

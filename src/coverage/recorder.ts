@@ -22,8 +22,11 @@ const MAX_LINES_PER_BODY = 400;
 export interface CoverageRecorder {
   /** One exchange: the request as sent, the status, and the body (text) when it was read whole. */
   observe(request: RecordedRequest, status: number, bodyText?: string): void;
-  /** The client with every exchange observed (streamed bodies as they are read). */
-  wrap(client: HttpClient): HttpClient;
+  /**
+   * The client with every exchange observed (streamed bodies as they are read); `onNew` hears how
+   * many items each of its exchanges exercised first in the run.
+   */
+  wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient;
   /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
 }
@@ -175,10 +178,21 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
 
+  /** Runs `observing` (synchronous) and tells `onNew` how many items it exercised first. */
+  function counted(observing: () => void, onNew: ((items: number) => void) | undefined): void {
+    const before = covered.size;
+    observing();
+    if (onNew && covered.size > before) onNew(covered.size - before);
+  }
+
   /** Passes a streamed body through, observing its lines once it ends or is closed. */
-  function observed(ex: StreamingExchange): StreamingExchange {
-    const seen = observeRequest(ex.request, ex.status);
+  function observed(ex: StreamingExchange, onNew: ((items: number) => void) | undefined): StreamingExchange {
+    let seen: ReturnType<typeof observeRequest>;
+    counted(() => {
+      seen = observeRequest(ex.request, ex.status);
+    }, onNew);
     if (!seen?.ok || !seen.ownScope) return ex;
+    const { op, mode } = seen;
     const decoder = new TextDecoder();
     let text = '';
     let lines = 0;
@@ -186,7 +200,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     const finish = (): void => {
       if (done) return;
       done = true;
-      responseFields(seen.op, seen.mode, lineValues(text));
+      counted(() => responseFields(op, mode, lineValues(text)), onNew);
     };
     const source = ex.chunks;
     const chunks = (async function* () {
@@ -219,15 +233,18 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
   return {
     observe,
     covered: () => covered,
-    wrap(client) {
+    wrap(client, onNew) {
       return {
         async send(spec) {
           const ex = await client.send(spec);
-          observe(ex.request, ex.response.status, ex.response.truncated ? undefined : ex.response.bodyText);
+          counted(
+            () => observe(ex.request, ex.response.status, ex.response.truncated ? undefined : ex.response.bodyText),
+            onNew,
+          );
           return ex;
         },
         async open(spec) {
-          return observed(await client.open(spec));
+          return observed(await client.open(spec), onNew);
         },
       };
     },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { CheckContext } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
-import { checkProperty } from './property.js';
+import { checkProperty, floorOf } from './property.js';
 
 const ctx = (seed = 42): CheckContext =>
   ({ seed, runs: 50, signal: new AbortController().signal }) as unknown as CheckContext;
@@ -63,4 +63,42 @@ test('the same seed explores the same cases', async () => {
   };
   expect(await seen(7)).toEqual(await seen(7));
   expect(await seen(7)).not.toEqual(await seen(8));
+});
+
+test('past its floor, a property that found nothing stops at the first case that adds no coverage item', async () => {
+  let covered = 0;
+  let calls = 0;
+  const counted = { ...ctx(), runs: 20, coveredItems: () => covered } as CheckContext;
+  const r = await checkProperty(counted, fc.integer(), async () => {
+    calls++;
+    if (calls <= 8) covered++; // the first 8 cases each exercise something new
+    return { ok: true };
+  });
+  expect(r.status).toBe('pass');
+  expect(floorOf(20)).toBe(5);
+  expect(calls).toBe(9);
+});
+
+test('without a coverage count, or below the floor, every case runs', async () => {
+  let calls = 0;
+  await checkProperty({ ...ctx(), runs: 20 } as CheckContext, fc.integer(), async () => {
+    calls++;
+    return { ok: true };
+  });
+  expect(calls).toBe(20);
+  calls = 0;
+  await checkProperty({ ...ctx(), runs: 20, coveredItems: () => 0 } as CheckContext, fc.integer(), async () => {
+    calls++;
+    return { ok: true };
+  });
+  expect(calls).toBe(floorOf(20));
+});
+
+test('a failure found keeps the property going (shrinking) whatever coverage says', async () => {
+  const r = await checkProperty(
+    { ...ctx(), runs: 20, coveredItems: () => 0 } as CheckContext,
+    fc.integer({ min: 0, max: 1000 }),
+    async (n) => (n < 10 ? { ok: true } : { ok: false, expected: 'n < 10', actual: `n = ${n}` }),
+  );
+  expect(r.status === 'fail' && r.counterexample).toBe(10);
 });

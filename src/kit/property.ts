@@ -4,6 +4,10 @@
  * and the minimal counterexample is probed once more to capture its exchange as evidence. When the
  * write budget stops a property after a case failed (shrinking, or the probe once more, would write),
  * the failure found stands: the smallest failing case so far is reported with its own exchange.
+ *
+ * Past a floor of cases (`floorOf`), a property that has found nothing stops at the first case that
+ * exercises no coverage item the run had not seen (when the runner counts coverage): more cases like
+ * it would only repeat what is judged. The floor keeps `--runs` meaningful: it scales with it.
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../core/check.js';
@@ -41,6 +45,14 @@ export function writingCases(ctx: CheckContext): PropertyOptions {
     : { runs: Math.min(ctx.runs, 10), maxShrinkProbes: 10 };
 }
 
+/** Share of `--runs` a property always runs before it may stop early for want of new coverage. */
+const FLOOR_SHARE = 0.25;
+
+/** The cases a property runs whatever coverage says: a quarter of its runs, at least one. */
+export function floorOf(runs: number): number {
+  return Math.min(runs, Math.max(1, Math.ceil(runs * FLOOR_SHARE)));
+}
+
 export async function checkProperty<T>(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<T>,
@@ -57,10 +69,14 @@ export async function checkProperty<T>(
   const maxNotes = options.maxNotes ?? 5;
   /** The last case that failed (fast-check's counterexample so far) and what its probe found. */
   let lastFailure: { value: T; result: Extract<ProbeResult, { ok: false }> } | undefined;
+  const floor = floorOf(runs);
+  /** Set once the cases stop adding coverage (nothing found): the rest are not sent. */
+  let saturated = false;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
-      if (toolError !== undefined || probes >= budget || ctx.signal.aborted) return true; // stop exploring, keep the best counterexample so far
+      if (toolError !== undefined || saturated || probes >= budget || ctx.signal.aborted) return true; // stop exploring, keep the best counterexample so far
       probes++;
+      const before = ctx.coveredItems?.();
       let r: ProbeResult;
       try {
         r = await probe(value);
@@ -68,6 +84,8 @@ export async function checkProperty<T>(
         toolError = err;
         return true;
       }
+      if (r.ok && !lastFailure && before !== undefined && probes >= floor && ctx.coveredItems!() === before)
+        saturated = true;
       if (r.ok && r.note && notes.size < maxNotes) notes.add(r.note);
       if (!r.ok) lastFailure = { value, result: r };
       return r.ok;

@@ -1,6 +1,6 @@
 /** The run's schedule: writing checks one at a time while the budget may bind, side by side once it cannot. */
 import { expect, test } from 'vitest';
-import { runLanes } from './lanes.js';
+import { longestFirst, runLanes } from './lanes.js';
 
 /** Runs a schedule whose checks each take one tick; returns the most write-lane checks seen in flight at once, and the start order. */
 async function schedule(
@@ -54,4 +54,9 @@ test('once the pending checks fit in what is left, the rest of the lane runs sid
   expect(r.maxWritesAtOnce).toBeGreaterThan(1);
   expect(r.order).toHaveLength(6);
   expect(r.unbound).toBe(1);
+});
+
+test('the other checks start longest first, ties in catalogue order', () => {
+  const lengths = [2, 9, 2, 5];
+  expect(longestFirst([0, 1, 2, 3], (i) => lengths[i]!)).toEqual([1, 3, 0, 2]);
 });

@@ -5,6 +5,9 @@
  * as it cannot (`canBind` says the slots left cover every pending writing check's most requests),
  * they run side by side like any other. Once it cannot bind it never can again: each check spends
  * at most what it was counted for.
+ *
+ * The other checks start longest first (`longestFirst`): a long check started last would end the
+ * run late, alone, while the other lanes idle.
  */
 
 export interface LanePlan {
@@ -71,4 +74,12 @@ export async function runLanes(plan: LanePlan): Promise<void> {
 
   const total = writes.length + others.length;
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.lanes, total)) }, () => lane()));
+}
+
+/** `indices` ordered by `length` (the most requests a check may send), longest first; ties keep their order. */
+export function longestFirst(indices: readonly number[], length: (i: number) => number): number[] {
+  return indices
+    .map((i, at) => ({ i, at, n: length(i) }))
+    .sort((a, b) => b.n - a.n || a.at - b.at)
+    .map(({ i }) => i);
 }

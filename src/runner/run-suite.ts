@@ -28,8 +28,9 @@ import {
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { budgetCanBind, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
-import { runLanes } from './lanes.js';
+import { budgetCanBind, requestsOf, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
+import { longestFirst, runLanes } from './lanes.js';
+import { sharingReads, type SharedReads } from './shared-reads.js';
 import { blockCascades } from './cascades.js';
 import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
 import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
@@ -215,6 +216,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   });
   const counter = { chat: 0 };
   const memo = new Map<string, Promise<unknown>>();
+  const sharedReads: SharedReads = new Map();
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
   opts.onEvent?.({
@@ -289,8 +291,21 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       };
     } else {
       const inFlight = new Set<InFlightExchange>();
+      let newItems = 0;
       const ledgered = writes.wrap(timing.wrap(client.tracking(inFlight)));
-      const http = reportingRetries(countingClient(recorder.wrap(ledgered.http), counter, perCheck), runnerNotes);
+      const http = sharingReads(
+        reportingRetries(
+          countingClient(
+            recorder.wrap(ledgered.http, (n) => {
+              newItems += n;
+            }),
+            counter,
+            perCheck,
+          ),
+          runnerNotes,
+        ),
+        sharedReads,
+      );
       const ctx: CheckContext = {
         target: opts.target,
         http,
@@ -299,6 +314,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         runs: runsOf(check, opts.runs, budgetWrites),
         signal: deadline.signal,
         memo,
+        // What this check's own exchanges exercised first: a property stops once its cases add nothing.
+        coveredItems: () => newItems,
       };
       const late = runDeadline(inFlight);
       try {
@@ -352,7 +369,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     await runLanes({
       lanes: opts.concurrency,
       writeQueue,
-      otherQueue: opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
+      otherQueue: longestFirst(
+        opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
+        (i) => requestsOf(opts.checks[i]!, opts.runs),
+      ),
       canBind: (pending) => budgetCanBind(opts.checks, pending, opts.runs, budgetWrites, writes.remaining()),
       onUnbound: () => writes.unbind(),
       run: async (i) => {

@@ -66,7 +66,8 @@ interface Write {
   readonly param?: string;
 }
 
-function writeOf(spec: HttpRequestSpec): Write | undefined {
+/** The operation with side effects a request goes to, if any. */
+export function writeOf(spec: HttpRequestSpec): Write | undefined {
   if (spec.method !== 'POST') return undefined;
   for (const w of WRITES) {
     const m = w.pattern.exec(spec.path);
