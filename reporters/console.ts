@@ -13,6 +13,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
 import { oneLine } from './_internal/text.js';
 import { writesLine } from './_internal/writes.js';
+import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
 import { skipGroups } from './_internal/skips.js';
 import { causeWords, holeGroupLine, holeGroupsOf } from './_internal/holes.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
@@ -86,6 +87,7 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
     }
   }
   out.push(...coverageLines(reports, paint));
+  out.push(...timingLines(reports, paint));
   for (const [i, report] of reports.entries()) {
     const line = writesLine(report);
     if (line)
@@ -93,6 +95,24 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   }
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
+}
+
+/** Per target with timing: a table of count and percentiles per operation and measure (src/core/timing.ts). */
+function timingLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
+  const m = computeMatrix(reports);
+  const out: string[] = [];
+  reports.forEach((report, i) => {
+    const rows = timingRows(report).map((r) => [r.operation, r.measure, ...figuresOf(r)]);
+    if (!rows.length) return;
+    const where = reports.length > 1 ? ` (${safe(m.targets[i]!.name)})` : '';
+    const table = [[...TIMING_HEAD], ...rows];
+    const widths = TIMING_HEAD.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+    // Names to the left, figures to the right.
+    const line = (r: readonly string[]) =>
+      `  ${r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`;
+    out.push(paint('bold', `Timing${where}`), paint('dim', line(table[0]!)), ...rows.map(line), '');
+  });
+  return out;
 }
 
 /** Check ids printed per skip reason on the console; the JSON report lists every one. */

@@ -13,6 +13,8 @@ import { outcomeOf } from './_internal/outcome.js';
 import { oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { writesLine } from './_internal/writes.js';
+import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
+import { distributionSvg } from './_internal/timing-plot.js';
 import { causeWords, holeGroupsOf } from './_internal/holes.js';
 import { plural } from '../src/core/words.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
@@ -50,6 +52,7 @@ dt { font-weight: 600; color: var(--muted); } dd { margin: 0; min-width: 0; }
 .tag { display: inline-block; font: 700 11px/1.6 system-ui, sans-serif; padding: 0 .45rem; border-radius: 999px; margin-right: .4rem; color: #fff; }
 .tag.fail { background: var(--bad); } .tag.error { background: #8250df; } .tag.known { background: var(--warn); } .tag.noted { background: #0969da; } .tag.skip { background: var(--muted); }
 ul.plain { padding-left: 1.2rem; }
+svg.dist { display: block; } svg.dist rect { fill: #0969da; } svg.dist line { stroke: var(--line); }
 `;
 
 /**
@@ -74,6 +77,7 @@ export function renderHtml(reports: readonly RunReport[]): string {
     verdicts(m, reports),
     '<h2>Matrix</h2>',
     matrixTable(m),
+    ...reports.flatMap((r, i) => timingSection(r, reports.length > 1 ? m.targets[i]!.name : undefined) || []),
     ...reports.map((r, i) => holesSection(r, reports.length > 1 ? m.targets[i]!.name : undefined)),
     ...findingsOf(reports).map((f) => findingsSection(f, reports.length > 1)),
   ];
@@ -122,6 +126,22 @@ function matrixTable(m: Matrix): string {
 }
 
 /** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */
+/** The report's timing: count and percentiles per operation and measure, each with its distribution drawn. */
+function timingSection(report: RunReport, name: string | undefined): string {
+  const rows = timingRows(report);
+  if (!rows.length) return '';
+  const head = `<thead><tr>${[...TIMING_HEAD, 'distribution'].map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead>`;
+  const body = rows.map((r) => {
+    const figures = figuresOf(r).map((f) => `<td class="num">${esc(f)}</td>`);
+    const plot = distributionSvg(r.distribution.sketch, esc(`${r.measure} of ${r.operation}, ${r.unit}, log scale`));
+    return `<tr><th scope="row"><code>${esc(r.operation)}</code></th><td>${esc(r.measure)}</td>${figures.join('')}<td>${plot}</td></tr>`;
+  });
+  return [
+    `<h2>Timing${name ? `: ${esc(name)}` : ''}</h2>`,
+    `<table>${head}<tbody>${body.join('')}</tbody></table>`,
+  ].join('\n');
+}
+
 function holesSection(report: RunReport, name: string | undefined): string {
   if (!report.coverage?.holes.length) return '';
   const groups = holeGroupsOf(report.coverage).map((g) => {

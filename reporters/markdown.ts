@@ -9,6 +9,7 @@ import { operationLabel } from '../src/core/operations.js';
 import { plural } from '../src/core/words.js';
 import { detailsBut, pickDetails, type Detail, type DetailKey } from './_internal/details.js';
 import { writesLine } from './_internal/writes.js';
+import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
 import { skipGroups } from './_internal/skips.js';
 import { findingsOf } from './_internal/findings.js';
 import { causeWords, type HoleGroup, holeGroupsOf } from './_internal/holes.js';
@@ -72,6 +73,7 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
   }
   out.push('');
   for (const [i, report] of reports.entries()) {
+    out.push(...timingTable(report, reports.length > 1 ? m.targets[i]!.name : undefined));
     if (!report.coverage?.holes.length) continue;
     const where = reports.length > 1 ? `: ${inline(m.targets[i]!.name)}` : '';
     out.push(`### Not exercised${where} (${report.coverage.holes.length})`, '');
@@ -124,6 +126,22 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
 }
 
 /** A group's line as HTML (GitHub renders no Markdown in a summary): the operation and the flags as code. */
+/** The report's timing as a table: count and percentiles per operation and measure. */
+function timingTable(report: RunReport, name: string | undefined): string[] {
+  const rows = timingRows(report);
+  if (!rows.length) return [];
+  return [
+    `### Timing${name ? `: ${inline(name)}` : ''}`,
+    '',
+    `| ${TIMING_HEAD.join(' | ')} |`,
+    `| --- | --- | ${TIMING_HEAD.slice(2)
+      .map(() => '---:')
+      .join(' | ')} |`,
+    ...rows.map((r) => `| ${inline(r.operation)} | ${r.measure} | ${figuresOf(r).join(' | ')} |`),
+    '',
+  ];
+}
+
 function groupSummary(g: HoleGroup): string {
   const cause = escapeHtml(causeWords(g)).replace(/--[a-z][a-z-]*/g, (flag) => `<code>${flag}</code>`);
   return `${plural(g.holes.length, 'item')} of ${escapeHtml(g.section)} <code>${escapeHtml(operationLabel(g.operation))}</code> not exercised${cause}`;
