@@ -130,7 +130,7 @@ async function runAgainst(
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) {
           process.stderr.write(
-            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven)}\n`,
+            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}\n`,
           );
           const reached = bundledMock ? undefined : describeConnection(url, cfg.connection);
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);

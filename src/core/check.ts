@@ -89,9 +89,41 @@ export interface CheckDefinition extends CheckIdentity {
 /** `maxRequests` of a check that declares none: most checks send one to four requests. */
 export const DEFAULT_MAX_REQUESTS = 4;
 
-/** Requests of a property check (src/kit/property.ts): every case, every shrink probe, and the replay of the counterexample. */
-export function propertyRequests(perCase: number, shrinkProbes = 40): (runs: number) => number {
-  return (runs) => (runs + shrinkProbes + 1) * perCase;
+/**
+ * Requests of a property check (src/kit/property.ts): every case, every shrink probe, and the replay
+ * of the counterexample, plus `extra` requests the check sends besides its cases.
+ */
+export function propertyRequests(
+  perCase: number,
+  shrinkProbes = 40,
+  extra = 0,
+): ((runs: number) => number) & PropertyShape {
+  return Object.assign((runs: number) => (runs + shrinkProbes + 1) * perCase + extra, { perCase, extra });
+}
+
+/** What `propertyRequests` knows of a property: the requests one case sends, and those besides its cases. */
+interface PropertyShape {
+  readonly perCase: number;
+  readonly extra: number;
+}
+
+/** Share of `--runs` a property always runs before it may stop early for want of new coverage. */
+const FLOOR_SHARE = 0.25;
+
+/** The cases a property runs whatever coverage says (src/kit/property.ts): a quarter of its runs, at least one. */
+export function propertyFloor(runs: number): number {
+  return Math.min(runs, Math.max(1, Math.ceil(runs * FLOOR_SHARE)));
+}
+
+/**
+ * The requests a check likely sends against a conformant target: a property declared with
+ * `propertyRequests` its floor of cases (it finds nothing to shrink, and stops once its cases add no
+ * coverage), any other check its most.
+ */
+export function likelyRequests(maxRequests: CheckDefinition['maxRequests'], runs: number): number | undefined {
+  const shape = maxRequests as Partial<PropertyShape> | undefined;
+  if (shape?.perCase === undefined) return maxRequests?.(runs);
+  return shape.perCase * propertyFloor(runs) + (shape.extra ?? 0);
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;

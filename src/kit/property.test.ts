@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { CheckContext } from '../core/check.js';
+import { propertyFloor as floorOf, type CheckContext } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
-import { checkProperty, floorOf } from './property.js';
+import { checkProperty } from './property.js';
 
 const ctx = (seed = 42): CheckContext =>
   ({ seed, runs: 50, signal: new AbortController().signal }) as unknown as CheckContext;

@@ -5,12 +5,12 @@
  * write budget stops a property after a case failed (shrinking, or the probe once more, would write),
  * the failure found stands: the smallest failing case so far is reported with its own exchange.
  *
- * Past a floor of cases (`floorOf`), a property that has found nothing stops at the first case that
+ * Past a floor of cases (`propertyFloor`, src/core/check.ts), a property that has found nothing stops at the first case that
  * exercises no coverage item the run had not seen (when the runner counts coverage): more cases like
  * it would only repeat what is judged. The floor keeps `--runs` meaningful: it scales with it.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../core/check.js';
+import { propertyFloor, type CheckContext } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
 import { fail, pass, type CheckOutcome } from '../core/result.js';
 import type { HttpExchange } from '../transport/types.js';
@@ -45,14 +45,6 @@ export function writingCases(ctx: CheckContext): PropertyOptions {
     : { runs: Math.min(ctx.runs, 10), maxShrinkProbes: 10 };
 }
 
-/** Share of `--runs` a property always runs before it may stop early for want of new coverage. */
-const FLOOR_SHARE = 0.25;
-
-/** The cases a property runs whatever coverage says: a quarter of its runs, at least one. */
-export function floorOf(runs: number): number {
-  return Math.min(runs, Math.max(1, Math.ceil(runs * FLOOR_SHARE)));
-}
-
 export async function checkProperty<T>(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<T>,
@@ -69,7 +61,7 @@ export async function checkProperty<T>(
   const maxNotes = options.maxNotes ?? 5;
   /** The last case that failed (fast-check's counterexample so far) and what its probe found. */
   let lastFailure: { value: T; result: Extract<ProbeResult, { ok: false }> } | undefined;
-  const floor = floorOf(runs);
+  const floor = propertyFloor(runs);
   /** Set once the cases stop adding coverage (nothing found): the rest are not sent. */
   let saturated = false;
   const details = await fc.check(

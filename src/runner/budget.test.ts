@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { defineCheck, DEFAULT_MAX_REQUESTS, propertyRequests, type CheckDefinition } from '../core/check.js';
 import { pass } from '../core/result.js';
-import { budgetCanBind, describeBudget, formatDuration, requestsOf, runBudget, writesMayBind } from './budget.js';
+import {
+  budgetCanBind,
+  describeBudget,
+  estimateRun,
+  formatDuration,
+  likelyPerCheck,
+  requestsOf,
+  runBudget,
+  writesMayBind,
+} from './budget.js';
 
 const check = (id: string, maxRequests?: (runs: number) => number): CheckDefinition =>
   defineCheck({
@@ -125,5 +134,27 @@ describe('budgetCanBind', () => {
     expect(budgetCanBind(checks, [0, 1], 1, undefined, undefined)).toBe(false);
     expect(writesMayBind(checks, 1, 6)).toBe(true);
     expect(writesMayBind(checks, 1, 7)).toBe(false);
+  });
+});
+
+describe('estimateRun', () => {
+  test('a property counts its floor of cases and its extra requests; others their most; spread over the lanes plus the longest', () => {
+    const checks = [check('prop', propertyRequests(2, 40, 1)), check('plain', () => 3), check('other', () => 3)];
+    expect(likelyPerCheck(checks, 20, undefined, true)).toEqual([2 * 5 + 1, 3, 3]);
+    const e = estimateRun(
+      checks,
+      { runs: 20, timeoutMs: 1_000, concurrency: 2, maxRetries: 0, maxRetryWaitMs: 0, allowWrites: true },
+      100,
+    );
+    expect(e.requests).toBe(17);
+    expect(e.ms).toBe(Math.ceil((17 / 2) * 100 + 11 * 100));
+    expect(
+      describeBudget(
+        runBudget(checks, { runs: 20, timeoutMs: 1_000, concurrency: 2, maxRetries: 0, maxRetryWaitMs: 0 }),
+        1,
+        false,
+        e,
+      ),
+    ).toMatch(/^likely about 2 s \(about 17 requests at 100 ms each/);
   });
 });

@@ -5,7 +5,7 @@
  * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
  * does: every exchange ends by its own deadline first.
  */
-import { DEFAULT_MAX_REQUESTS, LEVELS, type CheckDefinition } from '../core/check.js';
+import { DEFAULT_MAX_REQUESTS, LEVELS, likelyRequests, type CheckDefinition } from '../core/check.js';
 import { operation } from '../core/operations.js';
 
 export interface BudgetInput {
@@ -134,6 +134,51 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
   return { requests, maxPerCheck, perRequestMs, concurrency: lanes, worstCaseMs };
 }
 
+/** What a run likely takes against a conformant target, next to the worst case. */
+export interface RunEstimate {
+  /** Requests the checks likely send (properties at their floor of cases, `likelyRequests`). */
+  readonly requests: number;
+  /** One request's time, as the preflight measured it. */
+  readonly latencyMs: number;
+  /** The likely requests spread over the lanes (or the write lane's, one after another, when longer). */
+  readonly ms: number;
+}
+
+/** The requests each selected check likely sends (see `likelyRequests`): what `--plan` shows beside the most. */
+export function likelyPerCheck(
+  checks: readonly CheckDefinition[],
+  runs: number,
+  maxWrites: number | undefined,
+  allowWrites: boolean,
+): number[] {
+  return checks.map((c) =>
+    c.writes && !allowWrites
+      ? 0
+      : Math.max(1, Math.ceil(likelyRequests(c.maxRequests, runsOf(c, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS)),
+  );
+}
+
+/**
+ * The realistic time: the likely requests at the measured latency, `concurrency` at a time (or the
+ * write lane's one after another, when the budget may bind and that is longer), plus the longest
+ * check, which may start last.
+ */
+export function estimateRun(
+  checks: readonly CheckDefinition[],
+  input: BudgetInput & { readonly allowWrites: boolean },
+  latencyMs: number,
+): RunEstimate {
+  const perCheck = likelyPerCheck(checks, input.runs, input.maxWrites, input.allowWrites);
+  const requests = perCheck.reduce((a, b) => a + b, 0);
+  const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
+  const spread = (requests / lanes) * latencyMs;
+  const serial = input.serialWrites
+    ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? perCheck[i]! : 0), 0) * latencyMs
+    : 0;
+  const longest = perCheck.reduce((a, b) => Math.max(a, b), 0) * latencyMs;
+  return { requests, latencyMs, ms: Math.ceil(Math.max(spread, serial) + longest) };
+}
+
 /** `1 h 3 min`, `4 min 10 s`, `12.5 s`. */
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
@@ -145,10 +190,18 @@ export function formatDuration(ms: number): string {
   return rest ? `${m} min ${rest} s` : `${m} min`;
 }
 
-/** The line the console prints at the start of a run. */
-export function describeBudget(b: RunBudget, deadlineMs: number, deadlineGiven: boolean): string {
+/** The line the console prints at the start of a run: the likely time (when measured) and the worst case. */
+export function describeBudget(
+  b: RunBudget,
+  deadlineMs: number,
+  deadlineGiven: boolean,
+  estimate?: RunEstimate,
+): string {
+  const likely = estimate
+    ? `likely about ${formatDuration(estimate.ms)} (about ${estimate.requests} requests at ${Math.round(estimate.latencyMs)} ms each, as the preflight measured, ${b.concurrency} checks at a time); `
+    : '';
   const deadline = deadlineGiven
     ? `run deadline ${formatDuration(deadlineMs)} (--deadline)${deadlineMs < b.worstCaseMs ? ', shorter than the worst case: a slow target can meet it' : ''}`
     : `run deadline ${formatDuration(deadlineMs)} (the worst case; --deadline to change)`;
-  return `at most ${b.requests} requests, ${b.concurrency} checks at a time, ${formatDuration(b.perRequestMs)} per request at worst: worst case ${formatDuration(b.worstCaseMs)}; ${deadline}`;
+  return `${likely}at most ${b.requests} requests, ${b.concurrency} checks at a time, ${formatDuration(b.perRequestMs)} per request at worst: worst case ${formatDuration(b.worstCaseMs)}; ${deadline}`;
 }

@@ -1,7 +1,7 @@
 /** @module Typed run events, for progress output (reporters consume results, not text). */
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
-import type { RunBudget } from './budget.js';
+import type { RunBudget, RunEstimate } from './budget.js';
 import type { Unjudged } from './preflight.js';
 
 export type RunEvent =
@@ -11,6 +11,8 @@ export type RunEvent =
       readonly total: number;
       /** The plan's worst case, and the run deadline in force (derived from it unless given). */
       readonly budget: RunBudget;
+      /** The likely time, from the plan and the latency the preflight measured (absent without a preflight). */
+      readonly estimate?: RunEstimate;
       readonly deadlineMs: number;
       readonly deadlineGiven: boolean;
     }

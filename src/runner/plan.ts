@@ -3,11 +3,12 @@
  * (nothing is sent): requests per operation, the writes and the write budget, the completion-token
  * budget and the time budget. The figures are upper bounds: each check's `maxRequests`.
  */
-import type { CheckDefinition } from '../core/check.js';
+import { propertyFloor, type CheckDefinition } from '../core/check.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
 import {
   describeBudget,
   inWriteLane,
+  likelyPerCheck,
   requestsOf,
   runBudget,
   runsOf,
@@ -64,6 +65,10 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     .reduce((n, c) => n + requestsOf(c, input.runs), 0);
   out.push(
     `Completion tokens: at most ${chatRequests * input.maxCompletionTokens} (${chatRequests} chat requests × --max-completion-tokens ${input.maxCompletionTokens})`,
+  );
+  const likely = likelyPerCheck(checks, input.runs, maxWrites, input.allowWrites).reduce((a, b) => a + b, 0);
+  out.push(
+    `Likely: about ${likely} of the at most ${budget.requests} requests against a conformant target: a property stops after ${propertyFloor(input.runs)} of its ${input.runs} cases (--runs) once they exercise nothing new, and requests without side effects that several checks send alike go out once per run; a run's start line gives the likely time, at the latency the preflight measures`,
   );
   out.push(`Time: ${describeBudget(budget, input.deadlineMs ?? budget.worstCaseMs, input.deadlineMs !== undefined)}`);
   return out;

@@ -28,7 +28,7 @@ import {
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { budgetCanBind, requestsOf, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
+import { budgetCanBind, estimateRun, requestsOf, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
 import { longestFirst, runLanes } from './lanes.js';
 import { sharingReads, type SharedReads } from './shared-reads.js';
 import { blockCascades } from './cascades.js';
@@ -191,11 +191,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   }
   /** The write budget in force: a per-case writing property runs as many cases as it affords (`runsOf`). */
   const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
-  const budget = runBudget(opts.checks, {
+  const budgetInput = {
     ...opts,
     serialWrites: writesMayBind(opts.checks, opts.runs, budgetWrites),
     maxWrites: budgetWrites,
-  });
+    allowWrites: opts.target.allowWrites,
+  };
+  const budget = runBudget(opts.checks, budgetInput);
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
   const deadline = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
@@ -219,16 +221,11 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const sharedReads: SharedReads = new Map();
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
-  opts.onEvent?.({
-    type: 'run-start',
-    target: label,
-    total,
-    budget,
-    deadlineMs,
-    deadlineGiven: opts.deadlineMs !== undefined,
-  });
   let unjudged: Unjudged | undefined;
+  /** One round trip to the target, as the preflight saw it: the realistic estimate's unit. */
+  let latencyMs: number | undefined;
   if (opts.preflight !== false) {
+    const sent = performance.now();
     try {
       unjudged = await preflight(
         client,
@@ -237,10 +234,20 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         { bearer: opts.token !== undefined, basic: opts.basic !== undefined },
         opts.timeoutMs,
       );
+      if (!unjudged) latencyMs = performance.now() - sent;
     } catch {
       unjudged = undefined; // the checks will meet whatever went wrong, and report it
     }
   }
+  opts.onEvent?.({
+    type: 'run-start',
+    target: label,
+    total,
+    budget,
+    ...(latencyMs !== undefined ? { estimate: estimateRun(opts.checks, budgetInput, latencyMs) } : {}),
+    deadlineMs,
+    deadlineGiven: opts.deadlineMs !== undefined,
+  });
   // The run's deadline starts with the checks (the preflight has a short deadline of its own).
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
   timer.unref?.();

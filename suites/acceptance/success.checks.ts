@@ -234,7 +234,7 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
     ...acceptanceOf(op),
     requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
     // The listing sampled for filter values, the property, and the unfiltered listing.
-    maxRequests: (runs) => propertyRequests(1)(runs) + 2,
+    maxRequests: propertyRequests(1, 40, 2),
     async run(ctx) {
       // Filter values that select something (from the listing) and one that selects nothing.
       const sample = (await firstRecords(ctx, kind, 20)) ?? [];

@@ -208,7 +208,7 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
     // The property, then one raw body of each kind.
-    maxRequests: (runs) => propertyRequests(1)(runs) + 2,
+    maxRequests: propertyRequests(1, 40, 2),
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
       const outcome = await checkProperty(
