@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';
 import { chaosDice, chaosResponse, cutStream, drawChaos } from './chaos.js';
+import { createConcurrencyLimit } from './concurrency-limit.js';
 import { bodyTooLarge, internalError, methodNotAllowed, routeNotFound, unauthorized } from './errors.js';
 import { withFaults } from './faults/apply.js';
 import { resolveFaults } from './faults/index.js';
@@ -122,7 +123,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // Without chaos, latency, faults or pacing (the usual mock), the core is the whole answer.
   const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0 && pace === undefined;
 
+  const limit = resolved.maxConcurrency === undefined ? undefined : createConcurrencyLimit(resolved.maxConcurrency);
+
   function serve(req: MockRequest): Promise<MockResponse> {
+    if (limit) return limit.run(familyOf(req.path), () => handleWithExtras(req));
     if (!plain) return handleWithExtras(req);
     // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
     const failed = () => internalError(familyOf(req.path));

@@ -30,6 +30,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     seed: options.seed ?? DEFAULT_MOCK_SEED,
     priorityScheduling: options.priorityScheduling ?? false,
     latencyMs: options.latencyMs ?? 0,
+    maxConcurrency: options.maxConcurrency,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     faults: Object.freeze((options.faults ?? []).map((f) => (typeof f === 'string' ? f : f.id))),
     chaos: options.chaos ?? 0,
@@ -50,6 +51,11 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);
   if (!Number.isSafeInteger(resolved.seed)) throw new Error(`mock: seed must be an integer, got ${resolved.seed}`);
   if (!(resolved.latencyMs >= 0)) throw new Error(`mock: latencyMs must be >= 0, got ${resolved.latencyMs}`);
+  if (
+    resolved.maxConcurrency !== undefined &&
+    !(Number.isSafeInteger(resolved.maxConcurrency) && resolved.maxConcurrency >= 1)
+  )
+    throw new Error(`mock: maxConcurrency must be a whole number >= 1, got ${resolved.maxConcurrency}`);
   if (!(resolved.maxBodyBytes > 0)) throw new Error(`mock: maxBodyBytes must be > 0, got ${resolved.maxBodyBytes}`);
   if (!(resolved.chaos >= 0 && resolved.chaos <= 1))
     throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);

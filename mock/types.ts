@@ -26,6 +26,11 @@ export interface MockOptions {
   priorityScheduling?: boolean;
   /** Added latency per response, in ms. */
   latencyMs?: number;
+  /**
+   * Requests to the interface served at once; beyond it as many more wait their turn, and the rest
+   * are shed with 429 and `Retry-After` (the conformant way to shed load). Default: no limit.
+   */
+  maxConcurrency?: number;
   /** Largest request body accepted (413 beyond). */
   maxBodyBytes?: number;
   /** Planted bugs: ids from mock/faults, or your own `defineFault(...)`. Off by default. */
@@ -64,6 +69,8 @@ export interface ResolvedMockOptions {
   readonly seed: number;
   readonly priorityScheduling: boolean;
   readonly latencyMs: number;
+  /** Undefined: no limit. */
+  readonly maxConcurrency: number | undefined;
   readonly maxBodyBytes: number;
   /** The planted faults' ids. */
   readonly faults: readonly string[];

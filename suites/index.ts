@@ -7,6 +7,7 @@ import { acceptanceChecks } from './acceptance/index.js';
 import { authChecks } from './auth/index.js';
 import { chatCompletionChecks } from './chat-completions/index.js';
 import { errorChecks } from './errors/index.js';
+import { loadChecks } from './load/index.js';
 import { recordChecks } from './records/index.js';
 import { streamingChecks } from './streaming/index.js';
 import { trainingJobChecks } from './training-jobs/index.js';
@@ -21,6 +22,7 @@ export const CATALOGUE: readonly CheckDefinition[] = [
   ...trainingJobChecks,
   ...trajectoryChecks,
   ...recordChecks,
+  ...loadChecks,
 ];
 
 const seen = new Set<string>();

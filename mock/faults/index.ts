@@ -6,6 +6,7 @@ import { chatMeaningFaults } from './chat-meaning.js';
 import { coverageFaults } from './coverage.js';
 import { errorFaults } from './errors.js';
 import { errorOddInputFaults } from './errors-odd-inputs.js';
+import { loadFaults } from './load.js';
 import { recordFaults } from './records.js';
 import { streamingFaults } from './streaming.js';
 import { streamingMeaningFaults } from './streaming-meaning.js';
@@ -27,6 +28,7 @@ export const FAULTS: readonly Fault[] = [
   ...trainingFaults,
   ...recordFaults,
   ...coverageFaults,
+  ...loadFaults,
 ];
 
 const byId = new Map(FAULTS.map((f) => [f.id, f]));

@@ -5,6 +5,7 @@
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient } from '../transport/types.js';
 import type { CheckIdentity } from './check-identity.js';
+import type { OperationId } from './operations.js';
 import type { CheckOutcome } from './result.js';
 
 export { LEVELS, type Level } from './check-identity.js';
@@ -32,6 +33,8 @@ export interface TargetConfig {
   readonly listReadCap: number;
   /** Largest completion a chat case may ask for (token budget against real targets). */
   readonly maxCompletionTokens: number;
+  /** Chat requests the checks under load send at once (suites/load; default 8, at most 32). */
+  readonly loadBurst?: number;
 }
 
 export interface CheckContext {
@@ -71,6 +74,12 @@ export interface CheckDefinition extends CheckIdentity {
    * marked `precondition` for the operation are reported as blocked by it (src/runner/cascades.ts).
    */
   readonly root?: boolean;
+  /**
+   * A root cause that explains every other failure of this operation when it fails (answers handed
+   * to other requests' callers: no answer of the operation can be trusted). Those failures are
+   * reported as blocked by it, and it gates at the strictest of their levels (src/runner/cascades.ts).
+   */
+  readonly explains?: OperationId;
   /**
    * Heavy work that never touches the target (building a mutation catalogue, compiling schemas),
    * run before the run's deadline starts, so it can neither stall requests in flight nor eat the

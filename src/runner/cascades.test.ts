@@ -4,9 +4,9 @@
  * the root never saw.
  */
 import { expect, test } from 'vitest';
-import type { CheckDefinition } from '../core/check.js';
+import { defineCheck, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
-import type { CheckResult } from '../core/result.js';
+import { pass, type CheckResult } from '../core/result.js';
 import { blockCascades } from './cascades.js';
 
 const ROOT = 'acceptance.valid-request-succeeds.chat-create';
@@ -111,4 +111,49 @@ test('a blocked failure says which root blocks it and what it found', () => {
   expect(blocked).toMatchObject({ status: 'skip', blockedBy: ROOT });
   expect(blocked?.reason).toBe(`blocked by ${ROOT} (the baseline of this operation fails the same way): ${NO_MODEL}`);
   expect(blocked?.evidence).toBeUndefined();
+});
+
+test('a failed check that explains an operation blocks its other failures, and gates at the strictest level it blocked', () => {
+  const mk = (id: string, level: 'MUST' | 'SHOULD', explains?: boolean) =>
+    defineCheck({
+      id,
+      operation: 'chat.create',
+      section: '§4.1',
+      level,
+      requirement: 'r',
+      ...(level === 'SHOULD' ? { convention: 'c' } : {}),
+      ...(explains ? { explains: 'chat.create' as const } : {}),
+      run: async () => pass(),
+    });
+  const checks = [mk('a.must', 'MUST'), mk('a.cause', 'SHOULD', true), mk('a.fine', 'MUST')];
+  const result = (c: CheckDefinition, status: 'pass' | 'fail'): CheckResult =>
+    status === 'pass'
+      ? {
+          id: c.id,
+          operation: c.operation,
+          section: c.section,
+          level: c.level,
+          requirement: 'r',
+          durationMs: 1,
+          status,
+        }
+      : {
+          id: c.id,
+          operation: c.operation,
+          section: c.section,
+          level: c.level,
+          requirement: 'r',
+          durationMs: 1,
+          status,
+          expected: 'e',
+          actual: 'crossed',
+        };
+  const out = blockCascades(
+    checks,
+    [result(checks[0]!, 'fail'), result(checks[1]!, 'fail'), result(checks[2]!, 'pass')],
+    new Map(),
+  );
+  expect(out[0]).toMatchObject({ status: 'skip', blockedBy: 'a.cause' });
+  expect(out[1]).toMatchObject({ status: 'fail', level: 'MUST' });
+  expect(out[2]!.status).toBe('pass');
 });

@@ -7,8 +7,13 @@
  * same status, and for a 2xx the same schema errors (none the root did not report), or for another
  * status or a body no schema error names, the same body. A check whose own request got a status the
  * root never saw (a 404 on another path, a 4xx for the value it sends) keeps its failure.
+ *
+ * A check that `explains` an operation (answers crossed between concurrent requests) is a root cause
+ * of another kind: when it fails, every other failure of that operation
+ * is blocked by it, whatever it shows, since no answer of the operation can be trusted as its own;
+ * and it gates at the strictest level of what it blocked, so the verdict stays what it was.
  */
-import type { CheckDefinition } from '../core/check.js';
+import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 
@@ -45,6 +50,19 @@ function restates(failure: CheckResult, root: CheckResult): boolean {
   return mine.excerpt.trim() === theirs.excerpt.trim();
 }
 
+/** The failed checks that explain every failure of an operation (`explains`), by operation. */
+function explainedBy(
+  checks: readonly CheckDefinition[],
+  results: readonly CheckResult[],
+): Map<OperationId, CheckResult> {
+  const out = new Map<OperationId, CheckResult>();
+  checks.forEach((c, i) => {
+    const r = results[i];
+    if (c.explains && r?.status === 'fail' && !out.has(c.explains)) out.set(c.explains, r);
+  });
+  return out;
+}
+
 /**
  * The results with blocked failures turned into skips. `preconditions` maps a check id to the
  * operation whose baseline its failure may restate.
@@ -60,8 +78,23 @@ export function blockCascades(
     if (c.root && r && (r.status === 'fail' || r.status === 'error') && !failedRoots.has(c.operation))
       failedRoots.set(c.operation, r);
   });
-  if (failedRoots.size === 0) return [...results];
-  return results.map((r) => {
+  const explained = explainedBy(checks, results);
+  if (failedRoots.size === 0 && explained.size === 0) return [...results];
+  /** The strictest level each cause blocked: it gates at that level, so blocking hides no verdict. */
+  const strictest = new Map<string, CheckResult['level']>();
+  const blocked = results.map((r, i): CheckResult => {
+    const cause = explained.get(checks[i]!.operation);
+    if (cause && r.status === 'fail' && cause.id !== r.id) {
+      const was = strictest.get(cause.id) ?? cause.level;
+      if (LEVELS.indexOf(r.level) < LEVELS.indexOf(was)) strictest.set(cause.id, r.level);
+      const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;
+      return {
+        ...rest,
+        status: 'skip',
+        blockedBy: cause.id,
+        reason: `blocked by ${cause.id} (answers of this operation go to other requests' callers, so no answer can be judged as its own): ${oneLine(actual ?? '')}`,
+      };
+    }
     const op = preconditions.get(r.id);
     const root = op === undefined ? undefined : failedRoots.get(op);
     if (!root || r.status !== 'fail' || root.id === r.id || !restates(r, root)) return r;
@@ -72,5 +105,11 @@ export function blockCascades(
       blockedBy: root.id,
       reason: `blocked by ${root.id} (the baseline of this operation fails the same way): ${oneLine(actual ?? '')}`,
     };
+  });
+  return blocked.map((r) => {
+    const level = strictest.get(r.id);
+    if (level === undefined || r.status !== 'fail') return r;
+    const note = `gates as ${level}: it explains ${level} failures of this operation, reported as blocked by it`;
+    return { ...r, level, notes: [...(r.notes ?? []), note] };
   });
 }

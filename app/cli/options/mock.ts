@@ -162,6 +162,14 @@ export const MOCK_OPTIONS = {
     default: 0,
     into: 'latencyMs',
   },
+  'max-concurrency': {
+    type: 'string',
+    arg: 'N',
+    help: 'Requests served at once; as many more wait, the rest get 429 with Retry-After (default: no limit)',
+    group: 'mock',
+    kind: wholeNumber(1, 100_000),
+    into: 'maxConcurrency',
+  },
   faults: {
     type: 'string',
     arg: 'ID,...',

@@ -1,0 +1,137 @@
+/**
+ * @module A burst of distinct, self-identifying chat requests (§4.1): seeded prompts (greedy at n = 1), each
+ * with its own `request_id`, `n` and `max_completion_tokens`, half of them streamed. Each is sent
+ * alone first (its solo answer, the reference), then all of them at once, whatever `--concurrency`
+ * says: what a batching server answers under load is compared with what it answers alone.
+ */
+import type { CheckContext } from '../../src/core/check.js';
+import { describeError } from '../../src/core/errors.js';
+import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { readSse } from '../../src/kit/streams.js';
+import type { HttpExchange } from '../../src/transport/types.js';
+
+/** Requests in a burst unless the target says otherwise (`loadBurst`), and the most any burst sends at once. */
+const DEFAULT_BURST = 8;
+export const MAX_BURST = 32;
+
+export function burstSize(ctx: CheckContext): number {
+  return Math.min(MAX_BURST, Math.max(2, ctx.target.loadBurst ?? DEFAULT_BURST));
+}
+
+export interface BurstRequest {
+  readonly index: number;
+  readonly requestId: string;
+  readonly n: number;
+  readonly maxTokens: number;
+  readonly stream: boolean;
+  readonly body: Record<string, unknown>;
+}
+
+/** What one answer said: its status, the choices' texts by index, its id and usage; or why there is none. */
+export interface Answer {
+  readonly status: number;
+  readonly retryAfter?: string | undefined;
+  readonly texts: string[];
+  readonly id: string | undefined;
+  readonly usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
+  readonly exchange?: HttpExchange;
+  /** The exchange failed without an answer (reset, timeout): its code and message. */
+  readonly error?: string;
+}
+
+/** The burst's requests: distinct prompts, seeds, ids, `n` (1, 2) and caps (2..8, within the run's). */
+export function burstRequests(ctx: CheckContext, size: number, tag: string): BurstRequest[] {
+  return Array.from({ length: size }, (_, index) => {
+    const n = 1 + (index % 2);
+    const maxTokens = Math.min(ctx.target.maxCompletionTokens, 2 + 2 * (index % 4));
+    const stream = index % 4 >= 2;
+    const requestId = `cts-load-${ctx.seed}-${tag}-${index}`;
+    const code = (ctx.seed * 7919 + index * 104_729) % 1_000_000;
+    return {
+      index,
+      requestId,
+      n,
+      maxTokens,
+      stream,
+      body: minimalChatRequest(ctx.target, {
+        messages: [{ role: 'user', content: `Request ${index + 1} of ${size}, code ${code}: repeat the code.` }],
+        // Greedy where it may be (n = 1); n > 1 needs sampling (vLLM refuses greedy with n > 1): seeded, so repeatable.
+        temperature: n === 1 ? 0 : 1,
+        seed: (ctx.seed + index) % 2 ** 31,
+        n,
+        max_completion_tokens: maxTokens,
+        request_id: requestId,
+        ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+      }),
+    };
+  });
+}
+
+type Json = Record<string, unknown>;
+
+function usageOf(v: unknown): Answer['usage'] {
+  return v !== null && typeof v === 'object' ? (v as Answer['usage']) : undefined;
+}
+
+/** Sends one request of a burst and reads its answer whole (a stream to its end). */
+export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requestId): Promise<Answer> {
+  const spec = {
+    method: 'POST',
+    path: pathOf(ctx.target, 'chat.create'),
+    json: { ...r.body, request_id: requestId },
+  } as const;
+  try {
+    if (!r.stream) {
+      const ex = await ctx.http.send(spec);
+      const body = (ex.json ?? {}) as Json;
+      const choices = Array.isArray(body.choices) ? (body.choices as Json[]) : [];
+      const texts: string[] = [];
+      for (const c of choices) {
+        const i = typeof c.index === 'number' ? c.index : texts.length;
+        texts[i] = String((c.message as Json | undefined)?.content ?? '');
+      }
+      return {
+        status: ex.response.status,
+        retryAfter: ex.response.headers['retry-after'],
+        texts,
+        id: typeof body.id === 'string' ? body.id : undefined,
+        usage: usageOf(body.usage),
+        exchange: ex,
+      };
+    }
+    const stream = await ctx.http.open(spec);
+    if (stream.status < 200 || stream.status > 299) {
+      await stream.close();
+      return {
+        status: stream.status,
+        retryAfter: stream.headers['retry-after'],
+        texts: [],
+        id: undefined,
+        usage: undefined,
+      };
+    }
+    const texts: string[] = [];
+    let id: string | undefined;
+    let usage: Answer['usage'];
+    await readSse(stream, (ev) => {
+      if (ev.data === '[DONE]') return;
+      let chunk: Json;
+      try {
+        chunk = JSON.parse(ev.data) as Json;
+      } catch {
+        return;
+      }
+      if (typeof chunk.id === 'string') id ??= chunk.id;
+      if (chunk.usage) usage = usageOf(chunk.usage);
+      for (const c of Array.isArray(chunk.choices) ? (chunk.choices as Json[]) : []) {
+        const i = typeof c.index === 'number' ? c.index : 0;
+        texts[i] = (texts[i] ?? '') + String((c.delta as Json | undefined)?.content ?? '');
+      }
+    });
+    return { status: stream.status, texts, id, usage };
+  } catch (err) {
+    const { code, message } = describeError(err);
+    if (code === 'CTS_WRITE_BUDGET' || code === 'CTS_RUN_DEADLINE') throw err;
+    return { status: 0, texts: [], id: undefined, usage: undefined, error: `${code}: ${message}` };
+  }
+}

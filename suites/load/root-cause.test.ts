@@ -1,0 +1,38 @@
+/**
+ * A server that crosses concurrent chat answers is found by the load check at every --concurrency,
+ * 1 included (the check sends its burst at once whatever the run's concurrency), as one root-cause
+ * finding: the chat failures the crossing causes elsewhere are reported as blocked by it. The mock
+ * that sheds load with 429 and Retry-After (`maxConcurrency`) passes the shedding rule.
+ */
+import { expect, test } from 'vitest';
+import { CATALOGUE } from '../index.js';
+import { runAgainstMock } from '../../test/helpers/run-checks.js';
+import { loadChecks } from './index.js';
+
+const chatChecks = CATALOGUE.filter((c) => c.operation === 'chat.create');
+const BELONG = 'load.answers-belong-to-their-requests';
+
+for (const concurrency of [1, 8]) {
+  test(`crossed answers at --concurrency ${concurrency}: one finding, the load check's; the rest blocked by it`, async () => {
+    const report = await runAgainstMock(chatChecks, {
+      level: 'should',
+      concurrency,
+      faults: ['load.crossed-answers'],
+    });
+    const failures = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+    expect(failures.map((r) => r.id)).toEqual([BELONG]);
+    expect(report.summary.conformant).toBe(false);
+    const blocked = report.results.filter((r) => r.status === 'skip' && r.blockedBy === BELONG);
+    if (concurrency === 1) expect(blocked).toEqual([]);
+  }, 60_000);
+}
+
+test('the mock with maxConcurrency 2 sheds a burst with 429 and Retry-After, and passes the shedding rule', async () => {
+  const report = await runAgainstMock(loadChecks, {
+    level: 'should',
+    mock: { maxConcurrency: 2, latencyMs: 30 },
+  });
+  expect(report.results.map((r) => [r.id, r.status])).toEqual(loadChecks.map((c) => [c.id, 'pass']));
+  const shed = report.results.find((r) => r.id === 'load.sheds-with-429-or-503');
+  expect(shed?.status === 'pass' && shed.notes?.join(' ')).toMatch(/shed with 429\/503 and Retry-After|retried/);
+}, 60_000);
