@@ -87,6 +87,8 @@ const CASES: [string[], string][] = [
     ['--plan', '--quiet', '--console', '--no-color', '--junit', 'a.xml', '--basic', 'u:p', '--token', 't'],
     'conformance run',
   ],
+  // Objectives, in one form whatever their units were.
+  [['--slo', 'ttft-p95=0.5s, itl-p99=50ms'], 'conformance run --slo ttft-p95=500ms,itl-p99=50ms'],
   // A replay: the recording, the one target, and what applies to a replay (its level defaults to should).
   [['--replay', 'rec.jsonl', '--target', T], `conformance run --replay rec.jsonl --target ${T}`],
   [

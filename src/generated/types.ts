@@ -917,7 +917,7 @@ export interface ConformanceRunReportRunReport {
   coverage?: ConformanceRunReportCoverage;
   origin?: ConformanceRunReportReportOrigin;
   /**
-   * Time per operation (since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
+   * Time per operation (keyed by its id, as `Operation` names them; since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
    */
   timing?: {
     [k: string]: ConformanceRunReportOperationTiming;
