@@ -90,6 +90,7 @@ function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): Ta
     listParams: cfg.listParams,
     listReadCap: cfg.listReadCap,
     maxCompletionTokens: cfg.maxCompletionTokens,
+    loadBurst: cfg.loadBurst,
   };
 }
 

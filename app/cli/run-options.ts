@@ -52,6 +52,7 @@ export interface RunConfig {
   readonly maxBodyBytes: number;
   readonly listReadCap: number;
   readonly maxCompletionTokens: number;
+  readonly loadBurst: number;
   readonly retries: number;
   readonly listParams: { evaluationRunId: string; limit: string; offset: string };
   readonly quiet: boolean;
@@ -157,6 +158,7 @@ export function parseRunOptions(
     maxBodyBytes: value('max-body-bytes'),
     listReadCap: value('list-cap'),
     maxCompletionTokens: value('max-completion-tokens'),
+    loadBurst: value('load-burst'),
     retries: value('retries'),
     listParams,
     quiet: f.quiet ?? false,

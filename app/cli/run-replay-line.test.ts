@@ -49,6 +49,8 @@ const CASES: [string[], string][] = [
   [['--target', T, '--model', 'mock-model'], `conformance run --target ${T} --model mock-model`],
   [['--target', T, '--level', 'should', '--runs', '25'], `conformance run --target ${T} --level should`],
   [['--target', T, '--level', 'must', '--runs', '7'], `conformance run --target ${T} --runs 7`],
+  [['--target', T, '--load-burst', '8'], `conformance run --target ${T}`],
+  [['--target', T, '--load-burst', '4'], `conformance run --target ${T} --load-burst 4`],
   // Writes: said against a real target only, their budget only with them.
   [['--target', T, '--allow-writes'], `conformance run --target ${T} --allow-writes`],
   [['--target', T, '--allow-writes', '--max-writes', '10'], `conformance run --target ${T} --allow-writes`],

@@ -36,3 +36,15 @@ test('the mock with maxConcurrency 2 sheds a burst with 429 and Retry-After, and
   const shed = report.results.find((r) => r.id === 'load.sheds-with-429-or-503');
   expect(shed?.status === 'pass' && shed.notes?.join(' ')).toMatch(/shed with 429\/503 and Retry-After|retried/);
 }, 60_000);
+
+test('the burst is --load-burst requests (sent alone, then at once); the shedding burst twice that', async () => {
+  const sent = new Map<string, number>();
+  await runAgainstMock(loadChecks, {
+    level: 'should',
+    target: { loadBurst: 3 },
+    onEvent: (e) => {
+      if (e.type === 'check-end') sent.set(e.result.id, e.requests);
+    },
+  });
+  expect(Object.fromEntries(sent)).toEqual({ [BELONG]: 2 * 3, 'load.sheds-with-429-or-503': 2 * 3 });
+});

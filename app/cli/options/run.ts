@@ -290,6 +290,18 @@ export const RUN_OPTIONS = {
     config: 'maxCompletionTokens',
     withReplay: 'refused',
   },
+  'load-burst': {
+    type: 'string',
+    arg: 'N',
+    help: 'chat requests the checks under load send at once, whatever --concurrency says (default {default}, at most 32)',
+    group: 'limits',
+    kind: wholeNumber(2, 32),
+    default: 8,
+    config: 'loadBurst',
+    withReplay: 'refused',
+    // The burst's size decides what the load checks send: a failure re-runs with the same.
+    replay: true,
+  },
   'allow-writes': {
     type: 'boolean',
     help: 'run checks with side effects (create jobs, log trajectories); always on against the bundled mock',
