@@ -2,7 +2,7 @@
  * @module A report's timing (src/core/timing.ts) as the rows every reporter shows: per operation and
  * measure, in words, with count, p50, p90, p99 and max, the same in the console, Markdown and HTML.
  */
-import { operation, operationLabel } from '../../src/core/operations.js';
+import { OPERATIONS, operation, operationLabel } from '../../src/core/operations.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { Distribution, OperationTiming } from '../../src/core/timing.js';
 
@@ -22,23 +22,22 @@ export interface TimingRow {
   readonly distribution: Distribution;
 }
 
-/** The rows of a report's timing, operations in their order, measures in the order above. */
+/** The rows of a report's timing, operations in their order, measures in the order above (other keys: left out). */
 export function timingRows(report: Pick<RunReport, 'timing'>): TimingRow[] {
   const rows: TimingRow[] = [];
-  for (const [op, timing] of Object.entries(report.timing ?? {}) as [
-    Parameters<typeof operation>[0],
-    OperationTiming,
-  ][])
+  for (const { id } of OPERATIONS) {
+    const timing = report.timing?.[id];
     for (const m of MEASURES) {
-      const distribution = timing[m.key];
+      const distribution = timing?.[m.key];
       if (distribution)
         rows.push({
-          operation: `${operation(op).section} ${operationLabel(op)}`,
+          operation: `${operation(id).section} ${operationLabel(id)}`,
           measure: m.name,
           unit: m.unit,
           distribution,
         });
     }
+  }
   return rows;
 }
 
