@@ -23,14 +23,38 @@ export interface StreamProbe {
   failWith(expected: string, actual: string, notes?: readonly string[]): FailOutcome;
 }
 
+/** The probes each check has asked for: its own repeat of one is streamed again (see `probeChatStream`). */
+const askedBy = new WeakMap<CheckContext, Set<string>>();
+
 /**
  * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
- * a failure when the target did not answer 2xx (a stream request that is valid per §4.1).
+ * a failure when the target did not answer 2xx (a stream request that is valid per §4.1). The
+ * same probe asked for by several checks is streamed once per run and its verdict shared (each
+ * check reads the findings of its own rule); a check that asks for it again gets a fresh stream.
  */
-export async function probeChatStream(
+export function probeChatStream(
   ctx: CheckContext,
   extra: Record<string, unknown> = {},
 ): Promise<StreamProbe | FailOutcome> {
+  const key = `stream-probe:${JSON.stringify(extra)}`;
+  const mine = askedBy.get(ctx) ?? new Set<string>();
+  askedBy.set(ctx, mine);
+  const earlier = ctx.memo.get(key) as Promise<StreamProbe | FailOutcome> | undefined;
+  if (earlier && !mine.has(key)) {
+    mine.add(key);
+    return earlier;
+  }
+  mine.add(key);
+  const probe = streamOnce(ctx, extra);
+  ctx.memo.set(key, probe);
+  // A probe that went wrong (a timeout, a reset) is not handed on: the next check streams its own.
+  probe.catch(() => {
+    if (ctx.memo.get(key) === probe) ctx.memo.delete(key);
+  });
+  return probe;
+}
+
+async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Promise<StreamProbe | FailOutcome> {
   const body = minimalChatRequest(ctx.target, { ...extra, stream: true });
   const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
   const judge = new ChatStreamJudge({
