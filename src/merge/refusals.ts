@@ -8,6 +8,7 @@ import { ConformanceError } from '../core/errors.js';
 import type { ReportOrigin } from '../core/origin.js';
 import type { RunReport } from '../core/report.js';
 import type { MergeInput } from './inputs.js';
+import { objectivesText } from '../timing/objectives.js';
 
 const refuse = (message: string): ConformanceError => new ConformanceError('CTS_MERGE_REFUSED', message);
 
@@ -32,7 +33,7 @@ const OF_ONE_RUN: readonly Agreement[] = [
   { name: 'runs per property', of: (r) => r.runs },
   { name: 'shard count', of: (_, o) => (o.kind === 'run' ? shardOf(o).count : 'none') },
   { name: '--min-coverage', of: (r) => r.summary.minCoverage?.required ?? 'none' },
-  { name: '--slo', of: (r) => r.objectives?.map((o) => `${o.id}=${o.thresholdMs}ms`).join(',') || 'none' },
+  { name: '--slo', of: (r) => objectivesText(r.objectives ?? []) || 'none' },
 ];
 
 /** What the reports of one target share besides: the target itself (the bundled mock listens on a port of its own each run). */
