@@ -9,6 +9,7 @@ import type { OperationId } from './operations.js';
 import type { ConformanceRunReportRunReport } from '../generated/types.js';
 import type { Objective, TimingTable } from './timing.js';
 import type { ReportOrigin } from './origin.js';
+import type { PairHalves } from './pair-halves.js';
 
 export const REPORT_SCHEMA_VERSION = '1.4';
 
@@ -81,6 +82,8 @@ export interface RunReport {
   readonly timing?: TimingTable;
   /** The service-level objectives asked for (`--slo`), each judged as a result `slo.<id>`: kept so a merge re-judges them. */
   readonly objectives?: readonly Objective[];
+  /** A proxy's server report: the halves of exchange pairs it saw, for the merge to pair across proxies. */
+  readonly pairs?: PairHalves;
   /** What produced the report (kind, side, shard, catalogue hash): what `conformance merge` compares. */
   readonly origin?: ReportOrigin;
   readonly unjudged?: {

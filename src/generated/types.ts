@@ -916,6 +916,7 @@ export interface ConformanceRunReportRunReport {
   };
   coverage?: ConformanceRunReportCoverage;
   origin?: ConformanceRunReportReportOrigin;
+  pairs?: ConformanceRunReportPairHalves;
   /**
    * Time per operation (keyed by its id, as `Operation` names them; since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
    */
@@ -1204,6 +1205,26 @@ export interface ConformanceRunReportReportOrigin {
    * Set by `conformance merge`: how many reports this one was merged from.
    */
   mergedFrom?: number;
+}
+/**
+ * A proxy's server report (since 1.4): the halves of the exchange pairs its pair rules judge (a record listed then read, a job created then read, a greedy request streamed and not, the first record URI of each kind, the listings), so that `conformance merge` judges a pair whose two exchanges reached different proxies with the same rule code. Earlier halves are what the proxy remembered; later halves (with `operation` and `evidence`) the exchanges it could not pair; listings the last ones seen. `at`: when the exchange was seen, epoch milliseconds. Strings are redacted. Bounded as the proxy's memory is.
+ */
+export interface ConformanceRunReportPairHalves {
+  halves: {
+    family: 'listed' | 'read' | 'created' | 'job-read' | 'greedy' | 'first-uri' | 'listing';
+    at: number;
+    operation?: ConformanceRunReportOperation;
+    evidence?: ConformanceRunReportEvidence;
+    [k: string]: unknown;
+  }[];
+  /**
+   * Later halves left out (the most recent are kept).
+   */
+  dropped: number;
+  /**
+   * Every listing the proxy judged is in `halves`: the merge judges the listing pairs again over every proxy's listings, in time order.
+   */
+  listingsComplete: boolean;
 }
 /**
  * The distributions measured of one operation's exchanges answered 2xx.

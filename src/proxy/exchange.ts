@@ -101,6 +101,7 @@ export class ExchangeJudge {
         if (op) ctx.findings.judged(rule, op.id);
       },
       breach: (rule, expected, actual) => this.breach(rule, expected, actual),
+      ...(op ? { seen: () => ({ operation: op.id, evidence: this.evidence('', '') }) } : {}),
     };
     if (op)
       this.credentialsJudge = new CredentialsJudge(op, request.headers.authorization, ctx.configured, this.verdicts);

@@ -50,13 +50,14 @@ export class Findings {
 
   /**
    * One exchange broke the rule (call `judged` for it too). `evidence` is built only for the first
-   * breach of a group; returns true then (the caller may say so at once).
+   * breach of a group; returns true then (the caller may say so at once). `at`: when the exchange
+   * was seen (epoch ms), now unless said.
    */
-  breached(rule: ProxyRule, op: OperationId, breach: Breach, evidence: () => Evidence): boolean {
+  breached(rule: ProxyRule, op: OperationId, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
     const g = this.group(rule, op);
     g.failed++;
     if (!g.first) {
-      g.first = { ...breach, evidence: evidence(), at: Date.now() };
+      g.first = { ...breach, evidence: evidence(), at };
       return true;
     }
     if (g.more.length < MORE_EXAMPLES) g.more.push(`${breach.exchange}: ${breach.actual}`);

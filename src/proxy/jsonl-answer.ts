@@ -11,6 +11,7 @@ import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
 import type { Pairs } from './pairs.js';
+import { listingVerdicts } from './pair-rules.js';
 import { judgeRecordPlace } from './read-answer.js';
 import { type ProxyRule, RULES } from './rules.js';
 import type { Verdicts } from './verdicts.js';
@@ -57,17 +58,12 @@ function firstOnly(v: Verdicts): Verdicts {
       breached.add(rule);
       v.breach(rule, expected, actual);
     },
+    ...(v.seen ? { seen: () => v.seen!() } : {}),
   };
 }
 
 /** Ids kept of one listing for the listing pairs. */
 const MAX_IDS = 5_000;
-
-/** Record ids for a finding: the first few. */
-function shown(ids: readonly string[]): string {
-  if (ids.length === 0) return 'no records';
-  return ids.length > 6 ? `${ids.slice(0, 6).join(', ')} … (${ids.length})` : ids.join(', ');
-}
 
 export class JsonlAnswerJudge {
   private readonly splitter = new JsonlSplitter();
@@ -157,44 +153,17 @@ export class JsonlAnswerJudge {
   private judgePairs(v: Verdicts): void {
     const { entity, project } = this.params;
     if (!this.pairs || entity === undefined || project === undefined) return;
-    const judgements = this.pairs.listings.seen({
-      kind: this.kind,
-      scope: `${entity}/${project}`,
-      ...this.asked,
-      target: this.asked.target ?? this.op.path,
-      records: this.ids,
-    });
-    const around = 'the full listing read before and after it was the same, record for record';
-    for (const j of judgements) {
-      if (j.rule === 'order') {
-        v.judged(RULES.stableOrder);
-        if (j.at !== -1)
-          v.breach(
-            RULES.stableOrder,
-            `the order of the previous full listing of the same ${j.now.length} records`,
-            `position ${j.at} held ${j.before[j.at]} in the previous full listing and ${j.now[j.at]} in this one`,
-          );
-        continue;
-      }
-      const what = `GET ${j.listing.target} (an earlier exchange)`;
-      if (j.rule === 'page') {
-        v.judged(RULES.pageMatchesListing);
-        if (j.expected)
-          v.breach(
-            RULES.pageMatchesListing,
-            `${what} to answer positions ${j.listing.offset ?? 0}… of the full listing: ${shown(j.expected)}`,
-            `it answered ${shown(j.listing.records!.map((r) => r.id))}; ${around}`,
-          );
-      } else {
-        v.judged(RULES.filterComplete);
-        if (j.missing.length)
-          v.breach(
-            RULES.filterComplete,
-            `${what} to hold every record of the run ${JSON.stringify(j.listing.evaluationRunId)} the full listing holds`,
-            `${j.missing.length} missing, e.g. ${shown(j.missing.slice(0, 3))}; ${around}`,
-          );
-      }
-    }
+    const judgements = this.pairs.listingSeen(
+      {
+        kind: this.kind,
+        scope: `${entity}/${project}`,
+        ...this.asked,
+        target: this.asked.target ?? this.op.path,
+        records: this.ids,
+      },
+      v,
+    );
+    listingVerdicts(judgements, v);
   }
 
   private line(line: JsonlLine): void {

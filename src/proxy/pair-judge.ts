@@ -1,16 +1,16 @@
 /**
  * @module The rules that need an earlier exchange (src/proxy/pairs.ts), judged on the later one with
- * src/rules as the suite's checks judge them: a record listed before is read back the same, a job
- * created before is found by its id, and the same greedy seeded chat request streamed and
- * unstreamed gives the same number of completion tokens. Each remembers what later exchanges need.
+ * the decisions of pair-rules.ts: a record listed before is read back the same, a job created
+ * before is found by its id, and the same greedy seeded chat request streamed and unstreamed gives
+ * the same number of completion tokens. Each remembers what later exchanges need, and keeps a later
+ * exchange no earlier one here pairs for the merge of several proxies' reports.
  */
-import { excerpt } from '../core/describe.js';
 import type { Operation } from '../core/operations.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
 import { is2xx, isJsonObject } from '../core/values.js';
-import { greedyPairKey, type StreamedLength, streamedCountBreach } from '../rules/chat-answer.js';
-import { recordDifference } from '../rules/records.js';
-import type { GreedySide, Pairs } from './pairs.js';
+import { greedyPairKey, type StreamedLength } from '../rules/chat-answer.js';
+import { type GreedySide, type Pairs, pairTime } from './pairs.js';
+import { greedyPairBreach, jobPairBreach, readPairBreach } from './pair-rules.js';
 import { RULES } from './rules.js';
 import { parsedObject, type Verdicts } from './verdicts.js';
 
@@ -39,15 +39,11 @@ export function judgeGreedyPair(
       side = { streamed: false, content: message.content, completionTokens: count };
   }
   if (!side) return;
-  const other = pairs.greedyAnswer(key, side);
-  if (!other) return;
-  const plain = side.streamed ? other : side;
-  const stream = side.streamed ? side : other;
-  if (plain.streamed || !stream.streamed) return;
-  if (plain.content !== stream.length.content) return;
+  const other = pairs.greedyAnswer(key, side, v);
+  const judged = other && greedyPairBreach(side, other);
+  if (!judged) return;
   v.judged(RULES.streamedCount);
-  const breach = streamedCountBreach(plain.content, plain.completionTokens, stream.length);
-  if (breach) v.breach(RULES.streamedCount, breach.expected, breach.actual);
+  if (judged.breach) v.breach(RULES.streamedCount, judged.breach.expected, judged.breach.actual);
 }
 
 /** A job created (remembered), a job fetched, or a record read, against what the traffic showed before. */
@@ -59,44 +55,34 @@ export function judgeReadPair(
   status: number,
   text: string,
 ): void {
-  const ok = is2xx(status);
-  if (op.id === 'training-jobs.create' && ok) {
+  if (op.id === 'training-jobs.create' && is2xx(status)) {
     const id = parsedObject(text)?.id;
     if (typeof id === 'string') pairs.jobCreated(id);
     return;
   }
   if (op.id === 'training-jobs.get') {
     const asked = params.training_job_id;
-    if (asked === undefined || !pairs.wasCreated(asked)) return;
+    if (asked === undefined) return;
+    if (!pairs.wasCreated(asked)) {
+      const seen = v.seen?.();
+      if (seen) pairs.unpaired({ family: 'job-read', at: pairTime(), id: asked, status, text, ...seen });
+      return;
+    }
     v.judged(RULES.getsCreatedJob);
-    if (status === 404)
-      v.breach(
-        RULES.getsCreatedJob,
-        `the job ${asked}, created earlier in the traffic`,
-        `HTTP 404: ${excerpt(text, 160)}`,
-      );
+    const breach = jobPairBreach(asked, status, text);
+    if (breach) v.breach(RULES.getsCreatedJob, breach.expected, breach.actual);
     return;
   }
   const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
   const asked = kind && params[kind.idField];
   if (!kind || asked === undefined) return;
   const listed = pairs.listedRecord(kind, asked);
-  if (!listed) return;
-  v.judged(RULES.readsListedRecord);
-  if (!ok) {
-    v.breach(
-      RULES.readsListedRecord,
-      `a 2xx answer reading the ${kind.title} ${asked}, listed earlier in the traffic`,
-      `HTTP ${status}: ${excerpt(text, 160)}`,
-    );
+  if (!listed) {
+    const seen = v.seen?.();
+    if (seen) pairs.unpaired({ family: 'read', at: pairTime(), kind: kind.name, id: asked, status, text, ...seen });
     return;
   }
-  const read = parsedObject(text);
-  const differs = read && recordDifference(listed, read);
-  if (differs)
-    v.breach(
-      RULES.readsListedRecord,
-      `the ${kind.title} ${asked} as listed: ${differs.field} ${excerpt(differs.listed, 200)}`,
-      `${differs.field} ${excerpt(differs.read, 200)}`,
-    );
+  v.judged(RULES.readsListedRecord);
+  const breach = readPairBreach(kind, asked, listed, status, text);
+  if (breach) v.breach(RULES.readsListedRecord, breach.expected, breach.actual);
 }

@@ -3,23 +3,32 @@
  * as the suite's checks pair their requests: a record listed, then read by its id (the same record,
  * never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3), the
  * first record URI of each kind (the scheme the later ones share), the full listings pages and
- * filtered listings are judged against (listing-pairs.ts). It
- * judges only what the traffic showed both halves of, and never guesses. Bounded: the oldest entries
- * go first.
+ * filtered listings are judged against (listing-pairs.ts). It judges only what the traffic showed
+ * both halves of, and never guesses; the decisions are pair-rules.ts's. What it remembered, the
+ * later halves it could not pair and its last listings go into the server's report (`halves`), so
+ * that `conformance merge` pairs them across proxies. Bounded: the oldest entries go first.
  */
+import type { ExchangeSeen, GreedySide, PairHalf, PairHalves } from '../core/pair-halves.js';
 import type { RecordKind } from '../core/record-kinds.js';
-import type { StreamedLength } from '../rules/chat-answer.js';
-import { uriScheme } from '../rules/records.js';
-import { ListingPairs } from './listing-pairs.js';
+import { recordDifference, uriScheme } from '../rules/records.js';
+import { type ListingJudgement, ListingPairs, type ListingSeen } from './listing-pairs.js';
+import { uriPairBreach } from './pair-rules.js';
+import { RULES } from './rules.js';
+import type { Verdicts } from './verdicts.js';
+
+export type { GreedySide } from '../core/pair-halves.js';
 
 /** Records kept per kind, and jobs kept. */
 const MAX_RECORDS = 2_000;
 const MAX_JOBS = 10_000;
+/** Later halves kept that found no earlier half here, and listings kept for the merge. */
+const MAX_UNPAIRED = 256;
+const MAX_LISTINGS = 64;
+/** Characters of an unpaired read's answer kept. */
+const MAX_TEXT = 16_384;
 
-/** A greedy seeded chat answer: unstreamed (its text and completion_tokens) or streamed. */
-export type GreedySide =
-  | { readonly streamed: false; readonly content: string; readonly completionTokens: number }
-  | { readonly streamed: true; readonly length: StreamedLength };
+/** Now, in epoch ms with a fraction: the halves of a fast exchange sequence stay in order. */
+export const pairTime = (): number => performance.timeOrigin + performance.now();
 
 class BoundedMap<V> {
   private readonly map = new Map<string, V>();
@@ -32,15 +41,33 @@ class BoundedMap<V> {
   get(key: string): V | undefined {
     return this.map.get(key);
   }
+  entries(): IterableIterator<[string, V]> {
+    return this.map.entries();
+  }
+}
+
+/** The first record URI of a kind, and the exchange it came in (its verdicts). */
+interface FirstUri {
+  readonly scheme: string;
+  readonly uri: string;
+  readonly at: number;
+  readonly verdicts: Verdicts | undefined;
+  readonly seen: ExchangeSeen | undefined;
+  judgedHere: boolean;
+  brokenHere: boolean;
 }
 
 export class Pairs {
-  private readonly listed = new Map<string, BoundedMap<Readonly<Record<string, unknown>>>>();
-  private readonly jobs = new BoundedMap<true>(MAX_JOBS);
-  private readonly greedy = new BoundedMap<GreedySide>(MAX_RECORDS);
+  private readonly listed = new Map<string, BoundedMap<{ record: Readonly<Record<string, unknown>>; at: number }>>();
+  private readonly jobs = new BoundedMap<number>(MAX_JOBS);
+  private readonly greedy = new BoundedMap<{ side: GreedySide; at: number }>(MAX_RECORDS);
   /** Full listings, and the pages and filtered listings judged against them. */
-  readonly listings = new ListingPairs();
-  private readonly firstUris = new Map<string, { readonly scheme: string; readonly uri: string }>();
+  private readonly listings = new ListingPairs();
+  private readonly firstUris = new Map<string, FirstUri>();
+  private readonly unpairedHalves: PairHalf[] = [];
+  private dropped = 0;
+  private readonly listingLog: PairHalf[] = [];
+  private listingsDropped = 0;
 
   /** A valid record of a 2xx listing, by its id. */
   recordListed(kind: RecordKind, record: Readonly<Record<string, unknown>>): void {
@@ -48,43 +75,114 @@ export class Pairs {
     if (typeof id !== 'string' || id === '') return;
     let map = this.listed.get(kind.name);
     if (!map) this.listed.set(kind.name, (map = new BoundedMap(MAX_RECORDS)));
-    map.set(id, record);
+    // The time it was first listed as it is: a read after any listing of it pairs with it.
+    const before = map.get(id);
+    const same = before !== undefined && recordDifference(before.record, record) === undefined;
+    map.set(id, { record, at: same ? before.at : pairTime() });
   }
 
   /** A record listed earlier in this session, or undefined. */
   listedRecord(kind: RecordKind, id: string): Readonly<Record<string, unknown>> | undefined {
-    return this.listed.get(kind.name)?.get(id);
+    return this.listed.get(kind.name)?.get(id)?.record;
   }
 
   /**
    * One side of a greedy seeded chat request (src/rules/chat-answer.ts greedyPairKey): the other
-   * side when the traffic showed it already, else undefined (this side is remembered).
+   * side when the traffic showed it already, else undefined (this side is remembered, and kept as
+   * a later half for the merge with its exchange).
    */
-  greedyAnswer(key: string, side: GreedySide): GreedySide | undefined {
+  greedyAnswer(key: string, side: GreedySide, v: Verdicts): GreedySide | undefined {
     const other = this.greedy.get(key);
-    if (other && other.streamed !== side.streamed) return other;
-    this.greedy.set(key, side);
+    if (other && other.side.streamed !== side.streamed) return other.side;
+    const at = pairTime();
+    this.greedy.set(key, { side, at });
+    const seen = v.seen?.();
+    if (seen) this.unpaired({ family: 'greedy', at, key, side, unpaired: true, ...seen });
     return undefined;
   }
 
   /**
-   * The first record URI with a scheme seen of a kind, to judge `uri` against; undefined when `uri`
-   * is that first one (it is remembered) or has no scheme.
+   * A record URI of a kind: the first one with a scheme is remembered, every later one is judged
+   * against it (one scheme for the traffic's record URIs).
    */
-  firstUri(kind: RecordKind, uri: string): { readonly scheme: string; readonly uri: string } | undefined {
+  judgeUri(kind: RecordKind, uri: string, v: Verdicts): void {
     const scheme = uriScheme(uri);
-    if (scheme === undefined) return undefined;
+    if (scheme === undefined) return;
     const first = this.firstUris.get(kind.name);
-    if (first) return first;
-    this.firstUris.set(kind.name, { scheme, uri });
-    return undefined;
+    if (!first) {
+      this.firstUris.set(kind.name, {
+        scheme,
+        uri,
+        at: pairTime(),
+        verdicts: v,
+        seen: v.seen?.(),
+        judgedHere: false,
+        brokenHere: false,
+      });
+      return;
+    }
+    v.judged(RULES.oneUriScheme);
+    const breach = uriPairBreach(kind, uri, first);
+    if (first.verdicts === v) {
+      first.judgedHere = true;
+      if (breach) first.brokenHere = true;
+    }
+    if (breach) v.breach(RULES.oneUriScheme, breach.expected, breach.actual);
   }
 
   jobCreated(id: string): void {
-    this.jobs.set(id.toLowerCase(), true);
+    this.jobs.set(id.toLowerCase(), pairTime());
   }
 
   wasCreated(id: string): boolean {
-    return this.jobs.get(id.toLowerCase()) === true;
+    return this.jobs.get(id.toLowerCase()) !== undefined;
+  }
+
+  /** A whole, valid listing of a project: logged for the merge; the judgements it completes. */
+  listingSeen(listing: ListingSeen, v: Verdicts): ListingJudgement[] {
+    const seen = v.seen?.();
+    if (seen) {
+      const { kind, ...rest } = listing;
+      this.listingLog.push({ family: 'listing', at: pairTime(), listing: { ...rest, kind: kind.name }, ...seen });
+      if (this.listingLog.length > MAX_LISTINGS) {
+        this.listingLog.shift();
+        this.listingsDropped++;
+      }
+    }
+    return this.listings.seen(listing);
+  }
+
+  /** A later half no earlier one here pairs (a read, a job read), kept for the merge; the oldest go first. */
+  unpaired(half: PairHalf): void {
+    const capped =
+      'text' in half && half.text.length > MAX_TEXT ? { ...half, text: half.text.slice(0, MAX_TEXT) } : half;
+    this.unpairedHalves.push(capped);
+    if (this.unpairedHalves.length > MAX_UNPAIRED) {
+      this.unpairedHalves.shift();
+      this.dropped++;
+    }
+  }
+
+  /** Everything the merge needs to pair this session's exchanges with other proxies'. */
+  halves(): PairHalves {
+    const halves: PairHalf[] = [];
+    for (const [kind, map] of this.listed)
+      for (const [id, { record, at }] of map.entries()) halves.push({ family: 'listed', at, kind, id, record });
+    for (const [id, at] of this.jobs.entries()) halves.push({ family: 'created', at, id });
+    for (const [key, { side, at }] of this.greedy.entries()) halves.push({ family: 'greedy', at, key, side });
+    for (const [kind, f] of this.firstUris)
+      if (f.seen)
+        halves.push({
+          family: 'first-uri',
+          at: f.at,
+          kind,
+          scheme: f.scheme,
+          uri: f.uri,
+          judgedHere: f.judgedHere,
+          brokenHere: f.brokenHere,
+          ...f.seen,
+        });
+    halves.push(...this.unpairedHalves, ...this.listingLog);
+    return { halves, dropped: this.dropped, listingsComplete: this.listingsDropped === 0 };
   }
 }

@@ -16,7 +16,6 @@ import {
   recordScopeShown,
   unknownIdBreach,
   unknownIdShown,
-  uriSchemeBreach,
 } from '../rules/records.js';
 import type { Pairs } from './pairs.js';
 import { RULES } from './rules.js';
@@ -93,10 +92,5 @@ export function judgeRecordPlace(
     const breach = recordScopeBreach(kind, record, entity, project);
     if (breach) v.breach(RULES.recordsBelong, `a ${kind.uriField} URI naming ${entity}/${project}`, breach);
   }
-  const first = pairs?.firstUri(kind, uri);
-  if (first) {
-    v.judged(RULES.oneUriScheme);
-    const breach = uriSchemeBreach(kind, uri, first);
-    if (breach) v.breach(RULES.oneUriScheme, `every ${kind.uriField} URI in the scheme "${first.scheme}:"`, breach);
-  }
+  pairs?.judgeUri(kind, uri, v);
 }

@@ -37,7 +37,8 @@ export interface ProxyReportOptions {
   readonly kind?: 'proxy' | 'replay';
 }
 
-function resultOf(g: Group, redact: (text: string) => string): CheckResult {
+/** One rule on one operation as a result, its texts redacted (the merge builds its pairs' results with it too). */
+export function resultOf(g: Group, redact: (text: string) => string): CheckResult {
   const base = {
     id: resultId(g.rule, g.op),
     operation: g.op,
@@ -123,6 +124,7 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       ...(side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {}),
       ...(side === 'server' ? notForwarded(session, redact) : {}),
       ...(side === 'server' ? connectionOf(session, options.connection) : {}),
+      ...(side === 'server' ? { pairs: redacted(session.pairs.halves(), redact) } : {}),
       origin: { kind: options.kind ?? 'proxy', side: side === 'server' ? 'server' : 'clients', catalogue },
     };
     // The server's time: what the proxy measured of its answers, and the objectives asked of it.
@@ -130,6 +132,9 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   };
   return [report('server'), report('client')];
 }
+
+/** A value without the secrets learned (every string of it redacted). */
+const redacted = <T>(value: T, redact: (text: string) => string): T => JSON.parse(redact(JSON.stringify(value))) as T;
 
 /** How the proxy reached the target, when not plainly, in words without secrets. */
 function connectionOf(

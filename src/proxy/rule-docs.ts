@@ -89,7 +89,7 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   },
   readsListedRecord: {
     shares: ['predictions.listed-records-read-back', 'scores.listed-records-read-back'],
-    needs: 'a record listed, then read by its id (the pair, in the same proxy session)',
+    needs: 'a record listed, then read by its id (the pair; split between proxies, the merge judges it)',
   },
   getsCreatedJob: {
     shares: ['training-jobs.get-returns-same-id'],

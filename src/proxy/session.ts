@@ -55,6 +55,8 @@ export class ProxySession {
   readonly model: CoverageModel;
   /** Time to first token, inter-token and end-to-end latency of the answers seen (src/timing). */
   readonly timing = new TimingSketches();
+  /** What earlier exchanges showed, for the rules judged on a pair (and the merge of several proxies). */
+  readonly pairs = new Pairs();
   /** Exchanges seen; of them, those outside the interface (forwarded, not judged). */
   exchanges = 0;
   unmatched = 0;
@@ -128,7 +130,7 @@ export class ProxySession {
       ...(options.record ? { record: options.record } : {}),
       ...(options.recordBodies ? { recordBodies: true } : {}),
       ...(configured ? { configured } : {}),
-      pairs: new Pairs(),
+      pairs: this.pairs,
       timing: this.timing,
       ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),
     };

@@ -2,6 +2,7 @@
  * @module What a framing's judge reports to the exchange it judges: that a rule was judged (so a
  * rule never judged is never shown as a pass), and a breach with what was expected and what came.
  */
+import type { ExchangeSeen } from '../core/pair-halves.js';
 import type { ProxyRule } from './rules.js';
 
 export interface Verdicts {
@@ -9,6 +10,8 @@ export interface Verdicts {
   judged(rule: ProxyRule): void;
   /** The exchange broke the rule. */
   breach(rule: ProxyRule, expected: string, actual: string): void;
+  /** The exchange judged, as the later half of a pair the merge may judge (src/core/pair-halves.ts). */
+  seen?(): ExchangeSeen;
 }
 
 /** A JSON object's text parsed, or undefined when it is not one. */
