@@ -1,7 +1,8 @@
 /**
  * @module `conformance merge`: reports of one run's shards (`run --shard K/N`), of several proxies
  * (`conformance proxy`, one per gateway instance or pod) or of replays, merged into the reports a
- * single run (a single proxy) would have written: per target, the results merged (results.ts), the
+ * single run (a single proxy) would have written: per target, the results merged (results.ts) with
+ * the pairs of exchanges split between proxies judged (pairs.ts), the
  * coverage the union of what each exercised (coverage.ts), the summary and verdict recomputed, and
  * the exit code of one run; timing percentiles from the merged sketches, and the service-level
  * objectives judged again on them (src/timing). Reports that are not of one run, or a shard missing, are refused first
@@ -14,6 +15,7 @@ import { exitCodeOf } from '../gating/verdict.js';
 import { mergeCoverage } from './coverage.js';
 import type { MergeInput } from './inputs.js';
 import { checkComplete, checkOneRun, checkOneTarget, originOf } from './refusals.js';
+import { pairsAcross } from './pairs.js';
 import { sumOfProxies, unionOfShards } from './results.js';
 import { mergeTimingTables } from '../timing/merge.js';
 import { withTiming } from '../timing/report-timing.js';
@@ -51,7 +53,7 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
   const first = reports[0]!;
   const origin = originOf(group[0]!);
   const run = origin.kind === 'run';
-  const results = run ? unionOfShards(group, options.order) : sumOfProxies(group);
+  const results = run ? unionOfShards(group, options.order) : sumOfProxies(group, pairsAcross(reports));
   const starts = reports.map((r) => Date.parse(r.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => starts[i]! + r.durationMs));

@@ -4,12 +4,14 @@
  * Proxies each judge the traffic that reached them: a rule judged by several sums its exchanges
  * judged, broken and not answered, fails when any proxy saw it broken (errors when any saw it not
  * answered and none broken), and keeps the earliest breach's evidence, the others' as examples.
+ * The pairs no one proxy could judge are judged by the merge (pairs.ts) and summed the same way.
  */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { countsNote } from '../proxy/report.js';
 import type { MergeInput } from './inputs.js';
+import type { PairsAcross } from './pairs.js';
 
 /** Examples kept beyond the evidence, as a proxy keeps them (src/proxy/findings.ts). */
 const MORE_EXAMPLES = 3;
@@ -83,11 +85,15 @@ function sumOfJudgements(results: readonly CheckResult[]): CheckResult {
   };
 }
 
-/** Proxies' (or replays') results: one per rule and operation, in the proxy's order (operation, then id). */
-export function sumOfProxies(group: readonly MergeInput[]): CheckResult[] {
+/**
+ * Proxies' (or replays') results: one per rule and operation, in the proxy's order (operation, then
+ * id), with the pairs judged across proxies (pairs.ts) summed in.
+ */
+export function sumOfProxies(group: readonly MergeInput[], across?: PairsAcross): CheckResult[] {
   const byId = new Map<string, CheckResult[]>();
-  for (const { report } of group)
-    for (const result of report.results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
+  const add = (result: CheckResult) => byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
+  for (const { report } of group) for (const result of report.results) if (!across?.replaced(result.id)) add(result);
+  for (const result of across?.results ?? []) add(result);
   return [...byId.values()]
     .map((same) => (same.length === 1 ? same[0]! : sumOfJudgements(same)))
     .sort((a, b) => OP_ORDER.get(a.operation)! - OP_ORDER.get(b.operation)! || a.id.localeCompare(b.id));
