@@ -57,8 +57,9 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   { name: 'suite', budgetS: 30, run: () => suiteScenario({ timeoutMs: 90_000, goalSeconds: 15, profile: true }) },
   {
     name: 'latency',
-    budgetS: 50,
-    run: () => latencyScenario({ latencyMs: 300, readGoalSeconds: 15, writeGoalSeconds: 30, timeoutMs: 240_000 }),
+    budgetS: 70,
+    run: () =>
+      latencyScenario({ latencyMs: 300, itlMs: 40, readGoalSeconds: 15, writeGoalSeconds: 30, timeoutMs: 240_000 }),
   },
   {
     name: 'proxy',
@@ -74,7 +75,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
 ];
 
 /** The whole bench must end within 4 minutes (the build takes some of it). */
-const TOTAL_BUDGET_S = 215;
+const TOTAL_BUDGET_S = 235;
 
 const started = performance.now();
 const elapsedS = () => (performance.now() - started) / 1000;

@@ -1,7 +1,8 @@
 /**
  * @module Scenario: the strict run (`conformance run --level should`) against the mock answering
  * each request `--latency` ms late, as a model server does, with and without `--allow-writes` (with
- * a write budget that cannot bind, so every check runs and coverage is whole). The mock runs in a
+ * a write budget that cannot bind, so every check runs and coverage is whole), and without writes
+ * again with the mock's streams paced (`itlMs` between events). The mock runs in a
  * child process with a journal large enough for the whole run: from it come the requests sent and
  * the completion tokens asked for (`max_completion_tokens` or `max_tokens`, times `n`, per chat
  * request). Where a real deployment's minutes go: waiting, not computing.
@@ -18,6 +19,8 @@ import { row, type Row } from '../lib/table.js';
 export interface LatencyOptions {
   /** The mock's added latency per response, ms. */
   latencyMs: number;
+  /** A third run, without writes, with the mock's streams paced this long between events (ms). */
+  itlMs: number;
   /** Goal for the run without writes, seconds. */
   readGoalSeconds: number;
   /** Goal for the run with `--allow-writes`, seconds. */
@@ -63,16 +66,22 @@ export async function latencyScenario(
   const mock = await startServerChild('servers/mock.js', [
     JSON.stringify({ latencyMs: opts.latencyMs, journalSize: JOURNAL_SIZE }),
   ]);
+  const paced = await startServerChild('servers/mock.js', [
+    JSON.stringify({ latencyMs: opts.latencyMs, streamItlMs: opts.itlMs, journalSize: JOURNAL_SIZE }),
+  ]).catch(async (err: unknown) => {
+    await mock.stop();
+    throw err;
+  });
   const dir = mkdtempSync(join(tmpdir(), 'bench-latency-'));
   const admin = { authorization: `Bearer ${DEFAULT_TOKEN}` };
-  const measure = async (writes: boolean): Promise<Measured> => {
-    await fetch(`${mock.url}/__mock/requests`, { method: 'DELETE', headers: admin });
-    const report = join(dir, `report-${writes ? 'writes' : 'reads'}.json`);
+  const measure = async (writes: boolean, server = mock): Promise<Measured> => {
+    await fetch(`${server.url}/__mock/requests`, { method: 'DELETE', headers: admin });
+    const report = join(dir, `report-${writes ? 'writes' : 'reads'}-${server.pid}.json`);
     const args = [
       CLI,
       'run',
       '--target',
-      mock.url,
+      server.url,
       '--token',
       DEFAULT_TOKEN,
       '--basic',
@@ -93,7 +102,7 @@ export async function latencyScenario(
       env: { ...process.env, NO_COLOR: '1' },
     });
     if (exit.signal) throw new Error(`conformance run: killed (${exit.signal}) after ${Math.round(exit.ms)} ms`);
-    const journal = (await (await fetch(`${mock.url}/__mock/requests`, { headers: admin })).json()) as JournalEntry[];
+    const journal = (await (await fetch(`${server.url}/__mock/requests`, { headers: admin })).json()) as JournalEntry[];
     const r = (
       JSON.parse(readFileSync(report, 'utf8')) as {
         reports: {
@@ -117,10 +126,12 @@ export async function latencyScenario(
   try {
     const reads = await measure(false);
     const writes = await measure(true);
+    const pacedReads = await measure(false, paced);
     const rows: Row[] = [];
     for (const [m, label, goal] of [
       [reads, 'without writes', opts.readGoalSeconds],
       [writes, '--allow-writes', opts.writeGoalSeconds],
+      [pacedReads, `without writes, streams ${opts.itlMs} ms per event`, undefined],
     ] as const) {
       const verdict = `${m.conformant ? 'CONFORMANT' : 'NOT CONFORMANT'} (exit ${m.exit}), ${m.passed} of ${m.checks} checks passed, ${m.skipped} skipped, coverage ${m.coverage ?? '?'} %`;
       rows.push(
@@ -129,7 +140,7 @@ export async function latencyScenario(
           figure: `strict run at --latency ${opts.latencyMs}, ${label}, wall`,
           value: m.wallS,
           unit: 's',
-          goal: { text: `≤ ${goal} s`, met: m.wallS <= goal },
+          goal: goal === undefined ? undefined : { text: `≤ ${goal} s`, met: m.wallS <= goal },
           note: verdict,
         }),
         row({ scenario: 'latency', figure: `  requests sent, ${label}`, value: m.requests, unit: 'req' }),
@@ -142,9 +153,9 @@ export async function latencyScenario(
         }),
       );
     }
-    return { rows, details: { latencyMs: opts.latencyMs, reads, writes } };
+    return { rows, details: { latencyMs: opts.latencyMs, itlMs: opts.itlMs, reads, writes, pacedReads } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    await mock.stop();
+    await Promise.all([mock.stop(), paced.stop()]);
   }
 }
