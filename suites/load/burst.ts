@@ -35,8 +35,10 @@ export interface Answer {
   readonly id: string | undefined;
   readonly usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
   readonly exchange?: HttpExchange;
-  /** The exchange failed without an answer (reset, timeout): its code and message. */
+  /** The exchange failed without an answer (reset, timeout): its code and message, and the error itself. */
   readonly error?: string;
+  readonly errorCode?: string;
+  readonly cause?: unknown;
 }
 
 /** The burst's requests: distinct prompts, seeds, ids, `n` (1, 2) and caps (2..8, within the run's). */
@@ -132,6 +134,14 @@ export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requ
   } catch (err) {
     const { code, message } = describeError(err);
     if (code === 'CTS_WRITE_BUDGET' || code === 'CTS_RUN_DEADLINE') throw err;
-    return { status: 0, texts: [], id: undefined, usage: undefined, error: `${code}: ${message}` };
+    return {
+      status: 0,
+      texts: [],
+      id: undefined,
+      usage: undefined,
+      error: `${code}: ${message}`,
+      errorCode: code,
+      cause: err,
+    };
   }
 }

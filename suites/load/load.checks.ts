@@ -89,6 +89,8 @@ const answersBelong = defineCheck({
     const solo: Answer[] = [];
     for (const r of reqs) {
       const a = await ask(ctx, r, `${r.requestId}-solo`);
+      // No answer at all to one request alone: not a finding under load, the suite could not judge.
+      if (a.cause !== undefined) throw a.cause;
       if (!ok(a))
         return skip(
           `${label(r)} sent alone was answered ${a.error ?? `HTTP ${a.status}`}: no reference to judge the burst by`,
@@ -128,6 +130,10 @@ const shedsLoad = defineCheck({
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, Math.min(MAX_BURST, 2 * burstSize(ctx)), 'shed');
     const answers = await Promise.all(reqs.map((r) => ask(ctx, r)));
+    // A target that answers none of them (unreachable, never answering, not HTTP) is not judged
+    // here: what the suite could not judge is an error, not a finding about load.
+    const unanswered = answers.find((a) => a.cause !== undefined);
+    if (unanswered && !answers.some((a) => a.cause === undefined)) throw unanswered.cause;
     let shed = 0;
     for (const r of reqs) {
       const a = answers[r.index]!;
@@ -136,6 +142,8 @@ const shedsLoad = defineCheck({
         shed++;
         continue;
       }
+      // Slow under load is not wrong: only a connection closed under a request is a dropped one.
+      if (a.errorCode !== undefined && a.errorCode !== 'CTS_TARGET_RESET') throw a.cause;
       return fail({
         expected: `each of ${reqs.length} concurrent chat requests answered 2xx, or 429/503 with Retry-After`,
         actual:
