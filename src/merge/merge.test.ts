@@ -137,7 +137,11 @@ test('a shard given twice, and --shards that disagrees with the reports, are ref
 });
 
 test.each([
-  ['seed', { seed: 8 }, 'seed differs: a.json has 7, b.json has 8'],
+  [
+    'seed',
+    { seed: 8 },
+    'seed differs: a.json has 7, b.json has 8: give every shard the same --seed (a run without one draws its own)',
+  ],
   [
     'version',
     { tool: { name: 'conformance-suite', version: '0.2.0' } },

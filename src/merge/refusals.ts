@@ -16,6 +16,8 @@ const refuse = (message: string): ConformanceError => new ConformanceError('CTS_
 interface Agreement {
   readonly name: string;
   of(report: RunReport, origin: ReportOrigin): string | number;
+  /** What to do about a difference, when the usual cause is known. */
+  readonly hint?: string;
 }
 
 /** The shard of a run report: a merged run is whole (1/1). */
@@ -28,7 +30,7 @@ const OF_ONE_RUN: readonly Agreement[] = [
   { name: 'tool version', of: (r) => r.tool.version },
   { name: 'report kind', of: (_, o) => o.kind },
   { name: 'catalogue hash', of: (_, o) => o.catalogue },
-  { name: 'seed', of: (r) => r.seed },
+  { name: 'seed', of: (r) => r.seed, hint: 'give every shard the same --seed (a run without one draws its own)' },
   { name: 'level', of: (r) => r.level },
   { name: 'runs per property', of: (r) => r.runs },
   { name: 'shard count', of: (_, o) => (o.kind === 'run' ? shardOf(o).count : 'none') },
@@ -60,7 +62,7 @@ function agree(inputs: readonly MergeInput[], agreements: readonly Agreement[]):
     const other = rest.find((i) => a.of(i.report, originOf(i)) !== expected);
     if (other)
       throw refuse(
-        `${a.name} differs: ${first.file} has ${expected}, ${other.file} has ${a.of(other.report, originOf(other))}`,
+        `${a.name} differs: ${first.file} has ${expected}, ${other.file} has ${a.of(other.report, originOf(other))}${a.hint ? `: ${a.hint}` : ''}`,
       );
   }
 }

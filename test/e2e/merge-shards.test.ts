@@ -84,7 +84,7 @@ test('a shard missing, a shard of another seed, a report of another version: exi
   const seeds = await runCli(['merge', at('shard-1.json'), at('seed-12.json'), at('shard-3.json')], LIMIT);
   expect(seeds.code).toBe(2);
   expect(seeds.stderr).toBe(
-    `conformance: seed differs: ${at('shard-1.json')} has 11, ${at('seed-12.json')} has 12 [CTS_MERGE_REFUSED]\n`,
+    `conformance: seed differs: ${at('shard-1.json')} has 11, ${at('seed-12.json')} has 12: give every shard the same --seed (a run without one draws its own) [CTS_MERGE_REFUSED]\n`,
   );
 
   const doc = JSON.parse(readFileSync(at('shard-2.json'), 'utf8')) as { reports: { tool: { version: string } }[] };
