@@ -710,6 +710,10 @@ export interface ConformanceConfig {
    */
   maxCompletionTokens?: number;
   /**
+   * `--load-burst`: chat requests the checks under load send at once, whatever --concurrency says (default 8, at most 32).
+   */
+  loadBurst?: number;
+  /**
    * `--allow-writes`: run checks with side effects (create jobs, log trajectories); always on against the bundled mock.
    */
   allowWrites?: boolean;
