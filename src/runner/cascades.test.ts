@@ -126,28 +126,17 @@ test('a failed check that explains an operation blocks its other failures, and g
       run: async () => pass(),
     });
   const checks = [mk('a.must', 'MUST'), mk('a.cause', 'SHOULD', true), mk('a.fine', 'MUST')];
-  const result = (c: CheckDefinition, status: 'pass' | 'fail'): CheckResult =>
-    status === 'pass'
-      ? {
-          id: c.id,
-          operation: c.operation,
-          section: c.section,
-          level: c.level,
-          requirement: 'r',
-          durationMs: 1,
-          status,
-        }
-      : {
-          id: c.id,
-          operation: c.operation,
-          section: c.section,
-          level: c.level,
-          requirement: 'r',
-          durationMs: 1,
-          status,
-          expected: 'e',
-          actual: 'crossed',
-        };
+  const result = (c: CheckDefinition, status: 'pass' | 'fail'): CheckResult => {
+    const base = {
+      id: c.id,
+      operation: c.operation,
+      section: c.section,
+      level: c.level,
+      requirement: 'r',
+      durationMs: 1,
+    };
+    return status === 'pass' ? { ...base, status } : { ...base, status, expected: 'e', actual: 'crossed' };
+  };
   const out = blockCascades(
     checks,
     [result(checks[0]!, 'fail'), result(checks[1]!, 'fail'), result(checks[2]!, 'pass')],
