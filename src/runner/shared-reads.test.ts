@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import type { HttpClient, HttpExchange, HttpRequestSpec } from '../transport/types.js';
 import { sharingReads, type SharedReads } from './shared-reads.js';
+import { MAX_KEPT_BYTES } from './shared-streams.js';
 
 function counting(): { client: HttpClient; sent: HttpRequestSpec[] } {
   const sent: HttpRequestSpec[] = [];
@@ -69,4 +70,79 @@ test('a request that failed is not handed on: the next check sends its own', asy
   await expect(sharingReads(client, shared).send({ method: 'GET', path: '/boom' })).rejects.toThrow('reset');
   await expect(sharingReads(client, shared).send({ method: 'GET', path: '/boom' })).rejects.toThrow('reset');
   expect(sent).toHaveLength(2);
+});
+
+/** A client whose streams each carry `parts` chunks of `size` bytes, the k-th arriving at 10·k ms. */
+function streaming(parts: number, size = 4): { client: HttpClient; opened: HttpRequestSpec[] } {
+  const opened: HttpRequestSpec[] = [];
+  return {
+    opened,
+    client: {
+      send: () => Promise.reject(new Error('not used')),
+      async open(spec) {
+        opened.push(spec);
+        let at = 5;
+        async function* chunks() {
+          for (let k = 1; k <= parts; k++) {
+            at = 10 * k;
+            yield new Uint8Array(size).fill(opened.length);
+          }
+        }
+        return {
+          request: { method: spec.method, url: `http://t${spec.path}`, headers: {} },
+          status: 200,
+          headers: { 'content-type': 'application/jsonl' },
+          chunks: chunks(),
+          elapsedMs: () => at,
+          close: async () => {},
+        };
+      },
+    },
+  };
+}
+
+async function readAll(stream: Awaited<ReturnType<HttpClient['open']>>, stopAfter = Infinity) {
+  const seen: { first: number; atMs: number }[] = [];
+  for await (const chunk of stream.chunks) {
+    seen.push({ first: chunk[0]!, atMs: stream.elapsedMs() });
+    if (seen.length >= stopAfter) break;
+  }
+  await stream.close();
+  return seen;
+}
+
+test('a stream one check read to its end is handed to the next, with the first reader’s chunk times', async () => {
+  const { client, opened } = streaming(3);
+  const shared: SharedReads = new Map();
+  const a = sharingReads(client, shared);
+  const b = sharingReads(client, shared);
+  const first = await readAll(await a.open(list));
+  const second = await readAll(await b.open({ ...list, query: { offset: 0, limit: 1 } }));
+  expect(opened).toHaveLength(1);
+  expect(second).toEqual(first);
+  expect(second.map((c) => c.atMs)).toEqual([10, 20, 30]);
+  // The check's own repeat opens the listing again.
+  await readAll(await b.open(list));
+  expect(opened).toHaveLength(2);
+});
+
+test('a stream stopped early, still being read, or too large is not handed on', async () => {
+  const stopped = streaming(3);
+  let shared: SharedReads = new Map();
+  await readAll(await sharingReads(stopped.client, shared).open(list), 1);
+  await readAll(await sharingReads(stopped.client, shared).open(list));
+  expect(stopped.opened).toHaveLength(2);
+
+  const reading = streaming(3);
+  shared = new Map();
+  const open = await sharingReads(reading.client, shared).open(list);
+  await readAll(await sharingReads(reading.client, shared).open(list));
+  await readAll(open);
+  expect(reading.opened).toHaveLength(2);
+
+  const large = streaming(3, MAX_KEPT_BYTES / 2);
+  shared = new Map();
+  await readAll(await sharingReads(large.client, shared).open(list));
+  await readAll(await sharingReads(large.client, shared).open(list));
+  expect(large.opened).toHaveLength(2);
 });

@@ -4,13 +4,15 @@
  * handed to every other check that sends the same request (same method, path, query, headers,
  * credentials and body). A check that sends the same request again itself gets a fresh answer: a
  * repeat within one check is deliberate (determinism, a counterexample probed once more, a job's
- * state read over time). Only whole answers (`send`) are shared; streams are read by one check.
+ * state read over time). Streams (`open`) are shared once a check has read one to its end
+ * (shared-streams.ts).
  */
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import { type KeptStream, keeping, replayed } from './shared-streams.js';
 import { writeOf } from './write-ledger.js';
 
-/** The run's shared answers, by canonical request. */
-export type SharedReads = Map<string, Promise<Awaited<ReturnType<HttpClient['send']>>>>;
+/** The run's shared answers, by canonical request: whole answers, and streams read to their end. */
+export type SharedReads = Map<string, Promise<Awaited<ReturnType<HttpClient['send']>>> | KeptStream>;
 
 /** JSON with object keys sorted, so two equal requests give one key whatever their key order. */
 function canonical(value: unknown): string {
@@ -45,7 +47,7 @@ export function sharingReads(inner: HttpClient, shared: SharedReads): HttpClient
       const key = sharedKey(spec);
       if (key === undefined) return inner.send(spec);
       const earlier = shared.get(key);
-      if (earlier && !mine.has(key)) {
+      if (earlier instanceof Promise && !mine.has(key)) {
         mine.add(key);
         return earlier;
       }
@@ -58,6 +60,17 @@ export function sharingReads(inner: HttpClient, shared: SharedReads): HttpClient
       });
       return p;
     },
-    open: (spec) => inner.open(spec),
+    async open(spec) {
+      const key = sharedKey(spec);
+      if (key === undefined) return inner.open(spec);
+      const streamKey = `open ${key}`;
+      const kept = shared.get(streamKey);
+      if (kept !== undefined && !(kept instanceof Promise) && !mine.has(streamKey)) {
+        mine.add(streamKey);
+        return replayed(kept);
+      }
+      mine.add(streamKey);
+      return keeping(await inner.open(spec), (whole) => shared.set(streamKey, whole));
+    },
   };
 }

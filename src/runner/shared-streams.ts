@@ -1,0 +1,78 @@
+/**
+ * @module Streamed reads without side effects (listings, above all) shared between checks as
+ * shared-reads.ts shares whole answers: a check that opens a stream another check has already read
+ * to its end, unchanged, gets that body again from memory instead of a new request. A stream is kept
+ * only when its reader took every chunk to the end and it fits in `MAX_KEPT_BYTES`; one still being
+ * read, stopped early, failed or larger is not handed on, and the next check opens its own. Nobody
+ * waits for another check's stream.
+ */
+import type { StreamingExchange } from '../transport/types.js';
+
+/** The largest body kept for other checks (a listing of the mock's 100 records is about 40 KB). */
+export const MAX_KEPT_BYTES = 1024 * 1024;
+
+/** A stream read to its end: what a later reader is handed. */
+export interface KeptStream {
+  readonly request: StreamingExchange['request'];
+  readonly status: number;
+  readonly headers: StreamingExchange['headers'];
+  /** Each chunk with its arrival (ms since the request), so a later reader times the events as the first did. */
+  readonly chunks: readonly { readonly bytes: Uint8Array; readonly atMs: number }[];
+  /** When the head arrived, and when the body ended. */
+  readonly headMs: number;
+  readonly endMs: number;
+}
+
+/** The stream as its first reader sees it, kept (`keep`) once read to its end within the bound. */
+export function keeping(stream: StreamingExchange, keep: (kept: KeptStream) => void): StreamingExchange {
+  const chunks: { bytes: Uint8Array; atMs: number }[] = [];
+  const headMs = stream.elapsedMs();
+  let bytes = 0;
+  async function* teed(): AsyncGenerator<Uint8Array> {
+    let whole = true;
+    for await (const chunk of stream.chunks) {
+      bytes += chunk.byteLength;
+      if (bytes > MAX_KEPT_BYTES) whole = false;
+      else chunks.push({ bytes: chunk.slice(), atMs: stream.elapsedMs() });
+      yield chunk;
+    }
+    // Reached only when the body ended and the reader asked for more: every chunk was taken.
+    if (whole)
+      keep({
+        request: stream.request,
+        status: stream.status,
+        headers: stream.headers,
+        chunks,
+        headMs,
+        endMs: stream.elapsedMs(),
+      });
+  }
+  return {
+    request: stream.request,
+    status: stream.status,
+    headers: stream.headers,
+    chunks: teed(),
+    elapsedMs: () => stream.elapsedMs(),
+    close: () => stream.close(),
+  };
+}
+
+/** A kept stream handed to a later reader: the same head and body, from memory, with the first reader's times. */
+export function replayed(kept: KeptStream): StreamingExchange {
+  let at = kept.headMs;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (const chunk of kept.chunks) {
+      at = chunk.atMs;
+      yield chunk.bytes;
+    }
+    at = kept.endMs;
+  }
+  return {
+    request: kept.request,
+    status: kept.status,
+    headers: kept.headers,
+    chunks: chunks(),
+    elapsedMs: () => at,
+    close: async () => {},
+  };
+}
