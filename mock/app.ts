@@ -126,7 +126,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const limit = resolved.maxConcurrency === undefined ? undefined : createConcurrencyLimit(resolved.maxConcurrency);
 
   function serve(req: MockRequest): Promise<MockResponse> {
-    if (limit) return limit.run(familyOf(req.path), () => handleWithExtras(req));
+    if (limit) return limit.run(familyOf(req.path), () => handleWithExtras(req), req.signal);
     if (!plain) return handleWithExtras(req);
     // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
     const failed = () => internalError(familyOf(req.path));

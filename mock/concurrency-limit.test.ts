@@ -23,3 +23,34 @@ test('max at once, as many more queued in order, the rest shed with 429 and Retr
   // Freed places serve new requests again.
   expect((await limit.run('openai', answer(6))).status).toBe(200);
 });
+
+test('a streamed answer holds its place until its stream ends, or its client goes away', async () => {
+  const limit = createConcurrencyLimit(1);
+  let ended = false;
+  async function* events() {
+    yield 'data: 1\n\n';
+    yield 'data: [DONE]\n\n';
+    ended = true;
+  }
+  const streamed = async (): Promise<MockResponse> => ({ status: 200, headers: {}, stream: events() });
+  const plain = async (): Promise<MockResponse> => ({ status: 200, headers: {} });
+  const first = await limit.run('openai', streamed);
+  // The place is still held: the next waits in line, one beyond it is shed.
+  let second: MockResponse | undefined;
+  const queued = limit.run('openai', plain).then((r) => (second = r));
+  expect((await limit.run('openai', plain)).status).toBe(429);
+  await new Promise((r) => setTimeout(r, 10));
+  expect(second).toBeUndefined();
+  for await (const _ of first.stream!) void _;
+  expect(ended).toBe(true);
+  await queued;
+  expect(second!.status).toBe(200);
+
+  // A client gone before reading gives the place back too.
+  const gone = new AbortController();
+  const unread = await limit.run('openai', streamed, gone.signal);
+  expect(unread.stream).toBeDefined();
+  const next = limit.run('openai', plain);
+  gone.abort();
+  expect((await next).status).toBe(200);
+});

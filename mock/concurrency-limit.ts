@@ -2,7 +2,8 @@
  * @module The mock's concurrency limit (`maxConcurrency`), the conformant way to shed load that
  * vLLM's and hosted deployments' front ends follow: at most `max` requests are served at once, as
  * many more wait their turn (first come, first served), and any beyond those are answered 429 with
- * `Retry-After` at once, never a 5xx nor a dropped connection.
+ * `Retry-After` at once, never a 5xx nor a dropped connection. A streamed answer holds its place
+ * until its stream ends, or its client goes away, as a model server's running request does.
  */
 import { rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
@@ -10,26 +11,48 @@ import type { MockResponse } from './types.js';
 
 export interface ConcurrencyLimit {
   /** Serves `answer` when a place is free, after waiting for one if the queue has room; else 429. */
-  run(family: Family, answer: () => Promise<MockResponse>): Promise<MockResponse>;
+  run(family: Family, answer: () => Promise<MockResponse>, signal?: AbortSignal): Promise<MockResponse>;
 }
 
 export function createConcurrencyLimit(max: number): ConcurrencyLimit {
   let active = 0;
   const waiting: (() => void)[] = [];
   return {
-    async run(family, answer) {
+    async run(family, answer, signal) {
       if (active >= max) {
         if (waiting.length >= max) return rateLimited(family);
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else active++;
-      try {
-        return await answer();
-      } finally {
-        // The place passes straight to the next in line, or is freed.
+      let held = true;
+      // The place passes straight to the next in line, or is freed; once.
+      const release = () => {
+        if (!held) return;
+        held = false;
         const next = waiting.shift();
         if (next) next();
         else active--;
+      };
+      let res: MockResponse;
+      try {
+        res = await answer();
+      } catch (err) {
+        release();
+        throw err;
       }
+      const stream = res.stream;
+      if (!stream || signal?.aborted) {
+        release();
+        return res;
+      }
+      signal?.addEventListener('abort', release, { once: true });
+      async function* holding(): AsyncGenerator<string> {
+        try {
+          yield* stream!;
+        } finally {
+          release();
+        }
+      }
+      return { ...res, stream: holding() };
     },
   };
 }
