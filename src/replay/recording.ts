@@ -38,7 +38,11 @@ const stringsOnly = (value: unknown): value is Record<string, string> =>
 
 /** The exchange a line records, or why it records none. */
 export function readRecordedExchange(text: string): RecordedExchange | Skip {
-  const entry = parse(text);
+  return recordedExchangeOf(parse(text));
+}
+
+/** The exchange a parsed line records, or why it records none. */
+export function recordedExchangeOf(entry: unknown): RecordedExchange | Skip {
   if (!isJsonObject(entry) || !isJsonObject(entry.request)) return NOT_RECORDED;
   const op = OPERATIONS.find((o) => o.id === entry.operation);
   const { method, url, headers, body } = entry.request;
