@@ -81,9 +81,12 @@ export interface CheckDefinition extends CheckIdentity {
    */
   readonly explains?: OperationId;
   /**
-   * Heavy work that never touches the target (building a mutation catalogue, compiling schemas),
-   * run before the run's deadline starts, so it can neither stall requests in flight nor eat the
-   * deadline. Optional; results should be cached where `run` finds them.
+   * Heavy work that never touches the target (building a mutation catalogue, compiling schemas). The
+   * runner starts it at once, one check's after another in the order the checks start, while the
+   * preflight and the first checks wait on the network (src/runner/preparation.ts); the check's run
+   * starts once its own is done, and the run's deadline once all are, so it never eats the deadline.
+   * It should hand the event loop back every few milliseconds (`prepareCatalogue`), so as not to
+   * stall the requests in flight. Optional; results should be cached where `run` finds them.
    */
   prepare?(): void | Promise<void>;
   /**

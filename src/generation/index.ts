@@ -6,7 +6,7 @@
 // Schema-driven positives
 
 // Schema-driven negatives
-export { mutationCatalogue, negativeCases } from './negative-cases.js';
+export { negativeCases, prepareCatalogue } from './negative-cases.js';
 
 // Realistic requests
 export { everyFieldChatRequests, realisticChatRequest } from './realistic/chat-request.js';

@@ -7,7 +7,7 @@ import {
   compileUserSchema,
 } from '../../test/helpers/arbitrary-laws.js';
 import { registry } from '../schemas/registry.js';
-import { mutationCatalogue, negativeCaseList, negativeCases } from './negative-cases.js';
+import { mutationCatalogue, negativeCaseList, negativeCases, prepareCatalogue } from './negative-cases.js';
 
 // A schema that accepts every JSON value has no constraint to break.
 const names = registry().names.filter((name) => mutationCatalogue(name).length > 0);
@@ -115,4 +115,44 @@ test('options filter by kind and strictness', () => {
   const only = mutationCatalogue('chat/chat-completion-request', { kinds: ['range'], strictness: 'reject' });
   expect(only.length).toBeGreaterThan(0);
   expect(only.every((m) => m.kind === 'range' && m.strictness === 'reject')).toBe(true);
+});
+
+/** A schema of its own per test: the catalogue cache is keyed by the schema object. */
+const userSchema = () => ({
+  type: 'object',
+  required: ['name', 'n'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    n: { type: 'integer', minimum: 1, maximum: 9 },
+    mode: { enum: ['a', 'b'] },
+    tags: { type: 'array', items: { type: 'string' }, maxItems: 3 },
+  },
+});
+
+test('a cooperative build gives the catalogue a synchronous one gives', async () => {
+  const schema = userSchema();
+  await prepareCatalogue(schema, { strictness: 'reject' });
+  expect(mutationCatalogue(schema, { strictness: 'reject' })).toEqual(
+    mutationCatalogue(userSchema(), { strictness: 'reject' }),
+  );
+});
+
+test('a cooperative build hands the event loop back while it works, and callers meanwhile share it', async () => {
+  // The chat request's catalogue is the largest: hundreds of templates, each probed.
+  const options = { strictness: 'reject', maxArrayLength: 2 } as const;
+  let turns = 0;
+  let building = true;
+  const count = () => {
+    turns++;
+    if (building) setImmediate(count);
+  };
+  const first = prepareCatalogue('chat/chat-completion-request', options);
+  const second = prepareCatalogue('chat/chat-completion-request', options);
+  setImmediate(count);
+  await first;
+  building = false;
+  // Built at one go, nothing else would have run before it ended.
+  expect(turns).toBeGreaterThan(3);
+  expect(second).toBe(first);
+  expect(mutationCatalogue('chat/chat-completion-request', options).length).toBeGreaterThan(100);
 });

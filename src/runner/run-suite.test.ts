@@ -178,6 +178,24 @@ test('prepare() runs before the deadline starts, and a prepare that throws makes
   expect(report.results[1]).toMatchObject({ errorCode: 'CTS_INTERNAL', message: 'catalogue failed' });
 });
 
+test('a check waits for its own preparation only: checks without one run meanwhile', async () => {
+  const order: string[] = [];
+  const ran = (name: string) => async () => {
+    order.push(`${name} run`);
+    return pass();
+  };
+  const prepared = mk('t.prepared', 'MUST', ran('prepared'), {
+    prepare: async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      order.push('prepare done');
+    },
+  });
+  const plain = mk('t.plain', 'MUST', ran('plain'));
+  const report = await runSuite(options([prepared, plain], { preflight: false }));
+  expect(order).toEqual(['plain run', 'prepare done', 'prepared run']);
+  expect(report.results.map((r) => r.status)).toEqual(['pass', 'pass']);
+});
+
 test('a 429 with Retry-After is retried within the bound, and the retry is reported on the result', async () => {
   let calls = 0;
   const busy = createServer((_req, res) => {

@@ -18,7 +18,6 @@ import { coverageModel } from '../coverage/model.js';
 import { createCoverageRecorder } from '../coverage/recorder.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { notSelectedOf, type RunnerSkip } from '../coverage/causes.js';
-import { setMaxListeners } from 'node:events';
 import {
   type ConnectionSettings,
   connectionSecrets,
@@ -28,8 +27,10 @@ import {
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
-import { budgetCanBind, estimateRun, requestsOf, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
+import { budgetCanBind, estimateRun, likelyPerCheck, runBudget, runsOf, writeOrder, writesMayBind } from './budget.js';
 import { longestFirst, runLanes } from './lanes.js';
+import { prepareInOrder } from './preparation.js';
+import { createRunDeadline } from './run-deadline.js';
 import { sharingReads, type SharedReads } from './shared-reads.js';
 import { blockCascades } from './cascades.js';
 import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
@@ -91,15 +92,6 @@ function countingClient(inner: HttpClient, counter: { chat: number }, perCheck: 
       return inner.open(spec);
     },
   };
-}
-
-/** What a check was waiting for when the run's deadline passed, in one sentence. */
-function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
-  const head = `the run deadline (${deadlineMs} ms) passed before this check finished`;
-  if (inFlight.size === 0)
-    return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
-  const waits = [...inFlight].map((x) => `${x.method} ${x.path}: ${x.describe()}`);
-  return `${head}; waiting for ${waits.join('; ')}`;
 }
 
 /** The client as one check sees it: every 429/503 the transport retried becomes a note on that check's result. */
@@ -179,18 +171,27 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const timing = createTimingCollector();
   /** Checks the runner did not run (or stopped at the write budget), and why: the causes of coverage holes. */
   const runnerSkips = new Map<string, RunnerSkip>();
-  // Work that does not touch the target comes first, outside the deadline (see CheckDefinition.prepare).
-  const prepareErrors = new Map<string, unknown>();
-  for (const check of opts.checks) {
-    if (!check.prepare) continue;
-    try {
-      await check.prepare();
-    } catch (err) {
-      prepareErrors.set(check.id, err);
-    }
-  }
   /** The write budget in force: a per-case writing property runs as many cases as it affords (`runsOf`). */
   const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
+  // With a write budget, the checks that write or send to an operation with side effects run one at
+  // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
+  // is then the same on every run. Once what is left of it covers every pending writing check, they
+  // run side by side like the others (lanes.ts). (The requests a conformant target refuses cost
+  // nothing: see write-ledger.ts.)
+  const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
+  const writeLane = new Set(writeQueue);
+  // Longest first by what a check likely sends, not by its most: a property's most counts every
+  // shrink probe it will almost never send, and would start it before checks truly longer.
+  const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites);
+  const otherQueue = longestFirst(
+    opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
+    (i) => likely[i]!,
+  );
+  // Work that does not touch the target (CheckDefinition.prepare) goes on in the background, in the
+  // order the checks start, while the preflight and the first checks wait on the network.
+  const preparing = prepareInOrder(
+    [...writeQueue, ...otherQueue].map((i) => opts.checks[i]!).filter((c) => !c.writes || opts.target.allowWrites),
+  );
   const budgetInput = {
     ...opts,
     serialWrites: writesMayBind(opts.checks, opts.runs, budgetWrites),
@@ -199,9 +200,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   };
   const budget = runBudget(opts.checks, budgetInput);
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
-  const deadline = new AbortController();
-  // Every check and every exchange in flight listens for the run's deadline: not a leak.
-  setMaxListeners(0, deadline.signal);
+  const deadline = createRunDeadline(deadlineMs);
   const client = createHttpClient({
     baseUrl: opts.target.baseUrl,
     token: opts.token,
@@ -249,8 +248,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     deadlineGiven: opts.deadlineMs !== undefined,
   });
   // The run's deadline starts with the checks (the preflight has a short deadline of its own).
-  const timer = setTimeout(() => deadline.abort(), deadlineMs);
-  timer.unref?.();
+  deadline.startAfter(preparing.all);
   if (unjudged)
     opts.onEvent?.({ type: 'unjudged', target: label, unjudged: { ...unjudged, reason: redact(unjudged.reason) } });
 
@@ -259,25 +257,14 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const preconditions = new Map<string, OperationId>();
   let done = 0;
 
-  /** Settles when the run's deadline passes, describing what this check was waiting for at that moment. */
-  function runDeadline(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void } {
-    let onAbort = () => undefined as void;
-    const promise = new Promise<CheckOutcome>((resolve) => {
-      onAbort = () =>
-        resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(deadlineMs, inFlight) });
-    });
-    // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
-    deadline.signal.addEventListener('abort', onAbort, { once: true });
-    return { promise, cancel: () => deadline.signal.removeEventListener('abort', onAbort) };
-  }
-
   async function runOne(check: CheckDefinition): Promise<{ result: CheckResult; requests: number }> {
+    const prepareError = await preparing.of(check);
     const t0 = performance.now();
     const runnerNotes = new Set<string>();
     const perCheck = { requests: 0 };
     let outcome: CheckOutcome;
-    if (prepareErrors.has(check.id)) {
-      outcome = { status: 'error', ...describeError(prepareErrors.get(check.id)) };
+    if (prepareError !== undefined) {
+      outcome = { status: 'error', ...describeError(prepareError.error) };
     } else if (deadline.signal.aborted) {
       outcome = {
         status: 'error',
@@ -324,7 +311,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         // What this check's own exchanges exercised first: a property stops once its cases add nothing.
         coveredItems: () => newItems,
       };
-      const late = runDeadline(inFlight);
+      const late = deadline.watch(inFlight);
       try {
         outcome = await Promise.race([check.run(ctx), late.promise]);
       } catch (err) {
@@ -364,22 +351,11 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     };
   }
 
-  // With a write budget, the checks that write or send to an operation with side effects run one at
-  // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
-  // is then the same on every run. Once what is left of it covers every pending writing check, they
-  // run side by side like the others (lanes.ts). (The requests a conformant target refuses cost
-  // nothing: see write-ledger.ts.)
-  const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
-  const writeLane = new Set(writeQueue);
-
   try {
     await runLanes({
       lanes: opts.concurrency,
       writeQueue,
-      otherQueue: longestFirst(
-        opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
-        (i) => requestsOf(opts.checks[i]!, opts.runs),
-      ),
+      otherQueue,
       canBind: (pending) => budgetCanBind(opts.checks, pending, opts.runs, budgetWrites, writes.remaining()),
       onUnbound: () => writes.unbind(),
       run: async (i) => {
@@ -392,7 +368,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       },
     });
   } finally {
-    clearTimeout(timer);
+    deadline.stop();
     await client.close().catch(() => undefined);
   }
   const durationMs = performance.now() - started;

@@ -11,7 +11,7 @@ import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition 
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import {
-  mutationCatalogue,
+  prepareCatalogue,
   realisticChatRequest,
   realisticLogRequest,
   realisticTrainingJobRequest,
@@ -129,7 +129,7 @@ function mutationProperty(
   const info = BODY_OPERATIONS[op];
   return {
     ...writesFor(op),
-    prepare: () => void mutationCatalogue(info.requestSchema, { strictness }),
+    prepare: () => prepareCatalogue(info.requestSchema, { strictness }),
     maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(
@@ -207,6 +207,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
       : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
+    // The catalogue of errors.rejects-invalid-body's cases.
+    prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
     // The property, then one raw body of each kind.
     maxRequests: propertyRequests(1, 40, 2),
     async run(ctx): Promise<CheckOutcome> {

@@ -1,0 +1,36 @@
+/**
+ * @module The checks' preparation (`CheckDefinition.prepare`: catalogues, compiled schemas), work
+ * that never touches the target: one check's after another, in the order the checks start, in the
+ * background of the preflight and of the first checks, which meanwhile wait on the network. A check
+ * starts its run once its own preparation is done; a preparation that throws makes its check an
+ * error, and no other.
+ */
+import type { CheckDefinition } from '../core/check.js';
+
+export interface Preparation {
+  /** Settles once the check's preparation is done (at once for a check without one): what it threw, if anything. */
+  of(check: CheckDefinition): Promise<{ readonly error: unknown } | undefined>;
+  /** Settles once every preparation has. */
+  readonly all: Promise<void>;
+}
+
+export function prepareInOrder(checks: readonly CheckDefinition[]): Preparation {
+  const byId = new Map<string, Promise<{ readonly error: unknown } | undefined>>();
+  let last: Promise<unknown> = Promise.resolve();
+  for (const check of checks) {
+    const prepare = check.prepare;
+    if (!prepare || byId.has(check.id)) continue;
+    const done = last
+      .then(() => prepare.call(check))
+      .then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+    byId.set(check.id, done);
+    last = done;
+  }
+  return {
+    of: (check) => byId.get(check.id) ?? Promise.resolve(undefined),
+    all: last.then(() => undefined),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * @module The whole-run deadline: one abort signal every check and every exchange in flight listens
+ * to. It starts with the checks, once their preparation is done (`startAfter`), so a check never
+ * meets it for its own preparation; a preparation that never ends holds it back a deadline's length
+ * at most. A check cut short by it says what it was waiting for.
+ */
+import { setMaxListeners } from 'node:events';
+import type { CheckOutcome } from '../core/result.js';
+import type { InFlightExchange } from '../transport/types.js';
+
+export interface RunDeadline {
+  readonly ms: number;
+  readonly signal: AbortSignal;
+  /** Starts the clock once `prepared` settles, or a deadline's length from now, whichever is first. */
+  startAfter(prepared: Promise<unknown>): void;
+  /** Settles when the deadline passes, describing what the check was waiting for at that moment. */
+  watch(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void };
+  /** The run is over: no clock runs any more. */
+  stop(): void;
+}
+
+/** What a check was waiting for when the run's deadline passed, in one sentence. */
+function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExchange>): string {
+  const head = `the run deadline (${deadlineMs} ms) passed before this check finished`;
+  if (inFlight.size === 0)
+    return `${head}; it had no request of its own in flight (it was waiting on a request shared with other checks, or computing)`;
+  const waits = [...inFlight].map((x) => `${x.method} ${x.path}: ${x.describe()}`);
+  return `${head}; waiting for ${waits.join('; ')}`;
+}
+
+export function createRunDeadline(ms: number): RunDeadline {
+  const controller = new AbortController();
+  // Every check and every exchange in flight listens for the run's deadline: not a leak.
+  setMaxListeners(0, controller.signal);
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let started = false;
+  let stopped = false;
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    timers.push(setTimeout(() => controller.abort(), ms));
+    timers.at(-1)?.unref?.();
+  };
+  return {
+    ms,
+    signal: controller.signal,
+    startAfter(prepared) {
+      void prepared.then(start, start);
+      timers.push(setTimeout(start, ms));
+      timers.at(-1)?.unref?.();
+    },
+    watch(inFlight) {
+      let onAbort = () => undefined as void;
+      const promise = new Promise<CheckOutcome>((resolve) => {
+        onAbort = () => resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(ms, inFlight) });
+      });
+      // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
+      controller.signal.addEventListener('abort', onAbort, { once: true });
+      return { promise, cancel: () => controller.signal.removeEventListener('abort', onAbort) };
+    },
+    stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
