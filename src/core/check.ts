@@ -90,6 +90,12 @@ export interface CheckDefinition extends CheckIdentity {
    */
   prepare?(): void | Promise<void>;
   /**
+   * The id of a check whose cases this one draws from the same arbitrary: it gets that check's seed,
+   * so their requests are the same, and the run sends each once (src/runner/shared-reads.ts). The
+   * two judge different things of the same answers, as one request serves many checks elsewhere.
+   */
+  readonly sharesCasesWith?: string;
+  /**
    * The most requests this check sends (or waits on, when shared through `oncePerRun`), one after
    * another, for `runs` cases per property. The run's time budget is derived from it (see
    * src/runner/budget.ts); the fault battery proves it an upper bound. Default DEFAULT_MAX_REQUESTS.
@@ -132,10 +138,15 @@ export function propertyFloor(runs: number): number {
  * `propertyRequests` its floor of cases (it finds nothing to shrink, and stops once its cases add no
  * coverage), any other check its most.
  */
-export function likelyRequests(maxRequests: CheckDefinition['maxRequests'], runs: number): number | undefined {
+export function likelyRequests(
+  maxRequests: CheckDefinition['maxRequests'],
+  runs: number,
+  casesShared = false,
+): number | undefined {
   const shape = maxRequests as Partial<PropertyShape> | undefined;
   if (shape?.perCase === undefined) return maxRequests?.(runs);
-  return shape.perCase * propertyFloor(runs) + (shape.extra ?? 0);
+  // Cases drawn alike by another check of the run (`sharesCasesWith`) go out once, counted there.
+  return (casesShared ? 0 : shape.perCase * propertyFloor(runs)) + (shape.extra ?? 0);
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
@@ -147,5 +158,7 @@ export function defineCheck(def: CheckDefinition): CheckDefinition {
   if (def.level === 'SHOULD' && !def.convention)
     throw new Error(`check ${def.id}: a SHOULD check must name its convention`);
   if (!def.requirement.trim()) throw new Error(`check ${def.id}: requirement is empty`);
+  if (def.sharesCasesWith !== undefined && !ID_PATTERN.test(def.sharesCasesWith))
+    throw new Error(`check ${def.id}: sharesCasesWith "${def.sharesCasesWith}" is not a check id`);
   return Object.freeze({ ...def });
 }

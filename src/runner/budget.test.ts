@@ -157,4 +157,15 @@ describe('estimateRun', () => {
       ),
     ).toMatch(/^likely about 2 s \(about 17 requests at 100 ms each/);
   });
+
+  test('a property that shares its cases with a selected check likely sends only its extra requests', () => {
+    const source = check('source', propertyRequests(1, 40, 0));
+    const sharer = { ...check('sharer', propertyRequests(1, 40, 2)), sharesCasesWith: 'budget.source' };
+    expect(likelyPerCheck([source, sharer], 20, undefined, true)).toEqual([5, 2]);
+    // Alone (its source not selected), it sends its own cases.
+    expect(likelyPerCheck([sharer], 20, undefined, true)).toEqual([5 + 2]);
+    // Requests with side effects are never shared: a writing operation's cases go out for each check.
+    const writing = { ...sharer, operation: 'training-jobs.create' as const };
+    expect(likelyPerCheck([source, writing], 20, undefined, true)).toEqual([5, 7]);
+  });
 });

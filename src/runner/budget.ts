@@ -144,18 +144,26 @@ export interface RunEstimate {
   readonly ms: number;
 }
 
-/** The requests each selected check likely sends (see `likelyRequests`): what `--plan` shows beside the most. */
+/**
+ * The requests each selected check likely sends (see `likelyRequests`): what `--plan` shows beside the
+ * most. A check that draws its cases alike with another selected one (`sharesCasesWith`) likely sends
+ * only its other requests, when its operation has no side effects (shared-reads.ts shares only those).
+ */
 export function likelyPerCheck(
   checks: readonly CheckDefinition[],
   runs: number,
   maxWrites: number | undefined,
   allowWrites: boolean,
 ): number[] {
-  return checks.map((c) =>
-    c.writes && !allowWrites
-      ? 0
-      : Math.max(1, Math.ceil(likelyRequests(c.maxRequests, runsOf(c, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS)),
-  );
+  const selected = new Set(checks.map((c) => c.id));
+  return checks.map((c) => {
+    if (c.writes && !allowWrites) return 0;
+    const shared = c.sharesCasesWith !== undefined && selected.has(c.sharesCasesWith) && !operation(c.operation).writes;
+    return Math.max(
+      1,
+      Math.ceil(likelyRequests(c.maxRequests, runsOf(c, runs, maxWrites), shared) ?? DEFAULT_MAX_REQUESTS),
+    );
+  });
 }
 
 /**

@@ -196,6 +196,23 @@ test('a check waits for its own preparation only: checks without one run meanwhi
   expect(report.results.map((r) => r.status)).toEqual(['pass', 'pass']);
 });
 
+test('a check that shares its cases with another gets that check’s seed', async () => {
+  const seen: Record<string, number> = {};
+  const probe = (id: string, extra: Partial<CheckDefinition> = {}) =>
+    mk(
+      id,
+      'MUST',
+      async (ctx) => {
+        seen[id] = ctx.seed;
+        return pass();
+      },
+      extra,
+    );
+  await runSuite(options([probe('t.source'), probe('t.sharer', { sharesCasesWith: 't.source' }), probe('t.other')]));
+  expect(seen['t.sharer']).toBe(seen['t.source']);
+  expect(seen['t.other']).not.toBe(seen['t.source']);
+});
+
 test('a 429 with Retry-After is retried within the bound, and the retry is reported on the result', async () => {
   let calls = 0;
   const busy = createServer((_req, res) => {

@@ -304,7 +304,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         target: opts.target,
         http,
         schemas,
-        seed: deriveSeed(opts.seed, check.id),
+        seed: deriveSeed(opts.seed, check.sharesCasesWith ?? check.id),
         runs: runsOf(check, opts.runs, budgetWrites),
         signal: deadline.signal,
         memo,

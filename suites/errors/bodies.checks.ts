@@ -141,9 +141,11 @@ function mutationProperty(
   };
 }
 
+const rejectsInvalidBodyId = (op: BodyOperation): string => `errors.rejects-invalid-body.${slugOf(op)}`;
+
 function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
   return defineCheck({
-    id: `errors.rejects-invalid-body.${slugOf(op)}`,
+    id: rejectsInvalidBodyId(op),
     operation: op,
     section: operation(op).section,
     level: 'MUST',
@@ -207,7 +209,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
       : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
-    // The catalogue of errors.rejects-invalid-body's cases.
+    // The cases of errors.rejects-invalid-body, sent once for both: it judges the status, this the body.
+    sharesCasesWith: rejectsInvalidBodyId(op),
     prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
     // The property, then one raw body of each kind.
     maxRequests: propertyRequests(1, 40, 2),
