@@ -59,7 +59,14 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
     name: 'latency',
     budgetS: 70,
     run: () =>
-      latencyScenario({ latencyMs: 300, itlMs: 40, readGoalSeconds: 15, writeGoalSeconds: 30, timeoutMs: 240_000 }),
+      latencyScenario({
+        latencyMs: 300,
+        itlMs: 40,
+        readGoalSeconds: 15,
+        writeGoalSeconds: 30,
+        compareConcurrency: 8,
+        timeoutMs: 240_000,
+      }),
   },
   {
     name: 'proxy',

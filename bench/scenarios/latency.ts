@@ -1,11 +1,13 @@
 /**
  * @module Scenario: the strict run (`conformance run --level should`) against the mock answering
  * each request `--latency` ms late, as a model server does, with and without `--allow-writes` (with
- * a write budget that cannot bind, so every check runs and coverage is whole), and without writes
- * again with the mock's streams paced (`itlMs` between events). The mock runs in a
- * child process with a journal large enough for the whole run: from it come the requests sent and
- * the completion tokens asked for (`max_completion_tokens` or `max_tokens`, times `n`, per chat
- * request). Where a real deployment's minutes go: waiting, not computing.
+ * a write budget that cannot bind, so every check runs and coverage is whole), without writes
+ * again with the mock's streams paced (`itlMs` between events), and without writes at another
+ * `--concurrency` (the former default, so the savings of fewer requests and of the default are told
+ * apart: decisions/0010). The mock runs in a child process with a journal large enough for the
+ * whole run: from it come the requests sent and the completion tokens asked for
+ * (`max_completion_tokens` or `max_tokens`, times `n`, per chat request). Where a real deployment's
+ * minutes go: waiting, not computing.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,8 @@ export interface LatencyOptions {
   readGoalSeconds: number;
   /** Goal for the run with `--allow-writes`, seconds. */
   writeGoalSeconds: number;
+  /** A fourth run, without writes, at this `--concurrency` (the former default), beside the default. */
+  compareConcurrency: number;
   timeoutMs: number;
 }
 
@@ -74,7 +78,7 @@ export async function latencyScenario(
   });
   const dir = mkdtempSync(join(tmpdir(), 'bench-latency-'));
   const admin = { authorization: `Bearer ${DEFAULT_TOKEN}` };
-  const measure = async (writes: boolean, server = mock): Promise<Measured> => {
+  const measure = async (writes: boolean, server = mock, extra: readonly string[] = []): Promise<Measured> => {
     await fetch(`${server.url}/__mock/requests`, { method: 'DELETE', headers: admin });
     const report = join(dir, `report-${writes ? 'writes' : 'reads'}-${server.pid}.json`);
     const args = [
@@ -96,6 +100,7 @@ export async function latencyScenario(
       '--json',
       report,
       ...(writes ? ['--allow-writes', '--max-writes', String(UNBINDING_MAX_WRITES)] : []),
+      ...extra,
     ];
     const exit = await runToExit(process.execPath, args, opts.timeoutMs, {
       cwd: ROOT,
@@ -127,11 +132,13 @@ export async function latencyScenario(
     const reads = await measure(false);
     const writes = await measure(true);
     const pacedReads = await measure(false, paced);
+    const compared = await measure(false, mock, ['--concurrency', String(opts.compareConcurrency)]);
     const rows: Row[] = [];
     for (const [m, label, goal] of [
       [reads, 'without writes', opts.readGoalSeconds],
       [writes, '--allow-writes', opts.writeGoalSeconds],
       [pacedReads, `without writes, streams ${opts.itlMs} ms per event`, undefined],
+      [compared, `without writes, --concurrency ${opts.compareConcurrency}`, undefined],
     ] as const) {
       const verdict = `${m.conformant ? 'CONFORMANT' : 'NOT CONFORMANT'} (exit ${m.exit}), ${m.passed} of ${m.checks} checks passed, ${m.skipped} skipped, coverage ${m.coverage ?? '?'} %`;
       rows.push(
@@ -153,7 +160,10 @@ export async function latencyScenario(
         }),
       );
     }
-    return { rows, details: { latencyMs: opts.latencyMs, itlMs: opts.itlMs, reads, writes, pacedReads } };
+    return {
+      rows,
+      details: { latencyMs: opts.latencyMs, itlMs: opts.itlMs, reads, writes, pacedReads, compared },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await Promise.all([mock.stop(), paced.stop()]);

@@ -690,7 +690,7 @@ export interface ConformanceConfig {
    */
   deadlineMs?: number;
   /**
-   * `--concurrency`: checks in flight (default 8).
+   * `--concurrency`: checks in flight, each sending one request at a time (default 10).
    */
   concurrency?: number;
   /**

@@ -245,10 +245,10 @@ export const RUN_OPTIONS = {
   concurrency: {
     type: 'string',
     arg: 'N',
-    help: 'checks in flight (default {default})',
+    help: 'checks in flight, each sending one request at a time (default {default})',
     group: 'limits',
     kind: wholeNumber(1, 256),
-    default: 8,
+    default: 10,
     config: 'concurrency',
   },
   retries: {
