@@ -34,3 +34,9 @@ test('prose that names a scheme keeps its words; credentials after it are still 
   expect(redact('sent Bearer s3cr3t-Token here')).toBe('sent Bearer *** here');
   expect(redact('Basic Zm9vOmJhcg== was sent')).toBe('Basic *** was sent');
 });
+
+test('the flag placeholder `--basic USER:PASS` in a hint stays readable; a real pair after --basic is masked', () => {
+  const redact = createRedactor([]);
+  expect(redact('pass --basic USER:PASS (or CONFORMANCE_BASIC)')).toBe('pass --basic USER:PASS (or CONFORMANCE_BASIC)');
+  expect(redact('--basic Alice:pw')).toBe('--basic ***:pw');
+});

@@ -32,9 +32,10 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     // A plain word after the scheme name ("the Basic scheme", "Bearer credentials") is prose, not
     // a credential: outside a header only values with a digit, an upper-case letter or a symbol, or
     // 20+ characters long, are masked.
-    // After `Authorization:` it is always a credential.
+    // After `Authorization:` it is always a credential. The placeholder of a flag in a hint
+    // (`--basic USER:PASS`) is not one.
     return out.replace(
-      /(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ)([A-Za-z0-9+/=._~-]{4,})/gi,
+      /(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ|USER:PASS\b)([A-Za-z0-9+/=._~-]{4,})/gi,
       (all, header: string | undefined, scheme: string, value: string) =>
         !header && /^[a-z]+$/.test(value) && value.length < 20 ? all : `${header ?? ''}${scheme} ${REDACTED}`,
     );
