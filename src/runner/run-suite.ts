@@ -187,11 +187,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
     (i) => likely[i]!,
   );
-  // Work that does not touch the target (CheckDefinition.prepare) goes on in the background, in the
-  // order the checks start, while the preflight and the first checks wait on the network.
-  const preparing = prepareInOrder(
-    [...writeQueue, ...otherQueue].map((i) => opts.checks[i]!).filter((c) => !c.writes || opts.target.allowWrites),
-  );
   const budgetInput = {
     ...opts,
     serialWrites: writesMayBind(opts.checks, opts.runs, budgetWrites),
@@ -247,6 +242,15 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     deadlineMs,
     deadlineGiven: opts.deadlineMs !== undefined,
   });
+  // Work that does not touch the target (CheckDefinition.prepare) goes on in the background, in the
+  // order the checks start, while the first checks wait on the network. (Not during the preflight:
+  // its round trip is the likely time's unit, and must not count the preparation.)
+  const preparing = prepareInOrder(
+    [...writeQueue, ...otherQueue]
+      .map((i) => opts.checks[i]!)
+      .filter((c) => !c.writes || opts.target.allowWrites)
+      .filter((c) => !unjudged?.families.includes(operation(c.operation).auth)),
+  );
   // The run's deadline starts with the checks (the preflight has a short deadline of its own).
   deadline.startAfter(preparing.all);
   if (unjudged)
