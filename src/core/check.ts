@@ -82,17 +82,18 @@ export interface CheckDefinition extends CheckIdentity {
   readonly explains?: OperationId;
   /**
    * Heavy work that never touches the target (building a mutation catalogue, compiling schemas). The
-   * runner starts it at once, one check's after another in the order the checks start, while the
-   * preflight and the first checks wait on the network (src/runner/preparation.ts); the check's run
-   * starts once its own is done, and the run's deadline once all are, so it never eats the deadline.
+   * runner starts it after the preflight, one check's after another in the order the checks start,
+   * while the first checks wait on the network (src/runner/preparation.ts); the check's run starts
+   * once its own is done, and the run's deadline once all are, so it never eats the deadline.
    * It should hand the event loop back every few milliseconds (`prepareCatalogue`), so as not to
    * stall the requests in flight. Optional; results should be cached where `run` finds them.
    */
   prepare?(): void | Promise<void>;
   /**
-   * The id of a check whose cases this one draws from the same arbitrary: it gets that check's seed,
-   * so their requests are the same, and the run sends each once (src/runner/shared-reads.ts). The
-   * two judge different things of the same answers, as one request serves many checks elsewhere.
+   * The id of a check that sends the requests this one sends: the same credential presentations, or
+   * cases drawn from the same arbitrary (this check gets that check's seed, so they are the same).
+   * The run sends each once (src/runner/shared-reads.ts), and counts them as that check's in the
+   * likely requests; the two judge different things of the same answers.
    */
   readonly sharesCasesWith?: string;
   /**
@@ -101,6 +102,12 @@ export interface CheckDefinition extends CheckIdentity {
    * src/runner/budget.ts); the fault battery proves it an upper bound. Default DEFAULT_MAX_REQUESTS.
    */
   readonly maxRequests?: (runs: number) => number;
+  /**
+   * The requests a conformant target likely gets from this check, for the likely time and `--plan`
+   * (`likelyRequestsOf`), when the default reading of `maxRequests` is far from it (a burst whose
+   * size is set at run time). Never more than `maxRequests`.
+   */
+  readonly likelyRequests?: (runs: number) => number;
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }
 
@@ -133,20 +140,25 @@ export function propertyFloor(runs: number): number {
   return Math.min(runs, Math.max(1, Math.ceil(runs * FLOOR_SHARE)));
 }
 
+/** The likely requests of a check that declares no `maxRequests`: most judge one answer, often a shared one. */
+const LIKELY_UNDECLARED = 1;
+
 /**
- * The requests a check likely sends against a conformant target: a property declared with
- * `propertyRequests` its floor of cases (it finds nothing to shrink, and stops once its cases add no
- * coverage), any other check its most.
+ * The requests a check likely sends against a conformant target: its own `likelyRequests` when it
+ * declares one; a property declared with `propertyRequests` its floor of cases (it finds nothing to
+ * shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
+ * most. With `shared` (its `sharesCasesWith` check is in the run), the requests it shares are that
+ * check's: a property counts only its extra requests, any other check none.
  */
-export function likelyRequests(
-  maxRequests: CheckDefinition['maxRequests'],
+export function likelyRequestsOf(
+  check: Pick<CheckDefinition, 'maxRequests' | 'likelyRequests'>,
   runs: number,
-  casesShared = false,
-): number | undefined {
-  const shape = maxRequests as Partial<PropertyShape> | undefined;
-  if (shape?.perCase === undefined) return maxRequests?.(runs);
-  // Cases drawn alike by another check of the run (`sharesCasesWith`) go out once, counted there.
-  return (casesShared ? 0 : shape.perCase * propertyFloor(runs)) + (shape.extra ?? 0);
+  shared = false,
+): number {
+  const shape = check.maxRequests as Partial<PropertyShape> | undefined;
+  if (shape?.perCase !== undefined) return (shared ? 0 : shape.perCase * propertyFloor(runs)) + (shape.extra ?? 0);
+  if (shared) return 0;
+  return check.likelyRequests?.(runs) ?? check.maxRequests?.(runs) ?? LIKELY_UNDECLARED;
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;

@@ -138,7 +138,7 @@ describe('budgetCanBind', () => {
 });
 
 describe('estimateRun', () => {
-  test('a property counts its floor of cases and its extra requests; others their most; spread over the lanes plus the longest', () => {
+  test('a property counts its floor of cases and its extra requests; others their most; the longest alone when it outlasts the rest', () => {
     const checks = [check('prop', propertyRequests(2, 40, 1)), check('plain', () => 3), check('other', () => 3)];
     expect(likelyPerCheck(checks, 20, undefined, true)).toEqual([2 * 5 + 1, 3, 3]);
     const e = estimateRun(
@@ -147,7 +147,8 @@ describe('estimateRun', () => {
       100,
     );
     expect(e.requests).toBe(17);
-    expect(e.ms).toBe(Math.ceil((17 / 2) * 100 + 11 * 100));
+    // The property (11 requests) starts first and outlasts the two others on the second lane.
+    expect(e.ms).toBe(11 * 100);
     expect(
       describeBudget(
         runBudget(checks, { runs: 20, timeoutMs: 1_000, concurrency: 2, maxRetries: 0, maxRetryWaitMs: 0 }),
@@ -155,7 +156,7 @@ describe('estimateRun', () => {
         false,
         e,
       ),
-    ).toMatch(/^likely about 2 s \(about 17 requests at 100 ms each/);
+    ).toMatch(/^likely about 1.1 s \(about 17 requests at 100 ms each/);
   });
 
   test('a property that shares its cases with a selected check likely sends only its extra requests', () => {
@@ -167,5 +168,21 @@ describe('estimateRun', () => {
     // Requests with side effects are never shared: a writing operation's cases go out for each check.
     const writing = { ...sharer, operation: 'training-jobs.create' as const };
     expect(likelyPerCheck([source, writing], 20, undefined, true)).toEqual([5, 7]);
+  });
+
+  test('many checks spread over the lanes, plus one round trip for the last to start', () => {
+    const checks = Array.from({ length: 10 }, (_, i) => check(`c${i}`, () => 2));
+    const e = estimateRun(
+      checks,
+      { runs: 20, timeoutMs: 1_000, concurrency: 4, maxRetries: 0, maxRetryWaitMs: 0, allowWrites: true },
+      100,
+    );
+    expect(e.ms).toBe((20 / 4) * 100 + 100);
+  });
+
+  test('a check that declares nothing likely sends one request; its own likelyRequests wins over its most', () => {
+    const declared = { ...check('burst', () => 64), likelyRequests: () => 16 };
+    expect(likelyPerCheck([check('plain'), declared], 20, undefined, true)).toEqual([1, 16]);
+    expect(requestsOf(declared, 20)).toBe(64);
   });
 });

@@ -5,7 +5,7 @@
  * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
  * does: every exchange ends by its own deadline first.
  */
-import { DEFAULT_MAX_REQUESTS, LEVELS, likelyRequests, type CheckDefinition } from '../core/check.js';
+import { DEFAULT_MAX_REQUESTS, LEVELS, likelyRequestsOf, type CheckDefinition } from '../core/check.js';
 import { operation } from '../core/operations.js';
 
 export interface BudgetInput {
@@ -136,16 +136,16 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
 
 /** What a run likely takes against a conformant target, next to the worst case. */
 export interface RunEstimate {
-  /** Requests the checks likely send (properties at their floor of cases, `likelyRequests`). */
+  /** Requests the checks likely send (properties at their floor of cases, `likelyRequestsOf`). */
   readonly requests: number;
   /** One request's time, as the preflight measured it. */
   readonly latencyMs: number;
-  /** The likely requests spread over the lanes (or the write lane's, one after another, when longer). */
+  /** The likely requests spread over the lanes (or the write lane's, one after another, or the longest check, when longer). */
   readonly ms: number;
 }
 
 /**
- * The requests each selected check likely sends (see `likelyRequests`): what `--plan` shows beside the
+ * The requests each selected check likely sends (see `likelyRequestsOf`): what `--plan` shows beside the
  * most. A check that draws its cases alike with another selected one (`sharesCasesWith`) likely sends
  * only its other requests, when its operation has no side effects (shared-reads.ts shares only those).
  */
@@ -159,17 +159,15 @@ export function likelyPerCheck(
   return checks.map((c) => {
     if (c.writes && !allowWrites) return 0;
     const shared = c.sharesCasesWith !== undefined && selected.has(c.sharesCasesWith) && !operation(c.operation).writes;
-    return Math.max(
-      1,
-      Math.ceil(likelyRequests(c.maxRequests, runsOf(c, runs, maxWrites), shared) ?? DEFAULT_MAX_REQUESTS),
-    );
+    return Math.ceil(likelyRequestsOf(c, runsOf(c, runs, maxWrites), shared));
   });
 }
 
 /**
  * The realistic time: the likely requests at the measured latency, `concurrency` at a time (or the
- * write lane's one after another, when the budget may bind and that is longer), plus the longest
- * check, which may start last.
+ * write lane's one after another, when the budget may bind and that is longer), plus one round trip
+ * for the last check to start, the shortest (the checks start longest first: lanes.ts); or the
+ * longest check alone, when it outlasts all that.
  */
 export function estimateRun(
   checks: readonly CheckDefinition[],
@@ -184,7 +182,7 @@ export function estimateRun(
     ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? perCheck[i]! : 0), 0) * latencyMs
     : 0;
   const longest = perCheck.reduce((a, b) => Math.max(a, b), 0) * latencyMs;
-  return { requests, latencyMs, ms: Math.ceil(Math.max(spread, serial) + longest) };
+  return { requests, latencyMs, ms: Math.ceil(Math.max(spread + latencyMs, serial, longest)) };
 }
 
 /** `1 h 3 min`, `4 min 10 s`, `12.5 s`. */

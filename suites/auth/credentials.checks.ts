@@ -120,6 +120,8 @@ function slugLabel(op: OperationId): string {
   return `${o.method} ${o.path}`;
 }
 
+const unauthorizedId = (op: OperationId): string => `auth.answers-401.${slugOf(op)}`;
+
 function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
   const scheme = operation(op).auth;
   return defineCheck({
@@ -130,6 +132,8 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     requirement: `${slugLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
     // The control of a create/log request creates data.
     ...(operation(op).writes ? { writes: true } : {}),
+    // Its presentations are among auth.answers-401's, on the same baseline (an id drawn from the seed).
+    sharesCasesWith: unauthorizedId(op),
     // The baseline's id lookup, each presentation, and the control.
     maxRequests: () => rule.presentations(scheme).length + 2,
     async run(ctx): Promise<CheckOutcome> {
@@ -149,7 +153,7 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
 function unauthorizedCheck(op: OperationId): CheckDefinition {
   const scheme = operation(op).auth;
   return defineCheck({
-    id: `auth.answers-401.${slugOf(op)}`,
+    id: unauthorizedId(op),
     operation: op,
     section: '§5',
     level: 'SHOULD',

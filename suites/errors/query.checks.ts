@@ -72,10 +72,12 @@ function describe(a: SmallAnswer): string {
   return `HTTP ${a.status}${ct ? ` (${ct})` : ''}${a.text.length ? `: ${excerpt(a.text)}` : ' with an empty body'}`;
 }
 
+const rejectsWrongTypeId = (op: ListOperation): string => `errors.rejects-wrong-type-query.${slugOf(op)}`;
+
 function rejectsWrongType(op: ListOperation): CheckDefinition {
   const o = operation(op);
   return defineCheck({
-    id: `errors.rejects-wrong-type-query.${slugOf(op)}`,
+    id: rejectsWrongTypeId(op),
     operation: op,
     section: o.section,
     level: 'SHOULD',
@@ -85,7 +87,8 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
         if (stream.status >= 400 && stream.status <= 499) {
-          await stream.close();
+          // Read to its end (it is small), so errors.query-error-shape judges this same answer.
+          await readSmall(stream);
           continue;
         }
         // Only the first bytes: a server that ignores the parameter starts the whole listing.
@@ -124,6 +127,8 @@ function errorShape(op: ListOperation): CheckDefinition {
     level: 'SHOULD',
     convention: CONVENTION,
     requirement: `${o.method} ${o.path} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
+    // The same requests: the rejection's check judges the status, this one the body.
+    sharesCasesWith: rejectsWrongTypeId(op),
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);

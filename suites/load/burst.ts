@@ -11,7 +11,7 @@ import { readSse } from '../../src/kit/streams.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
 /** Requests in a burst unless the target says otherwise (`loadBurst`), and the most any burst sends at once. */
-const DEFAULT_BURST = 8;
+export const DEFAULT_BURST = 8;
 export const MAX_BURST = 32;
 
 export function burstSize(ctx: CheckContext): number {

@@ -7,7 +7,7 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { type Answer, ask, type BurstRequest, burstRequests, burstSize, MAX_BURST } from './burst.js';
+import { type Answer, ask, type BurstRequest, burstRequests, burstSize, DEFAULT_BURST, MAX_BURST } from './burst.js';
 
 const CONVENTION_BELONG =
   "llmperf's correctness test and vLLM's concurrency tests: under concurrent load each answer is its own request's, as when sent alone";
@@ -84,6 +84,8 @@ const answersBelong = defineCheck({
     'Chat requests sent at once (distinct prompts, request_ids, n and max_completion_tokens, streamed and not) each get their own answer: the one each gets alone, with a unique id and its own usage.',
   explains: 'chat.create',
   maxRequests: () => 2 * MAX_BURST,
+  // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
+  likelyRequests: () => 2 * DEFAULT_BURST,
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, burstSize(ctx), 'belong');
     const solo: Answer[] = [];
@@ -127,6 +129,8 @@ const shedsLoad = defineCheck({
   requirement:
     'Chat requests sent at once beyond what the target serves are answered 2xx, or 429/503 with Retry-After: never another 5xx nor a dropped connection.',
   maxRequests: () => 2 * MAX_BURST,
+  // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
+  likelyRequests: () => 2 * DEFAULT_BURST,
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, Math.min(MAX_BURST, 2 * burstSize(ctx)), 'shed');
     const answers = await Promise.all(reqs.map((r) => ask(ctx, r)));
