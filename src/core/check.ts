@@ -148,17 +148,19 @@ const LIKELY_UNDECLARED = 1;
  * declares one; a property declared with `propertyRequests` its floor of cases (it finds nothing to
  * shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
  * most. With `shared` (its `sharesCasesWith` check is in the run), the requests it shares are that
- * check's: a property counts only its extra requests, any other check none.
+ * check's: a property counts only its extra requests, any other check none. `undeclared` is what a
+ * check that declares nothing counts.
  */
 export function likelyRequestsOf(
   check: Pick<CheckDefinition, 'maxRequests' | 'likelyRequests'>,
   runs: number,
   shared = false,
+  undeclared = LIKELY_UNDECLARED,
 ): number {
   const shape = check.maxRequests as Partial<PropertyShape> | undefined;
   if (shape?.perCase !== undefined) return (shared ? 0 : shape.perCase * propertyFloor(runs)) + (shape.extra ?? 0);
   if (shared) return 0;
-  return check.likelyRequests?.(runs) ?? check.maxRequests?.(runs) ?? LIKELY_UNDECLARED;
+  return check.likelyRequests?.(runs) ?? check.maxRequests?.(runs) ?? undeclared;
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;

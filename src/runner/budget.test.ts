@@ -183,6 +183,11 @@ describe('estimateRun', () => {
   test('a check that declares nothing likely sends one request; its own likelyRequests wins over its most', () => {
     const declared = { ...check('burst', () => 64), likelyRequests: () => 16 };
     expect(likelyPerCheck([check('plain'), declared], 20, undefined, true)).toEqual([1, 16]);
+    // The run's start order counts a check that declares nothing at the default most, as it may send that many.
+    expect(likelyPerCheck([check('plain'), declared], 20, undefined, true, DEFAULT_MAX_REQUESTS)).toEqual([
+      DEFAULT_MAX_REQUESTS,
+      16,
+    ]);
     expect(requestsOf(declared, 20)).toBe(64);
   });
 });

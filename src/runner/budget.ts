@@ -148,18 +148,20 @@ export interface RunEstimate {
  * The requests each selected check likely sends (see `likelyRequestsOf`): what `--plan` shows beside the
  * most. A check that draws its cases alike with another selected one (`sharesCasesWith`) likely sends
  * only its other requests, when its operation has no side effects (shared-reads.ts shares only those).
+ * `undeclared`: what a check that declares no `maxRequests` counts (default: one).
  */
 export function likelyPerCheck(
   checks: readonly CheckDefinition[],
   runs: number,
   maxWrites: number | undefined,
   allowWrites: boolean,
+  undeclared?: number,
 ): number[] {
   const selected = new Set(checks.map((c) => c.id));
   return checks.map((c) => {
     if (c.writes && !allowWrites) return 0;
     const shared = c.sharesCasesWith !== undefined && selected.has(c.sharesCasesWith) && !operation(c.operation).writes;
-    return Math.ceil(likelyRequestsOf(c, runsOf(c, runs, maxWrites), shared));
+    return Math.ceil(likelyRequestsOf(c, runsOf(c, runs, maxWrites), shared, undeclared));
   });
 }
 

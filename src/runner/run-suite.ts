@@ -3,7 +3,7 @@
  * (in the client) and a whole-run deadline; turns every outcome into a result with redacted evidence.
  * A check that throws, or outlives the deadline, becomes an `error` result: the run always completes.
  */
-import type { CheckContext, CheckDefinition, TargetConfig } from '../core/check.js';
+import { type CheckContext, type CheckDefinition, DEFAULT_MAX_REQUESTS, type TargetConfig } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
@@ -181,8 +181,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
   // Longest first by what a check likely sends, not by its most: a property's most counts every
-  // shrink probe it will almost never send, and would start it before checks truly longer.
-  const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites);
+  // shrink probe it will almost never send, and would start it before checks truly longer. A check
+  // that declares nothing counts the default most: some such send four requests one after another,
+  // and one started last would end the run late, alone.
+  const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites, DEFAULT_MAX_REQUESTS);
   const otherQueue = longestFirst(
     opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
     (i) => likely[i]!,
