@@ -9,7 +9,6 @@ import type { CheckOutcome } from '../core/result.js';
 import type { InFlightExchange } from '../transport/types.js';
 
 export interface RunDeadline {
-  readonly ms: number;
   readonly signal: AbortSignal;
   /** Starts the clock once `prepared` settles, or a deadline's length from now, whichever is first. */
   startAfter(prepared: Promise<unknown>): void;
@@ -42,7 +41,6 @@ export function createRunDeadline(ms: number): RunDeadline {
     timers.at(-1)?.unref?.();
   };
   return {
-    ms,
     signal: controller.signal,
     startAfter(prepared) {
       void prepared.then(start, start);

@@ -1,6 +1,6 @@
 /**
  * Checks that judge different things of the same invalid bodies draw them alike (`sharesCasesWith`):
- * each body goes out once, and a fault in the error body is still found by the check that judges it.
+ * each body goes out once. (That each still fails on its own fault is the fault battery's to show.)
  */
 import { expect, test } from 'vitest';
 import { CATALOGUE } from '../index.js';
