@@ -8,6 +8,9 @@
  * and, for a later half, its operation and the evidence a breach shows (redacted). Listings are
  * kept as a log (the last ones of the session): the merge judges the listing pairs again over every
  * proxy's listings in time order when no proxy left any out. Bounded, as the proxy's memory is.
+ * A record lives in an entity and a project (§4.5–§4.8): a listed record and a read carry the
+ * `scope` of their path (recordScope), and pair only within it. Reports written before the scope
+ * was kept carry none: such a half pairs only with another half without one (see src/merge/pairs.ts).
  */
 import type { OperationId } from './operations.js';
 import type { Evidence } from './result.js';
@@ -30,6 +33,14 @@ export type GreedySide =
       };
     };
 
+/**
+ * The scope of a path under `/v2/{entity}/{project}` (decoded values), as one string: `entity/project`,
+ * each part percent-encoded so that no two scopes share a string (names are plain in the usual case).
+ */
+export function recordScope(entity: string, project: string): string {
+  return `${encodeURIComponent(entity)}/${encodeURIComponent(project)}`;
+}
+
 /** A listing as the listing pairs see it (src/proxy/listing-pairs.ts), its kind by name. */
 interface ListingHalf {
   readonly kind: string;
@@ -42,19 +53,21 @@ interface ListingHalf {
 }
 
 export type PairHalf =
-  /** Earlier: a valid record of a 2xx listing. */
+  /** Earlier: a valid record of a 2xx listing, `scope` the listing path's (recordScope; absent in older reports). */
   | {
       readonly family: 'listed';
       readonly at: number;
       readonly kind: string;
+      readonly scope?: string;
       readonly id: string;
       readonly record: Readonly<Record<string, unknown>>;
     }
-  /** Later: a read of a record id never listed on this proxy (`text`: the answer, capped). */
+  /** Later: a read of a record id never listed in its scope on this proxy (`text`: the answer, capped). */
   | ({
       readonly family: 'read';
       readonly at: number;
       readonly kind: string;
+      readonly scope?: string;
       readonly id: string;
       readonly status: number;
       readonly text: string;

@@ -33,16 +33,25 @@ function proxy(halves: PairHalf[], results: CheckResult[] = [], listingsComplete
 }
 
 const record = { prediction_id: 'p1', model: 'wandb:///acme/m1', output: 'a' };
-const listed = (at: number): PairHalf => ({ family: 'listed', at, kind: 'predictions', id: 'p1', record });
-const read = (at: number, body: unknown, status = 200): PairHalf => ({
+/** `scope` null: a half of a report written before halves kept their scope. */
+const listed = (at: number, scope: string | null = 'acme/evals'): PairHalf => ({
+  family: 'listed',
+  at,
+  kind: 'predictions',
+  ...(scope === null ? {} : { scope }),
+  id: 'p1',
+  record,
+});
+const read = (at: number, body: unknown, status = 200, scope: string | null = 'acme/evals'): PairHalf => ({
   family: 'read',
   at,
   kind: 'predictions',
+  ...(scope === null ? {} : { scope }),
   id: 'p1',
   status,
   text: JSON.stringify(body),
   operation: 'predictions.read',
-  evidence: evidence('/v2/acme/evals/predictions/p1'),
+  evidence: evidence(`/v2/${scope ?? 'acme/evals'}/predictions/p1`),
 });
 const ID = 'server.reads-listed-record.predictions-read';
 
@@ -82,6 +91,24 @@ test('a later half older than every earlier half, or paired with its own proxy o
   expect(pairsAcross([proxy([listed(5)]), proxy([read(2, { ...record, output: 'b' })])]).results).toEqual([]);
   expect(pairsAcross([proxy([listed(1), read(2, { ...record, output: 'b' })]), proxy([])]).results).toEqual([]);
   expect(pairsAcross([proxy([listed(1), read(2, record)])]).results).toEqual([]);
+});
+
+test('a listed id read under another entity or project on another proxy is an isolation probe: never paired', () => {
+  const notFound = { reason: 'Prediction p1 not found' };
+  for (const scope of ['acme/other-project', 'other-entity/evals'])
+    expect(pairsAcross([proxy([listed(1)]), proxy([read(2, notFound, 404, scope)])]).results, scope).toEqual([]);
+  // The same id listed in both projects: the read pairs with its own project's listing only.
+  const both = pairsAcross([proxy([listed(1), listed(1, 'acme/other-project')]), proxy([read(2, notFound, 404)])]);
+  expect(both.results.map((r) => [r.id, r.status, r.exchanges?.judged])).toEqual([[ID, 'fail', 1]]);
+});
+
+test('a half without a scope (an older report) pairs only with another half without one', () => {
+  const differs = { ...record, output: 'b' };
+  expect(pairsAcross([proxy([listed(1, null)]), proxy([read(2, differs, 200, null)])]).results).toHaveLength(1);
+  expect(pairsAcross([proxy([listed(1, null)]), proxy([read(2, differs, 200, 'acme/other-project')])]).results).toEqual(
+    [],
+  );
+  expect(pairsAcross([proxy([listed(1)]), proxy([read(2, differs, 200, null)])]).results).toEqual([]);
 });
 
 test("each proxy's first record URI is judged against the first of all, once per exchange", () => {

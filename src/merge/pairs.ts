@@ -8,6 +8,11 @@
  * project's listings: when every proxy kept all of its listings, they are judged again over all of
  * them in time order, and replace the proxies' own results of those rules. What is judged here
  * becomes results as a proxy builds them (src/proxy/report.ts), summed with the proxies' own.
+ * A read pairs with a listed record of the same kind, id and scope (the path's `entity/project`):
+ * a read under another project is an isolation probe, never a read-back. A half of a report written
+ * before halves kept their scope has none, and its scope is unknown: it pairs only with another
+ * half without a scope (two such reports merge as they always did), never with a scoped one, which
+ * may name another project. An unknown scope leaves a pair unjudged rather than judge a probe.
  */
 import type { PairHalf } from '../core/pair-halves.js';
 import { operation, type OperationId } from '../core/operations.js';
@@ -48,9 +53,13 @@ interface Owned<H extends PairHalf = PairHalf> {
 
 const kindNamed = (name: string): RecordKind | undefined => RECORD_KINDS.find((k) => k.name === name);
 
+/** The key of a listed record or a read: its kind, scope (null: unknown) and id. */
+const recordKey = (h: { readonly kind: string; readonly scope?: string; readonly id: string }): string =>
+  JSON.stringify(['listed', h.kind, h.scope ?? null, h.id]);
+
 /** The key an earlier half is found by, or undefined for halves that are only later ones. */
 function keyOf(h: PairHalf): string | undefined {
-  if (h.family === 'listed') return `listed ${h.kind} ${h.id}`;
+  if (h.family === 'listed') return recordKey(h);
   if (h.family === 'created') return `created ${h.id.toLowerCase()}`;
   if (h.family === 'greedy') return `greedy ${h.key}`;
   return undefined;
@@ -97,7 +106,7 @@ export function pairsAcross(reports: readonly RunReport[]): PairsAcross {
     const h = o.half;
     if (h.family === 'read') {
       const kind = kindNamed(h.kind);
-      const listed = before(`listed ${h.kind} ${h.id}`, o);
+      const listed = before(recordKey(h), o);
       if (kind && listed?.family === 'listed')
         judgeWith(
           verdictsOn(findings, h),

@@ -4,6 +4,7 @@
  * line, each record where the path puts it. The first bad line is the finding; the rest is not read.
  */
 import type { Operation } from '../core/operations.js';
+import { recordScope } from '../core/pair-halves.js';
 import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
 import { isJsonlMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
 import { filterBreach, judgeListingLine, limitBreach, svcUserIdBreach } from '../rules/records.js';
@@ -79,6 +80,8 @@ export class JsonlAnswerJudge {
   private ids: { id: string; run: unknown }[] | undefined;
   /** The verdicts of the rules judged record by record: judged once, the first breach kept. */
   private readonly lineVerdicts: Verdicts;
+  /** The path's `entity/project` (recordScope), where the records listed are remembered; undefined without one. */
+  private readonly scope: string | undefined;
 
   /** Judges the media type at once; the lines as they come. */
   constructor(
@@ -95,6 +98,8 @@ export class JsonlAnswerJudge {
   ) {
     this.kind = RECORD_KINDS.find((k) => k.listOp === op.id)!;
     this.lineVerdicts = firstOnly(v);
+    const { entity, project } = params;
+    this.scope = entity !== undefined && project !== undefined ? recordScope(entity, project) : undefined;
     if (pairs) this.ids = [];
     v.judged(RULES.jsonlContentType);
     if (!isJsonlMediaType(contentType))
@@ -151,12 +156,11 @@ export class JsonlAnswerJudge {
 
   /** This listing against the full listings of its project around it (listing-pairs.ts). */
   private judgePairs(v: Verdicts): void {
-    const { entity, project } = this.params;
-    if (!this.pairs || entity === undefined || project === undefined) return;
+    if (!this.pairs || this.scope === undefined) return;
     const judgements = this.pairs.listingSeen(
       {
         kind: this.kind,
-        scope: `${entity}/${project}`,
+        scope: this.scope,
         ...this.asked,
         target: this.asked.target ?? this.op.path,
         records: this.ids,
@@ -177,7 +181,7 @@ export class JsonlAnswerJudge {
     }
     const value = judged.record;
     this.records++;
-    this.pairs?.recordListed(kind, value);
+    if (this.scope !== undefined) this.pairs?.recordListed(kind, this.scope, value);
     if (this.ids) {
       const id = value[kind.idField];
       if (typeof id === 'string' && this.ids.length <= MAX_IDS) this.ids.push({ id, run: value.evaluation_run_id });

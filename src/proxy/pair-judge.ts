@@ -1,11 +1,13 @@
 /**
  * @module The rules that need an earlier exchange (src/proxy/pairs.ts), judged on the later one with
- * the decisions of pair-rules.ts: a record listed before is read back the same, a job created
+ * the decisions of pair-rules.ts: a record listed before is read back the same under the same
+ * entity and project (a read under another one is an isolation probe, never paired), a job created
  * before is found by its id, and the same greedy seeded chat request streamed and unstreamed gives
  * the same number of completion tokens. Each remembers what later exchanges need, and keeps a later
  * exchange no earlier one here pairs for the merge of several proxies' reports.
  */
 import type { Operation } from '../core/operations.js';
+import { recordScope } from '../core/pair-halves.js';
 import { RECORD_KINDS } from '../core/record-kinds.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { greedyPairKey, type StreamedLength } from '../rules/chat-answer.js';
@@ -75,11 +77,14 @@ export function judgeReadPair(
   }
   const kind = RECORD_KINDS.find((k) => k.readOp === op.id);
   const asked = kind && params[kind.idField];
-  if (!kind || asked === undefined) return;
-  const listed = pairs.listedRecord(kind, asked);
+  const { entity, project } = params;
+  if (!kind || asked === undefined || entity === undefined || project === undefined) return;
+  const scope = recordScope(entity, project);
+  const listed = pairs.listedRecord(kind, scope, asked);
   if (!listed) {
     const seen = v.seen?.();
-    if (seen) pairs.unpaired({ family: 'read', at: pairTime(), kind: kind.name, id: asked, status, text, ...seen });
+    if (seen)
+      pairs.unpaired({ family: 'read', at: pairTime(), kind: kind.name, scope, id: asked, status, text, ...seen });
     return;
   }
   v.judged(RULES.readsListedRecord);

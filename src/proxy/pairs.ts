@@ -1,12 +1,15 @@
 /**
  * @module What the proxy remembers of earlier exchanges to judge a later one that depends on it,
- * as the suite's checks pair their requests: a record listed, then read by its id (the same record,
- * never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3), the
+ * as the suite's checks pair their requests: a record listed, then read by its id in the same entity
+ * and project (the same record, never a 404: §4.6, §4.8), a training job created, then fetched by its id (never a 404: §4.3), the
  * first record URI of each kind (the scheme the later ones share), the full listings pages and
  * filtered listings are judged against (listing-pairs.ts). It judges only what the traffic showed
  * both halves of, and never guesses; the decisions are pair-rules.ts's. What it remembered, the
  * later halves it could not pair and its last listings go into the server's report (`halves`), so
  * that `conformance merge` pairs them across proxies. Bounded: the oldest entries go first.
+ * A record is remembered by its path's scope (`entity/project`, recordScope) and id: a read of a
+ * listed id under another entity or project (an isolation probe, where a 404 is right) pairs with
+ * no listing; the records-belong rule judges what such a read answers (read-answer.ts).
  */
 import type { ExchangeSeen, GreedySide, PairHalf, PairHalves } from '../core/pair-halves.js';
 import type { RecordKind } from '../core/record-kinds.js';
@@ -58,7 +61,11 @@ interface FirstUri {
 }
 
 export class Pairs {
-  private readonly listed = new Map<string, BoundedMap<{ record: Readonly<Record<string, unknown>>; at: number }>>();
+  /** Per kind, by `scope id`: the record listed, its scope, when. */
+  private readonly listed = new Map<
+    string,
+    BoundedMap<{ record: Readonly<Record<string, unknown>>; scope: string; id: string; at: number }>
+  >();
   private readonly jobs = new BoundedMap<number>(MAX_JOBS);
   private readonly greedy = new BoundedMap<{ side: GreedySide; at: number }>(MAX_RECORDS);
   /** Full listings, and the pages and filtered listings judged against them. */
@@ -69,21 +76,22 @@ export class Pairs {
   private readonly listingLog: PairHalf[] = [];
   private listingsDropped = 0;
 
-  /** A valid record of a 2xx listing, by its id. */
-  recordListed(kind: RecordKind, record: Readonly<Record<string, unknown>>): void {
+  /** A valid record of a 2xx listing under `scope` (recordScope of the path), by its id. */
+  recordListed(kind: RecordKind, scope: string, record: Readonly<Record<string, unknown>>): void {
     const id = record[kind.idField];
     if (typeof id !== 'string' || id === '') return;
     let map = this.listed.get(kind.name);
     if (!map) this.listed.set(kind.name, (map = new BoundedMap(MAX_RECORDS)));
     // The time it was first listed as it is: a read after any listing of it pairs with it.
-    const before = map.get(id);
+    const key = `${scope} ${id}`;
+    const before = map.get(key);
     const same = before !== undefined && recordDifference(before.record, record) === undefined;
-    map.set(id, { record, at: same ? before.at : pairTime() });
+    map.set(key, { record, scope, id, at: same ? before.at : pairTime() });
   }
 
-  /** A record listed earlier in this session, or undefined. */
-  listedRecord(kind: RecordKind, id: string): Readonly<Record<string, unknown>> | undefined {
-    return this.listed.get(kind.name)?.get(id)?.record;
+  /** A record listed earlier in this session under `scope`, or undefined. */
+  listedRecord(kind: RecordKind, scope: string, id: string): Readonly<Record<string, unknown>> | undefined {
+    return this.listed.get(kind.name)?.get(`${scope} ${id}`)?.record;
   }
 
   /**
@@ -167,7 +175,8 @@ export class Pairs {
   halves(): PairHalves {
     const halves: PairHalf[] = [];
     for (const [kind, map] of this.listed)
-      for (const [id, { record, at }] of map.entries()) halves.push({ family: 'listed', at, kind, id, record });
+      for (const [, { record, scope, id, at }] of map.entries())
+        halves.push({ family: 'listed', at, kind, scope, id, record });
     for (const [id, at] of this.jobs.entries()) halves.push({ family: 'created', at, id });
     for (const [key, { side, at }] of this.greedy.entries()) halves.push({ family: 'greedy', at, key, side });
     for (const [kind, f] of this.firstUris)
