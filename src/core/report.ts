@@ -3,7 +3,7 @@
  * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
  */
 import type { CoverageReport } from './coverage.js';
-import type { Level } from './check.js';
+import type { ContextWindowSource, Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
 import type { ConformanceRunReportRunReport } from '../generated/types.js';
@@ -61,6 +61,11 @@ export interface RunReport {
   readonly level: 'must' | 'should';
   /** Budget of completion tokens the chat cases could ask for at most. */
   readonly tokenBudget: number;
+  /**
+   * The deployment's limits the positive chat cases were kept within: the context window (absent
+   * when none was known) and where it came from (`--max-context`, learned from a refusal, or none).
+   */
+  readonly limits?: { readonly contextTokens?: number; readonly source: ContextWindowSource };
   /** The command line that reproduces the run (secrets excluded). */
   readonly replay: string;
   readonly results: readonly CheckResult[];
@@ -99,14 +104,19 @@ export interface RunReport {
  */
 export type UnjudgedCode = NonNullable<ConformanceRunReportRunReport['unjudged']>['code'];
 
-/** Does a result count against the gate at this level? */
+/**
+ * Does a result count against the gate at this level? A `fail` or an `error` of a check at a level
+ * the run gates on (MUST; MUST and SHOULD at `--level should`), not listed as a known failure. An
+ * `error` at a level the run does not gate on does not gate: had the check been judged, its failure
+ * would not have counted either. The one definition: the summary and the verdict both read it
+ * (src/core/verdict-of-report.ts).
+ */
 export function gates(
   result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure'>,
   level: 'must' | 'should',
 ): boolean {
   if (result.expectedFailure) return false;
-  if (result.status === 'error') return true;
-  if (result.status !== 'fail') return false;
+  if (result.status !== 'fail' && result.status !== 'error') return false;
   const gatingLevels: readonly Level[] = level === 'should' ? ['MUST', 'SHOULD'] : ['MUST'];
   return gatingLevels.includes(result.level);
 }

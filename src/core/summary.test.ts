@@ -36,10 +36,13 @@ test('each result lands in exactly one count; INFO observations count as passed'
   expect(s.passed + s.failed + s.errored + s.skipped + s.expectedFailures).toBe(s.total);
 });
 
-test('conformant follows gates(): SHOULD failures gate only at level should, errors always, known failures never', () => {
+test('conformant follows gates(): fails and errors gate at the gating levels only, known failures never', () => {
   expect(summarize([r('fail', 'SHOULD')], 'must').conformant).toBe(true);
   expect(summarize([r('fail', 'SHOULD')], 'should').conformant).toBe(false);
-  expect(summarize([r('error', 'INFO')], 'must').conformant).toBe(false);
+  expect(summarize([r('error', 'MUST')], 'must').conformant).toBe(false);
+  expect(summarize([r('error', 'SHOULD')], 'must').conformant).toBe(true);
+  expect(summarize([r('error', 'SHOULD')], 'should').conformant).toBe(false);
+  expect(summarize([r('error', 'INFO')], 'should').conformant).toBe(true);
   expect(summarize([r('fail', 'INFO')], 'should').conformant).toBe(true);
   expect(summarize([r('fail', 'MUST', true)], 'should').conformant).toBe(true);
   expect(summarize([], 'must')).toMatchObject({ total: 0, conformant: true });

@@ -1,12 +1,79 @@
-/** @module A run's summary: counts over its results and the verdict at the gating level. */
-import { gates, type RunReport, type RunSummary } from './report.js';
+/**
+ * @module A run's summary: counts over its results, and `conformant`, the verdict of the report
+ * (src/core/verdict-of-report.ts). The only place a summary's `conformant` is written: the run, the
+ * proxy and replay, the merge, `--expect`, `--min-coverage` and `--slo` all build theirs here.
+ */
+import type { RunReport, RunSummary } from './report.js';
 import type { CheckResult } from './result.js';
+import { type VerdictBasis, verdictOfReport } from './verdict-of-report.js';
+
+/** What a summary adds to the report's facts: the known failures that passed, the coverage gate asked for. */
+interface SummaryExtras {
+  /** Ids listed as known failures that passed (from `applyExpectations`). */
+  readonly unexpectedPasses?: readonly string[];
+  /** `--min-coverage`: the percent required (whether it is met comes from the report's coverage). */
+  readonly minCoverage?: number | undefined;
+}
 
 /**
- * Summarises results at a gating level. Every result lands in exactly one count. Known failures
- * (`expectedFailure` set) count under `expectedFailures`, not `failed` or `errored`. An INFO check
- * never fails: its observation counts as `passed` (as in the JUnit report). `conformant` holds
- * when no result {@link gates}.
+ * The summary of a report (or of one being built): every result lands in exactly one count. Known
+ * failures (`expectedFailure` set) count under `expectedFailures`, not `failed` or `errored`. An
+ * INFO check never fails: its observation counts as `passed` (as in the JUnit report).
+ * `conformant` and `minCoverage` are the report's verdict ({@link verdictOfReport}): no result
+ * gates, every family was judged, and the coverage gate, when asked for, is met.
+ */
+export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: SummaryExtras = {}): RunSummary {
+  let passed = 0;
+  let failed = 0;
+  let errored = 0;
+  let skipped = 0;
+  let expectedFailures = 0;
+  for (const r of report.results) {
+    if (r.expectedFailure && (r.status === 'fail' || r.status === 'error')) expectedFailures++;
+    else if (r.status === 'pass' || (r.status === 'fail' && r.level === 'INFO')) passed++;
+    else if (r.status === 'fail') failed++;
+    else if (r.status === 'error') errored++;
+    else skipped++;
+  }
+  const required = extras.minCoverage;
+  // Only the facts: a summary the report carries already is never read back.
+  const verdict = verdictOfReport({
+    level: report.level,
+    results: report.results,
+    ...(report.unjudged ? { unjudged: report.unjudged } : {}),
+    ...(report.coverage ? { coverage: report.coverage } : {}),
+    ...(required !== undefined ? { summary: { minCoverage: { required } } } : {}),
+  });
+  return {
+    total: report.results.length,
+    passed,
+    failed,
+    errored,
+    skipped,
+    expectedFailures,
+    unexpectedPasses: [...(extras.unexpectedPasses ?? [])],
+    conformant: verdict.conformant,
+    ...(verdict.minCoverage ? { minCoverage: verdict.minCoverage } : {}),
+  };
+}
+
+/**
+ * The report with its summary computed again from what it now holds (results marked, results
+ * added, a gate asked for), keeping its unexpected passes and its coverage gate unless `extras` says.
+ */
+export function resummarized(report: RunReport, extras: SummaryExtras = {}): RunReport {
+  return {
+    ...report,
+    summary: summaryOf(report, {
+      unexpectedPasses: extras.unexpectedPasses ?? report.summary.unexpectedPasses,
+      minCoverage: 'minCoverage' in extras ? extras.minCoverage : report.summary.minCoverage?.required,
+    }),
+  };
+}
+
+/**
+ * The summary of results alone (no family left unjudged, no coverage gate): {@link summaryOf}
+ * on `{ results, level }`.
  *
  * @param unexpectedPasses - ids listed as known failures that passed (from `applyExpectations`).
  */
@@ -15,26 +82,5 @@ export function summarize(
   level: RunReport['level'],
   unexpectedPasses: readonly string[] = [],
 ): RunSummary {
-  let passed = 0;
-  let failed = 0;
-  let errored = 0;
-  let skipped = 0;
-  let expectedFailures = 0;
-  for (const r of results) {
-    if (r.expectedFailure && (r.status === 'fail' || r.status === 'error')) expectedFailures++;
-    else if (r.status === 'pass' || (r.status === 'fail' && r.level === 'INFO')) passed++;
-    else if (r.status === 'fail') failed++;
-    else if (r.status === 'error') errored++;
-    else skipped++;
-  }
-  return {
-    total: results.length,
-    passed,
-    failed,
-    errored,
-    skipped,
-    expectedFailures,
-    unexpectedPasses: [...unexpectedPasses],
-    conformant: !results.some((r) => gates(r, level)),
-  };
+  return summaryOf({ results, level }, { unexpectedPasses });
 }

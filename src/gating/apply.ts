@@ -6,15 +6,16 @@ import {
   type ApplyExpectationsOptions,
   type Expectations,
 } from './expectations.js';
-import { summarize } from '../core/summary.js';
+import { resummarized } from '../core/summary.js';
 
 /** Reads and validates an expectations file (same as {@link loadExpectations}). */
 export const loadExpectationsFile: (file: string) => Expectations = loadExpectations;
 
 /**
  * {@link applyExpectations} on one target's report: known failures marked, `summary` recomputed
- * (with its `unexpectedPasses`). Ids the file lists that no check has are not part of a report:
- * get them from `applyExpectations(...).unknownIds` to warn about them.
+ * (with its `unexpectedPasses`) from the whole report, so a family left unjudged or a coverage gate
+ * missed still withholds `conformant`. Ids the file lists that no check has are not part of a
+ * report: get them from `applyExpectations(...).unknownIds` to warn about them.
  */
 export function applyExpectationsToReport(
   report: RunReport,
@@ -22,9 +23,5 @@ export function applyExpectationsToReport(
   options: ApplyExpectationsOptions = {},
 ): RunReport {
   const applied = applyExpectations(report.results, expectations, options);
-  return {
-    ...report,
-    results: applied.results,
-    summary: summarize(applied.results, report.level, applied.unexpectedPasses),
-  };
+  return resummarized({ ...report, results: applied.results }, { unexpectedPasses: applied.unexpectedPasses });
 }

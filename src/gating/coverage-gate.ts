@@ -4,6 +4,7 @@
  */
 import { ConformanceError } from '../core/errors.js';
 import type { RunReport } from '../core/report.js';
+import { resummarized } from '../core/summary.js';
 
 /** Parses `--min-coverage`: a whole percent 0..100. */
 export function parseMinCoverage(value: string | undefined): number | undefined {
@@ -15,12 +16,11 @@ export function parseMinCoverage(value: string | undefined): number | undefined 
   return n;
 }
 
-/** The report with the gate applied: `summary.minCoverage` set, and `conformant` false below it. */
+/**
+ * The report with the gate applied: `summary.minCoverage` set, and the summary recomputed (src/core/
+ * verdict-of-report.ts: `conformant` false below it).
+ */
 export function applyMinCoverage(report: RunReport, required: number | undefined): RunReport {
   if (required === undefined) return report;
-  const met = report.coverage !== undefined && report.coverage.percent >= required;
-  return {
-    ...report,
-    summary: { ...report.summary, conformant: report.summary.conformant && met, minCoverage: { required, met } },
-  };
+  return resummarized(report, { minCoverage: required });
 }

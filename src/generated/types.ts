@@ -710,6 +710,10 @@ export interface ConformanceConfig {
    */
   maxCompletionTokens?: number;
   /**
+   * `--max-context`: the deployment's context window: positive chat cases are kept within it, and one that cannot fit is a skip (default: learned from the first refusal that names it).
+   */
+  maxContextTokens?: number;
+  /**
    * `--load-burst`: chat requests the checks under load send at once, whatever --concurrency says (default 8, at most 32).
    */
   loadBurst?: number;
@@ -870,13 +874,20 @@ export interface ConformanceRunReportRunReport {
    */
   runs: number;
   /**
-   * Gating level: `must` gates on MUST failures only, `should` on MUST and SHOULD. INFO never gates; errors always do.
+   * Gating level: `must` gates on MUST failures and errors only, `should` on MUST and SHOULD. INFO never gates; an error at a level not gated on does not gate either.
    */
   level: 'must' | 'should';
   /**
    * Most completion tokens the chat cases could ask for in total.
    */
   tokenBudget: number;
+  /**
+   * The deployment's limits the run kept its cases within. `contextTokens`: the context window in tokens the positive chat cases were fitted to (absent when none was known); `source`: where it came from (`flag`: --max-context; `learned`: the target's own refusal naming its window; `none`: not known, cases drawn unbounded).
+   */
+  limits?: {
+    contextTokens?: number;
+    source: 'flag' | 'learned' | 'none';
+  };
   /**
    * Command line that reproduces the whole run (secrets excluded).
    */
@@ -1082,7 +1093,7 @@ export interface ConformanceRunReportRunSummary {
    */
   unexpectedPasses: string[];
   /**
-   * No gating failure and no error at the gating level, and coverage at least `minCoverage.required` when given.
+   * No gating failure and no error at the gating level, every family judged (no `unjudged`), and coverage at least `minCoverage.required` when given.
    */
   conformant: boolean;
   /**
@@ -1217,6 +1228,10 @@ export interface ConformanceRunReportPairHalves {
   halves: {
     family: 'listed' | 'read' | 'created' | 'job-read' | 'greedy' | 'first-uri' | 'listing';
     at: number;
+    /**
+     * A listed record or a read (absent in reports written before it was kept): the `entity/project` of its path, each part percent-encoded. A read pairs only with a record listed in the same scope; a half without one pairs only with another half without one.
+     */
+    scope?: string;
     operation?: ConformanceRunReportOperation;
     evidence?: ConformanceRunReportEvidence;
     [k: string]: unknown;

@@ -9,8 +9,7 @@
  * (refusals.ts).
  */
 import type { RunReport } from '../core/report.js';
-import { summarize } from '../core/summary.js';
-import { applyMinCoverage } from '../gating/coverage-gate.js';
+import { summaryOf } from '../core/summary.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { mergeCoverage } from './coverage.js';
 import type { MergeInput } from './inputs.js';
@@ -63,7 +62,6 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
   const writes = reports.filter((r) => r.writes).map((r) => r.writes!);
   const connection = reports.find((r) => r.connection)?.connection;
   const coverage = mergeCoverage(reports, results, run);
-  const summary = summarize(results, first.level, unexpectedPasses);
   const merged: RunReport = {
     schemaVersion: first.schemaVersion,
     tool: first.tool,
@@ -77,7 +75,11 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
     tokenBudget: reports.reduce((n, r) => n + r.tokenBudget, 0),
     replay: run ? withoutShard(first.replay) : first.replay,
     results,
-    summary: unjudged ? { ...summary, conformant: false } : summary,
+    summary: summaryOf(
+      { results, level: first.level, ...(unjudged ? { unjudged } : {}), ...(coverage ? { coverage } : {}) },
+      // The coverage gate the reports were run with, judged again on the merged coverage.
+      { unexpectedPasses, minCoverage: first.summary.minCoverage?.required },
+    ),
     ...(coverage ? { coverage } : {}),
     ...(writes.length
       ? {
@@ -102,7 +104,7 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
   };
   // Percentiles of the samples of every report (their sketches merged), and the objectives judged on them.
   const timing = mergeTimingTables(reports.map((r) => r.timing));
-  return withTiming(applyMinCoverage(merged, first.summary.minCoverage?.required), timing, first.objectives);
+  return withTiming(merged, timing, first.objectives);
 }
 
 /**

@@ -9,7 +9,7 @@ import { OPERATIONS } from '../core/operations.js';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnjudgedCode } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
-import { summarize } from '../core/summary.js';
+import { summaryOf } from '../core/summary.js';
 import type { Group } from './findings.js';
 import { type ProxyRule, RULES, resultId, sectionOf, type Side } from './rules.js';
 import { ruleOfStream, STREAM_RULES } from './stream-rules.js';
@@ -107,6 +107,9 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   );
   const report = (side: Side): RunReport => {
     const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
+    const unjudged = side === 'server' ? notForwarded(session, redact) : {};
+    const coverage =
+      side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {};
     const built: RunReport = {
       schemaVersion: REPORT_SCHEMA_VERSION,
       tool: TOOL,
@@ -120,9 +123,9 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       tokenBudget: 0,
       replay: redact(options.replay),
       results,
-      summary: summarize(results, options.level),
-      ...(side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {}),
-      ...(side === 'server' ? notForwarded(session, redact) : {}),
+      summary: summaryOf({ results, level: options.level, ...unjudged, ...coverage }),
+      ...coverage,
+      ...unjudged,
       ...(side === 'server' ? connectionOf(session, options.connection) : {}),
       ...(side === 'server' ? { pairs: redacted(session.pairs.halves(), redact) } : {}),
       origin: { kind: options.kind ?? 'proxy', side: side === 'server' ? 'server' : 'clients', catalogue },

@@ -1,0 +1,64 @@
+/**
+ * @module The verdict of one target's report, computed in one place from what the report holds:
+ * its results (known failures marked by `--expect`, the `slo.*` results of `--slo` among them), the
+ * families it could not judge (`unjudged`), the coverage gate (`--min-coverage`, the percent
+ * required in `summary.minCoverage`) and the MUST checks its coverage says were skipped. The
+ * summary's `conformant` (src/core/summary.ts), the verdict word and line, and the exit code
+ * (src/gating/verdict.ts) all read it, so they cannot disagree.
+ *
+ * In order: a result that {@link gates} makes it NOT CONFORMANT (a judged failure outweighs what
+ * could not be judged); else a family not judged makes it COULD NOT JUDGE; else a coverage gate
+ * not met makes it NOT CONFORMANT; else MUST checks skipped make it CONFORMANT WITH GAPS; else
+ * CONFORMANT. `conformant` holds for the last two only.
+ */
+import { gates, type RunReport, type RunSummary } from './report.js';
+
+export type VerdictWord = 'CONFORMANT' | 'CONFORMANT WITH GAPS' | 'NOT CONFORMANT' | 'COULD NOT JUDGE';
+
+/** What the verdict is computed from: a report, or one being built (its summary not written yet). */
+export type VerdictBasis = Pick<RunReport, 'level' | 'results'> &
+  Partial<Pick<RunReport, 'unjudged' | 'coverage'>> & {
+    /** Only the coverage gate's required percent is read: whether it is met comes from `coverage`. */
+    readonly summary?: { readonly minCoverage?: Pick<NonNullable<RunSummary['minCoverage']>, 'required'> };
+  };
+
+interface ReportVerdict {
+  readonly word: VerdictWord;
+  /** The summary's `conformant`: CONFORMANT or CONFORMANT WITH GAPS. */
+  readonly conformant: boolean;
+  /** How many results gate at the report's level. */
+  readonly gating: number;
+  /** The coverage gate, when one was asked for: the percent required and whether the coverage meets it. */
+  readonly minCoverage?: { readonly required: number; readonly met: boolean };
+}
+
+/** The `--min-coverage` gate of a report: met when its coverage reaches the percent (no coverage never does). */
+function coverageGateOf(
+  report: Pick<VerdictBasis, 'coverage'>,
+  required: number | undefined,
+): ReportVerdict['minCoverage'] {
+  if (required === undefined) return undefined;
+  return { required, met: report.coverage !== undefined && report.coverage.percent >= required };
+}
+
+/** The one verdict of a report (see the module comment for the order of the rules). */
+export function verdictOfReport(report: VerdictBasis): ReportVerdict {
+  const gating = report.results.filter((r) => gates(r, report.level)).length;
+  const minCoverage = coverageGateOf(report, report.summary?.minCoverage?.required);
+  const word: VerdictWord =
+    gating > 0
+      ? 'NOT CONFORMANT'
+      : report.unjudged
+        ? 'COULD NOT JUDGE'
+        : minCoverage && !minCoverage.met
+          ? 'NOT CONFORMANT'
+          : (report.coverage?.mustSkipped ?? 0) > 0
+            ? 'CONFORMANT WITH GAPS'
+            : 'CONFORMANT';
+  return {
+    word,
+    conformant: word === 'CONFORMANT' || word === 'CONFORMANT WITH GAPS',
+    gating,
+    ...(minCoverage ? { minCoverage } : {}),
+  };
+}
