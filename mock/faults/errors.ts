@@ -1,7 +1,7 @@
 /**
  * @module Planted faults for the errors checks: validation switched off (invalid bodies served),
- * crashes on invalid input, non-JSON bodies accepted, error bodies in no known shape, list
- * parameters of the wrong type ignored or answered in another shape.
+ * chat fields of the wrong type dropped, crashes on invalid input, non-JSON bodies accepted, error
+ * bodies in no known shape, list parameters of the wrong type ignored or answered in another shape.
  */
 import { DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
@@ -78,6 +78,22 @@ const bodyAndQueryFaults: readonly Fault[] = [
     description: 'A JSON object that breaks the request schema crashes the handler (HTTP 500).',
     breaks: [...ids('rejects-invalid-body'), ...ids('lenient-inputs')],
     before: (req): MockRequest | MockResponse => (invalidObject(req) ? internalError(familyOf(req.path)) : req),
+  }),
+  defineFault({
+    id: 'errors.drops-wrong-type-fields',
+    description:
+      'A chat field whose value has the wrong type (`n: "2"`, `temperature: "hot"`, `stream: "yes"`) is dropped and the request served as if it were absent.',
+    breaks: ['errors.rejects-invalid-body.chat-create'],
+    before: (req) => {
+      const p = parseJsonBody(req);
+      if (routeOf(req)?.slug !== 'chat-create' || p.kind !== 'object') return req;
+      const v = registry().validate('chat/chat-completion-request', p.value);
+      const wrong = v.ok ? [] : v.errors.filter((e) => e.keyword === 'type' && /^\/[^/]+$/.test(e.instancePath));
+      if (wrong.length === 0) return req;
+      const body = { ...p.value };
+      for (const e of wrong) delete body[e.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')];
+      return withJson(req, body);
+    },
   }),
   defineFault({
     id: 'errors.accepts-malformed-json',

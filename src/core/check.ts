@@ -3,7 +3,7 @@
  * Ids are stable, `<area>.<rule>`, never positional.
  */
 import type { SchemaRegistry } from '../schemas/registry.js';
-import type { HttpClient } from '../transport/types.js';
+import type { HttpClient, HttpExchange } from '../transport/types.js';
 import type { CheckIdentity } from './check-identity.js';
 import type { OperationId } from './operations.js';
 import type { CheckOutcome } from './result.js';
@@ -35,6 +35,20 @@ export interface TargetConfig {
   readonly maxCompletionTokens: number;
   /** Chat requests the checks under load send at once (suites/load; default 8, at most 32). */
   readonly loadBurst?: number;
+  /** `--max-context`: the deployment's context window in tokens, positive chat cases kept within it. */
+  readonly maxContextTokens?: number;
+}
+
+/** Where a run's context window came from: `--max-context`, the target's own refusal naming it, or nowhere. */
+export type ContextWindowSource = 'flag' | 'learned' | 'none';
+
+/**
+ * The deployment's context window as the run knows it, one per run and shared by its checks: from
+ * `--max-context`, or learned from the first refusal that names it (src/kit/context-window.ts).
+ */
+export interface ContextWindow {
+  tokens: number | undefined;
+  source: ContextWindowSource;
 }
 
 export interface CheckContext {
@@ -57,6 +71,24 @@ export interface CheckContext {
    * coverage: a property stops early once its cases add none (src/kit/property.ts).
    */
   readonly coveredItems?: () => number;
+  /**
+   * Hands evidence of another check's rule broken to that check (`owner`): a request whose rule the
+   * owner judges, seen mishandled here. The runner fails the owner with it when the owner is in the
+   * run (src/runner/hand-off.ts). Only for a genuine breach: see {@link HandedOffBreach}.
+   */
+  readonly report?: (owner: string, breach: HandedOffBreach) => void;
+  /** The run's context window (absent: only the target's `maxContextTokens`, nothing learned). */
+  readonly contextWindow?: ContextWindow;
+}
+
+/**
+ * What a check saw of another check's rule broken: a request that breaks the documented request
+ * shape (validated against the request schema) answered 2xx or 5xx, with the exchange that shows it.
+ */
+export interface HandedOffBreach {
+  readonly expected: string;
+  readonly actual: string;
+  readonly exchange: HttpExchange;
 }
 
 export interface CheckDefinition extends CheckIdentity {
@@ -75,9 +107,10 @@ export interface CheckDefinition extends CheckIdentity {
    */
   readonly root?: boolean;
   /**
-   * A root cause that explains every other failure of this operation when it fails (answers handed
-   * to other requests' callers: no answer of the operation can be trusted). Those failures are
-   * reported as blocked by it, and it gates at the strictest of their levels (src/runner/cascades.ts).
+   * A root cause that explains the other failures of this operation that restate it when it fails
+   * (answers handed to other requests' callers: what a served answer says cannot be trusted; a
+   * refusal expected, or a status, is never explained). Those failures are reported as blocked by
+   * it, and it gates at the strictest of their levels (src/runner/cascades.ts).
    */
   readonly explains?: OperationId;
   /**
@@ -116,20 +149,27 @@ export const DEFAULT_MAX_REQUESTS = 4;
 
 /**
  * Requests of a property check (src/kit/property.ts): every case, every shrink probe, and the replay
- * of the counterexample, plus `extra` requests the check sends besides its cases.
+ * of the counterexample, plus `extra` requests the check sends besides its cases. `enumerated`: the
+ * cases sent first whatever `runs` (`checkEnumerated`), one per item of the enumeration.
  */
 export function propertyRequests(
   perCase: number,
   shrinkProbes = 40,
   extra = 0,
+  enumerated = 0,
 ): ((runs: number) => number) & PropertyShape {
-  return Object.assign((runs: number) => (runs + shrinkProbes + 1) * perCase + extra, { perCase, extra });
+  return Object.assign((runs: number) => (enumerated + runs + shrinkProbes + 1) * perCase + extra, {
+    perCase,
+    extra,
+    enumerated,
+  });
 }
 
-/** What `propertyRequests` knows of a property: the requests one case sends, and those besides its cases. */
+/** What `propertyRequests` knows of a property: the requests one case sends, those besides its cases, its enumerated cases. */
 interface PropertyShape {
   readonly perCase: number;
   readonly extra: number;
+  readonly enumerated: number;
 }
 
 /** Share of `--runs` a property always runs before it may stop early for want of new coverage. */
@@ -145,8 +185,8 @@ const LIKELY_UNDECLARED = 1;
 
 /**
  * The requests a check likely sends against a conformant target: its own `likelyRequests` when it
- * declares one; a property declared with `propertyRequests` its floor of cases (it finds nothing to
- * shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
+ * declares one; a property declared with `propertyRequests` its enumerated cases and its floor of
+ * random cases (it finds nothing to shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
  * most. With `shared` (its `sharesCasesWith` check is in the run), the requests it shares are that
  * check's: a property counts only its extra requests, any other check none. `undeclared` is what a
  * check that declares nothing counts.
@@ -158,7 +198,8 @@ export function likelyRequestsOf(
   undeclared = LIKELY_UNDECLARED,
 ): number {
   const shape = check.maxRequests as Partial<PropertyShape> | undefined;
-  if (shape?.perCase !== undefined) return (shared ? 0 : shape.perCase * propertyFloor(runs)) + (shape.extra ?? 0);
+  if (shape?.perCase !== undefined)
+    return (shared ? 0 : shape.perCase * ((shape.enumerated ?? 0) + propertyFloor(runs))) + (shape.extra ?? 0);
   if (shared) return 0;
   return check.likelyRequests?.(runs) ?? check.maxRequests?.(runs) ?? undeclared;
 }

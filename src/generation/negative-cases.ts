@@ -278,3 +278,29 @@ export function negativeCaseList(
 ): NegativeCase[] {
   return prepared(schema, options).map((p, i) => fc.sample(p.arbitrary, { seed: seed + i, numRuns: 1 })[0]!);
 }
+
+/** The cases that break one place of a schema in one way: a (JSON pointer, mutation kind) pair. */
+export interface NegativePair {
+  readonly pointer: string;
+  readonly kind: MutationKind;
+  /** Draws among the pair's catalogue entries (which entry, then its values). */
+  readonly cases: fc.Arbitrary<NegativeCase>;
+}
+
+/**
+ * The catalogue grouped by (pointer, kind), in catalogue order: every place the schema can be broken
+ * and every way it can be broken there, once each. A caller that sends one case of each pair covers
+ * the catalogue's negative space whatever the seed; the seed only picks the entry and its values.
+ */
+export function negativePairs(schema: object | string, options: NegativeCasesOptions = {}): readonly NegativePair[] {
+  const groups = new Map<string, Prepared[]>();
+  for (const p of prepared(schema, options)) {
+    const key = JSON.stringify([p.template.mutation.pointer, p.template.mutation.kind]);
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  return [...groups.values()].map((list) => ({
+    pointer: list[0]!.template.mutation.pointer,
+    kind: list[0]!.template.mutation.kind,
+    cases: list.length === 1 ? list[0]!.arbitrary : fc.oneof(...list.map((p) => p.arbitrary)),
+  }));
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { propertyFloor as floorOf, type CheckContext } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
-import { checkProperty } from './property.js';
+import { checkEnumerated, checkProperty, enumerate } from './property.js';
 
 const ctx = (seed = 42): CheckContext =>
   ({ seed, runs: 50, signal: new AbortController().signal }) as unknown as CheckContext;
@@ -101,4 +101,84 @@ test('a failure found keeps the property going (shrinking) whatever coverage say
     async (n) => (n < 10 ? { ok: true } : { ok: false, expected: 'n < 10', actual: `n = ${n}` }),
   );
   expect(r.status === 'fail' && r.counterexample).toBe(10);
+});
+
+// The enumeration: one case per item, at every seed and `--runs`, before any random case.
+
+/** Ten items, each an integer range of its own: item i draws from [100 i, 100 i + 99]. */
+const ITEMS = Array.from({ length: 10 }, (_, i) => fc.integer({ min: 100 * i, max: 100 * i + 99 }));
+const itemOf = (n: number): number => Math.floor(n / 100);
+
+test('an enumeration holds one case of every item at any seed, its values varying with the seed', () => {
+  for (const seed of [1, 2, 3, -7, 123456789]) {
+    const cases = enumerate(ITEMS, seed);
+    expect(cases.map((c) => itemOf(c.value))).toEqual(ITEMS.map((_, i) => i));
+    expect(enumerate(ITEMS, seed)).toEqual(cases);
+  }
+  expect(enumerate(ITEMS, 1).map((c) => c.value)).not.toEqual(enumerate(ITEMS, 2).map((c) => c.value));
+});
+
+test('every enumerated case is sent whatever the runs and the coverage, then the random cases', async () => {
+  for (const runs of [1, 10]) {
+    const sent: number[] = [];
+    const r = await checkEnumerated(
+      { ...ctx(3), runs, coveredItems: () => 0 } as CheckContext,
+      enumerate(ITEMS, 3),
+      fc.constant(-1),
+      async (n) => {
+        sent.push(n);
+        return { ok: true };
+      },
+      { concurrency: 4 },
+    );
+    expect(r.status).toBe('pass');
+    expect(new Set(sent.filter((n) => n >= 0).map(itemOf))).toEqual(new Set(ITEMS.map((_, i) => i)));
+    // Saturation cuts the random cases to their floor, never the enumeration.
+    expect(sent.filter((n) => n < 0)).toHaveLength(floorOf(runs));
+  }
+});
+
+test('the first failing item of the enumeration is shrunk from its own case; no random case is sent', async () => {
+  const sent: number[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const r = await checkEnumerated(
+    ctx(5),
+    enumerate(ITEMS, 5),
+    fc.constant(-1),
+    async (n) => {
+      sent.push(n);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      return itemOf(n) === 7 || itemOf(n) === 8
+        ? { ok: false, expected: 'not 7xx or 8xx', actual: `${n}` }
+        : { ok: true };
+    },
+    { concurrency: 4 },
+  );
+  expect(r.status).toBe('fail');
+  if (r.status !== 'fail') return;
+  expect(r.counterexample).toBe(700);
+  expect(sent).not.toContain(-1);
+  expect(most).toBe(4);
+  expect(sent.length).toBeLessThanOrEqual(10 + 1 + 40 + 1);
+});
+
+test('a tool error in the enumeration, with no failure found, is rethrown', async () => {
+  const p = checkEnumerated(ctx(), enumerate(ITEMS, 1), fc.constant(-1), async (n) => {
+    if (itemOf(n) === 2) throw new ConformanceError('CTS_TARGET_TIMEOUT', 'slow');
+    return { ok: true };
+  });
+  await expect(p).rejects.toMatchObject({ code: 'CTS_TARGET_TIMEOUT' });
+});
+
+test('a failing case answered differently when sent again still fails, unshrunk, with a note', async () => {
+  let calls = 0;
+  const r = await checkEnumerated(ctx(), enumerate(ITEMS.slice(0, 1), 1), fc.constant(-1), async () =>
+    ++calls === 1 ? { ok: false, expected: 'x', actual: 'y' } : { ok: true },
+  );
+  expect(r.status === 'fail' && r.actual).toBe('y');
+  expect(r.status === 'fail' && r.notes?.join(' ')).toMatch(/flaky target/);
 });

@@ -8,6 +8,10 @@
  * Past a floor of cases (`propertyFloor`, src/core/check.ts), a property that has found nothing stops at the first case that
  * exercises no coverage item the run had not seen (when the runner counts coverage): more cases like
  * it would only repeat what is judged. The floor keeps `--runs` meaningful: it scales with it.
+ *
+ * A property whose negative space must be covered whole (`checkEnumerated`) first sends one case of
+ * each of its items, whatever the seed and `--runs` (the seed picks each case's values, never which
+ * items are sent); its random cases come after, and only those may stop early.
  */
 import fc from 'fast-check';
 import { propertyFloor, type CheckContext } from '../core/check.js';
@@ -136,4 +140,103 @@ function failureOf<T>(
     path,
     ...(notes.length ? { notes: [...notes] } : {}),
   });
+}
+
+/** One case of an enumeration: its value, and the arbitrary and seed that draw it first (to shrink it from). */
+export interface EnumeratedCase<T> {
+  readonly value: T;
+  readonly arbitrary: fc.Arbitrary<T>;
+  readonly seed: number;
+}
+
+/** The seed of item `i` of an enumeration drawn at `seed` (a 32-bit mix, so items draw unrelated values). */
+const itemSeed = (seed: number, i: number): number => (seed ^ Math.imul(i + 1, 0x9e3779b1)) | 0;
+
+/**
+ * One case of each arbitrary, drawn at `seed`: every item present at every seed and whatever `--runs`,
+ * the seed varying only the values. Each case is the first value `fc.check` draws from its
+ * arbitrary at its own seed, so a failing case shrinks from itself.
+ */
+export function enumerate<T>(items: readonly fc.Arbitrary<T>[], seed: number): EnumeratedCase<T>[] {
+  return items.map((arbitrary, i) => {
+    const s = itemSeed(seed, i);
+    return { arbitrary, seed: s, value: fc.sample(arbitrary, { seed: s, numRuns: 1 })[0] as T };
+  });
+}
+
+export interface EnumerationOptions extends PropertyOptions {
+  /** Enumerated cases in flight at once (default 1). */
+  readonly concurrency?: number;
+}
+
+/**
+ * Every enumerated case is sent (`concurrency` at a time), in order, until one fails; then, when
+ * none did, the random cases of `random` as `checkProperty` sends them. The first failing case of
+ * the enumeration is shrunk with its own arbitrary from its own seed; a failure found stands when
+ * shrinking cannot go on (a tool error, the write budget, a flaky target). Requests: at most the
+ * cases, plus `checkProperty`'s (`propertyRequests(perCase, shrink, extra, cases)`).
+ */
+export async function checkEnumerated<T>(
+  ctx: CheckContext,
+  cases: readonly EnumeratedCase<T>[],
+  random: fc.Arbitrary<T>,
+  probe: (value: T) => Promise<ProbeResult>,
+  options: EnumerationOptions = {},
+): Promise<CheckOutcome> {
+  const results: (ProbeResult | undefined)[] = new Array(cases.length);
+  let next = 0;
+  let stop = false;
+  let thrown: { err: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (!stop && next < cases.length && !ctx.signal.aborted) {
+      const i = next++;
+      try {
+        results[i] = await probe(cases[i]!.value);
+        if (!results[i]!.ok) stop = true;
+      } catch (err) {
+        thrown ??= { err };
+        stop = true;
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(options.concurrency ?? 1, cases.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  const maxNotes = options.maxNotes ?? 5;
+  const notes = [...new Set(results.flatMap((r) => (r?.ok && r.note !== undefined ? [r.note] : [])))].slice(
+    0,
+    maxNotes,
+  );
+  // Cases go out in order and none starts after a failure: the first failing case is the enumeration's first.
+  const at = results.findIndex((r) => r !== undefined && !r.ok);
+  if (at < 0) {
+    if (thrown) throw thrown.err;
+    const rest = await checkProperty(ctx, random, probe, {
+      ...options,
+      maxNotes: Math.max(0, maxNotes - notes.length),
+    });
+    if (rest.status !== 'pass' || notes.length === 0) return rest;
+    return pass([...notes, ...(rest.notes ?? [])]);
+  }
+  const found = cases[at]!;
+  const first = results[at] as Extract<ProbeResult, { ok: false }>;
+  let shrunk: CheckOutcome;
+  try {
+    shrunk = await checkProperty({ ...ctx, seed: found.seed }, found.arbitrary, probe, {
+      runs: 1,
+      ...(options.maxShrinkProbes !== undefined ? { maxShrinkProbes: options.maxShrinkProbes } : {}),
+      maxNotes: 0,
+    });
+  } catch (err) {
+    return failureOf(found.value, first, '', [...notes, `not shrunk: ${describeStop(err)}`]);
+  }
+  if (shrunk.status === 'fail' && shrunk.counterexample !== undefined)
+    return notes.length ? { ...shrunk, notes: [...notes, ...(shrunk.notes ?? [])] } : shrunk;
+  return failureOf(found.value, first, '', [
+    ...notes,
+    'sent once more, the case was answered differently (flaky target): not shrunk',
+  ]);
+}
+
+function describeStop(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

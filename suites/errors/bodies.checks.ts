@@ -19,21 +19,21 @@ import {
   type Strictness,
 } from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
-import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
+import { checkEnumerated, checkProperty, type EnumeratedCase, type ProbeResult } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';
-import { negativesOnBase } from './realistic-negatives.js';
+import { enumeratedNegatives, negativesOnBase } from './realistic-negatives.js';
 import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
 import { ERROR_SHAPE_CONVENTION, judgeErrorBody } from '../../src/rules/error-shape.js';
 
-type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
+export type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
 interface BodyOperationInfo {
   readonly requestSchema: SchemaName;
   readonly responseSchema: SchemaName;
-  readonly base: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
+  readonly base: (ctx: Pick<CheckContext, 'target'>) => fc.Arbitrary<Record<string, unknown>>;
 }
 
 const BODY_OPERATIONS: Record<BodyOperation, BodyOperationInfo> = {
@@ -59,6 +59,46 @@ const BODY_OPERATIONS: Record<BodyOperation, BodyOperationInfo> = {
 };
 
 const OPS = Object.keys(BODY_OPERATIONS) as BodyOperation[];
+
+/**
+ * The (field pointer, kind of breakage) pairs of each reject catalogue: the invalid bodies sent at
+ * every seed and `--runs`, one per pair (bodies.test.ts keeps these equal to the catalogues').
+ */
+export const REJECT_PAIRS: Readonly<Record<BodyOperation, number>> = {
+  'chat.create': 100,
+  'training-jobs.create': 19,
+  'trajectories.log': 6,
+};
+
+/** Invalid bodies enumerated at once: a slow target costs a quarter of the time, a fast one sees little load. */
+const ENUMERATION_CONCURRENCY = 4;
+
+/**
+ * The invalid bodies of `op` for the check's seed, one function of (seed, op) for every check that
+ * shares them: the enumeration (every pair of the reject catalogue), then random draws of the whole
+ * catalogue, each on a realistic base.
+ */
+export function rejectCases(
+  ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>,
+  op: BodyOperation,
+): { enumerated: EnumeratedCase<NegativeCase>[]; random: fc.Arbitrary<NegativeCase> } {
+  const info = BODY_OPERATIONS[op];
+  const base = info.base(ctx);
+  return {
+    enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
+    random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
+  };
+}
+
+/** Sends the invalid bodies of `op` (`rejectCases`), each judged by `probe`. */
+function checkRejectCases(
+  ctx: CheckContext,
+  op: BodyOperation,
+  probe: (c: NegativeCase) => Promise<ProbeResult>,
+): Promise<CheckOutcome> {
+  const { enumerated, random } = rejectCases(ctx, op);
+  return checkEnumerated(ctx, enumerated, random, probe, { concurrency: ENUMERATION_CONCURRENCY });
+}
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
@@ -117,25 +157,24 @@ function rejectionProblem(ex: HttpExchange): string | undefined {
 const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
 
 /**
- * The property part of a check over the request schema's mutations of one strictness: each mutated
- * body is sent on `op` and its exchange judged by `judge`.
+ * The property part of a check over the request schema's lenient mutations: each mutated body is
+ * sent on `op` and its exchange judged by `judge`.
  */
-function mutationProperty(
+function lenientProperty(
   op: BodyOperation,
-  strictness: 'reject' | 'lenient',
   judge: (ctx: CheckContext, c: NegativeCase, ex: HttpExchange) => ProbeResult,
   options?: { maxNotes: number },
 ): Pick<CheckDefinition, 'writes' | 'prepare' | 'maxRequests' | 'run'> {
   const info = BODY_OPERATIONS[op];
   return {
     ...writesFor(op),
-    prepare: () => prepareCatalogue(info.requestSchema, { strictness }),
+    prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'lenient' }),
     maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(
         ctx,
-        negativesOnBase(info.requestSchema, info.base(ctx), strictness, ctx.schemas),
-        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value, strictness))),
+        negativesOnBase(info.requestSchema, info.base(ctx), 'lenient', ctx.schemas),
+        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value, 'lenient'))),
         options,
       ),
   };
@@ -150,12 +189,18 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
     section: operation(op).section,
     level: 'MUST',
     requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
-    ...mutationProperty(op, 'reject', (_ctx, c, ex) => {
-      const problem = rejectionProblem(ex);
-      return problem
-        ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
-        : { ok: true };
-    }),
+    ...writesFor(op),
+    prepare: () => prepareCatalogue(BODY_OPERATIONS[op].requestSchema, { strictness: 'reject' }),
+    // Every pair of the catalogue, then the property's random cases.
+    maxRequests: propertyRequests(1, 40, 0, REJECT_PAIRS[op]),
+    run: (ctx) =>
+      checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
+        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
+        const problem = rejectionProblem(ex);
+        return problem
+          ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
+          : { ok: true };
+      }),
   });
 }
 
@@ -212,24 +257,20 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
     // The cases of errors.rejects-invalid-body, sent once for both: it judges the status, this the body.
     sharesCasesWith: rejectsInvalidBodyId(op),
     prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
-    // The property, then one raw body of each kind.
-    maxRequests: propertyRequests(1, 40, 2),
+    // The cases of errors.rejects-invalid-body, then one raw body of each kind.
+    maxRequests: propertyRequests(1, 40, 2, REJECT_PAIRS[op]),
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
-      const outcome = await checkProperty(
-        ctx,
-        negativesOnBase(info.requestSchema, info.base(ctx), 'reject', ctx.schemas),
-        async (c): Promise<ProbeResult> => {
-          const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
-          // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
-          if (!is4xx(ex.response.status)) return { ok: true };
-          judged++;
-          const problem = shapeProblem(ctx, ex, section7);
-          return problem
-            ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex }
-            : { ok: true };
-        },
-      );
+      const outcome = await checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
+        const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
+        // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
+        if (!is4xx(ex.response.status)) return { ok: true };
+        judged++;
+        const problem = shapeProblem(ctx, ex, section7);
+        return problem
+          ? { ok: false, expected: `${expected} (for: ${c.mutation.description})`, actual: problem, exchange: ex }
+          : { ok: true };
+      });
       if (outcome.status !== 'pass') return outcome;
       // A body that is JSON but not an object is a validation error of the body too (pydantic:
       // "Input should be a valid dictionary"). A body that is not JSON at all is a parse error,
@@ -266,9 +307,8 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     level: 'INFO',
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
     requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
-    ...mutationProperty(
+    ...lenientProperty(
       op,
-      'lenient',
       (ctx, c, ex): ProbeResult => {
         const s = ex.response.status;
         if (s >= 500)

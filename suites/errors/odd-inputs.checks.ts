@@ -2,12 +2,16 @@
  * @module Inputs that crash real servers (from the inputs vLLM's, SGLang's and llama.cpp's
  * own test suites send): each must be answered with a 4xx or a 2xx, never a 5xx, and a refusal's
  * body must say what went wrong without leaking the server's internals (a stack trace, an exception
- * dump); whether an invalid body is refused at all is the errors.rejects-invalid-body checks' rule. SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the
+ * dump); whether an invalid body is refused at all is the errors.rejects-invalid-body checks' rule
+ * (an invalid body seen answered 2xx or 5xx is handed to that rule's check: src/runner/hand-off.ts).
+ * SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the
  * client's error, a 5xx the server's) and the servers' own tests, which assert exactly this.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
+import { is2xx } from '../../src/core/values.js';
+import { laxlyValid } from '../../src/generation/index.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
@@ -145,7 +149,8 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
     maxRequests: () => inputs.length,
     async run(ctx): Promise<CheckOutcome> {
       for (const input of inputs) {
-        const answer = await statusOf(ctx, input.spec(ctx));
+        const spec = input.spec(ctx);
+        const answer = await statusOf(ctx, spec);
         if ('close' in answer) {
           await answer.close();
           if (answer.status >= 500)
@@ -157,6 +162,8 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
             });
           continue;
         }
+        // An input the request schema refuses, accepted or crashing: errors.rejects-invalid-body's rule too.
+        handOff(ctx, op, `errors.rejects-invalid-body.${slugOf(op)}`, input.label, spec, answer);
         if (answer.response.status >= 500)
           return fail({
             expected: `${input.label}: a 4xx or a 2xx, never a 5xx`,
@@ -170,10 +177,41 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
 }
 
 /**
- * The error-message check of `op`: `invalid` is a body every conformant server refuses, and `owner`
- * the check whose rule that refusal is (named when the body is accepted).
+ * Hands the owner of a refusal the evidence of its rule broken: the body sent breaks the request
+ * schema of `op`, whatever lax reading is taken (validated here, so only a genuine breach goes), and
+ * was answered 2xx or 5xx.
  */
-function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpRequestSpec, owner: string): CheckDefinition {
+function handOff(
+  ctx: CheckContext,
+  op: OperationId,
+  owner: string,
+  what: string,
+  spec: HttpRequestSpec,
+  ex: HttpExchange,
+): void {
+  const schema = operation(op).requestSchema;
+  const s = ex.response.status;
+  if (!ctx.report || schema === undefined || spec.json === undefined || !(is2xx(s) || s >= 500)) return;
+  // Refused by the schema and by every lax reading of it (decisions/0004): no conformant server accepts it.
+  if (ctx.schemas.validate(schema, spec.json).ok || laxlyValid(schema, spec.json)) return;
+  ctx.report(owner, {
+    expected: `a 4xx rejection: ${what}`,
+    actual: `${describeResponse(ex)}: ${is2xx(s) ? 'the request was accepted' : 'a server error instead of a rejection'}`,
+    exchange: ex,
+  });
+}
+
+/**
+ * The error-message check of `op`: `invalid` is a body every conformant server refuses (`what` says
+ * how it breaks the request shape), and `owner` the check whose rule that refusal is: named when the
+ * body is accepted, and handed the exchange when it is answered 2xx or 5xx.
+ */
+function noInternals(
+  op: OperationId,
+  what: string,
+  invalid: (ctx: CheckContext) => HttpRequestSpec,
+  owner: string,
+): CheckDefinition {
   const o = operation(op);
   return defineCheck({
     id: `errors.error-message-without-internals.${slugOf(op)}`,
@@ -186,7 +224,9 @@ function noInternals(op: OperationId, invalid: (ctx: CheckContext) => HttpReques
     ...(o.writes ? { writes: true } : {}),
     maxRequests: () => 1,
     async run(ctx): Promise<CheckOutcome> {
-      const ex = await ctx.http.send({ ...invalid(ctx), expect: 'refusal' });
+      const spec: HttpRequestSpec = { ...invalid(ctx), expect: 'refusal' };
+      const ex = await ctx.http.send(spec);
+      handOff(ctx, op, owner, what, spec, ex);
       // The subject is the message of the error, not whether there is one, nor its status: an
       // invalid body accepted is the owner's failure, and so is a 5xx, whose message is judged here
       // all the same (a traceback leaks from a 500 as much as from a 400).
@@ -218,17 +258,20 @@ export const oddInputChecks: readonly CheckDefinition[] = [
   // A value of an unrelated type: errors.rejects-invalid-body's rule.
   noInternals(
     'chat.create',
+    '`temperature` a string ("very hot") where a number belongs',
     (ctx) => post('chat.create', minimalChatRequest(ctx.target, { temperature: 'very hot' }))(ctx),
     'errors.rejects-invalid-body.chat-create',
   ),
   noInternals(
     'training-jobs.create',
+    '`model_id` not a UUID ("not-a-uuid")',
     (ctx) => post('training-jobs.create', { ...trainingJobRequest(ctx), model_id: 'not-a-uuid' })(ctx),
     'training-jobs.rejects-non-uuid-model-id',
   ),
   // `split` a number (§4.4: a string), with no trajectory groups.
   noInternals(
     'trajectories.log',
+    '`split` a number (123) where a string belongs, no `trajectory_groups`',
     (ctx) => ({
       method: 'POST',
       path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),

@@ -1,13 +1,17 @@
 /**
  * errors.error-message-without-internals judges the message of an error, not whether the error
  * happens: an invalid body accepted is the failure of the check that owns its refusal (this check
- * skips, naming it), and the message of a 5xx is judged like that of a 4xx.
+ * skips, naming it, and hands that check the evidence), and the message of a 5xx is judged like
+ * that of a 4xx.
  */
 import { expect, test } from 'vitest';
 import { runAgainstMock } from '../../test/helpers/run-checks.js';
 import { runAgainstVariant } from '../../test/helpers/variant-server.js';
 import { internalError } from '../../mock/errors.js';
 import { oddInputChecks } from './odd-inputs.checks.js';
+import { bodyChecks } from './bodies.checks.js';
+import { jsonBodyOf, withJson } from '../../mock/faults/rewrite.js';
+import type { MockRequest } from '../../mock/types.js';
 
 const SLUGS = ['chat-create', 'training-jobs-create', 'trajectories-log'];
 /** The check whose rule the refusal of each invalid body is. */
@@ -24,8 +28,34 @@ test('the invalid bodies accepted (validation off): no error to judge, each name
   for (const [i, r] of report.results.entries()) {
     expect(r.status, `${r.id}: ${r.actual ?? r.reason}`).toBe('skip');
     expect(r.reason).toMatch(/^no error to judge: the invalid request was accepted \(HTTP 2\d\d\); see /);
-    expect(r.reason?.endsWith(`see ${OWNERS[i]}`), r.reason).toBe(true);
+    expect(r.reason, r.reason).toContain(`see ${OWNERS[i]}`);
   }
+});
+
+test('an invalid body accepted is handed to the check that owns its refusal: it fails with that evidence', async () => {
+  const chat = internals.find((c) => c.id.endsWith('.chat-create'))!;
+  const owner = bodyChecks.find((c) => c.id === OWNERS[0])!;
+  // Only this one invalid body is served (its wrong field dropped): the owner's own cases are refused.
+  const variant = {
+    before: (req: MockRequest) => {
+      const body = jsonBodyOf(req);
+      if (body?.temperature !== 'very hot') return req;
+      delete body.temperature;
+      return withJson(req, body);
+    },
+  };
+  const alone = await runAgainstVariant([owner], variant, { level: 'must' });
+  expect(alone.results[0]?.status).toBe('pass');
+  const report = await runAgainstVariant([owner, chat], variant, { level: 'must' });
+  const [o, seer] = report.results;
+  expect(seer?.status).toBe('skip');
+  expect(o?.status, o?.reason).toBe('fail');
+  expect(o?.expected).toMatch(/^a 4xx rejection: `temperature` a string/);
+  expect(o?.actual).toMatch(/^HTTP 200.*the request was accepted$/);
+  expect(o?.notes?.[0]).toContain(`handed off by ${chat.id}`);
+  expect(o?.evidence?.request?.body).toContain('very hot');
+  expect(o?.evidence?.replay).toContain(`--only ${owner.id},${chat.id}`);
+  expect(report.summary.conformant).toBe(false);
 });
 
 test('a 5xx refusing an invalid body: its message is judged (a clean one passes, saying the status is not a 4xx)', async () => {

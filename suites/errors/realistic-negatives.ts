@@ -4,9 +4,12 @@
  * of their own (a vLLM sampling rule, a §7 rule): such a case is rejected for the wrong reason, so
  * a server that ignores the broken constraint would slip through. This helper moves the single
  * broken constraint onto a realistic request (a local helper: the generators offer no base option).
+ * The enumeration (`enumeratedNegatives`) gives one such case per place and kind of breakage.
  */
 import fc from 'fast-check';
 import { negativeCases, type NegativeCase, type Strictness } from '../../src/generation/index.js';
+import { negativePairs } from '../../src/generation/negative-cases.js';
+import { enumerate, type EnumeratedCase } from '../../src/kit/property.js';
 import type { SchemaName, SchemaRegistry } from '../../src/schemas/registry.js';
 
 type Container = Record<string, unknown> | unknown[];
@@ -112,4 +115,31 @@ export function negativesOnBase(
   return fc
     .tuple(negativeCases(schema, { strictness }), base)
     .map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
+}
+
+/** One arbitrary per (pointer, kind) pair of the catalogue of `schema`, each case moved onto a value of `base`. */
+export function negativePairsOnBase(
+  schema: SchemaName,
+  base: fc.Arbitrary<Record<string, unknown>>,
+  strictness: Strictness,
+  schemas: SchemaRegistry,
+): fc.Arbitrary<NegativeCase>[] {
+  return negativePairs(schema, { strictness }).map((pair) =>
+    fc.tuple(pair.cases, base).map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg),
+  );
+}
+
+/**
+ * The enumerated negative cases of `schema` at `seed`: one case for every (field pointer, kind of
+ * breakage) pair of its catalogue, in catalogue order, whatever the seed (which picks the pair's
+ * template and the values) and whatever `--runs`. Checks that share their cases draw them here alike.
+ */
+export function enumeratedNegatives(
+  schema: SchemaName,
+  base: fc.Arbitrary<Record<string, unknown>>,
+  strictness: Strictness,
+  schemas: SchemaRegistry,
+  seed: number,
+): EnumeratedCase<NegativeCase>[] {
+  return enumerate(negativePairsOnBase(schema, base, strictness, schemas), seed);
 }

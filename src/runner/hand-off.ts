@@ -1,0 +1,101 @@
+/**
+ * @module Evidence one check hands to another: a check that sees a request whose rule another check
+ * owns mishandled (an invalid body answered 2xx or 5xx) reports it through its context
+ * (`ctx.report(owner, breach)`); after every check has run, the owner's result takes it. An owner
+ * that passed or skipped fails with that evidence (its own cases did not show the breach, another
+ * check's request did), so a run never says CONFORMANT beside a result that names a broken rule. An
+ * owner that failed or erred keeps its result, with a note; an INFO owner (observations never fail)
+ * likewise. An owner not in the run (`--only`, `--skip`, a shard) is left alone: the evidence goes
+ * on the seeing check's result instead.
+ */
+import type { HandedOffBreach } from '../core/check.js';
+import type { CheckResult, FailOutcome } from '../core/result.js';
+import { buildEvidence, type EvidenceContext } from './evidence.js';
+
+/** What the evidence of a handed-off failure is built with: the run's redaction, credentials and seed. */
+export interface HandOffContext extends Omit<EvidenceContext, 'replay'> {
+  /** The run's command line without `--only`/`--seed`: the replay runs the owner and the seer together. */
+  readonly replayBase: string;
+}
+
+interface Report {
+  readonly seer: string;
+  readonly owner: string;
+  readonly breach: HandedOffBreach;
+}
+
+export interface HandOff {
+  /** The `report` of the context of the check `seer`. */
+  reporterOf(seer: string): (owner: string, breach: HandedOffBreach) => void;
+  /** The results with every breach handed to its owner (evidence built and redacted as the runner does). */
+  apply(results: readonly CheckResult[], ctx: HandOffContext): CheckResult[];
+}
+
+/** A breach worth handing off: the answer is a 2xx (accepted) or a 5xx (a crash instead of a refusal). */
+function genuine(breach: HandedOffBreach): boolean {
+  const s = breach.exchange.response.status;
+  return (s >= 200 && s <= 299) || s >= 500;
+}
+
+/** One line naming the breach, for notes. */
+function line(owner: string, r: Report): string {
+  return `${r.seer} saw ${owner}'s rule broken: ${r.breach.actual} (expected ${r.breach.expected})`;
+}
+
+export function createHandOff(): HandOff {
+  const reports: Report[] = [];
+  return {
+    reporterOf: (seer) => (owner, breach) => {
+      if (owner !== seer && genuine(breach)) reports.push({ seer, owner, breach });
+    },
+    apply(results, ctx) {
+      const redact = ctx.redact;
+      const out = [...results];
+      const index = new Map(out.map((r, i) => [r.id, i]));
+      // The same owner seen by several checks: the first seer in the run's order wins, whatever finished first.
+      const ordered = [...reports].sort((a, b) => (index.get(a.seer) ?? 0) - (index.get(b.seer) ?? 0));
+      for (const r of ordered) {
+        const at = index.get(r.owner);
+        if (at === undefined) {
+          const seerAt = index.get(r.seer);
+          if (seerAt !== undefined)
+            out[seerAt] = withNote(out[seerAt]!, redact(`${line(r.owner, r)}; ${r.owner} is not in this run`));
+          continue;
+        }
+        const owner = out[at]!;
+        if (owner.status === 'fail' || owner.status === 'error' || owner.level === 'INFO') {
+          out[at] = withNote(owner, redact(`also: ${line(r.owner, r)}`));
+          continue;
+        }
+        const outcome: FailOutcome = {
+          status: 'fail',
+          expected: r.breach.expected,
+          actual: r.breach.actual,
+          exchange: r.breach.exchange,
+        };
+        const { reason: _reason, blockedBy: _blockedBy, notes, ...identity } = owner;
+        out[at] = {
+          ...identity,
+          status: 'fail',
+          expected: redact(r.breach.expected),
+          actual: redact(r.breach.actual),
+          notes: [
+            redact(`handed off by ${r.seer}: its own request broke this rule (this check's cases did not show it)`),
+            ...(notes ?? []),
+          ],
+          evidence: buildEvidence(outcome, {
+            ...ctx,
+            replay: `${ctx.replayBase} --only ${r.owner},${r.seer} --seed ${ctx.seed}`,
+          }),
+        };
+      }
+      return out;
+    },
+  };
+}
+
+/** The result with one more note (a skip's note goes into its reason: a skip carries no notes). */
+function withNote(result: CheckResult, note: string): CheckResult {
+  if (result.status === 'skip') return { ...result, reason: `${result.reason ?? ''}; ${note}` };
+  return { ...result, notes: [...(result.notes ?? []), note] };
+}
