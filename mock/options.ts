@@ -44,6 +44,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     // Read now: a fixtures file that cannot be read is a usage error at start.
     fixtures: Object.freeze(options.fixtures === undefined ? [] : loadFixtures(options.fixtures)),
     replaySpeed: options.replaySpeed ?? 1,
+    maxContextTokens: options.maxContextTokens,
+    contextWording: options.contextWording ?? 'vllm',
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
@@ -67,5 +69,12 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     throw new Error(`mock: journalSize must be a non-negative integer, got ${resolved.journalSize}`);
   if (!(resolved.replaySpeed > 0 && Number.isFinite(resolved.replaySpeed)))
     throw new Error(`mock: replaySpeed must be a number > 0, got ${resolved.replaySpeed}`);
+  if (
+    resolved.maxContextTokens !== undefined &&
+    !(Number.isSafeInteger(resolved.maxContextTokens) && resolved.maxContextTokens >= 1)
+  )
+    throw new Error(`mock: maxContextTokens must be a whole number >= 1, got ${resolved.maxContextTokens}`);
+  if (resolved.contextWording !== 'vllm' && resolved.contextWording !== 'llamacpp')
+    throw new Error(`mock: contextWording must be 'vllm' or 'llamacpp', got ${String(resolved.contextWording)}`);
   return Object.freeze(resolved);
 }

@@ -10,6 +10,9 @@ import type { Script, ScriptState } from './scripts/types.js';
 
 export type { MockRequest, MockResponse } from './exchange.js';
 
+/** Whose words the mock's refusal of a request over its context window uses (mock/chat/context-window.ts). */
+export type ContextWording = 'vllm' | 'llamacpp';
+
 export interface MockOptions {
   /** Bearer token for `/v1` (§5). Default: DEFAULT_TOKEN, or CONFORMANCE_TOKEN from the environment in the CLI. */
   token?: string;
@@ -57,6 +60,13 @@ export interface MockOptions {
   fixtures?: string;
   /** Scales the recorded pace of the fixtures' streams: 2 serves them twice as fast. Default 1. */
   replaySpeed?: number;
+  /**
+   * A small deployment's context window, in the mock's tokens: a chat request whose prompt plus
+   * requested completion exceeds it is refused with a 400 (mock/chat/context-window.ts). Default: none.
+   */
+  maxContextTokens?: number;
+  /** Whose words that refusal uses: vLLM's or llama.cpp's. Default 'vllm'. */
+  contextWording?: ContextWording;
 }
 
 /** The options with every default applied. */
@@ -85,6 +95,9 @@ export interface ResolvedMockOptions {
   /** The recorded answers, read from the `fixtures` file at start (none without one). */
   readonly fixtures: readonly Fixture[];
   readonly replaySpeed: number;
+  /** Undefined: no context window. */
+  readonly maxContextTokens: number | undefined;
+  readonly contextWording: ContextWording;
 }
 
 export interface Mock {

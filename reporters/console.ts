@@ -89,9 +89,9 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   out.push(...coverageLines(reports, paint));
   out.push(...timingLines(reports, paint));
   for (const [i, report] of reports.entries()) {
-    const line = writesLine(report);
-    if (line)
-      out.push(`${reports.length > 1 ? `${safe(computeMatrix(reports).targets[i]!.name)}: ` : ''}${safe(line)}`, '');
+    for (const line of [writesLine(report), windowLine(report)])
+      if (line)
+        out.push(`${reports.length > 1 ? `${safe(computeMatrix(reports).targets[i]!.name)}: ` : ''}${safe(line)}`, '');
   }
   out.push(...verdictLines(reports, paint));
   return out.join('\n') + '\n';
@@ -113,6 +113,14 @@ function timingLines(reports: readonly RunReport[], paint: ReturnType<typeof pai
     out.push(paint('bold', `Timing${where}`), paint('dim', line(table[0]!)), ...rows.map(line), '');
   });
   return out;
+}
+
+/** The context window the chat cases were kept within, when the run knew one (`limits` in the JSON). */
+function windowLine(report: RunReport): string | undefined {
+  const l = report.limits;
+  if (l?.contextTokens === undefined) return undefined;
+  const from = l.source === 'flag' ? '--max-context' : "learned from the target's refusal";
+  return `Context window: ${l.contextTokens} tokens (${from}); the positive chat cases were kept within it`;
 }
 
 /** Check ids printed per skip reason on the console; the JSON report lists every one. */

@@ -86,7 +86,7 @@ test('--plan prints requests per operation, writes, tokens and time, and sends n
   expect(out.stdout).toMatch(/§4\.2 POST \/v1\/preview\/training-jobs +\d+ checks, at most \d+ requests/);
   expect(out.stdout).toMatch(/at most 5 may create something \(--max-writes\)/);
   expect(out.stdout).toMatch(/Completion tokens: at most \d+/);
-  expect(out.stdout).toMatch(/^Time: at most \d+ requests/m);
+  expect(out.stdout).toMatch(/^Time: run deadline [^,]+, set by the worst case \(at most \d+ requests/m);
   expect(seen).toBe(0);
 });
 

@@ -10,6 +10,7 @@ import { applyExpectationsToReport, loadExpectationsFile } from '../../src/gatin
 import { applyMinCoverage } from '../../src/gating/coverage-gate.js';
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { describeBudget } from '../../src/runner/budget.js';
+import { describeContextWindow } from '../../src/kit/context-window.js';
 import { describeConnection, unverifiedTls } from '../../src/transport/connection.js';
 import { describePlan } from '../../src/runner/plan.js';
 import { runSuite } from '../../src/runner/run-suite.js';
@@ -90,6 +91,7 @@ function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): Ta
     listParams: cfg.listParams,
     listReadCap: cfg.listReadCap,
     maxCompletionTokens: cfg.maxCompletionTokens,
+    ...(cfg.maxContextTokens !== undefined ? { maxContextTokens: cfg.maxContextTokens } : {}),
     loadBurst: cfg.loadBurst,
   };
 }
@@ -127,11 +129,13 @@ async function runAgainst(
       // The bundled mock listens on loopback: no proxy of the environment stands between.
       connection: bundledMock ? { ...cfg.connection, direct: true } : cfg.connection,
       acceptEncoding: cfg.acceptEncoding,
+      recoverTimeoutMs: cfg.recoverTimeoutMs,
+      crashReplay: cfg.crashReplay,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) {
           process.stderr.write(
-            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}\n`,
+            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(cfg.maxContextTokens)}\n`,
           );
           const reached = bundledMock ? undefined : describeConnection(url, cfg.connection);
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);

@@ -67,3 +67,16 @@ test("a conformance.config.json in the working directory is read; another direct
   expect(parseIn([], {}, dir).seed).toBe(77);
   expect(parseIn([], {}, EMPTY_DIR).seed).not.toBe(77);
 });
+
+test('--max-context sets the context window, from the flag or the config file; none by default', () => {
+  expect(parseRunOptions([]).maxContextTokens).toBeUndefined();
+  const cfg = parseRunOptions(['--target', 'http://h:1', '--max-context', '512']);
+  expect(cfg.maxContextTokens).toBe(512);
+  // The window decides how large the chat cases are: the replay line carries it.
+  expect(cfg.replayBase).toBe('conformance run --target http://h:1 --max-context 512');
+  const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+  const file = join(dir, 'c.json');
+  writeFileSync(file, JSON.stringify({ maxContextTokens: 2048 }));
+  expect(parseRunOptions(['--config', file]).maxContextTokens).toBe(2048);
+  expect(() => parseRunOptions(['--max-context', '0'])).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
+});

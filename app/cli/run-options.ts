@@ -52,7 +52,13 @@ export interface RunConfig {
   readonly maxBodyBytes: number;
   readonly listReadCap: number;
   readonly maxCompletionTokens: number;
+  /** `--max-context TOKENS`: the deployment's context window; undefined: learned from the target's refusals. */
+  readonly maxContextTokens: number | undefined;
   readonly loadBurst: number;
+  /** `--recover-timeout`: how long to wait for a target that went down (ms; 0: not at all). */
+  readonly recoverTimeoutMs: number;
+  /** `--no-crash-replay`: the requests in flight when the target went down are not sent again. */
+  readonly crashReplay: boolean;
   readonly retries: number;
   readonly listParams: { evaluationRunId: string; limit: string; offset: string };
   readonly quiet: boolean;
@@ -158,7 +164,10 @@ export function parseRunOptions(
     maxBodyBytes: value('max-body-bytes'),
     listReadCap: value('list-cap'),
     maxCompletionTokens: value('max-completion-tokens'),
+    maxContextTokens: value('max-context'),
     loadBurst: value('load-burst'),
+    recoverTimeoutMs: value('recover-timeout'),
+    crashReplay: !value('no-crash-replay'),
     retries: value('retries'),
     listParams,
     quiet: f.quiet ?? false,

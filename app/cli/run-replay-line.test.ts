@@ -51,6 +51,7 @@ const CASES: [string[], string][] = [
   [['--target', T, '--level', 'must', '--runs', '7'], `conformance run --target ${T} --runs 7`],
   [['--target', T, '--load-burst', '8'], `conformance run --target ${T}`],
   [['--target', T, '--load-burst', '4'], `conformance run --target ${T} --load-burst 4`],
+  [['--target', T, '--max-context', '512'], `conformance run --target ${T} --max-context 512`],
   // Writes: said against a real target only, their budget only with them.
   [['--target', T, '--allow-writes'], `conformance run --target ${T} --allow-writes`],
   [['--target', T, '--allow-writes', '--max-writes', '10'], `conformance run --target ${T} --allow-writes`],

@@ -32,6 +32,46 @@ export const acceptanceFaults: readonly Fault[] = [
     },
   }),
   defineFault({
+    id: 'acceptance.chat-refuses-echo-with-logprobs',
+    description:
+      'A valid combination is refused: a chat request with both `echo: true` and `logprobs: true` gets a 400 ' +
+      '(each alone is accepted), as an engine refuses a feature pair it does not implement.',
+    breaks: [
+      acceptanceId('every-field-accepted', 'chat-create'),
+      acceptanceId('every-field-accepted', 'chat-create-streamed'),
+    ],
+    before: (req): MockRequest | MockResponse => {
+      if (!isChat(req)) return req;
+      const p = parseJsonBody(req);
+      return p.kind === 'object' && p.value.echo === true && p.value.logprobs === true
+        ? openaiError(400, 'echo is not supported together with logprobs', 'echo')
+        : req;
+    },
+  }),
+  defineFault({
+    id: 'acceptance.chat-claims-context-limit',
+    description:
+      'Chat requests opening with an instruction (a system or developer message), however short, are refused with ' +
+      "vLLM's words for a request over a context window of 10000 tokens: a claim the request does not bear out.",
+    breaks: [
+      acceptanceId('valid-request-succeeds', 'chat-create'),
+      acceptanceId('every-field-accepted', 'chat-create'),
+      acceptanceId('every-field-accepted', 'chat-create-streamed'),
+    ],
+    before: (req): MockRequest | MockResponse => {
+      if (!isChat(req)) return req;
+      const p = parseJsonBody(req);
+      const messages = p.kind === 'object' ? p.value.messages : undefined;
+      const first = Array.isArray(messages) ? (messages[0] as { role?: unknown } | undefined) : undefined;
+      return first?.role === 'system' || first?.role === 'developer'
+        ? openaiError(
+            400,
+            "This model's maximum context length is 10000 tokens. However, your request has 10240 input tokens. Please reduce the length of the input messages.",
+          )
+        : req;
+    },
+  }),
+  defineFault({
     id: 'acceptance.chat-response-without-usage',
     description: 'Chat completions are answered without the required `usage` object.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create'), 'chat-completions.trailing-slash-path'],

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sseStream } from '../chat/stream.js';
 import { completionJson } from '../chat/completion.js';
+import { contextRefusal } from '../chat/context-window.js';
 import { planCompletion, type ChatPlan } from '../chat/plan.js';
 import { checkChatRules, type RuleViolation } from '../chat/rules.js';
 import { chatReplyResponse } from '../scripts/chat-reply.js';
@@ -24,6 +25,9 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   const chat = body.value as unknown as ChatRequest;
   const rejection = rejectionOf(chat, state.options.priorityScheduling);
   if (rejection) return rejection;
+  // A small deployment refuses what does not fit its context window (after validation, as vLLM does).
+  const tooLarge = contextRefusal(chat, state.options.maxContextTokens, state.options.contextWording);
+  if (tooLarge) return tooLarge;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
   if (reply) return chatReplyResponse(reply, chat, requestId, req.signal);

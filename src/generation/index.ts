@@ -12,6 +12,7 @@ export { negativeCases, prepareCatalogue } from './negative-cases.js';
 export { everyFieldChatRequests, realisticChatRequest } from './realistic/chat-request.js';
 export {
   everyFieldTrainingRequests,
+  LOG_SPLITS,
   realisticLogRequest,
   realisticTrainingJobRequest,
 } from './realistic/training-request.js';

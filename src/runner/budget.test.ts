@@ -92,16 +92,22 @@ describe('describeBudget', () => {
     maxRetries: 0,
     maxRetryWaitMs: 0,
   });
-  test('says the plan, the worst case and the deadline in force', () => {
+  test('names the worst case only as the deadline it sets, with the plan that bounds it', () => {
     expect(describeBudget(b, b.worstCaseMs, false)).toBe(
-      'at most 62 requests, 2 checks at a time, 10 s per request at worst: worst case 10 min 5 s; run deadline 10 min 5 s (the worst case; --deadline to change)',
+      'run deadline 10 min 5 s, set by the worst case (at most 62 requests, 10 s each at worst, 2 checks at a time; --deadline to change)',
     );
+  });
+  test('leads with the likely time when the preflight measured one', () => {
+    const line = describeBudget(b, b.worstCaseMs, false, { requests: 40, latencyMs: 5, ms: 6_000 });
+    expect(line).toMatch(/^likely about 6 s \(about 40 requests at 5 ms each/);
+    expect(line.indexOf('likely')).toBeLessThan(line.indexOf('run deadline'));
+    expect(line).not.toMatch(/worst case \d/);
   });
   test('warns when a given deadline is shorter than the worst case', () => {
     expect(describeBudget(b, 60_000, true)).toMatch(
-      /run deadline 1 min \(--deadline\), shorter than the worst case: a slow target can meet it$/,
+      /^run deadline 1 min \(--deadline\), shorter than the worst case of 10 min 5 s: a slow target can meet it; at most 62 requests/,
     );
-    expect(describeBudget(b, 3_600_000, true)).toMatch(/run deadline 1 h 0 min \(--deadline\)$/);
+    expect(describeBudget(b, 3_600_000, true)).toMatch(/^run deadline 1 h 0 min \(--deadline\); at most 62 requests/);
   });
   test('durations read as a person would say them', () => {
     expect(formatDuration(12_340)).toBe('12.3 s');

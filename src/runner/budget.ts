@@ -198,7 +198,11 @@ export function formatDuration(ms: number): string {
   return rest ? `${m} min ${rest} s` : `${m} min`;
 }
 
-/** The line the console prints at the start of a run: the likely time (when measured) and the worst case. */
+/**
+ * The line the console prints at the start of a run. It leads with what a person plans by: the likely
+ * time (when the preflight measured a round trip). The worst case is not a forecast: it is named only
+ * as the deadline it sets (every request at its timeout), with the plan that bounds it.
+ */
 export function describeBudget(
   b: RunBudget,
   deadlineMs: number,
@@ -208,8 +212,9 @@ export function describeBudget(
   const likely = estimate
     ? `likely about ${formatDuration(estimate.ms)} (about ${estimate.requests} requests at ${Math.round(estimate.latencyMs)} ms each, as the preflight measured, ${b.concurrency} checks at a time); `
     : '';
+  const bound = `at most ${b.requests} requests, ${formatDuration(b.perRequestMs)} each at worst, ${b.concurrency} checks at a time`;
   const deadline = deadlineGiven
-    ? `run deadline ${formatDuration(deadlineMs)} (--deadline)${deadlineMs < b.worstCaseMs ? ', shorter than the worst case: a slow target can meet it' : ''}`
-    : `run deadline ${formatDuration(deadlineMs)} (the worst case; --deadline to change)`;
-  return `${likely}at most ${b.requests} requests, ${b.concurrency} checks at a time, ${formatDuration(b.perRequestMs)} per request at worst: worst case ${formatDuration(b.worstCaseMs)}; ${deadline}`;
+    ? `run deadline ${formatDuration(deadlineMs)} (--deadline)${deadlineMs < b.worstCaseMs ? `, shorter than the worst case of ${formatDuration(b.worstCaseMs)}: a slow target can meet it` : ''}; ${bound}`
+    : `run deadline ${formatDuration(deadlineMs)}, set by the worst case (${bound}; --deadline to change)`;
+  return `${likely}${deadline}`;
 }

@@ -7,8 +7,11 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
-import { pass, type CheckOutcome } from '../../src/core/result.js';
+import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
+import { is2xx } from '../../src/core/values.js';
+import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
+import { fitToWindow, knownWindow, sendChatWithin, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
@@ -20,47 +23,102 @@ import { failOf, judgeSuccess } from './success.checks.js';
 const CHAT_SET_SIZE = 9;
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
-const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({
-  ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
-  maxCompletionTokens: ctx.target.maxCompletionTokens,
-  mode,
-});
+const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => {
+  const window = knownWindow(ctx);
+  return {
+    ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
+    maxCompletionTokens: ctx.target.maxCompletionTokens,
+    mode,
+    ...(window !== undefined ? { maxContextTokens: window } : {}),
+  };
+};
+/** The set's outcome once its requests were judged: those that did not fit the context window are said. */
+function setOutcome(accepted: string, tooLarge: readonly string[]): CheckOutcome {
+  if (tooLarge.length === 0) return pass([accepted]);
+  if (tooLarge.length >= CHAT_SET_SIZE) return skip(tooLarge[0]!);
+  return pass([
+    accepted,
+    `${tooLarge.length} of ${CHAT_SET_SIZE} requests did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
+  ]);
+}
 /** Names the request of a set in a failure: which fields it carried. */
 const which = (i: number, body: Record<string, unknown>): string =>
   `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
 
+const EVERY_FIELD_CHAT = 'acceptance.every-field-accepted.chat-create';
+const EVERY_FIELD_STREAMED = 'acceptance.every-field-accepted.chat-create-streamed';
+
+/**
+ * A refused request of the set as the combination of fields the target refuses (shrunk once per run
+ * and combination: src/kit/refused-combination.ts), or undefined when it is no combination (even the
+ * minimal request is refused: the operation's baseline).
+ */
+async function combinationFailure(
+  ctx: CheckContext,
+  checkId: string,
+  body: Record<string, unknown>,
+  status: number,
+): Promise<CheckOutcome | undefined> {
+  if (is2xx(status)) return undefined;
+  const c = await refusedCombinationOf(ctx, checkId, body, status);
+  return c ? fail(refusedCombinationFailure(c)) : undefined;
+}
+
 const chatNonStreamed = defineCheck({
-  id: 'acceptance.every-field-accepted.chat-create',
+  id: EVERY_FIELD_CHAT,
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts realistic requests that together carry every §4.1 field and named value, answering 2xx with a valid chat completion.`,
-  maxRequests: () => CHAT_SET_SIZE,
+  // The set, and one shrink of a refused request to the combination it stands for.
+  maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1,
   async run(ctx) {
+    const tooLarge: string[] = [];
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
-      const r = judgeSuccess(
+      const sent = await sendChatWithin(
         ctx,
-        await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body }),
-        'chat/chat-completion-response',
-        { precondition: 'chat.create' },
+        body,
+        (json) => ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json }),
+        which(i, body),
       );
-      if (!r.ok) return failOf({ ...r, expected: `${which(i, body)}: ${r.expected}` });
+      if (!sent.ok) {
+        tooLarge.push(sent.reason);
+        continue;
+      }
+      const r = judgeSuccess(ctx, sent.ex, 'chat/chat-completion-response', { precondition: 'chat.create' });
+      if (r.ok) continue;
+      const refused = await combinationFailure(ctx, EVERY_FIELD_CHAT, sent.body, sent.ex.response.status);
+      return refused ?? failOf({ ...r, expected: `${which(i, sent.body)}: ${r.expected}` });
     }
-    return pass([`${CHAT_SET_SIZE} requests carrying every §4.1 field accepted`]);
+    return setOutcome(`${CHAT_SET_SIZE - tooLarge.length} requests carrying every §4.1 field accepted`, tooLarge);
   },
 });
 
 const chatStreamed = defineCheck({
-  id: 'acceptance.every-field-accepted.chat-create-streamed',
+  id: EVERY_FIELD_STREAMED,
   operation: 'chat.create',
   section: '§4.1',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts the same requests with stream: true (every §4.1 field a streamed request may carry), answering 2xx with a stream that carries no error event.`,
-  maxRequests: () => CHAT_SET_SIZE,
+  // The set, and one shrink of a refused request to the combination it stands for.
+  maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1,
   async run(ctx): Promise<CheckOutcome> {
-    for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
-      const probe = await probeChatStream(ctx, body);
-      if (!isProbe(probe)) return { ...probe, expected: `${which(i, body)}: ${probe.expected}` };
+    const tooLarge: string[] = [];
+    for (const [i, drawn] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
+      // Fitted to a window learned since the set was drawn; a streamed refusal for size is a skip.
+      const fitted = fitToWindow(ctx, drawn, which(i, drawn));
+      const probe = fitted.ok ? await probeChatStream(ctx, fitted.body) : skip(fitted.reason);
+      if (probe.status === 'skip') {
+        tooLarge.push(probe.reason);
+        continue;
+      }
+      const body = fitted.ok ? fitted.body : drawn;
+      if (!isProbe(probe)) {
+        const status = probe.streamExcerpt?.status;
+        const refused =
+          status === undefined ? undefined : await combinationFailure(ctx, EVERY_FIELD_STREAMED, body, status);
+        return refused ?? { ...probe, expected: `${which(i, body)}: ${probe.expected}` };
+      }
       const errors = probe.verdict.findings.filter((f) => f.rule === 'error-event');
       if (errors.length)
         return probe.failWith(
@@ -68,7 +126,10 @@ const chatStreamed = defineCheck({
           errors.map((f) => f.message).join('; '),
         );
     }
-    return pass([`${CHAT_SET_SIZE} streamed requests carrying every §4.1 field accepted`]);
+    return setOutcome(
+      `${CHAT_SET_SIZE - tooLarge.length} streamed requests carrying every §4.1 field accepted`,
+      tooLarge,
+    );
   },
 });
 
@@ -103,15 +164,18 @@ function trainingCheck(
 }
 
 /** §8 (and any bound a request schema documents): a value at the bound is accepted. Only chat has bounds today. */
+const BOUNDS_ACCEPTED = 'acceptance.documented-bounds-accepted.chat-create';
 const boundsAccepted = defineCheck({
-  id: 'acceptance.documented-bounds-accepted.chat-create',
+  id: BOUNDS_ACCEPTED,
   operation: 'chat.create',
   section: '§8',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts each documented bound (§8: seed and truncate_prompt_tokens) at the bound, the signed 64-bit limits standing for the printed ±9223372036854776000.`,
-  maxRequests: () => caseCount('chat.create', 'accepted'),
+  maxRequests: () => caseCount('chat.create', 'accepted') + SHRINK_PROBES + 1,
   async run(ctx) {
     const cases = casesOf(ctx, 'chat.create', 'accepted');
+    // Exact JSON texts (64-bit literals): one refused for its size is not judged, never made smaller.
+    const tooLarge: string[] = [];
     for (const c of cases) {
       const ex = await ctx.http.send({
         method: 'POST',
@@ -119,10 +183,28 @@ const boundsAccepted = defineCheck({
         body: c.text,
         headers: { 'content-type': 'application/json' },
       });
+      const refusal = sizeRefusalIn(ctx, ex);
+      if (refusal) {
+        tooLarge.push(sizeSkip(refusal, `a body with ${c.label}`).reason);
+        continue;
+      }
       const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response', { precondition: 'chat.create' });
-      if (!r.ok) return failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
+      if (r.ok) continue;
+      // Refused for the other fields it carries together, not for the bound: the combination's finding.
+      const body = JSON.parse(c.text) as Record<string, unknown>;
+      const refused = await combinationFailure(ctx, BOUNDS_ACCEPTED, body, ex.response.status);
+      return refused ?? failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
     }
-    return pass([`${cases.length} bound value(s) accepted`]);
+    if (tooLarge.length >= cases.length && cases.length > 0) return skip(tooLarge[0]!);
+    const accepted = `${cases.length - tooLarge.length} bound value(s) accepted`;
+    return pass(
+      tooLarge.length
+        ? [
+            accepted,
+            `${tooLarge.length} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
+          ]
+        : [accepted],
+    );
   },
 });
 

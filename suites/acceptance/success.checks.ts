@@ -7,10 +7,17 @@ import fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
-import { realisticChatRequest, realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
+import {
+  LOG_SPLITS,
+  realisticChatRequest,
+  realisticLogRequest,
+  realisticTrainingJobRequest,
+} from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors, excerpt } from '../../src/core/describe.js';
+import { knownWindow, sendChatWithin, sizeClaimNote } from '../../src/kit/context-window.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
-import { listQuery, pathOf } from '../../src/kit/requests.js';
+import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
+import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
@@ -50,7 +57,12 @@ export function judgeSuccess(
   // An invalid body restates the operation's broken baseline (see src/runner/cascades.ts); a refusal may be this request's own.
   const cause = options.precondition ? { precondition: options.precondition } : {};
   if (!is2xx(status))
-    return { ok: false, expected: 'a 2xx answer to a valid request', actual: describeResponse(ex), exchange: ex };
+    return {
+      ok: false,
+      expected: 'a 2xx answer to a valid request',
+      actual: `${describeResponse(ex)}${sizeClaimNote(status, ex.response.bodyText, ex.request.body)}`,
+      exchange: ex,
+    };
   if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
   if (ex.response.truncated)
     return {
@@ -89,39 +101,107 @@ export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
   });
 }
 
+/**
+ * A property's outcome once some of its cases could not fit the deployment's context window: every
+ * case too large is a skip that says so; a pass says how many were left unjudged.
+ */
+function withSizeSkips(outcome: CheckOutcome, reasons: readonly string[], sent: number): CheckOutcome {
+  if (outcome.status !== 'pass') return outcome;
+  if (reasons.length >= sent) return skip(reasons[0]!);
+  const note = `${reasons.length} of ${sent} cases did not fit the deployment's context window and were not judged: ${reasons[0]}`;
+  return pass([...(outcome.notes ?? []), note]);
+}
+
+/** A top-level field whose every value in use is sent once per run, before the property's drawn cases. */
+interface EveryValue {
+  readonly field: string;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * The cases sent whatever the seed: one body per value of each `everyValue` field (the seed draws the
+ * rest of the body). Which values are covered never depends on the seed; a property that stops early
+ * once its cases add no coverage could otherwise leave a value in use unsent at some seeds.
+ */
+function everyValueCases(
+  ctx: CheckContext,
+  arbitrary: fc.Arbitrary<Record<string, unknown>>,
+  everyValue: readonly EveryValue[],
+): Record<string, unknown>[] {
+  const pairs = everyValue.flatMap((e) => e.values.map((value) => [e.field, value] as const));
+  return pairs.map(([field, value], i) => ({
+    ...fc.sample(arbitrary, { seed: ctx.seed + i, numRuns: 1 })[0]!,
+    [field]: value,
+  }));
+}
+
 /** A property over realistic JSON request bodies of a POST operation. */
 function bodyProperty(
   op: OperationId,
   arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>,
   schema: SchemaName,
-  options: { bodyOptional?: boolean } = {},
+  options: { bodyOptional?: boolean; everyValue?: readonly EveryValue[] } = {},
 ): CheckDefinition {
   const o = operation(op);
+  const fixed = (options.everyValue ?? []).reduce((n, e) => n + e.values.length, 0);
   return defineCheck({
     ...acceptanceOf(op),
     requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
     // Each case creates something (a job, a log): under a write budget it runs the cases it affords.
     ...(o.writes ? { writes: true, casesWrite: true } : {}),
-    maxRequests: propertyRequests(1),
-    run: (ctx) =>
-      checkProperty(ctx, arbitrary(ctx), async (body) =>
-        judgeSuccess(
-          ctx,
-          await ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body }),
-          schema,
-          options,
-        ),
-      ),
+    // The minimal request of chat, the fixed cases, and one shrink of a refused combination.
+    maxRequests: propertyRequests(1, 40, fixed + (op === 'chat.create' ? 1 + SHRINK_PROBES + 1 : 0)),
+    async run(ctx) {
+      const send = (body: Record<string, unknown>) =>
+        ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body });
+      // A chat case is kept within the deployment's context window: one that cannot fit is not judged.
+      const tooLarge: string[] = [];
+      let sent = 0;
+      const probe = async (body: Record<string, unknown>): Promise<ProbeResult> => {
+        sent++;
+        if (op !== 'chat.create') return judgeSuccess(ctx, await send(body), schema, options);
+        const within = await sendChatWithin(ctx, body, send);
+        if (!within.ok) {
+          tooLarge.push(within.reason);
+          return { ok: true };
+        }
+        const judged = judgeSuccess(ctx, within.ex, schema, options);
+        const status = within.ex.response.status;
+        if (judged.ok || is2xx(status)) return judged;
+        // A valid request refused: the combination of fields it stands for, found once per run.
+        const c = await refusedCombinationOf(ctx, acceptanceOf(op).id, within.body, status);
+        return c ? { ok: false, ...refusedCombinationFailure(c) } : judged;
+      };
+      if (op === 'chat.create') {
+        // The baseline first: the minimal valid request. A refused combination of optional fields
+        // is a finding of its own, never the operation's baseline (src/runner/cascades.ts).
+        const minimal = judgeSuccess(ctx, await send(minimalChatRequest(ctx.target)), schema, options);
+        if (!minimal.ok) return failOf(minimal);
+      }
+      // The fixed cases are the property's first: under a write budget (fewer runs) they take its
+      // cases' place instead of adding writes.
+      const fixedCases = everyValueCases(ctx, arbitrary(ctx), options.everyValue ?? []).slice(0, ctx.runs);
+      for (const body of fixedCases) {
+        const r = await probe(body);
+        if (!r.ok) return failOf(r);
+      }
+      const runs = ctx.runs - fixedCases.length;
+      const outcome = runs > 0 ? await checkProperty(ctx, arbitrary(ctx), probe, { runs }) : pass();
+      return tooLarge.length ? withSizeSkips(outcome, tooLarge, sent) : outcome;
+    },
   });
 }
 
 const chatAcceptance = bodyProperty(
   'chat.create',
-  (ctx) =>
-    realisticChatRequest({
+  (ctx) => {
+    const window = knownWindow(ctx);
+    return realisticChatRequest({
       ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
       maxCompletionTokens: ctx.target.maxCompletionTokens,
-    }),
+      ...(window !== undefined ? { maxContextTokens: window } : {}),
+    });
+  },
   'chat/chat-completion-response',
 );
 
@@ -136,7 +216,7 @@ const logAcceptance = bodyProperty(
   'trajectories.log',
   () => realisticLogRequest(),
   'training/log-trajectories-response',
-  { bodyOptional: true },
+  { bodyOptional: true, everyValue: [{ field: 'split', values: LOG_SPLITS }] },
 );
 
 const trainingGetAcceptance = defineCheck({

@@ -4,8 +4,9 @@
  * with a 4xx".
  */
 import type { CheckContext } from '../../src/core/check.js';
-import { fail, type FailOutcome } from '../../src/core/result.js';
+import { fail, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
+import { sizeClaimNote, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
@@ -67,18 +68,22 @@ export type Completion = Record<string, unknown> & {
  * same status and body, or the same schema errors), the runner reports this failure as blocked by
  * it (src/runner/cascades.ts); a 404 or a 4xx the root never saw stays this check's own failure.
  * An empty `choices` is not marked: the root's schema allows it, so it can restate nothing there.
+ * A refusal for the request's size (a deployment's context window) is a skip that says so.
  */
 export function expectCompletion(
   ctx: CheckContext,
   ex: HttpExchange,
   what: string,
-): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome } {
+): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome | SkipOutcome } {
   if (!is2xx(ex)) {
+    // Refused for its size by a small deployment: not judged (src/kit/context-window.ts).
+    const tooLarge = sizeRefusalIn(ctx, ex);
+    if (tooLarge) return { ok: false, outcome: sizeSkip(tooLarge, what) };
     return {
       ok: false,
       outcome: fail({
         expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`,
-        actual: describeResponse(ex),
+        actual: `${describeResponse(ex)}${sizeClaimNote(ex.response.status, ex.response.bodyText, ex.request.body)}`,
         exchange: ex,
         precondition: 'chat.create',
       }),

@@ -19,12 +19,20 @@ import { slugOf } from '../../src/kit/baseline.js';
 
 export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
-/** The valid body the cases of an operation are built on: it carries every field. */
-function baseBody(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOperation): Record<string, unknown> {
+/** What the cases of an operation are built from: the target, the seed and the context window the run knows. */
+type CaseContext = Pick<CheckContext, 'target' | 'seed'> & Partial<Pick<CheckContext, 'contextWindow'>>;
+
+/** The valid body the cases of an operation are built on: it carries every field (a chat body within the known context window). */
+function baseBody(ctx: CaseContext, op: ConstrainedOperation): Record<string, unknown> {
   const t = ctx.target;
+  const window = ctx.contextWindow?.tokens ?? t.maxContextTokens;
   if (op === 'chat.create')
     return everyFieldChatRequests(
-      { ...(t.model !== undefined ? { model: t.model } : {}), maxCompletionTokens: t.maxCompletionTokens },
+      {
+        ...(t.model !== undefined ? { model: t.model } : {}),
+        maxCompletionTokens: t.maxCompletionTokens,
+        ...(window !== undefined ? { maxContextTokens: window } : {}),
+      },
       ctx.seed,
     )[1]!;
   const training = everyFieldTrainingRequests({ modelId: t.modelId }, ctx.seed);
@@ -33,7 +41,7 @@ function baseBody(ctx: Pick<CheckContext, 'target' | 'seed'>, op: ConstrainedOpe
 
 /** The constraint cases of an operation for a run (the same set for any seed: one per constraint). */
 export function casesOf(
-  ctx: Pick<CheckContext, 'target' | 'seed'>,
+  ctx: CaseContext,
   op: ConstrainedOperation,
   expect: ConstraintCase['expect'],
 ): ConstraintCase[] {

@@ -6,6 +6,7 @@
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { ChatStreamJudge } from '../../src/kit/chat-stream.js';
+import { sizeRefusalOf, sizeSkip } from '../../src/kit/context-window.js';
 import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream-verdict.js';
 import { describeSchemaErrors, excerpt } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
@@ -28,18 +29,19 @@ const askedBy = new WeakMap<CheckContext, Set<string>>();
 
 /**
  * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
- * a failure when the target did not answer 2xx (a stream request that is valid per §4.1). The
+ * a failure when the target did not answer 2xx (a stream request that is valid per §4.1), or a skip
+ * when it refused the request for its size (a deployment's context window). The
  * same probe asked for by several checks is streamed once per run and its verdict shared (each
  * check reads the findings of its own rule); a check that asks for it again gets a fresh stream.
  */
 export function probeChatStream(
   ctx: CheckContext,
   extra: Record<string, unknown> = {},
-): Promise<StreamProbe | FailOutcome> {
+): Promise<StreamProbe | FailOutcome | SkipOutcome> {
   const key = `stream-probe:${JSON.stringify(extra)}`;
   const mine = askedBy.get(ctx) ?? new Set<string>();
   askedBy.set(ctx, mine);
-  const earlier = ctx.memo.get(key) as Promise<StreamProbe | FailOutcome> | undefined;
+  const earlier = ctx.memo.get(key) as Promise<StreamProbe | FailOutcome | SkipOutcome> | undefined;
   if (earlier && !mine.has(key)) {
     mine.add(key);
     return earlier;
@@ -54,7 +56,10 @@ export function probeChatStream(
   return probe;
 }
 
-async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Promise<StreamProbe | FailOutcome> {
+async function streamOnce(
+  ctx: CheckContext,
+  extra: Record<string, unknown>,
+): Promise<StreamProbe | FailOutcome | SkipOutcome> {
   const body = minimalChatRequest(ctx.target, { ...extra, stream: true });
   const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
   const judge = new ChatStreamJudge({
@@ -73,6 +78,9 @@ async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Pr
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
   const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
   if (!ok) {
+    // Refused for its size by a small deployment: not judged (src/kit/context-window.ts).
+    const tooLarge = sizeRefusalOf(ctx, stream.status, end.firstBytes, stream.request.body);
+    if (tooLarge) return sizeSkip(tooLarge, 'the streamed request');
     return fail({
       expected: 'a streamed request valid per §4.1 answered 2xx with an event stream',
       actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`,
@@ -99,7 +107,7 @@ async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Pr
   };
 }
 
-export const isProbe = (p: StreamProbe | FailOutcome): p is StreamProbe => 'verdict' in p;
+export const isProbe = (p: StreamProbe | FailOutcome | SkipOutcome): p is StreamProbe => 'verdict' in p;
 
 /** The findings of one rule as a failure, or undefined when the rule held. */
 export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: string): FailOutcome | undefined {

@@ -25,6 +25,19 @@ import { list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
 import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
+/** A time in ms, or in s with the unit (`30s`, `1500ms`, `1500`); in the config file, ms or that text. */
+function duration(): Kind<number> {
+  return {
+    read: (raw, flag) => {
+      const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/.exec(String(raw));
+      if (!m) throw badFlag(`--${flag}: cannot read "${String(raw)}": a duration in ms (1500) or s (30s)`);
+      return Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1));
+    },
+    schema: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s)?\\s*$' }] },
+    show: (ms) => `${ms / 1000} s`,
+  };
+}
+
 export interface TargetSpec {
   readonly url: string | undefined; // undefined: the bundled mock
   readonly label: string | undefined;
@@ -288,6 +301,39 @@ export const RUN_OPTIONS = {
     kind: wholeNumber(1),
     default: 16,
     config: 'maxCompletionTokens',
+    withReplay: 'refused',
+  },
+  'max-context': {
+    type: 'string',
+    arg: 'TOKENS',
+    help:
+      "the deployment's context window: positive chat cases are kept within it, and one that cannot fit is a skip " +
+      '(default: learned from the first refusal that names it)',
+    group: 'limits',
+    kind: wholeNumber(1),
+    config: 'maxContextTokens',
+    withReplay: 'refused',
+    // The window decides how large the chat cases are: a failure re-runs with the same.
+    replay: true,
+  },
+  'recover-timeout': {
+    type: 'string',
+    arg: 'DURATION',
+    help:
+      'how long to wait for a target that went down during the run to come back (ms, or s with the unit: 30s; ' +
+      'default {default}; 0: the run ends at once)',
+    group: 'limits',
+    kind: duration(),
+    default: 30_000,
+    config: 'recoverTimeout',
+    withReplay: 'refused',
+  },
+  'no-crash-replay': {
+    type: 'boolean',
+    help: 'once a target that went down is back, do not send the requests in flight again to find the one that brought it down (a shared server)',
+    group: 'limits',
+    default: false,
+    config: 'noCrashReplay',
     withReplay: 'refused',
   },
   'load-burst': {

@@ -2,10 +2,12 @@
  * @module Realistic chat completion requests (§4.1) that a vLLM server accepts: every field and
  * combination obeys the conventions' vLLM rules, token use is bounded by `maxCompletionTokens`
  * (times `n`, at most 2). Requests are made for one mode, streamed or not (§4.1 `stream`), since
- * some rules differ between the two (`stream_options`, `prompt_logprobs`).
+ * some rules differ between the two (`stream_options`, `prompt_logprobs`). With a context window,
+ * each request is made to fit it by a conservative estimate (context-fit.ts).
  */
 import fc from 'fast-check';
 import { OPTIONAL_FIELDS, RESPONSE_FORMATS, STRUCTURED_KINDS, structuredOutputs } from './chat-fields.js';
+import { fitChatRequest } from './context-fit.js';
 import { conversation, prefillConversation } from './messages.js';
 
 export type ChatMode = 'non-streamed' | 'streamed';
@@ -18,6 +20,11 @@ export interface RealisticChatOptions {
   maxCompletionTokens: number;
   /** `streamed`: every request has `stream: true`. @defaultValue 'non-streamed' */
   mode?: ChatMode;
+  /**
+   * The deployment's context window in tokens, when known: every request fits it by the estimate
+   * (earlier turns dropped, a smaller completion); one that cannot is left as drawn.
+   */
+  maxContextTokens?: number;
 }
 
 /** The fields whose allowed values depend on the mode (conventions, vLLM rules). */
@@ -85,7 +92,10 @@ function finish(
 ): Record<string, unknown> {
   const request = obeyRules({ ...fields, ...conv } as Draft);
   const streamed = options.mode === 'streamed' ? { stream: true } : {};
-  return options.model === undefined ? { ...request, ...streamed } : { model: options.model, ...request, ...streamed };
+  const whole =
+    options.model === undefined ? { ...request, ...streamed } : { model: options.model, ...request, ...streamed };
+  const window = options.maxContextTokens;
+  return window === undefined ? whole : (fitChatRequest(whole, window) ?? whole);
 }
 
 const maxTokensOf = (options: RealisticChatOptions): number => Math.max(1, Math.floor(options.maxCompletionTokens));
@@ -130,19 +140,75 @@ const OUTPUT_VARIANTS: readonly fc.Arbitrary<Record<string, unknown>>[] = [
 ];
 const EFFORTS = ['low', 'medium', 'high'] as const;
 
+/** The boolean §4.1 fields a request of the every-field set carries, by mode: each gets a column of the covering array. */
+function booleanFields(mode: ChatMode): string[] {
+  const fields = { ...OPTIONAL_FIELDS, ...modeFields(mode) };
+  // Fixed by the conversation (§7.2) or by the mode, not free to vary.
+  const fixed = new Set(['add_generation_prompt', 'continue_final_message', 'stream']);
+  return Object.keys(fields)
+    .filter((k) => !fixed.has(k) && BOOLEAN_FIELDS.has(k))
+    .sort();
+}
+
+/** The §4.1 fields of type boolean (the schema's `boolean` and `boolean or null`). */
+const BOOLEAN_FIELDS = new Set([
+  'logprobs',
+  'return_tokens_as_token_ids',
+  'include_stop_str_in_output',
+  'ignore_eos',
+  'skip_special_tokens',
+  'spaces_between_special_tokens',
+  'include_reasoning',
+  'parallel_tool_calls',
+  'add_special_tokens',
+  'echo',
+  'return_token_ids',
+  'use_beam_search',
+]);
+
+/**
+ * A binary covering array of strength 2: `rows` rows, one column per field, in which every pair of
+ * columns shows each of the four value pairs in some row. Column j is the j-th subset, in a fixed
+ * order, of `⌈rows/2⌉` rows among rows 1..rows-1 (row 0 is false everywhere): two such subsets of the
+ * same size always meet (true, true), each has a row the other lacks (true, false) and (false, true),
+ * and row 0 gives (false, false). With 9 rows there are C(8,5) = 56 such columns. The same at every
+ * seed: the seed varies the other fields' values, never which value pairs are tried together.
+ */
+export function booleanCoveringArray(rows: number, columns: number): boolean[][] {
+  const size = Math.ceil(rows / 2);
+  const subsets: number[][] = [];
+  const pick = (from: number, chosen: number[]): void => {
+    if (subsets.length >= columns) return;
+    if (chosen.length === size) {
+      subsets.push([...chosen]);
+      return;
+    }
+    for (let r = from; r < rows; r++) pick(r + 1, [...chosen, r]);
+  };
+  pick(1, []);
+  if (subsets.length < columns) throw new Error(`no binary covering array of ${rows} rows has ${columns} columns`);
+  return Array.from({ length: rows }, (_, row) => subsets.map((s) => s.includes(row)));
+}
+
 /**
  * A few requests that together carry every §4.1 field and every value the schema names, each
  * request with every optional field set (one way of constraining output per request, since vLLM
- * takes one; the first one a prefill). Deterministic for a seed. What full coverage sends.
+ * takes one; the first one a prefill). The boolean fields follow a covering array (every pair of
+ * them true together, false together and each way round in some request) and the enumerated ones
+ * cycle through their values, whatever the seed; the seed draws the other values. What full
+ * coverage sends.
  */
 export function everyFieldChatRequests(options: RealisticChatOptions, seed: number): Record<string, unknown>[] {
   const maxTokens = maxTokensOf(options);
+  const mode = options.mode ?? 'non-streamed';
   const all = fc.record({
     ...budgetFields(maxTokens),
     ...OPTIONAL_FIELDS,
-    ...modeFields(options.mode ?? 'non-streamed'),
+    ...modeFields(mode),
     max_completion_tokens: fc.integer({ min: 1, max: maxTokens }),
   });
+  const booleans = booleanFields(mode);
+  const covering = booleanCoveringArray(OUTPUT_VARIANTS.length, booleans.length);
   return OUTPUT_VARIANTS.map((variant, i) => {
     const conv =
       i === 0
@@ -150,9 +216,9 @@ export function everyFieldChatRequests(options: RealisticChatOptions, seed: numb
         : conversation(3).map((messages) => ({ messages }));
     const [drawn] = fc.sample(fc.tuple(all, variant, conv), { seed: seed + i, numRuns: 1 });
     const [fields, output, messages] = drawn!;
-    // logprobs on, so that top_logprobs and return_tokens_as_token_ids stay (they need it).
+    const values = Object.fromEntries(booleans.map((f, j) => [f, covering[i]![j]!]));
     return finish(
-      { ...fields, output, logprobs: true, reasoning_effort: EFFORTS[i % EFFORTS.length] },
+      { ...fields, ...values, output, reasoning_effort: EFFORTS[i % EFFORTS.length] },
       messages,
       options,
     );

@@ -47,10 +47,13 @@ export function realisticTrainingJobRequest(
     .map((body) => ({ model_id: modelId, ...body }));
 }
 
+/** The `split` values in use (§4.4 leaves them not shown; the convention's). */
+export const LOG_SPLITS = ['train', 'val'] as const;
+
 /** §4.4 request bodies: a `split` in use (`train`, `val`) and 1–2 trajectory groups. */
 export function realisticLogRequest(): fc.Arbitrary<Record<string, unknown>> {
   return fc.record({
-    split: fc.constantFrom('train', 'val'),
+    split: fc.constantFrom(...LOG_SPLITS),
     trajectory_groups: fc.array(realisticTrajectoryGroup(3), { minLength: 1, maxLength: 2 }),
   });
 }
@@ -69,7 +72,7 @@ export function everyFieldTrainingRequests(
     fc.record({ trajectory_groups: groups, experimental_config: fc.record(EXPERIMENTAL_CONFIG) }),
     { seed, numRuns: 1 },
   );
-  const logs = (['train', 'val'] as const).map((split, i) => ({
+  const logs = LOG_SPLITS.map((split, i) => ({
     split,
     trajectory_groups: fc.sample(groups, { seed: seed + 1 + i, numRuns: 1 })[0]!,
   }));

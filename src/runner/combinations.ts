@@ -1,0 +1,48 @@
+/**
+ * @module Each refused combination of chat fields reported once (src/kit/refused-combination.ts): of
+ * the checks whose valid request the target refused for the same combination, the first in catalogue
+ * order fails with it, and the others are reported as blocked by that one. Which checks meet a
+ * combination first at run time depends on scheduling; the catalogue order does not. A root check
+ * comes after the others: its cases are drawn by the seed, while the every-field checks try the
+ * combinations the same way at every seed, so the finding has the same owner at every seed and
+ * every `--concurrency`.
+ */
+import type { CheckDefinition } from '../core/check.js';
+import type { CheckResult } from '../core/result.js';
+import { type RefusedCombination, refusedCombinations } from '../kit/refused-combination.js';
+
+/** Whether a result is the failure of a refused combination (its `actual` names it). */
+export function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
+  if (r.status !== 'fail') return false;
+  return (r.actual ?? '').startsWith(c ? `refuses ${c.words} ` : 'refuses `');
+}
+
+/** The results with every combination's failures after the first turned into skips blocked by it. */
+export function reportCombinationsOnce(
+  checks: readonly CheckDefinition[],
+  results: readonly CheckResult[],
+  memo: Map<string, Promise<unknown>>,
+): CheckResult[] {
+  const combos = refusedCombinations(memo);
+  if (combos.length === 0) return [...results];
+  const out = [...results];
+  for (const c of combos) {
+    const meeting = checks
+      .flatMap((check, i) => (c.metBy.includes(check.id) && out[i] && isCombinationFailure(out[i]!, c) ? [i] : []))
+      // A root's cases are drawn by the seed; the checks that try combinations deterministically own them first.
+      .sort((a, b) => Number(checks[a]!.root ?? false) - Number(checks[b]!.root ?? false) || a - b);
+    const [first, ...rest] = meeting;
+    if (first === undefined) continue;
+    const owner = out[first]!.id;
+    for (const i of rest) {
+      const { expected: _e, actual: _a, evidence: _ev, notes: _n, ...r } = out[i]!;
+      out[i] = {
+        ...r,
+        status: 'skip',
+        blockedBy: owner,
+        reason: `blocked by ${owner}: the target refuses ${c.words}, reported once there`,
+      };
+    }
+  }
+  return out;
+}
