@@ -27,6 +27,7 @@ import {
   listingVerdicts,
   type PairBreach,
   readPairBreach,
+  refusedForCredentials,
   uriPairBreach,
 } from '../proxy/pair-rules.js';
 import { resultOf } from '../proxy/report.js';
@@ -104,6 +105,8 @@ export function pairsAcross(reports: readonly RunReport[]): PairsAcross {
   const firstUris = new Map<string, Owned<Extract<PairHalf, { family: 'first-uri' }>>>();
   for (const o of all) {
     const h = o.half;
+    // Halves of reads refused for their credentials (kept by reports written before they were left out) read nothing.
+    if ((h.family === 'read' || h.family === 'job-read') && refusedForCredentials(h.status)) continue;
     if (h.family === 'read') {
       const kind = kindNamed(h.kind);
       const listed = before(recordKey(h), o);

@@ -1,7 +1,8 @@
 /**
  * @module The rules that need an earlier exchange (src/proxy/pairs.ts), judged on the later one with
  * the decisions of pair-rules.ts: a record listed before is read back the same under the same
- * entity and project (a read under another one is an isolation probe, never paired), a job created
+ * entity and project (a read under another one is an isolation probe, never paired; a read refused
+ * for its credentials reads nothing, and is not paired either), a job created
  * before is found by its id, and the same greedy seeded chat request streamed and unstreamed gives
  * the same number of completion tokens. Each remembers what later exchanges need, and keeps a later
  * exchange no earlier one here pairs for the merge of several proxies' reports.
@@ -12,7 +13,7 @@ import { RECORD_KINDS } from '../core/record-kinds.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { greedyPairKey, type StreamedLength } from '../rules/chat-answer.js';
 import { type GreedySide, type Pairs, pairTime } from './pairs.js';
-import { greedyPairBreach, jobPairBreach, readPairBreach } from './pair-rules.js';
+import { greedyPairBreach, jobPairBreach, readPairBreach, refusedForCredentials } from './pair-rules.js';
 import { RULES } from './rules.js';
 import { parsedObject, type Verdicts } from './verdicts.js';
 
@@ -62,6 +63,8 @@ export function judgeReadPair(
     if (typeof id === 'string') pairs.jobCreated(id);
     return;
   }
+  // A read refused for its credentials reads nothing: no pair, and no half for the merge.
+  if (refusedForCredentials(status)) return;
   if (op.id === 'training-jobs.get') {
     const asked = params.training_job_id;
     if (asked === undefined) return;

@@ -21,6 +21,13 @@ export interface PairBreach {
   readonly actual: string;
 }
 
+/**
+ * Whether a read was refused for its credentials (401, 403): not a read of the record at all. Teams
+ * probe with the other scheme, a wrong password or none; whether the refusal was right is the
+ * credentials rules' to judge, never the read-back's.
+ */
+export const refusedForCredentials = (status: number): boolean => status === 401 || status === 403;
+
 /** A record listed earlier, read back by its id: a 2xx answering the record as listed (§4.6, §4.8). */
 export function readPairBreach(
   kind: RecordKind,
