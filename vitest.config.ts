@@ -26,6 +26,11 @@ export const E2E_FILES = [
   // Real readers of the reports: headless Chromium; xmllint and python's junitparser.
   'test/reporters/html-browser.test.ts',
   'test/reporters/junit-readers.test.ts',
+  // The accuracy battery's whole: every variant and every fault at every seed (docs/accuracy.md).
+  'test/accuracy/battery-faults.test.ts',
+  'test/accuracy/battery-variants.test.ts',
+  // A target that goes down and comes back: seconds of real time waiting for it.
+  'test/accuracy/target-down.test.ts',
 ];
 const E2E = [...E2E_DIRS.map((d) => `${d}/**/*.test.ts`), ...E2E_FILES];
 

@@ -130,7 +130,7 @@ async function runAgainst(
       connection: bundledMock ? { ...cfg.connection, direct: true } : cfg.connection,
       acceptEncoding: cfg.acceptEncoding,
       recoverTimeoutMs: cfg.recoverTimeoutMs,
-      crashReplay: cfg.crashReplay,
+      crashReplay: !cfg.noCrashReplay,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) {

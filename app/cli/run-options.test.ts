@@ -80,3 +80,15 @@ test('--max-context sets the context window, from the flag or the config file; n
   expect(parseRunOptions(['--config', file]).maxContextTokens).toBe(2048);
   expect(() => parseRunOptions(['--max-context', '0'])).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
 });
+
+test('--recover-timeout takes ms or s (default 30 s, 0: no wait); --no-crash-replay turns the replay off', () => {
+  expect(parseRunOptions([]).recoverTimeoutMs).toBe(30_000);
+  expect(parseRunOptions(['--recover-timeout', '3s']).recoverTimeoutMs).toBe(3_000);
+  expect(parseRunOptions(['--recover-timeout', '1500']).recoverTimeoutMs).toBe(1_500);
+  expect(parseRunOptions(['--recover-timeout', '0']).recoverTimeoutMs).toBe(0);
+  expect(() => parseRunOptions(['--recover-timeout', 'soon'])).toThrow(
+    expect.objectContaining({ code: 'CTS_BAD_FLAG' }),
+  );
+  expect(parseRunOptions([]).noCrashReplay).toBe(false);
+  expect(parseRunOptions(['--no-crash-replay']).noCrashReplay).toBe(true);
+});

@@ -58,7 +58,7 @@ export interface RunConfig {
   /** `--recover-timeout`: how long to wait for a target that went down (ms; 0: not at all). */
   readonly recoverTimeoutMs: number;
   /** `--no-crash-replay`: the requests in flight when the target went down are not sent again. */
-  readonly crashReplay: boolean;
+  readonly noCrashReplay: boolean;
   readonly retries: number;
   readonly listParams: { evaluationRunId: string; limit: string; offset: string };
   readonly quiet: boolean;
@@ -167,7 +167,7 @@ export function parseRunOptions(
     maxContextTokens: value('max-context'),
     loadBurst: value('load-burst'),
     recoverTimeoutMs: value('recover-timeout'),
-    crashReplay: !value('no-crash-replay'),
+    noCrashReplay: value('no-crash-replay'),
     retries: value('retries'),
     listParams,
     quiet: f.quiet ?? false,

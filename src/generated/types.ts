@@ -714,6 +714,14 @@ export interface ConformanceConfig {
    */
   maxContextTokens?: number;
   /**
+   * `--recover-timeout`: how long to wait for a target that went down to come back (1500, 30s; default 30 s; 0: end the run).
+   */
+  recoverTimeoutMs?: number | string;
+  /**
+   * `--no-crash-replay`: do not send the requests in flight again to find the one that brought the target down (a shared server).
+   */
+  noCrashReplay?: boolean;
+  /**
    * `--load-burst`: chat requests the checks under load send at once, whatever --concurrency says (default 8, at most 32).
    */
   loadBurst?: number;

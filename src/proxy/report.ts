@@ -17,6 +17,7 @@ import { catalogueHash } from '../core/origin.js';
 import { TOOL } from '../core/tool.js';
 import type { Objective } from '../core/timing.js';
 import { withTiming } from '../timing/report-timing.js';
+import { upstreamFindings } from './upstream-watch.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
 import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
@@ -107,6 +108,7 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   );
   const report = (side: Side): RunReport => {
     const results = groups.filter((g) => g.rule.side === side).map((g) => resultOf(g, redact));
+    if (side === 'server') results.push(...upstreamFindings(session.upstreamDowns, redact));
     const unjudged = side === 'server' ? notForwarded(session, redact) : {};
     const coverage =
       side === 'server' ? { coverage: summarizeCoverage(session.model, session.covered(), results) } : {};

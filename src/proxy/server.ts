@@ -32,6 +32,7 @@ import { failedOnReusedConnection, MAX_REPLAYS, watchConnectionReuse } from '../
 import { matchOperation } from '../core/operations.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
+import { createUpstreamWatch, DEFAULT_RECOVER_TIMEOUT_MS, UPSTREAM_PROBE_PATH } from './upstream-watch.js';
 
 export interface ProxyServerOptions {
   readonly session: ProxySession;
@@ -45,6 +46,8 @@ export interface ProxyServerOptions {
   readonly onExchangeEnd?: () => void;
   /** Headers, forward proxy and TLS towards the target (`--header`, `--proxy`, `--ca-cert`, ...). */
   readonly connection?: ConnectionSettings;
+  /** How long to watch for an upstream that went down to come back, in ms (default 30 s). */
+  readonly recoverTimeoutMs?: number;
 }
 
 /**
@@ -114,6 +117,16 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const settled = (): Promise<void> =>
     live === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onSettled = resolve));
 
+  // An upstream that goes down is one finding naming the exchange (upstream-watch.ts); any answer is up.
+  const watch = createUpstreamWatch({
+    downs: session.upstreamDowns,
+    recoverTimeoutMs: options.recoverTimeoutMs ?? DEFAULT_RECOVER_TIMEOUT_MS,
+    probe: () =>
+      agent.request({ origin: target.origin, path: `${basePath}${UPSTREAM_PROBE_PATH}`, method: 'GET' }).then((r) => {
+        r.body.dump().catch(() => undefined);
+        return r.statusCode;
+      }),
+  });
   const classify = (err: unknown) =>
     classifyNetworkError(err, {
       url: target.origin,
@@ -132,6 +145,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     const path = req.url ?? '/';
     const headers = forwardable(req.headers);
     const judge = session.open(method, path, headers);
+    const exchange = { n: session.exchanges, method, path };
     live++;
     let ended = false;
     const end = (): void => {
@@ -277,6 +291,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
         e = (await diagnoseTls(session.target, connection, 2_000)) ?? e;
       if (gone) return;
       const message = session.secrets.redactor()(e.message);
+      void watch.failed(exchange, e.code, message);
       if (res.headersSent) {
         settleTurn();
         // The body broke off: the answer is judged as cut, the client's copy is cut too.
@@ -334,6 +349,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
               held = { status, headers: upHeaders, chunks: [], bytes: 0 };
               return;
             }
+            watch.answered(method, path, status);
             head(status, upHeaders);
             res.writeHead(status, forwardable(upHeaders));
             turn ??= setImmediate(endOfTurn);

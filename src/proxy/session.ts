@@ -3,6 +3,7 @@
  * secrets learned from the traffic, the coverage recorder) and the counts the report states. It
  * opens a judge per exchange and, at the end, hands the reports (src/proxy/report.ts) what it saw.
  */
+import type { UpstreamDown } from './upstream-watch.js';
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../core/defaults.js';
 import { matchOperation } from '../core/operations.js';
 import { coverageModel, type CoverageModel } from '../coverage/model.js';
@@ -67,6 +68,9 @@ export class ProxySession {
    * proxy), by code, with the first message: never a finding against the target.
    */
   readonly notForwarded = new Map<string, { count: number; message: string }>();
+
+  /** Times the upstream went down (upstream-watch.ts): the server's report makes them one finding. */
+  readonly upstreamDowns: UpstreamDown[] = [];
 
   /** Answers forwarded without their body judged, by the Content-Encoding the proxy cannot decode (zstd on Node 20). */
   readonly undecoded = new Map<string, number>();

@@ -43,7 +43,7 @@ const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 const EXCERPT = 160;
 
 /** A request of the family that needs nothing but valid credentials: a read of an id that does not exist. */
-function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
+export function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
   return {
     method: 'GET',

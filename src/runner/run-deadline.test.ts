@@ -41,3 +41,19 @@ test('a watched check is told what it was waiting for; a stopped deadline never 
   await sleep(40);
   expect(stopped.signal.aborted).toBe(false);
 });
+
+test('the clock held while the target is down does not run: the deadline passes that much later', async () => {
+  const deadline = createRunDeadline(200);
+  deadline.startAfter(Promise.resolve());
+  await sleep(50);
+  const release = deadline.hold();
+  await sleep(300);
+  // 350 ms since the start, 50 of them counted.
+  expect(deadline.signal.aborted).toBe(false);
+  release();
+  await sleep(100);
+  expect(deadline.signal.aborted).toBe(false);
+  await sleep(150);
+  expect(deadline.signal.aborted).toBe(true);
+  deadline.stop();
+});

@@ -16,6 +16,8 @@ export interface RunDeadline {
   watch(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void };
   /** The run is over: no clock runs any more. */
   stop(): void;
+  /** Stops the clock (while the target is down, target-watch.ts); the returned function starts it again. */
+  hold(): () => void;
 }
 
 /** What a check was waiting for when the run's deadline passed, in one sentence. */
@@ -34,11 +36,20 @@ export function createRunDeadline(ms: number): RunDeadline {
   const timers: ReturnType<typeof setTimeout>[] = [];
   let started = false;
   let stopped = false;
+  /** When the running clock fires (performance.now()), and what is left of it while held. */
+  let firesAt = 0;
+  let held: number | undefined;
+  let clock: ReturnType<typeof setTimeout> | undefined;
+  const arm = (left: number) => {
+    firesAt = performance.now() + left;
+    clock = setTimeout(() => controller.abort(), left);
+    clock.unref?.();
+    timers.push(clock);
+  };
   const start = () => {
     if (started || stopped) return;
     started = true;
-    timers.push(setTimeout(() => controller.abort(), ms));
-    timers.at(-1)?.unref?.();
+    arm(ms);
   };
   return {
     signal: controller.signal,
@@ -55,6 +66,15 @@ export function createRunDeadline(ms: number): RunDeadline {
       // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
       controller.signal.addEventListener('abort', onAbort, { once: true });
       return { promise, cancel: () => controller.signal.removeEventListener('abort', onAbort) };
+    },
+    hold() {
+      if (!clock || held !== undefined || controller.signal.aborted) return () => undefined;
+      clearTimeout(clock);
+      held = Math.max(0, firesAt - performance.now());
+      return () => {
+        if (held !== undefined && !stopped) arm(held);
+        held = undefined;
+      };
     },
     stop() {
       stopped = true;

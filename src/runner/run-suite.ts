@@ -4,6 +4,7 @@
  * A check that throws, or outlives the deadline, becomes an `error` result: the run always completes.
  */
 import { type CheckContext, type CheckDefinition, DEFAULT_MAX_REQUESTS, type TargetConfig } from '../core/check.js';
+import { contextWindowOf, limitsOf } from '../kit/context-window.js';
 import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
@@ -11,7 +12,7 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import { catalogueHash } from '../core/origin.js';
 import { TOOL } from '../core/tool.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
-import { summarize } from '../core/summary.js';
+import { summaryOf } from '../core/summary.js';
 import { registry } from '../schemas/registry.js';
 import { derivedSecrets } from '../core/credentials.js';
 import { coverageModel } from '../coverage/model.js';
@@ -33,12 +34,15 @@ import { prepareInOrder } from './preparation.js';
 import { createRunDeadline } from './run-deadline.js';
 import { sharingReads, type SharedReads } from './shared-reads.js';
 import { blockCascades } from './cascades.js';
+import { reportCombinationsOnce } from './combinations.js';
+import { createHandOff } from './hand-off.js';
 import { preflight, UNJUDGED_SHORT, type Unjudged } from './preflight.js';
 import { acceptedBeyondFailure, createWriteLedger } from './write-ledger.js';
 import { operation } from '../core/operations.js';
 import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
+import { watchTarget } from './target-watch.js';
 import type { Objective } from '../core/timing.js';
 import { createTimingCollector } from '../timing/collector.js';
 import { withTiming } from '../timing/report-timing.js';
@@ -74,6 +78,9 @@ export interface RunOptions {
   readonly connection?: ConnectionSettings;
   /** Accept-Encoding of every request (default `gzip, deflate`, as the openai SDK sends; `identity`: none). */
   readonly acceptEncoding?: string;
+  /** `--recover-timeout` (ms; default 30 s; 0: no wait) and `--no-crash-replay` (false): target-watch.ts. */
+  readonly recoverTimeoutMs?: number | undefined;
+  readonly crashReplay?: boolean | undefined;
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -212,9 +219,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     connections: Math.max(4, opts.concurrency * 2),
     ...(opts.connection ? { connection: opts.connection } : {}),
   });
+  const watch = watchTarget(opts, client, writes, deadline); // a target that goes down (issue 38)
   const counter = { chat: 0 };
   const memo = new Map<string, Promise<unknown>>();
+  const contextWindow = contextWindowOf(opts.target); // --max-context, or learned by the checks
   const sharedReads: SharedReads = new Map();
+  const handOff = createHandOff(); // evidence of one check's rule that another saw broken
   const total = opts.checks.length;
   const label = opts.targetLabel ?? opts.target.baseUrl;
   let unjudged: Unjudged | undefined;
@@ -296,7 +306,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       const http = sharingReads(
         reportingRetries(
           countingClient(
-            recorder.wrap(ledgered.http, (n) => {
+            // Outside the write ledger: a request waiting for the target to come back holds no write slot.
+            recorder.wrap(watch.wrap(ledgered.http, check.id), (n) => {
               newItems += n;
             }),
             counter,
@@ -316,6 +327,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         memo,
         // What this check's own exchanges exercised first: a property stops once its cases add nothing.
         coveredItems: () => newItems,
+        report: handOff.reporterOf(check.id),
+        contextWindow,
       };
       const late = deadline.watch(inFlight);
       try {
@@ -367,7 +380,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       run: async (i) => {
         const check = opts.checks[i]!;
         opts.onEvent?.({ type: 'check-start', check, done, total });
-        const { result, requests } = await runOne(check);
+        const { result, requests } = await watch.guard(check, () => runOne(check));
         results[i] = result;
         done++;
         opts.onEvent?.({ type: 'check-end', result, done, total, requests });
@@ -379,7 +392,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   }
   const durationMs = performance.now() - started;
   opts.onEvent?.({ type: 'run-end', target: label, durationMs });
-  const judged = blockCascades(opts.checks, results, preconditions);
+  const handedOff = handOff.apply(results, { ...opts, redact });
+  const judged = blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, memo), preconditions);
   const report: RunReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: TOOL,
@@ -391,9 +405,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     runs: opts.runs,
     level: opts.level,
     tokenBudget: counter.chat * opts.target.maxCompletionTokens,
+    limits: limitsOf(contextWindow),
     replay: redact(opts.replayBase),
     results: judged,
-    summary: unjudged ? { ...summarize(judged, opts.level), conformant: false } : summarize(judged, opts.level),
+    summary: summaryOf({ results: judged, level: opts.level, ...(unjudged ? { unjudged } : {}) }),
     ...(unjudged ? { unjudged: { ...unjudged, reason: redact(unjudged.reason) } } : {}),
     ...(opts.target.allowWrites ? { writes: writes.summary() } : {}),
     coverage: summarizeCoverage(model, recorder.covered(), judged, {
@@ -409,7 +424,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
       ...(opts.target.bundledMock ? { bundledMock: true } : {}),
     },
   };
-  return withTiming(report, timing.table(), opts.objectives);
+  return withTiming(watch.finish(report, redact), timing.table(), opts.objectives);
 }
 
 /** How the run reached the target, for the report: said only when it is not a plain direct connection. */

@@ -119,9 +119,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Creates the client; `close()` frees its connections. */
-export function createHttpClient(
-  opts: HttpClientOptions,
-): HttpClient & { tracking(inFlight: Set<InFlightExchange>): HttpClient; close(): Promise<void> } {
+export function createHttpClient(opts: HttpClientOptions): HttpClient & {
+  tracking(inFlight: Set<InFlightExchange>): HttpClient;
+  record(spec: HttpRequestSpec): RecordedRequest;
+  close(): Promise<void>;
+} {
   const connection = opts.connection ?? DIRECT;
   watchConnectionReuse();
   const agent = createDispatcher(opts.baseUrl, connection, {
@@ -390,6 +392,8 @@ export function createHttpClient(
     tracking(inFlight: Set<InFlightExchange>): HttpClient {
       return { send: (spec) => send(spec, inFlight), open: (spec) => open(spec, inFlight) };
     },
+    /** The request as it would go out (URL, headers with credentials, body), without sending it. */
+    record: (spec) => prepare(spec).recorded,
     close: () => agent.close(),
   };
 }

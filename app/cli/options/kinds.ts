@@ -89,3 +89,21 @@ export function objectives(): Kind<Objective[]> {
 export function readElsewhere<V>(schema: Kind<V>['schema']): Kind<V> {
   return { read: (raw) => raw as V, schema };
 }
+
+/** A time in ms, or in s with the unit (`30s`, `1500ms`, `1500`); in the config file, ms or that text. */
+export function duration(): Kind<number> {
+  return {
+    read: (raw, flag) => {
+      const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/.exec(String(raw));
+      if (!m) throw badFlag(`--${flag}: cannot read "${String(raw)}": a duration in ms (1500) or s (30s)`);
+      return Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1));
+    },
+    schema: {
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s)?\\s*$' },
+      ],
+    },
+    show: (ms) => `${ms / 1000} s`,
+  };
+}

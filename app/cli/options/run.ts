@@ -21,22 +21,9 @@ import { DEFAULT_ACCEPT_ENCODING } from '../../../src/transport/content-encoding
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
-import { list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
+import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
 import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
-
-/** A time in ms, or in s with the unit (`30s`, `1500ms`, `1500`); in the config file, ms or that text. */
-function duration(): Kind<number> {
-  return {
-    read: (raw, flag) => {
-      const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/.exec(String(raw));
-      if (!m) throw badFlag(`--${flag}: cannot read "${String(raw)}": a duration in ms (1500) or s (30s)`);
-      return Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1));
-    },
-    schema: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s)?\\s*$' }] },
-    show: (ms) => `${ms / 1000} s`,
-  };
-}
 
 export interface TargetSpec {
   readonly url: string | undefined; // undefined: the bundled mock
@@ -319,18 +306,16 @@ export const RUN_OPTIONS = {
   'recover-timeout': {
     type: 'string',
     arg: 'DURATION',
-    help:
-      'how long to wait for a target that went down during the run to come back (ms, or s with the unit: 30s; ' +
-      'default {default}; 0: the run ends at once)',
+    help: 'how long to wait for a target that went down to come back (1500, 30s; default {default}; 0: end the run)',
     group: 'limits',
     kind: duration(),
     default: 30_000,
-    config: 'recoverTimeout',
+    config: 'recoverTimeoutMs',
     withReplay: 'refused',
   },
   'no-crash-replay': {
     type: 'boolean',
-    help: 'once a target that went down is back, do not send the requests in flight again to find the one that brought it down (a shared server)',
+    help: 'do not send the requests in flight again to find the one that brought the target down (a shared server)',
     group: 'limits',
     default: false,
     config: 'noCrashReplay',

@@ -1,0 +1,125 @@
+/**
+ * @module The proxy's watch on its upstream (issue 38), as the run's on its target
+ * (src/runner/target-watch.ts): after a connection to an upstream that has answered before is reset
+ * or refused, the proxy probes it; a probe that gets no answer (or only a gateway's 502/503/504) means
+ * the upstream went down. The proxy then probes until it is back (`recoverTimeoutMs` at most) and keeps
+ * the episode: the exchange during which it went down, when, what it said last, and when it came back.
+ * Each episode is one MUST result, `target.stays-up`, in the server's report. The proxy sends no
+ * client's request again: the traffic is the clients'.
+ */
+import type { OperationId } from '../core/operations.js';
+import { matchOperation } from '../core/operations.js';
+import type { CheckResult } from '../core/result.js';
+import { FINDING_ID, REQUIREMENT } from '../runner/target-finding.js';
+
+/** Transport failures that may mean the upstream went away (connection reset, cut, refused). */
+const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
+const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
+const POLL_MS = 250;
+/** How long the proxy watches for an upstream that went down to come back, by default. */
+export const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
+/** The probe: a read of a training job no server holds (the run's preflight probe); any answer says the upstream is up. */
+export const UPSTREAM_PROBE_PATH = '/v1/preview/training-jobs/00000000-0000-4000-8000-00000000c0de';
+
+/** One time the upstream went down. */
+export interface UpstreamDown {
+  readonly at: Date;
+  /** The exchange during which it went down: its number in the session, method and path. */
+  readonly exchange: { readonly n: number; readonly method: string; readonly path: string };
+  readonly error: string;
+  readonly lastSaid: string;
+  backAt?: Date;
+  /** Exchanges that failed while it was down (the first one's included). */
+  failed: number;
+}
+
+export interface UpstreamWatch {
+  /** The upstream answered an exchange (its status line). */
+  answered(method: string, path: string, status: number): void;
+  /** An exchange failed on the way to the upstream: probes it when the failure may mean it went down. */
+  failed(exchange: UpstreamDown['exchange'], code: string, message: string): Promise<void>;
+  readonly downs: readonly UpstreamDown[];
+}
+
+export function createUpstreamWatch(options: {
+  /** Where the episodes go (the session's, for its report). */
+  readonly downs: UpstreamDown[];
+  /** Any answer of the upstream's own (status), or undefined when none came. */
+  readonly probe: () => Promise<number | undefined>;
+  readonly recoverTimeoutMs: number;
+}): UpstreamWatch {
+  const { downs } = options;
+  let answered = false;
+  let lastSaid = 'nothing yet';
+  /** The episode under way: failures join it. */
+  let current: { detected: Promise<UpstreamDown | undefined> } | undefined;
+
+  const up = async () => {
+    const status = await options.probe().catch(() => undefined);
+    return status !== undefined && !NOT_UP.has(status);
+  };
+
+  async function watchBack(down: UpstreamDown): Promise<void> {
+    const until = Date.now() + options.recoverTimeoutMs;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS).unref());
+      if (await up()) {
+        down.backAt = new Date();
+        return;
+      }
+    }
+  }
+
+  return {
+    downs,
+    answered(method, path, status) {
+      answered = true;
+      lastSaid = `HTTP ${status} to ${method} ${path} at ${new Date().toISOString()}`;
+    },
+    async failed(exchange, code, message) {
+      if (!answered || !CONNECTION_LOST.has(code)) return;
+      if (current) {
+        const down = await current.detected;
+        if (down) down.failed++;
+        return;
+      }
+      const at = new Date();
+      const said = lastSaid;
+      const detected = up().then((isUp) => {
+        if (isUp) return undefined;
+        const down: UpstreamDown = { at, exchange, error: message, lastSaid: said, failed: 1 };
+        downs.push(down);
+        return down;
+      });
+      const episode = { detected };
+      current = episode;
+      const down = await detected;
+      if (down) await watchBack(down);
+      if (current === episode) current = undefined;
+    },
+  };
+}
+
+/** The episodes as one `target.stays-up` result of the server's report (none when the upstream stayed up). */
+export function upstreamFindings(downs: readonly UpstreamDown[], redact: (text: string) => string): CheckResult[] {
+  if (!downs.length) return [];
+  const sentence = (d: UpstreamDown) =>
+    `the upstream went down at ${d.at.toISOString()} during exchange ${d.exchange.n} (${d.exchange.method} ${d.exchange.path}): ${d.error}; the last answer before: ${d.lastSaid}; ${d.backAt ? `it came back at ${d.backAt.toISOString()}` : 'it had not come back when the proxy stopped watching'} (${d.failed} exchange(s) failed meanwhile)`;
+  const first = downs[0]!;
+  const operation: OperationId =
+    matchOperation(first.exchange.method, first.exchange.path.split('?')[0]!)?.op.id ?? 'chat.create';
+  return [
+    {
+      id: FINDING_ID,
+      operation,
+      section: '§4',
+      level: 'MUST',
+      requirement: REQUIREMENT,
+      durationMs: 0,
+      status: 'fail',
+      expected: 'the upstream stays up: every request answered (or refused), none brings the server down',
+      actual: redact(sentence(first)),
+      ...(downs.length > 1 ? { notes: downs.slice(1).map((d) => redact(`also: ${sentence(d)}`)) } : {}),
+    },
+  ];
+}

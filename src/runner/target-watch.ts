@@ -1,0 +1,326 @@
+/**
+ * @module Watches the target for going down during a run (issue 38). After a connection is reset or
+ * refused by a target that has answered before, the watcher probes it; a probe that gets no answer
+ * (or only a gateway's 502/503/504) means the target went down. Every check's requests then wait
+ * while the target is down (`--recover-timeout`, the run's clock held); once it is back, the requests
+ * that were in flight when it went down are sent again one at a time (crash-replay.ts) to find the
+ * one that brings it down again (`--no-crash-replay`: not), and the checks that were in flight run
+ * again. A target that does not come back ends the run: every check not yet judged becomes one skip
+ * saying so, and the episode is one MUST result of its own, `target.stays-up` (target-finding.ts).
+ */
+import type { CheckDefinition, TargetConfig } from '../core/check.js';
+import type { Redactor } from '../core/redact.js';
+import type { RunReport } from '../core/report.js';
+import { resummarized } from '../core/summary.js';
+import type { ConnectionSettings } from '../transport/connection.js';
+import { ConformanceError } from '../core/errors.js';
+import type { CheckResult } from '../core/result.js';
+import type { HttpClient, HttpRequestSpec, RecordedRequest, StreamingExchange } from '../transport/types.js';
+import { pinpoint } from './crash-replay.js';
+import { probeOf } from './preflight.js';
+import type { EvidenceContext } from './evidence.js';
+import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
+import type { WriteLedger } from './write-ledger.js';
+
+/** Transport failures that may mean the target went away (connection reset, cut, refused). */
+const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
+/** A gateway's answers for a backend that is not there: not the target answering. */
+const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
+/** Time between two probes while waiting for the target to come back. */
+const POLL_MS = 250;
+/** A check runs at most this many times: once, and once more after a comeback. */
+const MAX_ATTEMPTS = 2;
+
+export interface TargetWatchOptions {
+  /** The client without any check's wrapping: the probes and the replayed candidates go through it. */
+  readonly client: HttpClient;
+  /** The request as it goes out (headers, credentials, URL), for the finding's evidence. */
+  readonly record: (spec: HttpRequestSpec) => RecordedRequest;
+  /** A cheap request: any answer of the target's own says it is up. */
+  readonly probe: HttpRequestSpec;
+  /** How long to wait for the target to come back, in ms (0: not at all). */
+  readonly recoverTimeoutMs: number;
+  /** Send the requests in flight again, one at a time, to find the one that brings the target down. */
+  readonly crashReplay: boolean;
+  /** A candidate with side effects is sent again only within the write budget. */
+  readonly writes: WriteLedger;
+  /** Holds the run's clock while the target is down; the returned function lets it run again. */
+  readonly hold?: () => () => void;
+  readonly signal?: AbortSignal;
+  /** What the finding's evidence is built with (the replay line runs the whole run again). */
+  readonly evidence: Omit<EvidenceContext, 'redact'>;
+}
+
+/** What of a run's options the watcher reads (run-suite.ts `RunOptions`). */
+export interface WatchedRun {
+  readonly target: TargetConfig;
+  readonly timeoutMs: number;
+  /** `--recover-timeout`, in ms (default 30 s; 0: the run ends as soon as the target is down). */
+  readonly recoverTimeoutMs?: number | undefined;
+  /** `--no-crash-replay`: false. */
+  readonly crashReplay?: boolean | undefined;
+  readonly token?: string | undefined;
+  readonly basic?: string | undefined;
+  readonly seed: number;
+  readonly replayBase: string;
+  readonly connection?: ConnectionSettings | undefined;
+}
+
+export const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
+
+/** The run's watcher: probes with the preflight's probe, replays within the run's write budget, holds the run's clock. */
+export function watchTarget(
+  run: WatchedRun,
+  client: HttpClient & { record(spec: HttpRequestSpec): RecordedRequest },
+  writes: WriteLedger,
+  deadline: { readonly signal: AbortSignal; hold(): () => void },
+): TargetWatch {
+  return createTargetWatch({
+    client,
+    record: (spec) => client.record(spec),
+    probe: probeOf(run.target, 'bearer', run.timeoutMs),
+    recoverTimeoutMs: run.recoverTimeoutMs ?? DEFAULT_RECOVER_TIMEOUT_MS,
+    crashReplay: run.crashReplay ?? true,
+    writes,
+    hold: () => deadline.hold(),
+    signal: deadline.signal,
+    evidence: {
+      token: run.token,
+      basic: run.basic,
+      seed: run.seed,
+      replay: `${run.replayBase} --seed ${run.seed}`,
+      connection: run.connection,
+    },
+  });
+}
+
+export interface TargetWatch {
+  /** One check's client: its requests are watched, and wait while the target is down. */
+  wrap(http: HttpClient, checkId: string): HttpClient;
+  /** Runs one check: again after a comeback if the target went down under it; a skip once the target is gone. */
+  guard(
+    check: CheckDefinition,
+    run: () => Promise<{ result: CheckResult; requests: number }>,
+  ): Promise<{ result: CheckResult; requests: number }>;
+  /** The report with the `target.stays-up` result when the target went down during the run, summary recounted. */
+  finish(report: RunReport, redact: Redactor): RunReport;
+}
+
+/** What a check's request meets once the target is known down: its check is run again, or listed as not run. */
+class TargetDownError extends ConformanceError {
+  constructor(message: string) {
+    super('CTS_TARGET_UNREACHABLE', message);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
+  /** Requests of the checks under way, in the order they were sent. */
+  const inFlight = new Set<Sent>();
+  const episodes: Episode[] = [];
+  /** The episode under way: every check's requests wait for it to settle. */
+  let current: { episode: Episode; detected: Promise<boolean>; settled: Promise<void> } | undefined;
+  /** The target went down and did not come back: the run is over. */
+  let gone: Episode | undefined;
+  /** Checks with a request the target's going down cut short (in their current attempt). */
+  const hits = new Set<string>();
+  let answered = false;
+  let lastSaid = 'nothing yet';
+
+  async function answers(): Promise<boolean> {
+    // A status line is an answer: a body cut short after it (a hostile target) still says the target is there.
+    try {
+      const ex = await opts.client.open(opts.probe);
+      await ex.close();
+      return !NOT_UP.has(ex.status);
+    } catch {
+      return false;
+    }
+  }
+
+  async function comesBack(): Promise<boolean> {
+    const until = Date.now() + opts.recoverTimeoutMs;
+    while (Date.now() < until && !opts.signal?.aborted) {
+      await sleep(Math.min(POLL_MS, Math.max(0, until - Date.now())));
+      if (await answers()) return true;
+    }
+    return false;
+  }
+
+  function begin(first: Sent, error: string): NonNullable<typeof current> {
+    const episode: Episode = {
+      downAt: new Date(),
+      first,
+      error,
+      lastSaid,
+      inFlight: [...inFlight],
+      tried: [],
+      back: false,
+      replayed: opts.crashReplay,
+      recoverTimeoutMs: opts.recoverTimeoutMs,
+    };
+    const detected = answers().then((up) => !up);
+    const settled = detected.then(async (down) => {
+      if (!down) return;
+      episodes.push(episode);
+      const release = opts.hold?.();
+      try {
+        episode.back = await comesBack();
+        if (episode.back && opts.crashReplay) {
+          const again = await pinpoint(episode, { ...opts, answers });
+          if (again) episode.back = await comesBack();
+        }
+        episode.backAt = episode.back ? new Date() : undefined;
+        if (!episode.back) gone = episode;
+      } finally {
+        release?.();
+      }
+    });
+    const entry = { episode, detected, settled: settled.finally(() => (current = undefined)) };
+    current = entry;
+    return entry;
+  }
+
+  /** Waits for the episode under way, if any, to settle. */
+  async function settle(): Promise<void> {
+    while (current) await current.settled;
+  }
+
+  /** Waits while the target is down; throws once it is gone. */
+  async function gate(checkId: string): Promise<void> {
+    await settle();
+    if (gone) {
+      hits.add(checkId);
+      throw new TargetDownError(`not sent: the target went down at ${gone.downAt.toISOString()} and did not come back`);
+    }
+  }
+
+  /** A request failed: if the target went down, its check is marked and the failure says so. */
+  async function failed(sent: Sent, err: unknown): Promise<never> {
+    if (err instanceof TargetDownError) throw err;
+    const code = ConformanceError.is(err) ? err.code : '';
+    if (!answered || !CONNECTION_LOST.has(code)) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    const episode = current ?? begin(sent, message);
+    if (!(await episode.detected)) throw err;
+    hits.add(sent.check);
+    throw new TargetDownError(`the target went down during ${sent.spec.method} ${sent.spec.path}: ${message}`);
+  }
+
+  function saw(spec: HttpRequestSpec, status: number): void {
+    answered = true;
+    lastSaid = `HTTP ${status} to ${spec.method} ${spec.path} at ${new Date().toISOString()}`;
+  }
+
+  function watchedStream(ex: StreamingExchange, sent: Sent): StreamingExchange {
+    const inner = ex.chunks;
+    const chunks = async function* () {
+      try {
+        for await (const chunk of inner) yield chunk;
+      } catch (err) {
+        await failed(sent, err);
+      } finally {
+        inFlight.delete(sent);
+      }
+    };
+    return {
+      ...ex,
+      chunks: chunks(),
+      elapsedMs: () => ex.elapsedMs(),
+      close: () => {
+        inFlight.delete(sent);
+        return ex.close();
+      },
+    };
+  }
+
+  return {
+    wrap(http, checkId) {
+      return {
+        async send(spec) {
+          await gate(checkId);
+          const sent: Sent = { check: checkId, spec, record: () => opts.record(spec) };
+          inFlight.add(sent);
+          try {
+            const ex = await http.send(spec);
+            saw(spec, ex.response.status);
+            return ex;
+          } catch (err) {
+            return await failed(sent, err);
+          } finally {
+            inFlight.delete(sent);
+          }
+        },
+        async open(spec) {
+          await gate(checkId);
+          const sent: Sent = { check: checkId, spec, record: () => opts.record(spec) };
+          inFlight.add(sent);
+          try {
+            const ex = await http.open(spec);
+            saw(spec, ex.status);
+            return watchedStream(ex, sent);
+          } catch (err) {
+            inFlight.delete(sent);
+            return await failed(sent, err);
+          }
+        },
+      };
+    },
+
+    async guard(check, run) {
+      let requests = 0;
+      for (let attempt = 1; ; attempt++) {
+        await settle();
+        if (gone) return { result: notRun(check, goneReason(gone)), requests };
+        hits.delete(check.id);
+        const downBefore = episodes.length;
+        const out = await run();
+        requests += out.requests;
+        // Its own request was cut by the going down, or it met the failure of a request it shared.
+        const hit = hits.has(check.id) || (out.result.status === 'error' && episodes.length > downBefore);
+        if (!hit) return { result: out.result, requests };
+        await settle();
+        if (gone) return { result: notRun(check, goneReason(gone)), requests };
+        if (episodes.some((e) => e.killer?.check === check.id))
+          return {
+            result: notRun(check, `not judged: a request of this check brought the target down (see ${FINDING_ID})`),
+            requests,
+          };
+        if (attempt >= MAX_ATTEMPTS)
+          return {
+            result: notRun(check, `not judged: the target went down while it ran, twice (see ${FINDING_ID})`),
+            requests,
+          };
+      }
+    },
+
+    finish(report, redact) {
+      if (!episodes.length) return report;
+      // Recounted as the slo.* results are (src/timing/report-timing.ts): the finding gates.
+      return resummarized({
+        ...report,
+        results: [...report.results, findingOf(episodes, { ...opts.evidence, redact })],
+      });
+    },
+  };
+}
+
+function goneReason(episode: Episode): string {
+  return `not run: the target went down at ${episode.downAt.toISOString()} and did not come back within ${episode.recoverTimeoutMs / 1000} s (see ${FINDING_ID})`;
+}
+
+/** A check the watcher did not let judge anything: a skip with the reason. */
+function notRun(check: CheckDefinition, reason: string): CheckResult {
+  return {
+    id: check.id,
+    operation: check.operation,
+    section: check.section,
+    level: check.level,
+    requirement: check.requirement,
+    ...(check.convention ? { convention: check.convention } : {}),
+    durationMs: 0,
+    status: 'skip',
+    reason,
+  };
+}
