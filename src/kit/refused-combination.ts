@@ -73,18 +73,22 @@ const optionalFields = (body: Record<string, unknown>): string[] =>
  * The combination a refused valid chat request stands for (`refusedStatus`: the status it was refused
  * with): one already found that the request carries, or a new one, shrunk here. Undefined when even
  * the request with every optional field left out is refused the same way (not a combination: the
- * operation's baseline, the root check's), or when the refusal did not repeat.
+ * operation's baseline, the root check's), or when the refusal did not repeat. With `shrink: false`,
+ * only a combination already found is looked for (a check shrinks once: its later refusals, a
+ * property's shrinking among them, are attributed to what that found).
  */
 export async function refusedCombinationOf(
   ctx: CheckContext,
   checkId: string,
   body: Record<string, unknown>,
   refusedStatus: number,
+  options: { readonly shrink?: boolean } = {},
 ): Promise<RefusedCombination | undefined> {
   const known = refusedCombinations(ctx.memo);
   const carried = (c: RefusedCombination) => c.fields.every((f) => f in body && shown(body[f]) === shown(c.body[f]));
   const met = known.find(carried);
   if (met) return metBy(met, checkId);
+  if (options.shrink === false) return undefined;
   const send = (b: Record<string, unknown>) =>
     ctx.http.send({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: b });
   let current = { ...body };

@@ -157,6 +157,7 @@ function bodyProperty(
       // A chat case is kept within the deployment's context window: one that cannot fit is not judged.
       const tooLarge: string[] = [];
       let sent = 0;
+      let shrunk = false;
       const probe = async (body: Record<string, unknown>): Promise<ProbeResult> => {
         sent++;
         if (op !== 'chat.create') return judgeSuccess(ctx, await send(body), schema, options);
@@ -168,8 +169,10 @@ function bodyProperty(
         const judged = judgeSuccess(ctx, within.ex, schema, options);
         const status = within.ex.response.status;
         if (judged.ok || is2xx(status)) return judged;
-        // A valid request refused: the combination of fields it stands for, found once per run.
-        const c = await refusedCombinationOf(ctx, acceptanceOf(op).id, within.body, status);
+        // A valid request refused: the combination of fields it stands for, found once per run (and
+        // shrunk at most once by this check: its later refusals are matched to what that found).
+        const c = await refusedCombinationOf(ctx, acceptanceOf(op).id, within.body, status, { shrink: !shrunk });
+        shrunk = true;
         return c ? { ok: false, ...refusedCombinationFailure(c) } : judged;
       };
       if (op === 'chat.create') {

@@ -23,7 +23,7 @@ test('one refused combination: NOT CONFORMANT at 10 seeds, with the same single 
       faults: ['acceptance.chat-refuses-echo-with-logprobs'],
     });
     expect(report.summary.conformant, `seed ${seed}`).toBe(false);
-    const failing = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+    const failing = report.results.filter((r) => r.level === 'MUST' && (r.status === 'fail' || r.status === 'error'));
     findings[seed] = failing.map((r) => `${r.id}: ${(r.actual ?? '').split(' (')[0]}`);
     const combo = failing.find((r) => r.actual?.startsWith('refuses '));
     expect(combo?.evidence?.request?.body, `seed ${seed}: the minimal refused request`).toBeDefined();
