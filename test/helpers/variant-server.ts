@@ -25,8 +25,16 @@ export interface Variant {
 /** The mock's handler, as a variant written as a wrapper receives it. */
 type MockHandle = (req: MockRequest) => Promise<MockResponse>;
 
+/**
+ * An answer as a variant may write it: the mock's, or one whose streamed pieces are bytes (a body
+ * already encoded, e.g. gzip flushed piece by piece), each piece one write on the socket.
+ */
+export type VariantResponse =
+  | MockResponse
+  | (Omit<MockResponse, 'stream'> & { stream?: AsyncIterable<string | Uint8Array> });
+
 /** A variant written as a wrapper around the mock: it decides whether and how to call `handle`. */
-export type VariantHandler = (req: MockRequest, handle: MockHandle) => Promise<MockResponse>;
+export type VariantHandler = (req: MockRequest, handle: MockHandle) => Promise<VariantResponse>;
 
 export interface RunAgainstVariantOptions extends RunAgainstUrlOptions {
   /** Options of the mock behind the variant. */
@@ -44,7 +52,7 @@ function asHandler(variant: Variant | VariantHandler): VariantHandler {
 }
 
 /** Starts the mock behind `variant` on a loopback port; `close` drops open connections. */
-async function startVariantServer(
+export async function startVariantServer(
   variant: Variant | VariantHandler,
   mockOptions: MockOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
