@@ -1,11 +1,13 @@
 /**
  * @module Planted faults for the checks under load (suites/load): bugs a server shows only when
  * requests overlap, as batching servers do. Each holds a chat request a few milliseconds so that a
- * burst's requests are in the mock at once, as they would be in a batch.
+ * burst's requests are in the mock at once, as they would be in a batch. And one bug a burst shows
+ * that is no load bug: a usage the server counts the same whatever it is asked, alone too.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { internalError } from '../errors.js';
 import type { MockResponse } from '../types.js';
+import { isChat, type Json, rewriteChunks, rewriteJsonAnswer } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 /** How long an answer waits for another to cross with, or a request stays in flight. */
@@ -14,7 +16,26 @@ const OVERLAP_MS = 25;
 const ids = {
   belong: 'load.answers-belong-to-their-requests',
   shed: 'load.sheds-with-429-or-503',
+  bound: 'chat-completions.max-tokens-bound-completion',
 };
+
+/** The completion tokens a fixed-usage server counts whatever max_completion_tokens asks. */
+const FIXED_COMPLETION_TOKENS = 19;
+
+/** A usage with completion_tokens fixed, prompt and total still adding up. */
+function fixedUsage(usage: unknown): unknown {
+  if (usage === null || typeof usage !== 'object') return usage;
+  const prompt = (usage as Json).prompt_tokens;
+  const p = typeof prompt === 'number' ? prompt : 0;
+  return { ...usage, completion_tokens: FIXED_COMPLETION_TOKENS, total_tokens: p + FIXED_COMPLETION_TOKENS };
+}
+
+const fixedJson = rewriteJsonAnswer<Json>(isChat, (body) => {
+  if (body.usage !== undefined) body.usage = fixedUsage(body.usage);
+});
+const fixedChunks = rewriteChunks<Json>((chunk) =>
+  chunk.usage === undefined || chunk.usage === null ? chunk : { ...chunk, usage: fixedUsage(chunk.usage) },
+);
 
 /** An answer waiting for another to cross with, and how to hand it the other one. */
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
@@ -47,6 +68,13 @@ export const loadFaults: readonly Fault[] = [
         }, OVERLAP_MS);
       });
     },
+  }),
+  defineFault({
+    id: 'load.fixed-usage',
+    description: `Every chat answer counts ${FIXED_COMPLETION_TOKENS} completion tokens (prompt and total adding up), whatever max_completion_tokens or max_tokens asks, alone as under load: the bound ignored, no answer crossed.`,
+    // Not the load check: the same request alone shows the same usage, so it is no finding under load.
+    breaks: [ids.bound, `${ids.bound}.streamed`],
+    after: (req, res) => (res.stream === undefined ? fixedJson(req, res) : fixedChunks(req, res)),
   }),
   defineFault({
     id: 'load.500-when-saturated',

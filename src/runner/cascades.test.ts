@@ -113,30 +113,35 @@ test('a blocked failure says which root blocks it and what it found', () => {
   expect(blocked?.evidence).toBeUndefined();
 });
 
-test('a failed check that explains an operation blocks its other failures, and gates at the strictest level it blocked', () => {
-  const mk = (id: string, level: 'MUST' | 'SHOULD', explains?: boolean) =>
-    defineCheck({
-      id,
-      operation: 'chat.create',
-      section: '§4.1',
-      level,
-      requirement: 'r',
-      ...(level === 'SHOULD' ? { convention: 'c' } : {}),
-      ...(explains ? { explains: 'chat.create' as const } : {}),
-      run: async () => pass(),
-    });
-  const checks = [mk('a.must', 'MUST'), mk('a.cause', 'SHOULD', true), mk('a.fine', 'MUST')];
-  const result = (c: CheckDefinition, status: 'pass' | 'fail'): CheckResult => {
-    const base = {
-      id: c.id,
-      operation: c.operation,
-      section: c.section,
-      level: c.level,
-      requirement: 'r',
-      durationMs: 1,
-    };
-    return status === 'pass' ? { ...base, status } : { ...base, status, expected: 'e', actual: 'crossed' };
+const mk = (id: string, level: 'MUST' | 'SHOULD', explains?: boolean) =>
+  defineCheck({
+    id,
+    operation: 'chat.create',
+    section: '§4.1',
+    level,
+    requirement: 'r',
+    ...(level === 'SHOULD' ? { convention: 'c' } : {}),
+    ...(explains ? { explains: 'chat.create' as const } : {}),
+    run: async () => pass(),
+  });
+
+/** A result of `c`: a pass, or a failure whose own answer had `status` and whose check expected `expected`. */
+function result(c: CheckDefinition, status: 'pass' | 'fail', answered = 200, expected = 'e'): CheckResult {
+  const base = {
+    id: c.id,
+    operation: c.operation,
+    section: c.section,
+    level: c.level,
+    requirement: 'r',
+    durationMs: 1,
   };
+  if (status === 'pass') return { ...base, status };
+  const response = { status: answered, headers: {}, excerpt: '{}', truncated: false };
+  return { ...base, status, expected, actual: 'crossed', evidence: { seed: 1, replay: 'r', response } };
+}
+
+test('a failed check that explains an operation blocks its other failures, and gates at the strictest level it blocked', () => {
+  const checks = [mk('a.must', 'MUST'), mk('a.cause', 'SHOULD', true), mk('a.fine', 'MUST')];
   const out = blockCascades(
     checks,
     [result(checks[0]!, 'fail'), result(checks[1]!, 'fail'), result(checks[2]!, 'pass')],
@@ -145,4 +150,36 @@ test('a failed check that explains an operation blocks its other failures, and g
   expect(out[0]).toMatchObject({ status: 'skip', blockedBy: 'a.cause' });
   expect(out[1]).toMatchObject({ status: 'fail', level: 'MUST' });
   expect(out[2]!.status).toBe('pass');
+});
+
+test('a failed explains-root blocks no failure of a rule the crossing cannot explain: a refusal expected, or an answer not 2xx', () => {
+  const checks = [
+    mk('errors.rejects-invalid-body', 'MUST'),
+    mk('auth.rejects-missing-credentials', 'MUST'),
+    mk('a.server-error', 'MUST'),
+    mk('a.cause', 'SHOULD', true),
+    mk('a.content', 'SHOULD'),
+  ];
+  const out = blockCascades(
+    checks,
+    [
+      // An invalid body served 200: the status is the finding, and a crossing of served answers never makes it.
+      result(checks[0]!, 'fail', 200, 'a 4xx rejection: messages is not an array'),
+      result(checks[1]!, 'fail', 200, 'HTTP 401 for each of: no Authorization header'),
+      result(checks[2]!, 'fail', 500, 'a 2xx or a 4xx (never a server error)'),
+      result(checks[3]!, 'fail'),
+      result(checks[4]!, 'fail', 200, 'a 2xx answer with logprobs'),
+    ],
+    new Map(),
+  );
+  expect(out.map((r) => [r.id, r.status, r.blockedBy])).toEqual([
+    ['errors.rejects-invalid-body', 'fail', undefined],
+    ['auth.rejects-missing-credentials', 'fail', undefined],
+    ['a.server-error', 'fail', undefined],
+    ['a.cause', 'fail', undefined],
+    ['a.content', 'skip', 'a.cause'],
+  ]);
+  // It gates at the strictest level of what it blocked (a SHOULD), not of the MUST failures it left alone.
+  expect(out[3]!.level).toBe('SHOULD');
+  expect(out[0]!.level).toBe('MUST');
 });

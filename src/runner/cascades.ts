@@ -9,9 +9,15 @@
  * root never saw (a 404 on another path, a 4xx for the value it sends) keeps its failure.
  *
  * A check that `explains` an operation (answers crossed between concurrent requests) is a root cause
- * of another kind: when it fails, every other failure of that operation
- * is blocked by it, whatever it shows, since no answer of the operation can be trusted as its own;
- * and it gates at the strictest level of what it blocked, so the verdict stays what it was.
+ * of another kind: it says that what an answer of the operation *says* may be another request's. A
+ * failure restates it when its finding is what a served answer says: its own answer is a 2xx (a
+ * crossing hands a served answer to another caller), and its check expected one (its `expected`
+ * names no 4xx without a 2xx beside it). A crossing never explains a status: a refusal, a server
+ * error or no answer is the request's own, and a check that expected a refusal (a rejection rule:
+ * an invalid body, missing or wrong credentials, a combination the interface forbids) found a
+ * request served that the server had to refuse, which no crossing of served answers makes. Such a
+ * failure stays a failure beside the root. The root gates at the strictest level of what it
+ * blocked, so blocking hides no verdict.
  */
 import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
@@ -50,7 +56,17 @@ function restates(failure: CheckResult, root: CheckResult): boolean {
   return mine.excerpt.trim() === theirs.excerpt.trim();
 }
 
-/** The failed checks that explain every failure of an operation (`explains`), by operation. */
+/** Whether an expected outcome is a refusal: it names a 4xx status and no 2xx. */
+const expectsRefusal = (expected: string | undefined): boolean =>
+  /\b4(?:xx|\d\d)\b/i.test(expected ?? '') && !/\b2(?:xx|\d\d)\b/i.test(expected ?? '');
+
+/** Whether `failure` restates a failed `explains` root: what a served answer says (see the module comment). */
+function restatesCrossing(failure: CheckResult): boolean {
+  const mine = failure.evidence?.response;
+  return mine !== undefined && is2xx(mine.status) && !expectsRefusal(failure.expected);
+}
+
+/** The failed checks that explain the failures of an operation restating them (`explains`), by operation. */
 function explainedBy(
   checks: readonly CheckDefinition[],
   results: readonly CheckResult[],
@@ -84,7 +100,7 @@ export function blockCascades(
   const strictest = new Map<string, CheckResult['level']>();
   const blocked = results.map((r, i): CheckResult => {
     const cause = explained.get(checks[i]!.operation);
-    if (cause && r.status === 'fail' && cause.id !== r.id) {
+    if (cause && r.status === 'fail' && cause.id !== r.id && restatesCrossing(r)) {
       const was = strictest.get(cause.id) ?? cause.level;
       if (LEVELS.indexOf(r.level) < LEVELS.indexOf(was)) strictest.set(cause.id, r.level);
       const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;

@@ -2,11 +2,15 @@
  * @module Checks under load (§4.1, §7): what only concurrency shows. A burst of distinct chat
  * requests sent at once, whatever `--concurrency` says (llmperf's correctness test; vLLM's
  * concurrency tests): every answer is its own request's (its solo answer, never another's), ids are
- * unique, usage is each request's own. And a target that sheds load answers 429 or 503 with
+ * unique, usage is each request's own. A breach is judged against its control, the same request
+ * sent alone: one the solo answer shows too is the rule that owns it, not a finding under load
+ * (./breaches.ts). And a target that sheds load answers 429 or 503 with
  * `Retry-After` (vLLM / OpenAI), never another 5xx nor a dropped connection.
  */
-import { defineCheck } from '../../src/core/check.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type CheckContext, defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
+import { judgeBurst, label } from './breaches.js';
 import { type Answer, ask, type BurstRequest, burstRequests, burstSize, DEFAULT_BURST, MAX_BURST } from './burst.js';
 
 const CONVENTION_BELONG =
@@ -15,63 +19,26 @@ const CONVENTION_SHED =
   'vLLM / OpenAI: an overloaded server answers 429 or 503 with Retry-After, never another 5xx nor a dropped connection';
 
 const ok = (a: Answer) => a.status >= 200 && a.status < 300;
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
-const label = (r: BurstRequest) =>
-  `request ${r.index + 1} (request_id ${r.requestId}, n=${r.n}, max_completion_tokens=${r.maxTokens}${r.stream ? ', streamed' : ''})`;
 
-/** The first breach in the burst's answers, judged against the solo answers; undefined when each answer is its own. */
-function breachOf(
-  reqs: readonly BurstRequest[],
-  solo: readonly Answer[],
-  burst: readonly Answer[],
-): { actual: string; at: number } | undefined {
-  for (const r of reqs) {
-    const a = burst[r.index]!;
-    if (!ok(a)) continue;
-    if (same(a.texts, solo[r.index]!.texts)) continue;
-    const owner = reqs.find((o) => o.index !== r.index && same(a.texts, solo[o.index]!.texts));
-    if (owner)
-      return {
-        at: r.index,
-        actual: `the answer to ${label(r)} is the answer to ${label(owner)}: ${JSON.stringify(a.texts).slice(0, 200)} (answers crossed between concurrent requests)`,
-      };
+/** Times the requests sent alone are sent again in all when shed (429/503): the target was busy with others' requests. */
+const SHED_RETRIES = 8;
+/** The longest wait before sending it again, whatever Retry-After asks. */
+const SHED_WAIT_MAX_MS = 2_000;
+
+/**
+ * One request of the burst sent alone, for its reference answer. A target that sheds it (429/503)
+ * is busy with other requests (another check's burst): it is sent again after Retry-After, a few
+ * times, as a client would.
+ */
+async function askAlone(ctx: CheckContext, r: BurstRequest, retries: { left: number }): Promise<Answer> {
+  let a = await ask(ctx, r, `${r.requestId}-solo`);
+  while (retries.left > 0 && (a.status === 429 || a.status === 503)) {
+    retries.left--;
+    const after = Number(a.retryAfter);
+    await sleep(Math.min(SHED_WAIT_MAX_MS, Number.isFinite(after) && after > 0 ? after * 1_000 : 200));
+    a = await ask(ctx, r, `${r.requestId}-solo`);
   }
-  const ids = new Map<string, number>();
-  for (const r of reqs) {
-    const id = burst[r.index]!.id;
-    if (!ok(burst[r.index]!) || id === undefined) continue;
-    const other = ids.get(id);
-    if (other !== undefined)
-      return { at: r.index, actual: `${label(r)} and ${label(reqs[other]!)} were both answered with the id ${id}` };
-    ids.set(id, r.index);
-  }
-  for (const r of reqs) {
-    const a = burst[r.index]!;
-    if (!ok(a)) continue;
-    if (a.texts.length !== r.n)
-      return {
-        at: r.index,
-        actual: `${label(r)} got ${a.texts.length} choices, not its n=${r.n}: another request's answer`,
-      };
-    const u = a.usage;
-    const s = solo[r.index]!.usage;
-    if (u && s && u.prompt_tokens !== s.prompt_tokens)
-      return {
-        at: r.index,
-        actual: `${label(r)} counted ${u.prompt_tokens} prompt tokens under load, ${s.prompt_tokens} alone (usage counted across the batch)`,
-      };
-    if (u && typeof u.completion_tokens === 'number' && u.completion_tokens > r.maxTokens * r.n)
-      return {
-        at: r.index,
-        actual: `${label(r)} counted ${u.completion_tokens} completion tokens, more than n × max_completion_tokens = ${r.n * r.maxTokens} (usage counted across the batch)`,
-      };
-    if (u && s && same(a.texts, solo[r.index]!.texts) && u.completion_tokens !== s.completion_tokens)
-      return {
-        at: r.index,
-        actual: `${label(r)} counted ${u.completion_tokens} completion tokens under load for the text it got alone with ${s.completion_tokens} (usage counted across the batch)`,
-      };
-  }
-  return undefined;
+  return a;
 }
 
 const answersBelong = defineCheck({
@@ -83,14 +50,16 @@ const answersBelong = defineCheck({
   requirement:
     'Chat requests sent at once (distinct prompts, request_ids, n and max_completion_tokens, streamed and not) each get their own answer: the one each gets alone, with a unique id and its own usage.',
   explains: 'chat.create',
-  maxRequests: () => 2 * MAX_BURST,
+  // Each request alone (and a few sent again when shed), then all at once.
+  maxRequests: () => 2 * MAX_BURST + SHED_RETRIES,
   // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
   likelyRequests: () => 2 * DEFAULT_BURST,
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, burstSize(ctx), 'belong');
     const solo: Answer[] = [];
+    const retries = { left: SHED_RETRIES };
     for (const r of reqs) {
-      const a = await ask(ctx, r, `${r.requestId}-solo`);
+      const a = await askAlone(ctx, r, retries);
       // No answer at all to one request alone: not a finding under load, the suite could not judge.
       if (a.cause !== undefined) throw a.cause;
       if (!ok(a))
@@ -103,7 +72,8 @@ const answersBelong = defineCheck({
     const judged = burst.filter(ok).length;
     if (judged === 0)
       return skip('the target shed every request of the burst: nothing to judge (see load.sheds-with-429-or-503)');
-    const breach = breachOf(reqs, solo, burst);
+    // Each answer is judged against its control, the same request sent alone (./breaches.ts).
+    const { breach, aloneToo } = judgeBurst(reqs, solo, burst);
     if (breach) {
       const ex = burst[breach.at]!.exchange;
       return fail({
@@ -112,11 +82,12 @@ const answersBelong = defineCheck({
         ...(ex ? { exchange: ex } : {}),
       });
     }
-    return pass(
-      judged < reqs.length
+    return pass([
+      ...(judged < reqs.length
         ? [`${reqs.length - judged} of the ${reqs.length} requests were shed (429/503): the others were judged`]
-        : [],
-    );
+        : []),
+      ...aloneToo,
+    ]);
   },
 });
 
