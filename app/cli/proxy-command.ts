@@ -9,6 +9,7 @@ import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { checkTargetUrl } from '../../src/core/target-url.js';
 import type { ConfiguredCredentials } from '../../src/core/credentials.js';
 import type { Objective } from '../../src/core/timing.js';
+import type { ListParams } from '../../src/proxy/jsonl-answer.js';
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
@@ -53,6 +54,8 @@ interface ProxyConfig {
   readonly connection: ConnectionSettings;
   /** `--priority-scheduling on|off`: whether the served model uses it (§7.1); undefined: not judged. */
   readonly priorityScheduling: boolean | undefined;
+  /** `--param-*`: the names of the list endpoints' query parameters, with which listings are read and judged. */
+  readonly listParams: ListParams;
 }
 
 /** The command line for evidence: a secret given as a flag (the table's `secret`) becomes the environment variable that holds it. */
@@ -127,6 +130,11 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     credentialsFrom,
     connection: readConnectionSettings(values, {}, env),
     priorityScheduling: value('priority-scheduling'),
+    listParams: {
+      evaluationRunId: value('param-evaluation-run-id'),
+      limit: value('param-limit'),
+      offset: value('param-offset'),
+    },
   };
 }
 
@@ -160,6 +168,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     ...(cfg.recordBodies ? { recordBodies: true } : {}),
     knownSecrets: connectionSecrets(cfg.connection),
     ...(cfg.priorityScheduling !== undefined ? { priorityScheduling: cfg.priorityScheduling } : {}),
+    listParams: cfg.listParams,
   });
   let stop: (why: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => (stop = resolve));

@@ -25,6 +25,7 @@ export async function replayRun(cfg: RunConfig & { readonly replay: string }): P
     maxWrites: cfg.maxWrites,
     replay: cfg.replayBase,
     connection: cfg.connection,
+    listParams: cfg.listParams,
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
   });
   const reports = proxyReports(outcome.session, {

@@ -193,7 +193,7 @@ export class ExchangeJudge {
         headers['content-type'],
         this.ctx.schemas,
         this.verdicts,
-        listingAsked(this.request.url),
+        listingAsked(this.request.url, this.ctx.listParams),
         this.params,
         this.ctx.pairs,
       );

@@ -8,6 +8,7 @@ import { recordScope } from '../core/pair-halves.js';
 import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
 import { isJsonlMediaType, JSONL_MEDIA_TYPES } from '../rules/media-types.js';
 import { filterBreach, judgeListingLine, limitBreach, svcUserIdBreach } from '../rules/records.js';
+import type { TargetConfig } from '../core/check.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
@@ -17,28 +18,34 @@ import { judgeRecordPlace } from './read-answer.js';
 import { type ProxyRule, RULES } from './rules.js';
 import type { Verdicts } from './verdicts.js';
 
+/** The names of the list endpoints' query parameters (§4.5, §4.7: not shown), as `--param-*` give them. */
+export type ListParams = TargetConfig['listParams'];
+
 /** What the listing was asked for: the `limit` and the evaluation-run filter, when the query gave them. */
 export interface ListingAsked {
   /** The request's path and query, to name it in a finding about it made later. */
   readonly target?: string;
   readonly limit?: number;
+  /** The name of the query parameter that gave the limit, to name it in a finding. */
+  readonly limitParam?: string;
   readonly offset?: number;
   readonly evaluationRunId?: string;
 }
 
 /**
- * The query of a listing request, read with the evaluation-record service's parameter names (the
- * suite's defaults, src/core/defaults.ts): the interface does not name them (§4.5, §4.7).
+ * The query of a listing request, read with the evaluation-record service's parameter names (`names`:
+ * the user's `--param-*`, else the suite's defaults, src/core/defaults.ts): the interface does not
+ * name them (§4.5, §4.7). A parameter under another name is not read: the server ignores it too.
  */
-export function listingAsked(url: string): ListingAsked {
+export function listingAsked(url: string, names: ListParams = DEFAULT_LIST_PARAMS): ListingAsked {
   const parsed = new URL(url, 'http://proxy');
   const q = parsed.searchParams;
-  const limit = q.get(DEFAULT_LIST_PARAMS.limit);
-  const offset = q.get(DEFAULT_LIST_PARAMS.offset);
-  const run = q.get(DEFAULT_LIST_PARAMS.evaluationRunId);
+  const limit = q.get(names.limit);
+  const offset = q.get(names.offset);
+  const run = q.get(names.evaluationRunId);
   return {
     target: `${parsed.pathname}${parsed.search}`,
-    ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}),
+    ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit), limitParam: names.limit } : {}),
     ...(offset !== null && /^\d+$/.test(offset) ? { offset: Number(offset) } : {}),
     ...(run !== null ? { evaluationRunId: run } : {}),
   };
@@ -132,11 +139,11 @@ export class JsonlAnswerJudge {
       );
     // What the listing shows of its request: judged on whole, valid listings only.
     if (this.problem || cut) return;
-    const { limit, evaluationRunId } = this.asked;
+    const { limit, limitParam = DEFAULT_LIST_PARAMS.limit, evaluationRunId } = this.asked;
     if (limit !== undefined) {
       v.judged(RULES.listLimit);
       const over = limitBreach(limit, this.records);
-      if (over) v.breach(RULES.listLimit, `at most ${limit} record(s) for ${DEFAULT_LIST_PARAMS.limit}=${limit}`, over);
+      if (over) v.breach(RULES.listLimit, `at most ${limit} record(s) for ${limitParam}=${limit}`, over);
     }
     if (this.records > 0) {
       v.judged(RULES.svcUserId);
@@ -157,12 +164,13 @@ export class JsonlAnswerJudge {
   /** This listing against the full listings of its project around it (listing-pairs.ts). */
   private judgePairs(v: Verdicts): void {
     if (!this.pairs || this.scope === undefined) return;
+    const { limitParam: _, ...asked } = this.asked;
     const judgements = this.pairs.listingSeen(
       {
         kind: this.kind,
         scope: this.scope,
-        ...this.asked,
-        target: this.asked.target ?? this.op.path,
+        ...asked,
+        target: asked.target ?? this.op.path,
         records: this.ids,
       },
       v,

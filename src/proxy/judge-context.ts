@@ -9,6 +9,7 @@ import type { SchemaRegistry } from '../schemas/registry.js';
 import type { TimingSketches } from '../timing/table.js';
 import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
+import type { ListParams } from './jsonl-answer.js';
 import type { Pairs } from './pairs.js';
 import type { Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
@@ -54,4 +55,6 @@ export interface JudgeContext {
   readonly priorityScheduling?: boolean;
   /** The session's timing: streams and answers of the exchanges answered 2xx (src/timing). */
   readonly timing?: TimingSketches;
+  /** The names of the list endpoints' query parameters (`--param-*`); the suite's defaults when not given. */
+  readonly listParams?: ListParams;
 }

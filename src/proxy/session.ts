@@ -4,7 +4,7 @@
  * opens a judge per exchange and, at the end, hands the reports (src/proxy/report.ts) what it saw.
  */
 import type { UpstreamDown } from './upstream-watch.js';
-import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../core/defaults.js';
+import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_PROJECT } from '../core/defaults.js';
 import { matchOperation } from '../core/operations.js';
 import { coverageModel, type CoverageModel } from '../coverage/model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
@@ -15,6 +15,7 @@ import { flatHeaders } from '../transport/flat-headers.js';
 import type { JudgeContext, Observation } from './judge-context.js';
 import { Pairs } from './pairs.js';
 import { Findings } from './findings.js';
+import type { ListParams } from './jsonl-answer.js';
 import type { Side } from './rules.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
 import { TimingSketches } from '../timing/table.js';
@@ -46,6 +47,11 @@ export interface SessionOptions {
   readonly knownSecrets?: readonly string[];
   /** Whether the served model uses priority scheduling (§7.1); undefined: not known, §7.1 not judged. */
   readonly priorityScheduling?: boolean;
+  /**
+   * The names of the list endpoints' query parameters (§4.5, §4.7: not shown; `--param-*`), with which
+   * a listing's limit, offset and filter are read and judged; default DEFAULT_LIST_PARAMS.
+   */
+  readonly listParams?: ListParams;
 }
 
 export class ProxySession {
@@ -137,6 +143,7 @@ export class ProxySession {
       pairs: this.pairs,
       timing: this.timing,
       ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),
+      listParams: options.listParams ?? DEFAULT_LIST_PARAMS,
     };
   }
 

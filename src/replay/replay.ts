@@ -10,6 +10,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
+import type { ListParams } from '../proxy/jsonl-answer.js';
 import type { Side } from '../proxy/rules.js';
 import { type ProxyServer, startProxyServer } from '../proxy/server.js';
 import { type ConnectionSettings, connectionSecrets } from '../transport/connection.js';
@@ -40,6 +41,8 @@ export interface ReplayOptions {
   readonly onFirstBreach?: (side: Side, line: string) => void;
   /** Headers, forward proxy and TLS towards the target (the in-process proxy's upstream side). */
   readonly connection?: ConnectionSettings;
+  /** The names of the list endpoints' query parameters (`--param-*`), with which listings are judged. */
+  readonly listParams?: ListParams;
 }
 
 export interface ReplayOutcome {
@@ -82,6 +85,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     ...(configured ? { credentials } : {}),
     ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
     knownSecrets: connectionSecrets(options.connection),
+    ...(options.listParams ? { listParams: options.listParams } : {}),
   });
   const skips = new Skips();
   // The client's deadlines run a little longer than the proxy's, so that a slow target is reported

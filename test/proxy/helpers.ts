@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import type { ListParams } from '../../src/proxy/jsonl-answer.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
 import { ProxySession } from '../../src/proxy/session.js';
@@ -35,6 +36,8 @@ export async function startProxy(
     priorityScheduling?: boolean;
     /** `--record-bodies`. */
     recordBodies?: boolean;
+    /** `--param-*`: the names of the list endpoints' query parameters. */
+    listParams?: ListParams;
   } = {},
 ): Promise<RunningProxy> {
   const session = new ProxySession({
@@ -45,6 +48,7 @@ export async function startProxy(
     ...(opts.record ? { record: opts.record } : {}),
     ...(opts.recordBodies ? { recordBodies: true } : {}),
     ...(opts.priorityScheduling !== undefined ? { priorityScheduling: opts.priorityScheduling } : {}),
+    ...(opts.listParams ? { listParams: opts.listParams } : {}),
   });
   const server = await startProxyServer({
     session,

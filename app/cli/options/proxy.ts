@@ -7,7 +7,7 @@ import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
-import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
+import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
 const token: Kind<string> = {
@@ -100,6 +100,7 @@ export const PROXY_OPTIONS = {
     group: 'proxy',
     kind: switched,
   },
+  ...listParamOptions('proxy'),
   ...CONNECTION_OPTIONS,
   duration: { type: 'string', arg: 'S', help: 'stop after S seconds', group: 'stop', kind: wholeNumber(1) },
   'max-exchanges': { type: 'string', arg: 'N', help: 'stop after N exchanges', group: 'stop', kind: wholeNumber(1) },

@@ -7,7 +7,6 @@
  */
 import {
   DEFAULT_ENTITY,
-  DEFAULT_LIST_PARAMS,
   DEFAULT_MODEL,
   DEFAULT_MODEL_ID,
   DEFAULT_PROJECT,
@@ -22,7 +21,7 @@ import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
-import { OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
+import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
 export interface TargetSpec {
@@ -88,20 +87,6 @@ const acceptEncoding: Kind<string> = {
   },
   schema: text().schema,
 };
-
-/** Where the evaluation records live, as the list endpoints' query parameters are named (not fixed by the spec). */
-const listParam = (name: string, config: string, byDefault: string) =>
-  ({
-    type: 'string',
-    arg: 'NAME',
-    help: `query parameter name of the ${name} in the list endpoints (not fixed by the spec; default {default})`,
-    group: 'target',
-    kind: text(),
-    default: byDefault,
-    config: `listParams.${config}`,
-    replay: true,
-    withReplay: 'refused',
-  }) as const;
 
 export const RUN_OPTIONS = {
   replay: {
@@ -369,9 +354,8 @@ export const RUN_OPTIONS = {
     default: false,
     withReplay: 'refused',
   },
-  'param-evaluation-run-id': listParam('evaluation run id', 'evaluationRunId', DEFAULT_LIST_PARAMS.evaluationRunId),
-  'param-limit': listParam('page size', 'limit', DEFAULT_LIST_PARAMS.limit),
-  'param-offset': listParam('offset', 'offset', DEFAULT_LIST_PARAMS.offset),
+  // Also with --replay: the replayed listings are read and judged with these names.
+  ...listParamOptions('target'),
   'accept-encoding': {
     type: 'string',
     arg: 'VALUE',

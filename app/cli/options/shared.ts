@@ -1,13 +1,15 @@
 /**
  * @module Option groups several commands take, defined once: the report files (one per format of
- * reporters/registry.ts: the format's name is the flag, `--junit FILE`, and the config key) and what
- * is printed while and after running. `--help` is table.ts's (every command takes it); the connection
- * options (`--header`, `--proxy`, TLS) are ../connection-flags.ts's.
+ * reporters/registry.ts: the format's name is the flag, `--junit FILE`, and the config key), what
+ * is printed while and after running, and the names of the list endpoints' query parameters (`run`
+ * and `proxy`). `--help` is table.ts's (every command takes it); the connection options
+ * (`--header`, `--proxy`, TLS) are ../connection-flags.ts's.
  */
 import { REPORT_FORMATS } from '../../../reporters/registry.js';
+import { DEFAULT_LIST_PARAMS } from '../../../src/core/defaults.js';
 import type { Objective } from '../../../src/core/timing.js';
 import { objectivesText } from '../../../src/timing/objectives.js';
-import { objectives } from './kinds.js';
+import { objectives, text } from './kinds.js';
 import type { CliOption, Kind } from './table.js';
 
 /** A report file; in the config file, judged by the CLI (../config-file.ts), not listed in its schema, so that a new format is one registry entry. */
@@ -59,3 +61,29 @@ export const OUTPUT_OPTIONS = {
     group: 'reports',
   },
 } as const;
+
+/** One list-endpoint query parameter's name (not fixed by the spec), in `group`. */
+const listParam = <G extends string, K extends keyof typeof DEFAULT_LIST_PARAMS>(what: string, key: K, group: G) =>
+  ({
+    type: 'string',
+    arg: 'NAME',
+    help: `query parameter name of the ${what} in the list endpoints (not fixed by the spec; default {default})`,
+    group,
+    kind: text(),
+    default: DEFAULT_LIST_PARAMS[key],
+    // `run`'s config key and replay line (the proxy has neither).
+    config: `listParams.${key}`,
+    replay: true,
+  }) as const;
+
+/**
+ * `--param-evaluation-run-id`, `--param-limit`, `--param-offset`: the names of the list endpoints'
+ * query parameters (§4.5, §4.7: not shown), with which `run` sends listings and the proxy (and `run
+ * --replay`) reads and judges them.
+ */
+export const listParamOptions = <G extends string>(group: G) =>
+  ({
+    'param-evaluation-run-id': listParam('evaluation run id', 'evaluationRunId', group),
+    'param-limit': listParam('page size', 'limit', group),
+    'param-offset': listParam('offset', 'offset', group),
+  }) as const;
