@@ -55,7 +55,7 @@ function shown(value: unknown): string {
 }
 
 /** "`echo: true` together with `logprobs: true`", or "`echo: true`" alone. */
-export function combinationWords(body: Record<string, unknown>, fields: readonly string[]): string {
+function combinationWords(body: Record<string, unknown>, fields: readonly string[]): string {
   return fields.map((f) => `\`${f}: ${shown(body[f])}\``).join(' together with ');
 }
 

@@ -12,7 +12,7 @@ import type { CheckResult } from '../core/result.js';
 import { type RefusedCombination, refusedCombinations } from '../kit/refused-combination.js';
 
 /** Whether a result is the failure of a refused combination (its `actual` names it). */
-export function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
+function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
   if (r.status !== 'fail') return false;
   return (r.actual ?? '').startsWith(c ? `refuses ${c.words} ` : 'refuses `');
 }

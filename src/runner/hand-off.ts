@@ -13,7 +13,7 @@ import type { CheckResult, FailOutcome } from '../core/result.js';
 import { buildEvidence, type EvidenceContext } from './evidence.js';
 
 /** What the evidence of a handed-off failure is built with: the run's redaction, credentials and seed. */
-export interface HandOffContext extends Omit<EvidenceContext, 'replay'> {
+interface HandOffContext extends Omit<EvidenceContext, 'replay'> {
   /** The run's command line without `--only`/`--seed`: the replay runs the owner and the seer together. */
   readonly replayBase: string;
 }

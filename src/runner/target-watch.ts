@@ -66,7 +66,7 @@ export interface WatchedRun {
   readonly connection?: ConnectionSettings | undefined;
 }
 
-export const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
+const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
 
 /** The run's watcher: probes with the preflight's probe, replays within the run's write budget, holds the run's clock. */
 export function watchTarget(

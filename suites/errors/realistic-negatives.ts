@@ -118,7 +118,7 @@ export function negativesOnBase(
 }
 
 /** One arbitrary per (pointer, kind) pair of the catalogue of `schema`, each case moved onto a value of `base`. */
-export function negativePairsOnBase(
+function negativePairsOnBase(
   schema: SchemaName,
   base: fc.Arbitrary<Record<string, unknown>>,
   strictness: Strictness,

@@ -217,10 +217,6 @@ export function everyFieldChatRequests(options: RealisticChatOptions, seed: numb
     const [drawn] = fc.sample(fc.tuple(all, variant, conv), { seed: seed + i, numRuns: 1 });
     const [fields, output, messages] = drawn!;
     const values = Object.fromEntries(booleans.map((f, j) => [f, covering[i]![j]!]));
-    return finish(
-      { ...fields, ...values, output, reasoning_effort: EFFORTS[i % EFFORTS.length] },
-      messages,
-      options,
-    );
+    return finish({ ...fields, ...values, output, reasoning_effort: EFFORTS[i % EFFORTS.length] }, messages, options);
   });
 }

@@ -42,7 +42,7 @@ function completionOf(body: Body): number {
 }
 
 /** The estimated prompt of a request (messages, template, tools), in tokens. */
-export function estimatePromptTokens(body: Body): number {
+function estimatePromptTokens(body: Body): number {
   const tools = Array.isArray(body.tools) ? textTokens(JSON.stringify(body.tools)) : 0;
   return PER_REQUEST + tools + messagesOf(body).reduce((n, m) => n + messageTokens(m), 0);
 }
