@@ -107,6 +107,7 @@ async function runAgainst(
   const selected = new Set(checks);
   try {
     return await runSuite({
+      allChecks: CATALOGUE,
       target: targetConfig(cfg, url, bundledMock),
       targetLabel: label,
       token: cfg.token,

@@ -74,3 +74,25 @@ test('only a breach answered 2xx or 5xx is handed off, never to the seeing check
   const results = [result(OWNER, 'pass'), result(SEER, 'pass')];
   expect(h.apply(results, ctx)).toEqual(results);
 });
+
+test('an owner not selected in the run still fails with the evidence, when the catalogue knows it', () => {
+  const h = createHandOff();
+  h.reporterOf(SEER)(OWNER, breach());
+  const results = [result(SEER, 'skip', { reason: 'no error to judge' })];
+  const applied = h.apply(results, ctx);
+  const identity = {
+    id: OWNER,
+    operation: 'chat.create',
+    section: '§4.1',
+    level: 'MUST',
+    requirement: 'rejects',
+  } as const;
+  const orphans = h.orphans(applied, [identity], ctx);
+  expect(orphans).toHaveLength(1);
+  expect(orphans[0]).toMatchObject({ id: OWNER, level: 'MUST', status: 'fail', requirement: 'rejects' });
+  expect(orphans[0]?.notes?.[0]).toMatch(/not selected in this run, but .* saw its rule broken/);
+  expect(JSON.stringify(orphans)).not.toContain(SECRET);
+  // Not known to the catalogue, or already in the run: no result of its own.
+  expect(h.orphans(applied, [], ctx)).toEqual([]);
+  expect(h.orphans([...applied, result(OWNER, 'pass')], [identity], ctx)).toEqual([]);
+});

@@ -5,10 +5,12 @@
  * that passed or skipped fails with that evidence (its own cases did not show the breach, another
  * check's request did), so a run never says CONFORMANT beside a result that names a broken rule. An
  * owner that failed or erred keeps its result, with a note; an INFO owner (observations never fail)
- * likewise. An owner not in the run (`--only`, `--skip`, a shard) is left alone: the evidence goes
- * on the seeing check's result instead.
+ * likewise. An owner not in the run (`--only`, `--skip`, a shard) gets a result of its own all the
+ * same, a failure with that evidence, when the run knows it (the whole catalogue, `allChecks`): a rule
+ * seen broken is not hidden by a selection; the seeing check's result names it too.
  */
 import type { HandedOffBreach } from '../core/check.js';
+import type { CheckIdentity } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';
 import { buildEvidence, type EvidenceContext } from './evidence.js';
 
@@ -29,6 +31,11 @@ export interface HandOff {
   reporterOf(seer: string): (owner: string, breach: HandedOffBreach) => void;
   /** The results with every breach handed to its owner (evidence built and redacted as the runner does). */
   apply(results: readonly CheckResult[], ctx: HandOffContext): CheckResult[];
+  /**
+   * The owners handed a breach that are not in `results` but in `allChecks` (not selected): a failing
+   * result each, with the evidence of the first check in the run's order that saw it.
+   */
+  orphans(results: readonly CheckResult[], allChecks: readonly CheckIdentity[], ctx: HandOffContext): CheckResult[];
 }
 
 /** A breach worth handing off: the answer is a 2xx (accepted) or a 5xx (a crash instead of a refusal). */
@@ -49,13 +56,13 @@ export function createHandOff(): HandOff {
       if (owner !== seer && genuine(breach)) reports.push({ seer, owner, breach });
     },
     apply(results, ctx) {
-      const redact = ctx.redact;
       const out = [...results];
       const index = new Map(out.map((r, i) => [r.id, i]));
       // The same owner seen by several checks: the first seer in the run's order wins, whatever finished first.
       const ordered = [...reports].sort((a, b) => (index.get(a.seer) ?? 0) - (index.get(b.seer) ?? 0));
       for (const r of ordered) {
         const at = index.get(r.owner);
+        const redact = ctx.redact;
         if (at === undefined) {
           const seerAt = index.get(r.seer);
           if (seerAt !== undefined)
@@ -67,30 +74,63 @@ export function createHandOff(): HandOff {
           out[at] = withNote(owner, redact(`also: ${line(r.owner, r)}`));
           continue;
         }
-        const outcome: FailOutcome = {
-          status: 'fail',
-          expected: r.breach.expected,
-          actual: r.breach.actual,
-          exchange: r.breach.exchange,
-        };
-        const { reason: _reason, blockedBy: _blockedBy, notes, ...identity } = owner;
-        out[at] = {
-          ...identity,
-          status: 'fail',
-          expected: redact(r.breach.expected),
-          actual: redact(r.breach.actual),
-          notes: [
-            redact(`handed off by ${r.seer}: its own request broke this rule (this check's cases did not show it)`),
-            ...(notes ?? []),
-          ],
-          evidence: buildEvidence(outcome, {
-            ...ctx,
-            replay: `${ctx.replayBase} --only ${r.owner},${r.seer} --seed ${ctx.seed}`,
-          }),
-        };
+        const { reason: _reason, blockedBy: _blockedBy, notes, durationMs, ...identity } = owner;
+        out[at] = failureOf(
+          identity,
+          r,
+          `handed off by ${r.seer}: its own request broke this rule (this check's cases did not show it)`,
+          notes ?? [],
+          durationMs,
+          ctx,
+        );
       }
       return out;
     },
+    orphans(results, allChecks, ctx) {
+      const present = new Set(results.map((r) => r.id));
+      const order = new Map(results.map((r, i) => [r.id, i]));
+      const known = new Map(allChecks.map((c) => [c.id, c]));
+      const out = new Map<string, CheckResult>();
+      const ordered = [...reports].sort((a, b) => (order.get(a.seer) ?? 0) - (order.get(b.seer) ?? 0));
+      for (const r of ordered) {
+        const def = known.get(r.owner);
+        if (present.has(r.owner) || out.has(r.owner) || !def || def.level === 'INFO') continue;
+        const { id, operation, section, level, requirement, convention } = def;
+        const identity = { id, operation, section, level, requirement, ...(convention ? { convention } : {}) };
+        const note = `not selected in this run, but ${r.seer} saw its rule broken: its result is that evidence`;
+        out.set(r.owner, failureOf(identity, r, note, [], 0, ctx));
+      }
+      return [...out.values()];
+    },
+  };
+}
+
+/** The owner's result: a failure with the breach handed to it, a note first. */
+function failureOf(
+  identity: CheckIdentity,
+  r: Report,
+  note: string,
+  notes: readonly string[],
+  durationMs: number,
+  ctx: HandOffContext,
+): CheckResult {
+  const outcome: FailOutcome = {
+    status: 'fail',
+    expected: r.breach.expected,
+    actual: r.breach.actual,
+    exchange: r.breach.exchange,
+  };
+  return {
+    ...identity,
+    durationMs,
+    status: 'fail',
+    expected: ctx.redact(r.breach.expected),
+    actual: ctx.redact(r.breach.actual),
+    notes: [ctx.redact(note), ...notes],
+    evidence: buildEvidence(outcome, {
+      ...ctx,
+      replay: `${ctx.replayBase} --only ${r.owner},${r.seer} --seed ${ctx.seed}`,
+    }),
   };
 }
 

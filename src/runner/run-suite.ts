@@ -5,6 +5,7 @@
  */
 import { type CheckContext, type CheckDefinition, DEFAULT_MAX_REQUESTS, type TargetConfig } from '../core/check.js';
 import { contextWindowOf, limitsOf } from '../kit/context-window.js';
+import type { CheckIdentity } from '../core/check-identity.js';
 import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
@@ -78,6 +79,8 @@ export interface RunOptions {
   readonly connection?: ConnectionSettings;
   /** Accept-Encoding of every request (default `gzip, deflate`, as the openai SDK sends; `identity`: none). */
   readonly acceptEncoding?: string;
+  /** The whole catalogue `checks` were selected from: a check not selected that another saw broken still fails (hand-off.ts). */
+  readonly allChecks?: readonly CheckIdentity[];
   /** `--recover-timeout` (ms; default 30 s; 0: no wait) and `--no-crash-replay` (false): target-watch.ts. */
   readonly recoverTimeoutMs?: number | undefined;
   readonly crashReplay?: boolean | undefined;
@@ -393,7 +396,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   const durationMs = performance.now() - started;
   opts.onEvent?.({ type: 'run-end', target: label, durationMs });
   const handedOff = handOff.apply(results, { ...opts, redact });
-  const judged = blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, memo), preconditions);
+  const judged = [
+    ...blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, memo), preconditions),
+    ...handOff.orphans(handedOff, opts.allChecks ?? [], { ...opts, redact }),
+  ];
   const report: RunReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: TOOL,
