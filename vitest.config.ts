@@ -28,7 +28,8 @@ export const E2E_FILES = [
   'test/reporters/junit-readers.test.ts',
   // The accuracy battery's whole: every variant and every fault at every seed (docs/accuracy.md).
   'test/accuracy/battery-faults.test.ts',
-  'test/accuracy/battery-variants.test.ts',
+  'test/accuracy/variant-battery-1.test.ts',
+  'test/accuracy/variant-battery-2.test.ts',
   // A target that goes down and comes back: seconds of real time waiting for it.
   'test/accuracy/target-down.test.ts',
 ];

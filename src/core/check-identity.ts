@@ -24,3 +24,9 @@ export interface CheckIdentity {
   /** For SHOULD (and INFO built on one): the convention followed, e.g. "FastAPI validation error shape". */
   readonly convention?: string;
 }
+
+/** The identity of a check, alone (what every result of it starts with). */
+export function identityOf(check: CheckIdentity): CheckIdentity {
+  const { id, operation, section, level, requirement, convention } = check;
+  return { id, operation, section, level, requirement, ...(convention ? { convention } : {}) };
+}

@@ -10,7 +10,7 @@
  * seen broken is not hidden by a selection; the seeing check's result names it too.
  */
 import type { HandedOffBreach } from '../core/check.js';
-import type { CheckIdentity } from '../core/check-identity.js';
+import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';
 import { buildEvidence, type EvidenceContext } from './evidence.js';
 
@@ -95,8 +95,7 @@ export function createHandOff(): HandOff {
       for (const r of ordered) {
         const def = known.get(r.owner);
         if (present.has(r.owner) || out.has(r.owner) || !def || def.level === 'INFO') continue;
-        const { id, operation, section, level, requirement, convention } = def;
-        const identity = { id, operation, section, level, requirement, ...(convention ? { convention } : {}) };
+        const identity = identityOf(def);
         const note = `not selected in this run, but ${r.seer} saw its rule broken: its result is that evidence`;
         out.set(r.owner, failureOf(identity, r, note, [], 0, ctx));
       }

@@ -5,7 +5,7 @@
  */
 import { type CheckContext, type CheckDefinition, DEFAULT_MAX_REQUESTS, type TargetConfig } from '../core/check.js';
 import { contextWindowOf, limitsOf } from '../kit/context-window.js';
-import type { CheckIdentity } from '../core/check-identity.js';
+import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { OperationId } from '../core/operations.js';
 import { describeError } from '../core/errors.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
@@ -125,15 +125,7 @@ function toResult(
   evidence: CheckResult['evidence'],
   runnerNotes: ReadonlySet<string>,
 ): CheckResult {
-  const base = {
-    id: check.id,
-    operation: check.operation,
-    section: check.section,
-    level: check.level,
-    requirement: check.requirement,
-    ...(check.convention ? { convention: check.convention } : {}),
-    durationMs: Math.round(durationMs * 1000) / 1000,
-  };
+  const base = { ...identityOf(check), durationMs: Math.round(durationMs * 1000) / 1000 };
   const all = [...('notes' in outcome && outcome.notes ? outcome.notes : []), ...runnerNotes];
   const notes = all.length ? { notes: all.map(redact) } : {};
   switch (outcome.status) {

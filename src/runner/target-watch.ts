@@ -9,6 +9,7 @@
  * saying so, and the episode is one MUST result of its own, `target.stays-up` (target-finding.ts).
  */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
+import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
 import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
@@ -312,15 +313,5 @@ function goneReason(episode: Episode): string {
 
 /** A check the watcher did not let judge anything: a skip with the reason. */
 function notRun(check: CheckDefinition, reason: string): CheckResult {
-  return {
-    id: check.id,
-    operation: check.operation,
-    section: check.section,
-    level: check.level,
-    requirement: check.requirement,
-    ...(check.convention ? { convention: check.convention } : {}),
-    durationMs: 0,
-    status: 'skip',
-    reason,
-  };
+  return { ...identityOf(check), durationMs: 0, status: 'skip', reason };
 }

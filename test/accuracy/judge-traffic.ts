@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
+import type { ListParams } from '../../src/proxy/jsonl-answer.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { replayRecording } from '../../src/replay/replay.js';
 import { startProxy } from '../proxy/helpers.js';
@@ -16,6 +17,11 @@ import type { ClientWorkload } from './workloads.js';
 
 /** The credentials the mock accepts by default, as `--token` and `--basic` give them. */
 const CREDENTIALS = { token: DEFAULT_TOKEN, basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` };
+
+/** What the user configures for the target, the proxy and the replay told too: its list query names (`--param-*`). */
+export interface JudgeOptions {
+  readonly listParams?: ListParams;
+}
 
 /**
  * Runs the workload through an in-process judging proxy in front of `upstream`, recording the
@@ -26,9 +32,11 @@ export async function judgeThroughProxy(
   upstream: string,
   w: ClientWorkload,
   dir: string,
+  options: JudgeOptions = {},
 ): Promise<{ report: RunReport; recording: string; clients: RunReport }> {
   const lines: string[] = [];
   const proxy = await startProxy(upstream, {
+    ...options,
     credentials: CREDENTIALS,
     record: (line) => lines.push(line),
     timeoutMs: 10_000,
@@ -50,7 +58,7 @@ export async function judgeThroughProxy(
  * Replays a recording against `target` (in-process, as `run --replay` does, one request at a time
  * so that pairs keep their order, writes allowed) and returns the server's report.
  */
-export async function judgeByReplay(recording: string, target: string): Promise<RunReport> {
+export async function judgeByReplay(recording: string, target: string, options: JudgeOptions = {}): Promise<RunReport> {
   const replay = `conformance run --replay ${recording} --target ${target}`;
   const outcome = await replayRecording({
     file: recording,
@@ -62,13 +70,18 @@ export async function judgeByReplay(recording: string, target: string): Promise<
     allowWrites: true,
     maxWrites: 100,
     replay,
+    ...options,
   });
   return proxyReports(outcome.session, { level: 'should', replay, kind: 'replay' })[0]!;
 }
 
-/** The server-side findings of a proxy/replay report, one line each ('<rule id>: <actual>'); [] when none. */
-export function serverSideFindings(report: RunReport): string[] {
+/**
+ * The server-side findings of a proxy/replay report, one line each ('<rule id>: <actual>'); [] when
+ * none. At level `must`, only the MUST rules' (a server that departs from a SHOULD convention).
+ */
+export function serverSideFindings(report: RunReport, level: 'must' | 'should' = 'should'): string[] {
   return report.results
     .filter((r) => r.id.startsWith('server.') && (r.status === 'fail' || r.status === 'error'))
+    .filter((r) => level === 'should' || r.level === 'MUST')
     .map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
 }

@@ -9,7 +9,7 @@ import { BODY_VARIANTS } from './variants-bodies.js';
 import { ERROR_VARIANTS, MUST_ONLY_VARIANTS } from './variants-errors.js';
 import { FRAMING_VARIANTS } from './variants-framing.js';
 
-export type { ConformantVariant, MustOnlyVariant } from './variant-model.js';
+export type { ConformantVariant } from './variant-model.js';
 
 /** Variants conformant at level must that knowingly depart from a SHOULD convention (not in the battery's should-level run). */
 export { MUST_ONLY_VARIANTS };
