@@ -55,6 +55,15 @@ export class CredentialsJudge {
       );
   }
 
+  /**
+   * Whether the request presented credentials a read can be judged under: some in the path's scheme,
+   * and not other than the configured ones (when those were given). A read without them reads
+   * nothing, whatever the status (a 401, or a 404 from a server that hides what exists).
+   */
+  get mayRead(): boolean {
+    return !this.lacking && this.other === undefined;
+  }
+
   /** The answer's status: a request without the right credentials is not served, and refused with 401. */
   status(status: number, v: Verdicts): void {
     const ok = is2xx(status);

@@ -261,7 +261,8 @@ export class ExchangeJudge {
           { request: this.requestBody, headers: this.responseHeaders, priorityScheduling: this.ctx.priorityScheduling },
         );
         judgeRead(op, this.params, this.status, valid, this.verdicts, this.ctx.pairs);
-        if (this.ctx.pairs) judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
+        if (this.ctx.pairs && this.credentialsJudge?.mayRead !== false)
+          judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
       }
       if (!cut && this.status >= 400) this.judgeErrorText(text);
       if (!cut) this.credentialsJudge?.refusalBody(this.status, text, this.verdicts);
