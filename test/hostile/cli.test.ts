@@ -142,7 +142,7 @@ describe('conformance run against a target that drips its answer', () => {
       expect(run.signal, 'not killed by the test').toBeNull();
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toMatch(
-        /^conformance: http:\/\/127\.0\.0\.1:\d+: (likely about [^;]+; )?run deadline [^,]+, set by the worst case \(at most \d+ requests, 0.3 s each at worst, 10 checks at a time; --deadline to change\)$/m,
+        /^conformance: http:\/\/127\.0\.0\.1:\d+: (likely about [^;]+; )?run deadline [^,]+, set by the worst case \(at most \d+ requests, 0.3 s each at worst, 10 checks at a time; --deadline to change\); context window not known \(--max-context to set it\)[^\n]*$/m,
       );
       expect(run.stdout + run.stderr).not.toContain(TOKEN);
       const report = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).reports[0]!;
