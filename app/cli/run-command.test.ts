@@ -90,6 +90,19 @@ test('--plan prints requests per operation, writes, tokens and time, and sends n
   expect(seen).toBe(0);
 });
 
+test('--plan says what will not be exercised: writes off, and what --only leaves out', async () => {
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const out = await capturingOutput(() => runCommand(['--plan', '--target', url, '--only', 'training-jobs.']));
+  expect(out.result, String(out.error)).toBe(0);
+  expect(out.stdout).toMatch(
+    /^Not exercised: writes off: \d+ checks with side effects \(\d+ MUST\) of training-jobs\.create/m,
+  );
+  expect(out.stdout).toMatch(
+    /^Not exercised: --only\/--skip\/--shard leave out \d+ checks; operations not exercised at all: chat\.create/m,
+  );
+  expect(seen).toBe(0);
+});
+
 test('list prints the catalogue with sections and levels, filtered by prefix', async () => {
   const out = await capturingOutput(() => listCommand(['--only', '§4.4']));
   expect(out.result).toBe(0);

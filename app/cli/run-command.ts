@@ -7,13 +7,15 @@
 import type { TargetConfig } from '../../src/core/check.js';
 import type { RunReport } from '../../src/core/report.js';
 import { applyExpectationsToReport, loadExpectationsFile } from '../../src/gating/apply.js';
-import { applyMinCoverage } from '../../src/gating/coverage-gate.js';
-import { exitCodeOf } from '../../src/gating/verdict.js';
+import { applyGates } from '../../src/gating/coverage-gate.js';
+import { EXIT, exitCodeOf } from '../../src/gating/verdict.js';
 import { describeBudget } from '../../src/runner/budget.js';
 import { describeContextWindow } from '../../src/kit/context-window.js';
 import { describeConnection, unverifiedTls } from '../../src/transport/connection.js';
+import { describeNotExercised } from '../../src/runner/not-exercised.js';
 import { describePlan } from '../../src/runner/plan.js';
 import { runSuite } from '../../src/runner/run-suite.js';
+import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { startMockServer } from '../../mock/adapters/node.js';
@@ -58,22 +60,41 @@ export async function runCommand(argv: string[]): Promise<number> {
         maxCompletionTokens: cfg.maxCompletionTokens,
         deadlineMs: cfg.deadlineMs,
       });
-      process.stdout.write(lines.join('\n') + '\n');
+      const selected = new Set(checks);
+      const left = CATALOGUE.filter((c) => !selected.has(c));
+      const allowWrites = bundled || cfg.allowWrites;
+      const gaps = describeNotExercised(checks, left, { allowWrites, allowGaps: cfg.allowGaps });
+      process.stdout.write([...lines, ...gaps.map((g) => `Not exercised: ${g}`)].join('\n') + '\n');
     }
     return 0;
   }
   const reports: RunReport[] = [];
-  for (const spec of cfg.targets) {
-    const report =
-      spec.url === undefined
-        ? await runAgainstBundledMock(cfg, checks)
-        : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false);
-    reports.push(
-      applyMinCoverage(expectations ? applyExpectationsToReport(report, expectations) : report, cfg.minCoverage),
-    );
+  // The first SIGINT/SIGTERM stops the run (a target after it: every check not run) and the reports
+  // are still written, exit 4; a second exits at once (src/runner/interrupt.ts).
+  const interrupt = interruptOnSignals();
+  try {
+    for (const spec of cfg.targets) {
+      const report =
+        spec.url === undefined
+          ? await runAgainstBundledMock(cfg, checks, interrupt.signal)
+          : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false, interrupt.signal);
+      reports.push(
+        applyGates(expectations ? applyExpectationsToReport(report, expectations) : report, {
+          minCoverage: cfg.minCoverage,
+          allowGaps: cfg.allowGaps,
+        }),
+      );
+    }
+    await emitOutputs(reports, cfg);
+  } finally {
+    interrupt.dispose();
   }
-  await emitOutputs(reports, cfg);
-  return exitCodeOf(reports);
+  const code = exitCodeOf(reports);
+  if (code === EXIT.interrupted) {
+    const written = Object.values(cfg.outputs).filter((p): p is string => typeof p === 'string' && p !== '');
+    process.stderr.write(interruptedLine(interrupt.signal, reports, checks.length, written));
+  }
+  return code;
 }
 
 function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): TargetConfig {
@@ -102,9 +123,11 @@ async function runAgainst(
   url: string,
   label: string,
   bundledMock: boolean,
+  interrupt?: AbortSignal,
 ): Promise<RunReport> {
   const progress = createProgress(cfg);
   const selected = new Set(checks);
+  const notSelected = CATALOGUE.filter((c) => !selected.has(c));
   try {
     return await runSuite({
       allChecks: CATALOGUE,
@@ -114,7 +137,7 @@ async function runAgainst(
       basic: cfg.basic,
       checks,
       // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
-      notSelected: CATALOGUE.filter((c) => !selected.has(c)),
+      notSelected,
       shard: cfg.shard,
       objectives: cfg.objectives,
       level: cfg.level,
@@ -132,12 +155,16 @@ async function runAgainst(
       acceptEncoding: cfg.acceptEncoding,
       recoverTimeoutMs: cfg.recoverTimeoutMs,
       crashReplay: !cfg.noCrashReplay,
+      interrupt,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cfg.quiet) {
           process.stderr.write(
             `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(cfg.maxContextTokens)}\n`,
           );
+          const allowWrites = bundledMock || cfg.allowWrites;
+          for (const part of describeNotExercised(checks, notSelected, { allowWrites, allowGaps: cfg.allowGaps }))
+            process.stderr.write(`conformance: ${label}: not exercised: ${part}\n`);
           const reached = bundledMock ? undefined : describeConnection(url, cfg.connection);
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
         }
@@ -163,6 +190,7 @@ async function runAgainst(
 async function runAgainstBundledMock(
   cfg: RunConfig,
   checks: Parameters<typeof runSuite>[0]['checks'],
+  interrupt?: AbortSignal,
 ): Promise<RunReport> {
   const server = await startMockServer({
     host: '127.0.0.1',
@@ -176,7 +204,7 @@ async function runAgainstBundledMock(
     journalSize: 0,
   });
   try {
-    return await runAgainst(cfg, checks, server.url, `bundled-mock`, true);
+    return await runAgainst(cfg, checks, server.url, `bundled-mock`, true, interrupt);
   } finally {
     await server.close();
   }

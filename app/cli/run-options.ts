@@ -5,6 +5,7 @@
  * `CTS_BAD_FLAG` / `CTS_BAD_CONFIG` with one clear line.
  */
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
+import type { GapKind } from '../../src/core/gaps.js';
 import type { Objective } from '../../src/core/timing.js';
 import type { ConnectionSettings } from '../../src/transport/connection.js';
 import { loadConfigFile } from './config-file.js';
@@ -38,6 +39,8 @@ export interface RunConfig {
   readonly plan: boolean;
   /** `--replay FILE`: a `conformance proxy --record` file, sent again to the one target through the judging proxy. */
   readonly replay: string | undefined;
+  /** `--exchange N` (with `--replay`): only the exchange on line N of the recording. */
+  readonly exchange?: number | undefined;
   readonly priorityScheduling: boolean;
   readonly only: readonly string[];
   readonly skip: readonly string[];
@@ -47,6 +50,8 @@ export interface RunConfig {
   readonly expect: string | undefined;
   /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
   readonly minCoverage: number | undefined;
+  /** `--allow-gaps`: the kinds of MUST gap that do not stop exit 0 (src/core/gaps.ts). */
+  readonly allowGaps: readonly GapKind[];
   /** `--slo`: service-level objectives, each a result of its own (src/timing/objectives.ts). */
   readonly objectives: readonly Objective[] | undefined;
   readonly maxBodyBytes: number;
@@ -106,6 +111,8 @@ export function parseRunOptions(
   const replay = value('replay');
   const replaying = replay !== undefined;
   if (replay !== undefined) checkReplayFlags(replay, argv, targets);
+  const exchange = value('exchange');
+  if (exchange !== undefined && !replaying) throw badFlag('--exchange N picks an exchange of a --replay FILE');
   // The defaults that depend on the run: the bundled mock's model, a replay's level and timeout
   // (judged as `conformance proxy` judges), and writes, always allowed against the bundled mock.
   const { model: models, level: levels, timeout: timeouts } = RUN_OPTIONS;
@@ -153,6 +160,7 @@ export function parseRunOptions(
     maxWrites,
     plan: value('plan'),
     replay,
+    exchange,
     priorityScheduling,
     only: value('only'),
     skip: value('skip'),
@@ -160,6 +168,7 @@ export function parseRunOptions(
     outputs: reportOutputs((format) => value(format as keyof typeof RUN_OPTIONS)),
     expect: value('expect'),
     minCoverage: value('min-coverage'),
+    allowGaps: value('allow-gaps'),
     objectives: value('slo'),
     maxBodyBytes: value('max-body-bytes'),
     listReadCap: value('list-cap'),

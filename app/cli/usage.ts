@@ -39,7 +39,9 @@ loopback port and runs against it.`,
   ],
   after: `Exit codes: 0 conformant at the gating level, 1 not conformant, 2 usage or configuration error,
 3 could not judge (the target was unreachable, over the network, its proxy or TLS; what answered was
-not the interface; or the credentials were refused, by the interface or a gateway). With --replay:
+not the interface; or the credentials were refused, by the interface or a gateway), 4 interrupted (the
+first SIGINT or SIGTERM stops the run: the checks not run are listed as such and every report asked for
+is written; a second signal exits at once, 130 or 143). With --replay:
 0 no server-side finding, 1 one (or an exchange not answered completely), 2 usage error or a recording
 that cannot be read or holds nothing to replay (CTS_BAD_REPLAY).`,
 });
@@ -57,7 +59,7 @@ export const COVERAGE_USAGE = helpText(COVERAGE_OPTIONS, {
 both modes), every constraint (sent breaking it, rejected), every named value and documented bound,
 every response field (observed), every auth presentation (rejected) and every scoping probe, all
 derived from the schemas; then the parts the interface gives no way to exercise, with the reason.
-A run reports how much of it was exercised (see README, "Coverage").`,
+A run reports how much of it was exercised (see docs/explanation/coverage.md).`,
   column: 25,
   sections: [{ title: 'Options:', groups: ['options', 'help'] }],
 });
@@ -81,17 +83,23 @@ never a finding against the deployment)`,
     },
     {
       title: 'Stop (whichever comes first; then the reports are written)',
-      text: '  SIGINT / SIGTERM (Ctrl-C)',
+      text: '  SIGINT / SIGTERM (Ctrl-C)     stop accepting, let the exchanges under way end, write the reports;\n                                 a second signal exits at once, without them',
       groups: ['stop'],
     },
     { title: 'Reports', groups: ['reports', 'help'] },
   ],
   after: `The reports have two columns: "server" (the deployment's findings) and "clients" (requests the
-interface forbids, reported apart), plus the coverage of the interface the traffic exercised.
+interface forbids, reported apart), plus the coverage of the interface the traffic exercised. With
+--report-interval, on SIGUSR1 and on the admin port's POST /reports they are written while the proxy
+runs too, each file atomically. A finding's curl line carries the kind of credentials the request
+presented, never their value; with --record, its replay line is 'conformance run --replay FILE
+--exchange N', which sends that exchange again.
 
-Exit codes: 0 no server-side finding at the gating level, 1 a server-side finding (or an exchange the
-server did not answer completely), 2 usage error, 3 could not judge (exchanges the proxy itself could
-not forward: its TLS settings or its forward proxy). Client-side findings never change the exit code.`,
+Exit codes: 0 no server-side finding at the gating level (those of run, for the server's report),
+1 a server-side finding (or an exchange the server did not answer completely), 2 usage error, 3 could
+not judge (no exchange of the interface came through, the target never answered one, or the proxy
+could not forward them: its TLS settings or its forward proxy). A signal ends the proxy as
+--duration does, with these codes. Client-side findings never change the exit code.`,
 });
 
 export const MERGE_USAGE = helpText(MERGE_OPTIONS, {

@@ -59,6 +59,17 @@ export type ConformanceErrorCode =
    * scheme: something in front of the interface (an API gateway) refuses every request.
    */
   | 'CTS_GATEWAY_REFUSED'
+  /**
+   * The preflight: every probe met the same 502/503/504 page of a gateway: the deployment behind it
+   * was not reached (src/runner/preflight.ts).
+   */
+  | 'CTS_GATEWAY_WALL'
+  /** The target stopped answering during the run and did not come back (src/runner/target-watch.ts). */
+  | 'CTS_TARGET_DOWN'
+  /** `conformance run` was stopped by SIGINT or SIGTERM: the checks not run are marked so (src/runner/interrupt.ts). */
+  | 'CTS_INTERRUPTED'
+  /** The proxy judged no exchange of the interface: nothing to give a verdict on (src/proxy/nothing-judged.ts). */
+  | 'CTS_NO_TRAFFIC'
   | 'CTS_INTERNAL';
 
 const BRAND = Symbol.for('conformance-suite.ConformanceError');

@@ -3,6 +3,7 @@
  * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
  */
 import type { CoverageReport } from './coverage.js';
+import type { GapKind } from './gaps.js';
 import type { ContextWindowSource, Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
@@ -27,6 +28,8 @@ export interface RunSummary {
   readonly conformant: boolean;
   /** The `--min-coverage` gate: the percent required and whether the run met it. */
   readonly minCoverage?: { readonly required: number; readonly met: boolean };
+  /** `--allow-gaps`: the kinds of MUST gap the user accepted (src/core/gaps.ts). */
+  readonly allowedGaps?: readonly GapKind[];
 }
 
 /** One thing a run created on the target. */

@@ -3,6 +3,7 @@
  * (src/core/verdict-of-report.ts). The only place a summary's `conformant` is written: the run, the
  * proxy and replay, the merge, `--expect`, `--min-coverage` and `--slo` all build theirs here.
  */
+import type { GapKind } from './gaps.js';
 import type { RunReport, RunSummary } from './report.js';
 import type { CheckResult } from './result.js';
 import { type VerdictBasis, verdictOfReport } from './verdict-of-report.js';
@@ -13,6 +14,8 @@ interface SummaryExtras {
   readonly unexpectedPasses?: readonly string[];
   /** `--min-coverage`: the percent required (whether it is met comes from the report's coverage). */
   readonly minCoverage?: number | undefined;
+  /** `--allow-gaps`: the kinds of MUST gap accepted (none: every selected MUST check must be judged). */
+  readonly allowedGaps?: readonly GapKind[] | undefined;
 }
 
 /**
@@ -36,13 +39,17 @@ export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: Summary
     else skipped++;
   }
   const required = extras.minCoverage;
+  const allowedGaps = extras.allowedGaps?.length ? [...extras.allowedGaps] : undefined;
   // Only the facts: a summary the report carries already is never read back.
   const verdict = verdictOfReport({
     level: report.level,
     results: report.results,
     ...(report.unjudged ? { unjudged: report.unjudged } : {}),
     ...(report.coverage ? { coverage: report.coverage } : {}),
-    ...(required !== undefined ? { summary: { minCoverage: { required } } } : {}),
+    summary: {
+      ...(required !== undefined ? { minCoverage: { required } } : {}),
+      ...(allowedGaps ? { allowedGaps } : {}),
+    },
   });
   return {
     total: report.results.length,
@@ -54,6 +61,7 @@ export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: Summary
     unexpectedPasses: [...(extras.unexpectedPasses ?? [])],
     conformant: verdict.conformant,
     ...(verdict.minCoverage ? { minCoverage: verdict.minCoverage } : {}),
+    ...(allowedGaps ? { allowedGaps } : {}),
   };
 }
 
@@ -67,6 +75,7 @@ export function resummarized(report: RunReport, extras: SummaryExtras = {}): Run
     summary: summaryOf(report, {
       unexpectedPasses: extras.unexpectedPasses ?? report.summary.unexpectedPasses,
       minCoverage: 'minCoverage' in extras ? extras.minCoverage : report.summary.minCoverage?.required,
+      allowedGaps: 'allowedGaps' in extras ? extras.allowedGaps : report.summary.allowedGaps,
     }),
   };
 }

@@ -47,3 +47,23 @@ test('MUST checks skipped leave the exit code 0; a coverage gate not met makes i
   expect(exitCodeOf([applyMinCoverage(conformant, percent)])).toBe(0);
   expect(exitCodeOf([applyMinCoverage(conformant, percent + 1)])).toBe(1);
 });
+
+test('4 interrupted, whatever was found before: the verdict line says so, the word stays what was judged', () => {
+  const interrupted = (r: RunReport): RunReport => ({
+    ...r,
+    // A cast until the types generated from the report schema know the code.
+    unjudged: {
+      code: 'CTS_INTERRUPTED',
+      reason: 'interrupted by SIGTERM after 41 of 212 checks; the other 171 were not run',
+      families: [],
+    },
+  });
+  expect(exitCodeOf([interrupted(conformant)])).toBe(4);
+  expect(exitCodeOf([interrupted(failing)])).toBe(4);
+  expect(exitCodeOf([failing, interrupted(conformant)])).toBe(4);
+  expect(verdictOf(interrupted(conformant)).word).toBe('COULD NOT JUDGE');
+  expect(verdictOf(interrupted(failing)).word).toBe('NOT CONFORMANT');
+  expect(verdictOf(interrupted(failing)).line).toContain(
+    '; interrupted by SIGTERM after 41 of 212 checks; the other 171 were not run',
+  );
+});

@@ -4,12 +4,17 @@
  * skipped is never plainly CONFORMANT: it is CONFORMANT WITH GAPS, saying how many. The words, the
  * line and the exit codes; the verdict itself is src/core/verdict-of-report.ts.
  */
+import { describeGaps } from '../core/gaps.js';
 import type { RunReport } from '../core/report.js';
 import { type VerdictBasis, type VerdictWord, verdictOfReport } from '../core/verdict-of-report.js';
 import { plural } from '../core/words.js';
 
-/** The exit codes of `conformance run`, documented in the README and `--help`. */
-const EXIT = { conformant: 0, notConformant: 1, usage: 2, couldNotJudge: 3 } as const;
+/**
+ * The exit codes of `conformance run` (and `conformance proxy`), documented in the README and `--help`.
+ * `interrupted`: a SIGINT or SIGTERM stopped the run (or the proxy) before it was done; the reports
+ * written say what was judged until then (src/runner/interrupt.ts).
+ */
+export const EXIT = { conformant: 0, notConformant: 1, usage: 2, couldNotJudge: 3, interrupted: 4 } as const;
 
 export interface Verdict {
   readonly word: VerdictWord;
@@ -29,11 +34,14 @@ function coverageWords(report: Pick<RunReport, 'coverage'>): string | undefined 
 }
 
 /**
- * 0 when every target is conformant; 1 when any is not; 3 when the rest could not be judged. Each
+ * 4 when any report's run was interrupted (its verdict is incomplete, whatever it found until then);
+ * else 0 when every target is conformant; 1 when any is not; 3 when the rest could not be judged. Each
  * report's word is its verdict (src/core/verdict-of-report.ts), the one its summary's `conformant` holds.
  */
 export function exitCodeOf(reports: readonly VerdictBasis[]): number {
-  const words = reports.map((r) => verdictOfReport(r).word);
+  const verdicts = reports.map((r) => verdictOfReport(r));
+  if (verdicts.some((v) => v.interrupted)) return EXIT.interrupted;
+  const words = verdicts.map((v) => v.word);
   if (words.includes('NOT CONFORMANT')) return EXIT.notConformant;
   if (words.includes('COULD NOT JUDGE')) return EXIT.couldNotJudge;
   return EXIT.conformant;
@@ -48,8 +56,13 @@ export function verdictOf(report: VerdictBasis & Pick<Partial<RunReport>, 'conne
   const parts = [`${word} at level ${report.level}`];
   if (coverage) parts.push(coverage);
   const tail: string[] = [];
-  if (report.unjudged) tail.push(`could not judge (${report.unjudged.code}): ${report.unjudged.reason}`);
+  // An interrupted run says so even when a failure already decided its word.
+  if (report.unjudged && judged.interrupted) tail.push(report.unjudged.reason);
+  else if (report.unjudged) tail.push(`could not judge (${report.unjudged.code}): ${report.unjudged.reason}`);
+  else if (judged.gaps.count > 0) tail.push(`could not judge: ${describeGaps(judged.gaps)}`);
   else if (mustSkipped > 0) tail.push(`${plural(mustSkipped, 'MUST check', 'MUST checks')} skipped`);
+  if (report.summary?.allowedGaps?.length && judged.gaps.accepted.size > 0)
+    tail.push(`gaps accepted (--allow-gaps ${report.summary.allowedGaps.join(',')})`);
   const gate = judged.minCoverage;
   if (gate && !gate.met) tail.push(`below --min-coverage ${gate.required}%`);
   // A verdict reached without verifying who answered is said to be so, wherever it is read.

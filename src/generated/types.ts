@@ -802,6 +802,10 @@ export interface ConformanceConfig {
    */
   minCoverage?: number;
   /**
+   * `--allow-gaps`: MUST checks selected but not judged that still let the run exit 0 (CONFORMANT WITH GAPS): writes, write-budget, skipped, blocked; any other such check makes it COULD NOT JUDGE, exit 3.
+   */
+  allowGaps?: ('writes' | 'write-budget' | 'skipped' | 'blocked')[];
+  /**
    * `--slo`: service-level objectives, each a MUST result of its own (slo.<metric>-p<N>): ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s; ttft, itl, e2e of streamed chat completions, latency of plain ones; a bound in ms or s. Too few samples for the percentile (p95: 20, p99: 100) make it indeterminate (CTS_SLO_INDETERMINATE), not a pass.
    */
   slo?: string;
@@ -920,7 +924,7 @@ export interface ConformanceRunReportRunReport {
     }[];
   };
   /**
-   * Present when (part of) the target could not be judged: unreachable (by network, through its forward proxy, or over TLS), refusing the configured credentials, or answering with something that is not the interface (an HTML or text wall, a redirect to a login page). The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3).
+   * Present when (part of) the target could not be judged: unreachable (by network, through its forward proxy, or over TLS), refusing the configured credentials, or answering with something that is not the interface (an HTML or text wall, a redirect to a login page). The checks of the path families named were not run (they are skips saying so), and unless a judged check fails the gate the verdict is COULD NOT JUDGE (exit 3). `CTS_INTERRUPTED`: a SIGINT or SIGTERM stopped the run (or the proxy) before it was done; the checks not run are skips saying `not run: interrupted`, the reason says how many were run, and the exit code is 4 whatever the verdict. `CTS_GATEWAY_WALL`: every preflight probe met the same 502/503/504 page of a gateway (the deployment behind it was not reached). `CTS_TARGET_DOWN`: the target stopped answering during the run and did not come back (the checks left are skips saying so). `CTS_RUN_DEADLINE`: the run deadline kept more than half of the selected checks from being judged. `CTS_NO_TRAFFIC`: no exchange of the interface came through the proxy (or the replay), so nothing was judged.
    */
   unjudged?: {
     code:
@@ -933,7 +937,12 @@ export interface ConformanceRunReportRunReport {
       | 'CTS_TLS_EXPIRED'
       | 'CTS_TLS_WRONG_HOST'
       | 'CTS_TLS_CLIENT_CERT_REQUIRED'
-      | 'CTS_TLS_HANDSHAKE';
+      | 'CTS_TLS_HANDSHAKE'
+      | 'CTS_INTERRUPTED'
+      | 'CTS_NO_TRAFFIC'
+      | 'CTS_GATEWAY_WALL'
+      | 'CTS_TARGET_DOWN'
+      | 'CTS_RUN_DEADLINE';
     reason: string;
     families: ('bearer' | 'basic')[];
   };
@@ -1101,7 +1110,7 @@ export interface ConformanceRunReportRunSummary {
    */
   unexpectedPasses: string[];
   /**
-   * No gating failure and no error at the gating level, every family judged (no `unjudged`), and coverage at least `minCoverage.required` when given.
+   * No gating failure and no error at the gating level, every family judged (no `unjudged`), coverage at least `minCoverage.required` when given, and every MUST check selected judged unless its gap is of a kind in `allowedGaps`.
    */
   conformant: boolean;
   /**
@@ -1111,6 +1120,10 @@ export interface ConformanceRunReportRunSummary {
     required: number;
     met: boolean;
   };
+  /**
+   * The `--allow-gaps` kinds (since 1.5): MUST checks selected but not judged for these reasons do not stop the run from being conformant (CONFORMANT WITH GAPS); any other such check makes it COULD NOT JUDGE. `writes`: writes off; `write-budget`: `--max-writes` spent; `skipped`: the check found nothing to judge; `blocked`: a failing baseline blocked it.
+   */
+  allowedGaps?: ('writes' | 'write-budget' | 'skipped' | 'blocked')[];
 }
 /**
  * What the run exercised (since 1.1). Items are derived from the schemas: every request field sent in an accepted request (chat: streamed and not), sent breaking its constraint in a rejected one, every named value and documented bound, every response field observed, every auth presentation per operation, every record read and listing tried through another entity and project; plus one item per check result (a skipped check is a hole). `conformance coverage` prints the items.

@@ -13,6 +13,7 @@
  * same case was refused for. A refusal naming a window the request is nowhere near is judged like
  * any other refusal.
  */
+import { DEPLOYMENT_LIMIT } from '../core/gaps.js';
 import type { CheckContext, ContextWindow, TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
 import { skip, type SkipOutcome } from '../core/result.js';
@@ -130,11 +131,11 @@ export function sizeSkip(refusal: SizeRefusal, what: string): SkipOutcome {
 
 function sizeSkipReason(r: SizeRefusal, what: string): string {
   const counted = r.requestTokens !== undefined ? `, counted ${r.requestTokens} tokens by the target` : '';
-  return `${what} was refused for its size: the target's context window is ${r.window} tokens (in ${r.wording}'s words) and the request is about ${r.estimate} tokens by the suite's estimate${counted}. A deployment limit (§8 leaves size limits not shown), not a failure: nothing judged`;
+  return `${what} was refused for its size: the target's context window is ${r.window} tokens (in ${r.wording}'s words) and the request is about ${r.estimate} tokens by the suite's estimate${counted}. ${DEPLOYMENT_LIMIT} (§8 leaves size limits not shown), not a failure: nothing judged`;
 }
 
 function cannotFitReason(ctx: CheckContext, what: string, budget: number, body: Record<string, unknown>): string {
-  return `${what} cannot fit the context window of ${knownWindow(ctx) ?? budget} tokens (${sourceWords(ctx)}), even with earlier turns dropped, a one-token completion, its tools left out and its last message cut: about ${estimateChatTokens(body)} tokens by the suite's estimate. A deployment limit, not a failure: nothing judged`;
+  return `${what} cannot fit the context window of ${knownWindow(ctx) ?? budget} tokens (${sourceWords(ctx)}), even with earlier turns dropped, a one-token completion, its tools left out and its last message cut: about ${estimateChatTokens(body)} tokens by the suite's estimate. ${DEPLOYMENT_LIMIT}, not a failure: nothing judged`;
 }
 
 /** A positive chat case sent within the window, or why it was not judged. */

@@ -307,3 +307,13 @@ test('timing merges sample by sample, and the objectives are judged again on the
   expect(m?.coverage?.total).toBe(10 + 2);
   expect(m?.summary.conformant).toBe(false);
 });
+
+test('the writes of shards add up, and so do their budgets: 22 created of at most 30, not of 10', () => {
+  const writes = (count: number) => ({ writes: { max: 10, count, created: [] } });
+  const [merged] = mergeReports([
+    { file: 'a.json', report: shard(1, 3, [check('c.a', 'pass')], writes(8)) },
+    { file: 'b.json', report: shard(2, 3, [check('c.b', 'pass')], writes(7)) },
+    { file: 'c.json', report: shard(3, 3, [check('c.c', 'pass')], writes(7)) },
+  ]);
+  expect(merged!.writes).toEqual({ max: 30, count: 22, created: [] });
+});

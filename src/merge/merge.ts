@@ -78,13 +78,18 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
     summary: summaryOf(
       { results, level: first.level, ...(unjudged ? { unjudged } : {}), ...(coverage ? { coverage } : {}) },
       // The coverage gate the reports were run with, judged again on the merged coverage.
-      { unexpectedPasses, minCoverage: first.summary.minCoverage?.required },
+      {
+        unexpectedPasses,
+        minCoverage: first.summary.minCoverage?.required,
+        allowedGaps: first.summary.allowedGaps,
+      },
     ),
     ...(coverage ? { coverage } : {}),
     ...(writes.length
       ? {
           writes: {
-            max: writes[0]!.max,
+            // Each shard or proxy had a budget of its own: the whole may create their sum.
+            max: writes.some((w) => w.max === null) ? null : writes.reduce((n, w) => n + w.max!, 0),
             count: writes.reduce((n, w) => n + w.count, 0),
             created: writes.flatMap((w) => w.created),
           },

@@ -35,6 +35,7 @@ const OF_ONE_RUN: readonly Agreement[] = [
   { name: 'runs per property', of: (r) => r.runs },
   { name: 'shard count', of: (_, o) => (o.kind === 'run' ? shardOf(o).count : 'none') },
   { name: '--min-coverage', of: (r) => r.summary.minCoverage?.required ?? 'none' },
+  { name: '--allow-gaps', of: (r) => r.summary.allowedGaps?.join(',') || 'none' },
   { name: '--slo', of: (r) => objectivesText(r.objectives ?? []) || 'none' },
 ];
 

@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { redactHeaders } from '../core/redact.js';
 import type { CheckOutcome, Evidence } from '../core/result.js';
 import type { ConnectionSettings } from '../transport/connection.js';
-import { buildCurl } from '../transport/curl.js';
+import { buildCurl, type CurlOptions } from '../transport/curl.js';
 
 const REQUEST_BODY_LIMIT = 8192;
 const RESPONSE_EXCERPT_LIMIT = 2048;
@@ -20,6 +20,8 @@ export interface EvidenceContext {
   readonly replay: string;
   /** Headers, proxy and TLS the requests went with: the curl line carries them. */
   readonly connection?: ConnectionSettings | undefined;
+  /** What the curl line sends for credentials other than the configured ones (src/transport/curl.ts). */
+  readonly otherAuthorization?: CurlOptions['otherAuthorization'];
 }
 
 export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evidence {
@@ -35,7 +37,8 @@ export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evid
       headers: redactHeaders({ ...req.headers }, ctx.redact),
       ...(req.body !== undefined ? { body: ctx.redact(cap(req.body, REQUEST_BODY_LIMIT)) } : {}),
     };
-    out.curl = buildCurl(req, { token: ctx.token, basic: ctx.basic, redact: ctx.redact, connection: ctx.connection });
+    const { token, basic, redact, connection, otherAuthorization } = ctx;
+    out.curl = buildCurl(req, { token, basic, redact, connection, otherAuthorization });
   }
   if (exchange) {
     out.response = {

@@ -10,11 +10,15 @@
  *    non-JSON answer to a read with credentials, the same read without them, and a valid request;
  * 3. the credentials are refused: by the interface (`CTS_CREDENTIALS_REFUSED`: a 401/403 that
  *    changes with the credentials, or names an auth scheme), or by something in front of it
- *    (`CTS_GATEWAY_REFUSED`: the same 401/403 with and without them, naming no auth scheme).
+ *    (`CTS_GATEWAY_REFUSED`: the same 401/403 with and without them, naming no auth scheme);
+ * 4. a gateway answers for a deployment it cannot reach (`CTS_GATEWAY_WALL`): the same 502/503/504
+ *    page, byte for byte and not an error of the interface's shape (gateway-answer.ts), to a read with
+ *    credentials, the same read without them, and a valid request. One 503 among other answers (a
+ *    server shedding load) is not a wall: it takes every probe, and the same answer.
  *
  * Every reason names the status and a short excerpt of what came back. Anything else (a timeout, a
- * 5xx JSON, a slow path) is left to the checks to judge: one broken path does not make the whole
- * target unjudgeable.
+ * 5xx JSON, a 500 page, a slow path) is left to the checks to judge: one broken path does not make
+ * the whole target unjudgeable (a target that stops answering mid-run is target-watch.ts's).
  */
 import type { TargetConfig } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
@@ -23,6 +27,7 @@ import type { UnjudgedCode } from '../core/report.js';
 import { pathOf } from '../kit/requests.js';
 import { CLIENT_CERT_PAGE } from '../transport/tls-errors.js';
 import type { HttpClient, HttpExchange, HttpRequestSpec } from '../transport/types.js';
+import { describeGatewayAnswer, isGatewayExchange, sameGatewayAnswer } from './gateway-answer.js';
 
 /** Why (part of) a run could not be judged. */
 export interface Unjudged {
@@ -105,6 +110,11 @@ export const UNJUDGED_SHORT: Readonly<Record<UnjudgedCode, string>> = {
   CTS_NOT_THE_INTERFACE: 'what answers is not the interface',
   CTS_CREDENTIALS_REFUSED: 'the target refused the configured credentials',
   CTS_GATEWAY_REFUSED: 'something in front of the interface refused every request',
+  CTS_GATEWAY_WALL: 'a gateway answered every probe with the same error page: the deployment behind it was not reached',
+  CTS_TARGET_DOWN: 'the target stopped answering during the run',
+  CTS_RUN_DEADLINE: 'the run deadline passed before most checks were judged',
+  CTS_INTERRUPTED: 'the run was interrupted',
+  CTS_NO_TRAFFIC: 'no exchange of the interface was seen',
 };
 
 /** Codes of a probe that did not get an answer and that make the whole target unjudgeable. */
@@ -159,8 +169,42 @@ async function sendProbe(http: HttpClient, scheme: AuthScheme, spec: HttpRequest
   }
 }
 
-/** One family's finding: a code and a sentence, or undefined when it can be judged. */
-type FamilyFinding = { code: UnjudgedCode; part: string } | undefined;
+/** One family's finding: a code and a sentence (and a gateway wall's answer), or undefined when it can be judged. */
+type FamilyFinding = { code: UnjudgedCode; part: string; answer?: string } | undefined;
+
+/** What every probe of a gateway wall met: `502 Bad Gateway (text/html, nginx) "502 Bad Gateway nginx"`. */
+const wallAnswer = (ex: HttpExchange): string =>
+  `${describeGatewayAnswer(ex)} ${bodyExcerpt(ex.response.bodyText, ex.response.headers['content-type'])}`;
+const WALL_MEANS = 'the deployment behind the gateway was not reached';
+
+/**
+ * The same gateway page to a read with credentials, the same read without them, and a valid request
+ * (sent only when the first two agree): a wall. Anything else, a 503 the next probe does not get
+ * again among them, is left to the checks.
+ */
+async function gatewayWall(
+  http: HttpClient,
+  target: TargetConfig,
+  first: Probe & { ex: HttpExchange },
+  configured: boolean,
+  timeoutMs: number,
+): Promise<FamilyFinding> {
+  const { scheme, ex } = first;
+  const other = await sendProbe(
+    http,
+    scheme,
+    withOtherCredentials(probeOf(target, scheme, timeoutMs), scheme, configured),
+  );
+  if (!('ex' in other) || !sameGatewayAnswer(ex, other.ex)) return undefined;
+  const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
+  if (!('ex' in valid) || !sameGatewayAnswer(ex, valid.ex)) return undefined;
+  const answer = wallAnswer(ex);
+  return {
+    code: 'CTS_GATEWAY_WALL',
+    answer,
+    part: `on ${FAMILY[scheme]} every probe (a read with the credentials, the same read without them, a valid request) answered ${answer}: ${WALL_MEANS}`,
+  };
+}
 
 async function judgeFamily(
   http: HttpClient,
@@ -204,6 +248,7 @@ async function judgeFamily(
       code: 'CTS_NOT_THE_INTERFACE',
       part: `on ${family} a read of an unknown id was answered ${described(first)}: a captive or login page, not the interface`,
     };
+  if (isGatewayExchange(first)) return gatewayWall(http, target, { scheme, ex: first }, configured, timeoutMs);
   const refused = status === 401 || status === 403;
   // The second probe only where it can tell something: a refusal, or a non-JSON 4xx (a wall?).
   const wallLike = status >= 400 && status < 500 && !isJsonBody(first);
@@ -231,7 +276,7 @@ async function judgeFamily(
     return { code: 'CTS_CREDENTIALS_REFUSED', part: `on ${family} the target ${given}: pass ${FLAG[scheme]}` };
   }
   // The same non-JSON answer to a read with credentials, without them, and to a valid request: a wall.
-  // 5xx pages are left to the checks: a server that fails every request is not conformant.
+  // Other 5xx pages (a 500) are left to the checks: a server that fails every request is not conformant.
   if (second && same(first, second)) {
     const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
     if ('ex' in valid && same(first, valid.ex))
@@ -284,6 +329,15 @@ export async function preflight(
   const found = findings.filter((f): f is { scheme: AuthScheme; finding: NonNullable<FamilyFinding> } => !!f.finding);
   if (found.length === 0) return undefined;
   const names = found.map((f) => FAMILY[f.scheme]).join(' and ');
+  // The same gateway page on every probe of every family: said once, as what answered.
+  const answers = new Set(found.map((f) => (f.finding.code === 'CTS_GATEWAY_WALL' ? f.finding.answer : undefined)));
+  const [answer] = answers;
+  if (found.length === families.length && answers.size === 1 && answer !== undefined)
+    return {
+      code: 'CTS_GATEWAY_WALL',
+      reason: `every probe answered ${answer}: ${WALL_MEANS} (on ${names}); no check was run: run again once it is up`,
+      families: found.map((f) => f.scheme),
+    };
   return {
     code: found[0]!.finding.code,
     reason: `${found.map((f) => f.finding.part).join('; ')}. The checks of ${names} were not run: every one would only have restated this`,

@@ -2,11 +2,13 @@
  * @module The whole-run deadline: one abort signal every check and every exchange in flight listens
  * to. It starts with the checks, once their preparation is done (`startAfter`), so a check never
  * meets it for its own preparation; a preparation that never ends holds it back a deadline's length
- * at most. A check cut short by it says what it was waiting for.
+ * at most. A check cut short by it says what it was waiting for. An interrupt (a SIGINT or SIGTERM,
+ * interrupt.ts) is the deadline passing now: the checks not judged then are skips saying so.
  */
 import { setMaxListeners } from 'node:events';
 import type { CheckOutcome } from '../core/result.js';
 import type { InFlightExchange } from '../transport/types.js';
+import { interruptedBy, interruptedOutcome } from './interrupt.js';
 
 export interface RunDeadline {
   readonly signal: AbortSignal;
@@ -18,6 +20,10 @@ export interface RunDeadline {
   stop(): void;
   /** Stops the clock (while the target is down, target-watch.ts); the returned function starts it again. */
   hold(): () => void;
+  /** What a check meets when the run is over before it starts: the deadline had passed, or the run was interrupted. */
+  notRun(): CheckOutcome;
+  /** What interrupted the run (`SIGTERM`), once the interrupt came before the run was over. */
+  interrupted(): string | undefined;
 }
 
 /** What a check was waiting for when the run's deadline passed, in one sentence. */
@@ -29,10 +35,17 @@ function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExcha
   return `${head}; waiting for ${waits.join('; ')}`;
 }
 
-export function createRunDeadline(ms: number): RunDeadline {
+/** `interrupt`: aborting it ends the run at once, as the deadline passing would (its reason names what interrupted it). */
+export function createRunDeadline(ms: number, interrupt?: AbortSignal): RunDeadline {
   const controller = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
   setMaxListeners(0, controller.signal);
+  let by: string | undefined;
+  const onInterrupt = () => {
+    if (controller.signal.aborted) return;
+    by = interruptedBy(interrupt!);
+    controller.abort(new DOMException(`the run was interrupted by ${by}`, 'AbortError'));
+  };
   const timers: ReturnType<typeof setTimeout>[] = [];
   let started = false;
   let stopped = false;
@@ -51,6 +64,8 @@ export function createRunDeadline(ms: number): RunDeadline {
     started = true;
     arm(ms);
   };
+  if (interrupt?.aborted) onInterrupt();
+  else interrupt?.addEventListener('abort', onInterrupt, { once: true });
   return {
     signal: controller.signal,
     startAfter(prepared) {
@@ -61,7 +76,12 @@ export function createRunDeadline(ms: number): RunDeadline {
     watch(inFlight) {
       let onAbort = () => undefined as void;
       const promise = new Promise<CheckOutcome>((resolve) => {
-        onAbort = () => resolve({ status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(ms, inFlight) });
+        onAbort = () =>
+          resolve(
+            by !== undefined
+              ? interruptedOutcome(by, true)
+              : { status: 'error', code: 'CTS_RUN_DEADLINE', message: describeWaiting(ms, inFlight) },
+          );
       });
       // Registered before the check sends anything, so it runs before its exchanges unhook themselves.
       controller.signal.addEventListener('abort', onAbort, { once: true });
@@ -76,9 +96,15 @@ export function createRunDeadline(ms: number): RunDeadline {
         held = undefined;
       };
     },
+    notRun: () =>
+      by !== undefined
+        ? interruptedOutcome(by, false)
+        : { status: 'error', code: 'CTS_RUN_DEADLINE', message: `not run: the run deadline (${ms} ms) had passed` },
+    interrupted: () => by,
     stop() {
       stopped = true;
       for (const t of timers) clearTimeout(t);
+      interrupt?.removeEventListener('abort', onInterrupt);
     },
   };
 }

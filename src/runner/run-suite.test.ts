@@ -1,3 +1,4 @@
+import { runnerTestTarget } from '../../test/helpers/runner-target.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -20,18 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const target = (): TargetConfig => ({
-  baseUrl,
-  entity: 'e',
-  project: 'p',
-  modelId: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90',
-  priorityScheduling: false,
-  allowWrites: false,
-  bundledMock: false,
-  listParams: { evaluationRunId: 'evaluation_run_id', limit: 'limit', offset: 'offset' },
-  listReadCap: 100,
-  maxCompletionTokens: 16,
-});
+const target = (): TargetConfig => runnerTestTarget(baseUrl);
 
 const options = (checks: CheckDefinition[], extra: Partial<RunOptions> = {}): RunOptions => ({
   target: target(),
@@ -93,21 +83,31 @@ test('a check that never finishes is ended by the run deadline, in bounded time'
     }),
   );
   expect(Date.now() - t0).toBeLessThan(3_000);
-  expect(report.results.map((r) => r.errorCode)).toEqual(['CTS_RUN_DEADLINE', 'CTS_RUN_DEADLINE']);
+  // Both stopped by the deadline (more than half of the run): said once, the checks not judged (stopped-early.ts).
+  expect(report.unjudged).toMatchObject({
+    code: 'CTS_RUN_DEADLINE',
+    reason: expect.stringMatching(/^deadline hit: 2 of 2 checks not run/),
+  });
+  expect(report.results.map((r) => [r.status, r.reason?.replace(/;.*/, '')])).toEqual([
+    ['skip', 'the run deadline (300 ms) passed before this check finished'],
+    ['skip', 'not run: the run deadline (300 ms) had passed'],
+  ]);
 });
 
 test('checks with side effects are skipped without --allow-writes, and say why', async () => {
   const report = await runSuite(options([mk('t.writes', 'MUST', async () => pass(), { writes: true })]));
   expect(report.results[0]).toMatchObject({ status: 'skip' });
   expect(report.results[0]!.reason).toContain('--allow-writes');
-  expect(report.summary.conformant).toBe(true);
+  // A MUST check left unjudged is no silent pass (decisions/0013): the coverage names the gap's kind.
+  expect(report.summary.conformant).toBe(false);
+  expect(report.coverage?.holes.find((h) => h.id === 'check t.writes')?.cause?.code).toBe('writes-not-allowed');
 });
 
 test('the gating level decides whether SHOULD failures count; INFO never gates', async () => {
   const checks = [
     mk('t.should', 'SHOULD', async () => fail({ expected: 'a', actual: 'b' })),
     mk('t.info', 'INFO', async () => fail({ expected: 'a', actual: 'b' })),
-    mk('t.skip', 'MUST', async () => skip('n/a')),
+    mk('t.skip', 'SHOULD', async () => skip('n/a')),
   ];
   expect((await runSuite(options(checks))).summary.conformant).toBe(true);
   expect((await runSuite(options(checks, { level: 'should' }))).summary.conformant).toBe(false);

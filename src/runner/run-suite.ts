@@ -33,6 +33,7 @@ import { budgetCanBind, estimateRun, likelyPerCheck, runBudget, runsOf, writeOrd
 import { longestFirst, runLanes } from './lanes.js';
 import { prepareInOrder } from './preparation.js';
 import { createRunDeadline } from './run-deadline.js';
+import { interruptedRun } from './interrupt.js';
 import { sharingReads, type SharedReads } from './shared-reads.js';
 import { blockCascades } from './cascades.js';
 import { reportCombinationsOnce } from './combinations.js';
@@ -44,6 +45,7 @@ import { buildEvidence } from './evidence.js';
 import type { RunEvent } from './events.js';
 import { deriveSeed } from './seed.js';
 import { watchTarget } from './target-watch.js';
+import { stoppedEarly } from './stopped-early.js';
 import type { Objective } from '../core/timing.js';
 import { createTimingCollector } from '../timing/collector.js';
 import { withTiming } from '../timing/report-timing.js';
@@ -84,6 +86,8 @@ export interface RunOptions {
   /** `--recover-timeout` (ms; default 30 s; 0: no wait) and `--no-crash-replay` (false): target-watch.ts. */
   readonly recoverTimeoutMs?: number | undefined;
   readonly crashReplay?: boolean | undefined;
+  /** Aborting it interrupts the run (its reason, e.g. `SIGTERM`, says by what): interrupt.ts. */
+  readonly interrupt?: AbortSignal | undefined;
 }
 
 /** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
@@ -199,7 +203,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   };
   const budget = runBudget(opts.checks, budgetInput);
   const deadlineMs = opts.deadlineMs ?? budget.worstCaseMs;
-  const deadline = createRunDeadline(deadlineMs);
+  const deadline = createRunDeadline(deadlineMs, opts.interrupt);
   const client = createHttpClient({
     baseUrl: opts.target.baseUrl,
     token: opts.token,
@@ -225,7 +229,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   let unjudged: Unjudged | undefined;
   /** One round trip to the target, as the preflight saw it: the realistic estimate's unit. */
   let latencyMs: number | undefined;
-  if (opts.preflight !== false) {
+  if (opts.preflight !== false && !deadline.signal.aborted) {
     const sent = performance.now();
     try {
       unjudged = await preflight(
@@ -269,19 +273,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
   let done = 0;
 
   async function runOne(check: CheckDefinition): Promise<{ result: CheckResult; requests: number }> {
-    const prepareError = await preparing.of(check);
+    const prepareError = deadline.signal.aborted ? undefined : await preparing.of(check);
     const t0 = performance.now();
     const runnerNotes = new Set<string>();
     const perCheck = { requests: 0 };
     let outcome: CheckOutcome;
     if (prepareError !== undefined) {
       outcome = { status: 'error', ...describeError(prepareError.error) };
-    } else if (deadline.signal.aborted) {
-      outcome = {
-        status: 'error',
-        code: 'CTS_RUN_DEADLINE',
-        message: `not run: the run deadline (${deadlineMs} ms) had passed`,
-      };
     } else if (unjudged?.families.includes(operation(check.operation).auth)) {
       runnerSkips.set(check.id, 'not-judged');
       outcome = {
@@ -294,6 +292,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
         status: 'skip',
         reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it',
       };
+    } else if (deadline.signal.aborted) {
+      outcome = deadline.notRun(); // the run deadline had passed, or the run was interrupted
     } else {
       const inFlight = new Set<InFlightExchange>();
       let newItems = 0;
@@ -386,6 +386,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport> {
     await client.close().catch(() => undefined);
   }
   const durationMs = performance.now() - started;
+  unjudged = interruptedRun(deadline.interrupted(), results, opts.checks, unjudged, runnerSkips) ?? unjudged;
+  unjudged ??= stoppedEarly(results, opts.checks, watch, deadlineMs, runnerSkips); // target gone, deadline hit
   opts.onEvent?.({ type: 'run-end', target: label, durationMs });
   const handedOff = handOff.apply(results, { ...opts, redact });
   const judged = [

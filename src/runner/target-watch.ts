@@ -7,6 +7,14 @@
  * one that brings it down again (`--no-crash-replay`: not), and the checks that were in flight run
  * again. A target that does not come back ends the run: every check not yet judged becomes one skip
  * saying so, and the episode is one MUST result of its own, `target.stays-up` (target-finding.ts).
+ *
+ * The same watch stops a run in which most checks meet no answer at all (dead-streak.ts): every
+ * request of most of the latest checks ended in a transport error (a timeout among them) or in a
+ * gateway's page (gateway-answer.ts). It probes the target; no answer, and it waits for it as above
+ * (not at all when the target never answered: there is nothing to come back). Gone, the checks that
+ * met no answer and the rest are skips with one reason, and no finding is made: a gateway's 502 or a
+ * silence shows no request bringing the server down. Either way the report is `unjudged`,
+ * `CTS_TARGET_DOWN` ({@link TargetWatch.notJudged}): COULD NOT JUDGE unless a failure was judged.
  */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
@@ -16,15 +24,21 @@ import { resummarized } from '../core/summary.js';
 import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
 import type { CheckResult } from '../core/result.js';
+import type { AuthScheme } from '../core/operations.js';
+import { operation } from '../core/operations.js';
+import { isGatewayExchange, describeGatewayAnswer } from './gateway-answer.js';
+import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest, StreamingExchange } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
-import { probeOf } from './preflight.js';
+import { probeOf, type Unjudged } from './preflight.js';
 import type { EvidenceContext } from './evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
 import type { WriteLedger } from './write-ledger.js';
 
 /** Transport failures that may mean the target went away (connection reset, cut, refused). */
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
+/** Transport failures that count as no answer for the dead streak (dead-streak.ts): the above, and a timeout. */
+const NO_ANSWER: ReadonlySet<string> = new Set([...CONNECTION_LOST, 'CTS_TARGET_TIMEOUT']);
 /** A gateway's answers for a backend that is not there: not the target answering. */
 const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
 /** Time between two probes while waiting for the target to come back. */
@@ -105,6 +119,16 @@ export interface TargetWatch {
   ): Promise<{ result: CheckResult; requests: number }>;
   /** The report with the `target.stays-up` result when the target went down during the run, summary recounted. */
   finish(report: RunReport, redact: Redactor): RunReport;
+  /**
+   * Once the run is over (before its report is built): when the target went and did not come back,
+   * what could not be judged (`CTS_TARGET_DOWN`), with the ids of the checks not judged. After a dead
+   * streak the checks that met no answer, or failed with a request that met none, become skips with
+   * the same reason as the rest (`results`, in the order of `checks`, is rewritten in place).
+   */
+  notJudged(
+    results: CheckResult[],
+    checks: readonly CheckDefinition[],
+  ): { unjudged: Unjudged; ids: string[] } | undefined;
 }
 
 /** What a check's request meets once the target is known down: its check is run again, or listed as not run. */
@@ -122,8 +146,16 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
   const episodes: Episode[] = [];
   /** The episode under way: every check's requests wait for it to settle. */
   let current: { episode: Episode; detected: Promise<boolean>; settled: Promise<void> } | undefined;
-  /** The target went down and did not come back: the run is over. */
-  let gone: Episode | undefined;
+  /** The target went down and did not come back: the run is over (`episode`: a connection lost, else a dead streak). */
+  let gone: { at: Date; reason: string; unjudged: string; episode?: Episode } | undefined;
+  /** Most checks met no answer (dead-streak.ts): the probe and the wait under way. */
+  const streak = createDeadStreak();
+  let stalling: Promise<void> | undefined;
+  /** Times the target came back after a dead streak: a check that met no answer then runs again. */
+  let comebacks = 0;
+  /** An answer of the target's own (not a gateway's page) was seen. */
+  let ownAnswer = false;
+  const goneNow = () => gone;
   /** Checks with a request the target's going down cut short (in their current attempt). */
   const hits = new Set<string>();
   let answered = false;
@@ -173,7 +205,14 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
           if (again) episode.back = await comesBack();
         }
         episode.backAt = episode.back ? new Date() : undefined;
-        if (!episode.back) gone = episode;
+        if (episode.back) streak.clear();
+        else
+          gone = {
+            at: episode.downAt,
+            reason: goneReason(episode),
+            unjudged: `the target went down at ${episode.downAt.toISOString()} and stayed down past --recover-timeout (see ${FINDING_ID})`,
+            episode,
+          };
       } finally {
         release?.();
       }
@@ -183,9 +222,52 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
     return entry;
   }
 
-  /** Waits for the episode under way, if any, to settle. */
+  /** Waits for the episode (or the dead streak's probe and wait) under way, if any, to settle. */
   async function settle(): Promise<void> {
-    while (current) await current.settled;
+    while (current || stalling) await (current?.settled ?? stalling);
+  }
+
+  /** Most of the latest checks met no answer: probe; gone unless the target answers or comes back. */
+  function stall(): Promise<void> {
+    stalling ??= (async () => {
+      while (current) await current.settled;
+      if (gone || streak.count() === 0) return;
+      if (await answers()) return streak.clear(); // up: the checks met failures of their own
+      const at = new Date();
+      const met = streak.lastMet();
+      const n = streak.count();
+      // A target that never answered has nothing to come back from: no wait.
+      const release = ownAnswer ? opts.hold?.() : undefined;
+      try {
+        if (ownAnswer && (await comesBack())) {
+          comebacks++;
+          return streak.clear();
+        }
+      } finally {
+        release?.();
+      }
+      const waited = ownAnswer
+        ? `; it did not come back within ${opts.recoverTimeoutMs / 1000} s (--recover-timeout)`
+        : '';
+      const what = `the target ${ownAnswer ? 'stopped answering' : 'never answered'} at ${at.toISOString()}: every request of ${n} of the last ${WINDOW} checks met no answer of its own (the last: ${met}), nor did a probe${waited}`;
+      gone = { at, reason: `not run: ${what}`, unjudged: what };
+    })().finally(() => (stalling = undefined));
+    return stalling;
+  }
+
+  /** A request's answer, for the dead streak: the target's own, or a gateway's page. */
+  function heard(checkId: string, spec: HttpRequestSpec, gateway: string | undefined): void {
+    if (gateway !== undefined) streak.unanswered(checkId, `${gateway} to ${spec.method} ${spec.path}`);
+    else {
+      ownAnswer = true;
+      streak.answered(checkId);
+    }
+  }
+
+  /** A request's transport failure, for the dead streak. */
+  function unheard(checkId: string, spec: HttpRequestSpec, err: unknown): void {
+    if (err instanceof TargetDownError || !ConformanceError.is(err) || !NO_ANSWER.has(err.code)) return;
+    streak.unanswered(checkId, `${err.code} on ${spec.method} ${spec.path}`);
   }
 
   /** Waits while the target is down; throws once it is gone. */
@@ -193,7 +275,7 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
     await settle();
     if (gone) {
       hits.add(checkId);
-      throw new TargetDownError(`not sent: the target went down at ${gone.downAt.toISOString()} and did not come back`);
+      throw new TargetDownError(`not sent: the target went down at ${gone.at.toISOString()} and did not come back`);
     }
   }
 
@@ -246,8 +328,10 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
           try {
             const ex = await http.send(spec);
             saw(spec, ex.response.status);
+            heard(checkId, spec, isGatewayExchange(ex) ? describeGatewayAnswer(ex) : undefined);
             return ex;
           } catch (err) {
+            unheard(checkId, spec, err);
             return await failed(sent, err);
           } finally {
             inFlight.delete(sent);
@@ -260,9 +344,13 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
           try {
             const ex = await http.open(spec);
             saw(spec, ex.status);
+            // A stream's body is not read here: a gateway status without a JSON body is a gateway's page.
+            const json = /json/i.test(ex.headers['content-type'] ?? '');
+            heard(checkId, spec, NOT_UP.has(ex.status) && !json ? `HTTP ${ex.status}` : undefined);
             return watchedStream(ex, sent);
           } catch (err) {
             inFlight.delete(sent);
+            unheard(checkId, spec, err);
             return await failed(sent, err);
           }
         },
@@ -273,16 +361,27 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
       let requests = 0;
       for (let attempt = 1; ; attempt++) {
         await settle();
-        if (gone) return { result: notRun(check, goneReason(gone)), requests };
+        if (gone) return { result: notRun(check, gone.reason), requests };
         hits.delete(check.id);
+        streak.start(check.id);
         const downBefore = episodes.length;
+        const backBefore = comebacks;
         const out = await run();
         requests += out.requests;
-        // Its own request was cut by the going down, or it met the failure of a request it shared.
-        const hit = hits.has(check.id) || (out.result.status === 'error' && episodes.length > downBefore);
+        if (streak.ended(check.id)) await stall();
+        const metNone = streak.dead.has(check.id) || (comebacks > backBefore && out.result.status !== 'pass');
+        const after = goneNow(); // (set while this check ran)
+        if (after && !after.episode && metNone) return { result: notRun(check, after.reason), requests };
+        // Its own request was cut by the going down, or it met the failure of a request it shared, or
+        // it met no answer while the target was away and back.
+        const hit =
+          hits.has(check.id) ||
+          (out.result.status === 'error' && episodes.length > downBefore) ||
+          (comebacks > backBefore && metNone);
         if (!hit) return { result: out.result, requests };
         await settle();
-        if (gone) return { result: notRun(check, goneReason(gone)), requests };
+        const then = goneNow();
+        if (then) return { result: notRun(check, then.reason), requests };
         if (episodes.some((e) => e.killer?.check === check.id))
           return {
             result: notRun(check, `not judged: a request of this check brought the target down (see ${FINDING_ID})`),
@@ -294,6 +393,33 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
             requests,
           };
       }
+    },
+
+    notJudged(results, checks) {
+      if (!gone) return undefined;
+      const reason = gone.reason;
+      const streakGone = gone.episode === undefined;
+      const ids: string[] = [];
+      checks.forEach((check, i) => {
+        const r = results[i];
+        // What met no answer is not judged: a check that met none at all, or did not pass with one it met.
+        const onNone =
+          streak.dead.has(check.id) ||
+          (streak.touched.has(check.id) && r?.status !== 'pass') ||
+          // (A read shared with another check's request met its transport error without sending.)
+          (r?.status === 'error' && NO_ANSWER.has(r.errorCode ?? ''));
+        if (streakGone && onNone && r?.reason !== reason) results[i] = notRun(check, reason);
+        if (results[i]?.status === 'skip' && results[i]?.reason === reason) ids.push(check.id);
+      });
+      const families = [...new Set(checks.map((c) => operation(c.operation).auth))] as AuthScheme[];
+      return {
+        unjudged: {
+          code: 'CTS_TARGET_DOWN',
+          reason: `${gone.unjudged}: ${ids.length} of ${checks.length} checks not run`,
+          families,
+        },
+        ids,
+      };
     },
 
     finish(report, redact) {

@@ -77,8 +77,6 @@ export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): Excha
     fire(new DOMException(`the per-request deadline (${timeoutMs} ms) passed`, 'TimeoutError'));
   }, timeoutMs);
   const onRunAbort = () => fire(runSignal?.reason ?? new DOMException('the run deadline passed', 'AbortError'));
-  if (runSignal?.aborted) onRunAbort();
-  else runSignal?.addEventListener('abort', onRunAbort, { once: true });
 
   const self: ExchangeDeadline = {
     signal: controller.signal,
@@ -118,5 +116,8 @@ export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): Excha
       hooks.length = 0;
     },
   };
+  // Only now: a run already over aborts the exchange at once, and `fire` describes it through `self`.
+  if (runSignal?.aborted) onRunAbort();
+  else runSignal?.addEventListener('abort', onRunAbort, { once: true });
   return self;
 }

@@ -79,6 +79,7 @@ export async function runVariant(
     runs,
     ...(variant.mock ? { mock: variant.mock } : {}),
     ...(variant.target ? { target: variant.target } : {}),
+    ...(variant.allowGaps ? { allowGaps: variant.allowGaps } : {}),
   });
   return verdictOfRun(seed, report);
 }

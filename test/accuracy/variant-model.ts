@@ -3,6 +3,7 @@
  * bundled mock (a rewrite of its answers or requests, the mock's own options, and what a user would
  * configure for such a server). The catalogue of them is variants.ts.
  */
+import type { GapKind } from '../../src/core/gaps.js';
 import type { TargetConfig } from '../../src/core/check.js';
 import type { MockOptions } from '../../mock/types.js';
 import type { Variant, VariantHandler } from '../helpers/variant-server.js';
@@ -18,6 +19,11 @@ export interface ConformantVariant {
   readonly mock?: MockOptions;
   /** What the user would configure for such a server (TargetConfig fields). */
   readonly target?: Partial<TargetConfig>;
+  /**
+   * The MUST gaps a user of such a server accepts (`--allow-gaps`): checks the server, conformant,
+   * gives nothing to judge (records listed without ids cannot be read back).
+   */
+  readonly allowGaps?: readonly GapKind[];
   /**
    * Set when the suite wrongly judges this conformant variant not conformant: `<check id>: <why the
    * check is wrong>`. The battery's unit test skips it with that reason, so the false finding stays

@@ -206,6 +206,8 @@ export const BODY_VARIANTS: readonly ConformantVariant[] = [
     description:
       'Listed predictions and scores carry no ids (§2.1/§2.2 leave required fields unsaid), as a listing projected to its content fields; the checks that read a listed record back by id can only skip.',
     variant: listedWithoutIds,
+    // Its user accepts that reading a listed record back cannot be judged: without it, COULD NOT JUDGE.
+    allowGaps: ['skipped'],
   },
   {
     id: 'extra-fields',

@@ -23,6 +23,7 @@ function run(v: ConformantVariant, level: 'must' | 'should'): Promise<RunReport>
     runs: RUNS,
     ...(v.mock ? { mock: v.mock } : {}),
     ...(v.target ? { target: v.target } : {}),
+    ...(v.allowGaps ? { allowGaps: v.allowGaps } : {}),
   });
 }
 

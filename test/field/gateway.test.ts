@@ -2,7 +2,8 @@
  * `conformance run` against the mock behind Debian's nginx as an API gateway under a path prefix
  * (it wants a key header of its own, compresses JSON and event streams), reached directly or through
  * tinyproxy as a forward proxy. The mock behind carries one planted SHOULD fault, so the right
- * verdict is exactly that one failure: no more (the wall blamed on the deployment), no less.
+ * verdict is exactly that one failure: no more (the wall blamed on the deployment), no less. And
+ * nginx in front of nothing: its 502 page on every path is a wall (`CTS_GATEWAY_WALL`, exit 3).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ let mock: MockServer;
 let gateway: Running;
 let forwardProxy: Running;
 let lockedProxy: Running;
+/** nginx proxying to a port nothing listens on: `502 Bad Gateway` to every request. */
+let wall: Running;
 const out = scratchDir('field-gateway');
 
 beforeAll(async () => {
@@ -41,12 +44,20 @@ beforeAll(async () => {
   );
   forwardProxy = await startTinyproxy();
   lockedProxy = await startTinyproxy({ basicAuth: `user:${PROXY_PASSWORD}` });
+  const nothing = await freePort();
+  wall = await startNginx(
+    (port) => `server {
+    listen 127.0.0.1:${port};
+    location / { ${proxyPass(`http://127.0.0.1:${nothing}/`)} }
+  }`,
+  );
 }, 30_000);
 
 afterAll(async () => {
   await gateway?.stop();
   await forwardProxy?.stop();
   await lockedProxy?.stop();
+  await wall?.stop();
   await mock?.close();
 });
 
@@ -64,6 +75,30 @@ test.skipIf(skip)(
     expect(r.stderr).toContain("--header 'Name: value'");
     expect(r.stderr).not.toContain('pass --token');
     expect(r.stderr).not.toMatch(STACK);
+  },
+  60_000,
+);
+
+test.skipIf(skip)(
+  "nginx's 502 page on every path: could not judge (CTS_GATEWAY_WALL, exit 3) in a few lines, no check sent",
+  async () => {
+    const before = wall.log().split('\n').length;
+    const r = await run(['--target', `http://127.0.0.1:${wall.port}`]);
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    const all = r.stdout + r.stderr;
+    expect(all).toContain('CTS_GATEWAY_WALL');
+    expect(all).toMatch(/every probe answered 502 Bad Gateway \(text\/html, nginx\)/);
+    expect(all).toContain('the deployment behind the gateway was not reached');
+    expect(all).not.toMatch(STACK);
+    // Before: NOT CONFORMANT, 594 lines, one failure per check.
+    expect(all.trimEnd().split('\n').length, all).toBeLessThan(30);
+    // The preflight's probes only (three per family).
+    const seen = wall
+      .log()
+      .split('\n')
+      .slice(before - 1)
+      .filter((l) => / 502 /.test(l));
+    expect(seen.length).toBeLessThanOrEqual(6);
   },
   60_000,
 );

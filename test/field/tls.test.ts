@@ -62,7 +62,17 @@ test.skipIf(skip)(
     expect(without.stderr).not.toMatch(STACK);
 
     const json = join(out, 'tls.json');
-    const withCa = await run(['--target', target, '--ca-cert', pki.caCert, '--level', 'should', '--json', json]);
+    const withCa = await run([
+      '--target',
+      target,
+      '--ca-cert',
+      pki.caCert,
+      '--allow-writes',
+      '--level',
+      'should',
+      '--json',
+      json,
+    ]);
     expect(withCa.code, withCa.stdout + withCa.stderr).toBe(0);
     expect(withCa.stderr).toContain(`trusting the CA in ${pki.caCert}`);
     const report = JSON.parse(readFileSync(json, 'utf8')).reports[0];
@@ -149,6 +159,7 @@ test.skipIf(skip)(
       pki.clientCert,
       '--client-key',
       pki.clientKey,
+      '--allow-writes',
       '--level',
       'should',
       '--json',

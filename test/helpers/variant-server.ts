@@ -4,6 +4,8 @@
  * keep-alive comments, extra fields, other error shapes, …) that the checks must accept, and
  * deliberately broken ones that they must catch. Shared by the area tests under suites/.
  */
+import type { GapKind } from '../../src/core/gaps.js';
+import { applyGates } from '../../src/gating/coverage-gate.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CheckDefinition } from '../../src/core/check.js';
@@ -39,6 +41,8 @@ export type VariantHandler = (req: MockRequest, handle: MockHandle) => Promise<V
 export interface RunAgainstVariantOptions extends RunAgainstUrlOptions {
   /** Options of the mock behind the variant. */
   readonly mock?: MockOptions;
+  /** The gaps a user of such a server accepts (`--allow-gaps`): what the suite cannot judge on it. */
+  readonly allowGaps?: readonly GapKind[];
 }
 
 function asHandler(variant: Variant | VariantHandler): VariantHandler {
@@ -105,10 +109,15 @@ export async function runAgainstVariant(
   variant: Variant | VariantHandler,
   options: RunAgainstVariantOptions = {},
 ): Promise<RunReport> {
-  const { mock, ...run } = options;
+  const { mock, allowGaps = [], ...run } = options;
   const server = await startVariantServer(variant, mock);
   try {
-    return await runAgainstUrl(server.url, checks, { runs: 5, ...run, target: { bundledMock: false, ...run.target } });
+    const report = await runAgainstUrl(server.url, checks, {
+      runs: 5,
+      ...run,
+      target: { bundledMock: false, ...run.target },
+    });
+    return applyGates(report, { minCoverage: undefined, allowGaps });
   } finally {
     await server.close();
   }

@@ -24,8 +24,9 @@ export interface HostileCase {
   /** Exact expectations per probe id. */
   readonly probes: Readonly<Record<string, Expected>>;
   /**
-   * The preflight finds that what answers is not the interface (src/runner/preflight.ts): the run
-   * is COULD NOT JUDGE with this code, no check run, and the probes' expectations do not apply.
+   * The preflight finds that what answers is not the interface (src/runner/preflight.ts), or the
+   * target watch that most checks meet no answer at all (`CTS_TARGET_DOWN`, src/runner/target-watch.ts):
+   * the run is COULD NOT JUDGE with this code, every check a skip, and the probes' expectations do not apply.
    */
   readonly unjudged?: UnjudgedCode;
 }
@@ -49,6 +50,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     network: true,
     codes: ['CTS_TARGET_TIMEOUT'],
     probes: all(TIMEOUT),
+    // Never an answer: the run stops once most checks met none.
+    unjudged: 'CTS_TARGET_DOWN',
   },
   {
     name: 'sends headers, then a byte a second forever',
@@ -63,6 +66,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     network: true,
     codes: ['CTS_TARGET_RESET'],
     probes: all({ error: ['CTS_TARGET_RESET'] }),
+    unjudged: 'CTS_TARGET_DOWN',
   },
   {
     name: 'answers bytes that are not HTTP',

@@ -107,14 +107,17 @@ describe.each(HOSTILE_CASES)('a target that $name', (c) => {
     // A target the preflight could not reach, or that is not the interface: said once (COULD NOT
     // JUDGE), and no check run.
     if (c.unjudged) expect(report.unjudged?.code, c.name).toBe(c.unjudged);
-    if (report.unjudged) {
+    // A run deadline that cut most checks says so (CTS_RUN_DEADLINE) and leaves what was judged as it is.
+    const none = report.unjudged?.code === 'CTS_RUN_DEADLINE' ? undefined : report.unjudged;
+    if (none) {
       if (!c.unjudged) {
-        expect(c.network, `${c.name}: ${report.unjudged.reason}`).toBe(true);
-        expect(report.unjudged.code).toBe('CTS_TARGET_UNREACHABLE');
+        expect(c.network, `${c.name}: ${none.reason}`).toBe(true);
+        // A resolver slower than the timeout: every check times out, and the run stops early.
+        expect(['CTS_TARGET_UNREACHABLE', 'CTS_TARGET_DOWN']).toContain(none.code);
       }
       expect(report.results.every((r) => r.status === 'skip')).toBe(true);
     }
-    for (const [id, want] of report.unjudged ? [] : Object.entries(c.probes)) {
+    for (const [id, want] of none ? [] : Object.entries(c.probes)) {
       const r = report.results.find((x) => x.id === id)!;
       if ('fail' in want) expect(r.status, `${id}: ${reasonOf(r)}`).toBe('fail');
       else {

@@ -30,7 +30,8 @@ test('an unreachable target: one message, no check run, COULD NOT JUDGE, exit 3'
   const json = join(dir, 'unreachable.json');
   const run = await runCli(['run', '--target', `http://127.0.0.1:${await closedPort()}`, '--json', json, '--console']);
   expect(run.code, run.stderr).toBe(3);
-  expect(run.stderr.match(/could not judge \(CTS_TARGET_UNREACHABLE\)/g)).toHaveLength(1);
+  // Said once before the run (the verdict line at the end repeats it: reporters/failure-summary.ts).
+  expect(run.stderr.match(/^conformance: .*could not judge \(CTS_TARGET_UNREACHABLE\)/gm)).toHaveLength(1);
   expect(run.stdout).toContain('COULD NOT JUDGE at level must');
   expect(run.stdout).not.toMatch(/^(FAIL|ERROR) /m);
   const report = JSON.parse(readFileSync(json, 'utf8')).reports[0];
@@ -45,7 +46,7 @@ test('a running mock and no --token: the refusal is said once, naming the flag, 
   try {
     const run = await runCli(['run', '--target', mock.url, '--basic', 'api:mock-key', '--console']);
     expect(run.code, run.stderr).toBe(3);
-    expect(run.stderr.match(/could not judge \(CTS_CREDENTIALS_REFUSED\)/g)).toHaveLength(1);
+    expect(run.stderr.match(/^conformance: .*could not judge \(CTS_CREDENTIALS_REFUSED\)/gm)).toHaveLength(1);
     // The status and an excerpt of the body, then what to do.
     expect(run.stderr).toContain(
       'on /v1 the target answered HTTP 401 application/json "{\\"detail\\":\\"Authentication failed\\"}", and no credentials were configured: pass --token',

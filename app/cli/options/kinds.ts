@@ -63,6 +63,20 @@ export function list(): Kind<string[]> {
   };
 }
 
+/** A list of some of a few words (`--allow-gaps writes,skipped`), repeated or comma-separated. */
+export function someOf<const V extends string>(values: readonly V[]): Kind<V[]> {
+  const words = list();
+  return {
+    read: (raw, flag, fromConfig) => {
+      const got = words.read(raw, flag, fromConfig);
+      const bad = got.filter((v) => !values.includes(v as V));
+      if (bad.length) throw badFlag(`--${flag} takes ${values.join(', ')} (comma-separated), got "${bad.join(',')}"`);
+      return [...new Set(got)] as V[];
+    },
+    schema: { type: 'array', items: { enum: values }, uniqueItems: true },
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID. */

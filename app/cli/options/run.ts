@@ -14,13 +14,13 @@ import {
   ENV_TOKEN,
 } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';
-import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
 import { parseShard } from '../../../src/runner/select.js';
 import { DEFAULT_ACCEPT_ENCODING } from '../../../src/transport/content-encoding.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
+import { GATE_OPTIONS } from './gates.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
@@ -68,11 +68,6 @@ const basicCredentials: Kind<string> = {
   schema: null,
 };
 
-const percent: Kind<number> = {
-  read: (raw) => parseMinCoverage(String(raw))!,
-  schema: { type: 'integer', minimum: 0, maximum: 100 },
-};
-
 const shard: Kind<{ index: number; count: number } | undefined> = {
   read: (raw) => (raw ? parseShard(String(raw)) : undefined),
   schema: { type: 'string', pattern: '^\\d+/\\d+$' },
@@ -101,6 +96,14 @@ export const RUN_OPTIONS = {
       '{timeout.replayDefault})',
     group: 'replay',
     replayWords: (file: string | undefined) => (file === undefined ? [] : ['--replay', shellWord(file)]),
+  },
+  exchange: {
+    type: 'string',
+    arg: 'N',
+    help: "with --replay: only the exchange on line N of the file (what a proxy finding's replay line sends)",
+    group: 'replay',
+    kind: wholeNumber(1),
+    replay: true,
   },
   target: {
     type: 'string',
@@ -410,15 +413,7 @@ export const RUN_OPTIONS = {
     config: 'expect',
     withReplay: 'refused',
   },
-  'min-coverage': {
-    type: 'string',
-    arg: 'N',
-    help: "not conformant unless the run covers at least N% of the coverage model (see 'conformance coverage')",
-    group: 'selection',
-    kind: percent,
-    config: 'minCoverage',
-    withReplay: 'refused',
-  },
+  ...GATE_OPTIONS,
   slo: { ...SLO_OPTION, group: 'selection', config: 'slo' },
   ...REPORT_OPTIONS,
   config: {

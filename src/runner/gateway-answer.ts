@@ -1,0 +1,49 @@
+/**
+ * @module A gateway's answer for a deployment it could not reach: HTTP 502, 503 or 504 whose body is
+ * not an error of the interface's own shape (src/rules/error-shape.ts), typically the front's HTML
+ * page (`502 Bad Gateway`, nginx). Such an answer says nothing about the deployment behind the front:
+ * the preflight (preflight.ts) calls the same one on every probe a wall, `CTS_GATEWAY_WALL`, and the
+ * target watch (target-watch.ts) counts it, mid-run, as a request the target did not answer. A
+ * conformant server's own 503 (load shedding) carries a JSON error body, and is never one.
+ */
+import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { errorShapeOf } from '../rules/error-shape.js';
+import type { HttpExchange } from '../transport/types.js';
+
+/** The statuses a front answers with when what is behind it is down, refusing, or too slow. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** Whether a status and a body (parsed as JSON when it is JSON) are a gateway's, not the interface's. */
+function isGatewayAnswer(status: number, json: unknown): boolean {
+  return GATEWAY_STATUSES.has(status) && errorShapeOf(json) === undefined;
+}
+
+/** Whether an exchange was answered by a gateway (see {@link isGatewayAnswer}). */
+export function isGatewayExchange(ex: HttpExchange): boolean {
+  return isGatewayAnswer(ex.response.status, ex.json);
+}
+
+/** The body's digest: two answers are the same page when status and digest agree. */
+function digestOf(ex: HttpExchange): string {
+  return createHash('sha256').update(ex.response.bodyText).digest('hex');
+}
+
+/** The same gateway answer: both a gateway's, same status, same body byte for byte. */
+export function sameGatewayAnswer(a: HttpExchange, b: HttpExchange): boolean {
+  return (
+    isGatewayExchange(a) &&
+    isGatewayExchange(b) &&
+    a.response.status === b.response.status &&
+    digestOf(a) === digestOf(b)
+  );
+}
+
+/** `502 Bad Gateway (text/html, nginx)`: the status with its name, the media type and the server, when told. */
+export function describeGatewayAnswer(ex: HttpExchange): string {
+  const { status, headers } = ex.response;
+  const type = headers['content-type']?.split(';')[0]?.trim();
+  const server = headers.server?.split('/')[0]?.trim();
+  const about = [type, server].filter((x): x is string => !!x);
+  return `${status} ${STATUS_CODES[status] ?? ''}`.trim() + (about.length ? ` (${about.join(', ')})` : '');
+}

@@ -1,0 +1,130 @@
+/**
+ * @module An interrupted run: a CI job cancelled or timed out sends SIGTERM (a person, Ctrl-C's
+ * SIGINT). The first signal stops the run as its deadline passing at that moment would
+ * (run-deadline.ts): no check starts any more, the exchanges in flight are aborted, and every check
+ * not judged is a skip `not run: interrupted by SIGTERM`. The report is built as usual and is
+ * `unjudged` with `CTS_INTERRUPTED`, saying how many checks were run: COULD NOT JUDGE unless a
+ * failure was already found, and exit 4 either way (src/gating/verdict.ts). A second signal ends the
+ * process at once, with the shell's code for it (130 for SIGINT, 143 for SIGTERM).
+ */
+import { constants } from 'node:os';
+import type { CheckDefinition } from '../core/check.js';
+import type { RunReport } from '../core/report.js';
+import type { CheckOutcome, CheckResult } from '../core/result.js';
+import { INTERRUPTED_CODE } from '../core/verdict-of-report.js';
+import type { RunnerSkip } from '../coverage/causes.js';
+import type { Unjudged } from './preflight.js';
+
+/** How the reason of every check an interrupt kept from being judged starts. */
+const NOT_RUN = 'not run: interrupted';
+
+/** The signals that interrupt a run. */
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+type InterruptSignal = (typeof SIGNALS)[number];
+
+/** What interrupted the run, from the interrupt's abort reason: a signal's name, or `an abort`. */
+export function interruptedBy(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'an abort';
+}
+
+/** A check the interrupt stopped, before it started or while it ran: a skip, never a finding against the target. */
+export function interruptedOutcome(by: string, running: boolean): CheckOutcome {
+  return { status: 'skip', reason: `${NOT_RUN} by ${by}${running ? ' while it ran' : ''}` };
+}
+
+/** Whether the interrupt kept this result's check from being judged. */
+export function notRunForInterrupt(result: CheckResult): boolean {
+  return result.status === 'skip' && (result.reason ?? '').startsWith(NOT_RUN);
+}
+
+/** How many of a run's checks were run before the interrupt (the others are skips saying so). */
+function checksRun(results: readonly (CheckResult | undefined)[], total: number): number {
+  return Math.max(0, total - results.filter((r) => r !== undefined && notRunForInterrupt(r)).length);
+}
+
+/**
+ * What a run stopped by an interrupt could not judge (`by`: what interrupted it; undefined: it was
+ * not): `CTS_INTERRUPTED`, `interrupted by SIGTERM after 41 of 212 checks; the other 171 were not
+ * run`, keeping the preflight's finding (its families, its reason after ours). The checks it kept from
+ * being judged are named to the coverage as `not-judged` in `skips`.
+ */
+export function interruptedRun(
+  by: string | undefined,
+  results: readonly (CheckResult | undefined)[],
+  checks: readonly Pick<CheckDefinition, 'id'>[],
+  before: Unjudged | undefined,
+  skips: Map<string, RunnerSkip>,
+): Unjudged | undefined {
+  if (by === undefined) return undefined;
+  checks.forEach((check, i) => {
+    const r = results[i];
+    if (r && notRunForInterrupt(r)) skips.set(check.id, 'not-judged');
+  });
+  const run = checksRun(results, checks.length);
+  const reason = `interrupted by ${by} after ${run} of ${checks.length} checks; the other ${checks.length - run} were not run`;
+  return {
+    // A cast until the types generated from the report schema know the code.
+    code: INTERRUPTED_CODE,
+    reason: before ? `${reason}; and could not judge (${before.code}): ${before.reason}` : reason,
+    families: before?.families ?? [],
+  };
+}
+
+/** Where the signals come from and what ends the process: `process`, or a stand-in in a test. */
+export interface SignalHost {
+  on(event: InterruptSignal, listener: (signal: InterruptSignal) => void): unknown;
+  off(event: InterruptSignal, listener: (signal: InterruptSignal) => void): unknown;
+  exit(code: number): void;
+  readonly stderr: { write(text: string): unknown };
+}
+
+export interface SignalInterrupt {
+  /** Aborted at the first signal, its reason the signal's name: a run's `interrupt`. */
+  readonly signal: AbortSignal;
+  /** Stops listening: the signals' default handling comes back. */
+  dispose(): void;
+}
+
+/** The shell's exit code for a process a signal ended: 128 + its number. */
+function signalExitCode(signal: InterruptSignal): number {
+  return 128 + constants.signals[signal];
+}
+
+/**
+ * Listens for SIGINT and SIGTERM: the first aborts `signal` (the run stops and writes its reports),
+ * a second exits at once with one line saying so.
+ */
+export function interruptOnSignals(host: SignalHost = process as unknown as SignalHost): SignalInterrupt {
+  const controller = new AbortController();
+  const onSignal = (signal: InterruptSignal): void => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    host.stderr.write(`conformance: ${signal} again: exiting at once, without the reports\n`);
+    host.exit(signalExitCode(signal));
+  };
+  for (const s of SIGNALS) host.on(s, onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      for (const s of SIGNALS) host.off(s, onSignal);
+    },
+  };
+}
+
+/**
+ * The one line an interrupted `conformance run` ends with, on stderr:
+ * `conformance: interrupted by SIGTERM: 41 of 212 checks run; reports written: out.json, out.xml`.
+ */
+export function interruptedLine(
+  interrupt: AbortSignal,
+  reports: readonly Pick<RunReport, 'results'>[],
+  checksPerTarget: number,
+  written: readonly string[],
+): string {
+  const run = reports.reduce((n, r) => n + checksRun(r.results, checksPerTarget), 0);
+  const total = checksPerTarget * reports.length;
+  const files = written.length ? written.join(', ') : 'none asked for';
+  return `conformance: interrupted by ${interruptedBy(interrupt)}: ${run} of ${total} checks run; reports written: ${files}\n`;
+}

@@ -1,0 +1,71 @@
+/**
+ * @module A run that ended before most of it was judged says so once, in its `unjudged`, instead of
+ * one entry per check it could not judge:
+ * - the target went away and did not come back (target-watch.ts): `CTS_TARGET_DOWN`;
+ * - the run's deadline kept more than half of the selected checks from being judged:
+ *   `CTS_RUN_DEADLINE`, `deadline hit: 150 of 212 checks not run`. Those checks (not started, or cut
+ *   short) become skips saying what the deadline did, so that the run is COULD NOT JUDGE unless a
+ *   failure was judged before (src/core/verdict-of-report.ts: a judged failure outweighs the rest).
+ *   A deadline that cut fewer leaves a verdict on most of the run: its cut checks stay errors, as a
+ *   target too slow for the run's budget on those checks, and gate as before.
+ * The checks not judged are named to the coverage as `not-judged` (their holes' cause).
+ */
+import type { CheckDefinition } from '../core/check.js';
+import { type AuthScheme, operation } from '../core/operations.js';
+import type { CheckResult } from '../core/result.js';
+import type { RunnerSkip } from '../coverage/causes.js';
+import type { Unjudged } from './preflight.js';
+import type { TargetWatch } from './target-watch.js';
+
+/** A check the deadline stopped: not started, or cut short while it ran (run-deadline.ts). */
+const byDeadline = (r: CheckResult | undefined): boolean => r?.status === 'error' && r.errorCode === 'CTS_RUN_DEADLINE';
+
+/** More than half of the selected checks stopped by the deadline: they become skips, and the run is unjudged. */
+function deadlineCut(
+  results: CheckResult[],
+  checks: readonly CheckDefinition[],
+  deadlineMs: number,
+): { unjudged: Unjudged; ids: string[] } | undefined {
+  const cut = checks.filter((_, i) => byDeadline(results[i]));
+  if (cut.length * 2 <= checks.length) return undefined;
+  const ids: string[] = [];
+  checks.forEach((check, i) => {
+    const r = results[i];
+    if (!r || !byDeadline(r)) return;
+    const { errorCode: _code, message, evidence: _evidence, ...rest } = r;
+    results[i] = {
+      ...rest,
+      status: 'skip',
+      reason: message ?? `not run: the run deadline (${deadlineMs} ms) had passed`,
+    };
+    ids.push(check.id);
+  });
+  return {
+    unjudged: {
+      code: 'CTS_RUN_DEADLINE',
+      reason: `deadline hit: ${cut.length} of ${checks.length} checks not run (the run deadline, ${deadlineMs / 1000} s, passed): raise --deadline, or select fewer checks (--only, --shard)`,
+      families: familiesOf(checks),
+    },
+    ids,
+  };
+}
+
+function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
+  return [...new Set(checks.map((c) => operation(c.operation).auth))];
+}
+
+/**
+ * What a run could not judge because it stopped early (the target gone, or the deadline), the
+ * results rewritten in place and the checks not judged named in `skips`; undefined when it did not.
+ */
+export function stoppedEarly(
+  results: CheckResult[],
+  checks: readonly CheckDefinition[],
+  watch: Pick<TargetWatch, 'notJudged'>,
+  deadlineMs: number,
+  skips: Map<string, RunnerSkip>,
+): Unjudged | undefined {
+  const found = watch.notJudged(results, checks) ?? deadlineCut(results, checks, deadlineMs);
+  for (const id of found?.ids ?? []) skips.set(id, 'not-judged');
+  return found?.unjudged;
+}
