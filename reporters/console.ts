@@ -43,7 +43,9 @@ const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = {
 export function renderConsole(reports: readonly RunReport[], options: ConsoleOptions): string {
   const paint = painter(options.color);
   const out: string[] = [];
-  out.push(...matrixLines(reports, paint), '');
+  // A run that judged nothing (a wall, a target gone from the start) has no matrix to show: its verdict says why.
+  const nothingJudged = reports.every((r) => r.unjudged && r.results.every((x) => x.status === 'skip'));
+  if (!nothingJudged) out.push(...matrixLines(reports, paint), '');
   for (const f of findingsOf(reports)) {
     const where = reports.length > 1 ? ` (${f.name})` : '';
     if (f.actionable.length) {

@@ -1,7 +1,9 @@
 /**
  * @module The HTML report (`--html FILE`): one self-contained file (inline CSS, no scripts, no
- * external resources; a Content-Security-Policy forbids them even if one slipped in). The matrix,
- * the verdict per target, then every finding in a collapsible `<details>`. Every string is escaped.
+ * external resources; a Content-Security-Policy forbids them even if one slipped in). The verdict
+ * per target, the matrix, timing and what was not exercised, then every finding in a collapsible
+ * `<details>` whose summary says what broke. On a failing run the failures and errors come first,
+ * right after the verdicts, open. Every string is escaped.
  */
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
@@ -11,6 +13,7 @@ import { findingsOf, type TargetFindings } from './_internal/findings.js';
 import { escapeHtml as esc } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { oneLine } from './_internal/text.js';
+import { whatBroke } from './_internal/broke.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { writesLine } from './_internal/writes.js';
 import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
@@ -20,6 +23,7 @@ import { plural } from '../src/core/words.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level');
+const PASSING: readonly string[] = ['CONFORMANT', 'CONFORMANT WITH GAPS'];
 const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'path');
 
 const CSS = `
@@ -49,6 +53,7 @@ details > summary { cursor: pointer; padding: .5rem .75rem; list-style-position:
 details[open] > summary { border-bottom: 1px solid var(--line); background: var(--panel); }
 details > dl { margin: 0; padding: .75rem; display: grid; grid-template-columns: max-content 1fr; gap: .5rem .9rem; }
 dt { font-weight: 600; color: var(--muted); } dd { margin: 0; min-width: 0; }
+.broke { font-weight: 600; }
 .tag { display: inline-block; font: 700 11px/1.6 system-ui, sans-serif; padding: 0 .45rem; border-radius: 999px; margin-right: .4rem; color: #fff; }
 .tag.fail { background: var(--bad); } .tag.error { background: #8250df; } .tag.known { background: var(--warn); } .tag.noted { background: #0969da; } .tag.skip { background: var(--muted); }
 ul.plain { padding-left: 1.2rem; }
@@ -69,17 +74,23 @@ export function renderHtml(reports: readonly RunReport[]): string {
   const meta = first
     ? `${esc(first.tool.name)} ${esc(first.tool.version)} · started ${esc(first.startedAt)} · seed ${first.seed}`
     : 'no targets';
+  const findings = findingsOf(reports);
+  const named = reports.length > 1;
+  // A failing run leads with what failed, open; a passing one keeps the matrix first.
+  const failing = reports.some((r) => !PASSING.includes(verdictOf(r).word));
+  const failures = findings.map((f) => failuresSection(f, named, failing));
   const body = [
     '<header>',
     '<h1>Conformance report</h1>',
     `<p class="meta">${meta}</p>`,
     '</header>',
     verdicts(m, reports),
+    ...(failing ? failures.filter(Boolean) : []),
     '<h2>Matrix</h2>',
     matrixTable(m),
-    ...reports.flatMap((r, i) => timingSection(r, reports.length > 1 ? m.targets[i]!.name : undefined) || []),
-    ...reports.map((r, i) => holesSection(r, reports.length > 1 ? m.targets[i]!.name : undefined)),
-    ...findingsOf(reports).map((f) => findingsSection(f, reports.length > 1)),
+    ...reports.flatMap((r, i) => timingSection(r, named ? m.targets[i]!.name : undefined) || []),
+    ...reports.map((r, i) => holesSection(r, named ? m.targets[i]!.name : undefined)),
+    ...findings.map((f, i) => [...(failing ? [] : [failures[i]]), restSection(f, named)].filter(Boolean).join('\n')),
   ];
   return [
     '<!doctype html>',
@@ -155,11 +166,20 @@ function holesSection(report: RunReport, name: string | undefined): string {
   );
 }
 
-function findingsSection(f: TargetFindings, named: boolean): string {
+/** A target's failures and errors, each in a `<details>` (open when the run failed). */
+function failuresSection(f: TargetFindings, named: boolean, open: boolean): string {
+  if (!f.actionable.length) return '';
+  const where = named ? `: ${esc(f.name)}` : '';
+  return [
+    `<h2>Failures and errors${where} (${f.actionable.length})</h2>`,
+    ...f.actionable.map((r) => finding(r, open)),
+  ].join('\n');
+}
+
+/** Everything else a target's run found: known failures, known failures that now pass, observations, skips. */
+function restSection(f: TargetFindings, named: boolean): string {
   const where = named ? `: ${esc(f.name)}` : '';
   const parts: string[] = [];
-  if (f.actionable.length)
-    parts.push(`<h2>Failures and errors${where} (${f.actionable.length})</h2>`, ...f.actionable.map((r) => finding(r)));
   if (f.known.length)
     parts.push(
       `<h3>Known failures${where} (${f.known.length})</h3>`,
@@ -185,12 +205,15 @@ function findingsSection(f: TargetFindings, named: boolean): string {
   return parts.join('\n');
 }
 
-function finding(r: CheckResult): string {
+function finding(r: CheckResult, open = false): string {
   const outcome = outcomeOf(r);
-  const summary = `<span class="tag ${outcome}">${outcome.toUpperCase()}</span><code>${esc(r.id)}</code> · ${r.level} ${esc(r.section)} · <code>${esc(operationLabel(r.operation))}</code><br>${esc(oneLine(r.requirement, 160))}`;
+  const broke = ['fail', 'error', 'known'].includes(outcome)
+    ? `<br><span class="broke">${esc(whatBroke(r))}</span>`
+    : '';
+  const summary = `<span class="tag ${outcome}">${outcome.toUpperCase()}</span><code>${esc(r.id)}</code> · ${r.level} ${esc(r.section)} · <code>${esc(operationLabel(r.operation))}</code>${broke}<br>${esc(oneLine(r.requirement, 160))}`;
   const rows = pickDetails(r, DETAIL_KEYS).map((d) => {
     const value = PRE_KEYS.includes(d.key) ? `<pre>${esc(d.value)}</pre>` : esc(d.value);
     return `<dt>${esc(d.label)}</dt><dd>${value}</dd>`;
   });
-  return `<details class="${outcome}">\n<summary>${summary}</summary>\n<dl>\n${rows.join('\n')}\n</dl>\n</details>`;
+  return `<details class="${outcome}"${open ? ' open' : ''}>\n<summary>${summary}</summary>\n<dl>\n${rows.join('\n')}\n</dl>\n</details>`;
 }

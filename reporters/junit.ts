@@ -26,7 +26,9 @@ const BODY_KEYS = detailsBut('reason');
  * Renders a run (one report per target) as JUnit XML.
  *
  * INFO checks never fail: they are passed testcases whose observation goes to the suite's
- * `<system-out>`. Known failures (listed with `--expect`) are `<skipped message="known failure: …">`.
+ * `<system-out>`. Known failures (listed with `--expect`) are `<skipped message="known failure: …">`;
+ * failures the run's level does not gate on (SHOULD at `--level must`) are
+ * `<skipped message="not gating at level must: …">`, with their evidence.
  * With several targets, suite names and classnames carry a ` [label]` suffix so CI tools keep the
  * targets apart.
  *
@@ -60,8 +62,10 @@ interface SuiteContext {
 
 /**
  * A failure the gate ignores at the run's level (a SHOULD failure at `--level must`) is no JUnit
- * failure: CI tools would show failed tests on a passing gate. It is a passed testcase whose
- * finding goes to the suite's `<system-out>`, as INFO observations do.
+ * failure: CI tools would fail the job's test gate on a passing verdict. Nor is it a passed test,
+ * which would show a broken rule green. It is a skipped testcase saying why (Jenkins, GitLab and
+ * GitHub's test reporters show skipped tests apart, yellow or grey, and pass the gate on them),
+ * its evidence in the body, as known failures are.
  */
 function junitOutcome(result: CheckResult, level: RunReport['level']): ReturnType<typeof outcomeOf> | 'not-gating' {
   const outcome = outcomeOf(result);
@@ -78,7 +82,7 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     tests: String(results.length),
     failures: String(count('fail')),
     errors: String(count('error')),
-    skipped: String(count('skip', 'known')),
+    skipped: String(count('skip', 'known', 'not-gating')),
     time,
     timestamp: timestampWithoutZone(report.startedAt),
     hostname: ctx.host,
@@ -159,9 +163,10 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
         stdout.push(`[INFO] ${caseName}: ${result.actual ?? result.expected ?? ''}`);
         break;
       case 'not-gating':
-        out.push(`${open}/>`);
-        stdout.push(
-          `[${result.level} failure, not gating at level ${report.level}] ${caseName}: ${oneLine(`${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`, 1000)}${result.evidence?.curl ? `\n  curl: ${result.evidence.curl}` : ''}${result.evidence?.replay ? `\n  replay: ${result.evidence.replay}` : ''}`,
+        out.push(
+          `${open}>`,
+          `      <skipped ${attributes({ message: oneLine(`not gating at level ${report.level}: ${result.level} failure. ${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`) })}>${body()}</skipped>`,
+          '    </testcase>',
         );
         break;
       default:

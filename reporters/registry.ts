@@ -15,6 +15,8 @@ export interface ReportFormat {
   render(reports: readonly RunReport[]): Promise<string>;
   /** A file the environment names that also gets the output appended (GitHub's step summary for Markdown). */
   appendTo?(env: NodeJS.ProcessEnv): string | undefined;
+  /** That file in words, for the line that says where the reports are (`the job summary`). */
+  readonly appendedAs?: string;
 }
 
 export const REPORT_FORMATS: readonly ReportFormat[] = [
@@ -33,6 +35,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     help: 'the matrix and failures as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)',
     render: async (r) => (await import('./markdown.js')).renderMarkdown(r),
     appendTo: (env) => env.GITHUB_STEP_SUMMARY || undefined,
+    appendedAs: 'the job summary ($GITHUB_STEP_SUMMARY)',
   },
   {
     name: 'html',

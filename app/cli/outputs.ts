@@ -2,7 +2,10 @@
  * @module What a run leaves behind: report files (JUnit, JSON, Markdown, HTML; Markdown also
  * appended to $GITHUB_STEP_SUMMARY), the console matrix, and progress while running. On a terminal
  * the matrix is printed; when stdout is not a terminal and report files were asked for, stdout
- * gets only their paths (unless --console).
+ * gets only their paths (unless --console). Whatever the terminal and the report flags, stderr gets
+ * the verdict of each target and what failed (reporters/failure-summary.ts), unless the matrix was
+ * just printed on the same terminal; under GitHub Actions, stderr also gets workflow annotations
+ * (reporters/github-annotations.ts). `--quiet` silences both.
  */
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +13,8 @@ import { ConformanceError } from '../../src/core/errors.js';
 import type { RunReport } from '../../src/core/report.js';
 import { createProgress as createProgressPrinter, type Progress } from '../../reporters/progress.js';
 import { renderConsole } from '../../reporters/console.js';
+import { renderFailureSummary } from '../../reporters/failure-summary.js';
+import { renderGithubAnnotations } from '../../reporters/github-annotations.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
 import type { RunConfig } from './run-options.js';
 
@@ -69,11 +74,26 @@ export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
   }
 }
 
+/**
+ * Whether stderr gets the verdict and failure summary: always, but under `--quiet`, and when the
+ * console matrix (which ends with the same verdicts) was printed on a terminal stderr shares.
+ */
+export function wantsFailureSummary(o: {
+  readonly quiet: boolean;
+  readonly matrixShown: boolean;
+  readonly stdoutTerminal: boolean;
+  readonly stderrTerminal: boolean;
+}): boolean {
+  if (o.quiet) return false;
+  return !(o.matrixShown && o.stdoutTerminal && o.stderrTerminal);
+}
+
 export async function emitOutputs(
   reports: readonly RunReport[],
   cfg: Pick<RunConfig, 'outputs' | 'quiet' | 'forceConsole' | 'color'>,
 ): Promise<void> {
   const written: string[] = [];
+  const alsoIn: string[] = [];
   for (const format of REPORT_FORMATS) {
     const path = cfg.outputs[format.name];
     const alsoTo = format.appendTo?.(process.env);
@@ -83,6 +103,7 @@ export async function emitOutputs(
     if (alsoTo) {
       try {
         appendFileSync(alsoTo, text + '\n');
+        alsoIn.push(format.appendedAs ?? alsoTo);
       } catch {
         process.stderr.write(`conformance: could not append the ${format.name} report to ${alsoTo}\n`);
       }
@@ -95,4 +116,13 @@ export async function emitOutputs(
     if (terminal && showMatrix) process.stdout.write(`Reports: ${written.join(', ')}\n`);
     else process.stdout.write(written.map((p) => p + '\n').join(''));
   }
+  const summary = wantsFailureSummary({
+    quiet: cfg.quiet,
+    matrixShown: showMatrix,
+    stdoutTerminal: terminal,
+    stderrTerminal: process.stderr.isTTY === true,
+  });
+  if (summary)
+    process.stderr.write(renderFailureSummary(reports, { written, alsoIn, color: useColor(cfg, process.stderr) }));
+  if (!cfg.quiet && process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderGithubAnnotations(reports));
 }

@@ -75,7 +75,13 @@ function detailsOf(result: CheckResult): Detail[] {
   add('notes', 'notes', result.notes?.join('\n'));
   if (ev && ev.counterexample !== undefined)
     add('counterexample', 'counterexample', showValue(ev.counterexample), true);
-  add('path', 'path', ev?.path);
+  // fast-check's replay path alone (`0:0:1`) means nothing to a reader: say what it is and how to use it.
+  if (ev?.path)
+    add(
+      'path',
+      'fast-check replay path',
+      `${ev.path} (the shrink steps to this counterexample from the check's seed: the replay line, with --seed ${ev.seed}, reproduces this shrunk case)`,
+    );
   if (ev?.response) {
     const type = ev.response.headers['content-type'] ?? ev.response.headers['Content-Type'];
     const head = `HTTP ${ev.response.status}${type ? `  content-type: ${type}` : ''}`;

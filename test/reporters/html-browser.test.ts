@@ -1,6 +1,6 @@
 /**
  * The HTML report opened in a real headless browser: it loads offline under its own CSP, every
- * finding is a collapsible <details>, and a screenshot is produced. Skipped, saying why, when no
+ * finding is a collapsible <details> (on a failing run the failures open), and a screenshot is produced. Skipped, saying why, when no
  * Chromium is installed (set CHROMIUM_PATH to point at one).
  */
 import { execFile } from 'node:child_process';
@@ -45,9 +45,12 @@ test('the HTML report renders in headless Chromium: DOM intact, findings collaps
   });
   expect(stdout).toContain('<h1>Conformance report</h1>');
   // 6 findings across both targets, the skipped list and the items not exercised (two groups by
-  // operation and cause): all parsed as <details>, none open.
+  // operation and cause): all parsed as <details>. The run fails: its 4 failures and errors are
+  // open, the rest collapsed.
   expect(stdout.match(/<details/g)?.length).toBe(9);
-  expect(stdout).not.toMatch(/<details[^>]* open/);
+  const open = stdout.match(/<details[^>]* open[^>]*>/g) ?? [];
+  expect(open).toHaveLength(4);
+  for (const d of open) expect(d).toMatch(/class="(fail|error)"/);
   // The target's markup arrived as text, never as elements.
   expect(stdout).not.toMatch(/<script|<b>bold/);
   expect(stdout).toContain('&lt;script&gt;alert("x")&lt;/script&gt;');

@@ -1,7 +1,7 @@
 /**
  * The JUnit report as CI systems read it: valid against both XSDs (`xmllint --schema`), and read by
  * a real JUnit reader (Debian's python3-junitparser) with exactly the gate's failures: a failure the
- * gate ignores at the run's level is a passed test there. Skipped, saying so, where the tools are
+ * gate ignores at the run's level is a skipped test there, neither failed nor passed. Skipped, saying so, where the tools are
  * absent (.ci/run installs them).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { renderJunit } from '../../reporters/junit.js';
 import { gates } from '../../src/core/report.js';
+import { operationLabel } from '../../src/core/operations.js';
+import { targetNames } from '../../reporters/_internal/targets.js';
 import { packageRoot } from '../../src/core/package-root.js';
 import { singleTargetRun, twoTargetRun } from '../fixtures-results/reports.js';
 
@@ -38,14 +40,14 @@ test.skipIf(!hasXmllint).each(Object.keys(runs))('%s: valid against the Jenkins 
 const READ = `
 import json, sys
 from junitparser import JUnitXml, Failure, Error, Skipped
-out = {"failures": 0, "errors": 0, "skipped": 0, "passed": []}
+out = {"failures": 0, "errors": 0, "skipped": [], "passed": []}
 for suite in JUnitXml.fromfile(sys.argv[1]):
     for case in suite:
         kinds = [type(r) for r in case.result]
         if Failure in kinds: out["failures"] += 1
         elif Error in kinds: out["errors"] += 1
-        elif Skipped in kinds: out["skipped"] += 1
-        else: out["passed"].append(case.name)
+        elif Skipped in kinds: out["skipped"].append(case.classname + "::" + case.name)
+        else: out["passed"].append(case.classname + "::" + case.name)
 print(json.dumps(out))
 `;
 
@@ -58,14 +60,33 @@ test.skipIf(!hasJunitparser).each(Object.keys(runs))(
     const read = JSON.parse(execFileSync(PYTHON, ['-c', READ, file], { encoding: 'utf8' })) as {
       failures: number;
       errors: number;
-      skipped: number;
+      skipped: string[];
       passed: string[];
     };
-    const all = reports.flatMap((r) => r.results.map((x) => ({ x, level: r.level })));
+    const names = targetNames(reports);
+    const all = reports.flatMap((r, i) =>
+      r.results.map((x) => ({
+        x,
+        level: r.level,
+        key: `${operationLabel(x.operation)}${reports.length > 1 ? ` [${names[i]}]` : ''}::${x.id}`,
+      })),
+    );
     expect(read.failures).toBe(all.filter(({ x, level }) => x.status === 'fail' && gates(x, level)).length);
     expect(read.errors).toBe(all.filter(({ x }) => x.status === 'error' && !x.expectedFailure).length);
-    // A SHOULD failure at --level must is a passed test, not a failure.
-    for (const { x } of all.filter(({ x, level }) => x.status === 'fail' && !gates(x, level) && !x.expectedFailure))
-      expect(read.passed).toContain(x.id);
+    // A SHOULD failure at --level must is a skipped test: no failure, and not shown passed.
+    const notGating = all.filter(
+      ({ x, level }) => x.status === 'fail' && x.level !== 'INFO' && !gates(x, level) && !x.expectedFailure,
+    );
+    expect(notGating.length, 'the fixtures have a failure that does not gate').toBeGreaterThan(0);
+    for (const { key } of notGating) {
+      expect(read.skipped).toContain(key);
+      expect(read.passed).not.toContain(key);
+    }
+    expect(read.skipped).toHaveLength(
+      all.filter(
+        ({ x, level }) =>
+          x.status === 'skip' || x.expectedFailure || (x.status === 'fail' && x.level !== 'INFO' && !gates(x, level)),
+      ).length,
+    );
   },
 );

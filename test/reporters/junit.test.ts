@@ -141,15 +141,22 @@ test('failures and errors carry a type and a one-line message; the body puts the
   expect(seen).toBe(3);
 });
 
-test('a failure the gate ignores at the run level is a passed testcase, its evidence in system-out', () => {
-  const xml = renderJunit(singleTargetRun(), { hostname: 'ci' });
-  const [r] = singleTargetRun()[0]!.results.filter((x) => x.level === 'SHOULD' && x.status === 'fail');
+test('a failure the gate ignores at the run level is no failure and not green: skipped, saying why, with its evidence', () => {
+  const reports = singleTargetRun();
+  const [r] = reports[0]!.results.filter((x) => x.level === 'SHOULD' && x.status === 'fail');
   expect(r, 'the fixture has a SHOULD failure').toBeDefined();
-  expect(xml).toMatch(new RegExp(`<testcase name="${r!.id.replace(/\./g, '\\.')}"[^>]*/>`));
-  expect(xml).toContain(`[SHOULD failure, not gating at level must] ${r!.id}`);
-  const failures = [...xml.matchAll(/<failure /g)].length;
-  expect(failures).toBe(
-    singleTargetRun()[0]!.results.filter((x) => x.status === 'fail' && x.level === 'MUST' && !x.expectedFailure).length,
+  const suite = suitesOf(reports).find((s) => s.attributes.package === r!.operation)!;
+  const testcase = casesOf(suite).find((c) => c.attributes.name === r!.id)!;
+  expect(testcase.children.map((c) => c.name)).toEqual(['skipped']);
+  const skipped = testcase.children[0]!;
+  expect(skipped.attributes.message).toMatch(/^not gating at level must: SHOULD failure\. Reading an unknown score/);
+  expect(skipped.attributes.message).toContain('actual: 404 with an empty body');
+  expect(skipped.text).toMatch(/^Requirement: [\s\S]*Curl: [\s\S]*Replay: /);
+  expect(suite.attributes.skipped).toBe('1');
+  expect(suite.attributes.failures).toBe('0');
+  const xml = renderJunit(reports, { hostname: 'ci' });
+  expect([...xml.matchAll(/<failure /g)].length).toBe(
+    reports[0]!.results.filter((x) => x.status === 'fail' && x.level === 'MUST' && !x.expectedFailure).length,
   );
 });
 
@@ -170,6 +177,7 @@ test('skips carry their reason; known failures are skipped as "known failure: re
   expect(skipped).toEqual([
     'known failure: TICKET-123: model catalogue not wired in staging',
     'needs --allow-writes against a non-mock target',
+    expect.stringMatching(/^not gating at level must: /),
   ]);
 });
 
