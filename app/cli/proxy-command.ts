@@ -1,8 +1,13 @@
 /**
  * @module `conformance proxy --target URL`: starts the judging proxy (src/proxy), prints
- * `listening on URL`, and on SIGINT/SIGTERM, `--duration` or `--max-exchanges` stops, writes the
- * reports asked for (the same formats as `run`), prints the matrix and the coverage the traffic
- * exercised, and returns the exit code (0: no server-side finding; 1: one; 2: usage error).
+ * `listening on URL` (and warns at once when the target does not answer), and on the first
+ * SIGINT/SIGTERM, `--duration` or `--max-exchanges` stops accepting, lets the exchanges under way
+ * end (cutting those that do not), writes the reports asked for (the same formats as `run`), says so
+ * in one line, prints the matrix and the coverage the traffic exercised, and returns `run`'s exit
+ * code for the server's report (0 conformant, 1 not, 2 usage error, 3 could not judge: nothing of the
+ * server judged). A second signal exits at once. While it runs, the reports are also written every
+ * `--report-interval` seconds, on SIGUSR1 and on the admin port's POST /reports (`writeReports`),
+ * each atomically. A finding's replay line replays its exchange from the `--record` file.
  */
 import { createWriteStream } from 'node:fs';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
@@ -14,7 +19,17 @@ import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
 import { ProxySession } from '../../src/proxy/session.js';
+import { exchangeReplayLine } from '../../src/proxy/exchange-replay.js';
+import { withNothingJudged } from '../../src/proxy/nothing-judged.js';
+import { unreachableTarget } from '../../src/proxy/target-probe.js';
+import { interruptOnSignals } from '../../src/runner/interrupt.js';
+import { CONNECTION_OPTIONS } from './connection-flags.js';
+import { reportWriter, type WriteReports } from './proxy-report-writer.js';
+import { type AdminServer, startAdminServer } from '../../src/proxy/admin-server.js';
+import { ProxyMetrics } from '../../src/proxy/metrics.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
+import type { Operation } from '../../src/core/operations.js';
+import type { ProxyRule } from '../../src/proxy/rules.js';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
@@ -29,6 +44,8 @@ interface ProxyConfig {
   readonly target: string;
   readonly host: string;
   readonly port: number;
+  /** `--admin-port`/`--admin-host`: where GET /metrics and POST /reports are served; undefined: not served. */
+  readonly admin: { readonly host: string; readonly port: number } | undefined;
   readonly durationS: number | undefined;
   readonly maxExchanges: number | undefined;
   readonly timeoutMs: number;
@@ -41,6 +58,10 @@ interface ProxyConfig {
   readonly record: string | undefined;
   /** `--record-bodies`: the record keeps whole answers (streams: each event with its time offset). */
   readonly recordBodies: boolean;
+  /** `--report-interval S`: the reports are written every S seconds too. */
+  readonly reportInterval: number | undefined;
+  /** With `--record`: the flags of `conformance run --replay` that reach the target as the proxy does. */
+  readonly exchangeReplay: { readonly base: string; readonly rest: string } | undefined;
   readonly outputs: Readonly<Record<string, string>>;
   readonly quiet: boolean;
   readonly forceConsole: boolean;
@@ -58,12 +79,35 @@ interface ProxyConfig {
   readonly listParams: ListParams;
 }
 
+/** Flags of the proxy that `run --replay` takes with the same meaning: what an exchange's replay line carries. */
+const REPLAY_CARRIES: ReadonlySet<string> = new Set([
+  'target',
+  'token',
+  'basic',
+  'level',
+  'max-body-bytes',
+  'param-evaluation-run-id',
+  'param-limit',
+  'param-offset',
+  ...Object.keys(CONNECTION_OPTIONS),
+]);
+
 /** The command line for evidence: a secret given as a flag (the table's `secret`) becomes the environment variable that holds it. */
 function replayLine(argv: readonly string[]): string {
+  return `conformance proxy ${commandWords(argv).join(' ')}`;
+}
+
+/** The words of `argv`, secrets read back from the environment; with `carried`, only the flags it names. */
+function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const flag = /^--([\w-]+)(=.*)?$/.exec(a);
+    if (carried && !(flag && carried.has(flag[1]!))) {
+      const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
+      if (flag && option?.type === 'string' && flag[2] === undefined) i++;
+      continue;
+    }
     const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
     if (flag && option?.secret) {
       words.push(`--${flag[1]} "$${option.env}"`);
@@ -82,8 +126,10 @@ function replayLine(argv: readonly string[]): string {
       continue;
     }
     words.push(shellWord(a));
+    if (carried && flag && flag[2] === undefined && (PROXY_OPTIONS as OptionTable)[flag[1]!]?.type === 'string')
+      words.push(shellWord(argv[++i] ?? ''));
   }
-  return `conformance proxy ${words.join(' ')}`;
+  return words;
 }
 
 /** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
@@ -112,6 +158,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     target,
     host,
     port: value('port'),
+    admin: values['admin-port'] === undefined ? undefined : { host: value('admin-host'), port: value('admin-port')! },
     durationS: value('duration'),
     maxExchanges: value('max-exchanges'),
     timeoutMs: value('timeout'),
@@ -121,6 +168,14 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     objectives: value('slo'),
     record: values.record,
     recordBodies: recordBodies(values.record, value('record-bodies')),
+    reportInterval: value('report-interval'),
+    exchangeReplay:
+      values.record === undefined
+        ? undefined
+        : {
+            base: `conformance run --replay ${shellWord(values.record)}`,
+            rest: commandWords(argv, REPLAY_CARRIES).join(' '),
+          },
     outputs: reportOutputs((format) => values[format as keyof typeof values]),
     quiet: values.quiet ?? false,
     forceConsole: values.console ?? false,
@@ -158,13 +213,17 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   recording?.on('error', (err) =>
     say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`),
   );
+  const metrics = cfg.admin && new ProxyMetrics({ target: cfg.target });
   const session = new ProxySession({
+    ...(metrics ? { listener: metrics } : {}),
     target: cfg.target,
     maxBodyBytes: cfg.maxBodyBytes,
-    replay: cfg.replay,
+    // A finding's replay line replays its exchange from the recording; without one, it is left out.
+    replay: '',
+    ...(cfg.exchangeReplay ? { replayExchange: replayExchangeOf(cfg.exchangeReplay) } : {}),
     ...(cfg.credentials ? { credentials: cfg.credentials } : {}),
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
-    ...(recording ? { record: (line: string) => void (recording.writable && recording.write(`${line}\n`)) } : {}),
+    ...(recording ? { record: recorder(recording) } : {}),
     ...(cfg.recordBodies ? { recordBodies: true } : {}),
     knownSecrets: connectionSecrets(cfg.connection),
     ...(cfg.priorityScheduling !== undefined ? { priorityScheduling: cfg.priorityScheduling } : {}),
@@ -191,12 +250,27 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`,
     );
   }
-  const onSignal = (signal: NodeJS.Signals): void => stop(signal);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // The reports of the traffic so far; `writeReports` writes those asked for (the admin port's POST /reports).
+  const build = () => buildReports(session, cfg);
+  const writeReports: WriteReports = reportWriter(cfg.outputs, build);
+  const admin: AdminServer | undefined =
+    metrics &&
+    (await startAdminServer({ ...cfg.admin!, metrics, writeReports }).catch(async (err: NodeJS.ErrnoException) => {
+      await server.close();
+      throw badFlag(`--admin-port: cannot listen on ${cfg.admin!.host}:${cfg.admin!.port}: ${err.code ?? err.message}`);
+    }));
+  // The first SIGINT/SIGTERM stops the proxy as --duration would; a second exits at once.
+  const signals = interruptOnSignals();
+  signals.signal.addEventListener('abort', () => stop(String(signals.signal.reason)));
   const timer =
     cfg.durationS === undefined ? undefined : setTimeout(() => stop(`${cfg.durationS} s`), cfg.durationS * 1000);
+  const stopWriting = writeWhileRunning(writeReports, cfg.reportInterval, say);
   process.stdout.write(`listening on ${server.url} (proxy to ${cfg.target})\n`);
+  void unreachableTarget(cfg.target, cfg.connection).then((why) => {
+    if (why !== undefined)
+      say(`warning: the target ${cfg.target} is not reachable (${why}); exchanges will be answered 502 until it is`);
+  });
+  if (admin) process.stdout.write(`metrics on ${admin.url}/metrics (Prometheus; apart from the traffic)\n`);
   const reached = describeConnection(cfg.target, cfg.connection);
   if (reached) say(`reaching ${cfg.target} ${reached}`);
   // Said at the start, so that a variable left set for another target does not surprise (§5).
@@ -206,19 +280,65 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       : `§5: no --token/--basic (nor $${ENV_TOKEN}/$${ENV_BASIC}): answers to other credentials are not judged, only to missing or wrong-scheme ones`,
   );
   const why = await stopped;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  stopWriting();
   if (timer) clearTimeout(timer);
   await server.close();
+  await admin?.close();
   if (recording) await new Promise<void>((resolve) => recording.end(resolve));
-  const reports = proxyReports(session, {
+  const reports = build();
+  const files = Object.values(cfg.outputs).filter(Boolean);
+  say(
+    `stopped (${why}): ${trafficLine(session)}; ${files.length ? `reports written: ${files.join(', ')}` : 'no report file asked for'}`,
+  );
+  await emitOutputs(reports, cfg);
+  signals.dispose();
+  // The clients' findings are reported, never gating: the exit code is the server's, as `run` gives it.
+  return exitCodeOf(reports.slice(0, 1));
+}
+
+/** The reports of the traffic so far: the server's (COULD NOT JUDGE when nothing of it was judged), the clients'. */
+function buildReports(session: ProxySession, cfg: ProxyConfig) {
+  const [server, clients] = proxyReports(session, {
     level: cfg.level,
     replay: cfg.replay,
     connection: cfg.connection,
     objectives: cfg.objectives,
   });
-  say(`stopped (${why}): ${trafficLine(session)}`);
-  await emitOutputs(reports, cfg);
-  // The clients' findings are reported, never gating: the exit code is the server's.
-  return exitCodeOf(reports.slice(0, 1));
+  return [withNothingJudged(server!, session.exchanges), clients!];
+}
+
+/** `--record`'s writer: each line appended, its line number returned (undefined once the file failed). */
+function recorder(recording: NodeJS.WritableStream & { writable: boolean }): (line: string) => number | undefined {
+  let lines = 0;
+  return (line) => {
+    if (!recording.writable) return undefined;
+    recording.write(`${line}\n`);
+    return ++lines;
+  };
+}
+
+/** The replay line of a recorded exchange (src/proxy/exchange-replay.ts). */
+function replayExchangeOf(replay: NonNullable<ProxyConfig['exchangeReplay']>) {
+  return (line: number | undefined, op: Operation, rule: ProxyRule | undefined): string =>
+    exchangeReplayLine(replay.base, replay.rest, line, op, rule);
+}
+
+/**
+ * Writes the reports every `intervalS` seconds (when given) and on each SIGUSR1, saying when a write
+ * fails; returns what stops it.
+ */
+export function writeWhileRunning(
+  writeReports: WriteReports,
+  intervalS: number | undefined,
+  say: (line: string) => void,
+): () => void {
+  const write = (): void =>
+    void writeReports().catch((err: Error) => say(`could not write the reports: ${err.message.split('\n')[0]}`));
+  const timer = intervalS === undefined ? undefined : setInterval(write, intervalS * 1000);
+  timer?.unref();
+  process.on('SIGUSR1', write);
+  return () => {
+    if (timer) clearInterval(timer);
+    process.off('SIGUSR1', write);
+  };
 }

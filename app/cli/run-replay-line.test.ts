@@ -24,6 +24,7 @@ const config = (name: string, content: object): string => {
 const CASES: [string[], string][] = [
   [[], 'conformance run'],
   [['--target', T], `conformance run --target ${T}`],
+  [['--replay', 'r', '--target', T, '--exchange', '2'], `conformance run --replay r --exchange 2 --target ${T}`],
   [
     ['--target', `${T}/`, '--target', 'https://b.example/x'],
     `conformance run --target ${T} --target https://b.example/x`,

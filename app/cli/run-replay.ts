@@ -3,7 +3,8 @@
  * against the target (src/replay) and reports it as `conformance proxy` does: the same two reports
  * (the server's findings and the clients'), the coverage the replayed traffic exercised, and the
  * proxy's exit code (0: no server-side finding at the gating level, 1: one). One line on stderr says
- * how many exchanges were replayed, how many skipped and why.
+ * how many exchanges were replayed, how many skipped and why. `--exchange N` replays only the
+ * exchange on line N (a proxy finding's replay line).
  */
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
@@ -26,6 +27,7 @@ export async function replayRun(cfg: RunConfig & { readonly replay: string }): P
     replay: cfg.replayBase,
     connection: cfg.connection,
     listParams: cfg.listParams,
+    exchange: cfg.exchange,
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
   });
   const reports = proxyReports(outcome.session, {

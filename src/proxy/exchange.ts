@@ -9,11 +9,12 @@
  * judged as they go and only their first bytes are kept for evidence.
  */
 import { operationLabel, type Operation } from '../core/operations.js';
-import { fail, type Evidence } from '../core/result.js';
+import type { Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import { CredentialsJudge } from './credentials-judge.js';
 import { excerpt } from '../core/describe.js';
-import { buildEvidence } from '../runner/evidence.js';
+import { presentationOf } from './curl-credentials.js';
+import { exchangeEvidence } from './exchange-evidence.js';
 import type { RecordedRequest } from '../transport/types.js';
 import { judgeJsonAnswer } from './json-answer.js';
 import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
@@ -85,6 +86,8 @@ export class ExchangeJudge {
   /** The server did not answer completely: the tool error, reported as an error result. */
   private errors: { code: string; message: string } | undefined;
   private done = false;
+  /** Its line in the `--record` file, once recorded. */
+  private recorded: number | undefined;
 
   constructor(
     private readonly ctx: JudgeContext,
@@ -372,31 +375,27 @@ export class ExchangeJudge {
     );
   }
 
-  /** The evidence of this exchange: the client's own request, what came back, and a curl line. */
-  private evidence(expected: string, actual: string): Evidence {
+  /** The evidence of this exchange (exchange-evidence.ts): the request, what came back, a curl line, its replay. */
+  private evidence(expected: string, actual: string, rule?: ProxyRule): Evidence {
     const body = this.requestBodyText();
-    const streamRequest: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
-    const firstBytes = Buffer.concat(this.first).toString('utf8');
-    const outcome = fail({
-      expected,
-      actual,
-      streamRequest,
-      ...(this.status ? { streamExcerpt: { status: this.status, headers: this.responseHeaders, firstBytes } } : {}),
-    });
-    return buildEvidence(outcome, {
-      redact: this.ctx.redactor(),
-      token: this.credentials.token,
-      basic: this.credentials.basic,
-      seed: 0,
-      replay: this.ctx.replay,
-    });
+    const request: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
+    const { status, responseHeaders: headers, recorded } = this;
+    const seen = {
+      op: this.op!,
+      request,
+      status,
+      headers,
+      firstBytes: Buffer.concat(this.first).toString('utf8'),
+      recorded,
+    };
+    return exchangeEvidence(this.ctx, seen, expected, actual, rule);
   }
 
   private flush(op: Operation): void {
     const { findings } = this.ctx;
     const exchange = `${this.label}${this.status ? ` → ${this.status}` : ''}`;
     if (this.ctx.record)
-      this.ctx.record(
+      this.recorded = this.ctx.record(
         recordLine(
           {
             operation: op.id,
@@ -415,13 +414,14 @@ export class ExchangeJudge {
               : {}),
             ...(this.errors ? { error: this.errors } : {}),
             findings: this.pending.map((p) => resultId(p.rule, op.id)),
+            credentials: presentationOf(this.request.headers.authorization, op.auth, this.ctx.configured),
           },
           this.ctx.redactor(),
         ),
       );
     for (const p of this.pending) {
       const first = findings.breached(p.rule, op.id, { expected: p.expected, actual: p.actual, exchange }, () =>
-        this.evidence(p.expected, p.actual),
+        this.evidence(p.expected, p.actual, p.rule),
       );
       if (first)
         this.ctx.onFirstBreach?.(

@@ -4,6 +4,7 @@
  * earlier exchanges, and what the user said of the served model.
  */
 import type { ConfiguredCredentials } from '../core/credentials.js';
+import type { Operation } from '../core/operations.js';
 import type { Redactor } from '../core/redact.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { TimingSketches } from '../timing/table.js';
@@ -11,7 +12,7 @@ import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
 import type { ListParams } from './jsonl-answer.js';
 import type { Pairs } from './pairs.js';
-import type { Side } from './rules.js';
+import type { ProxyRule, Side } from './rules.js';
 import type { PresentedCredentials } from './secrets.js';
 
 /** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
@@ -27,6 +28,8 @@ export interface JudgeContext {
   redactor(): Redactor;
   /** The command line of the session, for evidence. */
   readonly replay: string;
+  /** The replay line of one exchange, by its line in the recording (exchange-replay.ts); replaces `replay`. */
+  replayExchange?(line: number | undefined, op: Operation, rule: ProxyRule | undefined): string;
   /**
    * Whether an exchange of this shape (what it could exercise: operation, status, the request's
    * top-level fields) is to be observed for coverage: one of the first of its shape (`first`), a
@@ -43,8 +46,8 @@ export interface JudgeContext {
   ): void;
   /** Said at once when a group gets its first breach (already redacted). */
   onFirstBreach?(side: Side, line: string): void;
-  /** `--record`: each ended exchange of the interface, redacted, as one JSON line. */
-  record?(line: string): void;
+  /** `--record`: each ended exchange of the interface, redacted, as one JSON line; returns its line number. */
+  record?(line: string): number | undefined;
   /** `--record-bodies`: the record keeps whole answers (a stream's events with their time offsets). */
   readonly recordBodies?: boolean;
   /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */

@@ -26,6 +26,8 @@ export interface RecordedExchangeLine {
   readonly error?: { readonly code: string; readonly message: string };
   /** The result ids the exchange breached. */
   readonly findings: readonly string[];
+  /** The kind of credentials the request presented (src/proxy/curl-credentials.ts), when known: what a replay sends. */
+  readonly credentials?: string | undefined;
 }
 
 export function recordLine(x: RecordedExchangeLine, redact: Redactor): string {
@@ -51,6 +53,7 @@ export function recordLine(x: RecordedExchangeLine, redact: Redactor): string {
       : {}),
     ...(x.error ? { error: x.error } : {}),
     findings: x.findings,
+    ...(x.credentials !== undefined ? { credentials: x.credentials } : {}),
   };
   return redact(JSON.stringify(entry));
 }

@@ -6,8 +6,8 @@
  * to the exchange's judge after. The upstream unreachable is a 502, an upstream that does not answer
  * in time a 504, both with a JSON body. Request and idle timeouts bound every exchange.
  */
+import { listenOn } from '../transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from '../transport/connection.js';
@@ -399,18 +399,10 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const { url, port } = await listenOn(server, options.port, options.host);
   return {
-    url: `http://${host}:${address.port}`,
-    port: address.port,
+    url,
+    port,
     inFlight: () => live,
     async close(graceMs = 2_000) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

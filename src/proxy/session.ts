@@ -19,6 +19,7 @@ import type { ListParams } from './jsonl-answer.js';
 import type { Side } from './rules.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
 import { TimingSketches } from '../timing/table.js';
+import { ListenedFindings, ListenedTiming, type SessionListener } from './session-listener.js';
 
 /** Exchanges of one shape always observed for coverage, before its repeats are sampled. */
 const SAMPLE_AFTER = 16;
@@ -34,8 +35,10 @@ export interface SessionOptions {
   /** The session's command line (no secret), for evidence. */
   readonly replay: string;
   readonly onFirstBreach?: (side: Side, line: string) => void;
-  /** `--record`: a redacted JSON line per ended exchange of the interface. */
-  readonly record?: (line: string) => void;
+  /** `--record`: a redacted JSON line per ended exchange of the interface; returns its line number in the file. */
+  readonly record?: (line: string) => number | undefined;
+  /** The replay line of a recorded exchange, for evidence (src/proxy/exchange-replay.ts); without it, `replay`. */
+  readonly replayExchange?: JudgeContext['replayExchange'];
   /** `--record-bodies`: the record keeps whole answers. */
   readonly recordBodies?: boolean;
   /**
@@ -52,16 +55,18 @@ export interface SessionOptions {
    * a listing's limit, offset and filter are read and judged; default DEFAULT_LIST_PARAMS.
    */
   readonly listParams?: ListParams;
+  /** Told of each exchange, breach and time as the session records it (the metrics: src/proxy/metrics.ts). */
+  readonly listener?: SessionListener;
 }
 
 export class ProxySession {
   readonly startedAt = new Date();
-  readonly findings = new Findings();
+  readonly findings: Findings;
   readonly secrets = new LearnedSecrets();
   readonly schemas: SchemaRegistry = registry();
   readonly model: CoverageModel;
   /** Time to first token, inter-token and end-to-end latency of the answers seen (src/timing). */
-  readonly timing = new TimingSketches();
+  readonly timing: TimingSketches;
   /** What earlier exchanges showed, for the rules judged on a pair (and the merge of several proxies). */
   readonly pairs = new Pairs();
   /** Exchanges seen; of them, those outside the interface (forwarded, not judged). */
@@ -113,6 +118,9 @@ export class ProxySession {
 
   constructor(private readonly options: SessionOptions) {
     this.target = options.target;
+    const { listener } = options;
+    this.findings = listener ? new ListenedFindings(listener) : new Findings();
+    this.timing = listener ? new ListenedTiming(listener) : new TimingSketches();
     if (options.knownSecrets) this.secrets.knowValues(options.knownSecrets);
     const configured = options.credentials;
     if (configured) {
@@ -138,6 +146,7 @@ export class ProxySession {
       observe: (request, status, body, creds, observation) => this.observe(request, status, body, creds, observation),
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
+      ...(options.replayExchange ? { replayExchange: options.replayExchange } : {}),
       ...(options.recordBodies ? { recordBodies: true } : {}),
       ...(configured ? { configured } : {}),
       pairs: this.pairs,
@@ -156,6 +165,7 @@ export class ProxySession {
     const credentials = this.secrets.learn(headers);
     const pathname = path.split('?', 1)[0]!;
     const route = matchOperation(method, pathname);
+    this.options.listener?.exchange?.(route?.op.id);
     if (!route) this.unmatched++;
     else this.learnScope(route.params);
     return new ExchangeJudge(

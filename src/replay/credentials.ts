@@ -1,12 +1,17 @@
 /**
  * @module The credentials a replayed request carries. A recording holds none (the proxy redacts them
- * to `Bearer ***`), and a recorded value is never sent: a request that had credentials and was not
- * refused gets the run's own in the same scheme (Bearer: --token, Basic: --basic), one that was
- * refused (401/403) gets deliberately wrong ones of the same scheme, so that it is refused again,
- * and one without gets none.
+ * to `Bearer ***`), and a recorded value is never sent. When the recording names the kind the request
+ * presented (`credentials`: the configured ones, other ones, a malformed header, the other scheme…),
+ * the replay presents that kind: the run's own, deliberately wrong ones, or ones derived from the
+ * run's (src/core/credentials.ts), so that a request served against §5 is served (or refused) again.
+ * Otherwise the status decides: a request that had credentials and was not refused gets the run's own
+ * in the same scheme (Bearer: --token, Basic: --basic), one that was refused (401/403) gets
+ * deliberately wrong ones of the same scheme, so that it is refused again, and one without gets none.
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
-import { type ConfiguredCredentials, WRONG_PASSWORD } from '../core/credentials.js';
+import { type ConfiguredCredentials, derivedAuthorization, WRONG_PASSWORD } from '../core/credentials.js';
+import type { AuthScheme } from '../core/operations.js';
+import { PRESENTATION_LABELS, type PresentationId } from '../coverage/presentations.js';
 import type { Skip } from './skips.js';
 
 /** Made-up credentials start with `conformance-invalid`, as the suite's own: the redactor leaves them readable. */
@@ -18,6 +23,36 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 /** The Authorization header to send (undefined: none), or why the exchange cannot be replayed. */
 type Substitution = { readonly authorization: string | undefined } | Skip;
 
+/** What a request of a made-up kind presents, on a path of `scheme`. */
+function madeUp(kind: 'malformed' | 'unknown-credentials' | 'other-scheme', scheme: AuthScheme): string {
+  if (kind === 'malformed') return scheme === 'bearer' ? WRONG_TOKEN : `Basic ${WRONG_TOKEN}`;
+  const bearer = (kind === 'unknown-credentials') === (scheme === 'bearer');
+  return bearer ? `Bearer ${WRONG_TOKEN}` : `Basic ${b64(`${WRONG_USER}:${WRONG_PASSWORD}`)}`;
+}
+
+/** The credentials of the kind the recording names, on a path of `scheme`, or why they cannot be sent. */
+function ofKind(kind: PresentationId, scheme: AuthScheme, configured: ConfiguredCredentials): Substitution {
+  if (kind === 'no-credentials') return { authorization: undefined };
+  if (kind === 'malformed' || kind === 'unknown-credentials' || kind === 'other-scheme')
+    return { authorization: madeUp(kind, scheme) };
+  if (kind === 'valid') return scheme === 'bearer' ? ownBearer(configured) : ownBasic(configured);
+  try {
+    return { authorization: derivedAuthorization(kind, configured) };
+  } catch {
+    return { skip: `recorded with ${PRESENTATION_LABELS[kind]}: give the run the credentials it is derived from` };
+  }
+}
+
+const ownBearer = (configured: ConfiguredCredentials): Substitution =>
+  configured.token === undefined
+    ? { skip: `whose Bearer token is not configured (pass --token or set ${ENV_TOKEN})` }
+    : { authorization: `Bearer ${configured.token}` };
+
+const ownBasic = (configured: ConfiguredCredentials): Substitution =>
+  configured.basic === undefined
+    ? { skip: `whose Basic credentials are not configured (pass --basic or set ${ENV_BASIC})` }
+    : { authorization: `Basic ${b64(configured.basic)}` };
+
 /**
  * What replaces a recorded Authorization header (`recorded`, redacted), given the status the request
  * was answered with (undefined: not answered) and the run's credentials.
@@ -26,7 +61,10 @@ export function substituteCredentials(
   recorded: string | undefined,
   status: number | undefined,
   configured: ConfiguredCredentials,
+  /** The kind the recording names, and the scheme of the operation's path. */
+  presented?: { readonly kind: PresentationId; readonly scheme: AuthScheme },
 ): Substitution {
+  if (presented) return ofKind(presented.kind, presented.scheme, configured);
   if (recorded === undefined) return { authorization: undefined };
   const scheme = /^(\S+)\s+\S/.exec(recorded.trim())?.[1];
   const kind = scheme?.toLowerCase();
@@ -37,13 +75,7 @@ export function substituteCredentials(
     }
     return { authorization: scheme ? `${scheme} ${WRONG_TOKEN}` : WRONG_TOKEN };
   }
-  if (kind === 'bearer')
-    return configured.token === undefined
-      ? { skip: `whose Bearer token is not configured (pass --token or set ${ENV_TOKEN})` }
-      : { authorization: `Bearer ${configured.token}` };
-  if (kind === 'basic')
-    return configured.basic === undefined
-      ? { skip: `whose Basic credentials are not configured (pass --basic or set ${ENV_BASIC})` }
-      : { authorization: `Basic ${b64(configured.basic)}` };
+  if (kind === 'bearer') return ownBearer(configured);
+  if (kind === 'basic') return ownBasic(configured);
   return { skip: 'with credentials in a scheme other than Bearer or Basic (a run has none to send)' };
 }

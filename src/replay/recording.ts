@@ -6,6 +6,7 @@
  */
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import { isJsonObject } from '../core/values.js';
+import { PRESENTATION_LABELS, type PresentationId } from '../coverage/presentations.js';
 import type { Skip } from './skips.js';
 
 export interface RecordedExchange {
@@ -20,6 +21,11 @@ export interface RecordedExchange {
   readonly bodyKept: boolean;
   /** The answer's status; undefined when the server did not answer (refused, timed out). */
   readonly status: number | undefined;
+  /**
+   * The kind of credentials the request presented (a presentation of src/coverage/presentations.ts),
+   * when the proxy could tell: what the replay sends (credentials.ts), whatever the status.
+   */
+  readonly credentials: PresentationId | undefined;
 }
 
 /** A line that is not a recorded exchange (not JSON, or not the proxy's shape). */
@@ -60,5 +66,9 @@ export function recordedExchangeOf(entry: unknown): RecordedExchange | Skip {
   const lower: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) lower[k.toLowerCase()] = v;
   const bodyKept = entry.request.bodyKept !== false;
-  return { op, method, url, headers: lower, body, bodyKept, status: status as number | undefined };
+  const credentials =
+    typeof entry.credentials === 'string' && Object.hasOwn(PRESENTATION_LABELS, entry.credentials)
+      ? (entry.credentials as PresentationId)
+      : undefined;
+  return { op, method, url, headers: lower, body, bodyKept, status: status as number | undefined, credentials };
 }

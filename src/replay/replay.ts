@@ -5,7 +5,8 @@
  * recording is read line by line as the requests leave (bounded memory: at most `concurrency` lines
  * held), the requests leave in file order with at most `concurrency` in flight, and every answer is
  * read to its end (the proxy judges it as it passes). What cannot be replayed is skipped and counted
- * (blank lines aside).
+ * (blank lines aside). With `--exchange N`, only the exchange on line N is sent (what a proxy
+ * finding's replay line asks), and the file is read no further.
  */
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
@@ -43,6 +44,8 @@ export interface ReplayOptions {
   readonly connection?: ConnectionSettings;
   /** The names of the list endpoints' query parameters (`--param-*`), with which listings are judged. */
   readonly listParams?: ListParams;
+  /** `--exchange N`: only the exchange on line N of the file (a proxy finding's replay line names it). */
+  readonly exchange?: number | undefined;
 }
 
 export interface ReplayOutcome {
@@ -101,6 +104,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
   let writes = 0;
   try {
     for await (const line of fileLines(options.file, maxLineBytes(options.maxBodyBytes))) {
+      if (options.exchange !== undefined && line.number !== options.exchange) {
+        if (line.number > options.exchange) break;
+        continue;
+      }
       if ('tooLong' in line) {
         skips.add({ skip: `longer than ${maxLineBytes(options.maxBodyBytes)} bytes`, noun: 'line' }, line.number);
         continue;
@@ -146,10 +153,13 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     await server?.close();
     await agent.close();
   }
-  if (replayed === 0)
+  if (replayed === 0) {
+    const none = options.exchange === undefined ? 'the file holds no line' : `the file has no line ${options.exchange}`;
+    const which = options.exchange === undefined ? '' : ` --exchange ${options.exchange}`;
     throw new ConformanceError(
       'CTS_BAD_REPLAY',
-      `--replay ${options.file}: no exchange to replay (${skips.total ? skips.describe() : 'the file holds no line'})`,
+      `--replay ${options.file}${which}: no exchange to replay (${skips.total ? skips.describe() : none})`,
     );
+  }
   return { session, replayed, skips };
 }

@@ -60,7 +60,13 @@ export function rebuildRequest(exchange: RecordedExchange, configured: Configure
   if (path === undefined) return NOT_RECORDED;
   if (!exchange.bodyKept)
     return { skip: 'whose body the proxy did not record (over its --max-body-bytes, or cut short)' };
-  const credentials = substituteCredentials(exchange.headers.authorization, exchange.status, configured);
+  const presented = exchange.credentials && { kind: exchange.credentials, scheme: exchange.op.auth };
+  const credentials = substituteCredentials(
+    exchange.headers.authorization,
+    exchange.status,
+    configured,
+    presented || undefined,
+  );
   if ('skip' in credentials) return credentials;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(exchange.headers)) {

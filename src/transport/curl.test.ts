@@ -109,3 +109,42 @@ test('an Accept-Encoding that asks for compression becomes --compressed (curl de
   const plain = buildCurl({ method: 'GET', url: 'http://h/x', headers: { 'accept-encoding': 'identity' } }, { redact });
   expect(plain).toBe(`curl -sS -i 'http://h/x' -H 'accept-encoding: identity'`);
 });
+
+test('an SDK’s telemetry headers are left out of the line; the headers that change the answer stay', () => {
+  const line = buildCurl(
+    {
+      method: 'GET',
+      url: 'http://h/v1/x',
+      headers: {
+        'x-stainless-lang': 'js',
+        'X-Stainless-Retry-Count': '0',
+        'x-fern-sdk-name': 'f',
+        'user-agent': 'OpenAI/JS 4.0',
+        'x-goog-api-client': 'gl-node/20',
+        accept: 'application/json',
+        'openai-organization': 'org-1',
+      },
+    },
+    { redact },
+  );
+  expect(line).toBe(`curl -sS -i 'http://h/v1/x' -H 'accept: application/json' -H 'openai-organization: org-1'`);
+});
+
+test('credentials that are not the configured ones become the caller’s placeholder, never the configured variable', () => {
+  const other = 'Bearer someone-elses-1234';
+  const line = buildCurl(
+    { method: 'GET', url: 'http://h/v1/x', headers: { authorization: other } },
+    {
+      token,
+      redact: createRedactor([token, 'someone-elses-1234']),
+      otherAuthorization: () => ['-H', `'Authorization: Bearer <another>'`],
+    },
+  );
+  expect(line).toBe(`curl -sS -i 'http://h/v1/x' -H 'Authorization: Bearer <another>'`);
+  // The configured token itself still reads `$CONFORMANCE_TOKEN`.
+  const own = buildCurl(
+    { method: 'GET', url: 'http://h/v1/x', headers: { authorization: `Bearer ${token}` } },
+    { token, redact, otherAuthorization: () => ['-H', 'never'] },
+  );
+  expect(own).toContain('"Authorization: Bearer $CONFORMANCE_TOKEN"');
+});

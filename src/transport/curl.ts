@@ -1,7 +1,8 @@
 /**
  * @module A copy-paste curl line for a recorded request (schemathesis's core/curl). Credentials
- * are never printed: the configured ones become `$CONFORMANCE_TOKEN` / `$CONFORMANCE_BASIC`, and
- * whatever remains goes through the redactor.
+ * are never printed: the configured ones become `$CONFORMANCE_TOKEN` / `$CONFORMANCE_BASIC`, others
+ * the placeholder the caller names (the proxy's: src/proxy/curl-credentials.ts), and whatever remains
+ * goes through the redactor. An SDK's telemetry headers are left out.
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { isSecretHeaderName, type Redactor } from '../core/redact.js';
@@ -31,6 +32,12 @@ export interface CurlOptions {
   readonly redact: Redactor;
   /** Headers, proxy and TLS the request was sent with: the line carries `-H`, `-x`, `--cacert`, `--cert`, `-k`. */
   readonly connection?: ConnectionSettings | undefined;
+  /**
+   * The curl arguments that stand for an Authorization header not built from `token`/`basic`. The
+   * proxy names the kind of credentials a client presented (src/proxy/curl-credentials.ts); without
+   * it, the value is printed through the redactor (the suite's own made-up credentials stay readable).
+   */
+  readonly otherAuthorization?: ((value: string) => readonly string[]) | undefined;
 }
 
 /** The environment variable a secret header's value is read from: `X-Api-Key` → `CONFORMANCE_HEADER_X_API_KEY`. */
@@ -84,7 +91,22 @@ function authorizationArgs(value: string, opts: CurlOptions): string[] | undefin
   return undefined;
 }
 
-const SKIP_HEADERS = new Set(['user-agent', 'content-length', 'host', 'connection']);
+/** Headers curl sets itself, or that belong to one connection. */
+const SKIP_HEADERS = new Set(['content-length', 'host', 'connection']);
+
+/**
+ * SDK telemetry: what library, language, OS and retry count sent the request. No server's answer
+ * depends on them, and a line to paste is easier to read without them: the openai and anthropic
+ * SDKs' `x-stainless-*` (lang, os, arch, runtime, package version, retry count, timeout), Fern-built
+ * SDKs' `x-fern-*`, Google's and AWS's client tags, and the User-Agent (curl sends its own).
+ */
+const TELEMETRY_HEADERS: ReadonlySet<string> = new Set(['user-agent', 'x-goog-api-client', 'x-amz-user-agent']);
+const TELEMETRY_PREFIXES: readonly string[] = ['x-stainless-', 'x-fern-'];
+
+/** Whether a header (lower-case name) is an SDK's telemetry, left out of curl lines. */
+function isTelemetryHeader(name: string): boolean {
+  return TELEMETRY_HEADERS.has(name) || TELEMETRY_PREFIXES.some((p) => name.startsWith(p));
+}
 
 /** Whether an Accept-Encoding asks for compression: curl's `--compressed` asks and decodes, as the run did. */
 function asksCompression(value: string): boolean {
@@ -96,23 +118,25 @@ export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   if (req.method !== 'GET' || req.body !== undefined) parts.push('-X', req.method);
   parts.push(shellQuote(req.url));
   if (opts.connection) parts.push(...connectionArgs(req.url, opts.connection));
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (SKIP_HEADERS.has(name)) continue;
+  for (const [header, value] of Object.entries(req.headers)) {
+    const name = header.toLowerCase();
+    if (SKIP_HEADERS.has(name) || isTelemetryHeader(name)) continue;
     if (name === 'accept-encoding' && asksCompression(value)) {
       parts.push('--compressed');
       continue;
     }
-    const args = name === 'authorization' ? authorizationArgs(value, opts) : undefined;
+    const args =
+      name === 'authorization' ? (authorizationArgs(value, opts) ?? opts.otherAuthorization?.(value)) : undefined;
     if (args) {
       parts.push(...args);
       continue;
     }
     // A secret header of the run's own (`--header 'X-Api-Key: …'`) is read back from its variable.
-    if (name !== 'authorization' && isSecretHeaderName(name) && opts.connection?.headers[name] === value) {
-      parts.push('-H', `"${name}: $${headerVariable(name)}"`);
+    if (name !== 'authorization' && isSecretHeaderName(name) && opts.connection?.headers[header] === value) {
+      parts.push('-H', `"${header}: $${headerVariable(header)}"`);
       continue;
     }
-    parts.push('-H', shellQuote(`${name}: ${value}`));
+    parts.push('-H', shellQuote(`${header}: ${value}`));
   }
   if (req.body !== undefined) parts.push('--data-raw', shellQuote(req.body));
   return opts.redact(parts.join(' '));

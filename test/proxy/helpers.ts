@@ -11,7 +11,7 @@ import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKE
 import type { ListParams } from '../../src/proxy/jsonl-answer.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
-import { ProxySession } from '../../src/proxy/session.js';
+import { ProxySession, type SessionOptions } from '../../src/proxy/session.js';
 import { BIN } from '../hostile/report-files.js';
 
 export interface RunningProxy {
@@ -30,8 +30,10 @@ export async function startProxy(
     maxBodyBytes?: number;
     /** The credentials the target accepts, as `--token`/`--basic` give them. */
     credentials?: { token?: string; basic?: string };
-    /** `--record`: each recorded line (redacted JSON, no newline). */
-    record?: (line: string) => void;
+    /** `--record`: each recorded line (redacted JSON, no newline); may return its line number. */
+    record?: (line: string) => number | undefined | void;
+    /** The replay line of a recorded exchange, as `conformance proxy --record` makes it. */
+    replayExchange?: SessionOptions['replayExchange'];
     /** `--priority-scheduling on|off`. */
     priorityScheduling?: boolean;
     /** `--record-bodies`. */
@@ -45,7 +47,8 @@ export async function startProxy(
     maxBodyBytes: opts.maxBodyBytes ?? 4 * 1024 * 1024,
     replay: `conformance proxy --target ${target}`,
     ...(opts.credentials ? { credentials: opts.credentials } : {}),
-    ...(opts.record ? { record: opts.record } : {}),
+    ...(opts.record ? { record: (line: string) => opts.record!(line) ?? undefined } : {}),
+    ...(opts.replayExchange ? { replayExchange: opts.replayExchange } : {}),
     ...(opts.recordBodies ? { recordBodies: true } : {}),
     ...(opts.priorityScheduling !== undefined ? { priorityScheduling: opts.priorityScheduling } : {}),
     ...(opts.listParams ? { listParams: opts.listParams } : {}),

@@ -51,6 +51,21 @@ export const PROXY_OPTIONS = {
     kind: wholeNumber(0, 65_535),
     default: 0,
   },
+  'admin-port': {
+    type: 'string',
+    arg: 'P',
+    help: 'serve GET /metrics (Prometheus) and POST /reports on this port, apart from the traffic (0: a free port, printed; off when not given)',
+    group: 'proxy',
+    kind: wholeNumber(0, 65_535),
+  },
+  'admin-host': {
+    type: 'string',
+    arg: 'HOST',
+    help: 'address the admin port listens on (default {default})',
+    group: 'proxy',
+    kind: nonBlank(),
+    default: '127.0.0.1',
+  },
   timeout: {
     type: 'string',
     arg: 'MS',
@@ -110,6 +125,13 @@ export const PROXY_OPTIONS = {
     arg: 'FILE',
     help: "every exchange of the interface as a JSON line, redacted (the request as sent, the answer's status, headers and first bytes, the findings)",
     group: 'reports',
+  },
+  'report-interval': {
+    type: 'string',
+    arg: 'S',
+    help: 'also write the reports asked for every S seconds while running (and on SIGUSR1), each atomically: a proxy killed hard keeps its last',
+    group: 'reports',
+    kind: wholeNumber(1),
   },
   'record-bodies': {
     type: 'boolean',

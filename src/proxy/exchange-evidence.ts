@@ -1,0 +1,49 @@
+/**
+ * @module The evidence of one exchange through the proxy, for a finding: the client's request as it
+ * was sent, what came back (its first bytes), a curl line that carries the kind of credentials the
+ * request presented (curl-credentials.ts), never a value, and the line that replays that exchange
+ * from the recording (exchange-replay.ts), or none when the proxy records nothing.
+ */
+import type { Operation } from '../core/operations.js';
+import { fail, type Evidence } from '../core/result.js';
+import { buildEvidence } from '../runner/evidence.js';
+import type { RecordedRequest } from '../transport/types.js';
+import { curlAuthorization } from './curl-credentials.js';
+import type { JudgeContext } from './judge-context.js';
+import type { ProxyRule } from './rules.js';
+
+/** One exchange as its judge holds it when a finding asks for its evidence. */
+export interface ExchangeSeenForEvidence {
+  readonly op: Operation;
+  /** The request, its body as kept (or a note standing for one that was not). */
+  readonly request: RecordedRequest;
+  /** The answer's status and headers (status 0: none came), and its first bytes. */
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly firstBytes: string;
+  /** Its line in the `--record` file, when it was recorded. */
+  readonly recorded: number | undefined;
+}
+
+export function exchangeEvidence(
+  ctx: JudgeContext,
+  x: ExchangeSeenForEvidence,
+  expected: string,
+  actual: string,
+  rule?: ProxyRule,
+): Evidence {
+  const outcome = fail({
+    expected,
+    actual,
+    streamRequest: x.request,
+    ...(x.status ? { streamExcerpt: { status: x.status, headers: { ...x.headers }, firstBytes: x.firstBytes } } : {}),
+  });
+  return buildEvidence(outcome, {
+    redact: ctx.redactor(),
+    token: ctx.configured?.token,
+    basic: ctx.configured?.basic,
+    otherAuthorization: curlAuthorization(x.op.auth, ctx.configured, x.status),
+    seed: 0,
+    replay: ctx.replayExchange ? ctx.replayExchange(x.recorded, x.op, rule) : ctx.replay,
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * @module The replay line of a proxy finding: `conformance run --replay FILE --exchange N --target
+ * URL`, which sends that one exchange of the `--record` file again and judges it as the proxy did
+ * (src/replay). A finding of a rule judged on a pair of exchanges (a listing, then a read of what it
+ * listed) needs the earlier half too: its line replays the whole recording, in order. Without a
+ * recording there is nothing to replay from, and the line is left out (empty).
+ */
+import type { Operation } from '../core/operations.js';
+import { type ProxyRule, RULES } from './rules.js';
+
+/** The rules judged on a pair of exchanges (pair-rules.ts): one exchange alone does not show them. */
+const PAIR_RULES: ReadonlySet<ProxyRule> = new Set<ProxyRule>([
+  RULES.stableOrder,
+  RULES.pageMatchesListing,
+  RULES.filterComplete,
+  RULES.readsListedRecord,
+  RULES.getsCreatedJob,
+  RULES.oneUriScheme,
+  RULES.streamedCount,
+]);
+
+/**
+ * The replay line of an exchange recorded on line `line` of the recording (undefined: not recorded,
+ * no line). `base` is `conformance run --replay FILE`, `rest` the flags that reach the target as the
+ * proxy did (`--target URL`, connection flags).
+ */
+export function exchangeReplayLine(
+  base: string,
+  rest: string,
+  line: number | undefined,
+  op: Operation,
+  rule: ProxyRule | undefined,
+): string {
+  if (line === undefined) return '';
+  const pair = rule !== undefined && PAIR_RULES.has(rule);
+  const words = [base, ...(pair ? [] : ['--exchange', String(line)]), rest];
+  // A job created, then fetched: the earlier half writes.
+  if (op.writes || rule === RULES.getsCreatedJob) words.push('--allow-writes');
+  return words.filter(Boolean).join(' ');
+}

@@ -1,0 +1,45 @@
+/**
+ * @module What a proxy session tells a listener as it judges: each exchange opened, each breach of
+ * a rule, each time measured. A listener (the metrics, src/proxy/metrics.ts) only hears: it cannot
+ * change a finding or a time. The session's findings and timing are these subclasses when a
+ * listener is given, the plain ones otherwise (nothing added to the hot path then).
+ */
+import type { Evidence } from '../core/result.js';
+import type { OperationId } from '../core/operations.js';
+import { type Measure, TimingSketches } from '../timing/table.js';
+import { type Breach, Findings } from './findings.js';
+import type { ProxyRule } from './rules.js';
+
+export interface SessionListener {
+  /** An exchange was opened: of the interface (its operation), or outside it (undefined: forwarded, not judged). */
+  exchange?(op: OperationId | undefined): void;
+  /** One exchange broke `rule` on `op` (every breach, not only a group's first). */
+  breach?(rule: ProxyRule, op: OperationId): void;
+  /** A time measured on `op`: a measure of the timing table (milliseconds, or tokens per second). */
+  timed?(op: OperationId, measure: Measure, value: number): void;
+}
+
+/** The session's findings, each breach also told to the listener. */
+export class ListenedFindings extends Findings {
+  constructor(private readonly listener: SessionListener) {
+    super();
+  }
+
+  override breached(rule: ProxyRule, op: OperationId, breach: Breach, evidence: () => Evidence, at?: number): boolean {
+    const first = super.breached(rule, op, breach, evidence, at);
+    this.listener.breach?.(rule, op);
+    return first;
+  }
+}
+
+/** The session's timing, each measure also told to the listener. */
+export class ListenedTiming extends TimingSketches {
+  constructor(private readonly listener: SessionListener) {
+    super();
+  }
+
+  override record(op: OperationId, measure: Measure, value: number): void {
+    super.record(op, measure, value);
+    this.listener.timed?.(op, measure, value);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * @module The proxy's look at its target as it starts: one HEAD request with a short timeout, sent
+ * beside `listening on` (never before it), the way the exchanges go (headers, forward proxy, TLS).
+ * Any HTTP answer, whatever its status, means the target is reachable; no answer is a warning the
+ * user reads at once, rather than a 502 for every exchange and a report at the end.
+ */
+import type { Dispatcher } from 'undici';
+import { type ConnectionSettings, createDispatcher } from '../transport/connection.js';
+
+/** How long the probe waits for a connection and an answer's headers. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/** The errno-like code of an error or its causes (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_CONNECT_TIMEOUT`…). */
+function codeOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Why the target cannot be reached (a code, or the error's first line), or undefined when it answered. */
+export async function unreachableTarget(
+  target: string,
+  connection: ConnectionSettings,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | undefined> {
+  const dispatcher: Dispatcher = createDispatcher(target, connection, {
+    connectTimeoutMs: timeoutMs,
+    headersTimeoutMs: timeoutMs,
+    bodyTimeoutMs: timeoutMs,
+  });
+  const url = new URL(target);
+  const signal = AbortSignal.timeout(timeoutMs + 500);
+  try {
+    const res = await dispatcher.request({
+      origin: url.origin,
+      path: url.pathname,
+      method: 'HEAD',
+      headers: connection.headers,
+      signal,
+    });
+    await res.body.dump().catch(() => undefined);
+    return undefined;
+  } catch (err) {
+    return codeOf(err) ?? (err as Error).message?.split('\n')[0] ?? 'no answer';
+  } finally {
+    await dispatcher.destroy().catch(() => undefined);
+  }
+}
