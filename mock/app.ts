@@ -1,9 +1,10 @@
 /**
  * @module The mock's core: `createMock(options)` answers plain requests with plain responses
- * (no WHATWG objects on the hot path; see bench/README.md). Order of work: route (404/405),
+ * (no WHATWG objects on the hot path; see bench/README.md). Routes: the §4 operations and `GET
+ * /v1/models` (routes/models.ts). Order of work: route (404/405),
  * body size (413), §5 authentication (401), then the route; planted faults wrap the core, chaos and
  * stream pacing wrap everything, and any unexpected exception becomes a generic JSON 500. The test
- * double (journal, scripts, admin routes: test-double.ts) wraps the whole.
+ * double (health route, journal, scripts, admin routes: test-double.ts) wraps the whole.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
@@ -22,6 +23,7 @@ import { RecordSource } from './records/source.js';
 import { createChatCompletion } from './routes/chat-completions.js';
 import { listRecords, readRecord } from './routes/records.js';
 import { createTrainingJob, getTrainingJob } from './routes/training-jobs.js';
+import { listModels, MODELS_PATH } from './routes/models.js';
 import { logTrajectories } from './routes/trajectories.js';
 import type { MockState, RouteContext, RouteHandler } from './routes/types.js';
 import { JobStore } from './store.js';
@@ -44,13 +46,18 @@ const HANDLERS: OperationTable<RouteHandler> = {
   'scores.read': readRecord('score', 'score_id'),
 };
 
-/** The route table, with §4.1's trailing-slash variant where the operation has one. */
-function routes(): Router<RouteHandler> {
+/**
+ * The route table, with §4.1's trailing-slash variant where the operation has one, and `GET
+ * /v1/models` (no operation of the interface, but what many clients call first), its list created at
+ * `created` (Unix seconds).
+ */
+function routes(created: number): Router<RouteHandler> {
   const router = new Router<RouteHandler>();
   for (const op of OPERATIONS) {
     router.add(op.method, op.path, HANDLERS[op.id]);
     if (op.trailingSlashVariant) router.add(op.method, `${op.path}/`, HANDLERS[op.id]);
   }
+  router.add('GET', MODELS_PATH, listModels(created));
   return router;
 }
 
@@ -89,7 +96,7 @@ export function createMock(options: MockOptions = {}): Mock {
     bearer: credential(resolved.token),
     basic: credential(resolved.basic),
   };
-  const router = routes();
+  const router = routes(Math.floor(Date.now() / 1000));
   const dice = chaosDice(resolved.chaosSeed);
   const pace: Pace | undefined =
     resolved.streamTtftMs > 0 || resolved.streamItlMs > 0

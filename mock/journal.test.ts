@@ -94,3 +94,64 @@ test('whatever the sizes of the requests, the journal holds a suffix of them, ea
     { numRuns: 150 },
   );
 });
+
+test('an entry notes the answer: null status until answered, then the status, the bytes and how it ended', () => {
+  const journal = new Journal(4, []);
+  const whole = journal.record(buildRequest('GET', '/a'));
+  const stream = journal.record(buildRequest('POST', '/b'));
+  const cut = journal.record(buildRequest('POST', '/c'));
+  const gone = journal.record(buildRequest('POST', '/d'));
+  expect(journal.entries().map((e) => [e.status, e.response_bytes, e.complete, e.cut])).toEqual([
+    [null, 0, false, null],
+    [null, 0, false, null],
+    [null, 0, false, null],
+    [null, 0, false, null],
+  ]);
+  journal.answered(whole, 404, 27, true);
+  for (const slot of [stream, cut, gone]) journal.answered(slot, 200, 0, false);
+  journal.sent(stream, 10);
+  journal.sent(stream, 5);
+  expect(journal.entries()[1]).toMatchObject({ status: 200, response_bytes: 15, complete: false, cut: null });
+  journal.ended(stream, 'complete');
+  journal.sent(cut, 7);
+  journal.ended(cut, 'mock');
+  journal.ended(gone, 'client');
+  expect(journal.entries().map((e) => [e.path, e.status, e.response_bytes, e.complete, e.cut])).toEqual([
+    ['/a', 404, 27, true, null],
+    ['/b', 200, 15, true, null],
+    ['/c', 200, 7, false, 'mock'],
+    ['/d', 200, 0, false, 'client'],
+  ]);
+});
+
+test('an answer that ends after its entry made room, or after a clear, touches no newer entry', () => {
+  const journal = new Journal(2, []);
+  const old = journal.record(buildRequest('POST', '/old'));
+  journal.answered(old, 200, 0, false);
+  journal.record(buildRequest('GET', '/p1'));
+  journal.record(buildRequest('GET', '/p2'));
+  // /old's ring position now holds /p2: the stream of /old ending must not write into it.
+  journal.sent(old, 100);
+  journal.ended(old, 'mock');
+  journal.answeredBy(old, 'script-9');
+  expect(journal.entries().map((e) => [e.path, e.status, e.response_bytes, e.cut, e.script])).toEqual([
+    ['/p1', null, 0, null, null],
+    ['/p2', null, 0, null, null],
+  ]);
+  const before = journal.record(buildRequest('GET', '/before-clear'));
+  journal.clear();
+  const after = journal.record(buildRequest('GET', '/after-clear'));
+  journal.answered(before, 500, 3, true);
+  journal.answered(after, 204, 0, true);
+  expect(journal.entries().map((e) => [e.path, e.status])).toEqual([['/after-clear', 204]]);
+});
+
+test('a journal of size 0 keeps nothing and takes answers without complaint', () => {
+  const journal = new Journal(0, []);
+  const slot = journal.record(buildRequest('GET', '/x'));
+  expect(slot).toBe(-1);
+  journal.answered(slot, 200, 1, true);
+  journal.sent(slot, 1);
+  journal.ended(slot, 'client');
+  expect(journal.entries()).toEqual([]);
+});

@@ -1,9 +1,10 @@
 /**
- * @module The request journal: every request to the interface, oldest first, for a
- * client author's test to assert on. A ring of fixed size (the oldest entry makes room), its data
- * in one bounded arena of bytes, so memory stays bounded whatever the traffic. Recording copies the
- * request's text and body; an entry is only shaped (headers redacted, body parsed, time written)
- * when the journal is read.
+ * @module The request journal: every request to the interface, oldest first, with what the mock
+ * answered (status, bytes of body sent, whether a stream was cut), for a client author's test to
+ * assert on. A ring of fixed size (the oldest entry makes room), its data in one bounded arena of
+ * bytes, so memory stays bounded whatever the traffic. Recording copies the request's text and body;
+ * an entry is only shaped (headers redacted, body parsed, time written) when the journal is read.
+ * The answer is noted as it leaves (journal-answer.ts).
  */
 import { createRedactor, type Redactor, redactHeaders } from '../src/core/redact.js';
 import type { MockRequest } from './exchange.js';
@@ -25,7 +26,23 @@ export interface JournalEntry {
   time: string;
   /** The id of the script that answered, or `null` for the mock's own answer. */
   script: string | null;
+  /** The status the mock answered; `null` while it has not answered yet (a latency, a queue). */
+  status: number | null;
+  /** Bytes of the answer's body sent: a whole body's length; a stream's chunks taken by the connection so far. */
+  response_bytes: number;
+  /** True once the answer was sent to its end; false until then, and for a stream that was cut. */
+  complete: boolean;
+  /**
+   * Who cut a streamed answer short: `mock` (a planted cut: a script's or a fixture's `cut`, chaos, a
+   * fault; or the stream failing), `client` (the client went away, or stopped reading, first); `null`
+   * when it was not cut.
+   */
+  cut: 'mock' | 'client' | null;
 }
+
+/** How an answer ended, as `Journal.ended` notes it. */
+export type AnswerEnd = 'complete' | 'mock' | 'client';
+const END_CODES: Readonly<Record<AnswerEnd, number>> = { complete: 1, mock: 2, client: 3 };
 
 /** The journal keeps this much of a body (a longer one is kept as its start). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -37,7 +54,10 @@ const FIRST_ARENA_BYTES = 64 * 1024;
 /** The text of a request's method, path, query and headers is kept up to this length (node's header limit is 16 KiB). */
 const MAX_META_CHARS = 16 * 1024;
 
-/** Where a request was recorded: pass it to `answeredBy` to say which script answered (-1: not kept). */
+/**
+ * Where a request was recorded (its serial number: -1 when nothing is kept): pass it to `answeredBy`,
+ * `answered`, `sent` and `ended`, which do nothing once the entry has made room for newer ones.
+ */
 export type JournalSlot = number;
 
 /** One request, read back from the arena. */
@@ -47,6 +67,9 @@ interface Recorded {
   readonly bodyBytes: number;
   readonly time: number;
   readonly script: string | null;
+  readonly status: number;
+  readonly sentBytes: number;
+  readonly end: number;
 }
 
 const decoder = new TextDecoder();
@@ -71,9 +94,15 @@ export class Journal {
   readonly #times: Float64Array;
   /** The script that answered each entry (null: the mock's own answer). */
   readonly #scripts: (string | null)[];
+  /** The answers: status (0: none yet), bytes of body sent, how it ended (0: not yet; END_CODES). */
+  readonly #statuses: Int16Array;
+  readonly #sentBytes: Float64Array;
+  readonly #ends: Uint8Array;
   /** Ring position of the oldest entry, and how many are held. */
   #oldest = 0;
   #count = 0;
+  /** The serial number of the next request; request n sits at ring position n % size. */
+  #next = 0;
   readonly #redact: Redactor;
 
   /** `size` 0 keeps nothing. `secrets`: the mock's credentials, redacted wherever they show. */
@@ -89,6 +118,9 @@ export class Journal {
     this.#bodyBytes = new Int32Array(size);
     this.#times = new Float64Array(size);
     this.#scripts = new Array<string | null>(size).fill(null);
+    this.#statuses = new Int16Array(size);
+    this.#sentBytes = new Float64Array(size);
+    this.#ends = new Uint8Array(size);
     this.#redact = createRedactor(secrets);
   }
 
@@ -102,7 +134,7 @@ export class Journal {
     return this.#arena.length;
   }
 
-  /** Records a request; returns its slot. */
+  /** Records a request; returns its slot (its serial number). */
   record(req: MockRequest): JournalSlot {
     if (this.size === 0) return -1;
     const meta = metaOf(req);
@@ -115,6 +147,7 @@ export class Journal {
     if (body && kept > 0) this.#arena.set(kept === body.length ? body : body.subarray(0, kept), at + metaBytes);
     this.#head = at + metaBytes + kept;
     const i = (this.#oldest + this.#count) % this.size;
+    const serial = this.#next++;
     this.#count++;
     this.#starts[i] = at;
     this.#metaBytes[i] = metaBytes;
@@ -122,12 +155,42 @@ export class Journal {
     this.#bodyBytes[i] = body?.length ?? 0;
     this.#times[i] = Date.now();
     this.#scripts[i] = null;
-    return i;
+    this.#statuses[i] = 0;
+    this.#sentBytes[i] = 0;
+    this.#ends[i] = 0;
+    return serial;
+  }
+
+  /** The ring position of the entry recorded in `slot`, or -1 once it has made room for newer ones. */
+  #at(slot: JournalSlot): number {
+    return slot >= 0 && slot < this.#next && slot >= this.#next - this.#count ? slot % this.size : -1;
   }
 
   /** Says which script answered the request recorded in `slot` (right after recording it). */
   answeredBy(slot: JournalSlot, script: string): void {
-    if (slot >= 0) this.#scripts[slot] = script;
+    const i = this.#at(slot);
+    if (i >= 0) this.#scripts[i] = script;
+  }
+
+  /** Notes the answer's status and the bytes of its body sent; `whole`: the body went in one piece (no stream). */
+  answered(slot: JournalSlot, status: number, bytes: number, whole: boolean): void {
+    const i = this.#at(slot);
+    if (i < 0) return;
+    this.#statuses[i] = status;
+    this.#sentBytes[i] = bytes;
+    if (whole) this.#ends[i] = END_CODES.complete;
+  }
+
+  /** Adds `bytes` to a streamed answer's body sent. */
+  sent(slot: JournalSlot, bytes: number): void {
+    const i = this.#at(slot);
+    if (i >= 0) this.#sentBytes[i] = this.#sentBytes[i]! + bytes;
+  }
+
+  /** Notes how a streamed answer ended. */
+  ended(slot: JournalSlot, end: AnswerEnd): void {
+    const i = this.#at(slot);
+    if (i >= 0) this.#ends[i] = END_CODES[end];
   }
 
   /** The entries, oldest first. */
@@ -144,6 +207,9 @@ export class Journal {
           bodyBytes: this.#bodyBytes[i]!,
           time: this.#times[i]!,
           script: this.#scripts[i]!,
+          status: this.#statuses[i]!,
+          sentBytes: this.#sentBytes[i]!,
+          end: this.#ends[i]!,
         }),
       );
     }
@@ -153,7 +219,8 @@ export class Journal {
   clear(): void {
     this.#arena = Buffer.alloc(0);
     this.#head = 0;
-    this.#oldest = 0;
+    // Request n stays at ring position n % size: answers still on their way to a cleared entry find it gone.
+    this.#oldest = this.size === 0 ? 0 : this.#next % this.size;
     this.#count = 0;
   }
 
@@ -222,6 +289,10 @@ export class Journal {
       body: bodyOf(r),
       time: new Date(r.time).toISOString(),
       script: r.script,
+      status: r.status === 0 ? null : r.status,
+      response_bytes: r.sentBytes,
+      complete: r.end === END_CODES.complete,
+      cut: r.end === END_CODES.mock ? 'mock' : r.end === END_CODES.client ? 'client' : null,
     };
     if (r.bodyBytes > MAX_BODY_BYTES) entry.body_truncated = true;
     return entry;

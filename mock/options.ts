@@ -3,6 +3,7 @@ import {
   DEFAULT_BASIC_PASSWORD,
   DEFAULT_BASIC_USER,
   DEFAULT_ENTITY,
+  DEFAULT_MODEL,
   DEFAULT_PROJECT,
   DEFAULT_RECORDS,
   DEFAULT_TOKEN,
@@ -28,6 +29,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     project: options.project ?? DEFAULT_PROJECT,
     records: options.records ?? DEFAULT_RECORDS,
     seed: options.seed ?? DEFAULT_MOCK_SEED,
+    model: options.model ?? DEFAULT_MODEL,
     priorityScheduling: options.priorityScheduling ?? false,
     latencyMs: options.latencyMs ?? 0,
     maxConcurrency: options.maxConcurrency,
@@ -48,6 +50,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     contextWording: options.contextWording ?? 'vllm',
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
+  if (!resolved.model.trim()) throw new Error('mock: model must not be blank');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
   if (!Number.isSafeInteger(resolved.records) || resolved.records < 0)
     throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);

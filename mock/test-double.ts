@@ -1,6 +1,7 @@
 /**
- * @module The mock as a client author's test double, around the core: every request to
- * the interface is journaled, then answered by the newest script that matches it, else by the answer
+ * @module The mock as a client author's test double, around the core: the health route answers
+ * first (http/health.ts: no credentials, no journal); every other request to the interface is
+ * journaled (with the answer, as it leaves: journal-answer.ts), then answered by the newest script that matches it, else by the answer
  * recorded for it (`fixtures`, past the core's credential and route checks), else by the mock as
  * usual. With no script or fixture loaded that costs one check of the path, one journal slot and two
  * size tests per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin
@@ -12,7 +13,9 @@ import { internalError } from './errors.js';
 import { fixtureResponse } from './fixtures/serve.js';
 import { FixtureStore } from './fixtures/store.js';
 import { familyOf } from './http/family.js';
+import { healthAnswer } from './http/health.js';
 import { Journal } from './journal.js';
+import { journaledAnswer } from './journal-answer.js';
 import type { RouteContext, MockState } from './routes/types.js';
 import { answerScripted } from './scripts/answer.js';
 import { loadScripts } from './scripts/load.js';
@@ -67,8 +70,16 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   const admin = options.admin ? adminRoutes(control, state.bearer) : undefined;
 
   function handle(req: MockRequest): Promise<MockResponse> {
+    const health = healthAnswer(req);
+    if (health) return Promise.resolve(health);
     if (admin !== undefined && req.path.startsWith(ADMIN_PREFIX)) return settled(req, () => admin(req));
     const slot = journal.record(req);
+    if (slot < 0) return answer(req, slot);
+    return answer(req, slot).then((res) => journaledAnswer(journal, slot, req, res));
+  }
+
+  /** The answer: a script's, else a recorded one, else the mock's own. */
+  function answer(req: MockRequest, slot: number): Promise<MockResponse> {
     if (scripts.size === 0 && fixtures.size === 0) return serve(req);
     return settled(req, () => {
       const hit = scripts.size === 0 ? undefined : scripts.take(req);

@@ -25,6 +25,11 @@ export interface MockOptions {
   records?: number;
   /** Seed for the deterministic record data. */
   seed?: number;
+  /**
+   * The model the mock serves: listed by `GET /v1/models`, and named by a completion whose request
+   * names none (a request naming another is still served under that name). Default `mock-model`.
+   */
+  model?: string;
   /** §7.1: the served model uses priority scheduling. */
   priorityScheduling?: boolean;
   /** Added latency per response, in ms. */
@@ -77,6 +82,7 @@ export interface ResolvedMockOptions {
   readonly project: string;
   readonly records: number;
   readonly seed: number;
+  readonly model: string;
   readonly priorityScheduling: boolean;
   readonly latencyMs: number;
   /** Undefined: no limit. */

@@ -42,7 +42,7 @@ test('conformance mock prints "listening on http://HOST:PORT" once, serves, and 
     stop: stop.signal,
     env: {},
   });
-  const [, url] = await out.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/);
+  const [, url] = await out.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
   const res = await fetch(`${url}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: 'Bearer t1', 'content-type': 'application/json' },
@@ -145,7 +145,7 @@ test('the body limit and the slow-client timeouts are flags', async () => {
   expect(() => parseMockArgs(['--headers-timeout', '0'], {})).toThrow(/--headers-timeout/);
 });
 
-test('--list-faults lists every fault with the checks it breaks; the listening line names the planted ones; an unknown id points to the list', async () => {
+test('--list-faults lists every fault with the checks it breaks; the start lines name the planted ones; an unknown id points to the list', async () => {
   const { FAULTS } = await import('../../mock/faults/index.js');
   const out = capture();
   expect(await mockCommand(['--list-faults'], { stdout: out.stream, stderr: capture().stream, env: {} })).toBe(0);
@@ -161,7 +161,8 @@ test('--list-faults lists every fault with the checks it breaks; the listening l
     stop: stop.signal,
     env: {},
   });
-  await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+ \(faults: chat\.usage-does-not-add-up\)\n$/);
+  await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
+  expect(planted.text).toMatch(/^ {2}loaded: .*; faults: chat\.usage-does-not-add-up$/m);
   stop.abort();
   expect(await done).toBe(0);
 
@@ -269,5 +270,129 @@ test('--fixtures serves a recorded answer, --replay-speed takes a factor; a bad 
     const err = capture();
     expect(await mockCommand([...flags], { stdout: capture().stream, stderr: err.stream, env: {} })).toBe(2);
     expect(err.text).toMatch(said);
+  }
+});
+
+/** Starts the command, returns its stdout once listening, and stops it. */
+async function startLinesOf(argv: string[], env: Record<string, string | undefined> = {}): Promise<string> {
+  const out = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--port', '0', ...argv], {
+    stdout: out.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env,
+  });
+  await out.waitFor(/listening on \S+\n/);
+  stop.abort();
+  expect(await done).toBe(0);
+  return out.text;
+}
+
+test('the start lines say the credentials in use (kind and source), the model, the context window and what was loaded', async () => {
+  const defaults = await startLinesOf([]);
+  expect(defaults).toMatch(
+    /^listening on http:\/\/127\.0\.0\.1:\d+\n {2}credentials: .*\n {2}model: .*\n {2}loaded: .*\n$/,
+  );
+  expect(defaults).toContain(
+    '  credentials: bearer token for /v1 and /__mock/ is the documented test token; ' +
+      'basic credentials for /v2 are the documented test ones; none for GET /health\n',
+  );
+  expect(defaults).toContain('  model: mock-model (GET /v1/models), no context window\n');
+  expect(defaults).toContain(
+    '  loaded: 120 records per kind in acme/evals (seed 1); no scripts; no fixtures; no faults\n',
+  );
+
+  const fromEnv = await startLinesOf(['--no-admin'], { CONFORMANCE_TOKEN: 'env-tok', CONFORMANCE_BASIC: 'u:env-pass' });
+  expect(fromEnv).toContain(
+    'credentials: bearer token for /v1 from $CONFORMANCE_TOKEN; basic credentials for /v2 from $CONFORMANCE_BASIC;',
+  );
+  const fromFlags = await startLinesOf(['--token', 'flag-tok', '--basic', 'u:flag-pass'], {
+    CONFORMANCE_TOKEN: 'env-tok',
+  });
+  expect(fromFlags).toContain(
+    'bearer token for /v1 and /__mock/ from --token; basic credentials for /v2 from --basic;',
+  );
+
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const scripts = join(mkdtempSync(join(tmpdir(), 'mock-start-')), 'scripts.json');
+  writeFileSync(scripts, JSON.stringify([{ reply: { content: 'a' } }, { reply: { content: 'b' } }]));
+  const loaded = await startLinesOf([
+    '--model',
+    'org/tiny',
+    '--max-context',
+    '2048',
+    '--context-wording',
+    'llamacpp',
+    '--records',
+    '5',
+    '--entity',
+    'e1',
+    '--project',
+    'p1',
+    '--seed',
+    '9',
+    '--scripts',
+    scripts,
+    '--faults',
+    'chat.usage-does-not-add-up',
+    '--chaos',
+    '0.25',
+    '--chaos-seed',
+    '4',
+  ]);
+  expect(loaded).toContain('  model: org/tiny (GET /v1/models), context window 2048 tokens (llamacpp wording)\n');
+  expect(loaded).toContain(
+    `  loaded: 5 records per kind in e1/p1 (seed 9); 2 scripts from ${scripts}; no fixtures; ` +
+      'faults: chat.usage-does-not-add-up; chaos 0.25 (seed 4)\n',
+  );
+});
+
+test('the start lines never hold a credential, from a flag or from the environment', async () => {
+  const token = 'tok-9f3e7d1c5b';
+  const user = 'svc-user-7a1';
+  const password = 'pw-2b8c4e6f0a';
+  for (const [argv, env] of [
+    [['--token', token, '--basic', `${user}:${password}`], {}],
+    [[], { CONFORMANCE_TOKEN: token, CONFORMANCE_BASIC: `${user}:${password}` }],
+  ] as const) {
+    const text = await startLinesOf([...argv], env);
+    expect(text).toMatch(/credentials: bearer token/);
+    for (const secret of [token, user, password, btoa(`${user}:${password}`)]) expect(text).not.toContain(secret);
+    // Nor the documented defaults' values: the line names them, it does not print them.
+    expect(text).not.toContain('mock-token');
+  }
+  const defaults = await startLinesOf([]);
+  for (const value of ['mock-token', 'mock-key', 'api:']) expect(defaults).not.toContain(value);
+});
+
+test('--model, --max-context and --context-wording reach the mock: GET /v1/models says them', async () => {
+  const out = capture();
+  const stop = new AbortController();
+  const done = mockCommand(['--port', '0', '--token', 't1', '--model', 'org/tiny', '--max-context', '64'], {
+    stdout: out.stream,
+    stderr: capture().stream,
+    stop: stop.signal,
+    env: {},
+  });
+  const [, url] = await out.waitFor(/listening on (\S+)\n/);
+  const models = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer t1' } });
+  expect(((await models.json()) as { data: unknown[] }).data[0]).toMatchObject({ id: 'org/tiny', max_model_len: 64 });
+  expect((await fetch(`${url}/v1/models`)).status).toBe(401);
+  const health = await fetch(`${url}/health`);
+  expect(health.status).toBe(200);
+  expect(await health.text()).toBe('');
+  stop.abort();
+  expect(await done).toBe(0);
+  for (const argv of [
+    ['--context-wording', 'tgi'],
+    ['--max-context', '0'],
+    ['--model', ' '],
+  ]) {
+    const err = capture();
+    expect(await mockCommand(argv, { stdout: capture().stream, stderr: err.stream, env: {} }), argv.join(' ')).toBe(2);
+    expect(err.text).toMatch(/^conformance mock: .*\[CTS_BAD_FLAG\]\n$/);
   }
 });

@@ -1,6 +1,8 @@
 /**
  * @module `conformance mock`: the bundled reference mock as a standalone HTTP server. Prints
- * `listening on http://HOST:PORT` once ready and serves until SIGINT/SIGTERM, whoever started it (a
+ * `listening on http://HOST:PORT` once ready, then indented lines saying the credentials in use (their
+ * kind and where they came from, never their value), the model served and what was loaded (records,
+ * scripts, fixtures, faults, chaos), and serves until SIGINT/SIGTERM, whoever started it (a
  * shell that has returned, `nohup`, a container entrypoint); with `--exit-with-parent` it also stops
  * when the process that started it goes away. A stop that no signal asked for says why on stderr.
  * Bad flags print one line and exit 2, never a stack.
@@ -9,9 +11,11 @@ import { startMockServer } from '../../mock/adapters/node.js';
 import { FixtureError } from '../../mock/fixtures/load.js';
 import { ScriptError } from '../../mock/scripts/validate.js';
 import { FAULTS } from '../../mock/faults/index.js';
+import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { describeError } from '../../src/core/errors.js';
 import { readFlags } from './flags.js';
-import { MOCK_OPTIONS, type MockCommandOptions, type MockFlagsFit } from './options/mock.js';
+import type { ResolvedMockOptions } from '../../mock/types.js';
+import { type CredentialSource, MOCK_OPTIONS, type MockCommandOptions, type MockFlagsFit } from './options/mock.js';
 import { resolver } from './options/table.js';
 import { helpText } from './options/help.js';
 
@@ -56,6 +60,9 @@ export function parseMockArgs(
     const v = value(flag as keyof typeof table);
     if (v !== undefined) options[option.into] = v;
   }
+  const source = (flag: 'token' | 'basic', name: string): CredentialSource =>
+    values[flag] !== undefined ? 'flag' : env[name] !== undefined ? 'env' : 'default';
+  options.credentialSources = { token: source('token', ENV_TOKEN), basic: source('basic', ENV_BASIC) };
   // Every `into` is a key of MockCommandOptions taking its option's value (MockFlagsFit); `host` has a default.
   return options as MockCommandOptions;
 }
@@ -68,6 +75,44 @@ function describeFaults(): string {
       `${f.id.padEnd(width)}  ${f.description}${f.breaks.length ? ` Breaks: ${f.breaks.join(', ')}.` : ' Breaks no check (a coverage hole).'}`,
   );
   return `${lines.join('\n')}\n${FAULTS.length} faults; plant them with --faults ID,...\n`;
+}
+
+/** How a credential is named on the start line: its kind and where it came from (never its value). */
+function credentialLine(resolved: ResolvedMockOptions, sources: MockCommandOptions['credentialSources']): string {
+  const from = (source: CredentialSource | undefined, flag: string, env: string, fallback: string) =>
+    source === 'flag' ? `from --${flag}` : source === 'env' ? `from $${env}` : fallback;
+  const bearerFor = resolved.admin ? '/v1 and /__mock/' : '/v1';
+  return (
+    `credentials: bearer token for ${bearerFor} ${from(sources?.token, 'token', ENV_TOKEN, 'is the documented test token')}; ` +
+    `basic credentials for /v2 ${from(sources?.basic, 'basic', ENV_BASIC, 'are the documented test ones')}; ` +
+    'none for GET /health'
+  );
+}
+
+/** The lines after `listening on URL`: credentials in use, the model served, and what was loaded. */
+export function startLines(options: MockCommandOptions, resolved: ResolvedMockOptions): string[] {
+  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const window =
+    resolved.maxContextTokens === undefined
+      ? 'no context window'
+      : `context window ${resolved.maxContextTokens} tokens (${resolved.contextWording} wording)`;
+  const loaded = [
+    `${plural(resolved.records, 'record')} per kind in ${resolved.entity}/${resolved.project} (seed ${resolved.seed})`,
+    resolved.scripts.length === 0
+      ? 'no scripts'
+      : `${plural(resolved.scripts.length, 'script')}${typeof options.scripts === 'string' ? ` from ${options.scripts}` : ''}`,
+    resolved.fixtures.length === 0
+      ? 'no fixtures'
+      : `${plural(resolved.fixtures.length, 'recorded answer')} from ${options.fixtures}`,
+    resolved.faults.length === 0 ? 'no faults' : `faults: ${resolved.faults.join(', ')}`,
+  ];
+  if (resolved.chaos > 0)
+    loaded.push(`chaos ${resolved.chaos}${resolved.chaosSeed === undefined ? '' : ` (seed ${resolved.chaosSeed})`}`);
+  return [
+    credentialLine(resolved, options.credentialSources),
+    `model: ${resolved.model} (GET /v1/models), ${window}`,
+    `loaded: ${loaded.join('; ')}`,
+  ];
 }
 
 /** `conformance mock [flags]`: resolves with the exit code once the server has stopped. */
@@ -90,7 +135,7 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     stdout.write(describeFaults());
     return 0;
   }
-  const { exitWithParent, ...serverOptions } = options;
+  const { exitWithParent, credentialSources: _sources, ...serverOptions } = options;
   let server;
   try {
     server = await startMockServer(serverOptions);
@@ -145,8 +190,9 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     if (io.stop?.aborted) stop();
     else io.stop?.addEventListener('abort', stop);
   });
-  const planted = options.faults?.length ? ` (faults: ${options.faults.join(', ')})` : '';
-  stdout.write(`listening on ${server.url}${planted}\n`);
+  // One write, so a reader waiting for the listening line has the lines that describe it too.
+  const details = startLines(options, server.mock.options).map((line) => `  ${line}\n`);
+  stdout.write(`listening on ${server.url}\n${details.join('')}`);
   await stopped;
   await server.close();
   return 0;

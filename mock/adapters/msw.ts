@@ -1,7 +1,8 @@
 /**
  * @module msw handlers for users of msw in their own test suites: every `/v1/...` and `/v2/...`
- * request, and the admin routes under `/__mock/...` (on any origin, or under `baseUrl`), is
- * forwarded to the mock's core. Pass your own mock (`createHandlers({ mock })`) to script it and
+ * request (`GET /v1/models` among them), and the admin routes under `/__mock/...` (on any origin, or
+ * under `baseUrl`), is forwarded to the mock's core; `/health` only under `baseUrl` (on any origin
+ * it would answer for every other service's health route). Pass your own mock (`createHandlers({ mock })`) to script it and
  * read its journal in-process. Note that msw does not see requests made by undici's own client
  * (mswjs/msw#2165); global `fetch` is intercepted. And that msw keeps an unread clone of every
  * answer, which makes cancelling an answer's body hang (mswjs/interceptors#799), as the openai SDK

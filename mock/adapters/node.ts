@@ -5,8 +5,9 @@
  * bodies with backpressure, and aborts the request's signal when the client goes away so streams
  * stop producing.
  */
+import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { createMock } from '../app.js';
 import { bodyTooLarge, internalError, jsonBodyText } from '../errors.js';
 import { drained } from '../http/drained.js';
@@ -392,20 +393,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }, check);
   sweep.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost =
-    address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const listening = await listenOn(server, port, host);
   return {
-    url: `http://${shownHost}:${address.port}`,
-    port: address.port,
-    host: address.address,
+    url: listening.url,
+    port: listening.port,
+    host: listening.address,
     mock,
     close: () =>
       new Promise<void>((resolve) => {

@@ -24,13 +24,14 @@ export interface ChatPlan {
 }
 
 /**
- * Plans the completion, or returns the request's 400. Synchronous for free text (nearly every
+ * Plans the completion (named `model` when the request names none), or returns the request's 400. Synchronous for free text (nearly every
  * request); a promise only when a structured-output constraint must sample its texts first (a JSON
  * schema's sampler may have to load its module).
  */
 export function planCompletion(
   req: ChatRequest,
   requestId: string,
+  model: string = DEFAULT_MODEL,
 ): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
   const length = promptLength(req);
   if (length >= MAX_MODEL_LEN) {
@@ -49,7 +50,7 @@ export function planCompletion(
     id: `chatcmpl-${requestId}`,
     created: Math.floor(Date.now() / 1000),
     // The mock serves whatever model name it is asked for (it has one model behind any name).
-    model: req.model ?? DEFAULT_MODEL,
+    model: req.model ?? model,
     req,
     promptLength: length,
     promptTokens: () => (tokens ??= renderPrompt(req)),

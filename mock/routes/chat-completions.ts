@@ -30,8 +30,8 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   if (tooLarge) return tooLarge;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
-  if (reply) return chatReplyResponse(reply, chat, requestId, req.signal);
-  const plan = planCompletion(chat, requestId);
+  if (reply) return chatReplyResponse(reply, chat, requestId, req.signal, state.options.model);
+  const plan = planCompletion(chat, requestId, state.options.model);
   const answer = (planned: ChatPlan | RuleViolation): MockResponse => {
     if ('message' in planned) return openaiError(400, planned.message, planned.param);
     if (chat.stream === true) {

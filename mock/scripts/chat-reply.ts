@@ -246,12 +246,15 @@ export function chatReplyResponse(
   req: ChatRequest,
   requestId: string,
   signal: AbortSignal | undefined,
+  model: string = DEFAULT_MODEL,
 ): MockResponse {
   const headers = { 'x-request-id': requestId };
-  if (req.stream !== true) return jsonResponse(200, completionOf(reply, req, requestId), headers);
+  // A request naming no model is answered under the served one.
+  const named = req.model == null ? { ...req, model } : req;
+  if (req.stream !== true) return jsonResponse(200, completionOf(reply, named, requestId), headers);
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
-    stream: chatReplyEvents(reply, req, requestId, signal),
+    stream: chatReplyEvents(reply, named, requestId, signal),
   };
 }

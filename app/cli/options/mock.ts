@@ -9,13 +9,30 @@ import type { MockServerOptions } from '../../../mock/adapters/node.js';
 import { resolveFaults } from '../../../mock/faults/index.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../../mock/journal.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MOCK_SEED } from '../../../mock/options.js';
-import { DEFAULT_ENTITY, DEFAULT_PROJECT, DEFAULT_RECORDS, ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
+import {
+  DEFAULT_ENTITY,
+  DEFAULT_MODEL,
+  DEFAULT_PROJECT,
+  DEFAULT_RECORDS,
+  ENV_BASIC,
+  ENV_TOKEN,
+} from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
-import { mebibytes, nonBlank, wholeNumber } from './kinds.js';
+import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
 import { HELP_OPTION, type Kind, type OptionTable, type ValueOf } from './table.js';
 
-/** What `conformance mock` starts: the server's options, and whether it stops with its parent. */
-export type MockCommandOptions = MockServerOptions & { host: string; exitWithParent?: boolean };
+/** Where a credential came from: its flag, its environment variable, or the documented test default. */
+export type CredentialSource = 'flag' | 'env' | 'default';
+
+/**
+ * What `conformance mock` starts: the server's options, whether it stops with its parent, and where
+ * its credentials came from (for the start line, which names the source, never the value).
+ */
+export type MockCommandOptions = MockServerOptions & {
+  host: string;
+  exitWithParent?: boolean;
+  credentialSources?: { readonly token: CredentialSource; readonly basic: CredentialSource };
+};
 
 const basic: Kind<string> = {
   read: (raw) => {
@@ -145,6 +162,32 @@ export const MOCK_OPTIONS = {
     kind: integer,
     default: DEFAULT_MOCK_SEED,
     into: 'seed',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'The served model: listed by GET /v1/models, named by a completion whose request names none (default {default})',
+    group: 'mock',
+    kind: nonBlank(),
+    default: DEFAULT_MODEL,
+    into: 'model',
+  },
+  'max-context': {
+    type: 'string',
+    arg: 'TOKENS',
+    help: "A small deployment's context window: a chat request over it is refused 400, and GET /v1/models says it (default: none)",
+    group: 'mock',
+    kind: wholeNumber(1),
+    into: 'maxContextTokens',
+  },
+  'context-wording': {
+    type: 'string',
+    arg: 'WHOSE',
+    help: "Whose words --max-context's refusal uses: vllm or llamacpp (default {default})",
+    group: 'mock',
+    kind: oneOf(['vllm', 'llamacpp'] as const),
+    default: 'vllm',
+    into: 'contextWording',
   },
   'priority-scheduling': {
     type: 'boolean',
