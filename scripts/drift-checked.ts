@@ -1,5 +1,6 @@
-/** @module The drift-checked generators (the config file's schema, types, OpenAPI document, checks catalogue, the proxy rules in docs/ and the README), in the order `npm run generate` runs them. */
+/** @module The drift-checked generators (the config file's schema, types, OpenAPI document, checks catalogue, the proxy rules, the CLI reference in docs/), in the order `npm run generate` runs them. */
 import { generateChecksDoc } from './generate-checks-doc.js';
+import { generateCliReference } from './generate-cli-reference.js';
 import { configSchemaGenerator } from './generate-config-schema.js';
 import { generateProxyRulesDoc } from './generate-proxy-rules-doc.js';
 import { openApiGenerator } from './generate-openapi.js';
@@ -13,4 +14,5 @@ export const GENERATORS: readonly Generator[] = [
   openApiGenerator,
   generateChecksDoc,
   generateProxyRulesDoc,
+  generateCliReference,
 ];

@@ -1,15 +1,11 @@
 /**
  * @module Generates docs/proxy-rules.md, what `conformance proxy` judges on observed traffic (each
  * rule's result id, section, level, requirement, the suite checks that judge the same thing, the
- * traffic the rule needs), and the README's compact table of it (between its proxy-rules markers).
- * Drift-checked like the catalogue.
+ * traffic the rule needs). Drift-checked like the catalogue.
  */
 import { RULE_DOCS, type RuleDoc } from '../src/proxy/rule-docs.js';
 import { RULES, type ProxyRule } from '../src/proxy/rules.js';
 import { ruleOfStream, STREAM_RULES, streamRuleDoc } from '../src/proxy/stream-rules.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -48,28 +44,5 @@ export async function generateProxyRulesDoc(): Promise<GeneratedFile[]> {
     for (const [rule, doc] of rules.filter(([r]) => r.side === side)) lines.push(row(rule, doc));
     lines.push('');
   }
-  return [{ path: 'docs/proxy-rules.md', content: lines.join('\n') }, readmeTable(rules)];
-}
-
-const START = '<!-- proxy-rules:start -->';
-const END = '<!-- proxy-rules:end -->';
-
-/** The README's compact table (result, section, level, the suite checks that share it, traffic), between its markers. */
-function readmeTable(rules: readonly [ProxyRule, RuleDoc][]): GeneratedFile {
-  const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
-  const table = [
-    '| result | § | level | suite checks that share it | traffic it needs |',
-    '|---|---|---|---|---|',
-    ...rules.map(
-      ([rule, doc]) =>
-        `| \`${rule.side}.${rule.name}\` | ${rule.section ?? 'the operation’s'} | ${rule.level} | ${doc.shares.length ? doc.shares.map((s) => `\`${s}\``).join(', ') : '—'} | ${cell(doc.needs)} |`,
-    ),
-  ];
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the ${START} … ${END} markers`);
-  return {
-    path: 'README.md',
-    content: `${readme.slice(0, start + START.length)}\n${table.join('\n')}\n${readme.slice(end)}`,
-  };
+  return [{ path: 'docs/proxy-rules.md', content: lines.join('\n') }];
 }

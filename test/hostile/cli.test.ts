@@ -42,7 +42,7 @@ describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes
       const junit = join(dir, `${c.fixture}.xml`);
       const json = join(dir, `${c.fixture}.json`);
       // Where the target does answer, a per-request timeout longer than the deadline: on a CPU-starved
-      // machine the event loop can stall for seconds (see README), and a prompt answer must then end
+      // machine the event loop can stall for seconds, and a prompt answer must then end
       // as CTS_RUN_DEADLINE for the checks cut short, never as a spurious timeout. The silent target
       // needs a short one.
       const timeout = c.fixture === 'silent' ? '300' : '20000';
@@ -67,7 +67,7 @@ describe.each(HOSTILE_CASES.filter((c) => (PICKED as readonly string[]).includes
         {
           env: { CONFORMANCE_TOKEN: TOKEN },
           // Start-up (module load, schema compilation) takes seconds on a loaded 2-core CI machine, and
-          // the catalogue's generation work can hold the event loop past the deadline (see README).
+          // the catalogue's generation work can hold the event loop past the deadline.
           limitMs: 25_000,
         },
       );
