@@ -64,7 +64,7 @@ test('only the verdict module and the summary write `conformant`', () => {
 
 test('the run, the proxy and replay, the merge and the gates build their summaries with the one function', () => {
   const builders = [
-    'src/runner/run-suite.ts',
+    'src/runner/assemble-report.ts',
     'src/proxy/report.ts',
     'src/merge/merge.ts',
     'src/timing/report-timing.ts',

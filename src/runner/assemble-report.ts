@@ -1,0 +1,96 @@
+/**
+ * @module The end of a run: what it could not judge (an interrupt, a target gone, the deadline),
+ * and the report assembled from the results, the hand-offs and cascades between them, the
+ * coverage, the summary, the writes, the connection and the timing.
+ */
+import { limitsOf } from '../kit/context-window.js';
+import type { Redactor } from '../core/redact.js';
+import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
+import { catalogueHash } from '../core/origin.js';
+import { TOOL } from '../core/tool.js';
+import type { CheckResult } from '../core/result.js';
+import { summaryOf } from '../core/summary.js';
+import { notSelectedOf } from '../coverage/causes.js';
+import { summarizeCoverage } from '../coverage/summary.js';
+import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
+import { blockCascades } from './cascades.js';
+import { reportCombinationsOnce } from './combinations.js';
+import { interruptedRun } from './interrupt.js';
+import type { Unjudged } from './preflight.js';
+import type { RanChecks } from './run-check.js';
+import type { RunOptions } from './run-options.js';
+import type { RunPlan } from './run-plan.js';
+import type { RunSession } from './run-session.js';
+import { stoppedEarly } from './stopped-early.js';
+import { withTiming } from '../timing/report-timing.js';
+
+/** What the run could not judge, once it is over: the preflight's, or an interrupt's, or a target gone or the deadline hit. */
+export function unjudgedAtEnd(
+  opts: RunOptions,
+  plan: RunPlan,
+  { deadline, watch, runnerSkips }: RunSession,
+  results: CheckResult[],
+  preflight: Unjudged | undefined,
+): Unjudged | undefined {
+  const unjudged = interruptedRun(deadline.interrupted(), results, opts.checks, preflight, runnerSkips) ?? preflight;
+  return unjudged ?? stoppedEarly(results, opts.checks, watch, plan.deadlineMs, runnerSkips);
+}
+
+export interface RunEnd extends RanChecks {
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly unjudged: Unjudged | undefined;
+}
+
+export function assembleReport(opts: RunOptions, session: RunSession, end: RunEnd): RunReport {
+  const { redact, handOff, memo, model, recorder, writes, counter, label } = session;
+  const { unjudged } = end;
+  const handedOff = handOff.apply(end.results, { ...opts, redact });
+  const judged = [
+    ...blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, memo), end.preconditions),
+    ...handOff.orphans(handedOff, opts.allChecks ?? [], { ...opts, redact }),
+  ];
+  const report: RunReport = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: TOOL,
+    target: redact(opts.target.baseUrl),
+    targetLabel: redact(label),
+    startedAt: end.startedAt.toISOString(),
+    durationMs: Math.round(end.durationMs),
+    seed: opts.seed,
+    runs: opts.runs,
+    level: opts.level,
+    tokenBudget: counter.chat * opts.target.maxCompletionTokens,
+    limits: limitsOf(session.contextWindow),
+    replay: redact(opts.replayBase),
+    results: judged,
+    summary: summaryOf({ results: judged, level: opts.level, ...(unjudged ? { unjudged } : {}) }),
+    ...(unjudged ? { unjudged: { ...unjudged, reason: redact(unjudged.reason) } } : {}),
+    ...(opts.target.allowWrites ? { writes: writes.summary() } : {}),
+    coverage: summarizeCoverage(model, recorder.covered(), judged, {
+      skipped: session.runnerSkips,
+      ...(unjudged ? { unjudged: { code: unjudged.code, reason: redact(unjudged.reason) } } : {}),
+      notSelected: notSelectedOf(opts.checks, opts.notSelected),
+    }),
+    ...connectionReport(opts.target.baseUrl, opts.connection, redact),
+    origin: {
+      kind: 'run',
+      catalogue: catalogueHash([...opts.checks, ...(opts.notSelected ?? [])], model.items),
+      shard: opts.shard ?? { index: 1, count: 1 },
+      ...(opts.target.bundledMock ? { bundledMock: true } : {}),
+    },
+  };
+  return withTiming(session.watch.finish(report, redact), session.timing.table(), opts.objectives);
+}
+
+/** How the run reached the target, for the report: said only when it is not a plain direct connection. */
+function connectionReport(
+  baseUrl: string,
+  connection: ConnectionSettings | undefined,
+  redact: Redactor,
+): Pick<RunReport, 'connection'> {
+  if (!connection) return {};
+  const described = describeConnection(baseUrl, connection);
+  if (described === undefined) return {};
+  return { connection: { description: redact(described), insecure: unverifiedTls(baseUrl, connection) } };
+}

@@ -1,0 +1,71 @@
+/**
+ * @module A check's outcome as its result in the report: identity, duration, notes (the check's and
+ * the runner's), redacted; a failure or an error with its evidence and the command that replays it.
+ */
+import type { CheckDefinition } from '../core/check.js';
+import { identityOf } from '../core/check-identity.js';
+import type { Redactor } from '../core/redact.js';
+import type { CheckOutcome, CheckResult } from '../core/result.js';
+import { buildEvidence } from './evidence.js';
+import type { RunOptions } from './run-options.js';
+
+/** `startedAt`: when the check started (`performance.now()`). */
+export function resultOf(
+  opts: RunOptions,
+  check: CheckDefinition,
+  outcome: CheckOutcome,
+  startedAt: number,
+  redact: Redactor,
+  runnerNotes: ReadonlySet<string>,
+): CheckResult {
+  const replay = `${opts.replayBase} --only ${check.id} --seed ${opts.seed}`;
+  const evidence =
+    outcome.status === 'fail' || outcome.status === 'error'
+      ? buildEvidence(outcome, {
+          redact,
+          token: opts.token,
+          basic: opts.basic,
+          seed: opts.seed,
+          replay,
+          connection: opts.connection,
+        })
+      : undefined;
+  return toResult(check, outcome, performance.now() - startedAt, redact, evidence, runnerNotes);
+}
+
+function toResult(
+  check: CheckDefinition,
+  outcome: CheckOutcome,
+  durationMs: number,
+  redact: Redactor,
+  evidence: CheckResult['evidence'],
+  runnerNotes: ReadonlySet<string>,
+): CheckResult {
+  const base = { ...identityOf(check), durationMs: Math.round(durationMs * 1000) / 1000 };
+  const all = [...('notes' in outcome && outcome.notes ? outcome.notes : []), ...runnerNotes];
+  const notes = all.length ? { notes: all.map(redact) } : {};
+  switch (outcome.status) {
+    case 'pass':
+      return { ...base, status: 'pass', ...notes };
+    case 'skip':
+      return { ...base, status: 'skip', reason: redact(outcome.reason) };
+    case 'fail':
+      return {
+        ...base,
+        status: 'fail',
+        expected: redact(outcome.expected),
+        actual: redact(outcome.actual),
+        ...notes,
+        ...(evidence ? { evidence } : {}),
+      };
+    case 'error':
+      return {
+        ...base,
+        status: 'error',
+        errorCode: outcome.code,
+        message: redact(outcome.message),
+        ...notes,
+        ...(evidence ? { evidence } : {}),
+      };
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * @module Running the checks: the lanes start them in the plan's order, and each runs with its own
+ * client (check-client.ts), or is not run (its family not judged, writes not allowed, the deadline
+ * passed), its outcome becoming a result (check-result.ts). A check that throws, or outlives the
+ * deadline, becomes an `error` result: the run always completes.
+ */
+import type { CheckContext, CheckDefinition } from '../core/check.js';
+import { describeError } from '../core/errors.js';
+import type { OperationId } from '../core/operations.js';
+import { operation } from '../core/operations.js';
+import type { CheckOutcome, CheckResult } from '../core/result.js';
+import { budgetCanBind, runsOf } from './budget.js';
+import { checkClient } from './check-client.js';
+import { resultOf } from './check-result.js';
+import { runLanes } from './lanes.js';
+import { UNJUDGED_SHORT } from './preflight.js';
+import type { RunOptions } from './run-options.js';
+import type { RunPlan } from './run-plan.js';
+import type { RunSession } from './run-session.js';
+import type { StartedRun } from './run-start.js';
+import { deriveSeed } from './seed.js';
+import { acceptedBeyondFailure } from './write-ledger.js';
+
+export interface RanChecks {
+  /** One per check, in `checks` order (a check the run never reached has none). */
+  readonly results: CheckResult[];
+  /** Checks whose failure restates an operation's broken baseline (see cascades.ts). */
+  readonly preconditions: Map<string, OperationId>;
+}
+
+/** What running one check reads: the run's options, plan, shared pieces and start. */
+interface CheckRun {
+  readonly opts: RunOptions;
+  readonly plan: RunPlan;
+  readonly session: RunSession;
+  readonly started: StartedRun;
+  readonly preconditions: Map<string, OperationId>;
+}
+
+export async function runChecks(
+  opts: RunOptions,
+  plan: RunPlan,
+  session: RunSession,
+  started: StartedRun,
+): Promise<RanChecks> {
+  const { deadline, client, watch, writes } = session;
+  const total = opts.checks.length;
+  const results: CheckResult[] = new Array(total);
+  const run: CheckRun = { opts, plan, session, started, preconditions: new Map() };
+  let done = 0;
+  try {
+    await runLanes({
+      lanes: opts.concurrency,
+      writeQueue: plan.writeQueue,
+      otherQueue: plan.otherQueue,
+      canBind: (pending) => budgetCanBind(opts.checks, pending, opts.runs, plan.budgetWrites, writes.remaining()),
+      onUnbound: () => writes.unbind(),
+      run: async (i) => {
+        const check = opts.checks[i]!;
+        opts.onEvent?.({ type: 'check-start', check, done, total });
+        const { result, requests } = await watch.guard(check, () => runCheck(run, check));
+        results[i] = result;
+        done++;
+        opts.onEvent?.({ type: 'check-end', result, done, total, requests });
+      },
+    });
+  } finally {
+    deadline.stop();
+    await client.close().catch(() => undefined);
+  }
+  return { results, preconditions: run.preconditions };
+}
+
+async function runCheck(run: CheckRun, check: CheckDefinition): Promise<{ result: CheckResult; requests: number }> {
+  const { opts, session, started } = run;
+  const prepareError = session.deadline.signal.aborted ? undefined : await started.preparing.of(check);
+  const t0 = performance.now();
+  const runnerNotes = new Set<string>();
+  let requests = () => 0;
+  let outcome: CheckOutcome;
+  if (prepareError !== undefined) outcome = { status: 'error', ...describeError(prepareError.error) };
+  else {
+    const notRun = notRunOutcome(run, check);
+    if (notRun) outcome = notRun;
+    else {
+      const sent = await sendCheck(run, check, runnerNotes);
+      outcome = sent.outcome;
+      requests = sent.requests;
+    }
+  }
+  if (outcome.status === 'fail' && outcome.precondition) run.preconditions.set(check.id, outcome.precondition);
+  return { result: resultOf(opts, check, outcome, t0, session.redact, runnerNotes), requests: requests() };
+}
+
+/** Why a check is not run, if it is not: its family cannot be judged, it writes, or the run is over. */
+function notRunOutcome({ opts, session, started }: CheckRun, check: CheckDefinition): CheckOutcome | undefined {
+  const { unjudged } = started;
+  if (unjudged?.families.includes(operation(check.operation).auth)) {
+    session.runnerSkips.set(check.id, 'not-judged');
+    return {
+      status: 'skip',
+      reason: `not run: ${unjudged.code} (${UNJUDGED_SHORT[unjudged.code]}; see the verdict)`,
+    };
+  }
+  if (check.writes && !opts.target.allowWrites) {
+    session.runnerSkips.set(check.id, 'writes-not-allowed');
+    return {
+      status: 'skip',
+      reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it',
+    };
+  }
+  if (session.deadline.signal.aborted) return session.deadline.notRun(); // the deadline had passed, or the run was interrupted
+  return undefined;
+}
+
+/** Runs the check with its own client, against the deadline; the write budget ends it as a skip. */
+async function sendCheck(
+  { opts, plan, session }: CheckRun,
+  check: CheckDefinition,
+  runnerNotes: Set<string>,
+): Promise<{ outcome: CheckOutcome; requests: () => number }> {
+  const { deadline, runnerSkips } = session;
+  const client = checkClient(session, check.id, runnerNotes);
+  const ctx: CheckContext = {
+    target: opts.target,
+    http: client.http,
+    schemas: session.schemas,
+    seed: deriveSeed(opts.seed, check.sharesCasesWith ?? check.id),
+    runs: runsOf(check, opts.runs, plan.budgetWrites),
+    signal: deadline.signal,
+    memo: session.memo,
+    // What this check's own exchanges exercised first: a property stops once its cases add nothing.
+    coveredItems: client.newItems,
+    report: session.handOff.reporterOf(check.id),
+    contextWindow: session.contextWindow,
+  };
+  let outcome: CheckOutcome;
+  const late = deadline.watch(client.inFlight);
+  try {
+    outcome = await Promise.race([check.run(ctx), late.promise]);
+  } catch (err) {
+    const { code, message } = describeError(err);
+    if (code === 'CTS_WRITE_BUDGET') runnerSkips.set(check.id, 'write-budget-spent');
+    outcome =
+      code === 'CTS_WRITE_BUDGET'
+        ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` }
+        : { status: 'error', code, message };
+  } finally {
+    late.cancel();
+  }
+  // Sent beyond the write budget because a conformant target refuses it, and accepted: whatever
+  // else the check judged, it fails for it (write-ledger.ts).
+  const beyond = client.acceptedBeyond();
+  if (beyond && outcome.status !== 'fail') {
+    runnerSkips.delete(check.id);
+    outcome = acceptedBeyondFailure(beyond, opts.target.maxWrites);
+  }
+  return { outcome, requests: client.requests };
+}

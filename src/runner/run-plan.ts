@@ -1,0 +1,57 @@
+/**
+ * @module What a run decides once, from its options alone, before anything is sent: the write
+ * budget in force, the order the checks start in (the write lane and the others, lanes.ts), the
+ * worst-case time budget and the run's deadline.
+ */
+import { DEFAULT_MAX_REQUESTS } from '../core/check.js';
+import { type BudgetInput, likelyPerCheck, type RunBudget, runBudget, writeOrder, writesMayBind } from './budget.js';
+import { longestFirst } from './lanes.js';
+import type { RunOptions } from './run-options.js';
+
+export interface RunPlan {
+  /** The write budget in force: a per-case writing property runs as many cases as it affords (`runsOf`). */
+  readonly budgetWrites: number | undefined;
+  /** Indexes into `checks`: the write lane, in `writeOrder`, and the others, longest first. */
+  readonly writeQueue: readonly number[];
+  readonly otherQueue: readonly number[];
+  /** What the time budget and the realistic estimate are computed from. */
+  readonly budgetInput: BudgetInput & { readonly allowWrites: boolean };
+  readonly budget: RunBudget;
+  /** `--deadline`, or the worst case derived from the plan. */
+  readonly deadlineMs: number;
+}
+
+export function planRun(opts: RunOptions): RunPlan {
+  const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
+  // With a write budget, the checks that write or send to an operation with side effects run one at
+  // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
+  // is then the same on every run. Once what is left of it covers every pending writing check, they
+  // run side by side like the others (lanes.ts). (The requests a conformant target refuses cost
+  // nothing: see write-ledger.ts.)
+  const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
+  const writeLane = new Set(writeQueue);
+  // Longest first by what a check likely sends, not by its most: a property's most counts every
+  // shrink probe it will almost never send, and would start it before checks truly longer. A check
+  // that declares nothing counts the default most: some such send four requests one after another,
+  // and one started last would end the run late, alone.
+  const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites, DEFAULT_MAX_REQUESTS);
+  const otherQueue = longestFirst(
+    opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
+    (i) => likely[i]!,
+  );
+  const budgetInput = {
+    ...opts,
+    serialWrites: writesMayBind(opts.checks, opts.runs, budgetWrites),
+    maxWrites: budgetWrites,
+    allowWrites: opts.target.allowWrites,
+  };
+  const budget = runBudget(opts.checks, budgetInput);
+  return {
+    budgetWrites,
+    writeQueue,
+    otherQueue,
+    budgetInput,
+    budget,
+    deadlineMs: opts.deadlineMs ?? budget.worstCaseMs,
+  };
+}
