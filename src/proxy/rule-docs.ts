@@ -4,12 +4,16 @@
  * same thing (ids; `{op}` stands for every operation slug the check exists for), and the traffic on
  * which the proxy can judge it.
  */
+import { RECORD_KINDS } from '../core/record-kinds.js';
 import type { RULES } from './rules.js';
 
 export interface RuleDoc {
   readonly shares: readonly string[];
   readonly needs: string;
 }
+
+/** The ids of records checks, as suites/records makes them: each name for each record kind, kind by kind. */
+const perKind = (...names: string[]): string[] => RECORD_KINDS.flatMap((k) => names.map((n) => `${k.name}.${n}`));
 
 /** What each rule of RULES shares with the suite, and the traffic it needs (docs/proxy-rules.md). */
 export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
@@ -36,15 +40,11 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   usageAddsUp: { shares: ['chat-completions.usage-adds-up'], needs: 'a 2xx chat completion' },
   streamContentType: { shares: ['streaming.event-stream-content-type'], needs: 'a 2xx answer to stream: true' },
   jsonlRecords: {
-    shares: ['predictions.list-is-jsonl-of-records', 'scores.list-is-jsonl-of-records'],
+    shares: perKind('list-is-jsonl-of-records'),
     needs: 'a 2xx listing',
   },
   jsonlContentType: {
-    shares: [
-      'predictions.list-content-type-jsonl',
-      'scores.list-content-type-jsonl',
-      'acceptance.jsonl-content-type.{op}',
-    ],
+    shares: [...perKind('list-content-type-jsonl'), 'acceptance.jsonl-content-type.{op}'],
     needs: 'a 2xx listing',
   },
   errorShape: { shares: ['errors.error-body-shape.{op}'], needs: 'a body the server rejects with 400/422' },
@@ -53,42 +53,33 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     needs: 'a log body the server rejects with 400/422',
   },
   listLimit: {
-    shares: ['predictions.limit-bounds-count', 'scores.limit-bounds-count'],
+    shares: perKind('limit-bounds-count'),
     needs: 'a whole listing asked with limit',
   },
   listFilter: {
-    shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
+    shares: perKind('filter-by-evaluation-run'),
     needs: 'a whole listing asked with evaluation_run_id',
   },
   stableOrder: {
-    shares: ['predictions.stable-order', 'scores.stable-order'],
+    shares: perKind('stable-order'),
     needs: 'two full listings of a project (no limit, offset or filter) holding the same records (with ids)',
   },
   pageMatchesListing: {
-    shares: [
-      'predictions.offset-skips',
-      'predictions.paging-yields-each-record-once',
-      'scores.offset-skips',
-      'scores.paging-yields-each-record-once',
-    ],
+    shares: perKind('offset-skips', 'paging-yields-each-record-once'),
     needs:
       'a full listing (no limit, offset or filter), pages of the same project, then the same full listing again (records with ids)',
   },
   filterComplete: {
-    shares: ['predictions.filter-by-evaluation-run', 'scores.filter-by-evaluation-run'],
+    shares: perKind('filter-by-evaluation-run'),
     needs:
       'a full listing, a listing filtered by evaluation_run_id of the same project, then the same full listing again (records with ids)',
   },
   readsIdAsked: {
-    shares: [
-      'predictions.listed-records-read-back',
-      'scores.listed-records-read-back',
-      'training-jobs.get-returns-same-id',
-    ],
+    shares: [...perKind('listed-records-read-back'), 'training-jobs.get-returns-same-id'],
     needs: 'a 2xx read by id',
   },
   readsListedRecord: {
-    shares: ['predictions.listed-records-read-back', 'scores.listed-records-read-back'],
+    shares: perKind('listed-records-read-back'),
     needs: 'a record listed, then read by its id (the pair; split between proxies, the merge judges it)',
   },
   getsCreatedJob: {
@@ -121,7 +112,7 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
     needs: 'a request refused for its credentials with a 4xx',
   },
   svcUserId: {
-    shares: ['predictions.svc-user-id-server-filled', 'scores.svc-user-id-server-filled'],
+    shares: perKind('svc-user-id-server-filled'),
     needs: 'a 2xx listing',
   },
   streamedCount: {
@@ -130,15 +121,15 @@ export const RULE_DOCS: Readonly<Record<keyof typeof RULES, RuleDoc>> = {
   },
   no5xx: { shares: ['errors.never-5xx-on-odd-input.{op}'], needs: 'any answer' },
   recordsBelong: {
-    shares: ['predictions.records-belong-to-project', 'scores.records-belong-to-project'],
+    shares: perKind('records-belong-to-project'),
     needs: 'a 2xx listing or read of records that carry their model or scorer URI',
   },
   oneUriScheme: {
-    shares: ['predictions.uri-fields-share-one-scheme', 'scores.uri-fields-share-one-scheme'],
+    shares: perKind('uri-fields-share-one-scheme'),
     needs: 'records of one kind with model or scorer URIs, over the session (listings and reads)',
   },
   unknownId404: {
-    shares: ['predictions.unknown-id-is-404', 'scores.unknown-id-is-404', 'training-jobs.unknown-id-is-404'],
+    shares: [...perKind('unknown-id-is-404'), 'training-jobs.unknown-id-is-404'],
     needs: 'a read by id refused with a 4xx that is about the id (for a training job: a UUID)',
   },
   malformedJobId: {

@@ -10,7 +10,7 @@ import { listenOn } from '../transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from '../transport/connection.js';
+import { type ConnectionSettings, DIRECT, proxyFor, proxyOrigin } from '../transport/connection.js';
 import { codingOf, createBodyDecoder } from '../transport/content-encoding.js';
 import { classifyNetworkError } from '../transport/network-errors.js';
 import { diagnoseTls } from '../transport/tls-diagnosis.js';
@@ -28,7 +28,8 @@ interface JudgeFeed {
 /** Most bytes of a TLS front's 400 page held to tell whether it refuses the client certificate. */
 const HELD_MAX_BYTES = 16 * 1024;
 import { flatHeaders } from '../transport/flat-headers.js';
-import { failedOnReusedConnection, MAX_REPLAYS, watchConnectionReuse } from '../transport/reused-connection.js';
+import { failedOnReusedConnection, MAX_REPLAYS } from '../transport/reused-connection.js';
+import { openTargetPool } from '../transport/target-pool.js';
 import { matchOperation } from '../core/operations.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxySession } from './session.js';
@@ -98,10 +99,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const target = new URL(session.target);
   const basePath = target.pathname.replace(/\/+$/, '');
   const connection = options.connection ?? DIRECT;
-  watchConnectionReuse();
-  const agent = createDispatcher(session.target, connection, {
-    connectTimeoutMs: options.timeoutMs,
-    headersTimeoutMs: options.timeoutMs,
+  const agent = openTargetPool(session.target, connection, {
+    timeoutMs: options.timeoutMs,
     bodyTimeoutMs: options.idleTimeoutMs,
   });
   const extraHeaders = Object.keys(connection.headers).length ? connection.headers : undefined;

@@ -8,7 +8,7 @@
 import { request, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { authSchemeForPath, matchOperation } from '../core/operations.js';
-import { derivedAuthorization } from '../core/credentials.js';
+import { type ConfiguredCredentials, derivedAuthorization } from '../core/credentials.js';
 import type {
   AuthMode,
   HttpClient,
@@ -18,14 +18,15 @@ import type {
   RecordedRequest,
   StreamingExchange,
 } from './types.js';
-import { type ConnectionSettings, createDispatcher, DIRECT, proxyFor, proxyOrigin } from './connection.js';
+import { type ConnectionSettings, DIRECT, proxyFor, proxyOrigin } from './connection.js';
 import { startDeadline, type ExchangeDeadline } from './deadline.js';
 import { codingOf, decodeChunks } from './content-encoding.js';
 import { diagnoseTls } from './tls-diagnosis.js';
 
 import { flatHeaders } from './flat-headers.js';
 import { classifyNetworkError } from './network-errors.js';
-import { failedOnReusedConnection, MAX_REPLAYS, watchConnectionReuse } from './reused-connection.js';
+import { failedOnReusedConnection, MAX_REPLAYS } from './reused-connection.js';
+import { openTargetPool } from './target-pool.js';
 
 /** Most time spent finding the TLS failure behind a connection closed before any answer. */
 const DIAGNOSIS_MS = 2_000;
@@ -35,12 +36,9 @@ function replayable(spec: HttpRequestSpec): boolean {
   return !matchOperation(spec.method, spec.path)?.op.writes;
 }
 
-export interface HttpClientOptions {
+/** The credentials (§5): `token`, sent as Bearer on `/v1`; `basic`, `user:pass`, sent as Basic on `/v2`. */
+export interface HttpClientOptions extends ConfiguredCredentials {
   readonly baseUrl: string;
-  /** Bearer token for `/v1` (§5). */
-  readonly token?: string | undefined;
-  /** Basic credentials `user:pass` for `/v2` (§5). */
-  readonly basic?: string | undefined;
   /** Whole-exchange deadline per request (headers and body), in ms. */
   readonly timeoutMs: number;
   /** Most bytes read of one buffered body. */
@@ -125,10 +123,8 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient & {
   close(): Promise<void>;
 } {
   const connection = opts.connection ?? DIRECT;
-  watchConnectionReuse();
-  const agent = createDispatcher(opts.baseUrl, connection, {
-    connectTimeoutMs: opts.timeoutMs,
-    headersTimeoutMs: opts.timeoutMs,
+  const agent = openTargetPool(opts.baseUrl, connection, {
+    timeoutMs: opts.timeoutMs,
     bodyTimeoutMs: opts.timeoutMs,
     connections: opts.connections ?? 16,
   });

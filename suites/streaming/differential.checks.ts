@@ -2,7 +2,7 @@
  * @module §4.1 `stream: true` against the non-streamed answer: the reassembled stream is a valid
  * §4.1 chat completion for the same request, and the stream's timing (INFO).
  */
-import { defineCheck } from '../../src/core/check.js';
+import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/kit/chat-stream-verdict.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
@@ -10,6 +10,19 @@ import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
+
+/**
+ * The request a stream was probed with, sent again without `stream`: the operation's baseline. A
+ * failure of it restates the root check's when the root fails the same way (expectCompletion marks it).
+ */
+async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
+  const plain = await ctx.http.send({
+    method: 'POST',
+    path: pathOf(ctx.target, 'chat.create'),
+    json: minimalChatRequest(ctx.target, extra),
+  });
+  return { plain, p: expectCompletion(ctx, plain, 'the same request without stream') };
+}
 
 // The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention: per index
 // the role of the first delta, the concatenated content, the finish_reason, and the usage chunk.
@@ -50,14 +63,7 @@ const reassemblesToValidCompletion = defineCheck({
         `${describeSchemaErrors(v.errors)} in ${JSON.stringify(completion).slice(0, 300)}`,
       );
 
-    // The plain answer is the operation's baseline: a failure of it restates the root check's when
-    // the root fails the same way (expectCompletion marks it).
-    const plain = await ctx.http.send({
-      method: 'POST',
-      path: pathOf(ctx.target, 'chat.create'),
-      json: minimalChatRequest(ctx.target, extra),
-    });
-    const p = expectCompletion(ctx, plain, 'the same request without stream');
+    const { plain, p } = await sendUnstreamed(ctx, extra);
     if (!p.ok) return p.outcome;
     const plainPrompt = (p.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     if (typeof plainPrompt !== 'number') {
@@ -172,12 +178,7 @@ const streamedTokensMatchPlain = defineCheck({
     };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
-    const plain = await ctx.http.send({
-      method: 'POST',
-      path: pathOf(ctx.target, 'chat.create'),
-      json: minimalChatRequest(ctx.target, extra),
-    });
-    const p = expectCompletion(ctx, plain, 'the same request without stream');
+    const { plain, p } = await sendUnstreamed(ctx, extra);
     if (!p.ok) return p.outcome;
     const body = p.body as { usage?: { completion_tokens?: unknown }; choices?: { message?: { content?: unknown } }[] };
     const plainCount = body.usage?.completion_tokens;

@@ -2,20 +2,19 @@
  * @module §4.2 (§2.4): create bodies with one field of the wrong type are rejected with a 4xx, and
  * realistic valid bodies (property-based) are accepted with a UUID `id`.
  */
-import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
-import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
+import { defineCheck, type CheckContext } from '../../src/core/check.js';
+import type { CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
-import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
 import { createJob, minimalCreateBody } from './create-and-get.checks.js';
-import { is4xx } from '../../src/core/values.js';
 import { pathOf } from '../../src/kit/requests.js';
+import {
+  eachAcceptedSchedule,
+  expectEachAccepted,
+  expectEachRefused,
+  type RefusedBodyCase,
+} from '../../src/kit/body-acceptance.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-
-interface BodyCase {
-  readonly description: string;
-  readonly body: Record<string, unknown>;
-}
 
 /** POST /v1/preview/training-jobs with a body §4.2 does not allow: a conformant server refuses it. */
 function createInvalidJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
@@ -29,19 +28,12 @@ function createInvalidJob(ctx: CheckContext, body: unknown): Promise<HttpExchang
 }
 
 /** Sends each case in turn; the first one not answered with a 4xx is the finding. */
-async function expectAllRejected(ctx: CheckContext, cases: readonly BodyCase[]): Promise<CheckOutcome> {
-  for (const c of cases) {
-    const ex = await createInvalidJob(ctx, c.body);
-    if (!is4xx(ex.response.status)) {
-      return fail({
-        expected: `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`,
-        actual: describeResponse(ex),
-        exchange: ex,
-        counterexample: c.body,
-      });
-    }
-  }
-  return pass();
+function expectAllRejected(ctx: CheckContext, cases: readonly RefusedBodyCase[]): Promise<CheckOutcome> {
+  return expectEachRefused(
+    cases,
+    (body) => createInvalidJob(ctx, body),
+    (c) => `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`,
+  );
 }
 
 const rejectsNonUuidModelId = defineCheck({
@@ -99,7 +91,7 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
   maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
-    const cases: BodyCase[] = [
+    const cases: RefusedBodyCase[] = [
       { description: 'experimental_config is a string (§4.2: object)', body: { ...base, experimental_config: 'fast' } },
       {
         description: 'experimental_config is an array (§4.2: object)',
@@ -163,22 +155,14 @@ const acceptsRealisticBodies = defineCheck({
   level: 'MUST',
   requirement:
     'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
-  writes: true,
-  casesWrite: true,
-  maxRequests: propertyRequests(1),
+  ...eachAcceptedSchedule(),
   run(ctx) {
-    return checkProperty(
+    return expectEachAccepted(
       ctx,
       realisticCreateBody(ctx.target.modelId),
-      async (body) => {
-        const ex = await createJob(ctx, body);
-        if (ex.response.status < 200 || ex.response.status >= 300)
-          return {
-            ok: false,
-            expected: 'a 2xx answer to a valid create body',
-            actual: describeResponse(ex),
-            exchange: ex,
-          };
+      (body) => createJob(ctx, body),
+      () => 'a 2xx answer to a valid create body',
+      (ex) => {
         const v = ctx.schemas.validate('training/training-job', ex.json);
         if (!v.ok)
           return {
@@ -189,7 +173,6 @@ const acceptsRealisticBodies = defineCheck({
           };
         return { ok: true };
       },
-      writingCases(ctx),
     );
   },
 });

@@ -2,12 +2,17 @@
  * @module §4.4 and §7: logging trajectories accepts valid groups for any `split`, and rejects invalid
  * bodies with a 4xx carrying the §7 validation-error body (`detail[]` of `loc`, `msg`, `type`).
  */
-import { defineCheck, propertyRequests, type CheckContext } from '../../src/core/check.js';
+import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { judgeErrorBody } from '../../src/rules/error-shape.js';
-import { checkProperty, writingCases } from '../../src/kit/property.js';
 import { pathOf } from '../../src/kit/requests.js';
+import {
+  eachAcceptedSchedule,
+  expectEachAccepted,
+  expectEachRefused,
+  type RefusedBodyCase,
+} from '../../src/kit/body-acceptance.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
@@ -23,13 +28,8 @@ function logTrajectories(ctx: CheckContext, body: unknown, expect?: 'refusal'): 
   });
 }
 
-interface InvalidLogCase {
-  readonly description: string;
-  readonly body: Record<string, unknown>;
-}
-
 /** Bodies no reading of §4.4 can accept: one field of an unrelated type each. */
-function invalidLogCases(): InvalidLogCase[] {
+function invalidLogCases(): RefusedBodyCase[] {
   return [
     {
       description: 'split is an object (§4.4: string)',
@@ -50,25 +50,13 @@ const acceptsValidGroups = defineCheck({
   level: 'MUST',
   requirement:
     'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
-  writes: true,
-  casesWrite: true,
-  maxRequests: propertyRequests(1),
+  ...eachAcceptedSchedule(),
   run(ctx) {
-    return checkProperty(
+    return expectEachAccepted(
       ctx,
       realisticLogBody(),
-      async (body) => {
-        const ex = await logTrajectories(ctx, body);
-        if (!is2xx(ex.response.status))
-          return {
-            ok: false,
-            expected: `a 2xx answer to valid groups logged with split "${String(body.split)}"`,
-            actual: describeResponse(ex),
-            exchange: ex,
-          };
-        return { ok: true };
-      },
-      writingCases(ctx),
+      (body) => logTrajectories(ctx, body),
+      (body) => `a 2xx answer to valid groups logged with split "${String(body.split)}"`,
     );
   },
 });
@@ -109,18 +97,12 @@ const rejectsInvalidGroups = defineCheck({
     'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
   writes: true,
   maxRequests: () => invalidLogCases().length,
-  async run(ctx) {
-    for (const c of invalidLogCases()) {
-      const ex = await logTrajectories(ctx, c.body, 'refusal');
-      if (!is4xx(ex.response.status))
-        return fail({
-          expected: `a 4xx rejecting the body (${c.description})`,
-          actual: describeResponse(ex),
-          exchange: ex,
-          counterexample: c.body,
-        });
-    }
-    return pass();
+  run(ctx) {
+    return expectEachRefused(
+      invalidLogCases(),
+      (body) => logTrajectories(ctx, body, 'refusal'),
+      (c) => `a 4xx rejecting the body (${c.description})`,
+    );
   },
 });
 

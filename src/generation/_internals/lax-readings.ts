@@ -28,6 +28,12 @@ export interface LaxReading {
 
 const may = (node: FlatSchema, type: 'string' | 'number' | 'integer' | 'boolean' | 'array'): boolean =>
   !node.types || node.types.has(type) || (type === 'integer' && node.types.has('number'));
+const isDateTime = (node: FlatSchema): boolean => node.format === 'date-time' || node.format === 'iso-date-time';
+/** A string of a date-time field that matches `incomplete`, read as that string with `rest` after it. */
+const completedDateTime =
+  (incomplete: RegExp, rest: string) =>
+  (v: unknown, node: FlatSchema): unknown =>
+    typeof v === 'string' && isDateTime(node) && incomplete.test(v) ? `${v}${rest}` : NOT_READ;
 const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 't', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n']);
@@ -86,12 +92,7 @@ const LAX_READINGS: readonly LaxReading[] = [
     acceptedBy: 'pydantic 1 and pydantic 2 (datetime fields take Unix timestamps)',
     reads: 'datetime parsers read as a Unix timestamp',
     read: (v, node) => {
-      if (
-        typeof v !== 'number' ||
-        !may(node, 'string') ||
-        (node.format !== 'date-time' && node.format !== 'iso-date-time')
-      )
-        return NOT_READ;
+      if (typeof v !== 'number' || !may(node, 'string') || !isDateTime(node)) return NOT_READ;
       const d = new Date(v * 1000);
       return Number.isNaN(d.getTime()) ? NOT_READ : d.toISOString();
     },
@@ -109,23 +110,13 @@ const LAX_READINGS: readonly LaxReading[] = [
     id: 'date-time-without-zone',
     acceptedBy: 'pydantic 1 and pydantic 2 (a naive datetime)',
     reads: 'lax datetime parsers read as local time',
-    read: (v, node) =>
-      typeof v === 'string' &&
-      (node.format === 'date-time' || node.format === 'iso-date-time') &&
-      /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(v)
-        ? `${v}Z`
-        : NOT_READ,
+    read: completedDateTime(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/, 'Z'),
   },
   {
     id: 'date-as-date-time',
     acceptedBy: 'pydantic 1 and pydantic 2 (a date is midnight)',
     reads: 'lax datetime parsers read as midnight',
-    read: (v, node) =>
-      typeof v === 'string' &&
-      (node.format === 'date-time' || node.format === 'iso-date-time') &&
-      /^\d{4}-\d\d-\d\d$/.test(v)
-        ? `${v}T00:00:00Z`
-        : NOT_READ,
+    read: completedDateTime(/^\d{4}-\d\d-\d\d$/, 'T00:00:00Z'),
   },
   {
     id: 'string-as-string-list',

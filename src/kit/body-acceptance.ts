@@ -1,0 +1,69 @@
+/**
+ * @module Bodies sent to an operation with side effects, judged by the class of the answer: a body
+ * the interface does not allow must be refused with a 4xx (a 2xx accepts what it forbids, a 5xx
+ * breaks on it), and a valid one accepted with a 2xx. The first body answered otherwise is the
+ * finding.
+ */
+import type fc from 'fast-check';
+import { propertyRequests, type CheckContext, type CheckDefinition } from '../core/check.js';
+import { describeResponse } from '../core/describe.js';
+import { fail, pass, type CheckOutcome } from '../core/result.js';
+import { is2xx, is4xx } from '../core/values.js';
+import type { HttpExchange } from '../transport/types.js';
+import { checkProperty, type ProbeResult, writingCases } from './property.js';
+
+/** A body the interface does not allow, and what is wrong with it in words. */
+export interface RefusedBodyCase {
+  readonly description: string;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * Sends each case in turn through `send` (which marks the request a refusal); fails on the first
+ * one not answered with a 4xx, saying `expected(case)`, with the body as the counterexample.
+ */
+export async function expectEachRefused<C extends RefusedBodyCase>(
+  cases: readonly C[],
+  send: (body: C['body']) => Promise<HttpExchange>,
+  expected: (c: C) => string,
+): Promise<CheckOutcome> {
+  for (const c of cases) {
+    const ex = await send(c.body);
+    if (!is4xx(ex.response.status))
+      return fail({ expected: expected(c), actual: describeResponse(ex), exchange: ex, counterexample: c.body });
+  }
+  return pass();
+}
+
+/**
+ * What a check whose `run` is `expectEachAccepted` declares to the engine: it writes, every case
+ * writes (so the write budget sets how many cases run), and each case sends one request.
+ */
+export function eachAcceptedSchedule(): Required<Pick<CheckDefinition, 'writes' | 'casesWrite' | 'maxRequests'>> {
+  return { writes: true, casesWrite: true, maxRequests: propertyRequests(1) };
+}
+
+/**
+ * A property over valid bodies, as many cases as the write budget affords (`writingCases`): each
+ * sent through `send` must be answered with a 2xx (else the finding says `expected(body)`), and the
+ * answer then pass `judge`, when given.
+ */
+export function expectEachAccepted<B>(
+  ctx: CheckContext,
+  bodies: fc.Arbitrary<B>,
+  send: (body: B) => Promise<HttpExchange>,
+  expected: (body: B) => string,
+  judge: (ex: HttpExchange) => ProbeResult = () => ({ ok: true }),
+): Promise<CheckOutcome> {
+  return checkProperty(
+    ctx,
+    bodies,
+    async (body) => {
+      const ex = await send(body);
+      if (!is2xx(ex.response.status))
+        return { ok: false, expected: expected(body), actual: describeResponse(ex), exchange: ex };
+      return judge(ex);
+    },
+    writingCases(ctx),
+  );
+}
