@@ -1,7 +1,13 @@
 /**
- * @module The package's public API: run the catalogue programmatically, define checks, read reports.
- * The mock is exported from `conformance-suite/mock` (and msw handlers from `conformance-suite/mock/msw`).
+ * @module The package's public API: run the catalogue programmatically (`runConformance` with a
+ * target and the checks, every other setting defaulted as `conformance run` defaults it), define
+ * checks, read reports and render them as the CLI writes them. The mock is exported from
+ * `conformance-suite/mock` (and msw handlers from `conformance-suite/mock/msw`).
  */
+import type { RunReport } from '../src/core/report.js';
+import { runSuite } from '../src/runner/run-suite.js';
+import { type RunInput, resolveRunOptions } from '../src/runner/settings.js';
+
 // Checks and results
 export { defineCheck, LEVELS } from '../src/core/check.js';
 export type { CheckContext, CheckDefinition, Level, TargetConfig } from '../src/core/check.js';
@@ -15,9 +21,30 @@ export type { RunReport, RunSummary } from '../src/core/report.js';
 
 // Running
 export { CATALOGUE } from '../suites/index.js';
-export { runSuite } from '../src/runner/run-suite.js';
+export { runSuite };
 export type { RunOptions } from '../src/runner/run-suite.js';
 export { selectChecks } from '../src/runner/select.js';
+export { RUN_DEFAULTS, REPLAY_DEFAULTS, resolveRunOptions } from '../src/runner/settings.js';
+export type { RunInput, TargetInput } from '../src/runner/settings.js';
+
+/**
+ * Runs `checks` against `target` (a URL, or a URL with its settings) and returns the report; every
+ * setting not given is `RUN_DEFAULTS`'s, the seed a random one (in the report), as in `conformance run`.
+ *
+ * @example
+ * ```ts
+ * const report = await runConformance({ target: 'http://localhost:8000', checks: CATALOGUE, token: process.env.CONFORMANCE_TOKEN });
+ * process.stdout.write(renderConsole([report], { color: false }));
+ * ```
+ */
+export function runConformance(input: RunInput): Promise<RunReport> {
+  return runSuite(resolveRunOptions(input));
+}
+
+// Reports, rendered as the CLI writes them
+export { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../reporters/index.js';
+export { REPORT_FORMATS } from '../reporters/registry.js';
+export type { ReportFormat } from '../reporters/registry.js';
 
 // Schemas
 export { registry, loadRegistry } from '../src/schemas/registry.js';

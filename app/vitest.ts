@@ -11,15 +11,7 @@
  */
 import { describe, test } from 'vitest';
 import { CATALOGUE } from '../suites/index.js';
-import {
-  DEFAULT_ENTITY,
-  DEFAULT_LIST_PARAMS,
-  DEFAULT_MODEL_ID,
-  DEFAULT_PROJECT,
-  ENV_BASIC,
-  ENV_TOKEN,
-} from '../src/core/defaults.js';
-import { checkTargetUrl } from '../src/core/target-url.js';
+import { ENV_BASIC, ENV_TOKEN } from '../src/core/defaults.js';
 import { operationLabel } from '../src/core/operations.js';
 import { gates } from '../src/core/report.js';
 import { ConformanceError } from '../src/core/errors.js';
@@ -28,6 +20,7 @@ import type { CheckResult } from '../src/core/result.js';
 import { runBudget } from '../src/runner/budget.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectChecks } from '../src/runner/select.js';
+import { RUN_DEFAULTS, resolveRunOptions, resolveTarget } from '../src/runner/settings.js';
 
 export interface ConformanceTestOptions {
   /** Base URL of the deployment (http or https). */
@@ -46,20 +39,24 @@ export interface ConformanceTestOptions {
   readonly targetConfig?: Partial<TargetConfig>;
 }
 
+/**
+ * Where a check inside a user's vitest run is run otherwise than `conformance run` (RUN_DEFAULTS):
+ * each test is one check, so it has the run to itself (concurrency 1) and should end in seconds
+ * among the user's other tests: fewer cases per property and a shorter read of each listing. The
+ * seed is fixed so that a test fails or passes the same way on every run of the user's suite.
+ */
+export const VITEST_DEFAULTS = {
+  runs: 10,
+  listReadCap: 1_000,
+  concurrency: 1,
+  seed: 1,
+} as const;
+
 function targetOf(options: ConformanceTestOptions): TargetConfig {
-  return {
-    baseUrl: checkTargetUrl(options.target, 'registerConformanceTests({ target })'),
-    entity: DEFAULT_ENTITY,
-    project: DEFAULT_PROJECT,
-    modelId: DEFAULT_MODEL_ID,
-    priorityScheduling: false,
-    allowWrites: false,
-    bundledMock: false,
-    listParams: { ...DEFAULT_LIST_PARAMS },
-    listReadCap: 1_000,
-    maxCompletionTokens: 16,
-    ...options.targetConfig,
-  };
+  return resolveTarget(
+    { listReadCap: VITEST_DEFAULTS.listReadCap, ...options.targetConfig, baseUrl: options.target },
+    'registerConformanceTests({ target })',
+  );
 }
 
 /**
@@ -78,22 +75,19 @@ export async function assertConformance(check: CheckDefinition, options: Conform
 async function judge(check: CheckDefinition, options: ConformanceTestOptions): Promise<CheckResult> {
   const level = options.level ?? 'must';
   const target = targetOf(options);
-  const report = await runSuite({
-    target,
-    token: options.token ?? process.env[ENV_TOKEN],
-    basic: options.basic ?? process.env[ENV_BASIC],
-    checks: [check],
-    level,
-    seed: options.seed ?? 1,
-    runs: options.runs ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    concurrency: 1,
-    maxBodyBytes: 4 << 20,
-    maxRetries: RETRIES,
-    maxRetryWaitMs: RETRY_WAIT_MS,
-    // The replay must judge at the same level, or it reports the opposite verdict.
-    replayBase: `conformance run --target ${target.baseUrl}${level === 'must' ? '' : ` --level ${level}`}`,
-  });
+  const report = await runSuite(
+    resolveRunOptions({
+      target,
+      token: options.token ?? process.env[ENV_TOKEN],
+      basic: options.basic ?? process.env[ENV_BASIC],
+      checks: [check],
+      level,
+      seed: options.seed ?? VITEST_DEFAULTS.seed,
+      runs: options.runs ?? VITEST_DEFAULTS.runs,
+      concurrency: VITEST_DEFAULTS.concurrency,
+      timeoutMs: options.timeoutMs,
+    }),
+  );
   const r = report.results[0]!;
   // Could not judge (unreachable, credentials refused): not a pass, and not the check's failure either.
   if (report.unjudged && r.status === 'skip')
@@ -119,9 +113,6 @@ function throwIfGating(r: CheckResult, level: 'must' | 'should'): void {
   throw new Error(`${r.id} (${r.level} ${r.section}) ${r.status}: ${detail}`);
 }
 
-const RETRIES = 2;
-const RETRY_WAIT_MS = 5_000;
-
 /**
  * The vitest timeout of one check's test: the check's own worst case (src/runner/budget.ts, which
  * is also its run deadline) and a margin, so that a slow target is reported by the suite with the
@@ -129,11 +120,11 @@ const RETRY_WAIT_MS = 5_000;
  */
 function vitestTimeoutFor(check: CheckDefinition, options: ConformanceTestOptions): number {
   const budget = runBudget([check], {
-    runs: options.runs ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    concurrency: 1,
-    maxRetries: RETRIES,
-    maxRetryWaitMs: RETRY_WAIT_MS,
+    runs: options.runs ?? VITEST_DEFAULTS.runs,
+    timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+    concurrency: VITEST_DEFAULTS.concurrency,
+    maxRetries: RUN_DEFAULTS.maxRetries,
+    maxRetryWaitMs: RUN_DEFAULTS.maxRetryWaitMs,
   });
   return budget.worstCaseMs + 5_000;
 }

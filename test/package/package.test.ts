@@ -118,11 +118,11 @@ test('the four entry points type-check in a user project', { timeout: 120_000 },
   writeFileSync(
     join(project, 'uses.ts'),
     [
-      "import { runSuite, CATALOGUE } from 'conformance-suite';",
+      "import { runSuite, runConformance, CATALOGUE, RUN_DEFAULTS, renderConsole, renderJunit, renderJson, renderMarkdown, renderHtml } from 'conformance-suite';",
       "import { createMock, startMockServer } from 'conformance-suite/mock';",
       "import { handlers } from 'conformance-suite/mock/msw';",
       "import { registerConformanceTests } from 'conformance-suite/vitest';",
-      'export const used = [runSuite, CATALOGUE, createMock, startMockServer, handlers, registerConformanceTests];',
+      'export const used = [runSuite, runConformance, CATALOGUE, RUN_DEFAULTS, renderConsole, renderJunit, renderJson, renderMarkdown, renderHtml, createMock, startMockServer, handlers, registerConformanceTests];',
       '',
     ].join('\n'),
   );
@@ -198,7 +198,7 @@ test("registerConformanceTests in the user's vitest run: failures with replay li
     const usage = results.find((t) => t.fullName.includes('chat-completions.usage-adds-up'))!;
     expect(usage.status).toBe('failed');
     expect(usage.failureMessages.join('\n')).toMatch(
-      /conformance run --target http:\/\/\S+ --level should --only chat-completions\.usage-adds-up/,
+      /conformance run --target http:\/\/\S+ --model mock-model --level should --runs 10 --only chat-completions\.usage-adds-up/,
     );
     // Writes are not allowed against a non-mock target: those checks are skipped, not passed.
     expect(

@@ -5,17 +5,10 @@
  * `--target`, `--entity` ... then the connection flags); `--help` lists each group in this order.
  * The config file's schema is generated from this table (`npm run generate`).
  */
-import {
-  DEFAULT_ENTITY,
-  DEFAULT_MODEL,
-  DEFAULT_MODEL_ID,
-  DEFAULT_PROJECT,
-  ENV_BASIC,
-  ENV_TOKEN,
-} from '../../../src/core/defaults.js';
+import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';
 import { parseShard } from '../../../src/runner/select.js';
-import { DEFAULT_ACCEPT_ENCODING } from '../../../src/transport/content-encoding.js';
+import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/settings.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
@@ -140,7 +133,7 @@ export const RUN_OPTIONS = {
     help: 'the entity the evaluation records live in (default {default})',
     group: 'target',
     kind: text(),
-    default: DEFAULT_ENTITY,
+    default: RUN_DEFAULTS.entity,
     config: 'entity',
     replay: true,
     withReplay: 'refused',
@@ -151,7 +144,7 @@ export const RUN_OPTIONS = {
     help: 'the project the evaluation records live in (default {default})',
     group: 'target',
     kind: text(),
-    default: DEFAULT_PROJECT,
+    default: RUN_DEFAULTS.project,
     config: 'project',
     replay: true,
     withReplay: 'refused',
@@ -162,7 +155,7 @@ export const RUN_OPTIONS = {
     help: 'model name sent in chat requests (against the bundled mock, default {default})',
     group: 'target',
     kind: text(),
-    default: DEFAULT_MODEL,
+    default: RUN_DEFAULTS.bundledMockModel,
     config: 'model',
     replay: true,
     withReplay: 'refused',
@@ -173,7 +166,7 @@ export const RUN_OPTIONS = {
     help: 'model id for training jobs and trajectory logging (default {default}, a model the bundled mock knows)',
     group: 'target',
     kind: uuid(),
-    default: DEFAULT_MODEL_ID,
+    default: RUN_DEFAULTS.modelId,
     config: 'modelId',
     replay: true,
     withReplay: 'refused',
@@ -184,8 +177,8 @@ export const RUN_OPTIONS = {
     help: 'gate on MUST only or on MUST and SHOULD (default {default}; with --replay, {replayDefault})',
     group: 'selection',
     kind: oneOf(['must', 'should']),
-    default: 'must',
-    replayDefault: 'should',
+    default: RUN_DEFAULTS.level,
+    replayDefault: REPLAY_DEFAULTS.level,
     config: 'level',
     replay: true,
   },
@@ -204,7 +197,7 @@ export const RUN_OPTIONS = {
     help: 'cases per property (default {default})',
     group: 'limits',
     kind: wholeNumber(1, 10_000),
-    default: 25,
+    default: RUN_DEFAULTS.runs,
     config: 'runs',
     replay: true,
     withReplay: 'refused',
@@ -215,10 +208,10 @@ export const RUN_OPTIONS = {
     help: 'per-request deadline (default {default}; with --replay, {replayDefault})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: 10_000,
+    default: RUN_DEFAULTS.timeoutMs,
     // A replay's timeout bounds the response headers and each pause in a body (the proxy's): recorded
     // traffic may be long generations.
-    replayDefault: 60_000,
+    replayDefault: REPLAY_DEFAULTS.timeoutMs,
     config: 'timeoutMs',
   },
   deadline: {
@@ -236,7 +229,7 @@ export const RUN_OPTIONS = {
     help: 'checks in flight, each sending one request at a time (default {default})',
     group: 'limits',
     kind: wholeNumber(1, 256),
-    default: 10,
+    default: RUN_DEFAULTS.concurrency,
     config: 'concurrency',
   },
   retries: {
@@ -245,7 +238,7 @@ export const RUN_OPTIONS = {
     help: 'retries of 429/503 honouring Retry-After (default {default})',
     group: 'limits',
     kind: wholeNumber(0, 10),
-    default: 2,
+    default: RUN_DEFAULTS.maxRetries,
     config: 'retries',
     withReplay: 'refused',
   },
@@ -255,7 +248,7 @@ export const RUN_OPTIONS = {
     help: 'most bytes read of one response (default {default})',
     group: 'limits',
     kind: { ...wholeNumber(1024), show: mebibytes },
-    default: 4 * 1024 * 1024,
+    default: RUN_DEFAULTS.maxBodyBytes,
     config: 'maxBodyBytes',
   },
   'list-cap': {
@@ -264,7 +257,7 @@ export const RUN_OPTIONS = {
     help: 'most records read from one listing (default {default})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: 10_000,
+    default: RUN_DEFAULTS.listReadCap,
     config: 'listReadCap',
     withReplay: 'refused',
   },
@@ -274,7 +267,7 @@ export const RUN_OPTIONS = {
     help: 'largest completion a chat case asks for (default {default})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: 16,
+    default: RUN_DEFAULTS.maxCompletionTokens,
     config: 'maxCompletionTokens',
     withReplay: 'refused',
   },
@@ -297,7 +290,7 @@ export const RUN_OPTIONS = {
     help: 'how long to wait for a target that went down to come back (1500, 30s; default {default}; 0: end the run)',
     group: 'limits',
     kind: duration(),
-    default: 30_000,
+    default: RUN_DEFAULTS.recoverTimeoutMs,
     config: 'recoverTimeoutMs',
     withReplay: 'refused',
   },
@@ -305,7 +298,7 @@ export const RUN_OPTIONS = {
     type: 'boolean',
     help: 'do not send the requests in flight again to find the one that brought the target down (a shared server)',
     group: 'limits',
-    default: false,
+    default: !RUN_DEFAULTS.crashReplay,
     config: 'noCrashReplay',
     withReplay: 'refused',
   },
@@ -315,7 +308,7 @@ export const RUN_OPTIONS = {
     help: 'chat requests the checks under load send at once, whatever --concurrency says (default {default}, at most 32)',
     group: 'limits',
     kind: wholeNumber(2, 32),
-    default: 8,
+    default: RUN_DEFAULTS.loadBurst,
     config: 'loadBurst',
     withReplay: 'refused',
     // The burst's size decides what the load checks send: a failure re-runs with the same.
@@ -325,7 +318,7 @@ export const RUN_OPTIONS = {
     type: 'boolean',
     help: 'run checks with side effects (create jobs, log trajectories); always on against the bundled mock',
     group: 'target',
-    default: false,
+    default: RUN_DEFAULTS.allowWrites,
     config: 'allowWrites',
     replay: true,
   },
@@ -337,7 +330,7 @@ export const RUN_OPTIONS = {
       'default {default}; the bundled mock has no budget)',
     group: 'target',
     kind: wholeNumber(0),
-    default: 10,
+    default: RUN_DEFAULTS.maxWrites,
     config: 'maxWrites',
     replay: true,
   },
@@ -345,7 +338,7 @@ export const RUN_OPTIONS = {
     type: 'boolean',
     help: 'the served model uses priority scheduling (§7.1)',
     group: 'target',
-    default: false,
+    default: RUN_DEFAULTS.priorityScheduling,
     config: 'priorityScheduling',
     replay: true,
     withReplay: 'refused',
@@ -365,7 +358,7 @@ export const RUN_OPTIONS = {
     help: 'Accept-Encoding of every request, answers decoded as they come (default "{default}", as the openai SDK sends; identity: none)',
     group: 'limits',
     kind: acceptEncoding,
-    default: DEFAULT_ACCEPT_ENCODING,
+    default: RUN_DEFAULTS.acceptEncoding,
     config: 'acceptEncoding',
     replayWords: (value: string, byDefault: string | undefined) =>
       value === byDefault ? [] : ['--accept-encoding', shellWord(value)],
