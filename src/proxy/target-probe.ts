@@ -6,20 +6,10 @@
  */
 import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, createDispatcher } from '../transport/connection.js';
+import { errorCodes } from '../transport/tls-errors.js';
 
 /** How long the probe waits for a connection and an answer's headers. */
 const PROBE_TIMEOUT_MS = 3_000;
-
-/** The errno-like code of an error or its causes (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_CONNECT_TIMEOUT`…). */
-function codeOf(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** Why the target cannot be reached (a code, or the error's first line), or undefined when it answered. */
 export async function unreachableTarget(
@@ -45,7 +35,7 @@ export async function unreachableTarget(
     await res.body.dump().catch(() => undefined);
     return undefined;
   } catch (err) {
-    return codeOf(err) ?? (err as Error).message?.split('\n')[0] ?? 'no answer';
+    return errorCodes(err)[0] ?? (err as Error).message?.split('\n')[0] ?? 'no answer';
   } finally {
     await dispatcher.destroy().catch(() => undefined);
   }

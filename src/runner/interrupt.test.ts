@@ -157,10 +157,10 @@ test('the first signal aborts the run with its name; a second exits at once with
   expect(interrupt.signal.aborted).toBe(true);
   expect(interrupt.signal.reason).toBe('SIGTERM');
   expect(p.exits).toEqual([]);
-  expect(p.said).toEqual([]);
+  expect(p.said).toEqual(['conformance: SIGTERM: stopping and writing the reports (SIGTERM again: exit at once)\n']);
   p.send('SIGTERM');
   expect(p.exits).toEqual([143]);
-  expect(p.said).toEqual(['conformance: SIGTERM again: exiting at once, without the reports\n']);
+  expect(p.said.at(-1)).toBe('conformance: SIGTERM again: exiting at once, without the reports\n');
   interrupt.dispose();
   expect(p.emitter.listenerCount('SIGINT') + p.emitter.listenerCount('SIGTERM')).toBe(0);
 

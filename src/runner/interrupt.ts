@@ -63,7 +63,6 @@ export function interruptedRun(
   const run = checksRun(results, checks.length);
   const reason = `interrupted by ${by} after ${run} of ${checks.length} checks; the other ${checks.length - run} were not run`;
   return {
-    // A cast until the types generated from the report schema know the code.
     code: INTERRUPTED_CODE,
     reason: before ? `${reason}; and could not judge (${before.code}): ${before.reason}` : reason,
     families: before?.families ?? [],
@@ -91,13 +90,15 @@ function signalExitCode(signal: InterruptSignal): number {
 }
 
 /**
- * Listens for SIGINT and SIGTERM: the first aborts `signal` (the run stops and writes its reports),
- * a second exits at once with one line saying so.
+ * Listens for SIGINT and SIGTERM: the first aborts `signal` (the run stops and writes its reports)
+ * and says so at once, a second exits at once with one line saying so.
  */
 export function interruptOnSignals(host: SignalHost = process as unknown as SignalHost): SignalInterrupt {
   const controller = new AbortController();
   const onSignal = (signal: InterruptSignal): void => {
     if (!controller.signal.aborted) {
+      // Said at once: the stop takes a moment (reports to write), and a user pressing Ctrl-C sees it taken.
+      host.stderr.write(`conformance: ${signal}: stopping and writing the reports (${signal} again: exit at once)\n`);
       controller.abort(signal);
       return;
     }

@@ -1,7 +1,7 @@
 /** @module Maps undici/network failures to tool errors with stable codes and one readable line. */
 import { ConformanceError } from '../core/errors.js';
 import type { ExchangeDeadline } from './deadline.js';
-import { classifyTlsError } from './tls-errors.js';
+import { classifyTlsError, errorCodes } from './tls-errors.js';
 
 interface Context {
   readonly url: string;
@@ -37,15 +37,8 @@ function proxyFailure(err: unknown, code: string, proxy: string, origin: string)
   return undefined;
 }
 
-function codeOf(err: unknown): string {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return '';
-}
+/** The outermost errno-like code in the error's cause chain, or ''. */
+const codeOf = (err: unknown): string => errorCodes(err)[0] ?? '';
 
 export function classifyNetworkError(err: unknown, ctx: Context): ConformanceError {
   if (ConformanceError.is(err)) return err;
