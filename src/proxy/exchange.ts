@@ -105,6 +105,7 @@ export class ExchangeJudge {
       },
       breach: (rule, expected, actual) => this.breach(rule, expected, actual),
       ...(op ? { seen: () => ({ operation: op.id, evidence: this.evidence('', '') }) } : {}),
+      startedAt: () => performance.timeOrigin + this.started,
     };
     if (op)
       this.credentialsJudge = new CredentialsJudge(op, request.headers.authorization, ctx.configured, this.verdicts);

@@ -67,6 +67,7 @@ function firstOnly(v: Verdicts): Verdicts {
       v.breach(rule, expected, actual);
     },
     ...(v.seen ? { seen: () => v.seen!() } : {}),
+    ...(v.startedAt ? { startedAt: () => v.startedAt!() } : {}),
   };
 }
 
@@ -189,7 +190,7 @@ export class JsonlAnswerJudge {
     }
     const value = judged.record;
     this.records++;
-    if (this.scope !== undefined) this.pairs?.recordListed(kind, this.scope, value);
+    if (this.scope !== undefined) this.pairs?.recordListed(kind, this.scope, value, this.lineVerdicts);
     if (this.ids) {
       const id = value[kind.idField];
       if (typeof id === 'string' && this.ids.length <= MAX_IDS) this.ids.push({ id, run: value.evaluation_run_id });

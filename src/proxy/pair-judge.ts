@@ -60,7 +60,7 @@ export function judgeReadPair(
 ): void {
   if (op.id === 'training-jobs.create' && is2xx(status)) {
     const id = parsedObject(text)?.id;
-    if (typeof id === 'string') pairs.jobCreated(id);
+    if (typeof id === 'string') pairs.jobCreated(id, v);
     return;
   }
   // A read refused for its credentials reads nothing: no pair, and no half for the merge.
@@ -70,7 +70,7 @@ export function judgeReadPair(
     if (asked === undefined) return;
     if (!pairs.wasCreated(asked)) {
       const seen = v.seen?.();
-      if (seen) pairs.unpaired({ family: 'job-read', at: pairTime(), id: asked, status, text, ...seen });
+      if (seen) pairs.unpaired({ family: 'job-read', at: pairTime(v), id: asked, status, text, ...seen });
       return;
     }
     v.judged(RULES.getsCreatedJob);
@@ -87,7 +87,7 @@ export function judgeReadPair(
   if (!listed) {
     const seen = v.seen?.();
     if (seen)
-      pairs.unpaired({ family: 'read', at: pairTime(), kind: kind.name, scope, id: asked, status, text, ...seen });
+      pairs.unpaired({ family: 'read', at: pairTime(v), kind: kind.name, scope, id: asked, status, text, ...seen });
     return;
   }
   v.judged(RULES.readsListedRecord);

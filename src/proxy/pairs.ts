@@ -30,8 +30,12 @@ const MAX_LISTINGS = 64;
 /** Characters of an unpaired read's answer kept. */
 const MAX_TEXT = 16_384;
 
-/** Now, in epoch ms with a fraction: the halves of a fast exchange sequence stay in order. */
-export const pairTime = (): number => performance.timeOrigin + performance.now();
+/**
+ * The time of a pair half, in epoch ms with a fraction: when its exchange's request arrived (the
+ * order the client sent them in, whichever proxy judged them and however long the judging took),
+ * else now.
+ */
+export const pairTime = (v?: Verdicts): number => v?.startedAt?.() ?? performance.timeOrigin + performance.now();
 
 class BoundedMap<V> {
   private readonly map = new Map<string, V>();
@@ -77,7 +81,7 @@ export class Pairs {
   private listingsDropped = 0;
 
   /** A valid record of a 2xx listing under `scope` (recordScope of the path), by its id. */
-  recordListed(kind: RecordKind, scope: string, record: Readonly<Record<string, unknown>>): void {
+  recordListed(kind: RecordKind, scope: string, record: Readonly<Record<string, unknown>>, v?: Verdicts): void {
     const id = record[kind.idField];
     if (typeof id !== 'string' || id === '') return;
     let map = this.listed.get(kind.name);
@@ -86,7 +90,7 @@ export class Pairs {
     const key = `${scope} ${id}`;
     const before = map.get(key);
     const same = before !== undefined && recordDifference(before.record, record) === undefined;
-    map.set(key, { record, scope, id, at: same ? before.at : pairTime() });
+    map.set(key, { record, scope, id, at: same ? before.at : pairTime(v) });
   }
 
   /** A record listed earlier in this session under `scope`, or undefined. */
@@ -102,7 +106,7 @@ export class Pairs {
   greedyAnswer(key: string, side: GreedySide, v: Verdicts): GreedySide | undefined {
     const other = this.greedy.get(key);
     if (other && other.side.streamed !== side.streamed) return other.side;
-    const at = pairTime();
+    const at = pairTime(v);
     this.greedy.set(key, { side, at });
     const seen = v.seen?.();
     if (seen) this.unpaired({ family: 'greedy', at, key, side, unpaired: true, ...seen });
@@ -121,7 +125,7 @@ export class Pairs {
       this.firstUris.set(kind.name, {
         scheme,
         uri,
-        at: pairTime(),
+        at: pairTime(v),
         verdicts: v,
         seen: v.seen?.(),
         judgedHere: false,
@@ -138,8 +142,8 @@ export class Pairs {
     if (breach) v.breach(RULES.oneUriScheme, breach.expected, breach.actual);
   }
 
-  jobCreated(id: string): void {
-    this.jobs.set(id.toLowerCase(), pairTime());
+  jobCreated(id: string, v?: Verdicts): void {
+    this.jobs.set(id.toLowerCase(), pairTime(v));
   }
 
   wasCreated(id: string): boolean {
@@ -151,7 +155,7 @@ export class Pairs {
     const seen = v.seen?.();
     if (seen) {
       const { kind, ...rest } = listing;
-      this.listingLog.push({ family: 'listing', at: pairTime(), listing: { ...rest, kind: kind.name }, ...seen });
+      this.listingLog.push({ family: 'listing', at: pairTime(v), listing: { ...rest, kind: kind.name }, ...seen });
       if (this.listingLog.length > MAX_LISTINGS) {
         this.listingLog.shift();
         this.listingsDropped++;

@@ -12,6 +12,11 @@ export interface Verdicts {
   breach(rule: ProxyRule, expected: string, actual: string): void;
   /** The exchange judged, as the later half of a pair the merge may judge (src/core/pair-halves.ts). */
   seen?(): ExchangeSeen;
+  /**
+   * When the exchange's request arrived, in epoch ms: the time its pair halves carry, so halves on
+   * different proxies order as the client sent them, not as each proxy finished judging them.
+   */
+  startedAt?(): number;
 }
 
 /** A JSON object's text parsed, or undefined when it is not one. */
