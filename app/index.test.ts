@@ -10,7 +10,7 @@ import * as api from './index.js';
 
 test('the runner, the checks and the reporters are exported', () => {
   const exported: Readonly<Record<string, unknown>> = { ...api };
-  for (const name of ['runSuite', 'runConformance', 'resolveRunOptions', 'selectChecks', 'defineCheck'] as const)
+  for (const name of ['runSuite', 'runConformance', 'runSettingsOf', 'selectChecks', 'defineCheck'] as const)
     expect(typeof exported[name], name).toBe('function');
   expect(api.CATALOGUE.length).toBeGreaterThan(100);
   expect(api.RUN_DEFAULTS.runs).toBe(25);

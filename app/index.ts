@@ -1,16 +1,25 @@
 /**
  * @module The package's public API: run the catalogue programmatically (`runConformance` with a
- * target and the checks, every other setting defaulted as `conformance run` defaults it), define
+ * target and the checks, every other setting resolved as `conformance run` resolves it), define
  * checks, read reports and render them as the CLI writes them. The mock is exported from
  * `conformance-suite/mock` (and msw handlers from `conformance-suite/mock/msw`).
  */
 import type { RunReport } from '../src/core/report.js';
+import type { RunSettings } from '../src/runner/run-settings.js';
 import { runSuite } from '../src/runner/run-suite.js';
-import { type RunInput, resolveRunOptions } from '../src/runner/settings.js';
+import { type RunInput, resolveRunSettings } from '../src/runner/settings.js';
+import { replayLineOf } from './cli/options/run-replay-line.js';
 
 // Checks and results
 export { defineCheck, LEVELS } from '../src/core/check.js';
-export type { CheckContext, CheckDefinition, Level, TargetConfig } from '../src/core/check.js';
+export type {
+  CheckContext,
+  CheckDefinition,
+  CheckSchedule,
+  Level,
+  StartOrder,
+  TargetConfig,
+} from '../src/core/check.js';
 export { pass, fail, skip } from '../src/core/result.js';
 export type { CheckOutcome, CheckResult, Evidence } from '../src/core/result.js';
 export { OPERATIONS, operationLabel } from '../src/core/operations.js';
@@ -22,10 +31,19 @@ export type { RunReport, RunSummary } from '../src/core/report.js';
 // Running
 export { CATALOGUE } from '../suites/index.js';
 export { runSuite };
-export type { RunOptions } from '../src/runner/run-suite.js';
+export type { RunSettings } from '../src/runner/run-settings.js';
 export { selectChecks } from '../src/runner/select.js';
-export { RUN_DEFAULTS, REPLAY_DEFAULTS, resolveRunOptions } from '../src/runner/settings.js';
+export { RUN_DEFAULTS, REPLAY_DEFAULTS } from '../src/runner/run-settings.js';
 export type { RunInput, TargetInput } from '../src/runner/settings.js';
+
+/**
+ * The settings of a run of `checks` against `target` (a URL, or a URL with its settings): every
+ * setting not given is `RUN_DEFAULTS`'s, the seed a random one, the replay line the one
+ * `conformance run` writes for them; what `runConformance` runs, and `runSuite` takes.
+ */
+export function runSettingsOf(input: RunInput): RunSettings {
+  return resolveRunSettings(input, replayLineOf);
+}
 
 /**
  * Runs `checks` against `target` (a URL, or a URL with its settings) and returns the report; every
@@ -38,7 +56,7 @@ export type { RunInput, TargetInput } from '../src/runner/settings.js';
  * ```
  */
 export function runConformance(input: RunInput): Promise<RunReport> {
-  return runSuite(resolveRunOptions(input));
+  return runSuite(runSettingsOf(input));
 }
 
 // Reports, rendered as the CLI writes them

@@ -20,7 +20,9 @@ import type { CheckResult } from '../src/core/result.js';
 import { runBudget } from '../src/runner/budget.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectChecks } from '../src/runner/select.js';
-import { RUN_DEFAULTS, resolveRunOptions, resolveTarget } from '../src/runner/settings.js';
+import { RUN_DEFAULTS } from '../src/runner/run-settings.js';
+import { resolveRunSettings, resolveTarget } from '../src/runner/settings.js';
+import { replayLineOf } from './cli/options/run-replay-line.js';
 
 export interface ConformanceTestOptions {
   /** Base URL of the deployment (http or https). */
@@ -76,17 +78,20 @@ async function judge(check: CheckDefinition, options: ConformanceTestOptions): P
   const level = options.level ?? 'must';
   const target = targetOf(options);
   const report = await runSuite(
-    resolveRunOptions({
-      target,
-      token: options.token ?? process.env[ENV_TOKEN],
-      basic: options.basic ?? process.env[ENV_BASIC],
-      checks: [check],
-      level,
-      seed: options.seed ?? VITEST_DEFAULTS.seed,
-      runs: options.runs ?? VITEST_DEFAULTS.runs,
-      concurrency: VITEST_DEFAULTS.concurrency,
-      timeoutMs: options.timeoutMs,
-    }),
+    resolveRunSettings(
+      {
+        target,
+        token: options.token ?? process.env[ENV_TOKEN],
+        basic: options.basic ?? process.env[ENV_BASIC],
+        checks: [check],
+        level,
+        seed: options.seed ?? VITEST_DEFAULTS.seed,
+        runs: options.runs ?? VITEST_DEFAULTS.runs,
+        concurrency: VITEST_DEFAULTS.concurrency,
+        timeoutMs: options.timeoutMs,
+      },
+      replayLineOf,
+    ),
   );
   const r = report.results[0]!;
   // Could not judge (unreachable, credentials refused): not a pass, and not the check's failure either.

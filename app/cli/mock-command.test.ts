@@ -150,19 +150,19 @@ test('--list-faults lists every fault with the checks it breaks; the start lines
   const out = capture();
   expect(await mockCommand(['--list-faults'], { stdout: out.stream, stderr: capture().stream, env: {} })).toBe(0);
   for (const f of FAULTS) expect(out.text).toContain(f.id);
-  expect(out.text).toContain('chat.usage-does-not-add-up');
+  expect(out.text).toContain('chat-completions.usage-does-not-add-up');
   expect(out.text).toMatch(/Breaks: chat-completions\.usage-adds-up/);
 
   const planted = capture();
   const stop = new AbortController();
-  const done = mockCommand(['--faults', 'chat.usage-does-not-add-up'], {
+  const done = mockCommand(['--faults', 'chat-completions.usage-does-not-add-up'], {
     stdout: planted.stream,
     stderr: capture().stream,
     stop: stop.signal,
     env: {},
   });
   await planted.waitFor(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
-  expect(planted.text).toMatch(/^ {2}loaded: .*; faults: chat\.usage-does-not-add-up$/m);
+  expect(planted.text).toMatch(/^ {2}loaded: .*; faults: chat-completions\.usage-does-not-add-up$/m);
   stop.abort();
   expect(await done).toBe(0);
 
@@ -337,7 +337,7 @@ test('the start lines say the credentials in use (kind and source), the model, t
     '--scripts',
     scripts,
     '--faults',
-    'chat.usage-does-not-add-up',
+    'chat-completions.usage-does-not-add-up',
     '--chaos',
     '0.25',
     '--chaos-seed',
@@ -346,7 +346,7 @@ test('the start lines say the credentials in use (kind and source), the model, t
   expect(loaded).toContain('  model: org/tiny (GET /v1/models), context window 2048 tokens (llamacpp wording)\n');
   expect(loaded).toContain(
     `  loaded: 5 records per kind in e1/p1 (seed 9); 2 scripts from ${scripts}; no fixtures; ` +
-      'faults: chat.usage-does-not-add-up; chaos 0.25 (seed 4)\n',
+      'faults: chat-completions.usage-does-not-add-up; chaos 0.25 (seed 4)\n',
   );
 });
 

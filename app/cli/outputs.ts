@@ -16,13 +16,13 @@ import { renderConsole } from '../../reporters/console.js';
 import { renderFailureSummary } from '../../reporters/failure-summary.js';
 import { renderGithubAnnotations } from '../../reporters/github-annotations.js';
 import { REPORT_FORMATS } from '../../reporters/registry.js';
-import type { RunConfig } from './run-options.js';
+import type { RunCommand } from './run-options.js';
 
-function useColor(cfg: Pick<RunConfig, 'color'>, stream: { isTTY?: boolean }): boolean {
+function useColor(cfg: Pick<RunCommand, 'color'>, stream: { isTTY?: boolean }): boolean {
   return cfg.color !== false && stream.isTTY === true && !process.env.NO_COLOR;
 }
 
-export function createProgress(cfg: Pick<RunConfig, 'quiet' | 'color'>): Progress {
+export function createProgress(cfg: Pick<RunCommand, 'quiet' | 'color'>): Progress {
   return createProgressPrinter({ quiet: cfg.quiet, color: useColor(cfg, process.stderr) });
 }
 
@@ -59,7 +59,7 @@ function write(path: string, content: string): string {
 }
 
 /** Checks, before the run, that every report path can be written (so a typo does not cost a whole run). */
-export function checkOutputPaths(cfg: Pick<RunConfig, 'outputs'>): void {
+export function checkOutputPaths(cfg: Pick<RunCommand, 'outputs'>): void {
   for (const [flag, path] of Object.entries(cfg.outputs)) {
     if (!path) continue;
     const full = resolve(path);
@@ -90,7 +90,7 @@ export function wantsFailureSummary(o: {
 
 export async function emitOutputs(
   reports: readonly RunReport[],
-  cfg: Pick<RunConfig, 'outputs' | 'quiet' | 'forceConsole' | 'color'>,
+  cfg: Pick<RunCommand, 'outputs' | 'quiet' | 'forceConsole' | 'color'>,
 ): Promise<void> {
   const written: string[] = [];
   const alsoIn: string[] = [];

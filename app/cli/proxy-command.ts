@@ -29,7 +29,7 @@ import { type AdminServer, startAdminServer } from '../../src/proxy/admin-server
 import { ProxyMetrics } from '../../src/proxy/metrics.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
 import type { Operation } from '../../src/core/operations.js';
-import type { ProxyRule } from '../../src/proxy/rules.js';
+import type { Rule } from '../../src/rules/rule.js';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
@@ -319,7 +319,7 @@ function recorder(recording: NodeJS.WritableStream & { writable: boolean }): (li
 
 /** The replay line of a recorded exchange (src/proxy/exchange-replay.ts). */
 function replayExchangeOf(replay: NonNullable<ProxyConfig['exchangeReplay']>) {
-  return (line: number | undefined, op: Operation, rule: ProxyRule | undefined): string =>
+  return (line: number | undefined, op: Operation, rule: Rule | undefined): string =>
     exchangeReplayLine(replay.base, replay.rest, line, op, rule);
 }
 

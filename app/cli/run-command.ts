@@ -4,7 +4,7 @@
  * and returns the exit code (see `exitCodeOf`). With `--replay FILE` it replays a proxy recording
  * instead (run-replay.ts).
  */
-import type { TargetConfig } from '../../src/core/check.js';
+import type { CheckDefinition } from '../../src/core/check.js';
 import type { RunReport } from '../../src/core/report.js';
 import { applyExpectationsToReport, loadExpectationsFile } from '../../src/gating/apply.js';
 import { applyGates } from '../../src/gating/coverage-gate.js';
@@ -15,55 +15,45 @@ import { describeConnection, unverifiedTls } from '../../src/transport/connectio
 import { describeNotExercised } from '../../src/runner/not-exercised.js';
 import { describePlan } from '../../src/runner/plan.js';
 import { runSuite } from '../../src/runner/run-suite.js';
+import type { RunSettings } from '../../src/runner/run-settings.js';
 import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { startMockServer } from '../../mock/adapters/node.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
-import { RUN_USAGE } from './usage.js';
-import { parseRunOptions, type RunConfig } from './run-options.js';
+import { parseRunOptions, type RunCommand, settingsForTarget } from './run-options.js';
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const cfg = parseRunOptions(argv);
-  if (cfg.help) {
-    process.stdout.write(RUN_USAGE);
+  const cmd = parseRunOptions(argv);
+  if (cmd.help) {
+    // The help text (every command's option table) is built only when asked for.
+    process.stdout.write((await import('./usage.js')).RUN_USAGE);
     return 0;
   }
-  checkOutputPaths(cfg);
-  if (cfg.replay !== undefined) return (await import('./run-replay.js')).replayRun({ ...cfg, replay: cfg.replay });
+  checkOutputPaths(cmd);
+  if (cmd.replay !== undefined) return (await import('./run-replay.js')).replayRun(cmd, cmd.replay);
   const checks = selectChecks(CATALOGUE, {
-    only: cfg.only,
-    skip: cfg.skip,
-    ...(cfg.shard ? { shard: cfg.shard } : {}),
+    only: cmd.only,
+    skip: cmd.skip,
+    ...(cmd.settings.shard ? { shard: cmd.settings.shard } : {}),
   });
-  const expectations = cfg.expect ? loadExpectationsFile(cfg.expect) : undefined;
+  const expectations = cmd.expect ? loadExpectationsFile(cmd.expect) : undefined;
   if (expectations) {
     const known = new Set(CATALOGUE.map((c) => c.id));
     const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
     if (unknown.length)
       process.stderr.write(
-        `conformance: ${cfg.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`,
+        `conformance: ${cmd.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`,
       );
   }
-  if (cfg.plan) {
-    for (const spec of cfg.targets) {
-      const bundled = spec.url === undefined;
-      const lines = describePlan(checks, {
-        target: spec.label ?? spec.url ?? 'the bundled mock',
-        runs: cfg.runs,
-        timeoutMs: cfg.timeoutMs,
-        concurrency: cfg.concurrency,
-        maxRetries: cfg.retries,
-        maxRetryWaitMs: 5_000,
-        allowWrites: bundled || cfg.allowWrites,
-        maxWrites: bundled ? undefined : cfg.maxWrites,
-        maxCompletionTokens: cfg.maxCompletionTokens,
-        deadlineMs: cfg.deadlineMs,
+  if (cmd.plan) {
+    for (const spec of cmd.targets) {
+      const settings = settingsFor(cmd, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
+      const lines = describePlan(checks, settings);
+      const gaps = describeNotExercised(checks, settings.notSelected ?? [], {
+        allowWrites: settings.target.allowWrites,
+        allowGaps: cmd.allowGaps,
       });
-      const selected = new Set(checks);
-      const left = CATALOGUE.filter((c) => !selected.has(c));
-      const allowWrites = bundled || cfg.allowWrites;
-      const gaps = describeNotExercised(checks, left, { allowWrites, allowGaps: cfg.allowGaps });
       process.stdout.write([...lines, ...gaps.map((g) => `Not exercised: ${g}`)].join('\n') + '\n');
     }
     return 0;
@@ -73,103 +63,72 @@ export async function runCommand(argv: string[]): Promise<number> {
   // are still written, exit 4; a second exits at once (src/runner/interrupt.ts).
   const interrupt = interruptOnSignals();
   try {
-    for (const spec of cfg.targets) {
+    for (const spec of cmd.targets) {
       const report =
         spec.url === undefined
-          ? await runAgainstBundledMock(cfg, checks, interrupt.signal)
-          : await runAgainst(cfg, checks, spec.url, spec.label ?? spec.url, false, interrupt.signal);
+          ? await runAgainstBundledMock(cmd, checks, interrupt.signal)
+          : await runAgainst(cmd, settingsFor(cmd, checks, spec.url, spec.label ?? spec.url), interrupt.signal);
       reports.push(
         applyGates(expectations ? applyExpectationsToReport(report, expectations) : report, {
-          minCoverage: cfg.minCoverage,
-          allowGaps: cfg.allowGaps,
+          minCoverage: cmd.minCoverage,
+          allowGaps: cmd.allowGaps,
         }),
       );
     }
-    await emitOutputs(reports, cfg);
+    await emitOutputs(reports, cmd);
   } finally {
     interrupt.dispose();
   }
   const code = exitCodeOf(reports);
   if (code === EXIT.interrupted) {
-    const written = Object.values(cfg.outputs).filter((p): p is string => typeof p === 'string' && p !== '');
+    const written = Object.values(cmd.outputs).filter((p): p is string => typeof p === 'string' && p !== '');
     process.stderr.write(interruptedLine(interrupt.signal, reports, checks.length, written));
   }
   return code;
 }
 
-function targetConfig(cfg: RunConfig, baseUrl: string, bundledMock: boolean): TargetConfig {
-  return {
-    baseUrl,
-    entity: cfg.entity,
-    project: cfg.project,
-    ...(cfg.model !== undefined ? { model: cfg.model } : {}),
-    modelId: cfg.modelId,
-    priorityScheduling: cfg.priorityScheduling,
-    allowWrites: bundledMock || cfg.allowWrites,
-    // The bundled mock's writes cost nothing: no budget there.
-    ...(bundledMock ? {} : { maxWrites: cfg.maxWrites }),
-    bundledMock,
-    listParams: cfg.listParams,
-    listReadCap: cfg.listReadCap,
-    maxCompletionTokens: cfg.maxCompletionTokens,
-    ...(cfg.maxContextTokens !== undefined ? { maxContextTokens: cfg.maxContextTokens } : {}),
-    loadBurst: cfg.loadBurst,
-  };
+/** One target's settings (`url` undefined: the bundled mock), with the catalogue the checks were selected from. */
+function settingsFor(
+  cmd: RunCommand,
+  checks: readonly CheckDefinition[],
+  url: string | undefined,
+  label: string,
+): RunSettings {
+  const selected = new Set(checks);
+  return settingsForTarget(cmd, url, {
+    targetLabel: label,
+    checks,
+    allChecks: CATALOGUE,
+    // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
+    notSelected: CATALOGUE.filter((c) => !selected.has(c)),
+  });
 }
 
-async function runAgainst(
-  cfg: RunConfig,
-  checks: Parameters<typeof runSuite>[0]['checks'],
-  url: string,
-  label: string,
-  bundledMock: boolean,
-  interrupt?: AbortSignal,
-): Promise<RunReport> {
-  const progress = createProgress(cfg);
-  const selected = new Set(checks);
-  const notSelected = CATALOGUE.filter((c) => !selected.has(c));
+async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: AbortSignal): Promise<RunReport> {
+  const progress = createProgress(cmd);
+  const { target, checks } = settings;
+  const label = settings.targetLabel ?? target.baseUrl;
+  const { connection } = cmd.settings;
   try {
     return await runSuite({
-      allChecks: CATALOGUE,
-      target: targetConfig(cfg, url, bundledMock),
-      targetLabel: label,
-      token: cfg.token,
-      basic: cfg.basic,
-      checks,
-      // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
-      notSelected,
-      shard: cfg.shard,
-      objectives: cfg.objectives,
-      level: cfg.level,
-      seed: cfg.seed,
-      runs: cfg.runs,
-      timeoutMs: cfg.timeoutMs,
-      deadlineMs: cfg.deadlineMs,
-      concurrency: cfg.concurrency,
-      maxBodyBytes: cfg.maxBodyBytes,
-      maxRetries: cfg.retries,
-      maxRetryWaitMs: 5_000,
-      replayBase: cfg.replayBase,
-      // The bundled mock listens on loopback: no proxy of the environment stands between.
-      connection: bundledMock ? { ...cfg.connection, direct: true } : cfg.connection,
-      acceptEncoding: cfg.acceptEncoding,
-      recoverTimeoutMs: cfg.recoverTimeoutMs,
-      crashReplay: !cfg.noCrashReplay,
+      ...settings,
       interrupt,
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
-        if (event.type === 'run-start' && !cfg.quiet) {
+        if (event.type === 'run-start' && !cmd.quiet) {
           process.stderr.write(
-            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(cfg.maxContextTokens)}\n`,
+            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(target.maxContextTokens)}\n`,
           );
-          const allowWrites = bundledMock || cfg.allowWrites;
-          for (const part of describeNotExercised(checks, notSelected, { allowWrites, allowGaps: cfg.allowGaps }))
-            process.stderr.write(`conformance: ${label}: not exercised: ${part}\n`);
-          const reached = bundledMock ? undefined : describeConnection(url, cfg.connection);
+          const notExercised = describeNotExercised(checks, settings.notSelected ?? [], {
+            allowWrites: target.allowWrites,
+            allowGaps: cmd.allowGaps,
+          });
+          for (const part of notExercised) process.stderr.write(`conformance: ${label}: not exercised: ${part}\n`);
+          const reached = target.bundledMock ? undefined : describeConnection(target.baseUrl, connection);
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
         }
         // Said even with --quiet: every report carries it too.
-        if (event.type === 'run-start' && !bundledMock && unverifiedTls(url, cfg.connection))
+        if (event.type === 'run-start' && !target.bundledMock && unverifiedTls(target.baseUrl, connection))
           process.stderr.write(
             `conformance: ${label}: warning: TLS certificates are NOT verified (--insecure): whoever answers is judged as the target\n`,
           );
@@ -186,25 +145,26 @@ async function runAgainst(
   }
 }
 
-/** The embedded default: the bundled mock on a free loopback port, with the same credentials and settings. */
+/** The embedded default: the bundled mock on a free loopback port, with the run's credentials and settings. */
 async function runAgainstBundledMock(
-  cfg: RunConfig,
-  checks: Parameters<typeof runSuite>[0]['checks'],
+  cmd: RunCommand,
+  checks: readonly CheckDefinition[],
   interrupt?: AbortSignal,
 ): Promise<RunReport> {
+  const settings = settingsFor(cmd, checks, undefined, 'bundled-mock');
   const server = await startMockServer({
     host: '127.0.0.1',
     port: 0,
-    ...(cfg.token !== undefined ? { token: cfg.token } : {}),
-    ...(cfg.basic !== undefined ? { basic: cfg.basic } : {}),
-    entity: cfg.entity,
-    project: cfg.project,
-    priorityScheduling: cfg.priorityScheduling,
+    ...(settings.token !== undefined ? { token: settings.token } : {}),
+    ...(settings.basic !== undefined ? { basic: settings.basic } : {}),
+    entity: settings.target.entity,
+    project: settings.target.project,
+    priorityScheduling: settings.target.priorityScheduling,
     // Nobody reads the journal of the run's own mock: keeping none spares its cost.
     journalSize: 0,
   });
   try {
-    return await runAgainst(cfg, checks, server.url, `bundled-mock`, true, interrupt);
+    return await runAgainst(cmd, { ...settings, target: { ...settings.target, baseUrl: server.url } }, interrupt);
   } finally {
     await server.close();
   }

@@ -1,5 +1,5 @@
 /**
- * The replay line a run's reports print (`RunConfig.replayBase`, to which each check appends
+ * The replay line a run's reports print (`RunCommand.settings.replayBase`, to which each check appends
  * `--only ID --seed N`) is built from the run's option table (options/run.ts, `replay`,
  * `replayWords`, `withReplay`). These are the lines the hand-built version printed for the same
  * command lines, config files and environment: the table must keep them word for word.
@@ -14,7 +14,7 @@ import { parseRunOptions } from './run-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-replay-line-'));
 const T = 'http://h:1';
-const replayOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseRunOptions(argv, env, dir).replayBase;
+const replayOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseRunOptions(argv, env, dir).settings.replayBase;
 const config = (name: string, content: object): string => {
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(content));

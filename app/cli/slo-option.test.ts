@@ -20,12 +20,12 @@ const OBJECTIVES = [
 
 test('run --slo and the config file give the objectives; the replay line keeps them', () => {
   const cfg = parseRunOptions(['--target', 'http://h:1', '--slo', 'ttft-p95=500ms,e2e-p99=5s'], {}, dir);
-  expect(cfg.objectives).toEqual(OBJECTIVES);
-  expect(cfg.replayBase).toContain('--slo ttft-p95=500ms,e2e-p99=5000ms');
+  expect(cfg.settings.objectives).toEqual(OBJECTIVES);
+  expect(cfg.settings.replayBase).toContain('--slo ttft-p95=500ms,e2e-p99=5000ms');
   const file = join(dir, 'c.json');
   writeFileSync(file, JSON.stringify({ slo: 'ttft-p95=500ms, e2e-p99=5s' }));
-  expect(parseRunOptions(['--config', file], {}, dir).objectives).toEqual(OBJECTIVES);
-  expect(parseRunOptions([], {}, dir).objectives).toBeUndefined();
+  expect(parseRunOptions(['--config', file], {}, dir).settings.objectives).toEqual(OBJECTIVES);
+  expect(parseRunOptions([], {}, dir).settings.objectives).toBeUndefined();
 });
 
 test('proxy --slo gives the objectives its server report judges', () => {

@@ -28,7 +28,7 @@ export function scrambleTokens(choice: LogprobsChoice | undefined): void {
 
 export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
-    id: 'chat.always-echoes',
+    id: 'chat-completions.always-echoes',
     description: "The last message is echoed in front of the content whenever it is the assistant's, echo or not.",
     breaks: [ids.echo, `${ids.echo}.streamed`],
     before: rewriteChatWhen(
@@ -37,7 +37,7 @@ export const chatMeaningFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.prompt-tokens-per-choice',
+    id: 'chat-completions.prompt-tokens-per-choice',
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: [ids.promptOnce],
     after: rewriteJsonAnswer<
@@ -50,13 +50,13 @@ export const chatMeaningFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.logprobs-tokens-unrelated',
+    id: 'chat-completions.logprobs-tokens-unrelated',
     description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
     breaks: [ids.logprobsJoin],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
   }),
   defineFault({
-    id: 'chat.top-logprobs-unsorted',
+    id: 'chat-completions.top-logprobs-unsorted',
     description: 'top_logprobs are listed least likely first.',
     breaks: [ids.logprobsOrder],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
@@ -66,7 +66,7 @@ export const chatMeaningFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.logprobs-bytes-not-utf8',
+    id: 'chat-completions.logprobs-bytes-not-utf8',
     description:
       "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
     breaks: [ids.logprobsOrder],
@@ -77,7 +77,7 @@ export const chatMeaningFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.stop-reason-wrong',
+    id: 'chat-completions.stop-reason-wrong',
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
     breaks: [ids.stop],
     after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
@@ -89,7 +89,7 @@ export const chatMeaningFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.stop-strings-ignored',
+    id: 'chat-completions.stop-strings-ignored',
     description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
     breaks: [ids.stop],
     before: ignoreChatField('stop'),

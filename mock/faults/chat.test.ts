@@ -11,7 +11,8 @@ test('the clean mock reports usage that adds up', async () => {
   expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
 });
 
-test('chat.usage-does-not-add-up makes the total off by one', async () => {
-  const { usage } = (await createMock({ faults: ['chat.usage-does-not-add-up'] }).handle(request())).json as Body;
+test('chat-completions.usage-does-not-add-up makes the total off by one', async () => {
+  const { usage } = (await createMock({ faults: ['chat-completions.usage-does-not-add-up'] }).handle(request()))
+    .json as Body;
   expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens + 1);
 });

@@ -78,7 +78,7 @@ const ids = {
 
 /** The mock author's example fault, kept: §4.1 usage whose total is off by one. */
 const usageDoesNotAddUp = defineFault({
-  id: 'chat.usage-does-not-add-up',
+  id: 'chat-completions.usage-does-not-add-up',
   description: 'Non-streamed chat completions report total_tokens = prompt_tokens + completion_tokens + 1.',
   breaks: [ids.usage],
   after(_req, res) {
@@ -91,39 +91,39 @@ const usageDoesNotAddUp = defineFault({
 /** A server that accepts a §4.1 field and ignores it: one fault per field, each breaking the checks of that field. */
 const ignoredFieldFaults: readonly Fault[] = (
   [
-    ['chat.n-ignored', 'n', 'n is ignored: one choice whatever was asked.', [ids.n]],
+    ['chat-completions.n-ignored', 'n', 'n is ignored: one choice whatever was asked.', [ids.n]],
     [
-      'chat.token-ids-missing',
+      'chat-completions.token-ids-missing',
       'return_token_ids',
       'return_token_ids is ignored: no token_ids, no prompt_token_ids.',
       [ids.tokenIds, ids.tokenIdsUsage],
     ],
     [
-      'chat.tokens-as-text-despite-token-ids',
+      'chat-completions.tokens-as-text-despite-token-ids',
       'return_tokens_as_token_ids',
       'return_tokens_as_token_ids is ignored: logprobs tokens are text.',
       [ids.asTokenIds],
     ],
     [
-      'chat.min-tokens-ignored',
+      'chat-completions.min-tokens-ignored',
       'min_tokens',
       'min_tokens is ignored: a stop string ends the output before it.',
       [ids.minTokens],
     ],
     [
-      'chat.include-stop-str-ignored',
+      'chat-completions.include-stop-str-ignored',
       'include_stop_str_in_output',
       'include_stop_str_in_output is ignored: the stop string is always cut.',
       [ids.stop],
     ],
     [
-      'chat.structured-outputs-ignored',
+      'chat-completions.structured-outputs-ignored',
       'structured_outputs',
       'structured_outputs is ignored: free text whatever the constraint.',
       [ids.choice, ids.regex, ids.json],
     ],
     [
-      'chat.response-format-ignored',
+      'chat-completions.response-format-ignored',
       'response_format',
       'response_format is ignored: free text instead of JSON.',
       [ids.responseFormat],
@@ -137,14 +137,14 @@ export const chatFaults: readonly Fault[] = [
 
   // §7.1 priority. Each fault breaks the check whichever way the target is declared.
   defineFault({
-    id: 'chat.priority-field-rejected',
+    id: 'chat-completions.priority-field-rejected',
     description: 'Any request carrying priority, even the default 0, is refused with a 400.',
     breaks: [ids.priority],
     before: (req) =>
       chatBody(req)?.priority !== undefined ? openaiError(400, 'Unsupported field: priority', 'priority') : req,
   }),
   defineFault({
-    id: 'chat.priority-crashes-scheduler',
+    id: 'chat-completions.priority-crashes-scheduler',
     description: 'A non-zero priority makes the scheduler fail with a 500, with or without priority scheduling.',
     breaks: [ids.priority],
     before: (req) => {
@@ -155,7 +155,7 @@ export const chatFaults: readonly Fault[] = [
 
   // §7.2 continue_final_message with add_generation_prompt.
   defineFault({
-    id: 'chat.continue-with-generation-prompt-accepted',
+    id: 'chat-completions.continue-with-generation-prompt-accepted',
     description:
       'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
     breaks: [ids.continueBoth],
@@ -165,7 +165,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.continue-final-message-alone-rejected',
+    id: 'chat-completions.continue-final-message-alone-rejected',
     description:
       'continue_final_message true is refused unless add_generation_prompt is sent as false (the strict reading of §7.2).',
     breaks: [ids.continueAlone],
@@ -183,7 +183,7 @@ export const chatFaults: readonly Fault[] = [
 
   // §8 seed.
   defineFault({
-    id: 'chat.seed-limited-to-safe-integers',
+    id: 'chat-completions.seed-limited-to-safe-integers',
     description: 'A seed beyond ±(2^53-1) is refused with a 400 (the server parses it as a double).',
     breaks: [ids.seedInside],
     before: (req) => {
@@ -194,7 +194,7 @@ export const chatFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'chat.seed-range-not-enforced',
+    id: 'chat-completions.seed-range-not-enforced',
     description: 'A seed beyond the §8 bound is accepted (replaced by 0).',
     breaks: [ids.seedBeyond],
     before: (req) => {
@@ -203,7 +203,7 @@ export const chatFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'chat.seed-overflow-crashes',
+    id: 'chat-completions.seed-overflow-crashes',
     description: 'A seed beyond the signed 64-bit range overflows and answers 500.',
     breaks: [ids.seedBeyond, ids.seedSliver],
     before: (req) => {
@@ -214,7 +214,7 @@ export const chatFaults: readonly Fault[] = [
 
   // §8 truncate_prompt_tokens.
   defineFault({
-    id: 'chat.truncate-minus-one-rejected',
+    id: 'chat-completions.truncate-minus-one-rejected',
     description: 'truncate_prompt_tokens -1 (the §8 lower bound) is refused.',
     breaks: [ids.truncate],
     before: (req) =>
@@ -223,7 +223,7 @@ export const chatFaults: readonly Fault[] = [
         : req,
   }),
   defineFault({
-    id: 'chat.truncate-range-not-enforced',
+    id: 'chat-completions.truncate-range-not-enforced',
     description: 'truncate_prompt_tokens outside -1..9223372036854776000 is accepted (clamped to -1).',
     breaks: [ids.truncate],
     before: (req) => {
@@ -236,7 +236,7 @@ export const chatFaults: readonly Fault[] = [
 
   // §4.1 enums.
   defineFault({
-    id: 'chat.tool-choice-not-enforced',
+    id: 'chat-completions.tool-choice-not-enforced',
     description: 'tool_choice values other than "none" are accepted (dropped).',
     breaks: [ids.toolChoice],
     before: rewriteChatWhen(
@@ -245,7 +245,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.reasoning-effort-not-enforced',
+    id: 'chat-completions.reasoning-effort-not-enforced',
     description: 'reasoning_effort outside low/medium/high is accepted (dropped).',
     breaks: [ids.reasoningEffort],
     before: rewriteChatWhen(
@@ -254,13 +254,13 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.service-tier-outside-set',
+    id: 'chat-completions.service-tier-outside-set',
     description: 'Responses carry service_tier "standard", outside the §4.1 set.',
     breaks: [ids.serviceTier],
     after: rewriteAnswer((body) => (body.service_tier = 'standard')),
   }),
   defineFault({
-    id: 'chat.messages-not-required',
+    id: 'chat-completions.messages-not-required',
     description: 'A request without messages is served with a default conversation.',
     breaks: [ids.messages],
     before: rewriteChatWhen(
@@ -269,7 +269,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.trailing-slash-not-served',
+    id: 'chat-completions.trailing-slash-not-served',
     description: 'POST /v1/chat/completions/ answers 404.',
     breaks: [ids.trailingSlash],
     before: (req) => (req.method === 'POST' && req.path === '/v1/chat/completions/' ? routeNotFound() : req),
@@ -277,7 +277,7 @@ export const chatFaults: readonly Fault[] = [
 
   // Semantics.
   defineFault({
-    id: 'chat.request-id-not-returned',
+    id: 'chat-completions.request-id-not-returned',
     description: "The caller's request_id is neither in the id, nor a request_id field, nor the x-request-id header.",
     breaks: [ids.requestId],
     after: (req, res) => {
@@ -290,7 +290,7 @@ export const chatFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'chat.choice-indices-from-one',
+    id: 'chat-completions.choice-indices-from-one',
     description: 'Choice indices start at 1.',
     breaks: [ids.n],
     after: rewriteAnswer((body) => {
@@ -298,7 +298,7 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.prompt-token-ids-miscounted',
+    id: 'chat-completions.prompt-token-ids-miscounted',
     description: 'prompt_token_ids misses the first prompt token.',
     breaks: [ids.tokenIdsUsage],
     after: rewriteAnswer((body) => {
@@ -306,7 +306,7 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.max-tokens-ignored',
+    id: 'chat-completions.max-tokens-ignored',
     description: 'max_completion_tokens and max_tokens are ignored when ignore_eos is set (the output runs on).',
     breaks: [ids.maxTokens],
     before: rewriteChatWhen(
@@ -318,7 +318,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.deprecated-max-tokens-ignored',
+    id: 'chat-completions.deprecated-max-tokens-ignored',
     description: 'The deprecated max_tokens is ignored (only max_completion_tokens bounds the output).',
     breaks: [ids.maxTokens],
     before: rewriteChatWhen(
@@ -330,7 +330,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.length-reported-as-stop',
+    id: 'chat-completions.length-reported-as-stop',
     description: 'A choice cut by the token bound reports finish_reason "stop".',
     breaks: [ids.maxTokens],
     after: rewriteAnswer((body) => {
@@ -338,7 +338,7 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.logprobs-ignored',
+    id: 'chat-completions.logprobs-ignored',
     description: 'logprobs: true is accepted and ignored: every choice has logprobs null, streamed or not.',
     breaks: [ids.logprobs, `${ids.logprobs}.streamed`],
     after: (req, res) =>
@@ -353,7 +353,7 @@ export const chatFaults: readonly Fault[] = [
       ),
   }),
   defineFault({
-    id: 'chat.top-logprobs-short',
+    id: 'chat-completions.top-logprobs-short',
     description: 'Each logprobs entry has one top_logprobs alternative fewer than asked.',
     breaks: [ids.logprobs],
     after: rewriteAnswer((body) => {
@@ -362,7 +362,7 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.logprobs-entry-missing',
+    id: 'chat-completions.logprobs-entry-missing',
     description: 'logprobs.content lacks the entry of the last generated token.',
     breaks: [ids.logprobs],
     after: rewriteAnswer((body) => {
@@ -370,7 +370,7 @@ export const chatFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'chat.stop-string-kept',
+    id: 'chat-completions.stop-string-kept',
     description: 'The matched stop string is left in the content although include_stop_str_in_output is false.',
     breaks: [ids.stop],
     before: rewriteChatWhen(
@@ -379,7 +379,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.reasoning-despite-include-false',
+    id: 'chat-completions.reasoning-despite-include-false',
     description: 'include_reasoning: false is ignored: the reasoning is in the message.',
     breaks: [ids.reasoning],
     before: rewriteChatWhen(
@@ -388,7 +388,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.echo-ignored',
+    id: 'chat-completions.echo-ignored',
     description: 'echo is ignored: the last message is not prepended.',
     breaks: [ids.echo],
     before: rewriteChatWhen(
@@ -397,7 +397,7 @@ export const chatFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'chat.seed-ignored',
+    id: 'chat-completions.seed-ignored',
     description: 'The seed is ignored: each request samples with a fresh random seed.',
     breaks: [ids.determinism],
     before: rewriteChatWhen(

@@ -47,7 +47,7 @@ const userOf = (basic: string): string => basic.slice(0, basic.indexOf(':'));
 
 export const coverageFaults: readonly Fault[] = [
   defineFault({
-    id: 'coverage.documents-or-engine-xargs-crash',
+    id: 'acceptance.documents-or-engine-xargs-crash',
     description: 'A valid chat request carrying `documents` or `engine_xargs` is answered 500.',
     breaks: ['acceptance.every-field-accepted.chat-create', 'acceptance.every-field-accepted.chat-create-streamed'],
     before: (req) => {
@@ -56,7 +56,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.trajectory-logs-rejected',
+    id: 'acceptance.trajectory-logs-rejected',
     description: 'A §4.2/§4.4 request whose trajectory carries `logs` entries is refused with a 422.',
     breaks: [
       'acceptance.every-field-accepted.training-jobs-create',
@@ -77,7 +77,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.tool-type-not-enforced',
+    id: 'errors.tool-type-not-enforced',
     description: 'tools[].type is not checked against its only value `function`.',
     breaks: ['errors.each-constraint-rejected.chat-create'],
     before: (req) => {
@@ -90,7 +90,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.start-time-format-not-enforced',
+    id: 'errors.start-time-format-not-enforced',
     description: 'A trajectory start_time that is not an ISO 8601 date-time is accepted.',
     breaks: [
       'errors.each-constraint-rejected.training-jobs-create',
@@ -107,7 +107,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.truncate-capped-at-int32',
+    id: 'acceptance.truncate-capped-at-int32',
     description: 'truncate_prompt_tokens above 2^31-1, though inside the §8 range, is refused.',
     breaks: ['acceptance.documented-bounds-accepted.chat-create'],
     before: (req) => {
@@ -118,7 +118,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.request-id-not-in-stream',
+    id: 'chat-completions.request-id-not-in-stream',
     description:
       'request_id is returned in a non-streamed answer, but streamed chunks carry an id of their own and no x-request-id.',
     breaks: ['chat-completions.returns-request-id.streamed'],
@@ -134,7 +134,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.echo-ignored-when-streamed',
+    id: 'chat-completions.echo-ignored-when-streamed',
     description: 'echo is honoured without stream, and ignored in a streamed answer.',
     breaks: ['chat-completions.echo-prepends-last-message.streamed'],
     before: (req) => {
@@ -145,7 +145,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.max-tokens-ignored-when-streamed',
+    id: 'chat-completions.max-tokens-ignored-when-streamed',
     description: 'max_completion_tokens and max_tokens bound a non-streamed answer, and are ignored in a streamed one.',
     breaks: ['chat-completions.max-tokens-bound-completion.streamed'],
     before: (req) => {
@@ -156,7 +156,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.output-controls-ignored-when-streamed',
+    id: 'chat-completions.output-controls-ignored-when-streamed',
     description:
       'structured_outputs, response_format and include_reasoning shape a non-streamed answer, and are ignored in a streamed one.',
     breaks: [
@@ -174,7 +174,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.token-controls-ignored-when-streamed',
+    id: 'chat-completions.token-controls-ignored-when-streamed',
     description:
       'logprobs, top_logprobs and min_tokens shape a non-streamed answer, and are ignored in a streamed one.',
     breaks: ['chat-completions.logprobs-shape-and-counts.streamed', 'chat-completions.min-tokens-honoured.streamed'],
@@ -186,7 +186,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.section-7-not-enforced-when-streamed',
+    id: 'chat-completions.section-7-not-enforced-when-streamed',
     description:
       'The §7 conditions (priority without scheduling, continue_final_message with add_generation_prompt) are enforced without stream, and not with it.',
     breaks: [
@@ -202,7 +202,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.rules-not-enforced',
+    id: 'chat-completions.rules-not-enforced',
     description: 'A chat request refused by a rule is answered 200 with a completion instead.',
     breaks: ['chat-completions.each-rule-rejected', 'chat-completions.each-rule-rejected.streamed'],
     after: (req, res) =>
@@ -222,7 +222,7 @@ export const coverageFaults: readonly Fault[] = [
         : res,
   }),
   defineFault({
-    id: 'coverage.v1-token-accepted-on-v2',
+    id: 'auth.v1-token-accepted-on-v2',
     description: 'The /v1 bearer token is accepted on /v2, as Bearer or as the password of Basic credentials.',
     breaks: slugs('basic'),
     before: serveWhen(
@@ -230,25 +230,25 @@ export const coverageFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'coverage.basic-password-not-checked',
+    id: 'auth.basic-password-not-checked',
     description: 'Basic credentials with the right username are accepted whatever the password.',
     breaks: slugs('basic'),
     before: serveWhen((family, h, ctx) => family === 'v2' && basicPairOf(h)?.user === userOf(ctx.basic)),
   }),
   defineFault({
-    id: 'coverage.v2-basic-accepted-on-v1',
+    id: 'auth.v2-basic-accepted-on-v1',
     description: 'The /v2 basic credentials are accepted on /v1.',
     breaks: slugs('bearer'),
     before: serveWhen((family, h, ctx) => family === 'v1' && h === `Basic ${b64(ctx.basic)}`),
   }),
   defineFault({
-    id: 'coverage.token-prefix-accepted',
+    id: 'auth.token-prefix-accepted',
     description: 'Any bearer token that starts with the real one is accepted.',
     breaks: slugs('bearer'),
     before: serveWhen((family, h, ctx) => family === 'v1' && (bearerTokenOf(h)?.startsWith(ctx.token) ?? false)),
   }),
   defineFault({
-    id: 'coverage.token-compared-by-prefix',
+    id: 'auth.token-compared-by-prefix',
     description: 'A bearer token is compared only as far as it goes: the real token truncated is accepted.',
     breaks: slugs('bearer'),
     before: serveWhen((family, h, ctx) => {
@@ -257,7 +257,7 @@ export const coverageFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'coverage.read-ignores-scope',
+    id: 'records.read-ignores-scope',
     description: 'A record read by its id is found through any entity and project (the path scope is ignored).',
     breaks: ['predictions.known-id-not-found-elsewhere', 'scores.known-id-not-found-elsewhere'],
     before: (req) => {
@@ -266,7 +266,7 @@ export const coverageFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'coverage.records-without-ids',
+    id: 'records.records-without-ids',
     description:
       'Listed records carry no prediction_id/score_id: the read checks have nothing to read (a coverage hole, not a failure).',
     breaks: [],

@@ -6,6 +6,7 @@ import { chatMeaningFaults } from './chat-meaning.js';
 import { coverageFaults } from './coverage.js';
 import { errorFaults } from './errors.js';
 import { errorOddInputFaults } from './errors-odd-inputs.js';
+import { currentFaultId } from './former-names.js';
 import { loadFaults } from './load.js';
 import { recordFaults } from './records.js';
 import { streamingFaults } from './streaming.js';
@@ -34,11 +35,14 @@ export const FAULTS: readonly Fault[] = [
 const byId = new Map(FAULTS.map((f) => [f.id, f]));
 if (byId.size !== FAULTS.length) throw new Error('duplicate fault id in mock/faults');
 
-/** Looks up faults by id (a fault of your own, made with `defineFault`, is taken as it is); an unknown id is a usage error. */
+/**
+ * Looks up faults by id, or by the id a fault had before it was named for its area (former-names.ts);
+ * a fault of your own, made with `defineFault`, is taken as it is. An unknown id is a usage error.
+ */
 export function resolveFaults(ids: readonly (string | Fault)[]): Fault[] {
   return ids.map((id) => {
     if (typeof id !== 'string') return id;
-    const f = byId.get(id);
+    const f = byId.get(id) ?? byId.get(currentFaultId(id) ?? '');
     if (!f) throw new Error(`unknown fault "${id}" (\`conformance mock --list-faults\` lists them)`);
     return f;
   });

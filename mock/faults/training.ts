@@ -49,7 +49,7 @@ const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
 export const trainingFaults: readonly Fault[] = [
   // §4.2–§4.3
   defineFault({
-    id: 'training.create-id-not-uuid',
+    id: 'training-jobs.create-id-not-uuid',
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
     breaks: [
       'training-jobs.create-returns-uuid-id',
@@ -62,14 +62,14 @@ export const trainingFaults: readonly Fault[] = [
         : res,
   }),
   defineFault({
-    id: 'training.create-without-id',
+    id: 'training-jobs.create-without-id',
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
     after: (req, res) =>
       isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res,
   }),
   defineFault({
-    id: 'training.get-returns-other-id',
+    id: 'training-jobs.get-returns-other-id',
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
     after: (req, res) =>
@@ -78,13 +78,13 @@ export const trainingFaults: readonly Fault[] = [
         : res,
   }),
   defineFault({
-    id: 'training.get-forgets-jobs',
+    id: 'training-jobs.get-forgets-jobs',
     description: 'Get answers 404 for a job that was just created.',
     breaks: ['training-jobs.get-returns-same-id'],
     after: (req, res) => (isGet(req) && res.status < 300 ? familyError('fastapi', 404, 'Training job not found') : res),
   }),
   defineFault({
-    id: 'training.unknown-job-is-200',
+    id: 'training-jobs.unknown-job-is-200',
     description: 'Get answers 200 echoing any well-formed UUID, as if every job existed.',
     breaks: ['training-jobs.unknown-id-is-404'],
     after: (req, res) => {
@@ -95,7 +95,7 @@ export const trainingFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'training.malformed-job-id-is-500',
+    id: 'training-jobs.malformed-job-id-is-500',
     description: 'Get with an id that is not a UUID crashes: a 500 instead of a 4xx.',
     breaks: ['training-jobs.malformed-id-is-4xx'],
     after: (req, res) => {
@@ -104,7 +104,7 @@ export const trainingFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'training.model-id-unchecked',
+    id: 'training-jobs.model-id-unchecked',
     description: 'A model_id that is not a UUID string is accepted (replaced by a valid one before validation).',
     breaks: ['training-jobs.rejects-non-uuid-model-id'],
     before: rewriteBody(isCreate, (body) =>
@@ -114,7 +114,7 @@ export const trainingFaults: readonly Fault[] = [
     ),
   }),
   defineFault({
-    id: 'training.experimental-config-booleans-unchecked',
+    id: 'training-jobs.experimental-config-booleans-unchecked',
     description: 'Boolean experimental_config fields of another type are dropped instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
@@ -130,7 +130,7 @@ export const trainingFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'training.experimental-config-not-an-object-accepted',
+    id: 'training-jobs.experimental-config-not-an-object-accepted',
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
@@ -145,7 +145,7 @@ export const trainingFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'training.importance-sampling-level-unchecked',
+    id: 'training-jobs.importance-sampling-level-unchecked',
     description: 'Any importance_sampling_level string is accepted (read as `token`).',
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
@@ -160,7 +160,7 @@ export const trainingFaults: readonly Fault[] = [
     }),
   }),
   defineFault({
-    id: 'training.reward-type-unchecked',
+    id: 'training-jobs.reward-type-unchecked',
     description: 'A trajectory reward that is not a number is dropped instead of rejected (create and log).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types', 'trajectories.rejects-invalid-groups'],
     before: (req) => {
@@ -178,7 +178,7 @@ export const trainingFaults: readonly Fault[] = [
     },
   }),
   defineFault({
-    id: 'training.start-time-unchecked',
+    id: 'training-jobs.start-time-unchecked',
     description:
       'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types'],
@@ -192,7 +192,7 @@ export const trainingFaults: readonly Fault[] = [
     })),
   }),
   defineFault({
-    id: 'training.choice-objects-rejected',
+    id: 'training-jobs.choice-objects-rejected',
     description:
       'Create rejects trajectories whose messages_and_choices hold an OpenAI Choice object (what real clients send).',
     breaks: ['training-jobs.accepts-realistic-bodies'],

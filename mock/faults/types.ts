@@ -8,7 +8,7 @@ import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../exchange.js';
 
 export interface Fault {
-  /** `<area>.<what-breaks>`, e.g. `chat.usage-does-not-add-up`. */
+  /** `<area>.<what-breaks>`, e.g. `chat-completions.usage-does-not-add-up`. */
   readonly id: string;
   readonly description: string;
   /** Ids of the checks this fault must make fail (the registry test runs each of them against it). */

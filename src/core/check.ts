@@ -4,11 +4,14 @@
  */
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, HttpExchange } from '../transport/types.js';
+import type { CheckCache } from './cache-key.js';
 import type { CheckIdentity } from './check-identity.js';
+import type { CheckSchedule } from './check-schedule.js';
 import type { OperationId } from './operations.js';
 import type { CheckOutcome } from './result.js';
 
 export { LEVELS, type Level } from './check-identity.js';
+export type { CheckSchedule, StartOrder } from './check-schedule.js';
 
 /** What the suite knows about the target. */
 export interface TargetConfig {
@@ -62,10 +65,11 @@ export interface CheckContext {
   /** Aborted when the run's deadline passes. */
   readonly signal: AbortSignal;
   /**
-   * One per run, shared by every check of the run: requests several checks need (a job created, a
-   * listing read, a control exchange) are made once and their promise kept here (`oncePerRun`).
+   * The run cache as this check sees it (src/core/cache-key.ts), one per run: what several checks
+   * need (a job created, a listing read, a control exchange, a stream probe) is made once, under a
+   * typed key, and handed to each.
    */
-  readonly memo: Map<string, Promise<unknown>>;
+  readonly cache: CheckCache;
   /**
    * How many coverage items the run has exercised so far (src/coverage), when the runner records
    * coverage: a property stops early once its cases add none (src/kit/property.ts).
@@ -95,12 +99,6 @@ export interface CheckDefinition extends CheckIdentity {
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
   /**
-   * A property every case of which creates something on a conformant target (a real training job):
-   * against a write budget it runs as many cases as the budget affords (src/runner/budget.ts
-   * `runsOf`), not `--runs`, so the budget judges every MUST check (decisions/0005).
-   */
-  readonly casesWrite?: boolean;
-  /**
    * The operation's root check: it judges the baseline every other check of the operation starts
    * from (a valid request answered 2xx with a valid body). When it fails, the other checks' failures
    * marked `precondition` for the operation are reported as blocked by it (src/runner/cascades.ts).
@@ -113,35 +111,9 @@ export interface CheckDefinition extends CheckIdentity {
    * it, and it gates at the strictest of their levels (src/runner/cascades.ts).
    */
   readonly explains?: OperationId;
-  /**
-   * Heavy work that never touches the target (building a mutation catalogue, compiling schemas). The
-   * runner starts it after the preflight, one check's after another in the order the checks start,
-   * while the first checks wait on the network (src/runner/preparation.ts); the check's run starts
-   * once its own is done, and the run's deadline once all are, so it never eats the deadline.
-   * It should hand the event loop back every few milliseconds (`prepareCatalogue`), so as not to
-   * stall the requests in flight. Optional; results should be cached where `run` finds them.
-   */
-  prepare?(): void | Promise<void>;
-  /**
-   * The id of a check that sends the requests this one sends: the same credential presentations, or
-   * cases drawn from the same arbitrary (this check gets that check's seed, so they are the same).
-   * The run sends each once (src/runner/shared-reads.ts), and counts them as that check's in the
-   * likely requests; the two judge different things of the same answers.
-   */
-  readonly sharesCasesWith?: string;
-  /**
-   * The most requests this check sends (or waits on, when shared through `oncePerRun`), one after
-   * another, for `runs` cases per property. The run's time budget is derived from it (see
-   * src/runner/budget.ts); the fault battery proves it an upper bound. Default DEFAULT_MAX_REQUESTS.
-   */
-  readonly maxRequests?: (runs: number) => number;
-  /**
-   * The requests a conformant target likely gets from this check, for the likely time and `--plan`
-   * (`likelyRequestsOf`), when the default reading of `maxRequests` is far from it (a burst whose
-   * size is set at run time). Never more than `maxRequests`.
-   */
-  readonly likelyRequests?: (runs: number) => number;
   run(ctx: CheckContext): Promise<CheckOutcome>;
+  /** What the engine needs of it besides its meaning: when it starts, what it costs, what it shares (check-schedule.ts). */
+  readonly schedule?: CheckSchedule;
 }
 
 /** `maxRequests` of a check that declares none: most checks send one to four requests. */
@@ -184,7 +156,7 @@ export function propertyFloor(runs: number): number {
 const LIKELY_UNDECLARED = 1;
 
 /**
- * The requests a check likely sends against a conformant target: its own `likelyRequests` when it
+ * The requests a check likely sends against a conformant target, from its `schedule`: its own `likelyRequests` when it
  * declares one; a property declared with `propertyRequests` its enumerated cases and its floor of
  * random cases (it finds nothing to shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
  * most. With `shared` (its `sharesCasesWith` check is in the run), the requests it shares are that
@@ -192,16 +164,16 @@ const LIKELY_UNDECLARED = 1;
  * check that declares nothing counts.
  */
 export function likelyRequestsOf(
-  check: Pick<CheckDefinition, 'maxRequests' | 'likelyRequests'>,
+  schedule: Pick<CheckSchedule, 'maxRequests' | 'likelyRequests'> | undefined,
   runs: number,
   shared = false,
   undeclared = LIKELY_UNDECLARED,
 ): number {
-  const shape = check.maxRequests as Partial<PropertyShape> | undefined;
+  const shape = schedule?.maxRequests as Partial<PropertyShape> | undefined;
   if (shape?.perCase !== undefined)
     return (shared ? 0 : shape.perCase * ((shape.enumerated ?? 0) + propertyFloor(runs))) + (shape.extra ?? 0);
   if (shared) return 0;
-  return check.likelyRequests?.(runs) ?? check.maxRequests?.(runs) ?? undeclared;
+  return schedule?.likelyRequests?.(runs) ?? schedule?.maxRequests?.(runs) ?? undeclared;
 }
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
@@ -213,7 +185,8 @@ export function defineCheck(def: CheckDefinition): CheckDefinition {
   if (def.level === 'SHOULD' && !def.convention)
     throw new Error(`check ${def.id}: a SHOULD check must name its convention`);
   if (!def.requirement.trim()) throw new Error(`check ${def.id}: requirement is empty`);
-  if (def.sharesCasesWith !== undefined && !ID_PATTERN.test(def.sharesCasesWith))
-    throw new Error(`check ${def.id}: sharesCasesWith "${def.sharesCasesWith}" is not a check id`);
-  return Object.freeze({ ...def });
+  const shares = def.schedule?.sharesCasesWith;
+  if (shares !== undefined && !ID_PATTERN.test(shares))
+    throw new Error(`check ${def.id}: sharesCasesWith "${shares}" is not a check id`);
+  return Object.freeze({ ...def, ...(def.schedule ? { schedule: Object.freeze({ ...def.schedule }) } : {}) });
 }

@@ -6,7 +6,7 @@
  */
 import type { TargetConfig } from '../core/check.js';
 import { matchOperation, type Operation, type OperationId } from '../core/operations.js';
-import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
+import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
 import type { CoverageItem, Mode } from './item.js';

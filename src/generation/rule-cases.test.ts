@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { registry } from '../schemas/registry.js';
 import { RULE_CASES } from './rule-cases.js';
-import { VLLM_RULE_IDS, vllmRuleViolations } from './realistic/vllm-rules.js';
+import { VLLM_RULE_IDS, vllmRuleViolations } from '../rules/vllm-request-rules.js';
 
 const minimal = (maxTokens: number, patch: Record<string, unknown>, streamed: boolean) =>
   JSON.parse(

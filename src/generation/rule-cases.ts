@@ -4,7 +4,7 @@
  * judge, and the test holds each patch to it), and the modes the rule applies in.
  */
 import type { ChatMode } from './realistic/chat-request.js';
-import type { VllmRuleId } from './realistic/vllm-rules.js';
+import type { VllmRuleId } from '../rules/vllm-request-rules.js';
 
 export interface RuleCase {
   readonly rule: VllmRuleId;

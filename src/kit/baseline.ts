@@ -2,9 +2,10 @@
  * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation. They are
  * the control of the §5 auth checks, the probe of the content-type checks and the base the error
  * checks break. Ids that must exist (a training job, a prediction, a score) are looked up once per
- * run and shared by every check of that run.
+ * run and shared by every check of that run (`ctx.cache`, under the typed keys below).
  */
 import fc from 'fast-check';
+import { type CacheKey, cacheKey } from '../core/cache-key.js';
 import type { CheckContext } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import { listQuery, minimalChatRequest, pathOf } from './requests.js';
@@ -49,12 +50,15 @@ export function seededUuid(seed: number): string {
   return fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]!;
 }
 
-/** `make()` once per run and key (`ctx.memo`); concurrent callers share the same promise. */
-function oncePerRun<T>(ctx: CheckContext, key: string, make: () => Promise<T>): Promise<T> {
-  let p = ctx.memo.get(key) as Promise<T> | undefined;
-  if (!p) ctx.memo.set(key, (p = make()));
-  return p;
-}
+/** The first `count` records of a listing of `kind`, read once per run. */
+const firstRecordsKey = (
+  kind: RecordKindName,
+  count: number,
+): CacheKey<Promise<Record<string, unknown>[] | undefined>> => cacheKey(`records:${kind}:${count}`);
+
+/** The control exchange of an operation, sent once per run. */
+const controlKey = (op: OperationId): CacheKey<Promise<{ baseline: Baseline; exchange: HttpExchange }>> =>
+  cacheKey(`control:${op}`);
 
 type RecordKind = RecordKindName;
 
@@ -64,7 +68,7 @@ export function firstRecords(
   kind: RecordKind,
   count: number,
 ): Promise<Record<string, unknown>[] | undefined> {
-  return oncePerRun(ctx, `records:${kind}:${count}`, async () => {
+  return ctx.cache.once(firstRecordsKey(kind, count), async () => {
     const stream = await ctx.http.open({
       method: 'GET',
       path: pathOf(ctx.target, kind === 'predictions' ? 'predictions.list' : 'scores.list'),
@@ -159,7 +163,7 @@ export function controlExchange(
   ctx: CheckContext,
   op: OperationId,
 ): Promise<{ baseline: Baseline; exchange: HttpExchange }> {
-  return oncePerRun(ctx, `control:${op}`, async () => {
+  return ctx.cache.once(controlKey(op), async () => {
     const baseline = await baselineRequest(ctx, op);
     return { baseline, exchange: await ctx.http.send({ ...baseline.spec, auth: 'default' }) };
   });

@@ -5,7 +5,7 @@
  * finding.
  */
 import type fc from 'fast-check';
-import { propertyRequests, type CheckContext, type CheckDefinition } from '../core/check.js';
+import { propertyRequests, type CheckContext, type CheckSchedule } from '../core/check.js';
 import { describeResponse } from '../core/describe.js';
 import { fail, pass, type CheckOutcome } from '../core/result.js';
 import { is2xx, is4xx } from '../core/values.js';
@@ -36,11 +36,12 @@ export async function expectEachRefused<C extends RefusedBodyCase>(
 }
 
 /**
- * What a check whose `run` is `expectEachAccepted` declares to the engine: it writes, every case
- * writes (so the write budget sets how many cases run), and each case sends one request.
+ * The schedule of a check whose `run` is `expectEachAccepted` (a check that also declares
+ * `writes: true`): every case writes (so the write budget sets how many cases run), and each case
+ * sends one request.
  */
-export function eachAcceptedSchedule(): Required<Pick<CheckDefinition, 'writes' | 'casesWrite' | 'maxRequests'>> {
-  return { writes: true, casesWrite: true, maxRequests: propertyRequests(1) };
+export function eachAcceptedSchedule(): Required<Pick<CheckSchedule, 'casesWrite' | 'maxRequests'>> {
+  return { casesWrite: true, maxRequests: propertyRequests(1) };
 }
 
 /**

@@ -6,14 +6,15 @@
  * each optional field is left out in turn, and stays out while the target still refuses the request
  * with the same status (a removal that would break a vLLM rule or the schema is not tried). What is
  * left is the combination: "refuses `echo: true` together with `logprobs: true`", with the minimal
- * request as evidence. The combinations found are kept per run (`ctx.memo`): a request that carries
+ * request as evidence. The combinations found are kept per run (`ctx.cache`): a request that carries
  * one already found is attributed to it without a new shrink, and the runner reports each
  * combination once (src/runner/combinations.ts): the first check, in catalogue order, that met it
  * fails with it, and the others are blocked by that one.
  */
+import { type CacheKey, type CheckCache, cacheKey } from '../core/cache-key.js';
 import type { CheckContext } from '../core/check.js';
 import { describeResponse, excerpt } from '../core/describe.js';
-import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
+import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
 import type { HttpExchange } from '../transport/types.js';
 import { pathOf } from './requests.js';
 
@@ -36,17 +37,11 @@ export interface RefusedCombination {
   readonly metBy: string[];
 }
 
-const REGISTRY = 'refused-combinations';
+const REGISTRY: CacheKey<RefusedCombination[]> = cacheKey('refused-combinations');
 
-/** The run's combinations found so far (shared by every check through `ctx.memo`). */
-export function refusedCombinations(memo: CheckContext['memo']): RefusedCombination[] {
-  let p = memo.get(REGISTRY) as (Promise<RefusedCombination[]> & { list?: RefusedCombination[] }) | undefined;
-  if (!p) {
-    const list: RefusedCombination[] = [];
-    p = Object.assign(Promise.resolve(list), { list });
-    memo.set(REGISTRY, p);
-  }
-  return p.list!;
+/** The run's combinations found so far (shared by every check through `ctx.cache`). */
+export function refusedCombinations(cache: Pick<CheckCache, 'once'>): RefusedCombination[] {
+  return cache.once(REGISTRY, () => []);
 }
 
 function shown(value: unknown): string {
@@ -84,7 +79,7 @@ export async function refusedCombinationOf(
   refusedStatus: number,
   options: { readonly shrink?: boolean } = {},
 ): Promise<RefusedCombination | undefined> {
-  const known = refusedCombinations(ctx.memo);
+  const known = refusedCombinations(ctx.cache);
   const carried = (c: RefusedCombination) => c.fields.every((f) => f in body && shown(body[f]) === shown(c.body[f]));
   const met = known.find(carried);
   if (met) return metBy(met, checkId);

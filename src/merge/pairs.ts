@@ -31,7 +31,8 @@ import {
   uriPairBreach,
 } from '../proxy/pair-rules.js';
 import { resultOf } from '../proxy/report.js';
-import { type ProxyRule, RULES, resultId } from '../proxy/rules.js';
+import { RULES, resultId } from '../proxy/rules.js';
+import type { Rule } from '../rules/rule.js';
 import type { Verdicts } from '../proxy/verdicts.js';
 
 /** What the merge judged of the pairs across proxies. */
@@ -43,7 +44,7 @@ export interface PairsAcross {
 }
 
 const NOTHING: PairsAcross = { results: [], replaced: () => false };
-const LISTING_RULES: readonly ProxyRule[] = [RULES.stableOrder, RULES.pageMatchesListing, RULES.filterComplete];
+const LISTING_RULES: readonly Rule[] = [RULES.stableOrder, RULES.pageMatchesListing, RULES.filterComplete];
 
 type Later = Extract<PairHalf, { readonly evidence: unknown }>;
 interface Owned<H extends PairHalf = PairHalf> {
@@ -77,7 +78,7 @@ function verdictsOn(findings: Findings, h: Later): Verdicts {
   };
 }
 
-function judgeWith(v: Verdicts, rule: ProxyRule, breach: PairBreach | undefined): void {
+function judgeWith(v: Verdicts, rule: Rule, breach: PairBreach | undefined): void {
   v.judged(rule);
   if (breach) v.breach(rule, breach.expected, breach.actual);
 }

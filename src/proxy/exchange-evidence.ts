@@ -10,7 +10,7 @@ import { buildEvidence } from '../runner/evidence.js';
 import type { RecordedRequest } from '../transport/types.js';
 import { curlAuthorization } from './curl-credentials.js';
 import type { JudgeContext } from './judge-context.js';
-import type { ProxyRule } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 
 /** One exchange as its judge holds it when a finding asks for its evidence. */
 export interface ExchangeSeenForEvidence {
@@ -30,7 +30,7 @@ export function exchangeEvidence(
   x: ExchangeSeenForEvidence,
   expected: string,
   actual: string,
-  rule?: ProxyRule,
+  rule?: Rule,
 ): Evidence {
   const outcome = fail({
     expected,

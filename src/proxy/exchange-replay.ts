@@ -6,10 +6,11 @@
  * recording there is nothing to replay from, and the line is left out (empty).
  */
 import type { Operation } from '../core/operations.js';
-import { type ProxyRule, RULES } from './rules.js';
+import { RULES } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 
 /** The rules judged on a pair of exchanges (pair-rules.ts): one exchange alone does not show them. */
-const PAIR_RULES: ReadonlySet<ProxyRule> = new Set<ProxyRule>([
+const PAIR_RULES: ReadonlySet<Rule> = new Set<Rule>([
   RULES.stableOrder,
   RULES.pageMatchesListing,
   RULES.filterComplete,
@@ -29,7 +30,7 @@ export function exchangeReplayLine(
   rest: string,
   line: number | undefined,
   op: Operation,
-  rule: ProxyRule | undefined,
+  rule: Rule | undefined,
 ): string {
   if (line === undefined) return '';
   const pair = rule !== undefined && PAIR_RULES.has(rule);

@@ -21,7 +21,8 @@ import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
 import { recordLine } from './record-line.js';
 import { AnswerRecording } from './answer-recording.js';
 import { judgeRequest } from './request-judge.js';
-import { RULES, resultId, type ProxyRule } from './rules.js';
+import { RULES, resultId } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 import type { JudgeContext, Observation } from './judge-context.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
@@ -40,7 +41,7 @@ const COVERAGE_BYTES = 16_384;
 type ResponseKind = 'sse' | 'jsonl' | 'json' | 'none';
 
 interface PendingBreach {
-  readonly rule: ProxyRule;
+  readonly rule: Rule;
   readonly expected: string;
   readonly actual: string;
 }
@@ -100,9 +101,7 @@ export class ExchangeJudge {
     const method = request.method;
     this.label = op ? `${method} ${op.path}` : method;
     this.verdicts = {
-      judged: (rule) => {
-        if (op) ctx.findings.judged(rule, op.id);
-      },
+      judged: (rule) => op && ctx.findings.judged(rule, op.id),
       breach: (rule, expected, actual) => this.breach(rule, expected, actual),
       ...(op ? { seen: () => ({ operation: op.id, evidence: this.evidence('', '') }) } : {}),
       startedAt: () => performance.timeOrigin + this.started,
@@ -358,7 +357,7 @@ export class ExchangeJudge {
       );
   }
 
-  private breach(rule: ProxyRule, expected: string, actual: string): void {
+  private breach(rule: Rule, expected: string, actual: string): void {
     this.pending.push({ rule, expected, actual });
   }
 
@@ -377,7 +376,7 @@ export class ExchangeJudge {
   }
 
   /** The evidence of this exchange (exchange-evidence.ts): the request, what came back, a curl line, its replay. */
-  private evidence(expected: string, actual: string, rule?: ProxyRule): Evidence {
+  private evidence(expected: string, actual: string, rule?: Rule): Evidence {
     const body = this.requestBodyText();
     const request: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
     const { status, responseHeaders: headers, recorded } = this;

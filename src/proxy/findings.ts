@@ -6,7 +6,7 @@
  */
 import type { OperationId } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';
-import type { ProxyRule } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 
 /** Examples kept beyond the first breach of a group (one line each). */
 const MORE_EXAMPLES = 3;
@@ -19,7 +19,7 @@ export interface Breach {
 }
 
 export interface Group {
-  readonly rule: ProxyRule;
+  readonly rule: Rule;
   readonly op: OperationId;
   judged: number;
   failed: number;
@@ -33,9 +33,9 @@ export interface Group {
 
 export class Findings {
   /** By rule, then operation (no key to build per call: this runs for every rule of every exchange). */
-  private readonly groups = new Map<ProxyRule, Map<OperationId, Group>>();
+  private readonly groups = new Map<Rule, Map<OperationId, Group>>();
 
-  private group(rule: ProxyRule, op: OperationId): Group {
+  private group(rule: Rule, op: OperationId): Group {
     let byOp = this.groups.get(rule);
     if (!byOp) this.groups.set(rule, (byOp = new Map()));
     let g = byOp.get(op);
@@ -44,7 +44,7 @@ export class Findings {
   }
 
   /** The rule was judged on one exchange (whether it held or not). */
-  judged(rule: ProxyRule, op: OperationId): void {
+  judged(rule: Rule, op: OperationId): void {
     this.group(rule, op).judged++;
   }
 
@@ -53,7 +53,7 @@ export class Findings {
    * breach of a group; returns true then (the caller may say so at once). `at`: when the exchange
    * was seen (epoch ms), now unless said.
    */
-  breached(rule: ProxyRule, op: OperationId, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
+  breached(rule: Rule, op: OperationId, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
     const g = this.group(rule, op);
     g.failed++;
     if (!g.first) {
@@ -65,7 +65,7 @@ export class Findings {
   }
 
   /** The exchange could not be judged: the server did not answer it completely. */
-  errored(rule: ProxyRule, op: OperationId, code: string, message: string, evidence: () => Evidence): boolean {
+  errored(rule: Rule, op: OperationId, code: string, message: string, evidence: () => Evidence): boolean {
     const g = this.group(rule, op);
     g.errored++;
     if (!g.firstError) {

@@ -10,39 +10,14 @@ import { is2xx, isJsonObject } from '../core/values.js';
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import {
   type ChatBody,
-  completionBoundBreach,
-  completionBoundShown,
-  echoBreach,
-  echoShown,
   forbiddenAcceptedBreach,
   forbiddenBy71,
   forbiddenBy72,
-  minTokensBreach,
-  minTokensShown,
-  nChoicesBreach,
-  nChoicesShown,
-  reasoningOmittedBreach,
-  reasoningOmittedShown,
   requestIdBreach,
   requestIdOf,
-  stopStringsBreach,
-  stopStringsShown,
-  tokenIdsMatchUsageBreach,
-  tokenIdsMatchUsageShown,
-  tokenIdsPerChoiceBreach,
-  tokenIdsShown,
   usageBreach,
 } from '../rules/chat-answer.js';
-import {
-  logprobsBytesOrderBreach,
-  logprobsBytesOrderShown,
-  logprobsJoinBreach,
-  logprobsJoinShown,
-  logprobsShapeBreach,
-  logprobsShapeShown,
-  tokensAsTokenIdsBreach,
-  tokensAsTokenIdsShown,
-} from '../rules/chat-logprobs.js';
+import { CHAT_ANSWER_RULES, type ChatAnswerRule } from '../rules/chat-answer-rules.js';
 import {
   jsonSchemaAsked,
   regexVerdict,
@@ -54,7 +29,8 @@ import { regexInSandbox } from './regex-check.js';
 import { judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { createAjv, type SchemaRegistry } from '../schemas/registry.js';
-import { type ProxyRule, RULES } from './rules.js';
+import { RULES } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 import { parseJson, type Verdicts } from './verdicts.js';
 
 /** Schemas of structured-output requests compiled (by their text), at most this many kept. */
@@ -88,6 +64,11 @@ function compiledSchema(schema: unknown): ((value: unknown) => string | undefine
 
 const checkCompiled: SchemaCheck = (schema, value) => compiledSchema(schema)?.(value);
 
+/** The chat answer rules judged on the two bodies alone, in their order. */
+const ANSWER_JUDGED = (Object.values(CHAT_ANSWER_RULES) as ChatAnswerRule[]).filter(
+  (r): r is ChatAnswerRule & Required<Pick<ChatAnswerRule, 'answer'>> => r.answer !== undefined,
+);
+
 /** The chat exchange beside the answer: the request body as the client sent it, the answer's headers. */
 export interface ChatSide {
   readonly request: unknown;
@@ -99,7 +80,8 @@ export interface ChatSide {
 
 /**
  * What one whole 2xx chat answer means against its request (non-streamed, or a stream reassembled):
- * each rule of src/rules/chat-answer.ts judged only when this exchange shows it unambiguously.
+ * every rule of src/rules/chat-answer-rules.ts with an `answer` judgement judged when this exchange shows it unambiguously,
+ * then structured output and the request id, which need more than the two bodies.
  */
 export function judgeChatAnswer(
   request: ChatBody,
@@ -107,28 +89,12 @@ export function judgeChatAnswer(
   headers: Readonly<Record<string, string>> | undefined,
   v: Verdicts,
 ): void {
-  const judge = (rule: ProxyRule, breach: string | undefined): void => {
+  const judge = (rule: Rule, breach: string | undefined): void => {
     v.judged(rule);
     if (breach !== undefined) v.breach(rule, rule.requirement, breach);
   };
-  if (nChoicesShown(request)) judge(RULES.nChoices, nChoicesBreach(request, completion));
-  if (completionBoundShown(request, completion))
-    judge(RULES.completionBound, completionBoundBreach(request, completion));
-  if (minTokensShown(request, completion)) judge(RULES.minTokens, minTokensBreach(request, completion));
-  if (stopStringsShown(request, completion)) judge(RULES.stopStrings, stopStringsBreach(request, completion));
-  if (tokenIdsShown(request, completion)) judge(RULES.tokenIdsPerChoice, tokenIdsPerChoiceBreach(request, completion));
-  if (tokenIdsMatchUsageShown(request, completion))
-    judge(RULES.tokenIdsMatchUsage, tokenIdsMatchUsageBreach(request, completion));
-  if (request.logprobs === true) {
-    if (logprobsShapeShown(request, completion)) judge(RULES.logprobsShape, logprobsShapeBreach(request, completion));
-    if (logprobsBytesOrderShown(request, completion))
-      judge(RULES.logprobsBytesOrder, logprobsBytesOrderBreach(request, completion));
-    if (logprobsJoinShown(request, completion)) judge(RULES.logprobsJoin, logprobsJoinBreach(request, completion));
-    if (tokensAsTokenIdsShown(request, completion))
-      judge(RULES.tokensAsTokenIds, tokensAsTokenIdsBreach(request, completion));
-  }
-  if (echoShown(request, completion)) judge(RULES.echoPrepends, echoBreach(request, completion));
-  if (reasoningOmittedShown(request)) judge(RULES.reasoningOmitted, reasoningOmittedBreach(request, completion));
+  for (const rule of ANSWER_JUDGED)
+    if (rule.answer.shown(request, completion)) judge(rule, rule.answer.breach(request, completion));
   const regex = regexVerdict(request, completion, regexInSandbox);
   if (regex.judged) judge(RULES.structuredOutput, regex.breach);
   if (structuredShown(request, completion)) {

@@ -15,7 +15,8 @@ import { type JsonlLine, JsonlSplitter } from '../transport/jsonl.js';
 import type { Pairs } from './pairs.js';
 import { listingVerdicts } from './pair-rules.js';
 import { judgeRecordPlace } from './read-answer.js';
-import { type ProxyRule, RULES } from './rules.js';
+import { RULES } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 import type { Verdicts } from './verdicts.js';
 
 /** The names of the list endpoints' query parameters (§4.5, §4.7: not shown), as `--param-*` give them. */
@@ -53,8 +54,8 @@ export function listingAsked(url: string, names: ListParams = DEFAULT_LIST_PARAM
 
 /** Verdicts that pass on each rule's first judgement and first breach only. */
 function firstOnly(v: Verdicts): Verdicts {
-  const judged = new Set<ProxyRule>();
-  const breached = new Set<ProxyRule>();
+  const judged = new Set<Rule>();
+  const breached = new Set<Rule>();
   return {
     judged(rule) {
       if (judged.has(rule)) return;

@@ -12,7 +12,7 @@ import type { RecordedRequest } from '../transport/types.js';
 import type { Findings } from './findings.js';
 import type { ListParams } from './jsonl-answer.js';
 import type { Pairs } from './pairs.js';
-import type { ProxyRule, Side } from './rules.js';
+import type { Rule, Side } from '../rules/rule.js';
 import type { PresentedCredentials } from './secrets.js';
 
 /** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
@@ -29,7 +29,7 @@ export interface JudgeContext {
   /** The command line of the session, for evidence. */
   readonly replay: string;
   /** The replay line of one exchange, by its line in the recording (exchange-replay.ts); replaces `replay`. */
-  replayExchange?(line: number | undefined, op: Operation, rule: ProxyRule | undefined): string;
+  replayExchange?(line: number | undefined, op: Operation, rule: Rule | undefined): string;
   /**
    * Whether an exchange of this shape (what it could exercise: operation, status, the request's
    * top-level fields) is to be observed for coverage: one of the first of its shape (`first`), a

@@ -12,7 +12,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OperationId } from '../core/operations.js';
 import { TOOL } from '../core/tool.js';
 import type { Measure } from '../timing/table.js';
-import { type ProxyRule, resultId } from './rules.js';
+import { resultId } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 import type { SessionListener } from './session-listener.js';
 
 /** Every metric's name starts so. */
@@ -68,7 +69,7 @@ export class ProxyMetrics implements SessionListener {
   private readonly histograms = new Map<keyof typeof SECONDS_BUCKETS, Histogram<'operation'>>();
   /** Label children kept, so that a hot path does not hash labels per call. */
   private readonly exchangeOf = new Map<OperationId, Inc>();
-  private readonly findingOf = new Map<ProxyRule, Map<OperationId, Inc>>();
+  private readonly findingOf = new Map<Rule, Map<OperationId, Inc>>();
   private readonly timeOf = new Map<string, Observe>();
 
   constructor(options: { readonly target: string }) {
@@ -122,7 +123,7 @@ export class ProxyMetrics implements SessionListener {
     child.inc();
   }
 
-  breach(rule: ProxyRule, op: OperationId): void {
+  breach(rule: Rule, op: OperationId): void {
     let byOp = this.findingOf.get(rule);
     if (!byOp) this.findingOf.set(rule, (byOp = new Map()));
     let child = byOp.get(op);

@@ -11,8 +11,9 @@ import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { summaryOf } from '../core/summary.js';
 import type { Group } from './findings.js';
-import { type ProxyRule, RULES, resultId, sectionOf, type Side } from './rules.js';
-import { ruleOfStream, STREAM_RULES } from './stream-rules.js';
+import { RULES, resultId } from './rules.js';
+import { type Rule, type Side, sectionOf } from '../rules/rule.js';
+import { STREAM_JUDGE_RULES } from '../rules/stream-rules.js';
 import { catalogueHash } from '../core/origin.js';
 import { TOOL } from '../core/tool.js';
 import type { Objective } from '../core/timing.js';
@@ -23,7 +24,7 @@ import { plural } from '../core/words.js';
 import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
 
 /** Every rule the proxy judges, streams' included: what its reports' catalogue hash is over. */
-const ALL_RULES: readonly ProxyRule[] = [...Object.values(RULES), ...STREAM_RULES.map(ruleOfStream)];
+const ALL_RULES: readonly Rule[] = [...Object.values(RULES), ...Object.values(STREAM_JUDGE_RULES)];
 
 export interface ProxyReportOptions {
   readonly level: 'must' | 'should';
@@ -103,7 +104,12 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   );
   const target = redact(session.target);
   const catalogue = catalogueHash(
-    ALL_RULES.map((r) => ({ id: `${r.side}.${r.name}`, ...r })),
+    // A section per operation (a record kind's §2.1/§2.2) hashes as the operation's did.
+    ALL_RULES.map((r) => ({
+      id: `${r.side}.${r.name}`,
+      level: r.level,
+      section: typeof r.section === 'string' ? r.section : undefined,
+    })),
     session.model.items,
   );
   const report = (side: Side): RunReport => {

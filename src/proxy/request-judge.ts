@@ -7,7 +7,7 @@
 import type { Operation } from '../core/operations.js';
 import { isJsonObject, mediaTypeOf } from '../core/values.js';
 import { laxlyValid } from '../generation/index.js';
-import { vllmRuleViolations } from '../generation/realistic/vllm-rules.js';
+import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { RULES } from './rules.js';

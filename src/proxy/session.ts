@@ -16,7 +16,7 @@ import type { JudgeContext, Observation } from './judge-context.js';
 import { Pairs } from './pairs.js';
 import { Findings } from './findings.js';
 import type { ListParams } from './jsonl-answer.js';
-import type { Side } from './rules.js';
+import type { Side } from '../rules/rule.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
 import { TimingSketches } from '../timing/table.js';
 import { ListenedFindings, ListenedTiming, type SessionListener } from './session-listener.js';

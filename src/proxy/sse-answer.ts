@@ -1,25 +1,25 @@
 /**
  * @module A streamed chat answer judged event by event as it passes, with the suite's stream judge
- * (src/kit/chat-stream.ts): chunk shape against the chunk schema, one id, role first, one
+ * (src/rules/chat-stream.ts): chunk shape against the chunk schema, one id, role first, one
  * finish_reason, indices, the usage chunk, `[DONE]` last, no error event, §4.1 token ids and
  * continuous usage when the request asked for them. A whole stream is then reassembled into the
  * completion it stands for and judged for meaning like a non-streamed answer (json-answer.ts:
  * src/rules/chat-answer.ts), and a 2xx stream to a request §7.2 forbids is a finding.
  */
 import { isJsonObject } from '../core/values.js';
-import { ChatStreamJudge } from '../kit/chat-stream.js';
-import { reassembleCompletion, type StreamRule } from '../kit/chat-stream-verdict.js';
+import { ChatStreamJudge } from '../rules/chat-stream.js';
+import { reassembleCompletion, type StreamRule } from '../rules/chat-stream-verdict.js';
 import { describeSchemaErrors } from '../core/describe.js';
 import type { StreamedLength } from '../rules/chat-answer.js';
 import { SseParser, type SseEvent } from '../transport/sse.js';
 import { StreamTimer } from '../timing/stream-timer.js';
 import type { JudgeContext } from './judge-context.js';
 import { judgeChatAnswer, judgeForbidden } from './json-answer.js';
-import { ruleOfStream, STREAM_RULES, STREAM_RULES_ASKED_FOR } from './stream-rules.js';
+import { STREAM_JUDGE_RULE_NAMES, STREAM_JUDGE_RULES, STREAM_RULES_ASKED_FOR } from '../rules/stream-rules.js';
 import type { Verdicts } from './verdicts.js';
 
 /** The stream rules judged on every stream; token ids and continuous usage only when asked for. */
-const ALWAYS = STREAM_RULES.filter((r) => !STREAM_RULES_ASKED_FOR.has(r));
+const ALWAYS = STREAM_JUDGE_RULE_NAMES.filter((r) => !STREAM_RULES_ASKED_FOR.has(r));
 
 /** Findings that leave no whole completion to reassemble: its meaning is then not judged. */
 const NOT_WHOLE: ReadonlySet<StreamRule> = new Set(['json', 'chunk-shape', 'complete', 'error-event']);
@@ -87,13 +87,13 @@ export class SseAnswerJudge {
     const verdict = this.judge.finish(end);
     const usage = verdict.usage?.completion_tokens;
     if (whole) this.timer?.end(atMs, typeof usage === 'number' ? usage : undefined);
-    for (const rule of ALWAYS) v.judged(ruleOfStream(rule));
-    if (this.returnTokenIds) v.judged(ruleOfStream('token-ids'));
-    if (this.continuousUsage) v.judged(ruleOfStream('continuous-usage'));
+    for (const rule of ALWAYS) v.judged(STREAM_JUDGE_RULES[rule]);
+    if (this.returnTokenIds) v.judged(STREAM_JUDGE_RULES['token-ids']);
+    if (this.continuousUsage) v.judged(STREAM_JUDGE_RULES['continuous-usage']);
     const byRule = new Map<string, string[]>();
     for (const f of verdict.findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f.message]);
     for (const [rule, messages] of byRule) {
-      const r = ruleOfStream(rule as StreamRule);
+      const r = STREAM_JUDGE_RULES[rule as StreamRule];
       v.breach(r, r.requirement, messages.join('; '));
     }
     judgeForbidden(this.request, 200, v, this.priorityScheduling);

@@ -16,8 +16,6 @@ import { FINDING_ID, REQUIREMENT } from '../runner/target-finding.js';
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
 const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
 const POLL_MS = 250;
-/** How long the proxy watches for an upstream that went down to come back, by default. */
-export const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
 /** The probe: a read of a training job no server holds (the run's preflight probe); any answer says the upstream is up. */
 export const UPSTREAM_PROBE_PATH = '/v1/preview/training-jobs/00000000-0000-4000-8000-00000000c0de';
 

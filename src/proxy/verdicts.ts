@@ -3,13 +3,13 @@
  * rule never judged is never shown as a pass), and a breach with what was expected and what came.
  */
 import type { ExchangeSeen } from '../core/pair-halves.js';
-import type { ProxyRule } from './rules.js';
+import type { Rule } from '../rules/rule.js';
 
 export interface Verdicts {
   /** The rule was judged on this exchange. */
-  judged(rule: ProxyRule): void;
+  judged(rule: Rule): void;
   /** The exchange broke the rule. */
-  breach(rule: ProxyRule, expected: string, actual: string): void;
+  breach(rule: Rule, expected: string, actual: string): void;
   /** The exchange judged, as the later half of a pair the merge may judge (src/core/pair-halves.ts). */
   seen?(): ExchangeSeen;
   /**

@@ -5,7 +5,7 @@
  * stop strings, `request_id` returned, `return_token_ids` against usage, `echo`, `include_reasoning`
  * false, and a request §7.2 forbids being refused (logprobs: chat-logprobs.ts). Each judgement is a
  * pure function of the request body as sent and the completion as received (for a stream, the
- * completion reassembled from its chunks, src/kit/chat-stream.ts) returning the breach in one
+ * completion reassembled from its chunks, src/rules/chat-stream.ts) returning the breach in one
  * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
  * unambiguously (the proxy judges only then: it has none of the suite's controls).
  */

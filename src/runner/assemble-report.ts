@@ -18,7 +18,7 @@ import { reportCombinationsOnce } from './combinations.js';
 import { interruptedRun } from './interrupt.js';
 import type { Unjudged } from './preflight.js';
 import type { RanChecks } from './run-check.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
 import type { RunPlan } from './run-plan.js';
 import type { RunSession } from './run-session.js';
 import { stoppedEarly } from './stopped-early.js';
@@ -26,7 +26,7 @@ import { withTiming } from '../timing/report-timing.js';
 
 /** What the run could not judge, once it is over: the preflight's, or an interrupt's, or a target gone or the deadline hit. */
 export function unjudgedAtEnd(
-  opts: RunOptions,
+  opts: RunSettings,
   plan: RunPlan,
   { deadline, watch, runnerSkips }: RunSession,
   results: CheckResult[],
@@ -42,12 +42,12 @@ export interface RunEnd extends RanChecks {
   readonly unjudged: Unjudged | undefined;
 }
 
-export function assembleReport(opts: RunOptions, session: RunSession, end: RunEnd): RunReport {
-  const { redact, handOff, memo, model, recorder, writes, counter, label } = session;
+export function assembleReport(opts: RunSettings, session: RunSession, end: RunEnd): RunReport {
+  const { redact, handOff, cache, model, recorder, writes, counter, label } = session;
   const { unjudged } = end;
   const handedOff = handOff.apply(end.results, { ...opts, redact });
   const judged = [
-    ...blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, memo), end.preconditions),
+    ...blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, cache), end.preconditions),
     ...handOff.orphans(handedOff, opts.allChecks ?? [], { ...opts, redact }),
   ];
   const report: RunReport = {

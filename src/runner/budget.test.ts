@@ -20,8 +20,8 @@ const check = (id: string, maxRequests?: (runs: number) => number): CheckDefinit
     section: '§4.1',
     level: 'MUST',
     requirement: 'r',
-    ...(maxRequests ? { maxRequests } : {}),
     run: async () => pass(),
+    ...(maxRequests ? { schedule: { maxRequests } } : {}),
   });
 
 describe('runBudget', () => {
@@ -125,8 +125,8 @@ describe('budgetCanBind', () => {
       level: 'MUST',
       requirement: 'r',
       writes: true,
-      maxRequests: () => n,
       run: async () => pass(),
+      schedule: { maxRequests: () => n },
     });
   const checks = [writer('a', 3), writer('b', 4)];
 
@@ -167,7 +167,8 @@ describe('estimateRun', () => {
 
   test('a property that shares its cases with a selected check likely sends only its extra requests', () => {
     const source = check('source', propertyRequests(1, 40, 0));
-    const sharer = { ...check('sharer', propertyRequests(1, 40, 2)), sharesCasesWith: 'budget.source' };
+    const own = check('sharer', propertyRequests(1, 40, 2));
+    const sharer = { ...own, schedule: { ...own.schedule, sharesCasesWith: 'budget.source' } };
     expect(likelyPerCheck([source, sharer], 20, undefined, true)).toEqual([5, 2]);
     // Alone (its source not selected), it sends its own cases.
     expect(likelyPerCheck([sharer], 20, undefined, true)).toEqual([5 + 2]);
@@ -187,7 +188,8 @@ describe('estimateRun', () => {
   });
 
   test('a check that declares nothing likely sends one request; its own likelyRequests wins over its most', () => {
-    const declared = { ...check('burst', () => 64), likelyRequests: () => 16 };
+    const burst = check('burst', () => 64);
+    const declared = { ...burst, schedule: { ...burst.schedule, likelyRequests: () => 16 } };
     expect(likelyPerCheck([check('plain'), declared], 20, undefined, true)).toEqual([1, 16]);
     // The run's start order counts a check that declares nothing at the default most, as it may send that many.
     expect(likelyPerCheck([check('plain'), declared], 20, undefined, true, DEFAULT_MAX_REQUESTS)).toEqual([

@@ -45,18 +45,14 @@ const PREFLIGHT_REQUESTS = 2;
 export const WRITES_PER_CASE = 10;
 
 /** The cases a check runs: `--runs`, or fewer for a per-case writing property under a write budget. */
-export function runsOf(
-  check: Pick<CheckDefinition, 'casesWrite'>,
-  runs: number,
-  maxWrites: number | undefined,
-): number {
-  if (!check.casesWrite || maxWrites === undefined) return runs;
+export function runsOf(check: Pick<CheckDefinition, 'schedule'>, runs: number, maxWrites: number | undefined): number {
+  if (!check.schedule?.casesWrite || maxWrites === undefined) return runs;
   return Math.min(runs, Math.max(1, Math.floor(maxWrites / WRITES_PER_CASE)));
 }
 
 /** The most requests a check may send, at `runs` cases per property under the write budget `maxWrites`. */
 export function requestsOf(check: CheckDefinition, runs: number, maxWrites?: number): number {
-  return Math.max(1, Math.ceil(check.maxRequests?.(runsOf(check, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS));
+  return Math.max(1, Math.ceil(check.schedule?.maxRequests?.(runsOf(check, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS));
 }
 
 /**
@@ -147,7 +143,7 @@ export interface RunEstimate {
 /**
  * The requests each selected check likely sends (see `likelyRequestsOf`): what `--plan` shows beside the
  * most. A check that draws its cases alike with another selected one (`sharesCasesWith`) likely sends
- * only its other requests, when its operation has no side effects (shared-reads.ts shares only those).
+ * only its other requests, when its operation has no side effects (the run cache shares only those, run-cache.ts).
  * `undeclared`: what a check that declares no `maxRequests` counts (default: one).
  */
 export function likelyPerCheck(
@@ -160,8 +156,9 @@ export function likelyPerCheck(
   const selected = new Set(checks.map((c) => c.id));
   return checks.map((c) => {
     if (c.writes && !allowWrites) return 0;
-    const shared = c.sharesCasesWith !== undefined && selected.has(c.sharesCasesWith) && !operation(c.operation).writes;
-    return Math.ceil(likelyRequestsOf(c, runsOf(c, runs, maxWrites), shared, undeclared));
+    const shares = c.schedule?.sharesCasesWith;
+    const shared = shares !== undefined && selected.has(shares) && !operation(c.operation).writes;
+    return Math.ceil(likelyRequestsOf(c.schedule, runsOf(c, runs, maxWrites), shared, undeclared));
   });
 }
 

@@ -1,19 +1,27 @@
 /**
- * @module The client as one check sees it: the run's client wrapped, innermost first, in the
- * tracking of its requests in flight (the deadline names them), the timing collector, the write
- * ledger, the target watch, the coverage recorder, the request count, the retry notes, and the
- * sharing of identical reads between checks.
+ * @module The client as one check sees it: the run's client, which lists the check's requests in
+ * flight (the deadline names them), inside a declared pipeline of layers (client-layers/), nearest
+ * the target first: the timing collector, the write ledger, the target watch, the coverage
+ * recorder, the request count, the retry notes, and the run cache that shares identical requests
+ * without side effects between checks.
  */
-import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
+import type { HttpClient, InFlightExchange } from '../transport/types.js';
+import { type ClientLayer, compose } from './client-layers/compose.js';
+import { counting } from './client-layers/counting.js';
+import { retryNotes } from './client-layers/retry-notes.js';
+import { sharedRequests } from './client-layers/shared-requests.js';
+import { ledgerLayer } from './client-layers/write-ledger.js';
+import type { CheckCacheView } from './run-cache.js';
 import type { RunSession } from './run-session.js';
-import { sharingReads } from './shared-reads.js';
 import type { AcceptedBeyond } from './write-ledger.js';
 
 export interface CheckClient {
   readonly http: HttpClient;
   /** This check's own requests in flight. */
   readonly inFlight: ReadonlySet<InFlightExchange>;
-  /** The requests this check sent (shared reads included). */
+  /** This check's view of the run cache: its `ctx.cache`, and the sharing of its requests. */
+  readonly cache: CheckCacheView;
+  /** The requests this check sent (those the run cache answered from another check's not counted). */
   requests(): number;
   /** What this check's own exchanges exercised first (coverage items new to the run). */
   newItems(): number;
@@ -23,61 +31,30 @@ export interface CheckClient {
 
 /** `notes`: every 429/503 the transport retried becomes a note on the check's result. */
 export function checkClient(session: RunSession, checkId: string, notes: Set<string>): CheckClient {
-  const { client, timing, writes, recorder, watch, counter, sharedReads } = session;
   const inFlight = new Set<InFlightExchange>();
   const perCheck = { requests: 0 };
   let newItems = 0;
-  const ledgered = writes.wrap(timing.wrap(client.tracking(inFlight)));
-  const http = sharingReads(
-    reportingRetries(
-      countingClient(
-        // Outside the write ledger: a request waiting for the target to come back holds no write slot.
-        recorder.wrap(watch.wrap(ledgered.http, checkId), (n) => {
-          newItems += n;
-        }),
-        counter,
-        perCheck,
-      ),
-      notes,
-    ),
-    sharedReads,
-  );
+  const cache = session.cache.forCheck();
+  const ledger = ledgerLayer(session.writes);
+  const layers: readonly ClientLayer[] = [
+    (http) => session.timing.wrap(http),
+    ledger.layer,
+    // Outside the write ledger: a request waiting for the target to come back holds no write slot.
+    (http) => session.watch.wrap(http, checkId),
+    (http) =>
+      session.recorder.wrap(http, (n) => {
+        newItems += n;
+      }),
+    counting(session.counter, perCheck),
+    retryNotes(notes),
+    sharedRequests(cache),
+  ];
   return {
-    http,
+    http: compose(layers, session.client.tracking(inFlight)),
     inFlight,
+    cache,
     requests: () => perCheck.requests,
     newItems: () => newItems,
-    acceptedBeyond: () => ledgered.acceptedBeyond(),
-  };
-}
-
-/** Counts a check's requests, and chat requests so the report can state the completion-token budget actually used. */
-function countingClient(inner: HttpClient, counter: { chat: number }, perCheck: { requests: number }): HttpClient {
-  const count = (spec: HttpRequestSpec) => {
-    perCheck.requests++;
-    if (spec.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(spec.path)) counter.chat++;
-  };
-  return {
-    send: (spec) => {
-      count(spec);
-      return inner.send(spec);
-    },
-    open: (spec) => {
-      count(spec);
-      return inner.open(spec);
-    },
-  };
-}
-
-/** Every 429/503 the transport retried becomes a note on that check's result. */
-function reportingRetries(inner: HttpClient, notes: Set<string>): HttpClient {
-  return {
-    async send(spec) {
-      const ex = await inner.send(spec);
-      for (const r of ex.retries ?? [])
-        notes.add(`retried ${spec.method} ${spec.path} after HTTP ${r.status}, waiting ${r.waitMs} ms (Retry-After)`);
-      return ex;
-    },
-    open: (spec) => inner.open(spec),
+    acceptedBeyond: () => ledger.acceptedBeyond(),
   };
 }

@@ -7,11 +7,11 @@ import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
 import { buildEvidence } from './evidence.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
 
 /** `startedAt`: when the check started (`performance.now()`). */
 export function resultOf(
-  opts: RunOptions,
+  opts: RunSettings,
   check: CheckDefinition,
   outcome: CheckOutcome,
   startedAt: number,

@@ -7,6 +7,7 @@
  * combinations the same way at every seed, so the finding has the same owner at every seed and
  * every `--concurrency`.
  */
+import type { CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
 import { type RefusedCombination, refusedCombinations } from '../kit/refused-combination.js';
@@ -21,9 +22,9 @@ function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
 export function reportCombinationsOnce(
   checks: readonly CheckDefinition[],
   results: readonly CheckResult[],
-  memo: Map<string, Promise<unknown>>,
+  cache: Pick<CheckCache, 'once'>,
 ): CheckResult[] {
-  const combos = refusedCombinations(memo);
+  const combos = refusedCombinations(cache);
   if (combos.length === 0) return [...results];
   const out = [...results];
   for (const c of combos) {

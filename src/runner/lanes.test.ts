@@ -1,6 +1,6 @@
 /** The run's schedule: writing checks one at a time while the budget may bind, side by side once it cannot. */
 import { expect, test } from 'vitest';
-import { longestFirst, runLanes } from './lanes.js';
+import { longestFirst, runLanes, startOrder } from './lanes.js';
 
 /** Runs a schedule whose checks each take one tick; returns the most write-lane checks seen in flight at once, and the start order. */
 async function schedule(
@@ -59,4 +59,12 @@ test('once the pending checks fit in what is left, the rest of the lane runs sid
 test('the other checks start longest first, ties in catalogue order', () => {
   const lengths = [2, 9, 2, 5];
   expect(longestFirst([0, 1, 2, 3], (i) => lengths[i]!)).toEqual([1, 3, 0, 2]);
+});
+
+test('a check that asks to start first starts before longer ones, whatever it costs; by length among themselves', () => {
+  const lengths = [2, 9, 1, 5, 3];
+  const checks = [{}, {}, { schedule: { start: 'first' as const } }, {}, { schedule: { start: 'first' as const } }];
+  expect(startOrder(checks, [0, 1, 2, 3, 4], (i) => lengths[i]!)).toEqual([4, 2, 1, 3, 0]);
+  // Without any, the order is longest first alone.
+  expect(startOrder([{}, {}, {}, {}, {}], [0, 1, 2, 3, 4], (i) => lengths[i]!)).toEqual([1, 3, 4, 0, 2]);
 });

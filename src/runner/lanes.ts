@@ -6,16 +6,18 @@
  * they run side by side like any other. Once it cannot bind it never can again: each check spends
  * at most what it was counted for.
  *
- * The other checks start longest first (`longestFirst`): a long check started last would end the
- * run late, alone, while the other lanes idle.
+ * The other checks start in `startOrder`: those whose `schedule.start` is `first`, then the others,
+ * each group longest first (`longestFirst`): a long check started last would end the run late,
+ * alone, while the other lanes idle.
  */
+import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {
   /** Checks in flight at most. */
   readonly lanes: number;
   /** Write-lane checks, in the order the budget reaches them. */
   readonly writeQueue: readonly number[];
-  /** Every other check, in catalogue order. */
+  /** Every other check, in the order they start (`startOrder`). */
   readonly otherQueue: readonly number[];
   /** Whether the write budget may still bind, given the write-lane checks not yet finished. */
   canBind(pending: readonly number[]): boolean;
@@ -74,6 +76,20 @@ export async function runLanes(plan: LanePlan): Promise<void> {
 
   const total = writes.length + others.length;
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.lanes, total)) }, () => lane()));
+}
+
+/**
+ * The order the checks at `indices` start in (`schedule.start`): those that ask to start `first`,
+ * then the others (`by-length`); each group longest first by `length`.
+ */
+export function startOrder(
+  checks: readonly Pick<CheckDefinition, 'schedule'>[],
+  indices: readonly number[],
+  length: (i: number) => number,
+): number[] {
+  const first = indices.filter((i) => checks[i]!.schedule?.start === 'first');
+  const byLength = indices.filter((i) => checks[i]!.schedule?.start !== 'first');
+  return [...longestFirst(first, length), ...longestFirst(byLength, length)];
 }
 
 /** `indices` ordered by `length` (the most requests a check may send), longest first; ties keep their order. */

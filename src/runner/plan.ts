@@ -1,7 +1,7 @@
 /**
  * @module `conformance run --plan`: what a run would send, derived from the selected checks alone
  * (nothing is sent): requests per operation, the writes and the write budget, the completion-token
- * budget and the time budget. The figures are upper bounds: each check's `maxRequests`.
+ * budget and the time budget. The figures are upper bounds: each check's `schedule.maxRequests`.
  */
 import { propertyFloor, type CheckDefinition } from '../core/check.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
@@ -16,8 +16,9 @@ import {
   WRITES_PER_CASE,
   writesMayBind,
 } from './budget.js';
+import type { RunSettings } from './run-settings.js';
 
-export interface PlanInput extends BudgetInput {
+interface PlanInput extends BudgetInput {
   readonly target: string;
   readonly allowWrites: boolean;
   /** Undefined: no budget (the bundled mock). */
@@ -26,8 +27,22 @@ export interface PlanInput extends BudgetInput {
   readonly deadlineMs: number | undefined;
 }
 
-/** The plan in lines a person reads. */
-export function describePlan(checks: readonly CheckDefinition[], input: PlanInput): string[] {
+/** What a plan reads of a run's settings. */
+function planInputOf(settings: RunSettings): PlanInput {
+  const { target } = settings;
+  return {
+    ...settings,
+    target: settings.targetLabel ?? target.baseUrl,
+    allowWrites: target.allowWrites,
+    maxWrites: target.maxWrites,
+    maxCompletionTokens: target.maxCompletionTokens,
+    deadlineMs: settings.deadlineMs,
+  };
+}
+
+/** The plan of a run with these settings, in lines a person reads. */
+export function describePlan(checks: readonly CheckDefinition[], settings: RunSettings): string[] {
+  const input = planInputOf(settings);
   // The write budget in force shapes the per-case writing properties' case counts (budget.ts `runsOf`).
   const maxWrites = input.allowWrites ? input.maxWrites : undefined;
   const budget = runBudget(checks, { ...input, serialWrites: writesMayBind(checks, input.runs, maxWrites), maxWrites });
@@ -57,7 +72,7 @@ export function describePlan(checks: readonly CheckDefinition[], input: PlanInpu
     );
   else {
     out.push(
-      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), plus one per operation with side effects that accepts an invalid body (reported as a failure). The requests a conformant target refuses cost nothing; the checks run MUST first, those that send fewest requests first, and a check whose valid request meets the spent budget is skipped; the ${checks.filter((c) => c.casesWrite).length} properties whose every case creates something run ${runsOf({ casesWrite: true }, input.runs, maxWrites)} case(s) each (one per ${WRITES_PER_CASE} of --max-writes, at most --runs)`,
+      `Writes: ${writing.length} checks write, at most ${writeRequests} requests with side effects; at most ${input.maxWrites} may create something (--max-writes), plus one per operation with side effects that accepts an invalid body (reported as a failure). The requests a conformant target refuses cost nothing; the checks run MUST first, those that send fewest requests first, and a check whose valid request meets the spent budget is skipped; the ${checks.filter((c) => c.schedule?.casesWrite).length} properties whose every case creates something run ${runsOf({ schedule: { casesWrite: true } }, input.runs, maxWrites)} case(s) each (one per ${WRITES_PER_CASE} of --max-writes, at most --runs)`,
     );
   }
   const chatRequests = checks

@@ -1,10 +1,10 @@
 /** The checks' preparation goes on one after another, in start order, and a failure stays with its check. */
 import { expect, test } from 'vitest';
-import { defineCheck, type CheckDefinition } from '../core/check.js';
+import { defineCheck, type CheckDefinition, type CheckSchedule } from '../core/check.js';
 import { pass } from '../core/result.js';
 import { prepareInOrder } from './preparation.js';
 
-const check = (id: string, prepare?: CheckDefinition['prepare']): CheckDefinition =>
+const check = (id: string, prepare?: CheckSchedule['prepare']): CheckDefinition =>
   defineCheck({
     id,
     operation: 'chat.create',
@@ -12,7 +12,7 @@ const check = (id: string, prepare?: CheckDefinition['prepare']): CheckDefinitio
     level: 'MUST',
     requirement: 'r',
     run: async () => pass(),
-    ...(prepare ? { prepare } : {}),
+    ...(prepare ? { schedule: { prepare } } : {}),
   });
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 5));

@@ -1,5 +1,5 @@
 /**
- * @module The checks' preparation (`CheckDefinition.prepare`: catalogues, compiled schemas), work
+ * @module The checks' preparation (`CheckSchedule.prepare`: catalogues, compiled schemas), work
  * that never touches the target: one check's after another, in the order the checks start, in the
  * background of the first checks, which meanwhile wait on the network. A check starts its run once
  * its own preparation is done; a preparation that throws makes its check an error, and no other.
@@ -17,10 +17,10 @@ export function prepareInOrder(checks: readonly CheckDefinition[]): Preparation 
   const byId = new Map<string, Promise<{ readonly error: unknown } | undefined>>();
   let last: Promise<unknown> = Promise.resolve();
   for (const check of checks) {
-    const prepare = check.prepare;
-    if (!prepare || byId.has(check.id)) continue;
+    const schedule = check.schedule;
+    if (!schedule?.prepare || byId.has(check.id)) continue;
     const done = last
-      .then(() => prepare.call(check))
+      .then(() => schedule.prepare?.())
       .then(
         () => undefined,
         (error: unknown) => ({ error }),

@@ -14,11 +14,11 @@ import { checkClient } from './check-client.js';
 import { resultOf } from './check-result.js';
 import { runLanes } from './lanes.js';
 import { UNJUDGED_SHORT } from './preflight.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
+import { caseSeed } from './run-cache.js';
 import type { RunPlan } from './run-plan.js';
 import type { RunSession } from './run-session.js';
 import type { StartedRun } from './run-start.js';
-import { deriveSeed } from './seed.js';
 import { acceptedBeyondFailure } from './write-ledger.js';
 
 export interface RanChecks {
@@ -30,7 +30,7 @@ export interface RanChecks {
 
 /** What running one check reads: the run's options, plan, shared pieces and start. */
 interface CheckRun {
-  readonly opts: RunOptions;
+  readonly opts: RunSettings;
   readonly plan: RunPlan;
   readonly session: RunSession;
   readonly started: StartedRun;
@@ -38,7 +38,7 @@ interface CheckRun {
 }
 
 export async function runChecks(
-  opts: RunOptions,
+  opts: RunSettings,
   plan: RunPlan,
   session: RunSession,
   started: StartedRun,
@@ -125,10 +125,11 @@ async function sendCheck(
     target: opts.target,
     http: client.http,
     schemas: session.schemas,
-    seed: deriveSeed(opts.seed, check.sharesCasesWith ?? check.id),
+    // A check that shares its cases with another draws them with its seed (run-cache.ts).
+    seed: caseSeed(opts.seed, check),
     runs: runsOf(check, opts.runs, plan.budgetWrites),
     signal: deadline.signal,
-    memo: session.memo,
+    cache: client.cache,
     // What this check's own exchanges exercised first: a property stops once its cases add nothing.
     coveredItems: client.newItems,
     report: session.handOff.reporterOf(check.id),

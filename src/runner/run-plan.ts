@@ -5,13 +5,13 @@
  */
 import { DEFAULT_MAX_REQUESTS } from '../core/check.js';
 import { type BudgetInput, likelyPerCheck, type RunBudget, runBudget, writeOrder, writesMayBind } from './budget.js';
-import { longestFirst } from './lanes.js';
-import type { RunOptions } from './run-options.js';
+import { startOrder } from './lanes.js';
+import type { RunSettings } from './run-settings.js';
 
 export interface RunPlan {
   /** The write budget in force: a per-case writing property runs as many cases as it affords (`runsOf`). */
   readonly budgetWrites: number | undefined;
-  /** Indexes into `checks`: the write lane, in `writeOrder`, and the others, longest first. */
+  /** Indexes into `checks`: the write lane, in `writeOrder`, and the others in `startOrder`. */
   readonly writeQueue: readonly number[];
   readonly otherQueue: readonly number[];
   /** What the time budget and the realistic estimate are computed from. */
@@ -21,7 +21,7 @@ export interface RunPlan {
   readonly deadlineMs: number;
 }
 
-export function planRun(opts: RunOptions): RunPlan {
+export function planRun(opts: RunSettings): RunPlan {
   const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
   // With a write budget, the checks that write or send to an operation with side effects run one at
   // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
@@ -35,7 +35,8 @@ export function planRun(opts: RunOptions): RunPlan {
   // that declares nothing counts the default most: some such send four requests one after another,
   // and one started last would end the run late, alone.
   const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites, DEFAULT_MAX_REQUESTS);
-  const otherQueue = longestFirst(
+  const otherQueue = startOrder(
+    opts.checks,
     opts.checks.map((_, i) => i).filter((i) => !writeLane.has(i)),
     (i) => likely[i]!,
   );

@@ -1,7 +1,7 @@
 /**
  * @module What every check of one run shares, set up once before the first is sent: the redactor,
  * the client towards the target with its deadline, the write ledger, the coverage recorder, the
- * timing collector, the watch on a target that goes down, and the run's memo and shared reads.
+ * timing collector, the watch on a target that goes down, and the run cache.
  */
 import type { ContextWindow } from '../core/check.js';
 import { derivedSecrets } from '../core/credentials.js';
@@ -17,10 +17,10 @@ import { connectionSecrets } from '../transport/connection.js';
 import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import { createHandOff, type HandOff } from './hand-off.js';
+import { RunCache } from './run-cache.js';
 import { createRunDeadline, type RunDeadline } from './run-deadline.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
 import type { RunPlan } from './run-plan.js';
-import type { SharedReads } from './shared-reads.js';
 import { type TargetWatch, watchTarget } from './target-watch.js';
 import { createWriteLedger, type WriteLedger } from './write-ledger.js';
 
@@ -43,15 +43,15 @@ export interface RunSession {
   readonly watch: TargetWatch;
   /** Chat requests sent: the report states the completion-token budget actually used. */
   readonly counter: { chat: number };
-  readonly memo: Map<string, Promise<unknown>>;
+  /** What the run sends or makes once and hands to every check that needs it (run-cache.ts). */
+  readonly cache: RunCache;
   /** --max-context, or learned by the checks. */
   readonly contextWindow: ContextWindow;
-  readonly sharedReads: SharedReads;
   /** Evidence of one check's rule that another saw broken. */
   readonly handOff: HandOff;
 }
 
-export function openRun(opts: RunOptions, plan: RunPlan): RunSession {
+export function openRun(opts: RunSettings, plan: RunPlan): RunSession {
   const credentials = { token: opts.token, basic: opts.basic };
   const redact = createRedactor([
     opts.token,
@@ -92,9 +92,8 @@ export function openRun(opts: RunOptions, plan: RunPlan): RunSession {
     client,
     watch: watchTarget(opts, client, writes, deadline),
     counter: { chat: 0 },
-    memo: new Map(),
+    cache: new RunCache(),
     contextWindow: contextWindowOf(opts.target),
-    sharedReads: new Map(),
     handOff: createHandOff(),
   };
 }

@@ -8,7 +8,7 @@ import { operation } from '../core/operations.js';
 import { estimateRun } from './budget.js';
 import { type Preparation, prepareInOrder } from './preparation.js';
 import { preflight, type Unjudged } from './preflight.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
 import type { RunPlan } from './run-plan.js';
 import type { RunSession } from './run-session.js';
 
@@ -19,7 +19,7 @@ export interface StartedRun {
   readonly preparing: Preparation;
 }
 
-export async function startRun(opts: RunOptions, plan: RunPlan, session: RunSession): Promise<StartedRun> {
+export async function startRun(opts: RunSettings, plan: RunPlan, session: RunSession): Promise<StartedRun> {
   const { deadline, redact, label } = session;
   const { unjudged, latencyMs } = await probe(opts, session);
   opts.onEvent?.({
@@ -31,7 +31,7 @@ export async function startRun(opts: RunOptions, plan: RunPlan, session: RunSess
     deadlineMs: plan.deadlineMs,
     deadlineGiven: opts.deadlineMs !== undefined,
   });
-  // Work that does not touch the target (CheckDefinition.prepare) goes on in the background, in the
+  // Work that does not touch the target (`schedule.prepare`) goes on in the background, in the
   // order the checks start, while the first checks wait on the network. (Not during the preflight:
   // its round trip is the likely time's unit, and must not count the preparation.)
   const preparing = prepareInOrder(
@@ -49,7 +49,7 @@ export async function startRun(opts: RunOptions, plan: RunPlan, session: RunSess
 
 /** The preflight's outcome, and one round trip to the target as it saw it: the realistic estimate's unit. */
 async function probe(
-  opts: RunOptions,
+  opts: RunSettings,
   { client, deadline }: RunSession,
 ): Promise<{ unjudged: Unjudged | undefined; latencyMs: number | undefined }> {
   if (opts.preflight === false || deadline.signal.aborted) return { unjudged: undefined, latencyMs: undefined };

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { defineCheck, type CheckDefinition, type TargetConfig } from '../core/check.js';
 import { fail, pass, skip } from '../core/result.js';
-import { runSuite, type RunOptions } from './run-suite.js';
+import { runSuite, type RunSettings } from './run-suite.js';
 
 const TOKEN = 'tok-Planted-Secret-4242';
 let server: Server;
@@ -23,7 +23,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const target = (): TargetConfig => runnerTestTarget(baseUrl);
 
-const options = (checks: CheckDefinition[], extra: Partial<RunOptions> = {}): RunOptions => ({
+const options = (checks: CheckDefinition[], extra: Partial<RunSettings> = {}): RunSettings => ({
   target: target(),
   token: TOKEN,
   checks,
@@ -161,15 +161,19 @@ test('prepare() runs before the deadline starts, and a prepare that throws makes
       return pass();
     },
     {
-      prepare: async () => {
-        order.push('prepare');
-        await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below
+      schedule: {
+        prepare: async () => {
+          order.push('prepare');
+          await new Promise((r) => setTimeout(r, 400)); // longer than the whole deadline below
+        },
       },
     },
   );
   const broken = mk('t.broken-prepare', 'MUST', async () => pass(), {
-    prepare: () => {
-      throw new Error('catalogue failed');
+    schedule: {
+      prepare: () => {
+        throw new Error('catalogue failed');
+      },
     },
   });
   const report = await runSuite(options([slow, broken], { deadlineMs: 300 }));
@@ -185,9 +189,11 @@ test('a check waits for its own preparation only: checks without one run meanwhi
     return pass();
   };
   const prepared = mk('t.prepared', 'MUST', ran('prepared'), {
-    prepare: async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      order.push('prepare done');
+    schedule: {
+      prepare: async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        order.push('prepare done');
+      },
     },
   });
   const plain = mk('t.plain', 'MUST', ran('plain'));
@@ -208,7 +214,9 @@ test('a check that shares its cases with another gets that check’s seed', asyn
       },
       extra,
     );
-  await runSuite(options([probe('t.source'), probe('t.sharer', { sharesCasesWith: 't.source' }), probe('t.other')]));
+  await runSuite(
+    options([probe('t.source'), probe('t.sharer', { schedule: { sharesCasesWith: 't.source' } }), probe('t.other')]),
+  );
   expect(seen['t.sharer']).toBe(seen['t.source']);
   expect(seen['t.other']).not.toBe(seen['t.source']);
 });

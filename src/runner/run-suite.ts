@@ -10,14 +10,14 @@
 import type { RunReport } from '../core/report.js';
 import { assembleReport, unjudgedAtEnd } from './assemble-report.js';
 import { runChecks } from './run-check.js';
-import type { RunOptions } from './run-options.js';
+import type { RunSettings } from './run-settings.js';
 import { planRun } from './run-plan.js';
 import { openRun } from './run-session.js';
 import { startRun } from './run-start.js';
 
-export type { RunOptions } from './run-options.js';
+export type { RunSettings } from './run-settings.js';
 
-export async function runSuite(opts: RunOptions): Promise<RunReport> {
+export async function runSuite(opts: RunSettings): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
   const plan = planRun(opts);

@@ -1,15 +1,20 @@
 /**
- * `resolveRunOptions` fills every setting a caller leaves out from `RUN_DEFAULTS`, keeps what is
- * given (an undefined value is not given), and builds the replay line from the settings. That the
- * CLI's option table reads the same defaults, and writes the same replay line, is
- * app/cli/options/run-defaults.test.ts.
+ * `resolveRunSettings` fills every setting a caller leaves out from `RUN_DEFAULTS`, keeps what is
+ * given (an undefined value is not given), and has the replay line written from the resolved
+ * settings unless one is given. That the CLI's option table reads the same defaults, and that the
+ * CLI and the library write the same replay line, is app/cli/options/run-defaults.test.ts.
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_MODEL, DEFAULT_TOKEN } from '../core/defaults.js';
-import { RUN_DEFAULTS, replayBaseOf, resolveRunOptions, resolveTarget } from './settings.js';
+import { RUN_DEFAULTS, type RunSettings } from './run-settings.js';
+import { resolveRunSettings, resolveTarget } from './settings.js';
+
+/** A replay line that says what it was written from. */
+const lineOf = (s: Omit<RunSettings, 'replayBase'>): string => `line for ${s.target.baseUrl} at ${s.level}`;
+const resolve = (input: Parameters<typeof resolveRunSettings>[0]) => resolveRunSettings(input, lineOf);
 
 test('a target and the checks are enough: every other setting is the default', () => {
-  const o = resolveRunOptions({ target: 'http://localhost:8000/', checks: [] });
+  const o = resolve({ target: 'http://localhost:8000/', checks: [] });
   expect(o).toMatchObject({
     level: RUN_DEFAULTS.level,
     runs: RUN_DEFAULTS.runs,
@@ -21,7 +26,7 @@ test('a target and the checks are enough: every other setting is the default', (
     acceptEncoding: RUN_DEFAULTS.acceptEncoding,
     recoverTimeoutMs: RUN_DEFAULTS.recoverTimeoutMs,
     crashReplay: true,
-    replayBase: 'conformance run --target http://localhost:8000',
+    replayBase: 'line for http://localhost:8000 at must',
   });
   expect(o.target).toEqual({
     baseUrl: 'http://localhost:8000',
@@ -43,7 +48,7 @@ test('a target and the checks are enough: every other setting is the default', (
 });
 
 test('what is given is kept; an undefined value is not given', () => {
-  const o = resolveRunOptions({
+  const o = resolve({
     target: { baseUrl: 'http://h:1', entity: 'e', listParams: { evaluationRunId: 'run', limit: 'n', offset: 'o' } },
     checks: [],
     runs: 3,
@@ -53,31 +58,25 @@ test('what is given is kept; an undefined value is not given', () => {
   });
   expect(o).toMatchObject({ runs: 3, seed: 7, timeoutMs: RUN_DEFAULTS.timeoutMs, level: 'should' });
   expect(o.target.entity).toBe('e');
-  expect(o.replayBase).toBe(
-    'conformance run --target http://h:1 --entity e --level should --runs 3 --param-evaluation-run-id run --param-limit n --param-offset o',
-  );
-  expect(resolveRunOptions({ target: 'http://h:1', checks: [], replayBase: 'mine' }).replayBase).toBe('mine');
+  // The replay line is written from the resolved settings.
+  expect(o.replayBase).toBe('line for http://h:1 at should');
+  expect(resolve({ target: 'http://h:1', checks: [], replayBase: 'mine' }).replayBase).toBe('mine');
 });
 
-test('the bundled mock: writes allowed without a budget, its model and credentials, no --target in the replay line', () => {
+test('the bundled mock: writes allowed without a budget, its model and credentials', () => {
   const t = resolveTarget({ baseUrl: 'http://127.0.0.1:9', bundledMock: true });
   expect(t).toMatchObject({ allowWrites: true, bundledMock: true, model: DEFAULT_MODEL });
   expect(t.maxWrites).toBeUndefined();
-  const o = resolveRunOptions({ target: t, checks: [] });
+  const o = resolve({ target: t, checks: [] });
   expect(o.token).toBe(DEFAULT_TOKEN);
-  expect(o.replayBase).toBe('conformance run');
-  // Writes allowed against a real target carry their budget into the replay line only when it is not the default.
-  const real = resolveTarget({ baseUrl: 'http://h:1', allowWrites: true, maxWrites: 3 });
-  expect(replayBaseOf(real, { level: 'must', runs: 25 })).toBe(
-    'conformance run --target http://h:1 --allow-writes --max-writes 3',
-  );
+  expect(resolve({ target: t, checks: [], token: 'other' }).token).toBe('other');
 });
 
 test("a bad or missing target is the CLI's usage error", () => {
-  expect(() => resolveRunOptions({ target: 'localhost:8000', checks: [] })).toThrow(
+  expect(() => resolve({ target: 'localhost:8000', checks: [] })).toThrow(
     expect.objectContaining({ code: 'CTS_BAD_FLAG' }),
   );
-  expect(() => resolveRunOptions({ target: undefined as unknown as string, checks: [] })).toThrow(
+  expect(() => resolve({ target: undefined as unknown as string, checks: [] })).toThrow(
     expect.objectContaining({ code: 'CTS_BAD_FLAG', message: expect.stringContaining('a target URL is required') }),
   );
 });

@@ -1,86 +1,28 @@
 /**
- * @module A run's defaults, said once, and the resolver that fills a run's options from the few a
- * caller gives. `RUN_DEFAULTS` is what the CLI's option table (app/cli/options/run.ts), the library
- * entry (`runConformance`) and the vitest entry (app/vitest.ts, which states where it differs) read;
- * `resolveRunOptions` turns a target and the checks, plus any settings given, into the runner's
- * `RunOptions`, with the replay line a report prints built from them as `conformance run` builds it.
+ * @module The one resolver of a run's settings: from the few a caller gives (a target and the checks,
+ * any other setting of `RunSettings` left out or undefined) to the whole `RunSettings`, every setting
+ * not given from `RUN_DEFAULTS` (run-settings.ts). `conformance run` (its option table and config
+ * file), `--plan`, `--replay`, the library entry (`runConformance`) and the vitest entry all fill a
+ * run's settings here. The replay line is CLI syntax: the caller says how it is written (app/).
  */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
-import {
-  DEFAULT_BASIC_PASSWORD,
-  DEFAULT_BASIC_USER,
-  DEFAULT_ENTITY,
-  DEFAULT_LIST_PARAMS,
-  DEFAULT_MODEL,
-  DEFAULT_MODEL_ID,
-  DEFAULT_PROJECT,
-  DEFAULT_TOKEN,
-} from '../core/defaults.js';
+import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../core/defaults.js';
 import { checkTargetUrl } from '../core/target-url.js';
-import { objectivesText } from '../timing/objectives.js';
-import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
-import { shellWord } from '../transport/curl.js';
-import type { RunOptions } from './run-suite.js';
-
-/** The default of every setting of a run that has one (the CLI's flag in brackets). */
-export const RUN_DEFAULTS = {
-  /** `--level`: gate on MUST only. */
-  level: 'must',
-  /** `--runs`: cases per property. */
-  runs: 25,
-  /** `--timeout`: per-request deadline in ms. */
-  timeoutMs: 10_000,
-  /** `--concurrency`: checks in flight. */
-  concurrency: 10,
-  /** `--retries`: retries of 429/503 honouring Retry-After. */
-  maxRetries: 2,
-  /** The longest Retry-After a retry waits (no flag). */
-  maxRetryWaitMs: 5_000,
-  /** `--max-body-bytes`: most bytes read of one response. */
-  maxBodyBytes: 4 * 1024 * 1024,
-  /** `--list-cap`: most records read from one listing. */
-  listReadCap: 10_000,
-  /** `--max-completion-tokens`: largest completion a chat case asks for. */
-  maxCompletionTokens: 16,
-  /** `--load-burst`: chat requests the load checks send at once. */
-  loadBurst: 8,
-  /** `--max-writes`: most requests with side effects a real target may answer 2xx (the bundled mock has no budget). */
-  maxWrites: 10,
-  /** `--recover-timeout`: how long to wait for a target that went down (ms). */
-  recoverTimeoutMs: 30_000,
-  /** `--no-crash-replay` not given: the requests in flight when a target went down are sent again. */
-  crashReplay: true,
-  /** `--accept-encoding`. */
-  acceptEncoding: DEFAULT_ACCEPT_ENCODING,
-  /** `--allow-writes` not given (always on against the bundled mock). */
-  allowWrites: false,
-  /** `--priority-scheduling` not given. */
-  priorityScheduling: false,
-  entity: DEFAULT_ENTITY,
-  project: DEFAULT_PROJECT,
-  modelId: DEFAULT_MODEL_ID,
-  /** `--model`: against the bundled mock only; against a real target, the field is omitted. */
-  bundledMockModel: DEFAULT_MODEL,
-  listParams: DEFAULT_LIST_PARAMS,
-} as const;
-
-/** Where `conformance run --replay` judges otherwise (as `conformance proxy` does). */
-export const REPLAY_DEFAULTS = {
-  level: 'should',
-  /** Bounds the response headers and each pause in a body: recorded traffic may be long generations. */
-  timeoutMs: 60_000,
-} as const;
+import { RUN_DEFAULTS, type RunSettings } from './run-settings.js';
 
 /** A target: its URL, or its URL with any of its settings (the rest from `RUN_DEFAULTS`). */
 export type TargetInput = string | (Partial<TargetConfig> & { readonly baseUrl: string });
 
-/** What a caller gives: the target and the checks; every other setting of `RunOptions` may be left out (or undefined). */
+/** What a caller gives: the target and the checks; every other setting of `RunSettings` may be left out (or undefined). */
 export type RunInput = {
-  readonly [K in Exclude<keyof RunOptions, 'target' | 'checks'>]?: RunOptions[K] | undefined;
+  readonly [K in Exclude<keyof RunSettings, 'target' | 'checks'>]?: RunSettings[K] | undefined;
 } & {
   readonly target: TargetInput;
   readonly checks: readonly CheckDefinition[];
 };
+
+/** How the replay line of a run is written (the CLI's syntax, app/cli/options/run-replay-line.ts), when none is given. */
+export type ReplayLineOf = (settings: Omit<RunSettings, 'replayBase'>) => string;
 
 /** `value` without its keys whose value is undefined (so that a default is not overwritten by nothing). */
 function given<T extends object>(value: T): Given<T> {
@@ -114,74 +56,36 @@ export function resolveTarget(input: TargetInput, where = 'target'): TargetConfi
   };
 }
 
-/**
- * The command line a report's replay lines start from (each appends `--only ID --seed N`): the words
- * `conformance run` itself writes for these settings (app/cli/options/run.ts, the options marked
- * `replay`), each only when it is not the default. Connection settings (headers, proxy, TLS) are not
- * known here: a caller that has them gives its own `replayBase`.
- */
-export function replayBaseOf(
-  target: TargetConfig,
-  o: Pick<RunOptions, 'level' | 'runs' | 'objectives' | 'acceptEncoding'>,
-): string {
-  const words: string[] = ['conformance', 'run'];
-  const flag = (name: string, value: string | number | boolean | undefined, byDefault?: unknown) => {
-    if (value === undefined || value === false || value === byDefault) return;
-    words.push(`--${name}`, ...(value === true ? [] : [shellWord(String(value))]));
-  };
-  if (!target.bundledMock) flag('target', target.baseUrl);
-  flag('entity', target.entity, RUN_DEFAULTS.entity);
-  flag('project', target.project, RUN_DEFAULTS.project);
-  flag('model', target.model, target.bundledMock ? RUN_DEFAULTS.bundledMockModel : undefined);
-  flag('model-id', target.modelId, RUN_DEFAULTS.modelId);
-  flag('level', o.level, RUN_DEFAULTS.level);
-  flag('runs', o.runs, RUN_DEFAULTS.runs);
-  flag('max-context', target.maxContextTokens);
-  flag('load-burst', target.loadBurst, RUN_DEFAULTS.loadBurst);
-  flag('allow-writes', target.allowWrites, target.bundledMock);
-  flag('max-writes', target.allowWrites && !target.bundledMock ? target.maxWrites : undefined, RUN_DEFAULTS.maxWrites);
-  flag('priority-scheduling', target.priorityScheduling);
-  flag('param-evaluation-run-id', target.listParams.evaluationRunId, RUN_DEFAULTS.listParams.evaluationRunId);
-  flag('param-limit', target.listParams.limit, RUN_DEFAULTS.listParams.limit);
-  flag('param-offset', target.listParams.offset, RUN_DEFAULTS.listParams.offset);
-  flag('accept-encoding', o.acceptEncoding, RUN_DEFAULTS.acceptEncoding);
-  if (o.objectives?.length) words.push('--slo', objectivesText(o.objectives));
-  return words.join(' ');
-}
-
-/** A random seed, as `conformance run` picks one when `--seed` is not given (every report prints it). */
-const randomSeed = (): number => Math.floor(Math.random() * 2 ** 31);
+/** A random seed, as a run picks one when none is given (every report prints it). */
+export const randomSeed = (): number => Math.floor(Math.random() * 2 ** 31);
 
 /**
- * The runner's options from a target and the checks, every setting not given from `RUN_DEFAULTS`;
- * against the bundled mock (`bundledMock: true`), its credentials unless others are given, as in
- * `conformance run`.
+ * A run's settings from a target and the checks, every setting not given from `RUN_DEFAULTS`, the
+ * seed a random one; against the bundled mock (`bundledMock: true`), its credentials unless others
+ * are given. The replay line is the one given, else `replayLineOf`'s for these settings.
  */
-export function resolveRunOptions(input: RunInput): RunOptions {
-  const { target: targetInput, ...rest } = given(input);
+export function resolveRunSettings(input: RunInput, replayLineOf: ReplayLineOf): RunSettings {
+  const { target: targetInput, replayBase, ...rest } = given(input);
   const target = resolveTarget(targetInput as TargetInput);
-  const level = rest.level ?? RUN_DEFAULTS.level;
-  const runs = rest.runs ?? RUN_DEFAULTS.runs;
-  const acceptEncoding = rest.acceptEncoding ?? RUN_DEFAULTS.acceptEncoding;
   const mockCredentials = target.bundledMock
     ? { token: DEFAULT_TOKEN, basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` }
     : {};
-  return {
+  const settings = {
     ...mockCredentials,
     seed: randomSeed(),
+    level: RUN_DEFAULTS.level,
+    runs: RUN_DEFAULTS.runs,
     timeoutMs: RUN_DEFAULTS.timeoutMs,
     concurrency: RUN_DEFAULTS.concurrency,
     maxBodyBytes: RUN_DEFAULTS.maxBodyBytes,
     maxRetries: RUN_DEFAULTS.maxRetries,
     maxRetryWaitMs: RUN_DEFAULTS.maxRetryWaitMs,
+    acceptEncoding: RUN_DEFAULTS.acceptEncoding,
     recoverTimeoutMs: RUN_DEFAULTS.recoverTimeoutMs,
     crashReplay: RUN_DEFAULTS.crashReplay,
     ...rest,
     checks: input.checks,
     target,
-    level,
-    runs,
-    acceptEncoding,
-    replayBase: rest.replayBase ?? replayBaseOf(target, { level, runs, acceptEncoding, objectives: rest.objectives }),
   };
+  return { ...settings, replayBase: replayBase ?? replayLineOf(settings) };
 }

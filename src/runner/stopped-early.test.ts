@@ -7,7 +7,7 @@ import { defineCheck, type CheckDefinition } from '../core/check.js';
 import { fail, pass } from '../core/result.js';
 import { verdictOfReport } from '../core/verdict-of-report.js';
 import { TRIP, WINDOW, createDeadStreak } from './dead-streak.js';
-import { runSuite, type RunOptions } from './run-suite.js';
+import { runSuite, type RunSettings } from './run-suite.js';
 
 let server: Server | undefined;
 const sockets = new Set<Socket>();
@@ -44,7 +44,7 @@ async function serve(answer: (n: number) => number | '502' | 'reset', delayMs = 
 
 const target = runnerTestTarget;
 
-const options = (baseUrl: string, checks: CheckDefinition[], extra: Partial<RunOptions> = {}): RunOptions => ({
+const options = (baseUrl: string, checks: CheckDefinition[], extra: Partial<RunSettings> = {}): RunSettings => ({
   target: target(baseUrl),
   token: 'tok',
   checks,

@@ -26,21 +26,20 @@ import { ConformanceError } from '../core/errors.js';
 import type { CheckResult } from '../core/result.js';
 import type { AuthScheme } from '../core/operations.js';
 import { operation } from '../core/operations.js';
-import { isGatewayExchange, describeGatewayAnswer } from './gateway-answer.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
-import type { HttpClient, HttpRequestSpec, RecordedRequest, StreamingExchange } from '../transport/types.js';
+import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
+import { RUN_DEFAULTS } from './run-settings.js';
 import type { EvidenceContext } from './evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
+import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';
 import type { WriteLedger } from './write-ledger.js';
 
 /** Transport failures that may mean the target went away (connection reset, cut, refused). */
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
 /** Transport failures that count as no answer for the dead streak (dead-streak.ts): the above, and a timeout. */
 const NO_ANSWER: ReadonlySet<string> = new Set([...CONNECTION_LOST, 'CTS_TARGET_TIMEOUT']);
-/** A gateway's answers for a backend that is not there: not the target answering. */
-const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
 /** Time between two probes while waiting for the target to come back. */
 const POLL_MS = 250;
 /** A check runs at most this many times: once, and once more after a comeback. */
@@ -66,7 +65,7 @@ export interface TargetWatchOptions {
   readonly evidence: Omit<EvidenceContext, 'redact'>;
 }
 
-/** What of a run's options the watcher reads (run-suite.ts `RunOptions`). */
+/** What of a run's options the watcher reads (run-suite.ts `RunSettings`). */
 export interface WatchedRun {
   readonly target: TargetConfig;
   readonly timeoutMs: number;
@@ -81,8 +80,6 @@ export interface WatchedRun {
   readonly connection?: ConnectionSettings | undefined;
 }
 
-const DEFAULT_RECOVER_TIMEOUT_MS = 30_000;
-
 /** The run's watcher: probes with the preflight's probe, replays within the run's write budget, holds the run's clock. */
 export function watchTarget(
   run: WatchedRun,
@@ -94,8 +91,8 @@ export function watchTarget(
     client,
     record: (spec) => client.record(spec),
     probe: probeOf(run.target, 'bearer', run.timeoutMs),
-    recoverTimeoutMs: run.recoverTimeoutMs ?? DEFAULT_RECOVER_TIMEOUT_MS,
-    crashReplay: run.crashReplay ?? true,
+    recoverTimeoutMs: run.recoverTimeoutMs ?? RUN_DEFAULTS.recoverTimeoutMs,
+    crashReplay: run.crashReplay ?? RUN_DEFAULTS.crashReplay,
     writes,
     hold: () => deadline.hold(),
     signal: deadline.signal,
@@ -131,40 +128,62 @@ export interface TargetWatch {
   ): { unjudged: Unjudged; ids: string[] } | undefined;
 }
 
-/** What a check's request meets once the target is known down: its check is run again, or listed as not run. */
-class TargetDownError extends ConformanceError {
-  constructor(message: string) {
-    super('CTS_TARGET_UNREACHABLE', message);
-  }
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
-  /** Requests of the checks under way, in the order they were sent. */
-  const inFlight = new Set<Sent>();
-  const episodes: Episode[] = [];
-  /** The episode under way: every check's requests wait for it to settle. */
-  let current: { episode: Episode; detected: Promise<boolean>; settled: Promise<void> } | undefined;
-  /** The target went down and did not come back: the run is over (`episode`: a connection lost, else a dead streak). */
-  let gone: { at: Date; reason: string; unjudged: string; episode?: Episode } | undefined;
-  /** Most checks met no answer (dead-streak.ts): the probe and the wait under way. */
-  const streak = createDeadStreak();
-  let stalling: Promise<void> | undefined;
-  /** Times the target came back after a dead streak: a check that met no answer then runs again. */
-  let comebacks = 0;
-  /** An answer of the target's own (not a gateway's page) was seen. */
-  let ownAnswer = false;
-  const goneNow = () => gone;
-  /** Checks with a request the target's going down cut short (in their current attempt). */
-  const hits = new Set<string>();
-  let answered = false;
-  let lastSaid = 'nothing yet';
+  return new Watch(opts);
+}
 
-  async function answers(): Promise<boolean> {
+/** An episode under way: every check's requests wait for it to settle. */
+interface Current {
+  readonly episode: Episode;
+  /** Whether the probe found the target down. */
+  readonly detected: Promise<boolean>;
+  readonly settled: Promise<void>;
+}
+
+/** The target went down and did not come back: the run is over (`episode`: a connection lost, else a dead streak). */
+interface Gone {
+  readonly at: Date;
+  readonly reason: string;
+  readonly unjudged: string;
+  readonly episode?: Episode;
+}
+
+/** The watch's state is its fields; each step of watching is a method. */
+class Watch implements TargetWatch, RequestWatch {
+  readonly inFlight = new Set<Sent>();
+  private readonly episodes: Episode[] = [];
+  /** The episode under way: every check's requests wait for it to settle. */
+  private current: Current | undefined;
+  private gone: Gone | undefined;
+  /** Most checks met no answer (dead-streak.ts): the probe and the wait under way. */
+  private readonly streak = createDeadStreak();
+  private stalling: Promise<void> | undefined;
+  /** Times the target came back after a dead streak: a check that met no answer then runs again. */
+  private comebacks = 0;
+  /** An answer of the target's own (not a gateway's page) was seen. */
+  private ownAnswer = false;
+  /** Checks with a request the target's going down cut short (in their current attempt). */
+  private readonly hits = new Set<string>();
+  private answered = false;
+  private lastSaid = 'nothing yet';
+
+  constructor(private readonly opts: TargetWatchOptions) {}
+
+  /** Read afresh after an await (a field read before one is not what it is after). */
+  private goneNow(): Gone | undefined {
+    return this.gone;
+  }
+
+  record(spec: HttpRequestSpec): RecordedRequest {
+    return this.opts.record(spec);
+  }
+
+  private async answers(): Promise<boolean> {
     // A status line is an answer: a body cut short after it (a hostile target) still says the target is there.
     try {
-      const ex = await opts.client.open(opts.probe);
+      const ex = await this.opts.client.open(this.opts.probe);
       await ex.close();
       return !NOT_UP.has(ex.status);
     } catch {
@@ -172,265 +191,227 @@ export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
     }
   }
 
-  async function comesBack(): Promise<boolean> {
-    const until = Date.now() + opts.recoverTimeoutMs;
-    while (Date.now() < until && !opts.signal?.aborted) {
+  private async comesBack(): Promise<boolean> {
+    const until = Date.now() + this.opts.recoverTimeoutMs;
+    while (Date.now() < until && !this.opts.signal?.aborted) {
       await sleep(Math.min(POLL_MS, Math.max(0, until - Date.now())));
-      if (await answers()) return true;
+      if (await this.answers()) return true;
     }
     return false;
   }
 
-  function begin(first: Sent, error: string): NonNullable<typeof current> {
+  /** A connection was lost after the target had answered: probe, and wait for it to come back if down. */
+  private begin(first: Sent, error: string): Current {
     const episode: Episode = {
       downAt: new Date(),
       first,
       error,
-      lastSaid,
-      inFlight: [...inFlight],
+      lastSaid: this.lastSaid,
+      inFlight: [...this.inFlight],
       tried: [],
       back: false,
-      replayed: opts.crashReplay,
-      recoverTimeoutMs: opts.recoverTimeoutMs,
+      replayed: this.opts.crashReplay,
+      recoverTimeoutMs: this.opts.recoverTimeoutMs,
     };
-    const detected = answers().then((up) => !up);
-    const settled = detected.then(async (down) => {
-      if (!down) return;
-      episodes.push(episode);
-      const release = opts.hold?.();
-      try {
-        episode.back = await comesBack();
-        if (episode.back && opts.crashReplay) {
-          const again = await pinpoint(episode, { ...opts, answers });
-          if (again) episode.back = await comesBack();
-        }
-        episode.backAt = episode.back ? new Date() : undefined;
-        if (episode.back) streak.clear();
-        else
-          gone = {
-            at: episode.downAt,
-            reason: goneReason(episode),
-            unjudged: `the target went down at ${episode.downAt.toISOString()} and stayed down past --recover-timeout (see ${FINDING_ID})`,
-            episode,
-          };
-      } finally {
-        release?.();
-      }
-    });
-    const entry = { episode, detected, settled: settled.finally(() => (current = undefined)) };
-    current = entry;
+    const detected = this.answers().then((up) => !up);
+    const settled = detected.then((down) => (down ? this.waitOut(episode) : undefined));
+    const entry = { episode, detected, settled: settled.finally(() => (this.current = undefined)) };
+    this.current = entry;
     return entry;
   }
 
-  /** Waits for the episode (or the dead streak's probe and wait) under way, if any, to settle. */
-  async function settle(): Promise<void> {
-    while (current || stalling) await (current?.settled ?? stalling);
-  }
-
-  /** Most of the latest checks met no answer: probe; gone unless the target answers or comes back. */
-  function stall(): Promise<void> {
-    stalling ??= (async () => {
-      while (current) await current.settled;
-      if (gone || streak.count() === 0) return;
-      if (await answers()) return streak.clear(); // up: the checks met failures of their own
-      const at = new Date();
-      const met = streak.lastMet();
-      const n = streak.count();
-      // A target that never answered has nothing to come back from: no wait.
-      const release = ownAnswer ? opts.hold?.() : undefined;
-      try {
-        if (ownAnswer && (await comesBack())) {
-          comebacks++;
-          return streak.clear();
-        }
-      } finally {
-        release?.();
+  /** The target is down: the run's clock held, wait for it (and find the request that brings it down again). */
+  private async waitOut(episode: Episode): Promise<void> {
+    this.episodes.push(episode);
+    const release = this.opts.hold?.();
+    try {
+      episode.back = await this.comesBack();
+      if (episode.back && this.opts.crashReplay) {
+        const again = await pinpoint(episode, { ...this.opts, answers: () => this.answers() });
+        if (again) episode.back = await this.comesBack();
       }
-      const waited = ownAnswer
-        ? `; it did not come back within ${opts.recoverTimeoutMs / 1000} s (--recover-timeout)`
-        : '';
-      const what = `the target ${ownAnswer ? 'stopped answering' : 'never answered'} at ${at.toISOString()}: every request of ${n} of the last ${WINDOW} checks met no answer of its own (the last: ${met}), nor did a probe${waited}`;
-      gone = { at, reason: `not run: ${what}`, unjudged: what };
-    })().finally(() => (stalling = undefined));
-    return stalling;
-  }
-
-  /** A request's answer, for the dead streak: the target's own, or a gateway's page. */
-  function heard(checkId: string, spec: HttpRequestSpec, gateway: string | undefined): void {
-    if (gateway !== undefined) streak.unanswered(checkId, `${gateway} to ${spec.method} ${spec.path}`);
-    else {
-      ownAnswer = true;
-      streak.answered(checkId);
+      episode.backAt = episode.back ? new Date() : undefined;
+      if (episode.back) this.streak.clear();
+      else
+        this.gone = {
+          at: episode.downAt,
+          reason: goneReason(episode),
+          unjudged: `the target went down at ${episode.downAt.toISOString()} and stayed down past --recover-timeout (see ${FINDING_ID})`,
+          episode,
+        };
+    } finally {
+      release?.();
     }
   }
 
-  /** A request's transport failure, for the dead streak. */
-  function unheard(checkId: string, spec: HttpRequestSpec, err: unknown): void {
-    if (err instanceof TargetDownError || !ConformanceError.is(err) || !NO_ANSWER.has(err.code)) return;
-    streak.unanswered(checkId, `${err.code} on ${spec.method} ${spec.path}`);
+  /** Waits for the episode (or the dead streak's probe and wait) under way, if any, to settle. */
+  private async settle(): Promise<void> {
+    while (this.current || this.stalling) await (this.current?.settled ?? this.stalling);
   }
 
-  /** Waits while the target is down; throws once it is gone. */
-  async function gate(checkId: string): Promise<void> {
-    await settle();
+  /** Most of the latest checks met no answer: probe; gone unless the target answers or comes back. */
+  private stall(): Promise<void> {
+    this.stalling ??= this.stalled().finally(() => (this.stalling = undefined));
+    return this.stalling;
+  }
+
+  private async stalled(): Promise<void> {
+    while (this.current) await this.current.settled;
+    if (this.goneNow() || this.streak.count() === 0) return;
+    if (await this.answers()) return this.streak.clear(); // up: the checks met failures of their own
+    const at = new Date();
+    const met = this.streak.lastMet();
+    const n = this.streak.count();
+    // A target that never answered has nothing to come back from: no wait.
+    const release = this.ownAnswer ? this.opts.hold?.() : undefined;
+    try {
+      if (this.ownAnswer && (await this.comesBack())) {
+        this.comebacks++;
+        return this.streak.clear();
+      }
+    } finally {
+      release?.();
+    }
+    const waited = this.ownAnswer
+      ? `; it did not come back within ${this.opts.recoverTimeoutMs / 1000} s (--recover-timeout)`
+      : '';
+    const what = `the target ${this.ownAnswer ? 'stopped answering' : 'never answered'} at ${at.toISOString()}: every request of ${n} of the last ${WINDOW} checks met no answer of its own (the last: ${met}), nor did a probe${waited}`;
+    this.gone = { at, reason: `not run: ${what}`, unjudged: what };
+  }
+
+  heard(checkId: string, spec: HttpRequestSpec, gateway: string | undefined): void {
+    if (gateway !== undefined) this.streak.unanswered(checkId, `${gateway} to ${spec.method} ${spec.path}`);
+    else {
+      this.ownAnswer = true;
+      this.streak.answered(checkId);
+    }
+  }
+
+  unheard(checkId: string, spec: HttpRequestSpec, err: unknown): void {
+    if (err instanceof TargetDownError || !ConformanceError.is(err) || !NO_ANSWER.has(err.code)) return;
+    this.streak.unanswered(checkId, `${err.code} on ${spec.method} ${spec.path}`);
+  }
+
+  async gate(checkId: string): Promise<void> {
+    await this.settle();
+    const gone = this.goneNow();
     if (gone) {
-      hits.add(checkId);
+      this.hits.add(checkId);
       throw new TargetDownError(`not sent: the target went down at ${gone.at.toISOString()} and did not come back`);
     }
   }
 
-  /** A request failed: if the target went down, its check is marked and the failure says so. */
-  async function failed(sent: Sent, err: unknown): Promise<never> {
+  async failed(sent: Sent, err: unknown): Promise<never> {
     if (err instanceof TargetDownError) throw err;
     const code = ConformanceError.is(err) ? err.code : '';
-    if (!answered || !CONNECTION_LOST.has(code)) throw err;
+    if (!this.answered || !CONNECTION_LOST.has(code)) throw err;
     const message = err instanceof Error ? err.message : String(err);
-    const episode = current ?? begin(sent, message);
+    const episode = this.current ?? this.begin(sent, message);
     if (!(await episode.detected)) throw err;
-    hits.add(sent.check);
+    this.hits.add(sent.check);
     throw new TargetDownError(`the target went down during ${sent.spec.method} ${sent.spec.path}: ${message}`);
   }
 
-  function saw(spec: HttpRequestSpec, status: number): void {
-    answered = true;
-    lastSaid = `HTTP ${status} to ${spec.method} ${spec.path} at ${new Date().toISOString()}`;
+  saw(spec: HttpRequestSpec, status: number): void {
+    this.answered = true;
+    this.lastSaid = `HTTP ${status} to ${spec.method} ${spec.path} at ${new Date().toISOString()}`;
   }
 
-  function watchedStream(ex: StreamingExchange, sent: Sent): StreamingExchange {
-    const inner = ex.chunks;
-    const chunks = async function* () {
-      try {
-        for await (const chunk of inner) yield chunk;
-      } catch (err) {
-        await failed(sent, err);
-      } finally {
-        inFlight.delete(sent);
-      }
-    };
+  wrap(http: HttpClient, checkId: string): HttpClient {
+    return watchedClient(this, http, checkId);
+  }
+
+  async guard(
+    check: CheckDefinition,
+    run: () => Promise<{ result: CheckResult; requests: number }>,
+  ): Promise<{ result: CheckResult; requests: number }> {
+    let requests = 0;
+    for (let attempt = 1; ; attempt++) {
+      await this.settle();
+      const before = this.goneNow();
+      if (before) return { result: notRun(check, before.reason), requests };
+      const out = await this.attempt(check, run);
+      requests += out.requests;
+      const verdict = out.rerun ? await this.afterHit(check, attempt) : out.result;
+      if (verdict) return { result: verdict, requests };
+    }
+  }
+
+  /** One run of a check: its result, or `rerun` when the target's going down (or coming back) hit it. */
+  private async attempt(
+    check: CheckDefinition,
+    run: () => Promise<{ result: CheckResult; requests: number }>,
+  ): Promise<{ result: CheckResult; requests: number; rerun: boolean }> {
+    this.hits.delete(check.id);
+    this.streak.start(check.id);
+    const downBefore = this.episodes.length;
+    const backBefore = this.comebacks;
+    const out = await run();
+    if (this.streak.ended(check.id)) await this.stall();
+    const metNone = this.streak.dead.has(check.id) || (this.comebacks > backBefore && out.result.status !== 'pass');
+    const after = this.goneNow(); // (set while this check ran)
+    if (after && !after.episode && metNone)
+      return { result: notRun(check, after.reason), requests: out.requests, rerun: false };
+    // Its own request was cut by the going down, or it met the failure of a request it shared, or
+    // it met no answer while the target was away and back.
+    const hit =
+      this.hits.has(check.id) ||
+      (out.result.status === 'error' && this.episodes.length > downBefore) ||
+      (this.comebacks > backBefore && metNone);
+    return { ...out, rerun: hit };
+  }
+
+  /** A check the target's going down hit: not judged if it stayed down, or if the check brought it down, or twice; else run again (undefined). */
+  private async afterHit(check: CheckDefinition, attempt: number): Promise<CheckResult | undefined> {
+    await this.settle();
+    const then = this.goneNow();
+    if (then) return notRun(check, then.reason);
+    if (this.episodes.some((e) => e.killer?.check === check.id))
+      return notRun(check, `not judged: a request of this check brought the target down (see ${FINDING_ID})`);
+    if (attempt >= MAX_ATTEMPTS)
+      return notRun(check, `not judged: the target went down while it ran, twice (see ${FINDING_ID})`);
+    return undefined;
+  }
+
+  notJudged(
+    results: CheckResult[],
+    checks: readonly CheckDefinition[],
+  ): { unjudged: Unjudged; ids: string[] } | undefined {
+    const gone = this.goneNow();
+    if (!gone) return undefined;
+    const { reason } = gone;
+    const streakGone = gone.episode === undefined;
+    const ids: string[] = [];
+    checks.forEach((check, i) => {
+      const r = results[i];
+      // What met no answer is not judged: a check that met none at all, or did not pass with one it met.
+      const onNone =
+        this.streak.dead.has(check.id) ||
+        (this.streak.touched.has(check.id) && r?.status !== 'pass') ||
+        // (A read shared with another check's request met its transport error without sending.)
+        (r?.status === 'error' && NO_ANSWER.has(r.errorCode ?? ''));
+      if (streakGone && onNone && r?.reason !== reason) results[i] = notRun(check, reason);
+      if (results[i]?.status === 'skip' && results[i]?.reason === reason) ids.push(check.id);
+    });
+    const families = [...new Set(checks.map((c) => operation(c.operation).auth))] as AuthScheme[];
     return {
-      ...ex,
-      chunks: chunks(),
-      elapsedMs: () => ex.elapsedMs(),
-      close: () => {
-        inFlight.delete(sent);
-        return ex.close();
+      unjudged: {
+        code: 'CTS_TARGET_DOWN',
+        reason: `${gone.unjudged}: ${ids.length} of ${checks.length} checks not run`,
+        families,
       },
+      ids,
     };
   }
 
-  return {
-    wrap(http, checkId) {
-      return {
-        async send(spec) {
-          await gate(checkId);
-          const sent: Sent = { check: checkId, spec, record: () => opts.record(spec) };
-          inFlight.add(sent);
-          try {
-            const ex = await http.send(spec);
-            saw(spec, ex.response.status);
-            heard(checkId, spec, isGatewayExchange(ex) ? describeGatewayAnswer(ex) : undefined);
-            return ex;
-          } catch (err) {
-            unheard(checkId, spec, err);
-            return await failed(sent, err);
-          } finally {
-            inFlight.delete(sent);
-          }
-        },
-        async open(spec) {
-          await gate(checkId);
-          const sent: Sent = { check: checkId, spec, record: () => opts.record(spec) };
-          inFlight.add(sent);
-          try {
-            const ex = await http.open(spec);
-            saw(spec, ex.status);
-            // A stream's body is not read here: a gateway status without a JSON body is a gateway's page.
-            const json = /json/i.test(ex.headers['content-type'] ?? '');
-            heard(checkId, spec, NOT_UP.has(ex.status) && !json ? `HTTP ${ex.status}` : undefined);
-            return watchedStream(ex, sent);
-          } catch (err) {
-            inFlight.delete(sent);
-            unheard(checkId, spec, err);
-            return await failed(sent, err);
-          }
-        },
-      };
-    },
-
-    async guard(check, run) {
-      let requests = 0;
-      for (let attempt = 1; ; attempt++) {
-        await settle();
-        if (gone) return { result: notRun(check, gone.reason), requests };
-        hits.delete(check.id);
-        streak.start(check.id);
-        const downBefore = episodes.length;
-        const backBefore = comebacks;
-        const out = await run();
-        requests += out.requests;
-        if (streak.ended(check.id)) await stall();
-        const metNone = streak.dead.has(check.id) || (comebacks > backBefore && out.result.status !== 'pass');
-        const after = goneNow(); // (set while this check ran)
-        if (after && !after.episode && metNone) return { result: notRun(check, after.reason), requests };
-        // Its own request was cut by the going down, or it met the failure of a request it shared, or
-        // it met no answer while the target was away and back.
-        const hit =
-          hits.has(check.id) ||
-          (out.result.status === 'error' && episodes.length > downBefore) ||
-          (comebacks > backBefore && metNone);
-        if (!hit) return { result: out.result, requests };
-        await settle();
-        const then = goneNow();
-        if (then) return { result: notRun(check, then.reason), requests };
-        if (episodes.some((e) => e.killer?.check === check.id))
-          return {
-            result: notRun(check, `not judged: a request of this check brought the target down (see ${FINDING_ID})`),
-            requests,
-          };
-        if (attempt >= MAX_ATTEMPTS)
-          return {
-            result: notRun(check, `not judged: the target went down while it ran, twice (see ${FINDING_ID})`),
-            requests,
-          };
-      }
-    },
-
-    notJudged(results, checks) {
-      if (!gone) return undefined;
-      const reason = gone.reason;
-      const streakGone = gone.episode === undefined;
-      const ids: string[] = [];
-      checks.forEach((check, i) => {
-        const r = results[i];
-        // What met no answer is not judged: a check that met none at all, or did not pass with one it met.
-        const onNone =
-          streak.dead.has(check.id) ||
-          (streak.touched.has(check.id) && r?.status !== 'pass') ||
-          // (A read shared with another check's request met its transport error without sending.)
-          (r?.status === 'error' && NO_ANSWER.has(r.errorCode ?? ''));
-        if (streakGone && onNone && r?.reason !== reason) results[i] = notRun(check, reason);
-        if (results[i]?.status === 'skip' && results[i]?.reason === reason) ids.push(check.id);
-      });
-      const families = [...new Set(checks.map((c) => operation(c.operation).auth))] as AuthScheme[];
-      return {
-        unjudged: {
-          code: 'CTS_TARGET_DOWN',
-          reason: `${gone.unjudged}: ${ids.length} of ${checks.length} checks not run`,
-          families,
-        },
-        ids,
-      };
-    },
-
-    finish(report, redact) {
-      if (!episodes.length) return report;
-      // Recounted as the slo.* results are (src/timing/report-timing.ts): the finding gates.
-      return resummarized({
-        ...report,
-        results: [...report.results, findingOf(episodes, { ...opts.evidence, redact })],
-      });
-    },
-  };
+  finish(report: RunReport, redact: Redactor): RunReport {
+    if (!this.episodes.length) return report;
+    // Recounted as the slo.* results are (src/timing/report-timing.ts): the finding gates.
+    return resummarized({
+      ...report,
+      results: [...report.results, findingOf(this.episodes, { ...this.opts.evidence, redact })],
+    });
+  }
 }
 
 function goneReason(episode: Episode): string {

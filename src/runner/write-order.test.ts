@@ -1,6 +1,6 @@
 /** The write lane's order: MUST first, then fewest requests, a root before checks that may send as many, then catalogue order. */
 import { expect, test } from 'vitest';
-import { defineCheck, type CheckDefinition } from '../core/check.js';
+import { defineCheck, type CheckDefinition, type CheckSchedule } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import { pass } from '../core/result.js';
 import { writeOrder } from './budget.js';
@@ -8,7 +8,7 @@ import { writeOrder } from './budget.js';
 function check(
   id: string,
   operation: OperationId,
-  extra: Partial<Pick<CheckDefinition, 'level' | 'writes' | 'root' | 'maxRequests'>> = {},
+  { maxRequests, ...extra }: Partial<Pick<CheckDefinition, 'level' | 'writes' | 'root'> & CheckSchedule> = {},
 ): CheckDefinition {
   const level = extra.level ?? 'MUST';
   return defineCheck({
@@ -20,6 +20,7 @@ function check(
     ...(level === 'SHOULD' ? { convention: 'c' } : {}),
     ...extra,
     run: async () => pass(),
+    ...(maxRequests ? { schedule: { maxRequests } } : {}),
   });
 }
 

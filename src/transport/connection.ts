@@ -6,7 +6,8 @@
  * the replay and the proxy's upstream side, so all three reach a deployment the same way.
  */
 import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, ProxyAgent } from './undici-lean.js';
 import { isSecretHeaderName } from '../core/redact.js';
 
 /** TLS towards the target (and an https proxy): PEM contents as read, with the files they came from for curl lines. */

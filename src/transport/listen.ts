@@ -7,10 +7,12 @@ export async function listenOn(
   server: Server,
   port: number,
   host: string,
+  /** The accept queue's length (node's default 511; the kernel caps it at net.core.somaxconn). */
+  backlog?: number,
 ): Promise<{ url: string; port: number; address: string }> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, ...(backlog !== undefined ? { backlog } : {}) }, () => {
       server.off('error', reject);
       resolve();
     });

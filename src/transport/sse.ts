@@ -9,13 +9,10 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 
-export interface SseEvent {
-  /** The `event:` field, `message` when absent. */
-  readonly event: string;
-  /** The data lines joined with `\n`. */
-  readonly data: string;
-  readonly id?: string;
-}
+import type { SseEvent } from '../core/sse-event.js';
+
+export type { SseEvent } from '../core/sse-event.js';
+
 
 export class SseParser {
   private readonly decoder = new StringDecoder('utf8');

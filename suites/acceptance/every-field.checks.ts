@@ -70,8 +70,6 @@ const chatNonStreamed = defineCheck({
   section: '§4.1',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts realistic requests that together carry every §4.1 field and named value, answering 2xx with a valid chat completion.`,
-  // The set, and one shrink of a refused request to the combination it stands for.
-  maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1,
   async run(ctx) {
     const tooLarge: string[] = [];
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
@@ -92,6 +90,8 @@ const chatNonStreamed = defineCheck({
     }
     return setOutcome(`${CHAT_SET_SIZE - tooLarge.length} requests carrying every §4.1 field accepted`, tooLarge);
   },
+  // The set, and one shrink of a refused request to the combination it stands for.
+  schedule: { maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1 },
 });
 
 const chatStreamed = defineCheck({
@@ -100,8 +100,6 @@ const chatStreamed = defineCheck({
   section: '§4.1',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts the same requests with stream: true (every §4.1 field a streamed request may carry), answering 2xx with a stream that carries no error event.`,
-  // The set, and one shrink of a refused request to the combination it stands for.
-  maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1,
   async run(ctx): Promise<CheckOutcome> {
     const tooLarge: string[] = [];
     for (const [i, drawn] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
@@ -131,6 +129,8 @@ const chatStreamed = defineCheck({
       tooLarge,
     );
   },
+  // The set, and one shrink of a refused request to the combination it stands for.
+  schedule: { maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1 },
 });
 
 function trainingCheck(
@@ -147,7 +147,6 @@ function trainingCheck(
     level: 'MUST',
     requirement: `${label(op)} accepts realistic requests that together carry every ${o.section} field and named value, answering 2xx.`,
     writes: true,
-    maxRequests: () => 2,
     async run(ctx) {
       for (const [i, body] of bodies(ctx).entries()) {
         const r = judgeSuccess(
@@ -160,6 +159,7 @@ function trainingCheck(
       }
       return pass();
     },
+    schedule: { maxRequests: () => 2 },
   });
 }
 
@@ -171,7 +171,6 @@ const boundsAccepted = defineCheck({
   section: '§8',
   level: 'MUST',
   requirement: `${label('chat.create')} accepts each documented bound (§8: seed and truncate_prompt_tokens) at the bound, the signed 64-bit limits standing for the printed ±9223372036854776000.`,
-  maxRequests: () => caseCount('chat.create', 'accepted') + SHRINK_PROBES + 1,
   async run(ctx) {
     const cases = casesOf(ctx, 'chat.create', 'accepted');
     // Exact JSON texts (64-bit literals): one refused for its size is not judged, never made smaller.
@@ -206,6 +205,7 @@ const boundsAccepted = defineCheck({
         : [accepted],
     );
   },
+  schedule: { maxRequests: () => caseCount('chat.create', 'accepted') + SHRINK_PROBES + 1 },
 });
 
 export const everyFieldChecks: readonly CheckDefinition[] = [

@@ -147,10 +147,7 @@ function bodyProperty(
   return defineCheck({
     ...acceptanceOf(op),
     requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
-    // Each case creates something (a job, a log): under a write budget it runs the cases it affords.
-    ...(o.writes ? { writes: true, casesWrite: true } : {}),
-    // The minimal request of chat, the fixed cases, and one shrink of a refused combination.
-    maxRequests: propertyRequests(1, 40, fixed + (op === 'chat.create' ? 1 + SHRINK_PROBES + 1 : 0)),
+    ...(o.writes ? { writes: true } : {}),
     async run(ctx) {
       const send = (body: Record<string, unknown>) =>
         ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body });
@@ -191,6 +188,12 @@ function bodyProperty(
       const runs = ctx.runs - fixedCases.length;
       const outcome = runs > 0 ? await checkProperty(ctx, arbitrary(ctx), probe, { runs }) : pass();
       return tooLarge.length ? withSizeSkips(outcome, tooLarge, sent) : outcome;
+    },
+    schedule: {
+      // Each case creates something (a job, a log): under a write budget it runs the cases it affords.
+      ...(o.writes ? { casesWrite: true } : {}),
+      // The minimal request of chat, the fixed cases, and one shrink of a refused combination.
+      maxRequests: propertyRequests(1, 40, fixed + (op === 'chat.create' ? 1 + SHRINK_PROBES + 1 : 0)),
     },
   });
 }
@@ -316,8 +319,6 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
   return defineCheck({
     ...acceptanceOf(op),
     requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
-    // The listing sampled for filter values, the property, and the unfiltered listing.
-    maxRequests: propertyRequests(1, 40, 2),
     async run(ctx) {
       // Filter values that select something (from the listing) and one that selects nothing.
       const sample = (await firstRecords(ctx, kind, 20)) ?? [];
@@ -370,6 +371,8 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
         `the generated queries listed no record; the unfiltered listing's ${plain.lines} line(s) were judged`,
       ]);
     },
+    // The listing sampled for filter values, the property, and the unfiltered listing.
+    schedule: { maxRequests: propertyRequests(1, 40, 2) },
   });
 }
 
@@ -379,7 +382,6 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
   return defineCheck({
     ...acceptanceOf(op),
     requirement: `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema.`,
-    maxRequests: () => READS_CAP + 1,
     async run(ctx) {
       const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
       const ids = (records ?? [])
@@ -403,6 +405,7 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
       }
       return pass([`read back ${ids.length} listed record${ids.length === 1 ? '' : 's'}`]);
     },
+    schedule: { maxRequests: () => READS_CAP + 1 },
   });
 }
 

@@ -132,10 +132,6 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     requirement: `${slugLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
     // The control of a create/log request creates data.
     ...(operation(op).writes ? { writes: true } : {}),
-    // Its presentations are among auth.answers-401's, on the same baseline (an id drawn from the seed).
-    sharesCasesWith: unauthorizedId(op),
-    // The baseline's id lookup, each presentation, and the control.
-    maxRequests: () => rule.presentations(scheme).length + 2,
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       for (const p of rule.presentations(scheme)) {
@@ -146,6 +142,12 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
       return pass(c.notes);
+    },
+    schedule: {
+      // Its presentations are among auth.answers-401's, on the same baseline (an id drawn from the seed).
+      sharesCasesWith: unauthorizedId(op),
+      // The baseline's id lookup, each presentation, and the control.
+      maxRequests: () => rule.presentations(scheme).length + 2,
     },
   });
 }
@@ -160,7 +162,6 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
     convention: 'RFC 9110 401 for missing or invalid credentials',
     requirement: `${slugLabel(op)} answers 401 Unauthorized to missing, malformed, wrong or other-scheme credentials.`,
     ...(operation(op).writes ? { writes: true } : {}),
-    maxRequests: () => RULES.reduce((n, rule) => n + rule.presentations(scheme).length, 0) + 2,
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       const answers: { label: string; ex: HttpExchange }[] = [];
@@ -192,6 +193,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
         ...(notes.length ? { notes } : {}),
       });
     },
+    schedule: { maxRequests: () => RULES.reduce((n, rule) => n + rule.presentations(scheme).length, 0) + 2 },
   });
 }
 

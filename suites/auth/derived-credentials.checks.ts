@@ -28,8 +28,6 @@ function derivedCheck(op: OperationId): CheckDefinition {
     level: 'MUST',
     requirement: `${o.method} ${o.path} rejects credentials derived from the real ones (${presentations.map((p) => PRESENTATION_LABELS[p]).join('; ')}) with a 4xx and returns no data (§5: ${o.auth} authentication with the credentials of its family).`,
     ...(o.writes ? { writes: true } : {}),
-    // The baseline's id lookup, each presentation, and the control.
-    maxRequests: () => presentations.length + 2,
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       const notes: string[] = [];
@@ -63,6 +61,8 @@ function derivedCheck(op: OperationId): CheckDefinition {
       if ('skip' in c) return skip(c.skip);
       return pass([...notes, ...c.notes]);
     },
+    // The baseline's id lookup, each presentation, and the control.
+    schedule: { maxRequests: () => presentations.length + 2 },
   });
 }
 

@@ -4,9 +4,11 @@
  */
 import { defineCheck } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
-import { nChoicesBreach, requestIdBreach } from '../../src/rules/chat-answer.js';
+import { requestIdBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion, sendChat, uniqueRequestId } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
+import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 // §4.1 request_id: "Identifier used through the whole request and returned in the response." The
 // spec does not say where. We accept the three places servers of this interface put it: inside the
@@ -16,11 +18,7 @@ import { answerIn, inBothModes } from './in-mode.js';
 const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
   id: 'chat-completions.returns-request-id',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement:
-    'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
-  requests: 1,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.requestIdReturned, 'chat.create'),
   async run(ctx, mode): Promise<CheckOutcome> {
     const requestId = uniqueRequestId(ctx.seed);
     const a = await answerIn(ctx, mode, { request_id: requestId }, 'a request with request_id');
@@ -38,6 +36,7 @@ const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
     if (body.request_id === requestId) return pass(['request_id returned as a top-level request_id field']);
     return pass(['request_id returned in the x-request-id header']);
   },
+  schedule: { maxRequests: () => 1 },
 });
 
 // §4.1 gives `n` (default 1) and §1 "one or more generated completions (choices)"; that `n` asks for
@@ -46,17 +45,14 @@ const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
 const nChoicesIndexed = defineCheck({
   id: 'chat-completions.n-choices-indexed',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI chat completions: n choices with indices 0..n-1',
-  requirement: 'A request with n answers exactly n choices whose indices are 0..n-1.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.nChoices, 'chat.create'),
   async run(ctx) {
     for (const n of [2, 3]) {
       const ex = await sendChat(ctx, { n, temperature: 0.8 });
       const r = expectCompletion(ctx, ex, `a request with n: ${n}`);
       if (!r.ok) return r.outcome;
-      // The judgement is src/rules/chat-answer.ts', as the proxy's n-choices rule judges it.
-      const breach = nChoicesBreach({ n }, r.body);
+      // The rule's own judgement, the one the proxy applies to every chat answer.
+      const breach = CHAT_ANSWER_RULES.nChoices.answer.breach({ n }, r.body);
       if (breach) {
         const want = Array.from({ length: n }, (_, i) => i);
         return fail({ expected: `${n} choices with indices ${JSON.stringify(want)}`, actual: breach, exchange: ex });

@@ -7,7 +7,7 @@
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
-import { reassembleCompletion } from '../../src/kit/chat-stream-verdict.js';
+import { reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { describeArrival, isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
@@ -59,15 +59,14 @@ export function sendIn(ctx: CheckContext, mode: ChatMode, extra: Record<string, 
   return sendChat(ctx, mode === 'streamed' ? { ...extra, stream: true } : extra);
 }
 
-export interface ModeCheckDefinition extends Omit<CheckDefinition, 'run' | 'maxRequests'> {
-  /** Requests of the non-streamed check (the streamed one sends the same number). */
-  readonly requests?: number;
+/** A check of one rule in both modes; its `schedule` is both checks' (the streamed one sends as many requests). */
+export interface ModeCheckDefinition extends Omit<CheckDefinition, 'run'> {
   run(ctx: CheckContext, mode: ChatMode): Promise<CheckOutcome>;
 }
 
 /** The two checks of one rule: `<id>` without `stream`, `<id>.streamed` with `stream: true`. */
 export function inBothModes(def: ModeCheckDefinition): [CheckDefinition, CheckDefinition] {
-  const { run, requests, ...rest } = def;
+  const { run, ...rest } = def;
   const make = (mode: ChatMode): CheckDefinition =>
     defineCheck({
       ...rest,
@@ -76,7 +75,6 @@ export function inBothModes(def: ModeCheckDefinition): [CheckDefinition, CheckDe
         mode === 'streamed'
           ? `${def.requirement} (With stream: true, judged on the reassembled stream.)`
           : def.requirement,
-      ...(requests !== undefined ? { maxRequests: () => requests } : {}),
       run: (ctx) => run(ctx, mode),
     });
   return [make('non-streamed'), make('streamed')];

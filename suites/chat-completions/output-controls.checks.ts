@@ -16,6 +16,8 @@ import {
 } from '../../src/rules/chat-structured.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
+import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 // docs/conventions.md (vLLM): generation stops at the first stop string, which is left out of the
 // content unless include_stop_str_in_output is true; `stop_reason` is then the matched string.
@@ -24,11 +26,7 @@ import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 export const stopStringsHonoured = defineCheck({
   id: 'chat-completions.stop-strings-honoured',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
-  requirement:
-    'The content never contains a stop string unless include_stop_str_in_output is true; an output cut at the string finishes with "stop" (stop_reason, when given, is the string); with include_stop_str_in_output, an output stopped by a stop string ends with that string.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.stopStrings, 'chat.create'),
   async run(ctx) {
     const cap = ctx.target.maxCompletionTokens;
     const base = { temperature: 0, seed: 7, max_completion_tokens: cap };
@@ -156,7 +154,6 @@ const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
   level: 'SHOULD',
   convention: 'vLLM structured outputs (choice)',
   requirement: 'With structured_outputs.choice, the content is exactly one of the choices.',
-  requests: 1,
   run: (ctx, mode) =>
     judgeStructured(
       ctx,
@@ -169,6 +166,7 @@ const [structuredOutputsChoice, structuredOutputsChoiceStreamed] = inBothModes({
       // The judgement is src/rules/chat-structured.ts', as the proxy's structured-output rule judges it.
       (content, cut) => choiceContentProblem(CHOICES, content, cut),
     ),
+  schedule: { maxRequests: () => 1 },
 });
 
 const REGEX = '(red|green|blue)-[0-9]{2}';
@@ -184,7 +182,6 @@ const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   level: 'SHOULD',
   convention: 'vLLM structured outputs (regex)',
   requirement: 'With structured_outputs.regex, the whole content matches the regular expression.',
-  requests: 1,
   run: (ctx, mode) =>
     judgeStructured(
       ctx,
@@ -202,6 +199,7 @@ const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
             : `content ${JSON.stringify(content)} does not start a match of ${REGEX}`
           : (regexContentProblem(REGEX, content, (p, c) => wholeMatch(p).test(c)) ?? undefined),
     ),
+  schedule: { maxRequests: () => 1 },
 });
 
 /** A schema small enough for a tight token budget. */
@@ -229,7 +227,6 @@ const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
   level: 'SHOULD',
   convention: 'vLLM structured outputs (json)',
   requirement: 'With structured_outputs.json, the content parses as JSON and validates against the given schema.',
-  requests: 1,
   run: (ctx, mode) =>
     judgeStructured(
       ctx,
@@ -238,6 +235,7 @@ const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
       'a request with structured_outputs.json',
       judgeJson(ctx),
     ),
+  schedule: { maxRequests: () => 1 },
 });
 
 const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes({
@@ -248,7 +246,6 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes
   convention: 'OpenAI response_format json_schema',
   requirement:
     'With response_format {type: "json_schema"}, the content parses as JSON and validates against json_schema.schema.',
-  requests: 1,
   run: (ctx, mode) =>
     judgeStructured(
       ctx,
@@ -263,6 +260,7 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes
       'a request with response_format json_schema',
       judgeJson(ctx),
     ),
+  schedule: { maxRequests: () => 1 },
 });
 
 // §4.1 include_reasoning (default true); false means the reasoning is left out of the answer
@@ -270,12 +268,7 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes
 export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed] = inBothModes({
   id: 'chat-completions.include-reasoning-false-omits-reasoning',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
-  requirement:
-    'With include_reasoning false, no choice message carries reasoning (the control, with include_reasoning true, shows that the model reasons at all).',
-  requests: 2,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.reasoningOmitted, 'chat.create'),
   async run(ctx, mode) {
     const request = (include: boolean) => ({
       include_reasoning: include,
@@ -297,6 +290,7 @@ export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsRea
     if (breach) return r.failWith('no reasoning in the message (include_reasoning: false)', breach);
     return pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 const ECHO_PREFIX = 'Once upon a time';
@@ -308,11 +302,7 @@ const ECHO_PREFIX = 'Once upon a time';
 const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   id: 'chat-completions.echo-prepends-last-message',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement:
-    'With echo true and a last message of the assistant role, the new message content starts with that last message; with echo false (the control) it does not.',
-  requests: 2,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.echoPrepends, 'chat.create'),
   async run(ctx, mode) {
     const request = (echo: boolean) => ({
       messages: [
@@ -340,6 +330,7 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
       );
     return pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 // Observation only: greedy decoding with a seed is meant to repeat, but batching and hardware

@@ -40,7 +40,6 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
   level: 'MUST',
   requirement:
     'A non-zero priority is rejected with a 4xx when the served model does not use priority scheduling, and accepted when it does; priority 0 is always accepted.',
-  requests: 2,
   async run(ctx, mode) {
     const control = await answerIn(ctx, mode, { priority: 0 }, 'a request with priority 0 (the default)');
     if (!control.ok) return control.outcome;
@@ -59,6 +58,7 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
       });
     return pass(['target declared without priority scheduling: priority 1 rejected']);
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 // §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
@@ -70,7 +70,6 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
   level: 'MUST',
   requirement:
     'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
-  requests: 1,
   async run(ctx, mode) {
     const sent = { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true };
     const ex = await sendIn(ctx, mode, sent);
@@ -82,6 +81,7 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
       exchange: ex,
     });
   },
+  schedule: { maxRequests: () => 1 },
 });
 
 // add_generation_prompt defaults to true, so a strict reading of §7.2 would also refuse

@@ -10,6 +10,8 @@ import { fail, pass, skip } from '../../src/core/result.js';
 import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from '../../src/rules/chat-logprobs.js';
 import { contentOf, expectCompletion, sendChat } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
+import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 const PROMPT = [{ role: 'user', content: 'Write one short sentence about rivers.' }];
 
@@ -21,7 +23,6 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
   convention: 'OpenAI/vLLM usage accounting: the prompt is processed once, whatever n (vLLM and SGLang usage tests)',
   requirement:
     'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
-  maxRequests: () => 2,
   async run(ctx) {
     const one = await sendChat(ctx, { messages: PROMPT, n: 1, temperature: 0.7 });
     const a = expectCompletion(ctx, one, 'a request with n: 1');
@@ -45,16 +46,13 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
       });
     return pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
   id: 'chat-completions.logprobs-tokens-join-to-content',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI/vLLM logprobs: logprobs.content lists the generated tokens, in order (vLLM logprobs tests)',
-  requirement: 'With logprobs true, joining logprobs.content[].token of a choice gives exactly its message content.',
-  requests: 1,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsJoin, 'chat.create'),
   async run(ctx, mode) {
     const r = await answerIn(
       ctx,
@@ -80,18 +78,13 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
       );
     return pass();
   },
+  schedule: { maxRequests: () => 1 },
 });
 
 const logprobsBytesAndOrder = defineCheck({
   id: 'chat-completions.logprobs-bytes-and-order',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention:
-    "OpenAI logprobs: bytes is the token's UTF-8, top_logprobs are the most likely tokens, most likely first (vLLM logprobs tests)",
-  requirement:
-    "With logprobs and top_logprobs k, every entry's bytes is its token's UTF-8, its top_logprobs are sorted by logprob, most likely first, and the sampled token's logprob is not above the best alternative's.",
-  maxRequests: () => 1,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsBytesOrder, 'chat.create'),
   async run(ctx) {
     const ex = await sendChat(ctx, { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 });
     const r = expectCompletion(ctx, ex, 'a request with logprobs: true, top_logprobs: 3');
@@ -112,6 +105,7 @@ const logprobsBytesAndOrder = defineCheck({
       );
     return pass([`${judged} logprobs entries judged`]);
   },
+  schedule: { maxRequests: () => 1 },
 });
 
 export const semanticChecks: readonly CheckDefinition[] = [

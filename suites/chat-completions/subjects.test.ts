@@ -29,7 +29,7 @@ test('logprobs ignored: logprobs-shape-and-counts fails; the token form and the 
       C('logprobs-tokens-join-to-content.streamed'),
       C('logprobs-bytes-and-order'),
     ),
-    { faults: ['chat.logprobs-ignored'] },
+    { faults: ['chat-completions.logprobs-ignored'] },
   );
   expect(statuses(report.results)).toEqual({
     [C('logprobs-shape-and-counts')]: 'fail',
@@ -65,7 +65,7 @@ test('logprobs dropped only when return_tokens_as_token_ids is sent: tokens-as-t
 
 test('n ignored: n-choices-indexed fails; prompt-tokens-once-for-n skips naming it (one choice shares no prompt)', async () => {
   const report = await runAgainstMock(only(C('n-choices-indexed'), C('prompt-tokens-once-for-n')), {
-    faults: ['chat.n-ignored'],
+    faults: ['chat-completions.n-ignored'],
   });
   expect(statuses(report.results)).toEqual({
     [C('n-choices-indexed')]: 'fail',
@@ -84,7 +84,7 @@ test('a §7 condition not enforced fails its own MUST check, not each-rule-rejec
       C('each-rule-rejected'),
       C('each-rule-rejected.streamed'),
     ),
-    { faults: ['chat.continue-with-generation-prompt-accepted'] },
+    { faults: ['chat-completions.continue-with-generation-prompt-accepted'] },
   );
   expect(statuses(both.results)).toEqual({
     [C('rejects-continue-with-generation-prompt')]: 'fail',
@@ -95,7 +95,7 @@ test('a §7 condition not enforced fails its own MUST check, not each-rule-rejec
   const priority = await runAgainstMock(
     only(C('priority-follows-scheduling.streamed'), C('each-rule-rejected.streamed')),
     {
-      faults: ['coverage.section-7-not-enforced-when-streamed'],
+      faults: ['chat-completions.section-7-not-enforced-when-streamed'],
     },
   );
   expect(statuses(priority.results)).toEqual({

@@ -16,6 +16,8 @@ import {
 import { logprobsEntryCount, logprobsShapeBreach, tokensAsTokenIdsBreach } from '../../src/rules/chat-logprobs.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
+import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
@@ -25,10 +27,7 @@ const usageOf = (body: Completion) =>
 export const returnTokenIdsPerChoice = defineCheck({
   id: 'chat-completions.return-token-ids-per-choice',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement:
-    'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsPerChoice, 'chat.create'),
   async run(ctx) {
     const ex = await sendChat(ctx, { return_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
@@ -50,11 +49,7 @@ export const returnTokenIdsPerChoice = defineCheck({
 const returnTokenIdsMatchUsage = defineCheck({
   id: 'chat-completions.return-token-ids-match-usage',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
-  requirement:
-    'With return_token_ids true and n = 2, prompt_token_ids has usage.prompt_tokens ids (the prompt counted once) and the token_ids of the choices add up to usage.completion_tokens.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsMatchUsage, 'chat.create'),
   async run(ctx) {
     const ex = await sendChat(ctx, { return_token_ids: true, n: 2, temperature: 0.8 });
     const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true, n: 2');
@@ -82,10 +77,7 @@ const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 export const tokensAsTokenIds = defineCheck({
   id: 'chat-completions.tokens-as-token-ids',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement:
-    'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.tokensAsTokenIds, 'chat.create'),
   async run(ctx) {
     const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
     const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
@@ -132,10 +124,7 @@ export const tokensAsTokenIds = defineCheck({
 const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI usage accounting',
-  requirement: 'usage.total_tokens equals usage.prompt_tokens plus usage.completion_tokens, all non-negative integers.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.usageAddsUp, 'chat.create'),
   async run(ctx) {
     for (const extra of [{}, { n: 2, temperature: 0.8 }]) {
       const ex = await sendChat(ctx, extra);
@@ -163,11 +152,7 @@ const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighth
 const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
-  requirement:
-    'max_completion_tokens (and the deprecated max_tokens) bound usage.completion_tokens, and a choice that reaches the bound ends with finish_reason "length".',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.completionBound, 'chat.create'),
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     for (const field of ['max_completion_tokens', 'max_tokens']) {
@@ -194,12 +179,7 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
 const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   id: 'chat-completions.logprobs-shape-and-counts',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
-  requirement:
-    'With logprobs true, each choice has logprobs.content with one entry per generated token, each a token string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.',
-  requests: 2,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsShape, 'chat.create'),
   async run(ctx, mode) {
     let entries = 0;
     for (const k of [0, 3]) {
@@ -227,6 +207,7 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
       );
     return pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 // §4.1 lists min_tokens (default 0) without more. vLLM: no end-of-sequence, stop token or stop
@@ -235,12 +216,7 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
 export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   id: 'chat-completions.min-tokens-honoured',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
-  requirement:
-    'With min_tokens m, usage.completion_tokens is at least m even when a stop string occurs earlier (the control, without min_tokens, shows that it does).',
-  requests: 2,
+  ...checkIdentityOf(CHAT_ANSWER_RULES.minTokens, 'chat.create'),
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     const m = Math.min(4, cap);
@@ -267,6 +243,7 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
       );
     return pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 export const tokenChecks = [

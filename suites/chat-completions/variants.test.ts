@@ -154,7 +154,7 @@ test('output-control checks do not compare text: a different (but valid) model o
 // A control keeps a check from passing for the wrong reason.
 test('min_tokens is not judged (skip, not pass) on a server whose answers always run to the bound: the control shows no early stop', async () => {
   const report = await runAgainstMock([minTokensHonoured, minTokensHonouredStreamed], {
-    faults: ['chat.stop-strings-ignored'],
+    faults: ['chat-completions.stop-strings-ignored'],
   });
   expect(report.results.map((r) => r.status)).toEqual(['skip', 'skip']);
   expect(report.results[0]?.reason).toMatch(/control without min_tokens/);

@@ -164,12 +164,10 @@ function lenientProperty(
   op: BodyOperation,
   judge: (ctx: CheckContext, c: NegativeCase, ex: HttpExchange) => ProbeResult,
   options?: { maxNotes: number },
-): Pick<CheckDefinition, 'writes' | 'prepare' | 'maxRequests' | 'run'> {
+): Pick<CheckDefinition, 'writes' | 'run' | 'schedule'> {
   const info = BODY_OPERATIONS[op];
   return {
     ...writesFor(op),
-    prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'lenient' }),
-    maxRequests: propertyRequests(1),
     run: (ctx) =>
       checkProperty(
         ctx,
@@ -177,6 +175,10 @@ function lenientProperty(
         async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value, 'lenient'))),
         options,
       ),
+    schedule: {
+      prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'lenient' }),
+      maxRequests: propertyRequests(1),
+    },
   };
 }
 
@@ -190,9 +192,6 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
     level: 'MUST',
     requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
     ...writesFor(op),
-    prepare: () => prepareCatalogue(BODY_OPERATIONS[op].requestSchema, { strictness: 'reject' }),
-    // Every pair of the catalogue, then the property's random cases.
-    maxRequests: propertyRequests(1, 40, 0, REJECT_PAIRS[op]),
     run: (ctx) =>
       checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
         const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
@@ -201,6 +200,11 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
           ? { ok: false, expected: `a 4xx rejection: ${c.mutation.description}`, actual: problem, exchange: ex }
           : { ok: true };
       }),
+    schedule: {
+      prepare: () => prepareCatalogue(BODY_OPERATIONS[op].requestSchema, { strictness: 'reject' }),
+      // Every pair of the catalogue, then the property's random cases.
+      maxRequests: propertyRequests(1, 40, 0, REJECT_PAIRS[op]),
+    },
   });
 }
 
@@ -215,7 +219,6 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
       kind === 'malformed-json'
         ? `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`
         : `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
-    maxRequests: () => cases.length,
     async run(ctx): Promise<CheckOutcome> {
       for (const c of cases) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));
@@ -225,6 +228,7 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
       }
       return pass();
     },
+    schedule: { maxRequests: () => cases.length },
   });
 }
 
@@ -254,11 +258,6 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
       : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
-    // The cases of errors.rejects-invalid-body, sent once for both: it judges the status, this the body.
-    sharesCasesWith: rejectsInvalidBodyId(op),
-    prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
-    // The cases of errors.rejects-invalid-body, then one raw body of each kind.
-    maxRequests: propertyRequests(1, 40, 2, REJECT_PAIRS[op]),
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
       const outcome = await checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
@@ -290,6 +289,13 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
           'no invalid request was rejected with a 4xx, so no error body could be judged (see errors.rejects-invalid-body)',
         );
       return pass();
+    },
+    schedule: {
+      // The cases of errors.rejects-invalid-body, sent once for both: it judges the status, this the body.
+      sharesCasesWith: rejectsInvalidBodyId(op),
+      prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
+      // The cases of errors.rejects-invalid-body, then one raw body of each kind.
+      maxRequests: propertyRequests(1, 40, 2, REJECT_PAIRS[op]),
     },
   });
 }

@@ -64,6 +64,6 @@ test('at --runs 1 and 10, errors.rejects-invalid-body.chat-create sends every pa
     });
     expect(report.results[0]?.status).toBe('pass');
     expect(sent).toBeGreaterThanOrEqual(REJECT_PAIRS['chat.create']);
-    expect(sent).toBeLessThanOrEqual(check.maxRequests!(runs));
+    expect(sent).toBeLessThanOrEqual(check.schedule!.maxRequests!(runs));
   }
 });

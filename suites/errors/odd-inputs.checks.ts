@@ -146,7 +146,6 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
       'RFC 9110 §15.5–15.6 (a client error is a 4xx, a 5xx is the server failing); the odd inputs of the vLLM, SGLang and llama.cpp server test suites',
     requirement: `${o.method} ${o.path} answers each odd input (${inputs.map((i) => i.label).join('; ')}) with a 4xx or a 2xx, never a 5xx.`,
     ...(o.writes ? { writes: true } : {}),
-    maxRequests: () => inputs.length,
     async run(ctx): Promise<CheckOutcome> {
       for (const input of inputs) {
         const spec = input.spec(ctx);
@@ -173,6 +172,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
       }
       return pass();
     },
+    schedule: { maxRequests: () => inputs.length },
   });
 }
 
@@ -222,7 +222,6 @@ function noInternals(
       'OWASP error handling (no stack traces to clients); vLLM and FastAPI answer a message, never a traceback',
     requirement: `${o.method} ${o.path} refuses an invalid body with an error message that says what is wrong (non-empty) and carries no stack trace or exception dump.`,
     ...(o.writes ? { writes: true } : {}),
-    maxRequests: () => 1,
     async run(ctx): Promise<CheckOutcome> {
       const spec: HttpRequestSpec = { ...invalid(ctx), expect: 'refusal' };
       const ex = await ctx.http.send(spec);
@@ -250,6 +249,7 @@ function noInternals(
         ex.response.status >= 500 ? [`refused with HTTP ${ex.response.status}, not a 4xx: see ${owner}`] : [],
       );
     },
+    schedule: { maxRequests: () => 1 },
   });
 }
 

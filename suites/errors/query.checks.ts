@@ -127,8 +127,6 @@ function errorShape(op: ListOperation): CheckDefinition {
     level: 'SHOULD',
     convention: CONVENTION,
     requirement: `${o.method} ${o.path} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
-    // The same requests: the rejection's check judges the status, this one the body.
-    sharesCasesWith: rejectsWrongTypeId(op),
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
@@ -141,6 +139,8 @@ function errorShape(op: ListOperation): CheckDefinition {
       }
       return pass();
     },
+    // The same requests: the rejection's check judges the status, this one the body.
+    schedule: { sharesCasesWith: rejectsWrongTypeId(op) },
   });
 }
 

@@ -9,9 +9,9 @@ import { runAgainstMock } from '../../test/helpers/run-checks.js';
 const byId = new Map(CATALOGUE.map((c) => [c.id, c]));
 
 test('every check that shares cases names a check of the catalogue on the same operation', () => {
-  const sharers = CATALOGUE.filter((c) => c.sharesCasesWith !== undefined);
+  const sharers = CATALOGUE.filter((c) => c.schedule?.sharesCasesWith !== undefined);
   expect(sharers.map((c) => c.id)).toContain('errors.error-body-shape.chat-create');
-  for (const c of sharers) expect(byId.get(c.sharesCasesWith!)?.operation, c.id).toBe(c.operation);
+  for (const c of sharers) expect(byId.get(c.schedule!.sharesCasesWith!)?.operation, c.id).toBe(c.operation);
 });
 
 const pair = ['errors.rejects-invalid-body.chat-create', 'errors.error-body-shape.chat-create'].map(

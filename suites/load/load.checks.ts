@@ -50,10 +50,6 @@ const answersBelong = defineCheck({
   requirement:
     'Chat requests sent at once (distinct prompts, request_ids, n and max_completion_tokens, streamed and not) each get their own answer: the one each gets alone, with a unique id and its own usage.',
   explains: 'chat.create',
-  // Each request alone (and a few sent again when shed), then all at once.
-  maxRequests: () => 2 * MAX_BURST + SHED_RETRIES,
-  // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
-  likelyRequests: () => 2 * DEFAULT_BURST,
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, burstSize(ctx), 'belong');
     const solo: Answer[] = [];
@@ -89,6 +85,12 @@ const answersBelong = defineCheck({
       ...aloneToo,
     ]);
   },
+  schedule: {
+    // Each request alone (and a few sent again when shed), then all at once.
+    maxRequests: () => 2 * MAX_BURST + SHED_RETRIES,
+    // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
+    likelyRequests: () => 2 * DEFAULT_BURST,
+  },
 });
 
 const shedsLoad = defineCheck({
@@ -99,9 +101,6 @@ const shedsLoad = defineCheck({
   convention: CONVENTION_SHED,
   requirement:
     'Chat requests sent at once beyond what the target serves are answered 2xx, or 429/503 with Retry-After: never another 5xx nor a dropped connection.',
-  maxRequests: () => 2 * MAX_BURST,
-  // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
-  likelyRequests: () => 2 * DEFAULT_BURST,
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, Math.min(MAX_BURST, 2 * burstSize(ctx)), 'shed');
     const answers = await Promise.all(reqs.map((r) => ask(ctx, r)));
@@ -133,6 +132,11 @@ const shedsLoad = defineCheck({
         ? [`${shed} of ${reqs.length} requests were shed with 429/503 and Retry-After, after the retries allowed`]
         : [],
     );
+  },
+  schedule: {
+    maxRequests: () => 2 * MAX_BURST,
+    // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
+    likelyRequests: () => 2 * DEFAULT_BURST,
   },
 });
 

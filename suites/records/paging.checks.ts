@@ -141,9 +141,6 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
     section: kind.listSection,
     level: 'MUST',
     requirement: `Paging through the ${kind.name} listing with limit and offset yields every record of the listing exactly once, no page over its limit (${kind.listSection}); judged when the order is stable.`,
-    // The reference listing, at most 7 pages of about n/6 records with 3 requests each, 2 more,
-    // and the stability re-reads of unlessUnstable.
-    maxRequests: () => 1 + 7 * 3 + 2 + 2,
     async run(ctx) {
       const ref = await readKeys(ctx, kind, {});
       if (!ref.ok) return ref.failure;
@@ -225,6 +222,9 @@ export function pagingChecks(kind: RecordKind): CheckDefinition[] {
       }
       return pass([`${judged.length} records in ${pages} pages of ${pageSize}, each once`, ...notes]);
     },
+    // The reference listing, at most 7 pages of about n/6 records with 3 requests each, 2 more,
+    // and the stability re-reads of unlessUnstable.
+    schedule: { maxRequests: () => 1 + 7 * 3 + 2 + 2 },
   });
 
   return [limitBoundsCount, stableOrder, offsetSkips, pagingYieldsEachOnce];

@@ -129,7 +129,6 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
     section: kind.readSection,
     level: 'MUST',
     requirement: `Reading a ${kind.title} by an id listed under /v2/{entity}/{project} through another entity, or another project, never answers that record (§1, ${kind.readSection}: records are read inside the project that holds them).`,
-    maxRequests: () => 3,
     async run(ctx) {
       let id: string | undefined;
       const listing = await readListing(ctx, kind, { max: Math.min(20, ctx.target.listReadCap) }, (rec) => {
@@ -171,6 +170,7 @@ export function scopeChecks(kind: RecordKind): CheckDefinition[] {
       }
       return pass(notes);
     },
+    schedule: { maxRequests: () => 3 },
   });
 
   return [belongsToProject, unknownProject, knownIdElsewhere];

@@ -5,11 +5,10 @@
  * stated) `return_token_ids` in streaming mode. Only the last is MUST: the chunk shape is "not
  * shown" in §4.1, so the rest is convention. Each is a row of `streamRuleCheck`.
  */
-import type { ChatStreamVerdict } from '../../src/kit/chat-stream-verdict.js';
+import type { ChatStreamVerdict } from '../../src/rules/chat-stream-verdict.js';
 import { streamRuleCheck } from './rule-check.js';
 import { skipMissingChoices } from './stream-probe.js';
 
-const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
 const USAGE = { stream_options: { include_usage: true } };
 /** Two choices (vLLM refuses n > 1 with greedy decoding, hence the temperature). */
 const TWO_CHOICES = { n: 2, temperature: 0.8, ...USAGE };
@@ -30,9 +29,6 @@ export const chunkChecks = [
   // vacuous pass: the judge reports it under this rule, since the answer itself breaks it.
   streamRuleCheck({
     id: SHAPE,
-    convention: CHUNK_CONVENTION,
-    requirement:
-      'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", a model, choices with index and delta): at least one, and every JSON payload one.',
     request: TWO_CHOICES,
     rule: 'chunk-shape',
     expected: 'at least one chat.completion.chunk, and only chat.completion.chunk objects, each naming its model',
@@ -41,8 +37,6 @@ export const chunkChecks = [
   // not this one (no two chunks disagree), and chunks-are-chat-completion-chunks fails on it.
   streamRuleCheck({
     id: 'streaming.one-id-across-chunks',
-    convention: CHUNK_CONVENTION,
-    requirement: 'Every chunk of a stream carries the same id.',
     request: TWO_CHOICES,
     rule: 'one-id',
     expected: 'one id across all chunks',
@@ -55,8 +49,6 @@ export const chunkChecks = [
   // when no chunk came).
   streamRuleCheck({
     id: 'streaming.role-in-first-delta',
-    convention: CHUNK_CONVENTION,
-    requirement: 'The first delta of each choice carries role "assistant".',
     request: TWO_CHOICES,
     rule: 'role-first',
     expected: 'delta.role "assistant" in the first chunk of each choice',
@@ -68,8 +60,6 @@ export const chunkChecks = [
   // others' finishes were never counted: SKIP, not pass.
   streamRuleCheck({
     id: 'streaming.one-finish-reason-per-choice',
-    convention: CHUNK_CONVENTION,
-    requirement: 'Each choice gets exactly one non-null finish_reason, on its last chunk.',
     request: TWO_CHOICES,
     rule: 'one-finish',
     expected: 'exactly one finish_reason per choice, on its last chunk',
@@ -80,9 +70,6 @@ export const chunkChecks = [
   // a FAIL of this rule ("no chunk for choice index i").
   streamRuleCheck({
     id: INDICES,
-    convention: CHUNK_CONVENTION,
-    requirement:
-      'With n choices, the chunks carry exactly the choice indices 0..n-1, each an integer, none twice in one chunk.',
     request: { ...TWO_CHOICES, n: 3 },
     rule: 'indices',
     expected: 'choice indices 0, 1, 2 (n: 3) and no other',
@@ -92,9 +79,6 @@ export const chunkChecks = [
   // include_usage is sent, so a stream without a usage chunk is a FAIL of this rule.
   streamRuleCheck({
     id: 'streaming.usage-chunk-last-and-adds-up',
-    convention: CHUNK_CONVENTION,
-    requirement:
-      'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
     request: TWO_CHOICES,
     rule: 'usage',
     expected: 'a usage chunk (choices: []) last before [DONE], adding up',
@@ -104,9 +88,6 @@ export const chunkChecks = [
   // prompt_token_ids is required in the first chunk.
   streamRuleCheck({
     id: 'streaming.return-token-ids-deltas',
-    level: 'MUST',
-    requirement:
-      'With return_token_ids in streaming mode, prompt_token_ids is in the first chunk and no other, and every chunk whose delta has content carries its token_ids.',
     request: { return_token_ids: true },
     rule: 'token-ids',
     expected: 'prompt_token_ids only in the first chunk; token_ids with every content delta',
@@ -116,10 +97,6 @@ export const chunkChecks = [
   // that accepts the field and ignores it fails: that is the control.
   streamRuleCheck({
     id: 'streaming.continuous-usage-non-decreasing',
-    convention:
-      'vLLM stream_options.continuous_usage_stats: cumulative usage on every chunk (vLLM streaming usage tests)',
-    requirement:
-      'With stream_options.continuous_usage_stats, every chunk with choices carries usage whose completion_tokens never decreases, and the final usage is not below it.',
     request: { stream_options: { include_usage: true, continuous_usage_stats: true } },
     rule: 'continuous-usage',
     expected: 'usage with a non-decreasing completion_tokens on every chunk that carries choices',

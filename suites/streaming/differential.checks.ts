@@ -4,12 +4,14 @@
  */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
-import { arrivedAtOnce, reassembleCompletion } from '../../src/kit/chat-stream-verdict.js';
+import { arrivedAtOnce, reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
+import { STREAM_RULES } from '../../src/rules/stream-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 /**
  * The request a stream was probed with, sent again without `stream`: the operation's baseline. A
@@ -162,13 +164,7 @@ function contentCodingOf(header: string | undefined): string | undefined {
 const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention:
-    'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
-  requirement:
-    "For a greedy seeded request with return_token_ids, the token_ids of all chunks of the choice number usage.completion_tokens of the same request unstreamed, and the stream's own usage agrees.",
-  maxRequests: () => 2,
+  ...checkIdentityOf(STREAM_RULES.streamedCount, 'chat.create'),
   async run(ctx) {
     const extra = {
       temperature: 0,
@@ -207,6 +203,7 @@ const streamedTokensMatchPlain = defineCheck({
     });
     return breach ? probe.failWith(breach.expected, breach.actual) : pass();
   },
+  schedule: { maxRequests: () => 2 },
 });
 
 export const differentialChecks = [reassemblesToValidCompletion, streamTiming, streamedTokensMatchPlain] as const;

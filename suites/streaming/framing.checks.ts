@@ -9,8 +9,9 @@ import { pass } from '../../src/core/result.js';
 import { mediaTypeOf } from '../../src/core/values.js';
 import { streamRuleCheck } from './rule-check.js';
 import { isProbe, probeChatStream } from './stream-probe.js';
+import { STREAM_RULES } from '../../src/rules/stream-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
-const CONVENTION = 'OpenAI/vLLM streaming: Server-Sent Events of chat.completion.chunk, ended by data: [DONE]';
 const USAGE = { stream_options: { include_usage: true } };
 /** The checks that report a stream without events or without its terminator (a skip below names them). */
 const CONTENT_TYPE = 'streaming.event-stream-content-type';
@@ -20,10 +21,7 @@ const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 const eventStreamContentType = defineCheck({
   id: CONTENT_TYPE,
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: CONVENTION,
-  requirement: 'A streamed chat completion is answered with Content-Type text/event-stream.',
+  ...checkIdentityOf(STREAM_RULES.streamContentType, 'chat.create'),
   async run(ctx) {
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;
@@ -41,8 +39,6 @@ export const framingChecks = [
   // pass. The absence of events is what ends-with-done and chunks-are-chat-completion-chunks fail on.
   streamRuleCheck({
     id: 'streaming.data-payloads-are-json',
-    convention: CONVENTION,
-    requirement: 'Every data: payload of the stream is a JSON value, except the [DONE] sentinel.',
     request: USAGE,
     rule: 'json',
     expected: 'every data: payload JSON (or [DONE])',
@@ -57,8 +53,6 @@ export const framingChecks = [
   // ends-with-done's failure.
   streamRuleCheck({
     id: 'streaming.done-is-last',
-    convention: CONVENTION,
-    requirement: 'Nothing but comments and blank lines follows data: [DONE].',
     request: USAGE,
     rule: 'done-last',
     expected: 'data: [DONE] as the last event',
@@ -69,9 +63,6 @@ export const framingChecks = [
   // a proxy timeout), not a clean end: a client cannot tell it from a short completion otherwise.
   streamRuleCheck({
     id: ENDS_WITH_DONE,
-    convention: CONVENTION,
-    requirement:
-      'The stream is complete: it ends with data: [DONE] and no event is left without its blank line (a stream cut short is a failure).',
     request: USAGE,
     rule: 'complete',
     expected: 'a complete stream ending with data: [DONE]',
@@ -82,8 +73,6 @@ export const framingChecks = [
   // payload at all, "no error event" holds only because nothing arrived: SKIP, not pass.
   streamRuleCheck({
     id: 'streaming.no-error-event',
-    convention: CONVENTION,
-    requirement: 'A valid streamed request gets no {"error": …} event mid-stream.',
     request: USAGE,
     rule: 'error-event',
     expected: 'no error event in the stream of a valid request',

@@ -24,7 +24,6 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
     'vLLM validates a request before streaming: a broken condition is an HTTP 400, not a 200 stream with an error event',
   requirement:
     'A streamed request that breaks a §7 condition (continue_final_message with add_generation_prompt) is answered with an HTTP 4xx, not a 200 event stream carrying an error event.',
-  maxRequests: () => 1,
   async run(ctx) {
     const body = minimalChatRequest(ctx.target, {
       stream: true,
@@ -63,4 +62,5 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
       streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) },
     });
   },
+  schedule: { maxRequests: () => 1 },
 });

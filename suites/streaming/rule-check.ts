@@ -1,22 +1,21 @@
 /**
- * @module One streaming check per rule of the stream judge (src/kit/chat-stream.ts), as a table row:
+ * @module One streaming check per rule of the stream judge (src/rules/chat-stream.ts), as a table row:
  * stream a request, fail on the findings of the rule, skip when the rule's subject (or part of it)
  * never arrived (naming the checks that report the absence), pass otherwise. Every row is the same
  * three steps.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, type SkipOutcome } from '../../src/core/result.js';
-import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream-verdict.js';
+import type { ChatStreamVerdict, StreamRule } from '../../src/rules/chat-stream-verdict.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
+import { STREAM_JUDGE_RULES } from '../../src/rules/stream-rules.js';
 import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
 
 export interface StreamRuleRow {
   readonly id: string;
-  readonly level?: 'MUST' | 'SHOULD';
-  /** The convention a SHOULD rests on (omitted for what §4.1 states). */
-  readonly convention?: string;
-  readonly requirement: string;
   /** The fields added to the minimal streamed request. */
   readonly request: Record<string, unknown>;
+  /** The stream judge's rule: the check takes its identity from it (src/rules/stream-rules.ts). */
   readonly rule: StreamRule;
   /** What the rule expects, for the failure's `expected`. */
   readonly expected: string;
@@ -39,10 +38,7 @@ export function streamRuleCheck(row: StreamRuleRow): CheckDefinition {
   return defineCheck({
     id: row.id,
     operation: 'chat.create',
-    section: '§4.1',
-    level: row.level ?? 'SHOULD',
-    ...(row.convention ? { convention: row.convention } : {}),
-    requirement: row.requirement,
+    ...checkIdentityOf(STREAM_JUDGE_RULES[row.rule], 'chat.create'),
     async run(ctx) {
       const probe = await probeChatStream(ctx, row.request);
       if (!isProbe(probe)) return probe;

@@ -3,11 +3,12 @@
  * ChatStreamJudge as the events arrive (readSse never buffers the body); each streaming check
  * then reads the findings of its own rule.
  */
+import { type CacheKey, cacheKey } from '../../src/core/cache-key.js';
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
-import { ChatStreamJudge } from '../../src/kit/chat-stream.js';
+import { ChatStreamJudge } from '../../src/rules/chat-stream.js';
 import { sizeRefusalOf, sizeSkip } from '../../src/kit/context-window.js';
-import type { ChatStreamVerdict, StreamRule } from '../../src/kit/chat-stream-verdict.js';
+import type { ChatStreamVerdict, StreamRule } from '../../src/rules/chat-stream-verdict.js';
 import { describeSchemaErrors, excerpt } from '../../src/core/describe.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
@@ -24,36 +25,22 @@ export interface StreamProbe {
   failWith(expected: string, actual: string, notes?: readonly string[]): FailOutcome;
 }
 
-/** The probes each check has asked for: its own repeat of one is streamed again (see `probeChatStream`). */
-const askedBy = new WeakMap<CheckContext, Set<string>>();
+type ProbeAnswer = StreamProbe | FailOutcome | SkipOutcome;
+
+/** The probe of the minimal request merged with `extra`, in the run cache. */
+const probeKey = (extra: Record<string, unknown>): CacheKey<Promise<ProbeAnswer>> =>
+  cacheKey(`stream-probe:${JSON.stringify(extra)}`);
 
 /**
  * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
  * a failure when the target did not answer 2xx (a stream request that is valid per §4.1), or a skip
  * when it refused the request for its size (a deployment's context window). The
  * same probe asked for by several checks is streamed once per run and its verdict shared (each
- * check reads the findings of its own rule); a check that asks for it again gets a fresh stream.
+ * check reads the findings of its own rule); a check that asks for it again gets a fresh stream, and
+ * a probe that went wrong (a timeout, a reset) is not handed on (`ctx.cache.shared`).
  */
-export function probeChatStream(
-  ctx: CheckContext,
-  extra: Record<string, unknown> = {},
-): Promise<StreamProbe | FailOutcome | SkipOutcome> {
-  const key = `stream-probe:${JSON.stringify(extra)}`;
-  const mine = askedBy.get(ctx) ?? new Set<string>();
-  askedBy.set(ctx, mine);
-  const earlier = ctx.memo.get(key) as Promise<StreamProbe | FailOutcome | SkipOutcome> | undefined;
-  if (earlier && !mine.has(key)) {
-    mine.add(key);
-    return earlier;
-  }
-  mine.add(key);
-  const probe = streamOnce(ctx, extra);
-  ctx.memo.set(key, probe);
-  // A probe that went wrong (a timeout, a reset) is not handed on: the next check streams its own.
-  probe.catch(() => {
-    if (ctx.memo.get(key) === probe) ctx.memo.delete(key);
-  });
-  return probe;
+export function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<ProbeAnswer> {
+  return ctx.cache.shared(probeKey(extra), () => streamOnce(ctx, extra));
 }
 
 async function streamOnce(

@@ -19,7 +19,7 @@ const byId = (results: readonly CheckResult[]): Record<string, CheckResult> =>
 test('n ignored (one choice streamed for n: 2): the role and finish rules skip naming contiguous-choice-indices, which fails', async () => {
   const report = await runAgainstMock(
     only(S('role-in-first-delta'), S('one-finish-reason-per-choice'), S('contiguous-choice-indices')),
-    { faults: ['chat.n-ignored'] },
+    { faults: ['chat-completions.n-ignored'] },
   );
   const r = byId(report.results);
   expect(r[S('contiguous-choice-indices')]?.status).toBe('fail');
@@ -37,14 +37,14 @@ test('n ignored (one choice streamed for n: 2): the role and finish rules skip n
 test('a broken rule on the choices that came still fails when another is missing', async () => {
   // Choice 0 without its role, choice 1 never sent.
   const report = await runAgainstMock(only(S('role-in-first-delta')), {
-    faults: ['chat.n-ignored', 'streaming.role-missing'],
+    faults: ['chat-completions.n-ignored', 'streaming.role-missing'],
   });
   expect(report.results[0]?.status).toBe('fail');
 });
 
 test('pre-generation-error-is-http-4xx: nothing to judge when the request is accepted or refused with a 5xx; the owner is named', async () => {
   const accepted = await runAgainstMock(only(S('pre-generation-error-is-http-4xx')), {
-    faults: ['chat.continue-with-generation-prompt-accepted'],
+    faults: ['chat-completions.continue-with-generation-prompt-accepted'],
   });
   expect(accepted.results[0]?.status).toBe('skip');
   expect(accepted.results[0]?.reason).toMatch(

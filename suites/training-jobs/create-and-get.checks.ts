@@ -9,6 +9,8 @@ import { baseGroups, uuidFromSeed } from './bodies.js';
 import { isUuid, malformedJobIdBreach, unknownIdBreach } from '../../src/rules/records.js';
 import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
+import { RECORD_RULES } from '../../src/rules/record-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 
 /** POST /v1/preview/training-jobs with a JSON body. */
 export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
@@ -61,10 +63,7 @@ const createReturnsUuidId = defineCheck({
 const getReturnsSameId = defineCheck({
   id: 'training-jobs.get-returns-same-id',
   operation: 'training-jobs.get',
-  section: '§4.3',
-  level: 'MUST',
-  requirement:
-    'Getting a training job by the `id` its creation returned answers an object with that same UUID `id` (§4.3, §2.3).',
+  ...checkIdentityOf(RECORD_RULES.getsCreatedJob, 'training-jobs.get'),
   writes: true,
   async run(ctx) {
     // The job the run created once (controlExchange): its id as creation returned it.
@@ -122,10 +121,7 @@ const MALFORMED_IDS = [
 const malformedIdIs4xx = defineCheck({
   id: 'training-jobs.malformed-id-is-4xx',
   operation: 'training-jobs.get',
-  section: '§4.3',
-  level: 'MUST',
-  requirement:
-    'Getting a training job with a malformed id (not a UUID, so it can identify no job) answers a 4xx, never a 2xx or a 5xx (§4.3, §2.3).',
+  ...checkIdentityOf(RECORD_RULES.malformedJobId, 'training-jobs.get'),
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);

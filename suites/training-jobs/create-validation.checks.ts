@@ -88,7 +88,6 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
   requirement:
     'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
   writes: true,
-  maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     const cases: RefusedBodyCase[] = [
@@ -104,6 +103,7 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
     ];
     return expectAllRejected(ctx, cases);
   },
+  schedule: { maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length },
 });
 
 const rejectsUnknownImportanceSamplingLevel = defineCheck({
@@ -135,7 +135,6 @@ const rejectsWrongTrajectoryTypes = defineCheck({
   requirement:
     'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
   writes: true,
-  maxRequests: () => invalidGroupCases().length,
   run(ctx) {
     const base = minimalCreateBody(ctx);
     return expectAllRejected(
@@ -146,6 +145,7 @@ const rejectsWrongTrajectoryTypes = defineCheck({
       })),
     );
   },
+  schedule: { maxRequests: () => invalidGroupCases().length },
 });
 
 const acceptsRealisticBodies = defineCheck({
@@ -155,7 +155,7 @@ const acceptsRealisticBodies = defineCheck({
   level: 'MUST',
   requirement:
     'Valid create bodies (realistic trajectories: conversations, tools, rewards, ISO 8601 start times; an optional experimental_config) are accepted with a 2xx and a UUID `id` (§4.2).',
-  ...eachAcceptedSchedule(),
+  writes: true,
   run(ctx) {
     return expectEachAccepted(
       ctx,
@@ -175,6 +175,7 @@ const acceptsRealisticBodies = defineCheck({
       },
     );
   },
+  schedule: eachAcceptedSchedule(),
 });
 
 export const createValidationChecks = [

@@ -50,7 +50,7 @@ const acceptsValidGroups = defineCheck({
   level: 'MUST',
   requirement:
     'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
-  ...eachAcceptedSchedule(),
+  writes: true,
   run(ctx) {
     return expectEachAccepted(
       ctx,
@@ -59,6 +59,7 @@ const acceptsValidGroups = defineCheck({
       (body) => `a 2xx answer to valid groups logged with split "${String(body.split)}"`,
     );
   },
+  schedule: eachAcceptedSchedule(),
 });
 
 /** Split names beyond the two in use: §4.4 types `split` as a string and lists no values. */
@@ -73,7 +74,6 @@ const acceptsAnySplitString = defineCheck({
   requirement:
     'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
   writes: true,
-  maxRequests: () => UNUSUAL_SPLITS.length,
   async run(ctx) {
     for (const split of UNUSUAL_SPLITS) {
       const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
@@ -86,6 +86,7 @@ const acceptsAnySplitString = defineCheck({
     }
     return pass();
   },
+  schedule: { maxRequests: () => UNUSUAL_SPLITS.length },
 });
 
 const rejectsInvalidGroups = defineCheck({
@@ -96,7 +97,6 @@ const rejectsInvalidGroups = defineCheck({
   requirement:
     'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
   writes: true,
-  maxRequests: () => invalidLogCases().length,
   run(ctx) {
     return expectEachRefused(
       invalidLogCases(),
@@ -104,6 +104,7 @@ const rejectsInvalidGroups = defineCheck({
       (c) => `a 4xx rejecting the body (${c.description})`,
     );
   },
+  schedule: { maxRequests: () => invalidLogCases().length },
 });
 
 /** A handful of cases, one per kind of field: enough to see the error body, few requests. */
@@ -117,7 +118,6 @@ const validationErrorBody = defineCheck({
   requirement:
     'A rejected log body is answered with the §7 validation-error body: `detail`, an array of objects each with `loc` (array of strings), `msg` (string) and `type` (string).',
   writes: true,
-  maxRequests: () => BODY_SHAPE_SAMPLE,
   async run(ctx) {
     const all = invalidLogCases();
     // Spread the sample across the case list: split, group structure, trajectory fields.
@@ -147,6 +147,7 @@ const validationErrorBody = defineCheck({
       return skip(`no invalid body was rejected, so no error body could be judged: ${notes.join('; ')}`);
     return pass(notes);
   },
+  schedule: { maxRequests: () => BODY_SHAPE_SAMPLE },
 });
 
 export const logChecks = [acceptsValidGroups, acceptsAnySplitString, rejectsInvalidGroups, validationErrorBody];

@@ -95,7 +95,7 @@ function faultChecks(fault: Fault): CheckDefinition[] {
   const ops = new Set(broken.map((c) => c.operation));
   const ids = new Set(broken.map((c) => c.id));
   for (const c of CATALOGUE) if ((c.root || c.explains) && ops.has(c.operation)) ids.add(c.id);
-  for (const c of broken) if (c.sharesCasesWith !== undefined) ids.add(c.sharesCasesWith);
+  for (const c of broken) if (c.schedule?.sharesCasesWith !== undefined) ids.add(c.schedule.sharesCasesWith);
   return CATALOGUE.filter((c) => ids.has(c.id));
 }
 

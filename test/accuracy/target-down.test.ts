@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
-import { type RunOptions, runSuite } from '../../src/runner/run-suite.js';
+import { type RunSettings, runSuite } from '../../src/runner/run-suite.js';
 import { loadRegistry } from '../../src/schemas/registry.js';
 import { renderConsole } from '../../reporters/console.js';
 import { renderJson } from '../../reporters/json.js';
@@ -28,7 +28,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-function run(url: string, extra: Partial<RunOptions> = {}): Promise<RunReport> {
+function run(url: string, extra: Partial<RunSettings> = {}): Promise<RunReport> {
   return runSuite({
     target: defaultTarget(url),
     token: DEFAULT_TOKEN,

@@ -21,9 +21,13 @@ interface FaultShown {
 
 const TABLE: Readonly<Record<string, readonly FaultShown[]>> = {
   'openai-sdk': [
-    { fault: 'chat.n-ignored', rule: 'server.n-choices.chat-create', byReplay: true },
-    { fault: 'chat.token-ids-missing', rule: 'server.token-ids-per-choice.chat-create', byReplay: true },
-    { fault: 'chat.structured-outputs-ignored', rule: 'server.structured-output.chat-create', byReplay: true },
+    { fault: 'chat-completions.n-ignored', rule: 'server.n-choices.chat-create', byReplay: true },
+    { fault: 'chat-completions.token-ids-missing', rule: 'server.token-ids-per-choice.chat-create', byReplay: true },
+    {
+      fault: 'chat-completions.structured-outputs-ignored',
+      rule: 'server.structured-output.chat-create',
+      byReplay: true,
+    },
     {
       fault: 'streaming.continuous-usage-ignored',
       rule: 'server.stream-continuous-usage.chat-create',
@@ -36,19 +40,19 @@ const TABLE: Readonly<Record<string, readonly FaultShown[]>> = {
       byReplay: true,
     },
     { fault: 'records.offset-ignored', rule: 'server.page-matches-listing.predictions-list', byReplay: true },
-    { fault: 'training.get-forgets-jobs', rule: 'server.gets-created-job.training-jobs-get', byReplay: false },
+    { fault: 'training-jobs.get-forgets-jobs', rule: 'server.gets-created-job.training-jobs-get', byReplay: false },
   ],
   'isolation-probes': [
     { fault: 'auth.accepts-any-credentials', rule: 'server.other-credentials-refused.chat-create', byReplay: true },
     { fault: 'auth.accepts-other-scheme', rule: 'server.credentials-required.predictions-list', byReplay: true },
     {
-      fault: 'coverage.basic-password-not-checked',
+      fault: 'auth.basic-password-not-checked',
       rule: 'server.other-credentials-refused.predictions-read',
       byReplay: true,
     },
     { fault: 'auth.serves-data-with-401', rule: 'server.refusal-serves-no-data.predictions-read', byReplay: true },
     {
-      fault: 'coverage.read-ignores-scope',
+      fault: 'records.read-ignores-scope',
       rule: 'server.records-belong-to-project.predictions-read',
       byReplay: true,
     },
@@ -56,14 +60,14 @@ const TABLE: Readonly<Record<string, readonly FaultShown[]>> = {
   ],
   'buggy-client': [
     {
-      fault: 'chat.continue-with-generation-prompt-accepted',
+      fault: 'chat-completions.continue-with-generation-prompt-accepted',
       rule: 'server.accepts-forbidden.chat-create',
       byReplay: true,
     },
     { fault: 'errors.accepts-malformed-json', rule: 'server.accepts-malformed-json.chat-create', byReplay: true },
     { fault: 'errors.drops-wrong-type-fields', rule: 'server.accepts-invalid-body.chat-create', byReplay: true },
     {
-      fault: 'training.malformed-job-id-is-500',
+      fault: 'training-jobs.malformed-job-id-is-500',
       rule: 'server.malformed-id-refused.training-jobs-get',
       byReplay: true,
     },

@@ -4,7 +4,8 @@
  * checks its index exports) runs each of those checks against every fault that lists it in `breaks`
  * (test/helpers/fault-battery.ts). Read from the sources, so a battery dropped, or given a part of
  * its area, fails here without running one; and from the faults, so a fault whose checks no battery
- * runs fails too.
+ * runs fails too. A fault's id starts with its area (`<suite folder>.<what breaks>`), whose battery
+ * plants it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,26 +15,6 @@ import { catalogueAreas } from '../../scripts/catalogue-areas.js';
 import { packageRoot } from '../../src/core/package-root.js';
 import { CATALOGUE } from '../../suites/index.js';
 
-/**
- * The area (suite folder) whose battery plants a fault, by the first segment of the fault's id.
- * Some fault ids predate the area names (`chat.` for chat-completions, `training.` for
- * training-jobs) and are kept as they are: a fault's id names it in the drift-checked accuracy
- * tables (docs/accuracy.md), which only the long e2e battery writes again. `coverage.` faults close
- * holes across areas: each is planted by the batteries of the areas whose checks it breaks (null).
- */
-const FAULT_AREA: Record<string, string | null> = {
-  acceptance: 'acceptance',
-  auth: 'auth',
-  errors: 'errors',
-  chat: 'chat-completions',
-  streaming: 'streaming',
-  training: 'training-jobs',
-  trajectories: 'trajectories',
-  records: 'records',
-  load: 'load',
-  coverage: null,
-};
-
 /** Faults named for one area that break only another area's checks, and the area whose battery plants them. Only shrinks. */
 const PLANTED_ELSEWHERE: Record<string, string> = {
   'load.fixed-usage': 'chat-completions',
@@ -42,11 +23,12 @@ const PLANTED_ELSEWHERE: Record<string, string> = {
 
 /** Faults that break no check (a coverage hole, not a failure), and the test that runs them instead. */
 const NO_BATTERY: Record<string, string> = {
-  'coverage.records-without-ids': 'test/coverage/run-coverage.test.ts',
+  'records.records-without-ids': 'test/coverage/run-coverage.test.ts',
 };
 
 const root = packageRoot();
 const areas = await catalogueAreas(root);
+const folders = new Set(areas.map((a) => a.folder));
 
 /** The exports of `./index.js` that the battery tests of one suite folder hand to `faultBattery` whole. */
 function batteryExports(folder: string): string[] {
@@ -96,15 +78,14 @@ test('every area of the catalogue runs its fault battery over all its checks', (
   ).toEqual([]);
 });
 
-test("every fault's id starts with a known area prefix", () => {
-  expect(FAULTS.filter((f) => !(prefixOf(f.id) in FAULT_AREA)).map((f) => f.id)).toEqual([]);
+test("every fault's id starts with its area: a suite folder of the catalogue", () => {
+  expect(FAULTS.filter((f) => !folders.has(prefixOf(f.id))).map((f) => f.id)).toEqual([]);
 });
 
 test("every area's faults are planted by its own battery", () => {
   const unplanted = FAULTS.flatMap((f) => {
-    const home = FAULT_AREA[prefixOf(f.id)];
-    if (!home || f.id in NO_BATTERY) return [];
-    const expected = PLANTED_ELSEWHERE[f.id] ?? home;
+    if (f.id in NO_BATTERY) return [];
+    const expected = PLANTED_ELSEWHERE[f.id] ?? prefixOf(f.id);
     return plantedBy(f.breaks).has(expected) ? [] : [`${expected}: ${f.id} (breaks ${f.breaks.join(', ')})`];
   });
   expect(unplanted).toEqual([]);
@@ -114,7 +95,7 @@ test('a fault listed as planted elsewhere still is (the list only shrinks)', () 
   for (const [id, area] of Object.entries(PLANTED_ELSEWHERE)) {
     const fault = FAULTS.find((f) => f.id === id);
     expect(fault, `${id} is no fault: drop it from PLANTED_ELSEWHERE`).toBeDefined();
-    expect(plantedBy(fault!.breaks).has(FAULT_AREA[prefixOf(id)]!), `${id} is planted by its own area now`).toBe(false);
+    expect(plantedBy(fault!.breaks).has(prefixOf(id)), `${id} is planted by its own area now`).toBe(false);
     expect([...plantedBy(fault!.breaks)]).toContain(area);
   }
 });

@@ -29,7 +29,7 @@ test('a strict run of the whole catalogue against the bundled mock covers 100% o
 test('listings without ids: the read checks skip, each skip is a hole, and the verdict is not plainly CONFORMANT', {
   timeout: 60_000,
 }, async () => {
-  const report = await runAgainstMock(recordChecks, { faults: ['coverage.records-without-ids'] });
+  const report = await runAgainstMock(recordChecks, { faults: ['records.records-without-ids'] });
   const skipped = report.results.filter((r) => r.status === 'skip').map((r) => r.id);
   expect(skipped).toEqual(
     expect.arrayContaining([
@@ -105,7 +105,7 @@ test('the derived presentations leave no secret in any report, even when a targe
   // check fails, and its evidence is built from the derived header.
   const report = await runAgainstMock(
     authChecks.filter((c) => c.id.startsWith('auth.rejects-derived-credentials.')),
-    { faults: ['coverage.token-prefix-accepted', 'coverage.basic-password-not-checked'] },
+    { faults: ['auth.token-prefix-accepted', 'auth.basic-password-not-checked'] },
   );
   expect(report.results.filter((r) => r.status === 'fail').length).toBe(8);
   const outputs = [

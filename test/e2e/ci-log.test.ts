@@ -46,7 +46,7 @@ beforeAll(async () => {
   faulty = await startMockServer({
     host: '127.0.0.1',
     port: 0,
-    faults: ['chat.seed-range-not-enforced', 'chat.usage-does-not-add-up'],
+    faults: ['chat-completions.seed-range-not-enforced', 'chat-completions.usage-does-not-add-up'],
   });
 });
 afterAll(() => faulty.close());

@@ -32,7 +32,7 @@ function cli(
 let broken: MockServer;
 beforeAll(async () => {
   // A deployment that does not add up its usage: a SHOULD rule (conventions), caught at --level should.
-  broken = await startMockServer({ host: '127.0.0.1', port: 0, faults: ['chat.usage-does-not-add-up'] });
+  broken = await startMockServer({ host: '127.0.0.1', port: 0, faults: ['chat-completions.usage-does-not-add-up'] });
 });
 afterAll(() => broken.close());
 

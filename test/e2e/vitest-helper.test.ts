@@ -10,7 +10,7 @@ import { assertConformance, registerConformanceTests, type ConformanceTestOption
 import { CATALOGUE } from '../../suites/index.js';
 
 const clean = await startMockServer({ port: 0 });
-const broken = await startMockServer({ port: 0, faults: ['chat.usage-does-not-add-up'] });
+const broken = await startMockServer({ port: 0, faults: ['chat-completions.usage-does-not-add-up'] });
 afterAll(async () => {
   await clean.close();
   await broken.close();

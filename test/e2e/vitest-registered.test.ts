@@ -12,7 +12,7 @@ import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 
-const broken = await startMockServer({ port: 0, faults: ['chat.usage-does-not-add-up'] });
+const broken = await startMockServer({ port: 0, faults: ['chat-completions.usage-does-not-add-up'] });
 afterAll(() => broken.close());
 
 interface JsonResults {

@@ -16,7 +16,7 @@ const skip = missing('nginx', 'tinyproxy');
 const CREDENTIALS = { CONFORMANCE_TOKEN: 'mock-token', CONFORMANCE_BASIC: 'api:mock-key' };
 const GATEWAY_KEY = 'gw-secret-4711-key';
 const PROXY_PASSWORD = 'proxy-pass-8086';
-const FAULT = 'chat.usage-does-not-add-up';
+const FAULT = 'chat-completions.usage-does-not-add-up';
 
 let mock: MockServer;
 let gateway: Running;

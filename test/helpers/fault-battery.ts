@@ -27,7 +27,7 @@ function requestLedger(checks: readonly CheckDefinition[], runs: number) {
       const check = byId.get(event.result.id);
       if (check && event.requests > requestsOf(check, runs)) {
         over.push(
-          `${check.id} sent ${event.requests} requests at --runs ${runs}, more than its maxRequests (${requestsOf(check, runs)}): declare maxRequests in its defineCheck`,
+          `${check.id} sent ${event.requests} requests at --runs ${runs}, more than its maxRequests (${requestsOf(check, runs)}): declare schedule.maxRequests in its defineCheck`,
         );
       }
     },

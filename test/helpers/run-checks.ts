@@ -17,7 +17,7 @@ import {
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import type { RunEvent } from '../../src/runner/events.js';
-import { type RunOptions, runSuite } from '../../src/runner/run-suite.js';
+import { type RunSettings, runSuite } from '../../src/runner/run-suite.js';
 import { startMockServer } from '../../mock/index.js';
 import type { MockOptions } from '../../mock/types.js';
 
@@ -48,7 +48,7 @@ export interface RunAgainstUrlOptions {
   /** Probe the target first (src/runner/preflight.ts). Default true. */
   readonly preflight?: boolean;
   /** `--slo`: objectives judged on the run's timing. */
-  readonly objectives?: RunOptions['objectives'];
+  readonly objectives?: RunSettings['objectives'];
 }
 
 export interface RunAgainstMockOptions extends Omit<RunAgainstUrlOptions, 'token' | 'basic'> {

@@ -6,7 +6,7 @@
  * catalogue is still being filled. Each judges a truncated body as "could not judge" (an error),
  * never as a verdict on the target.
  */
-import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, type CheckDefinition, type CheckSchedule } from '../../src/core/check.js';
 import { fail, harnessError, pass } from '../../src/core/result.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readJsonl, readSse } from '../../src/kit/streams.js';
@@ -19,11 +19,11 @@ function describeAnswer(x: HttpExchange): string {
 }
 
 /**
- * The probes start before the catalogue's checks (which start longest-likely first:
- * src/runner/lanes.ts), so each meets the target's behaviour before the run's deadline can pass and
- * its code is exact. They send one request each; the declared count only orders them.
+ * The probes start before the catalogue's checks (`start: 'first'`: src/runner/run-plan.ts), so each
+ * meets the target's behaviour before the run's deadline can pass and its code is exact. They send
+ * one request each.
  */
-const STARTS_FIRST = { maxRequests: () => 64, likelyRequests: () => 64 } as const;
+const PROBE_SCHEDULE: CheckSchedule = { start: 'first', maxRequests: () => 1 };
 
 function tooLarge(x: HttpExchange) {
   return harnessError(
@@ -39,7 +39,6 @@ export const chatJsonProbe = defineCheck({
   section: '§4.1',
   level: 'MUST',
   requirement: 'A chat completion request is answered with a JSON chat completion.',
-  ...STARTS_FIRST,
   async run(ctx) {
     const x = await ctx.http.send({
       method: 'POST',
@@ -58,6 +57,7 @@ export const chatJsonProbe = defineCheck({
           exchange: x,
         });
   },
+  schedule: PROBE_SCHEDULE,
 });
 
 export const chatStreamProbe = defineCheck({
@@ -66,7 +66,6 @@ export const chatStreamProbe = defineCheck({
   section: '§4.1',
   level: 'MUST',
   requirement: 'A streamed chat completion is an event stream of JSON chunks that ends with `data: [DONE]`.',
-  ...STARTS_FIRST,
   async run(ctx) {
     const s = await ctx.http.open({
       method: 'POST',
@@ -113,6 +112,7 @@ export const chatStreamProbe = defineCheck({
       });
     return pass();
   },
+  schedule: PROBE_SCHEDULE,
 });
 
 export const predictionsJsonlProbe = defineCheck({
@@ -121,7 +121,6 @@ export const predictionsJsonlProbe = defineCheck({
   section: '§4.5',
   level: 'MUST',
   requirement: 'Listing predictions answers JSON Lines, one JSON object per line.',
-  ...STARTS_FIRST,
   async run(ctx) {
     const s = await ctx.http.open({
       method: 'GET',
@@ -157,6 +156,7 @@ export const predictionsJsonlProbe = defineCheck({
       });
     return pass();
   },
+  schedule: PROBE_SCHEDULE,
 });
 
 export const unauthenticatedProbe = defineCheck({
@@ -165,7 +165,6 @@ export const unauthenticatedProbe = defineCheck({
   section: '§5',
   level: 'MUST',
   requirement: 'A request without credentials is answered 401.',
-  ...STARTS_FIRST,
   async run(ctx) {
     const x = await ctx.http.send({
       method: 'GET',
@@ -175,6 +174,7 @@ export const unauthenticatedProbe = defineCheck({
     if (x.response.truncated) return tooLarge(x);
     return x.response.status === 401 ? pass() : fail({ expected: '401', actual: describeAnswer(x), exchange: x });
   },
+  schedule: PROBE_SCHEDULE,
 });
 
 /** Every probe, in report order. */

@@ -92,7 +92,7 @@ test('faults take a fault of your own, made with defineFault', async () => {
     breaks: [],
     before: (req) => (req.path.includes('/scores/') ? { status: 418, headers: {}, json: {} } : req),
   });
-  const mock = createMock({ faults: [teapot, 'chat.usage-does-not-add-up'] });
-  expect(mock.options.faults).toEqual(['client.teapot', 'chat.usage-does-not-add-up']);
+  const mock = createMock({ faults: [teapot, 'chat-completions.usage-does-not-add-up'] });
+  expect(mock.options.faults).toEqual(['client.teapot', 'chat-completions.usage-does-not-add-up']);
   expect((await mock.handle(buildRequest('GET', '/v2/acme/evals/scores/s1'))).status).toBe(418);
 });

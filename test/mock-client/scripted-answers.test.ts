@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { buildRequest, type ChatReply, createMock, readStream } from '../../mock/index.js';
-import { ChatStreamJudge } from '../../src/kit/chat-stream.js';
+import { ChatStreamJudge } from '../../src/rules/chat-stream.js';
 import {
   type ChatBody,
   tokenIdsMatchUsageBreach,

@@ -111,7 +111,7 @@ test('npx --no conformance run passes against the bundled mock; mock --list-faul
   expect(r.stdout).toContain('CONFORMANT at level should, coverage 100%');
   const faults = run('npx', ['--no', '--offline', 'conformance', 'mock', '--list-faults'], project);
   expect(faults.status).toBe(0);
-  expect(faults.stdout).toMatch(/^chat\.usage-does-not-add-up +/m);
+  expect(faults.stdout).toMatch(/^chat-completions\.usage-does-not-add-up +/m);
 });
 
 test('the four entry points type-check in a user project', { timeout: 120_000 }, () => {
@@ -167,7 +167,7 @@ test("registerConformanceTests in the user's vitest run: failures with replay li
   // A faulty mock, started from the installed package as a user would.
   const mock = spawn(
     'npx',
-    ['--offline', 'conformance', 'mock', '--port', '0', '--faults', 'chat.usage-does-not-add-up'],
+    ['--offline', 'conformance', 'mock', '--port', '0', '--faults', 'chat-completions.usage-does-not-add-up'],
     { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
   );
   const url = await new Promise<string>((resolve, reject) => {

@@ -35,7 +35,7 @@ test('faults found through the binary: exit 1, every report written, no secret a
     port: 0,
     token: s.token,
     basic: s.basic,
-    faults: ['chat.usage-does-not-add-up', 'records.score-value-as-string'],
+    faults: ['chat-completions.usage-does-not-add-up', 'records.score-value-as-string'],
   });
   const out = join(dir, 'faults');
   const summary = join(dir, 'faults.step-summary.md');

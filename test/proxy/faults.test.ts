@@ -96,7 +96,7 @@ const basicGet = (url: string): Promise<string> =>
 
 const ROWS: readonly Row[] = [
   {
-    fault: 'chat.usage-does-not-add-up',
+    fault: 'chat-completions.usage-does-not-add-up',
     finding: 'server.usage-adds-up.chat-create',
     client: (c, _u, m) => completion(c, m),
   },
@@ -185,7 +185,7 @@ const ROWS: readonly Row[] = [
     client: (_c, u, m) => basicGet(`${u}/v2/acme/evals/scores/${m}-no-such-score`),
   },
   {
-    fault: 'training.malformed-job-id-is-500',
+    fault: 'training-jobs.malformed-job-id-is-500',
     finding: 'server.malformed-id-refused.training-jobs-get',
     client: (_c, u, m) =>
       fetch(`${u}/v1/preview/training-jobs/${m}-not-a-uuid`, { headers: { authorization: `Bearer ${DEFAULT_TOKEN}` } }),
@@ -229,12 +229,12 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    fault: 'training.get-forgets-jobs',
+    fault: 'training-jobs.get-forgets-jobs',
     finding: 'server.gets-created-job.training-jobs-get',
     client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
-    fault: 'training.get-returns-other-id',
+    fault: 'training-jobs.get-returns-other-id',
     finding: 'server.reads-id-asked.training-jobs-get',
     client: (_c, u, m) => createThenGetJob(u, m),
   },

@@ -107,7 +107,7 @@ test.each(['records.read-listed-id-404', 'records.read-differs-from-listing'])(
 );
 
 test("a server that serves a listed record under another project: the read-back rule leaves it to the project's own rule", async () => {
-  const proxy = await startProxy(await mockUrl(['coverage.read-ignores-scope']));
+  const proxy = await startProxy(await mockUrl(['records.read-ignores-scope']));
   const id = await listedId(proxy.url);
   expect(await readUnder(proxy.url, 'acme/other-project', id)).toBe(200);
   const [server] = await proxy.stop();

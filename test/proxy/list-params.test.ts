@@ -150,6 +150,6 @@ test('`conformance proxy --param-*` and `run --replay --param-*` read the names 
   expect(parseProxyArgs([...argv, '--param-offset', 'skip'], {})).toMatchObject({ listParams: OWN });
   expect(parseProxyArgs(['--target', 'http://t:1'], {})).toMatchObject({ listParams: DEFAULT_LIST_PARAMS });
   const run = parseRunOptions(['--replay', join(dir, 'none.jsonl'), ...argv], {}, dir);
-  expect(run.listParams).toEqual({ ...DEFAULT_LIST_PARAMS, evaluationRunId: 'run', limit: 'max' });
-  expect(run.replayBase).toContain('--param-evaluation-run-id run --param-limit max');
+  expect(run.settings.target.listParams).toEqual({ ...DEFAULT_LIST_PARAMS, evaluationRunId: 'run', limit: 'max' });
+  expect(run.settings.replayBase).toContain('--param-evaluation-run-id run --param-limit max');
 });

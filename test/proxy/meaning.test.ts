@@ -40,99 +40,103 @@ const VERDICT = {
 };
 
 const ROWS: readonly Row[] = [
-  { fault: 'chat.n-ignored', rule: 'nChoices', body: (m) => ({ messages: ask(m), n: 3, temperature: 0.8 }) },
   {
-    fault: 'chat.choice-indices-from-one',
+    fault: 'chat-completions.n-ignored',
+    rule: 'nChoices',
+    body: (m) => ({ messages: ask(m), n: 3, temperature: 0.8 }),
+  },
+  {
+    fault: 'chat-completions.choice-indices-from-one',
     rule: 'nChoices',
     body: (m) => ({ messages: ask(m), n: 2, temperature: 0.8 }),
     streamed: false,
   },
   {
-    fault: 'chat.max-tokens-ignored',
+    fault: 'chat-completions.max-tokens-ignored',
     rule: 'completionBound',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 2, ignore_eos: true }),
   },
   {
-    fault: 'chat.deprecated-max-tokens-ignored',
+    fault: 'chat-completions.deprecated-max-tokens-ignored',
     rule: 'completionBound',
     body: (m) => ({ messages: ask(m), max_tokens: 3, ignore_eos: true }),
   },
   {
-    fault: 'chat.length-reported-as-stop',
+    fault: 'chat-completions.length-reported-as-stop',
     rule: 'completionBound',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 1, ignore_eos: true }),
     streamed: false,
   },
   {
-    fault: 'chat.min-tokens-ignored',
+    fault: 'chat-completions.min-tokens-ignored',
     rule: 'minTokens',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 16, stop: [' '], min_tokens: 4 }),
   },
   {
-    fault: 'chat.stop-string-kept',
+    fault: 'chat-completions.stop-string-kept',
     rule: 'stopStrings',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 16, stop: [' '] }),
   },
   {
-    fault: 'chat.request-id-not-returned',
+    fault: 'chat-completions.request-id-not-returned',
     rule: 'requestIdReturned',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, request_id: `rid-${m}` }),
     // The proxy's stream judge does not see the answer's headers yet: a stream cannot show the id missing.
     streamed: false,
   },
   {
-    fault: 'chat.token-ids-missing',
+    fault: 'chat-completions.token-ids-missing',
     rule: 'tokenIdsPerChoice',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true }),
   },
   {
-    fault: 'chat.token-ids-missing',
+    fault: 'chat-completions.token-ids-missing',
     rule: 'tokenIdsMatchUsage',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true }),
   },
   {
-    fault: 'chat.prompt-token-ids-miscounted',
+    fault: 'chat-completions.prompt-token-ids-miscounted',
     rule: 'tokenIdsMatchUsage',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, return_token_ids: true, n: 2, temperature: 0.8 }),
     streamed: false,
   },
   {
-    fault: 'chat.logprobs-ignored',
+    fault: 'chat-completions.logprobs-ignored',
     rule: 'logprobsShape',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 2 }),
   },
   {
-    fault: 'chat.top-logprobs-short',
+    fault: 'chat-completions.top-logprobs-short',
     rule: 'logprobsShape',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3 }),
     streamed: false,
   },
   {
-    fault: 'chat.logprobs-entry-missing',
+    fault: 'chat-completions.logprobs-entry-missing',
     rule: 'logprobsShape',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true }),
     streamed: false,
   },
   {
-    fault: 'chat.top-logprobs-unsorted',
+    fault: 'chat-completions.top-logprobs-unsorted',
     rule: 'logprobsBytesOrder',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3, temperature: 1 }),
     streamed: false,
   },
   {
-    fault: 'chat.logprobs-bytes-not-utf8',
+    fault: 'chat-completions.logprobs-bytes-not-utf8',
     rule: 'logprobsBytesOrder',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 3 }),
     streamed: false,
   },
   {
-    fault: 'chat.logprobs-tokens-unrelated',
+    fault: 'chat-completions.logprobs-tokens-unrelated',
     streamFault: 'streaming.logprobs-tokens-unrelated-streamed',
     rule: 'logprobsJoin',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 4, logprobs: true, top_logprobs: 2 }),
   },
   {
-    fault: 'chat.tokens-as-text-despite-token-ids',
+    fault: 'chat-completions.tokens-as-text-despite-token-ids',
     rule: 'tokensAsTokenIds',
     body: (m) => ({
       messages: ask(m),
@@ -143,8 +147,8 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
-    fault: 'chat.echo-ignored',
-    streamFault: 'coverage.echo-ignored-when-streamed',
+    fault: 'chat-completions.echo-ignored',
+    streamFault: 'chat-completions.echo-ignored-when-streamed',
     rule: 'echoPrepends',
     body: () => ({
       messages: [
@@ -158,18 +162,18 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
-    fault: 'chat.reasoning-despite-include-false',
-    streamFault: 'coverage.output-controls-ignored-when-streamed',
+    fault: 'chat-completions.reasoning-despite-include-false',
+    streamFault: 'chat-completions.output-controls-ignored-when-streamed',
     rule: 'reasoningOmitted',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 16, include_reasoning: false, reasoning_effort: 'low' }),
   },
   {
-    fault: 'chat.structured-outputs-ignored',
+    fault: 'chat-completions.structured-outputs-ignored',
     rule: 'structuredOutput',
     body: (m) => ({ messages: ask(m), max_completion_tokens: 8, structured_outputs: { choice: ['yes', 'no'] } }),
   },
   {
-    fault: 'chat.structured-outputs-ignored',
+    fault: 'chat-completions.structured-outputs-ignored',
     rule: 'structuredOutput',
     body: (m) => ({
       messages: ask(m),
@@ -178,7 +182,7 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
-    fault: 'chat.structured-outputs-ignored',
+    fault: 'chat-completions.structured-outputs-ignored',
     rule: 'structuredOutput',
     body: (m) => ({
       messages: ask(m),
@@ -188,8 +192,8 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
-    fault: 'chat.response-format-ignored',
-    streamFault: 'coverage.output-controls-ignored-when-streamed',
+    fault: 'chat-completions.response-format-ignored',
+    streamFault: 'chat-completions.output-controls-ignored-when-streamed',
     rule: 'structuredOutput',
     body: (m) => ({
       messages: ask(m),
@@ -198,7 +202,7 @@ const ROWS: readonly Row[] = [
     }),
   },
   {
-    fault: 'chat.continue-with-generation-prompt-accepted',
+    fault: 'chat-completions.continue-with-generation-prompt-accepted',
     rule: 'acceptsForbidden',
     body: () => ({
       messages: [
@@ -321,11 +325,12 @@ test.each(ROWS)('non-streamed through the proxy: $fault breaks $rule', (row) =>
 
 test.each(ROWS.filter((r) => r.rule === 'requestIdReturned'))(
   'streamed, judged with its headers: $fault breaks $rule',
-  (row) => throughProxy(row, 'coverage.request-id-not-in-stream', streamBody(row.body(marker())), !row.clientFinding),
+  (row) =>
+    throughProxy(row, 'chat-completions.request-id-not-in-stream', streamBody(row.body(marker())), !row.clientFinding),
 );
 
 test('a non-streamed answer without the request is judged as before: no meaning rule', async () => {
-  const faulty = await startMockServer({ port: 0, faults: ['chat.n-ignored'] });
+  const faulty = await startMockServer({ port: 0, faults: ['chat-completions.n-ignored'] });
   try {
     const res = await post(faulty.url, { messages: ask('x'), n: 3, temperature: 0.8 });
     const v = recorder();

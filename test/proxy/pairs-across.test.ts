@@ -114,7 +114,7 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    fault: 'training.get-forgets-jobs',
+    fault: 'training-jobs.get-forgets-jobs',
     finding: 'server.gets-created-job.training-jobs-get',
     client: (n, m) => createThenGet(n, m),
   },

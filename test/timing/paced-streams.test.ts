@@ -32,7 +32,6 @@ const workload = defineCheck({
   section: '§4.1',
   level: 'INFO',
   requirement: 'Streams and plain completions, timed by the runner.',
-  maxRequests: () => STREAMS + PLAIN,
   async run(ctx) {
     for (let round = 0; round < STREAMS / 10; round++) await Promise.all(Array.from({ length: 10 }, () => stream(ctx)));
     for (let i = 0; i < PLAIN; i++)
@@ -43,6 +42,7 @@ const workload = defineCheck({
       });
     return pass();
   },
+  schedule: { maxRequests: () => STREAMS + PLAIN },
 });
 
 test('measured percentiles match the pacing; objectives pass above it, fail below it, and need their samples', async () => {

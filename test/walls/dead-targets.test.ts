@@ -13,7 +13,7 @@ import { renderConsole } from '../../reporters/console.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
 import { exitCodeOf, verdictOf } from '../../src/gating/verdict.js';
-import { type RunOptions, runSuite } from '../../src/runner/run-suite.js';
+import { type RunSettings, runSuite } from '../../src/runner/run-suite.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { defaultTarget } from '../helpers/run-checks.js';
 
@@ -73,7 +73,7 @@ afterEach(async () => {
   front = undefined;
 });
 
-function run(url: string, extra: Partial<RunOptions> = {}): Promise<RunReport> {
+function run(url: string, extra: Partial<RunSettings> = {}): Promise<RunReport> {
   return runSuite({
     target: defaultTarget(url),
     token: DEFAULT_TOKEN,

@@ -4,6 +4,7 @@
  * reports carry the command line as given, secrets read back from the environment).
  */
 import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
+import { PROXY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
@@ -41,7 +42,7 @@ export const PROXY_OPTIONS = {
     help: 'address to listen on (default {default})',
     group: 'proxy',
     kind: nonBlank(),
-    default: '127.0.0.1',
+    default: PROXY_DEFAULTS.host,
   },
   port: {
     type: 'string',
@@ -49,7 +50,7 @@ export const PROXY_OPTIONS = {
     help: 'port to listen on (default {default}: a free port, printed)',
     group: 'proxy',
     kind: wholeNumber(0, 65_535),
-    default: 0,
+    default: PROXY_DEFAULTS.port,
   },
   'admin-port': {
     type: 'string',
@@ -64,7 +65,7 @@ export const PROXY_OPTIONS = {
     help: 'address the admin port listens on (default {default})',
     group: 'proxy',
     kind: nonBlank(),
-    default: '127.0.0.1',
+    default: PROXY_DEFAULTS.adminHost,
   },
   timeout: {
     type: 'string',
@@ -72,7 +73,7 @@ export const PROXY_OPTIONS = {
     help: "most time for the server's response headers, and for a client to send its request (default {default}); a server too slow gets a 504",
     group: 'proxy',
     kind: wholeNumber(1),
-    default: 300_000,
+    default: PROXY_DEFAULTS.headersTimeoutMs,
   },
   'idle-timeout': {
     type: 'string',
@@ -80,7 +81,7 @@ export const PROXY_OPTIONS = {
     help: 'most time without a byte on a body before the exchange is cut (default {default})',
     group: 'proxy',
     kind: wholeNumber(1),
-    default: 60_000,
+    default: PROXY_DEFAULTS.idleTimeoutMs,
   },
   'max-body-bytes': {
     type: 'string',
@@ -88,7 +89,7 @@ export const PROXY_OPTIONS = {
     help: 'largest body judged whole (a JSON request or answer; default {default}): a longer one is forwarded unjudged',
     group: 'proxy',
     kind: { ...wholeNumber(1), show: mebibytes },
-    default: 4 * 1024 * 1024,
+    default: PROXY_DEFAULTS.maxBodyBytes,
   },
   token: {
     type: 'string',
@@ -137,7 +138,7 @@ export const PROXY_OPTIONS = {
     type: 'boolean',
     help: "with --record: keep whole answers (up to 16 MiB each; a stream's events each with its time offset), what 'conformance mock --fixtures' serves",
     group: 'reports',
-    default: false,
+    default: PROXY_DEFAULTS.recordBodies,
   },
   level: {
     type: 'string',
@@ -145,7 +146,7 @@ export const PROXY_OPTIONS = {
     help: 'gating level of the exit code (default {default}: MUST and SHOULD)',
     group: 'reports',
     kind: oneOf(['must', 'should']),
-    default: 'should',
+    default: PROXY_DEFAULTS.level,
   },
   slo: { ...SLO_OPTION, group: 'reports' },
   ...OUTPUT_OPTIONS,

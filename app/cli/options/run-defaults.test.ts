@@ -1,11 +1,15 @@
 /**
- * The CLI's option table and the library's resolver (src/runner/settings.ts) say one run's defaults:
- * each option of `conformance run` with a default in `RUN_DEFAULTS` has that default, and the replay
- * line the CLI writes for a set of settings is the one `resolveRunOptions` builds from the same.
+ * The CLI's option table and the resolver (src/runner/settings.ts) say one run's defaults: each
+ * option of `conformance run` with a default in `RUN_DEFAULTS` has that default, a run parsed from
+ * the command line and resolved has the settings the library entry resolves for the same, and the
+ * replay line of a set of settings is one: the CLI's and the library's (`runSettingsOf`) are equal.
  */
 import { expect, test } from 'vitest';
-import { resolveRunOptions, REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/settings.js';
-import { parseRunOptions } from '../run-options.js';
+import { PROXY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
+import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/run-settings.js';
+import { runSettingsOf } from '../../index.js';
+import { parseRunOptions, settingsForTarget } from '../run-options.js';
+import { PROXY_OPTIONS } from './proxy.js';
 import { RUN_OPTIONS } from './run.js';
 
 test("the run table's defaults are RUN_DEFAULTS", () => {
@@ -39,23 +43,45 @@ test("the run table's defaults are RUN_DEFAULTS", () => {
   expect({ level: RUN_OPTIONS.level.replayDefault, timeoutMs: RUN_OPTIONS.timeout.replayDefault }).toEqual(
     REPLAY_DEFAULTS,
   );
-  // Parsed with no flag at all, a run has the defaults too.
-  const cfg = parseRunOptions(['--target', 'http://h:1'], {}, '/nonexistent');
-  expect(cfg).toMatchObject({
-    runs: RUN_DEFAULTS.runs,
-    timeoutMs: RUN_DEFAULTS.timeoutMs,
-    retries: RUN_DEFAULTS.maxRetries,
-  });
 });
 
-test('the replay line of a run is the same from the CLI and from the resolver', () => {
+test("the proxy table's defaults are PROXY_DEFAULTS; a replay judges at the proxy's level", () => {
+  const o = PROXY_OPTIONS;
+  expect({
+    host: o.host.default,
+    port: o.port.default,
+    adminHost: o['admin-host'].default,
+    headersTimeoutMs: o.timeout.default,
+    idleTimeoutMs: o['idle-timeout'].default,
+    maxBodyBytes: o['max-body-bytes'].default,
+    recordBodies: o['record-bodies'].default,
+    level: o.level.default,
+  }).toEqual({ ...PROXY_DEFAULTS, recoverTimeoutMs: undefined });
+  expect(PROXY_DEFAULTS.recoverTimeoutMs).toBe(RUN_DEFAULTS.recoverTimeoutMs);
+  expect(REPLAY_DEFAULTS.level).toBe(PROXY_DEFAULTS.level);
+});
+
+test('a command line without flags resolves to the settings the library entry resolves', () => {
+  for (const url of ['http://h:1', undefined]) {
+    const cmd = parseRunOptions(url ? ['--target', url] : [], {}, '/nonexistent');
+    const fromCli = settingsForTarget(cmd, url, { checks: [] });
+    const target = url ?? 'http://127.0.0.1';
+    const fromLibrary = runSettingsOf({ target: { baseUrl: target, bundledMock: url === undefined }, checks: [] });
+    const { seed: _a, connection: _c, ...cli } = fromCli;
+    const { seed: _b, ...library } = fromLibrary;
+    expect(cli, url).toEqual(library);
+    expect(fromCli.maxRetryWaitMs).toBe(RUN_DEFAULTS.maxRetryWaitMs);
+  }
+});
+
+test('the replay line of a run is the same from the CLI and from the library entry', () => {
   const argv = [
     ...['--target', 'http://h:1', '--entity', 'e', '--model', 'm x', '--level', 'should', '--runs', '5'],
     ...['--max-context', '4096', '--load-burst', '4', '--allow-writes', '--max-writes', '3', '--priority-scheduling'],
     ...['--param-limit', 'n', '--accept-encoding', 'identity'],
   ];
   const cfg = parseRunOptions(argv, {}, '/nonexistent');
-  const resolved = resolveRunOptions({
+  const resolved = runSettingsOf({
     target: {
       baseUrl: 'http://h:1',
       entity: 'e',
@@ -72,8 +98,19 @@ test('the replay line of a run is the same from the CLI and from the resolver', 
     runs: 5,
     acceptEncoding: 'identity',
   });
-  expect(resolved.replayBase).toBe(cfg.replayBase);
-  expect(resolveRunOptions({ target: 'http://h:1', checks: [] }).replayBase).toBe(
-    parseRunOptions(['--target', 'http://h:1'], {}, '/nonexistent').replayBase,
+  expect(resolved.replayBase).toBe(cfg.settings.replayBase);
+  expect(resolved.replayBase).toBe(
+    "conformance run --target http://h:1 --entity e --model 'm x' --level should --runs 5 --max-context 4096 --load-burst 4 --allow-writes --max-writes 3 --priority-scheduling --param-limit n --accept-encoding identity",
+  );
+  expect(runSettingsOf({ target: 'http://h:1', checks: [] }).replayBase).toBe(
+    parseRunOptions(['--target', 'http://h:1'], {}, '/nonexistent').settings.replayBase,
+  );
+  // Writes not allowed: their budget is not in the line, from either.
+  expect(runSettingsOf({ target: { baseUrl: 'http://h:1', maxWrites: 3 }, checks: [] }).replayBase).toBe(
+    parseRunOptions(['--target', 'http://h:1', '--max-writes', '3'], {}, '/nonexistent').settings.replayBase,
+  );
+  // The bundled mock: no --target, and its model is no flag.
+  expect(runSettingsOf({ target: { baseUrl: 'http://127.0.0.1:9', bundledMock: true }, checks: [] }).replayBase).toBe(
+    'conformance run',
   );
 });

@@ -8,7 +8,7 @@
 import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';
 import { parseShard } from '../../../src/runner/select.js';
-import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/settings.js';
+import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/run-settings.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
@@ -117,6 +117,7 @@ export const RUN_OPTIONS = {
     group: 'target',
     env: ENV_TOKEN,
     secret: true,
+    into: 'token',
   },
   basic: {
     type: 'string',
@@ -126,6 +127,7 @@ export const RUN_OPTIONS = {
     kind: basicCredentials,
     env: ENV_BASIC,
     secret: true,
+    into: 'basic',
   },
   entity: {
     type: 'string',
@@ -137,6 +139,7 @@ export const RUN_OPTIONS = {
     config: 'entity',
     replay: true,
     withReplay: 'refused',
+    into: 'target.entity',
   },
   project: {
     type: 'string',
@@ -148,6 +151,7 @@ export const RUN_OPTIONS = {
     config: 'project',
     replay: true,
     withReplay: 'refused',
+    into: 'target.project',
   },
   model: {
     type: 'string',
@@ -159,6 +163,7 @@ export const RUN_OPTIONS = {
     config: 'model',
     replay: true,
     withReplay: 'refused',
+    into: 'target.model',
   },
   'model-id': {
     type: 'string',
@@ -170,6 +175,7 @@ export const RUN_OPTIONS = {
     config: 'modelId',
     replay: true,
     withReplay: 'refused',
+    into: 'target.modelId',
   },
   level: {
     type: 'string',
@@ -181,6 +187,7 @@ export const RUN_OPTIONS = {
     replayDefault: REPLAY_DEFAULTS.level,
     config: 'level',
     replay: true,
+    into: 'level',
   },
   seed: {
     type: 'string',
@@ -190,6 +197,7 @@ export const RUN_OPTIONS = {
     kind: wholeNumber(-(2 ** 31), 2 ** 31 - 1),
     config: 'seed',
     withReplay: 'refused',
+    into: 'seed',
   },
   runs: {
     type: 'string',
@@ -201,6 +209,7 @@ export const RUN_OPTIONS = {
     config: 'runs',
     replay: true,
     withReplay: 'refused',
+    into: 'runs',
   },
   timeout: {
     type: 'string',
@@ -213,6 +222,7 @@ export const RUN_OPTIONS = {
     // traffic may be long generations.
     replayDefault: REPLAY_DEFAULTS.timeoutMs,
     config: 'timeoutMs',
+    into: 'timeoutMs',
   },
   deadline: {
     type: 'string',
@@ -222,6 +232,7 @@ export const RUN_OPTIONS = {
     kind: wholeNumber(1),
     config: 'deadlineMs',
     withReplay: 'refused',
+    into: 'deadlineMs',
   },
   concurrency: {
     type: 'string',
@@ -231,6 +242,7 @@ export const RUN_OPTIONS = {
     kind: wholeNumber(1, 256),
     default: RUN_DEFAULTS.concurrency,
     config: 'concurrency',
+    into: 'concurrency',
   },
   retries: {
     type: 'string',
@@ -241,6 +253,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.maxRetries,
     config: 'retries',
     withReplay: 'refused',
+    into: 'maxRetries',
   },
   'max-body-bytes': {
     type: 'string',
@@ -250,6 +263,7 @@ export const RUN_OPTIONS = {
     kind: { ...wholeNumber(1024), show: mebibytes },
     default: RUN_DEFAULTS.maxBodyBytes,
     config: 'maxBodyBytes',
+    into: 'maxBodyBytes',
   },
   'list-cap': {
     type: 'string',
@@ -260,6 +274,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.listReadCap,
     config: 'listReadCap',
     withReplay: 'refused',
+    into: 'target.listReadCap',
   },
   'max-completion-tokens': {
     type: 'string',
@@ -270,6 +285,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.maxCompletionTokens,
     config: 'maxCompletionTokens',
     withReplay: 'refused',
+    into: 'target.maxCompletionTokens',
   },
   'max-context': {
     type: 'string',
@@ -283,6 +299,7 @@ export const RUN_OPTIONS = {
     withReplay: 'refused',
     // The window decides how large the chat cases are: a failure re-runs with the same.
     replay: true,
+    into: 'target.maxContextTokens',
   },
   'recover-timeout': {
     type: 'string',
@@ -293,6 +310,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.recoverTimeoutMs,
     config: 'recoverTimeoutMs',
     withReplay: 'refused',
+    into: 'recoverTimeoutMs',
   },
   'no-crash-replay': {
     type: 'boolean',
@@ -313,6 +331,7 @@ export const RUN_OPTIONS = {
     withReplay: 'refused',
     // The burst's size decides what the load checks send: a failure re-runs with the same.
     replay: true,
+    into: 'target.loadBurst',
   },
   'allow-writes': {
     type: 'boolean',
@@ -321,6 +340,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.allowWrites,
     config: 'allowWrites',
     replay: true,
+    into: 'target.allowWrites',
   },
   'max-writes': {
     type: 'string',
@@ -333,6 +353,7 @@ export const RUN_OPTIONS = {
     default: RUN_DEFAULTS.maxWrites,
     config: 'maxWrites',
     replay: true,
+    into: 'target.maxWrites',
   },
   'priority-scheduling': {
     type: 'boolean',
@@ -342,6 +363,7 @@ export const RUN_OPTIONS = {
     config: 'priorityScheduling',
     replay: true,
     withReplay: 'refused',
+    into: 'target.priorityScheduling',
   },
   plan: {
     type: 'boolean',
@@ -364,6 +386,7 @@ export const RUN_OPTIONS = {
       value === byDefault ? [] : ['--accept-encoding', shellWord(value)],
     // Accepted with --replay, where it changes nothing: a replay sends the recorded headers.
     withReplay: 'unused',
+    into: 'acceptEncoding',
   },
   ...CONNECTION_OPTIONS,
   only: {
@@ -396,6 +419,7 @@ export const RUN_OPTIONS = {
     kind: shard,
     config: 'shard',
     withReplay: 'refused',
+    into: 'shard',
   },
   expect: {
     type: 'string',
@@ -407,7 +431,7 @@ export const RUN_OPTIONS = {
     withReplay: 'refused',
   },
   ...GATE_OPTIONS,
-  slo: { ...SLO_OPTION, group: 'selection', config: 'slo' },
+  slo: { ...SLO_OPTION, group: 'selection', config: 'slo', into: 'objectives' },
   ...REPORT_OPTIONS,
   config: {
     type: 'string',

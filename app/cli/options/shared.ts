@@ -71,8 +71,9 @@ const listParam = <G extends string, K extends keyof typeof DEFAULT_LIST_PARAMS>
     group,
     kind: text(),
     default: DEFAULT_LIST_PARAMS[key],
-    // `run`'s config key and replay line (the proxy has neither).
+    // `run`'s config key, setting and replay line (the proxy has none of them).
     config: `listParams.${key}`,
+    into: `target.listParams.${key}`,
     replay: true,
   }) as const;
 

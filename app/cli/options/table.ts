@@ -64,7 +64,10 @@ export interface CliOption<V = unknown> {
    * Either way it has no place in the replay line of a replay.
    */
   readonly withReplay?: 'refused' | 'unused';
-  /** The option of the command's settings it sets (`mock`: a key of the server options). */
+  /**
+   * The option of the command's settings it sets: `mock`, a key of the server options; `run`, a dotted
+   * path in `RunSettings` (`target.entity`), which its replay line is also written from.
+   */
   readonly into?: string;
 }
 
@@ -92,6 +95,14 @@ export function configValue(config: object | undefined, key: string): unknown {
   let at: unknown = config;
   for (const part of key.split('.')) at = typeof at === 'object' && at !== null ? (at as never)[part] : undefined;
   return at;
+}
+
+/** `object` with `value` at a dotted key (the objects on the way made as needed). */
+export function putValue(object: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let at = object;
+  for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+  at[parts.at(-1)!] = value;
 }
 
 /**

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { MOCK_USAGE, parseMockArgs } from '../mock-command.js';
 import { parseRunOptions } from '../run-options.js';
 import { COVERAGE_USAGE, LIST_USAGE, MERGE_USAGE, PROXY_USAGE, RUN_USAGE } from '../usage.js';
@@ -59,18 +60,32 @@ test('the help says where a value also comes from, and a secret has no config ke
     }
 });
 
-test("`run` uses its table's defaults", () => {
+test("`run` sets each setting from its table, the table's default when no flag is given", () => {
   const cfg = parseRunOptions([], {}, mkdtempSync(join(tmpdir(), 'cts-tables-')));
-  // Each value where the run's settings hold it: most under the config key's name, TLS in the
-  // connection; writes are always allowed against the bundled mock, whatever the default.
+  // Each value where the run's settings hold it (`into`, a path in RunSettings), TLS in the connection.
   const settingOf = (flag: string, option: CliOption): unknown =>
-    flag === 'insecure' ? cfg.connection.tls.insecure : configValue(cfg, option.config!);
+    flag === 'insecure' ? cfg.settings.connection.tls.insecure : configValue(cfg.settings, option.into!);
   const checked = Object.entries<CliOption>(RUN_OPTIONS).filter(
-    ([flag, o]) => o.default !== undefined && o.config && flag !== 'allow-writes',
+    ([flag, o]) => o.default !== undefined && (o.into || flag === 'insecure') && flag !== 'model',
   );
   expect(checked.length).toBeGreaterThan(15);
   for (const [flag, option] of checked) expect(settingOf(flag, option), flag).toEqual(option.default);
-  expect(cfg.timeoutMs).toBe(RUN_OPTIONS.timeout.default);
+  expect(cfg.settings.timeoutMs).toBe(RUN_OPTIONS.timeout.default);
+  // The model's default is the bundled mock's, which the resolver gives it (src/runner/settings.ts).
+  expect(cfg.settings.target.model).toBeUndefined();
+  // Every option with a config key sets a setting, or is the command's own (targets, selection, gates, connection).
+  const own = ['target', 'no-crash-replay', 'only', 'skip', 'expect', 'min-coverage', 'allow-gaps'];
+  for (const [flag, option] of Object.entries<CliOption>(RUN_OPTIONS))
+    if (
+      option.config &&
+      !option.into &&
+      !own.includes(flag) &&
+      !(flag in CONNECTION_OPTIONS) &&
+      option.kind?.schema !== null
+    )
+      expect.fail(`--${flag} has a config key and sets no setting`);
+  const given = parseRunOptions(['--retries', '4', '--list-cap', '9', '--no-crash-replay'], {}, '/nonexistent');
+  expect(given.settings).toMatchObject({ maxRetries: 4, crashReplay: false, target: { listReadCap: 9 } });
 });
 
 test("`mock` sets every server option from its table, the table's default when no flag is given", () => {

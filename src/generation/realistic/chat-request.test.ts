@@ -5,7 +5,7 @@ import { sampleRequests } from '../sample.js';
 import { presentPaths, schemaFields, valuesAt } from '../../schemas/fields.js';
 import { registry } from '../../schemas/registry.js';
 import { everyFieldChatRequests, realisticChatRequest } from './chat-request.js';
-import { vllmRuleViolations } from './vllm-rules.js';
+import { vllmRuleViolations } from '../../rules/vllm-request-rules.js';
 
 const MAX = 16;
 const arb = realisticChatRequest({ model: 'mock-model', maxCompletionTokens: MAX });

@@ -1,8 +1,12 @@
 /** Requests without side effects sent identically by several checks go out once; a check's own repeats go out again. */
 import { expect, test } from 'vitest';
-import type { HttpClient, HttpExchange, HttpRequestSpec } from '../transport/types.js';
-import { sharingReads, type SharedReads } from './shared-reads.js';
+import type { HttpClient, HttpExchange, HttpRequestSpec } from '../../transport/types.js';
+import { RunCache } from '../run-cache.js';
+import { sharedRequests } from './shared-requests.js';
 import { MAX_KEPT_BYTES } from './shared-streams.js';
+
+/** The client one check of the run (`run`) sends through: `client` behind the run cache's layer. */
+const sharingReads = (client: HttpClient, run: RunCache): HttpClient => sharedRequests(run.forCheck())(client);
 
 function counting(): { client: HttpClient; sent: HttpRequestSpec[] } {
   const sent: HttpRequestSpec[] = [];
@@ -28,7 +32,7 @@ const chat = (json: unknown): HttpRequestSpec => ({ method: 'POST', path: '/v1/c
 
 test('the same read from two checks is sent once; key order does not matter', async () => {
   const { client, sent } = counting();
-  const shared: SharedReads = new Map();
+  const shared = new RunCache();
   const a = sharingReads(client, shared);
   const b = sharingReads(client, shared);
   const first = await a.send(chat({ model: 'm', messages: [] }));
@@ -41,7 +45,7 @@ test('the same read from two checks is sent once; key order does not matter', as
 
 test("a check's own repeat is sent again (determinism, a counterexample probed once more)", async () => {
   const { client, sent } = counting();
-  const shared: SharedReads = new Map();
+  const shared = new RunCache();
   const a = sharingReads(client, shared);
   const b = sharingReads(client, shared);
   await b.send(list);
@@ -52,7 +56,7 @@ test("a check's own repeat is sent again (determinism, a counterexample probed o
 
 test('requests that differ in credentials, headers or body, and writes, are never shared', async () => {
   const { client, sent } = counting();
-  const shared: SharedReads = new Map();
+  const shared = new RunCache();
   const checks = [0, 1].map(() => sharingReads(client, shared));
   for (const c of checks) {
     await c.send({ ...list, auth: 'none' });
@@ -66,7 +70,7 @@ test('requests that differ in credentials, headers or body, and writes, are neve
 
 test('a request that failed is not handed on: the next check sends its own', async () => {
   const { client, sent } = counting();
-  const shared: SharedReads = new Map();
+  const shared = new RunCache();
   await expect(sharingReads(client, shared).send({ method: 'GET', path: '/boom' })).rejects.toThrow('reset');
   await expect(sharingReads(client, shared).send({ method: 'GET', path: '/boom' })).rejects.toThrow('reset');
   expect(sent).toHaveLength(2);
@@ -113,7 +117,7 @@ async function readAll(stream: Awaited<ReturnType<HttpClient['open']>>, stopAfte
 
 test('a stream one check read to its end is handed to the next, with the first reader’s chunk times', async () => {
   const { client, opened } = streaming(3);
-  const shared: SharedReads = new Map();
+  const shared = new RunCache();
   const a = sharingReads(client, shared);
   const b = sharingReads(client, shared);
   const first = await readAll(await a.open(list));
@@ -128,20 +132,20 @@ test('a stream one check read to its end is handed to the next, with the first r
 
 test('a stream stopped early, still being read, or too large is not handed on', async () => {
   const stopped = streaming(3);
-  let shared: SharedReads = new Map();
+  let shared = new RunCache();
   await readAll(await sharingReads(stopped.client, shared).open(list), 1);
   await readAll(await sharingReads(stopped.client, shared).open(list));
   expect(stopped.opened).toHaveLength(2);
 
   const reading = streaming(3);
-  shared = new Map();
+  shared = new RunCache();
   const open = await sharingReads(reading.client, shared).open(list);
   await readAll(await sharingReads(reading.client, shared).open(list));
   await readAll(open);
   expect(reading.opened).toHaveLength(2);
 
   const large = streaming(3, MAX_KEPT_BYTES / 2);
-  shared = new Map();
+  shared = new RunCache();
   await readAll(await sharingReads(large.client, shared).open(list));
   await readAll(await sharingReads(large.client, shared).open(list));
   expect(large.opened).toHaveLength(2);

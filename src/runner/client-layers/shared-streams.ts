@@ -1,12 +1,12 @@
 /**
  * @module Streamed reads without side effects (listings, above all) shared between checks as
- * shared-reads.ts shares whole answers: a check that opens a stream another check has already read
+ * shared-requests.ts shares whole answers: a check that opens a stream another check has already read
  * to its end, unchanged, gets that body again from memory instead of a new request. A stream is kept
  * only when its reader took every chunk to the end and it fits in `MAX_KEPT_BYTES`; one still being
  * read, stopped early, failed or larger is not handed on, and the next check opens its own. Nobody
  * waits for another check's stream.
  */
-import type { StreamingExchange } from '../transport/types.js';
+import type { StreamingExchange } from '../../transport/types.js';
 
 /** The largest body kept for other checks (a listing of the mock's 100 records is about 40 KB). */
 export const MAX_KEPT_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@
  * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out
  * (chat-stream-verdict.ts: the verdict and what it tells).
  */
-import type { SseEvent } from '../transport/sse.js';
+import type { SseEvent } from '../core/sse-event.js';
 import { isJsonObject } from '../core/values.js';
 import { errorShapeOf } from '../rules/error-shape.js';
 import { usageBreach } from '../rules/chat-answer.js';

@@ -1,7 +1,8 @@
+/** The stream judge (src/rules/chat-stream.ts) fed events as the transport's parser cuts them from real bytes. */
 import { expect, test } from 'vitest';
-import { SseParser } from '../transport/sse.js';
-import { ChatStreamJudge, type ChatStreamJudgeOptions } from './chat-stream.js';
-import { type ChatStreamVerdict, reassembleCompletion, type StreamRule } from './chat-stream-verdict.js';
+import { SseParser } from '../../src/transport/sse.js';
+import { ChatStreamJudge, type ChatStreamJudgeOptions } from '../../src/rules/chat-stream.js';
+import { type ChatStreamVerdict, reassembleCompletion, type StreamRule } from '../../src/rules/chat-stream-verdict.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -1,0 +1,47 @@
+import { expect, test } from 'vitest';
+import { CORPUS_TEXT } from './corpus-text.js';
+import { englishFaker } from './english-faker.js';
+
+/** The recipe the written-out corpus came from: faker's English seeded 20240601, the lists in this order. */
+function drawCorpus(): Record<keyof typeof CORPUS_TEXT, string[]> {
+  const faker = englishFaker();
+  faker.seed(20_240_601);
+  const times = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
+  const endings = ['Why?', 'Can you explain?', 'What does that mean?', 'Summarise this in one sentence.'];
+  return {
+    questions: times(120, () => `${faker.hacker.phrase()} ${faker.helpers.arrayElement(endings)}`),
+    sentences: times(200, () => faker.lorem.sentence()),
+    answers: times(120, () => faker.lorem.sentences({ min: 1, max: 2 })),
+    systemPrompts: times(
+      20,
+      () => `You are a helpful assistant for ${faker.company.name()}. ${faker.company.catchPhrase()}.`,
+    ),
+    words: [
+      ...new Set(
+        times(200, () =>
+          faker.word
+            .sample()
+            .toLowerCase()
+            .replace(/[^a-z]/g, ''),
+        ),
+      ),
+    ].filter((w) => w.length > 2),
+    userNames: times(40, () => faker.internet.username().replace(/[^a-zA-Z0-9_-]/g, '_')),
+    functionNames: times(30, () =>
+      `${faker.hacker.verb()}_${faker.hacker.noun()}`.toLowerCase().replace(/[^a-z0-9_]/g, '_'),
+    ),
+    descriptions: times(30, () => faker.company.catchPhrase()),
+    cacheSalts: times(50, () => faker.string.alphanumeric(43)),
+  };
+}
+
+test('the written-out corpus is exactly what the seeded faker draw returns, list by list', () => {
+  const drawn = drawCorpus();
+  expect(Object.keys(CORPUS_TEXT)).toEqual(Object.keys(drawn));
+  for (const key of Object.keys(drawn) as (keyof typeof CORPUS_TEXT)[])
+    expect([key, CORPUS_TEXT[key]]).toEqual([key, drawn[key]]);
+});
+
+test('no corpus entry is empty (a stray separator would make one)', () => {
+  for (const list of Object.values(CORPUS_TEXT)) expect(list.every((entry) => entry.length > 0)).toBe(true);
+});

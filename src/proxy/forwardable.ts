@@ -1,0 +1,29 @@
+/**
+ * @module Which headers the proxy passes on, either way: all but those that belong to one
+ * connection (RFC 9110 §7.6.1), Host (set to the target's) and Expect.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Dispatcher } from 'undici';
+
+/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), plus Host and Expect. */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'expect',
+  'http2-settings',
+]);
+
+/** The headers of a request or an answer as they are passed on. */
+export function forwardable(
+  headers: IncomingMessage['headers'] | Dispatcher.ResponseData['headers'],
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * @module Where an answer's bytes go to be judged: as they came, or decoded by their
+ * Content-Encoding (src/transport/content-encoding.ts); an answer in a coding the proxy cannot
+ * decode is forwarded with its body not judged, said once in the report.
+ */
+import { codingOf, createBodyDecoder } from '../transport/content-encoding.js';
+import type { ExchangeJudge } from './exchange.js';
+import type { ProxySession } from './session.js';
+
+/** Where an answer's bytes go to be judged: as they came, or decoded. */
+export interface JudgeFeed {
+  chunk(chunk: Buffer): void;
+  /** The answer ended; the exchange ends once the judge has it all. */
+  end(): void;
+  /** The answer will not be judged to its end (cut, or the client went away). */
+  stop(): void;
+}
+
+/** The answer's bytes to the judge as they came; `done` once it has them all. */
+export function plainFeed(judge: ExchangeJudge, done: () => void): JudgeFeed {
+  return {
+    chunk: (chunk) => judge.responseChunk(chunk),
+    end() {
+      judge.responseEnd();
+      done();
+    },
+    stop: () => undefined,
+  };
+}
+
+/** The feed for an answer's Content-Encoding; `done` once the judge has it all (or will not). */
+export function feedFor(
+  contentEncoding: string | undefined,
+  judge: ExchangeJudge,
+  session: ProxySession,
+  done: () => void,
+): JudgeFeed {
+  const coding = codingOf(contentEncoding);
+  if (coding === 'identity') return plainFeed(judge, done);
+  if (typeof coding === 'object') {
+    // Forwarded as it came, its body not judged: said once in the report, never a failure.
+    session.notDecoded(coding.undecodable);
+    return {
+      chunk: () => undefined,
+      end() {
+        judge.abandon();
+        done();
+      },
+      stop: () => undefined,
+    };
+  }
+  const decoder = createBodyDecoder(coding, {
+    data: (chunk) => judge.responseChunk(chunk),
+    end() {
+      judge.responseEnd();
+      done();
+    },
+    error(message) {
+      judge.responseEnd({ code: 'CTS_TARGET_GARBAGE', message });
+      done();
+    },
+  });
+  return { chunk: (chunk) => decoder.write(chunk), end: () => decoder.end(), stop: () => decoder.destroy() };
+}

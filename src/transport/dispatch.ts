@@ -1,0 +1,122 @@
+/**
+ * @module One exchange started: its deadline (held for the whole exchange, deadline.ts), its place
+ * among a check's requests in flight, the request, and the status and headers. No redirect is
+ * followed (credentials never leave the target's origin); a request without side effects is sent
+ * again when a kept-alive connection is closed under it (reused-connection.ts); a connection closed
+ * before any answer is looked at for the TLS failure behind it (tls-diagnosis.ts).
+ */
+import type { Dispatcher } from 'undici';
+import { request } from './undici-lean.js';
+import { ConformanceError } from '../core/errors.js';
+import { matchOperation } from '../core/operations.js';
+import { discard } from './body-reader.js';
+import { type ExchangeDeadline, startDeadline } from './deadline.js';
+import { flatHeaders } from './flat-headers.js';
+import { classifyNetworkError } from './network-errors.js';
+import type { OutgoingRequest } from './outgoing-request.js';
+import { failedOnReusedConnection, MAX_REPLAYS } from './reused-connection.js';
+import { diagnoseTls } from './tls-diagnosis.js';
+import type { HttpRequestSpec, InFlightExchange, RecordedRequest } from './types.js';
+import type { Wire } from './wire.js';
+
+/** Most time spent finding the TLS failure behind a connection closed before any answer. */
+const DIAGNOSIS_MS = 2_000;
+
+/** A request that may be sent again: any but those of an operation with side effects (§4.2, §4.4). */
+function replayable(spec: HttpRequestSpec): boolean {
+  return !matchOperation(spec.method, spec.path)?.op.writes;
+}
+
+/** Registers an exchange among a check's in-flight ones until its deadline is disposed. */
+function track(
+  deadline: ExchangeDeadline,
+  recorded: RecordedRequest,
+  inFlight: Set<InFlightExchange> | undefined,
+): ExchangeDeadline {
+  if (!inFlight) return deadline;
+  const path = (() => {
+    try {
+      return new URL(recorded.url).pathname;
+    } catch {
+      return recorded.url;
+    }
+  })();
+  const entry: InFlightExchange = { method: recorded.method, path, describe: deadline.describe };
+  inFlight.add(entry);
+  return {
+    ...deadline,
+    dispose() {
+      inFlight.delete(entry);
+      deadline.dispose();
+    },
+  };
+}
+
+/** A redirect, refused: its body dropped, and the tool error naming where it pointed (its origin only). */
+function refusedRedirect(res: Dispatcher.ResponseData, location: string, url: string): ConformanceError {
+  discard(res.body);
+  let where = location;
+  try {
+    where = new URL(location, url).origin;
+  } catch {
+    /* keep as sent */
+  }
+  return new ConformanceError(
+    'CTS_REDIRECT',
+    `target answered ${res.statusCode} redirecting to ${where}; redirects are not followed (credentials stay with the target)`,
+    { details: { status: res.statusCode, location } },
+  );
+}
+
+/** The status and headers of an exchange started, its start, and the deadline its body is read under. */
+export interface Started {
+  readonly res: Dispatcher.ResponseData;
+  readonly headers: Record<string, string>;
+  readonly started: number;
+  readonly deadline: ExchangeDeadline;
+}
+
+/**
+ * Starts one exchange. The caller owns the returned deadline and disposes it once the body is read
+ * or dropped; on a throw here it is already disposed.
+ */
+export async function dispatch(
+  wire: Wire,
+  spec: HttpRequestSpec,
+  { recorded, body }: OutgoingRequest,
+  inFlight?: Set<InFlightExchange>,
+  replays = 0,
+): Promise<Started> {
+  const { opts } = wire;
+  const deadline = startDeadline(spec.timeoutMs ?? opts.timeoutMs, opts.signal);
+  const tracked = track(deadline, recorded, inFlight);
+  const started = performance.now();
+  try {
+    const res = await request(recorded.url, {
+      method: recorded.method as Dispatcher.HttpMethod,
+      headers: recorded.headers,
+      body: body ?? null,
+      dispatcher: wire.agent,
+      signal: deadline.signal,
+    });
+    deadline.headersArrived();
+    // Belt and braces: whatever undici does with the signal once the headers are in, the body
+    // stream is destroyed when the deadline passes, so a read waiting on it wakes up.
+    deadline.onExpire(() => discard(res.body));
+    const headers = flatHeaders(res.headers);
+    if (res.statusCode >= 300 && res.statusCode < 400 && headers.location)
+      throw refusedRedirect(res, headers.location, recorded.url);
+    return { res, headers, started, deadline: tracked };
+  } catch (err) {
+    tracked.dispose();
+    const failure = classifyNetworkError(err, { url: recorded.url, deadline, ...wire.failureContext });
+    if (failure.code !== 'CTS_TARGET_RESET') throw failure;
+    // Closed before any answer on a connection kept alive from an earlier answer: the server or a
+    // proxy closed it as the request went out (src/transport/reused-connection.ts). Replayed on
+    // another connection unless the request has side effects.
+    if (failedOnReusedConnection(err) && replays < MAX_REPLAYS && !opts.signal?.aborted && replayable(spec))
+      return dispatch(wire, spec, { recorded, body }, inFlight, replays + 1);
+    // Closed before any answer: with TLS 1.3 that may be a front refusing after the handshake.
+    throw (await diagnoseTls(opts.baseUrl, wire.connection, DIAGNOSIS_MS)) ?? failure;
+  }
+}

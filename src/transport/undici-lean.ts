@@ -1,0 +1,34 @@
+/**
+ * @module undici's Agent, ProxyAgent and `request`, loaded from the files that define them rather
+ * than from undici's index, which also loads fetch, WebSocket, EventSource, the cache stores, the
+ * mock agents and every interceptor: about two thirds of undici's load time, paid at the start of
+ * every run. The require cache is one, so these are the very classes the index exports (code that
+ * imports `undici` itself gets the same ones); the request methods (`request`, `connect`, ...) are
+ * put on `Dispatcher.prototype` here exactly as the index does (ProxyAgent's CONNECT needs them).
+ */
+import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
+
+const load = createRequire(import.meta.url);
+
+const Dispatcher = load('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher;
+const api = load('undici/lib/api/index.js') as { request: (this: Undici.Dispatcher, opts: object) => unknown };
+Object.assign(Dispatcher.prototype, api);
+const { parseURL } = load('undici/lib/core/util.js') as { parseURL: (url: string | URL) => URL };
+
+export const Agent = load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent;
+export const ProxyAgent = load('undici/lib/dispatcher/proxy-agent.js') as typeof Undici.ProxyAgent;
+
+/** undici's `request(url, options)`, for a request that names its dispatcher (the global one is never used). */
+export function request(
+  url: string | URL,
+  options: NonNullable<Parameters<typeof Undici.request>[1]> & { dispatcher: Undici.Dispatcher },
+): Promise<Undici.Dispatcher.ResponseData> {
+  const target = parseURL(url);
+  return api.request.call(options.dispatcher, {
+    ...options,
+    origin: target.origin,
+    path: target.search ? `${target.pathname}${target.search}` : target.pathname,
+    method: options.method || (options.body ? 'PUT' : 'GET'),
+  }) as Promise<Undici.Dispatcher.ResponseData>;
+}
