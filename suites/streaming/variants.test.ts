@@ -1,6 +1,6 @@
 /**
  * Conformant-but-unusual streams that every streaming check must accept, served end to end through
- * the real transport (the judge's byte-level cases are in src/kit/chat-stream.test.ts).
+ * the real transport (the judge's byte-level cases are in test/rules/chat-stream.test.ts).
  */
 import { expect, test } from 'vitest';
 import { explain } from '../../test/helpers/run-checks.js';
