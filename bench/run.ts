@@ -22,6 +22,8 @@ import { proxyScenario } from './scenarios/proxy.js';
 import { suiteScenario } from './scenarios/suite.js';
 import { latencyScenario } from './scenarios/latency.js';
 import { mergeScenario } from './scenarios/merge.js';
+import { streamBurstScenario } from './scenarios/stream-burst.js';
+import { proxyPeerScenario } from './scenarios/proxy-peer.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
@@ -73,6 +75,25 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
     budgetS: 50,
     run: () =>
       proxyScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, samples: quick ? 100 : 400, streams: 1_000 }),
+  },
+  {
+    name: 'proxy-peer',
+    budgetS: 40,
+    run: () => proxyPeerScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, prismRatio: 5, bareRatio: 0.9 }),
+  },
+  {
+    name: 'stream-burst',
+    budgetS: 90,
+    run: () =>
+      streamBurstScenario({
+        small: 5_000,
+        large: 10_000,
+        ttftMs: 200,
+        itlMs: 50,
+        deadlineMs: 120_000,
+        rssRatio: 2,
+        rssCapMiB: 1024,
+      }),
   },
   {
     name: 'merge',

@@ -20,6 +20,7 @@ import { type RouteMatch, Router } from './http/router.js';
 import { resolveOptions } from './options.js';
 import { fetchWith } from './adapters/fetch.js';
 import { RecordSource } from './records/source.js';
+import { PlanCache } from './chat/plan-cache.js';
 import { createChatCompletion } from './routes/chat-completions.js';
 import { listRecords, readRecord } from './routes/records.js';
 import { createTrainingJob, getTrainingJob } from './routes/training-jobs.js';
@@ -29,7 +30,7 @@ import type { MockState, RouteContext, RouteHandler } from './routes/types.js';
 import { JobStore } from './store.js';
 import { isEventStream, type Pace, shapeAnswer } from './stream-shaping.js';
 import { createTestDouble } from './test-double.js';
-import type { Mock, MockOptions, MockRequest, MockResponse } from './types.js';
+import type { Mock, MockOptions, MockRequest, MockResponse, ResolvedMockOptions } from './types.js';
 
 /** A request's route, found. */
 type Found = Extract<RouteMatch<RouteHandler>, { kind: 'found' }>;
@@ -73,6 +74,28 @@ const SCHEMAS_USED = [
   'conventions/list-query',
 ] as const;
 
+/** The stream pacing the options ask for, or undefined when they ask for none. */
+function paceOf(resolved: ResolvedMockOptions): Pace | undefined {
+  return resolved.streamTtftMs > 0 || resolved.streamItlMs > 0
+    ? { ttftMs: resolved.streamTtftMs, itlMs: resolved.streamItlMs }
+    : undefined;
+}
+
+/**
+ * A request with every field plain. Faults rewrite requests in copies (`{...req, body}`): a copy of an
+ * adapter's request keeps its data but not a `signal` getter, so the signal is made a plain field first.
+ */
+function plainRequest(incoming: MockRequest): MockRequest {
+  return {
+    method: incoming.method,
+    path: incoming.path,
+    query: incoming.query,
+    headers: incoming.headers,
+    body: incoming.body,
+    signal: incoming.signal,
+  };
+}
+
 /**
  * Creates the mock. Throws on invalid options or an unknown fault id (usage errors).
  *
@@ -93,15 +116,13 @@ export function createMock(options: MockOptions = {}): Mock {
     options: resolved,
     jobs: new JobStore(),
     records: new RecordSource(resolved),
+    chatPlans: new PlanCache(),
     bearer: credential(resolved.token),
     basic: credential(resolved.basic),
   };
   const router = routes(Math.floor(Date.now() / 1000));
   const dice = chaosDice(resolved.chaosSeed);
-  const pace: Pace | undefined =
-    resolved.streamTtftMs > 0 || resolved.streamItlMs > 0
-      ? { ttftMs: resolved.streamTtftMs, itlMs: resolved.streamItlMs }
-      : undefined;
+  const pace = paceOf(resolved);
 
   /** Routing (404/405), body size (413) and §5 credentials (401): a request's refusal, or its route and user. */
   function admit(req: MockRequest): { refused: MockResponse } | { route: Found; user: string | undefined } {
@@ -146,16 +167,7 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   async function handleWithExtras(incoming: MockRequest): Promise<MockResponse> {
-    // Faults rewrite requests in copies (`{...req, body}`): a copy of an adapter's request keeps its
-    // data but not a `signal` getter, so the signal is made a plain field first.
-    const req: MockRequest = {
-      method: incoming.method,
-      path: incoming.path,
-      query: incoming.query,
-      headers: incoming.headers,
-      body: incoming.body,
-      signal: incoming.signal,
-    };
+    const req = plainRequest(incoming);
     const family = familyOf(req.path);
     try {
       const chaos = drawChaos(resolved.chaos, dice.next);

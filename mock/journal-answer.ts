@@ -6,6 +6,7 @@
  */
 import { jsonBodyText } from './errors.js';
 import type { AnswerEnd, Journal, JournalSlot } from './journal.js';
+import { clientGone, type ReadyIterator } from './exchange.js';
 import type { MockRequest, MockResponse } from './types.js';
 
 /** `res`, noted in `journal` at `slot` (a stream wrapped to count what leaves); unchanged when nothing is kept. */
@@ -44,7 +45,7 @@ function bodyBytes(res: MockResponse): number {
  * iterator of its own rather than an async generator: one promise a chunk instead of three (a
  * generator wrapper made an in-process stream half as slow again).
  */
-class Observed implements AsyncIterableIterator<string> {
+class Observed implements AsyncIterableIterator<string>, ReadyIterator {
   readonly #source: AsyncIterator<string>;
   /** Bytes of the chunk handed out last, counted when the next is asked for. */
   #pending = 0;
@@ -66,16 +67,36 @@ class Observed implements AsyncIterableIterator<string> {
   next(): Promise<IteratorResult<string>> {
     this.#count();
     return this.#source.next().then(
-      (r) => {
-        if (r.done) this.#end(this.req.signal?.aborted ? 'client' : 'complete');
-        else this.#pending = Buffer.byteLength(r.value);
-        return r;
-      },
-      (err: unknown) => {
-        this.#end(this.req.signal?.aborted ? 'client' : 'mock');
-        throw err;
-      },
+      (r) => this.#took(r),
+      (err: unknown) => this.#failed(err),
     );
+  }
+
+  /** A chunk the source has ready at once, counted the same way; undefined when it has none. */
+  ready(): IteratorResult<string> | undefined {
+    const source = this.#source as ReadyIterator;
+    if (!source.ready) return undefined;
+    let r: IteratorResult<string> | undefined;
+    try {
+      r = source.ready();
+    } catch (err) {
+      this.#count();
+      return this.#failed(err);
+    }
+    if (r === undefined) return undefined;
+    this.#count();
+    return this.#took(r);
+  }
+
+  #took(r: IteratorResult<string>): IteratorResult<string> {
+    if (r.done) this.#end(clientGone(this.req) ? 'client' : 'complete');
+    else this.#pending = Buffer.byteLength(r.value);
+    return r;
+  }
+
+  #failed(err: unknown): never {
+    this.#end(clientGone(this.req) ? 'client' : 'mock');
+    throw err;
   }
 
   return(value?: unknown): Promise<IteratorResult<string>> {

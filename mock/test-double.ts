@@ -81,18 +81,27 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   /** The answer: a script's, else a recorded one, else the mock's own. */
   function answer(req: MockRequest, slot: number): Promise<MockResponse> {
     if (scripts.size === 0 && fixtures.size === 0) return serve(req);
-    return settled(req, () => {
-      const hit = scripts.size === 0 ? undefined : scripts.take(req);
-      if (hit) {
-        journal.answeredBy(slot, hit.id);
-        return answerScripted(hit.reply, req, scripted);
-      }
+    let hit: ReturnType<ScriptStore['take']>;
+    let recorded: ReturnType<FixtureStore['take']>;
+    try {
+      hit = scripts.size === 0 ? undefined : scripts.take(req);
       // A request the core refuses (credentials, size, route) is refused as usual, recorded or not.
-      const recorded = fixtures.size === 0 || parts.refusal(req) ? undefined : fixtures.take(req);
-      if (!recorded) return serve(req);
-      journal.answeredBy(slot, recorded.id);
-      return fixtureResponse(recorded, options.replaySpeed, req.signal);
-    });
+      if (!hit) recorded = fixtures.size === 0 || parts.refusal(req) ? undefined : fixtures.take(req);
+    } catch {
+      return Promise.resolve(internalError(familyOf(req.path)));
+    }
+    if (hit) {
+      const { id, reply } = hit;
+      journal.answeredBy(slot, id);
+      return settled(req, () => answerScripted(reply, req, scripted));
+    }
+    if (recorded) {
+      const fixture = recorded;
+      journal.answeredBy(slot, fixture.id);
+      return settled(req, () => fixtureResponse(fixture, options.replaySpeed, req.signal));
+    }
+    // The mock's own answer (it never rejects).
+    return serve(req);
   }
 
   return {

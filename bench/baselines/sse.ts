@@ -1,11 +1,10 @@
 /**
  * @module Child process, baseline: a bare `node:http` Server-Sent Events answer, the same number of
  * events of the same total size as the mock's streamed chat answer (given as arguments), one
- * `write` per event as a token-by-token server does, and the body JSON-parsed first.
- * Arguments: events, bytes per response.
+ * `write` per event as a token-by-token server does, and the body JSON-parsed first
+ * (`bench/lib/sse-server.ts`). Arguments: events, bytes per response.
  */
-import { createServer } from 'node:http';
-import { listenLoopback, serveChild } from '../lib/child.js';
+import { serveSse } from '../lib/sse-server.js';
 
 const events = Math.max(1, Number(process.argv[2] ?? 20));
 const bytes = Math.max(events * 16, Number(process.argv[3] ?? 4000));
@@ -17,23 +16,7 @@ for (let i = 0; i < events - 1; i++) {
 }
 frames.push('data: [DONE]\n\n');
 
-await serveChild(async () => {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      try {
-        JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-      res.flushHeaders();
-      for (const f of frames) res.write(f);
-      res.end();
-    });
-  });
-  server.keepAliveTimeout = 5_000;
-  return listenLoopback(server);
+await serveSse((res) => {
+  for (const f of frames) res.write(f);
+  res.end();
 });

@@ -110,3 +110,17 @@ export async function paired(base: LoadSpec, mock: LoadSpec, rounds: number, war
 
 /** Each round's req/s, for notes. */
 export const rounded = (rs: readonly LoadResult[]) => rs.map((r) => Math.round(r.rps)).join('/');
+/** The median req/s of some rounds. */
+export const medianRps = (rs: readonly LoadResult[]) => median(rs.map((r) => r.rps));
+/** The median server CPU per request of some rounds, µs (NaN where unmeasured). */
+export const medianCpu = (rs: readonly LoadResult[]) => median(rs.map((r) => r.cpuUsPerRequest ?? Number.NaN));
+/** Each round's ratio, for notes. */
+export const ratiosText = (p: Paired) => p.ratios.map((r) => r.toFixed(2)).join('/');
+
+/** The problem lines of paired rounds (none when not run), the baseline's rounds and then the other side's. */
+export function pairProblems(p: Paired | undefined, base: string, mock: string): string[] {
+  if (!p) return [];
+  return [...p.base.map((r) => checkClean(base, r)), ...p.mock.map((r) => checkClean(mock, r))].filter(
+    (line): line is string => Boolean(line),
+  );
+}

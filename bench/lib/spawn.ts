@@ -102,3 +102,24 @@ export async function withServer<T>(
     await server.stop();
   }
 }
+
+/** Server children started one by one and stopped together (`stop` in a `finally`). */
+export interface ServerGroup {
+  start(script: string, args?: string[]): Promise<ServerChild>;
+  /** Stops every child started so far. Never throws. */
+  stop(): Promise<void>;
+}
+
+export function serverGroup(): ServerGroup {
+  const children: ServerChild[] = [];
+  return {
+    async start(script, args = []) {
+      const child = await startServerChild(script, args);
+      children.push(child);
+      return child;
+    },
+    async stop() {
+      await Promise.all(children.map((c) => c.stop()));
+    },
+  };
+}

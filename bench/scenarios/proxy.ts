@@ -13,9 +13,10 @@
  */
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CHAT_HEADERS, CHAT_PATH, chatLoad, cpuOf, dataEvents } from '../lib/chat-load.js';
 import { probeOk } from '../lib/http.js';
 import { checkClean, median, paired, rounded, type LoadSpec } from '../lib/load.js';
-import { BEARER, chatRequest, JSON_HEADERS } from '../lib/requests.js';
+import { chatRequest } from '../lib/requests.js';
 import { pinnedDuring, twoCpus } from '../lib/cpus.js';
 import { startServerChild, type ServerChild } from '../lib/spawn.js';
 import { row, type Row } from '../lib/table.js';
@@ -31,9 +32,7 @@ export interface ProxyBenchOptions {
   streams: number;
 }
 
-const CHAT_PATH = '/v1/chat/completions';
 const MiB = 1024 * 1024;
-const HEADERS = { ...BEARER, ...JSON_HEADERS };
 
 interface Timing {
   firstByteMs: number;
@@ -45,7 +44,7 @@ function timed(url: string, body: string, agent: Agent): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let first = 0;
-    const req = request(url, { method: 'POST', headers: HEADERS, agent, timeout: 10_000 }, (res) => {
+    const req = request(url, { method: 'POST', headers: CHAT_HEADERS, agent, timeout: 10_000 }, (res) => {
       res.on('data', () => {
         if (!first) first = performance.now();
       });
@@ -148,7 +147,7 @@ async function holdStreams(
       let text = '';
       const req = request(
         proxy.url + CHAT_PATH,
-        { method: 'POST', headers: HEADERS, agent, timeout: 30_000 },
+        { method: 'POST', headers: CHAT_HEADERS, agent, timeout: 30_000 },
         (res) => {
           res.setEncoding('utf8');
           res.on('data', (c: string) => {
@@ -201,25 +200,16 @@ export async function proxyScenario(
     const proxy = await startServerChild('servers/proxy.js', [mock.url]);
     children.push(proxy);
     const body = chatRequest(true);
-    const direct = await probeOk(mock.url + CHAT_PATH, { method: 'POST', headers: HEADERS, body });
-    const proxied = await probeOk(proxy.url + CHAT_PATH, { method: 'POST', headers: HEADERS, body });
-    const events = direct.body.split('\n\n').filter((e) => e.startsWith('data: ')).length;
+    const direct = await probeOk(mock.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body });
+    const proxied = await probeOk(proxy.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body });
+    const events = dataEvents(direct.body);
     const sseBytes = Buffer.byteLength(direct.body);
     const problems: string[] = [];
     if (proxied.body.length !== direct.body.length)
       problems.push(`the proxied answer has ${proxied.body.length} B, the direct one ${direct.body.length} B`);
 
     // Throughput: the same streamed request, straight to the mock and through the proxy.
-    const cpuOf = (s: ServerChild) => async () => (await s.stats()).cpuUs;
-    const spec = (url: string, cpu: ServerChild): LoadSpec => ({
-      url: url + CHAT_PATH,
-      method: 'POST',
-      headers: HEADERS,
-      body,
-      connections: 32,
-      seconds: opts.seconds,
-      serverCpuUs: cpuOf(cpu),
-    });
+    const spec = (url: string, cpu: ServerChild) => chatLoad(url, body, opts.seconds, cpuOf(cpu));
     // The proxy on a core of its own: the mock and this process (the load generator) on the first CPU
     // this process may use, the proxy on the second; the direct rounds run with the same placement of mock and load.
     const cpus = twoCpus();
@@ -239,7 +229,7 @@ export async function proxyScenario(
     // The floor of any proxy here: a bare pass-through (the same node:http + undici pair, no judging).
     const bare = await startServerChild('baselines/proxy.js', [mock.url]);
     children.push(bare);
-    await probeOk(bare.url + CHAT_PATH, { method: 'POST', headers: HEADERS, body });
+    await probeOk(bare.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body });
     const floor = await paired(spec(mock.url, mock), spec(bare.url, bare), Math.min(opts.rounds, 2), 1);
     await bare.stop();
     // A gzip-compressed stream (a compressing front between the proxy and the mock, as nginx with
@@ -250,11 +240,11 @@ export async function proxyScenario(
     children.push(gzipProxy);
     const gzipSpec = (url: string, cpu: ServerChild): LoadSpec => ({
       ...spec(url, cpu),
-      headers: { ...HEADERS, 'accept-encoding': 'gzip' },
+      headers: { ...CHAT_HEADERS, 'accept-encoding': 'gzip' },
     });
     const gzipProbe = await probeOk(gzipProxy.url + CHAT_PATH, {
       method: 'POST',
-      headers: { ...HEADERS, 'accept-encoding': 'gzip' },
+      headers: { ...CHAT_HEADERS, 'accept-encoding': 'gzip' },
       body,
     });
     const compressed = await paired(
@@ -304,7 +294,7 @@ export async function proxyScenario(
     drip = upstream.server;
     const memProxy = await startServerChild('servers/proxy.js', [upstream.url]);
     children.push(memProxy);
-    await probeOk(memProxy.url + CHAT_PATH, { method: 'POST', headers: HEADERS, body });
+    await probeOk(memProxy.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body });
     const idle = await memProxy.stats();
     const heldDirect = await holdStreams({ url: upstream.url }, opts.streams);
     const held = await holdStreams(memProxy, opts.streams);

@@ -1,12 +1,14 @@
 /**
  * @module Scenario: start-up, whole processes, the median of a few spawns each, each figure beside a
  * bare node process measured in the same rounds (interleaved, so a burst of load elsewhere hits both).
- * The three issue-17 figures have goals:
- *  - `conformance run --only <one check>` against the bundled mock, spawn to exit: <= 0.5 s;
+ * Three figures have budgets (issue 17's goals, tightened by issue 41):
+ *  - `conformance run --only <one check>` against the bundled mock, spawn to exit: <= 0.4 s;
  *  - the strict run (`conformance run --seed 1 --level should`) against the bundled mock, spawn to
- *    exit: <= 2 s (no profile and no preload, unlike the suite scenario);
- *  - `conformance mock --port 0` until it prints `listening on`: <= 2x a bare node process that starts a
- *    `node:http` server and prints the same line (node's own start-up floor).
+ *    exit: <= 1.5 s (no profile and no preload, unlike the suite scenario);
+ *  - `conformance mock --port 0` until it prints `listening on`: <= 1.8x a bare node process that starts
+ *    a `node:http` server and prints the same line (node's own start-up floor).
+ * CI's e2e tier runs this scenario alone (`node dist/bench/run.js --only startup`) and prints the figures
+ * against the budgets without failing on them: a shared runner's load moves them too much to gate on.
  * The runs' baseline is a bare `node -e` that exits at once (the floor of any node process).
  * Also, without a goal: `conformance run --target <recorder>` until the first request reaches a tiny
  * recording server in this process, against a bare node process that sends one request to it.
@@ -32,8 +34,8 @@ export interface StartupOptions {
 /** The check of the one-check figure: one request, no generation, so the figure is start-up. */
 const ONE_CHECK = 'chat-completions.structured-outputs-choice';
 
-/** The start-up goals: what a client author's test pays for a mock. */
-const GOALS = { oneCheckS: 0.5, strictS: 2, mockRatio: 2 } as const;
+/** The start-up budgets (issue 41): what a client author's test pays for a mock. */
+const GOALS = { oneCheckS: 0.4, strictS: 1.5, mockRatio: 1.8 } as const;
 
 async function killHard(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

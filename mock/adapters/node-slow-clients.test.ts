@@ -2,7 +2,8 @@
  * Slow clients are cut off per connection while the mock serves others: requests every 100 ms on two
  * keep-alive connections run throughout, and clients that trickle their headers or body, or keep a
  * kept-alive connection open with blank lines, are answered 408 and dropped, including those that
- * keep their own side open after the mock ends its side (as slowloris tools do).
+ * keep their own side open after the mock ends its side (as slowloris tools do); a client whose
+ * request waited unread while the server was busy is answered, not taken for a slow one.
  */
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
@@ -166,4 +167,27 @@ test('a kept-alive connection held open with blank lines after an answer is answ
   expect(statuses.length).toBeGreaterThan(20);
   expect(new Set(statuses)).toEqual(new Set([200]));
   expect(sockets.size).toBeLessThanOrEqual(2);
+});
+
+test('a client that sent its whole request is answered, not cut, after the server was too busy to read it for longer than the header timeout', {
+  timeout: 30_000,
+}, async () => {
+  const socket = connect({ port: server.port, host: '127.0.0.1' });
+  let text = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (text += chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise((r) => socket.once('connect', r));
+  // Let the server accept it, then send the whole request at once.
+  await new Promise((r) => setTimeout(r, 50));
+  socket.write('GET /v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer mock-token\r\nConnection: close\r\n\r\n');
+  // The event loop busy for 2.5 header timeouts: the request waits unread in the kernel meanwhile.
+  const until = performance.now() + 2.5 * HEADERS_TIMEOUT_MS;
+  while (performance.now() < until) {
+    // busy, as a server in the middle of a burst
+  }
+  await Promise.race([closed, new Promise((r) => setTimeout(r, CUT_WITHIN_MS))]);
+  socket.destroy();
+  expect(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]).toBe('200');
 });

@@ -7,11 +7,12 @@
  */
 import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { createMock } from '../app.js';
 import { bodyTooLarge, internalError, jsonBodyText } from '../errors.js';
 import { drained } from '../http/drained.js';
 import { familyOf } from '../http/family.js';
+import { guardConnections, KEEP_ALIVE_MS, LINGER_MS } from './node-guards.js';
+import type { ReadyIterator } from '../exchange.js';
 import type { Mock, MockOptions, MockRequest, MockResponse } from '../types.js';
 
 export interface MockServerOptions extends MockOptions {
@@ -19,7 +20,7 @@ export interface MockServerOptions extends MockOptions {
   host?: string;
   /** Default 0 (a free port). */
   port?: number;
-  /** Time allowed to receive the headers (slowloris guard). Default 10 s. */
+  /** Time allowed to receive the headers (slowloris guard), counted while the server keeps up (see node-guards). Default 10 s. */
   headersTimeoutMs?: number;
   /** Time allowed to receive the whole request. Default 30 s. */
   requestTimeoutMs?: number;
@@ -84,47 +85,8 @@ function readBody(
 
 const EMPTY = new Uint8Array(0);
 
-/** node keeps an idle keep-alive connection this long (and a second more) before closing it. */
-const KEEP_ALIVE_MS = 5_000;
-/** A connection answered 4xx by the guards is dropped after this long if the client keeps it open. */
-const LINGER_MS = 1_000;
-
-/** Where a connection is, as the sweep sees it: each has a time limit, except answering. */
-type Phase = 'first-request' | 'body' | 'answering' | 'next-request';
-
-/** One open connection, as the slow-client sweep tracks it. */
-interface Connection {
-  /** The last request whose headers arrived, and its answer. */
-  request: IncomingMessage | undefined;
-  answer: ServerResponse | undefined;
-  phase: Phase | undefined;
-  /** When the sweep first saw the connection in its phase (0: not yet). */
-  since: number;
-  /** When the connection was answered 4xx and ended (0: not). */
-  cutAt: number;
-}
-
-function phaseOf(c: Connection): Phase {
-  if (!c.request) return 'first-request';
-  if (!c.request.complete) return 'body';
-  return c.answer?.writableFinished ? 'next-request' : 'answering';
-}
-
-/**
- * Answers a client the server gives up on (408, 431, 400) and ends the connection; a connection in the
- * middle of an answer, or that can no longer be written to, is dropped at once. node's http sockets
- * are half-open: ending one only stops writing, so a client that keeps its side open (slowloris tools
- * do) would stay connected; the sweep drops it `LINGER_MS` later.
- */
-function cut(socket: Socket, c: Connection | undefined, status: string): void {
-  if (!socket.writable || (c?.answer?.headersSent && !c.answer.writableFinished)) {
-    socket.destroy();
-    return;
-  }
-  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-  if (c) c.cutAt = Date.now();
-  else socket.destroy();
-}
+/** The listen backlog asked for (the kernel caps it at net.core.somaxconn). */
+const LISTEN_BACKLOG = 65_535;
 
 /**
  * A client that stops reading: once a write backs up, the connection is closed after `idleMs`
@@ -136,7 +98,8 @@ function watchStall(res: ServerResponse, idleMs: number): void {
   res.socket?.setTimeout(idleMs);
 }
 
-async function writeResponse(res: ServerResponse, out: MockResponse, idleMs: number): Promise<void> {
+/** Writes an answer: a whole body at once (no promise: tens of thousands a second), a stream over time. */
+function writeResponse(res: ServerResponse, out: MockResponse, idleMs: number): Promise<void> | undefined {
   if (out.stream) return writeStream(res, out, out.stream[Symbol.asyncIterator](), idleMs);
   const body = jsonBodyText(out) ?? out.body ?? '';
   // The answer's header object is the adapter's to finish (no copy on this hot path).
@@ -173,7 +136,7 @@ function dropAfterWritten(res: ServerResponse): void {
 async function writeStream(
   res: ServerResponse,
   out: MockResponse,
-  chunks: AsyncIterator<string>,
+  chunks: ReadyIterator,
   idleMs: number,
 ): Promise<void> {
   /** Chunks produced before the headers were written. */
@@ -187,7 +150,8 @@ async function writeStream(
   };
   /** Writes a chunk; false when the socket's buffer is full (wait for it to drain before producing more). */
   const write = (chunk: string): boolean => {
-    if (!corked) {
+    // A paced stream's chunks come one per timer: nothing to gather, no tick to pay per event.
+    if (!corked && !out.paced) {
       corked = true;
       res.cork();
       process.nextTick(uncork);
@@ -204,9 +168,9 @@ async function writeStream(
       headWritten = true;
       res.flushHeaders();
     } else {
-      const first = await chunks.next();
+      const first = chunks.ready?.() ?? (await chunks.next());
       if (!first.done) early.push(first.value);
-      const second = first.done ? first : await chunks.next();
+      const second = first.done ? first : (chunks.ready?.() ?? (await chunks.next()));
       if (second.done) {
         const body = early[0] ?? '';
         out.headers['content-length'] = String(Buffer.byteLength(body));
@@ -223,7 +187,12 @@ async function writeStream(
         if (!write(chunk)) await backpressure();
       }
     }
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    // What is ready is written at once; `next()` waits for the rest.
+    for (
+      let next = chunks.ready?.() ?? (await chunks.next());
+      !next.done;
+      next = chunks.ready?.() ?? (await chunks.next())
+    ) {
       if (res.destroyed) {
         await chunks.return?.();
         return;
@@ -265,7 +234,13 @@ class NodeRequest implements MockRequest {
     this.#res = res;
   }
 
-  /** Aborted when the client goes away; made only when a route asks for it (streams do). */
+  /** The client went away (the signal's condition, without making one). */
+  get aborted(): boolean {
+    const res = this.#res;
+    return res.closed && !res.writableFinished;
+  }
+
+  /** Aborted when the client goes away; made only when a route asks for it (a paced stream, a latency). */
   get signal(): AbortSignal {
     if (!this.#controller) {
       const c = (this.#controller = new AbortController());
@@ -301,25 +276,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   } = options;
   const mock = createMock(mockOptions);
   const limit = mock.options.maxBodyBytes;
-  // node enforces the two timeouts only when it checks its connections (every 30 s by default): check
-  // at least as often as the shortest timeout, or a trickling client stays far longer.
-  const check = Math.max(100, Math.min(1_000, headersTimeoutMs, requestTimeoutMs));
-  const connections = new Map<Socket, Connection>();
-
   const server = createServer(
     {
-      headersTimeout: headersTimeoutMs,
-      requestTimeout: requestTimeoutMs,
+      // node's own header and request timeouts count wall time, which cuts clients that are only slow
+      // because the machine is busy: the guard below keeps them, on a clock that leaves that time out.
+      headersTimeout: 0,
+      requestTimeout: 0,
       keepAliveTimeout: KEEP_ALIVE_MS,
-      connectionsCheckingInterval: check,
     },
     (req, res) => {
-      const connection = connections.get(req.socket);
-      if (connection) {
-        connection.request = req;
-        connection.answer = res;
-        connection.since = 0;
-      }
+      guard.request(req, res);
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q < 0 ? url : url.slice(0, q);
@@ -345,55 +311,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       else readBody(req, limit, answer, fail);
     },
   );
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    // A slow client gets 408 (RFC 9110 §15.5.9), oversized headers 431, anything unparsable 400.
-    const status =
-      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? '408 Request Timeout'
-        : err.code === 'HPE_HEADER_OVERFLOW'
-          ? '431 Request Header Fields Too Large'
-          : '400 Bad Request';
-    cut(socket, connections.get(socket), status);
-  });
-  server.on('connection', (socket: Socket) => {
-    connections.set(socket, { request: undefined, answer: undefined, phase: undefined, since: 0, cutAt: 0 });
-    socket.once('close', () => connections.delete(socket));
-  });
+  const guard = guardConnections(server, { headersTimeoutMs, requestTimeoutMs });
 
-  // node's connection check times the headers from their first byte, but it only reports a connection
-  // once, and it never sees a keep-alive connection between two requests (bytes that begin no request,
-  // blank lines, keep it open for good). The sweep holds every connection to a limit per phase, on
-  // the times it observes itself (late by at most one sweep, so never stricter than node):
-  // - before its first request: the headers within 2 header timeouts of the connection (node allows
-  //   one of silence, then one from the first byte);
-  // - a body: within the request timeout of the headers;
-  // - between requests: the next headers within node's keep-alive allowance and one header timeout;
-  // - answering: no limit here (a client that stops reading is the idle timeout's).
-  const limits: Record<Phase, number> = {
-    'first-request': 2 * headersTimeoutMs,
-    body: requestTimeoutMs,
-    answering: Number.POSITIVE_INFINITY,
-    'next-request': KEEP_ALIVE_MS + 1_000 + headersTimeoutMs,
-  };
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [socket, c] of connections) {
-      if (c.cutAt) {
-        if (now - c.cutAt >= LINGER_MS) socket.destroy();
-        continue;
-      }
-      const phase = phaseOf(c);
-      if (phase !== c.phase || c.since === 0) {
-        c.phase = phase;
-        c.since = now;
-      } else if (now - c.since > limits[phase]) {
-        cut(socket, c, '408 Request Timeout');
-      }
-    }
-  }, check);
-  sweep.unref();
-
-  const listening = await listenOn(server, port, host);
+  // A burst of connections waits in the accept queue while the event loop is busy: node's 511 drops
+  // (SYN retried a second later, then 3, then 7: connect timeouts) what a burst of thousands overfills.
+  // The kernel caps the backlog at net.core.somaxconn (4096 on most current Linux).
+  const listening = await listenOn(server, port, host, LISTEN_BACKLOG);
   return {
     url: listening.url,
     port: listening.port,
@@ -401,7 +324,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     mock,
     close: () =>
       new Promise<void>((resolve) => {
-        clearInterval(sweep);
+        guard.stop();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

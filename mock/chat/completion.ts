@@ -10,13 +10,18 @@ import { tokenId } from './tokenizer.js';
 
 const q = JSON.stringify;
 
-/** The JSON text of a chat completion. */
-export function completionJson(plan: ChatPlan): string {
+/** The answer's text up to its `created` (what differs between answers to the same body). */
+export function completionHead(id: string, created: number): string {
+  return `{"id":${q(id)},"object":"chat.completion","created":${created}`;
+}
+
+/** The answer's text after its `created`: a function of the request alone. */
+export function completionTail(plan: ChatPlan): string {
   const { req } = plan;
   const withIds = req.return_token_ids === true;
   const top = req.top_logprobs ?? 0;
   const asIds = req.return_tokens_as_token_ids === true;
-  let out = `{"id":${q(plan.id)},"object":"chat.completion","created":${plan.created},"model":${q(plan.model)},"choices":[`;
+  let out = `,"model":${q(plan.model)},"choices":[`;
   plan.choices.forEach((c, i) => {
     const logprobs =
       req.logprobs === true ? q({ content: c.tokens.map((t, k) => tokenLogprob(t, k, c.seed, top, asIds)) }) : 'null';

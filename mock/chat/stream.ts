@@ -6,6 +6,7 @@
  * `include_usage`; cumulative usage on every chunk with `continuous_usage_stats`; `prompt_token_ids`
  * only on the first chunk; then `data: [DONE]`. Stops as soon as the client goes away.
  */
+import type { Gone, ReadyIterator } from '../exchange.js';
 import { tokenLogprob } from './logprobs.js';
 import { usageJson, type ChatPlan } from './plan.js';
 import { tokenId } from './tokenizer.js';
@@ -38,14 +39,91 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
   return events;
 }
 
+/** The `[DONE]` event. */
+const DONE = 'data: [DONE]\n\n';
+
+/** An event's text up to its `created` (what differs between answers to the same body). */
+function eventHead(id: string, created: number): string {
+  return `data: {"id":${q(id)},"object":"chat.completion.chunk","created":${created}`;
+}
+
 /**
  * The SSE body: one string per event. Each event is written as JSON text from templates (the fields
  * every chunk shares serialised once per stream); only logprobs and extra fields go through
- * JSON.stringify.
+ * JSON.stringify. `tails`: the events after their `created` when written before (plan-cache.ts).
+ * Stops before the next event once `signal` tells the client went away.
  */
-export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGenerator<string> {
+export function sseStream(
+  plan: ChatPlan,
+  signal?: Gone,
+  tails: Iterable<string | null> = eventTails(plan),
+): AsyncIterableIterator<string> & ReadyIterator {
+  return new EventStream(eventHead(plan.id, plan.created), tails[Symbol.iterator](), signal);
+}
+
+const END: IteratorResult<string> = { done: true, value: undefined };
+
+/**
+ * The events as an async iterator of its own rather than an async generator: a resolved promise per
+ * event instead of a generator's queue and resumption (a streamed answer has one event per token).
+ */
+class EventStream implements AsyncIterableIterator<string>, ReadyIterator {
+  #ended = false;
+
+  constructor(
+    readonly head: string,
+    readonly tails: Iterator<string | null>,
+    readonly signal: Gone | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<string>> {
+    try {
+      return Promise.resolve(this.ready());
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** The next event at once (every event is ready: they are written from the plan). */
+  ready(): IteratorResult<string> {
+    if (this.#ended) return END;
+    let tail: IteratorResult<string | null>;
+    try {
+      tail = this.tails.next();
+    } catch (err) {
+      this.#ended = true;
+      throw err;
+    }
+    if (tail.done) {
+      this.#ended = true;
+      return END;
+    }
+    if (tail.value === null) {
+      this.#ended = true;
+      return { done: false, value: DONE };
+    }
+    if (this.signal?.aborted) {
+      this.#ended = true;
+      return END;
+    }
+    return { done: false, value: this.head + tail.value };
+  }
+
+  return(): Promise<IteratorResult<string>> {
+    this.#ended = true;
+    this.tails.return?.();
+    return Promise.resolve(END);
+  }
+}
+
+/** The events of the answer after their `created`, null for `[DONE]`: a function of the request alone. */
+export function* eventTails(plan: ChatPlan): Generator<string | null> {
   const { req } = plan;
-  const prefix = `data: {"id":${q(plan.id)},"object":"chat.completion.chunk","created":${plan.created},"model":${q(plan.model)},"choices":`;
+  const prefix = `,"model":${q(plan.model)},"choices":`;
   const continuous = req.stream_options?.continuous_usage_stats === true;
   const withIds = req.return_token_ids === true;
   let completion = 0;
@@ -54,7 +132,6 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
     `${prefix}[${choices}]${continuous ? `,"usage":${usageJson(plan, completion)}` : ''}${extra}}\n\n`;
 
   for (const c of plan.choices) {
-    if (signal?.aborted) return;
     const first = c.index === 0 && withIds ? `,"prompt_token_ids":${q(plan.promptTokens().map((t) => t.id))}` : '';
     yield frame(
       `{"index":${c.index},"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}`,
@@ -71,7 +148,6 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
       const last = step === Math.max(0, events.length - 1);
       const event = events[step];
       if (!event && !(last && events.length === 0)) continue;
-      if (signal?.aborted) return;
       if (event?.tokenId !== undefined) completion++;
       const logprobs = event?.logprob ? q({ content: [event.logprob()] }) : 'null';
       const ending = last ? `${q(c.finishReason)},"stop_reason":${q(c.stopReason)}` : 'null';
@@ -81,7 +157,6 @@ export async function* sseStream(plan: ChatPlan, signal?: AbortSignal): AsyncGen
       );
     }
   }
-  if (signal?.aborted) return;
   if (req.stream_options?.include_usage === true) yield `${prefix}[],"usage":${usageJson(plan)}}\n\n`;
-  yield 'data: [DONE]\n\n';
+  yield null;
 }

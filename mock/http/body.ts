@@ -65,12 +65,47 @@ function parsedBody(req: MockRequest, bytes: Uint8Array): Parsed {
   return parsed;
 }
 
-/** The body as JSON (any value), or undefined when there is none or it is not JSON; read once per request. */
+/**
+ * The body as JSON (any value), or undefined when there is none or it is not JSON, for readers that
+ * only look (a script's match, a fixture's key): read once per body among recent bodies (a client
+ * under load test sends the same few), the value shared by the requests that sent it.
+ */
 export function jsonBodyOf(req: MockRequest): unknown {
   const bytes = req.body;
   if (!bytes || bytes.length === 0) return undefined;
-  const parsed = parsedBody(req, bytes);
+  const key = bodyKey(bytes);
+  let parsed = key === undefined ? undefined : sharedBodies.get(key);
+  if (!parsed) {
+    parsed = parsedBody(req, bytes);
+    if (key !== undefined) {
+      if (sharedBodies.size >= MAX_SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value as string);
+      sharedBodies.set(key, parsed);
+    }
+  }
   return 'value' in parsed ? parsed.value : undefined;
+}
+
+/** Recent bodies read by `jsonBodyOf`, by `bodyKey`. */
+const sharedBodies = new Map<string, Parsed>();
+const MAX_SHARED_BODIES = 64;
+/** Longer bodies get no key (their parsing is not what a load test measures). */
+const MAX_KEYED_BODY = 16 * 1024;
+
+let lastBytes: Uint8Array | undefined;
+let lastKey = '';
+
+/**
+ * A body's bytes as latin1 text (one character a byte: equal keys, equal bytes), the key of the
+ * caches of recent bodies; undefined past `MAX_KEYED_BODY`. The last one is remembered: the script
+ * match and the route ask for the same request's.
+ */
+export function bodyKey(bytes: Uint8Array): string | undefined {
+  if (bytes.length > MAX_KEYED_BODY) return undefined;
+  if (bytes !== lastBytes) {
+    lastBytes = bytes;
+    lastKey = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  }
+  return lastKey;
 }
 
 function isJsonMediaType(type: string): boolean {

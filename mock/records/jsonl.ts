@@ -3,6 +3,7 @@
  * batched into ~64 KiB strings (one write per batch streams ~1.6x faster than one per record; see
  * bench/README.md). The consumer pulls, so a slow client holds back production (backpressure).
  */
+import type { Gone } from '../exchange.js';
 import type { RecordKind, RecordSource, Selection } from './source.js';
 
 const JSONL_BATCH_BYTES = 64 * 1024;
@@ -12,7 +13,7 @@ export async function* jsonlStream(
   kind: RecordKind,
   selection: Selection,
   svcUserId: string,
-  signal?: AbortSignal,
+  signal?: Gone,
 ): AsyncGenerator<string> {
   let batch = '';
   const owner = JSON.stringify(svcUserId);

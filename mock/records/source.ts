@@ -52,11 +52,19 @@ function sentence(rng: Rng, words: number, end: string): string {
     pool = Array.from({ length: SENTENCES_PER_LENGTH }, () => {
       let out = CAPITALISED[build.int(CAPITALISED.length)]!;
       for (let i = 1; i < words; i++) out += ' ' + WORDS[build.int(WORDS.length)]!;
-      return out + end;
+      return flat(out + end);
     });
     sentencePools.set(key, pool);
   }
   return pool[rng.int(SENTENCES_PER_LENGTH)]!;
+}
+
+/**
+ * The same text as one flat string: a string built by `+=` is a tree of pieces, which every line
+ * that splices it in would have to walk again when the batch is written.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
 }
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));

@@ -2,11 +2,13 @@
  * @module §4.1 `POST /v1/chat/completions`: validation as vLLM does it (spec schema, then the
  * cross-field rules with vLLM's wording, then the convention overlay; every failure a 400 in the
  * OpenAI envelope), then a planned completion (or a script's chat answer) answered as JSON or as
- * Server-Sent Events.
+ * Server-Sent Events. A body answered before is answered again from chat/plan-cache.ts (its own id
+ * and time), past the same media-type, credential and route checks.
  */
 import { randomUUID } from 'node:crypto';
-import { sseStream } from '../chat/stream.js';
-import { completionJson } from '../chat/completion.js';
+import { eventTails, sseStream } from '../chat/stream.js';
+import { completionHead, completionTail } from '../chat/completion.js';
+import { type CachedChat, PlanCache } from '../chat/plan-cache.js';
 import { contextRefusal } from '../chat/context-window.js';
 import { planCompletion, type ChatPlan } from '../chat/plan.js';
 import { checkChatRules, type RuleViolation } from '../chat/rules.js';
@@ -16,10 +18,18 @@ import { openaiError, serializedJson } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
 import { toOpenAI, validateInOrder } from '../http/validate.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
-import type { MockResponse } from '../types.js';
+import { goneOf } from '../exchange.js';
+import type { MockRequest, MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
+/** At most this many events of a streamed answer are kept written (longer ones are written as they go). */
+const MAX_CACHED_EVENTS = 1024;
+
 export function createChatCompletion({ req, state, reply }: RouteContext): MockResponse | Promise<MockResponse> {
+  // A body answered before (plan-cache.ts): the same answer, with its own id and time.
+  const key = reply === undefined && isPlainJson(req) && req.body ? PlanCache.keyOf(req.body) : undefined;
+  const seen = key === undefined ? undefined : state.chatPlans.get(key);
+  if (seen) return cachedAnswer(seen, req);
   const body = readJsonObject(req, 'openai');
   if (!body.ok) return body.response;
   const chat = body.value as unknown as ChatRequest;
@@ -35,19 +45,44 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   const answer = (planned: ChatPlan | RuleViolation): MockResponse => {
     if ('message' in planned) return openaiError(400, planned.message, planned.param);
     if (chat.stream === true) {
-      return {
-        status: 200,
-        headers: {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache',
-          'x-request-id': requestId,
-        },
-        stream: sseStream(planned, req.signal),
-      };
+      const size = planned.choices.reduce((n, c) => n + c.tokens.length + c.reasoningTokens.length + 2, 0);
+      if (key === undefined || size > MAX_CACHED_EVENTS) return streamed(planned, requestId, req);
+      const tails = [...eventTails(planned)];
+      state.chatPlans.add(key, { chat, plan: planned, tail: tails });
+      return streamed(planned, requestId, req, tails);
     }
-    return serializedJson(200, completionJson(planned), { 'x-request-id': requestId });
+    const tail = completionTail(planned);
+    if (key !== undefined) state.chatPlans.add(key, { chat, plan: planned, tail });
+    return serializedJson(200, completionHead(planned.id, planned.created) + tail, { 'x-request-id': requestId });
   };
   return plan instanceof Promise ? plan.then(answer) : answer(plan);
+}
+
+/** The answer to a body answered before: its own id (its request_id, else a fresh one) and time. */
+function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockResponse {
+  const requestId = chat.request_id ?? randomUUID();
+  const created = Math.floor(Date.now() / 1000);
+  if (typeof tail === 'string')
+    return serializedJson(200, completionHead(`chatcmpl-${requestId}`, created) + tail, { 'x-request-id': requestId });
+  return streamed({ ...plan, id: `chatcmpl-${requestId}`, created }, requestId, req, tail);
+}
+
+function streamed(plan: ChatPlan, requestId: string, req: MockRequest, tails?: Iterable<string | null>): MockResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-request-id': requestId,
+    },
+    stream: sseStream(plan, goneOf(req), tails),
+  };
+}
+
+/** A body declared as plain JSON (other media types take the full path, for their 415 or their parameters). */
+function isPlainJson(req: MockRequest): boolean {
+  const type = req.headers['content-type'];
+  return type === 'application/json' || type === 'application/json; charset=utf-8';
 }
 
 /**

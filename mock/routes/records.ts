@@ -9,6 +9,7 @@ import { jsonResponse, recordNotFound, validationError, type DetailItem } from '
 import { toDetail, validateAll } from '../http/validate.js';
 import { jsonlStream } from '../records/jsonl.js';
 import { svcUserId, type ListFilter, type RecordKind } from '../records/source.js';
+import { goneOf } from '../exchange.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { RouteContext, RouteHandler } from './types.js';
 
@@ -58,7 +59,7 @@ export function listRecords(kind: RecordKind): RouteHandler {
     return {
       status: 200,
       headers: { 'content-type': 'application/jsonl' },
-      stream: jsonlStream(records, kind, selection, svcUserId(user ?? ''), req.signal),
+      stream: jsonlStream(records, kind, selection, svcUserId(user ?? ''), goneOf(req)),
     };
   };
 }

@@ -1,4 +1,5 @@
 /** @module What a route handler receives: the plain request, its path parameters and the mock's state. */
+import type { PlanCache } from '../chat/plan-cache.js';
 import type { Credential } from '../http/auth.js';
 import type { ResolvedMockOptions } from '../options.js';
 import type { RecordSource } from '../records/source.js';
@@ -12,6 +13,8 @@ export interface MockState {
   readonly records: RecordSource;
   readonly bearer: Credential;
   readonly basic: Credential;
+  /** The chat answers of recent bodies (chat/plan-cache.ts). */
+  readonly chatPlans: PlanCache;
 }
 
 export interface RouteContext {

@@ -14,7 +14,8 @@ function verdictsArrivedAt(at: number): Verdicts {
   return {
     judged: () => undefined,
     breach: () => undefined,
-    seen: () => ({ operation: 'predictions.list', evidence: { request: { method: 'GET', url: '/x', headers: {} } } }) as never,
+    seen: () =>
+      ({ operation: 'predictions.list', evidence: { request: { method: 'GET', url: '/x', headers: {} } } }) as never,
     startedAt: () => at,
   };
 }

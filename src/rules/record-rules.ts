@@ -108,7 +108,8 @@ export const RECORD_RULES = {
     name: 'gets-created-job',
     section: '§4.3',
     level: 'MUST',
-    requirement: 'Getting a training job by the id its creation returned answers that job: an object with the same UUID `id` (§4.2, §4.3, §2.3).',
+    requirement:
+      'Getting a training job by the id its creation returned answers that job: an object with the same UUID `id` (§4.2, §4.3, §2.3).',
     checks: ['training-jobs.get-returns-same-id'],
     needs: 'a training job created, then fetched by the id returned (the pair)',
   },

@@ -8,10 +8,10 @@ import type { StreamRule } from './chat-stream-verdict.js';
 import type { Rule } from './rule.js';
 
 /** The framing of a chat stream: Server-Sent Events ended by `data: [DONE]`. */
-export const STREAM_FRAMING_CONVENTION =
+const STREAM_FRAMING_CONVENTION =
   'OpenAI/vLLM streaming: Server-Sent Events of chat.completion.chunk, ended by data: [DONE]';
 /** The chunks of a chat stream. */
-export const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
+const CHUNK_CONVENTION = 'OpenAI chat.completion.chunk streaming format';
 
 export const STREAM_RULES = {
   streamContentType: {

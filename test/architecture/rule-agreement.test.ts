@@ -38,8 +38,7 @@ function disagreements(rule: Rule, key: string, words: boolean): string[] {
       if (c.level !== rule.level) out.push(`${key} → ${id}: level ${rule.level} against ${c.level}`);
       if (c.section !== sectionOf(rule, op)) out.push(`${key} → ${id}: ${sectionOf(rule, op)} against ${c.section}`);
       if (words && c.requirement !== rule.requirement) out.push(`${key} → ${id}: the requirement's words differ`);
-      if (words && (c.convention ?? '') !== (rule.convention ?? ''))
-        out.push(`${key} → ${id}: the convention differs`);
+      if (words && (c.convention ?? '') !== (rule.convention ?? '')) out.push(`${key} → ${id}: the convention differs`);
       return out;
     });
   });

@@ -1,0 +1,61 @@
+/**
+ * @module The planned completions of recent request bodies. The mock's answer to a chat request is a
+ * function of its body (and the mock's options) but for the id and `created`: a request whose body
+ * was seen before skips parsing, validation, the rules, hashing, generation and serialising, and
+ * gets the text written last time with its own id and time (a client under load test sends the same
+ * few bodies again and again). Keyed by the body's bytes (read as latin1: one character a byte);
+ * bounded in entries and in characters held, the oldest entry making room.
+ */
+import { bodyKey } from '../http/body.js';
+import type { ChatPlan } from './plan.js';
+import type { ChatRequest } from './types.js';
+
+/** A body seen before: everything its answers share. */
+export interface CachedChat {
+  readonly chat: ChatRequest;
+  /** The plan (its `id` and `created` those of the first request: each answer writes its own). */
+  readonly plan: ChatPlan;
+  /**
+   * The answer's text after `"created":N`: the JSON body's, or each streamed event's (null for
+   * `[DONE]`), as the body asks.
+   */
+  readonly tail: string | readonly (string | null)[];
+}
+
+const MAX_ENTRIES = 256;
+/** Characters held by keys and written answers, at most (about 2 bytes each: a few MiB). */
+const MAX_CHARS = 2 * 1024 * 1024;
+
+export class PlanCache {
+  readonly #entries = new Map<string, { entry: CachedChat; chars: number }>();
+  #chars = 0;
+
+  /** The cache key of a body (http/body.ts `bodyKey`), or undefined when too long. */
+  static keyOf(body: Uint8Array): string | undefined {
+    return bodyKey(body);
+  }
+
+  get(key: string): CachedChat | undefined {
+    return this.#entries.get(key)?.entry;
+  }
+
+  /** Keeps a body's answer (replacing any kept for it). */
+  add(key: string, entry: CachedChat): void {
+    const { tail } = entry;
+    let chars = key.length;
+    if (typeof tail === 'string') chars += tail.length;
+    else for (const t of tail) chars += t?.length ?? 0;
+    const before = this.#entries.get(key);
+    if (before) {
+      this.#entries.delete(key);
+      this.#chars -= before.chars;
+    }
+    this.#entries.set(key, { entry, chars });
+    this.#chars += chars;
+    for (const [oldKey, oldest] of this.#entries) {
+      if (this.#entries.size <= MAX_ENTRIES && (this.#chars <= MAX_CHARS || this.#entries.size === 1)) break;
+      this.#entries.delete(oldKey);
+      this.#chars -= oldest.chars;
+    }
+  }
+}
