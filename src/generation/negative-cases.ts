@@ -10,6 +10,7 @@ import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
 import { matchesFlat } from './_internals/matches.js';
 import { mutationSites, type MutationSite, type PathStep } from './_internals/mutation-sites.js';
 import { NO_CASE, templatesAt, type MutationTemplate } from './_internals/mutation-templates.js';
+import { ReplayedDraws } from './_internals/replayed-draw.js';
 import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
 
@@ -58,7 +59,8 @@ function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext,
 class Parts {
   readonly #ctx: CompileContext;
   readonly #steps = new Map<PathStep, fc.Arbitrary<[unknown, unknown]>>();
-  readonly #containers = new Map<FlatSchema, fc.Arbitrary<unknown>>();
+  /** Per node, the node made an object or an array: the steps from one parent (its every key) share it. */
+  readonly #forced = new Map<FlatSchema, Map<string, fc.Arbitrary<unknown>>>();
 
   constructor(ctx: CompileContext) {
     this.#ctx = ctx;
@@ -69,7 +71,7 @@ class Parts {
     let arb = this.#steps.get(step);
     if (!arb) {
       arb = fc.tuple(
-        forced(step.parent, typeof step.key === 'number' ? 'array' : 'object', this.#ctx, i),
+        this.#forcedNode(step.parent, typeof step.key === 'number' ? 'array' : 'object', i),
         compileSchemas(step.child, this.#ctx, i + 1) ?? fc.constant(NO_CASE),
       );
       this.#steps.set(step, arb);
@@ -79,10 +81,17 @@ class Parts {
 
   /** The site's node as an object (for edits that add or remove a key). */
   container(site: MutationSite): fc.Arbitrary<unknown> {
-    let arb = this.#containers.get(site.node);
+    return this.#forcedNode(site.node, 'object', site.path.length);
+  }
+
+  #forcedNode(node: FlatSchema, type: 'object' | 'array', depth: number): fc.Arbitrary<unknown> {
+    let perNode = this.#forced.get(node);
+    if (!perNode) this.#forced.set(node, (perNode = new Map()));
+    const key = `${type}@${depth}`;
+    let arb = perNode.get(key);
     if (!arb) {
-      arb = forced(site.node, 'object', this.#ctx, site.path.length);
-      this.#containers.set(site.node, arb);
+      arb = forced(node, type, this.#ctx, depth);
+      perNode.set(key, arb);
     }
     return arb;
   }
@@ -98,11 +107,13 @@ function prepare(
   template: MutationTemplate,
   rootArb: fc.Arbitrary<unknown>,
   parts: Parts,
+  draws?: ReplayedDraws,
 ): fc.Arbitrary<NegativeCase | undefined> {
   const { site, edit } = template;
-  const steps = site.path.map((step, i) => parts.step(step, i));
-  const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : parts.container(site);
-  return fc.tuple(rootArb, siteContainer, ...steps).map(([generated, container, ...parts]) => {
+  const drawn = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> => (draws ? draws.of(arb) : arb);
+  const steps = site.path.map((step, i) => drawn(parts.step(step, i)));
+  const siteContainer = edit.op === 'replace' ? fc.constant(undefined) : drawn(parts.container(site));
+  return fc.tuple(drawn(rootArb), siteContainer, ...steps).map(([generated, container, ...parts]) => {
     const holder = { root: structuredClone(generated) as unknown };
     let parent: Record<string | number, unknown> = holder as unknown as Record<string, unknown>;
     let key: string | number = 'root';
@@ -119,8 +130,8 @@ function prepare(
       key = step.key;
     }
     if (edit.op !== 'replace' && !isContainerFor(parent[key], 'k')) parent[key] = structuredClone(container);
-    const base = structuredClone(holder.root);
-    if (!matchesFlat(root, base)) return undefined;
+    // The base (the value before the edit) must be valid; matching only reads it.
+    if (!matchesFlat(root, holder.root)) return undefined;
     if (edit.op === 'replace') {
       const next = edit.make(parent[key]);
       if (next === NO_CASE) return undefined;
@@ -142,11 +153,35 @@ function isCase(c: NegativeCase | undefined): c is NegativeCase {
 /**
  * Whether the arbitrary yields a case within a few tries; cheap when the first try succeeds (as it
  * does for every template of the bundled schemas). The seeded values come in the same order
- * whatever `numRuns`, so the first try is the first of the thirty.
+ * whatever `numRuns`, so the first try is the first of the thirty. Every probe samples with the
+ * same seed: what templates share (the root, a site's containers) is drawn once (`ReplayedDraws`).
  */
 function probe(raw: fc.Arbitrary<NegativeCase | undefined>): boolean {
   for (const numRuns of [1, 30]) if (fc.sample(raw, { seed: 0x5eed, numRuns }).some(isCase)) return true;
   return false;
+}
+
+/** What the catalogues of one root schema share whatever their kinds and strictness (same compile context). */
+interface Workshop {
+  readonly rootFlat: FlatSchema;
+  readonly parts: Parts;
+  readonly draws: ReplayedDraws;
+  /** The mutation sites per depth: the same steps each time, so that their parts are compiled and drawn once. */
+  readonly sites: Map<number, readonly MutationSite[]>;
+}
+
+const workshops = new WeakMap<object, Map<string, Workshop>>();
+
+function workshopOf(root: Record<string, unknown>, ctx: CompileContext): Workshop {
+  const key = JSON.stringify(ctx);
+  let perContext = workshops.get(root);
+  if (!perContext) workshops.set(root, (perContext = new Map()));
+  let shop = perContext.get(key);
+  if (!shop) {
+    shop = { rootFlat: flatten(root), parts: new Parts(ctx), draws: new ReplayedDraws(), sites: new Map() };
+    perContext.set(key, shop);
+  }
+  return shop;
 }
 
 /** The cache slot of a schema and options: where a built catalogue is kept. */
@@ -178,22 +213,23 @@ function* building(schema: object | string, options: NegativeCasesOptions): Gene
   const hit = slot.perOptions.get(slot.key);
   if (hit) return hit;
   const { root } = slot;
-  const ctx = compileContext(options);
-  const rootFlat = flatten(root);
+  const shop = workshopOf(root, compileContext(options));
+  const { rootFlat, parts, draws } = shop;
   yield;
   const rootArb = arbitraryFromSchema(schema, options);
   yield;
   const out: Prepared[] = [];
-  const parts = new Parts(ctx);
-  const sites: MutationSite[] = mutationSites(root, options.maxSiteDepth ?? 3);
+  const depth = options.maxSiteDepth ?? 3;
+  let sites = shop.sites.get(depth);
+  if (!sites) shop.sites.set(depth, (sites = mutationSites(root, depth)));
   for (const site of sites) {
     for (const template of templatesAt(site)) {
       if (options.kinds && !options.kinds.includes(template.mutation.kind)) continue;
       if (options.strictness && options.strictness !== template.mutation.strictness) continue;
-      const raw = prepare(rootFlat, template, rootArb, parts);
       // Keep only templates that actually produce cases (a probe with a fixed seed); filtering an
-      // arbitrary that never yields would loop forever.
-      if (probe(raw)) out.push({ template, arbitrary: raw.filter(isCase) });
+      // arbitrary that never yields would loop forever. The probe draws as the kept arbitrary does.
+      if (probe(prepare(rootFlat, template, rootArb, parts, draws)))
+        out.push({ template, arbitrary: prepare(rootFlat, template, rootArb, parts).filter(isCase) });
       yield;
     }
   }

@@ -73,21 +73,36 @@ export const REJECT_PAIRS: Readonly<Record<BodyOperation, number>> = {
 /** Invalid bodies enumerated at once: a slow target costs a quarter of the time, a fast one sees little load. */
 const ENUMERATION_CONCURRENCY = 4;
 
+interface RejectCases {
+  readonly enumerated: readonly EnumeratedCase<NegativeCase>[];
+  readonly random: fc.Arbitrary<NegativeCase>;
+}
+
+/** The cases `rejectCases` drew, per target object, registry and (op, seed). */
+const drawnCases = new WeakMap<object, WeakMap<object, Map<string, RejectCases>>>();
+
 /**
  * The invalid bodies of `op` for the check's seed, one function of (seed, op) for every check that
  * shares them: the enumeration (every pair of the reject catalogue), then random draws of the whole
  * catalogue, each on a realistic base.
  */
-export function rejectCases(
-  ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>,
-  op: BodyOperation,
-): { enumerated: EnumeratedCase<NegativeCase>[]; random: fc.Arbitrary<NegativeCase> } {
+export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>, op: BodyOperation): RejectCases {
+  // The checks that share the cases (sharesCasesWith) draw them once per target, registry and seed.
+  let perTarget = drawnCases.get(ctx.target);
+  if (!perTarget) drawnCases.set(ctx.target, (perTarget = new WeakMap()));
+  let perSchemas = perTarget.get(ctx.schemas);
+  if (!perSchemas) perTarget.set(ctx.schemas, (perSchemas = new Map()));
+  const key = `${op} ${ctx.seed}`;
+  const drawn = perSchemas.get(key);
+  if (drawn) return drawn;
   const info = BODY_OPERATIONS[op];
   const base = info.base(ctx);
-  return {
+  const cases: RejectCases = {
     enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
     random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
   };
+  perSchemas.set(key, cases);
+  return cases;
 }
 
 /** Sends the invalid bodies of `op` (`rejectCases`), each judged by `probe`. */

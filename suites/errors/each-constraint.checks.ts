@@ -50,10 +50,19 @@ export function casesOf(
   );
 }
 
+/** The counts `caseCount` has made: the schema decides them, so each is made once. */
+const counted = new Map<string, number>();
+
 /** How many cases of a kind an operation has (the schema decides; counted on a placeholder target). */
 export function caseCount(op: ConstrainedOperation, expect: ConstraintCase['expect']): number {
-  const target = { model: 'm', maxCompletionTokens: 8, modelId: DEFAULT_MODEL_ID } as CheckContext['target'];
-  return casesOf({ target, seed: 1 }, op, expect).length;
+  const key = `${op} ${expect}`;
+  let n = counted.get(key);
+  if (n === undefined) {
+    const target = { model: 'm', maxCompletionTokens: 8, modelId: DEFAULT_MODEL_ID } as CheckContext['target'];
+    n = casesOf({ target, seed: 1 }, op, expect).length;
+    counted.set(key, n);
+  }
+  return n;
 }
 
 function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
