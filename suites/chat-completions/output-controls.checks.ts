@@ -16,6 +16,7 @@ import {
 } from '../../src/rules/chat-structured.js';
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
+import { VERDICT_SCHEMA, verdictProblem } from './verdict-schema.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
@@ -202,21 +203,11 @@ const [structuredOutputsRegex, structuredOutputsRegexStreamed] = inBothModes({
   schedule: { maxRequests: () => 1 },
 });
 
-/** A schema small enough for a tight token budget. */
-const VERDICT_SCHEMA = {
-  type: 'object',
-  properties: { ok: { type: 'boolean' } },
-  required: ['ok'],
-  additionalProperties: false,
-};
 const JSON_PROMPT = [{ role: 'user', content: 'Is water wet? Answer as JSON with a boolean "ok".' }];
 
 /** The content against VERDICT_SCHEMA, judged by src/rules/chat-structured.ts as the proxy's structured-output rule judges it. */
-function judgeJson(ctx: CheckContext): (content: string, cut: boolean) => string | undefined {
-  const validate = ctx.schemas.ajv.compile(VERDICT_SCHEMA);
-  const check = (_schema: unknown, value: unknown) =>
-    validate(value) ? undefined : ctx.schemas.ajv.errorsText(validate.errors);
-  return (content, cut) => jsonContentProblem(VERDICT_SCHEMA, content, cut, check);
+function judgeJson(): (content: string, cut: boolean) => string | undefined {
+  return (content, cut) => jsonContentProblem(VERDICT_SCHEMA, content, cut, (_schema, value) => verdictProblem(value));
 }
 
 // §4.1 types structured_outputs.json as a string: the schema is sent serialised.
@@ -233,7 +224,7 @@ const [structuredOutputsJson, structuredOutputsJsonStreamed] = inBothModes({
       mode,
       { messages: JSON_PROMPT, structured_outputs: { json: JSON.stringify(VERDICT_SCHEMA) } },
       'a request with structured_outputs.json',
-      judgeJson(ctx),
+      judgeJson(),
     ),
   schedule: { maxRequests: () => 1 },
 });
@@ -258,7 +249,7 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = inBothModes
         },
       },
       'a request with response_format json_schema',
-      judgeJson(ctx),
+      judgeJson(),
     ),
   schedule: { maxRequests: () => 1 },
 });

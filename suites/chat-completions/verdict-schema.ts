@@ -1,0 +1,23 @@
+/**
+ * @module The schema the structured-output checks ask the model to follow (small enough for a tight
+ * token budget: one boolean `ok`), and its validation written out, so a run that judges it does not
+ * load ajv's compiler and every schema of the registry (about 160 ms of a strict run's start). The
+ * test beside it holds the written-out validation to ajv's on the same schema.
+ */
+import { isJsonObject } from '../../src/core/values.js';
+
+export const VERDICT_SCHEMA = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: false,
+};
+
+/** Why a value breaks VERDICT_SCHEMA, in ajv's words for its first error; undefined when it is valid. */
+export function verdictProblem(value: unknown): string | undefined {
+  if (!isJsonObject(value)) return 'data must be object';
+  if (!Object.hasOwn(value, 'ok')) return "data must have required property 'ok'";
+  if (Object.keys(value).some((k) => k !== 'ok')) return 'data must NOT have additional properties';
+  if (typeof value.ok !== 'boolean') return 'data/ok must be boolean';
+  return undefined;
+}
