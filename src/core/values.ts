@@ -29,6 +29,7 @@ export const is4xx = (status: number): boolean => status >= 400 && status < 500;
 
 /** The media type of a Content-Type value, lower-cased, without parameters ('' when there is none). */
 export function mediaTypeOf(contentType: string | undefined): string {
-  if (contentType === 'application/json') return contentType; // nearly every message: no allocation
+  // Nearly every message: no allocation.
+  if (contentType === 'application/json' || contentType === 'text/event-stream') return contentType;
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }

@@ -19,9 +19,17 @@ import { is2xx, is4xx } from '../core/values.js';
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
 const MAX_LINES_PER_BODY = 400;
 
+/** What the caller already parsed of an exchange (the proxy's judge): the same values, not parsed again. */
+export interface Parsed {
+  /** The request body's JSON value (JSON.parse of `request.body`). */
+  readonly request?: unknown;
+  /** The answer's JSON value (JSON.parse of the body text), when it is an object. */
+  readonly answer?: Readonly<Record<string, unknown>>;
+}
+
 export interface CoverageRecorder {
   /** One exchange: the request as sent, the status, and the body (text) when it was read whole. */
-  observe(request: RecordedRequest, status: number, bodyText?: string): void;
+  observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void;
   /**
    * The client with every exchange observed (streamed bodies as they are read); `onNew` hears how
    * many items each of its exchanges exercised first in the run.
@@ -60,18 +68,30 @@ export interface RecorderOptions {
   readonly credentials: ConfiguredCredentials;
 }
 
+const NONE: readonly CoverageItem[] = [];
+
+/** The model's items by operation and kind, listed once (observing runs per exchange). */
+function itemsByOperationAndKind(
+  items: readonly CoverageItem[],
+): (op: OperationId, kind: CoverageItem['kind']) => readonly CoverageItem[] {
+  const byOp = new Map<OperationId, Map<CoverageItem['kind'], CoverageItem[]>>();
+  for (const item of items) {
+    const kinds = byOp.get(item.operation) ?? byOp.set(item.operation, new Map()).get(item.operation)!;
+    (kinds.get(item.kind) ?? kinds.set(item.kind, []).get(item.kind)!).push(item);
+  }
+  return (op, kind) => byOp.get(op)?.get(kind) ?? NONE;
+}
+
 export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder {
   const covered = new Set<string>();
   const index = new Map(opts.model.items.map((i) => [i.id, i]));
-  const byOp = new Map<OperationId, CoverageItem[]>();
-  for (const item of opts.model.items) byOp.set(item.operation, [...(byOp.get(item.operation) ?? []), item]);
   /** Record ids seen in 2xx answers of the configured project, per id field. */
   const knownIds = new Map<string, Set<string>>();
   const basePath = new URL(opts.target.baseUrl).pathname.replace(/\/+$/, '');
   const mark = (id: string): void => {
     if (index.has(id)) covered.add(id);
   };
-  const itemsOf = (op: OperationId, kind: CoverageItem['kind']) => (byOp.get(op) ?? []).filter((i) => i.kind === kind);
+  const itemsOf = itemsByOperationAndKind(opts.model.items);
 
   function requestFields(op: OperationId, body: unknown, mode: Mode | undefined): void {
     const present = presentPaths(body);
@@ -114,7 +134,8 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     for (const v of values) {
       if (v === null || typeof v !== 'object') continue;
       for (const [k, id] of Object.entries(v))
-        if (typeof id === 'string' && /_id$/.test(k)) (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
+        if (typeof id === 'string' && k.endsWith('_id'))
+          (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
     }
   }
 
@@ -139,6 +160,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
   function observeRequest(
     request: RecordedRequest,
     status: number,
+    parsed?: Parsed,
   ): { op: OperationId; mode: Mode | undefined; ownScope: boolean; ok: boolean } | undefined {
     let url: URL;
     try {
@@ -156,7 +178,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
       return undefined;
     }
     scope(op, params);
-    const body = parseJson(request.body);
+    const body = parsed && 'request' in parsed ? parsed.request : parseJson(request.body);
     const mode: Mode | undefined =
       modesOf(op.id)[0] === undefined
         ? undefined
@@ -171,10 +193,10 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     return { op: op.id, mode, ownScope: inOwnScope(params), ok };
   }
 
-  function observe(request: RecordedRequest, status: number, bodyText?: string): void {
-    const seen = observeRequest(request, status);
+  function observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void {
+    const seen = observeRequest(request, status, parsed);
     if (!seen?.ok || !seen.ownScope || bodyText === undefined) return;
-    const json = parseJson(bodyText);
+    const json = parsed?.answer ?? parseJson(bodyText);
     responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
 

@@ -38,6 +38,10 @@ const RECORDED_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Bytes of a streamed body handed to the coverage recorder (its first events or records). */
 const COVERAGE_BYTES = 16_384;
 
+/** A body's parts as text (one part, the usual JSON body read at once, with no copy first). */
+const textOf = (parts: readonly Buffer[]): string =>
+  parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8');
+
 type ResponseKind = 'sse' | 'jsonl' | 'json' | 'none';
 
 interface PendingBreach {
@@ -128,8 +132,7 @@ export class ExchangeJudge {
     this.requestEnded = true;
     const op = this.op;
     if (!op) return;
-    if (this.requestBytes > 0 && !this.requestOver)
-      this.requestText = Buffer.concat(this.requestParts).toString('utf8');
+    if (this.requestBytes > 0 && !this.requestOver) this.requestText = textOf(this.requestParts);
     this.requestParts = [];
     if (!op.requestSchema || this.requestOver) return;
     const seen = judgeRequest(
@@ -250,11 +253,12 @@ export class ExchangeJudge {
     if (!op) return;
     const { findings } = this.ctx;
     let coverageBody: string | undefined;
+    let answer: Record<string, unknown> | undefined; // as judged (a valid JSON object): not parsed again for coverage
     if (this.kind === 'json' && !this.bodyOver) {
-      const text = Buffer.concat(this.bodyParts).toString('utf8');
+      const text = textOf(this.bodyParts);
       this.bodyParts = [];
       if (!cut) {
-        const valid = judgeJsonAnswer(
+        answer = judgeJsonAnswer(
           op,
           this.status,
           this.responseHeaders['content-type'],
@@ -263,7 +267,7 @@ export class ExchangeJudge {
           this.verdicts,
           { request: this.requestBody, headers: this.responseHeaders, priorityScheduling: this.ctx.priorityScheduling },
         );
-        judgeRead(op, this.params, this.status, valid, this.verdicts, this.ctx.pairs);
+        judgeRead(op, this.params, this.status, answer, this.verdicts, this.ctx.pairs);
         if (this.ctx.pairs && this.credentialsJudge?.mayRead !== false)
           judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
       }
@@ -305,7 +309,7 @@ export class ExchangeJudge {
         );
     }
     findings.judged(RULES.answers, op.id);
-    if (cut) this.error(cut.code, cut.message);
+    if (cut) this.errors = { code: cut.code, message: cut.message };
     this.flush(op);
     if (this.observed)
       this.ctx.observe(
@@ -314,6 +318,7 @@ export class ExchangeJudge {
         coverageBody,
         this.credentials,
         this.observed,
+        { ...(this.requestBody !== undefined ? { request: this.requestBody } : {}), ...(answer ? { answer } : {}) },
       );
   }
 
@@ -324,7 +329,7 @@ export class ExchangeJudge {
     this.done = true;
     if (!this.op) return;
     this.ctx.findings.judged(RULES.answers, this.op.id);
-    this.error(code, message);
+    this.errors = { code, message };
     this.flush(this.op);
   }
 
@@ -361,10 +366,6 @@ export class ExchangeJudge {
     this.pending.push({ rule, expected, actual });
   }
 
-  private error(code: string, message: string): void {
-    this.errors = { code, message };
-  }
-
   /** The request body for evidence: as sent, or what stands for one that was not kept. */
   private requestBodyText(): string | undefined {
     return (
@@ -393,7 +394,7 @@ export class ExchangeJudge {
 
   private flush(op: Operation): void {
     const { findings } = this.ctx;
-    const exchange = `${this.label}${this.status ? ` → ${this.status}` : ''}`;
+    const exchange = this.pending.length ? `${this.label}${this.status ? ` → ${this.status}` : ''}` : '';
     if (this.ctx.record)
       this.recorded = this.ctx.record(
         recordLine(

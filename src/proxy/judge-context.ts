@@ -5,6 +5,7 @@
  */
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Operation } from '../core/operations.js';
+import type { Parsed } from '../coverage/recorder.js';
 import type { Redactor } from '../core/redact.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { TimingSketches } from '../timing/table.js';
@@ -43,6 +44,8 @@ export interface JudgeContext {
     bodyText: string | undefined,
     credentials: PresentedCredentials,
     observation: Observation,
+    /** What the judge parsed already (the recorder does not parse it again). */
+    parsed?: Parsed,
   ): void;
   /** Said at once when a group gets its first breach (already redacted). */
   onFirstBreach?(side: Side, line: string): void;

@@ -8,7 +8,7 @@ import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_PROJECT } from '../core/de
 import { matchOperation } from '../core/operations.js';
 import { coverageModel, type CoverageModel } from '../coverage/model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
-import { createCoverageRecorder, type CoverageRecorder } from '../coverage/recorder.js';
+import { createCoverageRecorder, type CoverageRecorder, type Parsed } from '../coverage/recorder.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { ExchangeJudge } from './exchange.js';
 import { flatHeaders } from '../transport/flat-headers.js';
@@ -143,7 +143,8 @@ export class ProxySession {
       replay: options.replay,
       redactor: () => this.secrets.redactor(),
       sample: (shape) => this.sample(shape),
-      observe: (request, status, body, creds, observation) => this.observe(request, status, body, creds, observation),
+      observe: (request, status, body, creds, observation, parsed) =>
+        this.observe(request, status, body, creds, observation, parsed),
       ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
       ...(options.record ? { record: options.record } : {}),
       ...(options.replayExchange ? { replayExchange: options.replayExchange } : {}),
@@ -206,6 +207,7 @@ export class ProxySession {
     body: string | undefined,
     creds: PresentedCredentials,
     observation: Observation,
+    parsed?: Parsed,
   ): void {
     const t0 = performance.now();
     // Without configured credentials, those the server did not refuse are "the configured ones" for the recorder.
@@ -213,7 +215,7 @@ export class ProxySession {
       if (creds.token !== undefined) this.accepted.token = creds.token;
       if (creds.basic !== undefined) this.accepted.basic = creds.basic;
     }
-    this.recorder.observe(request, status, body);
+    this.recorder.observe(request, status, body, parsed);
     if (observation === 'repeat') this.repeatsMs += performance.now() - t0;
   }
 

@@ -47,8 +47,10 @@ export function createUpstreamWatch(options: {
   readonly recoverTimeoutMs: number;
 }): UpstreamWatch {
   const { downs } = options;
-  let answered = false;
-  let lastSaid = 'nothing yet';
+  /** The last answer (kept as it came, put in words only for an episode: this runs per exchange). */
+  let last: { method: string; path: string; status: number; at: number } | undefined;
+  const lastSaid = () =>
+    last ? `HTTP ${last.status} to ${last.method} ${last.path} at ${new Date(last.at).toISOString()}` : 'nothing yet';
   /** The episode under way: failures join it. */
   let current: { detected: Promise<UpstreamDown | undefined> } | undefined;
 
@@ -71,18 +73,22 @@ export function createUpstreamWatch(options: {
   return {
     downs,
     answered(method, path, status) {
-      answered = true;
-      lastSaid = `HTTP ${status} to ${method} ${path} at ${new Date().toISOString()}`;
+      if (last) {
+        last.method = method;
+        last.path = path;
+        last.status = status;
+        last.at = Date.now();
+      } else last = { method, path, status, at: Date.now() };
     },
     async failed(exchange, code, message) {
-      if (!answered || !CONNECTION_LOST.has(code)) return;
+      if (!last || !CONNECTION_LOST.has(code)) return;
       if (current) {
         const down = await current.detected;
         if (down) down.failed++;
         return;
       }
       const at = new Date();
-      const said = lastSaid;
+      const said = lastSaid();
       const detected = up().then((isUp) => {
         if (isUp) return undefined;
         const down: UpstreamDown = { at, exchange, error: message, lastSaid: said, failed: 1 };

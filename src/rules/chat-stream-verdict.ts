@@ -101,20 +101,22 @@ export function arrivedAtOnce(t: StreamTimings): boolean {
  * per index with its message, finish_reason, token_ids and logprobs, and the usage chunk's usage.
  */
 export function reassembleCompletion(v: ChatStreamVerdict): Record<string, unknown> {
-  return {
-    ...(v.id !== undefined ? { id: v.id } : {}),
-    object: 'chat.completion',
-    ...(v.created !== undefined ? { created: v.created } : {}),
-    model: v.model,
-    choices: v.choices.map((c) => ({
-      index: c.index,
-      message: { role: c.role, content: c.content, ...(c.reasoning !== undefined ? { reasoning: c.reasoning } : {}) },
-      finish_reason: c.finishReason,
-      ...(c.stopReason !== undefined ? { stop_reason: c.stopReason } : {}),
-      ...(c.tokenIds ? { token_ids: c.tokenIds } : {}),
-      ...(c.logprobs ? { logprobs: { content: c.logprobs } } : {}),
-    })),
-    usage: v.usage,
-    ...(v.promptTokenIds ? { prompt_token_ids: v.promptTokenIds } : {}),
-  };
+  // Built key by key, in the order of the §4.1 shape (no spread of conditional objects: once per stream).
+  const out: Record<string, unknown> = {};
+  if (v.id !== undefined) out.id = v.id;
+  out.object = 'chat.completion';
+  if (v.created !== undefined) out.created = v.created;
+  out.model = v.model;
+  out.choices = v.choices.map((c) => {
+    const message: Record<string, unknown> = { role: c.role, content: c.content };
+    if (c.reasoning !== undefined) message.reasoning = c.reasoning;
+    const choice: Record<string, unknown> = { index: c.index, message, finish_reason: c.finishReason };
+    if (c.stopReason !== undefined) choice.stop_reason = c.stopReason;
+    if (c.tokenIds) choice.token_ids = c.tokenIds;
+    if (c.logprobs) choice.logprobs = { content: c.logprobs };
+    return choice;
+  });
+  out.usage = v.usage;
+  if (v.promptTokenIds) out.prompt_token_ids = v.promptTokenIds;
+  return out;
 }

@@ -72,16 +72,20 @@ export class ChatStreamJudge {
     if (this.findings.filter((f) => f.rule === rule).length < 5) this.findings.push({ rule, message });
   }
 
+  /** The event being judged, as findings name it (built only for a finding: this runs per event). */
+  private get where(): string {
+    return `event ${this.eventNo}`;
+  }
+
   /** Judges one event as it arrives; `atMs` is the time since the request was sent. */
   onEvent = (event: SseEvent, atMs: number): void => {
     this.eventNo++;
     if (this.firstEventMs === undefined) this.firstEventMs = atMs;
     else if (this.lastEventMs !== undefined) this.largestGapMs = Math.max(this.largestGapMs, atMs - this.lastEventMs);
     this.lastEventMs = atMs;
-    const where = `event ${this.eventNo}`;
 
     if (this.sawDone) {
-      this.find('done-last', `${where} arrived after data: [DONE]: ${clip(event.data)}`);
+      this.find('done-last', `${this.where} arrived after data: [DONE]: ${clip(event.data)}`);
       return;
     }
     if (event.data.trim() === DONE) {
@@ -93,63 +97,63 @@ export class ChatStreamJudge {
     try {
       payload = JSON.parse(event.data);
     } catch {
-      this.find('json', `${where} is not JSON: ${JSON.stringify(clip(event.data))}`);
+      this.find('json', `${this.where} is not JSON: ${JSON.stringify(clip(event.data))}`);
       return;
     }
     // docs/conventions.md: an error mid-stream is sent as `data: {"error": {...}}`; older vLLM
     // releases sent the flat `{"object": "error", "message": ...}` of their ErrorResponse.
     const shape = isJsonObject(payload) && !('choices' in payload) ? errorShapeOf(payload) : undefined;
     if (shape === 'openai-envelope' || shape === 'vllm-flat') {
-      this.find('error-event', `${where} is an error event: ${clip(event.data)}`);
+      this.find('error-event', `${this.where} is an error event: ${clip(event.data)}`);
       return;
     }
-    this.chunk(payload, where);
+    this.chunk(payload);
   };
 
   /** vLLM's continuous_usage_stats: a running count on every content chunk that never goes down. */
-  private continuous(usage: unknown, where: string): void {
+  private continuous(usage: unknown): void {
     const c = isJsonObject(usage) ? usage.completion_tokens : undefined;
     if (!Number.isInteger(c)) {
       this.find(
         'continuous-usage',
-        `${where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`,
+        `${this.where} carries choices but no usage with an integer completion_tokens (${clip(JSON.stringify(usage) ?? 'none')})`,
       );
       return;
     }
     if (this.runningCompletion !== undefined && (c as number) < this.runningCompletion) {
       this.find(
         'continuous-usage',
-        `${where}: usage.completion_tokens ${String(c)} after ${this.runningCompletion} on an earlier chunk: the running count went down`,
+        `${this.where}: usage.completion_tokens ${String(c)} after ${this.runningCompletion} on an earlier chunk: the running count went down`,
       );
     }
     this.runningCompletion = c as number;
   }
 
-  private chunk(payload: unknown, where: string): void {
+  private chunk(payload: unknown): void {
     this.chunkNo++;
     const shapeProblem = !isJsonObject(payload)
       ? 'not a JSON object'
       : payload.object !== 'chat.completion.chunk'
         ? `"object" is ${JSON.stringify(payload.object)}, not "chat.completion.chunk"`
         : this.options.validateChunk?.(payload);
-    if (shapeProblem) this.find('chunk-shape', `${where}: ${shapeProblem}`);
+    if (shapeProblem) this.find('chunk-shape', `${this.where}: ${shapeProblem}`);
     if (!isJsonObject(payload)) return;
     this.objectChunkNo++;
 
     // One id across chunks.
     const id = payload.id;
     if (typeof id !== 'string') {
-      this.find('one-id', `${where} has no string "id" (${JSON.stringify(id)})`);
+      this.find('one-id', `${this.where} has no string "id" (${JSON.stringify(id)})`);
     } else if (this.id === undefined && !this.idMismatch) {
       this.id = id;
     } else if (id !== this.id) {
       this.idMismatch = true;
-      this.find('one-id', `${where} has id ${JSON.stringify(id)}, earlier chunks ${JSON.stringify(this.id)}`);
+      this.find('one-id', `${this.where} has id ${JSON.stringify(id)}, earlier chunks ${JSON.stringify(this.id)}`);
     }
     // Every chat.completion.chunk names the model, as the §4.1 completion does (`model` required):
     // a client reading one chunk, or reassembling from any of them, must find it on each.
     if (typeof payload.model === 'string') this.model ??= payload.model;
-    else this.find('chunk-shape', `${where} has no string "model" (${JSON.stringify(payload.model)})`);
+    else this.find('chunk-shape', `${this.where} has no string "model" (${JSON.stringify(payload.model)})`);
     if (typeof payload.created === 'number') this.created ??= payload.created;
 
     // §4.1: "In streaming mode prompt_token_ids appears only in the first chunk".
@@ -165,7 +169,7 @@ export class ChatStreamJudge {
       } else if (ptids !== undefined && ptids !== null) {
         this.find(
           'token-ids',
-          `${where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
+          `${this.where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
         );
       }
     } else if (isIntArray(payload.prompt_token_ids)) {
@@ -180,17 +184,17 @@ export class ChatStreamJudge {
     if (this.usageChunkAt !== undefined && choices.length > 0) {
       this.find(
         'usage',
-        `${where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
+        `${this.where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
       );
     }
     if (choices.length === 0 && isJsonObject(usage)) {
       if (this.usageChunkAt !== undefined)
-        this.find('usage', `${where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
+        this.find('usage', `${this.where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
       this.usageChunkAt = this.eventNo;
       this.usage = usage;
       // The one judgement of usage accounting (src/rules/chat-answer.ts), the suite's and the proxy's.
       const breach = usageBreach(usage);
-      if (breach) this.find('usage', `${where}: usage does not add up (non-negative integers): ${breach}`);
+      if (breach) this.find('usage', `${this.where}: usage does not add up (non-negative integers): ${breach}`);
       const c = usage.completion_tokens;
       if (
         this.options.continuousUsage &&
@@ -200,14 +204,14 @@ export class ChatStreamJudge {
       ) {
         this.find(
           'continuous-usage',
-          `${where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`,
+          `${this.where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`,
         );
       }
       return;
     }
     // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
     if (isJsonObject(usage) && choices.length > 0) this.usage = usage;
-    if (this.options.continuousUsage && choices.length > 0) this.continuous(usage, where);
+    if (this.options.continuousUsage && choices.length > 0) this.continuous(usage);
 
     const indicesHere = new Set<number>();
     for (const choice of choices) {
@@ -216,12 +220,12 @@ export class ChatStreamJudge {
       if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
         this.find(
           'indices',
-          `${where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`,
+          `${this.where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`,
         );
         continue;
       }
       const i = index as number;
-      if (indicesHere.has(i)) this.find('indices', `${where} holds choice index ${i} twice`);
+      if (indicesHere.has(i)) this.find('indices', `${this.where} holds choice index ${i} twice`);
       indicesHere.add(i);
       const delta = isJsonObject(choice.delta) ? choice.delta : {};
       let c = this.choices.get(i);
@@ -231,7 +235,7 @@ export class ChatStreamJudge {
         if (role !== 'assistant')
           this.find(
             'role-first',
-            `${where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`,
+            `${this.where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`,
           );
         c = {
           index: i,
@@ -248,7 +252,7 @@ export class ChatStreamJudge {
       } else if (c.finishes > 0) {
         this.find(
           'one-finish',
-          `${where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`,
+          `${this.where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`,
         );
       }
       if (typeof delta.content === 'string') c.content += delta.content;
@@ -269,7 +273,7 @@ export class ChatStreamJudge {
       ) {
         this.find(
           'token-ids',
-          `${where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`,
+          `${this.where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`,
         );
       }
       const lp = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
@@ -280,7 +284,7 @@ export class ChatStreamJudge {
         if (c.finishes === 2)
           this.find(
             'one-finish',
-            `${where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`,
+            `${this.where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`,
           );
         c.finishReason = typeof fr === 'string' ? fr : String(fr);
         if ('stop_reason' in choice) c.stopReason = choice.stop_reason;

@@ -13,7 +13,6 @@ import type { SseEvent } from '../core/sse-event.js';
 
 export type { SseEvent } from '../core/sse-event.js';
 
-
 export class SseParser {
   private readonly decoder = new StringDecoder('utf8');
   private buffer = '';
@@ -80,7 +79,7 @@ export class SseParser {
       if (this.data.length > 0) {
         events.push({
           event: this.eventType || 'message',
-          data: this.data.join('\n'),
+          data: this.data.length === 1 ? this.data[0]! : this.data.join('\n'),
           ...(this.lastId !== undefined ? { id: this.lastId } : {}),
         });
       }
