@@ -12,8 +12,6 @@ import { ProxiedRequest } from './proxied-request.js';
 import type { ProxySession } from './session.js';
 import { ProxyUpstream, type UpstreamOptions } from './upstream.js';
 
-export { HOP_BY_HOP } from './forwardable.js';
-
 export interface ProxyServerOptions extends UpstreamOptions {
   readonly session: ProxySession;
   readonly host: string;

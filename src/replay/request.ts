@@ -7,7 +7,7 @@
  */
 import { matchOperation } from '../core/operations.js';
 import { isSecretHeaderName } from '../core/redact.js';
-import { HOP_BY_HOP } from '../proxy/server.js';
+import { HOP_BY_HOP } from '../proxy/forwardable.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { substituteCredentials } from './credentials.js';
 import { NOT_RECORDED, type RecordedExchange } from './recording.js';
