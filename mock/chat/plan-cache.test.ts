@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { createMock } from '../app.js';
 import { buildRequest, readStream } from '../request.js';
 import type { ChatPlan } from './plan.js';
+import { bodyKey } from '../http/body.js';
 import { PlanCache } from './plan-cache.js';
 
 const messages = [{ role: 'user', content: 'Tell me about lakes.' }];
@@ -81,5 +82,5 @@ test('the cache is bounded in entries, the oldest making room', () => {
   cache.add('big', { chat: { messages: [] }, plan, tail: 'y'.repeat(3 * 1024 * 1024) });
   expect(cache.get('body 999')).toBeUndefined();
   expect(cache.get('big')).toBeDefined();
-  expect(PlanCache.keyOf(new Uint8Array(64 * 1024))).toBeUndefined();
+  expect(bodyKey(new Uint8Array(64 * 1024))).toBeUndefined();
 });

@@ -6,7 +6,6 @@
  * few bodies again and again). Keyed by the body's bytes (read as latin1: one character a byte);
  * bounded in entries and in characters held, the oldest entry making room.
  */
-import { bodyKey } from '../http/body.js';
 import type { ChatPlan } from './plan.js';
 import type { ChatRequest } from './types.js';
 
@@ -29,11 +28,6 @@ const MAX_CHARS = 2 * 1024 * 1024;
 export class PlanCache {
   readonly #entries = new Map<string, { entry: CachedChat; chars: number }>();
   #chars = 0;
-
-  /** The cache key of a body (http/body.ts `bodyKey`), or undefined when too long. */
-  static keyOf(body: Uint8Array): string | undefined {
-    return bodyKey(body);
-  }
 
   get(key: string): CachedChat | undefined {
     return this.#entries.get(key)?.entry;

@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { eventTails, sseStream } from '../chat/stream.js';
 import { completionHead, completionTail } from '../chat/completion.js';
-import { type CachedChat, PlanCache } from '../chat/plan-cache.js';
+import type { CachedChat } from '../chat/plan-cache.js';
 import { contextRefusal } from '../chat/context-window.js';
 import { planCompletion, type ChatPlan } from '../chat/plan.js';
 import { checkChatRules, type RuleViolation } from '../chat/rules.js';
 import { chatReplyResponse } from '../scripts/chat-reply.js';
 import type { ChatRequest } from '../chat/types.js';
 import { openaiError, serializedJson } from '../errors.js';
-import { readJsonObject } from '../http/body.js';
+import { bodyKey, readJsonObject } from '../http/body.js';
 import { toOpenAI, validateInOrder } from '../http/validate.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import { goneOf } from '../exchange.js';
@@ -27,7 +27,7 @@ const MAX_CACHED_EVENTS = 1024;
 
 export function createChatCompletion({ req, state, reply }: RouteContext): MockResponse | Promise<MockResponse> {
   // A body answered before (plan-cache.ts): the same answer, with its own id and time.
-  const key = reply === undefined && isPlainJson(req) && req.body ? PlanCache.keyOf(req.body) : undefined;
+  const key = reply === undefined && isPlainJson(req) && req.body ? bodyKey(req.body) : undefined;
   const seen = key === undefined ? undefined : state.chatPlans.get(key);
   if (seen) return cachedAnswer(seen, req);
   const body = readJsonObject(req, 'openai');
