@@ -1,6 +1,7 @@
 /**
- * Builds dist/ when a source file is newer than the last build, so tests that spawn the real
- * `conformance` binary never run stale code (`npm test` builds first; this covers `npx vitest`).
+ * Builds dist/ (the compile, then the command line's bundle) when a source file is newer than the last
+ * build, so tests that spawn the real `conformance` binary never run stale code (`npm test` builds
+ * first; this covers `npx vitest`).
  * CTS_NO_BUILD=1 skips it, for unit tests run while other files are mid-edit.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,5 +28,6 @@ export default function setup(): void {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
       stdio: 'inherit',
     });
+    execFileSync(process.execPath, ['dist/scripts/bundle-cli.js'], { stdio: 'inherit' });
   }
 }

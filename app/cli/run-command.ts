@@ -1,5 +1,5 @@
 /**
- * @module `conformance run`: resolves options, starts the bundled mock when no target is given,
+ * @module `conformance run`: resolves options, starts the bundled mock (on a thread of its own) when no target is given,
  * runs the selected checks against each target, applies the expectations file, writes the reports
  * and returns the exit code (see `exitCodeOf`). With `--replay FILE` it replays a proxy recording
  * instead (run-replay.ts).
@@ -18,8 +18,7 @@ import { runSuite } from '../../src/runner/run-suite.js';
 import type { RunSettings } from '../../src/runner/run-settings.js';
 import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
 import { selectChecks } from '../../src/runner/select.js';
-import { CATALOGUE } from '../../suites/index.js';
-import { startMockServer } from '../../mock/adapters/node.js';
+import { type MockWorkerServer, startMockWorker } from '../../mock/adapters/worker.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
 import { parseRunOptions, type RunCommand, settingsForTarget } from './run-options.js';
 
@@ -32,14 +31,34 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   checkOutputPaths(cmd);
   if (cmd.replay !== undefined) return (await import('./run-replay.js')).replayRun(cmd, cmd.replay);
-  const checks = selectChecks(CATALOGUE, {
+  // The bundled mock starts on a thread of its own while the catalogue loads (mock/adapters/worker.ts).
+  const mock = !cmd.plan && cmd.targets.some((t) => t.url === undefined) ? startBundledMock(cmd) : undefined;
+  // Settled here, awaited where the run needs it: a run that stops before (a bad --expect) still ends it.
+  mock?.catch(() => {});
+  try {
+    return await runChecks(cmd, (await import('../../suites/index.js')).CATALOGUE, mock);
+  } finally {
+    await mock?.then(
+      (server) => server.close(),
+      () => {},
+    );
+  }
+}
+
+/** Selects the checks, runs them against each target and writes the reports; returns the exit code. */
+async function runChecks(
+  cmd: RunCommand,
+  catalogue: readonly CheckDefinition[],
+  mock: Promise<MockWorkerServer> | undefined,
+): Promise<number> {
+  const checks = selectChecks(catalogue, {
     only: cmd.only,
     skip: cmd.skip,
     ...(cmd.settings.shard ? { shard: cmd.settings.shard } : {}),
   });
   const expectations = cmd.expect ? loadExpectationsFile(cmd.expect) : undefined;
   if (expectations) {
-    const known = new Set(CATALOGUE.map((c) => c.id));
+    const known = new Set(catalogue.map((c) => c.id));
     const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
     if (unknown.length)
       process.stderr.write(
@@ -48,7 +67,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   if (cmd.plan) {
     for (const spec of cmd.targets) {
-      const settings = settingsFor(cmd, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
+      const settings = settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
       const lines = describePlan(checks, settings);
       const gaps = describeNotExercised(checks, settings.notSelected ?? [], {
         allowWrites: settings.target.allowWrites,
@@ -66,8 +85,17 @@ export async function runCommand(argv: string[]): Promise<number> {
     for (const spec of cmd.targets) {
       const report =
         spec.url === undefined
-          ? await runAgainstBundledMock(cmd, checks, interrupt.signal)
-          : await runAgainst(cmd, settingsFor(cmd, checks, spec.url, spec.label ?? spec.url), interrupt.signal);
+          ? await runAgainstBundledMock(
+              cmd,
+              settingsFor(cmd, catalogue, checks, undefined, 'bundled-mock'),
+              mock,
+              interrupt.signal,
+            )
+          : await runAgainst(
+              cmd,
+              settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url),
+              interrupt.signal,
+            );
       reports.push(
         applyGates(expectations ? applyExpectationsToReport(report, expectations) : report, {
           minCoverage: cmd.minCoverage,
@@ -90,6 +118,7 @@ export async function runCommand(argv: string[]): Promise<number> {
 /** One target's settings (`url` undefined: the bundled mock), with the catalogue the checks were selected from. */
 function settingsFor(
   cmd: RunCommand,
+  catalogue: readonly CheckDefinition[],
   checks: readonly CheckDefinition[],
   url: string | undefined,
   label: string,
@@ -98,9 +127,9 @@ function settingsFor(
   return settingsForTarget(cmd, url, {
     targetLabel: label,
     checks,
-    allChecks: CATALOGUE,
+    allChecks: catalogue,
     // The catalogue's checks left out by --only/--skip/--shard: the coverage holes they leave say so.
-    notSelected: CATALOGUE.filter((c) => !selected.has(c)),
+    notSelected: catalogue.filter((c) => !selected.has(c)),
   });
 }
 
@@ -145,14 +174,13 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
   }
 }
 
-/** The embedded default: the bundled mock on a free loopback port, with the run's credentials and settings. */
-async function runAgainstBundledMock(
-  cmd: RunCommand,
-  checks: readonly CheckDefinition[],
-  interrupt?: AbortSignal,
-): Promise<RunReport> {
-  const settings = settingsFor(cmd, checks, undefined, 'bundled-mock');
-  const server = await startMockServer({
+/**
+ * The embedded default: the bundled mock on a free loopback port, with the run's credentials and
+ * settings (which need no check: the catalogue is not loaded yet when it starts).
+ */
+function startBundledMock(cmd: RunCommand): Promise<MockWorkerServer> {
+  const settings = settingsForTarget(cmd, undefined, { targetLabel: 'bundled-mock', checks: [], allChecks: [] });
+  return startMockWorker({
     host: '127.0.0.1',
     port: 0,
     ...(settings.token !== undefined ? { token: settings.token } : {}),
@@ -163,9 +191,16 @@ async function runAgainstBundledMock(
     // Nobody reads the journal of the run's own mock: keeping none spares its cost.
     journalSize: 0,
   });
-  try {
-    return await runAgainst(cmd, { ...settings, target: { ...settings.target, baseUrl: server.url } }, interrupt);
-  } finally {
-    await server.close();
-  }
+}
+
+/** A run against the bundled mock once it listens. */
+async function runAgainstBundledMock(
+  cmd: RunCommand,
+  settings: RunSettings,
+  mock: Promise<MockWorkerServer> | undefined,
+  interrupt?: AbortSignal,
+): Promise<RunReport> {
+  if (!mock) throw new Error('the bundled mock was not started');
+  const server = await mock;
+  return runAgainst(cmd, { ...settings, target: { ...settings.target, baseUrl: server.url } }, interrupt);
 }

@@ -13,7 +13,7 @@ import { RUN_OPTIONS } from './options/run.js';
 export const USAGE = `Usage: conformance <command> [options]
 
 Commands:
-  run      Run the conformance suite against a target (default: the bundled mock, in-process)
+  run      Run the conformance suite against a target (default: the bundled mock, on a thread of its own)
   mock     Start the bundled reference mock as a standalone HTTP server
   list     Print the check catalogue (id, level, section, requirement)
   coverage Print the coverage model: every part of the interface a full run exercises
@@ -26,8 +26,8 @@ Run 'conformance <command> --help' for the options of a command.
 
 export const RUN_USAGE = helpText(RUN_OPTIONS, {
   usage: 'Usage: conformance run [options]',
-  about: `Runs the check catalogue against a target. Without --target, starts the bundled mock in-process on a
-loopback port and runs against it.`,
+  about: `Runs the check catalogue against a target. Without --target, starts the bundled mock on a loopback
+port (in a thread of its own) and runs against it.`,
   column: 31,
   sections: [
     { title: 'Target', groups: ['target'] },

@@ -642,7 +642,7 @@ export interface ChatCompletionResponse {
 export interface ConformanceConfig {
   $schema?: string;
   /**
-   * `--target`: base URL of a deployment (repeat to compare several side by side; default the bundled mock, in-process). Each a URL, or {"url", "label"}: the label names the target in reports.
+   * `--target`: base URL of a deployment (repeat to compare several side by side; default the bundled mock, on a thread of its own). Each a URL, or {"url", "label"}: the label names the target in reports.
    *
    * @minItems 1
    */

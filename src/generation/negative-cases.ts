@@ -10,6 +10,7 @@ import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
 import { matchesFlat } from './_internals/matches.js';
 import { mutationSites, type MutationSite, type PathStep } from './_internals/mutation-sites.js';
 import { NO_CASE, templatesAt, type MutationTemplate } from './_internals/mutation-templates.js';
+import { probeKeys, probeOutcome } from './_internals/probe-outcomes.js';
 import { ReplayedDraws } from './_internals/replayed-draw.js';
 import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
@@ -222,13 +223,17 @@ function* building(schema: object | string, options: NegativeCasesOptions): Gene
   const depth = options.maxSiteDepth ?? 3;
   let sites = shop.sites.get(depth);
   if (!sites) shop.sites.set(depth, (sites = mutationSites(root, depth)));
-  for (const site of sites) {
-    for (const template of templatesAt(site)) {
+  const keyOf = probeKeys(root, slot.key);
+  for (const [s, site] of sites.entries()) {
+    for (const [t, template] of templatesAt(site).entries()) {
       if (options.kinds && !options.kinds.includes(template.mutation.kind)) continue;
       if (options.strictness && options.strictness !== template.mutation.strictness) continue;
       // Keep only templates that actually produce cases (a probe with a fixed seed); filtering an
-      // arbitrary that never yields would loop forever. The probe draws as the kept arbitrary does.
-      if (probe(prepare(rootFlat, template, rootArb, parts, draws)))
+      // arbitrary that never yields would loop forever. The probe draws as the kept arbitrary does;
+      // its answer may have been worked out at build time (probe-outcomes.ts).
+      const { kind, pointer, description } = template.mutation;
+      const key = keyOf(`${s}.${t}`, `${kind} ${pointer} ${description}`);
+      if (probeOutcome(key, () => probe(prepare(rootFlat, template, rootArb, parts, draws))))
         out.push({ template, arbitrary: prepare(rootFlat, template, rootArb, parts).filter(isCase) });
       yield;
     }

@@ -99,6 +99,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test('the tarball has the built code and the licence, and no build leftovers', () => {
   expect(files).toContain('LICENSE');
   expect(files).toContain('dist/app/cli/main.js');
+  // The command line's bundle, which the launcher runs when no compile is newer (none is, installed).
+  expect(files).toContain('dist/cli/main.js');
+  expect(files).toContain('dist/cli/validators.standalone.cjs');
   expect(files).toContain('docs/conventions.md');
   expect(files.filter((f) => /^dist\/(bench|scripts)\/|\.tsbuildinfo$/.test(f))).toEqual([]);
 });

@@ -49,7 +49,7 @@ const targets: Kind<readonly TargetSpec[]> = {
       ],
     },
   },
-  show: () => 'the bundled mock, in-process',
+  show: () => 'the bundled mock, on a thread of its own',
 };
 
 const basicCredentials: Kind<string> = {
