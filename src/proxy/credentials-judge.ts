@@ -23,6 +23,24 @@ const OTHER_CREDENTIALS: ReadonlySet<PresentationId> = new Set([
 
 const is4xx = (status: number) => status >= 400 && status < 500;
 
+/** Presentations that carry no credentials in the path's scheme. */
+const LACKING: ReadonlySet<PresentationId> = new Set(['no-credentials', 'malformed', 'other-scheme']);
+
+/** The last Authorization value judged per scheme, and whether it lacks credentials (most traffic repeats one). */
+const lastLacking = new Map<
+  Operation['auth'],
+  { readonly authorization: string | undefined; readonly lacking: boolean }
+>();
+
+/** Whether `authorization` presents no credentials in the scheme `auth` (a pure function of the two). */
+function lacksCredentials(authorization: string | undefined, auth: Operation['auth']): boolean {
+  const last = lastLacking.get(auth);
+  if (last && last.authorization === authorization) return last.lacking;
+  const lacking = LACKING.has(classifyAuthorization(authorization, auth, {}));
+  lastLacking.set(auth, { authorization, lacking });
+  return lacking;
+}
+
 export class CredentialsJudge {
   /** No credentials in the path's scheme: missing, malformed, or of the other scheme. */
   private readonly lacking: boolean;
@@ -36,9 +54,7 @@ export class CredentialsJudge {
     configured: ConfiguredCredentials | undefined,
     v: Verdicts,
   ) {
-    this.lacking = ['no-credentials', 'malformed', 'other-scheme'].includes(
-      classifyAuthorization(authorization, op.auth, {}),
-    );
+    this.lacking = lacksCredentials(authorization, op.auth);
     const presented =
       configured && (op.auth === 'bearer' ? configured.token : configured.basic) !== undefined
         ? classifyAuthorization(authorization, op.auth, configured)

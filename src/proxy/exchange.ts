@@ -26,6 +26,7 @@ import type { Rule } from '../rules/rule.js';
 import type { JudgeContext, Observation } from './judge-context.js';
 import type { PresentedCredentials } from './secrets.js';
 import { SseAnswerJudge } from './sse-answer.js';
+import { shapeOf } from './exchange-shape.js';
 import { judgeGreedyPair, judgeReadPair } from './pair-judge.js';
 import { judgeRead } from './read-answer.js';
 import { parsedObject, type Verdicts } from './verdicts.js';
@@ -52,7 +53,6 @@ interface PendingBreach {
 
 export class ExchangeJudge {
   private readonly started = performance.now();
-  private readonly label: string;
   private readonly pending: PendingBreach[] = [];
   /** §5 on this exchange (undefined outside the interface). */
   private readonly credentialsJudge: CredentialsJudge | undefined;
@@ -102,8 +102,6 @@ export class ExchangeJudge {
     /** The path parameters of the operation's template (`prediction_id`, `training_job_id`, …). */
     private readonly params: Readonly<Record<string, string>> = {},
   ) {
-    const method = request.method;
-    this.label = op ? `${method} ${op.path}` : method;
     this.verdicts = {
       judged: (rule) => op && ctx.findings.judged(rule, op.id),
       breach: (rule, expected, actual) => this.breach(rule, expected, actual),
@@ -181,8 +179,7 @@ export class ExchangeJudge {
           `Content-Type: ${headers['content-type'] ?? '(none)'}`,
         );
     }
-    const shape = `${op.id} ${status} ${this.request.headers.authorization === undefined ? '-' : '+'}${isJsonObject(this.requestBody) ? Object.keys(this.requestBody).sort().join(',') : ''}`;
-    this.observed = this.ctx.sample(shape);
+    this.observed = this.ctx.sample(shapeOf(op.id, status, this.request.headers.authorization, this.requestBody));
     if (this.request.method === 'HEAD' || status === 204 || status === 304) this.kind = 'none';
     else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
     else if (ok && op.jsonl) this.kind = 'jsonl';
@@ -394,7 +391,9 @@ export class ExchangeJudge {
 
   private flush(op: Operation): void {
     const { findings } = this.ctx;
-    const exchange = this.pending.length ? `${this.label}${this.status ? ` → ${this.status}` : ''}` : '';
+    const exchange = this.pending.length // its label, built only for a finding
+      ? `${this.request.method} ${op.path}${this.status ? ` → ${this.status}` : ''}`
+      : '';
     if (this.ctx.record)
       this.recorded = this.ctx.record(
         recordLine(

@@ -18,14 +18,23 @@ export interface JudgeFeed {
 
 /** The answer's bytes to the judge as they came; `done` once it has them all. */
 export function plainFeed(judge: ExchangeJudge, done: () => void): JudgeFeed {
-  return {
-    chunk: (chunk) => judge.responseChunk(chunk),
-    end() {
-      judge.responseEnd();
-      done();
-    },
-    stop: () => undefined,
-  };
+  return new PlainFeed(judge, done);
+}
+
+/** A class rather than an object of closures: one per exchange. */
+class PlainFeed implements JudgeFeed {
+  constructor(
+    private readonly judge: ExchangeJudge,
+    private readonly done: () => void,
+  ) {}
+  chunk(chunk: Buffer): void {
+    this.judge.responseChunk(chunk);
+  }
+  end(): void {
+    this.judge.responseEnd();
+    this.done();
+  }
+  stop(): void {}
 }
 
 /** The feed for an answer's Content-Encoding; `done` once the judge has it all (or will not). */
@@ -34,9 +43,12 @@ export function feedFor(
   judge: ExchangeJudge,
   session: ProxySession,
   done: () => void,
+  /** The plain feed already made for this judge and `done`, handed back for an answer not encoded. */
+  plain?: JudgeFeed,
 ): JudgeFeed {
+  if (contentEncoding === undefined) return plain ?? plainFeed(judge, done);
   const coding = codingOf(contentEncoding);
-  if (coding === 'identity') return plainFeed(judge, done);
+  if (coding === 'identity') return plain ?? plainFeed(judge, done);
   if (typeof coding === 'object') {
     // Forwarded as it came, its body not judged: said once in the report, never a failure.
     session.notDecoded(coding.undecodable);

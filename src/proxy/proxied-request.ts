@@ -23,7 +23,6 @@ import type { InFlight } from './in-flight.js';
 import { feedFor, type JudgeFeed, plainFeed } from './judge-feed.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxyUpstream } from './upstream.js';
-import type { UpstreamDown } from './upstream-watch.js';
 
 /** Most bytes of a TLS front's 400 page held to tell whether it refuses the client certificate. */
 const HELD_MAX_BYTES = 16 * 1024;
@@ -44,13 +43,13 @@ function isOwnFailure(code: string): boolean {
   return code.startsWith('CTS_TLS_') || code === 'CTS_PROXY_FAILED';
 }
 
-export class ProxiedRequest {
+export class ProxiedRequest implements Dispatcher.DispatchHandler {
   private readonly method: string;
   private readonly path: string;
   private readonly headers: Record<string, string | string[]>;
   private readonly judge: ExchangeJudge;
-  /** Its number in the session, method and path, as the upstream watch names it. */
-  private readonly exchange: UpstreamDown['exchange'];
+  /** Its number in the session (with method and path, how the upstream watch names it). */
+  private readonly n: number;
   private readonly withBody: boolean;
   private ended = false;
   // undici's dispatch, not `request`: the answer's chunks come to `onResponseData` as they are
@@ -72,9 +71,14 @@ export class ProxiedRequest {
    * decoded body (the client still gets the bytes unchanged). The exchange ends once judged.
    */
   private feed: JudgeFeed;
+  /** The feed of an answer as it came (made once: most answers are not encoded). */
+  private readonly plain: JudgeFeed;
+  private readonly done = (): void => this.end();
   /** The body as sent upstream when it can be sent again (whole, or none); undefined: streamed. */
   private sentBody: Buffer | null | undefined;
   private replays = 0;
+  /** Whether the client's 'drain' is listened to (only once an answer backed up: most never do). */
+  private drainWatched = false;
 
   constructor(
     private readonly up: ProxyUpstream,
@@ -86,18 +90,17 @@ export class ProxiedRequest {
     this.path = req.url ?? '/';
     this.headers = forwardable(req.headers);
     this.judge = up.session.open(this.method, this.path, this.headers);
-    this.exchange = { n: up.session.exchanges, method: this.method, path: this.path };
+    this.n = up.session.exchanges;
     inFlight.started();
     req.on('error', () => undefined);
     this.withBody = hasBody(req);
     if (!this.withBody) this.judge.requestEnd();
-    this.feed = plainFeed(this.judge, () => this.end());
+    this.plain = this.feed = plainFeed(this.judge, this.done);
   }
 
   /** Takes the request in: watches the client's side, then forwards it (as its body arrives). */
   accept(): void {
     this.res.on('close', () => this.clientClosed());
-    this.res.on('drain', () => this.upstream?.resume());
     if (this.withBody) takeBody(this.req, this.judge, (body) => this.forward(body));
     else this.forward(null);
   }
@@ -116,14 +119,30 @@ export class ProxiedRequest {
         headers: up.extraHeaders ? { ...up.extraHeaders, ...headers } : headers,
         body,
       },
-      {
-        onRequestStart: (controller) => this.started(controller),
-        onResponseStart: (_controller, status, upHeaders) => this.answerStarted(status, upHeaders),
-        onResponseData: (_controller, chunk) => this.answerData(chunk),
-        onResponseEnd: () => this.answerEnded(),
-        onResponseError: (_controller, err) => void this.failed(err),
-      },
+      // This object is the handler: no closures per exchange.
+      this,
     );
+  }
+
+  // undici's handler: the answer's steps, to the methods below.
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.started(controller);
+  }
+  onResponseStart(
+    _c: Dispatcher.DispatchController,
+    status: number,
+    upHeaders: Dispatcher.ResponseData['headers'],
+  ): void {
+    this.answerStarted(status, upHeaders);
+  }
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.answerData(chunk);
+  }
+  onResponseEnd(): void {
+    this.answerEnded();
+  }
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    void this.failed(err);
   }
 
   private started(controller: Dispatcher.DispatchController): void {
@@ -176,7 +195,7 @@ export class ProxiedRequest {
   private head(status: number, upHeaders: Dispatcher.ResponseData['headers']): void {
     const flat = flatHeaders(upHeaders);
     this.judge.responseHead(status, flat);
-    this.feed = feedFor(flat['content-encoding'], this.judge, this.up.session, () => this.end());
+    this.feed = feedFor(flat['content-encoding'], this.judge, this.up.session, this.done, this.plain);
   }
 
   /** Forwards a held answer as it came. */
@@ -200,8 +219,16 @@ export class ProxiedRequest {
     const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
     this.batch = [];
     if (last) res.end(chunk);
-    else if (!res.write(chunk)) this.upstream?.pause();
+    else if (!res.write(chunk)) this.backedUp();
     this.feed.chunk(chunk);
+  }
+
+  /** The client reads slower than the upstream sends: the upstream waits for its drain (watched from the first time). */
+  private backedUp(): void {
+    this.upstream?.pause();
+    if (this.drainWatched) return;
+    this.drainWatched = true;
+    this.res.on('drain', () => this.upstream?.resume());
   }
 
   private readonly endOfTurn = (): void => {
@@ -238,7 +265,7 @@ export class ProxiedRequest {
       e = (await diagnoseTls(this.up.session.target, this.up.connection, 2_000)) ?? e;
     if (this.gone) return;
     const message = this.up.session.secrets.redactor()(e.message);
-    void this.up.watch.failed(this.exchange, e.code, message);
+    void this.up.watch.failed({ n: this.n, method: this.method, path: this.path }, e.code, message);
     if (this.res.headersSent) this.cut(e, message);
     else await this.refuse(e, message);
   }

@@ -57,9 +57,12 @@ export function judgeRequest(
   }
   if (op.id === 'chat.create' && isJsonObject(parsed.value)) {
     // §7.2 is stated; the other cross-field rules are vLLM's.
-    const broken = vllmRuleViolations(parsed.value).filter((r) => r.rule !== 'priority-without-scheduling');
+    const all = vllmRuleViolations(parsed.value);
     v.judged(RULES.section7);
     v.judged(RULES.requestRules);
+    // Most requests break none: nothing more to look at.
+    if (all.length === 0) return { body: parsed.value, ...(refusable !== undefined ? { refusable } : {}) };
+    const broken = all.filter((r) => r.rule !== 'priority-without-scheduling');
     const stated = broken.find((r) => r.rule === 'continue-with-generation-prompt');
     if (stated)
       v.breach(

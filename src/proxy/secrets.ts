@@ -35,12 +35,20 @@ export class LearnedSecrets {
   private readonly secrets = new Set<string>();
   private current: Redactor = createRedactor([]);
   private stale = false;
+  /** The last Authorization value read, and what it presents. */
+  private lastAuthorization: string | undefined;
+  private lastCredentials: PresentedCredentials = {};
 
   /** Learns the secrets of a request's headers (lower-case names); returns its credentials. */
   learn(headers: Readonly<Record<string, string | string[] | undefined>>): PresentedCredentials {
     const auth = headers.authorization;
     const authorization = Array.isArray(auth) ? auth[0] : auth;
-    const creds = presentedCredentials(authorization);
+    // Most traffic presents the same Authorization again and again: read once (the result is not changed by anyone).
+    if (authorization !== this.lastAuthorization) {
+      this.lastAuthorization = authorization;
+      this.lastCredentials = presentedCredentials(authorization);
+    }
+    const creds = this.lastCredentials;
     if (creds.token !== undefined) this.add(creds.token);
     if (creds.basic !== undefined) this.add(creds.basic);
     // A value in an unknown scheme (`Token abc`), or unreadable Basic: the value itself.

@@ -25,6 +25,11 @@ import { ListenedFindings, ListenedTiming, type SessionListener } from './sessio
 const SAMPLE_AFTER = 16;
 /** The share of the session's time that observing the repeats of known shapes may take. */
 export const OBSERVE_SHARE = 0.02;
+/**
+ * Most of that share an idle stretch leaves for later (1 s worth): a burst after a quiet minute is
+ * sampled as one after a busy one, instead of spending the minute's credit observing all of it.
+ */
+const OBSERVE_CREDIT_MS = OBSERVE_SHARE * 1000;
 /** Distinct shapes counted (beyond: a new shape is observed as if it were the first). */
 const MAX_SHAPES = 10_000;
 
@@ -55,6 +60,8 @@ export interface SessionOptions {
    * a listing's limit, offset and filter are read and judged; default DEFAULT_LIST_PARAMS.
    */
   readonly listParams?: ListParams;
+  /** The clock the coverage sampling reads, in ms (default performance.now; a test's own clock). */
+  readonly now?: () => number;
   /** Told of each exchange, breach and time as the session records it (the metrics: src/proxy/metrics.ts). */
   readonly listener?: SessionListener;
 }
@@ -109,14 +116,17 @@ export class ProxySession {
   /** Exchanges seen per shape (see `observe`), and those left out of the coverage by sampling. */
   private readonly shapes = new Map<string, number>();
   unobserved = 0;
-  /** Time spent observing sampled repeats for coverage, and the session's start, in performance.now() ms. */
+  /** Time spent observing sampled repeats for coverage, and the session's start, on the sampling clock. */
   private repeatsMs = 0;
-  private readonly startedMs = performance.now();
+  private readonly now: () => number;
+  private readonly startedMs: number;
 
   /** The target's base URL. */
   readonly target: string;
 
   constructor(private readonly options: SessionOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.startedMs = this.now();
     this.target = options.target;
     const { listener } = options;
     this.findings = listener ? new ListenedFindings(listener) : new Findings();
@@ -164,7 +174,8 @@ export class ProxySession {
   open(method: string, path: string, headers: Readonly<Record<string, string | string[] | undefined>>): ExchangeJudge {
     this.exchanges++;
     const credentials = this.secrets.learn(headers);
-    const pathname = path.split('?', 1)[0]!;
+    const query = path.indexOf('?');
+    const pathname = query === -1 ? path : path.slice(0, query);
     const route = matchOperation(method, pathname);
     this.options.listener?.exchange?.(route?.op.id);
     if (!route) this.unmatched++;
@@ -187,7 +198,8 @@ export class ProxySession {
 
   /**
    * The first SAMPLE_AFTER exchanges of each shape are observed for coverage; a repeat beyond them is
-   * observed while observing repeats has taken less than OBSERVE_SHARE of the session's time so far. The
+   * observed while observing repeats has taken less than OBSERVE_SHARE of the session's time so far
+   * (idle time counting for at most OBSERVE_CREDIT_MS of it). The
    * recorder re-reads each body (a streamed answer's every event): under heavy traffic of one shape,
    * observing all of it would cost the proxy more than the judging. Light traffic is observed whole;
    * sampling can only leave coverage out, never claim it.
@@ -196,7 +208,10 @@ export class ProxySession {
     const seen = (this.shapes.get(shape) ?? 0) + 1;
     if (this.shapes.size < MAX_SHAPES || this.shapes.has(shape)) this.shapes.set(shape, seen);
     if (seen <= SAMPLE_AFTER) return 'first';
-    if (this.repeatsMs <= OBSERVE_SHARE * (performance.now() - this.startedMs)) return 'repeat';
+    const allowedMs = OBSERVE_SHARE * (this.now() - this.startedMs);
+    // Credit an idle stretch built up beyond OBSERVE_CREDIT_MS is forfeited (as if spent).
+    this.repeatsMs = Math.max(this.repeatsMs, allowedMs - OBSERVE_CREDIT_MS);
+    if (this.repeatsMs <= allowedMs) return 'repeat';
     this.unobserved++;
     return undefined;
   }
@@ -209,14 +224,14 @@ export class ProxySession {
     observation: Observation,
     parsed?: Parsed,
   ): void {
-    const t0 = performance.now();
+    const t0 = this.now();
     // Without configured credentials, those the server did not refuse are "the configured ones" for the recorder.
     if (!this.options.credentials && status !== 401 && status !== 403) {
       if (creds.token !== undefined) this.accepted.token = creds.token;
       if (creds.basic !== undefined) this.accepted.basic = creds.basic;
     }
     this.recorder.observe(request, status, body, parsed);
-    if (observation === 'repeat') this.repeatsMs += performance.now() - t0;
+    if (observation === 'repeat') this.repeatsMs += this.now() - t0;
   }
 
   covered(): ReadonlySet<string> {

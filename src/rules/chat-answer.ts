@@ -41,6 +41,8 @@ export function nChoicesShown(request: ChatBody): boolean {
 export function nChoicesBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const n = nAsked(request) ?? 1;
   const choices = Array.isArray(completion.choices) ? completion.choices : [];
+  // The usual answer: n choices in index order (what the check below accepts), with no array made.
+  if (choices.length === n && choices.every((c, i) => isJsonObject(c) && c.index === i)) return undefined;
   const indices = choices.map((c) => (isJsonObject(c) ? c.index : undefined));
   const sorted = [...indices].sort((a, b) => Number(a) - Number(b));
   if (choices.length === n && sorted.every((x, i) => x === i)) return undefined;

@@ -5,7 +5,9 @@ export function flatHeaders(
   raw: Readonly<Record<string, string | string[] | number | undefined>>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw))
+  for (const k in raw) {
+    const v = raw[k];
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
   return out;
 }

@@ -15,8 +15,11 @@ import { subscribe } from 'node:diagnostics_channel';
 
 /** How many requests each socket has carried so far. */
 const requestsOnSocket = new WeakMap<object, number>();
-/** The requests written on a socket that had carried one before. */
-const reusedRequests = new WeakSet<object>();
+/**
+ * Marks a request written on a socket that had carried one before: a property of undici's request
+ * rather than a weak set entry per request (nearly every request is one; the proxy sends thousands a second).
+ */
+const REUSED = Symbol('conformance.reused-connection');
 /** The errors of those requests. */
 const reusedFailures = new WeakSet<object>();
 
@@ -34,11 +37,11 @@ export function watchConnectionReuse(): void {
     if (!request || !socket) return;
     const before = requestsOnSocket.get(socket) ?? 0;
     requestsOnSocket.set(socket, before + 1);
-    if (before > 0) reusedRequests.add(request);
+    if (before > 0) (request as Record<symbol, unknown>)[REUSED] = true;
   });
   subscribe('undici:request:error', (message) => {
     const { request, error } = message as { request?: object; error?: unknown };
-    if (request && reusedRequests.has(request) && typeof error === 'object' && error !== null)
+    if (request && (request as Record<symbol, unknown>)[REUSED] === true && typeof error === 'object' && error !== null)
       reusedFailures.add(error);
   });
 }

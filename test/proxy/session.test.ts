@@ -52,3 +52,21 @@ test('traffic with room between exchanges is observed whole', async () => {
   expect(s.exchanges).toBe(30);
   expect(s.unobserved).toBe(0);
 });
+
+test('a burst after a long idle stretch is sampled as one after busy traffic: idle time is not saved up', async () => {
+  // A clock that moves 1 ms at each reading: observing a repeat costs 1 ms, and idling is a jump ahead.
+  const observedRepeats = async (idleMs: number): Promise<number> => {
+    let t = 0;
+    const s = new ProxySession({ target: 'http://127.0.0.1:1', maxBodyBytes: 1 << 20, replay: 'x', now: () => ++t });
+    for (let i = 0; i < 16; i++) await exchange(s, CHAT);
+    t += idleMs;
+    for (let i = 0; i < 200; i++) await exchange(s, CHAT);
+    return 200 - s.unobserved;
+  };
+  const afterBusy = await observedRepeats(0);
+  // Ten idle minutes are 12 s of observing at a 2 % share: saved up, the whole burst would be observed.
+  const afterIdle = await observedRepeats(600_000);
+  expect(afterIdle).toBeLessThan(100);
+  // At most one second's share (20 ms, 20 repeats here) is carried over from the idle stretch.
+  expect(afterIdle - afterBusy).toBeLessThanOrEqual(21);
+});
