@@ -155,3 +155,31 @@ test('a journal of size 0 keeps nothing and takes answers without complaint', ()
   journal.ended(slot, 'client');
   expect(journal.entries()).toEqual([]);
 });
+
+test('requests recorded one after another keep their own method, path, query and headers', () => {
+  const journal = new Journal(20, []);
+  const base = { a: 'x', b: 'y' };
+  const sent: Array<[string, string, Record<string, string>]> = [
+    ['POST', '/p?q=1', base],
+    ['POST', '/p?q=1', { ...base }],
+    ['POST', '/p?q=1', { a: 'x', b: 'z' }],
+    ['POST', '/p?q=1', { a: 'x' }],
+    ['POST', '/p?q=1', { a: 'x', b: 'y', c: 'w' }],
+    ['POST', '/p?q=1', { b: 'y', a: 'x' }],
+    ['POST', '/p?q=2', base],
+    ['POST', '/p', base],
+    ['PUT', '/p', base],
+    ['PUT', '/r', base],
+    ['PUT', '/r', { a: 'x\ny', b: 'y' }],
+    ['PUT', '/r', { a: 'x\ny', b: 'y' }],
+  ];
+  for (const [method, path, headers] of sent) journal.record(buildRequest(method, path, { auth: false, headers }));
+  expect(journal.entries().map((e) => [e.method, e.path, e.query, e.headers])).toEqual(
+    sent.map(([method, path, headers]) => {
+      const q = path.indexOf('?');
+      const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(path.slice(q + 1)));
+      const shown = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replaceAll('\n', ' ')]));
+      return [method, q < 0 ? path : path.slice(0, q), query, shown];
+    }),
+  );
+});

@@ -299,16 +299,44 @@ export class Journal {
   }
 }
 
-/** The request's method, path, query and headers as lines of text (a line break in a value becomes a space). */
+/** The last request's text, and the parts it was made from: a client under load test sends the same request again and again. */
+let lastMeta = '';
+let lastParts: string[] = [];
+
+/**
+ * The request's method, path, query and headers as lines of text (a line break in a value becomes a
+ * space). A request made of the same parts as the last one gets the same string (already flat:
+ * comparing the parts costs less than joining them and flattening the result again).
+ */
 function metaOf(req: MockRequest): string {
-  let meta = `${req.method}\n${req.path}\n${req.query.size > 0 ? req.query.toString() : ''}`;
+  const parts = lastParts;
+  const search = req.query.size > 0 ? req.query.toString() : '';
+  let same = parts[0] === req.method && parts[1] === req.path && parts[2] === search;
+  let n = 3;
   const headers = req.headers;
+  if (same) {
+    for (const name in headers) {
+      const value = headers[name];
+      if (typeof value !== 'string') continue;
+      if (parts[n] !== name || parts[n + 1] !== value) {
+        same = false;
+        break;
+      }
+      n += 2;
+    }
+    if (same && n === parts.length) return lastMeta;
+  }
+  const fresh = [req.method, req.path, search];
+  let meta = `${req.method}\n${req.path}\n${search}`;
   for (const name in headers) {
     const value = headers[name];
     if (typeof value !== 'string') continue;
+    fresh.push(name, value);
     meta += `\n${name}\n${value.includes('\n') ? value.replaceAll('\n', ' ') : value}`;
   }
-  return meta.length > MAX_META_CHARS ? meta.slice(0, MAX_META_CHARS) : meta;
+  lastParts = fresh;
+  lastMeta = meta.length > MAX_META_CHARS ? meta.slice(0, MAX_META_CHARS) : meta;
+  return lastMeta;
 }
 
 function bodyOf(r: Recorded): unknown {

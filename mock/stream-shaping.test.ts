@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { readStream } from './request.js';
 import { cutAfterEvents, pacedStream, StreamCut, shapeAnswer } from './stream-shaping.js';
 
@@ -41,4 +41,59 @@ test('shapeAnswer: a whole answer cut becomes its headers and a dropped connecti
   const cut = shapeAnswer(res, undefined, 2, undefined);
   expect(cut).toMatchObject({ status: 200, headers: res.headers, paced: true });
   await expect(readStream(cut.stream!)).rejects.toBeInstanceOf(StreamCut);
+});
+
+/** A source of `n` events handed over at once (as the chat stream's are), noting when it is returned. */
+function readyEvents(n: number, returned = { done: false }): AsyncIterableIterator<string> {
+  let i = 0;
+  const ready = (): IteratorResult<string> =>
+    i < n ? { done: false, value: `e${i++};` } : { done: true, value: undefined };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    ready,
+    next: () => Promise.resolve(ready()),
+    return() {
+      returned.done = true;
+      return Promise.resolve({ done: true, value: undefined });
+    },
+  } as AsyncIterableIterator<string>;
+}
+
+test('paced streams keep their pace side by side: never early, every event, in order', async () => {
+  const pace = { ttftMs: 30, itlMs: 15 };
+  const read = async (n: number) => {
+    const start = performance.now();
+    const seen: { e: string; at: number }[] = [];
+    for await (const e of pacedStream(readyEvents(n), pace)) seen.push({ e, at: performance.now() - start });
+    return seen;
+  };
+  const all = await Promise.all([read(4), read(6), read(1)]);
+  for (const seen of all) {
+    expect(seen.map((s) => s.e)).toEqual(seen.map((_, i) => `e${i};`));
+    for (const [k, s] of seen.entries()) expect(s.at).toBeGreaterThanOrEqual(pace.ttftMs + k * pace.itlMs - 1);
+  }
+  expect(all.map((s) => s.length)).toEqual([4, 6, 1]);
+});
+
+test('a thousand paced streams waiting share one timer; a departed client is ended within a second', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    const gone = { aborted: false };
+    const returned = { done: false };
+    const pace = { ttftMs: 60_000, itlMs: 10 };
+    const streams = Array.from({ length: 1000 }, (_, i) =>
+      pacedStream(readyEvents(3, i === 0 ? returned : undefined), pace, gone),
+    );
+    const firsts = streams.map((s) => s.next());
+    expect(vi.getTimerCount()).toBe(1);
+    gone.aborted = true;
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(await Promise.all(firsts)).toEqual(streams.map(() => ({ done: true, value: undefined })));
+    expect(returned.done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  } finally {
+    vi.useRealTimers();
+  }
 });

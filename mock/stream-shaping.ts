@@ -5,7 +5,9 @@
  * stream; the adapters turn a cut into what a client sees of a dropped connection.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Gone, ReadyIterator } from './exchange.js';
 import type { MockResponse } from './types.js';
+import { type DueItem, dueQueue } from './due-queue.js';
 
 /** Thrown inside a stream to make the adapter drop the connection. */
 export class StreamCut extends Error {
@@ -35,18 +37,130 @@ export async function waitUntil(due: number, signal: AbortSignal | undefined): P
 
 /**
  * The stream's chunks spaced in time: the first `ttftMs` after it is first read, each later one
- * `itlMs` after the one before was taken. Ends quietly when the client goes away.
+ * `itlMs` after the one before was taken. Ends quietly when the client goes away (`gone`, read when
+ * a chunk falls due and at least once a second: no listener per stream).
  */
-export async function* pacedStream(
-  stream: AsyncIterable<string>,
-  pace: Pace,
-  signal?: AbortSignal,
-): AsyncGenerator<string> {
-  let due = performance.now() + pace.ttftMs;
-  for await (const chunk of stream) {
-    if (!(await waitUntil(due, signal))) return;
-    yield chunk;
-    due = performance.now() + pace.itlMs;
+export function pacedStream(stream: AsyncIterable<string>, pace: Pace, gone?: Gone): AsyncIterableIterator<string> {
+  return new PacedStream(stream[Symbol.asyncIterator](), pace, gone);
+}
+
+const END: IteratorResult<string> = { done: true, value: undefined };
+
+/**
+ * The paced stream as an iterator of its own rather than an async generator over promise timers:
+ * between two events an open stream holds this object, one promise and a place in a due queue (no
+ * generator, no awaited chain, no timer of its own, no listener on an abort signal). Thousands of
+ * paced streams are open at once in a burst: what each holds while it waits is the mock's memory
+ * per stream.
+ */
+class PacedStream implements AsyncIterableIterator<string>, DueItem {
+  #first = true;
+  #ended = false;
+  /** When the chunk held may leave (performance.now() time). */
+  due = 0;
+  /** The source's result held until due (handed out as it is: no second object per event). */
+  #held: IteratorResult<string> = END;
+  #resolve: ((r: IteratorResult<string>) => void) | undefined;
+  /** True from a `next()` until it settles: a second call waits for `#last`, as with an async generator. */
+  #busy = false;
+  #last: Promise<IteratorResult<string>> | undefined;
+
+  constructor(
+    readonly source: ReadyIterator,
+    readonly pace: Pace,
+    readonly gone: Gone | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<string>> {
+    if (this.#busy) return this.#last!.then(() => this.next());
+    if (this.#ended) return Promise.resolve(END);
+    this.#busy = true;
+    const next = this.#take();
+    if (this.#busy) this.#last = next;
+    return next;
+  }
+
+  /** The source's next chunk, held until due. */
+  #take(): Promise<IteratorResult<string>> {
+    const delay = this.#first ? this.pace.ttftMs : this.pace.itlMs;
+    this.#first = false;
+    this.due = performance.now() + delay;
+    let ready: IteratorResult<string> | undefined;
+    try {
+      ready = this.source.ready?.();
+    } catch (err) {
+      this.#end();
+      return Promise.reject(err);
+    }
+    if (ready) return this.#hold(ready, delay);
+    return this.source.next().then(
+      (r) => this.#hold(r, delay),
+      (err: unknown) => {
+        this.#end();
+        throw err;
+      },
+    );
+  }
+
+  /** Holds the source's chunk until it is due: in the queue of streams waiting as long. */
+  #hold(r: IteratorResult<string>, delay: number): Promise<IteratorResult<string>> {
+    if (r.done || this.#ended) {
+      this.#end();
+      return Promise.resolve(END);
+    }
+    this.#held = r;
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+      if (this.due <= performance.now()) this.fire();
+      else dueQueue(delay).add(this);
+    });
+  }
+
+  /** Hands the chunk out (it is due), or ends the stream when the client is gone. */
+  fire(): void {
+    if (this.gone?.aborted === true) {
+      this.#finish(END);
+      this.source.return?.();
+      return;
+    }
+    const held = this.#held;
+    this.#held = END;
+    this.#finish(held);
+  }
+
+  #finish(r: IteratorResult<string>): void {
+    if (r.done) this.#ended = true;
+    this.#busy = false;
+    this.#last = undefined;
+    const resolve = this.#resolve;
+    this.#resolve = undefined;
+    resolve?.(r);
+  }
+
+  #end(): void {
+    this.#ended = true;
+    this.#busy = false;
+    this.#last = undefined;
+  }
+
+  /** Ends the stream now if its client went away (its queue skips it from then on). */
+  endIfGone(): void {
+    if (this.#resolve !== undefined && this.gone?.aborted === true) this.fire();
+  }
+
+  /** True while a chunk waits to be handed out (a stream returned meanwhile is skipped by its queue). */
+  get waiting(): boolean {
+    return this.#resolve !== undefined;
+  }
+
+  return(): Promise<IteratorResult<string>> {
+    this.#finish(END);
+    this.source.return?.();
+    return Promise.resolve(END);
   }
 }
 
@@ -77,11 +191,11 @@ export function shapeAnswer(
   res: MockResponse,
   pace: Pace | undefined,
   cutAfter: number | undefined,
-  signal: AbortSignal | undefined,
+  gone: Gone | undefined,
 ): MockResponse {
   if (res.stream) {
     let stream = res.stream;
-    if (pace) stream = pacedStream(stream, pace, signal);
+    if (pace) stream = pacedStream(stream, pace, gone);
     if (cutAfter !== undefined) stream = cutAfterEvents(stream, cutAfter);
     return { status: res.status, headers: res.headers, stream, paced: pace !== undefined || res.paced };
   }

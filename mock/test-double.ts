@@ -28,8 +28,8 @@ import type { Mock, MockRequest, MockResponse } from './types.js';
 /** The parts of the mock the double wraps. */
 export interface DoubleParts {
   readonly state: MockState;
-  /** The mock's usual answer: core, faults, chaos, latency, pacing. */
-  serve(req: MockRequest): Promise<MockResponse>;
+  /** The mock's usual answer: core, faults, chaos, latency, pacing (at once when nothing waits; it never rejects). */
+  serve(req: MockRequest): MockResponse | Promise<MockResponse>;
   /** The core alone (routing, checks, the route), given a script's chat reply to render. */
   core(req: MockRequest, reply?: RouteContext['reply']): MockResponse | Promise<MockResponse>;
   /** What the core refuses before any route (404, 405, 413, 401), if anything: a fixture answers only past it. */
@@ -38,21 +38,24 @@ export interface DoubleParts {
   readonly dice: ChaosDice;
 }
 
-/** The mock's request handler and in-process API, journal and scripts included. */
-export type TestDouble = Omit<Mock, 'fetch' | 'options'>;
+/**
+ * The mock's request handler and in-process API, journal and scripts included; `respond` is `handle`
+ * without a promise when the answer is ready at once (the node adapter's path: no promise, no
+ * microtask turn per request).
+ */
+export type TestDouble = Omit<Mock, 'fetch' | 'options'> & {
+  respond(req: MockRequest): MockResponse | Promise<MockResponse>;
+};
 
-export function createTestDouble(parts: DoubleParts): TestDouble {
-  const { state, serve, pace, dice } = parts;
-  const options = state.options;
-  const journal = new Journal(options.journalSize, [options.token, options.basic]);
-  const scripts = new ScriptStore(loadScripts(options.scripts));
-  const fixtures = new FixtureStore(options.fixtures);
-  const scripted = {
-    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
-    pace,
-  };
-
-  const control: AdminControl = {
+/** What the admin routes and the in-process API drive: the journal, the scripts, the fixtures and a reset. */
+function adminControl(
+  journal: Journal,
+  scripts: ScriptStore,
+  fixtures: FixtureStore,
+  state: MockState,
+  dice: ChaosDice,
+): AdminControl {
+  return {
     requests: () => journal.entries(),
     clearRequests: () => journal.clear(),
     scripts: () => scripts.list(),
@@ -67,19 +70,36 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
       dice.restart();
     },
   };
+}
+
+export function createTestDouble(parts: DoubleParts): TestDouble {
+  const { state, serve, pace, dice } = parts;
+  const options = state.options;
+  const journal = new Journal(options.journalSize, [options.token, options.basic]);
+  const scripts = new ScriptStore(loadScripts(options.scripts));
+  const fixtures = new FixtureStore(options.fixtures);
+  const scripted = {
+    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
+    pace,
+  };
+
+  const control = adminControl(journal, scripts, fixtures, state, dice);
   const admin = options.admin ? adminRoutes(control, state.bearer) : undefined;
 
-  function handle(req: MockRequest): Promise<MockResponse> {
+  function respond(req: MockRequest): MockResponse | Promise<MockResponse> {
     const health = healthAnswer(req);
-    if (health) return Promise.resolve(health);
+    if (health) return health;
     if (admin !== undefined && req.path.startsWith(ADMIN_PREFIX)) return settled(req, () => admin(req));
     const slot = journal.record(req);
-    if (slot < 0) return answer(req, slot);
-    return answer(req, slot).then((res) => journaledAnswer(journal, slot, req, res));
+    const out = answer(req, slot);
+    if (slot < 0) return out;
+    return out instanceof Promise
+      ? out.then((res) => journaledAnswer(journal, slot, req, res))
+      : journaledAnswer(journal, slot, req, out);
   }
 
   /** The answer: a script's, else a recorded one, else the mock's own. */
-  function answer(req: MockRequest, slot: number): Promise<MockResponse> {
+  function answer(req: MockRequest, slot: number): MockResponse | Promise<MockResponse> {
     if (scripts.size === 0 && fixtures.size === 0) return serve(req);
     let hit: ReturnType<ScriptStore['take']>;
     let recorded: ReturnType<FixtureStore['take']>;
@@ -88,7 +108,7 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
       // A request the core refuses (credentials, size, route) is refused as usual, recorded or not.
       if (!hit) recorded = fixtures.size === 0 || parts.refusal(req) ? undefined : fixtures.take(req);
     } catch {
-      return Promise.resolve(internalError(familyOf(req.path)));
+      return internalError(familyOf(req.path));
     }
     if (hit) {
       const { id, reply } = hit;
@@ -105,7 +125,11 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   }
 
   return {
-    handle,
+    handle: (req) => {
+      const out = respond(req);
+      return out instanceof Promise ? out : Promise.resolve(out);
+    },
+    respond,
     requests: control.requests,
     clearRequests: control.clearRequests,
     addScript: (script) => scripts.add(checkedOrThrow(script)),

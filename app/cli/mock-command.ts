@@ -10,10 +10,9 @@
 import { startMockServer } from '../../mock/adapters/node.js';
 import { FixtureError } from '../../mock/fixtures/load.js';
 import { ScriptError } from '../../mock/scripts/validate.js';
-import { FAULTS } from '../../mock/faults/index.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { describeError } from '../../src/core/errors.js';
-import { readFlags } from './flags.js';
+import { badFlag, readFlags } from './flags.js';
 import type { ResolvedMockOptions } from '../../mock/types.js';
 import { type CredentialSource, MOCK_OPTIONS, type MockCommandOptions, type MockFlagsFit } from './options/mock.js';
 import { resolver } from './options/table.js';
@@ -67,8 +66,9 @@ export function parseMockArgs(
   return options as MockCommandOptions;
 }
 
-/** Every fault, a line each: id, the checks it breaks, what it does. */
-function describeFaults(): string {
+/** Every fault, a line each: id, the checks it breaks, what it does (the catalogue loaded only for this). */
+async function describeFaults(): Promise<string> {
+  const { FAULTS } = await import('../../mock/faults/index.js');
   const width = Math.max(...FAULTS.map((f) => f.id.length));
   const lines = FAULTS.map(
     (f) =>
@@ -115,13 +115,37 @@ export function startLines(options: MockCommandOptions, resolved: ResolvedMockOp
   ];
 }
 
+/** The command line read, and `--faults` checked: every id a planted fault's (or a former name of one). */
+async function readMockArgs(argv: string[], env: NodeJS.ProcessEnv): Promise<ReturnType<typeof parseMockArgs>> {
+  const options = parseMockArgs(argv, env);
+  if (typeof options !== 'object' || !options.faults?.length) return options;
+  const { resolveFaults } = await import('../../mock/faults/index.js');
+  try {
+    resolveFaults(options.faults);
+  } catch (err) {
+    throw badFlag(`--faults: ${(err as Error).message}`);
+  }
+  return options;
+}
+
+/** Why the server did not start, as a line, and the exit code: a bad scripts or fixtures file is a usage error. */
+function startFailure(err: unknown, options: MockCommandOptions): { line: string; code: number } {
+  if (err instanceof ScriptError)
+    return { line: `--scripts ${options.scripts}: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]`, code: 2 };
+  if (err instanceof FixtureError) return { line: `--fixtures: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]`, code: 2 };
+  return {
+    line: `cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}`,
+    code: 1,
+  };
+}
+
 /** `conformance mock [flags]`: resolves with the exit code once the server has stopped. */
 export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   let options;
   try {
-    options = parseMockArgs(argv, io.env ?? process.env);
+    options = await readMockArgs(argv, io.env ?? process.env);
   } catch (err) {
     const { code, message } = describeError(err);
     stderr.write(`conformance mock: ${message} [${code}]\n`);
@@ -132,7 +156,7 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
     return 0;
   }
   if (options === 'list-faults') {
-    stdout.write(describeFaults());
+    stdout.write(await describeFaults());
     return 0;
   }
   const { exitWithParent, credentialSources: _sources, ...serverOptions } = options;
@@ -140,20 +164,9 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
   try {
     server = await startMockServer(serverOptions);
   } catch (err) {
-    // A scripts file that cannot be read or holds an invalid script is a usage error, with its reason.
-    if (err instanceof ScriptError) {
-      stderr.write(`conformance mock: --scripts ${options.scripts}: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]\n`);
-      return 2;
-    }
-    // So is a fixtures file that cannot be read or holds no answer to serve.
-    if (err instanceof FixtureError) {
-      stderr.write(`conformance mock: --fixtures: ${err.message.split('\n')[0]} [CTS_BAD_FLAG]\n`);
-      return 2;
-    }
-    stderr.write(
-      `conformance mock: cannot listen on ${options.host}:${options.port ?? 0}: ${(err as Error).message.split('\n')[0]}\n`,
-    );
-    return 1;
+    const { line, code } = startFailure(err, options);
+    stderr.write(`conformance mock: ${line}\n`);
+    return code;
   }
   if (!isLoopback(server.host)) {
     stderr.write(

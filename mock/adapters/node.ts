@@ -7,13 +7,13 @@
  */
 import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createMock } from '../app.js';
-import { bodyTooLarge, internalError, jsonBodyText } from '../errors.js';
-import { drained } from '../http/drained.js';
+import type { Fault } from '../faults/types.js';
+import { createServedMock, loadValidators } from '../served-mock.js';
+import { bodyTooLarge, internalError } from '../errors.js';
 import { familyOf } from '../http/family.js';
-import { guardConnections, KEEP_ALIVE_MS, LINGER_MS } from './node-guards.js';
-import type { ReadyIterator } from '../exchange.js';
-import type { Mock, MockOptions, MockRequest, MockResponse } from '../types.js';
+import { guardConnections, KEEP_ALIVE_MS } from './node-guards.js';
+import { writeResponse } from './stream-writer.js';
+import type { Mock, MockOptions, MockRequest } from '../types.js';
 
 export interface MockServerOptions extends MockOptions {
   /** Default 127.0.0.1 (loopback only). */
@@ -89,129 +89,6 @@ const EMPTY = new Uint8Array(0);
 const LISTEN_BACKLOG = 65_535;
 
 /**
- * A client that stops reading: once a write backs up, the connection is closed after `idleMs`
- * without traffic (node refreshes a socket's timeout on every read and write, and destroys a socket
- * whose timeout fires unhandled; after the answer, node's keep-alive timeout replaces this one).
- * Armed only then, so answers that leave at once pay for no timer.
- */
-function watchStall(res: ServerResponse, idleMs: number): void {
-  res.socket?.setTimeout(idleMs);
-}
-
-/** Writes an answer: a whole body at once (no promise: tens of thousands a second), a stream over time. */
-function writeResponse(res: ServerResponse, out: MockResponse, idleMs: number): Promise<void> | undefined {
-  if (out.stream) return writeStream(res, out, out.stream[Symbol.asyncIterator](), idleMs);
-  const body = jsonBodyText(out) ?? out.body ?? '';
-  // The answer's header object is the adapter's to finish (no copy on this hot path).
-  out.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  res.writeHead(out.status, out.headers);
-  res.end(body);
-  if (res.writableNeedDrain) watchStall(res, idleMs);
-}
-
-/**
- * Drops the connection in the middle of an answer, as a server that dies does: what was written
- * (the headers, the events so far) leaves first, then the connection closes without the body's end,
- * so the client reads a partial 200 and then a network error.
- */
-function dropAfterWritten(res: ServerResponse): void {
-  const socket = res.socket;
-  if (!socket?.writable) {
-    res.destroy();
-    return;
-  }
-  socket.end();
-  socket.once('finish', () => socket.destroy());
-  // A client that stopped reading would hold the written bytes back for good.
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
-}
-
-/**
- * A streamed body. One that ends after its first chunk (a short JSONL page is one 64 KiB batch) goes
- * out as a fixed-length answer in one write; longer ones are chunked, with backpressure, chunks
- * produced in the same tick leaving in one socket write (cork). A paced stream sends its headers at
- * once and each chunk as it comes. A stream that fails mid-way (a cut, a producer's error) gets its
- * headers and what it produced sent, then the connection dropped.
- */
-async function writeStream(
-  res: ServerResponse,
-  out: MockResponse,
-  chunks: ReadyIterator,
-  idleMs: number,
-): Promise<void> {
-  /** Chunks produced before the headers were written. */
-  const early: string[] = [];
-  let headWritten = false;
-  let corked = false;
-  const uncork = () => {
-    if (!corked) return;
-    corked = false;
-    res.uncork();
-  };
-  /** Writes a chunk; false when the socket's buffer is full (wait for it to drain before producing more). */
-  const write = (chunk: string): boolean => {
-    // A paced stream's chunks come one per timer: nothing to gather, no tick to pay per event.
-    if (!corked && !out.paced) {
-      corked = true;
-      res.cork();
-      process.nextTick(uncork);
-    }
-    return res.write(chunk);
-  };
-  const backpressure = (): Promise<void> => {
-    watchStall(res, idleMs);
-    return drained(res);
-  };
-  try {
-    if (out.paced) {
-      res.writeHead(out.status, out.headers);
-      headWritten = true;
-      res.flushHeaders();
-    } else {
-      const first = chunks.ready?.() ?? (await chunks.next());
-      if (!first.done) early.push(first.value);
-      const second = first.done ? first : (chunks.ready?.() ?? (await chunks.next()));
-      if (second.done) {
-        const body = early[0] ?? '';
-        out.headers['content-length'] = String(Buffer.byteLength(body));
-        res.writeHead(out.status, out.headers);
-        res.end(body);
-        if (res.writableNeedDrain) watchStall(res, idleMs);
-        return;
-      }
-      early.push(second.value);
-      res.writeHead(out.status, out.headers);
-      headWritten = true;
-      for (const chunk of early) {
-        if (res.destroyed) break;
-        if (!write(chunk)) await backpressure();
-      }
-    }
-    // What is ready is written at once; `next()` waits for the rest.
-    for (
-      let next = chunks.ready?.() ?? (await chunks.next());
-      !next.done;
-      next = chunks.ready?.() ?? (await chunks.next())
-    ) {
-      if (res.destroyed) {
-        await chunks.return?.();
-        return;
-      }
-      if (!write(next.value)) await backpressure();
-    }
-    res.end();
-  } catch {
-    if (res.destroyed) return;
-    if (!headWritten) {
-      res.writeHead(out.status, out.headers);
-      for (const chunk of early) res.write(chunk);
-    }
-    uncork();
-    dropAfterWritten(res);
-  }
-}
-
-/**
  * The core's view of a node request. A class, not an object literal: a literal with a getter gets a
  * hidden class of its own per request, allocated in the old generation, which made every young-
  * generation collection several times slower under load.
@@ -265,6 +142,13 @@ class NodeRequest implements MockRequest {
  * await server.close();
  * ```
  */
+/** The options' planted faults, resolved: the catalogue (faults/index.ts) is loaded only when some are named by id. */
+async function faultsOf(given: MockOptions['faults']): Promise<readonly Fault[]> {
+  if (!given?.length) return [];
+  if (given.every((f): f is Fault => typeof f !== 'string')) return given;
+  return (await import('../faults/index.js')).resolveFaults(given);
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const {
     host = '127.0.0.1',
@@ -274,7 +158,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     idleTimeoutMs = 120_000,
     ...mockOptions
   } = options;
-  const mock = createMock(mockOptions);
+  const { mock, respond } = createServedMock(mockOptions, await faultsOf(mockOptions.faults));
   const limit = mock.options.maxBodyBytes;
   const server = createServer(
     {
@@ -301,10 +185,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         }
         const query = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
         const request = new NodeRequest(method, path, query, req, res, body);
-        mock
-          .handle(request)
-          .then((out) => writeResponse(res, out, idleTimeoutMs))
-          .catch(fail);
+        // An answer ready at once is written at once: no promise, no microtask turn.
+        try {
+          const out = respond(request);
+          if (out instanceof Promise) out.then((ready) => writeResponse(res, ready, idleTimeoutMs)).catch(fail);
+          else writeResponse(res, out, idleTimeoutMs)?.catch(fail);
+        } catch {
+          fail();
+        }
       };
       const method = req.method ?? 'GET';
       if (method === 'GET' || method === 'HEAD') answer(undefined);
@@ -317,6 +205,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // (SYN retried a second later, then 3, then 7: connect timeouts) what a burst of thousands overfills.
   // The kernel caps the backlog at net.core.somaxconn (4096 on most current Linux).
   const listening = await listenOn(server, port, host, LISTEN_BACKLOG);
+  // Loaded once listening, before a first request is likely: a broken schema directory shows in that request (500).
+  setImmediate(() => {
+    try {
+      loadValidators();
+    } catch {}
+  });
   return {
     url: listening.url,
     port: listening.port,

@@ -10,9 +10,20 @@ import { tokenId } from './tokenizer.js';
 
 const q = JSON.stringify;
 
-/** The answer's text up to its `created` (what differs between answers to the same body). */
-export function completionHead(id: string, created: number): string {
-  return `{"id":${q(id)},"object":"chat.completion","created":${created}`;
+/** Text JSON writes as it is between quotes (printable ASCII but `"` and `\\`). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** `JSON.stringify(text)`, without its cost for text that needs no escape (an id nearly always). */
+function quoted(text: string): string {
+  return PLAIN.test(text) ? `"${text}"` : q(text);
+}
+
+/**
+ * The answer's text up to its `created` (what differs between answers to the same body). `plain`:
+ * the caller knows the id needs no escape (`chatcmpl-` and a random UUID).
+ */
+export function completionHead(id: string, created: number, plain = false): string {
+  return `{"id":${plain ? `"${id}"` : quoted(id)},"object":"chat.completion","created":${created}`;
 }
 
 /** The answer's text after its `created`: a function of the request alone. */

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { checkBasic, checkBearer, credential } from './auth.js';
+import { bearerTokenOf, checkBasic, checkBearer, credential } from './auth.js';
 
 const token = credential('secret-token');
 const basic = credential('api:key');
@@ -27,4 +28,22 @@ test('basic credentials pass only as the exact user:pass, and report the user', 
   expect(checkBasic(`Basic ${b64('apikey')}`, basic)).toEqual({ ok: false, presented: true });
   expect(checkBasic('Basic !!!', basic)).toEqual({ ok: false, presented: true });
   expect(checkBasic('Bearer secret-token', basic)).toEqual({ ok: false, presented: true });
+});
+
+test('the bearer scanner takes exactly what the RFC 6750 expression captures', () => {
+  const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+  const chars = [...'bearBEAR =-._~+/xZ09\t!"ıſK\u212a\n'];
+  const piece = fc.oneof(
+    fc.constantFrom('Bearer ', 'bearer', 'BEARER  ', 'BeArEr ', 'Bearer\t', 'Basic ', 'Bearerx '),
+    fc.constantFrom(...chars),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+      const header = pieces.join('');
+      expect(bearerTokenOf(header)).toBe(BEARER.exec(header)?.[1]);
+    }),
+    { numRuns: 20_000 },
+  );
+  for (const header of ['Bearer a', 'bearer  a==  ', 'Bearer a=b', 'Bearer ==', 'Bearer', 'Bearer  ', 'xearer a'])
+    expect(bearerTokenOf(header)).toBe(BEARER.exec(header)?.[1]);
 });

@@ -15,19 +15,22 @@ interface Entry<H> {
 /** A route table: add `(method, '/v2/{entity}/{project}/predictions', handler)`, then `match`. */
 export class Router<H> {
   readonly #entries: Entry<H>[] = [];
-  /** `METHOD path` of templates without parameters, for a lookup without splitting the path. */
-  readonly #exact = new Map<string, RouteMatch<H>>();
+  /** Templates without parameters by path, then method: a lookup without splitting the path or joining strings. */
+  readonly #exact = new Map<string, Map<string, RouteMatch<H>>>();
 
   add(method: string, template: string, handler: H): this {
     this.#entries.push({ method, segments: template.split('/'), handler });
     // A template without parameters is found by one lookup (and wins over parameterised ones).
-    if (!template.includes('{'))
-      this.#exact.set(`${method} ${template}`, { kind: 'found', handler, params: Object.freeze({}) });
+    if (!template.includes('{')) {
+      let byMethod = this.#exact.get(template);
+      if (!byMethod) this.#exact.set(template, (byMethod = new Map()));
+      byMethod.set(method, { kind: 'found', handler, params: Object.freeze({}) });
+    }
     return this;
   }
 
   match(method: string, path: string): RouteMatch<H> {
-    const exact = this.#exact.get(`${method} ${path}`);
+    const exact = this.#exact.get(path)?.get(method);
     if (exact) return exact;
     const parts = path.split('/');
     const allow: string[] = [];

@@ -62,8 +62,10 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
 function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockResponse {
   const requestId = chat.request_id ?? randomUUID();
   const created = Math.floor(Date.now() / 1000);
-  if (typeof tail === 'string')
-    return serializedJson(200, completionHead(`chatcmpl-${requestId}`, created) + tail, { 'x-request-id': requestId });
+  if (typeof tail === 'string') {
+    const head = completionHead(`chatcmpl-${requestId}`, created, chat.request_id === undefined);
+    return serializedJson(200, head + tail, { 'x-request-id': requestId });
+  }
   return streamed({ ...plan, id: `chatcmpl-${requestId}`, created }, requestId, req, tail);
 }
 

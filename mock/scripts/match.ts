@@ -13,6 +13,35 @@ import type { CheckedScript } from './validate.js';
 
 const NOT_PARSED = Symbol('not parsed');
 
+/**
+ * The last user message of each parsed body (bodies are shared among requests that sent the same
+ * bytes: mock/http/body.ts), so a client sending the same few bodies has it worked out once.
+ */
+const lastUserOf = new WeakMap<object, string | undefined>();
+
+/** The last request line asked about, and whether it is §4.1's (a client under load sends the same one). */
+let lastMethod = '';
+let lastPath = '';
+let lastIsChat = false;
+
+function isChatCreate(method: string, path: string): boolean {
+  if (method !== lastMethod || path !== lastPath) {
+    lastIsChat = matchOperation(method, path)?.op.id === 'chat.create';
+    lastMethod = method;
+    lastPath = path;
+  }
+  return lastIsChat;
+}
+
+function lastUserMessageOf(json: unknown): string | undefined {
+  const messages = (json as { messages?: unknown } | undefined)?.messages;
+  const users = Array.isArray(messages)
+    ? (messages as ChatMessage[]).filter((m) => typeof m === 'object' && m !== null && m.role === 'user')
+    : [];
+  const last = users[users.length - 1];
+  return last ? messageText(last) : undefined;
+}
+
 /** A request as the scripts read it: its JSON body and last user message, each worked out on first use. */
 export class ScriptedRequest {
   #json: unknown = NOT_PARSED;
@@ -30,19 +59,20 @@ export class ScriptedRequest {
   /** The text of the last message whose role is `user`, or undefined. */
   get lastUserMessage(): string | undefined {
     if (this.#lastUser === NOT_PARSED) {
-      const messages = (this.json as { messages?: unknown } | undefined)?.messages;
-      const users = Array.isArray(messages)
-        ? (messages as ChatMessage[]).filter((m) => typeof m === 'object' && m !== null && m.role === 'user')
-        : [];
-      const last = users[users.length - 1];
-      this.#lastUser = last ? messageText(last) : undefined;
+      const json = this.json;
+      if (typeof json !== 'object' || json === null) this.#lastUser = undefined;
+      else if (lastUserOf.has(json)) this.#lastUser = lastUserOf.get(json);
+      else {
+        this.#lastUser = lastUserMessageOf(json);
+        lastUserOf.set(json, this.#lastUser);
+      }
     }
     return this.#lastUser;
   }
 
   /** True for §4.1 `POST /v1/chat/completions` (with or without its trailing slash). */
   get isChatCompletion(): boolean {
-    this.#chat ??= matchOperation(this.req.method, this.req.path)?.op.id === 'chat.create';
+    this.#chat ??= isChatCreate(this.req.method, this.req.path);
     return this.#chat;
   }
 }

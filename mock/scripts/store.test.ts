@@ -102,3 +102,38 @@ test('remove, clear and reset (back to the scripts given at start, ids from 1 ag
   expect(s.list().map((x) => x.id)).toEqual(['script-1']);
   expect(s.add(checkedOrThrow({ reply: {} }))).toBe('script-2');
 });
+
+test('a request no script matched is refused again at once, until the scripts change', () => {
+  const s = store({ match: { last_user_message: 'weather' }, reply: { content: 'Sunny.' } });
+  expect(s.take(chat('hello'))).toBeUndefined();
+  expect(s.take(chat('hello'))).toBeUndefined();
+  expect(s.take(chat('the weather?'))?.id).toBe('script-1');
+  expect(s.take(chat('hello'))).toBeUndefined();
+  // A script added after a miss answers the very request that missed.
+  const added = s.add(checkedOrThrow({ match: { last_user_message: 'hello' }, reply: { content: 'Hi.' } }));
+  expect(s.take(chat('hello'))?.id).toBe(added);
+  // Another path, another method: judged afresh.
+  const other = store({ match: { path: '/v1/models' }, reply: { status: 503, body: { detail: 'down' } } });
+  expect(other.take(buildRequest('POST', '/v1/models', { json: {} }))).toBeDefined();
+  expect(other.take(buildRequest('POST', '/v1/chat/completions', { json: {} }))).toBeUndefined();
+  expect(other.take(buildRequest('POST', '/v1/models', { json: {} }))).toBeDefined();
+  // A script that matches on headers: the same body with other headers is judged per request.
+  const byHeader = store({ match: { headers: { 'x-case': 'a' } }, reply: { content: 'A.' } });
+  expect(byHeader.take(chat('same', { 'x-case': 'b' }))).toBeUndefined();
+  expect(byHeader.take(chat('same', { 'x-case': 'a' }))?.id).toBe('script-1');
+  // A retired script (times) no longer answers; the one behind it does.
+  const retiring = store(
+    { match: { last_user_message: 'q' }, reply: { content: 'old' } },
+    { match: { last_user_message: 'q' }, reply: { content: 'new' }, times: 1 },
+  );
+  expect(retiring.take(chat('q'))?.id).toBe('script-2');
+  expect(retiring.take(chat('q'))?.id).toBe('script-1');
+  // Removed, cleared: each change is seen by the request that missed last.
+  expect(s.take(chat('the weather?'))?.id).toBe('script-1');
+  s.remove('script-1');
+  expect(s.take(chat('the weather?'))).toBeUndefined();
+  s.add(checkedOrThrow({ match: { last_user_message: 'weather' }, reply: { content: 'Rain.' } }));
+  expect(s.take(chat('the weather?'))).toBeDefined();
+  s.clear();
+  expect(s.take(chat('the weather?'))).toBeUndefined();
+});

@@ -4,6 +4,7 @@
  * with a chat reply answers only chat-completion requests. The next reply is drawn when the request
  * arrives, so concurrent requests get the sequence in their order of arrival.
  */
+import { bodyKey } from '../http/body.js';
 import type { MockRequest } from '../types.js';
 import { ScriptedRequest, scriptMatches } from './match.js';
 import type { ResolvedReply, ScriptState } from './types.js';
@@ -22,10 +23,25 @@ export interface ScriptHit {
   readonly reply: ResolvedReply;
 }
 
+/**
+ * The last request no script matched, by what a match can read but headers: its method, path and
+ * body (`bodyKey`). A client under load test sends the same request again and again; while no
+ * script matches on headers and the scripts are as they were (no script added, removed or used: each
+ * change forgets it), the same request meets the same refusal from every script.
+ */
+interface Miss {
+  readonly method: string;
+  readonly path: string;
+  readonly body: string;
+}
+
 export class ScriptStore {
   /** Oldest first; tried from the end. */
   #scripts: Stored[] = [];
   #nextId = 1;
+  /** Scripts matching on headers (a `Miss` knows nothing of headers: none is kept while there are some). */
+  #byHeaders = 0;
+  #miss: Miss | undefined;
 
   /** `initial`: the scripts loaded at start, which `reset` puts back. */
   constructor(private readonly initial: readonly CheckedScript[] = []) {
@@ -41,6 +57,7 @@ export class ScriptStore {
   add(checked: CheckedScript): string {
     const id = `script-${this.#nextId++}`;
     this.#scripts.push({ id, checked, chatOnly: checked.replies.some((r) => r.kind === 'chat'), used: 0 });
+    this.#changed();
     return id;
   }
 
@@ -48,11 +65,13 @@ export class ScriptStore {
   remove(id: string): boolean {
     const before = this.#scripts.length;
     this.#scripts = this.#scripts.filter((s) => s.id !== id);
+    this.#changed();
     return this.#scripts.length < before;
   }
 
   clear(): void {
     this.#scripts = [];
+    this.#changed();
   }
 
   /** Back to the scripts loaded at start, unused, ids counted from 1 again. */
@@ -60,6 +79,12 @@ export class ScriptStore {
     this.#scripts = [];
     this.#nextId = 1;
     for (const checked of this.initial) this.add(checked);
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#miss = undefined;
+    this.#byHeaders = this.#scripts.filter((s) => s.checked.script.match?.headers !== undefined).length;
   }
 
   /** The active scripts, newest first. */
@@ -69,6 +94,23 @@ export class ScriptStore {
 
   /** The newest script matching the request, with its next reply (its use counted), or undefined. */
   take(req: MockRequest): ScriptHit | undefined {
+    const miss = this.#miss;
+    const body = this.#byHeaders === 0 ? (req.body ? bodyKey(req.body) : '') : undefined;
+    if (
+      miss !== undefined &&
+      body !== undefined &&
+      miss.body === body &&
+      miss.method === req.method &&
+      miss.path === req.path
+    )
+      return undefined;
+    const hit = this.#find(req);
+    if (hit) this.#changed();
+    else if (body !== undefined) this.#miss = { method: req.method, path: req.path, body };
+    return hit;
+  }
+
+  #find(req: MockRequest): ScriptHit | undefined {
     const request = new ScriptedRequest(req);
     for (let i = this.#scripts.length - 1; i >= 0; i--) {
       const s = this.#scripts[i]!;

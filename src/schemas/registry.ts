@@ -151,11 +151,13 @@ export function loadRegistry(
     }
     return instance;
   };
-  const prebuilt = options.standalone === false ? undefined : standaloneValidators();
+  // The build's validators (a 460 kB module) are loaded with the first validator asked for.
+  let prebuilt: Record<string, ValidateFunction> | undefined | null = options.standalone === false ? null : undefined;
   const compiled = new Map<string, ValidateFunction>();
   const validator = (name: SchemaName): ValidateFunction => {
     let fn = compiled.get(name);
     if (!fn) {
+      if (prebuilt === undefined) prebuilt = standaloneValidators() ?? null;
       fn = prebuilt?.[standaloneName(name)] ?? ajvOf().getSchema(SCHEMA_BASE + name + '.json');
       if (!fn) throw new Error(`unknown schema: ${name}`);
       compiled.set(name, fn);

@@ -19,7 +19,6 @@ const FOLDERS = ['app', 'src', 'suites', 'mock', 'reporters', 'scripts', 'bench'
 
 /** Functions over the limit when the guard came, with their length then (lines). Only shrinks. */
 const DEBT: Readonly<Record<string, number>> = {
-  'app/cli/mock-command.ts:mockCommand': 81,
   'app/cli/proxy-command.ts:proxyCommand': 94,
   'src/coverage/recorder.ts:createCoverageRecorder': 190,
   'src/generation/_internals/mutation-templates.ts:rangeTemplates': 82,
@@ -36,7 +35,6 @@ const DEBT: Readonly<Record<string, number>> = {
   'suites/records/paging.checks.ts:pagingChecks.[${kind.name}.paging-yields-each-record-once].run': 81,
   'suites/records/read.checks.ts:readChecks': 97,
   'suites/records/scope.checks.ts:scopeChecks': 159,
-  'mock/app.ts:createMock': 96,
   'mock/chat/generate.ts:generateChoice': 86,
   'mock/chat/rules.ts:checkChatRules': 99,
   'reporters/junit.ts:renderSuite': 111,

@@ -1,0 +1,96 @@
+/**
+ * @module One timer per delay for every paced stream waiting it (stream-shaping.ts): streams that wait
+ * the same delay become due in the order they started waiting, so one timer, for the first, serves
+ * them all, as node's own timer lists do, without a timer object per stream and event.
+ */
+
+/** A stream waiting its next event. */
+export interface DueItem {
+  /** When its next event is due (performance.now() time). */
+  readonly due: number;
+  /** Still waiting (not ended, not fired). */
+  readonly waiting: boolean;
+  /** Its event is due: hand it out. */
+  fire(): void;
+  /** Ends it if its client went away. */
+  endIfGone(): void;
+}
+
+/** A waiting stream whose client went away is ended within this long, however far off its next event. */
+const SWEEP_MS = 1_000;
+
+/**
+ * The paced streams waiting the same delay, in the order they started waiting: their due times grow
+ * in that order, so one timer, for the first, serves the whole queue (as node's own timer lists do,
+ * without a timer object per stream and event). A timer never hands a chunk out before it is due;
+ * once a second the queue also ends the streams whose client went away.
+ */
+class DueQueue {
+  #items: (DueItem | undefined)[] = [];
+  #head = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #swept = performance.now();
+  readonly #run = (): void => this.#wake();
+
+  constructor(readonly delay: number) {}
+
+  add(stream: DueItem): void {
+    const items = this.#items;
+    // In due order: a stream whose source took a while to hand its chunk over may come after a later one.
+    let at = items.length;
+    while (at > this.#head && items[at - 1]!.due > stream.due) at--;
+    if (at === items.length) items.push(stream);
+    else items.splice(at, 0, stream);
+    if (this.#timer === undefined) this.#arm();
+  }
+
+  /** Arms the timer for the first stream still waiting (at most a sweep away); none left, the queue goes. */
+  #arm(): void {
+    const items = this.#items;
+    let head = this.#head;
+    while (head < items.length && !items[head]!.waiting) items[head++] = undefined;
+    if (head > 1024 && head * 2 > items.length) {
+      items.splice(0, head);
+      head = 0;
+    }
+    this.#head = head;
+    const first = items[head];
+    if (first === undefined) {
+      this.#items = [];
+      this.#head = 0;
+      if (queues.get(this.delay) === this) queues.delete(this.delay);
+      return;
+    }
+    const wait = Math.min(SWEEP_MS, Math.max(0, Math.ceil(first.due - performance.now())));
+    this.#timer = setTimeout(this.#run, wait);
+  }
+
+  #wake(): void {
+    this.#timer = undefined;
+    const items = this.#items;
+    const now = performance.now();
+    let head = this.#head;
+    for (; head < items.length; head++) {
+      const stream = items[head]!;
+      if (stream.due > now) break;
+      items[head] = undefined;
+      if (stream.waiting) stream.fire();
+    }
+    this.#head = head;
+    if (now - this.#swept >= SWEEP_MS) {
+      this.#swept = now;
+      for (let i = head; i < items.length; i++) items[i]!.endIfGone();
+    }
+    this.#arm();
+  }
+}
+
+/** The queue of each delay (in ms) that streams are waiting. */
+const queues = new Map<number, DueQueue>();
+
+/** The queue of streams waiting `delay` ms. */
+export function dueQueue(delay: number): DueQueue {
+  let queue = queues.get(delay);
+  if (!queue) queues.set(delay, (queue = new DueQueue(delay)));
+  return queue;
+}
