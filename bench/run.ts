@@ -102,8 +102,11 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   },
 ];
 
-/** The whole bench must end within 4 minutes (the build takes some of it). */
-const TOTAL_BUDGET_S = 235;
+/**
+ * The whole bench ends within 7 minutes (the build takes some of it): every scenario, the stream
+ * bursts and the proxy's peer included, runs in one `npm run bench` on a quiet machine.
+ */
+const TOTAL_BUDGET_S = 420;
 
 const started = performance.now();
 const elapsedS = () => (performance.now() - started) / 1000;

@@ -50,6 +50,9 @@ class Observed implements AsyncIterableIterator<string>, ReadyIterator {
   /** Bytes of the chunk handed out last, counted when the next is asked for. */
   #pending = 0;
   #ended = false;
+  /** Bound once per stream, not once per chunk: thousands of paced streams are open at once. */
+  readonly #onChunk = (r: IteratorResult<string>): IteratorResult<string> => this.#took(r);
+  readonly #onError = (err: unknown): never => this.#failed(err);
 
   constructor(
     source: AsyncIterable<string>,
@@ -66,10 +69,7 @@ class Observed implements AsyncIterableIterator<string>, ReadyIterator {
 
   next(): Promise<IteratorResult<string>> {
     this.#count();
-    return this.#source.next().then(
-      (r) => this.#took(r),
-      (err: unknown) => this.#failed(err),
-    );
+    return this.#source.next().then(this.#onChunk, this.#onError);
   }
 
   /** A chunk the source has ready at once, counted the same way; undefined when it has none. */
