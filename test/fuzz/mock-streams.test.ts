@@ -1,6 +1,6 @@
 /**
- * The mock's streams and slow clients: a client that goes away mid-stream frees the stream (its
- * generator stops and its `finally` runs), a thousand concurrent streamed chats all complete with
+ * The mock's streams and slow clients: a client that goes away mid-stream frees the stream (the mock
+ * ends it early, and its journal says the client cut it), a thousand concurrent streamed chats all complete with
  * `data: [DONE]`, clients that trickle headers or bodies are cut off by the header and request
  * timeouts, and a client that stops reading is cut off by the idle timeout.
  */
@@ -8,44 +8,31 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { startMockServer, type MockServer } from '../../mock/index.js';
-import type { MockRequest, MockResponse } from '../../mock/types.js';
+import { buildRequest } from '../../mock/request.js';
 import { BEARER, rawExchange, startChildMock, type ChildMock } from './harness.js';
 
 let inProcess: MockServer;
 let child: ChildMock;
 
-/** Wraps the mock's core so every streamed body is counted: produced chunks, live streams, finished ones. */
-interface StreamProbe {
-  active: number;
-  finished: number;
-  produced: number;
-  signals: AbortSignal[];
+/** The mock's own account of its cut streams (the journal): how many bytes each sent before it was cut, and by whom. */
+function cutStreams(server: MockServer): { bytes: number; cut: string | null }[] {
+  return server.mock
+    .requests()
+    .filter((e) => e.path === '/v1/chat/completions' && !e.complete && e.cut !== null)
+    .map((e) => ({ bytes: e.response_bytes, cut: e.cut }));
 }
 
-function probeStreams(server: MockServer): StreamProbe {
-  const probe: StreamProbe = { active: 0, finished: 0, produced: 0, signals: [] };
-  const mock = server.mock as { handle(req: MockRequest): Promise<MockResponse> };
-  const inner = mock.handle.bind(server.mock);
-  mock.handle = async (req) => {
-    const res = await inner(req);
-    if (!res.stream) return res;
-    if (req.signal) probe.signals.push(req.signal);
-    const source = res.stream;
-    res.stream = (async function* () {
-      probe.active++;
-      try {
-        for await (const chunk of source) {
-          probe.produced++;
-          yield chunk;
-        }
-      } finally {
-        probe.active--;
-        probe.finished++;
-      }
-    })();
-    return res;
-  };
-  return probe;
+/** Bytes of LONG_STREAM read to its end, from the mock in-process. */
+async function fullStreamBytes(server: MockServer): Promise<number> {
+  const res = await server.mock.handle(
+    buildRequest('POST', '/v1/chat/completions', {
+      headers: { authorization: BEARER, 'content-type': 'application/json' },
+      body: JSON.stringify(LONG_STREAM),
+    }),
+  );
+  let bytes = 0;
+  for await (const chunk of res.stream ?? []) bytes += Buffer.byteLength(chunk);
+  return bytes;
 }
 
 beforeAll(async () => {
@@ -64,8 +51,6 @@ const LONG_STREAM = {
   ignore_eos: true,
   n: 16,
 };
-/** Events in a full read of LONG_STREAM: a role chunk and 4 000 token chunks per choice, and [DONE]. */
-const LONG_STREAM_EVENTS = 16 * 4_001 + 1;
 
 async function until(cond: () => boolean, limitMs: number): Promise<boolean> {
   const t0 = Date.now();
@@ -73,8 +58,8 @@ async function until(cond: () => boolean, limitMs: number): Promise<boolean> {
   return cond();
 }
 
-test('a client that disconnects mid-stream frees the stream: its signal aborts and its generator ends early', async () => {
-  const probe = probeStreams(inProcess);
+test('a client that disconnects mid-stream frees the stream: the mock ends it early, cut by the client', async () => {
+  const full = await fullStreamBytes(inProcess);
   // About 64 000 events (14 MB): far more than loopback socket buffers hold (about 4 MB here) once the
   // client stops reading.
   const body = JSON.stringify(LONG_STREAM);
@@ -91,15 +76,15 @@ test('a client that disconnects mid-stream frees the stream: its signal aborts a
     socket.on('error', reject);
   });
   expect(first).toMatch(/^HTTP\/1\.1 200/);
-  expect(await until(() => probe.finished === 1, 5_000), 'the stream generator finished').toBe(true);
-  expect(probe.active).toBe(0);
-  expect(probe.signals[0]?.aborted, 'the request signal was aborted').toBe(true);
-  expect(probe.produced, 'stopped long before the end of the stream').toBeLessThan(LONG_STREAM_EVENTS * 0.75);
+  expect(await until(() => cutStreams(inProcess).length === 1, 5_000), 'the stream was ended').toBe(true);
+  const [stream] = cutStreams(inProcess);
+  expect(stream?.cut).toBe('client');
+  expect(stream?.bytes, 'stopped long before the end of the stream').toBeLessThan(full * 0.75);
 });
 
 test('a client that stops reading mid-stream is cut off after the idle timeout, and its stream freed', async () => {
   const server = await startMockServer({ host: '127.0.0.1', port: 0, idleTimeoutMs: 800 });
-  const probe = probeStreams(server);
+  const full = await fullStreamBytes(server);
   const socket = connect(server.port, '127.0.0.1');
   try {
     const body = JSON.stringify(LONG_STREAM);
@@ -115,9 +100,13 @@ test('a client that stops reading mid-stream is cut off after the idle timeout, 
       );
     });
     await new Promise((r) => setTimeout(r, 300));
-    expect(probe.finished, 'still streaming before the idle timeout').toBe(0);
-    expect(await until(() => probe.finished === 1, 5_000), 'the mock gave up on the stalled reader').toBe(true);
-    expect(probe.produced).toBeLessThan(LONG_STREAM_EVENTS * 0.75);
+    expect(cutStreams(server), 'still streaming before the idle timeout').toEqual([]);
+    expect(await until(() => cutStreams(server).length === 1, 5_000), 'the mock gave up on the stalled reader').toBe(
+      true,
+    );
+    const [stream] = cutStreams(server);
+    expect(stream?.cut).toBe('client');
+    expect(stream?.bytes).toBeLessThan(full * 0.75);
     // The connection was closed by the mock, not by this client: reading again meets its end.
     socket.resume();
     await closed;
