@@ -14,6 +14,8 @@ import { row, type Row } from '../lib/table.js';
 const MiB = 1024 * 1024;
 /** Issue 41: the largest listing at 0.8 of the raw streamer's rate. */
 const RATIO_GOAL = 0.8;
+/** Paired rounds of the largest listing (the figure with the goal). */
+const LARGEST_ROUNDS = 3;
 
 export interface JsonlOptions {
   sizes: readonly number[];
@@ -86,20 +88,35 @@ export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; 
     const lines = sample.body.split('\n').filter(Boolean).length;
     return Math.round(Buffer.byteLength(sample.body) / lines);
   });
-  const runs: { size: number; mock: Listing; base: Listing }[] = [];
+  const runs: { size: number; mock: Listing; base: Listing; ratios: number[] }[] = [];
+  const largestSize = opts.sizes[opts.sizes.length - 1];
   for (const size of opts.sizes) {
     const timeoutMs = 30_000 + size / 10; // 130 s for a million: far beyond any sane run, still bounded
-    const base = await readListing('baselines/jsonl.js', [String(lineBytes)], `/?count=${size}`, {}, timeoutMs);
-    const mock = await readListing(
-      'servers/mock.js',
-      [JSON.stringify({ records: size })],
-      `${RECORDS_BASE}/predictions`,
-      BASIC,
-      timeoutMs,
-    );
-    if (mock.lines !== size) throw new Error(`mock JSONL: expected ${size} lines, read ${mock.lines}`);
-    if (base.lines !== size) throw new Error(`baseline JSONL: expected ${size} lines, read ${base.lines}`);
-    runs.push({ size, mock, base });
+    // The figure with a goal is one read of a second or two: three paired rounds, the median's kept.
+    const rounds: { mock: Listing; base: Listing; ratio: number }[] = [];
+    for (let i = 0; i < (size === largestSize ? LARGEST_ROUNDS : 1); i++) {
+      const base = await readListing('baselines/jsonl.js', [String(lineBytes)], `/?count=${size}`, {}, timeoutMs);
+      const mock = await readListing(
+        'servers/mock.js',
+        [JSON.stringify({ records: size })],
+        `${RECORDS_BASE}/predictions`,
+        BASIC,
+        timeoutMs,
+      );
+      if (mock.lines !== size) throw new Error(`mock JSONL: expected ${size} lines, read ${mock.lines}`);
+      if (base.lines !== size) throw new Error(`baseline JSONL: expected ${size} lines, read ${base.lines}`);
+      rounds.push({ mock, base, ratio: base.seconds / mock.seconds });
+    }
+    const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    // Peak RSS: the highest of the rounds, each side.
+    const peak = (side: 'mock' | 'base') => Math.max(...rounds.map((r) => r[side].peakRss));
+    runs.push({
+      size,
+      mock: { ...median.mock, peakRss: peak('mock') },
+      base: { ...median.base, peakRss: peak('base') },
+      ratios: rounds.map((r) => r.ratio),
+    });
   }
   const rows: Row[] = [];
   const largest = runs[runs.length - 1]!;
@@ -118,7 +135,11 @@ export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; 
         ...(isLargest
           ? { goal: { text: `ratio ≥ ${RATIO_GOAL}`, met: r.base.seconds / r.mock.seconds >= RATIO_GOAL } }
           : {}),
-        note: `mock ${(r.mock.bytes / MiB).toFixed(1)} MiB in ${r.mock.seconds.toFixed(2)} s, baseline ${(r.base.bytes / MiB).toFixed(1)} MiB in ${r.base.seconds.toFixed(2)} s`,
+        note:
+          `mock ${(r.mock.bytes / MiB).toFixed(1)} MiB in ${r.mock.seconds.toFixed(2)} s, baseline ${(r.base.bytes / MiB).toFixed(1)} MiB in ${r.base.seconds.toFixed(2)} s` +
+          (r.ratios.length > 1
+            ? `; the median of ${r.ratios.length} paired rounds, ratios ${r.ratios.map((x) => x.toFixed(2)).join('/')}`
+            : ''),
       }),
     );
   }
