@@ -81,6 +81,40 @@ function readListing(
 /** A listing's size as a figure names it: `10k`, `1M`. */
 const sizeLabel = (size: number) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
 
+/** One size read from both servers, `rounds` times paired: the median round's reads, the highest peak RSS. */
+interface PairedListing {
+  size: number;
+  mock: Listing;
+  base: Listing;
+  ratios: number[];
+}
+
+async function pairedListing(size: number, lineBytes: number, rounds: number): Promise<PairedListing> {
+  const timeoutMs = 30_000 + size / 10; // 130 s for a million: far beyond any sane run, still bounded
+  const reads: { mock: Listing; base: Listing; ratio: number }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const base = await readListing('baselines/jsonl.js', [String(lineBytes)], `/?count=${size}`, {}, timeoutMs);
+    const mock = await readListing(
+      'servers/mock.js',
+      [JSON.stringify({ records: size })],
+      `${RECORDS_BASE}/predictions`,
+      BASIC,
+      timeoutMs,
+    );
+    if (mock.lines !== size) throw new Error(`mock JSONL: expected ${size} lines, read ${mock.lines}`);
+    if (base.lines !== size) throw new Error(`baseline JSONL: expected ${size} lines, read ${base.lines}`);
+    reads.push({ mock, base, ratio: base.seconds / mock.seconds });
+  }
+  const median = [...reads].sort((a, b) => a.ratio - b.ratio)[Math.floor(reads.length / 2)]!;
+  const peak = (side: 'mock' | 'base') => Math.max(...reads.map((r) => r[side].peakRss));
+  return {
+    size,
+    mock: { ...median.mock, peakRss: peak('mock') },
+    base: { ...median.base, peakRss: peak('base') },
+    ratios: reads.map((r) => r.ratio),
+  };
+}
+
 export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; details: Record<string, unknown> }> {
   // The mock's average line size, from a sample of its records.
   const lineBytes = await withServer('servers/mock.js', [JSON.stringify({ records: 2000 })], async (mock) => {
@@ -88,36 +122,10 @@ export async function jsonlScenario(opts: JsonlOptions): Promise<{ rows: Row[]; 
     const lines = sample.body.split('\n').filter(Boolean).length;
     return Math.round(Buffer.byteLength(sample.body) / lines);
   });
-  const runs: { size: number; mock: Listing; base: Listing; ratios: number[] }[] = [];
   const largestSize = opts.sizes[opts.sizes.length - 1];
-  for (const size of opts.sizes) {
-    const timeoutMs = 30_000 + size / 10; // 130 s for a million: far beyond any sane run, still bounded
-    // The figure with a goal is one read of a second or two: three paired rounds, the median's kept.
-    const rounds: { mock: Listing; base: Listing; ratio: number }[] = [];
-    for (let i = 0; i < (size === largestSize ? LARGEST_ROUNDS : 1); i++) {
-      const base = await readListing('baselines/jsonl.js', [String(lineBytes)], `/?count=${size}`, {}, timeoutMs);
-      const mock = await readListing(
-        'servers/mock.js',
-        [JSON.stringify({ records: size })],
-        `${RECORDS_BASE}/predictions`,
-        BASIC,
-        timeoutMs,
-      );
-      if (mock.lines !== size) throw new Error(`mock JSONL: expected ${size} lines, read ${mock.lines}`);
-      if (base.lines !== size) throw new Error(`baseline JSONL: expected ${size} lines, read ${base.lines}`);
-      rounds.push({ mock, base, ratio: base.seconds / mock.seconds });
-    }
-    const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    // Peak RSS: the highest of the rounds, each side.
-    const peak = (side: 'mock' | 'base') => Math.max(...rounds.map((r) => r[side].peakRss));
-    runs.push({
-      size,
-      mock: { ...median.mock, peakRss: peak('mock') },
-      base: { ...median.base, peakRss: peak('base') },
-      ratios: rounds.map((r) => r.ratio),
-    });
-  }
+  const runs: PairedListing[] = [];
+  for (const size of opts.sizes)
+    runs.push(await pairedListing(size, lineBytes, size === largestSize ? LARGEST_ROUNDS : 1));
   const rows: Row[] = [];
   const largest = runs[runs.length - 1]!;
   const smallest = runs[0]!;
