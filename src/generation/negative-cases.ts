@@ -232,7 +232,7 @@ function* building(schema: object | string, options: NegativeCasesOptions): Gene
       // arbitrary that never yields would loop forever. The probe draws as the kept arbitrary does;
       // its answer may have been worked out at build time (probe-outcomes.ts).
       const { kind, pointer, description } = template.mutation;
-      const key = keyOf(`${s}.${t}`, `${kind} ${pointer} ${description}`);
+      const key = () => keyOf(`${s}.${t}`, `${kind} ${pointer} ${description}`);
       if (probeOutcome(key, () => probe(prepare(rootFlat, template, rootArb, parts, draws))))
         out.push({ template, arbitrary: prepare(rootFlat, template, rootArb, parts).filter(isCase) });
       yield;

@@ -61,11 +61,19 @@ test('without a table beside the module (a run from the compiled sources), every
     probes++;
     return true;
   };
-  expect(probeOutcome('not-in-any-table', probe)).toBe(true);
+  let keys = 0;
+  const key = (k: string) => () => {
+    keys++;
+    return k;
+  };
+  // No table and no recording: the probe answers, and no key is made.
+  expect(probeOutcome(key('not-in-any-table'), probe)).toBe(true);
+  expect(keys).toBe(0);
   useProbeOutcomes({ kept: [], dropped: ['in-the-table'] });
-  expect(probeOutcome('in-the-table', probe)).toBe(false);
+  expect(probeOutcome(key('in-the-table'), probe)).toBe(false);
   expect(probes).toBe(1);
+  expect(keys).toBe(1);
   useProbeOutcomes(undefined);
-  expect(probeOutcome('in-the-table', probe)).toBe(true);
+  expect(probeOutcome(() => 'in-the-table', probe)).toBe(true);
   expect(probes).toBe(2);
 });

@@ -67,24 +67,33 @@ export function recordProbeOutcomes(): { stop(): ProbeOutcomesTable } {
 
 /**
  * The keys of one catalogue's probes: the schemas loaded, the root and the catalogue's options (hashed
- * once), then per probe the template's place (site, then template at the site) and mutation.
+ * once, on the first key asked for), then per probe the template's place (site, then template at the
+ * site) and mutation.
  */
 export function probeKeys(root: object, options: string): (place: string, mutation: string) => string {
-  const prefix = createHash('sha1')
-    .update(documentsFingerprint())
-    .update('\0')
-    .update(JSON.stringify(root))
-    .update('\0')
-    .update(options)
-    .digest('base64url');
-  return (place, mutation) => createHash('sha1').update(`${prefix}\0${place}\0${mutation}`).digest('base64url');
+  let prefix: string | undefined;
+  return (place, mutation) => {
+    prefix ??= createHash('sha1')
+      .update(documentsFingerprint())
+      .update('\0')
+      .update(JSON.stringify(root))
+      .update('\0')
+      .update(options)
+      .digest('base64url');
+    return createHash('sha1').update(`${prefix}\0${place}\0${mutation}`).digest('base64url');
+  };
 }
 
-/** The table's answer for `key`, else `probe()`'s (recorded while the build works the table out). */
-export function probeOutcome(key: string, probe: () => boolean): boolean {
-  const known = recorded ? undefined : loaded()?.get(key);
+/**
+ * The table's answer for the probe's key, else `probe()`'s (recorded while the build works the table
+ * out). The key is made only when there is a table to ask or a recording to keep.
+ */
+export function probeOutcome(key: () => string, probe: () => boolean): boolean {
+  if (!recorded && !loaded()) return probe();
+  const k = key();
+  const known = recorded ? undefined : loaded()?.get(k);
   if (known !== undefined) return known;
   const kept = probe();
-  recorded?.set(key, kept);
+  recorded?.set(k, kept);
   return kept;
 }
