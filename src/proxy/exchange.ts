@@ -16,7 +16,7 @@ import { excerpt } from '../core/describe.js';
 import { presentationOf } from './curl-credentials.js';
 import { exchangeEvidence } from './exchange-evidence.js';
 import type { RecordedRequest } from '../transport/types.js';
-import { judgeJsonAnswer } from './json-answer.js';
+import { judgeErrorText, judgeJsonAnswer } from './json-answer.js';
 import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
 import { recordLine } from './record-line.js';
 import { AnswerRecording } from './answer-recording.js';
@@ -29,8 +29,7 @@ import { SseAnswerJudge } from './sse-answer.js';
 import { shapeOf } from './exchange-shape.js';
 import { judgeGreedyPair, judgeReadPair } from './pair-judge.js';
 import { judgeRead } from './read-answer.js';
-import { parsedObject, type Verdicts } from './verdicts.js';
-import { errorMessageOf, internalsIn } from '../rules/error-shape.js';
+import type { Verdicts } from './verdicts.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
@@ -91,6 +90,8 @@ export class ExchangeJudge {
   /** The server did not answer completely: the tool error, reported as an error result. */
   private errors: { code: string; message: string } | undefined;
   private done = false;
+  /** When the exchange ended (its answer, its failure, its abandonment). */
+  private endedAt = 0;
   /** Its line in the `--record` file, once recorded. */
   private recorded: number | undefined;
 
@@ -156,8 +157,12 @@ export class ExchangeJudge {
     this.requestEnd();
   }
 
-  /** The answer's status and headers, before they go on to the client. */
-  responseHead(status: number, headers: Record<string, string>): void {
+  /**
+   * The answer's status and headers, as they went on to the client. `at` (each step's): when it
+   * happened, on `performance.now()`'s clock; the proxy judges a turn's steps after forwarding
+   * them (src/proxy/judge-queue.ts), and the times it measures are the traffic's, not the judging's.
+   */
+  responseHead(status: number, headers: Record<string, string>, at = performance.now()): void {
     this.status = status;
     this.responseHeaders = headers;
     const op = this.op;
@@ -186,7 +191,7 @@ export class ExchangeJudge {
     else this.kind = 'json';
     if (this.ctx.record && this.ctx.recordBodies && this.kind !== 'none') {
       this.answer = new AnswerRecording(type === 'text/event-stream', RECORDED_ANSWER_BYTES);
-      this.headAt = performance.now();
+      this.headAt = at;
     }
     if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx, headers);
     else if (this.kind === 'jsonl')
@@ -203,14 +208,14 @@ export class ExchangeJudge {
   }
 
   /** A chunk of the answer, already on its way to the client. */
-  responseChunk(chunk: Buffer): void {
+  responseChunk(chunk: Buffer, at = performance.now()): void {
     if (this.firstLength < FIRST_BYTES) {
       const part = chunk.subarray(0, FIRST_BYTES - this.firstLength);
       this.first.push(part);
       this.firstLength += part.length;
     }
     if (!this.op || this.kind === 'none') return;
-    this.answer?.push(chunk, performance.now() - this.headAt);
+    this.answer?.push(chunk, at - this.headAt);
     if (this.kind === 'json') {
       if (this.bodyOver) return;
       this.bodyBytes += chunk.length;
@@ -233,7 +238,7 @@ export class ExchangeJudge {
       this.jsonl = undefined;
       return;
     }
-    if (this.sse) this.sse.push(chunk, performance.now() - this.started);
+    if (this.sse) this.sse.push(chunk, at - this.started);
     else if (this.jsonl) this.jsonl.push(chunk);
   }
 
@@ -242,10 +247,11 @@ export class ExchangeJudge {
    * judged, every breach of the exchange is recorded with its evidence, and the exchange is observed
    * for coverage.
    */
-  responseEnd(cut?: { code: string; message: string }): void {
+  responseEnd(cut?: { code: string; message: string }, at = performance.now()): void {
     if (this.done) return;
     this.settleRequest();
     this.done = true;
+    this.endedAt = at;
     const op = this.op;
     if (!op) return;
     const { findings } = this.ctx;
@@ -268,12 +274,12 @@ export class ExchangeJudge {
         if (this.ctx.pairs && this.credentialsJudge?.mayRead !== false)
           judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
       }
-      if (!cut && this.status >= 400) this.judgeErrorText(text);
+      if (!cut && this.status >= 400) judgeErrorText(this.status, text, this.verdicts);
       if (!cut) this.credentialsJudge?.refusalBody(this.status, text, this.verdicts);
       coverageBody = cut ? undefined : text;
-    } else if (this.kind === 'sse' && this.sse) this.sse.finish(performance.now() - this.started, this.verdicts, !cut);
+    } else if (this.kind === 'sse' && this.sse) this.sse.finish(at - this.started, this.verdicts, !cut);
     if (!cut && this.kind !== 'sse' && is2xx(this.status))
-      this.ctx.timing?.record(op.id, 'latency_ms', performance.now() - this.started);
+      this.ctx.timing?.record(op.id, 'latency_ms', at - this.started);
     if (op.id === 'chat.create' && !cut && this.ctx.pairs && is2xx(this.status))
       judgeGreedyPair(
         this.ctx.pairs,
@@ -320,10 +326,11 @@ export class ExchangeJudge {
   }
 
   /** The server never answered (refused, reset, timed out before its headers). */
-  upstreamFailed(code: string, message: string): void {
+  upstreamFailed(code: string, message: string, at = performance.now()): void {
     if (this.done) return;
     this.settleRequest();
     this.done = true;
+    this.endedAt = at;
     if (!this.op) return;
     this.ctx.findings.judged(RULES.answers, this.op.id);
     this.errors = { code, message };
@@ -333,30 +340,19 @@ export class ExchangeJudge {
   /**
    * The exchange will not finish under judgement (the client went away, or the proxy stops): the
    * client's side is still reported when the request was whole; the answer is left unjudged.
-   * Returns false when the exchange had already ended.
+   * Returns false when the exchange had already ended; `counted` is told when it had not.
    */
-  abandon(): boolean {
+  abandon(counted?: () => void, at = performance.now()): boolean {
     if (this.done) return false;
     this.done = true;
+    this.endedAt = at;
+    counted?.();
     if (!this.op || !this.requestEnded) return true;
     const clientSide = this.pending.filter((p) => p.rule.side === 'client');
     this.pending.length = 0;
     this.pending.push(...clientSide);
     this.flush(this.op);
     return true;
-  }
-
-  /** An error answer's text against the server's internals (src/rules/error-shape.ts, as the suite judges it). */
-  private judgeErrorText(text: string): void {
-    if (text.trim() === '') return;
-    this.verdicts.judged(RULES.errorWithoutInternals);
-    const leak = internalsIn(errorMessageOf(parsedObject(text) ?? text)) ?? internalsIn(text);
-    if (leak)
-      this.breach(
-        RULES.errorWithoutInternals,
-        "an error message without the server's internals",
-        `HTTP ${this.status}: ${leak}: ${excerpt(text, 160)}`,
-      );
   }
 
   private breach(rule: Rule, expected: string, actual: string): void {
@@ -408,7 +404,7 @@ export class ExchangeJudge {
                     status: this.status,
                     headers: this.responseHeaders,
                     firstBytes: Buffer.concat(this.first),
-                    ...(this.answer ? { recorded: this.answer.result(performance.now() - this.headAt) } : {}),
+                    ...(this.answer ? { recorded: this.answer.result(this.endedAt - this.headAt) } : {}),
                   },
                 }
               : {}),

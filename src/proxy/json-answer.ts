@@ -2,8 +2,8 @@
  * @module A whole JSON answer judged: a 2xx against the operation's response schema and media type
  * (chat: `usage` adding up, and, given the request, what the answer means: src/rules/chat-answer.ts),
  * a 400/422 to a body the operation rejects against the error shapes (src/rules: §7 `detail[]` on
- * the log endpoint, the FastAPI, OpenAI and vLLM shapes elsewhere), and any answer to a chat request
- * §7.2 forbids.
+ * the log endpoint, the FastAPI, OpenAI and vLLM shapes elsewhere), an error's text against the
+ * server's internals, and any answer to a chat request §7.2 forbids.
  */
 import type { Operation } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
@@ -26,12 +26,12 @@ import {
   structuredShown,
 } from '../rules/chat-structured.js';
 import { regexInSandbox } from './regex-check.js';
-import { judgeErrorBody } from '../rules/error-shape.js';
+import { errorMessageOf, internalsIn, judgeErrorBody } from '../rules/error-shape.js';
 import { isJsonMediaType } from '../rules/media-types.js';
 import { createAjv, type SchemaRegistry } from '../schemas/registry.js';
 import { RULES } from './rules.js';
 import type { Rule } from '../rules/rule.js';
-import { parseJson, type Verdicts } from './verdicts.js';
+import { parsedObject, parseJson, type Verdicts } from './verdicts.js';
 
 /** Schemas of structured-output requests compiled (by their text), at most this many kept. */
 const SCHEMA_CACHE = 64;
@@ -171,4 +171,17 @@ export function judgeJsonAnswer(
       v.breach(rule, rule.requirement, `HTTP ${status}: ${verdict.problem}: ${excerpt(text, 160) || '(empty)'}`);
   }
   return undefined;
+}
+
+/** An error answer's text against the server's internals (src/rules/error-shape.ts, as the suite judges it). */
+export function judgeErrorText(status: number, text: string, v: Verdicts): void {
+  if (text.trim() === '') return;
+  v.judged(RULES.errorWithoutInternals);
+  const leak = internalsIn(errorMessageOf(parsedObject(text) ?? text)) ?? internalsIn(text);
+  if (leak)
+    v.breach(
+      RULES.errorWithoutInternals,
+      "an error message without the server's internals",
+      `HTTP ${status}: ${leak}: ${excerpt(text, 160)}`,
+    );
 }

@@ -4,7 +4,7 @@
  * decode is forwarded with its body not judged, said once in the report.
  */
 import { codingOf, createBodyDecoder } from '../transport/content-encoding.js';
-import type { ExchangeJudge } from './exchange.js';
+import type { ExchangeSteps } from './judge-queue.js';
 import type { ProxySession } from './session.js';
 
 /** Where an answer's bytes go to be judged: as they came, or decoded. */
@@ -17,14 +17,14 @@ export interface JudgeFeed {
 }
 
 /** The answer's bytes to the judge as they came; `done` once it has them all. */
-export function plainFeed(judge: ExchangeJudge, done: () => void): JudgeFeed {
+export function plainFeed(judge: ExchangeSteps, done: () => void): JudgeFeed {
   return new PlainFeed(judge, done);
 }
 
 /** A class rather than an object of closures: one per exchange. */
 class PlainFeed implements JudgeFeed {
   constructor(
-    private readonly judge: ExchangeJudge,
+    private readonly judge: ExchangeSteps,
     private readonly done: () => void,
   ) {}
   chunk(chunk: Buffer): void {
@@ -40,7 +40,7 @@ class PlainFeed implements JudgeFeed {
 /** The feed for an answer's Content-Encoding; `done` once the judge has it all (or will not). */
 export function feedFor(
   contentEncoding: string | undefined,
-  judge: ExchangeJudge,
+  judge: ExchangeSteps,
   session: ProxySession,
   done: () => void,
   /** The plain feed already made for this judge and `done`, handed back for an answer not encoded. */

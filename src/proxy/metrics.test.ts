@@ -3,6 +3,7 @@ import { DEFAULT_TOKEN } from '../core/defaults.js';
 import { ProxyMetrics, targetLabel } from './metrics.js';
 import { resultId } from './rules.js';
 import { ProxySession } from './session.js';
+import { COMPLETION_TEXT, chunkEvent } from '../../test/helpers/chat-bodies.js';
 
 const AUTH = { authorization: `Bearer ${DEFAULT_TOKEN}`, 'content-type': 'application/json' };
 const CHAT = { model: 'm', messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 4 };
@@ -28,24 +29,8 @@ async function exchange(
   judge.responseEnd();
 }
 
-const chunk = (content: string, extra: Record<string, unknown> = {}) =>
-  `data: ${JSON.stringify({
-    id: 'c1',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
-    ...extra,
-  })}\n\n`;
-
-const completion = JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion',
-  created: 1,
-  model: 'm',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-});
+const chunk = chunkEvent;
+const completion = COMPLETION_TEXT;
 
 type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
 async function samples(metrics: ProxyMetrics, name: string): Promise<Sample[]> {

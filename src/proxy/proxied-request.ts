@@ -3,8 +3,9 @@
  * fields, its steps the methods. It is accepted (opened in the session, its judge given the
  * request), forwarded upstream unchanged (hop-by-hop headers aside, Host set to the target's) with
  * its body as it arrives (src/proxy/request-body.ts), and its answer is streamed back as it is read,
- * with backpressure, never buffered: what one turn of the event loop read goes to the client first
- * and to the exchange's judge after. It ends judged, failed (the upstream unreachable is a 502, an
+ * with backpressure, never buffered: what one turn of the event loop read goes to the client first;
+ * the exchange's judge is told each step once the turn's forwarding is done (src/proxy/judge-queue.ts).
+ * It ends judged, failed (the upstream unreachable is a 502, an
  * upstream that does not answer in time a 504, both with a JSON body; a body that breaks off is cut
  * for the client too) or abandoned (the client went away).
  */
@@ -17,9 +18,9 @@ import { flatHeaders } from '../transport/flat-headers.js';
 import { failedOnReusedConnection, MAX_REPLAYS } from '../transport/reused-connection.js';
 import { diagnoseTls } from '../transport/tls-diagnosis.js';
 import { CLIENT_CERT_PAGE, clientCertRefused } from '../transport/tls-errors.js';
-import type { ExchangeJudge } from './exchange.js';
 import { forwardable } from './forwardable.js';
 import type { InFlight } from './in-flight.js';
+import type { ExchangeSteps, JudgeQueue } from './judge-queue.js';
 import { feedFor, type JudgeFeed, plainFeed } from './judge-feed.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxyUpstream } from './upstream.js';
@@ -47,7 +48,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
   private readonly method: string;
   private readonly path: string;
   private readonly headers: Record<string, string | string[]>;
-  private readonly judge: ExchangeJudge;
+  private readonly judge: ExchangeSteps;
   /** Its number in the session (with method and path, how the upstream watch names it). */
   private readonly n: number;
   private readonly withBody: boolean;
@@ -83,13 +84,14 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
   constructor(
     private readonly up: ProxyUpstream,
     private readonly inFlight: InFlight,
+    judging: JudgeQueue,
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
   ) {
     this.method = req.method ?? 'GET';
     this.path = req.url ?? '/';
     this.headers = forwardable(req.headers);
-    this.judge = up.session.open(this.method, this.path, this.headers);
+    this.judge = judging.queued(up.session.open(this.method, this.path, this.headers));
     this.n = up.session.exchanges;
     inFlight.started();
     req.on('error', () => undefined);
@@ -251,7 +253,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     const gone = (this.gone = new Error('the client went away'));
     if (this.upstream && !this.upstream.aborted) this.upstream.abort(gone);
     this.feed.stop();
-    if (this.judge.abandon()) this.up.session.abandoned++;
+    this.judge.abandon(this.countAbandoned);
     this.end();
   }
 
@@ -322,6 +324,10 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     );
     this.end();
   }
+
+  private readonly countAbandoned = (): void => {
+    this.up.session.abandoned++;
+  };
 
   /** The exchange ended (answered, failed or abandoned): counted once. */
   private end(): void {

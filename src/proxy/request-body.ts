@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { ExchangeJudge } from './exchange.js';
+import type { ExchangeSteps } from './judge-queue.js';
 
 /**
  * The rest of a request body on its way upstream, each chunk shown to the judge as it passes, after
@@ -17,7 +17,7 @@ import type { ExchangeJudge } from './exchange.js';
 class Tapped extends Readable {
   constructor(
     private readonly req: IncomingMessage,
-    judge: ExchangeJudge,
+    judge: ExchangeSteps,
     before: readonly Buffer[],
   ) {
     super();
@@ -44,7 +44,7 @@ class Tapped extends Readable {
  * no stream between client and server; one still arriving streams on, chunk by chunk. The judge sees
  * every chunk either way.
  */
-export function takeBody(req: IncomingMessage, judge: ExchangeJudge, send: (body: Buffer | Readable) => void): void {
+export function takeBody(req: IncomingMessage, judge: ExchangeSteps, send: (body: Buffer | Readable) => void): void {
   const parts: Buffer[] = [];
   const onData = (chunk: Buffer): void => {
     judge.requestChunk(chunk);

@@ -2,12 +2,15 @@
  * @module The proxy's HTTP side: a node server for the clients, undici for the upstream. Each
  * request is one ProxiedRequest (src/proxy/proxied-request.ts: forwarded unchanged, its answer
  * streamed back as it is read, judged, or failed with a 502/504); the way upstream is shared by all
- * (src/proxy/upstream.ts), and the count of the exchanges under way (src/proxy/in-flight.ts) lets
- * `close` wait for them. Request and idle timeouts bound every exchange.
+ * (src/proxy/upstream.ts), as is the queue that judges each turn's exchanges once the turn's
+ * forwarding is done (src/proxy/judge-queue.ts); the count of the exchanges under way
+ * (src/proxy/in-flight.ts) lets `close` wait for them, and `close` judges what is left. Request and
+ * idle timeouts bound every exchange.
  */
 import { createServer } from 'node:http';
 import { listenOn } from '../transport/listen.js';
 import { InFlight } from './in-flight.js';
+import { JudgeQueue } from './judge-queue.js';
 import { ProxiedRequest } from './proxied-request.js';
 import type { ProxySession } from './session.js';
 import { ProxyUpstream, type UpstreamOptions } from './upstream.js';
@@ -36,9 +39,10 @@ export interface ProxyServer {
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const upstream = new ProxyUpstream(options.session, options);
   const inFlight = new InFlight(options.onExchangeEnd);
+  const judging = new JudgeQueue();
   const server = createServer(
     { requestTimeout: options.timeoutMs, headersTimeout: Math.min(options.timeoutMs, 60_000), keepAliveTimeout: 5_000 },
-    (req, res) => new ProxiedRequest(upstream, inFlight, req, res).accept(),
+    (req, res) => new ProxiedRequest(upstream, inFlight, judging, req, res).accept(),
   );
   // A client that stops reading (or sending) is cut too; a second later than a stalled upstream,
   // so that an exchange stalled on the server's side is reported as the server's.
@@ -63,6 +67,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       await Promise.race([inFlight.settled(), wait(1_000)]);
       await closed;
       await upstream.close();
+      judging.runNow();
     },
   };
 }
