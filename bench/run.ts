@@ -27,10 +27,23 @@ import { proxyPeerScenario } from './scenarios/proxy-peer.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
-const { values } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean' } },
-  allowPositionals: false,
-});
+const USAGE = 'usage: npm run bench [-- --only NAME[,NAME...]] [--quick]';
+
+/** Stops with a one-line reason and the usage (exit 2): a wrong flag is not a crash. */
+function badUsage(why: string): never {
+  process.stderr.write(`bench: ${why}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function flags(): { only?: string; quick?: boolean } {
+  try {
+    return parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: false })
+      .values;
+  } catch (err) {
+    return badUsage((err as Error).message);
+  }
+}
+const values = flags();
 const quick = values.quick ?? false;
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
 
@@ -78,8 +91,15 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   },
   {
     name: 'proxy-peer',
-    budgetS: 40,
-    run: () => proxyPeerScenario({ rounds: quick ? 1 : 3, seconds: quick ? 1 : 2, prismRatio: 5, bareRatio: 0.9 }),
+    budgetS: 60,
+    run: () =>
+      proxyPeerScenario({
+        rounds: quick ? 1 : 3,
+        seconds: quick ? 1 : 2,
+        prismRatio: 5,
+        bareRatio: 0.9,
+        fixedRate: 8_000,
+      }),
   },
   {
     name: 'stream-burst',
@@ -101,6 +121,10 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
     run: () => mergeScenario({ reports: 100, rules: 1_000, repeats: quick ? 1 : 3, goalSeconds: 2, timeoutMs: 60_000 }),
   },
 ];
+
+const unknown = [...(only ?? [])].filter((name) => !SCENARIOS.some((s) => s.name === name));
+if (unknown.length)
+  badUsage(`--only: no scenario ${unknown.join(', ')}; the scenarios are ${SCENARIOS.map((s) => s.name).join(', ')}`);
 
 /**
  * The whole bench ends within 7 minutes (the build takes some of it): every scenario, the stream

@@ -13,6 +13,8 @@ export interface LoadSpec {
   warmupSeconds?: number;
   /** The server's CPU time so far, µs (sampled around the measured window only). */
   serverCpuUs?: () => Promise<number>;
+  /** Requests per second offered, over all connections (autocannon's overallRate); default: as fast as answered. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -38,6 +40,7 @@ function once(spec: LoadSpec, seconds: number) {
     connections: spec.connections ?? 32,
     duration: seconds,
     timeout: 10,
+    ...(spec.rate !== undefined ? { overallRate: spec.rate } : {}),
   });
 }
 

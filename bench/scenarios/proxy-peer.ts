@@ -4,8 +4,11 @@
  * forwarding proxy (`bench/baselines/proxy.ts`, judging nothing) and `conformance proxy`
  * (`bench/servers/proxy.ts`, every exchange judged) in front of the same mock, loaded with the same
  * JSON chat traffic at 32 connections: exchanges per second and CPU per exchange side by side, each
- * pair in paired rounds (as the chat scenario). Then streamed chat, which Prism does not judge
- * (it validates an event stream as one opaque body): our CPU per event against the bare forwarder's.
+ * pair in paired rounds (as the chat scenario). The same JSON chat offered at one fixed rate to
+ * ours and the bare forwarder: CPU per exchange at the same load, steadier than at saturation, where
+ * which process waits on which (and wakes whom) moves the figures from run to run. Then streamed chat,
+ * which Prism does not judge (it validates an event stream as one opaque body): our CPU per event
+ * against the bare forwarder's.
  */
 import { CHAT_HEADERS, CHAT_PATH, chatLoad, cpuOf, dataEvents } from '../lib/chat-load.js';
 import { probe, probeOk } from '../lib/http.js';
@@ -21,11 +24,15 @@ export interface ProxyPeerOptions {
   /** Goals: our rate at least this multiple of Prism's, and of the bare forwarder's. */
   prismRatio: number;
   bareRatio: number;
+  /** The JSON chat rate offered to both proxies for their CPU per exchange at the same load (req/s). */
+  fixedRate: number;
 }
 
 /** What the scenario measured, for its rows. */
 interface PeerRuns {
   vsBare: Paired;
+  /** The same JSON chat offered at `fixedRate` to both: CPU per exchange at one load. */
+  atRate: Paired;
   streamed: Paired;
   vsPrism: Paired | undefined;
   /** Why Prism was not measured, or undefined. */
@@ -68,7 +75,7 @@ async function againstPrism(
 }
 
 function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
-  const { vsBare, streamed, vsPrism, events } = m;
+  const { vsBare, atRate, streamed, vsPrism, events } = m;
   const prismRatio = vsPrism ? median(vsPrism.ratios) : Number.NaN;
   const bareRatio = median(vsBare.ratios);
   const rounds = `medians of ${opts.rounds} paired ${opts.seconds} s rounds at 32 connections, mock, proxies and load generator on shared cores`;
@@ -115,6 +122,15 @@ function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
     }),
     row({
       scenario: 'proxy-peer',
+      figure: `proxy CPU per JSON exchange at ${opts.fixedRate.toLocaleString('en-US')} req/s offered, beside a bare forwarder`,
+      value: medianCpu(atRate.mock),
+      unit: 'µs',
+      baseline: medianCpu(atRate.base),
+      baselineLabel: "the bare forwarder's, at the same rate",
+      note: `the same load offered to both (${opts.rounds} paired ${opts.seconds} s rounds), so that neither is saturated: the cost per exchange without the scheduling of a saturated machine in it; served ours ${rounded(atRate.mock)}, bare ${rounded(atRate.base)} req/s`,
+    }),
+    row({
+      scenario: 'proxy-peer',
       figure: 'proxy CPU per streamed chat event',
       value: medianCpu(streamed.mock) / events,
       unit: 'µs',
@@ -147,6 +163,12 @@ export async function proxyPeerScenario(
         1,
       );
     const vsBare = await againstBare(json);
+    const atRate = await paired(
+      { ...chatLoad(bare.url, json, opts.seconds, cpuOf(bare)), rate: opts.fixedRate },
+      { ...chatLoad(ours.url, json, opts.seconds, cpuOf(ours)), rate: opts.fixedRate },
+      opts.rounds,
+      1,
+    );
     const sample = await probeOk(mock.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body: stream });
     const events = dataEvents(sample.body);
     const streamed = await againstBare(stream);
@@ -154,11 +176,16 @@ export async function proxyPeerScenario(
     const vsPrism = unavailable ? undefined : await againstPrism(mock.url, ours, json, opts, problems);
     problems.push(
       ...pairProblems(vsBare, 'bare forwarder, JSON chat', 'conformance proxy, JSON chat'),
+      ...pairProblems(
+        atRate,
+        'bare forwarder, JSON chat at a fixed rate',
+        'conformance proxy, JSON chat at a fixed rate',
+      ),
       ...pairProblems(streamed, 'bare forwarder, streamed chat', 'conformance proxy, streamed chat'),
       ...pairProblems(vsPrism, 'Prism, JSON chat', 'conformance proxy (beside Prism), JSON chat'),
     );
-    const rows = peerRows(opts, { vsBare, streamed, vsPrism, unavailable, events });
-    return { rows, details: { vsBare, vsPrism, streamed, events, problems } };
+    const rows = peerRows(opts, { vsBare, atRate, streamed, vsPrism, unavailable, events });
+    return { rows, details: { vsBare, atRate, vsPrism, streamed, events, problems } };
   } finally {
     await servers.stop();
   }
