@@ -5,9 +5,9 @@
  * its body as it arrives (src/proxy/request-body.ts), and its answer is streamed back as it is read,
  * with backpressure, never buffered: what one turn of the event loop read goes to the client first;
  * the exchange's judge is told each step once the turn's forwarding is done (src/proxy/judge-queue.ts).
- * It ends judged, failed (the upstream unreachable is a 502, an
- * upstream that does not answer in time a 504, both with a JSON body; a body that breaks off is cut
- * for the client too) or abandoned (the client went away).
+ * It ends judged, failed (the upstream unreachable is a 502, an upstream that does not answer in time
+ * a 504, both with a JSON body; a body that breaks off is cut for the client too) or abandoned (the
+ * client went away).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -253,7 +253,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     const gone = (this.gone = new Error('the client went away'));
     if (this.upstream && !this.upstream.aborted) this.upstream.abort(gone);
     this.feed.stop();
-    this.judge.abandon(this.countAbandoned);
+    this.judge.abandon(() => this.up.session.abandoned++);
     this.end();
   }
 
@@ -324,10 +324,6 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     );
     this.end();
   }
-
-  private readonly countAbandoned = (): void => {
-    this.up.session.abandoned++;
-  };
 
   /** The exchange ended (answered, failed or abandoned): counted once. */
   private end(): void {
