@@ -340,13 +340,12 @@ export class ExchangeJudge {
   /**
    * The exchange will not finish under judgement (the client went away, or the proxy stops): the
    * client's side is still reported when the request was whole; the answer is left unjudged.
-   * Returns false when the exchange had already ended; `counted` is told when it had not.
+   * Returns false when the exchange had already ended.
    */
-  abandon(counted?: () => void, at = performance.now()): boolean {
+  abandon(at = performance.now()): boolean {
     if (this.done) return false;
     this.done = true;
     this.endedAt = at;
-    counted?.();
     if (!this.op || !this.requestEnded) return true;
     const clientSide = this.pending.filter((p) => p.rule.side === 'client');
     this.pending.length = 0;

@@ -100,6 +100,8 @@ class QueuedSteps implements ExchangeSteps {
   }
   abandon(counted?: () => void): void {
     const at = performance.now();
-    this.queue.later(() => this.judge.abandon(counted, at));
+    this.queue.later(() => {
+      if (this.judge.abandon(at)) counted?.();
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
 import { expect, test } from 'vitest';
-import type { ExchangeJudge } from './exchange.js';
+import type { ExchangeSteps } from './judge-queue.js';
 import { takeBody } from './request-body.js';
 
 /** A judge that only notes what it is shown. */
@@ -11,11 +11,11 @@ function notingJudge() {
   const judge = {
     requestChunk: (c: Buffer) => seen.push(c.toString()),
     requestEnd: () => ends++,
-  } as unknown as ExchangeJudge;
+  } as unknown as ExchangeSteps;
   return { judge, seen, ends: () => ends };
 }
 
-const taken = (req: PassThrough, judge: ExchangeJudge) =>
+const taken = (req: PassThrough, judge: ExchangeSteps) =>
   new Promise<Buffer | Readable>((resolve) => takeBody(req as unknown as IncomingMessage, judge, resolve));
 
 async function text(body: Buffer | Readable): Promise<string> {
