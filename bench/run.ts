@@ -91,7 +91,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
   },
   {
     name: 'proxy-peer',
-    budgetS: 60,
+    budgetS: 80,
     run: () =>
       proxyPeerScenario({
         rounds: quick ? 1 : 3,
@@ -99,6 +99,7 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
         prismRatio: 5,
         bareRatio: 0.9,
         fixedRate: 8_000,
+        warmupSeconds: quick ? 1 : 3,
       }),
   },
   {

@@ -1,10 +1,16 @@
 /**
  * @module Child process, baseline: a bare pass-through proxy, `node:http` in front and undici's
  * dispatch to the target given as the argument (the pair `conformance proxy` uses, forwarding the way
- * it does: the answer's chunks of one event-loop turn in one write, with backpressure), judging
- * nothing: the floor any proxy reaches on this machine.
+ * it does: a request body that has arrived whole by the end of its turn sent as one Buffer, one
+ * still arriving streamed; the answer's chunks of one event-loop turn in one write, with
+ * backpressure), judging nothing: the floor any proxy reaches on this machine.
+ *
+ * Why the request body as `conformance proxy` sends it (src/proxy/request-body.ts): handing undici
+ * the request stream itself costs more, and by how much changes from one process to the next
+ * (bench/README.md, proxy-peer), which made a floor that moved.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { listenLoopback, serveChild } from '../lib/child.js';
 
@@ -16,6 +22,27 @@ const strip = (h: Record<string, string | string[] | undefined>) => {
   for (const [k, v] of Object.entries(h)) if (v !== undefined && !HOP.has(k)) out[k] = v;
   return out;
 };
+
+/** The request body as undici is to send it: one Buffer when whole by the end of this turn, else a stream. */
+function takeBody(req: IncomingMessage, send: (body: Buffer | PassThrough) => void): void {
+  const parts: Buffer[] = [];
+  const onData = (chunk: Buffer) => parts.push(chunk);
+  const onEnd = () => {
+    clearImmediate(later);
+    req.off('data', onData);
+    send(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+  };
+  const later = setImmediate(() => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    const rest = new PassThrough();
+    for (const part of parts) rest.write(part);
+    req.pipe(rest);
+    send(rest);
+  });
+  req.on('data', onData);
+  req.once('end', onEnd);
+}
 
 await serveChild(async () => {
   const server = createServer((req, res) => {
@@ -32,38 +59,41 @@ await serveChild(async () => {
     res.on('close', () => {
       if (!res.writableFinished) upstream?.abort(new Error('client gone'));
     });
-    agent.dispatch(
-      {
-        origin: target.origin,
-        path: req.url ?? '/',
-        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
-        headers: strip(req.headers),
-        body: req.method === 'GET' ? null : req,
-      },
-      {
-        onRequestStart: (controller) => {
-          upstream = controller;
+    const forward = (body: Buffer | PassThrough | null) =>
+      agent.dispatch(
+        {
+          origin: target.origin,
+          path: req.url ?? '/',
+          method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+          headers: strip(req.headers),
+          body,
         },
-        onResponseStart: (_c, status, headers) => {
-          res.writeHead(status, strip(headers));
+        {
+          onRequestStart: (controller) => {
+            upstream = controller;
+          },
+          onResponseStart: (_c, status, headers) => {
+            res.writeHead(status, strip(headers));
+          },
+          onResponseData: (_c, chunk) => {
+            batch.push(chunk);
+            turn ??= setImmediate(() => {
+              turn = undefined;
+              if (batch.length) write(false);
+            });
+          },
+          onResponseEnd: () => {
+            if (turn) clearImmediate(turn);
+            write(true);
+          },
+          onResponseError: () => {
+            if (!res.headersSent) res.writeHead(502).end();
+            else res.destroy();
+          },
         },
-        onResponseData: (_c, chunk) => {
-          batch.push(chunk);
-          turn ??= setImmediate(() => {
-            turn = undefined;
-            if (batch.length) write(false);
-          });
-        },
-        onResponseEnd: () => {
-          if (turn) clearImmediate(turn);
-          write(true);
-        },
-        onResponseError: () => {
-          if (!res.headersSent) res.writeHead(502).end();
-          else res.destroy();
-        },
-      },
-    );
+      );
+    if (req.method === 'GET' || req.method === 'HEAD') forward(null);
+    else takeBody(req, forward);
   });
   server.keepAliveTimeout = 5_000;
   return listenLoopback(server);

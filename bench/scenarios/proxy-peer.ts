@@ -26,6 +26,12 @@ export interface ProxyPeerOptions {
   bareRatio: number;
   /** The JSON chat rate offered to both proxies for their CPU per exchange at the same load (req/s). */
   fixedRate: number;
+  /**
+   * Seconds of load on each side before its rounds, not counted: our proxy's judging takes a few
+   * seconds of traffic to be compiled (bench/README.md, proxy-peer), its first second ran at about
+   * half its rate.
+   */
+  warmupSeconds: number;
 }
 
 /** What the scenario measured, for its rows. */
@@ -67,7 +73,7 @@ async function againstPrism(
       chatLoad(prism.url, json, opts.seconds, async () => prism.cpuUs()),
       chatLoad(ours.url, json, opts.seconds, cpuOf(ours)),
       opts.rounds,
-      1,
+      opts.warmupSeconds,
     );
   } finally {
     await prism.stop();
@@ -78,7 +84,7 @@ function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
   const { vsBare, atRate, streamed, vsPrism, events } = m;
   const prismRatio = vsPrism ? median(vsPrism.ratios) : Number.NaN;
   const bareRatio = median(vsBare.ratios);
-  const rounds = `medians of ${opts.rounds} paired ${opts.seconds} s rounds at 32 connections, mock, proxies and load generator on shared cores`;
+  const rounds = `medians of ${opts.rounds} paired ${opts.seconds} s rounds after ${opts.warmupSeconds} s of warm-up each, at 32 connections, mock, proxies and load generator on shared cores`;
   return [
     row({
       scenario: 'proxy-peer',
@@ -160,14 +166,14 @@ export async function proxyPeerScenario(
         chatLoad(bare.url, body, opts.seconds, cpuOf(bare)),
         chatLoad(ours.url, body, opts.seconds, cpuOf(ours)),
         opts.rounds,
-        1,
+        opts.warmupSeconds,
       );
     const vsBare = await againstBare(json);
     const atRate = await paired(
       { ...chatLoad(bare.url, json, opts.seconds, cpuOf(bare)), rate: opts.fixedRate },
       { ...chatLoad(ours.url, json, opts.seconds, cpuOf(ours)), rate: opts.fixedRate },
       opts.rounds,
-      1,
+      opts.warmupSeconds,
     );
     const sample = await probeOk(mock.url + CHAT_PATH, { method: 'POST', headers: CHAT_HEADERS, body: stream });
     const events = dataEvents(sample.body);
