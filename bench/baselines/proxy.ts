@@ -5,13 +5,15 @@
  * still arriving streamed; the answer's chunks of one event-loop turn in one write, with
  * backpressure), judging nothing: the floor any proxy reaches on this machine.
  *
- * Why the request body as `conformance proxy` sends it (src/proxy/request-body.ts): handing undici
- * the request stream itself costs more, and by how much changes from one process to the next
- * (bench/README.md, proxy-peer), which made a floor that moved.
+ * The request body goes through `conformance proxy`'s own code (src/proxy/request-body.ts), told to
+ * no judge. Handing undici the request stream itself costs more, and by how much changes from one
+ * process to the next (bench/README.md, proxy-peer): a floor that moved.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import { PassThrough } from 'node:stream';
+import { createServer } from 'node:http';
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import type { ExchangeSteps } from '../../src/proxy/judge-queue.js';
+import { takeBody } from '../../src/proxy/request-body.js';
 import { listenLoopback, serveChild } from '../lib/child.js';
 
 const target = new URL(process.argv[2] ?? 'http://127.0.0.1:1');
@@ -23,26 +25,16 @@ const strip = (h: Record<string, string | string[] | undefined>) => {
   return out;
 };
 
-/** The request body as undici is to send it: one Buffer when whole by the end of this turn, else a stream. */
-function takeBody(req: IncomingMessage, send: (body: Buffer | PassThrough) => void): void {
-  const parts: Buffer[] = [];
-  const onData = (chunk: Buffer) => parts.push(chunk);
-  const onEnd = () => {
-    clearImmediate(later);
-    req.off('data', onData);
-    send(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-  };
-  const later = setImmediate(() => {
-    req.off('data', onData);
-    req.off('end', onEnd);
-    const rest = new PassThrough();
-    for (const part of parts) rest.write(part);
-    req.pipe(rest);
-    send(rest);
-  });
-  req.on('data', onData);
-  req.once('end', onEnd);
-}
+/** The steps a judge is told, for the proxy's own body handling: here nobody judges. */
+const NO_JUDGE: ExchangeSteps = {
+  requestChunk() {},
+  requestEnd() {},
+  responseHead() {},
+  responseChunk() {},
+  responseEnd() {},
+  upstreamFailed() {},
+  abandon() {},
+};
 
 await serveChild(async () => {
   const server = createServer((req, res) => {
@@ -59,7 +51,7 @@ await serveChild(async () => {
     res.on('close', () => {
       if (!res.writableFinished) upstream?.abort(new Error('client gone'));
     });
-    const forward = (body: Buffer | PassThrough | null) =>
+    const forward = (body: Buffer | Readable | null) =>
       agent.dispatch(
         {
           origin: target.origin,
@@ -93,7 +85,7 @@ await serveChild(async () => {
         },
       );
     if (req.method === 'GET' || req.method === 'HEAD') forward(null);
-    else takeBody(req, forward);
+    else takeBody(req, NO_JUDGE, forward);
   });
   server.keepAliveTimeout = 5_000;
   return listenLoopback(server);
