@@ -4,28 +4,19 @@
  * code and the JSON report's summary say the same (src/core/verdict-of-report.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { JsonReport } from '../../reporters/json.js';
 import { capturingOutput } from '../../test/helpers/stdout.js';
 import { runCommand } from './run-command.js';
+import { freePort } from '../../test/helpers/free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-expect-unjudged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 test('an unreachable target with --expect exits 3 and its JSON report says not conformant', async () => {
-  const target = `http://127.0.0.1:${await closedPort()}`;
+  const target = `http://127.0.0.1:${await freePort()}`;
   const expectFile = join(dir, 'expect.json');
   writeFileSync(
     expectFile,

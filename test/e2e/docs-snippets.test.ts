@@ -16,11 +16,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { packageRoot } from '../../src/core/package-root.js';
+import { freePort } from '../helpers/free-port.js';
 
 const ROOT = packageRoot();
 const PAGES = [
@@ -75,14 +75,6 @@ function snippetsOf(page: string, text: string): Snippet[] {
     i = end;
   }
   return out;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 interface Ran {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type MockServer, startMockServer } from '../../mock/index.js';
 import { runCli, STACK } from '../hostile/report-files.js';
-import { freePort, missing, proxyPass, type Running, scratchDir, startNginx, startTinyproxy } from './infra.js';
+import { freePort } from '../helpers/free-port.js';
+import { missing, proxyPass, type Running, scratchDir, startNginx, startTinyproxy } from './infra.js';
 
 const skip = missing('nginx', 'tinyproxy');
 const CREDENTIALS = { CONFORMANCE_TOKEN: 'mock-token', CONFORMANCE_BASIC: 'api:mock-key' };

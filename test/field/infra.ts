@@ -7,6 +7,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,17 +31,6 @@ export function missing(...needs: ('nginx' | 'tinyproxy' | 'openssl')[]): string
   return absent.length
     ? `not installed: ${absent.join(', ')} (Debian: apt-get install nginx-light tinyproxy openssl; .ci/run installs them)`
     : undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export function scratchDir(prefix: string): string {

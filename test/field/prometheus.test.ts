@@ -15,7 +15,8 @@ import type { RunReport } from '../../src/core/report.js';
 import { runCli } from '../hostile/report-files.js';
 import { type RunningCli, sdk, startProxyCli } from '../proxy/helpers.js';
 import { workload } from '../proxy/workload.js';
-import { freePort, missing, proxyPass, scratchDir, startNginx } from './infra.js';
+import { freePort } from '../helpers/free-port.js';
+import { missing, proxyPass, scratchDir, startNginx } from './infra.js';
 
 const PROMETHEUS = [
   '/usr/bin/prometheus',
@@ -140,12 +141,12 @@ test.skipIf(skip)(
   async () => {
     const mock = await startMockServer({ host: '127.0.0.1', port: 0, faults: FAULTS, seed: 7 });
     stops.push(() => mock.close());
-    const adminPorts = await Promise.all([freePort(), freePort(), freePort()]);
-    const files = adminPorts.map((_, i) => join(out, `proxy-${i + 1}.json`));
+    const files = [1, 2, 3].map((i) => join(out, `proxy-${i}.json`));
     const proxies: RunningCli[] = await Promise.all(
-      files.map((json, i) =>
+      files.map((json) =>
         startProxyCli(
-          ['--target', mock.url, '--level', 'should', '--json', json, '--admin-port', String(adminPorts[i])],
+          // Admin port 0: each proxy takes a free port and prints it, so no port is chosen ahead.
+          ['--target', mock.url, '--level', 'should', '--json', json, '--admin-port', '0'],
           {},
           60_000,
         ),
@@ -162,10 +163,11 @@ test.skipIf(skip)(
   }`,
     );
     stops.push(() => front.stop());
-    const prometheus = await startPrometheus(adminPorts.map((p) => `127.0.0.1:${p}`));
+    const admins = proxies.map((p) => p.adminUrl!);
+    const prometheus = await startPrometheus(admins.map((a) => new URL(a).host));
 
     // The metrics are on the admin port only: the traffic port forwards /metrics to the target like any path.
-    const own = await fetch(`http://127.0.0.1:${adminPorts[0]}/metrics`);
+    const own = await fetch(`${admins[0]}/metrics`);
     expect(own.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(await own.text()).toContain('conformance_proxy_info{');
     expect(await (await fetch(`${proxies[0]!.url}/metrics`)).text()).not.toContain('conformance_proxy_');

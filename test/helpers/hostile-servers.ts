@@ -5,6 +5,7 @@
  * whatever happens (all its timers are unref'd, so none keeps a test process alive).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { freePort } from './free-port.js';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
 export type HostileKind =
@@ -296,13 +297,9 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
   return { kind, url, seen, ...(other ? { other } : {}), close: shutdownAll };
 }
 
-/** A loopback URL on which nothing listens (a port that was just bound and released). */
+/** A loopback URL on which nothing listens (test/helpers/free-port.ts). */
 export async function closedPortUrl(): Promise<string> {
-  const s = createNetServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 /** A host that can never resolve (RFC 6761 reserves `.invalid`). */

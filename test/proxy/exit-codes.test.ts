@@ -3,19 +3,10 @@
  * of the server was judged, whether no exchange of the interface came through or the target never
  * answered one, and it warns at start when the target is not reachable.
  */
-import { createServer } from 'node:net';
 import { expect, test } from 'vitest';
 import { proxyCommand } from '../../app/cli/proxy-command.js';
 import { capturingOutput } from '../helpers/stdout.js';
-
-/** A port nothing listens on (taken, then freed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../helpers/free-port.js';
 
 /** Runs the proxy for one exchange (`path`), sent once it listens; returns its exit code and output. */
 async function oneExchange(target: string, path: string) {

@@ -147,11 +147,16 @@ export function result(report: RunReport, id: string): CheckResult | undefined {
 export interface RunningCli {
   readonly url: string;
   readonly child: ChildProcess;
+  /** With `--admin-port`: the admin port's `http://host:port`, as the proxy printed it. */
+  readonly adminUrl?: string;
   /** Resolves when the process exits, with its code and everything it printed. */
   readonly exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** The real `conformance proxy` binary, resolved once it prints `listening on URL` (killed after `limitMs`). */
+/**
+ * The real `conformance proxy` binary, resolved once it prints `listening on URL` (and, given
+ * `--admin-port`, `metrics on URL`); killed after `limitMs`.
+ */
 export function startProxyCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
@@ -176,7 +181,9 @@ export function startProxyCli(
     child.stdout!.on('data', (b: Buffer) => {
       out += b.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, child, exited });
+      const admin = /metrics on (http:\/\/\S+)\/metrics/.exec(out);
+      if (m && !args.includes('--admin-port')) resolve({ url: m[1]!, child, exited });
+      else if (m && admin) resolve({ url: m[1]!, adminUrl: admin[1]!, child, exited });
     });
   });
 }

@@ -3,7 +3,6 @@
  * credentials the suite was given, is said so once, its checks are not run, and the verdict is
  * COULD NOT JUDGE with exit code 3, unless a check that did run fails the gate (then exit 1).
  */
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,22 +12,14 @@ import { CATALOGUE } from '../../suites/index.js';
 import { exitCodeOf, verdictOf } from '../../src/gating/verdict.js';
 import { runAgainstUrl } from '../helpers/run-checks.js';
 import { runCli } from '../hostile/report-files.js';
+import { freePort } from '../helpers/free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-unjudged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 test('an unreachable target: one message, no check run, COULD NOT JUDGE, exit 3', { timeout: 30_000 }, async () => {
   const json = join(dir, 'unreachable.json');
-  const run = await runCli(['run', '--target', `http://127.0.0.1:${await closedPort()}`, '--json', json, '--console']);
+  const run = await runCli(['run', '--target', `http://127.0.0.1:${await freePort()}`, '--json', json, '--console']);
   expect(run.code, run.stderr).toBe(3);
   // Said once before the run (the verdict line at the end repeats it: reporters/failure-summary.ts).
   expect(run.stderr.match(/^conformance: .*could not judge \(CTS_TARGET_UNREACHABLE\)/gm)).toHaveLength(1);
