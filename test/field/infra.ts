@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect } from 'node:net';
 import { freePort } from '../helpers/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,10 +128,14 @@ async function waitForPort(port: number, child: ChildProcess, what: string, outp
   const until = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}): ${output()}`);
+    // Connected to, not bound: a probe that bound the port would hold it from the program a moment.
     const open = await new Promise<boolean>((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(true));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(false)));
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
     });
     if (open) return;
     if (Date.now() > until) throw new Error(`${what} did not listen on ${port}: ${output()}`);
