@@ -117,7 +117,9 @@ test('a recorded stream is served event for event at the recorded pace', async (
     expect(at[k]).toBeGreaterThanOrEqual(e.offset_ms - 1);
     expect(at[k]).toBeLessThan(e.offset_ms + LATE);
   });
-  expect(recordedEvents[0]!.offset_ms).toBeGreaterThanOrEqual(TTFT - 5);
+  // The recording holds the upstream's pace. Its offsets count from the answer's head, which a loaded
+  // machine can deliver some ms after the upstream's TTFT began: firm only well below TTFT.
+  expect(recordedEvents[0]!.offset_ms).toBeGreaterThanOrEqual(TTFT / 2);
 });
 
 test('replaySpeed scales the recorded pace', async () => {
