@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { JsonReport } from '../../reporters/json.js';
+import { freePort } from '../../test/helpers/free-port.js';
 import { capturingOutput } from '../../test/helpers/stdout.js';
 import { runCommand } from './run-command.js';
-import { freePort } from '../../test/helpers/free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-expect-unjudged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type MockServer, startMockServer } from '../../mock/index.js';
-import { runCli, STACK } from '../hostile/report-files.js';
 import { freePort } from '../helpers/free-port.js';
+import { runCli, STACK } from '../hostile/report-files.js';
 import { missing, proxyPass, type Running, scratchDir, startNginx, startTinyproxy } from './infra.js';
 
 const skip = missing('nginx', 'tinyproxy');

@@ -7,9 +7,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { freePort } from '../helpers/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../helpers/free-port.js';
 
 /** The path of a program, or undefined when it is not installed. */
 function which(name: string): string | undefined {

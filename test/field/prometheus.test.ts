@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import type { RunReport } from '../../src/core/report.js';
+import { freePort } from '../helpers/free-port.js';
 import { runCli } from '../hostile/report-files.js';
 import { type RunningCli, sdk, startProxyCli } from '../proxy/helpers.js';
 import { workload } from '../proxy/workload.js';
-import { freePort } from '../helpers/free-port.js';
 import { missing, proxyPass, scratchDir, startNginx } from './infra.js';
 
 const PROMETHEUS = [

@@ -5,8 +5,8 @@
  * whatever happens (all its timers are unref'd, so none keeps a test process alive).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { freePort } from './free-port.js';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { freePort } from './free-port.js';
 
 export type HostileKind =
   | 'silent'

@@ -5,8 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import { proxyCommand } from '../../app/cli/proxy-command.js';
-import { capturingOutput } from '../helpers/stdout.js';
 import { freePort } from '../helpers/free-port.js';
+import { capturingOutput } from '../helpers/stdout.js';
 
 /** Runs the proxy for one exchange (`path`), sent once it listens; returns its exit code and output. */
 async function oneExchange(target: string, path: string) {

@@ -10,9 +10,9 @@ import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { exitCodeOf, verdictOf } from '../../src/gating/verdict.js';
+import { freePort } from '../helpers/free-port.js';
 import { runAgainstUrl } from '../helpers/run-checks.js';
 import { runCli } from '../hostile/report-files.js';
-import { freePort } from '../helpers/free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-unjudged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
