@@ -7,7 +7,8 @@
  * script), so `npx --no conformance`, `./node_modules/.bin/conformance` and `conformance` are this
  * checkout's binary. The snippets of one page share the project, in order. A deployment is a
  * `conformance mock` started here: $TARGET with CONFORMANCE_TOKEN and CONFORMANCE_BASIC set, as a CI
- * job sets them; $PROXY_PORT and $MOCK_PORT are free ports (the snippets default them).
+ * job sets them; every port a snippet defaults (`${PROXY_PORT:=8788}`, `$MOCK_PORT`, `$ADMIN_PORT`) is
+ * given a free port, so no run depends on a fixed port being free.
  *
  * A command a page repeats word for word (a shell block, then the same command as a CI step) runs once.
  *
@@ -114,6 +115,10 @@ function runShell(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: 
 }
 
 const SNIPPETS = PAGES.flatMap((page) => snippetsOf(page, readFileSync(join(ROOT, page), 'utf8')));
+/** The port variables the snippets default (`${NAME_PORT:=N}`). */
+const PORT_VARIABLES = [
+  ...new Set(SNIPPETS.flatMap((s) => [...s.code.matchAll(/\$\{([A-Z_]+_PORT):=/g)].map((m) => m[1]!))),
+];
 const scratch = mkdtempSync(join(tmpdir(), 'cts-docs-snippets-'));
 let mock: { url: string; stop: () => void };
 let env: NodeJS.ProcessEnv;
@@ -151,9 +156,8 @@ beforeAll(async () => {
     TARGET: url,
     CONFORMANCE_TOKEN: 'mock-token',
     CONFORMANCE_BASIC: 'api:mock-key',
-    PROXY_PORT: String(await freePort()),
-    MOCK_PORT: String(await freePort()),
   };
+  for (const name of PORT_VARIABLES) env[name] = String(await freePort());
 }, 30_000);
 
 afterAll(() => {
@@ -163,6 +167,8 @@ afterAll(() => {
 
 test('the pages have snippets, and every block not run is one of the few listed here', () => {
   expect(SNIPPETS.filter((s) => s.page === 'README.md' && !s.skip).length).toBeGreaterThanOrEqual(3);
+  // Each gets a free port: none is left on its fixed default.
+  expect(PORT_VARIABLES).toEqual(expect.arrayContaining(['PROXY_PORT', 'MOCK_PORT', 'ADMIN_PORT']));
   for (const page of PAGES.filter((p) => p.startsWith('docs/tutorials/')))
     expect(
       SNIPPETS.some((s) => s.page === page && !s.skip),
