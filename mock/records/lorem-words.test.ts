@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { englishFaker } from '../../src/generation/realistic/english-faker.js';
+import { englishFaker } from '../../test/helpers/english-faker.js';
 import { LOREM_WORDS } from './lorem-words.js';
 
 test('the written-out pool is exactly the distinct all-letter words of 4,096 seeded faker.lorem.word() draws, sorted', () => {

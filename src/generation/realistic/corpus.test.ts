@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { CORPUS_TEXT } from './corpus-text.js';
-import { englishFaker } from './english-faker.js';
+import { englishFaker } from '../../../test/helpers/english-faker.js';
+import { corpus } from './corpus.js';
 
-/** The recipe the written-out corpus came from: faker's English seeded 20240601, the lists in this order. */
-function drawCorpus(): Record<keyof typeof CORPUS_TEXT, string[]> {
+/** The recipe `fixtures/seeds/corpus.json` came from: faker's English seeded 20240601, the lists in this order. */
+function drawCorpus(): Record<keyof typeof corpus, string[]> {
   const faker = englishFaker();
   faker.seed(20_240_601);
   const times = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
@@ -35,13 +35,21 @@ function drawCorpus(): Record<keyof typeof CORPUS_TEXT, string[]> {
   };
 }
 
-test('the written-out corpus is exactly what the seeded faker draw returns, list by list', () => {
+/** The lists the file holds (its `$comment` aside). */
+const lists = Object.keys(corpus).filter((key) => key !== '$comment') as (keyof typeof corpus)[];
+
+test('the corpus file is exactly what the seeded faker draw returns, list by list, and nothing else', () => {
   const drawn = drawCorpus();
-  expect(Object.keys(CORPUS_TEXT)).toEqual(Object.keys(drawn));
-  for (const key of Object.keys(drawn) as (keyof typeof CORPUS_TEXT)[])
-    expect([key, CORPUS_TEXT[key]]).toEqual([key, drawn[key]]);
+  expect(lists).toEqual(Object.keys(drawn));
+  for (const key of lists) expect([key, corpus[key]]).toEqual([key, drawn[key]]);
 });
 
-test('no corpus entry is empty (a stray separator would make one)', () => {
-  for (const list of Object.values(CORPUS_TEXT)) expect(list.every((entry) => entry.length > 0)).toBe(true);
+test('no corpus entry is empty, and each list has some', () => {
+  for (const key of lists) {
+    expect(corpus[key].length, key).toBeGreaterThan(0);
+    expect(
+      corpus[key].every((entry) => typeof entry === 'string' && entry.length > 0),
+      key,
+    ).toBe(true);
+  }
 });

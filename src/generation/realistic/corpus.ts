@@ -1,13 +1,30 @@
 /**
- * @module The text the realistic arbitraries pick from: faker's English, drawn once with a fixed seed
- * and written out (corpus-text.ts), so a fast-check seed alone fixes every generated value and no run
- * loads faker.
+ * @module The text the realistic arbitraries pick from, one list per kind of text: faker's English
+ * drawn once with a fixed seed and kept as data (`fixtures/seeds/corpus.json`, read when this module
+ * loads), so a fast-check seed alone fixes every generated value and no run loads faker.
+ * `corpus.test.ts` proves the lists are still exactly what that draw returns.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { CORPUS_TEXT } from './corpus-text.js';
+import { packageRoot } from '../../core/package-root.js';
 
-/** The pre-generated text lists. */
-export const corpus = CORPUS_TEXT;
+interface Corpus {
+  readonly questions: readonly string[];
+  readonly sentences: readonly string[];
+  readonly answers: readonly string[];
+  readonly systemPrompts: readonly string[];
+  readonly words: readonly string[];
+  readonly userNames: readonly string[];
+  readonly functionNames: readonly string[];
+  readonly descriptions: readonly string[];
+  readonly cacheSalts: readonly string[];
+}
+
+/** The text lists (the file's `$comment` aside). */
+export const corpus = JSON.parse(
+  readFileSync(join(packageRoot(), 'fixtures', 'seeds', 'corpus.json'), 'utf8'),
+) as Corpus;
 
 /** An arbitrary picking one element of a corpus list. */
 export function pick<T>(list: readonly T[]): fc.Arbitrary<T> {

@@ -1,6 +1,6 @@
 /**
  * @module Realistic conversations (§2.5 messages): an optional system or developer prompt, then
- * user and assistant turns ending with a user turn, contents from the faker corpus.
+ * user and assistant turns ending with a user turn, contents from the corpus (corpus.ts).
  */
 import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';

@@ -1,7 +1,8 @@
 /**
- * @module A fresh English faker (with its own seed state), built without loading faker's 60-odd
- * other locales: importing `@faker-js/faker` evaluates all of them, about 110 ms of every start-up
- * on this machine; `@faker-js/faker/locale/en` only English and the base definitions.
+ * @module The faker the pre-drawn text under `fixtures/seeds/` came from, for the tests that prove
+ * the files are still exactly its draw: a fresh English faker (its own seed state), built from
+ * `@faker-js/faker/locale/en` alone, as importing `@faker-js/faker` evaluates its 60-odd other
+ * locales too.
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as english } from '@faker-js/faker/locale/en';
