@@ -1,4 +1,4 @@
-/** @module The record seed file `fixtures/seeds/records.json`, read once. */
+/** @module The record seed files under `fixtures/seeds/`: what records are drawn from (`records.json`) and their words, read once. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/core/package-root.js';
@@ -15,9 +15,23 @@ export interface RecordSeed {
   stepMs: number;
 }
 
+const readSeed = (name: string): unknown =>
+  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'seeds', name), 'utf8'));
+
 let cached: RecordSeed | undefined;
+let words: readonly string[] | undefined;
 
 export function recordSeed(): RecordSeed {
-  cached ??= JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'seeds', 'records.json'), 'utf8')) as RecordSeed;
+  cached ??= readSeed('records.json') as RecordSeed;
   return cached;
+}
+
+/**
+ * The record texts' vocabulary (`record-words.json`): faker's English lorem words drawn once with a
+ * fixed seed, sorted, all plain ASCII letters (so never escaped in JSON); `seed.test.ts` proves the
+ * file is still exactly that draw.
+ */
+export function recordWords(): readonly string[] {
+  words ??= (readSeed('record-words.json') as { words: string[] }).words;
+  return words;
 }

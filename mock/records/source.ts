@@ -1,16 +1,15 @@
 /**
  * @module The evaluation records (§2.1, §2.2) of one entity/project, computed on demand from
  * (seed, entity, project, index), never materialised: a listing of a million records costs the
- * memory of one. The texts come from a fixed pool of faker's lorem words (`lorem-words.ts`); each
- * record picks from it with an O(1)-seeded PRNG, and is written straight to its JSON line (faker's
- * per-call machinery and building an object to stringify cost ~10 µs a record, which capped a
- * listing far below what a raw node:http stream of the same records reaches: see bench/).
+ * memory of one. The texts come from a fixed pool of words (`recordWords`, seed.ts): each record
+ * picks pre-built sentences of them with an O(1)-seeded PRNG and is written straight to its JSON
+ * line, as building an object to stringify would cap a listing far below what a raw node:http
+ * stream of the same records reaches (see bench/).
  */
 import { hash53, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { timestampOf, uuidV7Like } from './ids.js';
-import { LOREM_WORDS } from './lorem-words.js';
-import { recordSeed, type RecordSeed } from './seed.js';
+import { recordSeed, recordWords, type RecordSeed } from './seed.js';
 
 export type RecordKind = 'prediction' | 'score';
 
@@ -34,10 +33,10 @@ export interface ListFilter {
   offset?: number | undefined;
 }
 
-/** The pool's seed (it drew the word list once, and seeds the sentence pools); capitalised twins for sentence starts. */
+/** The pool's seed (it drew the word list once, and seeds the sentence pools). */
 const WORD_POOL_SEED = 20261121;
-const WORDS = LOREM_WORDS;
-const CAPITALISED = WORDS.map((w) => w[0]!.toUpperCase() + w.slice(1));
+/** The words capitalised, for sentence starts (made on the first sentence built). */
+let capitalised: readonly string[] | undefined;
 
 /** Sentences per word count, built once from the pool; a record picks one with a single draw. */
 const SENTENCES_PER_LENGTH = 512;
@@ -49,9 +48,11 @@ function sentence(rng: Rng, words: number, end: string): string {
   let pool = sentencePools.get(key);
   if (!pool) {
     const build = createRng(WORD_POOL_SEED ^ (words * 31 + end.charCodeAt(0)));
+    const pick = recordWords();
+    const starts = (capitalised ??= pick.map((w) => w[0]!.toUpperCase() + w.slice(1)));
     pool = Array.from({ length: SENTENCES_PER_LENGTH }, () => {
-      let out = CAPITALISED[build.int(CAPITALISED.length)]!;
-      for (let i = 1; i < words; i++) out += ' ' + WORDS[build.int(WORDS.length)]!;
+      let out = starts[build.int(starts.length)]!;
+      for (let i = 1; i < words; i++) out += ' ' + pick[build.int(pick.length)]!;
       return flat(out + end);
     });
     sentencePools.set(key, pool);

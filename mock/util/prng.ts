@@ -1,4 +1,4 @@
-/** @module A seedable PRNG (mulberry32) whose seeding costs nothing, unlike faker's Mersenne Twister. */
+/** @module A seedable PRNG (mulberry32) whose reseeding is O(1), as the mock's records reseed it for every line. */
 
 export interface Rng {
   /** A float in [0, 1). */
