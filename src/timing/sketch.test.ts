@@ -59,3 +59,42 @@ test('min and max are exact; an empty sketch has no quantile; zeros and junk are
 test('a sketch of another accuracy is refused, not merged into nonsense', () => {
   expect(() => Sketch.from({ accuracy: 0.02, zeros: 0, min: 1, max: 1, bins: [[0, 1]] })).toThrow(/accuracy 0.02/);
 });
+
+test('values fall in the bins reports already hold (ceil(ln v / ln γ)), so old and new reports merge', () => {
+  // 21011112.738: computed as DDSketch's libraries do, ceil(log2 v · ln 2 / log1p(2α / (1 - α))) is 843.
+  expect(sketchOf([0.0004, 0.002, 1, 1.5, 12.345, 250, 1000.5, 21_011_112.738]).toJSON()).toEqual({
+    accuracy: RELATIVE_ACCURACY,
+    zeros: 1,
+    min: 0,
+    max: 21_011_112.738,
+    bins: [
+      [-310, 1],
+      [0, 1],
+      [21, 1],
+      [126, 1],
+      [277, 1],
+      [346, 1],
+      [844, 1],
+    ],
+  });
+});
+
+test('a report whose bins lie far apart is read and merged without room for every index between them', () => {
+  const far = Sketch.from({
+    accuracy: RELATIVE_ACCURACY,
+    zeros: 0,
+    min: 0.5,
+    max: 9,
+    bins: [
+      [-2_000_000_000, 1],
+      [2_000_000_000, 1],
+    ],
+  });
+  expect(far.count).toBe(2);
+  expect([far.quantile(0), far.quantile(1)]).toEqual([0.5, 9]);
+  expect(far.merge(sketchOf([1])).toJSON().bins).toEqual([
+    [-2_000_000_000, 1],
+    [0, 1],
+    [2_000_000_000, 1],
+  ]);
+});

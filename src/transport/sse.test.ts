@@ -43,3 +43,15 @@ test('an event without its terminating blank line is reported incomplete, not di
 test('strips a leading BOM and ignores unknown fields', () => {
   expect(parseAll([enc('\ufeffretry: 10\nfoo: bar\ndata: x\n\n')]).events).toEqual([{ event: 'message', data: 'x' }]);
 });
+
+test('the last event ID carries to the events after it, and a block without data sets it too', () => {
+  expect(parseAll([enc('id: 7\ndata: a\n\ndata: b\n\nid: 9\n\ndata: c\n\n')]).events).toEqual([
+    { event: 'message', data: 'a', id: '7' },
+    { event: 'message', data: 'b', id: '7' },
+    { event: 'message', data: 'c', id: '9' },
+  ]);
+});
+
+test('a CR ending the stream ends its last line, so the event it closes is dispatched', () => {
+  expect(parseAll([enc('data: a\r\r')])).toEqual({ events: [{ event: 'message', data: 'a' }], incomplete: undefined });
+});
