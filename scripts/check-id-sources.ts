@@ -1,7 +1,7 @@
 /**
- * @module Where the text of each check id is written in suites/: read with the TypeScript parser,
- * every string literal that is an id and every template literal that builds one, in the files of the
- * id's own area. A template's parts that are themselves written whole in the area (the base id of a
+ * @module Where the text of each check id is written in suites/ and src/rules: read with the
+ * TypeScript parser, every string literal that is an id, every template literal that builds one, and
+ * every rule's id template (`{op}`, `{kind}`), in the files of the id's own area and the rules. A template's parts that are themselves written whole in the area (the base id of a
  * `.streamed` check, a rule's name) are located too. What the check index (docs/reference) lists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +41,8 @@ export interface IdPlace extends SourcePlace {
 /** A literal that may be an id, or a part a template fills in (a rule's name): kebab-case or dotted. */
 const ID_TEXT = /^[a-z0-9]+[-.][a-z0-9.-]+$/;
 const ID_CHARS = /^[a-z0-9.-]*$/;
+/** A rule's id template (src/rules): `auth.rejects-missing-credentials.{op}`, `{kind}.offset-skips`. */
+const RULE_ID = /^(?:[a-z0-9.-]|\{op\}|\{kind\})+$/;
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
 /** The names whose value or result a check's `id:` takes in one file (`id: CONTENT_TYPE`, `id: unauthorizedId(op)`). */
@@ -88,6 +90,12 @@ function idTextsOf(root: string, path: string): IdText[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && ID_TEXT.test(node.text))
       found.push({ ...place(node), exact: node.text, parts: [node.text] });
+    // A rule's id (src/rules): `{op}` and `{kind}` stand for the operation's slug and the record kind.
+    if (ts.isStringLiteral(node) && RULE_ID.test(node.text)) {
+      const parts = node.text.split(/\{(?:op|kind)\}/);
+      const pattern = new RegExp(`^${parts.map(escapeRegExp).join('([a-z0-9-]+?)')}$`);
+      found.push({ ...place(node), pattern, parts });
+    }
     if (ts.isTemplateExpression(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
       if (parts.every((p) => ID_CHARS.test(p)) && parts.join('').includes('.')) {
@@ -121,7 +129,9 @@ export class AreaSources {
   private readonly texts: IdText[];
 
   constructor(root: string, folder: string) {
-    this.texts = sourcesUnder(join(root, 'suites', folder)).flatMap((p) => idTextsOf(root, p));
+    // The area's own files, then the rules (src/rules) whose ids its checks take.
+    const rules = sourcesUnder(join(root, 'src', 'rules')).flatMap((p) => idTextsOf(root, p));
+    this.texts = [...sourcesUnder(join(root, 'suites', folder)).flatMap((p) => idTextsOf(root, p)), ...rules];
   }
 
   /** Where `id` is written: the likeliest of the literals that write it whole and the templates that build it. */

@@ -1,5 +1,9 @@
-/** @module `conformance list [--only PREFIX] [--skip PREFIX] [--json]`: the check catalogue. */
+/**
+ * @module `conformance list [--only PREFIX] [--skip PREFIX] [--json]`: the check catalogue, the run's
+ * checks and those only traffic shows, each with the drivers that judge it and the release it came in.
+ */
 import { CATALOGUE } from '../../suites/index.js';
+import { catalogueOf } from '../../src/rules/catalogue.js';
 import { operationLabel } from '../../src/core/operations.js';
 import { SELECTOR_HELP, selectChecks } from '../../src/runner/select.js';
 import { readFlags } from './flags.js';
@@ -14,7 +18,7 @@ export async function listCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const value = resolver(LIST_OPTIONS, values);
-  const checks = selectChecks(CATALOGUE, { only: value('only'), skip: value('skip') });
+  const checks = selectChecks(catalogueOf(CATALOGUE), { only: value('only'), skip: value('skip') });
   if (values.json) {
     const rows = checks.map((c) => ({
       id: c.id,
@@ -24,17 +28,23 @@ export async function listCommand(argv: string[]): Promise<number> {
       requirement: c.requirement,
       ...(c.convention ? { convention: c.convention } : {}),
       ...(c.writes ? { writes: true } : {}),
+      drivers: c.drivers,
+      since: c.since,
     }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;
   }
   const idWidth = Math.max(...checks.map((c) => c.id.length));
+  const driverWidth = Math.max(...checks.map((c) => c.drivers.join(',').length));
   for (const c of checks) {
     process.stdout.write(
-      `${c.id.padEnd(idWidth)}  ${c.level.padEnd(6)}  ${c.section.padEnd(10)}  ${c.requirement}${c.convention ? ` [${c.convention}]` : ''}\n`,
+      `${c.id.padEnd(idWidth)}  ${c.level.padEnd(6)}  ${c.section.padEnd(10)}  ${c.drivers.join(',').padEnd(driverWidth)}  ${c.requirement}${c.convention ? ` [${c.convention}]` : ''}\n`,
     );
   }
-  process.stdout.write(`${checks.length} checks\n`);
+  const run = checks.filter((c) => c.drivers.includes('run')).length;
+  process.stdout.write(
+    `${checks.length} checks: ${run} the run sends cases for, ${checks.length - run} only traffic shows (proxy, replay)\n`,
+  );
   process.stdout.write(`Select with --only / --skip: ${SELECTOR_HELP}\n`);
   return 0;
 }

@@ -14,7 +14,7 @@ import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { checkTargetUrl } from '../../src/core/target-url.js';
 import type { ConfiguredCredentials } from '../../src/core/credentials.js';
 import type { Objective } from '../../src/core/timing.js';
-import type { ListParams } from '../../src/proxy/jsonl-answer.js';
+import type { ListParams } from '../../src/rules/evidence.js';
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';

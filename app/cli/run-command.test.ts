@@ -41,7 +41,7 @@ test('a selector that matches no check names what selectors accept; an operation
   expect(bad.line).toContain('chat.create or chat-create');
   const good = await capturingOutput(() => listCommand(['--only', 'chat-create']));
   expect(good.result).toBe(0);
-  expect(good.stdout).toMatch(/^\d+ checks$/m);
+  expect(good.stdout).toMatch(/^\d+ checks: \d+ the run sends cases for/m);
   expect(good.stdout).not.toMatch(/^predictions\./m);
   expect(good.stdout).toContain('Select with --only / --skip:');
 });
@@ -107,9 +107,29 @@ test('list prints the catalogue with sections and levels, filtered by prefix', a
   const out = await capturingOutput(() => listCommand(['--only', '§4.4']));
   expect(out.result).toBe(0);
   const lines = out.stdout.trim().split('\n');
-  expect(lines.at(-2)).toMatch(/^\d+ checks$/);
+  expect(lines.at(-2)).toMatch(/^\d+ checks: \d+ the run sends cases for, \d+ only traffic shows/);
   expect(lines.at(-1)).toMatch(/^Select with --only \/ --skip: /);
   for (const l of lines.slice(0, -2)) expect(l).toMatch(/ (MUST|SHOULD|INFO) +§4\.4/);
+});
+
+test('list names who judges each check: the run, the proxy, the replay, the merge; traffic-only checks too', async () => {
+  const out = await capturingOutput(() => listCommand(['--json']));
+  const rows = JSON.parse(out.stdout) as { id: string; drivers: string[]; since: string }[];
+  const drivers = (id: string) => rows.find((r) => r.id === id)?.drivers;
+  expect(drivers('auth.rejects-missing-credentials.chat-create')).toEqual(['run', 'proxy', 'replay']);
+  expect(drivers('predictions.offset-skips')).toEqual(['run', 'proxy', 'replay', 'merge']);
+  expect(drivers('client.credentials.chat-create')).toEqual(['proxy', 'replay']);
+  expect(drivers('load.answers-belong-to-their-requests')).toEqual(['run']);
+  expect(rows.every((r) => /^\d+\.\d+\.\d+$/.test(r.since))).toBe(true);
+});
+
+test('a proxy result id of before still selects: it stands for the checks that report its rule now', async () => {
+  const out = await capturingOutput(() => listCommand(['--only', 'server.credentials-required.chat-create', '--json']));
+  expect((JSON.parse(out.stdout) as { id: string }[]).map((r) => r.id).sort()).toEqual([
+    'auth.rejects-malformed-credentials.chat-create',
+    'auth.rejects-missing-credentials.chat-create',
+    'auth.rejects-other-scheme.chat-create',
+  ]);
 });
 
 test('a tool error is one line whatever its message; an internal error exits 1, every other code 2', () => {

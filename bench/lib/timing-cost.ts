@@ -12,6 +12,8 @@ import { createRedactor } from '../../src/core/redact.js';
 import { ExchangeJudge } from '../../src/proxy/exchange.js';
 import { Findings } from '../../src/proxy/findings.js';
 import type { JudgeContext } from '../../src/proxy/judge-context.js';
+import { judgeSettings, judgeTools } from '../../src/kit/request-seen.js';
+import { PairMemory } from '../../src/rules/pairs.js';
 import { registry } from '../../src/schemas/registry.js';
 import { TimingSketches } from '../../src/timing/table.js';
 import { median } from './load.js';
@@ -35,6 +37,8 @@ export function timingCost(body: string, sse: string, rounds = 9, exchanges = 2_
     replay: 'bench',
     sample: () => undefined,
     observe: () => undefined,
+    settings: judgeSettings({ tools: judgeTools(schemas) }),
+    pairs: new PairMemory(),
   };
   const chunks = sse
     .split(/(?<=\n\n)/)

@@ -61,3 +61,11 @@ export const RECORD_KINDS: readonly RecordKind[] = [PREDICTIONS, SCORES];
 
 /** The table by kind name. */
 export const RECORD_KIND: Readonly<Record<RecordKindName, RecordKind>> = { predictions: PREDICTIONS, scores: SCORES };
+
+/**
+ * The scope of a path under `/v2/{entity}/{project}` (decoded values), as one string: `entity/project`,
+ * each part percent-encoded so that no two scopes share a string (names are plain in the usual case).
+ */
+export function recordScope(entity: string, project: string): string {
+  return `${encodeURIComponent(entity)}/${encodeURIComponent(project)}`;
+}

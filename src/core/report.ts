@@ -12,7 +12,7 @@ import type { Objective, TimingTable } from './timing.js';
 import type { ReportOrigin } from './origin.js';
 import type { PairHalves } from './pair-halves.js';
 
-export const REPORT_SCHEMA_VERSION = '1.4';
+export const REPORT_SCHEMA_VERSION = '1.5';
 
 export interface RunSummary {
   readonly total: number;

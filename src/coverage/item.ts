@@ -7,7 +7,7 @@
 import type { CoverageKind } from '../core/coverage.js';
 import type { OperationId } from '../core/operations.js';
 import type { VllmRuleId } from '../rules/vllm-request-rules.js';
-import type { PresentationId } from './presentations.js';
+import type { PresentationId } from '../core/presentations.js';
 
 /** Chat requests are exercised in both modes (§4.1 `stream`). */
 export type Mode = 'non-streamed' | 'streamed';

@@ -18,7 +18,7 @@ import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 import { RULE_CASES } from '../generation/rule-cases.js';
 import { STATED_GAPS } from './stated-gaps.js';
 import type { CoverageItem, Mode, ScopeProbe } from './item.js';
-import { PRESENTATION_LABELS, rejectedPresentations } from './presentations.js';
+import { PRESENTATION_LABELS, rejectedPresentations } from '../core/presentations.js';
 import { schemaFields, type SchemaField } from '../schemas/fields.js';
 
 interface NotApplicableItem extends CoverageItem {

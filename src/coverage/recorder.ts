@@ -12,7 +12,7 @@ import type { HttpClient, RecordedRequest, StreamingExchange } from '../transpor
 import type { CoverageItem, Mode } from './item.js';
 import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
-import { classifyAuthorization } from './presentations.js';
+import { classifyAuthorization } from '../core/presentations.js';
 import { fieldPathOf, presentPaths, valuesAt } from '../schemas/fields.js';
 import { is2xx, is4xx } from '../core/values.js';
 

@@ -840,7 +840,7 @@ export interface ConformanceRunReport {
   /**
    * Version of this document's shape.
    */
-  schemaVersion: '1.4';
+  schemaVersion: '1.5';
   /**
    * One report per target, in the order the targets were given.
    */
@@ -853,7 +853,7 @@ export interface ConformanceRunReportRunReport {
   /**
    * Same as the document's `schemaVersion`.
    */
-  schemaVersion: '1.4';
+  schemaVersion: '1.5';
   /**
    * The suite that produced the report.
    */
@@ -1243,28 +1243,29 @@ export interface ConformanceRunReportReportOrigin {
   mergedFrom?: number;
 }
 /**
- * A proxy's server report (since 1.4): the halves of the exchange pairs its pair rules judge (a record listed then read, a job created then read, a greedy request streamed and not, the first record URI of each kind, the listings), so that `conformance merge` judges a pair whose two exchanges reached different proxies with the same rule code. Earlier halves are what the proxy remembered; later halves (with `operation` and `evidence`) the exchanges it could not pair; listings the last ones seen. `at`: when the exchange was seen, epoch milliseconds. Strings are redacted. Bounded as the proxy's memory is.
+ * A proxy's server report (since 1.5): the halves its rules judged on more than one exchange were given (a record listed then read, a job created then read, the same chat request twice, listings of one project, the record URIs of a kind), each under the check id it is reported under and the key that pairs it, so that `conformance merge` folds the halves of several proxies again, in time order, with the same rule code. `at`: when the exchange was sent, epoch milliseconds. Strings are redacted. Bounded as the proxy's memory is: the latest halves of each rule are kept.
  */
 export interface ConformanceRunReportPairHalves {
   halves: {
-    family: 'listed' | 'read' | 'created' | 'job-read' | 'greedy' | 'first-uri' | 'listing';
+    /**
+     * The check id the rule reports under on the half's operation.
+     */
+    id: string;
+    /**
+     * What pairs the half with others: the same record, job, request or listing query.
+     */
+    key: string;
     at: number;
     /**
-     * A listed record or a read (absent in reports written before it was kept): the `entity/project` of its path, each part percent-encoded. A read pairs only with a record listed in the same scope; a half without one pairs only with another half without one.
+     * The rule's own summary of the exchange.
      */
-    scope?: string;
-    operation?: ConformanceRunReportOperation;
+    half: unknown;
     evidence?: ConformanceRunReportEvidence;
-    [k: string]: unknown;
   }[];
   /**
-   * Later halves left out (the most recent are kept).
+   * Halves left out (the latest of each rule are kept): the merge then adds its verdicts to the proxies' own instead of replacing them.
    */
   dropped: number;
-  /**
-   * Every listing the proxy judged is in `halves`: the merge judges the listing pairs again over every proxy's listings, in time order.
-   */
-  listingsComplete: boolean;
 }
 /**
  * The distributions measured of one operation's exchanges answered 2xx.

@@ -216,7 +216,7 @@ const proxyResult = (
   firstAt?: string,
   actual = 'bad',
 ): CheckResult =>
-  check('server.response-schema.chat-create', status, {
+  check('acceptance.valid-request-succeeds.chat-create', status, {
     notes: [`judged on ${judged} exchanges${broken ? `; ${broken} broke it` : ''}`],
     exchanges: { judged, broken, unanswered: 0, ...(firstAt ? { firstAt } : {}) },
     ...(status === 'fail'

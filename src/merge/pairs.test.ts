@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
-import type { PairHalf } from '../core/pair-halves.js';
+import type { KeptHalf } from '../core/pair-halves.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
-import type { CheckResult } from '../core/result.js';
 import { summarize } from '../core/summary.js';
 import { pairsAcross } from './pairs.js';
 
@@ -12,7 +11,7 @@ const evidence = (path: string) => ({
   response: { status: 200, headers: {}, excerpt: '', truncated: false },
 });
 
-function proxy(halves: PairHalf[], results: CheckResult[] = [], listingsComplete = true): RunReport {
+function proxy(halves: KeptHalf[], dropped = 0): RunReport {
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'conformance-suite', version: '0.1.0' },
@@ -25,140 +24,93 @@ function proxy(halves: PairHalf[], results: CheckResult[] = [], listingsComplete
     level: 'must',
     tokenBudget: 0,
     replay: 'conformance proxy --target https://api.example.com',
-    results,
-    summary: summarize(results, 'must'),
+    results: [],
+    summary: summarize([], 'must'),
     origin: { kind: 'proxy', side: 'server', catalogue: '0123456789abcdef' },
-    pairs: { halves, dropped: 0, listingsComplete },
+    pairs: { halves, dropped },
   };
 }
 
-const record = { prediction_id: 'p1', model: 'wandb:///acme/m1', output: 'a' };
-/** `scope` null: a half of a report written before halves kept their scope. */
-const listed = (at: number, scope: string | null = 'acme/evals'): PairHalf => ({
-  family: 'listed',
+const READ_BACK = 'predictions.listed-records-read-back';
+const record = { prediction_id: 'p1', model: 'weave:///acme/evals/object/m:1', output: 'a' };
+const key = (scope = 'acme/evals') => `predictions ${scope} p1`;
+const listed = (at: number, scope?: string): KeptHalf => ({
+  id: READ_BACK,
+  key: key(scope),
   at,
-  kind: 'predictions',
-  ...(scope === null ? {} : { scope }),
-  id: 'p1',
-  record,
+  half: { from: 'list', kind: 'predictions', id: 'p1', record },
 });
-const read = (at: number, body: unknown, status = 200, scope: string | null = 'acme/evals'): PairHalf => ({
-  family: 'read',
+const read = (at: number, body: unknown, status = 200, scope?: string): KeptHalf => ({
+  id: READ_BACK,
+  key: key(scope),
   at,
-  kind: 'predictions',
-  ...(scope === null ? {} : { scope }),
-  id: 'p1',
-  status,
-  text: JSON.stringify(body),
-  operation: 'predictions.read',
+  half: { from: 'read', kind: 'predictions', id: 'p1', status, text: JSON.stringify(body) },
   evidence: evidence(`/v2/${scope ?? 'acme/evals'}/predictions/p1`),
 });
-const ID = 'server.reads-listed-record.predictions-read';
 
 test('a record listed on one proxy and read differently on another: the breach only the two together show', () => {
   const { results } = pairsAcross([proxy([listed(1)]), proxy([read(2, { ...record, output: 'b' })])]);
+  expect(results).toHaveLength(1);
   const [r] = results;
-  expect(r).toMatchObject({
-    id: ID,
-    status: 'fail',
-    section: expect.stringMatching(/§4/),
-    exchanges: { judged: 1, broken: 1, unanswered: 0, firstAt: new Date(2).toISOString() },
-    notes: ['judged on 1 exchange; 1 broke it'],
-  });
-  expect(r?.actual).toBe('output "b"');
-  expect(r?.evidence?.request?.url).toContain('/predictions/p1');
+  expect(r).toMatchObject({ id: READ_BACK, operation: 'predictions.read', level: 'MUST', status: 'fail' });
+  expect(r!.actual).toContain('output "b"');
+  expect(r!.evidence?.request?.url).toContain('/predictions/p1');
 });
 
 test('a pair that holds is judged and passes; a job created on one proxy and read on another too', () => {
-  const created: PairHalf = { family: 'created', at: 1, id: 'ABC' };
-  const jobRead: PairHalf = {
-    family: 'job-read',
-    at: 3,
-    id: 'abc',
-    status: 200,
-    text: '{}',
-    operation: 'training-jobs.get',
-    evidence: evidence('/v1/preview/training-jobs/abc'),
-  };
-  const { results } = pairsAcross([proxy([listed(1), created]), proxy([read(2, record), jobRead])]);
-  expect(results.map((r) => [r.id, r.status, r.exchanges?.judged])).toEqual([
-    [ID, 'pass', 1],
-    ['server.gets-created-job.training-jobs-get', 'pass', 1],
-  ]);
+  const JOB = 'training-jobs.get-returns-same-id';
+  const job = 'd9b9a7f2-1c43-4e39-8a3d-1f0c7a5b2e61';
+  const created: KeptHalf = { id: JOB, key: job, at: 1, half: { from: 'create' } };
+  const got: KeptHalf = { id: JOB, key: job, at: 2, half: { from: 'get', id: job, status: 404, text: '{}' } };
+  const { results } = pairsAcross([proxy([listed(1), created]), proxy([read(2, record), got])]);
+  expect(results.map((r) => [r.id, r.status]).sort()).toEqual(
+    [
+      [READ_BACK, 'pass'],
+      [JOB, 'fail'],
+    ].sort(),
+  );
 });
 
-test('a later half older than every earlier half, or paired with its own proxy only, stays unjudged', () => {
-  expect(pairsAcross([proxy([listed(5)]), proxy([read(2, { ...record, output: 'b' })])]).results).toEqual([]);
+test('a pair both of whose halves one proxy saw is its own, never judged again; nor one in the wrong order', () => {
   expect(pairsAcross([proxy([listed(1), read(2, { ...record, output: 'b' })]), proxy([])]).results).toEqual([]);
+  expect(pairsAcross([proxy([listed(5)]), proxy([read(2, { ...record, output: 'b' })])]).results).toEqual([]);
   expect(pairsAcross([proxy([listed(1), read(2, record)])]).results).toEqual([]);
 });
 
 test('a listed id read under another entity or project on another proxy is an isolation probe: never paired', () => {
-  const notFound = { reason: 'Prediction p1 not found' };
-  for (const scope of ['acme/other-project', 'other-entity/evals'])
-    expect(pairsAcross([proxy([listed(1)]), proxy([read(2, notFound, 404, scope)])]).results, scope).toEqual([]);
-  // The same id listed in both projects: the read pairs with its own project's listing only.
-  const both = pairsAcross([proxy([listed(1), listed(1, 'acme/other-project')]), proxy([read(2, notFound, 404)])]);
-  expect(both.results.map((r) => [r.id, r.status, r.exchanges?.judged])).toEqual([[ID, 'fail', 1]]);
+  const probe = read(2, { detail: 'not found' }, 404, 'acme/other-project');
+  expect(pairsAcross([proxy([listed(1)]), proxy([probe])]).results).toEqual([]);
 });
 
-test('a half without a scope (an older report) pairs only with another half without one', () => {
-  const differs = { ...record, output: 'b' };
-  expect(pairsAcross([proxy([listed(1, null)]), proxy([read(2, differs, 200, null)])]).results).toHaveLength(1);
-  expect(pairsAcross([proxy([listed(1, null)]), proxy([read(2, differs, 200, 'acme/other-project')])]).results).toEqual(
-    [],
-  );
-  expect(pairsAcross([proxy([listed(1)]), proxy([read(2, differs, 200, null)])]).results).toEqual([]);
-});
-
-test("each proxy's first record URI is judged against the first of all, once per exchange", () => {
-  const first = (at: number, uri: string, judgedHere = false): PairHalf => ({
-    family: 'first-uri',
+test("a record URI of another proxy's first scheme: judged by the merge only", () => {
+  const SCHEME = 'predictions.uri-fields-share-one-scheme';
+  const uri = (at: number, u: string): KeptHalf => ({
+    id: SCHEME,
+    key: 'predictions',
     at,
-    kind: 'predictions',
-    scheme: uri.split(':')[0]!,
-    uri,
-    judgedHere,
-    brokenHere: false,
-    operation: 'predictions.list',
+    half: { kind: 'predictions', uri: u },
     evidence: evidence('/v2/acme/evals/predictions'),
   });
-  const { results } = pairsAcross([
-    proxy([first(1, 'wandb:///a')]),
-    proxy([first(2, 'weave-internal:///b', true)]),
-    proxy([first(3, 'wandb:///c')]),
-  ]);
-  expect(results.map((r) => [r.id, r.status, r.exchanges?.judged, r.exchanges?.broken])).toEqual([
-    ['server.one-uri-scheme.predictions-list', 'fail', 1, 1],
-  ]);
+  const { results } = pairsAcross([proxy([uri(1, 'weave:///acme/evals/object/m:1')]), proxy([uri(2, 'gs://b/m')])]);
+  expect(results).toMatchObject([{ id: SCHEME, status: 'fail' }]);
+  expect(results[0]!.actual).toContain('"gs:"');
 });
 
-test('listings are judged again over every proxy only when each kept them all', () => {
-  const listing = (at: number, target: string, ids: string[], extra: object = {}): PairHalf => ({
-    family: 'listing',
+test('a page on one proxy, the full listings around it on others: judged when the two are the same', () => {
+  const PAGE = 'predictions.offset-skips';
+  const ids = (...xs: string[]) => xs.map((id) => ({ id, run: 'r' }));
+  const listing = (at: number, half: Record<string, unknown>): KeptHalf => ({
+    id: PAGE,
+    key: 'predictions acme/evals',
     at,
-    listing: { kind: 'predictions', scope: 'acme/evals', target, records: ids.map((id) => ({ id })), ...extra },
-    operation: 'predictions.list',
-    evidence: evidence(target),
+    half: { kind: 'predictions', target: '/v2/acme/evals/predictions', ...half },
+    evidence: evidence('/v2/acme/evals/predictions'),
   });
-  const own: CheckResult = {
-    id: 'server.stable-order.predictions-list',
-    operation: 'predictions.list',
-    section: '§4.5',
-    level: 'SHOULD',
-    requirement: 'r',
-    status: 'pass',
-    durationMs: 0,
-    exchanges: { judged: 1, broken: 0, unanswered: 0 },
-  };
-  const a = [listing(1, '/all', ['x', 'y', 'z']), listing(4, '/all', ['x', 'y', 'z'])];
-  const b = [listing(2, '/page', ['z'], { offset: 1, limit: 1 }), listing(3, '/all', ['y', 'x', 'z'])];
-  const across = pairsAcross([proxy(a, [own]), proxy(b)]);
-  expect(across.replaced(own.id)).toBe(true);
-  expect(across.results.map((r) => [r.id, r.status, r.exchanges?.judged])).toEqual([
-    ['server.stable-order.predictions-list', 'fail', 2],
-  ]);
-  const partial = pairsAcross([proxy(a, [own], false), proxy(b)]);
-  expect(partial.replaced(own.id)).toBe(false);
-  expect(partial.results).toEqual([]);
+  const full = (at: number) => listing(at, { ids: ids('a', 'b', 'c', 'd') });
+  const page = listing(2, { offset: 1, limit: 2, ids: ids('a', 'b') });
+  const { results } = pairsAcross([proxy([full(1)]), proxy([page]), proxy([full(3)])]);
+  expect(results).toMatchObject([{ id: PAGE, status: 'fail' }]);
+  expect(results[0]!.expected).toContain('b, c');
+  const changed = listing(3, { ids: ids('a', 'b', 'c', 'e') });
+  expect(pairsAcross([proxy([full(1)]), proxy([page]), proxy([changed])]).results).toEqual([]);
 });

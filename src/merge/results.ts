@@ -92,7 +92,7 @@ function sumOfJudgements(results: readonly CheckResult[]): CheckResult {
 export function sumOfProxies(group: readonly MergeInput[], across?: PairsAcross): CheckResult[] {
   const byId = new Map<string, CheckResult[]>();
   const add = (result: CheckResult) => byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
-  for (const { report } of group) for (const result of report.results) if (!across?.replaced(result.id)) add(result);
+  for (const { report } of group) for (const result of report.results) add(result);
   for (const result of across?.results ?? []) add(result);
   return [...byId.values()]
     .map((same) => (same.length === 1 ? same[0]! : sumOfJudgements(same)))

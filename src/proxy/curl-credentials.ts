@@ -12,7 +12,7 @@
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';
-import { classifyAuthorization, type PresentationId } from '../coverage/presentations.js';
+import { classifyAuthorization, type PresentationId } from '../core/presentations.js';
 
 /** The presentations told apart without configured credentials: those outside the path's scheme. */
 const WITHOUT_CONFIGURED: ReadonlySet<PresentationId> = new Set(['no-credentials', 'malformed', 'other-scheme']);

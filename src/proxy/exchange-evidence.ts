@@ -6,7 +6,7 @@
  */
 import type { Operation } from '../core/operations.js';
 import { fail, type Evidence } from '../core/result.js';
-import { buildEvidence } from '../runner/evidence.js';
+import { buildEvidence } from '../transport/evidence.js';
 import type { RecordedRequest } from '../transport/types.js';
 import { curlAuthorization } from './curl-credentials.js';
 import type { JudgeContext } from './judge-context.js';
@@ -40,9 +40,9 @@ export function exchangeEvidence(
   });
   return buildEvidence(outcome, {
     redact: ctx.redactor(),
-    token: ctx.configured?.token,
-    basic: ctx.configured?.basic,
-    otherAuthorization: curlAuthorization(x.op.auth, ctx.configured, x.status),
+    token: ctx.settings.configured?.token,
+    basic: ctx.settings.configured?.basic,
+    otherAuthorization: curlAuthorization(x.op.auth, ctx.settings.configured, x.status),
     seed: 0,
     replay: ctx.replayExchange ? ctx.replayExchange(x.recorded, x.op, rule) : ctx.replay,
   });

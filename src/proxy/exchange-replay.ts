@@ -6,19 +6,7 @@
  * recording there is nothing to replay from, and the line is left out (empty).
  */
 import type { Operation } from '../core/operations.js';
-import { RULES } from './rules.js';
 import type { Rule } from '../rules/rule.js';
-
-/** The rules judged on a pair of exchanges (pair-rules.ts): one exchange alone does not show them. */
-const PAIR_RULES: ReadonlySet<Rule> = new Set<Rule>([
-  RULES.stableOrder,
-  RULES.pageMatchesListing,
-  RULES.filterComplete,
-  RULES.readsListedRecord,
-  RULES.getsCreatedJob,
-  RULES.oneUriScheme,
-  RULES.streamedCount,
-]);
 
 /**
  * The replay line of an exchange recorded on line `line` of the recording (undefined: not recorded,
@@ -33,9 +21,10 @@ export function exchangeReplayLine(
   rule: Rule | undefined,
 ): string {
   if (line === undefined) return '';
-  const pair = rule !== undefined && PAIR_RULES.has(rule);
+  // A rule judged on more than one exchange needs the earlier ones: the whole recording, in order.
+  const pair = rule?.slot === 'pair';
   const words = [base, ...(pair ? [] : ['--exchange', String(line)]), rest];
-  // A job created, then fetched: the earlier half writes.
-  if (op.writes || rule === RULES.getsCreatedJob) words.push('--allow-writes');
+  // The earlier half may write (a job created, then fetched).
+  if (op.writes || (pair && rule.ops?.some((o) => o === 'training-jobs.create'))) words.push('--allow-writes');
   return words.filter(Boolean).join(' ');
 }

@@ -1,35 +1,34 @@
 /**
  * @module The judge of one exchange passing through the proxy. It is fed the bytes as they pass
- * (request body, then response head and body chunks) and judges on the side: the request against
- * the operation's request schema and rules (client side), the answer's status and shape (server
- * side): §5 credentials, the response schema, an SSE stream event by event with the suite's stream
- * judge, a JSONL listing line by line, the error body's shape. Media types and error shapes are
- * judged by src/rules, the functions the suites' checks call too. Memory per exchange is bounded: a
- * body is kept whole only up to `maxBodyBytes` (what a JSON body needs to be judged), streams are
- * judged as they go and only their first bytes are kept for evidence.
+ * (request body, then response head and body chunks), makes the evidence of each slot the exchange
+ * shows (src/rules/evidence.ts: the request; the exchange with its whole JSON body; a chat
+ * completion; a stream event by event; a listing line by line) and hands it to the rules of that
+ * slot (`rulesFor`), pairs included (src/rules/pairs.ts); it names no rule. Memory per exchange is
+ * bounded: a body is kept whole only up to `maxBodyBytes`, streams and listings are judged as they go
+ * and only their first bytes are kept for evidence.
  */
+import { excerpt } from '../core/describe.js';
 import { operationLabel, type Operation } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
-import { CredentialsJudge } from './credentials-judge.js';
-import { excerpt } from '../core/describe.js';
+import { seeRequest } from '../kit/request-seen.js';
+import type { ExchangeSeen, RequestSeen } from '../rules/evidence.js';
+import { answeredOn } from '../rules/index.js';
+import { kindOf } from '../rules/rule.js';
+import { streamAsked } from '../rules/stream-rules.js';
+import type { RecordedRequest } from '../transport/types.js';
+import { AnswerRecording } from './answer-recording.js';
+import { AnswerSeen } from './answer-seen.js';
 import { presentationOf } from './curl-credentials.js';
 import { exchangeEvidence } from './exchange-evidence.js';
-import type { RecordedRequest } from '../transport/types.js';
-import { judgeErrorText, judgeJsonAnswer } from './json-answer.js';
-import { JsonlAnswerJudge, listingAsked } from './jsonl-answer.js';
-import { recordLine } from './record-line.js';
-import { AnswerRecording } from './answer-recording.js';
-import { judgeRequest } from './request-judge.js';
-import { RULES, resultId } from './rules.js';
-import type { Rule } from '../rules/rule.js';
-import type { JudgeContext, Observation } from './judge-context.js';
-import type { PresentedCredentials } from './secrets.js';
-import { SseAnswerJudge } from './sse-answer.js';
+import { ExchangeVerdicts } from './exchange-verdicts.js';
 import { shapeOf } from './exchange-shape.js';
-import { judgeGreedyPair, judgeReadPair } from './pair-judge.js';
-import { judgeRead } from './read-answer.js';
-import type { Verdicts } from './verdicts.js';
+import type { Judged } from './findings.js';
+import type { JudgeContext, Observation } from './judge-context.js';
+import { ListingReader } from './jsonl-answer.js';
+import { recordLine } from './record-line.js';
+import type { PresentedCredentials } from './secrets.js';
+import { StreamReader } from './sse-answer.js';
 
 /** Bytes of a response body kept for evidence. */
 const FIRST_BYTES = 2048;
@@ -42,32 +41,23 @@ const COVERAGE_BYTES = 16_384;
 const textOf = (parts: readonly Buffer[]): string =>
   parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8');
 
-type ResponseKind = 'sse' | 'jsonl' | 'json' | 'none';
-
-interface PendingBreach {
-  readonly rule: Rule;
-  readonly expected: string;
-  readonly actual: string;
-}
+type Framing = ExchangeSeen['framing'];
 
 export class ExchangeJudge {
   private readonly started = performance.now();
-  private readonly pending: PendingBreach[] = [];
-  /** §5 on this exchange (undefined outside the interface). */
-  private readonly credentialsJudge: CredentialsJudge | undefined;
+  /** What the exchange was judged on and broke (made with the operation, once known). */
+  private verdicts: ExchangeVerdicts | undefined;
   // The request body.
   private requestParts: Buffer[] = [];
   private requestBytes = 0;
   private requestOver = false;
   private requestEnded = false;
   private requestText: string | undefined;
-  private requestBody: unknown;
-  /** The body breaks the request schema however a lax validator reads it: what a server must refuse. */
-  private refusable: string | undefined;
+  private seen: RequestSeen | undefined;
   // The response.
   private status = 0;
   private responseHeaders: Record<string, string> = {};
-  private kind: ResponseKind = 'none';
+  private framing: Framing = 'none';
   private first: Buffer[] = [];
   private firstLength = 0;
   /** Observed for coverage (decided once the status is known), and the streamed bytes kept for it. */
@@ -77,13 +67,11 @@ export class ExchangeJudge {
   private bodyParts: Buffer[] = [];
   private bodyBytes = 0;
   private bodyOver = false;
-  private sse: SseAnswerJudge | undefined;
+  private stream: StreamReader | undefined;
+  private listing: ListingReader | undefined;
   /** `--record-bodies`: the whole answer, and when its head came. */
   private answer: AnswerRecording | undefined;
   private headAt = 0;
-  private jsonl: JsonlAnswerJudge | undefined;
-  /** This exchange's verdicts, for the framing judges: the rule judged on the operation, a breach kept. */
-  private readonly verdicts: Verdicts;
   /** Bytes since the last newline of a streamed body: a line longer than the cap stops its judging. */
   private openLine = 0;
   private streamAbandoned: string | undefined;
@@ -102,15 +90,13 @@ export class ExchangeJudge {
     private readonly credentials: PresentedCredentials,
     /** The path parameters of the operation's template (`prediction_id`, `training_job_id`, …). */
     private readonly params: Readonly<Record<string, string>> = {},
+    /** The path and query as the client sent them. */
+    private readonly target = '',
   ) {
-    this.verdicts = {
-      judged: (rule) => op && ctx.findings.judged(rule, op.id),
-      breach: (rule, expected, actual) => this.breach(rule, expected, actual),
-      ...(op ? { seen: () => ({ operation: op.id, evidence: this.evidence('', '') }) } : {}),
-      startedAt: () => performance.timeOrigin + this.started,
-    };
     if (op)
-      this.credentialsJudge = new CredentialsJudge(op, request.headers.authorization, ctx.configured, this.verdicts);
+      this.verdicts = new ExchangeVerdicts(ctx, op.id, performance.timeOrigin + this.started, () =>
+        this.evidence('', ''),
+      );
   }
 
   /** A chunk of the request body, on its way to the server. */
@@ -133,17 +119,18 @@ export class ExchangeJudge {
     if (!op) return;
     if (this.requestBytes > 0 && !this.requestOver) this.requestText = textOf(this.requestParts);
     this.requestParts = [];
-    if (!op.requestSchema || this.requestOver) return;
-    const seen = judgeRequest(
+    this.seen = seeRequest({
       op,
-      op.requestSchema,
-      this.request.headers['content-type'],
-      this.requestText,
-      this.ctx.schemas,
-      this.verdicts,
-    );
-    this.requestBody = seen.body;
-    this.refusable = seen.refusable;
+      method: this.request.method,
+      target: this.target,
+      params: this.params,
+      authorization: this.request.headers.authorization,
+      contentType: this.request.headers['content-type'],
+      text: this.requestText,
+      kept: !this.requestOver,
+      settings: this.ctx.settings,
+    });
+    this.verdicts!.judge('request', this.seen);
   }
 
   /**
@@ -167,44 +154,28 @@ export class ExchangeJudge {
     this.responseHeaders = headers;
     const op = this.op;
     if (!op) return;
-    const { findings } = this.ctx;
     const ok = is2xx(status);
-    this.credentialsJudge?.status(status, this.verdicts);
-    findings.judged(RULES.no5xx, op.id);
-    if (status >= 500 && ![502, 503, 504].includes(status))
-      this.breach(RULES.no5xx, 'no 5xx (other than 502, 503, 504)', `HTTP ${status}`);
     const type = mediaTypeOf(headers['content-type']);
-    const streamAsked = op.id === 'chat.create' && isJsonObject(this.requestBody) && this.requestBody.stream === true;
-    if (streamAsked && ok) {
-      findings.judged(RULES.streamContentType, op.id);
-      if (type !== 'text/event-stream')
-        this.breach(
-          RULES.streamContentType,
-          'Content-Type: text/event-stream',
-          `Content-Type: ${headers['content-type'] ?? '(none)'}`,
-        );
-    }
-    this.observed = this.ctx.sample(shapeOf(op.id, status, this.request.headers.authorization, this.requestBody));
-    if (this.request.method === 'HEAD' || status === 204 || status === 304) this.kind = 'none';
-    else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.kind = 'sse';
-    else if (ok && op.jsonl) this.kind = 'jsonl';
-    else this.kind = 'json';
-    if (this.ctx.record && this.ctx.recordBodies && this.kind !== 'none') {
+    this.observed = this.ctx.sample(shapeOf(op.id, status, this.request.headers.authorization, this.seen?.body));
+    if (this.request.method === 'HEAD' || status === 204 || status === 304) this.framing = 'none';
+    else if (ok && op.id === 'chat.create' && type === 'text/event-stream') this.framing = 'sse';
+    else if (ok && op.jsonl) this.framing = 'jsonl';
+    else this.framing = 'json';
+    if (this.ctx.record && this.ctx.recordBodies && this.framing !== 'none') {
       this.answer = new AnswerRecording(type === 'text/event-stream', RECORDED_ANSWER_BYTES);
       this.headAt = at;
     }
-    if (this.kind === 'sse') this.sse = new SseAnswerJudge(this.requestBody, this.ctx, headers);
-    else if (this.kind === 'jsonl')
-      this.jsonl = new JsonlAnswerJudge(
-        op,
-        status,
-        headers['content-type'],
-        this.ctx.schemas,
-        this.verdicts,
-        listingAsked(this.request.url, this.ctx.listParams),
-        this.params,
-        this.ctx.pairs,
-      );
+    if (this.framing === 'sse') this.stream = new StreamReader(this.seen?.body, this.ctx.schemas, this.ctx.timing);
+    else if (this.framing === 'jsonl' && this.seen) this.openListing(op, this.seen);
+  }
+
+  private openListing(op: Operation, seen: RequestSeen): void {
+    const head = new AnswerSeen(seen, this.status, this.responseHeaders, undefined, false, 'jsonl');
+    const kind = kindOf(op.id);
+    if (!kind) return;
+    this.listing = new ListingReader(kind, this.status, this.ctx.schemas, (record, line) =>
+      this.verdicts!.record({ exchange: head, kind, record, line }),
+    );
   }
 
   /** A chunk of the answer, already on its way to the client. */
@@ -214,9 +185,9 @@ export class ExchangeJudge {
       this.first.push(part);
       this.firstLength += part.length;
     }
-    if (!this.op || this.kind === 'none') return;
+    if (!this.op || this.framing === 'none') return;
     this.answer?.push(chunk, at - this.headAt);
-    if (this.kind === 'json') {
+    if (this.framing === 'json') {
       if (this.bodyOver) return;
       this.bodyBytes += chunk.length;
       if (this.bodyBytes > this.ctx.maxBodyBytes) {
@@ -234,12 +205,12 @@ export class ExchangeJudge {
     this.openLine = nl === -1 ? this.openLine + chunk.length : chunk.length - nl - 1;
     if (this.openLine > this.ctx.maxBodyBytes) {
       this.streamAbandoned = `a line longer than ${this.ctx.maxBodyBytes} bytes: the rest of the body was forwarded unjudged`;
-      this.sse = undefined;
-      this.jsonl = undefined;
+      this.stream = undefined;
+      this.listing = undefined;
       return;
     }
-    if (this.sse) this.sse.push(chunk, at - this.started);
-    else if (this.jsonl) this.jsonl.push(chunk);
+    if (this.stream) this.stream.push(chunk, at - this.started);
+    else if (this.listing) this.listing.push(chunk);
   }
 
   /**
@@ -253,76 +224,74 @@ export class ExchangeJudge {
     this.done = true;
     this.endedAt = at;
     const op = this.op;
-    if (!op) return;
-    const { findings } = this.ctx;
-    let coverageBody: string | undefined;
-    let answer: Record<string, unknown> | undefined; // as judged (a valid JSON object): not parsed again for coverage
-    if (this.kind === 'json' && !this.bodyOver) {
-      const text = textOf(this.bodyParts);
-      this.bodyParts = [];
-      if (!cut) {
-        answer = judgeJsonAnswer(
-          op,
-          this.status,
-          this.responseHeaders['content-type'],
-          text,
-          this.ctx.schemas,
-          this.verdicts,
-          { request: this.requestBody, headers: this.responseHeaders, priorityScheduling: this.ctx.priorityScheduling },
-        );
-        judgeRead(op, this.params, this.status, answer, this.verdicts, this.ctx.pairs);
-        if (this.ctx.pairs && this.credentialsJudge?.mayRead !== false)
-          judgeReadPair(this.ctx.pairs, this.verdicts, op, this.params, this.status, text);
-      }
-      if (!cut && this.status >= 400) judgeErrorText(this.status, text, this.verdicts);
-      if (!cut) this.credentialsJudge?.refusalBody(this.status, text, this.verdicts);
-      coverageBody = cut ? undefined : text;
-    } else if (this.kind === 'sse' && this.sse) this.sse.finish(at - this.started, this.verdicts, !cut);
-    if (!cut && this.kind !== 'sse' && is2xx(this.status))
+    const seen = this.seen;
+    if (!op || !seen) return;
+    const text = this.framing === 'json' && !this.bodyOver ? textOf(this.bodyParts) : undefined;
+    this.bodyParts = [];
+    const e = new AnswerSeen(seen, this.status, this.responseHeaders, text, cut !== undefined, this.framing);
+    this.judgeExchange(e);
+    if (!cut && this.framing !== 'sse' && is2xx(this.status))
       this.ctx.timing?.record(op.id, 'latency_ms', at - this.started);
-    if (op.id === 'chat.create' && !cut && this.ctx.pairs && is2xx(this.status))
-      judgeGreedyPair(
-        this.ctx.pairs,
-        this.verdicts,
-        this.requestBody,
-        this.sse?.length,
-        this.kind === 'json' ? (coverageBody ?? '') : undefined,
-      );
-    if (this.kind === 'jsonl' && this.jsonl) this.jsonl.finish(this.verdicts, cut);
-    if (this.observed && (this.kind === 'sse' || this.kind === 'jsonl'))
-      coverageBody = Buffer.concat(this.coverageParts).toString('utf8');
-    this.coverageParts = [];
-    // A body that is not JSON (the client's breach, judged at requestEnd) served anyway.
-    if (op.requestSchema && this.requestText !== undefined && this.requestBody === undefined) {
-      findings.judged(RULES.acceptsMalformedJson, op.id);
-      if (is2xx(this.status))
-        this.breach(
-          RULES.acceptsMalformedJson,
-          'a 4xx to a body that is not JSON (§1)',
-          `HTTP ${this.status}: the request was served`,
-        );
-    }
-    if (this.refusable !== undefined) {
-      findings.judged(RULES.acceptsInvalidBody, op.id);
-      if (is2xx(this.status))
-        this.breach(
-          RULES.acceptsInvalidBody,
-          `a 4xx to a body that breaks ${op.requestSchema} however a lax validator reads it: ${this.refusable}`,
-          `HTTP ${this.status}: the request was served`,
-        );
-    }
-    findings.judged(RULES.answers, op.id);
+    this.ctx.findings.judged(answeredOn(op.id));
     if (cut) this.errors = { code: cut.code, message: cut.message };
     this.flush(op);
-    if (this.observed)
-      this.ctx.observe(
-        { ...this.request, ...(this.requestText !== undefined ? { body: this.requestText } : {}) },
-        this.status,
-        coverageBody,
-        this.credentials,
-        this.observed,
-        { ...(this.requestBody !== undefined ? { request: this.requestBody } : {}), ...(answer ? { answer } : {}) },
-      );
+    this.observe(seen, text, e, cut !== undefined);
+    this.release();
+  }
+
+  /** What judging needed and evidence does not: let go once the exchange ended (a kept pair half holds the judge). */
+  private release(): void {
+    this.stream = undefined;
+    this.listing = undefined;
+    this.answer = undefined;
+    this.coverageParts = [];
+  }
+
+  /** The slots the ended exchange shows, each to its rules. */
+  private judgeExchange(e: AnswerSeen): void {
+    const v = this.verdicts!;
+    v.judge('exchange', e, streamAsked(e));
+    if (this.framing === 'json' && e.request.op.id === 'chat.create' && is2xx(e.status) && !e.cut)
+      if (e.schemaProblem === undefined && isJsonObject(e.json) && isJsonObject(e.request.body))
+        v.judge(
+          'completion',
+          { exchange: e, request: e.request.body, completion: e.json, headers: e.headers, streamed: false },
+          false,
+        );
+    if (this.stream) {
+      const { verdict, completion } = this.stream.finish(this.endedAt - this.started, !e.cut);
+      v.judge('stream', { exchange: e, verdict });
+      if (completion && isJsonObject(e.request.body))
+        v.judge(
+          'completion',
+          { exchange: e, request: e.request.body, completion, headers: e.headers, streamed: true },
+          true,
+        );
+    }
+    if (this.listing) {
+      const l = { exchange: e, kind: kindOf(e.request.op.id)!, ...this.listing.finish() };
+      v.judge('listing', l);
+      // What the records show of the listing's request stands on a whole, valid listing only.
+      if (l.problem === undefined && !e.cut) v.recordsCount();
+    }
+  }
+
+  /** The exchange observed for coverage, with what was parsed of it already. */
+  private observe(seen: RequestSeen, text: string | undefined, e: AnswerSeen, cut: boolean): void {
+    if (!this.observed) return;
+    let body = cut ? undefined : text;
+    if (this.framing === 'sse' || this.framing === 'jsonl') body = Buffer.concat(this.coverageParts).toString('utf8');
+    this.coverageParts = [];
+    const answer =
+      this.framing === 'json' && !cut && e.schemaProblem === undefined && isJsonObject(e.json) ? e.json : undefined;
+    this.ctx.observe(
+      { ...this.request, ...(this.requestText !== undefined ? { body: this.requestText } : {}) },
+      this.status,
+      body,
+      this.credentials,
+      this.observed,
+      { ...(seen.body !== undefined ? { request: seen.body } : {}), ...(answer ? { answer } : {}) },
+    );
   }
 
   /** The server never answered (refused, reset, timed out before its headers). */
@@ -332,7 +301,7 @@ export class ExchangeJudge {
     this.done = true;
     this.endedAt = at;
     if (!this.op) return;
-    this.ctx.findings.judged(RULES.answers, this.op.id);
+    this.ctx.findings.judged(answeredOn(this.op.id));
     this.errors = { code, message };
     this.flush(this.op);
   }
@@ -347,15 +316,9 @@ export class ExchangeJudge {
     this.done = true;
     this.endedAt = at;
     if (!this.op || !this.requestEnded) return true;
-    const clientSide = this.pending.filter((p) => p.rule.side === 'client');
-    this.pending.length = 0;
-    this.pending.push(...clientSide);
+    this.verdicts!.clientSideOnly();
     this.flush(this.op);
     return true;
-  }
-
-  private breach(rule: Rule, expected: string, actual: string): void {
-    this.pending.push({ rule, expected, actual });
   }
 
   /** The request body for evidence: as sent, or what stands for one that was not kept. */
@@ -369,7 +332,7 @@ export class ExchangeJudge {
   }
 
   /** The evidence of this exchange (exchange-evidence.ts): the request, what came back, a curl line, its replay. */
-  private evidence(expected: string, actual: string, rule?: Rule): Evidence {
+  private evidence(expected: string, actual: string, rule?: Judged): Evidence {
     const body = this.requestBodyText();
     const request: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
     const { status, responseHeaders: headers, recorded } = this;
@@ -381,55 +344,32 @@ export class ExchangeJudge {
       firstBytes: Buffer.concat(this.first).toString('utf8'),
       recorded,
     };
-    return exchangeEvidence(this.ctx, seen, expected, actual, rule);
+    return exchangeEvidence(this.ctx, seen, expected, actual, rule?.rule);
   }
 
   private flush(op: Operation): void {
     const { findings } = this.ctx;
-    const exchange = this.pending.length // its label, built only for a finding
+    const exchange = this.verdicts!.pending.length // its label, built only for a finding
       ? `${this.request.method} ${op.path}${this.status ? ` → ${this.status}` : ''}`
       : '';
-    if (this.ctx.record)
-      this.recorded = this.ctx.record(
-        recordLine(
-          {
-            operation: op.id,
-            request: this.request,
-            requestBody: this.requestBodyText(),
-            requestBodyKept: !this.requestOver,
-            ...(this.status
-              ? {
-                  response: {
-                    status: this.status,
-                    headers: this.responseHeaders,
-                    firstBytes: Buffer.concat(this.first),
-                    ...(this.answer ? { recorded: this.answer.result(this.endedAt - this.headAt) } : {}),
-                  },
-                }
-              : {}),
-            ...(this.errors ? { error: this.errors } : {}),
-            findings: this.pending.map((p) => resultId(p.rule, op.id)),
-            credentials: presentationOf(this.request.headers.authorization, op.auth, this.ctx.configured),
-          },
-          this.ctx.redactor(),
-        ),
-      );
-    for (const p of this.pending) {
-      const first = findings.breached(p.rule, op.id, { expected: p.expected, actual: p.actual, exchange }, () =>
-        this.evidence(p.expected, p.actual, p.rule),
+    if (this.ctx.record) this.recorded = this.ctx.record(this.recordLine(op));
+    for (const p of this.verdicts!.pending) {
+      const { expected, actual } = p.breach;
+      const first = findings.breached(p.judged, { expected, actual, exchange }, () =>
+        this.evidence(expected, actual, p.judged),
       );
       if (first)
         this.ctx.onFirstBreach?.(
-          p.rule.side,
+          p.side,
           this.ctx.redactor()(
-            `${p.rule.side}-side finding: ${operationLabel(op.id)} ${p.rule.name}: ${excerpt(p.actual, 200)}`,
+            `${p.side}-side finding: ${operationLabel(op.id)} ${p.judged.id}: ${excerpt(actual, 200)}`,
           ),
         );
     }
-    this.pending.length = 0;
+    this.verdicts!.pending.length = 0;
     if (this.errors) {
       const { code, message } = this.errors;
-      const first = findings.errored(RULES.answers, op.id, code, message, () =>
+      const first = findings.errored(answeredOn(op.id), code, message, () =>
         this.evidence('a complete answer', `${code}: ${message}`),
       );
       if (first)
@@ -440,5 +380,30 @@ export class ExchangeJudge {
     }
     if (this.streamAbandoned)
       this.ctx.onFirstBreach?.('server', `note: ${operationLabel(op.id)}: ${this.streamAbandoned}`);
+  }
+
+  /** This exchange as one line of the `--record` file (record-line.ts), redacted. */
+  private recordLine(op: Operation): string {
+    const response = this.status
+      ? {
+          status: this.status,
+          headers: this.responseHeaders,
+          firstBytes: Buffer.concat(this.first),
+          ...(this.answer ? { recorded: this.answer.result(this.endedAt - this.headAt) } : {}),
+        }
+      : undefined;
+    return recordLine(
+      {
+        operation: op.id,
+        request: this.request,
+        requestBody: this.requestBodyText(),
+        requestBodyKept: !this.requestOver,
+        ...(response ? { response } : {}),
+        ...(this.errors ? { error: this.errors } : {}),
+        findings: this.verdicts!.pending.map((p) => p.judged.id),
+        credentials: presentationOf(this.request.headers.authorization, op.auth, this.ctx.settings.configured),
+      },
+      this.ctx.redactor(),
+    );
   }
 }

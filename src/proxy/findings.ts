@@ -1,8 +1,8 @@
 /**
- * @module What the proxy found, grouped per rule and operation: how many exchanges each rule was
- * judged on, how many broke it, the evidence of the first breach (already redacted) and a few more
- * one-line examples. Bounded whatever the traffic: one group per rule and operation, one evidence
- * and a handful of lines per group.
+ * @module What the proxy found, grouped per check id (a rule on an operation): how many exchanges
+ * each was judged on, how many broke it, the evidence of the first breach (already redacted) and a
+ * few more one-line examples. Bounded whatever the traffic: one group per check id, one evidence and
+ * a handful of lines per group.
  */
 import type { OperationId } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';
@@ -18,9 +18,14 @@ export interface Breach {
   readonly exchange: string;
 }
 
-export interface Group {
+/** A rule as the traffic reports it: its check id on the operation it was judged on. */
+export interface Judged {
   readonly rule: Rule;
+  readonly id: string;
   readonly op: OperationId;
+}
+
+export interface Group extends Judged {
   judged: number;
   failed: number;
   /** Exchanges the rule could not be judged on for a tool reason (the server never answered…). */
@@ -32,20 +37,18 @@ export interface Group {
 }
 
 export class Findings {
-  /** By rule, then operation (no key to build per call: this runs for every rule of every exchange). */
-  private readonly groups = new Map<Rule, Map<OperationId, Group>>();
+  private readonly groups = new Map<string, Group>();
 
-  private group(rule: Rule, op: OperationId): Group {
-    let byOp = this.groups.get(rule);
-    if (!byOp) this.groups.set(rule, (byOp = new Map()));
-    let g = byOp.get(op);
-    if (!g) byOp.set(op, (g = { rule, op, judged: 0, failed: 0, errored: 0, more: [] }));
+  private group(j: Judged): Group {
+    let g = this.groups.get(j.id);
+    if (!g)
+      this.groups.set(j.id, (g = { rule: j.rule, id: j.id, op: j.op, judged: 0, failed: 0, errored: 0, more: [] }));
     return g;
   }
 
   /** The rule was judged on one exchange (whether it held or not). */
-  judged(rule: Rule, op: OperationId): void {
-    this.group(rule, op).judged++;
+  judged(j: Judged): void {
+    this.group(j).judged++;
   }
 
   /**
@@ -53,8 +56,8 @@ export class Findings {
    * breach of a group; returns true then (the caller may say so at once). `at`: when the exchange
    * was seen (epoch ms), now unless said.
    */
-  breached(rule: Rule, op: OperationId, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
-    const g = this.group(rule, op);
+  breached(j: Judged, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
+    const g = this.group(j);
     g.failed++;
     if (!g.first) {
       g.first = { ...breach, evidence: evidence(), at };
@@ -65,8 +68,8 @@ export class Findings {
   }
 
   /** The exchange could not be judged: the server did not answer it completely. */
-  errored(rule: Rule, op: OperationId, code: string, message: string, evidence: () => Evidence): boolean {
-    const g = this.group(rule, op);
+  errored(j: Judged, code: string, message: string, evidence: () => Evidence): boolean {
+    const g = this.group(j);
     g.errored++;
     if (!g.firstError) {
       g.firstError = { code, message, evidence: evidence(), at: Date.now() };
@@ -77,6 +80,6 @@ export class Findings {
   }
 
   all(): readonly Group[] {
-    return [...this.groups.values()].flatMap((byOp) => [...byOp.values()]);
+    return [...this.groups.values()];
   }
 }

@@ -1,19 +1,19 @@
 /**
  * @module What every exchange judge of one proxy session shares: the schemas, the findings, the
- * redactor, coverage sampling and recording, the credentials the target accepts, the pairs of
- * earlier exchanges, and what the user said of the served model.
+ * redactor, coverage sampling and recording, the judgement's settings (the credentials the target
+ * accepts, what the user said of the served model, the list parameters' names), and the memory of
+ * earlier exchanges the pair rules fold.
  */
-import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Operation } from '../core/operations.js';
 import type { Parsed } from '../coverage/recorder.js';
 import type { Redactor } from '../core/redact.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { TimingSketches } from '../timing/table.js';
 import type { RecordedRequest } from '../transport/types.js';
-import type { Findings } from './findings.js';
-import type { ListParams } from './jsonl-answer.js';
-import type { Pairs } from './pairs.js';
+import type { JudgeSettings } from '../rules/evidence.js';
+import type { PairMemory } from '../rules/pairs.js';
 import type { Rule, Side } from '../rules/rule.js';
+import type { Findings } from './findings.js';
 import type { PresentedCredentials } from './secrets.js';
 
 /** Why an exchange is observed for coverage: one of the first of its shape, or a sampled repeat. */
@@ -53,14 +53,10 @@ export interface JudgeContext {
   record?(line: string): number | undefined;
   /** `--record-bodies`: the record keeps whole answers (a stream's events with their time offsets). */
   readonly recordBodies?: boolean;
-  /** The credentials the target accepts, when the user gave them (`--token`, `--basic`). */
-  readonly configured?: ConfiguredCredentials;
-  /** What earlier exchanges showed, for the rules that need a pair (src/proxy/pairs.ts). */
-  readonly pairs?: Pairs;
-  /** Whether the served model uses priority scheduling (§7.1), when the user said (`--priority-scheduling on|off`). */
-  readonly priorityScheduling?: boolean;
+  /** What the judgement knows besides the traffic: credentials given, priority scheduling (§7.1), list parameters. */
+  readonly settings: JudgeSettings;
+  /** What earlier exchanges showed, for the rules judged on more than one (src/rules/pairs.ts). */
+  readonly pairs: PairMemory;
   /** The session's timing: streams and answers of the exchanges answered 2xx (src/timing). */
   readonly timing?: TimingSketches;
-  /** The names of the list endpoints' query parameters (`--param-*`); the suite's defaults when not given. */
-  readonly listParams?: ListParams;
 }

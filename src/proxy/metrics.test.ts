@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { DEFAULT_TOKEN } from '../core/defaults.js';
 import { ProxyMetrics, targetLabel } from './metrics.js';
-import { resultId } from './rules.js';
 import { ProxySession } from './session.js';
 import { COMPLETION_TEXT, chunkEvent } from '../../test/helpers/chat-bodies.js';
 
@@ -57,12 +56,10 @@ test('each breach counts under its rule (the result id), operation, level and si
   expect(broken.some((g) => g.rule.side === 'client')).toBe(true);
   expect(broken.some((g) => g.rule.side === 'server')).toBe(true);
   // One series per broken group, its count the group's, its labels the rule's.
-  expect(found.map((s) => [s.labels.rule, s.value]).sort()).toEqual(
-    broken.map((g) => [resultId(g.rule, g.op), g.failed]).sort(),
-  );
+  expect(found.map((s) => [s.labels.rule, s.value]).sort()).toEqual(broken.map((g) => [g.id, g.failed]).sort());
   for (const g of broken)
-    expect(found.find((s) => s.labels.rule === resultId(g.rule, g.op))?.labels).toEqual({
-      rule: resultId(g.rule, g.op),
+    expect(found.find((s) => s.labels.rule === g.id)?.labels).toEqual({
+      rule: g.id,
       operation: 'chat.create',
       level: g.rule.level.toLowerCase(),
       side: g.rule.side,

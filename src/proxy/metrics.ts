@@ -12,8 +12,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OperationId } from '../core/operations.js';
 import { TOOL } from '../core/tool.js';
 import type { Measure } from '../timing/table.js';
-import { resultId } from './rules.js';
-import type { Rule } from '../rules/rule.js';
+import { checkOperationOf } from '../rules/rule.js';
+import type { Judged } from './findings.js';
 import type { SessionListener } from './session-listener.js';
 
 /** Every metric's name starts so. */
@@ -69,7 +69,7 @@ export class ProxyMetrics implements SessionListener {
   private readonly histograms = new Map<keyof typeof SECONDS_BUCKETS, Histogram<'operation'>>();
   /** Label children kept, so that a hot path does not hash labels per call. */
   private readonly exchangeOf = new Map<OperationId, Inc>();
-  private readonly findingOf = new Map<Rule, Map<OperationId, Inc>>();
+  private readonly findingOf = new Map<string, Inc>();
   private readonly timeOf = new Map<string, Observe>();
 
   constructor(options: { readonly target: string }) {
@@ -123,13 +123,17 @@ export class ProxyMetrics implements SessionListener {
     child.inc();
   }
 
-  breach(rule: Rule, op: OperationId): void {
-    let byOp = this.findingOf.get(rule);
-    if (!byOp) this.findingOf.set(rule, (byOp = new Map()));
-    let child = byOp.get(op);
+  breach(judged: Judged): void {
+    let child = this.findingOf.get(judged.id);
     if (!child) {
-      const labels = { rule: resultId(rule, op), operation: op, level: rule.level.toLowerCase(), side: rule.side };
-      byOp.set(op, (child = this.findings.labels(labels)));
+      const { rule } = judged;
+      const labels = {
+        rule: judged.id,
+        operation: checkOperationOf(rule, judged.op),
+        level: rule.level.toLowerCase(),
+        side: rule.side,
+      };
+      this.findingOf.set(judged.id, (child = this.findings.labels(labels)));
     }
     child.inc();
   }

@@ -11,9 +11,8 @@ import type { CheckResult } from '../core/result.js';
 import { summarizeCoverage } from '../coverage/summary.js';
 import { summaryOf } from '../core/summary.js';
 import type { Group } from './findings.js';
-import { RULES, resultId } from './rules.js';
-import { type Rule, type Side, sectionOf } from '../rules/rule.js';
-import { STREAM_JUDGE_RULES } from '../rules/stream-rules.js';
+import { RULE_CHECKS } from '../rules/index.js';
+import { checkIdentityOf, checkOperationOf, type Side } from '../rules/rule.js';
 import { catalogueHash } from '../core/origin.js';
 import { TOOL } from '../core/tool.js';
 import type { Objective } from '../core/timing.js';
@@ -22,9 +21,6 @@ import { upstreamFindings } from './upstream-watch.js';
 import { OBSERVE_SHARE, type ProxySession } from './session.js';
 import { plural } from '../core/words.js';
 import { type ConnectionSettings, describeConnection, unverifiedTls } from '../transport/connection.js';
-
-/** Every rule the proxy judges, streams' included: what its reports' catalogue hash is over. */
-const ALL_RULES: readonly Rule[] = [...Object.values(RULES), ...Object.values(STREAM_JUDGE_RULES)];
 
 export interface ProxyReportOptions {
   readonly level: 'must' | 'should';
@@ -42,12 +38,9 @@ export interface ProxyReportOptions {
 /** One rule on one operation as a result, its texts redacted (the merge builds its pairs' results with it too). */
 export function resultOf(g: Group, redact: (text: string) => string): CheckResult {
   const base = {
-    id: resultId(g.rule, g.op),
-    operation: g.op,
-    section: sectionOf(g.rule, g.op),
-    level: g.rule.level,
-    requirement: g.rule.requirement,
-    ...(g.rule.convention ? { convention: g.rule.convention } : {}),
+    id: g.id,
+    operation: checkOperationOf(g.rule, g.op),
+    ...checkIdentityOf(g.rule, g.op, g.rule.streamedId !== undefined && g.id.endsWith('.streamed')),
     durationMs: 0,
   };
   const firstAt = g.first?.at ?? g.firstError?.at;
@@ -100,16 +93,13 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
   const redact = session.secrets.redactor();
   const ended = options.endedAt ?? new Date();
   const groups = [...session.findings.all()].sort(
-    (a, b) => OP_ORDER.get(a.op)! - OP_ORDER.get(b.op)! || resultId(a.rule, a.op).localeCompare(resultId(b.rule, b.op)),
+    (a, b) =>
+      OP_ORDER.get(checkOperationOf(a.rule, a.op))! - OP_ORDER.get(checkOperationOf(b.rule, b.op))! ||
+      a.id.localeCompare(b.id),
   );
   const target = redact(session.target);
   const catalogue = catalogueHash(
-    // A section per operation (a record kind's §2.1/§2.2) hashes as the operation's did.
-    ALL_RULES.map((r) => ({
-      id: `${r.side}.${r.name}`,
-      level: r.level,
-      section: typeof r.section === 'string' ? r.section : undefined,
-    })),
+    RULE_CHECKS.map((c) => ({ id: c.id, level: c.level, section: c.section })),
     session.model.items,
   );
   const report = (side: Side): RunReport => {
@@ -135,7 +125,7 @@ export function proxyReports(session: ProxySession, options: ProxyReportOptions)
       ...coverage,
       ...unjudged,
       ...(side === 'server' ? connectionOf(session, options.connection) : {}),
-      ...(side === 'server' ? { pairs: redacted(session.pairs.halves(), redact) } : {}),
+      ...(side === 'server' ? { pairs: redacted(session.pairs.report(), redact) } : {}),
       origin: { kind: options.kind ?? 'proxy', side: side === 'server' ? 'server' : 'clients', catalogue },
     };
     // The server's time: what the proxy measured of its answers, and the objectives asked of it.

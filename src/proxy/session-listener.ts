@@ -7,14 +7,13 @@
 import type { Evidence } from '../core/result.js';
 import type { OperationId } from '../core/operations.js';
 import { type Measure, TimingSketches } from '../timing/table.js';
-import { type Breach, Findings } from './findings.js';
-import type { Rule } from '../rules/rule.js';
+import { type Breach, Findings, type Judged } from './findings.js';
 
 export interface SessionListener {
   /** An exchange was opened: of the interface (its operation), or outside it (undefined: forwarded, not judged). */
   exchange?(op: OperationId | undefined): void;
-  /** One exchange broke `rule` on `op` (every breach, not only a group's first). */
-  breach?(rule: Rule, op: OperationId): void;
+  /** One exchange broke a rule (every breach, not only a group's first): its check id, rule and operation. */
+  breach?(judged: Judged): void;
   /** A time measured on `op`: a measure of the timing table (milliseconds, or tokens per second). */
   timed?(op: OperationId, measure: Measure, value: number): void;
 }
@@ -25,9 +24,9 @@ export class ListenedFindings extends Findings {
     super();
   }
 
-  override breached(rule: Rule, op: OperationId, breach: Breach, evidence: () => Evidence, at?: number): boolean {
-    const first = super.breached(rule, op, breach, evidence, at);
-    this.listener.breach?.(rule, op);
+  override breached(judged: Judged, breach: Breach, evidence: () => Evidence, at?: number): boolean {
+    const first = super.breached(judged, breach, evidence, at);
+    this.listener.breach?.(judged);
     return first;
   }
 }

@@ -13,9 +13,10 @@ import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { ExchangeJudge } from './exchange.js';
 import { flatHeaders } from '../transport/flat-headers.js';
 import type { JudgeContext, Observation } from './judge-context.js';
-import { Pairs } from './pairs.js';
+import { PairMemory } from '../rules/pairs.js';
+import { judgeSettings, judgeTools } from '../kit/request-seen.js';
 import { Findings } from './findings.js';
-import type { ListParams } from './jsonl-answer.js';
+import type { JudgeSettings } from '../rules/evidence.js';
 import type { Side } from '../rules/rule.js';
 import { LearnedSecrets, type PresentedCredentials } from './secrets.js';
 import { TimingSketches } from '../timing/table.js';
@@ -53,13 +54,13 @@ export interface SessionOptions {
   readonly credentials?: ConfiguredCredentials;
   /** Secrets of the proxy's own settings (src/transport/connection.ts connectionSecrets): redacted from the start. */
   readonly knownSecrets?: readonly string[];
-  /** Whether the served model uses priority scheduling (§7.1); undefined: not known, §7.1 not judged. */
+  /** Whether the served model uses priority scheduling (§7.1); default: it does not (the run's default too). */
   readonly priorityScheduling?: boolean;
   /**
    * The names of the list endpoints' query parameters (§4.5, §4.7: not shown; `--param-*`), with which
    * a listing's limit, offset and filter are read and judged; default DEFAULT_LIST_PARAMS.
    */
-  readonly listParams?: ListParams;
+  readonly listParams?: JudgeSettings['listParams'];
   /** The clock the coverage sampling reads, in ms (default performance.now; a test's own clock). */
   readonly now?: () => number;
   /** Told of each exchange, breach and time as the session records it (the metrics: src/proxy/metrics.ts). */
@@ -74,8 +75,8 @@ export class ProxySession {
   readonly model: CoverageModel;
   /** Time to first token, inter-token and end-to-end latency of the answers seen (src/timing). */
   readonly timing: TimingSketches;
-  /** What earlier exchanges showed, for the rules judged on a pair (and the merge of several proxies). */
-  readonly pairs = new Pairs();
+  /** What earlier exchanges showed, for the rules judged on more than one (and the merge of several proxies). */
+  readonly pairs = new PairMemory();
   /** Exchanges seen; of them, those outside the interface (forwarded, not judged). */
   exchanges = 0;
   unmatched = 0;
@@ -159,11 +160,14 @@ export class ProxySession {
       ...(options.record ? { record: options.record } : {}),
       ...(options.replayExchange ? { replayExchange: options.replayExchange } : {}),
       ...(options.recordBodies ? { recordBodies: true } : {}),
-      ...(configured ? { configured } : {}),
+      settings: judgeSettings({
+        tools: judgeTools(this.schemas),
+        priorityScheduling: options.priorityScheduling ?? false,
+        listParams: options.listParams ?? DEFAULT_LIST_PARAMS,
+        ...(configured ? { configured } : {}),
+      }),
       pairs: this.pairs,
       timing: this.timing,
-      ...(options.priorityScheduling !== undefined ? { priorityScheduling: options.priorityScheduling } : {}),
-      listParams: options.listParams ?? DEFAULT_LIST_PARAMS,
     };
   }
 
@@ -186,6 +190,7 @@ export class ProxySession {
       { method, url: `${this.options.target}${path}`, headers: flatHeaders(headers) },
       credentials,
       route?.params,
+      path,
     );
   }
 

@@ -10,7 +10,7 @@
 import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
-import { FINDING_ID, REQUIREMENT } from '../runner/target-finding.js';
+import { TARGET_RULES } from '../rules/target-rules.js';
 
 /** Transport failures that may mean the upstream went away (connection reset, cut, refused). */
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
@@ -114,11 +114,11 @@ export function upstreamFindings(downs: readonly UpstreamDown[], redact: (text: 
     matchOperation(first.exchange.method, first.exchange.path.split('?')[0]!)?.op.id ?? 'chat.create';
   return [
     {
-      id: FINDING_ID,
+      id: TARGET_RULES.staysUp.id,
       operation,
-      section: '§4',
-      level: 'MUST',
-      requirement: REQUIREMENT,
+      section: TARGET_RULES.staysUp.section,
+      level: TARGET_RULES.staysUp.level,
+      requirement: TARGET_RULES.staysUp.requirement,
       durationMs: 0,
       status: 'fail',
       expected: 'the upstream stays up: every request answered (or refused), none brings the server down',

@@ -11,7 +11,7 @@
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { type ConfiguredCredentials, derivedAuthorization, WRONG_PASSWORD } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';
-import { PRESENTATION_LABELS, type PresentationId } from '../coverage/presentations.js';
+import { PRESENTATION_LABELS, type PresentationId } from '../core/presentations.js';
 import type { Skip } from './skips.js';
 
 /** Made-up credentials start with `conformance-invalid`, as the suite's own: the redactor leaves them readable. */

@@ -6,7 +6,7 @@
  */
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import { isJsonObject } from '../core/values.js';
-import { PRESENTATION_LABELS, type PresentationId } from '../coverage/presentations.js';
+import { PRESENTATION_LABELS, type PresentationId } from '../core/presentations.js';
 import type { Skip } from './skips.js';
 
 export interface RecordedExchange {

@@ -11,7 +11,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
-import type { ListParams } from '../proxy/jsonl-answer.js';
+import type { ListParams } from '../rules/evidence.js';
 import type { Side } from '../rules/rule.js';
 import { type ProxyServer, startProxyServer } from '../proxy/server.js';
 import { type ConnectionSettings, connectionSecrets } from '../transport/connection.js';

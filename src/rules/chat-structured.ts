@@ -21,6 +21,15 @@ const contentOf = (choice: Readonly<Record<string, unknown>>): string => {
 
 // ---- structured_outputs.choice: the content is exactly one of the choices.
 
+/** What a request constrains the content by: a choice list, a regex, a JSON schema (`structured_outputs.json`, or `response_format` json_schema). */
+export function structuredKind(request: ChatBody): 'choice' | 'regex' | 'json' | 'response-format' | undefined {
+  if (choicesAsked(request)) return 'choice';
+  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  if (so?.json !== undefined) return jsonSchemaAsked(request) === undefined ? undefined : 'json';
+  if (typeof so?.regex === 'string' && so.regex !== '') return 'regex';
+  return jsonSchemaAsked(request) === undefined ? undefined : 'response-format';
+}
+
 /** The choices a request constrains the content to, or undefined. */
 function choicesAsked(request: ChatBody): string[] | undefined {
   const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;

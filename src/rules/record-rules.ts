@@ -1,168 +1,283 @@
 /**
- * @module The evaluation records and training jobs, as rules (src/rules/rule.ts): listings that are
- * JSONL of records, bounded, filtered, paged and ordered as §4.5/§4.7 and the service's conventions
- * say; reads that answer the id asked, the record listed, the job created; records that belong to
- * the project and share one URI scheme; ids that name nothing answered 404. The judging functions
- * are in records.ts.
+ * @module The evaluation records and training jobs, as rules of one exchange: a listing is JSONL of
+ * records, bounded by its limit, filtered by its evaluation run, each record server-filled and
+ * belonging to the project of the path; a read answers the id asked, a record of the path's project;
+ * an id that names nothing is answered 404, a job id that is no UUID refused. The rules that need
+ * more than one exchange are pair-rules.ts'. The judging functions are records.ts'.
  */
-import { RECORD_KINDS } from '../core/record-kinds.js';
-import { JSONL_CONVENTION } from './media-types.js';
+import { excerpt } from '../core/describe.js';
+import type { RecordKind } from '../core/record-kinds.js';
+import { is2xx, isJsonObject } from '../core/values.js';
+import type { ExchangeSeen, ListingSeen, RecordSeen, Verdict } from './evidence.js';
 import {
-  ONE_SCHEME_CONVENTION,
+  filterBreach,
+  isUuid,
+  jobIdBreach,
+  limitBreach,
+  malformedJobIdBreach,
+  readIdBreach,
   RECORD_URI_CONVENTION,
-  recordFieldsSection,
-  STABLE_ORDER_CONVENTION,
+  recordScopeBreach,
+  recordScopeShown,
+  svcUserIdBreach,
+  unknownIdBreach,
+  unknownIdShown,
 } from './records.js';
-import type { Rule } from './rule.js';
+import { kindOf, type Rule, type RuleIdentity } from './rule.js';
 
-/** The ids of records checks, as suites/records makes them: each name for each record kind, kind by kind. */
-const perKind = (...names: string[]): string[] => RECORD_KINDS.flatMap((k) => names.map((n) => `${k.name}.${n}`));
+const LISTS = ['predictions.list', 'scores.list'] as const;
+const READS = ['predictions.read', 'scores.read'] as const;
+const JOB_READ_OPS = ['training-jobs.get'] as const;
+
+/** The record kind of a rule's operation (every records rule is judged on a kind's operation). */
+const kindAt = (op: Parameters<typeof kindOf>[0]): RecordKind => kindOf(op)!;
+
+/** A whole, valid listing: what the listing shows of its request is judged only then. */
+const whole = (e: ListingSeen): boolean => e.problem === undefined && !e.exchange.cut;
+
+/** A 2xx read's record (valid against the schema), and the id the path asked for. */
+function readRecord(e: ExchangeSeen): { kind: RecordKind; asked: string; record: Record<string, unknown> } | undefined {
+  const kind = kindOf(e.request.op.id);
+  const asked = kind && e.request.params[kind.idField];
+  if (!kind || asked === undefined || !is2xx(e.status) || e.schemaProblem !== undefined || !isJsonObject(e.json))
+    return undefined;
+  return { kind, asked, record: e.json };
+}
+
+/** Where a record belongs against the path's entity and project. */
+function belongs(kind: RecordKind, record: Readonly<Record<string, unknown>>, e: ExchangeSeen): Verdict {
+  const { entity, project } = e.request.params;
+  if (!recordScopeShown(kind, record) || entity === undefined || project === undefined) return undefined;
+  const breach = recordScopeBreach(kind, record, entity, project);
+  return breach ? { expected: `a ${kind.uriField} URI naming ${entity}/${project}`, actual: breach } : 'held';
+}
+
+const RECORDS_BELONG: RuleIdentity = {
+  side: 'server',
+  id: '{kind}.records-belong-to-project',
+  level: 'SHOULD',
+  convention: RECORD_URI_CONVENTION,
+  requirement: (op) =>
+    `Every ${kindAt(op).title} listed under /v2/{entity}/{project} belongs there: its ${kindAt(op).uriField} URI names that entity and project.`,
+  needs: 'a 2xx listing or read of records that carry their model or scorer URI',
+};
+
+/** The identities of the checks a rule of one exchange shares with a pair rule (pair-rules.ts). */
+export const READ_BACK: RuleIdentity = {
+  side: 'server',
+  id: '{kind}.listed-records-read-back',
+  on: 'read',
+  level: 'MUST',
+  requirement: (op) => {
+    const k = kindAt(op);
+    return `Reading a listed ${k.title} by its ${k.idField} answers a 2xx with that same record: the same id, and the same value for every field both carry (${k.readSection}).`;
+  },
+  needs:
+    'a 2xx read by id (its id against the path’s), or a record listed, then read by its id in the same entity and project (the pair; split between proxies, the merge judges it)',
+};
+
+export const FILTER_BY_RUN: RuleIdentity = {
+  side: 'server',
+  id: '{kind}.filter-by-evaluation-run',
+  level: 'MUST',
+  requirement: (op) =>
+    `Listing ${kindAt(op).name} filtered by an evaluation run id returns only records with that evaluation_run_id, and every such record of the unfiltered listing (${kindAt(op).listSection}: "filter by evaluation run ID").`,
+  needs:
+    'a listing asked with evaluation_run_id (its records), or a full listing, the filtered one, then the same full listing again (every record of the run)',
+};
+
+export const JOB_READ: RuleIdentity = {
+  side: 'server',
+  id: 'training-jobs.get-returns-same-id',
+  checkOp: 'training-jobs.get',
+  section: '§4.3',
+  level: 'MUST',
+  requirement:
+    'Getting a training job by the id its creation returned answers that job: an object with the same UUID `id` (§4.2, §4.3, §2.3).',
+  needs:
+    'a 2xx read of a job (its id against the path’s), or a job created, then fetched by the id returned (the pair)',
+};
+
+const UNKNOWN_ID =
+  (what: (e: ExchangeSeen) => string | undefined) =>
+  (e: ExchangeSeen): Verdict => {
+    const asked = what(e);
+    if (asked === undefined || !unknownIdShown(e.status)) return undefined;
+    const breach = unknownIdBreach(e.status);
+    return breach
+      ? { expected: `HTTP 404 when the ${asked} names nothing`, actual: `${breach}: ${excerpt(e.text ?? '', 120)}` }
+      : 'held';
+  };
 
 export const RECORD_RULES = {
-  jsonlRecords: {
+  listIsJsonl: {
     side: 'server',
-    name: 'jsonl-records',
+    id: '{kind}.list-is-jsonl-of-records',
+    ops: LISTS,
     level: 'MUST',
-    requirement:
-      'A 2xx listing is JSONL: every line a JSON object valid against the record schema (§2.1/§2.2), none an error object, the last one complete.',
-    alsoJudgedBy: perKind('list-is-jsonl-of-records'),
+    requirement: (op) => {
+      const k = kindAt(op);
+      return `Listing ${k.name} answers a 2xx whose body is JSONL: every line a JSON ${k.title} object (${k.fieldsSection}) valid against the record schema; a truncated last line, a non-JSON line or an error object after the 2xx is a failure (${k.listSection}).`;
+    },
     needs: 'a 2xx listing',
+    slot: 'listing',
+    judge: (e) => {
+      const k = e.kind;
+      if (e.problem)
+        return { expected: `JSONL of ${k.title} records (${k.listSection}, ${k.fieldsSection})`, actual: e.problem };
+      return e.exchange.cut
+        ? {
+            expected: `a complete JSONL listing (${k.listSection})`,
+            actual: `the body broke off after ${e.lines} line(s)`,
+          }
+        : 'held';
+    },
   },
-  jsonlContentType: {
+  limitBoundsCount: {
     side: 'server',
-    name: 'jsonl-content-type',
-    level: 'SHOULD',
-    convention: JSONL_CONVENTION,
-    requirement: 'A 2xx listing is labelled with a JSON Lines media type.',
-    alsoJudgedBy: [...perKind('list-content-type-jsonl'), 'acceptance.jsonl-content-type.{op}'],
-    needs: 'a 2xx listing',
-  },
-  listLimit: {
-    side: 'server',
-    name: 'list-limit',
+    id: '{kind}.limit-bounds-count',
+    ops: LISTS,
     level: 'MUST',
-    requirement:
-      'A listing asked for with `limit` (the parameter named as the evaluation-record service names it) holds at most that many records (§4.5, §4.7: "maximum number to return").',
-    alsoJudgedBy: perKind('limit-bounds-count'),
+    requirement: (op) =>
+      `Listing ${kindAt(op).name} with the limit parameter ("maximum number of ${kindAt(op).name} to return") answers at most that many records (${kindAt(op).listSection}).`,
     needs: 'a whole listing asked with limit',
-  },
-  listFilter: {
-    side: 'server',
-    name: 'list-filter',
-    level: 'MUST',
-    requirement:
-      'A listing filtered by `evaluation_run_id` holds only records of that evaluation run (§4.5, §4.7: "filter by evaluation run ID").',
-    alsoJudgedBy: perKind('filter-by-evaluation-run'),
-    needs: 'a whole listing asked with evaluation_run_id',
-  },
-  stableOrder: {
-    side: 'server',
-    name: 'stable-order',
-    level: 'SHOULD',
-    convention: STABLE_ORDER_CONVENTION,
-    requirement:
-      'Two full listings of a project holding the same records list them in the same order (pages taken with offset are consistent only then).',
-    alsoJudgedBy: perKind('stable-order'),
-    needs: 'two full listings of a project (no limit, offset or filter) holding the same records (with ids)',
-  },
-  pageMatchesListing: {
-    side: 'server',
-    name: 'page-matches-listing',
-    level: 'MUST',
-    requirement:
-      'A page asked with offset k and limit m holds the records at positions k…k+m-1 of the full listing (§4.5, §4.7: "number to skip", "maximum number to return"); judged when the full listing read before and after the page is the same, record for record.',
-    alsoJudgedBy: perKind('offset-skips', 'paging-yields-each-record-once'),
-    needs:
-      'a full listing (no limit, offset or filter), pages of the same project, then the same full listing again (records with ids)',
-  },
-  filterComplete: {
-    side: 'server',
-    name: 'filter-complete',
-    level: 'MUST',
-    requirement:
-      'A listing filtered by `evaluation_run_id` holds every record of that run the full listing holds (§4.5, §4.7: "filter by evaluation run ID"); judged when the full listing read before and after it is the same, record for record.',
-    alsoJudgedBy: perKind('filter-by-evaluation-run'),
-    needs:
-      'a full listing, a listing filtered by evaluation_run_id of the same project, then the same full listing again (records with ids)',
-  },
-  readsIdAsked: {
-    side: 'server',
-    name: 'reads-id-asked',
-    level: 'MUST',
-    requirement:
-      'A 2xx read by id answers the record, or the training job, whose id the path names (§4.3, §4.6, §4.8).',
-    alsoJudgedBy: [...perKind('listed-records-read-back'), 'training-jobs.get-returns-same-id'],
-    needs: 'a 2xx read by id',
-  },
-  readsListedRecord: {
-    side: 'server',
-    name: 'reads-listed-record',
-    level: 'MUST',
-    requirement:
-      'A record listed earlier in the traffic, read by its id, is answered 2xx with the same record: the same value for every field both carry (§4.6, §4.8).',
-    alsoJudgedBy: perKind('listed-records-read-back'),
-    needs: 'a record listed, then read by its id (the pair; split between proxies, the merge judges it)',
-  },
-  getsCreatedJob: {
-    side: 'server',
-    name: 'gets-created-job',
-    section: '§4.3',
-    level: 'MUST',
-    requirement:
-      'Getting a training job by the id its creation returned answers that job: an object with the same UUID `id` (§4.2, §4.3, §2.3).',
-    checks: ['training-jobs.get-returns-same-id'],
-    needs: 'a training job created, then fetched by the id returned (the pair)',
+    slot: 'listing',
+    judge: (e) => {
+      const { limit } = e.exchange.request.asked;
+      if (limit === undefined || !whole(e)) return undefined;
+      const over = limitBreach(limit, e.records);
+      const name = e.exchange.request.settings.listParams.limit;
+      return over ? { expected: `at most ${limit} record(s) for ${name}=${limit}`, actual: over } : 'held';
+    },
   },
   svcUserId: {
     side: 'server',
-    name: 'svc-user-id',
-    section: recordFieldsSection,
+    id: '{kind}.svc-user-id-server-filled',
+    ops: LISTS,
+    section: (op) => kindAt(op).fieldsSection,
     level: 'SHOULD',
-    convention:
-      'svc_user_id is "filled in by the server" (§2.1, §2.2; required-ness not shown); the evaluation-record service sends it on every record',
-    requirement: 'Every listed record carries svc_user_id, a non-empty string filled in by the server.',
-    alsoJudgedBy: perKind('svc-user-id-server-filled'),
+    convention: (op) =>
+      `${kindAt(op).fieldsSection}: svc_user_id is "filled in by the server" (required-ness not shown); the evaluation-record service sends it on every record`,
+    requirement: (op) =>
+      `Every listed ${kindAt(op).title} carries svc_user_id, a non-empty string filled in by the server.`,
     needs: 'a 2xx listing',
+    slot: 'record',
+    judge: (e: RecordSeen) => {
+      const breach = svcUserIdBreach(e.record);
+      return breach
+        ? { expected: 'svc_user_id, a non-empty string, on every record', actual: `line ${e.line}: ${breach}` }
+        : 'held';
+    },
   },
-  recordsBelong: {
-    side: 'server',
-    name: 'records-belong-to-project',
-    level: 'SHOULD',
-    convention: RECORD_URI_CONVENTION,
-    requirement:
-      'Every record listed or read under /v2/{entity}/{project} belongs there: its model (prediction) or scorer (score) URI names that entity and project.',
-    alsoJudgedBy: perKind('records-belong-to-project'),
-    needs: 'a 2xx listing or read of records that carry their model or scorer URI',
+  filterOnlyRun: {
+    ...FILTER_BY_RUN,
+    ops: LISTS,
+    slot: 'record',
+    judge: (e: RecordSeen) => {
+      const run = e.exchange.request.asked.evaluationRunId;
+      if (run === undefined) return undefined;
+      const breach = filterBreach(run, e.record);
+      return breach
+        ? {
+            expected: `only records with evaluation_run_id ${JSON.stringify(run)}`,
+            actual: `line ${e.line}: ${breach}`,
+          }
+        : 'held';
+    },
   },
-  oneUriScheme: {
-    side: 'server',
-    name: 'one-uri-scheme',
-    section: recordFieldsSection,
-    level: 'SHOULD',
-    convention: ONE_SCHEME_CONVENTION,
-    requirement:
-      "Every record's model or scorer URI in the traffic uses one scheme, the service's own (§2.1, §2.2): the first one seen of its kind.",
-    alsoJudgedBy: perKind('uri-fields-share-one-scheme'),
-    needs: 'records of one kind with model or scorer URIs, over the session (listings and reads)',
+  recordsBelongListed: {
+    ...RECORDS_BELONG,
+    ops: LISTS,
+    slot: 'record',
+    judge: (e: RecordSeen) => belongs(e.kind, e.record, e.exchange),
   },
-  unknownId404: {
+  recordsBelongRead: {
+    ...RECORDS_BELONG,
+    ops: READS,
+    slot: 'exchange',
+    judge: (e) => {
+      const read = readRecord(e);
+      return read && belongs(read.kind, read.record, e);
+    },
+  },
+  readIdAsked: {
+    ...READ_BACK,
+    ops: READS,
+    slot: 'exchange',
+    judge: (e) => {
+      const read = readRecord(e);
+      if (!read) return undefined;
+      const other = readIdBreach(read.kind.idField, read.asked, read.record);
+      return other
+        ? { expected: `${read.kind.idField} ${JSON.stringify(read.asked)}, the id the path names`, actual: other }
+        : 'held';
+    },
+  },
+  unknownRecordId: {
     side: 'server',
-    name: 'unknown-id-404',
+    id: '{kind}.unknown-id-is-404',
+    on: 'read',
+    ops: READS,
     level: 'SHOULD',
-    convention: 'evaluation-record service and FastAPI training service: an id that names nothing is answered 404',
-    requirement:
-      'A read by a well-formed id refused for the id itself (a 4xx other than for credentials, negotiation, framing or rate) is refused with 404.',
-    alsoJudgedBy: [...perKind('unknown-id-is-404'), 'training-jobs.unknown-id-is-404'],
-    needs: 'a read by id refused with a 4xx that is about the id (for a training job: a UUID)',
+    convention: (op) =>
+      `evaluation-record service: an unknown id is 404 with {"reason": "${kindAt(op).title} <id> not found"}`,
+    requirement: (op) => `Reading a ${kindAt(op).title} by an id that names no record answers 404.`,
+    needs: 'a read by id refused with a 4xx that is about the id',
+    slot: 'exchange',
+    judge: UNKNOWN_ID((e) => {
+      const kind = kindOf(e.request.op.id)!;
+      const asked = e.request.params[kind.idField];
+      return asked === undefined ? undefined : `${kind.idField} ${asked}`;
+    }),
+  },
+  unknownJobId: {
+    side: 'server',
+    id: 'training-jobs.unknown-id-is-404',
+    ops: JOB_READ_OPS,
+    section: '§4.3',
+    level: 'SHOULD',
+    convention: 'FastAPI training service: an unknown job id is 404',
+    requirement: 'Getting a training job with a well-formed UUID that names no job answers 404.',
+    needs: 'a training job read by a UUID refused with a 4xx that is about the id',
+    slot: 'exchange',
+    judge: UNKNOWN_ID((e) => {
+      const asked = e.request.params.training_job_id;
+      return asked !== undefined && isUuid(asked) ? `training job ${asked}` : undefined;
+    }),
   },
   malformedJobId: {
     side: 'server',
-    name: 'malformed-id-refused',
+    id: 'training-jobs.malformed-id-is-4xx',
+    ops: JOB_READ_OPS,
     section: '§4.3',
     level: 'MUST',
     requirement:
       'Getting a training job with a malformed id (not a UUID, so it can identify no job) answers a 4xx, never a 2xx or a 5xx (§4.3, §2.3).',
-    checks: ['training-jobs.malformed-id-is-4xx'],
     needs: 'a training job asked for by an id that is not a UUID',
+    slot: 'exchange',
+    judge: (e) => {
+      const asked = e.request.params.training_job_id;
+      if (asked === undefined || isUuid(asked)) return undefined;
+      const breach = malformedJobIdBreach(e.status);
+      return breach ? { expected: `a 4xx for the job id "${asked}", which is not a UUID`, actual: breach } : 'held';
+    },
+  },
+  jobReadIdAsked: {
+    ...JOB_READ,
+    ops: JOB_READ_OPS,
+    slot: 'exchange',
+    judge: (e) => {
+      const asked = e.request.params.training_job_id;
+      if (
+        asked === undefined ||
+        !isUuid(asked) ||
+        !is2xx(e.status) ||
+        e.schemaProblem !== undefined ||
+        !isJsonObject(e.json)
+      )
+        return undefined;
+      const other = jobIdBreach(asked, e.json);
+      return other ? { expected: `id ${asked}, the id the path names`, actual: other } : 'held';
+    },
   },
 } as const satisfies Record<string, Rule>;

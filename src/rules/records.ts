@@ -7,17 +7,10 @@
  * Each returns the breach, or undefined.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
-import type { OperationId } from '../core/operations.js';
-import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
+import type { RecordKind } from '../core/record-kinds.js';
 import { canonicalJson, isJsonObject } from '../core/values.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { isErrorObject } from './error-shape.js';
-
-/** The section of a record kind's fields (§2.1, §2.2) for one of its operations. */
-export function recordFieldsSection(op: OperationId): string {
-  const kind = RECORD_KINDS.find((k) => k.listOp === op || k.readOp === op);
-  return kind?.fieldsSection ?? '§2';
-}
 
 /** A listing read of `count` records (reading stopped beyond `limit`) against the limit asked for. */
 export function limitBreach(limit: number, count: number): string | undefined {

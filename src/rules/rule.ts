@@ -1,66 +1,122 @@
 /**
- * @module A rule as one value, written once and read by both drivers: the suite (a check that judges
- * it on generated cases takes its identity from it) and the judging proxy (which judges it on the
- * traffic, reports it as `<side>.<name>.<op>`, and documents it from the same value). The value says
- * whose fault a breach is, the section, the level and the convention a SHOULD rests on, the
- * requirement in one sentence, the suite checks that judge the same thing, and the traffic on which
- * the proxy can judge it. The judging functions live beside the values (src/rules/*).
+ * @module A rule as one value, read by every driver: its identity (the check id it is reported under
+ * on each operation, §, level, the convention a SHOULD rests on, the requirement in one sentence,
+ * the catalogue release that added it) and, where traffic can show it, the evidence it judges (its
+ * slot, evidence.ts) with the pure function that judges that evidence. The run's checks take their
+ * identity from it and call its judgement on their exchanges; the proxy, the replay and the merge
+ * feed it the evidence they hold through `rulesFor(operation, slot)` (index.ts) and name no rule.
  */
 import type { Level } from '../core/check-identity.js';
 import { operation, type OperationId } from '../core/operations.js';
+import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
+import type { SlotJudge } from './evidence.js';
 
 /** Whose fault a breach is: the client that sent a request the interface forbids, or the server. */
 export type Side = 'client' | 'server';
 
-export interface Rule {
+/** The catalogue release a check first came in (package.json's version when it was added). */
+export const FIRST_RELEASE = '0.1.0';
+
+export interface RuleIdentity {
   readonly side: Side;
-  /** `<side>.<name>`: the proxy's result id adds the operation (`server.response-schema.chat-create`). */
-  readonly name: string;
   /**
-   * The section the rule rests on: one for every operation, one per operation (a records rule rests on
-   * its kind's §2.1 or §2.2), or undefined: the operation's own (§4.x).
+   * The check id: literal (`chat-completions.usage-adds-up`) or, for a rule of several operations,
+   * with `{op}` standing for the operation's slug (`auth.rejects-missing-credentials.{op}`) or
+   * `{kind}` for its record kind's name (`{kind}.offset-skips`: `predictions.offset-skips`).
    */
+  readonly id: string;
+  /** A `{kind}` rule's check is about the kind's listing or its read (default: the listing). */
+  readonly on?: 'list' | 'read';
+  /** The operation of a rule's check with a literal id judged on several operations (a job created, then read). */
+  readonly checkOp?: OperationId;
+  /** The id of the same rule judged on a streamed chat answer, where the catalogue has one (`….streamed`). */
+  readonly streamedId?: string;
+  /** The section: one for every operation, one per operation, or undefined: the operation's own (§4.x). */
   readonly section?: string | ((op: OperationId) => string);
   readonly level: Level;
-  /** For a SHOULD: the convention it rests on. */
-  readonly convention?: string;
-  /** The requirement in one sentence, the words of the suite check and of the proxy's result. */
-  readonly requirement: string;
-  /** The operations the rule is judged on, when not every operation that shows it. */
-  readonly appliesTo?: (op: OperationId) => boolean;
-  /**
-   * The suite checks that are this rule judged on generated cases: they take their identity (section,
-   * level, requirement, convention) from it (`checkIdentityOf`).
-   */
-  readonly checks?: readonly string[];
-  /**
-   * Suite checks that judge part of what the rule judges, in their own words, at the same level and
-   * on the same section (`{op}` stands for every operation slug the check exists for, among those the
-   * rule applies to).
-   */
-  readonly alsoJudgedBy?: readonly string[];
-  /** The traffic on which the proxy can judge the rule. */
+  /** For a SHOULD (and an INFO built on one): the convention it rests on (per operation where it names its service). */
+  readonly convention?: string | ((op: OperationId) => string);
+  /** The requirement in one sentence (per operation where it names the operation's path). */
+  readonly requirement: string | ((op: OperationId) => string);
+  /** The operations the rule is judged on; undefined: every operation. */
+  readonly ops?: readonly OperationId[];
+  /** The traffic that shows the rule, in words (docs/proxy-rules.md). */
   readonly needs: string;
+  /** The catalogue release that added it (default FIRST_RELEASE). */
+  readonly since?: string;
+}
+
+/** A rule: its identity and, when traffic can show it, the judgement of its slot's evidence. */
+export type Rule = RuleIdentity & ({ readonly slot?: undefined } | SlotJudge);
+
+/** `chat.create` → `chat-create`: the operation part of a check id. */
+export function slugOf(op: OperationId): string {
+  return op.replace(/\./g, '-');
+}
+
+/** Whether the rule is judged on `op`. */
+export function appliesTo(rule: Pick<RuleIdentity, 'ops'>, op: OperationId): boolean {
+  return rule.ops === undefined || rule.ops.includes(op);
+}
+
+/** The record kind an operation lists or reads. */
+export function kindOf(op: OperationId): RecordKind | undefined {
+  return RECORD_KINDS.find((k) => k.listOp === op || k.readOp === op);
+}
+
+/** The check id of a rule on an operation (`streamed`: judged on a streamed chat answer). */
+export function checkIdOf(rule: Pick<RuleIdentity, 'id' | 'streamedId'>, op: OperationId, streamed = false): string {
+  const id = streamed && rule.streamedId ? rule.streamedId : rule.id;
+  if (id.includes('{op}')) return id.replace('{op}', slugOf(op));
+  return id.includes('{kind}') ? id.replace('{kind}', kindOf(op)?.name ?? slugOf(op)) : id;
+}
+
+/**
+ * The operation of a rule's check, when the rule is judged on `op`: `op` itself for an `{op}` rule,
+ * the kind's listing or read for a `{kind}` rule, the one operation of a rule with a literal id.
+ */
+export function checkOperationOf(
+  rule: Pick<RuleIdentity, 'id' | 'on' | 'ops' | 'checkOp'>,
+  op: OperationId,
+): OperationId {
+  if (rule.id.includes('{op}')) return op;
+  const kind = rule.id.includes('{kind}') ? kindOf(op) : undefined;
+  if (kind) return rule.on === 'read' ? kind.readOp : kind.listOp;
+  return rule.checkOp ?? (rule.ops?.length === 1 ? rule.ops[0]! : op);
+}
+
+/** A rule's requirement on a streamed chat answer (its `.streamed` check). */
+export function streamedRequirement(requirement: string): string {
+  return `${requirement} (With stream: true, judged on the reassembled stream.)`;
 }
 
 /** The section of a rule on an operation: the rule's own, or the operation's. */
-export function sectionOf(rule: Pick<Rule, 'section'>, op: OperationId): string {
+function sectionOf(rule: Pick<RuleIdentity, 'section'>, op: OperationId): string {
   const s = rule.section;
   return typeof s === 'function' ? s(op) : (s ?? operation(op).section);
 }
 
+/** The requirement of a rule on an operation. */
+function requirementOf(rule: Pick<RuleIdentity, 'requirement'>, op: OperationId): string {
+  return typeof rule.requirement === 'function' ? rule.requirement(op) : rule.requirement;
+}
+
 /**
- * What a suite check about the same thing takes from the rule: section (on `op`), level,
- * requirement and convention.
+ * What a check about the rule takes from it on `op` (`streamed`: its `.streamed` twin): section,
+ * level, requirement and convention (the check's id is the rule's, `checkIdOf`).
  */
 export function checkIdentityOf(
-  rule: Rule,
+  rule: RuleIdentity,
   op: OperationId,
-): { section: string; level: Rule['level']; requirement: string; convention?: string } {
+  streamed = false,
+): { section: string; level: RuleIdentity['level']; requirement: string; convention?: string } {
+  const at = checkOperationOf(rule, op);
+  const convention = typeof rule.convention === 'function' ? rule.convention(at) : rule.convention;
+  const requirement = requirementOf(rule, at);
   return {
-    section: sectionOf(rule, op),
+    section: sectionOf(rule, at),
     level: rule.level,
-    requirement: rule.requirement,
-    ...(rule.convention ? { convention: rule.convention } : {}),
+    requirement: streamed && rule.streamedId ? streamedRequirement(requirement) : requirement,
+    ...(convention ? { convention } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { CheckDefinition } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
-import { buildEvidence } from './evidence.js';
+import { buildEvidence } from '../transport/evidence.js';
 import type { RunSettings } from './run-settings.js';
 
 /** `startedAt`: when the check started (`performance.now()`). */

@@ -12,7 +12,7 @@
 import type { HandedOffBreach } from '../core/check.js';
 import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';
-import { buildEvidence, type EvidenceContext } from './evidence.js';
+import { buildEvidence, type EvidenceContext } from '../transport/evidence.js';
 
 /** What the evidence of a handed-off failure is built with: the run's redaction, credentials and seed. */
 interface HandOffContext extends Omit<EvidenceContext, 'replay'> {

@@ -2,9 +2,10 @@
  * @module Which checks a run executes: `--only` / `--skip` (id prefixes, sections like `§4.5`,
  * operation ids) and `--shard K/N` (deterministic: by position in the id-sorted catalogue).
  */
-import type { CheckDefinition } from '../core/check.js';
+import type { CheckIdentity } from '../core/check-identity.js';
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
+import { legacyIds } from '../rules/legacy-ids.js';
 
 /** An operation's id as check ids end with it: `chat.create` → `chat-create`. */
 const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
@@ -12,8 +13,16 @@ const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
 /** What a selector may name, for messages and `conformance list`. */
 export const SELECTOR_HELP = `a check id or id prefix (auth., chat-completions.returns-request-id), a section (§4.1, §7), or an operation (${OPERATIONS.map((o) => `${o.id} or ${slugOf(o.id)}`).join(', ')})`;
 
+/**
+ * A selector as given, with the proxy's result ids of before (`server.credentials-required.chat-create`,
+ * src/rules/legacy-ids.ts) standing for the check ids that report the same rule now.
+ */
+function expandTerms(terms: readonly string[] | undefined): readonly string[] | undefined {
+  return terms?.flatMap((t) => legacyIds(t) ?? [t]);
+}
+
 /** True when a filter term selects the check: an id prefix, a section, an operation id, or a level. */
-function matchesFilter(check: CheckDefinition, term: string): boolean {
+function matchesFilter(check: CheckIdentity, term: string): boolean {
   if (term.startsWith('§')) {
     return check.section.split(/,\s*/).some((s) => s === term || s.startsWith(term + '.') || s.startsWith(term + '–'));
   }
@@ -43,7 +52,8 @@ export function parseShard(value: string): { index: number; count: number } {
   return { index, count };
 }
 
-export function selectChecks(catalogue: readonly CheckDefinition[], sel: Selection): CheckDefinition[] {
+export function selectChecks<C extends CheckIdentity>(catalogue: readonly C[], selection: Selection): C[] {
+  const sel = { ...selection, only: expandTerms(selection.only), skip: expandTerms(selection.skip) };
   // A selector that names nothing is a typo: silently running (or skipping) nothing would hide it.
   for (const [flag, terms] of [
     ['--only', sel.only],

@@ -9,13 +9,12 @@ import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import type { HttpRequestSpec, RecordedRequest } from '../transport/types.js';
+import { TARGET_RULES } from '../rules/target-rules.js';
 import { buildCurl } from '../transport/curl.js';
-import { buildEvidence, type EvidenceContext } from './evidence.js';
+import { buildEvidence, type EvidenceContext } from '../transport/evidence.js';
 
-export const FINDING_ID = 'target.stays-up';
-
-export const REQUIREMENT =
-  'The server stays up whatever the request: it answers or refuses every request, and no request brings it down (§4).';
+export const FINDING_ID = TARGET_RULES.staysUp.id;
+const REQUIREMENT = TARGET_RULES.staysUp.requirement;
 
 /** One request a check sent, as the watcher saw it go out. */
 export interface Sent {

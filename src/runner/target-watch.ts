@@ -31,7 +31,7 @@ import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/
 import { pinpoint } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
 import { RUN_DEFAULTS } from './run-settings.js';
-import type { EvidenceContext } from './evidence.js';
+import type { EvidenceContext } from '../transport/evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
 import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';
 import type { WriteLedger } from './write-ledger.js';

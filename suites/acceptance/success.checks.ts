@@ -21,18 +21,19 @@ import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
-import { existingTrainingJobId, firstRecords, seededUuid, slugOf } from '../../src/kit/baseline.js';
+import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/baseline.js';
 import { RECORD_KIND, type RecordKindName as RecordKind } from '../../src/core/record-kinds.js';
+import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
+import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { is2xx } from '../../src/core/values.js';
 
-/** What every acceptance root check of an operation states: its id, MUST, the operation's section. */
+/** What every acceptance root check of an operation states: its rule's id and identity (src/rules), root of the operation. */
 function acceptanceOf(op: OperationId) {
   return {
-    id: `acceptance.valid-request-succeeds.${slugOf(op)}`,
+    id: checkIdOf(ANSWER_RULES.validRequestSucceeds, op),
     root: true,
     operation: op,
-    section: operation(op).section,
-    level: 'MUST',
+    ...checkIdentityOf(ANSWER_RULES.validRequestSucceeds, op),
   } as const;
 }
 
@@ -40,11 +41,6 @@ function acceptanceOf(op: OperationId) {
 const LIST_LINES_CAP = 50;
 /** Most records read back one by one. */
 const READS_CAP = 10;
-
-function label(op: OperationId): string {
-  const o = operation(op);
-  return `${o.method} ${o.path}`;
-}
 
 /** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
 export function judgeSuccess(
@@ -146,7 +142,6 @@ function bodyProperty(
   const fixed = (options.everyValue ?? []).reduce((n, e) => n + e.values.length, 0);
   return defineCheck({
     ...acceptanceOf(op),
-    requirement: `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`,
     ...(o.writes ? { writes: true } : {}),
     async run(ctx) {
       const send = (body: Record<string, unknown>) =>
@@ -227,7 +222,6 @@ const logAcceptance = bodyProperty(
 
 const trainingGetAcceptance = defineCheck({
   ...acceptanceOf('training-jobs.get'),
-  requirement: `${label('training-jobs.get')} answers the id of an existing job with a 2xx and a training job valid against the response schema.`,
   // Needs a job that exists: it creates one.
   writes: true,
   async run(ctx) {
@@ -318,7 +312,6 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
   const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
   return defineCheck({
     ...acceptanceOf(op),
-    requirement: `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}.`,
     async run(ctx) {
       // Filter values that select something (from the listing) and one that selects nothing.
       const sample = (await firstRecords(ctx, kind, 20)) ?? [];
@@ -381,7 +374,6 @@ function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition
   const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
   return defineCheck({
     ...acceptanceOf(op),
-    requirement: `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema.`,
     async run(ctx) {
       const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
       const ids = (records ?? [])

@@ -8,7 +8,8 @@
  * nothing (the acceptance checks report that refusal as a failure).
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { servedData, unauthorizedStatusBreach } from '../../src/rules/auth.js';
+import { unauthorizedStatusBreach } from '../../src/rules/auth.js';
+import { rejectionProblem as authRejectionProblem } from '../../src/rules/auth-rules.js';
 import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
@@ -87,15 +88,9 @@ const RULES: readonly AuthRule[] = [
   },
 ];
 
-/** Why an answer to unauthenticated request is not a rejection with no data, or undefined when it is. */
+/** Why an answer to an unauthenticated request is not a rejection with no data, or undefined when it is (src/rules judges). */
 export function rejectionProblem(op: OperationId, ex: HttpExchange): string | undefined {
-  const status = ex.response.status;
-  const data = servedData(op, ex);
-  if (is2xx(status))
-    return `${describeResponse(ex)}: the request was served without valid credentials${data ? `, returning ${data}` : ''}`;
-  if (status < 400 || status > 499) return `${describeResponse(ex)}: not a 4xx`;
-  if (data) return `${describeResponse(ex)}: a ${status} that still carries ${data}`;
-  return undefined;
+  return authRejectionProblem(op, ex.response.status, ex.json, ex.response.bodyText);
 }
 
 export type ControlVerdict = { readonly skip: string } | { readonly status: number; readonly notes: string[] };

@@ -14,7 +14,7 @@ import { ConformanceError } from '../../src/core/errors.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { derivedPresentations } from '../../src/core/credentials.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { PRESENTATION_LABELS } from '../../src/coverage/presentations.js';
+import { PRESENTATION_LABELS } from '../../src/core/presentations.js';
 import { baselineRequest, slugOf } from '../../src/kit/baseline.js';
 import { control, rejectionProblem } from './credentials.checks.js';
 

@@ -52,7 +52,7 @@ const nChoicesIndexed = defineCheck({
       const r = expectCompletion(ctx, ex, `a request with n: ${n}`);
       if (!r.ok) return r.outcome;
       // The rule's own judgement, the one the proxy applies to every chat answer.
-      const breach = CHAT_ANSWER_RULES.nChoices.answer.breach({ n }, r.body);
+      const breach = CHAT_ANSWER_RULES.nChoices.breach({ n }, r.body);
       if (breach) {
         const want = Array.from({ length: n }, (_, i) => i);
         return fail({ expected: `${n} choices with indices ${JSON.stringify(want)}`, actual: breach, exchange: ex });

@@ -8,6 +8,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
+import { streamedRequirement } from '../../src/rules/rule.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { describeArrival, isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
@@ -71,10 +72,7 @@ export function inBothModes(def: ModeCheckDefinition): [CheckDefinition, CheckDe
     defineCheck({
       ...rest,
       id: mode === 'streamed' ? `${def.id}.streamed` : def.id,
-      requirement:
-        mode === 'streamed'
-          ? `${def.requirement} (With stream: true, judged on the reassembled stream.)`
-          : def.requirement,
+      requirement: mode === 'streamed' ? streamedRequirement(def.requirement) : def.requirement,
       run: (ctx) => run(ctx, mode),
     });
   return [make('non-streamed'), make('streamed')];

@@ -17,6 +17,7 @@ import {
 import { contentOf, expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, inBothModes, type ChatMode } from './in-mode.js';
 import { VERDICT_SCHEMA, verdictProblem } from './verdict-schema.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
@@ -329,9 +330,7 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
 export const seededDeterminism = defineCheck({
   id: 'chat-completions.seeded-determinism',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'INFO',
-  requirement: 'The same request with the same seed at temperature 0 gives the same output (observation).',
+  ...checkIdentityOf(PAIR_RULES.seededDeterminism, 'chat.create'),
   async run(ctx) {
     const body = { temperature: 0, seed: 12345, max_completion_tokens: ctx.target.maxCompletionTokens };
     const a = await sendChat(ctx, body);

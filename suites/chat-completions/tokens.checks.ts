@@ -18,6 +18,7 @@ import { expectCompletion, sendChat, type Completion } from './chat-exchange.js'
 import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
+import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
@@ -124,7 +125,7 @@ export const tokensAsTokenIds = defineCheck({
 const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
   operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.usageAddsUp, 'chat.create'),
+  ...checkIdentityOf(ANSWER_RULES.usageAddsUp, 'chat.create'),
   async run(ctx) {
     for (const extra of [{}, { n: 2, temperature: 0.8 }]) {
       const ex = await sendChat(ctx, extra);

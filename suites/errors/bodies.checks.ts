@@ -7,6 +7,7 @@
  * by design are observed, never failed (INFO), unless they crash the server.
  */
 import type fc from 'fast-check';
+import { refusalVerdict } from '../../src/rules/answer-rules.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -159,13 +160,10 @@ function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown, strictnes
   };
 }
 
-/** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is. */
+/** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is (src/rules judges). */
 function rejectionProblem(ex: HttpExchange): string | undefined {
-  const s = ex.response.status;
-  if (s >= 400 && s <= 499) return undefined;
-  if (is2xx(s)) return `${describeResponse(ex)}: the request was accepted`;
-  if (s >= 500) return `${describeResponse(ex)}: a server error instead of a rejection`;
-  return `${describeResponse(ex)}: not a 4xx`;
+  const v = refusalVerdict(ex.response.status, '', describeResponse(ex));
+  return v === undefined || v === 'held' ? undefined : v.actual;
 }
 
 // Sending a JSON object to create/log creates data if the server wrongly accepts it.

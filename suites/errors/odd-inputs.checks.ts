@@ -7,6 +7,8 @@
  * SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the
  * client's error, a 5xx the server's) and the servers' own tests, which assert exactly this.
  */
+import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
+import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -138,13 +140,9 @@ async function statusOf(
 function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition {
   const o = operation(op);
   return defineCheck({
-    id: `errors.never-5xx-on-odd-input.${slugOf(op)}`,
+    id: checkIdOf(ANSWER_RULES.never5xx, op),
     operation: op,
-    section: o.section,
-    level: 'SHOULD',
-    convention:
-      'RFC 9110 §15.5–15.6 (a client error is a 4xx, a 5xx is the server failing); the odd inputs of the vLLM, SGLang and llama.cpp server test suites',
-    requirement: `${o.method} ${o.path} answers each odd input (${inputs.map((i) => i.label).join('; ')}) with a 4xx or a 2xx, never a 5xx.`,
+    ...checkIdentityOf(ANSWER_RULES.never5xx, op),
     ...(o.writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       for (const input of inputs) {
@@ -214,13 +212,9 @@ function noInternals(
 ): CheckDefinition {
   const o = operation(op);
   return defineCheck({
-    id: `errors.error-message-without-internals.${slugOf(op)}`,
+    id: checkIdOf(ANSWER_RULES.errorWithoutInternals, op),
     operation: op,
-    section: o.section,
-    level: 'SHOULD',
-    convention:
-      'OWASP error handling (no stack traces to clients); vLLM and FastAPI answer a message, never a traceback',
-    requirement: `${o.method} ${o.path} refuses an invalid body with an error message that says what is wrong (non-empty) and carries no stack trace or exception dump.`,
+    ...checkIdentityOf(ANSWER_RULES.errorWithoutInternals, op),
     ...(o.writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const spec: HttpRequestSpec = { ...invalid(ctx), expect: 'refusal' };

@@ -10,7 +10,7 @@ import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
-import { STREAM_RULES } from '../../src/rules/stream-rules.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
 /**
@@ -164,7 +164,7 @@ function contentCodingOf(header: string | undefined): string | undefined {
 const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
   operation: 'chat.create',
-  ...checkIdentityOf(STREAM_RULES.streamedCount, 'chat.create'),
+  ...checkIdentityOf(PAIR_RULES.streamedCount, 'chat.create'),
   async run(ctx) {
     const extra = {
       temperature: 0,

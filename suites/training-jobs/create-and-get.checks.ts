@@ -9,6 +9,7 @@ import { baseGroups, uuidFromSeed } from './bodies.js';
 import { isUuid, malformedJobIdBreach, unknownIdBreach } from '../../src/rules/records.js';
 import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
@@ -63,7 +64,7 @@ const createReturnsUuidId = defineCheck({
 const getReturnsSameId = defineCheck({
   id: 'training-jobs.get-returns-same-id',
   operation: 'training-jobs.get',
-  ...checkIdentityOf(RECORD_RULES.getsCreatedJob, 'training-jobs.get'),
+  ...checkIdentityOf(PAIR_RULES.jobRead, 'training-jobs.get'),
   writes: true,
   async run(ctx) {
     // The job the run created once (controlExchange): its id as creation returned it.

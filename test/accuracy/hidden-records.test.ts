@@ -21,7 +21,7 @@ test('reads refused as 404 for their credentials are not read-backs, by proxy an
     expect(serverSideFindings(report, 'must')).toEqual([]);
     expect(serverSideFindings(await judgeByReplay(recording, server.url), 'must')).toEqual([]);
     // The reads with the right credentials were judged all the same.
-    expect(report.results.find((r) => r.id === 'server.reads-listed-record.predictions-read')?.status).toBe('pass');
+    expect(report.results.find((r) => r.id === 'predictions.listed-records-read-back')?.status).toBe('pass');
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

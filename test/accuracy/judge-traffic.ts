@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
-import type { ListParams } from '../../src/proxy/jsonl-answer.js';
+import type { ListParams } from '../../src/rules/evidence.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { replayRecording } from '../../src/replay/replay.js';
 import { startProxy } from '../proxy/helpers.js';
@@ -76,12 +76,13 @@ export async function judgeByReplay(recording: string, target: string, options: 
 }
 
 /**
- * The server-side findings of a proxy/replay report, one line each ('<rule id>: <actual>'); [] when
- * none. At level `must`, only the MUST rules' (a server that departs from a SHOULD convention).
+ * The findings of a proxy/replay server report, one line each ('<check id>: <actual>'); [] when none
+ * (INFO observations never count). At level `must`, only the MUST rules' (a server that departs from a
+ * SHOULD convention).
  */
 export function serverSideFindings(report: RunReport, level: 'must' | 'should' = 'should'): string[] {
   return report.results
-    .filter((r) => r.id.startsWith('server.') && (r.status === 'fail' || r.status === 'error'))
+    .filter((r) => (r.status === 'fail' || r.status === 'error') && r.level !== 'INFO')
     .filter((r) => level === 'should' || r.level === 'MUST')
     .map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
 }

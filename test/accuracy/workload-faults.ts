@@ -21,58 +21,62 @@ interface FaultShown {
 
 const TABLE: Readonly<Record<string, readonly FaultShown[]>> = {
   'openai-sdk': [
-    { fault: 'chat-completions.n-ignored', rule: 'server.n-choices.chat-create', byReplay: true },
-    { fault: 'chat-completions.token-ids-missing', rule: 'server.token-ids-per-choice.chat-create', byReplay: true },
+    { fault: 'chat-completions.n-ignored', rule: 'chat-completions.n-choices-indexed', byReplay: true },
+    {
+      fault: 'chat-completions.token-ids-missing',
+      rule: 'chat-completions.return-token-ids-per-choice',
+      byReplay: true,
+    },
     {
       fault: 'chat-completions.structured-outputs-ignored',
-      rule: 'server.structured-output.chat-create',
+      rule: 'chat-completions.structured-outputs-choice',
       byReplay: true,
     },
     {
       fault: 'streaming.continuous-usage-ignored',
-      rule: 'server.stream-continuous-usage.chat-create',
+      rule: 'streaming.continuous-usage-non-decreasing',
       byReplay: true,
     },
-    { fault: 'streaming.usage-chunk-missing', rule: 'server.stream-usage.chat-create', byReplay: true },
+    { fault: 'streaming.usage-chunk-missing', rule: 'streaming.usage-chunk-last-and-adds-up', byReplay: true },
     {
       fault: 'records.read-differs-from-listing',
-      rule: 'server.reads-listed-record.predictions-read',
+      rule: 'predictions.listed-records-read-back',
       byReplay: true,
     },
-    { fault: 'records.offset-ignored', rule: 'server.page-matches-listing.predictions-list', byReplay: true },
-    { fault: 'training-jobs.get-forgets-jobs', rule: 'server.gets-created-job.training-jobs-get', byReplay: false },
+    { fault: 'records.offset-ignored', rule: 'predictions.offset-skips', byReplay: true },
+    { fault: 'training-jobs.get-forgets-jobs', rule: 'training-jobs.get-returns-same-id', byReplay: false },
   ],
   'isolation-probes': [
-    { fault: 'auth.accepts-any-credentials', rule: 'server.other-credentials-refused.chat-create', byReplay: true },
-    { fault: 'auth.accepts-other-scheme', rule: 'server.credentials-required.predictions-list', byReplay: true },
+    { fault: 'auth.accepts-any-credentials', rule: 'auth.rejects-wrong-credentials.chat-create', byReplay: true },
+    { fault: 'auth.accepts-other-scheme', rule: 'auth.rejects-derived-credentials.predictions-list', byReplay: true },
     {
       fault: 'auth.basic-password-not-checked',
-      rule: 'server.other-credentials-refused.predictions-read',
+      rule: 'auth.rejects-derived-credentials.predictions-read',
       byReplay: true,
     },
-    { fault: 'auth.serves-data-with-401', rule: 'server.refusal-serves-no-data.predictions-read', byReplay: true },
+    { fault: 'auth.serves-data-with-401', rule: 'auth.rejects-missing-credentials.predictions-read', byReplay: true },
     {
       fault: 'records.read-ignores-scope',
-      rule: 'server.records-belong-to-project.predictions-read',
+      rule: 'predictions.records-belong-to-project',
       byReplay: true,
     },
-    { fault: 'records.unknown-id-is-400', rule: 'server.unknown-id-404.scores-read', byReplay: true },
+    { fault: 'records.unknown-id-is-400', rule: 'scores.unknown-id-is-404', byReplay: true },
   ],
   'buggy-client': [
     {
       fault: 'chat-completions.continue-with-generation-prompt-accepted',
-      rule: 'server.accepts-forbidden.chat-create',
+      rule: 'chat-completions.rejects-continue-with-generation-prompt',
       byReplay: true,
     },
-    { fault: 'errors.accepts-malformed-json', rule: 'server.accepts-malformed-json.chat-create', byReplay: true },
-    { fault: 'errors.drops-wrong-type-fields', rule: 'server.accepts-invalid-body.chat-create', byReplay: true },
+    { fault: 'errors.accepts-malformed-json', rule: 'errors.rejects-malformed-json.chat-create', byReplay: true },
+    { fault: 'errors.drops-wrong-type-fields', rule: 'errors.rejects-invalid-body.chat-create', byReplay: true },
     {
       fault: 'training-jobs.malformed-job-id-is-500',
-      rule: 'server.malformed-id-refused.training-jobs-get',
+      rule: 'training-jobs.malformed-id-is-4xx',
       byReplay: true,
     },
-    { fault: 'auth.accepts-missing-credentials', rule: 'server.credentials-required.chat-create', byReplay: true },
-    { fault: 'trajectories.error-loc-dotted-string', rule: 'server.error-shape.trajectories-log', byReplay: true },
+    { fault: 'auth.accepts-missing-credentials', rule: 'auth.rejects-missing-credentials.chat-create', byReplay: true },
+    { fault: 'trajectories.error-loc-dotted-string', rule: 'errors.error-body-shape.trajectories-log', byReplay: true },
   ],
 };
 

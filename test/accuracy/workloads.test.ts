@@ -93,8 +93,8 @@ describe.each(WORKLOADS.map((w) => [w.id, w] as [string, ClientWorkload]))('%s a
     const { recording } = through(id);
     const report = await withMock([], (url) => judgeByReplay(recording, url));
     expect(serverSideFindings(report)).toEqual([]);
-    // Every exchange is judged `server.answers` once: the replay sent all the recorded ones.
-    const answered = report.results.filter((r) => r.id.startsWith('server.answers.'));
+    // Every exchange is judged `target.answers-completely` once: the replay sent all the recorded ones.
+    const answered = report.results.filter((r) => r.id.startsWith('target.answers-completely.'));
     expect(answered.reduce((n, r) => n + (r.exchanges?.judged ?? 0), 0)).toBe(recorded(recording).length);
   });
 });
@@ -116,22 +116,26 @@ test('openai-sdk: chat streamed and not with the vLLM extras, listings, pages an
   });
   expect(chats.filter((r) => r.body?.n === 2)).toHaveLength(2);
   expect(chats.some((r) => (r.body?.stream_options as Record<string, unknown>)?.continuous_usage_stats)).toBe(true);
-  expect(judgedOn(report, 'server.stream-content-type.chat-create')).toBe(4);
-  expect(judgedOn(report, 'server.stream-continuous-usage.chat-create')).toBe(1);
-  expect(judgedOn(report, 'server.structured-output.chat-create')).toBe(2);
-  expect(judgedOn(report, 'server.logprobs-shape.chat-create')).toBe(2);
-  expect(judgedOn(report, 'server.stop-strings.chat-create')).toBe(1);
-  expect(judgedOn(report, 'server.request-id-returned.chat-create')).toBe(1);
-  expect(judgedOn(report, 'server.streamed-count-matches.chat-create')).toBe(1);
+  expect(judgedOn(report, 'streaming.event-stream-content-type')).toBe(4);
+  expect(judgedOn(report, 'streaming.continuous-usage-non-decreasing')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.structured-outputs-choice')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.response-format-json-schema')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.logprobs-shape-and-counts')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.logprobs-shape-and-counts.streamed')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.stop-strings-honoured')).toBe(1);
+  expect(judgedOn(report, 'chat-completions.returns-request-id')).toBe(1);
+  expect(judgedOn(report, 'streaming.token-count-matches-non-streamed')).toBe(1);
   for (const kind of ['predictions', 'scores']) {
     expect(count(rs, (r) => r.op === `${kind}.list` && r.status === 200)).toBe(6);
     expect(count(rs, (r) => r.op === `${kind}.read` && r.status === 200)).toBe(2);
-    expect(judgedOn(report, `server.reads-listed-record.${kind}-read`)).toBe(2);
-    expect(judgedOn(report, `server.page-matches-listing.${kind}-list`)).toBe(2);
-    expect(judgedOn(report, `server.stable-order.${kind}-list`)).toBe(1);
-    expect(judgedOn(report, `server.filter-complete.${kind}-list`)).toBe(1);
+    expect(judgedOn(report, `${kind}.listed-records-read-back`)).toBe(2);
+    // The pages are judged on the full listing read after them, which shows them still in place: one exchange.
+    expect(judgedOn(report, `${kind}.offset-skips`)).toBe(1);
+    expect(judgedOn(report, `${kind}.stable-order`)).toBe(1);
+    // The filtered listing itself (only records of the run), and the full listing read after it (every one of them).
+    expect(judgedOn(report, `${kind}.filter-by-evaluation-run`)).toBe(2);
   }
-  expect(judgedOn(report, 'server.gets-created-job.training-jobs-get')).toBe(1);
+  expect(judgedOn(report, 'training-jobs.get-returns-same-id')).toBe(1);
   expect(rs.filter((r) => r.op === 'trajectories.log').map((r) => r.status)).toEqual([200]);
   expect(report.coverage?.covered).toBeGreaterThan(200);
 });
@@ -142,17 +146,24 @@ test('isolation-probes: listed ids read under another project and entity (404), 
   const elsewhere = rs.filter((r) => /^\/v2\/(acme\/evals-other|acme-other\/evals)\/\w+\/[^?]+$/.test(r.path));
   expect(elsewhere.map((r) => r.status)).toEqual(Array(12).fill(404));
   for (const kind of ['predictions', 'scores']) {
-    expect(judgedOn(report, `server.unknown-id-404.${kind}-read`)).toBe(6);
-    expect(judgedOn(report, `server.reads-id-asked.${kind}-read`), 'the control read in its own project').toBe(1);
+    expect(judgedOn(report, `${kind}.unknown-id-is-404`)).toBe(6);
+    expect(judgedOn(report, `${kind}.listed-records-read-back`), 'the control read in its own project').toBe(1);
   }
   expect(count(rs, (r) => r.status === 401)).toBe(20);
   for (const op of ['chat-create', 'trajectories-log', 'training-jobs-get', 'predictions-list', 'scores-read']) {
-    expect(judgedOn(report, `server.other-credentials-refused.${op}`), op).toBeGreaterThan(0);
-    expect(judgedOn(report, `server.answers-401.${op}`), op).toBeGreaterThan(0);
+    // Made-up credentials, or ones derived from the real ones (a wrong password, the /v1 token on /v2).
+    const refused =
+      judgedOn(report, `auth.rejects-wrong-credentials.${op}`) +
+      judgedOn(report, `auth.rejects-derived-credentials.${op}`);
+    expect(refused, op).toBeGreaterThan(0);
+    expect(judgedOn(report, `auth.answers-401.${op}`), op).toBeGreaterThan(0);
   }
-  // No credentials, and the other family's scheme (Basic on /v1, Bearer on /v2): none in the path's scheme.
-  expect(judgedOn(report, 'server.credentials-required.chat-create')).toBe(2);
-  expect(judgedOn(report, 'server.credentials-required.predictions-read')).toBe(2);
+  // No credentials, and the other family's scheme (Basic on /v1, Bearer on /v2).
+  // Known to the proxy (--token, --basic), the other family's real credentials are derived ones.
+  for (const op of ['chat-create', 'predictions-read']) {
+    expect(judgedOn(report, `auth.rejects-missing-credentials.${op}`), op).toBe(1);
+    expect(judgedOn(report, `auth.rejects-derived-credentials.${op}`), op).toBeGreaterThan(0);
+  }
 });
 
 test('buggy-client: its bad requests are the clients’ findings, and the server’s refusals are judged', () => {
@@ -169,10 +180,13 @@ test('buggy-client: its bad requests are the clients’ findings, and the server
     'client.request-schema.training-jobs-create': 1,
     'client.request-schema.trajectories-log': 1,
   });
-  expect(judgedOn(report, 'server.accepts-forbidden.chat-create')).toBe(2);
-  expect(judgedOn(report, 'server.accepts-malformed-json.chat-create')).toBe(2);
-  expect(judgedOn(report, 'server.unknown-id-404.training-jobs-get')).toBe(1);
-  expect(judgedOn(report, 'server.malformed-id-refused.training-jobs-get')).toBe(1);
+  expect(
+    judgedOn(report, 'chat-completions.rejects-continue-with-generation-prompt') +
+      judgedOn(report, 'chat-completions.rejects-continue-with-generation-prompt.streamed'),
+  ).toBe(2);
+  expect(judgedOn(report, 'errors.rejects-malformed-json.chat-create')).toBe(2);
+  expect(judgedOn(report, 'training-jobs.unknown-id-is-404')).toBe(1);
+  expect(judgedOn(report, 'training-jobs.malformed-id-is-4xx')).toBe(1);
   const statuses = recorded(recording).map((r) => r.status);
   expect(statuses.filter((s) => s === 200)).toHaveLength(7);
   expect(statuses.filter((s) => s !== undefined && s >= 400)).toHaveLength(13);

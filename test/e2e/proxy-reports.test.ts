@@ -44,7 +44,7 @@ test('--report-interval writes the reports while running; a SIGKILL keeps the la
     const { code } = await proxy.exited;
     expect(code).toBeNull();
     const reports = JSON.parse(readFileSync(json, 'utf8')) as { runs?: unknown[] } | unknown[];
-    expect(JSON.stringify(reports)).toContain('server.response-schema.chat-create');
+    expect(JSON.stringify(reports)).toContain('acceptance.valid-request-succeeds.chat-create');
   } finally {
     proxy.child.kill('SIGKILL');
     await mock.close();

@@ -275,7 +275,7 @@ test.skipIf(skip)(
     const failed = report.results
       .filter((r: { status: string }) => r.status === 'fail')
       .map((r: { id: string }) => r.id);
-    expect(failed).toEqual(['server.usage-adds-up.chat-create']);
+    expect(failed).toEqual(['chat-completions.usage-adds-up']);
     expect(forwardProxy.log().slice(before)).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/chat\/completions/);
     expect(gateway.log()).not.toMatch(/chat\/completions 403/);
     expect(readFileSync(json, 'utf8')).not.toContain(GATEWAY_KEY);

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import type { RunReport } from '../../src/core/report.js';
-import { RULES } from '../../src/proxy/rules.js';
+import { OPERATIONS } from '../../src/core/operations.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
+import { appliesTo, checkIdOf } from '../../src/rules/rule.js';
 import { runCli } from '../hostile/report-files.js';
 import { type RunningCli, sdk, startProxyCli } from '../proxy/helpers.js';
 import { workload } from '../proxy/workload.js';
@@ -25,16 +27,18 @@ const out = scratchDir('merge-proxies');
 const FAULT = 'acceptance.json-labelled-text-plain';
 const stops: (() => Promise<unknown>)[] = [];
 
-/** The rules judged on a pair of exchanges (src/proxy/pair-rules.ts). */
-const PAIR_RULES: readonly string[] = [
-  RULES.getsCreatedJob,
-  RULES.readsListedRecord,
-  RULES.oneUriScheme,
-  RULES.stableOrder,
-  RULES.pageMatchesListing,
-  RULES.filterComplete,
-].map((r) => `${r.side}.${r.name}.`);
-const isPairRule = (id: string): boolean => PAIR_RULES.some((p) => id.startsWith(p));
+/** The check ids of the rules judged on more than one exchange (src/rules/pair-rules.ts) that the workload shows. */
+const PAIRED: ReadonlySet<string> = new Set(
+  [
+    PAIR_RULES.jobRead,
+    PAIR_RULES.readBack,
+    PAIR_RULES.oneUriScheme,
+    PAIR_RULES.stableOrder,
+    PAIR_RULES.offsetSkips,
+    PAIR_RULES.filterComplete,
+  ].flatMap((r) => OPERATIONS.filter((o) => appliesTo(r, o.id)).map((o) => checkIdOf(r, o.id))),
+);
+const isPairRule = (id: string): boolean => PAIRED.has(id);
 
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);

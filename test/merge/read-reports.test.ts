@@ -41,7 +41,7 @@ test('what is not a report of this version is one line naming the file', () => {
     'CTS_BAD_REPORT: junit.json: not a JSON report (no "reports" list): give the file of --json',
   );
   expect(why(file('old.json', '{"schemaVersion": "1.3", "reports": []}'))).toBe(
-    'CTS_BAD_REPORT: old.json: a report of schema "1.3", this suite reads 1.4: merge reports written by this version of the suite',
+    'CTS_BAD_REPORT: old.json: a report of schema "1.3", this suite reads 1.5: merge reports written by this version of the suite',
   );
   const doc = JSON.parse(renderJson(singleTargetRun())) as { reports: { seed: unknown }[] };
   doc.reports[0]!.seed = 'seven';

@@ -71,15 +71,15 @@ test('SDK and JSONL clients get through the proxy what they get directly, and no
   expect(problems(clients!)).toEqual([]);
   // The rules were judged, not skipped: every exchange shows up.
   for (const id of [
-    'server.response-schema.chat-create',
-    'server.usage-adds-up.chat-create',
-    'server.stream-usage.chat-create',
-    'server.stream-indices.chat-create',
-    'server.stream-complete.chat-create',
-    'server.jsonl-records.predictions-list',
-    'server.jsonl-records.scores-list',
-    'server.response-schema.predictions-read',
-    'server.answers.chat-create',
+    'acceptance.valid-request-succeeds.chat-create',
+    'chat-completions.usage-adds-up',
+    'streaming.usage-chunk-last-and-adds-up',
+    'streaming.contiguous-choice-indices',
+    'streaming.ends-with-done',
+    'predictions.list-is-jsonl-of-records',
+    'scores.list-is-jsonl-of-records',
+    'acceptance.valid-request-succeeds.predictions-read',
+    'target.answers-completely.chat-create',
   ]) {
     expect(result(server!, id)?.status, id).toBe('pass');
   }
@@ -125,8 +125,8 @@ test("requests the interface forbids, refused by the server, are the client's fi
     'client.section-7-conditions.chat-create: Cannot set both `continue_final_message` and `add_generation_prompt` to True.',
   ]);
   expect(result(clients!, 'client.section-7-conditions.chat-create')?.level).toBe('MUST');
-  expect(result(server!, 'server.credentials-required.chat-create')?.status).toBe('pass');
-  expect(result(server!, 'server.error-shape.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'auth.rejects-missing-credentials.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'errors.error-body-shape.chat-create')?.status).toBe('pass');
   // The client's own request is the evidence, its token never: the curl line names the variable.
   const ev = result(clients!, 'client.request-rules.chat-create')!.evidence!;
   expect(ev.request?.body).toContain('"top_logprobs":2');

@@ -106,7 +106,7 @@ test('faults found through the binary: exit 1, every report written, no secret a
       );
     expect(recorded).toHaveLength(4);
     expect(recorded.map((r) => r.response?.status).sort()).toEqual([200, 200, 200, 401]);
-    expect(recorded.find((r) => r.findings.includes('server.usage-adds-up.chat-create'))?.request.body).toContain(
+    expect(recorded.find((r) => r.findings.includes('chat-completions.usage-adds-up'))?.request.body).toContain(
       '"user":"***"',
     );
     expect(recorded.every((r) => r.operation && (r.request.headers.authorization ?? '').endsWith(' ***'))).toBe(true);
@@ -119,11 +119,11 @@ test('faults found through the binary: exit 1, every report written, no secret a
         .filter((r) => r.status === 'fail')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['server.jsonl-records.scores-list', 'server.usage-adds-up.chat-create']);
-    expect(server.results.find((r) => r.id === 'server.usage-adds-up.chat-create')?.evidence?.curl).toContain(
+    ).toEqual(['scores.list-is-jsonl-of-records', 'chat-completions.usage-adds-up']);
+    expect(server.results.find((r) => r.id === 'chat-completions.usage-adds-up')?.evidence?.curl).toContain(
       '$CONFORMANCE_TOKEN',
     );
-    expect(texts['junit.xml']).toContain('server.usage-adds-up.chat-create');
+    expect(texts['junit.xml']).toContain('chat-completions.usage-adds-up');
     const leaks = Object.entries(texts).flatMap(([where, text]) => findLeaks(where, text, s));
     expect(leaks).toEqual([]);
     expect(run.stdout + run.stderr).not.toMatch(STACK);

@@ -12,8 +12,8 @@ import { listRecords, problems, result, sdk, startProxy } from './helpers.js';
 
 const BASIC = `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`;
 const CONFIGURED = { token: DEFAULT_TOKEN, basic: BASIC };
-const CHAT = 'server.other-credentials-refused.chat-create';
-const PREDICTIONS = 'server.other-credentials-refused.predictions-list';
+const CHAT = 'auth.rejects-derived-credentials.chat-create';
+const PREDICTIONS = 'auth.rejects-derived-credentials.predictions-list';
 
 const stops: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

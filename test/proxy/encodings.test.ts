@@ -71,7 +71,7 @@ test.each(['gzip', 'deflate', 'br'] as const)(
     await listing.body.arrayBuffer();
     const [server] = await proxy.stop();
     expect(problems(server!)).toEqual([]);
-    expect(server!.results.some((r) => r.id.startsWith('server.stream-') && r.status === 'pass')).toBe(true);
+    expect(server!.results.some((r) => r.id.startsWith('streaming.') && r.status === 'pass')).toBe(true);
   },
 );
 

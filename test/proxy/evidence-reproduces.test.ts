@@ -12,12 +12,13 @@ import { startMockServer } from '../../mock/index.js';
 import { DEFAULT_TOKEN } from '../../src/core/defaults.js';
 import { OPERATIONS } from '../../src/core/operations.js';
 import { exchangeReplayLine } from '../../src/proxy/exchange-replay.js';
-import { RULES } from '../../src/proxy/rules.js';
+import { AUTH_RULES } from '../../src/rules/auth-rules.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { replayRecording } from '../../src/replay/replay.js';
 import { result, sdk, startProxy } from './helpers.js';
 
-const CHAT = 'server.other-credentials-refused.chat-create';
+const CHAT = 'auth.rejects-wrong-credentials.chat-create';
 const WRONG = 'someone-elses-token-1234';
 const dir = mkdtempSync(join(tmpdir(), 'cts-evidence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,10 +78,8 @@ test('the replay line replays that exchange of the recording, which records the 
 
 test('without a recording the replay line is left out (empty); a pair rule replays the whole recording', () => {
   const op = OPERATIONS.find((o) => o.id === 'chat.create')!;
-  expect(
-    exchangeReplayLine('conformance run --replay f', '--target u', undefined, op, RULES.otherCredentialsRefused),
-  ).toBe('');
-  expect(exchangeReplayLine('conformance run --replay f', '--target u', 3, op, RULES.streamedCount)).toBe(
+  expect(exchangeReplayLine('conformance run --replay f', '--target u', undefined, op, AUTH_RULES.wrong)).toBe('');
+  expect(exchangeReplayLine('conformance run --replay f', '--target u', 3, op, PAIR_RULES.streamedCount)).toBe(
     'conformance run --replay f --target u',
   );
 });

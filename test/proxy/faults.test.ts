@@ -97,43 +97,43 @@ const basicGet = (url: string): Promise<string> =>
 const ROWS: readonly Row[] = [
   {
     fault: 'chat-completions.usage-does-not-add-up',
-    finding: 'server.usage-adds-up.chat-create',
+    finding: 'chat-completions.usage-adds-up',
     client: (c, _u, m) => completion(c, m),
   },
   {
     fault: 'acceptance.chat-response-without-usage',
-    finding: 'server.response-schema.chat-create',
+    finding: 'acceptance.valid-request-succeeds.chat-create',
     client: (c, _u, m) => completion(c, m),
   },
   {
     fault: 'acceptance.json-labelled-text-plain',
-    finding: 'server.json-content-type.chat-create',
+    finding: 'acceptance.json-content-type.chat-create',
     client: (c, _u, m) => completion(c, m).catch(() => undefined),
   },
   {
     fault: 'streaming.usage-chunk-does-not-add-up',
-    finding: 'server.stream-usage.chat-create',
+    finding: 'streaming.usage-chunk-last-and-adds-up',
     client: (c, _u, m) => streamed(c, m),
   },
-  { fault: 'streaming.id-changes', finding: 'server.stream-one-id.chat-create', client: (c, _u, m) => streamed(c, m) },
+  { fault: 'streaming.id-changes', finding: 'streaming.one-id-across-chunks', client: (c, _u, m) => streamed(c, m) },
   {
     fault: 'streaming.finish-reason-missing',
-    finding: 'server.stream-one-finish.chat-create',
+    finding: 'streaming.one-finish-reason-per-choice',
     client: (c, _u, m) => streamed(c, m),
   },
   {
     fault: 'streaming.chunk-object-mislabelled',
-    finding: 'server.stream-chunk-shape.chat-create',
+    finding: 'streaming.chunks-are-chat-completion-chunks',
     client: (c, _u, m) => streamed(c, m),
   },
   {
     fault: 'streaming.old-style-error-event',
-    finding: 'server.stream-error-event.chat-create',
+    finding: 'streaming.no-error-event',
     client: (c, _u, m) => streamed(c, m),
   },
   {
     fault: 'records.non-json-line',
-    finding: 'server.jsonl-records.predictions-list',
+    finding: 'predictions.list-is-jsonl-of-records',
     client: (_c, u, m) =>
       listRecords(u, 'predictions', undefined, `?evaluation_run_id=${m}-not-a-run&limit=3`).then(() =>
         listRecords(u, 'predictions', undefined, `?limit=5&marker=${m}`),
@@ -141,33 +141,33 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'records.truncated-last-line',
-    finding: 'server.jsonl-records.scores-list',
+    finding: 'scores.list-is-jsonl-of-records',
     client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`),
   },
   {
     fault: 'records.score-value-as-string',
-    finding: 'server.jsonl-records.scores-list',
+    finding: 'scores.list-is-jsonl-of-records',
     client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=4&marker=${m}`),
   },
   {
     fault: 'records.json-array-body',
-    finding: 'server.jsonl-records.predictions-list',
+    finding: 'predictions.list-is-jsonl-of-records',
     client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=2&marker=${m}`),
   },
   // What one answer shows of its request (src/rules/records.ts, the suite's read and listing checks).
   {
     fault: 'records.limit-off-by-one',
-    finding: 'server.list-limit.predictions-list',
+    finding: 'predictions.limit-bounds-count',
     client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
   },
   {
     fault: 'records.limit-ignored',
-    finding: 'server.list-limit.scores-list',
+    finding: 'scores.limit-bounds-count',
     client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=2&marker=${m}`),
   },
   {
     fault: 'records.filter-ignored',
-    finding: 'server.list-filter.scores-list',
+    finding: 'scores.filter-by-evaluation-run',
     client: async (_c, u, m) => {
       const some = await listRecords(u, 'scores', undefined, '?limit=1');
       const run = (some.records[0] as { evaluation_run_id: string }).evaluation_run_id;
@@ -176,44 +176,44 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'records.uris-name-other-project',
-    finding: 'server.records-belong-to-project.predictions-list',
+    finding: 'predictions.records-belong-to-project',
     client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
   },
   {
     fault: 'records.unknown-id-is-400',
-    finding: 'server.unknown-id-404.scores-read',
+    finding: 'scores.unknown-id-is-404',
     client: (_c, u, m) => basicGet(`${u}/v2/acme/evals/scores/${m}-no-such-score`),
   },
   {
     fault: 'training-jobs.malformed-job-id-is-500',
-    finding: 'server.malformed-id-refused.training-jobs-get',
+    finding: 'training-jobs.malformed-id-is-4xx',
     client: (_c, u, m) =>
       fetch(`${u}/v1/preview/training-jobs/${m}-not-a-uuid`, { headers: { authorization: `Bearer ${DEFAULT_TOKEN}` } }),
   },
   // Pairs: what an earlier exchange of the traffic showed (src/proxy/pairs.ts).
   {
     fault: 'records.read-listed-id-404',
-    finding: 'server.reads-listed-record.predictions-read',
+    finding: 'predictions.listed-records-read-back',
     client: (_c, u, m) => listThenRead(u, 'predictions', m),
   },
   {
     fault: 'records.read-differs-from-listing',
-    finding: 'server.reads-listed-record.scores-read',
+    finding: 'scores.listed-records-read-back',
     client: (_c, u, m) => listThenRead(u, 'scores', m),
   },
   {
     fault: 'records.internal-uri-scheme-leaks',
-    finding: 'server.one-uri-scheme.scores-list',
+    finding: 'scores.uri-fields-share-one-scheme',
     client: (_c, u, m) => listRecords(u, 'scores', undefined, `?limit=8&marker=${m}`),
   },
   {
     fault: 'records.offset-off-by-one',
-    finding: 'server.page-matches-listing.predictions-list',
+    finding: 'predictions.offset-skips',
     client: (_c, u, m) => fullAround(u, 'predictions', '?offset=2&limit=2', m),
   },
   {
     fault: 'records.unstable-order',
-    finding: 'server.stable-order.scores-list',
+    finding: 'scores.stable-order',
     client: async (_c, u, m) => {
       await listRecords(u, 'scores');
       await listRecords(u, 'scores', undefined, `?marker=${m}`);
@@ -221,7 +221,7 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'records.filter-drops-records',
-    finding: 'server.filter-complete.scores-list',
+    finding: 'scores.filter-by-evaluation-run',
     client: async (_c, u, m) => {
       const some = await listRecords(u, 'scores', undefined, '?limit=1');
       const run = (some.records[0] as { evaluation_run_id: string }).evaluation_run_id;
@@ -230,24 +230,24 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'training-jobs.get-forgets-jobs',
-    finding: 'server.gets-created-job.training-jobs-get',
+    finding: 'training-jobs.get-returns-same-id',
     client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
     fault: 'training-jobs.get-returns-other-id',
-    finding: 'server.reads-id-asked.training-jobs-get',
+    finding: 'training-jobs.get-returns-same-id',
     client: (_c, u, m) => createThenGetJob(u, m),
   },
   {
     fault: 'errors.skips-body-validation',
-    finding: 'server.accepts-invalid-body.chat-create',
+    finding: 'errors.rejects-invalid-body.chat-create',
     // A message without its role (§2.5): no lax reading makes it valid.
     client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: [{ content: `about ${m}` }] }),
     cleanClients: false,
   },
   {
     fault: 'errors.accepts-malformed-json',
-    finding: 'server.accepts-malformed-json.chat-create',
+    finding: 'errors.rejects-malformed-json.chat-create',
     client: (_c, u, m) =>
       fetch(`${u}/v1/chat/completions?marker=${m}`, {
         method: 'POST',
@@ -258,43 +258,43 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'auth.forbidden-instead-of-unauthorized',
-    finding: 'server.answers-401.chat-create',
+    finding: 'auth.answers-401.chat-create',
     client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   {
     fault: 'auth.serves-data-with-401',
-    finding: 'server.refusal-serves-no-data.chat-create',
+    finding: 'auth.rejects-missing-credentials.chat-create',
     client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   {
     fault: 'records.svc-user-id-missing',
-    finding: 'server.svc-user-id.predictions-list',
+    finding: 'predictions.svc-user-id-server-filled',
     client: (_c, u, m) => listRecords(u, 'predictions', undefined, `?limit=3&marker=${m}`),
   },
   {
     fault: 'errors.traceback-in-errors',
-    finding: 'server.error-without-internals.chat-create',
+    finding: 'errors.error-message-without-internals.chat-create',
     client: (_c, u, m) => post(`${u}/v1/chat/completions?marker=${m}`, { messages: 'not a list' }),
     cleanClients: false,
   },
   {
     fault: 'auth.accepts-missing-credentials',
-    finding: 'server.credentials-required.chat-create',
+    finding: 'auth.rejects-missing-credentials.chat-create',
     client: (_c, u, m) => chatWithoutCredentials(u, m),
     cleanClients: false,
   },
   // A client-side bad request (reported as the client's), answered with a bad error body (the server's).
   {
     fault: 'errors.error-envelope-message-only',
-    finding: 'server.error-shape.chat-create',
+    finding: 'errors.error-body-shape.chat-create',
     client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: ask(m), temperature: 'hot' }),
     cleanClients: false,
   },
   {
     fault: 'trajectories.error-loc-dotted-string',
-    finding: 'server.error-shape.trajectories-log',
+    finding: 'errors.error-body-shape.trajectories-log',
     client: (_c, u, m) =>
       post(`${u}/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: m, trajectory_groups: 'not-an-array' }),
     cleanClients: false,

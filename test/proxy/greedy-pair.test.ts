@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const m of mocks.splice(0)) await m.close();
 });
 
-const ID = 'server.streamed-count-matches.chat-create';
+const ID = 'streaming.token-count-matches-non-streamed';
 
 async function both(base: string, extra: Record<string, unknown>): Promise<void> {
   const body = { messages: [{ role: 'user', content: 'Name three harbours.' }], max_completion_tokens: 8, ...extra };

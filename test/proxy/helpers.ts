@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
 import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_MODEL, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import type { ListParams } from '../../src/proxy/jsonl-answer.js';
+import type { ListParams } from '../../src/rules/evidence.js';
 import { proxyReports } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
 import { ProxySession, type SessionOptions } from '../../src/proxy/session.js';

@@ -42,9 +42,9 @@ const ownNames =
     return handle({ ...req, query });
   };
 
-const LIMIT = 'server.list-limit.predictions-list';
-const FILTER = 'server.list-filter.predictions-list';
-const PAGE = 'server.page-matches-listing.predictions-list';
+const LIMIT = 'predictions.limit-bounds-count';
+const FILTER = 'predictions.filter-by-evaluation-run';
+const PAGE = 'predictions.offset-skips';
 
 let conformant: { url: string; close(): Promise<void> };
 let ignoresMax: { url: string; close(): Promise<void> };
@@ -141,7 +141,7 @@ test('`run --replay` judges with the names it is given: the `limit=4` recording 
   };
   const told = await replay(OWN);
   expect(result(told, LIMIT)).toBeUndefined();
-  expect(result(told, 'server.list-filter.predictions-list')?.status).not.toBe('fail');
+  expect(result(told, 'predictions.filter-by-evaluation-run')?.status).not.toBe('fail');
   expect(result(await replay(), LIMIT)).toMatchObject({ status: 'fail' });
 });
 

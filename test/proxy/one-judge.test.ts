@@ -9,7 +9,6 @@
  */
 import { expect, test } from 'vitest';
 import type { CheckDefinition } from '../../src/core/check.js';
-import type { OperationId } from '../../src/core/operations.js';
 import { ProxySession } from '../../src/proxy/session.js';
 import type { MockRequest, MockResponse } from '../../mock/index.js';
 import { acceptanceChecks } from '../../suites/acceptance/index.js';
@@ -37,9 +36,9 @@ function judgedVariant(rewrite: (req: MockRequest, res: MockResponse) => MockRes
   return { session, handler };
 }
 
-/** The proxy's verdict under one rule on one operation (undefined: never judged). */
-function proxyVerdict(session: ProxySession, rule: string, op: OperationId): Verdict | undefined {
-  const group = session.findings.all().find((g) => g.rule.name === rule && g.op === op);
+/** The proxy's verdict under one check id (undefined: never judged). */
+function proxyVerdict(session: ProxySession, id: string): Verdict | undefined {
+  const group = session.findings.all().find((g) => g.id === id);
   if (!group || group.judged === 0) return undefined;
   return group.failed > 0 ? 'fail' : 'pass';
 }
@@ -48,14 +47,13 @@ function proxyVerdict(session: ProxySession, rule: string, op: OperationId): Ver
 async function bothVerdicts(
   checks: readonly CheckDefinition[],
   rewrite: (req: MockRequest, res: MockResponse) => MockResponse,
-  rule: string,
-  op: OperationId,
+  id: string,
 ): Promise<{ suite: Record<string, string>; proxy: Verdict | undefined }> {
   const { session, handler } = judgedVariant(rewrite);
   const report = await runAgainstVariant(checks, handler, { runs: 3, preflight: false });
   return {
     suite: Object.fromEntries(report.results.map((r) => [r.id, r.status])),
-    proxy: proxyVerdict(session, rule, op),
+    proxy: proxyVerdict(session, id),
   };
 }
 
@@ -97,8 +95,7 @@ test.each(CHAT_BODIES)('a chat rejection answered with %s: suite and proxy both 
     shapeCheck('chat-create'),
     (req, res) =>
       req.path === '/v1/chat/completions' && res.status >= 400 && res.status < 500 ? json(400, body) : res,
-    'error-shape',
-    'chat.create',
+    'errors.error-body-shape.chat-create',
   );
   expect({ suite: suite['errors.error-body-shape.chat-create'], proxy }).toEqual({ suite: due, proxy: due });
 });
@@ -107,8 +104,7 @@ test.each(LOG_BODIES)('a trajectory log rejected with %s: suite and proxy both s
   const { suite, proxy } = await bothVerdicts(
     shapeCheck('trajectories-log'),
     (req, res) => (req.path.endsWith('/log') && res.status >= 400 && res.status < 500 ? json(422, body) : res),
-    'error-shape',
-    'trajectories.log',
+    'errors.error-body-shape.trajectories-log',
   );
   expect({ suite: suite['errors.error-body-shape.trajectories-log'], proxy }).toEqual({ suite: due, proxy: due });
 });
@@ -141,8 +137,7 @@ test.each(LISTING_TYPES)('a listing labelled %s: both suite checks and the proxy
       const { 'content-type': _, ...headers } = res.headers;
       return { ...res, headers: type === undefined ? headers : { ...headers, 'content-type': type } };
     },
-    'jsonl-content-type',
-    'predictions.list',
+    'acceptance.jsonl-content-type.predictions-list',
   );
   expect({ ...suite, proxy }).toEqual({
     'acceptance.jsonl-content-type.predictions-list': due,

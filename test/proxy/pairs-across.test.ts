@@ -83,22 +83,22 @@ interface Row {
 const ROWS: readonly Row[] = [
   {
     fault: 'records.read-listed-id-404',
-    finding: 'server.reads-listed-record.predictions-read',
+    finding: 'predictions.listed-records-read-back',
     client: (n, m) => listThenRead(n, 'predictions', m),
   },
   {
     fault: 'records.read-differs-from-listing',
-    finding: 'server.reads-listed-record.scores-read',
+    finding: 'scores.listed-records-read-back',
     client: (n, m) => listThenRead(n, 'scores', m),
   },
   {
     fault: 'records.offset-off-by-one',
-    finding: 'server.page-matches-listing.predictions-list',
+    finding: 'predictions.offset-skips',
     client: (n, m) => fullAround(n, 'predictions', '?offset=2&limit=2', m),
   },
   {
     fault: 'records.unstable-order',
-    finding: 'server.stable-order.scores-list',
+    finding: 'scores.stable-order',
     client: async (n, m) => {
       await listRecords(n(), 'scores');
       await listRecords(n(), 'scores', undefined, `?marker=${m}`);
@@ -106,7 +106,7 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'records.filter-drops-records',
-    finding: 'server.filter-complete.scores-list',
+    finding: 'scores.filter-by-evaluation-run',
     client: async (n, m) => {
       const some = await listRecords(n(), 'scores', undefined, '?limit=1');
       const run = (some.records[0] as { evaluation_run_id: string }).evaluation_run_id;
@@ -115,12 +115,12 @@ const ROWS: readonly Row[] = [
   },
   {
     fault: 'training-jobs.get-forgets-jobs',
-    finding: 'server.gets-created-job.training-jobs-get',
+    finding: 'training-jobs.get-returns-same-id',
     client: (n, m) => createThenGet(n, m),
   },
   {
     fault: 'streaming.streamed-token-ids-doubled',
-    finding: 'server.streamed-count-matches.chat-create',
+    finding: 'streaming.token-count-matches-non-streamed',
     client: (n, m) => greedyBoth(n, m),
   },
 ];

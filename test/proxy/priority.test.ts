@@ -36,24 +36,34 @@ test('off: a model that serves priority 1 anyway fails §7.1, streamed or not', 
   expect(await priorityOne(proxy.url, false)).toBe(200);
   expect(await priorityOne(proxy.url, true)).toBe(200);
   const [server] = await proxy.stop();
-  const found = result(server!, 'server.accepts-forbidden.chat-create');
-  expect(found?.status).toBe('fail');
-  expect(found?.actual).toContain('priority 1 to a model without priority scheduling');
+  for (const id of [
+    'chat-completions.priority-follows-scheduling',
+    'chat-completions.priority-follows-scheduling.streamed',
+  ]) {
+    const found = result(server!, id);
+    expect(found?.status, id).toBe('fail');
+    expect(found?.actual, id).toContain('HTTP 200');
+    expect(found?.expected, id).toContain('priority 1 to a model without priority scheduling');
+  }
 });
 
-test('off, and the model refuses it: judged and clean; not told: not judged', async () => {
+test("off, and the model refuses it: judged and clean; not told: judged as off, the run's default; on: not judged", async () => {
   const mock = await startMockServer({ port: 0 });
   mocks.push(mock);
   const told = await startProxy(mock.url, { priorityScheduling: false });
   expect(await priorityOne(told.url, false)).toBeGreaterThanOrEqual(400);
   const [server] = await told.stop();
   expect(problems(server!)).toEqual([]);
-  expect(result(server!, 'server.accepts-forbidden.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'chat-completions.priority-follows-scheduling')?.status).toBe('pass');
 
   const scheduling = await startMockServer({ port: 0, priorityScheduling: true });
   mocks.push(scheduling);
   const untold = await startProxy(scheduling.url);
   expect(await priorityOne(untold.url, false)).toBe(200);
-  const [quiet] = await untold.stop();
-  expect(result(quiet!, 'server.accepts-forbidden.chat-create')).toBeUndefined();
+  const [judged] = await untold.stop();
+  expect(result(judged!, 'chat-completions.priority-follows-scheduling')?.status).toBe('fail');
+  const on = await startProxy(scheduling.url, { priorityScheduling: true });
+  expect(await priorityOne(on.url, false)).toBe(200);
+  const [quiet] = await on.stop();
+  expect(result(quiet!, 'chat-completions.priority-follows-scheduling')).toBeUndefined();
 });

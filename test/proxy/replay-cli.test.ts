@@ -70,17 +70,17 @@ test('(a) replayed against a clean target with other credentials: every exchange
     expect(server.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.actual}`)).toEqual([]);
     // Served with B's credentials (answers judged as 2xx bodies: a refused request would judge none of these)…
     for (const id of [
-      'server.response-schema.chat-create',
-      'server.usage-adds-up.chat-create',
-      'server.stream-complete.chat-create',
-      'server.stream-usage.chat-create',
-      'server.jsonl-records.predictions-list',
-      'server.response-schema.predictions-read',
+      'acceptance.valid-request-succeeds.chat-create',
+      'chat-completions.usage-adds-up',
+      'streaming.ends-with-done',
+      'streaming.usage-chunk-last-and-adds-up',
+      'predictions.list-is-jsonl-of-records',
+      'acceptance.valid-request-succeeds.predictions-read',
     ])
       expect(status(id), id).toBe('pass');
     // …and the two recorded as refused, refused again: wrong credentials, and none.
-    expect(status('server.other-credentials-refused.chat-create')).toBe('pass');
-    expect(status('server.credentials-required.scores-list')).toBe('pass');
+    expect(status('auth.rejects-wrong-credentials.chat-create')).toBe('pass');
+    expect(status('auth.rejects-missing-credentials.scores-list')).toBe('pass');
     expect(run.stdout).toMatch(/server\s+CONFORMANT at level should, coverage \d+%/);
     expect(leaks).toEqual([]);
     expect(run.stderr).not.toMatch(STACK);
@@ -94,10 +94,12 @@ test('(b) replayed against planted faults: the proxy finds them under its rules,
   try {
     const { run, server, status, leaks } = await replay(RECORDING, mock.url, 'faults');
     expect(run.code, run.stderr).toBe(1);
-    expect(status('server.response-schema.chat-create')).toBe('fail');
-    expect(status('server.stream-one-id.chat-create')).toBe('fail');
-    expect(status('server.jsonl-records.predictions-list')).toBe('pass');
-    expect(server.results.find((r) => r.id === 'server.response-schema.chat-create')?.actual).toContain('usage');
+    expect(status('acceptance.valid-request-succeeds.chat-create')).toBe('fail');
+    expect(status('streaming.one-id-across-chunks')).toBe('fail');
+    expect(status('predictions.list-is-jsonl-of-records')).toBe('pass');
+    expect(server.results.find((r) => r.id === 'acceptance.valid-request-succeeds.chat-create')?.actual).toContain(
+      'usage',
+    );
     expect(run.stdout).toMatch(/server\s+NOT CONFORMANT/);
     expect(leaks).toEqual([]);
   } finally {
@@ -110,12 +112,12 @@ test('(c) a request recorded as refused goes with wrong credentials: a target th
   try {
     const { run, server, status, leaks } = await replay(RECORDING, mock.url, 'accepts-any');
     expect(run.code, run.stderr).toBe(1);
-    expect(status('server.other-credentials-refused.chat-create')).toBe('fail');
-    expect(server.results.find((r) => r.id === 'server.other-credentials-refused.chat-create')?.actual).toContain(
+    expect(status('auth.rejects-wrong-credentials.chat-create')).toBe('fail');
+    expect(server.results.find((r) => r.id === 'auth.rejects-wrong-credentials.chat-create')?.actual).toContain(
       'HTTP 200',
     );
     // The request without credentials is replayed without: the fault does not serve it.
-    expect(status('server.credentials-required.scores-list')).toBe('pass');
+    expect(status('auth.rejects-missing-credentials.scores-list')).toBe('pass');
     expect(leaks).toEqual([]);
   } finally {
     await mock.close();
@@ -163,7 +165,7 @@ test('(d) garbage lines, a line too long to hold and a write are skipped and cou
         '1 line longer than 1052672 bytes (line 5); ' +
         '1 exchange with side effects (a training job, logged trajectories): pass --allow-writes (line 9)',
     );
-    expect(status('server.stream-complete.chat-create')).toBe('pass');
+    expect(status('streaming.ends-with-done')).toBe('pass');
     expect(leaks).toEqual([]);
   } finally {
     await mock.close();

@@ -68,7 +68,7 @@ test('an upstream that is down is a 502 with a JSON body, and an error result', 
   expect(body.error.type).toBe('upstream_unreachable');
   expect(body.error.message).toMatch(/connection refused/);
   const [server] = await p.stop();
-  const r = result(server!, 'server.answers.chat-create')!;
+  const r = result(server!, 'target.answers-completely.chat-create')!;
   expect(r.status).toBe('error');
   expect(r.errorCode).toBe('CTS_TARGET_UNREACHABLE');
   expect(r.evidence?.request?.body).toContain('"stream":true');
@@ -82,7 +82,7 @@ test('an upstream slower than --timeout is a 504 with a JSON body', async () => 
   expect(res.status).toBe(504);
   expect(((await res.json()) as { error: { type: string } }).error.type).toBe('upstream_timeout');
   const [server] = await p.stop();
-  expect(result(server!, 'server.answers.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
+  expect(result(server!, 'target.answers-completely.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
 });
 
 test('each SSE event reaches the client while the server still holds the next; the stream is judged', async () => {
@@ -107,7 +107,7 @@ test('each SSE event reaches the client while the server still holds the next; t
   expect(rest).toContain('data: [DONE]');
   const [server] = await p.stop();
   expect(problems(server!)).toEqual([]);
-  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'streaming.ends-with-done')?.status).toBe('pass');
 });
 
 test('events sent at once leave in one piece, byte for byte, each still judged', async () => {
@@ -134,7 +134,7 @@ test('events sent at once leave in one piece, byte for byte, each still judged',
   expect(await res.text()).toBe(events.join(''));
   const [server] = await p.stop();
   expect(problems(server!)).toEqual([]);
-  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'streaming.ends-with-done')?.status).toBe('pass');
 
   // The same stream with a second id in the middle: found, whichever piece the event came in.
   const broken = [...events];
@@ -142,7 +142,7 @@ test('events sent at once leave in one piece, byte for byte, each still judged',
   const p2 = await proxyTo(await sending(broken));
   expect(await (await fetch(`${p2.url}/v1/chat/completions`, CHAT)).text()).toBe(broken.join(''));
   const [server2] = await p2.stop();
-  expect(result(server2!, 'server.stream-one-id.chat-create')?.status).toBe('fail');
+  expect(result(server2!, 'streaming.one-id-across-chunks')?.status).toBe('fail');
 });
 
 test('a client that stops reading holds the server back (backpressure both ways), then gets every byte', async () => {
@@ -205,7 +205,7 @@ test('a client that stops reading holds the server back (backpressure both ways)
   );
   const [server] = await p.stop();
   expect(problems(server!)).toEqual([]);
-  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('pass');
+  expect(result(server!, 'streaming.ends-with-done')?.status).toBe('pass');
 });
 
 test('stopping with a stream under way: the grace passes, the stream is cut and left unjudged', async () => {
@@ -302,8 +302,8 @@ test('a body that stalls longer than --idle-timeout is cut, and reported as not 
   const res = await fetch(`${p.url}/v1/chat/completions`, CHAT);
   await expect(res.text()).rejects.toThrow();
   const [server] = await p.stop();
-  expect(result(server!, 'server.answers.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
-  expect(result(server!, 'server.stream-complete.chat-create')?.status).toBe('fail');
+  expect(result(server!, 'target.answers-completely.chat-create')?.errorCode).toBe('CTS_TARGET_TIMEOUT');
+  expect(result(server!, 'streaming.ends-with-done')?.status).toBe('fail');
 });
 
 test('a line longer than the judged size is forwarded whole, its judging given up', async () => {

@@ -53,7 +53,7 @@ test('a request the upstream closes its kept-alive connection under is sent agai
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(arrivals).toEqual(Array(3).fill('POST /v1/chat/completions'));
     const [server] = await proxy.stop();
-    expect(problems(server!).filter((p) => p.includes('server.answers'))).toEqual([]);
+    expect(problems(server!).filter((p) => p.includes('target.answers-completely'))).toEqual([]);
   } finally {
     await proxy.stop();
   }

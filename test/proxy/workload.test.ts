@@ -24,8 +24,6 @@ const NOT_FOUND_BECAUSE: Readonly<Record<string, string>> = {
   'acceptance.chat-rejects-sampling-fields':
     'a 4xx to a valid request: only the suite knows the request was valid for the served model (its control without the field)',
   'chat-completions.seed-ignored': 'needs two exchanges with the same seed and prompt (not paired yet)',
-  'chat-completions.prompt-tokens-per-choice':
-    'needs the n = 1 answer to the same prompt beside the n > 1 one (not paired yet)',
   'records.unknown-id-is-200':
     'a 2xx to an id that names nothing: only the suite knows the id names nothing (it makes one up); live traffic may read a record created elsewhere',
   'records.records-without-ids': 'records without ids break no stated rule (required-ness not shown, §2)',

@@ -1,7 +1,7 @@
 /** The proxy's curl lines, pasted into a real shell, present credentials of the kind the request carried and hold no secret. */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { classifyAuthorization } from '../../src/coverage/presentations.js';
+import { classifyAuthorization } from '../../src/core/presentations.js';
 import { curlAuthorization, presentationOf } from '../../src/proxy/curl-credentials.js';
 
 const configured = { token: 'tok-ABCDEF-987', basic: 'alice:pw-XYZ-123' };

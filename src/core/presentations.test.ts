@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createRedactor } from '../core/redact.js';
+import { createRedactor } from './redact.js';
 import {
   type DerivedPresentation,
   derivedAuthorization,

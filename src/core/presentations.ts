@@ -3,8 +3,8 @@
  * that tells from an Authorization header which one was sent. The classifier compares with the
  * configured secrets and hands back only a name: coverage and reports never hold a secret.
  */
-import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from '../core/credentials.js';
-import type { AuthScheme } from '../core/operations.js';
+import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from './credentials.js';
+import type { AuthScheme } from './operations.js';
 
 /**
  * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).

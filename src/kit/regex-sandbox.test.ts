@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { regexInSandbox } from './regex-check.js';
+import { regexInSandbox } from './regex-sandbox.js';
 
 test('a whole match, a miss, and what cannot be said', () => {
   expect(regexInSandbox('(red|green|blue)-[0-9]{2}', 'red-42')).toBe(true);

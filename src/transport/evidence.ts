@@ -2,8 +2,8 @@
 import type { Redactor } from '../core/redact.js';
 import { redactHeaders } from '../core/redact.js';
 import type { CheckOutcome, Evidence } from '../core/result.js';
-import type { ConnectionSettings } from '../transport/connection.js';
-import { buildCurl, type CurlOptions } from '../transport/curl.js';
+import type { ConnectionSettings } from './connection.js';
+import { buildCurl, type CurlOptions } from './curl.js';
 
 const REQUEST_BODY_LIMIT = 8192;
 const RESPONSE_EXCERPT_LIMIT = 2048;

@@ -1,0 +1,98 @@
+/**
+ * @module What one exchange through the proxy was judged on and broke, slot by slot: it hands each
+ * slot's evidence to the rules of that slot (`rulesFor`) and the halves it gives to the pair rules'
+ * memory, and keeps the verdicts: one per check id (several rules may report under one id: the
+ * exchange counts once for it, with its first breach). The records of a listing are judged as they
+ * come and counted once the listing is whole.
+ */
+import type { OperationId } from '../core/operations.js';
+import type { Evidence } from '../core/result.js';
+import type { BaseSlot, Breach, SlotEvidence } from '../rules/evidence.js';
+import { rulesFor, type RuleOn } from '../rules/index.js';
+import type { Side } from '../rules/rule.js';
+import type { Judged } from './findings.js';
+import type { JudgeContext } from './judge-context.js';
+
+export interface Pending {
+  readonly judged: Judged;
+  readonly side: Side;
+  readonly breach: Breach;
+}
+
+type Verdict = Breach | 'held' | undefined;
+
+export class ExchangeVerdicts {
+  /** The breaches of the exchange, to be reported with its evidence once it ends. */
+  readonly pending: Pending[] = [];
+  /** The check ids the exchange was judged on so far. */
+  private readonly judgedIds: string[] = [];
+  /** What the records of a listing showed, per rule: judged once, its first breach kept. */
+  private records: Map<Judged | RuleOn, Breach | 'held'> | undefined;
+
+  constructor(
+    private readonly ctx: JudgeContext,
+    private readonly op: OperationId,
+    /** When the exchange's request arrived, in epoch ms (the order pair halves are folded in). */
+    private readonly at: number,
+    /** The exchange's evidence, made only if a kept pair half is reported. */
+    private readonly evidence: () => Evidence,
+  ) {}
+
+  /** The rules of `slot` on its evidence (`streamed`: a chat request with stream true, the rules' `.streamed` checks). */
+  judge<S extends BaseSlot>(slot: S, e: SlotEvidence[S], streamed = false): void {
+    for (const r of rulesFor(this.op, slot)) this.verdict(r, r.judge(e), streamed);
+    this.pairs(slot, e);
+  }
+
+  /** The halves this slot's evidence gives the pair rules, and their verdicts on this exchange. */
+  private pairs<S extends BaseSlot>(
+    slot: S,
+    e: SlotEvidence[S],
+    into = (r: RuleOn, v: Verdict) => this.verdict(r, v, false),
+  ): void {
+    for (const r of rulesFor(this.op, 'pair')) {
+      const halves = r.pair.halves as {
+        readonly [K in BaseSlot]?: (e: SlotEvidence[K]) => ReturnType<NonNullable<typeof r.pair.halves.exchange>>;
+      };
+      const half = halves[slot]?.(e);
+      if (half) into(r, this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence));
+    }
+  }
+
+  /** One record of a listing: its rules and pair halves, kept until the listing is whole (`records`). */
+  record(e: SlotEvidence['record']): void {
+    const kept = (this.records ??= new Map());
+    const keep = (r: RuleOn, v: Verdict): void => {
+      if (v === undefined) return;
+      const before = kept.get(r);
+      if (before === undefined || (before === 'held' && v !== 'held')) kept.set(r, v);
+    };
+    for (const r of rulesFor(this.op, 'record')) keep(r, r.judge(e));
+    this.pairs('record', e, keep);
+  }
+
+  /** The listing ended whole and valid: what its records showed counts (a broken listing's records count for nothing). */
+  recordsCount(): void {
+    for (const [j, v] of this.records ?? []) this.verdict(j, v, false);
+    this.records = undefined;
+  }
+
+  /** One rule's verdict on the exchange. */
+  verdict(r: Judged | RuleOn, v: Verdict, streamed: boolean): void {
+    if (v === undefined) return;
+    const judged: Judged = 'streamedId' in r && streamed ? { rule: r.rule, id: r.streamedId, op: r.op } : r;
+    if (!this.judgedIds.includes(judged.id)) {
+      this.judgedIds.push(judged.id);
+      this.ctx.findings.judged(judged);
+    }
+    if (v !== 'held' && !this.pending.some((p) => p.judged.id === judged.id))
+      this.pending.push({ judged, side: r.rule.side, breach: v });
+  }
+
+  /** Only the client's breaches kept (the answer will not be judged). */
+  clientSideOnly(): void {
+    const kept = this.pending.filter((p) => p.side === 'client');
+    this.pending.length = 0;
+    this.pending.push(...kept);
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * @module The chat rules judged on more than one exchange (pairs.ts folds them): the same greedy
+ * seeded request gives the same completion count streamed and not (vLLM), the same seeded request the
+ * same output (an observation), and the same prompt the same prompt_tokens whatever n.
+ */
+import { canonicalJson, isJsonObject } from '../core/values.js';
+import { type ChatBody, greedyPairKey, streamedCountBreach } from './chat-answer.js';
+import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
+import type { Rule } from './rule.js';
+
+/** The first choice's text and counts, as a whole answer shows them. */
+interface AnswerLength {
+  readonly streamed: boolean;
+  readonly content: string;
+  readonly completionTokens?: number;
+  readonly tokenIds?: number;
+}
+
+function lengthOf(e: CompletionSeen): AnswerLength | undefined {
+  const choice = Array.isArray(e.completion.choices) ? e.completion.choices[0] : undefined;
+  const message = isJsonObject(choice) && isJsonObject(choice.message) ? choice.message : undefined;
+  if (typeof message?.content !== 'string') return undefined;
+  const usage = isJsonObject(e.completion.usage) ? e.completion.usage.completion_tokens : undefined;
+  const ids = isJsonObject(choice) && Array.isArray(choice.token_ids) ? choice.token_ids.length : undefined;
+  return {
+    streamed: e.streamed,
+    content: message.content,
+    ...(typeof usage === 'number' ? { completionTokens: usage } : {}),
+    ...(ids !== undefined ? { tokenIds: ids } : {}),
+  };
+}
+
+const streamedCount: PairJudgement<AnswerLength, { streamed?: AnswerLength; plain?: AnswerLength }> = {
+  halves: {
+    completion: (e: CompletionSeen) => {
+      const key = greedyPairKey(e.request);
+      const half = key === undefined ? undefined : lengthOf(e);
+      // Unstreamed, the count is usage's; streamed, the chunks' token ids or the usage chunk's.
+      if (!half || (!half.streamed && half.completionTokens === undefined)) return undefined;
+      return { key, half } as HalfOf<AnswerLength>;
+    },
+  },
+  step(state, half) {
+    const next = { ...state, [half.streamed ? 'streamed' : 'plain']: half };
+    const { streamed, plain } = next;
+    if (!streamed || !plain || plain.content !== streamed.content) return { state: next };
+    const breach = streamedCountBreach(plain.content, plain.completionTokens!, {
+      content: streamed.content,
+      tokenIds: streamed.tokenIds,
+      completionTokens: streamed.completionTokens,
+    });
+    return { state: next, verdict: breach ?? 'held' };
+  },
+};
+
+/** The texts of a completion's choices, in index order. */
+const contents = (c: ChatBody): string[] =>
+  (Array.isArray(c.choices) ? c.choices : []).map((ch) =>
+    isJsonObject(ch) && isJsonObject(ch.message) && typeof ch.message.content === 'string' ? ch.message.content : '',
+  );
+
+const seeded: PairJudgement<{ readonly contents: readonly string[] }, { readonly contents: readonly string[] }> = {
+  halves: {
+    completion: (e: CompletionSeen) => {
+      const { request } = e;
+      if (!Number.isInteger(request.seed)) return undefined;
+      const { stream: _s, stream_options: _o, request_id: _r, ...rest } = request;
+      return { key: canonicalJson(rest), half: { contents: contents(e.completion) } };
+    },
+  },
+  step(first, half) {
+    if (!first) return { state: half };
+    const same =
+      first.contents.length === half.contents.length && first.contents.every((c, i) => c === half.contents[i]);
+    return {
+      state: first,
+      verdict: same
+        ? 'held'
+        : {
+            expected: 'the same content as the same seeded request earlier',
+            actual: `first ${JSON.stringify(first.contents)}, now ${JSON.stringify(half.contents)}`,
+          },
+    };
+  },
+};
+
+/** Fields that change what is generated, never the prompt. */
+const NOT_THE_PROMPT = new Set([
+  'n',
+  'seed',
+  'temperature',
+  'top_p',
+  'top_k',
+  'min_p',
+  'max_tokens',
+  'max_completion_tokens',
+  'min_tokens',
+  'stream',
+  'stream_options',
+  'stop',
+  'stop_token_ids',
+  'logprobs',
+  'top_logprobs',
+  'presence_penalty',
+  'frequency_penalty',
+  'repetition_penalty',
+  'length_penalty',
+  'logit_bias',
+  'request_id',
+  'user',
+  'priority',
+  'ignore_eos',
+  'include_stop_str_in_output',
+  'skip_special_tokens',
+  'spaces_between_special_tokens',
+  'return_token_ids',
+  'return_tokens_as_token_ids',
+  'bad_words',
+  'allowed_token_ids',
+  'cache_salt',
+  'repetition_detection',
+  'use_beam_search',
+  'include_reasoning',
+  'service_tier',
+  'prompt_logprobs',
+]);
+
+const promptOnce: PairJudgement<{ readonly n: number; readonly prompt: number }, Record<number, number>> = {
+  halves: {
+    completion: (e: CompletionSeen) => {
+      const n = e.request.n ?? 1;
+      const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
+      if (!Number.isInteger(n) || typeof prompt !== 'number') return undefined;
+      const key = canonicalJson(Object.fromEntries(Object.entries(e.request).filter(([k]) => !NOT_THE_PROMPT.has(k))));
+      return { key, half: { n: n as number, prompt } };
+    },
+  },
+  step(byN, half) {
+    const known = Object.entries(byN ?? {}).find(([n]) => Number(n) !== half.n);
+    const state = { ...byN, [half.n]: half.prompt };
+    if (!known) return { state };
+    const [n, prompt] = known;
+    return {
+      state,
+      verdict:
+        prompt === half.prompt
+          ? 'held'
+          : {
+              expected: `prompt_tokens ${prompt}, as for the same prompt with n = ${n}`,
+              actual: `prompt_tokens ${half.prompt} with n = ${half.n}`,
+            },
+    };
+  },
+};
+
+export const CHAT_PAIR_RULES: Readonly<Record<'streamedCount' | 'seededDeterminism' | 'promptOnceForN', Rule>> = {
+  streamedCount: {
+    side: 'server',
+    id: 'streaming.token-count-matches-non-streamed',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'SHOULD',
+    convention:
+      'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
+    requirement:
+      'A greedy seeded chat request (temperature 0, a seed, one choice) that gives the same text streamed and unstreamed gives the same number of completion tokens: token ids over the chunks and the usage chunk, against usage unstreamed.',
+    needs: 'the same greedy seeded chat request seen streamed and unstreamed (the pair), with the same text',
+    slot: 'pair',
+    pair: streamedCount,
+  },
+  seededDeterminism: {
+    side: 'server',
+    id: 'chat-completions.seeded-determinism',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'INFO',
+    requirement: 'The same request with the same seed gives the same output (observation).',
+    needs: 'the same chat request with a seed seen twice',
+    slot: 'pair',
+    pair: seeded,
+  },
+  promptOnceForN: {
+    side: 'server',
+    id: 'chat-completions.prompt-tokens-once-for-n',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'SHOULD',
+    convention: 'OpenAI/vLLM usage accounting: the prompt is processed once, whatever n (vLLM and SGLang usage tests)',
+    requirement:
+      'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
+    needs: 'the same prompt (messages and what renders them) answered with two values of n',
+    slot: 'pair',
+    pair: promptOnce,
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * @module Every rule, and the one way a driver reaches them: `rulesFor(operation, slot)`, the rules
+ * whose evidence a slot of an operation's exchange shows, each with its check id on that operation
+ * (and on a streamed answer). The proxy, the replay and the merge iterate it; none names a rule. The
+ * ids are the catalogue's: the run's checks take their identity from the same values.
+ */
+import { OPERATIONS, type OperationId, type OperationTable } from '../core/operations.js';
+import { ANSWER_RULES } from './answer-rules.js';
+import { AUTH_RULES } from './auth-rules.js';
+import { CHAT_ANSWER_RULES } from './chat-answer-rules.js';
+import { CLIENT_RULES } from './client-rules.js';
+import type { BaseSlot, Slot, SlotEvidence, Verdict } from './evidence.js';
+import { PAIR_RULES } from './pair-rules.js';
+import type { PairJudgement } from './pairs.js';
+import { RECORD_RULES } from './record-rules.js';
+import { appliesTo, checkIdentityOf, checkIdOf, checkOperationOf, type Rule, type RuleIdentity } from './rule.js';
+import { STREAM_JUDGE_RULES, STREAM_RULES } from './stream-rules.js';
+import { TARGET_RULES } from './target-rules.js';
+
+/** Every rule, in the order reports list what a slot judges. */
+export const ALL_RULES: readonly Rule[] = [
+  ...Object.values(CLIENT_RULES),
+  ...Object.values(AUTH_RULES),
+  ...Object.values(ANSWER_RULES),
+  ...Object.values(STREAM_RULES),
+  ...Object.values(STREAM_JUDGE_RULES),
+  ...Object.values(CHAT_ANSWER_RULES),
+  ...Object.values(RECORD_RULES),
+  ...Object.values(PAIR_RULES),
+  ...Object.values(TARGET_RULES),
+];
+
+/** A rule on one operation: its check id there (and on a streamed answer), and what the check's identity is. */
+export interface RuleOn {
+  readonly rule: Rule;
+  readonly op: OperationId;
+  readonly id: string;
+  readonly streamedId: string;
+}
+
+/** A pair rule on one operation. */
+export interface PairRuleOn extends RuleOn {
+  // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves and state.
+  readonly pair: PairJudgement<any, any>;
+}
+
+type Judged<S extends BaseSlot> = RuleOn & { judge(e: SlotEvidence[S]): Verdict };
+type BySlot = { readonly [S in BaseSlot]: readonly Judged<S>[] } & { readonly pair: readonly PairRuleOn[] };
+
+const SLOTS: readonly Slot[] = ['request', 'exchange', 'completion', 'stream', 'record', 'listing', 'pair'];
+
+function on(rule: Rule, op: OperationId): RuleOn {
+  return { rule, op, id: checkIdOf(rule, op), streamedId: checkIdOf(rule, op, true) };
+}
+
+const TABLE = Object.fromEntries(
+  OPERATIONS.map((o) => {
+    const slots = Object.fromEntries(
+      SLOTS.map((slot) => [
+        slot,
+        ALL_RULES.filter((r) => r.slot === slot && appliesTo(r, o.id)).map((r) =>
+          r.slot === 'pair'
+            ? { ...on(r, o.id), pair: r.pair }
+            : { ...on(r, o.id), judge: (r as unknown as { judge: never }).judge },
+        ),
+      ]),
+    );
+    return [o.id, slots];
+  }),
+) as unknown as OperationTable<BySlot>;
+
+/** The rules whose evidence `slot` of an exchange of `op` shows. */
+export function rulesFor<S extends BaseSlot>(op: OperationId, slot: S): readonly Judged<S>[];
+export function rulesFor(op: OperationId, slot: 'pair'): readonly PairRuleOn[];
+export function rulesFor(op: OperationId, slot: Slot): readonly RuleOn[] {
+  return TABLE[op][slot];
+}
+
+const ANSWERED = Object.fromEntries(
+  OPERATIONS.map((o) => [o.id, on(TARGET_RULES.answersCompletely, o.id)]),
+) as unknown as OperationTable<RuleOn>;
+
+/**
+ * The rule of every exchange that no slot shows: the server answers it completely. A driver counts
+ * it judged on each exchange, and an answer that broke off or never came is its error.
+ */
+export function answeredOn(op: OperationId): RuleOn {
+  return ANSWERED[op];
+}
+
+/** Every check id a rule gives, with its identity: the catalogue's view of the rules. */
+export interface RuleCheck {
+  readonly id: string;
+  readonly operation: OperationId;
+  readonly rule: Rule;
+  readonly section: string;
+  readonly level: RuleIdentity['level'];
+  readonly requirement: string;
+  readonly convention?: string;
+}
+
+function ruleChecks(): RuleCheck[] {
+  const byId = new Map<string, RuleCheck>();
+  for (const rule of ALL_RULES)
+    for (const o of OPERATIONS) {
+      if (!appliesTo(rule, o.id)) continue;
+      for (const streamed of rule.streamedId ? [false, true] : [false]) {
+        const id = checkIdOf(rule, o.id, streamed);
+        if (byId.has(id)) continue;
+        const operation = checkOperationOf(rule, o.id);
+        byId.set(id, { id, operation, rule, ...checkIdentityOf(rule, o.id, streamed) });
+      }
+    }
+  return [...byId.values()];
+}
+
+/** Every check id a rule gives, each once (its first rule's identity). */
+export const RULE_CHECKS: readonly RuleCheck[] = ruleChecks();
+
+const BY_ID = new Map(RULE_CHECKS.map((c) => [c.id, c]));
+
+/** The rule a check id is reported under, with its identity, or undefined. */
+export function ruleCheck(id: string): RuleCheck | undefined {
+  return BY_ID.get(id);
+}
+
+/** The pair rule a kept half's check id names (several rules may share an id; one of them pairs). */
+export function pairRuleOf(id: string): (RuleCheck & { readonly pair: PairJudgement<unknown, unknown> }) | undefined {
+  return PAIR_BY_ID.get(id);
+}
+
+const PAIR_BY_ID = new Map(
+  ALL_RULES.flatMap((rule) =>
+    rule.slot === 'pair'
+      ? OPERATIONS.filter((o) => appliesTo(rule, o.id)).map((o) => {
+          const id = checkIdOf(rule, o.id);
+          const check = { id, operation: checkOperationOf(rule, o.id), rule, ...checkIdentityOf(rule, o.id) };
+          return [id, { ...check, pair: rule.pair }] as const;
+        })
+      : [],
+  ),
+);

@@ -1,0 +1,27 @@
+/**
+ * @module The rules of the target as a whole, which only its traffic shows and no case is written
+ * for: it answers every request completely, and no request brings it down. The run reports the
+ * second as `target.stays-up` when its target goes down under it; the proxy when its upstream does.
+ */
+import type { Rule } from './rule.js';
+
+export const TARGET_RULES = {
+  answersCompletely: {
+    side: 'server',
+    id: 'target.answers-completely.{op}',
+    level: 'MUST',
+    requirement: 'The server answers every request with a complete HTTP response.',
+    needs: 'any exchange: one the server did not answer completely is an error',
+  },
+  staysUp: {
+    side: 'server',
+    id: 'target.stays-up',
+    checkOp: 'chat.create',
+    section: '§4',
+    level: 'MUST',
+    requirement:
+      'The server stays up whatever the request: it answers or refuses every request, and no request brings it down (§4).',
+    needs:
+      'the target or upstream going down during the run or the traffic (a connection refused or reset, then probes unanswered)',
+  },
+} as const satisfies Record<string, Rule>;
