@@ -8,12 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { DEFAULT_MODEL, RUN_DEFAULTS } from '../../src/core/defaults.js';
 import { RUN_OPTIONS } from './options/run.js';
 import type { CliOption } from './options/table.js';
 import { parseRunOptions } from './run-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-replay-line-'));
 const T = 'http://h:1';
+/** The target's defaults: given as flags, they are left out of the line. */
+const D = RUN_DEFAULTS.target;
 const replayOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseRunOptions(argv, env, dir).settings.replayBase;
 const config = (name: string, content: object): string => {
   const file = join(dir, `${name}.json`);
@@ -45,17 +48,20 @@ const CASES: [string[], string][] = [
     `conformance run --target ${T} --entity e --project p --model m --model-id 00000000-0000-4000-8000-000000000000`,
   ],
   // The defaults are left out, the bundled mock's model among them; against a target, a model is said.
-  [['--entity', 'acme', '--project', 'evals', '--model', 'mock-model'], 'conformance run'],
+  [['--entity', D.entity, '--project', D.project, '--model', DEFAULT_MODEL], 'conformance run'],
   [['--model', 'other'], 'conformance run --model other'],
-  [['--target', T, '--model', 'mock-model'], `conformance run --target ${T} --model mock-model`],
-  [['--target', T, '--level', 'should', '--runs', '25'], `conformance run --target ${T} --level should`],
+  [['--target', T, '--model', DEFAULT_MODEL], `conformance run --target ${T} --model ${DEFAULT_MODEL}`],
+  [
+    ['--target', T, '--level', 'should', '--runs', `${RUN_DEFAULTS.runs}`],
+    `conformance run --target ${T} --level should`,
+  ],
   [['--target', T, '--level', 'must', '--runs', '7'], `conformance run --target ${T} --runs 7`],
-  [['--target', T, '--load-burst', '8'], `conformance run --target ${T}`],
+  [['--target', T, '--load-burst', `${D.loadBurst}`], `conformance run --target ${T}`],
   [['--target', T, '--load-burst', '4'], `conformance run --target ${T} --load-burst 4`],
   [['--target', T, '--max-context', '512'], `conformance run --target ${T} --max-context 512`],
   // Writes: said against a real target only, their budget only with them.
   [['--target', T, '--allow-writes'], `conformance run --target ${T} --allow-writes`],
-  [['--target', T, '--allow-writes', '--max-writes', '10'], `conformance run --target ${T} --allow-writes`],
+  [['--target', T, '--allow-writes', '--max-writes', `${D.maxWrites}`], `conformance run --target ${T} --allow-writes`],
   [
     ['--target', T, '--allow-writes', '--max-writes', '3'],
     `conformance run --target ${T} --allow-writes --max-writes 3`,
