@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/index.js';
+import { RUN_DEFAULTS } from '../src/core/defaults.js';
 import { singleTargetRun } from '../test/fixtures-results/reports.js';
 import * as api from './index.js';
 
@@ -13,7 +14,7 @@ test('the runner, the checks and the reporters are exported', () => {
   for (const name of ['runSuite', 'runConformance', 'runSettingsOf', 'selectChecks', 'defineCheck'] as const)
     expect(typeof exported[name], name).toBe('function');
   expect(api.CATALOGUE.length).toBeGreaterThan(100);
-  expect(api.RUN_DEFAULTS.runs).toBe(25);
+  expect(api.RUN_DEFAULTS).toBe(RUN_DEFAULTS);
   for (const name of ['renderConsole', 'renderJunit', 'renderJson', 'renderMarkdown', 'renderHtml'] as const)
     expect(typeof exported[name], name).toBe('function');
   expect(api.REPORT_FORMATS.map((f) => f.name)).toEqual(['junit', 'json', 'markdown', 'html']);

@@ -33,7 +33,8 @@ export { CATALOGUE } from '../suites/index.js';
 export { runSuite };
 export type { RunSettings } from '../src/runner/run-settings.js';
 export { selectChecks } from '../src/runner/select.js';
-export { RUN_DEFAULTS, REPLAY_DEFAULTS } from '../src/runner/run-settings.js';
+export { RUN_DEFAULTS } from '../src/core/defaults.js';
+export { REPLAY_DEFAULTS } from '../src/proxy/proxy-defaults.js';
 export type { RunInput, TargetInput } from '../src/runner/settings.js';
 
 /**

@@ -11,7 +11,7 @@
  */
 import { describe, test } from 'vitest';
 import { CATALOGUE } from '../suites/index.js';
-import { ENV_BASIC, ENV_TOKEN } from '../src/core/defaults.js';
+import { ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../src/core/defaults.js';
 import { operationLabel } from '../src/core/operations.js';
 import { gates } from '../src/core/report.js';
 import { ConformanceError } from '../src/core/errors.js';
@@ -20,7 +20,6 @@ import type { CheckResult } from '../src/core/result.js';
 import { runBudget } from '../src/runner/budget.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectChecks } from '../src/runner/select.js';
-import { RUN_DEFAULTS } from '../src/runner/run-settings.js';
 import { resolveRunSettings, resolveTarget } from '../src/runner/settings.js';
 import { replayLineOf } from './cli/options/run-replay-line.js';
 

@@ -76,21 +76,3 @@ export function readArgs<T extends OptionTable>(
     throw badFlag(hint ? `${line} (${hint})` : line);
   }
 }
-
-/**
- * A whole-number flag within [min, max]; `undefined` when absent. The value may come from the command
- * line (a string) or a config file (a number); both are judged alike.
- */
-export function wholeNumberFlag(
-  name: string,
-  value: string | number | undefined,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw badFlag(`--${name} takes a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return n;
-}

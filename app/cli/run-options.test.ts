@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { RUN_DEFAULTS } from '../../src/core/defaults.js';
 import { parseRunOptions as parseIn, settingsForTarget } from './run-options.js';
 
 // Parsed as if run from an empty directory: a conformance.config.json where the tests run must not change them.
@@ -85,14 +86,14 @@ test('--max-context sets the context window, from the flag or the config file; n
   expect(() => parseRunOptions(['--max-context', '0'])).toThrow(expect.objectContaining({ code: 'CTS_BAD_FLAG' }));
 });
 
-test('--recover-timeout takes ms or s (default 30 s, 0: no wait); --no-crash-replay turns the replay off', () => {
-  expect(parseRunOptions([]).settings.recoverTimeoutMs).toBe(30_000);
+test('--recover-timeout takes ms or s (0: no wait); --no-crash-replay turns the replay off', () => {
+  expect(parseRunOptions([]).settings.recoverTimeoutMs).toBe(RUN_DEFAULTS.recoverTimeoutMs);
   expect(parseRunOptions(['--recover-timeout', '3s']).settings.recoverTimeoutMs).toBe(3_000);
   expect(parseRunOptions(['--recover-timeout', '1500']).settings.recoverTimeoutMs).toBe(1_500);
   expect(parseRunOptions(['--recover-timeout', '0']).settings.recoverTimeoutMs).toBe(0);
   expect(() => parseRunOptions(['--recover-timeout', 'soon'])).toThrow(
     expect.objectContaining({ code: 'CTS_BAD_FLAG' }),
   );
-  expect(parseRunOptions([]).settings.crashReplay).toBe(true);
+  expect(parseRunOptions([]).settings.crashReplay).toBe(RUN_DEFAULTS.crashReplay);
   expect(parseRunOptions(['--no-crash-replay']).settings.crashReplay).toBe(false);
 });

@@ -16,7 +16,7 @@ import { badFlag, readFlags } from './flags.js';
 import { RUN_OPTIONS, type TargetSpec } from './options/run.js';
 import { type ReplayLineRun, replayLineOf, runReplayLine } from './options/run-replay-line.js';
 import { reportOutputs } from './options/shared.js';
-import { type CliOption, type OptionTable, putValue, resolver } from './options/table.js';
+import { type OptionTable, putValue, resolver } from './options/table.js';
 
 /** `conformance run` as its command line says it: the targets, the run's settings, and what the command does with the reports. */
 export interface RunCommand {
@@ -52,14 +52,14 @@ export interface RunCommand {
  * `--replay FILE` with the rest of the command line: one target, and no flag it would ignore (the
  * table's `withReplay: 'refused'`), named in the order given.
  */
-function checkReplayFlags(file: string, argv: readonly string[], targets: readonly TargetSpec[]): void {
+function checkReplayFlags(file: string, argv: readonly string[], targets: readonly TargetSpec[], table: OptionTable) {
   if (file.trim() === '') throw badFlag('--replay takes the path of a file written by conformance proxy --record');
   const urls = targets.filter((t) => t.url !== undefined).length;
   if (urls !== 1)
     throw badFlag(
       `--replay sends a recording to one target: give exactly one --target URL${urls ? ` (got ${urls})` : ''}`,
     );
-  const refused = (word: string): boolean => (RUN_OPTIONS as OptionTable)[word.slice(2)]?.withReplay === 'refused';
+  const refused = (word: string): boolean => table[word.slice(2)]?.withReplay === 'refused';
   // The command line has been read: every word starting with -- is a flag (a value never does).
   const ignored = [...new Set(argv.map((word) => word.split('=')[0]!))].filter((w) => w.startsWith('--') && refused(w));
   if (ignored.length)
@@ -75,46 +75,48 @@ type Value = ReturnType<typeof resolver<typeof RUN_OPTIONS>>;
  * they are the run's (`fallbacks`, by flag); the model and writes against the bundled mock, and its
  * credentials, are the resolver's to fill.
  */
-function settingsOf(value: Value, fallbacks: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function settingsOf(table: OptionTable, value: Value, fallbacks: Record<string, unknown>): Record<string, unknown> {
   const settings: Record<string, unknown> = { target: {} };
   const read = value as (flag: string, ...fallback: unknown[]) => unknown;
-  for (const [flag, option] of Object.entries<CliOption>(RUN_OPTIONS))
+  for (const [flag, option] of Object.entries(table))
     if (option.into !== undefined)
       putValue(settings, option.into, flag in fallbacks ? read(flag, fallbacks[flag]) : read(flag));
   return settings;
 }
 
+/** `conformance run`'s command line, read by its option table (`table`: the run's, or one with more options). */
 export function parseRunOptions(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  table: typeof RUN_OPTIONS = RUN_OPTIONS,
 ): RunCommand {
-  const f = readFlags(argv, RUN_OPTIONS, { negativeNumbers: true });
+  const f = readFlags(argv, table, { negativeNumbers: true });
   const cfg = loadConfigFile(f.config, cwd);
-  const value = resolver(RUN_OPTIONS, f, { config: cfg, env });
+  const value = resolver(table, f, { config: cfg, env });
   const targets = value('target');
   const replay = value('replay');
-  if (replay !== undefined) checkReplayFlags(replay, argv, targets);
+  if (replay !== undefined) checkReplayFlags(replay, argv, targets, table);
   const exchange = value('exchange');
   if (exchange !== undefined && replay === undefined)
     throw badFlag('--exchange N picks an exchange of a --replay FILE');
   // The defaults that are the command's: one seed for every target; a replay's level and timeout
   // (judged as `conformance proxy` judges); no model unless given (the bundled mock's is the resolver's).
-  const { level, timeout } = RUN_OPTIONS;
+  const { level, timeout } = table;
   const fallbacks = {
     seed: randomSeed(),
     model: undefined,
     ...(replay === undefined ? {} : { level: level.replayDefault, timeout: timeout.replayDefault }),
   };
   const settings = {
-    ...(settingsOf(value, fallbacks) as Omit<RunCommand['settings'], 'replayBase' | 'connection'>),
+    ...(settingsOf(table, value, fallbacks) as Omit<RunCommand['settings'], 'replayBase' | 'connection'>),
     crashReplay: !value('no-crash-replay'),
     connection: readConnectionSettings(f, cfg, env),
   };
   const urls = targets.map((t) => t.url);
   return {
     targets,
-    settings: { ...settings, replayBase: runReplayLine({ settings, targets: urls, replay, exchange }) },
+    settings: { ...settings, replayBase: runReplayLine({ settings, targets: urls, replay, exchange }, table) },
     plan: value('plan'),
     replay,
     exchange,

@@ -8,12 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { DEFAULT_MODEL, RUN_DEFAULTS } from '../../src/core/defaults.js';
 import { RUN_OPTIONS } from './options/run.js';
 import type { CliOption } from './options/table.js';
 import { parseRunOptions } from './run-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cts-replay-line-'));
 const T = 'http://h:1';
+/** The target's defaults: given as flags, they are left out of the line. */
+const D = RUN_DEFAULTS.target;
 const replayOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseRunOptions(argv, env, dir).settings.replayBase;
 const config = (name: string, content: object): string => {
   const file = join(dir, `${name}.json`);
@@ -45,17 +48,20 @@ const CASES: [string[], string][] = [
     `conformance run --target ${T} --entity e --project p --model m --model-id 00000000-0000-4000-8000-000000000000`,
   ],
   // The defaults are left out, the bundled mock's model among them; against a target, a model is said.
-  [['--entity', 'acme', '--project', 'evals', '--model', 'mock-model'], 'conformance run'],
+  [['--entity', D.entity, '--project', D.project, '--model', DEFAULT_MODEL], 'conformance run'],
   [['--model', 'other'], 'conformance run --model other'],
-  [['--target', T, '--model', 'mock-model'], `conformance run --target ${T} --model mock-model`],
-  [['--target', T, '--level', 'should', '--runs', '25'], `conformance run --target ${T} --level should`],
+  [['--target', T, '--model', DEFAULT_MODEL], `conformance run --target ${T} --model ${DEFAULT_MODEL}`],
+  [
+    ['--target', T, '--level', 'should', '--runs', `${RUN_DEFAULTS.runs}`],
+    `conformance run --target ${T} --level should`,
+  ],
   [['--target', T, '--level', 'must', '--runs', '7'], `conformance run --target ${T} --runs 7`],
-  [['--target', T, '--load-burst', '8'], `conformance run --target ${T}`],
+  [['--target', T, '--load-burst', `${D.loadBurst}`], `conformance run --target ${T}`],
   [['--target', T, '--load-burst', '4'], `conformance run --target ${T} --load-burst 4`],
   [['--target', T, '--max-context', '512'], `conformance run --target ${T} --max-context 512`],
   // Writes: said against a real target only, their budget only with them.
   [['--target', T, '--allow-writes'], `conformance run --target ${T} --allow-writes`],
-  [['--target', T, '--allow-writes', '--max-writes', '10'], `conformance run --target ${T} --allow-writes`],
+  [['--target', T, '--allow-writes', '--max-writes', `${D.maxWrites}`], `conformance run --target ${T} --allow-writes`],
   [
     ['--target', T, '--allow-writes', '--max-writes', '3'],
     `conformance run --target ${T} --allow-writes --max-writes 3`,
@@ -173,9 +179,11 @@ test('values a shell would split or expand are quoted, so the line runs as print
   );
 });
 
-test('every option the replay line may carry is proved above', () => {
+// An option written by the one rule (`replay`: `--flag value` unless the default) is proved by
+// options/new-option.test.ts; one with words of its own (`replayWords`) is proved here.
+test('every option with replay words of its own is proved above', () => {
   const replayable = Object.entries<CliOption>(RUN_OPTIONS)
-    .filter(([, o]) => o.replay || o.replayWords)
+    .filter(([, o]) => o.replayWords)
     .map(([flag]) => flag);
   const given = new Set(CASES.flatMap(([argv]) => argv.filter((w) => w.startsWith('--')).map((w) => w.slice(2))));
   // The TLS files need PEM files: connection-flags.test.ts proves their words.

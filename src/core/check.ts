@@ -36,7 +36,7 @@ export interface TargetConfig {
   readonly listReadCap: number;
   /** Largest completion a chat case may ask for (token budget against real targets). */
   readonly maxCompletionTokens: number;
-  /** Chat requests the checks under load send at once (suites/load; default 8, at most 32). */
+  /** Chat requests the checks under load send at once (suites/load; at most 32). */
   readonly loadBurst?: number;
   /** `--max-context`: the deployment's context window in tokens, positive chat cases kept within it. */
   readonly maxContextTokens?: number;

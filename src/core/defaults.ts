@@ -1,6 +1,7 @@
 /**
- * @module Defaults shared by the bundled mock and the suite, so that `conformance mock` and
- * `conformance run` work together with no configuration. These are test credentials, documented in
+ * @module Defaults several layers read, each said once here, in the lowest layer that reads it: the
+ * bundled mock's (so that `conformance mock` and `conformance run` work together with no
+ * configuration) and a run's (`RUN_DEFAULTS`). The credentials are test credentials, documented in
  * the README; they are redacted from reports like any other secret.
  */
 export const DEFAULT_TOKEN = 'mock-token';
@@ -10,6 +11,7 @@ export const DEFAULT_ENTITY = 'acme';
 export const DEFAULT_PROJECT = 'evals';
 /** Records seeded per kind (predictions, scores) in the default project. */
 export const DEFAULT_RECORDS = 120;
+/** The bundled mock's model, which a run against it names (against a real target, none unless given). */
 export const DEFAULT_MODEL = 'mock-model';
 /** A model UUID the mock knows; used for §4.2 model_id and the §4.4 path. */
 export const DEFAULT_MODEL_ID = '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e90';
@@ -18,3 +20,52 @@ export const DEFAULT_LIST_PARAMS = { evaluationRunId: 'evaluation_run_id', limit
 /** Environment variables the secrets come from. */
 export const ENV_TOKEN = 'CONFORMANCE_TOKEN';
 export const ENV_BASIC = 'CONFORMANCE_BASIC';
+
+/**
+ * The default of every setting of a run that has one, shaped as the settings are (`RunSettings`,
+ * src/runner/run-settings.ts; its `target`, `TargetConfig`, ./check.ts). The resolver
+ * (src/runner/settings.ts) fills every setting not given from here; `conformance run`'s option table
+ * (app/cli/options/run.ts) shows and uses, for each option, the default at the setting it sets (its
+ * `into`); `conformance proxy` waits for an upstream that went down as long as a run waits for its
+ * target. The CLI's flag in brackets.
+ */
+export const RUN_DEFAULTS = {
+  /** `--level`: gate on MUST only. */
+  level: 'must',
+  /** `--runs`: cases per property. */
+  runs: 25,
+  /** `--timeout`: per-request deadline in ms. */
+  timeoutMs: 10_000,
+  /** `--concurrency`: checks in flight. */
+  concurrency: 10,
+  /** `--retries`: retries of 429/503 honouring Retry-After. */
+  maxRetries: 2,
+  /** The longest Retry-After a retry waits (no flag). */
+  maxRetryWaitMs: 5_000,
+  /** `--max-body-bytes`: most bytes read of one response. */
+  maxBodyBytes: 4 * 1024 * 1024,
+  /** `--recover-timeout`: how long to wait for a target that went down (ms). */
+  recoverTimeoutMs: 30_000,
+  /** `--no-crash-replay` not given: the requests in flight when a target went down are sent again. */
+  crashReplay: true,
+  /** `--accept-encoding`: what the official openai SDK (fetch-based) sends. */
+  acceptEncoding: 'gzip, deflate',
+  target: {
+    entity: DEFAULT_ENTITY,
+    project: DEFAULT_PROJECT,
+    modelId: DEFAULT_MODEL_ID,
+    /** `--priority-scheduling` not given. */
+    priorityScheduling: false,
+    /** `--allow-writes` not given (always on against the bundled mock). */
+    allowWrites: false,
+    /** `--max-writes`: most requests with side effects a real target may answer 2xx (the bundled mock has no budget). */
+    maxWrites: 10,
+    listParams: DEFAULT_LIST_PARAMS,
+    /** `--list-cap`: most records read from one listing. */
+    listReadCap: 10_000,
+    /** `--max-completion-tokens`: largest completion a chat case asks for. */
+    maxCompletionTokens: 16,
+    /** `--load-burst`: chat requests the load checks send at once. */
+    loadBurst: 8,
+  },
+} as const;

@@ -5,6 +5,7 @@
  */
 import type { ContextWindow } from '../core/check.js';
 import { derivedSecrets } from '../core/credentials.js';
+import { RUN_DEFAULTS } from '../core/defaults.js';
 import { createRedactor, type Redactor } from '../core/redact.js';
 import { TOOL } from '../core/tool.js';
 import type { RunnerSkip } from '../coverage/causes.js';
@@ -14,7 +15,6 @@ import { contextWindowOf } from '../kit/context-window.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { createTimingCollector, type TimingCollector } from '../timing/collector.js';
 import { connectionSecrets } from '../transport/connection.js';
-import { DEFAULT_ACCEPT_ENCODING } from '../transport/content-encoding.js';
 import { createHttpClient } from '../transport/http-client.js';
 import { createHandOff, type HandOff } from './hand-off.js';
 import { RunCache } from './run-cache.js';
@@ -75,7 +75,7 @@ export function openRun(opts: RunSettings, plan: RunPlan): RunSession {
     maxRetryWaitMs: opts.maxRetryWaitMs,
     signal: deadline.signal,
     userAgent: `${TOOL.name}/${TOOL.version}`,
-    acceptEncoding: opts.acceptEncoding ?? DEFAULT_ACCEPT_ENCODING,
+    acceptEncoding: opts.acceptEncoding ?? RUN_DEFAULTS.acceptEncoding,
     connections: Math.max(4, opts.concurrency * 2),
     ...(opts.connection ? { connection: opts.connection } : {}),
   });

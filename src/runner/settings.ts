@@ -1,14 +1,21 @@
 /**
  * @module The one resolver of a run's settings: from the few a caller gives (a target and the checks,
  * any other setting of `RunSettings` left out or undefined) to the whole `RunSettings`, every setting
- * not given from `RUN_DEFAULTS` (run-settings.ts). `conformance run` (its option table and config
- * file), `--plan`, `--replay`, the library entry (`runConformance`) and the vitest entry all fill a
- * run's settings here. The replay line is CLI syntax: the caller says how it is written (app/).
+ * not given from `RUN_DEFAULTS` (src/core/defaults.ts), whole: a default added there is filled here
+ * with no line of its own. `conformance run` (its option table and config file), `--plan`,
+ * `--replay`, the library entry (`runConformance`) and the vitest entry all fill a run's settings
+ * here. The replay line is CLI syntax: the caller says how it is written (app/).
  */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
-import { DEFAULT_BASIC_PASSWORD, DEFAULT_BASIC_USER, DEFAULT_TOKEN } from '../core/defaults.js';
+import {
+  DEFAULT_BASIC_PASSWORD,
+  DEFAULT_BASIC_USER,
+  DEFAULT_MODEL,
+  DEFAULT_TOKEN,
+  RUN_DEFAULTS,
+} from '../core/defaults.js';
 import { checkTargetUrl } from '../core/target-url.js';
-import { RUN_DEFAULTS, type RunSettings } from './run-settings.js';
+import type { RunSettings } from './run-settings.js';
 
 /** A target: its URL, or its URL with any of its settings (the rest from `RUN_DEFAULTS`). */
 export type TargetInput = string | (Partial<TargetConfig> & { readonly baseUrl: string });
@@ -30,29 +37,22 @@ function given<T extends object>(value: T): Given<T> {
 }
 type Given<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 
-/** The target's settings, each given or `RUN_DEFAULTS`'s; writes always allowed (and unbudgeted) against the bundled mock. */
+/**
+ * The target's settings, each given or `RUN_DEFAULTS`'s; against the bundled mock, writes always
+ * allowed (and unbudgeted) and its model named.
+ */
 export function resolveTarget(input: TargetInput, where = 'target'): TargetConfig {
   // A target given as nothing at all (from JavaScript) is the CLI's "a target URL is required".
   const t = given(typeof input === 'object' && input !== null ? input : { baseUrl: input });
   const bundledMock = t.bundledMock ?? false;
-  const { maxWrites, model, ...rest } = t;
+  const listParams = { ...RUN_DEFAULTS.target.listParams, ...t.listParams };
+  const { maxWrites, model, ...target } = { ...RUN_DEFAULTS.target, ...t, listParams };
   return {
-    entity: RUN_DEFAULTS.entity,
-    project: RUN_DEFAULTS.project,
-    modelId: RUN_DEFAULTS.modelId,
-    priorityScheduling: RUN_DEFAULTS.priorityScheduling,
-    listParams: { ...RUN_DEFAULTS.listParams, ...t.listParams },
-    listReadCap: RUN_DEFAULTS.listReadCap,
-    maxCompletionTokens: RUN_DEFAULTS.maxCompletionTokens,
-    loadBurst: RUN_DEFAULTS.loadBurst,
-    ...rest,
+    ...target,
     baseUrl: checkTargetUrl(t.baseUrl, where),
     bundledMock,
-    allowWrites: bundledMock || (t.allowWrites ?? RUN_DEFAULTS.allowWrites),
-    ...(bundledMock ? {} : { maxWrites: maxWrites ?? RUN_DEFAULTS.maxWrites }),
-    ...((model ?? (bundledMock ? RUN_DEFAULTS.bundledMockModel : undefined)) === undefined
-      ? {}
-      : { model: model ?? RUN_DEFAULTS.bundledMockModel }),
+    allowWrites: bundledMock || target.allowWrites,
+    ...(bundledMock ? { model: model ?? DEFAULT_MODEL } : { maxWrites, ...(model === undefined ? {} : { model }) }),
   };
 }
 
@@ -70,22 +70,7 @@ export function resolveRunSettings(input: RunInput, replayLineOf: ReplayLineOf):
   const mockCredentials = target.bundledMock
     ? { token: DEFAULT_TOKEN, basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` }
     : {};
-  const settings = {
-    ...mockCredentials,
-    seed: randomSeed(),
-    level: RUN_DEFAULTS.level,
-    runs: RUN_DEFAULTS.runs,
-    timeoutMs: RUN_DEFAULTS.timeoutMs,
-    concurrency: RUN_DEFAULTS.concurrency,
-    maxBodyBytes: RUN_DEFAULTS.maxBodyBytes,
-    maxRetries: RUN_DEFAULTS.maxRetries,
-    maxRetryWaitMs: RUN_DEFAULTS.maxRetryWaitMs,
-    acceptEncoding: RUN_DEFAULTS.acceptEncoding,
-    recoverTimeoutMs: RUN_DEFAULTS.recoverTimeoutMs,
-    crashReplay: RUN_DEFAULTS.crashReplay,
-    ...rest,
-    checks: input.checks,
-    target,
-  };
+  const { target: _, ...defaults } = RUN_DEFAULTS;
+  const settings = { ...mockCredentials, seed: randomSeed(), ...defaults, ...rest, checks: input.checks, target };
   return { ...settings, replayBase: replayBase ?? replayLineOf(settings) };
 }

@@ -30,7 +30,7 @@ import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
-import { RUN_DEFAULTS } from './run-settings.js';
+import { RUN_DEFAULTS } from '../core/defaults.js';
 import type { EvidenceContext } from '../transport/evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
 import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';

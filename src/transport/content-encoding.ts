@@ -15,9 +15,6 @@ import {
 } from 'node:zlib';
 import type { Gunzip, Inflate, InflateRaw } from 'node:zlib';
 
-/** What a client sends by default: what the official openai SDK (fetch-based) sends. */
-export const DEFAULT_ACCEPT_ENCODING = 'gzip, deflate';
-
 type Coding = 'gzip' | 'deflate' | 'br';
 
 /** The one coding of a Content-Encoding header, `identity` when none, or the value that cannot be decoded. */

@@ -13,6 +13,7 @@ import {
   DEFAULT_MODEL_ID,
   DEFAULT_PROJECT,
   DEFAULT_TOKEN,
+  RUN_DEFAULTS,
 } from '../../src/core/defaults.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { CheckResult } from '../../src/core/result.js';
@@ -41,7 +42,7 @@ export interface RunAgainstUrlOptions {
   readonly deadlineMs?: number;
   /** Default 8. */
   readonly concurrency?: number;
-  /** Response body cap. Default 4 MiB. */
+  /** Response body cap. Default a run's. */
   readonly maxBodyBytes?: number;
   /** The runner's events (e.g. `check-end` with the requests each check sent). */
   readonly onEvent?: (event: RunEvent) => void;
@@ -68,8 +69,8 @@ export function defaultTarget(baseUrl: string, overrides: Partial<TargetConfig> 
     allowWrites: true,
     bundledMock: true,
     listParams: { ...DEFAULT_LIST_PARAMS },
-    listReadCap: 10_000,
-    maxCompletionTokens: 16,
+    listReadCap: RUN_DEFAULTS.target.listReadCap,
+    maxCompletionTokens: RUN_DEFAULTS.target.maxCompletionTokens,
     ...overrides,
   };
 }
@@ -91,7 +92,7 @@ export function runAgainstUrl(
     timeoutMs: options.timeoutMs ?? 5_000,
     deadlineMs: options.deadlineMs ?? 60_000,
     concurrency: options.concurrency ?? 8,
-    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes,
     maxRetries: 0,
     maxRetryWaitMs: 0,
     replayBase: 'conformance run',

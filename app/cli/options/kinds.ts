@@ -6,7 +6,7 @@
  */
 import type { Objective } from '../../../src/core/timing.js';
 import { OBJECTIVES_PATTERN, objectivesText, parseObjectives } from '../../../src/timing/objectives.js';
-import { badFlag, wholeNumberFlag } from '../flags.js';
+import { badFlag } from '../flags.js';
 import type { Kind } from './table.js';
 
 /** A string taken as given; in the config file, at least `minLength` characters. */
@@ -26,10 +26,15 @@ export function nonBlank(): Kind<string> {
   };
 }
 
-/** A whole number from `min` to `max` (see `wholeNumberFlag`). */
+/** A whole number from `min` to `max`: on the command line its digits, in the config file a number. */
 export function wholeNumber(min: number, max?: number): Kind<number> {
   return {
-    read: (raw, flag) => wholeNumberFlag(flag, raw as string | number, min, max)!,
+    read: (raw, flag) => {
+      const n = typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw).trim()) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > (max ?? Number.MAX_SAFE_INTEGER))
+        throw badFlag(`--${flag} takes a whole number from ${min} to ${max ?? Number.MAX_SAFE_INTEGER}, got "${raw}"`);
+      return n;
+    },
     schema: { type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) },
   };
 }

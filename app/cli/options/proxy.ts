@@ -1,7 +1,9 @@
 /**
  * @module `conformance proxy`'s options, one entry each (see table.ts): the flag, its kind, its
- * default, its line of `--help`. The proxy has no config file and no replay line of its own (its
- * reports carry the command line as given, secrets read back from the environment).
+ * default (said here when only this command reads it; the level, which `run --replay` reads too, is
+ * src/proxy/proxy-defaults.ts'), its line of `--help`. The proxy has no config file and no replay
+ * line of its own (its reports carry the command line as given, secrets read back from the
+ * environment).
  */
 import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
 import { PROXY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
@@ -42,7 +44,7 @@ export const PROXY_OPTIONS = {
     help: 'address to listen on (default {default})',
     group: 'proxy',
     kind: nonBlank(),
-    default: PROXY_DEFAULTS.host,
+    default: '127.0.0.1',
   },
   port: {
     type: 'string',
@@ -50,7 +52,7 @@ export const PROXY_OPTIONS = {
     help: 'port to listen on (default {default}: a free port, printed)',
     group: 'proxy',
     kind: wholeNumber(0, 65_535),
-    default: PROXY_DEFAULTS.port,
+    default: 0,
   },
   'admin-port': {
     type: 'string',
@@ -65,7 +67,7 @@ export const PROXY_OPTIONS = {
     help: 'address the admin port listens on (default {default})',
     group: 'proxy',
     kind: nonBlank(),
-    default: PROXY_DEFAULTS.adminHost,
+    default: '127.0.0.1',
   },
   timeout: {
     type: 'string',
@@ -73,7 +75,7 @@ export const PROXY_OPTIONS = {
     help: "most time for the server's response headers, and for a client to send its request (default {default}); a server too slow gets a 504",
     group: 'proxy',
     kind: wholeNumber(1),
-    default: PROXY_DEFAULTS.headersTimeoutMs,
+    default: 300_000,
   },
   'idle-timeout': {
     type: 'string',
@@ -81,7 +83,7 @@ export const PROXY_OPTIONS = {
     help: 'most time without a byte on a body before the exchange is cut (default {default})',
     group: 'proxy',
     kind: wholeNumber(1),
-    default: PROXY_DEFAULTS.idleTimeoutMs,
+    default: 60_000,
   },
   'max-body-bytes': {
     type: 'string',
@@ -89,7 +91,7 @@ export const PROXY_OPTIONS = {
     help: 'largest body judged whole (a JSON request or answer; default {default}): a longer one is forwarded unjudged',
     group: 'proxy',
     kind: { ...wholeNumber(1), show: mebibytes },
-    default: PROXY_DEFAULTS.maxBodyBytes,
+    default: 4 * 1024 * 1024,
   },
   token: {
     type: 'string',
@@ -138,7 +140,7 @@ export const PROXY_OPTIONS = {
     type: 'boolean',
     help: "with --record: keep whole answers (up to 16 MiB each; a stream's events each with its time offset), what 'conformance mock --fixtures' serves",
     group: 'reports',
-    default: PROXY_DEFAULTS.recordBodies,
+    default: false,
   },
   level: {
     type: 'string',

@@ -1,64 +1,30 @@
 /**
- * The CLI's option table and the resolver (src/runner/settings.ts) say one run's defaults: each
- * option of `conformance run` with a default in `RUN_DEFAULTS` has that default, a run parsed from
- * the command line and resolved has the settings the library entry resolves for the same, and the
- * replay line of a set of settings is one: the CLI's and the library's (`runSettingsOf`) are equal.
+ * A run's defaults are said once, in `RUN_DEFAULTS` (src/core/defaults.ts), shaped as its settings:
+ * every default there but the one with no flag is the default of the option that sets that setting
+ * (which `--help`, the config schema and the replay line show), a command line without flags resolves
+ * to the settings the library entry resolves, and the replay line of a set of settings is one: the
+ * CLI's and the library's (`runSettingsOf`) are equal.
  */
 import { expect, test } from 'vitest';
-import { PROXY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
-import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/run-settings.js';
+import { RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { runSettingsOf } from '../../index.js';
 import { parseRunOptions, settingsForTarget } from '../run-options.js';
-import { PROXY_OPTIONS } from './proxy.js';
 import { RUN_OPTIONS } from './run.js';
+import { type CliOption, configValue } from './table.js';
 
-test("the run table's defaults are RUN_DEFAULTS", () => {
-  const defaultOf = (flag: keyof typeof RUN_OPTIONS): unknown => (RUN_OPTIONS[flag] as { default?: unknown }).default;
-  expect({
-    level: defaultOf('level'),
-    runs: defaultOf('runs'),
-    timeoutMs: defaultOf('timeout'),
-    concurrency: defaultOf('concurrency'),
-    maxRetries: defaultOf('retries'),
-    maxBodyBytes: defaultOf('max-body-bytes'),
-    listReadCap: defaultOf('list-cap'),
-    maxCompletionTokens: defaultOf('max-completion-tokens'),
-    loadBurst: defaultOf('load-burst'),
-    maxWrites: defaultOf('max-writes'),
-    recoverTimeoutMs: defaultOf('recover-timeout'),
-    crashReplay: !defaultOf('no-crash-replay'),
-    acceptEncoding: defaultOf('accept-encoding'),
-    allowWrites: defaultOf('allow-writes'),
-    priorityScheduling: defaultOf('priority-scheduling'),
-    entity: defaultOf('entity'),
-    project: defaultOf('project'),
-    modelId: defaultOf('model-id'),
-    bundledMockModel: defaultOf('model'),
-    listParams: {
-      evaluationRunId: defaultOf('param-evaluation-run-id'),
-      limit: defaultOf('param-limit'),
-      offset: defaultOf('param-offset'),
-    },
-  }).toEqual({ ...RUN_DEFAULTS, maxRetryWaitMs: undefined });
-  expect({ level: RUN_OPTIONS.level.replayDefault, timeoutMs: RUN_OPTIONS.timeout.replayDefault }).toEqual(
-    REPLAY_DEFAULTS,
+/** The dotted paths of an object's values that are not objects (`target.listParams.limit`). */
+const leaves = (object: object, at = ''): string[] =>
+  Object.entries(object).flatMap(([key, value]) =>
+    typeof value === 'object' ? leaves(value as object, `${at}${key}.`) : [`${at}${key}`],
   );
-});
 
-test("the proxy table's defaults are PROXY_DEFAULTS; a replay judges at the proxy's level", () => {
-  const o = PROXY_OPTIONS;
-  expect({
-    host: o.host.default,
-    port: o.port.default,
-    adminHost: o['admin-host'].default,
-    headersTimeoutMs: o.timeout.default,
-    idleTimeoutMs: o['idle-timeout'].default,
-    maxBodyBytes: o['max-body-bytes'].default,
-    recordBodies: o['record-bodies'].default,
-    level: o.level.default,
-  }).toEqual({ ...PROXY_DEFAULTS, recoverTimeoutMs: undefined });
-  expect(PROXY_DEFAULTS.recoverTimeoutMs).toBe(RUN_DEFAULTS.recoverTimeoutMs);
-  expect(REPLAY_DEFAULTS.level).toBe(PROXY_DEFAULTS.level);
+test('every default of RUN_DEFAULTS is the default of the option that sets that setting', () => {
+  const byInto = new Map(Object.values<CliOption>(RUN_OPTIONS).map((o) => [o.into, o]));
+  // The longest wait a Retry-After may ask for has no flag; --no-crash-replay turns crashReplay off.
+  const noFlag = ['maxRetryWaitMs', 'crashReplay'];
+  for (const path of leaves(RUN_DEFAULTS).filter((p) => !noFlag.includes(p)))
+    expect(byInto.get(path)?.default, `${path}: no option shows it`).toEqual(configValue(RUN_DEFAULTS, path));
+  expect(RUN_OPTIONS['no-crash-replay'].default).toBe(!RUN_DEFAULTS.crashReplay);
 });
 
 test('a command line without flags resolves to the settings the library entry resolves', () => {
@@ -91,7 +57,7 @@ test('the replay line of a run is the same from the CLI and from the library ent
       allowWrites: true,
       maxWrites: 3,
       priorityScheduling: true,
-      listParams: { ...RUN_DEFAULTS.listParams, limit: 'n' },
+      listParams: { ...RUN_DEFAULTS.target.listParams, limit: 'n' },
     },
     checks: [],
     level: 'should',

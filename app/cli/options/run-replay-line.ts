@@ -11,7 +11,7 @@ import type { ReplayLineOf, RunInput } from '../../../src/runner/settings.js';
 import { connectionValues } from '../connection-flags.js';
 import { replayWords } from './replay-line.js';
 import { RUN_OPTIONS } from './run.js';
-import { type CliOption, configValue } from './table.js';
+import { type CliOption, configValue, type OptionTable } from './table.js';
 
 /** What a run's replay line is written from. */
 export interface ReplayLineRun {
@@ -29,7 +29,7 @@ export interface ReplayLineRun {
  * default (the bundled mock's model and writes, a replay's level). Writes are written as the run
  * has them: always on against the bundled mock, their budget only towards a real target.
  */
-export function runReplayLine(run: ReplayLineRun): string {
+export function runReplayLine(run: ReplayLineRun, table: OptionTable = RUN_OPTIONS): string {
   const { settings, targets } = run;
   const bundled = targets.every((url) => url === undefined);
   const replaying = run.replay !== undefined;
@@ -40,7 +40,7 @@ export function runReplayLine(run: ReplayLineRun): string {
     target: targets.map((url) => ({ url, label: undefined })),
     ...(settings.connection ? connectionValues(settings.connection) : {}),
   };
-  for (const [flag, option] of Object.entries<CliOption>(RUN_OPTIONS)) {
+  for (const [flag, option] of Object.entries(table)) {
     const value = option.into === undefined ? undefined : configValue(settings, option.into);
     if (value !== undefined) values[flag] = value;
   }
@@ -49,11 +49,11 @@ export function runReplayLine(run: ReplayLineRun): string {
   const { model, level } = RUN_OPTIONS;
   const defaults = {
     model: bundled ? model.default : undefined,
-    level: replaying ? level.replayDefault : level.default,
+    ...(replaying ? { level: level.replayDefault } : {}),
     'allow-writes': bundled,
   };
   const leaveOut = replaying ? (o: CliOption) => o.withReplay !== undefined : undefined;
-  return ['conformance', 'run', ...replayWords(RUN_OPTIONS, values, defaults, leaveOut)].join(' ');
+  return ['conformance', 'run', ...replayWords(table, values, defaults, leaveOut)].join(' ');
 }
 
 /** The replay line of one target's resolved settings: what the resolver is given by the library and vitest entries. */

@@ -1,21 +1,22 @@
 /**
- * @module `conformance run`'s options, one entry each: the flag, its value's kind, its default, its
- * line of `--help`, its config-file key (secrets have none), whether the replay line printed in
- * reports carries it, and whether `--replay` takes it. The order is the replay line's (`--replay`,
- * `--target`, `--entity` ... then the connection flags); `--help` lists each group in this order.
- * The config file's schema is generated from this table (`npm run generate`).
+ * @module `conformance run`'s options, one entry each: the flag, its value's kind, the setting it sets
+ * (`into`, a path in `RunSettings`, whose default in `RUN_DEFAULTS` is its default), its line of
+ * `--help`, its config-file key (secrets have none), whether the replay line printed in reports
+ * carries it, and whether `--replay` takes it. The order is the replay line's (`--replay`, `--target`,
+ * `--entity` ... then the connection flags); `--help` lists each group in this order. The config
+ * file's schema is generated from this table (`npm run generate`).
  */
-import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
+import { DEFAULT_MODEL, ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';
 import { parseShard } from '../../../src/runner/select.js';
-import { REPLAY_DEFAULTS, RUN_DEFAULTS } from '../../../src/runner/run-settings.js';
+import { REPLAY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
 import { GATE_OPTIONS } from './gates.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
-import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
+import { HELP_OPTION, type Kind, type OptionTable, withDefaults } from './table.js';
 
 export interface TargetSpec {
   readonly url: string | undefined; // undefined: the bundled mock
@@ -76,7 +77,7 @@ const acceptEncoding: Kind<string> = {
   schema: text().schema,
 };
 
-export const RUN_OPTIONS = {
+export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
   replay: {
     type: 'string',
     arg: 'FILE',
@@ -135,7 +136,6 @@ export const RUN_OPTIONS = {
     help: 'the entity the evaluation records live in (default {default})',
     group: 'target',
     kind: text(),
-    default: RUN_DEFAULTS.entity,
     config: 'entity',
     replay: true,
     withReplay: 'refused',
@@ -147,7 +147,6 @@ export const RUN_OPTIONS = {
     help: 'the project the evaluation records live in (default {default})',
     group: 'target',
     kind: text(),
-    default: RUN_DEFAULTS.project,
     config: 'project',
     replay: true,
     withReplay: 'refused',
@@ -159,7 +158,8 @@ export const RUN_OPTIONS = {
     help: 'model name sent in chat requests (against the bundled mock, default {default})',
     group: 'target',
     kind: text(),
-    default: RUN_DEFAULTS.bundledMockModel,
+    // The bundled mock's; against a real target none unless given (the resolver's to fill).
+    default: DEFAULT_MODEL,
     config: 'model',
     replay: true,
     withReplay: 'refused',
@@ -171,7 +171,6 @@ export const RUN_OPTIONS = {
     help: 'model id for training jobs and trajectory logging (default {default}, a model the bundled mock knows)',
     group: 'target',
     kind: uuid(),
-    default: RUN_DEFAULTS.modelId,
     config: 'modelId',
     replay: true,
     withReplay: 'refused',
@@ -183,7 +182,6 @@ export const RUN_OPTIONS = {
     help: 'gate on MUST only or on MUST and SHOULD (default {default}; with --replay, {replayDefault})',
     group: 'selection',
     kind: oneOf(['must', 'should']),
-    default: RUN_DEFAULTS.level,
     replayDefault: REPLAY_DEFAULTS.level,
     config: 'level',
     replay: true,
@@ -205,7 +203,6 @@ export const RUN_OPTIONS = {
     help: 'cases per property (default {default})',
     group: 'limits',
     kind: wholeNumber(1, 10_000),
-    default: RUN_DEFAULTS.runs,
     config: 'runs',
     replay: true,
     withReplay: 'refused',
@@ -217,7 +214,6 @@ export const RUN_OPTIONS = {
     help: 'per-request deadline (default {default}; with --replay, {replayDefault})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: RUN_DEFAULTS.timeoutMs,
     // A replay's timeout bounds the response headers and each pause in a body (the proxy's): recorded
     // traffic may be long generations.
     replayDefault: REPLAY_DEFAULTS.timeoutMs,
@@ -240,7 +236,6 @@ export const RUN_OPTIONS = {
     help: 'checks in flight, each sending one request at a time (default {default})',
     group: 'limits',
     kind: wholeNumber(1, 256),
-    default: RUN_DEFAULTS.concurrency,
     config: 'concurrency',
     into: 'concurrency',
   },
@@ -250,7 +245,6 @@ export const RUN_OPTIONS = {
     help: 'retries of 429/503 honouring Retry-After (default {default})',
     group: 'limits',
     kind: wholeNumber(0, 10),
-    default: RUN_DEFAULTS.maxRetries,
     config: 'retries',
     withReplay: 'refused',
     into: 'maxRetries',
@@ -261,7 +255,6 @@ export const RUN_OPTIONS = {
     help: 'most bytes read of one response (default {default})',
     group: 'limits',
     kind: { ...wholeNumber(1024), show: mebibytes },
-    default: RUN_DEFAULTS.maxBodyBytes,
     config: 'maxBodyBytes',
     into: 'maxBodyBytes',
   },
@@ -271,7 +264,6 @@ export const RUN_OPTIONS = {
     help: 'most records read from one listing (default {default})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: RUN_DEFAULTS.listReadCap,
     config: 'listReadCap',
     withReplay: 'refused',
     into: 'target.listReadCap',
@@ -282,7 +274,6 @@ export const RUN_OPTIONS = {
     help: 'largest completion a chat case asks for (default {default})',
     group: 'limits',
     kind: wholeNumber(1),
-    default: RUN_DEFAULTS.maxCompletionTokens,
     config: 'maxCompletionTokens',
     withReplay: 'refused',
     into: 'target.maxCompletionTokens',
@@ -307,7 +298,6 @@ export const RUN_OPTIONS = {
     help: 'how long to wait for a target that went down to come back (1500, 30s; default {default}; 0: end the run)',
     group: 'limits',
     kind: duration(),
-    default: RUN_DEFAULTS.recoverTimeoutMs,
     config: 'recoverTimeoutMs',
     withReplay: 'refused',
     into: 'recoverTimeoutMs',
@@ -326,7 +316,6 @@ export const RUN_OPTIONS = {
     help: 'chat requests the checks under load send at once, whatever --concurrency says (default {default}, at most 32)',
     group: 'limits',
     kind: wholeNumber(2, 32),
-    default: RUN_DEFAULTS.loadBurst,
     config: 'loadBurst',
     withReplay: 'refused',
     // The burst's size decides what the load checks send: a failure re-runs with the same.
@@ -337,7 +326,6 @@ export const RUN_OPTIONS = {
     type: 'boolean',
     help: 'run checks with side effects (create jobs, log trajectories); always on against the bundled mock',
     group: 'target',
-    default: RUN_DEFAULTS.allowWrites,
     config: 'allowWrites',
     replay: true,
     into: 'target.allowWrites',
@@ -350,7 +338,6 @@ export const RUN_OPTIONS = {
       'default {default}; the bundled mock has no budget)',
     group: 'target',
     kind: wholeNumber(0),
-    default: RUN_DEFAULTS.maxWrites,
     config: 'maxWrites',
     replay: true,
     into: 'target.maxWrites',
@@ -359,7 +346,6 @@ export const RUN_OPTIONS = {
     type: 'boolean',
     help: 'the served model uses priority scheduling (§7.1)',
     group: 'target',
-    default: RUN_DEFAULTS.priorityScheduling,
     config: 'priorityScheduling',
     replay: true,
     withReplay: 'refused',
@@ -380,7 +366,6 @@ export const RUN_OPTIONS = {
     help: 'Accept-Encoding of every request, answers decoded as they come (default "{default}", as the openai SDK sends; identity: none)',
     group: 'limits',
     kind: acceptEncoding,
-    default: RUN_DEFAULTS.acceptEncoding,
     config: 'acceptEncoding',
     replayWords: (value: string, byDefault: string | undefined) =>
       value === byDefault ? [] : ['--accept-encoding', shellWord(value)],
@@ -441,4 +426,4 @@ export const RUN_OPTIONS = {
   },
   ...OUTPUT_OPTIONS,
   ...HELP_OPTION,
-} as const satisfies OptionTable;
+} as const satisfies OptionTable);

@@ -2,10 +2,11 @@
  * @module What a command's options are: one table per command (`run.ts`, `proxy.ts`, `mock.ts`,
  * `catalogue.ts` for `list` and `coverage`; the groups several commands share in `shared.ts`,
  * `../connection-flags.ts` and `HELP_OPTION` here), an entry per flag, in the order `--help` lists
- * each group and the replay line writes them. Everything else is read from the tables: node's
- * `parseArgs` options (`readFlags`, ../flags.ts), each value with its default (`resolver` here), the
- * `--help` text (help.ts, laid out in ../usage.ts), the replay line of a run (replay-line.ts) and the
- * config file's JSON Schema (scripts/generate-config-schema.ts).
+ * each group and the replay line writes them; an option's default is its entry's, or (`withDefaults`)
+ * the settings' defaults object's at the setting it sets. Everything else is read from the tables:
+ * node's `parseArgs` options (`readFlags`, ../flags.ts), each value with its default (`resolver`
+ * here), the `--help` text (help.ts, laid out in ../usage.ts), the replay line of a run
+ * (replay-line.ts) and the config file's JSON Schema (scripts/generate-config-schema.ts).
  */
 
 /** A JSON Schema, as the config file's schema holds it for one key. */
@@ -42,7 +43,11 @@ export interface CliOption<V = unknown> {
   readonly group: string;
   /** Reads and checks the value; without one, the flag's text (or `true`) is the value. */
   readonly kind?: Kind<V>;
-  /** The value when none is given, said here only: `--help` shows it, the parser uses it. */
+  /**
+   * The value when none is given: `--help` shows it, the parser uses it. Said here when only the
+   * command reads it; an option that sets a setting with a default (`into`) takes it from the settings'
+   * defaults object (`withDefaults`).
+   */
   readonly default?: V;
   /** `run --replay`'s default, where it has another (`--level`, `--timeout`). */
   readonly replayDefault?: V;
@@ -66,13 +71,28 @@ export interface CliOption<V = unknown> {
   readonly withReplay?: 'refused' | 'unused';
   /**
    * The option of the command's settings it sets: `mock`, a key of the server options; `run`, a dotted
-   * path in `RunSettings` (`target.entity`), which its replay line is also written from.
+   * path in `RunSettings` (`target.entity`), which its replay line is also written from and whose
+   * default in `RUN_DEFAULTS` is its default.
    */
   readonly into?: string;
 }
 
 /** A command's options by flag name (without `--`), in order. */
 export type OptionTable = Readonly<Record<string, CliOption>>;
+
+/**
+ * `table` with each option that sets a setting (`into`) given the default at that path of `defaults`,
+ * the one place it is said (`RUN_DEFAULTS`). An option saying another of its own is a mistake.
+ */
+export function withDefaults<T extends OptionTable>(defaults: object, table: T): T {
+  const entries = Object.entries(table).map(([flag, option]) => {
+    const found = option.into === undefined ? undefined : configValue(defaults, option.into);
+    if (found === undefined) return [flag, option];
+    if ('default' in option && option.default !== found) throw new Error(`--${flag}: a default of its own`);
+    return [flag, { ...option, default: found }];
+  });
+  return Object.fromEntries(entries) as T;
+}
 
 /** What `parseArgs` gives for an option. */
 type FlagValue<O> = O extends { type: 'boolean' } ? boolean : O extends { multiple: true } ? string[] : string;

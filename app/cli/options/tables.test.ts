@@ -70,7 +70,6 @@ test("`run` sets each setting from its table, the table's default when no flag i
   );
   expect(checked.length).toBeGreaterThan(15);
   for (const [flag, option] of checked) expect(settingOf(flag, option), flag).toEqual(option.default);
-  expect(cfg.settings.timeoutMs).toBe(RUN_OPTIONS.timeout.default);
   // The model's default is the bundled mock's, which the resolver gives it (src/runner/settings.ts).
   expect(cfg.settings.target.model).toBeUndefined();
   // Every option with a config key sets a setting, or is the command's own (targets, selection, gates, connection).
