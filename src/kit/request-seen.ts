@@ -8,19 +8,41 @@
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import { describeSchemaErrors } from '../core/describe.js';
-import type { Operation } from '../core/operations.js';
+import { matchOperation, type Operation, type OperationTable } from '../core/operations.js';
 import { classifyAuthorization } from '../core/presentations.js';
-import { isJsonObject } from '../core/values.js';
+import { is2xx, isJsonObject } from '../core/values.js';
 import { laxlyValid } from '../generation/index.js';
-import type { JudgeSettings, JudgeTools, ListingAsked, RequestSeen } from '../rules/evidence.js';
+import type { ExchangeSeen, JudgeSettings, JudgeTools, ListingAsked, RequestSeen } from '../rules/evidence.js';
 import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
-import { registry, type SchemaRegistry } from '../schemas/registry.js';
+import { registry, type SchemaName, type SchemaRegistry } from '../schemas/registry.js';
+import type { HttpExchange } from '../transport/types.js';
+import { AnswerSeen } from './answer-seen.js';
 import { regexInSandbox } from './regex-sandbox.js';
 import { userSchemaCheck } from './user-schema.js';
 
+/** The convention overlay of each operation that takes a body (schemas/conventions). */
+const CONVENTIONS: OperationTable<SchemaName | undefined> = {
+  'chat.create': 'conventions/chat-completion-request',
+  'training-jobs.create': 'conventions/training-job-create-request',
+  'training-jobs.get': undefined,
+  'trajectories.log': 'conventions/log-trajectories-request',
+  'predictions.list': undefined,
+  'predictions.read': undefined,
+  'scores.list': undefined,
+  'scores.read': undefined,
+};
+
 /** The tools of a driver judging with the interface's schemas. */
 export function judgeTools(schemas: Pick<SchemaRegistry, 'validate'> = registry()): JudgeTools {
-  return { schemas, regex: regexInSandbox, userSchema: userSchemaCheck };
+  return {
+    schemas,
+    regex: regexInSandbox,
+    userSchema: userSchemaCheck,
+    conventional: (op, body) => {
+      const overlay = CONVENTIONS[op.id];
+      return overlay === undefined || schemas.validate(overlay, body).ok;
+    },
+  };
 }
 
 /** A driver's settings: the served model without priority scheduling unless said (§7.1), the list parameters' names. */
@@ -121,4 +143,34 @@ export function seeRequest(x: {
     asked: op.jsonl ? listingAsked(x.target, settings.listParams) : {},
     settings,
   };
+}
+
+/**
+ * A run check's exchange as the rules' `exchange` evidence (the proxy's judgement of the same bytes),
+ * for a check that hands a rule it did not send the case for what its own exchange shows.
+ */
+export function seenExchange(op: Operation, ex: HttpExchange, baseUrl: string, settings: JudgeSettings): ExchangeSeen {
+  const url = new URL(ex.request.url);
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+  const request = seeRequest({
+    op,
+    method: ex.request.method,
+    target: `${path}${url.search}`,
+    params: matchOperation(ex.request.method, path)?.params ?? {},
+    authorization: ex.request.headers.authorization,
+    contentType: ex.request.headers['content-type'],
+    text: ex.request.body,
+    kept: true,
+    settings,
+  });
+  const framing = !is2xx(ex.response.status) || !op.jsonl ? 'json' : 'jsonl';
+  return new AnswerSeen(
+    request,
+    ex.response.status,
+    ex.response.headers,
+    ex.response.bodyText,
+    ex.response.truncated,
+    framing,
+  );
 }

@@ -40,7 +40,9 @@ export class ExchangeVerdicts {
 
   /** The rules of `slot` on its evidence (`streamed`: a chat request with stream true, the rules' `.streamed` checks). */
   judge<S extends BaseSlot>(slot: S, e: SlotEvidence[S], streamed = false): void {
-    for (const r of rulesFor(this.op, slot)) this.verdict(r, r.judge(e), streamed);
+    // A stream's completion is judged under a rule's `.streamed` check; a rule without one is not judged on it.
+    const twin = slot === 'completion' && streamed;
+    for (const r of rulesFor(this.op, slot)) if (!twin || r.rule.streamedId) this.verdict(r, r.judge(e), streamed);
     this.pairs(slot, e);
   }
 

@@ -18,7 +18,7 @@ import { kindOf } from '../rules/rule.js';
 import { streamAsked } from '../rules/stream-rules.js';
 import type { RecordedRequest } from '../transport/types.js';
 import { AnswerRecording } from './answer-recording.js';
-import { AnswerSeen } from './answer-seen.js';
+import { AnswerSeen } from '../kit/answer-seen.js';
 import { presentationOf } from './curl-credentials.js';
 import { exchangeEvidence } from './exchange-evidence.js';
 import { ExchangeVerdicts } from './exchange-verdicts.js';

@@ -1,7 +1,6 @@
 /**
- * @module The server's side of any exchange, as rules: a valid request succeeds with a body of the
- * operation's response schema, labelled as JSON; a body that is not JSON, not an object, or breaks
- * the request shape however a lax validator reads it is refused with a 4xx; an error body has the
+ * @module The errors of an exchange, as rules: a body that is not JSON, not an object, or breaks the
+ * request shape however a lax validator reads it is refused with a 4xx; an error body has the
  * ecosystem's shape and none of the server's internals; odd input never makes the server fail.
  */
 import { excerpt } from '../core/describe.js';
@@ -9,60 +8,12 @@ import { OPERATIONS, operation, type OperationId } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { usageBreach } from './chat-answer.js';
 import { ERROR_SHAPE_CONVENTION, errorMessageOf, internalsIn, judgeErrorBody } from './error-shape.js';
-import type { ExchangeSeen, RequestSeen, Verdict } from './evidence.js';
-import { isJsonlMediaType, isJsonMediaType, JSONL_CONVENTION, JSONL_MEDIA_TYPES } from './media-types.js';
+import { answerSaid, GATEWAY_STATUSES, refusalVerdict, validRequest } from './answer-facts.js';
+import type { ExchangeSeen, Verdict } from './evidence.js';
 import type { Rule } from './rule.js';
 
-/** Gateways and overload: an answer that says nothing of the request. */
-const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
-const ops = (keep: (o: (typeof OPERATIONS)[number]) => boolean): OperationId[] =>
-  OPERATIONS.filter(keep).map((o) => o.id);
-const BODY_OPS = ops((o) => o.requestSchema !== undefined);
-const JSON_OPS = ops((o) => !o.jsonl);
-const LIST_OPS = ops((o) => o.jsonl === true);
-
-/**
- * A request no conformant server serves, answered: a 4xx holds; a gateway's 502/503/504 shows
- * nothing; anything else (a 2xx first of all) is the breach, in words.
- */
-export function refusalVerdict(status: number, expected: string, said: string): Verdict {
-  if (status >= 400 && status <= 499) return 'held';
-  if (GATEWAY_STATUSES.has(status)) return undefined;
-  const why = is2xx(status)
-    ? 'the request was accepted'
-    : status >= 500
-      ? 'a server error instead of a rejection'
-      : 'not a 4xx';
-  return { expected, actual: `${said}: ${why}` };
-}
-
-/** `HTTP 200: {…}`: an answer in a few words. */
-export const answerSaid = (e: ExchangeSeen): string => `HTTP ${e.status}${e.text ? `: ${excerpt(e.text, 160)}` : ''}`;
-
-/** A request body is valid: JSON, an object valid against the request schema, breaking no vLLM rule. */
-const validBody = (r: RequestSeen): boolean =>
-  r.json && isJsonObject(r.body) && r.schemaProblem === undefined && r.vllm.length === 0;
-
-/** A request the server must serve: a valid body where the operation takes one; a listing with a well-typed query. */
-function validRequest(r: RequestSeen): boolean {
-  if (r.op.requestSchema) return r.kept && validBody(r);
-  return r.op.jsonl === true && !r.asked.invalid;
-}
-
-/** What a valid request of each operation is, in the requirement's words. */
-function validRequestRequirement(op: OperationId): string {
-  const o = operation(op);
-  const title = op.startsWith('predictions.') ? 'Prediction' : 'Score';
-  if (o.requestSchema)
-    return `${label(op)} answers a schema-valid request with a 2xx and a body valid against the response schema.`;
-  if (op === 'training-jobs.get')
-    return `${label(op)} answers the id of an existing job with a 2xx and a training job valid against the response schema.`;
-  return o.jsonl
-    ? `${label(op)} answers valid query parameters with a 2xx and a JSONL body whose every line is a valid ${title}.`
-    : `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${title} schema.`;
-}
+const BODY_OPS = OPERATIONS.filter((o) => o.requestSchema !== undefined).map((o) => o.id);
 
 const bodyOf = (kind: 'malformed-json' | 'non-object-json' | 'invalid-body', e: ExchangeSeen): string | undefined => {
   const r = e.request;
@@ -101,63 +52,10 @@ function errorShape(section7: boolean) {
   };
 }
 
+const LIST_OPS = OPERATIONS.filter((o) => o.jsonl === true).map((o) => o.id);
+const QUERY_CONVENTION = 'evaluation-record service list parameters';
+
 export const ANSWER_RULES = {
-  validRequestSucceeds: {
-    side: 'server',
-    id: 'acceptance.valid-request-succeeds.{op}',
-    level: 'MUST',
-    requirement: validRequestRequirement,
-    needs:
-      'a 2xx JSON answer (its body against the response schema), or a valid request (a valid body; a listing with a well-typed query) answered with a 5xx other than 502, 503, 504',
-    slot: 'exchange',
-    judge: (e) => {
-      if (e.status >= 500 && !GATEWAY_STATUSES.has(e.status) && validRequest(e.request))
-        return { expected: 'a 2xx answer to a valid request', actual: `${answerSaid(e)}: a server error` };
-      if (!is2xx(e.status) || e.framing !== 'json' || e.cut || !e.request.op.responseSchema) return undefined;
-      return e.schemaProblem === undefined
-        ? 'held'
-        : { expected: `a body valid against ${e.request.op.responseSchema}`, actual: e.schemaProblem };
-    },
-  },
-  jsonContentType: {
-    side: 'server',
-    id: 'acceptance.json-content-type.{op}',
-    ops: JSON_OPS,
-    level: 'SHOULD',
-    convention: (op: OperationId) =>
-      `${operation(op).path.startsWith('/v2/') ? 'evaluation-record service' : operation(op).path.startsWith('/v1/preview/') ? 'FastAPI service' : 'OpenAI-compatible server'} answers JSON with a JSON media type`,
-    requirement: (op) => `${label(op)} labels its successful JSON answer with a JSON media type (application/json).`,
-    needs: 'a 2xx JSON answer',
-    slot: 'exchange',
-    judge: (e) => {
-      if (!is2xx(e.status) || e.framing !== 'json' || e.json === undefined) return undefined;
-      const type = e.headers['content-type'];
-      return isJsonMediaType(type)
-        ? 'held'
-        : { expected: 'Content-Type application/json (or a +json type)', actual: `Content-Type: ${type ?? '(none)'}` };
-    },
-  },
-  jsonlContentType: {
-    side: 'server',
-    id: 'acceptance.jsonl-content-type.{op}',
-    ops: LIST_OPS,
-    level: 'SHOULD',
-    convention: JSONL_CONVENTION,
-    requirement: (op) =>
-      `${label(op)} labels its JSONL listing with a JSONL media type (${JSONL_MEDIA_TYPES.slice(0, 2).join(', ')}, …).`,
-    needs: 'a 2xx listing',
-    slot: 'exchange',
-    judge: (e) => {
-      if (!is2xx(e.status) || e.framing !== 'jsonl') return undefined;
-      const type = e.headers['content-type'];
-      return isJsonlMediaType(type)
-        ? 'held'
-        : {
-            expected: `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`,
-            actual: `Content-Type: ${type ?? '(none)'}`,
-          };
-    },
-  },
   rejectsMalformedJson: {
     side: 'server',
     id: 'errors.rejects-malformed-json.{op}',
@@ -252,6 +150,42 @@ export const ANSWER_RULES = {
       return GATEWAY_STATUSES.has(e.status)
         ? undefined
         : { expected: 'a 4xx or a 2xx, never a 5xx (other than 502, 503, 504)', actual: answerSaid(e) };
+    },
+  },
+  rejectsWrongTypeQuery: {
+    side: 'server',
+    id: 'errors.rejects-wrong-type-query.{op}',
+    ops: LIST_OPS,
+    level: 'SHOULD',
+    convention: QUERY_CONVENTION,
+    requirement: (op) =>
+      `${label(op)} rejects an integer query parameter (limit, offset) of the wrong type with a 4xx instead of ignoring it.`,
+    needs: 'a listing asked with limit or offset that is not a whole number',
+    slot: 'exchange',
+    judge: (e) => {
+      const param = e.request.asked.invalid;
+      return param === undefined
+        ? undefined
+        : refusalVerdict(e.status, `a 4xx for ${param} that is not a whole number`, answerSaid(e));
+    },
+  },
+  queryErrorShape: {
+    side: 'server',
+    id: 'errors.query-error-shape.{op}',
+    ops: LIST_OPS,
+    level: 'SHOULD',
+    convention: QUERY_CONVENTION,
+    requirement: (op) =>
+      `${label(op)} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
+    needs: 'a listing asked with limit or offset that is not a whole number, refused with a 4xx',
+    slot: 'exchange',
+    judge: (e) => {
+      const param = e.request.asked.invalid;
+      if (param === undefined || e.status < 400 || e.status > 499 || e.text === undefined || e.cut) return undefined;
+      const expected = `HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]} for ${param} that is not a whole number`;
+      if (e.status !== 422) return { expected, actual: answerSaid(e) };
+      const verdict = judgeErrorBody(e.text, 'validation-error', e.request.settings.tools.schemas);
+      return verdict.ok ? 'held' : { expected, actual: `${answerSaid(e)}: ${verdict.problem}` };
     },
   },
   usageAddsUp: {

@@ -34,7 +34,7 @@ const TRAFFIC = (() => {
           : rule.slot === 'pair'
             ? ['proxy', 'replay', 'merge']
             : ['proxy', 'replay'];
-      for (const id of new Set([checkIdOf(rule, o.id), checkIdOf(rule, o.id, true)])) {
+      for (const id of new Set([checkIdOf(rule, o.id), checkIdOf(rule, o.id, o.id === 'chat.create')])) {
         const set = byId.get(id) ?? new Set<Driver>();
         for (const d of drivers) set.add(d);
         byId.set(id, set);

@@ -40,7 +40,8 @@ import {
 } from './chat-logprobs.js';
 import { STRUCTURED_RULES } from './chat-structured-rules.js';
 import type { CompletionSeen, ExchangeSeen, Verdict } from './evidence.js';
-import { answerSaid, refusalVerdict } from './answer-rules.js';
+import { answerSaid, refusalVerdict, validBody } from './answer-facts.js';
+import { is2xx } from '../core/values.js';
 import type { Rule, RuleIdentity } from './rule.js';
 
 type Shown = (request: ChatBody, completion: ChatBody) => boolean;
@@ -291,6 +292,26 @@ export const CHAT_ANSWER_RULES = {
     slot: 'exchange',
     judge: forbidden((request) => forbiddenBy72(request)),
   },
+  acceptsContinueAlone: {
+    side: 'server',
+    id: 'chat-completions.accepts-continue-final-message-alone',
+    ops: ['chat.create'],
+    section: '§7',
+    level: 'SHOULD',
+    convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
+    requirement:
+      'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
+    needs: 'a valid chat request with continue_final_message true and no add_generation_prompt',
+    slot: 'exchange',
+    judge: (e) => {
+      const request = chatRequest(e);
+      if (request?.continue_final_message !== true || 'add_generation_prompt' in request) return undefined;
+      if (!validBody(e.request)) return undefined;
+      if (e.status === 400 || e.status === 422)
+        return { expected: 'a 2xx: continue_final_message alone is a prefill, not §7.2', actual: answerSaid(e) };
+      return is2xx(e.status) ? 'held' : undefined;
+    },
+  },
   priorityFollowsScheduling: {
     side: 'server',
     id: 'chat-completions.priority-follows-scheduling',
@@ -303,7 +324,32 @@ export const CHAT_ANSWER_RULES = {
     needs:
       'a chat request with a non-zero priority, the served model without priority scheduling (the default; --priority-scheduling on says it has it)',
     slot: 'exchange',
-    judge: forbidden((request, e) => forbiddenBy71(request, e.request.settings.priorityScheduling)),
+    judge: (e) => {
+      const request = chatRequest(e);
+      // Priority 0, the default, is always accepted: a refusal naming it refuses a valid request.
+      if (request?.priority === 0 && (e.status === 400 || e.status === 422) && validBody(e.request))
+        return /priority/i.test(e.text ?? '')
+          ? { expected: 'a 2xx to priority 0, the default (§4.1)', actual: answerSaid(e) }
+          : undefined;
+      return forbidden((r, x) => forbiddenBy71(r, x.request.settings.priorityScheduling))(e);
+    },
+  },
+  trailingSlashPath: {
+    side: 'server',
+    id: 'chat-completions.trailing-slash-path',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'MUST',
+    requirement:
+      'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
+    needs: 'a valid chat request to /v1/chat/completions/',
+    slot: 'exchange',
+    judge: (e) => {
+      if (!e.request.target.split('?')[0]!.endsWith('/') || !validBody(e.request)) return undefined;
+      if (e.status === 404 || e.status === 405)
+        return { expected: 'a chat completion, or a 307/308 redirect to /v1/chat/completions', actual: answerSaid(e) };
+      return is2xx(e.status) || e.status === 307 || e.status === 308 ? 'held' : undefined;
+    },
   },
   ...STRUCTURED_RULES,
 } as const satisfies Record<string, Rule>;

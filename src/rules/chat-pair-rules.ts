@@ -63,7 +63,8 @@ const seeded: PairJudgement<{ readonly contents: readonly string[] }, { readonly
   halves: {
     completion: (e: CompletionSeen) => {
       const { request } = e;
-      if (!Number.isInteger(request.seed)) return undefined;
+      // The suite's check compares two plain answers; a stream is not judged here.
+      if (!Number.isInteger(request.seed) || e.streamed) return undefined;
       const { stream: _s, stream_options: _o, request_id: _r, ...rest } = request;
       return { key: canonicalJson(rest), half: { contents: contents(e.completion) } };
     },
@@ -130,7 +131,7 @@ const promptOnce: PairJudgement<{ readonly n: number; readonly prompt: number },
     completion: (e: CompletionSeen) => {
       const n = e.request.n ?? 1;
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
-      if (!Number.isInteger(n) || typeof prompt !== 'number') return undefined;
+      if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
       const key = canonicalJson(Object.fromEntries(Object.entries(e.request).filter(([k]) => !NOT_THE_PROMPT.has(k))));
       return { key, half: { n: n as number, prompt } };
     },

@@ -42,6 +42,11 @@ export interface JudgeTools {
   readonly regex: RegexCheck;
   /** A client's JSON schema as a check (the problem, or undefined), or null when it cannot be compiled here. */
   userSchema(schema: unknown): ((value: unknown) => string | undefined) | null;
+  /**
+   * Whether a request body keeps the conventions of the servers the operation comes from too
+   * (schemas/conventions: values in use, fields real servers require), beside its request schema.
+   */
+  conventional(op: Operation, body: unknown): boolean;
 }
 
 /** The names of the list endpoints' query parameters (§4.5, §4.7: not shown; `--param-*`). */

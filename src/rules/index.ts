@@ -5,6 +5,7 @@
  * ids are the catalogue's: the run's checks take their identity from the same values.
  */
 import { OPERATIONS, type OperationId, type OperationTable } from '../core/operations.js';
+import { ACCEPTANCE_RULES } from './acceptance-rules.js';
 import { ANSWER_RULES } from './answer-rules.js';
 import { AUTH_RULES } from './auth-rules.js';
 import { CHAT_ANSWER_RULES } from './chat-answer-rules.js';
@@ -21,6 +22,7 @@ import { TARGET_RULES } from './target-rules.js';
 export const ALL_RULES: readonly Rule[] = [
   ...Object.values(CLIENT_RULES),
   ...Object.values(AUTH_RULES),
+  ...Object.values(ACCEPTANCE_RULES),
   ...Object.values(ANSWER_RULES),
   ...Object.values(STREAM_RULES),
   ...Object.values(STREAM_JUDGE_RULES),
@@ -104,7 +106,8 @@ function ruleChecks(): RuleCheck[] {
   for (const rule of ALL_RULES)
     for (const o of OPERATIONS) {
       if (!appliesTo(rule, o.id)) continue;
-      for (const streamed of rule.streamedId ? [false, true] : [false]) {
+      // Only chat answers stream: a `.streamed` check is chat's.
+      for (const streamed of rule.streamedId && o.id === 'chat.create' ? [false, true] : [false]) {
         const id = checkIdOf(rule, o.id, streamed);
         if (byId.has(id)) continue;
         const operation = checkOperationOf(rule, o.id);

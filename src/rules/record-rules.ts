@@ -8,6 +8,7 @@
 import { excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';
 import { is2xx, isJsonObject } from '../core/values.js';
+import { answerSaid, refusalVerdict } from './answer-facts.js';
 import type { ExchangeSeen, ListingSeen, RecordSeen, Verdict } from './evidence.js';
 import {
   filterBreach,
@@ -109,7 +110,31 @@ const UNKNOWN_ID =
       : 'held';
   };
 
+/** The importance sampling levels in use (conventions): another is refused. */
+const LEVELS_IN_USE: readonly unknown[] = ['token', 'sequence', 'average', 'geometric_average'];
+
 export const RECORD_RULES = {
+  unknownImportanceLevel: {
+    side: 'server',
+    id: 'training-jobs.rejects-unknown-importance-sampling-level',
+    ops: ['training-jobs.create'],
+    section: '§4.2',
+    level: 'SHOULD',
+    convention:
+      'FastAPI training service: importance_sampling_level is one of token, sequence, average, geometric_average',
+    requirement:
+      'A create body whose `experimental_config.importance_sampling_level` is outside the values in use (token, sequence, average, geometric_average) is rejected with a 4xx.',
+    needs: 'a training job created with an importance_sampling_level string outside the values in use',
+    slot: 'exchange',
+    judge: (e) => {
+      const body = e.request.body;
+      const config =
+        isJsonObject(body) && isJsonObject(body.experimental_config) ? body.experimental_config : undefined;
+      const level = config?.importance_sampling_level;
+      if (typeof level !== 'string' || LEVELS_IN_USE.includes(level)) return undefined;
+      return refusalVerdict(e.status, `a 4xx to importance_sampling_level ${JSON.stringify(level)}`, answerSaid(e));
+    },
+  },
   listIsJsonl: {
     side: 'server',
     id: '{kind}.list-is-jsonl-of-records',
@@ -238,12 +263,17 @@ export const RECORD_RULES = {
     level: 'SHOULD',
     convention: 'FastAPI training service: an unknown job id is 404',
     requirement: 'Getting a training job with a well-formed UUID that names no job answers 404.',
-    needs: 'a training job read by a UUID refused with a 4xx that is about the id',
+    needs:
+      'a training job read by a UUID refused with a 4xx that is about the id, or read by the nil or the max UUID (RFC 9562: they name nothing)',
     slot: 'exchange',
-    judge: UNKNOWN_ID((e) => {
+    judge: (e) => {
       const asked = e.request.params.training_job_id;
-      return asked !== undefined && isUuid(asked) ? `training job ${asked}` : undefined;
-    }),
+      if (asked === undefined || !isUuid(asked)) return undefined;
+      // The nil and max UUIDs are never an entity's id (RFC 9562 §5.9, §5.10): served, they name a job that is not.
+      if (/^(0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(asked) && is2xx(e.status))
+        return { expected: `HTTP 404 for ${asked}, a UUID that names nothing (RFC 9562)`, actual: `HTTP ${e.status}` };
+      return UNKNOWN_ID(() => `training job ${asked}`)(e);
+    },
   },
   malformedJobId: {
     side: 'server',

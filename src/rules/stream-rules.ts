@@ -6,7 +6,7 @@
  * streaming convention.
  */
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
-import type { StreamRule } from './chat-stream-verdict.js';
+import { arrivedAtOnce, type StreamRule, type StreamTimings } from './chat-stream-verdict.js';
 import type { ExchangeSeen, StreamSeen, Verdict } from './evidence.js';
 import type { Rule } from './rule.js';
 
@@ -51,6 +51,36 @@ function streamRule(
   };
 }
 
+/**
+ * A burst this long after the request can be told from a fast generation: before it, a stream whose
+ * events arrive at once may simply have been generated that fast.
+ */
+export const BURST_MIN_MS = 250;
+
+/** The content coding of a stream (`gzip`, `br`, ...), or undefined when it came as is. */
+function contentCodingOf(header: string | undefined): string | undefined {
+  const codings = (header ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  return codings.length ? codings.join(', ') : undefined;
+}
+
+/**
+ * A stream held back and sent whole, in words, when its timings show it and it can be told from a
+ * fast generation (it came compressed, or the burst waited BURST_MIN_MS or more); undefined otherwise.
+ */
+export function heldBack(t: StreamTimings, contentEncoding: string | undefined): string | undefined {
+  if (!arrivedAtOnce(t) || t.firstEventMs === undefined || t.lastEventMs === undefined) return undefined;
+  const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${Math.round(t.firstEventMs)} ms after the request: a client sees the whole answer at once, not a stream`;
+  const coding = contentCodingOf(contentEncoding);
+  if (coding)
+    return `${atOnce}; the stream came compressed (Content-Encoding: ${coding}), and compressing fronts such as nginx with gzip hold an event stream back until it ends`;
+  if (t.firstEventMs >= BURST_MIN_MS)
+    return `${atOnce}, held back (a buffering front such as a proxy with buffering on, or a server that writes the stream whole)`;
+  return undefined;
+}
+
 /** Whether a chat request asked for a stream. */
 export const streamAsked = (e: ExchangeSeen): boolean =>
   e.request.op.id === 'chat.create' && isJsonObject(e.request.body) && e.request.body.stream === true;
@@ -74,6 +104,24 @@ export const STREAM_RULES = {
             expected: 'Content-Type: text/event-stream',
             actual: `Content-Type: ${e.headers['content-type'] ?? '(none)'}`,
           };
+    },
+  },
+  timing: {
+    side: 'server',
+    id: 'streaming.timing',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'INFO',
+    requirement:
+      'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
+    needs: 'a 2xx streamed chat answer with events, timed as they passed',
+    slot: 'stream',
+    judge: (e: StreamSeen): Verdict => {
+      if (e.verdict.timings.firstEventMs === undefined) return undefined;
+      const held = heldBack(e.verdict.timings, e.exchange.headers['content-encoding']);
+      return held
+        ? { expected: 'events that arrive as they are generated, spread over the generation', actual: held }
+        : 'held';
     },
   },
 } as const satisfies Record<string, Rule>;

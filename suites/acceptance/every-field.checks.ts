@@ -5,6 +5,8 @@
  * describes; a valid request gets the success response). Chat is sent in both modes. The random
  * acceptance properties send few fields per request; these make sure none is left out.
  */
+import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
+import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -16,7 +18,6 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
 import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
-import { slugOf } from '../../src/kit/baseline.js';
 import { failOf, judgeSuccess } from './success.checks.js';
 
 /** How many chat requests one mode's set holds (one per way of constraining output). */
@@ -67,9 +68,7 @@ async function combinationFailure(
 const chatNonStreamed = defineCheck({
   id: EVERY_FIELD_CHAT,
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement: `${label('chat.create')} accepts realistic requests that together carry every §4.1 field and named value, answering 2xx with a valid chat completion.`,
+  ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create'),
   async run(ctx) {
     const tooLarge: string[] = [];
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
@@ -97,9 +96,7 @@ const chatNonStreamed = defineCheck({
 const chatStreamed = defineCheck({
   id: EVERY_FIELD_STREAMED,
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement: `${label('chat.create')} accepts the same requests with stream: true (every §4.1 field a streamed request may carry), answering 2xx with a stream that carries no error event.`,
+  ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create', true),
   async run(ctx): Promise<CheckOutcome> {
     const tooLarge: string[] = [];
     for (const [i, drawn] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
@@ -139,13 +136,10 @@ function trainingCheck(
   schema: SchemaName,
   bodyOptional: boolean,
 ): CheckDefinition {
-  const o = operation(op);
   return defineCheck({
-    id: `acceptance.every-field-accepted.${slugOf(op)}`,
+    id: checkIdOf(ACCEPTANCE_RULES.everyFieldAccepted, op),
     operation: op,
-    section: o.section,
-    level: 'MUST',
-    requirement: `${label(op)} accepts realistic requests that together carry every ${o.section} field and named value, answering 2xx.`,
+    ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, op),
     writes: true,
     async run(ctx) {
       for (const [i, body] of bodies(ctx).entries()) {

@@ -23,17 +23,17 @@ import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
 import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/baseline.js';
 import { RECORD_KIND, type RecordKindName as RecordKind } from '../../src/core/record-kinds.js';
-import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
+import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { is2xx } from '../../src/core/values.js';
 
 /** What every acceptance root check of an operation states: its rule's id and identity (src/rules), root of the operation. */
 function acceptanceOf(op: OperationId) {
   return {
-    id: checkIdOf(ANSWER_RULES.validRequestSucceeds, op),
+    id: checkIdOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
     root: true,
     operation: op,
-    ...checkIdentityOf(ANSWER_RULES.validRequestSucceeds, op),
+    ...checkIdentityOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
   } as const;
 }
 

@@ -7,7 +7,7 @@
  * by design are observed, never failed (INFO), unless they crash the server.
  */
 import type fc from 'fast-check';
-import { refusalVerdict } from '../../src/rules/answer-rules.js';
+import { refusalVerdict } from '../../src/rules/answer-facts.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';

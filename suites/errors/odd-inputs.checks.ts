@@ -7,6 +7,8 @@
  * SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the
  * client's error, a 5xx the server's) and the servers' own tests, which assert exactly this.
  */
+import { judgeSettings, judgeTools, seenExchange } from '../../src/kit/request-seen.js';
+import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -150,6 +152,9 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
         const answer = await statusOf(ctx, spec);
         if ('close' in answer) {
           await answer.close();
+          // A listing asked with a query the interface allows (a huge limit or offset), failed on.
+          const response = { status: answer.status, headers: {}, bodyText: '', truncated: false, durationMs: 0 };
+          handValidRequest(ctx, op, { request: answer.request, response, json: undefined });
           if (answer.status >= 500)
             return fail({
               expected: `${input.label}: a 4xx or a 2xx`,
@@ -175,6 +180,23 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
 }
 
 /**
+ * A valid request (odd, but within what the interface allows) that the server failed on: the
+ * acceptance rule's breach, judged as the proxy judges it (src/rules/acceptance-rules.ts), handed to
+ * its check. A 5xx on a valid request is no success, whatever the input's oddity.
+ */
+function handValidRequest(ctx: CheckContext, op: OperationId, ex: HttpExchange): void {
+  if (!ctx.report || ex.response.status < 500) return;
+  const settings = judgeSettings({
+    tools: judgeTools(ctx.schemas),
+    priorityScheduling: ctx.target.priorityScheduling,
+    listParams: ctx.target.listParams,
+  });
+  const rule = ACCEPTANCE_RULES.validRequestSucceeds;
+  const v = rule.judge(seenExchange(operation(op), ex, ctx.target.baseUrl, settings));
+  if (v !== undefined && v !== 'held') ctx.report(checkIdOf(rule, op), { ...v, exchange: ex });
+}
+
+/**
  * Hands the owner of a refusal the evidence of its rule broken: the body sent breaks the request
  * schema of `op`, whatever lax reading is taken (validated here, so only a genuine breach goes), and
  * was answered 2xx or 5xx.
@@ -187,6 +209,7 @@ function handOff(
   spec: HttpRequestSpec,
   ex: HttpExchange,
 ): void {
+  handValidRequest(ctx, op, ex);
   const schema = operation(op).requestSchema;
   const s = ex.response.status;
   if (!ctx.report || schema === undefined || spec.json === undefined || !(is2xx(s) || s >= 500)) return;

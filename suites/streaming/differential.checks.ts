@@ -11,6 +11,7 @@ import { streamedCountBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
+import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
 /**
@@ -86,12 +87,6 @@ const reassemblesToValidCompletion = defineCheck({
   },
 });
 
-/**
- * An uncompressed burst that came sooner than this after the request cannot be told from a
- * generation that fast (the bundled mock writes a whole answer within a few milliseconds).
- */
-const BURST_MIN_MS = 250;
-
 // Observation: time to first event and the largest gap between events. A stream whose events all
 // arrive at once is what a client sees of a stream held back and sent whole: compressing fronts
 // (nginx with gzip) and buffering proxies do it, and so does a server that writes its answer in one
@@ -127,36 +122,16 @@ const streamTiming = defineCheck({
       `time to first event ${first} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${last} ms`,
     ];
     if (!arrivedAtOnce(t)) return pass(notes);
-    const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${first} ms after the request: a client sees the whole answer at once, not a stream`;
-    const expected = 'events that arrive as they are generated, spread over the generation';
-    const coding = contentCodingOf(probe.headers['content-encoding']);
-    if (coding)
-      return probe.failWith(
-        expected,
-        `${atOnce}; the stream came compressed (Content-Encoding: ${coding}), and compressing fronts such as nginx with gzip hold an event stream back until it ends`,
-        notes,
-      );
-    if (t.firstEventMs >= BURST_MIN_MS)
-      return probe.failWith(
-        expected,
-        `${atOnce}, held back (a buffering front such as a proxy with buffering on, or a server that writes the stream whole)`,
-        notes,
-      );
+    // The judgement is src/rules/stream-rules.ts', the proxy's on every stream it times.
+    const held = heldBack(t, probe.headers['content-encoding']);
+    if (held)
+      return probe.failWith('events that arrive as they are generated, spread over the generation', held, notes);
     return pass([
       ...notes,
-      `${atOnce}; not reported: uncompressed and within ${BURST_MIN_MS} ms of the request, this cannot be told from a generation that fast`,
+      `all ${t.events} events arrived at once, ${first} ms after the request; not reported: uncompressed and within ${BURST_MIN_MS} ms of the request, this cannot be told from a generation that fast`,
     ]);
   },
 });
-
-/** The content coding of a stream (`gzip`, `br`, ...), or undefined when it came as is. */
-function contentCodingOf(header: string | undefined): string | undefined {
-  const codings = (header ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  return codings.length ? codings.join(', ') : undefined;
-}
 
 // vLLM's streaming tests compare a greedy seeded stream with the same request unstreamed: the
 // token ids of a choice's chunks add up to the count the plain answer gives. When the two texts

@@ -2,6 +2,8 @@
  * @module §4.2 (§2.4): create bodies with one field of the wrong type are rejected with a 4xx, and
  * realistic valid bodies (property-based) are accepted with a UUID `id`.
  */
+import { RECORD_RULES } from '../../src/rules/record-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import type { CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
@@ -107,14 +109,9 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
 });
 
 const rejectsUnknownImportanceSamplingLevel = defineCheck({
-  id: 'training-jobs.rejects-unknown-importance-sampling-level',
+  id: RECORD_RULES.unknownImportanceLevel.id,
   operation: 'training-jobs.create',
-  section: '§4.2',
-  level: 'SHOULD',
-  convention:
-    'FastAPI training service: importance_sampling_level is one of token, sequence, average, geometric_average',
-  requirement:
-    'A create body whose `experimental_config.importance_sampling_level` is outside the values in use (token, sequence, average, geometric_average) is rejected with a 4xx.',
+  ...checkIdentityOf(RECORD_RULES.unknownImportanceLevel, 'training-jobs.create'),
   writes: true,
   run(ctx) {
     const base = minimalCreateBody(ctx);

@@ -70,3 +70,13 @@ export function idsOf(answer: Answer, kind: 'predictions' | 'scores'): string[] 
   const field = kind === 'predictions' ? 'prediction_id' : 'score_id';
   return recordsOf(answer).flatMap((r) => (typeof r[field] === 'string' ? [r[field] as string] : []));
 }
+
+/** The `id` of a JSON answer (a training job created), or undefined. */
+export function idOf(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,7 @@
  */
 import OpenAI from 'openai';
 import { DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_TOKEN } from '../../src/core/defaults.js';
-import { AUTH, idsOf, PROJECT, recordsOf, send } from './workload-requests.js';
+import { AUTH, idOf, idsOf, PROJECT, recordsOf, send } from './workload-requests.js';
 
 const messages = [{ role: 'user' as const, content: 'Tell me about lighthouses and harbours.' }];
 
@@ -104,13 +104,4 @@ export async function driveOpenAiSdk(base: string): Promise<void> {
   const id = created.status >= 200 && created.status < 300 ? idOf(created.text) : undefined;
   if (id) await send(base, 'GET', `/v1/preview/training-jobs/${id}`, AUTH.bearer);
   await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: 'train', trajectory_groups: groups });
-}
-
-function idOf(text: string): string | undefined {
-  try {
-    const id = (JSON.parse(text) as { id?: unknown }).id;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }

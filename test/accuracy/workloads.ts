@@ -7,6 +7,7 @@
  * defaults (src/core/defaults.ts).
  */
 import { DEFAULT_MODEL, DEFAULT_MODEL_ID, DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
+import { FEATURE_WORKLOADS } from './workload-features.js';
 import { driveOpenAiSdk } from './workload-sdk.js';
 import { AUTH, idsOf, PROJECT, send } from './workload-requests.js';
 
@@ -68,6 +69,7 @@ async function isolationProbes(base: string): Promise<void> {
 async function buggyClient(base: string): Promise<void> {
   const chat = (body: string, auth: string = AUTH.bearer, type?: string) =>
     send(base, 'POST', '/v1/chat/completions', auth, body, type);
+  const post = (path: string, body: unknown) => send(base, 'POST', path, AUTH.bearer, JSON.stringify(body));
   const groups = [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1 }] }];
   await chat(chatBody(31));
   // Forgot the credentials.
@@ -85,7 +87,6 @@ async function buggyClient(base: string): Promise<void> {
   await chat(chatBody(36, { n: '2' }));
   await chat(chatBody(37, { temperature: 'hot' }));
   await chat(JSON.stringify({ model: DEFAULT_MODEL, messages: 'hello' }));
-  const post = (path: string, body: unknown) => send(base, 'POST', path, AUTH.bearer, JSON.stringify(body));
   await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: 123, trajectory_groups: 'x' });
   await post('/v1/preview/training-jobs', { model_id: 42, trajectory_groups: groups });
   await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: 'train', trajectory_groups: groups });
@@ -95,6 +96,53 @@ async function buggyClient(base: string): Promise<void> {
   const listed = idsOf(await send(base, 'GET', `${PROJECT}/scores?limit=1`, AUTH.basic), 'scores');
   if (listed[0]) await send(base, 'GET', `${PROJECT}/scores/${listed[0]}`, AUTH.basic);
   await chat(chatBody(38));
+  await oddValues(chat, post);
+}
+
+/**
+ * What a client gets wrong in the values it sends (each refused by a §4 server): out of §8's range,
+ * outside an enum, of another type, a required field left out, a body that is not an object, a NUL
+ * in a message, a malformed Authorization header, its token with a character too many.
+ */
+async function oddValues(
+  chat: (body: string, auth?: string) => Promise<unknown>,
+  post: (path: string, body: unknown) => Promise<unknown>,
+): Promise<void> {
+  const base39 = chatBody(39);
+  // A seed beyond the signed 64-bit range, written as the client's JSON writes a big integer.
+  await chat(base39.replace('"seed":39', '"seed":123456789012345678901234567890'));
+  for (const extra of [
+    { truncate_prompt_tokens: -2 },
+    { tool_choice: 'auto' },
+    { reasoning_effort: 'max' },
+    { tools: [{ type: 'retrieval', function: { name: 'find', description: 'find', parameters: {} } }] },
+    { messages: [{ role: 'user', content: 'a NUL \u0000 inside' }] },
+    // A priority for a model without priority scheduling (§7.1).
+    { priority: 1 },
+  ])
+    await chat(chatBody(40, extra));
+  await chat(JSON.stringify({ model: DEFAULT_MODEL, max_completion_tokens: 4 }));
+  await chat(JSON.stringify([{ role: 'user', content: 'hi' }]));
+  await chat(chatBody(41), 'Bearer');
+  await chat(chatBody(42), `${AUTH.bearer}x`);
+  await chat(chatBody(43), AUTH.bearer.slice(0, -1));
+  const trajectory = (extra: Record<string, unknown>) => [
+    { trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1, ...extra }] },
+  ];
+  const job = (extra: Record<string, unknown>, groups = trajectory({})) =>
+    post('/v1/preview/training-jobs', { model_id: DEFAULT_MODEL_ID, trajectory_groups: groups, ...extra });
+  await job({ experimental_config: { ppo: 'maybe' } });
+  await job({ experimental_config: 'fast' });
+  await job({ experimental_config: { importance_sampling_level: 'whatever' } });
+  await job({}, trajectory({ reward: 'high' }));
+  await job({}, trajectory({ start_time: 'yesterday' }));
+  await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, { split: ['train'], trajectory_groups: trajectory({}) });
+  await post(`/v1/preview/models/${DEFAULT_MODEL_ID}/log`, {
+    split: 'train',
+    trajectory_groups: [
+      { trajectories: [{ messages_and_choices: [{ role: 'user', content: 'hi' }], reward: 1, junk: '\u0000' }] },
+    ],
+  });
 }
 
 export const WORKLOADS: readonly ClientWorkload[] = [
@@ -116,6 +164,7 @@ export const WORKLOADS: readonly ClientWorkload[] = [
       'a client that errs now and then: no credentials, a body §7.2 forbids, a body that is not JSON, wrong types, an unknown training job, good requests between',
     drive: buggyClient,
   },
+  ...FEATURE_WORKLOADS,
 ];
 
 /** The workload of that id (throws on a typo in a test). */

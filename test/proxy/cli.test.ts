@@ -119,7 +119,7 @@ test('faults found through the binary: exit 1, every report written, no secret a
         .filter((r) => r.status === 'fail')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['scores.list-is-jsonl-of-records', 'chat-completions.usage-adds-up']);
+    ).toEqual(['chat-completions.usage-adds-up', 'scores.list-is-jsonl-of-records']);
     expect(server.results.find((r) => r.id === 'chat-completions.usage-adds-up')?.evidence?.curl).toContain(
       '$CONFORMANCE_TOKEN',
     );

@@ -134,9 +134,10 @@ export async function listRecords(
 }
 
 /** Results that fail or error, as `id: actual` lines (empty when clean). */
+/** The failing and erring results of a report, one line each; INFO observations, which never gate, left out. */
 export function problems(report: RunReport): string[] {
   return report.results
-    .filter((r) => r.status === 'fail' || r.status === 'error')
+    .filter((r) => (r.status === 'fail' || r.status === 'error') && r.level !== 'INFO')
     .map((r) => `${r.id}: ${r.actual ?? r.message ?? ''}`);
 }
 

@@ -26,7 +26,7 @@ test('a selector that matches no check is a usage error naming what selectors ac
   expect(bad.stderr).toContain('chat.create or chat-create');
   const good = await runCli(['list', '--only', 'chat-create']);
   expect(good.code).toBe(0);
-  expect(good.stdout).toMatch(/^\d+ checks$/m);
+  expect(good.stdout).toMatch(/^\d+ checks: \d+ the run sends cases for/m);
   expect(good.stdout).not.toMatch(/^predictions\./m);
   expect(good.stdout).toContain('Select with --only / --skip:');
 });

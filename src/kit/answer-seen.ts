@@ -1,5 +1,5 @@
 /**
- * @module The `exchange` slot's evidence of one exchange through the proxy (src/rules/evidence.ts):
+ * @module The `exchange` slot's evidence of one exchange, the proxy's or a run check's (src/rules/evidence.ts):
  * the request seen, the answer's status and headers, its whole body when it was kept, parsed and
  * validated against the operation's response schema once, when a rule first asks.
  */
