@@ -20,7 +20,6 @@ const FOLDERS = ['app', 'src', 'suites', 'mock', 'reporters', 'scripts', 'bench'
 /** Functions over the limit when the guard came, with their length then (lines). Only shrinks. */
 const DEBT: Readonly<Record<string, number>> = {
   'app/cli/proxy-command.ts:proxyCommand': 94,
-  'src/rules/chat-stream.ts:ChatStreamJudge.chunk': 162,
   'src/replay/replay.ts:replayRecording': 85,
   'mock/chat/generate.ts:generateChoice': 86,
   'mock/chat/rules.ts:checkChatRules': 99,
