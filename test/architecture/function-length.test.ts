@@ -21,8 +21,6 @@ const FOLDERS = ['app', 'src', 'suites', 'mock', 'reporters', 'scripts', 'bench'
 const DEBT: Readonly<Record<string, number>> = {
   'app/cli/proxy-command.ts:proxyCommand': 94,
   'src/replay/replay.ts:replayRecording': 85,
-  'reporters/junit.ts:renderSuite': 111,
-  'reporters/markdown.ts:renderMarkdown': 86,
   'bench/scenarios/latency.ts:latencyScenario': 105,
   'bench/scenarios/operations.ts:operationsScenario': 119,
   'bench/scenarios/proxy.ts:proxyScenario': 235,
