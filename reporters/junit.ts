@@ -60,6 +60,8 @@ interface SuiteContext {
   readonly host: string;
 }
 
+type JunitOutcome = ReturnType<typeof outcomeOf> | 'not-gating';
+
 /**
  * A failure the gate ignores at the run's level (a SHOULD failure at `--level must`) is no JUnit
  * failure: CI tools would fail the job's test gate on a passing verdict. Nor is it a passed test,
@@ -67,7 +69,7 @@ interface SuiteContext {
  * GitHub's test reporters show skipped tests apart, yellow or grey, and pass the gate on them),
  * its evidence in the body, as known failures are.
  */
-function junitOutcome(result: CheckResult, level: RunReport['level']): ReturnType<typeof outcomeOf> | 'not-gating' {
+function junitOutcome(result: CheckResult, level: RunReport['level']): JunitOutcome {
   const outcome = outcomeOf(result);
   return outcome === 'fail' && !gates(result, level) ? 'not-gating' : outcome;
 }
@@ -75,21 +77,46 @@ function junitOutcome(result: CheckResult, level: RunReport['level']): ReturnTyp
 function renderSuite(report: RunReport, op: OperationId, results: readonly CheckResult[], ctx: SuiteContext): string[] {
   const outcomes = results.map((r) => junitOutcome(r, report.level));
   const count = (...wanted: string[]): number => outcomes.filter((o) => wanted.includes(o)).length;
-  const name = operationLabel(op) + ctx.suffix;
-  const time = seconds(results.reduce((sum, r) => sum + r.durationMs, 0));
   const attrs = {
-    name,
+    name: operationLabel(op) + ctx.suffix,
     tests: String(results.length),
     failures: String(count('fail')),
     errors: String(count('error')),
     skipped: String(count('skip', 'known', 'not-gating')),
-    time,
+    time: seconds(results.reduce((sum, r) => sum + r.durationMs, 0)),
     timestamp: timestampWithoutZone(report.startedAt),
     hostname: ctx.host,
     package: op,
     id: String(ctx.id),
   };
   const out = [`  <testsuite ${attributes(attrs)}>`, '    <properties>'];
+  for (const [key, value] of suiteProperties(report, op))
+    out.push(`      <property ${attributes({ name: key, value })}/>`);
+  out.push('    </properties>');
+  const used = new Map<string, number>();
+  const streams: CaseStreams = { stdout: [], stderr: [] };
+  results.forEach((result, i) => {
+    // A check that runs several cases yields several results with one id: number the repeats.
+    const n = (used.get(result.id) ?? 0) + 1;
+    used.set(result.id, n);
+    const caseName = n === 1 ? result.id : `${result.id} #${n}`;
+    const open = `    <testcase ${attributes({ name: caseName, classname: operationLabel(op) + ctx.suffix, time: seconds(result.durationMs) })}`;
+    const element = outcomeElement(result, outcomes[i]!, report.level);
+    if (element) out.push(`${open}>`, `      ${element}`, '    </testcase>');
+    else out.push(`${open}/>`);
+    caseStreams(result, outcomes[i]!, caseName, streams);
+    if (report.summary.unexpectedPasses.includes(result.id) && n === 1) {
+      streams.stdout.push(
+        `[unexpected pass] ${result.id}: listed as a known failure but passes; remove it from the expectations file`,
+      );
+    }
+  });
+  out.push(block('system-out', streams.stdout), block('system-err', streams.stderr), '  </testsuite>');
+  return out;
+}
+
+/** The suite's properties: the run's settings, the operation's coverage, the connection. */
+function suiteProperties(report: RunReport, op: OperationId): [string, string][] {
   const props: [string, string][] = [
     ['target', report.target],
     ['target.label', report.targetLabel],
@@ -101,87 +128,57 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     ['token-budget', String(report.tokenBudget)],
     ['replay', report.replay],
     ...coverageProperties(report, op),
-    ...(report.connection ? ([['connection', report.connection.description]] as [string, string][]) : []),
-    ...(report.connection?.insecure
-      ? ([['warning', 'TLS certificates NOT verified (--insecure): the verdict may be of whoever answered']] as [
-          string,
-          string,
-        ][])
-      : []),
   ];
-  for (const [key, value] of props) out.push(`      <property ${attributes({ name: key, value })}/>`);
-  out.push('    </properties>');
+  if (report.connection) props.push(['connection', report.connection.description]);
+  if (report.connection?.insecure)
+    props.push(['warning', 'TLS certificates NOT verified (--insecure): the verdict may be of whoever answered']);
+  return props;
+}
 
-  const used = new Map<string, number>();
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  results.forEach((result, i) => {
-    // A check that runs several cases yields several results with one id: number the repeats.
-    const n = (used.get(result.id) ?? 0) + 1;
-    used.set(result.id, n);
-    const caseName = n === 1 ? result.id : `${result.id} #${n}`;
-    const open = `    <testcase ${attributes({ name: caseName, classname: operationLabel(op) + ctx.suffix, time: seconds(result.durationMs) })}`;
-    const outcome = outcomes[i];
-    const body = (): string =>
-      xmlText(
-        pickDetails(result, BODY_KEYS)
-          .map((d) => `${capitalise(d.label)}: ${d.value}`)
-          .join('\n'),
-      );
-    switch (outcome) {
-      case 'fail':
-        out.push(
-          `${open}>`,
-          `      <failure ${attributes({ message: oneLine(`${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`), type: `${result.level} ${result.section}` })}>${body()}</failure>`,
-          '    </testcase>',
-        );
-        break;
-      case 'error':
-        out.push(
-          `${open}>`,
-          `      <error ${attributes({ message: oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? 'the suite could not judge this check'}`), type: result.errorCode ?? 'CTS_INTERNAL' })}>${body()}</error>`,
-          '    </testcase>',
-        );
-        stderr.push(`[error] ${caseName}: ${oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? ''}`, 1000)}`);
-        break;
-      case 'skip':
-        out.push(
-          `${open}>`,
-          `      <skipped ${attributes({ message: oneLine(result.reason ?? 'skipped') })}/>`,
-          '    </testcase>',
-        );
-        break;
-      case 'known':
-        out.push(
-          `${open}>`,
-          `      <skipped ${attributes({ message: oneLine(`known failure: ${result.expectedFailure?.reason ?? ''}`) })}>${body()}</skipped>`,
-          '    </testcase>',
-        );
-        break;
-      case 'noted':
-        out.push(`${open}/>`);
-        stdout.push(`[INFO] ${caseName}: ${result.actual ?? result.expected ?? ''}`);
-        break;
-      case 'not-gating':
-        out.push(
-          `${open}>`,
-          `      <skipped ${attributes({ message: oneLine(`not gating at level ${report.level}: ${result.level} failure. ${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`) })}>${body()}</skipped>`,
-          '    </testcase>',
-        );
-        break;
-      default:
-        out.push(`${open}/>`);
-        for (const note of result.notes ?? [])
-          stdout.push(`[${result.level === 'INFO' ? 'INFO' : 'note'}] ${caseName}: ${note}`);
-    }
-    if (report.summary.unexpectedPasses.includes(result.id) && n === 1) {
-      stdout.push(
-        `[unexpected pass] ${result.id}: listed as a known failure but passes; remove it from the expectations file`,
-      );
-    }
-  });
-  out.push(block('system-out', stdout), block('system-err', stderr), '  </testsuite>');
-  return out;
+/**
+ * The element inside a testcase that did not plainly pass: `<failure>`, `<error>` or `<skipped>`
+ * (with the evidence as its text), or undefined for a passed or noted one.
+ */
+function outcomeElement(result: CheckResult, outcome: JunitOutcome, level: RunReport['level']): string | undefined {
+  const body = (): string =>
+    xmlText(
+      pickDetails(result, BODY_KEYS)
+        .map((d) => `${capitalise(d.label)}: ${d.value}`)
+        .join('\n'),
+    );
+  const finding = `${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`;
+  switch (outcome) {
+    case 'fail':
+      return `<failure ${attributes({ message: oneLine(finding), type: `${result.level} ${result.section}` })}>${body()}</failure>`;
+    case 'error':
+      return `<error ${attributes({ message: oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? 'the suite could not judge this check'}`), type: result.errorCode ?? 'CTS_INTERNAL' })}>${body()}</error>`;
+    case 'skip':
+      return `<skipped ${attributes({ message: oneLine(result.reason ?? 'skipped') })}/>`;
+    case 'known':
+      return `<skipped ${attributes({ message: oneLine(`known failure: ${result.expectedFailure?.reason ?? ''}`) })}>${body()}</skipped>`;
+    case 'not-gating':
+      return `<skipped ${attributes({ message: oneLine(`not gating at level ${level}: ${result.level} failure. ${finding}`) })}>${body()}</skipped>`;
+    default:
+      return undefined;
+  }
+}
+
+/** The suite's `<system-out>` and `<system-err>` lines. */
+interface CaseStreams {
+  readonly stdout: string[];
+  readonly stderr: string[];
+}
+
+/** What a testcase adds to its suite's output: an error's line, an observation, the notes of a pass. */
+function caseStreams(result: CheckResult, outcome: JunitOutcome, caseName: string, streams: CaseStreams): void {
+  if (outcome === 'error')
+    streams.stderr.push(
+      `[error] ${caseName}: ${oneLine(`${result.errorCode ?? 'error'}: ${result.message ?? ''}`, 1000)}`,
+    );
+  else if (outcome === 'noted') streams.stdout.push(`[INFO] ${caseName}: ${result.actual ?? result.expected ?? ''}`);
+  else if (outcome === 'pass')
+    for (const note of result.notes ?? [])
+      streams.stdout.push(`[${result.level === 'INFO' ? 'INFO' : 'note'}] ${caseName}: ${note}`);
 }
 
 /** The operation's coverage (src/coverage), and the run's, as properties: CI tools chart them. */

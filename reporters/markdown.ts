@@ -11,14 +11,14 @@ import { detailsBut, pickDetails, type Detail, type DetailKey } from './_interna
 import { writesLine } from './_internal/writes.js';
 import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
 import { skipGroups } from './_internal/skips.js';
-import { findingsOf } from './_internal/findings.js';
+import { findingsOf, type TargetFindings } from './_internal/findings.js';
 import { causeWords, type HoleGroup, holeGroupsOf } from './_internal/holes.js';
 import { showControls } from './_internal/controls.js';
 import { escapeHtml } from './_internal/html.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { capBlock, oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
-import { cellTone, computeMatrix, formatCounts, formatCoverage, type MatrixCounts } from './matrix.js';
+import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix, type MatrixCounts } from './matrix.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level', 'reason');
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
@@ -40,7 +40,16 @@ const ICON: Record<ReturnType<typeof cellTone>, string> = { bad: '❌', warn: '�
  */
 export function renderMarkdown(reports: readonly RunReport[]): string {
   const m = computeMatrix(reports);
-  const out: string[] = ['## Conformance report', ''];
+  const out: string[] = ['## Conformance report', '', ...matrixTable(m), ...verdictLines(m, reports), ''];
+  const nameOf = (i: number) => (reports.length > 1 ? m.targets[i]!.name : undefined);
+  for (const [i, report] of reports.entries())
+    out.push(...timingTable(report, nameOf(i)), ...holesSection(report, nameOf(i)));
+  for (const f of findingsOf(reports)) out.push(...findingsSection(f, reports.length > 1 ? `: ${inline(f.name)}` : ''));
+  return out.join('\n').trimEnd() + '\n';
+}
+
+/** The matrix: a row per operation and level, a column per target (and one of coverage per target), and the totals. */
+function matrixTable(m: Matrix): string[] {
   const cell = (c: MatrixCounts): string => [ICON[cellTone(c)], formatCounts(c)].filter(Boolean).join(' ');
   // One coverage column per target, when any target carries coverage.
   const covHead = m.hasCoverage ? ` ${m.targets.map((t) => `Coverage: ${inline(t.name)}`).join(' | ')} |` : '';
@@ -48,19 +57,21 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     m.hasCoverage
       ? ` ${values.map((v) => (v === undefined ? '' : bold ? `**${formatCoverage(v)}**` : formatCoverage(v))).join(' | ')} |`
       : '';
-  out.push(`| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |${covHead}`);
-  out.push(
+  return [
+    `| Operation | Level | ${m.targets.map((t) => inline(t.name)).join(' | ')} |${covHead}`,
     `|---|---|${m.targets.map(() => '---').join('|')}|${m.hasCoverage ? `${m.targets.map(() => '---:').join('|')}|` : ''}`,
-  );
-  for (const row of m.rows)
-    out.push(
-      `| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |${covCells(row.coverage)}`,
-    );
-  out.push(
+    ...m.rows.map(
+      (row) =>
+        `| ${row.section} \`${row.label}\` | ${row.level} | ${row.cells.map(cell).join(' | ')} |${covCells(row.coverage)}`,
+    ),
     `| **Total** | | ${m.totals.map((c) => `**${cell(c)}**`).join(' | ')} |${covCells(m.coverageTotals, true)}`,
     '',
-  );
+  ];
+}
 
+/** A line per target: its verdict, its counts, the basis of the verdict, and what it created. */
+function verdictLines(m: Matrix, reports: readonly RunReport[]): string[] {
+  const out: string[] = [];
   for (const [i, t] of m.targets.entries()) {
     const totals = m.totals[i];
     const report = reports[i]!;
@@ -71,61 +82,62 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
     const created = writesLine(report);
     if (created) out.push(`  - ${inline(created)}`);
   }
-  out.push('');
-  for (const [i, report] of reports.entries()) {
-    out.push(...timingTable(report, reports.length > 1 ? m.targets[i]!.name : undefined));
-    if (!report.coverage?.holes.length) continue;
-    const where = reports.length > 1 ? `: ${inline(m.targets[i]!.name)}` : '';
-    out.push(`### Not exercised${where} (${report.coverage.holes.length})`, '');
-    // Items listed in all (GitHub caps a step summary at 1 MiB); every group keeps its line.
-    let room = HOLES_CAP;
-    for (const g of holeGroupsOf(report.coverage)) {
-      out.push('<details>', `<summary>${groupSummary(g)}</summary>`, '');
-      const shown = g.holes.slice(0, Math.max(0, room));
-      room -= shown.length;
-      for (const h of shown) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
-      if (shown.length < g.holes.length)
-        out.push(`- … and ${g.holes.length - shown.length} more (the JSON report lists every one)`);
-      out.push('', '</details>', '');
-    }
-  }
-
-  for (const f of findingsOf(reports)) {
-    const where = reports.length > 1 ? `: ${inline(f.name)}` : '';
-    if (f.actionable.length) {
-      out.push(`### Failures and errors${where} (${f.actionable.length})`, '');
-      for (const r of f.actionable) out.push(...detailsBlock(r));
-    }
-    if (f.known.length) {
-      out.push(
-        `### Known failures${where} (${f.known.length})`,
-        '',
-        'Listed in the expectations file; they do not fail the gate.',
-        '',
-      );
-      for (const r of f.known) out.push(...detailsBlock(r));
-    }
-    if (f.report.summary.unexpectedPasses.length) {
-      out.push(`### Known failures that now pass${where}`, '', 'Remove them from the expectations file:', '');
-      for (const id of f.report.summary.unexpectedPasses) out.push(`- \`${code(id)}\``);
-      out.push('');
-    }
-    if (f.skipped.length) {
-      out.push('<details>', `<summary>Skipped${where.replace(/^: /, ': ')} (${f.skipped.length})</summary>`, '');
-      for (const g of skipGroups(f.skipped))
-        out.push(`- ${inline(oneLine(g.reason, 500))}: ${g.ids.map((id) => `\`${code(id)}\``).join(', ')}`);
-      out.push('', '</details>', '');
-    }
-    if (f.noted.length) {
-      out.push(`### Observations (INFO)${where}`, '');
-      for (const r of f.noted) out.push(`- \`${code(r.id)}\`: ${inline(oneLine(r.actual ?? r.expected ?? '', 500))}`);
-      out.push('');
-    }
-  }
-  return out.join('\n').trimEnd() + '\n';
+  return out;
 }
 
-/** A group's line as HTML (GitHub renders no Markdown in a summary): the operation and the flags as code. */
+/** The coverage items a report did not exercise, group by group, HOLES_CAP of them listed in all. */
+function holesSection(report: RunReport, name: string | undefined): string[] {
+  if (!report.coverage?.holes.length) return [];
+  const out = [`### Not exercised${name ? `: ${inline(name)}` : ''} (${report.coverage.holes.length})`, ''];
+  // Items listed in all (GitHub caps a step summary at 1 MiB); every group keeps its line.
+  let room = HOLES_CAP;
+  for (const g of holeGroupsOf(report.coverage)) {
+    out.push('<details>', `<summary>${groupSummary(g)}</summary>`, '');
+    const shown = g.holes.slice(0, Math.max(0, room));
+    room -= shown.length;
+    for (const h of shown) out.push(`- \`${code(h.id)}\`: ${inline(h.description)}`);
+    if (shown.length < g.holes.length)
+      out.push(`- … and ${g.holes.length - shown.length} more (the JSON report lists every one)`);
+    out.push('', '</details>', '');
+  }
+  return out;
+}
+
+/** One target's failures and errors, known failures, known failures that pass, skips and observations. */
+function findingsSection(f: TargetFindings, where: string): string[] {
+  const out: string[] = [];
+  if (f.actionable.length) {
+    out.push(`### Failures and errors${where} (${f.actionable.length})`, '');
+    for (const r of f.actionable) out.push(...detailsBlock(r));
+  }
+  if (f.known.length) {
+    out.push(
+      `### Known failures${where} (${f.known.length})`,
+      '',
+      'Listed in the expectations file; they do not fail the gate.',
+      '',
+    );
+    for (const r of f.known) out.push(...detailsBlock(r));
+  }
+  if (f.report.summary.unexpectedPasses.length) {
+    out.push(`### Known failures that now pass${where}`, '', 'Remove them from the expectations file:', '');
+    for (const id of f.report.summary.unexpectedPasses) out.push(`- \`${code(id)}\``);
+    out.push('');
+  }
+  if (f.skipped.length) {
+    out.push('<details>', `<summary>Skipped${where.replace(/^: /, ': ')} (${f.skipped.length})</summary>`, '');
+    for (const g of skipGroups(f.skipped))
+      out.push(`- ${inline(oneLine(g.reason, 500))}: ${g.ids.map((id) => `\`${code(id)}\``).join(', ')}`);
+    out.push('', '</details>', '');
+  }
+  if (f.noted.length) {
+    out.push(`### Observations (INFO)${where}`, '');
+    for (const r of f.noted) out.push(`- \`${code(r.id)}\`: ${inline(oneLine(r.actual ?? r.expected ?? '', 500))}`);
+    out.push('');
+  }
+  return out;
+}
+
 /** The report's timing as a table: count and percentiles per operation and measure. */
 function timingTable(report: RunReport, name: string | undefined): string[] {
   const rows = timingRows(report);
@@ -142,6 +154,7 @@ function timingTable(report: RunReport, name: string | undefined): string[] {
   ];
 }
 
+/** A group's line as HTML (GitHub renders no Markdown in a summary): the operation and the flags as code. */
 function groupSummary(g: HoleGroup): string {
   const cause = escapeHtml(causeWords(g)).replace(/--[a-z][a-z-]*/g, (flag) => `<code>${flag}</code>`);
   return `${plural(g.holes.length, 'item')} of ${escapeHtml(g.section)} <code>${escapeHtml(operationLabel(g.operation))}</code> not exercised${cause}`;
@@ -161,7 +174,8 @@ function field(d: Detail): string[] {
   const label = d.label.charAt(0).toUpperCase() + d.label.slice(1);
   if (!BLOCK_KEYS.includes(d.key)) return [`**${label}:** ${inline(d.value)}`, ''];
   const text = showControls(capBlock(d.value, BLOCK_CAP));
-  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  // Longer than any run of backticks in the text, so that none closes the block.
+  const fence = '`'.repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
   return [`**${label}:**`, '', `${fence}${SHELL_KEYS.includes(d.key) ? 'sh' : 'text'}`, text, fence, ''];
 }
 
@@ -179,14 +193,4 @@ function inline(text: string): string {
 /** Text inside an inline code span of single backticks. */
 function code(text: string): string {
   return showControls(text).replace(/`/g, "'");
-}
-
-function longestRun(text: string, ch: string): number {
-  let best = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === ch ? run + 1 : 0;
-    best = Math.max(best, run);
-  }
-  return best;
 }

@@ -61,15 +61,17 @@ function idNamesOf(source: ts.SourceFile): Set<string> {
 }
 
 /**
- * 3: what a check's `id:` takes (the property's value, through a conditional; or a constant or an
- * id-building function it names); 2: another constant or function result; 1: anything else (an id
+ * 3: what a check's `id:` takes (the property's value, through a conditional, or its entry for one
+ * record kind; or a constant or an id-building function it names); 2: another constant or function result; 1: anything else (an id
  * named in a message or a list).
  */
 function rankOf(node: ts.Node, idNames: Set<string>): number {
   let at: ts.Node = node;
   while (ts.isConditionalExpression(at.parent) || ts.isParenthesizedExpression(at.parent)) at = at.parent;
   const parent = at.parent;
-  if (ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name) && parent.name.text === 'id') return 3;
+  const isId = (n: ts.Node) => ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && n.name.text === 'id';
+  // `id: '…'`, or one kind's entry of a row's `id: { predictions: '…', scores: '…' }` (suites/records).
+  if (isId(parent) || (ts.isPropertyAssignment(parent) && isId(parent.parent.parent))) return 3;
   const holder = ts.isArrowFunction(parent) ? parent.parent : parent;
   if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) return idNames.has(holder.name.text) ? 3 : 2;
   return ts.isArrowFunction(parent) || ts.isReturnStatement(parent) ? 2 : 1;

@@ -107,33 +107,49 @@ export function generateChoice(
   budget: number,
 ): ChoiceOutput {
   const rng = createRng(seed);
-
-  const reasoningTokens: string[] = [];
   const wantsReasoning = req.reasoning_effort != null && req.include_reasoning !== false;
+  const reasoningTokens: string[] = [];
   if (wantsReasoning) {
     const n = REASONING_TOKENS[req.reasoning_effort as keyof typeof REASONING_TOKENS] + rng.int(8);
     reasoningTokens.push(...freeTokens(createRng(seed ^ 0x5eed), Math.min(n, budget)));
   }
   const contentBudget = budget - reasoningTokens.length;
-
-  const minTokens = req.min_tokens ?? 0;
   let natural: string[];
   if (fixed !== undefined) natural = tokenize(fixed);
   else {
     const eos =
-      req.ignore_eos === true ? Math.min(contentBudget, MAX_FREE_OUTPUT) : Math.max(12 + rng.int(40), minTokens);
+      req.ignore_eos === true
+        ? Math.min(contentBudget, MAX_FREE_OUTPUT)
+        : Math.max(12 + rng.int(40), req.min_tokens ?? 0);
     natural = freeTokens(rng, eos);
   }
-
   const last = req.messages[req.messages.length - 1];
   const echo = req.echo === true && last?.role === 'assistant' ? messageText(last) : '';
+  return {
+    index,
+    seed,
+    reasoningTokens,
+    reasoning: wantsReasoning ? reasoningTokens.join('') : null,
+    echo,
+    ...decode(req, natural, contentBudget),
+  };
+}
 
+/**
+ * The decoding loop over the model's `natural` tokens: the token budget (`length`), then after
+ * min_tokens the stop token ids, the stop strings and repetition detection, in vLLM's order.
+ */
+function decode(
+  req: ChatRequest,
+  natural: readonly string[],
+  contentBudget: number,
+): Pick<ChoiceOutput, 'tokens' | 'tokenIds' | 'content' | 'finishReason' | 'stopReason'> {
+  const minTokens = req.min_tokens ?? 0;
   const stops = req.stop ?? [];
   const stopIds = new Set(req.stop_token_ids ?? []);
   const include = req.include_stop_str_in_output === true;
   const rd = req.repetition_detection;
   const rdMax = rd?.max_pattern_size ?? 0;
-
   const tokens: string[] = [];
   const tokenIds: number[] = [];
   let text = '';
@@ -172,18 +188,7 @@ export function generateChoice(
   // ignore_eos: the output ran to its limit rather than to an end-of-sequence.
   if (contentBudget <= 0 || (req.ignore_eos === true && content === undefined && finishReason === 'stop'))
     finishReason = 'length';
-  return {
-    index,
-    seed,
-    reasoningTokens,
-    reasoning: wantsReasoning ? reasoningTokens.join('') : null,
-    echo,
-    tokens,
-    tokenIds,
-    content: content ?? text,
-    finishReason,
-    stopReason,
-  };
+  return { tokens, tokenIds, content: content ?? text, finishReason, stopReason };
 }
 
 /** The stop string that completes first in `text` since `from` (earliest start wins a tie). */

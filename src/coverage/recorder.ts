@@ -83,101 +83,123 @@ function itemsByOperationAndKind(
 }
 
 export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder {
-  const covered = new Set<string>();
-  const index = new Map(opts.model.items.map((i) => [i.id, i]));
-  /** Record ids seen in 2xx answers of the configured project, per id field. */
-  const knownIds = new Map<string, Set<string>>();
-  const basePath = new URL(opts.target.baseUrl).pathname.replace(/\/+$/, '');
-  const mark = (id: string): void => {
-    if (index.has(id)) covered.add(id);
-  };
-  const itemsOf = itemsByOperationAndKind(opts.model.items);
+  return new Recorder(opts);
+}
 
-  function requestFields(op: OperationId, body: unknown, mode: Mode | undefined): void {
-    const present = presentPaths(body);
-    for (const item of itemsOf(op, 'request-accepted'))
-      if (item.mode === mode && present.has(item.path!)) mark(item.id);
-    for (const item of itemsOf(op, 'request-value'))
-      if (present.has(item.path!) && valuesAt(body, item.path!).includes(item.value)) mark(item.id);
-    for (const item of itemsOf(op, 'request-bound'))
-      if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) mark(item.id);
+/** The scope and mode of an exchange's request, what its answer's body is read against (`observeRequest`). */
+interface SeenRequest {
+  readonly op: OperationId;
+  readonly mode: Mode | undefined;
+  readonly ownScope: boolean;
+  readonly ok: boolean;
+}
+
+class Recorder implements CoverageRecorder {
+  private readonly exercised = new Set<string>();
+  private readonly index: ReadonlyMap<string, CoverageItem>;
+  /** Record ids seen in 2xx answers of the configured project, per id field. */
+  private readonly knownIds = new Map<string, Set<string>>();
+  private readonly basePath: string;
+  private readonly itemsOf: ReturnType<typeof itemsByOperationAndKind>;
+
+  constructor(private readonly opts: RecorderOptions) {
+    this.index = new Map(opts.model.items.map((i) => [i.id, i]));
+    this.basePath = new URL(opts.target.baseUrl).pathname.replace(/\/+$/, '');
+    this.itemsOf = itemsByOperationAndKind(opts.model.items);
   }
 
-  function rejectedFields(op: Operation, body: unknown, mode: Mode | undefined): void {
+  covered(): ReadonlySet<string> {
+    return this.exercised;
+  }
+
+  private mark(id: string): void {
+    if (this.index.has(id)) this.exercised.add(id);
+  }
+
+  private requestFields(op: OperationId, body: unknown, mode: Mode | undefined): void {
+    const present = presentPaths(body);
+    for (const item of this.itemsOf(op, 'request-accepted'))
+      if (item.mode === mode && present.has(item.path!)) this.mark(item.id);
+    for (const item of this.itemsOf(op, 'request-value'))
+      if (present.has(item.path!) && valuesAt(body, item.path!).includes(item.value)) this.mark(item.id);
+    for (const item of this.itemsOf(op, 'request-bound'))
+      if (item.bound!.side === 'at' && valuesAt(body, item.path!).includes(item.bound!.limit)) this.mark(item.id);
+  }
+
+  private rejectedFields(op: Operation, body: unknown, mode: Mode | undefined): void {
     if (!op.requestSchema) return;
-    const v = opts.schemas.validate(op.requestSchema, body);
+    const v = this.opts.schemas.validate(op.requestSchema, body);
     if (v.ok) {
       // A schema-valid chat request rejected for breaking exactly one cross-field rule.
       if (op.id !== 'chat.create' || body === null || typeof body !== 'object' || Array.isArray(body)) return;
       const broken = vllmRuleViolations(body as Record<string, unknown>);
-      if (broken.length === 1) mark(`${op.id} rule-rejected ${broken[0]!.rule} (${mode})`);
+      if (broken.length === 1) this.mark(`${op.id} rule-rejected ${broken[0]!.rule} (${mode})`);
       return;
     }
     for (const e of v.errors) {
       const missing =
         e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
       const path = fieldPathOf(e.instancePath, missing);
-      mark(`${op.id} request-rejected ${path}`);
+      this.mark(`${op.id} request-rejected ${path}`);
       if (e.keyword === 'minimum' || e.keyword === 'exclusiveMinimum')
-        mark(`${op.id} request-bound ${path} below minimum`);
+        this.mark(`${op.id} request-bound ${path} below minimum`);
       if (e.keyword === 'maximum' || e.keyword === 'exclusiveMaximum')
-        mark(`${op.id} request-bound ${path} above maximum`);
+        this.mark(`${op.id} request-bound ${path} above maximum`);
     }
   }
 
-  function responseFields(op: OperationId, mode: Mode | undefined, values: readonly unknown[]): void {
+  private responseFields(op: OperationId, mode: Mode | undefined, values: readonly unknown[]): void {
     if (!responseSchemasOf(op).some((s) => s.mode === mode)) return;
     const present = new Set<string>();
     for (const v of values) presentPaths(v, present);
-    for (const item of itemsOf(op, 'response')) if (item.mode === mode && present.has(item.path!)) mark(item.id);
+    for (const item of this.itemsOf(op, 'response'))
+      if (item.mode === mode && present.has(item.path!)) this.mark(item.id);
     // Ids of the configured project's records, for the scoping probes.
     for (const v of values) {
       if (v === null || typeof v !== 'object') continue;
       for (const [k, id] of Object.entries(v))
         if (typeof id === 'string' && k.endsWith('_id'))
-          (knownIds.get(k) ?? knownIds.set(k, new Set()).get(k)!).add(id);
+          (this.knownIds.get(k) ?? this.knownIds.set(k, new Set()).get(k)!).add(id);
     }
   }
 
-  function scope(op: Operation, params: Record<string, string>): void {
-    const otherEntity =
-      params.entity !== undefined && params.entity !== opts.target.entity && params.project === opts.target.project;
-    const otherProject =
-      params.project !== undefined && params.project !== opts.target.project && params.entity === opts.target.entity;
+  private scope(op: Operation, params: Record<string, string>): void {
+    const { entity, project } = this.opts.target;
+    const otherEntity = params.entity !== undefined && params.entity !== entity && params.project === project;
+    const otherProject = params.project !== undefined && params.project !== project && params.entity === entity;
     if (!otherEntity && !otherProject) return;
     // A read counts only for an id known from the configured project.
     const idParam = Object.keys(params).find((p) => p !== 'entity' && p !== 'project');
-    if (idParam !== undefined && !knownIds.get(idParam)?.has(params[idParam]!)) return;
-    mark(`${op.id} scope ${otherEntity ? 'other-entity' : 'other-project'}`);
+    if (idParam !== undefined && !this.knownIds.get(idParam)?.has(params[idParam]!)) return;
+    this.mark(`${op.id} scope ${otherEntity ? 'other-entity' : 'other-project'}`);
   }
 
   /** Whether the request was made in the configured entity and project (or in none). */
-  const inOwnScope = (params: Record<string, string>): boolean =>
-    (params.entity === undefined || params.entity === opts.target.entity) &&
-    (params.project === undefined || params.project === opts.target.project);
+  private inOwnScope(params: Record<string, string>): boolean {
+    return (
+      (params.entity === undefined || params.entity === this.opts.target.entity) &&
+      (params.project === undefined || params.project === this.opts.target.project)
+    );
+  }
 
   /** Everything the request alone says; returns what the answer's body is to be read against. */
-  function observeRequest(
-    request: RecordedRequest,
-    status: number,
-    parsed?: Parsed,
-  ): { op: OperationId; mode: Mode | undefined; ownScope: boolean; ok: boolean } | undefined {
+  private observeRequest(request: RecordedRequest, status: number, parsed?: Parsed): SeenRequest | undefined {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
       return undefined;
     }
-    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const path = url.pathname.startsWith(this.basePath) ? url.pathname.slice(this.basePath.length) : url.pathname;
     const route = matchOperation(request.method, path);
     if (!route) return undefined;
     const { op, params } = route;
-    const presentation = classifyAuthorization(request.headers.authorization, op.auth, opts.credentials);
+    const presentation = classifyAuthorization(request.headers.authorization, op.auth, this.opts.credentials);
     if (presentation !== 'valid') {
-      mark(`${op.id} auth ${presentation}`);
+      this.mark(`${op.id} auth ${presentation}`);
       return undefined;
     }
-    scope(op, params);
+    this.scope(op, params);
     const body = parsed && 'request' in parsed ? parsed.request : parseJson(request.body);
     const mode: Mode | undefined =
       modesOf(op.id)[0] === undefined
@@ -187,31 +209,31 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
           : 'non-streamed';
     const ok = is2xx(status);
     if (body !== undefined && op.requestSchema) {
-      if (ok) requestFields(op.id, body, mode);
-      else if (is4xx(status) && status !== 401 && status !== 403 && status !== 429) rejectedFields(op, body, mode);
+      if (ok) this.requestFields(op.id, body, mode);
+      else if (is4xx(status) && status !== 401 && status !== 403 && status !== 429) this.rejectedFields(op, body, mode);
     }
-    return { op: op.id, mode, ownScope: inOwnScope(params), ok };
+    return { op: op.id, mode, ownScope: this.inOwnScope(params), ok };
   }
 
-  function observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void {
-    const seen = observeRequest(request, status, parsed);
+  observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void {
+    const seen = this.observeRequest(request, status, parsed);
     if (!seen?.ok || !seen.ownScope || bodyText === undefined) return;
     const json = parsed?.answer ?? parseJson(bodyText);
-    responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
+    this.responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
 
   /** Runs `observing` (synchronous) and tells `onNew` how many items it exercised first. */
-  function counted(observing: () => void, onNew: ((items: number) => void) | undefined): void {
-    const before = covered.size;
+  private counted(observing: () => void, onNew: ((items: number) => void) | undefined): void {
+    const before = this.exercised.size;
     observing();
-    if (onNew && covered.size > before) onNew(covered.size - before);
+    if (onNew && this.exercised.size > before) onNew(this.exercised.size - before);
   }
 
   /** Passes a streamed body through, observing its lines once it ends or is closed. */
-  function observed(ex: StreamingExchange, onNew: ((items: number) => void) | undefined): StreamingExchange {
-    let seen: ReturnType<typeof observeRequest>;
-    counted(() => {
-      seen = observeRequest(ex.request, ex.status);
+  private observed(ex: StreamingExchange, onNew: ((items: number) => void) | undefined): StreamingExchange {
+    let seen: SeenRequest | undefined;
+    this.counted(() => {
+      seen = this.observeRequest(ex.request, ex.status);
     }, onNew);
     if (!seen?.ok || !seen.ownScope) return ex;
     const { op, mode } = seen;
@@ -222,7 +244,7 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     const finish = (): void => {
       if (done) return;
       done = true;
-      counted(() => responseFields(op, mode, lineValues(text)), onNew);
+      this.counted(() => this.responseFields(op, mode, lineValues(text)), onNew);
     };
     const source = ex.chunks;
     const chunks = (async function* () {
@@ -252,23 +274,17 @@ export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder 
     };
   }
 
-  return {
-    observe,
-    covered: () => covered,
-    wrap(client, onNew) {
-      return {
-        async send(spec) {
-          const ex = await client.send(spec);
-          counted(
-            () => observe(ex.request, ex.response.status, ex.response.truncated ? undefined : ex.response.bodyText),
-            onNew,
-          );
-          return ex;
-        },
-        async open(spec) {
-          return observed(await client.open(spec), onNew);
-        },
-      };
-    },
-  };
+  wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient {
+    return {
+      send: async (spec) => {
+        const ex = await client.send(spec);
+        this.counted(
+          () => this.observe(ex.request, ex.response.status, ex.response.truncated ? undefined : ex.response.bodyText),
+          onNew,
+        );
+        return ex;
+      },
+      open: async (spec) => this.observed(await client.open(spec), onNew),
+    };
+  }
 }

@@ -139,8 +139,36 @@ export class ChatStreamJudge {
     if (shapeProblem) this.find('chunk-shape', `${this.where}: ${shapeProblem}`);
     if (!isJsonObject(payload)) return;
     this.objectChunkNo++;
+    this.identity(payload);
+    this.promptTokenIdsOf(payload.prompt_token_ids);
 
-    // One id across chunks.
+    const choices = payload.choices;
+    if (!Array.isArray(choices)) return; // chunk-shape already reported it
+    if (choices.length > 0) this.choiceChunks++;
+    const usage = payload.usage;
+
+    if (this.usageChunkAt !== undefined && choices.length > 0) {
+      this.find(
+        'usage',
+        `${this.where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
+      );
+    }
+    if (choices.length === 0 && isJsonObject(usage)) {
+      this.usageChunk(usage);
+      return;
+    }
+    // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
+    if (isJsonObject(usage) && choices.length > 0) this.usage = usage;
+    if (this.options.continuousUsage && choices.length > 0) this.continuous(usage);
+
+    const indicesHere = new Set<number>();
+    for (const choice of choices) {
+      if (isJsonObject(choice)) this.choiceDelta(choice, indicesHere); // otherwise chunk-shape
+    }
+  }
+
+  /** One id across chunks, and the model (and `created`) each chunk names. */
+  private identity(payload: Readonly<Record<string, unknown>>): void {
     const id = payload.id;
     if (typeof id !== 'string') {
       this.find('one-id', `${this.where} has no string "id" (${JSON.stringify(id)})`);
@@ -155,141 +183,124 @@ export class ChatStreamJudge {
     if (typeof payload.model === 'string') this.model ??= payload.model;
     else this.find('chunk-shape', `${this.where} has no string "model" (${JSON.stringify(payload.model)})`);
     if (typeof payload.created === 'number') this.created ??= payload.created;
+  }
 
-    // §4.1: "In streaming mode prompt_token_ids appears only in the first chunk".
-    if (this.options.returnTokenIds) {
-      const ptids = payload.prompt_token_ids;
-      if (this.objectChunkNo === 1) {
-        if (!isIntArray(ptids))
-          this.find(
-            'token-ids',
-            `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`,
-          );
-        else this.promptTokenIds = ptids;
-      } else if (ptids !== undefined && ptids !== null) {
-        this.find(
-          'token-ids',
-          `${this.where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
-        );
-      }
-    } else if (isIntArray(payload.prompt_token_ids)) {
-      this.promptTokenIds ??= payload.prompt_token_ids;
-    }
-
-    const choices = payload.choices;
-    if (!Array.isArray(choices)) return; // chunk-shape already reported it
-    if (choices.length > 0) this.choiceChunks++;
-    const usage = payload.usage;
-
-    if (this.usageChunkAt !== undefined && choices.length > 0) {
+  /** §4.1: "In streaming mode prompt_token_ids appears only in the first chunk". */
+  private promptTokenIdsOf(ptids: unknown): void {
+    if (!this.options.returnTokenIds) {
+      if (isIntArray(ptids)) this.promptTokenIds ??= ptids;
+    } else if (this.objectChunkNo === 1) {
+      if (!isIntArray(ptids))
+        this.find('token-ids', `the first chunk has no prompt_token_ids array of integers (${JSON.stringify(ptids)})`);
+      else this.promptTokenIds = ptids;
+    } else if (ptids !== undefined && ptids !== null) {
       this.find(
-        'usage',
-        `${this.where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
+        'token-ids',
+        `${this.where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
       );
     }
-    if (choices.length === 0 && isJsonObject(usage)) {
-      if (this.usageChunkAt !== undefined)
-        this.find('usage', `${this.where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
-      this.usageChunkAt = this.eventNo;
-      this.usage = usage;
-      // The one judgement of usage accounting (src/rules/chat-answer.ts), the suite's and the proxy's.
-      const breach = usageBreach(usage);
-      if (breach) this.find('usage', `${this.where}: usage does not add up (non-negative integers): ${breach}`);
-      const c = usage.completion_tokens;
-      if (
-        this.options.continuousUsage &&
-        this.runningCompletion !== undefined &&
-        Number.isInteger(c) &&
-        (c as number) < this.runningCompletion
-      ) {
-        this.find(
-          'continuous-usage',
-          `${this.where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`,
-        );
-      }
+  }
+
+  /** The usage chunk of `stream_options.include_usage`: empty choices, usage that adds up, once. */
+  private usageChunk(usage: Record<string, unknown>): void {
+    if (this.usageChunkAt !== undefined)
+      this.find('usage', `${this.where} is a second usage chunk (the first was event ${this.usageChunkAt})`);
+    this.usageChunkAt = this.eventNo;
+    this.usage = usage;
+    // The one judgement of usage accounting (src/rules/chat-answer.ts), the suite's and the proxy's.
+    const breach = usageBreach(usage);
+    if (breach) this.find('usage', `${this.where}: usage does not add up (non-negative integers): ${breach}`);
+    const c = usage.completion_tokens;
+    if (
+      this.options.continuousUsage &&
+      this.runningCompletion !== undefined &&
+      Number.isInteger(c) &&
+      (c as number) < this.runningCompletion
+    ) {
+      this.find(
+        'continuous-usage',
+        `${this.where}: the final usage counts completion_tokens ${String(c)}, fewer than the ${this.runningCompletion} of an earlier chunk`,
+      );
+    }
+  }
+
+  /** One choice of a chunk: its index, its delta added to the reassembled choice, its finish. */
+  private choiceDelta(choice: Readonly<Record<string, unknown>>, indicesHere: Set<number>): void {
+    const index = choice.index;
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
+      this.find(
+        'indices',
+        `${this.where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`,
+      );
       return;
     }
-    // With continuous_usage_stats every chunk carries cumulative usage: keep the latest.
-    if (isJsonObject(usage) && choices.length > 0) this.usage = usage;
-    if (this.options.continuousUsage && choices.length > 0) this.continuous(usage);
-
-    const indicesHere = new Set<number>();
-    for (const choice of choices) {
-      if (!isJsonObject(choice)) continue; // chunk-shape
-      const index = choice.index;
-      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
+    const i = index as number;
+    if (indicesHere.has(i)) this.find('indices', `${this.where} holds choice index ${i} twice`);
+    indicesHere.add(i);
+    const delta = isJsonObject(choice.delta) ? choice.delta : {};
+    const c = this.choiceOf(i, delta);
+    if (typeof delta.content === 'string') c.content += delta.content;
+    const reasoning = [delta.reasoning, delta.reasoning_content].find((r): r is string => typeof r === 'string');
+    if (reasoning !== undefined) c.reasoning = (c.reasoning ?? '') + reasoning;
+    const tokenIds = choice.token_ids;
+    if (isIntArray(tokenIds)) c.tokenIds = [...(c.tokenIds ?? []), ...tokenIds];
+    if (
+      this.options.returnTokenIds &&
+      typeof delta.content === 'string' &&
+      delta.content.length > 0 &&
+      !(isIntArray(tokenIds) && tokenIds.length > 0)
+    ) {
+      this.find(
+        'token-ids',
+        `${this.where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`,
+      );
+    }
+    const lp = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
+    if (Array.isArray(lp)) c.logprobs = [...(c.logprobs ?? []), ...lp];
+    const fr = choice.finish_reason;
+    if (fr !== null && fr !== undefined) {
+      c.finishes++;
+      if (c.finishes === 2)
         this.find(
-          'indices',
-          `${this.where} has choice index ${JSON.stringify(index)}; ${this.n} choice(s) were requested, so indices are 0..${this.n - 1}`,
+          'one-finish',
+          `${this.where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`,
         );
-        continue;
-      }
-      const i = index as number;
-      if (indicesHere.has(i)) this.find('indices', `${this.where} holds choice index ${i} twice`);
-      indicesHere.add(i);
-      const delta = isJsonObject(choice.delta) ? choice.delta : {};
-      let c = this.choices.get(i);
-      if (!c) {
-        // The first chunk of each choice has `delta: {"role": "assistant", ...}`.
-        const role = delta.role;
-        if (role !== 'assistant')
-          this.find(
-            'role-first',
-            `${this.where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`,
-          );
-        c = {
-          index: i,
-          role: typeof role === 'string' ? role : undefined,
-          content: '',
-          reasoning: undefined,
-          finishReason: null,
-          stopReason: undefined,
-          tokenIds: undefined,
-          logprobs: undefined,
-          finishes: 0,
-        };
-        this.choices.set(i, c);
-      } else if (c.finishes > 0) {
+      c.finishReason = typeof fr === 'string' ? fr : String(fr);
+      if ('stop_reason' in choice) c.stopReason = choice.stop_reason;
+    }
+  }
+
+  /** The choice reassembled so far: opened on its first delta (which carries the role), or one that finished and goes on. */
+  private choiceOf(i: number, delta: Readonly<Record<string, unknown>>): ReassembledChoice & { finishes: number } {
+    const c = this.choices.get(i);
+    if (c) {
+      if (c.finishes > 0)
         this.find(
           'one-finish',
           `${this.where} continues choice ${i} after its finish_reason ${JSON.stringify(c.finishReason)}`,
         );
-      }
-      if (typeof delta.content === 'string') c.content += delta.content;
-      const reasoning =
-        typeof delta.reasoning === 'string'
-          ? delta.reasoning
-          : typeof delta.reasoning_content === 'string'
-            ? delta.reasoning_content
-            : undefined;
-      if (reasoning !== undefined) c.reasoning = (c.reasoning ?? '') + reasoning;
-      const tokenIds = choice.token_ids;
-      if (isIntArray(tokenIds)) c.tokenIds = [...(c.tokenIds ?? []), ...tokenIds];
-      if (
-        this.options.returnTokenIds &&
-        typeof delta.content === 'string' &&
-        delta.content.length > 0 &&
-        !(isIntArray(tokenIds) && tokenIds.length > 0)
-      ) {
-        this.find(
-          'token-ids',
-          `${this.where}: choice ${i} delta has content ${JSON.stringify(clip(delta.content, 40))} but no token_ids (${JSON.stringify(tokenIds)})`,
-        );
-      }
-      const lp = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
-      if (Array.isArray(lp)) c.logprobs = [...(c.logprobs ?? []), ...lp];
-      const fr = choice.finish_reason;
-      if (fr !== null && fr !== undefined) {
-        c.finishes++;
-        if (c.finishes === 2)
-          this.find(
-            'one-finish',
-            `${this.where}: choice ${i} has a second finish_reason ${JSON.stringify(fr)} (first: ${JSON.stringify(c.finishReason)})`,
-          );
-        c.finishReason = typeof fr === 'string' ? fr : String(fr);
-        if ('stop_reason' in choice) c.stopReason = choice.stop_reason;
-      }
+      return c;
     }
+    // The first chunk of each choice has `delta: {"role": "assistant", ...}`.
+    const role = delta.role;
+    if (role !== 'assistant')
+      this.find(
+        'role-first',
+        `${this.where}: the first delta of choice ${i} has role ${JSON.stringify(role)}, not "assistant"`,
+      );
+    const opened = {
+      index: i,
+      role: typeof role === 'string' ? role : undefined,
+      content: '',
+      reasoning: undefined,
+      finishReason: null,
+      stopReason: undefined,
+      tokenIds: undefined,
+      logprobs: undefined,
+      finishes: 0,
+    };
+    this.choices.set(i, opened);
+    return opened;
   }
 
   /** Ends the judgement; `incomplete` is the reader's trailing event that never got its blank line. */

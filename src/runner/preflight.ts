@@ -82,16 +82,6 @@ function validRequestOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: num
   };
 }
 
-/** The same probe with other credentials: none when some were configured, made-up ones otherwise. */
-function withOtherCredentials(spec: HttpRequestSpec, scheme: AuthScheme, configured: boolean): HttpRequestSpec {
-  if (configured) return { ...spec, auth: 'none' };
-  const header =
-    scheme === 'bearer'
-      ? 'Bearer conformance-invalid-preflight'
-      : `Basic ${Buffer.from('conformance-invalid:preflight').toString('base64')}`;
-  return { ...spec, auth: { header } };
-}
-
 const FLAG: Record<AuthScheme, string> = {
   bearer: '--token (or CONFORMANCE_TOKEN)',
   basic: '--basic USER:PASS (or CONFORMANCE_BASIC)',
@@ -169,6 +159,23 @@ async function sendProbe(http: HttpClient, scheme: AuthScheme, spec: HttpRequest
   }
 }
 
+/** The read probe again with other credentials: none when some were configured, made-up ones otherwise. */
+function probeOtherCredentials(
+  http: HttpClient,
+  target: TargetConfig,
+  scheme: AuthScheme,
+  configured: boolean,
+  timeoutMs: number,
+): Promise<Probe> {
+  const spec = probeOf(target, scheme, timeoutMs);
+  if (configured) return sendProbe(http, scheme, { ...spec, auth: 'none' });
+  const header =
+    scheme === 'bearer'
+      ? 'Bearer conformance-invalid-preflight'
+      : `Basic ${Buffer.from('conformance-invalid:preflight').toString('base64')}`;
+  return sendProbe(http, scheme, { ...spec, auth: { header } });
+}
+
 /** One family's finding: a code and a sentence (and a gateway wall's answer), or undefined when it can be judged. */
 type FamilyFinding = { code: UnjudgedCode; part: string; answer?: string } | undefined;
 
@@ -190,11 +197,7 @@ async function gatewayWall(
   timeoutMs: number,
 ): Promise<FamilyFinding> {
   const { scheme, ex } = first;
-  const other = await sendProbe(
-    http,
-    scheme,
-    withOtherCredentials(probeOf(target, scheme, timeoutMs), scheme, configured),
-  );
+  const other = await probeOtherCredentials(http, target, scheme, configured, timeoutMs);
   if (!('ex' in other) || !sameGatewayAnswer(ex, other.ex)) return undefined;
   const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
   if (!('ex' in valid) || !sameGatewayAnswer(ex, valid.ex)) return undefined;
@@ -206,6 +209,7 @@ async function gatewayWall(
   };
 }
 
+/** What one family's probe shows: a finding when none of its checks could be judged (a wall, a login page, refused credentials), undefined otherwise. */
 async function judgeFamily(
   http: HttpClient,
   target: TargetConfig,
@@ -215,25 +219,7 @@ async function judgeFamily(
 ): Promise<FamilyFinding> {
   const { scheme } = probe;
   const family = FAMILY[scheme];
-  if ('error' in probe) {
-    const err = probe.error;
-    if (!ConformanceError.is(err)) return undefined;
-    if (err.code === 'CTS_REDIRECT') {
-      const location = String(err.details.location ?? '');
-      let where = location;
-      try {
-        const u = new URL(location, target.baseUrl);
-        where = `${u.origin}${u.pathname}`;
-      } catch {
-        /* as sent */
-      }
-      return {
-        code: 'CTS_NOT_THE_INTERFACE',
-        part: `on ${family} the target redirects (HTTP ${err.details.status} to ${where}), where the interface answers: a login page in front of it, or another address (then give that one as --target)`,
-      };
-    }
-    return NO_ANSWER.has(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
-  }
+  if ('error' in probe) return unansweredFinding(probe.error, family, target);
   const first = probe.ex;
   const status = first.response.status;
   const type = first.response.headers['content-type'] ?? '';
@@ -253,28 +239,9 @@ async function judgeFamily(
   // The second probe only where it can tell something: a refusal, or a non-JSON 4xx (a wall?).
   const wallLike = status >= 400 && status < 500 && !isJsonBody(first);
   if (!refused && !wallLike) return undefined;
-  const other = await sendProbe(
-    http,
-    scheme,
-    withOtherCredentials(probeOf(target, scheme, timeoutMs), scheme, configured),
-  );
+  const other = await probeOtherCredentials(http, target, scheme, configured, timeoutMs);
   const second = 'ex' in other ? other.ex : undefined;
-  if (refused) {
-    if (configured && second && same(first, second))
-      return namesAuthScheme(first)
-        ? {
-            code: 'CTS_CREDENTIALS_REFUSED',
-            part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials: pass ${FLAG[scheme]} with credentials it accepts, or, if something in front of the interface wants a key of its own, --header 'Name: value'`,
-          }
-        : {
-            code: 'CTS_GATEWAY_REFUSED',
-            part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials, naming no auth scheme: something in front of the interface (an API gateway, an access proxy) refuses the requests; if it wants a header of its own, pass --header 'Name: value'`,
-          };
-    const given = configured
-      ? `refused the configured credentials (${described(first)})`
-      : `answered ${described(first)}, and no credentials were configured`;
-    return { code: 'CTS_CREDENTIALS_REFUSED', part: `on ${family} the target ${given}: pass ${FLAG[scheme]}` };
-  }
+  if (refused) return refusedFinding(first, second, scheme, configured);
   // The same non-JSON answer to a read with credentials, without them, and to a valid request: a wall.
   // Other 5xx pages (a 500) are left to the checks: a server that fails every request is not conformant.
   if (second && same(first, second)) {
@@ -286,6 +253,50 @@ async function judgeFamily(
       };
   }
   return undefined;
+}
+
+/** A probe that got no answer: a redirect away from the interface, or a transport error no check could pass. */
+function unansweredFinding(err: unknown, family: string, target: TargetConfig): FamilyFinding {
+  if (!ConformanceError.is(err)) return undefined;
+  if (err.code === 'CTS_REDIRECT') {
+    const location = String(err.details.location ?? '');
+    let where = location;
+    try {
+      const u = new URL(location, target.baseUrl);
+      where = `${u.origin}${u.pathname}`;
+    } catch {
+      /* as sent */
+    }
+    return {
+      code: 'CTS_NOT_THE_INTERFACE',
+      part: `on ${family} the target redirects (HTTP ${err.details.status} to ${where}), where the interface answers: a login page in front of it, or another address (then give that one as --target)`,
+    };
+  }
+  return NO_ANSWER.has(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
+}
+
+/** A read refused (401/403): the same refusal with the other credentials (`second`) is a gateway's or a wrong key's. */
+function refusedFinding(
+  first: HttpExchange,
+  second: HttpExchange | undefined,
+  scheme: AuthScheme,
+  configured: boolean,
+): FamilyFinding {
+  const family = FAMILY[scheme];
+  if (configured && second && same(first, second))
+    return namesAuthScheme(first)
+      ? {
+          code: 'CTS_CREDENTIALS_REFUSED',
+          part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials: pass ${FLAG[scheme]} with credentials it accepts, or, if something in front of the interface wants a key of its own, --header 'Name: value'`,
+        }
+      : {
+          code: 'CTS_GATEWAY_REFUSED',
+          part: `on ${family} the target answered the same ${described(first)} with and without the configured credentials, naming no auth scheme: something in front of the interface (an API gateway, an access proxy) refuses the requests; if it wants a header of its own, pass --header 'Name: value'`,
+        };
+  const given = configured
+    ? `refused the configured credentials (${described(first)})`
+    : `answered ${described(first)}, and no credentials were configured`;
+  return { code: 'CTS_CREDENTIALS_REFUSED', part: `on ${family} the target ${given}: pass ${FLAG[scheme]}` };
 }
 
 /**

@@ -78,120 +78,136 @@ export function writeOf(spec: HttpRequestSpec): Write | undefined {
 
 /** `max` undefined: no budget (every write is still recorded, and nothing waits). */
 export function createWriteLedger(max: number | undefined): WriteLedger {
+  return new Ledger(max);
+}
+
+/** What the budget reads of an answer: its status and JSON body, and the whole exchange when read whole. */
+type Answered = { status: number; json: unknown; exchange?: HttpExchange };
+
+class Ledger implements WriteLedger {
   /** Requests answered 2xx, and requests never answered (either may have created something). */
-  let count = 0;
-  let unanswered = 0;
+  private count = 0;
+  private unanswered = 0;
   /** Operations whose refusals are no longer sent beyond the budget, and why. */
-  const stopped = new Map<string, 'accepted' | 'unanswered'>();
-  const created: CreatedItem[] = [];
+  private readonly stopped = new Map<string, 'accepted' | 'unanswered'>();
+  private readonly created: CreatedItem[] = [];
   /** With a budget, the requests with side effects go out one after another: each waits for the last. */
-  let last: Promise<void> = Promise.resolve();
+  private last: Promise<void> = Promise.resolve();
   /** One at a time while the budget may bind (`unbind`). */
-  let serial = max !== undefined;
+  private serial: boolean;
+
+  constructor(private readonly max: number | undefined) {
+    this.serial = max !== undefined;
+  }
+
+  summary = (): WriteSummary => ({ max: this.max ?? null, count: this.count, created: [...this.created] });
+  remaining = (): number | undefined => (this.max === undefined ? undefined : this.max - this.count - this.unanswered);
+  unbind = (): void => {
+    this.serial = false;
+  };
+
+  wrap(client: HttpClient): LedgerClient {
+    let beyondAccepted: AcceptedBeyond | undefined;
+    const onBeyond = (b: AcceptedBeyond): void => {
+      beyondAccepted ??= b;
+    };
+    return {
+      http: {
+        send: (spec) => {
+          const w = writeOf(spec);
+          if (!w) return client.send(spec);
+          const read = (ex: HttpExchange): Answered => ({ status: ex.response.status, json: ex.json, exchange: ex });
+          return this.guarded(spec, w, () => client.send(spec), read, onBeyond);
+        },
+        open: (spec) => {
+          const w = writeOf(spec);
+          if (!w) return client.open(spec);
+          return this.guarded(
+            spec,
+            w,
+            () => client.open(spec),
+            (ex) => ({ status: ex.status, json: undefined }),
+            onBeyond,
+          );
+        },
+      },
+      acceptedBeyond: () => beyondAccepted,
+    };
+  }
 
   /** Throws when `spec` (a request to `w`) may not be sent; says whether it goes beyond the budget. */
-  function admit(spec: HttpRequestSpec, w: Write): { beyond: boolean } {
-    if (max === undefined || count + unanswered < max) return { beyond: false };
+  private admit(spec: HttpRequestSpec, w: Write): { beyond: boolean } {
+    const max = this.max;
+    if (max === undefined || this.count + this.unanswered < max) return { beyond: false };
+    const spent = `the write budget (--max-writes ${max}) is spent`;
     const where = `${spec.method} ${spec.path} was not sent`;
-    if (spec.expect !== 'refusal')
-      throw new ConformanceError('CTS_WRITE_BUDGET', `the write budget (--max-writes ${max}) is spent: ${where}`);
-    const why = stopped.get(w.op.id);
+    if (spec.expect !== 'refusal') throw new ConformanceError('CTS_WRITE_BUDGET', `${spent}: ${where}`);
+    const why = this.stopped.get(w.op.id);
     if (why === 'accepted')
       throw new ConformanceError(
         'CTS_WRITE_BUDGET',
-        `the write budget (--max-writes ${max}) is spent and ${w.op.method} ${w.op.path} has already accepted a request it should refuse (reported as a failure): ${where}`,
+        `${spent} and ${w.op.method} ${w.op.path} has already accepted a request it should refuse (reported as a failure): ${where}`,
       );
     if (why === 'unanswered')
       throw new ConformanceError(
         'CTS_WRITE_BUDGET',
-        `the write budget (--max-writes ${max}) is spent and a request ${w.op.method} ${w.op.path} should refuse went unanswered (it may have created something): ${where}`,
+        `${spent} and a request ${w.op.method} ${w.op.path} should refuse went unanswered (it may have created something): ${where}`,
       );
     return { beyond: true };
   }
 
-  function record(w: Write, json: unknown): void {
-    count++;
+  private record(w: Write, json: unknown): void {
+    this.count++;
     const id = w.op.id === 'training-jobs.create' ? (json as { id?: unknown } | undefined)?.id : w.param;
-    created.push({ operation: w.op.id, ...(typeof id === 'string' ? { id } : {}) });
+    this.created.push({ operation: w.op.id, ...(typeof id === 'string' ? { id } : {}) });
   }
 
-  return {
-    wrap(client) {
-      let beyondAccepted: AcceptedBeyond | undefined;
+  /** This request's turn while the budget may bind: the request before it to wait for, and what lets the next one go. */
+  private turn(): { previous?: Promise<void>; release: () => void } {
+    if (!this.serial) return { release: () => undefined };
+    const previous = this.last;
+    let release = () => undefined as void;
+    this.last = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { previous, release };
+  }
 
-      /** Sends one request with side effects under the budget; `read` gives the answer's status and body. */
-      async function guarded<T extends { request: RecordedRequest }>(
-        spec: HttpRequestSpec,
-        w: Write,
-        send: () => Promise<T>,
-        read: (x: T) => { status: number; json: unknown; exchange?: HttpExchange },
-      ): Promise<T> {
-        let release = () => undefined as void;
-        const previous = last;
-        if (serial) {
-          last = new Promise<void>((resolve) => {
-            release = resolve;
-          });
-          await previous;
+  /** Sends one request with side effects under the budget; `read` gives the answer's status and body. */
+  private async guarded<T extends { request: RecordedRequest }>(
+    spec: HttpRequestSpec,
+    w: Write,
+    send: () => Promise<T>,
+    read: (x: T) => Answered,
+    onBeyond: (b: AcceptedBeyond) => void,
+  ): Promise<T> {
+    const { previous, release } = this.turn();
+    if (previous) await previous;
+    try {
+      const { beyond } = this.admit(spec, w);
+      let x: T;
+      try {
+        x = await send();
+      } catch (err) {
+        if (!(ConformanceError.is(err) && NEVER_SENT.has(err.code))) {
+          this.unanswered++;
+          if (beyond) this.stopped.set(w.op.id, 'unanswered');
         }
-        try {
-          const { beyond } = admit(spec, w);
-          let x: T;
-          try {
-            x = await send();
-          } catch (err) {
-            if (!(ConformanceError.is(err) && NEVER_SENT.has(err.code))) {
-              unanswered++;
-              if (beyond) stopped.set(w.op.id, 'unanswered');
-            }
-            throw err;
-          }
-          const { status, json, exchange } = read(x);
-          if (status >= 200 && status < 300) {
-            record(w, json);
-            if (beyond) {
-              stopped.set(w.op.id, 'accepted');
-              beyondAccepted ??= { request: x.request, status, ...(exchange ? { exchange } : {}) };
-            }
-          }
-          return x;
-        } finally {
-          release();
+        throw err;
+      }
+      const { status, json, exchange } = read(x);
+      if (status >= 200 && status < 300) {
+        this.record(w, json);
+        if (beyond) {
+          this.stopped.set(w.op.id, 'accepted');
+          onBeyond({ request: x.request, status, ...(exchange ? { exchange } : {}) });
         }
       }
-
-      return {
-        http: {
-          send(spec) {
-            const w = writeOf(spec);
-            if (!w) return client.send(spec);
-            return guarded(
-              spec,
-              w,
-              () => client.send(spec),
-              (ex) => ({ status: ex.response.status, json: ex.json, exchange: ex }),
-            );
-          },
-          open(spec) {
-            const w = writeOf(spec);
-            if (!w) return client.open(spec);
-            return guarded(
-              spec,
-              w,
-              () => client.open(spec),
-              (ex) => ({ status: ex.status, json: undefined }),
-            );
-          },
-        },
-        acceptedBeyond: () => beyondAccepted,
-      };
-    },
-    summary: () => ({ max: max ?? null, count, created: [...created] }),
-    remaining: () => (max === undefined ? undefined : max - count - unanswered),
-    unbind: () => {
-      serial = false;
-    },
-  };
+      return x;
+    } finally {
+      release();
+    }
+  }
 }
 
 /** The failure of a check whose request the target accepted beyond the budget though it should refuse it. */

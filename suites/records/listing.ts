@@ -81,6 +81,14 @@ export type ListingResult =
     }
   | { readonly ok: false; readonly failure: FailOutcome };
 
+/** The evidence of a listing: the request, and the status, headers and first bytes that came back. */
+export function evidenceOf(stream: StreamingExchange, firstBytes: string): StreamEvidence {
+  return {
+    streamRequest: stream.request,
+    streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes },
+  };
+}
+
 /** The list path of a kind under the target's (or another) entity and project. */
 export function listPath(
   ctx: CheckContext,
@@ -94,18 +102,11 @@ export function listPath(
   });
 }
 
-function whereOf(req: ListRequest): { entity?: string; project?: string } {
-  const where: { entity?: string; project?: string } = {};
-  if (req.entity !== undefined) where.entity = req.entity;
-  if (req.project !== undefined) where.project = req.project;
-  return where;
-}
-
 /** Opens a listing (GET, basic auth per §5, the configured query parameter names). */
 export function openListing(ctx: CheckContext, kind: RecordKind, req: ListRequest = {}): Promise<StreamingExchange> {
   return ctx.http.open({
     method: 'GET',
-    path: listPath(ctx, kind, whereOf(req)),
+    path: listPath(ctx, kind, req),
     query: listQuery(ctx.target, req.query ?? {}),
     auth: 'default',
   });
@@ -148,46 +149,28 @@ export async function readListing(
   onRecord: (rec: JsonRecord, index: number) => 'stop' | void = () => undefined,
 ): Promise<ListingResult> {
   const stream = await openListing(ctx, kind, req);
-  const what = `GET ${listPath(ctx, kind, whereOf(req))}${describeQuery(ctx, req.query)}`;
-  if (stream.status < 200 || stream.status >= 300) {
-    const head = await readHead(stream);
-    return {
-      ok: false,
-      failure: fail({
-        expected: `a 2xx answer with a JSONL body of ${kind.title} records to ${what} (${kind.listSection})`,
-        actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(head) || 'an empty body'}`,
-        streamRequest: stream.request,
-        streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head },
-        precondition: kind.listOp,
-      }),
-    };
-  }
+  const what = `GET ${listPath(ctx, kind, req)}${describeQuery(ctx, req.query)}`;
+  if (stream.status < 200 || stream.status >= 300) return { ok: false, failure: await refused(stream, kind, what) };
   const cap = ctx.target.listReadCap;
-  const max = Math.min(req.max ?? cap, cap);
-  let count = 0;
-  let problem: string | undefined;
-  let more = false;
-  let stopped = false;
-  let blank = 0;
+  const read: LinesRead = { max: Math.min(req.max ?? cap, cap), count: 0, more: false, stopped: false, blank: 0 };
   const onLine = (line: JsonlLine): 'stop' | void => {
     if (line.text.trim() === '') {
-      blank++;
+      read.blank++;
       return;
     }
     // The one judgement of a listing's line (src/rules/records.ts), the proxy's too.
     const judged = judgeListingLine(kind, line, stream.status, ctx.schemas, req.validate !== false);
     if ('problem' in judged) {
-      problem = judged.problem;
+      read.problem = judged.problem;
       return 'stop';
     }
-    const value = judged.record;
-    if (count >= max) {
-      more = true;
+    if (read.count >= read.max) {
+      read.more = true;
       return 'stop';
     }
-    count++;
-    if (onRecord(value, count - 1) === 'stop') {
-      stopped = true;
+    read.count++;
+    if (onRecord(judged.record, read.count - 1) === 'stop') {
+      read.stopped = true;
       return 'stop';
     }
   };
@@ -197,52 +180,24 @@ export async function readListing(
   try {
     end = await readJsonl(tail.follow(stream), onLine);
   } catch (err) {
-    // The transport's byte cap (--max-body-bytes) is a read cap like --list-cap, not a failure of
-    // the target: judge the records read before it. Every other tool error propagates.
-    if (!ConformanceError.is(err) || err.code !== 'CTS_BODY_TOO_LARGE' || problem !== undefined) throw err;
+    end = atByteCap(err, tail, read, kind, what);
     byteCapReached = true;
-    end = { stopped: true, firstBytes: tail.firstBytes };
-    // The line still open at the cap is judged as far as it goes: one that cannot become a JSON
-    // object (an endless `[0,0,…`, records run together without newlines) is a FAIL whatever follows.
-    const open = openLineProblem(tail.open);
-    if (open !== undefined) {
-      problem = `line ${tail.newlines + 1} ${open}; it had no newline yet when reading stopped at the response byte cap (--max-body-bytes) after ${tail.bytes} bytes`;
-    } else if (count === 0) {
-      // Not one record read and nothing provably wrong (one huge line that is still an open JSON
-      // object, or blank lines only): the listing was not judged at all. Not a pass, and not a skip
-      // either (a skip does not gate, and the target may well be broken): the suite could not
-      // judge, which the runner reports as an error with the transport's code.
-      throw new ConformanceError(
-        'CTS_BODY_TOO_LARGE',
-        `${what}: no complete ${kind.title} line within the response byte cap (${tail.bytes} bytes read, ${tail.newlines} newline(s)); the listing could not be judged (raise --max-body-bytes)`,
-        { cause: err },
-      );
-    }
   }
-  const evidence: StreamEvidence = {
-    streamRequest: stream.request,
-    streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes },
-  };
-  if (problem !== undefined) {
+  const evidence = evidenceOf(stream, end.firstBytes);
+  if (read.problem !== undefined) {
     return {
       ok: false,
       failure: fail({
         expected: `every line of ${what} a JSON ${kind.title} object (JSONL, ${kind.listSection}), until the body ends`,
-        actual: problem,
+        actual: read.problem,
         ...evidence,
         precondition: kind.listOp,
       }),
     };
   }
-  const capReached = (more && max === cap) || byteCapReached;
-  const notes: string[] = [];
-  if (more && max === cap)
-    notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
-  if (byteCapReached)
-    notes.push(
-      `read cap reached: ${what} passed the response byte cap (--max-body-bytes) after ${count} records; judged those`,
-    );
-  if (blank > 0) notes.push(`${what}: ${blank} blank line(s) skipped (NDJSON lets readers ignore them)`);
+  const { count, more, stopped } = read;
+  const capReached = (more && read.max === cap) || byteCapReached;
+  const notes = listingNotes(what, read, cap, byteCapReached);
   return {
     ok: true,
     count,
@@ -254,6 +209,72 @@ export async function readListing(
     evidence,
     notes,
   };
+}
+
+/** The failure of a listing answered other than 2xx. */
+async function refused(stream: StreamingExchange, kind: RecordKind, what: string): Promise<FailOutcome> {
+  const head = await readHead(stream);
+  return fail({
+    expected: `a 2xx answer with a JSONL body of ${kind.title} records to ${what} (${kind.listSection})`,
+    actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(head) || 'an empty body'}`,
+    ...evidenceOf(stream, head),
+    precondition: kind.listOp,
+  });
+}
+
+/** What the lines of a 2xx listing showed as read: records (up to `max`), one more, a stop, blanks, a broken line. */
+interface LinesRead {
+  readonly max: number;
+  count: number;
+  more: boolean;
+  stopped: boolean;
+  blank: number;
+  problem?: string;
+}
+
+/**
+ * The end of a listing whose read threw `err`. The transport's byte cap (--max-body-bytes) is a read
+ * cap like --list-cap, not a failure of the target: the records read before it are judged. Every
+ * other tool error propagates.
+ */
+function atByteCap(
+  err: unknown,
+  tail: LineTail,
+  lines: LinesRead,
+  kind: RecordKind,
+  what: string,
+): { stopped: boolean; firstBytes: string } {
+  if (!ConformanceError.is(err) || err.code !== 'CTS_BODY_TOO_LARGE' || lines.problem !== undefined) throw err;
+  // The line still open at the cap is judged as far as it goes: one that cannot become a JSON
+  // object (an endless `[0,0,…`, records run together without newlines) is a FAIL whatever follows.
+  const open = openLineProblem(tail.open);
+  if (open !== undefined) {
+    lines.problem = `line ${tail.newlines + 1} ${open}; it had no newline yet when reading stopped at the response byte cap (--max-body-bytes) after ${tail.bytes} bytes`;
+  } else if (lines.count === 0) {
+    // Not one record read and nothing provably wrong (one huge line that is still an open JSON
+    // object, or blank lines only): the listing was not judged at all. Not a pass, and not a skip
+    // either (a skip does not gate, and the target may well be broken): the suite could not
+    // judge, which the runner reports as an error with the transport's code.
+    throw new ConformanceError(
+      'CTS_BODY_TOO_LARGE',
+      `${what}: no complete ${kind.title} line within the response byte cap (${tail.bytes} bytes read, ${tail.newlines} newline(s)); the listing could not be judged (raise --max-body-bytes)`,
+      { cause: err },
+    );
+  }
+  return { stopped: true, firstBytes: tail.firstBytes };
+}
+
+/** Notes for a listing read whole or to a cap: the read cap, the byte cap, blank lines skipped. */
+function listingNotes(what: string, lines: LinesRead, cap: number, byteCapReached: boolean): string[] {
+  const notes: string[] = [];
+  if (lines.more && lines.max === cap)
+    notes.push(`read cap reached: stopped reading ${what} after ${cap} records (--list-cap); judged those`);
+  if (byteCapReached)
+    notes.push(
+      `read cap reached: ${what} passed the response byte cap (--max-body-bytes) after ${lines.count} records; judged those`,
+    );
+  if (lines.blank > 0) notes.push(`${what}: ${lines.blank} blank line(s) skipped (NDJSON lets readers ignore them)`);
+  return notes;
 }
 
 /** Reads the keys of a listing's first `max` records, in order (bounded memory: keys only). */

@@ -90,6 +90,17 @@ function template(
   };
 }
 
+/** A template that replaces the value at the site with what `make` builds from it. */
+function replacing(
+  site: MutationSite,
+  kind: MutationKind,
+  strictness: Strictness,
+  description: string,
+  make: (current: unknown) => unknown,
+): MutationTemplate {
+  return template(site, kind, strictness, description, { op: 'replace', make });
+}
+
 function typeTemplates(site: MutationSite): MutationTemplate[] {
   const types = admittedTypes(site.node);
   if (!types || types.size === 0) return [];
@@ -103,25 +114,15 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   const add = (value: unknown, why = ''): void => {
     const reading = laxReadingOf(lax, value);
     const note = reading ? `, which ${reading.reads}` : why;
-    out.push(
-      template(
-        site,
-        kindFor,
-        reading ? 'lenient' : 'reject',
-        `${place} holds ${describeValue(value)} where ${expected} belongs${note}`,
-        { op: 'replace', make: () => value },
-      ),
-    );
+    const description = `${place} holds ${describeValue(value)} where ${expected} belongs${note}`;
+    out.push(replacing(site, kindFor, reading ? 'lenient' : 'reject', description, () => value));
   };
   /** A value built from the valid one; offered only when the table makes it lenient (`NO_CASE` otherwise). */
   const lenientFrom = (kind: MutationKind, description: string, build: (current: unknown) => unknown): void => {
     out.push(
-      template(site, kind, 'lenient', `${place} holds ${description}`, {
-        op: 'replace',
-        make: (c) => {
-          const v = build(c);
-          return v === NO_CASE || laxReadingOf(lax, v) === undefined ? NO_CASE : v;
-        },
+      replacing(site, kind, 'lenient', `${place} holds ${description}`, (c) => {
+        const v = build(c);
+        return v === NO_CASE || laxReadingOf(lax, v) === undefined ? NO_CASE : v;
       }),
     );
   };
@@ -151,12 +152,8 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   if (!types.has('boolean')) add(true);
   if (!types.has('object')) add({ unexpected: 'object' });
   if (!types.has('array')) {
-    out.push(
-      template(site, kindFor, 'reject', `${place} holds its value wrapped in an array where ${expected} belongs`, {
-        op: 'replace',
-        make: (c) => [c === undefined ? 1 : c],
-      }),
-    );
+    const description = `${place} holds its value wrapped in an array where ${expected} belongs`;
+    out.push(replacing(site, kindFor, 'reject', description, (c) => [c === undefined ? 1 : c]));
   }
   return out;
 }
@@ -172,18 +169,8 @@ function enumTemplates(site: MutationSite): MutationTemplate[] {
     strings.length > 0 ? `${strings[0]}_undocumented` : numbers.length > 0 ? Math.max(...numbers) + 1000 : undefined;
   if (bogus === undefined) return [];
   const documented = values.map((v) => JSON.stringify(v)).join(', ');
-  return [
-    template(
-      site,
-      'enum',
-      'reject',
-      `${describePlace(site.pointer)} holds ${describeValue(bogus)}, outside the documented values ${documented}`,
-      {
-        op: 'replace',
-        make: () => bogus,
-      },
-    ),
-  ];
+  const description = `${describePlace(site.pointer)} holds ${describeValue(bogus)}, outside the documented values ${documented}`;
+  return [replacing(site, 'enum', 'reject', description, () => bogus)];
 }
 
 /** A number just past a bound, even where the bound is too large for a double to step past by 1. */
@@ -196,82 +183,67 @@ function beyond(bound: number, direction: 1 | -1, exclusive: boolean, integral: 
 function rangeTemplates(site: MutationSite): MutationTemplate[] {
   const node = site.node;
   if (node.anyOf.length > 0 || node.oneOf.length > 0 || node.enum || node.const) return [];
-  const place = describePlace(site.pointer);
-  const out: MutationTemplate[] = [];
   const types = node.types;
+  return [
+    ...(!types || has(types, 'number') || has(types, 'integer') ? boundTemplates(site) : []),
+    ...(!types || types.has('string') ? lengthTemplates(site) : []),
+    ...(!types || types.has('array') ? itemCountTemplates(site) : []),
+  ];
+}
+
+/** A `range` reject at the site: `${place} ${what}`, the value `make` builds. */
+function rangeBreak(site: MutationSite, what: string, make: (current: unknown) => unknown): MutationTemplate {
+  return replacing(site, 'range', 'reject', `${describePlace(site.pointer)} ${what}`, make);
+}
+
+/** A number just past `minimum`, and one past `maximum`. */
+function boundTemplates(site: MutationSite): MutationTemplate[] {
+  const { minimum, maximum, types } = site.node;
   const integral = types !== undefined && has(types, 'integer') && !types.has('number');
-  if (!types || has(types, 'number') || has(types, 'integer')) {
-    if (node.minimum) {
-      const v = beyond(node.minimum.value, -1, node.minimum.exclusive, integral);
-      const rule = node.minimum.exclusive ? `above ${node.minimum.value}` : `at least ${node.minimum.value}`;
-      out.push(
-        template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, {
-          op: 'replace',
-          make: () => v,
-        }),
-      );
-    }
-    if (node.maximum) {
-      const v = beyond(node.maximum.value, 1, node.maximum.exclusive, integral);
-      const rule = node.maximum.exclusive ? `below ${node.maximum.value}` : `at most ${node.maximum.value}`;
-      out.push(
-        template(site, 'range', 'reject', `${place} is ${v} where the documented range requires ${rule}`, {
-          op: 'replace',
-          make: () => v,
-        }),
-      );
-    }
+  const sides = [
+    { bound: minimum, direction: -1, words: ['above', 'at least'] },
+    { bound: maximum, direction: 1, words: ['below', 'at most'] },
+  ] as const;
+  return sides.flatMap(({ bound, direction, words }) => {
+    if (!bound) return [];
+    const v = beyond(bound.value, direction, bound.exclusive, integral);
+    const rule = `${bound.exclusive ? words[0] : words[1]} ${bound.value}`;
+    return [rangeBreak(site, `is ${v} where the documented range requires ${rule}`, () => v)];
+  });
+}
+
+/** A string one character short of `minLength`, and one past `maxLength`. */
+function lengthTemplates(site: MutationSite): MutationTemplate[] {
+  const { minLength, maxLength } = site.node;
+  const out: MutationTemplate[] = [];
+  if (minLength !== undefined && minLength > 0) {
+    const v = 'x'.repeat(minLength - 1);
+    const what = v === '' ? 'is an empty string' : `is ${minLength - 1} characters long`;
+    out.push(rangeBreak(site, `${what} where at least ${minLength} characters are required`, () => v));
   }
-  if (!types || types.has('string')) {
-    if (node.minLength !== undefined && node.minLength > 0) {
-      const v = 'x'.repeat(node.minLength - 1);
-      const what = v === '' ? 'is an empty string' : `is ${node.minLength - 1} characters long`;
-      out.push(
-        template(site, 'range', 'reject', `${place} ${what} where at least ${node.minLength} characters are required`, {
-          op: 'replace',
-          make: () => v,
-        }),
-      );
-    }
-    if (node.maxLength !== undefined) {
-      const v = 'x'.repeat(node.maxLength + 1);
-      out.push(
-        template(
-          site,
-          'range',
-          'reject',
-          `${place} is ${node.maxLength + 1} characters long where at most ${node.maxLength} are allowed`,
-          { op: 'replace', make: () => v },
-        ),
-      );
-    }
+  if (maxLength !== undefined) {
+    const v = 'x'.repeat(maxLength + 1);
+    out.push(rangeBreak(site, `is ${maxLength + 1} characters long where at most ${maxLength} are allowed`, () => v));
   }
-  if (!types || types.has('array')) {
-    if (node.minItems !== undefined && node.minItems > 0) {
-      const n = node.minItems - 1;
-      out.push(
-        template(
-          site,
-          'range',
-          'reject',
-          `${place} has ${n === 0 ? 'no elements' : `${n} elements`} where at least ${node.minItems} are required`,
-          {
-            op: 'replace',
-            make: (c) => (Array.isArray(c) ? c.slice(0, n) : NO_CASE),
-          },
-        ),
-      );
-    }
-    if (node.maxItems !== undefined && !node.uniqueItems) {
-      const n = node.maxItems + 1;
-      out.push(
-        template(site, 'range', 'reject', `${place} has ${n} elements where at most ${node.maxItems} are allowed`, {
-          op: 'replace',
-          make: (c) =>
-            Array.isArray(c) && c.length > 0 ? Array.from({ length: n }, (_, i) => c[i % c.length]) : NO_CASE,
-        }),
-      );
-    }
+  return out;
+}
+
+/** An array one element short of `minItems`, and one past `maxItems` (unless the items must differ). */
+function itemCountTemplates(site: MutationSite): MutationTemplate[] {
+  const { minItems, maxItems, uniqueItems } = site.node;
+  const out: MutationTemplate[] = [];
+  if (minItems !== undefined && minItems > 0) {
+    const n = minItems - 1;
+    const what = `has ${n === 0 ? 'no elements' : `${n} elements`} where at least ${minItems} are required`;
+    out.push(rangeBreak(site, what, (c) => (Array.isArray(c) ? c.slice(0, n) : NO_CASE)));
+  }
+  if (maxItems !== undefined && !uniqueItems) {
+    const n = maxItems + 1;
+    out.push(
+      rangeBreak(site, `has ${n} elements where at most ${maxItems} are allowed`, (c) =>
+        Array.isArray(c) && c.length > 0 ? Array.from({ length: n }, (_, i) => c[i % c.length]) : NO_CASE,
+      ),
+    );
   }
   return out;
 }
@@ -304,35 +276,17 @@ function formatTemplates(site: MutationSite): MutationTemplate[] {
   const breaks = format ? FORMAT_BREAKS[format] : undefined;
   if (!format || !breaks || !mayBe(node, 'string') || node.enum || node.const) return [];
   const place = describePlace(site.pointer);
-  const out = [
-    template(
-      site,
-      'format',
-      'reject',
-      `${place} holds ${describeValue(breaks.reject)}, which is not a valid ${format}`,
-      {
-        op: 'replace',
-        make: () => breaks.reject,
-      },
-    ),
-  ];
+  const reject = `${place} holds ${describeValue(breaks.reject)}, which is not a valid ${format}`;
+  const out = [replacing(site, 'format', 'reject', reject, () => breaks.reject)];
   const lenient = breaks.lenient;
   if (lenient) {
+    const description = `${place} holds ${breaks.lenientWhy!}, though not a valid ${format} by the schema`;
     out.push(
-      template(
-        site,
-        'format',
-        'lenient',
-        `${place} holds ${breaks.lenientWhy!}, though not a valid ${format} by the schema`,
-        {
-          op: 'replace',
-          make: (c) => {
-            if (typeof c !== 'string') return NO_CASE;
-            const v = lenient(c);
-            return formatHolds(format, v) ? NO_CASE : v;
-          },
-        },
-      ),
+      replacing(site, 'format', 'lenient', description, (c) => {
+        if (typeof c !== 'string') return NO_CASE;
+        const v = lenient(c);
+        return formatHolds(format, v) ? NO_CASE : v;
+      }),
     );
   }
   return out;
@@ -344,30 +298,14 @@ function objectTemplates(site: MutationSite): MutationTemplate[] {
   const out: MutationTemplate[] = [];
   for (const key of node.required) {
     const pointer = `${site.pointer}/${escapePointerToken(key)}`;
-    out.push(
-      template(
-        site,
-        'required',
-        'reject',
-        `${describePlace(pointer)} is missing though it is required`,
-        { op: 'remove', key },
-        pointer,
-      ),
-    );
+    const description = `${describePlace(pointer)} is missing though it is required`;
+    out.push(template(site, 'required', 'reject', description, { op: 'remove', key }, pointer));
   }
   if (node.additionalProperties?.includes(false)) {
     const key = 'x_unexpected_property';
     const pointer = `${site.pointer}/${key}`;
-    out.push(
-      template(
-        site,
-        'structure',
-        'reject',
-        `${describePlace(pointer)} is present where ${describePlace(site.pointer)} allows no additional properties`,
-        { op: 'set', key, value: true },
-        pointer,
-      ),
-    );
+    const description = `${describePlace(pointer)} is present where ${describePlace(site.pointer)} allows no additional properties`;
+    out.push(template(site, 'structure', 'reject', description, { op: 'set', key, value: true }, pointer));
   }
   return out;
 }
