@@ -10,6 +10,7 @@
  * each atomically. A finding's replay line replays its exchange from the `--record` file.
  */
 import { createWriteStream } from 'node:fs';
+import { describePriority } from '../../src/rules/chat-answer-rules.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { checkTargetUrl } from '../../src/core/target-url.js';
 import type { ConfiguredCredentials } from '../../src/core/credentials.js';
@@ -73,7 +74,7 @@ interface ProxyConfig {
   readonly credentialsFrom: readonly string[];
   /** Headers, forward proxy and TLS towards the target. */
   readonly connection: ConnectionSettings;
-  /** `--priority-scheduling on|off`: whether the served model uses it (§7.1); undefined: not judged. */
+  /** `--priority-scheduling on|off`: whether the served model uses it (§7.1); undefined: it does not, as the run takes it. */
   readonly priorityScheduling: boolean | undefined;
   /** `--param-*`: the names of the list endpoints' query parameters, with which listings are read and judged. */
   readonly listParams: ListParams;
@@ -201,14 +202,8 @@ function recordBodies(record: string | undefined, given: boolean): boolean {
 }
 
 /** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
-export async function proxyCommand(argv: string[]): Promise<number> {
-  const cfg = parseProxyArgs(argv);
-  if (cfg === 'help') {
-    process.stdout.write(PROXY_USAGE);
-    return 0;
-  }
-  checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
-  const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
+/** The session judging the traffic, with the recording and metrics it feeds (when asked for). */
+function openSession(cfg: ProxyConfig, say: (line: string) => void) {
   const recording = cfg.record === undefined ? undefined : createWriteStream(cfg.record);
   recording?.on('error', (err) =>
     say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`),
@@ -229,6 +224,31 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     ...(cfg.priorityScheduling !== undefined ? { priorityScheduling: cfg.priorityScheduling } : {}),
     listParams: cfg.listParams,
   });
+  return { session, recording, metrics };
+}
+
+/** The start lines that say how the target is reached and what of §5 and §7.1 is judged. */
+function sayWhatIsJudged(cfg: ProxyConfig, say: (line: string) => void): void {
+  const reached = describeConnection(cfg.target, cfg.connection);
+  if (reached) say(`reaching ${cfg.target} ${reached}`);
+  // Said at the start, so that a variable left set for another target does not surprise (§5).
+  say(
+    cfg.credentialsFrom.length
+      ? `§5 judged against ${cfg.credentialsFrom.join(' and ')}: a 2xx to any other credentials is a server-side failure`
+      : `§5: no --token/--basic (nor $${ENV_TOKEN}/$${ENV_BASIC}): answers to other credentials are not judged, only to missing or wrong-scheme ones`,
+  );
+  say(describePriority(cfg.priorityScheduling === true, '--priority-scheduling on'));
+}
+
+export async function proxyCommand(argv: string[]): Promise<number> {
+  const cfg = parseProxyArgs(argv);
+  if (cfg === 'help') {
+    process.stdout.write(PROXY_USAGE);
+    return 0;
+  }
+  checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
+  const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
+  const { session, recording, metrics } = openSession(cfg, say);
   let stop: (why: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
   let ended = 0;
@@ -271,14 +291,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       say(`warning: the target ${cfg.target} is not reachable (${why}); exchanges will be answered 502 until it is`);
   });
   if (admin) process.stdout.write(`metrics on ${admin.url}/metrics (Prometheus; apart from the traffic)\n`);
-  const reached = describeConnection(cfg.target, cfg.connection);
-  if (reached) say(`reaching ${cfg.target} ${reached}`);
-  // Said at the start, so that a variable left set for another target does not surprise (§5).
-  say(
-    cfg.credentialsFrom.length
-      ? `§5 judged against ${cfg.credentialsFrom.join(' and ')}: a 2xx to any other credentials is a server-side failure`
-      : `§5: no --token/--basic (nor $${ENV_TOKEN}/$${ENV_BASIC}): answers to other credentials are not judged, only to missing or wrong-scheme ones`,
-  );
+  sayWhatIsJudged(cfg, say);
   const why = await stopped;
   stopWriting();
   if (timer) clearTimeout(timer);

@@ -17,6 +17,8 @@ import { describePlan } from '../../src/runner/plan.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 import type { RunSettings } from '../../src/runner/run-settings.js';
 import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
+import { describePriority } from '../../src/rules/chat-answer-rules.js';
+import { legacyIds } from '../../src/rules/legacy-ids.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { type MockWorkerServer, startMockWorker } from '../../mock/adapters/worker.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
@@ -59,7 +61,9 @@ async function runChecks(
   const expectations = cmd.expect ? loadExpectationsFile(cmd.expect) : undefined;
   if (expectations) {
     const known = new Set(catalogue.map((c) => c.id));
-    const unknown = expectations.expectedFailures.filter((e) => !known.has(e.id)).map((e) => e.id);
+    const unknown = expectations.expectedFailures
+      .filter((e) => !(legacyIds(e.id) ?? [e.id]).some((id) => known.has(id)))
+      .map((e) => e.id);
     if (unknown.length)
       process.stderr.write(
         `conformance: ${cmd.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`,
@@ -146,7 +150,7 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cmd.quiet) {
           process.stderr.write(
-            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(target.maxContextTokens)}\n`,
+            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(target.maxContextTokens)}; ${describePriority(target.priorityScheduling, '--priority-scheduling')}\n`,
           );
           const notExercised = describeNotExercised(checks, settings.notSelected ?? [], {
             allowWrites: target.allowWrites,

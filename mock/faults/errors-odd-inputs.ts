@@ -13,8 +13,6 @@ import { is4xx } from '../../src/core/values.js';
 const ids = {
   envelope: 'errors.error-body-shape.chat-create',
   never5xx: (slug: string) => `errors.never-5xx-on-odd-input.${slug}`,
-  /** A valid request failed on: the acceptance rule's breach too, handed to its check. */
-  valid: (slug: string) => `acceptance.valid-request-succeeds.${slug}`,
   internals: (slug: string) => `errors.error-message-without-internals.${slug}`,
 } as const;
 
@@ -44,29 +42,19 @@ export const errorOddInputFaults: readonly Fault[] = [
   defineFault({
     id: 'errors.nul-byte-crash',
     description: 'A NUL byte in a chat request makes the tokenizer fail with a 500.',
-    breaks: [ids.never5xx('chat-create'), ids.valid('chat-create')],
+    breaks: [ids.never5xx('chat-create')],
     before: (req) => (isChat(req) && hasNul(req) ? internalError('openai') : req),
   }),
   defineFault({
     id: 'errors.junk-in-trajectory-crash',
     description: 'A NUL byte or nested junk in a trajectory makes the preview endpoints fail with a 500.',
-    breaks: [
-      ids.never5xx('training-jobs-create'),
-      ids.never5xx('trajectories-log'),
-      ids.valid('training-jobs-create'),
-      ids.valid('trajectories-log'),
-    ],
+    breaks: [ids.never5xx('training-jobs-create'), ids.never5xx('trajectories-log')],
     before: (req) => (isBodyRoute(req) && !isChat(req) && hasNul(req) ? internalError('fastapi') : req),
   }),
   defineFault({
     id: 'errors.huge-offset-crash',
     description: 'A list parameter beyond 64 bits (a huge limit or offset) overflows and answers 500.',
-    breaks: [
-      ids.never5xx('predictions-list'),
-      ids.never5xx('scores-list'),
-      ids.valid('predictions-list'),
-      ids.valid('scores-list'),
-    ],
+    breaks: [ids.never5xx('predictions-list'), ids.never5xx('scores-list')],
     before: (req) =>
       req.method === 'GET' && [...req.query.values()].some((v) => /^\d{16,}$/.test(v))
         ? internalError(familyOf(req.path))

@@ -12,6 +12,12 @@ import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { TARGET_RULES } from '../rules/target-rules.js';
 
+/**
+ * The one rule the proxy names: an upstream that went down is no slot of one exchange's evidence
+ * (src/rules/evidence.ts), but what the watch sees across them.
+ */
+const STAYS_UP = TARGET_RULES.staysUp;
+
 /** Transport failures that may mean the upstream went away (connection reset, cut, refused). */
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
 const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
@@ -114,11 +120,11 @@ export function upstreamFindings(downs: readonly UpstreamDown[], redact: (text: 
     matchOperation(first.exchange.method, first.exchange.path.split('?')[0]!)?.op.id ?? 'chat.create';
   return [
     {
-      id: TARGET_RULES.staysUp.id,
+      id: STAYS_UP.id,
       operation,
-      section: TARGET_RULES.staysUp.section,
-      level: TARGET_RULES.staysUp.level,
-      requirement: TARGET_RULES.staysUp.requirement,
+      section: STAYS_UP.section,
+      level: STAYS_UP.level,
+      requirement: STAYS_UP.requirement,
       durationMs: 0,
       status: 'fail',
       expected: 'the upstream stays up: every request answered (or refused), none brings the server down',

@@ -93,6 +93,16 @@ function forbidden(forbids: (request: ChatBody, e: ExchangeSeen) => string | und
   };
 }
 
+/**
+ * How §7.1 is judged, for a driver's start line: as if the served model has no priority scheduling
+ * unless told (the run's and the proxy's one default), with the flag that says it has.
+ */
+export function describePriority(scheduling: boolean, flag: string): string {
+  return scheduling
+    ? `§7.1 judged with priority scheduling (${flag}): a non-zero priority is served`
+    : `§7.1 judged as if the served model has no priority scheduling: a non-zero priority must be refused (${flag} if it has)`;
+}
+
 export const CHAT_ANSWER_RULES = {
   nChoices: answerRule(
     {

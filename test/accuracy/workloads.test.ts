@@ -172,13 +172,18 @@ test('buggy-client: its bad requests are the clients’ findings, and the server
     clients.results.filter((r) => r.status === 'fail').map((r) => [r.id, r.exchanges?.broken ?? 0]),
   );
   expect(broken).toEqual({
-    'client.credentials.chat-create': 1,
+    // One before, and a Bearer scheme without its token (oddValues).
+    'client.credentials.chat-create': 2,
     'client.credentials.predictions-list': 1,
     'client.request-json.chat-create': 2,
-    'client.request-schema.chat-create': 3,
+    // Three before, and oddValues' seed out of range, truncate_prompt_tokens -2, tool_choice, reasoning
+    // effort and tool type outside their sets, messages left out, an array body.
+    'client.request-schema.chat-create': 10,
     'client.section-7-conditions.chat-create': 2,
-    'client.request-schema.training-jobs-create': 1,
-    'client.request-schema.trajectories-log': 1,
+    // One before, and the experimental config of the wrong shape (twice), a reward and a start time of the wrong type.
+    'client.request-schema.training-jobs-create': 5,
+    // One before, and the split as an array.
+    'client.request-schema.trajectories-log': 2,
   });
   expect(
     judgedOn(report, 'chat-completions.rejects-continue-with-generation-prompt') +
@@ -188,8 +193,10 @@ test('buggy-client: its bad requests are the clients’ findings, and the server
   expect(judgedOn(report, 'training-jobs.unknown-id-is-404')).toBe(1);
   expect(judgedOn(report, 'training-jobs.malformed-id-is-4xx')).toBe(1);
   const statuses = recorded(recording).map((r) => r.status);
-  expect(statuses.filter((s) => s === 200)).toHaveLength(7);
-  expect(statuses.filter((s) => s !== undefined && s >= 400)).toHaveLength(13);
+  // Seven before, and oddValues' NUL in a message and junk in a trajectory (valid, odd as they are).
+  expect(statuses.filter((s) => s === 200)).toHaveLength(9);
+  // Thirteen before, and oddValues' seventeen refusals: every other odd value is refused.
+  expect(statuses.filter((s) => s !== undefined && s >= 400)).toHaveLength(30);
 });
 
 const ROWS = WORKLOADS.flatMap((w) => faultsShownBy(w.id).map((row) => ({ workload: w.id, ...row })));

@@ -114,7 +114,7 @@ export const PROXY_OPTIONS = {
   'priority-scheduling': {
     type: 'string',
     arg: 'on|off',
-    help: 'whether the served model uses priority scheduling: with off, a 2xx to a non-zero priority is a §7.1 failure (not judged when not given)',
+    help: 'whether the served model uses priority scheduling (§7.1): off, the default as in a run, makes a 2xx to a non-zero priority a failure',
     group: 'proxy',
     kind: switched,
   },
