@@ -1,0 +1,221 @@
+/**
+ * The pair rules folded as a driver folds them (PairMemory): pages and filtered listings judged only
+ * between two identical full listings, the order judged on two listings of the same query, a listed
+ * record read back, a created job read, and keys kept apart by project and kind.
+ */
+import { expect, test } from 'vitest';
+import { operation } from '../core/operations.js';
+import { RECORD_KIND } from '../core/record-kinds.js';
+import type { OperationId } from '../core/operations.js';
+import { judgeSettings, judgeTools, seenExchange } from '../kit/request-seen.js';
+import type { HttpExchange } from '../transport/types.js';
+import type { ExchangeSeen, ListingSeen, Verdict } from './evidence.js';
+import { PAIR_RULES } from './pair-rules.js';
+import { PairMemory, type PairJudgement } from './pairs.js';
+
+/** A pair rule's fold, its halves all callable (each test feeds only the slots the rule has). */
+const pairOf = (rule: keyof typeof PAIR_RULES) =>
+  (PAIR_RULES[rule] as unknown as { pair: PairJudgement<unknown, unknown> }).pair as PairJudgement<unknown, unknown> & {
+    halves: Required<PairJudgement<unknown, unknown>['halves']>;
+  };
+
+const BASE = 'http://server.test';
+const settings = judgeSettings({ tools: judgeTools() });
+const LIST = '/v2/acme/evals/predictions';
+
+function exchange(op: OperationId, method: string, path: string, status: number, body = ''): ExchangeSeen {
+  const ex: HttpExchange = {
+    request: {
+      method,
+      url: `${BASE}${path}`,
+      headers: { authorization: path.startsWith('/v2') ? 'Basic dTpw' : 'Bearer t-1' },
+    },
+    response: {
+      status,
+      headers: { 'content-type': 'application/json' },
+      bodyText: body,
+      truncated: false,
+      durationMs: 1,
+    },
+    json: undefined,
+  };
+  return seenExchange(operation(op), ex, BASE, settings);
+}
+
+function listing(query: string, ids: string[], run = 'r1', scope = LIST): ListingSeen {
+  return {
+    exchange: exchange('predictions.list', 'GET', `${scope}${query}`, 200),
+    kind: RECORD_KIND.predictions,
+    records: ids.length,
+    lines: ids.length,
+    problem: undefined,
+    ids: ids.map((id) => ({ id, run })),
+  };
+}
+
+/** Feeds each listing to `rule` in turn; the verdicts given, in short ('held', a breach's actual, or '-'). */
+function fold(rule: keyof typeof PAIR_RULES, seen: readonly ListingSeen[], memory = new PairMemory()): string[] {
+  const pair = pairOf(rule);
+  const out: string[] = [];
+  seen.forEach((l, at) => {
+    const h = pair.halves.listing?.(l);
+    const v: Verdict = h ? memory.feed(pair, rule, h, at) : undefined;
+    out.push(v === undefined ? '-' : v === 'held' ? 'held' : v.actual);
+  });
+  return out;
+}
+
+const full = ['a', 'b', 'c', 'd', 'e'];
+
+test('a page is judged once the full listing around it reads the same twice', () => {
+  const verdicts = fold('offsetSkips', [
+    listing('', full),
+    listing('?offset=1&limit=2', ['b', 'c']),
+    listing('?offset=3&limit=2', ['c', 'd']),
+    listing('', full),
+  ]);
+  expect(verdicts.slice(0, 3)).toEqual(['-', '-', '-']);
+  // The first page held, the second skipped one record too few: judged on the full listing after them.
+  expect(verdicts[3]).toMatch(/answered c, d;/);
+});
+
+test('no page is judged when the records changed between the full listings, or none came before', () => {
+  expect(
+    fold('offsetSkips', [
+      listing('?offset=0&limit=2', ['x', 'y']),
+      listing('', ['a', 'b', 'c']),
+      listing('?offset=0&limit=2', ['x', 'y']),
+      listing('', ['a', 'b', 'c', 'new']),
+    ]),
+  ).toEqual(['-', '-', '-', '-']);
+});
+
+test('the order is judged on two listings of the same query over the same records', () => {
+  expect(fold('stableOrder', [listing('', full), listing('', full)])).toEqual(['-', 'held']);
+  const moved = fold('stableOrder', [listing('', full), listing('', ['b', 'a', 'c', 'd', 'e'])]);
+  expect(moved[1]).not.toBe('held');
+  // A record added in between: the order is not judged.
+  expect(fold('stableOrder', [listing('', full), listing('', [...full, 'f'])])).toEqual(['-', '-']);
+});
+
+test('a filtered listing is judged for the records of its run it left out', () => {
+  const both = (ids: string[]): ListingSeen => ({
+    ...listing('', ids),
+    ids: [
+      { id: 'a', run: 'r1' },
+      { id: 'b', run: 'r1' },
+      { id: 'c', run: 'r2' },
+    ],
+  });
+  const verdicts = fold('filterComplete', [
+    both([]),
+    listing('?evaluation_run_id=r1', ['a']),
+    listing('?evaluation_run_id=r2', ['c'], 'r2'),
+    both([]),
+  ]);
+  expect(verdicts[3]).toMatch(/1 missing, e.g. b;/);
+});
+
+test('listings of another project are kept apart', () => {
+  const other = '/v2/acme/other/predictions';
+  expect(
+    fold('offsetSkips', [
+      listing('', ['a', 'b']),
+      listing('?offset=0&limit=1', ['z'], 'r1', other),
+      listing('', ['a', 'b']),
+    ]),
+  ).toEqual(['-', '-', '-']);
+});
+
+test('a listed record read back: held when the same, a breach when it differs or is not found', () => {
+  const pair = pairOf('readBack');
+  const memory = new PairMemory();
+  const record = { prediction_id: 'p-1', inputs: { q: 1 } };
+  const listed = listing('', ['p-1']);
+  const half = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: 1 });
+  expect(memory.feed(pair, 'readBack', half!, 0)).toBeUndefined();
+  const read = (status: number, body: unknown) => {
+    const e = exchange('predictions.read', 'GET', `${LIST}/p-1`, status, JSON.stringify(body));
+    return memory.feed(pair, 'readBack', pair.halves.exchange(e)!, 1);
+  };
+  expect(read(200, record)).toBe('held');
+  expect(read(200, { ...record, inputs: { q: 2 } })).toMatchObject({ actual: expect.stringMatching(/inputs/) });
+  expect(read(404, { detail: 'not found' })).toMatchObject({ actual: expect.stringMatching(/^HTTP 404/) });
+});
+
+test('a created job read under its id: a 404 is the breach; a job never seen created is not judged', () => {
+  const pair = pairOf('jobRead');
+  const memory = new PairMemory();
+  const id = '0b6f1f5e-8a6b-4c57-9f3e-2d1d7c1a9b10';
+  const created = exchange('training-jobs.create', 'POST', '/v1/preview/training-jobs', 200, JSON.stringify({ id }));
+  memory.feed(pair, 'jobRead', pair.halves.exchange(created)!, 0);
+  const get = (jobId: string) =>
+    memory.feed(
+      pair,
+      'jobRead',
+      pair.halves.exchange(exchange('training-jobs.get', 'GET', `/v1/preview/training-jobs/${jobId}`, 404))!,
+      1,
+    );
+  expect(get(id.toUpperCase())).toMatchObject({ actual: expect.stringMatching(/^HTTP 404/) });
+  expect(get('9b6f1f5e-8a6b-4c57-9f3e-2d1d7c1a9b10')).toBeUndefined();
+});
+
+test('the memory forgets the least recently used key past its bound, and counts it', () => {
+  const memory = new PairMemory(2);
+  for (const scope of ['a', 'b', 'c'])
+    fold('stableOrder', [listing('', full, 'r1', `/v2/acme/${scope}/predictions`)], memory);
+  expect(memory.forgotten).toBe(1);
+  // The first key went: its repeat starts afresh, unjudged; the last is judged.
+  expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/a/predictions')], memory)).toEqual(['-']);
+  expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/c/predictions')], memory)).toEqual(['held']);
+});
+
+/** A chat answer as the completion slot sees it: `n` choices of `content`, with `usage`. */
+function answer(request: Record<string, unknown>, contents: string[], usage: Record<string, number>, streamed = false) {
+  return {
+    exchange: exchange('chat.create', 'POST', '/v1/chat/completions', 200),
+    request: { messages: [{ role: 'user', content: 'hi' }], ...request },
+    completion: { choices: contents.map((c, index) => ({ index, message: { content: c } })), usage },
+    headers: {},
+    streamed,
+  };
+}
+
+/** Folds the answers through a chat pair rule; the verdicts in short. */
+function foldChat(
+  rule: 'streamedCount' | 'seededDeterminism' | 'promptOnceForN',
+  answers: ReturnType<typeof answer>[],
+) {
+  const pair = pairOf(rule);
+  const memory = new PairMemory();
+  return answers.map((a, at) => {
+    const h = pair.halves.completion?.(a);
+    const v: Verdict = h ? memory.feed(pair, rule, h, at) : undefined;
+    return v === undefined ? '-' : v === 'held' ? 'held' : v.actual;
+  });
+}
+
+test('the same seeded request twice: the same output held, another one observed', () => {
+  const seeded = { seed: 7, temperature: 0.8 };
+  expect(foldChat('seededDeterminism', [answer(seeded, ['a b'], {}), answer(seeded, ['a b'], {})])).toEqual([
+    '-',
+    'held',
+  ]);
+  const other = foldChat('seededDeterminism', [answer(seeded, ['a b'], {}), answer(seeded, ['c'], {})]);
+  expect(other[1]).toMatch(/first \["a b"\], now \["c"\]/);
+  // Without a seed, sampling may differ: no pair.
+  expect(foldChat('seededDeterminism', [answer({}, ['a'], {}), answer({}, ['b'], {})])).toEqual(['-', '-']);
+});
+
+test('the prompt counted once whatever n: the same messages with n 1 and 3 give the same prompt_tokens', () => {
+  const once = foldChat('promptOnceForN', [
+    answer({ n: 1 }, ['a'], { prompt_tokens: 9, completion_tokens: 1 }),
+    answer({ n: 3 }, ['a', 'b', 'c'], { prompt_tokens: 9, completion_tokens: 3 }),
+  ]);
+  expect(once[1]).toBe('held');
+  const thrice = foldChat('promptOnceForN', [
+    answer({ n: 1 }, ['a'], { prompt_tokens: 9, completion_tokens: 1 }),
+    answer({ n: 3 }, ['a', 'b', 'c'], { prompt_tokens: 27, completion_tokens: 3 }),
+  ]);
+  expect(thrice[1]).toMatch(/prompt_tokens 27 with n = 3/);
+});
