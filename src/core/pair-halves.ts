@@ -22,4 +22,6 @@ export interface PairHalves {
   readonly halves: readonly KeptHalf[];
   /** Halves left out (the latest of each rule are kept): the merge adds its verdicts to the proxies' own then. */
   readonly dropped: number;
+  /** Keys forgotten for room: a pair across the gap was not judged. */
+  readonly forgotten?: number;
 }

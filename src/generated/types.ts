@@ -1266,6 +1266,10 @@ export interface ConformanceRunReportPairHalves {
    * Halves left out (the latest of each rule are kept): the merge then adds its verdicts to the proxies' own instead of replacing them.
    */
   dropped: number;
+  /**
+   * Keys the proxy's memory forgot for room (the least recently used of a rule's 4,096): a half of such a key afterwards started afresh, so a pair across the gap was not judged.
+   */
+  forgotten?: number;
 }
 /**
  * The distributions measured of one operation's exchanges answered 2xx.

@@ -186,6 +186,10 @@ export function trafficLine(session: ProxySession): string {
     );
   for (const [code, { count, message }] of session.notForwarded)
     parts.push(`${count} not forwarded: the proxy could not reach the target (${code}: ${message})`);
+  if (session.pairs.forgotten)
+    parts.push(
+      `${session.pairs.forgotten} pair keys forgotten for room (the least recently used; a pair across the gap not judged)`,
+    );
   if (session.abandoned)
     parts.push(
       `${session.abandoned} left unjudged (the client went away or the proxy stopped before the answer ended)`,

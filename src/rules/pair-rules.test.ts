@@ -165,6 +165,7 @@ test('the memory forgets the least recently used key past its bound, and counts 
   for (const scope of ['a', 'b', 'c'])
     fold('stableOrder', [listing('', full, 'r1', `/v2/acme/${scope}/predictions`)], memory);
   expect(memory.forgotten).toBe(1);
+  expect(memory.report().forgotten).toBe(1);
   // The first key went: its repeat starts afresh, unjudged; the last is judged.
   expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/a/predictions')], memory)).toEqual(['-']);
   expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/c/predictions')], memory)).toEqual(['held']);

@@ -72,7 +72,7 @@ export class PairMemory {
 
   /** What a report carries: the halves kept, with their evidence made now, and how many were left out. */
   report(): PairHalves {
-    return { halves: this.halves(), dropped: this.dropped };
+    return { halves: this.halves(), dropped: this.dropped, ...(this.forgotten ? { forgotten: this.forgotten } : {}) };
   }
 
   /** The halves kept, with their evidence made now. */
