@@ -6,6 +6,8 @@
  */
 import { mergedExitCode, mergeReports } from '../../src/merge/merge.js';
 import { readReportFiles } from '../../src/merge/inputs.js';
+import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
+import { withoutBaseline } from '../../src/gating/baseline.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { badFlag, readArgs } from './flags.js';
 import { MERGE_OPTIONS } from './options/merge.js';
@@ -29,10 +31,31 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     color: values['no-color'] ? false : undefined,
   };
   checkOutputPaths(cfg);
-  const merged = mergeReports(readReportFiles(positionals), {
-    shards: value('shards'),
-    order: CATALOGUE.map((c) => c.id),
-  });
+  const flags = {
+    baseline: value('baseline'),
+    update: value('baseline-update'),
+    prune: value('baseline-prune'),
+    requirements: value('requirements'),
+  };
+  const opened = openBaseline(flags, new Set(CATALOGUE.map((c) => c.id)));
+  const inputs = readReportFiles(positionals);
+  // One baseline, applied once to the whole: what each input's own made of it is left out.
+  const merged = mergeReports(
+    opened ? inputs.map(({ report, ...input }) => ({ ...input, report: withoutBaseline(report) })) : inputs,
+    {
+      shards: value('shards'),
+      order: CATALOGUE.map((c) => c.id),
+    },
+  ).map((r) =>
+    r.origin?.side === 'clients'
+      ? r
+      : gateReports(
+          [r],
+          opened,
+          flags,
+          r.origin?.kind === 'run' ? { driver: 'run', drawn: drawnIn(CATALOGUE) } : { driver: 'traffic' },
+        )[0]!,
+  );
   await emitOutputs(merged, cfg);
   return mergedExitCode(merged);
 }

@@ -9,6 +9,7 @@
  * `--report-interval` seconds, on SIGUSR1 and on the admin port's POST /reports (`writeReports`),
  * each atomically. A finding's replay line replays its exchange from the `--record` file.
  */
+import { type BaselineFlags, gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
 import { createWriteStream } from 'node:fs';
 import { describePriority } from '../../src/rules/chat-answer-rules.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
@@ -78,6 +79,7 @@ interface ProxyConfig {
   readonly priorityScheduling: boolean | undefined;
   /** `--param-*`: the names of the list endpoints' query parameters, with which listings are read and judged. */
   readonly listParams: ListParams;
+  readonly baseline: BaselineFlags;
 }
 
 /** Flags of the proxy that `run --replay` takes with the same meaning: what an exchange's replay line carries. */
@@ -186,6 +188,12 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     credentialsFrom,
     connection: readConnectionSettings(values, {}, env),
     priorityScheduling: value('priority-scheduling'),
+    baseline: {
+      baseline: value('baseline'),
+      update: value('baseline-update'),
+      prune: value('baseline-prune'),
+      requirements: value('requirements'),
+    },
     listParams: {
       evaluationRunId: value('param-evaluation-run-id'),
       limit: value('param-limit'),
@@ -201,7 +209,6 @@ function recordBodies(record: string | undefined, given: boolean): boolean {
   return given;
 }
 
-/** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
 /** The session judging the traffic, with the recording and metrics it feeds (when asked for). */
 function openSession(cfg: ProxyConfig, say: (line: string) => void) {
   const recording = cfg.record === undefined ? undefined : createWriteStream(cfg.record);
@@ -240,6 +247,7 @@ function sayWhatIsJudged(cfg: ProxyConfig, say: (line: string) => void): void {
   say(describePriority(cfg.priorityScheduling === true, '--priority-scheduling on'));
 }
 
+/** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
 export async function proxyCommand(argv: string[]): Promise<number> {
   const cfg = parseProxyArgs(argv);
   if (cfg === 'help') {
@@ -247,6 +255,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     return 0;
   }
   checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
+  const opened = openBaseline(cfg.baseline);
   const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
   const { session, recording, metrics } = openSession(cfg, say);
   let stop: (why: string) => void = () => undefined;
@@ -271,7 +280,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     );
   }
   // The reports of the traffic so far; `writeReports` writes those asked for (the admin port's POST /reports).
-  const build = () => buildReports(session, cfg);
+  const build = () => buildReports(session, cfg, opened);
   const writeReports: WriteReports = reportWriter(cfg.outputs, build);
   const admin: AdminServer | undefined =
     metrics &&
@@ -298,7 +307,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   await server.close();
   await admin?.close();
   if (recording) await new Promise<void>((resolve) => recording.end(resolve));
-  const reports = build();
+  const reports = buildReports(session, cfg, opened, true);
   const files = Object.values(cfg.outputs).filter(Boolean);
   say(
     `stopped (${why}): ${trafficLine(session)}; ${files.length ? `reports written: ${files.join(', ')}` : 'no report file asked for'}`,
@@ -309,15 +318,19 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   return exitCodeOf(reports.slice(0, 1));
 }
 
-/** The reports of the traffic so far: the server's (COULD NOT JUDGE when nothing of it was judged), the clients'. */
-function buildReports(session: ProxySession, cfg: ProxyConfig) {
+/**
+ * The reports of the traffic so far: the server's (COULD NOT JUDGE when nothing of it was judged),
+ * judged against the baseline, and the clients'. `final`: the last, which may write the baseline.
+ */
+function buildReports(session: ProxySession, cfg: ProxyConfig, opened: OpenedBaseline | undefined, final = false) {
   const [server, clients] = proxyReports(session, {
     level: cfg.level,
     replay: cfg.replay,
     connection: cfg.connection,
     objectives: cfg.objectives,
   });
-  return [withNothingJudged(server!, session.exchanges), clients!];
+  const judged = withNothingJudged(server!, session.exchanges);
+  return [...gateReports([judged], opened, cfg.baseline, { driver: 'traffic' }, final), clients!];
 }
 
 /** `--record`'s writer: each line appended, its line number returned (undefined once the file failed). */

@@ -1,12 +1,11 @@
 /**
  * @module `conformance run`: resolves options, starts the bundled mock (on a thread of its own) when no target is given,
- * runs the selected checks against each target, applies the expectations file, writes the reports
+ * runs the selected checks against each target, applies the findings baseline, writes the reports
  * and returns the exit code (see `exitCodeOf`). With `--replay FILE` it replays a proxy recording
  * instead (run-replay.ts).
  */
 import type { CheckDefinition } from '../../src/core/check.js';
 import type { RunReport } from '../../src/core/report.js';
-import { applyExpectationsToReport, loadExpectationsFile } from '../../src/gating/apply.js';
 import { applyGates } from '../../src/gating/coverage-gate.js';
 import { EXIT, exitCodeOf } from '../../src/gating/verdict.js';
 import { describeBudget } from '../../src/runner/budget.js';
@@ -18,9 +17,9 @@ import { runSuite } from '../../src/runner/run-suite.js';
 import type { RunSettings } from '../../src/runner/run-settings.js';
 import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
 import { describePriority } from '../../src/rules/chat-answer-rules.js';
-import { legacyIds } from '../../src/rules/legacy-ids.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { type MockWorkerServer, startMockWorker } from '../../mock/adapters/worker.js';
+import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
 import { parseRunOptions, type RunCommand, settingsForTarget } from './run-options.js';
 
@@ -35,7 +34,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (cmd.replay !== undefined) return (await import('./run-replay.js')).replayRun(cmd, cmd.replay);
   // The bundled mock starts on a thread of its own while the catalogue loads (mock/adapters/worker.ts).
   const mock = !cmd.plan && cmd.targets.some((t) => t.url === undefined) ? startBundledMock(cmd) : undefined;
-  // Settled here, awaited where the run needs it: a run that stops before (a bad --expect) still ends it.
+  // Settled here, awaited where the run needs it: a run that stops before (a bad --baseline) still ends it.
   mock?.catch(() => {});
   try {
     return await runChecks(cmd, (await import('../../suites/index.js')).CATALOGUE, mock);
@@ -58,17 +57,7 @@ async function runChecks(
     skip: cmd.skip,
     ...(cmd.settings.shard ? { shard: cmd.settings.shard } : {}),
   });
-  const expectations = cmd.expect ? loadExpectationsFile(cmd.expect) : undefined;
-  if (expectations) {
-    const known = new Set(catalogue.map((c) => c.id));
-    const unknown = expectations.expectedFailures
-      .filter((e) => !(legacyIds(e.id) ?? [e.id]).some((id) => known.has(id)))
-      .map((e) => e.id);
-    if (unknown.length)
-      process.stderr.write(
-        `conformance: ${cmd.expect} lists ids no check has (renamed or removed?): ${unknown.join(', ')}\n`,
-      );
-  }
+  const baseline = openBaseline(cmd.baseline, new Set(catalogue.map((c) => c.id)));
   if (cmd.plan) {
     for (const spec of cmd.targets) {
       const settings = settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
@@ -100,13 +89,13 @@ async function runChecks(
               settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url),
               interrupt.signal,
             );
-      reports.push(
-        applyGates(expectations ? applyExpectationsToReport(report, expectations) : report, {
-          minCoverage: cmd.minCoverage,
-          allowGaps: cmd.allowGaps,
-        }),
-      );
+      reports.push(applyGates(report, { minCoverage: cmd.minCoverage, allowGaps: cmd.allowGaps }));
     }
+    reports.splice(
+      0,
+      reports.length,
+      ...gateReports(reports, baseline, cmd.baseline, { driver: 'run', drawn: drawnIn(catalogue) }),
+    );
     await emitOutputs(reports, cmd);
   } finally {
     interrupt.dispose();

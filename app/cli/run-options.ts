@@ -6,6 +6,7 @@
  * line. The command's settings are every target's: `resolveRunSettings` (src/runner/settings.ts)
  * makes each target's `RunSettings` of them, filling what no option gave.
  */
+import type { BaselineFlags } from './baseline-gate.js';
 import type { GapKind } from '../../src/core/gaps.js';
 import type { RunSettings } from '../../src/runner/run-settings.js';
 import { type RunInput, randomSeed, resolveRunSettings } from '../../src/runner/settings.js';
@@ -37,7 +38,8 @@ export interface RunCommand {
   readonly skip: readonly string[];
   /** Report files by format name (`reporters/registry.ts`): `{junit: 'out.xml'}`. */
   readonly outputs: Readonly<Record<string, string>>;
-  readonly expect: string | undefined;
+  /** `--baseline`, `--expect` (read as one), `--baseline-update`, `--baseline-prune`, `--requirements`. */
+  readonly baseline: BaselineFlags;
   /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
   readonly minCoverage: number | undefined;
   /** `--allow-gaps`: the kinds of MUST gap that do not stop exit 0 (src/core/gaps.ts). */
@@ -100,13 +102,13 @@ export function parseRunOptions(
   const exchange = value('exchange');
   if (exchange !== undefined && replay === undefined)
     throw badFlag('--exchange N picks an exchange of a --replay FILE');
-  // The defaults that are the command's: one seed for every target; a replay's level and timeout
-  // (judged as `conformance proxy` judges); no model unless given (the bundled mock's is the resolver's).
-  const { level, timeout } = table;
+  // The defaults that are the command's: one seed for every target; a replay's timeout (recorded
+  // traffic may be long generations); no model unless given (the bundled mock's is the resolver's).
+  const { timeout } = table;
   const fallbacks = {
     seed: randomSeed(),
     model: undefined,
-    ...(replay === undefined ? {} : { level: level.replayDefault, timeout: timeout.replayDefault }),
+    ...(replay === undefined ? {} : { timeout: timeout.replayDefault }),
   };
   const settings = {
     ...(settingsOf(table, value, fallbacks) as Omit<RunCommand['settings'], 'replayBase' | 'connection'>),
@@ -123,7 +125,13 @@ export function parseRunOptions(
     only: value('only'),
     skip: value('skip'),
     outputs: reportOutputs((format) => value(format as keyof typeof RUN_OPTIONS)),
-    expect: value('expect'),
+    baseline: {
+      baseline: value('baseline'),
+      expect: value('expect'),
+      update: value('baseline-update'),
+      prune: value('baseline-prune'),
+      requirements: value('requirements'),
+    },
     minCoverage: value('min-coverage'),
     allowGaps: value('allow-gaps'),
     quiet: f.quiet ?? false,

@@ -99,7 +99,7 @@ const CASES: [string[], string][] = [
   ],
   // Objectives, in one form whatever their units were.
   [['--slo', 'ttft-p95=0.5s, itl-p99=50ms'], 'conformance run --slo ttft-p95=500ms,itl-p99=50ms'],
-  // A replay: the recording, the one target, and what applies to a replay (its level defaults to should).
+  // A replay: the recording, the one target, and what applies to a replay (its level defaults to must, as a run's).
   [['--replay', 'rec.jsonl', '--target', T], `conformance run --replay rec.jsonl --target ${T}`],
   [
     [
@@ -117,11 +117,11 @@ const CASES: [string[], string][] = [
       '--header',
       'X-T: v',
     ],
-    `conformance run --replay 'my rec.jsonl' --target ${T} --level must --allow-writes --max-writes 4 --header 'x-t: v'`,
+    `conformance run --replay 'my rec.jsonl' --target ${T} --allow-writes --max-writes 4 --header 'x-t: v'`,
   ],
   [
     ['--replay', 'r', '--target', T, '--level', 'should', '--allow-writes'],
-    `conformance run --replay r --target ${T} --allow-writes`,
+    `conformance run --replay r --target ${T} --level should --allow-writes`,
   ],
   [['--replay', 'r', '--target', T, '--accept-encoding', 'identity'], `conformance run --replay r --target ${T}`],
 ];
@@ -158,9 +158,9 @@ test('values from the config file are said as flags; flags over the file', () =>
     'conformance run --target http://a:1 --entity F --runs 5',
   );
   // A replay leaves out what the file holds for ordinary runs.
-  const shared = config('shared', { entity: 'E', acceptEncoding: 'identity', level: 'must' });
+  const shared = config('shared', { entity: 'E', acceptEncoding: 'identity', level: 'should' });
   expect(replayOf(['--config', shared, '--replay', 'r', '--target', T])).toBe(
-    `conformance run --replay r --target ${T} --level must`,
+    `conformance run --replay r --target ${T} --level should`,
   );
 });
 

@@ -24,6 +24,11 @@ Commands:
 Run 'conformance <command> --help' for the options of a command.
 `;
 
+/** The baseline's part of `--help`, with its exit rules in short (docs/how-to/baseline.md has them whole). */
+const BASELINE_TITLE = `Findings baseline (a finding not in it is new and gates; one in it is known and does not; an
+entry past its expiry, or stale because its check now passes, gates; one not seen otherwise is
+unobserved and does not)`;
+
 export const RUN_USAGE = helpText(RUN_OPTIONS, {
   usage: 'Usage: conformance run [options]',
   about: `Runs the check catalogue against a target. Without --target, starts the bundled mock on a loopback
@@ -34,6 +39,7 @@ port (in a thread of its own) and runs against it.`,
     { title: 'Reaching the target (also with --replay)', groups: ['connection'] },
     { title: 'Replay (recorded traffic, judged against another target)', groups: ['replay'] },
     { title: 'Selection and gating', groups: ['selection'] },
+    { title: BASELINE_TITLE, groups: ['baseline'] },
     { title: 'Cases and limits', groups: ['limits'] },
     { title: 'Reports', groups: ['reports', 'help'] },
   ],
@@ -86,6 +92,7 @@ never a finding against the deployment)`,
       text: '  SIGINT / SIGTERM (Ctrl-C)     stop accepting, let the exchanges under way end, write the reports;\n                                 a second signal exits at once, without them',
       groups: ['stop'],
     },
+    { title: BASELINE_TITLE, groups: ['baseline'] },
     { title: 'Reports', groups: ['reports', 'help'] },
   ],
   after: `The reports have two columns: "server" (the deployment's findings) and "clients" (requests the
@@ -113,6 +120,7 @@ are refused, naming the difference; so is a shard missing or given twice.`,
   column: 25,
   sections: [
     { title: 'Merge', groups: ['merge'] },
+    { title: BASELINE_TITLE, groups: ['baseline'] },
     { title: 'Reports', groups: ['reports', 'help'] },
   ],
   after: `Exit codes: as the run (the proxy) would give: 0 conformant (no server-side finding), 1 not conformant,

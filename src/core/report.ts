@@ -20,9 +20,9 @@ export interface RunSummary {
   readonly failed: number;
   readonly errored: number;
   readonly skipped: number;
-  /** Failures listed as known in the expectations file (do not gate). */
+  /** Failures the baseline accepts (do not gate). */
   readonly expectedFailures: number;
-  /** Known failures that now pass: the expectations list can shrink. */
+  /** Baseline entries whose deterministic check now passes (stale): prune them. */
   readonly unexpectedPasses: readonly string[];
   /** Conformant at the gating level: no gating fail and no error (and the coverage gate met, when given). */
   readonly conformant: boolean;
@@ -30,6 +30,28 @@ export interface RunSummary {
   readonly minCoverage?: { readonly required: number; readonly met: boolean };
   /** `--allow-gaps`: the kinds of MUST gap the user accepted (src/core/gaps.ts). */
   readonly allowedGaps?: readonly GapKind[];
+}
+
+/** A finding or a baseline entry, by fingerprint (src/gating/fingerprint.ts). */
+export interface BaselineFinding {
+  readonly fingerprint: string;
+  readonly check: string;
+  readonly summary?: string;
+  readonly reason?: string;
+  readonly expires?: string;
+  /** Stale and unobserved entries: why, in words. */
+  readonly why?: string;
+}
+
+/** The baseline's judgement of a report: findings new, entries known, expired, stale, unobserved. */
+export interface BaselineOutcome {
+  readonly file: string;
+  readonly requirements?: string;
+  readonly known: number;
+  readonly new: readonly BaselineFinding[];
+  readonly expired: readonly BaselineFinding[];
+  readonly stale: readonly BaselineFinding[];
+  readonly unobserved: readonly BaselineFinding[];
 }
 
 /** One thing a run created on the target. */
@@ -92,6 +114,10 @@ export interface RunReport {
   readonly objectives?: readonly Objective[];
   /** A proxy's server report: the halves of exchange pairs it saw, for the merge to pair across proxies. */
   readonly pairs?: PairHalves;
+  /** `--requirements`: the catalogue release scored; checks added since are `unscored` (src/gating/requirements.ts). */
+  readonly requirements?: string;
+  /** What the findings baseline (`--baseline`) made of the report (src/gating/baseline.ts). */
+  readonly baseline?: BaselineOutcome;
   /** What produced the report (kind, side, shard, catalogue hash): what `conformance merge` compares. */
   readonly origin?: ReportOrigin;
   readonly unjudged?: {
@@ -109,16 +135,17 @@ export type UnjudgedCode = NonNullable<ConformanceRunReportRunReport['unjudged']
 
 /**
  * Does a result count against the gate at this level? A `fail` or an `error` of a check at a level
- * the run gates on (MUST; MUST and SHOULD at `--level should`), not listed as a known failure. An
+ * the run gates on (MUST; MUST and SHOULD at `--level should`), not accepted by the baseline nor
+ * added after the requirement set scored (`unscored`). An
  * `error` at a level the run does not gate on does not gate: had the check been judged, its failure
  * would not have counted either. The one definition: the summary and the verdict both read it
  * (src/core/verdict-of-report.ts).
  */
 export function gates(
-  result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure'>,
+  result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure' | 'unscored'>,
   level: 'must' | 'should',
 ): boolean {
-  if (result.expectedFailure) return false;
+  if (result.expectedFailure || result.unscored) return false;
   if (result.status !== 'fail' && result.status !== 'error') return false;
   const gatingLevels: readonly Level[] = level === 'should' ? ['MUST', 'SHOULD'] : ['MUST'];
   return gatingLevels.includes(result.level);

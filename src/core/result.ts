@@ -79,8 +79,17 @@ export interface CheckResult extends CheckIdentity {
   readonly message?: string;
   readonly notes?: readonly string[];
   readonly durationMs: number;
-  /** Known failure listed in an expectations file (does not gate). */
-  readonly expectedFailure?: { reason: string };
+  /** Added after the requirement set the run scores (`--requirements`): reported, never gating. */
+  readonly unscored?: { readonly since: string };
+  /** Failures: the check id and the cause (src/gating/fingerprint.ts), what a baseline entry names. */
+  readonly fingerprint?: string;
+  /** Accepted by the baseline (does not gate): the entry's reason, fingerprint, ticket and expiry. */
+  readonly expectedFailure?: {
+    readonly reason: string;
+    readonly fingerprint?: string;
+    readonly ticket?: string;
+    readonly expires?: string;
+  };
   /** Skip: the root check whose failure kept this one from judging its own rule (see FailOutcome.precondition). */
   readonly blockedBy?: string;
   /** In the JSON report only: an INFO check's observation, written as a pass with its expected/actual (INFO never fails). */

@@ -1,7 +1,7 @@
 /**
  * @module A run's summary: counts over its results, and `conformant`, the verdict of the report
  * (src/core/verdict-of-report.ts). The only place a summary's `conformant` is written: the run, the
- * proxy and replay, the merge, `--expect`, `--min-coverage` and `--slo` all build theirs here.
+ * proxy and replay, the merge, `--baseline`, `--min-coverage` and `--slo` all build theirs here.
  */
 import type { GapKind } from './gaps.js';
 import type { RunReport, RunSummary } from './report.js';
@@ -10,7 +10,7 @@ import { type VerdictBasis, verdictOfReport } from './verdict-of-report.js';
 
 /** What a summary adds to the report's facts: the known failures that passed, the coverage gate asked for. */
 interface SummaryExtras {
-  /** Ids listed as known failures that passed (from `applyExpectations`). */
+  /** Baseline entries found stale (src/gating/baseline.ts). */
   readonly unexpectedPasses?: readonly string[];
   /** `--min-coverage`: the percent required (whether it is met comes from the report's coverage). */
   readonly minCoverage?: number | undefined;
@@ -46,6 +46,7 @@ export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: Summary
     results: report.results,
     ...(report.unjudged ? { unjudged: report.unjudged } : {}),
     ...(report.coverage ? { coverage: report.coverage } : {}),
+    ...(report.baseline ? { baseline: report.baseline } : {}),
     summary: {
       ...(required !== undefined ? { minCoverage: { required } } : {}),
       ...(allowedGaps ? { allowedGaps } : {}),
@@ -84,7 +85,7 @@ export function resummarized(report: RunReport, extras: SummaryExtras = {}): Run
  * The summary of results alone (no family left unjudged, no coverage gate): {@link summaryOf}
  * on `{ results, level }`.
  *
- * @param unexpectedPasses - ids listed as known failures that passed (from `applyExpectations`).
+ * @param unexpectedPasses - baseline entries found stale.
  */
 export function summarize(
   results: readonly CheckResult[],

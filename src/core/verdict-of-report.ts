@@ -1,13 +1,14 @@
 /**
  * @module The verdict of one target's report, computed in one place from what the report holds:
- * its results (known failures marked by `--expect`, the `slo.*` results of `--slo` among them), the
+ * its results (known failures marked by the baseline, the `slo.*` results of `--slo` among them), the
  * families it could not judge (`unjudged`), the coverage gate (`--min-coverage`, the percent
  * required in `summary.minCoverage`) and the MUST checks its coverage says were skipped. The
  * summary's `conformant` (src/core/summary.ts), the verdict word and line, and the exit code
  * (src/gating/verdict.ts) all read it, so they cannot disagree.
  *
- * In order: a result that {@link gates} makes it NOT CONFORMANT (a judged failure outweighs what
- * could not be judged); else a family not judged makes it COULD NOT JUDGE; else a coverage gate
+ * In order: a result that {@link gates}, or a baseline entry out of date (stale or expired,
+ * src/gating/baseline.ts), makes it NOT CONFORMANT (a judged failure outweighs what could not be
+ * judged); else a family not judged makes it COULD NOT JUDGE; else a coverage gate
  * not met makes it NOT CONFORMANT; else MUST checks selected but not judged, their gap not accepted
  * by `--allow-gaps` (src/core/gaps.ts), make it COULD NOT JUDGE; else MUST checks skipped (gaps
  * accepted) make it CONFORMANT WITH GAPS; else CONFORMANT. `conformant` holds for the last two only.
@@ -24,7 +25,7 @@ export type VerdictWord = 'CONFORMANT' | 'CONFORMANT WITH GAPS' | 'NOT CONFORMAN
 
 /** What the verdict is computed from: a report, or one being built (its summary not written yet). */
 export type VerdictBasis = Pick<RunReport, 'level' | 'results'> &
-  Partial<Pick<RunReport, 'unjudged' | 'coverage'>> & {
+  Partial<Pick<RunReport, 'unjudged' | 'coverage' | 'baseline'>> & {
     /** Only the coverage gate's required percent is read: whether it is met comes from `coverage`. */
     readonly summary?: {
       readonly minCoverage?: Pick<NonNullable<RunSummary['minCoverage']>, 'required'>;
@@ -41,6 +42,8 @@ interface ReportVerdict {
   readonly interrupted: boolean;
   /** How many results gate at the report's level. */
   readonly gating: number;
+  /** Baseline entries that gate though no finding does: stale (the check now passes) or expired. */
+  readonly outdated: number;
   /** The coverage gate, when one was asked for: the percent required and whether the coverage meets it. */
   readonly minCoverage?: { readonly required: number; readonly met: boolean };
   /** The MUST checks selected and not judged, by kind, accepted or not. */
@@ -61,8 +64,9 @@ export function verdictOfReport(report: VerdictBasis): ReportVerdict {
   const gating = report.results.filter((r) => gates(r, report.level)).length;
   const minCoverage = coverageGateOf(report, report.summary?.minCoverage?.required);
   const gaps = mustGapsOf(report, report.summary?.allowedGaps);
+  const outdated = (report.baseline?.stale.length ?? 0) + (report.baseline?.expired.length ?? 0);
   const word: VerdictWord =
-    gating > 0
+    gating > 0 || outdated > 0
       ? 'NOT CONFORMANT'
       : report.unjudged
         ? 'COULD NOT JUDGE'
@@ -79,6 +83,7 @@ export function verdictOfReport(report: VerdictBasis): ReportVerdict {
     // A string until the types generated from the report schema know the code.
     interrupted: report.unjudged?.code === INTERRUPTED_CODE,
     gating,
+    outdated,
     ...(minCoverage ? { minCoverage } : {}),
     gaps,
   };

@@ -13,9 +13,8 @@ import type { Objective } from '../core/timing.js';
 import { withTiming } from '../timing/report-timing.js';
 import { TimingSketches } from '../timing/table.js';
 import { singleTargetRun } from '../../test/fixtures-results/reports.js';
-import { applyExpectationsToReport } from './apply.js';
+import { applyBaseline, type Baseline } from './baseline.js';
 import { applyMinCoverage } from './coverage-gate.js';
-import type { Expectations } from './expectations.js';
 import { exitCodeOf, verdictOf } from './verdict.js';
 
 const fixture = singleTargetRun()[0]!;
@@ -43,7 +42,10 @@ const result = (id: string, status: CheckResult['status'], level: CheckResult['l
   durationMs: 1,
 });
 
-const KNOWN: Expectations = { version: 1, expectedFailures: [{ id: 'x.known', reason: 'TICKET-1' }] };
+const KNOWN: Baseline = { version: 1, entries: [{ fingerprint: 'x.known', check: 'x.known', reason: 'TICKET-1' }] };
+/** The baseline applied as a run applies it. */
+const withKnown = (report: RunReport, b: Baseline) =>
+  applyBaseline(report, b, { file: 'b.json', today: '2026-12-02', driver: 'run' });
 
 /** A report as a run builds it: results, and `unjudged` when the preflight could not reach the target. */
 function runReport(results: readonly CheckResult[], unjudged: boolean): RunReport {
@@ -56,7 +58,7 @@ test('an unreachable target with --expect stays not conformant, exit 3, in the r
   const skipped = passes.map((r): CheckResult => ({ ...r, status: 'skip', reason: 'could not judge' }));
   const run = runReport(skipped, true);
   expect(run.summary.conformant).toBe(false);
-  const expected = applyExpectationsToReport(run, KNOWN);
+  const expected = withKnown(run, KNOWN);
   expect(expected.summary.conformant).toBe(false);
   expect(verdictOf(expected).word).toBe('COULD NOT JUDGE');
   expect(exitCodeOf([expected])).toBe(3);
@@ -65,7 +67,7 @@ test('an unreachable target with --expect stays not conformant, exit 3, in the r
   expect(written.summary).toMatchObject({ conformant: false, unexpectedPasses: [] });
   // The coverage gate after the expectations, or before: the veto is kept either way.
   expect(applyMinCoverage(expected, 0).summary.conformant).toBe(false);
-  expect(applyExpectationsToReport(applyMinCoverage(run, 0), KNOWN).summary.conformant).toBe(false);
+  expect(withKnown(applyMinCoverage(run, 0), KNOWN).summary.conformant).toBe(false);
 });
 
 test('an error at a level the run does not gate on gates neither the summary nor the verdict', () => {
@@ -142,10 +144,10 @@ test.each(CASES)(
     // The order of `conformance run`: the run (its objectives judged in it), then --expect, then --min-coverage.
     const timed = withTiming(runReport(results, c.unjudged), timingOf(c.objectiveMissed ? 500 : 50), [TTFT_P95]);
     const required = c.coverageUnmet ? percent + 1 : percent;
-    const gated = applyMinCoverage(applyExpectationsToReport(timed, KNOWN), required);
+    const gated = applyMinCoverage(withKnown(timed, KNOWN), required);
     // Any other order gives the same summary: no step drops what another found.
     const reordered = withTiming(
-      applyExpectationsToReport(applyMinCoverage(runReport(results, c.unjudged), required), KNOWN),
+      withKnown(applyMinCoverage(runReport(results, c.unjudged), required), KNOWN),
       timingOf(c.objectiveMissed ? 500 : 50),
       [TTFT_P95],
     );

@@ -5,7 +5,7 @@
  * line and the exit codes; the verdict itself is src/core/verdict-of-report.ts.
  */
 import { describeGaps } from '../core/gaps.js';
-import type { RunReport } from '../core/report.js';
+import type { BaselineOutcome, RunReport } from '../core/report.js';
 import { type VerdictBasis, type VerdictWord, verdictOfReport } from '../core/verdict-of-report.js';
 import { plural } from '../core/words.js';
 
@@ -47,6 +47,15 @@ export function exitCodeOf(reports: readonly VerdictBasis[]): number {
   return EXIT.conformant;
 }
 
+/** What the baseline made of the report, in words: `baseline: 20 known, 1 new, 1 stale (prune with --baseline-prune)`. */
+function baselineWords(b: BaselineOutcome): string {
+  const parts = [`${b.known} known`, `${b.new.length} new`];
+  if (b.stale.length) parts.push(`${b.stale.length} stale (their checks now pass: prune with --baseline-prune)`);
+  if (b.expired.length) parts.push(`${b.expired.length} expired (renew or remove)`);
+  if (b.unobserved.length) parts.push(`${b.unobserved.length} unobserved`);
+  return `baseline: ${parts.join(', ')}`;
+}
+
 /** The verdict of one report in words: its word (src/core/verdict-of-report.ts), coverage, and why. */
 export function verdictOf(report: VerdictBasis & Pick<Partial<RunReport>, 'connection'>): Verdict {
   const mustSkipped = report.coverage?.mustSkipped ?? 0;
@@ -65,6 +74,7 @@ export function verdictOf(report: VerdictBasis & Pick<Partial<RunReport>, 'conne
     tail.push(`gaps accepted (--allow-gaps ${report.summary.allowedGaps.join(',')})`);
   const gate = judged.minCoverage;
   if (gate && !gate.met) tail.push(`below --min-coverage ${gate.required}%`);
+  if (report.baseline) tail.push(baselineWords(report.baseline));
   // A verdict reached without verifying who answered is said to be so, wherever it is read.
   if (report.connection?.insecure) tail.push('TLS certificates NOT verified (--insecure)');
   const line = parts.join(', ') + (tail.length ? `; ${tail.join('; ')}` : '');

@@ -637,6 +637,57 @@ export interface ChatCompletionResponse {
   [k: string]: unknown;
 }
 /**
+ * The findings baseline read by `conformance run`, `proxy`, `run --replay` and `merge` with `--baseline FILE`, and written by `--baseline-update`: the findings a team has accepted for now, each by its fingerprint (the check id and what tells its cause from another), with why, until when, and when it was first and last seen. A finding not listed gates as new; a listed one is known and does not gate until it expires; a listed one whose deterministic check now passes is stale and gates until pruned (`--baseline-prune`).
+ */
+export interface ConformanceBaseline {
+  /**
+   * Optional pointer to this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Format version of this file.
+   */
+  version: 1;
+  /**
+   * The catalogue release whose checks are scored (`--requirements`): the one the baseline was written with, so that a suite upgrade changes no gate until the team moves it.
+   */
+  requirements?: string;
+  entries: {
+    /**
+     * The check id, then (after a space) the cause: the body's field and kind of breakage, the answer's status class. A fingerprint equal to the check id accepts every finding of that check (an `--expect` file reads so).
+     */
+    fingerprint: string;
+    /**
+     * The check id (`conformance list`).
+     */
+    check: string;
+    /**
+     * The finding in one line, as last seen.
+     */
+    summary?: string;
+    /**
+     * Why it is accepted for now (a ticket, a decision): shown next to the known finding in every report.
+     */
+    reason: string;
+    /**
+     * Where the fix is tracked.
+     */
+    ticket?: string;
+    /**
+     * The last day the entry holds (YYYY-MM-DD, UTC); after it the finding gates again, named expired.
+     */
+    expires?: string;
+    /**
+     * The day the finding was first written (YYYY-MM-DD, UTC).
+     */
+    first_seen?: string;
+    /**
+     * The last day a run showed it (YYYY-MM-DD, UTC).
+     */
+    last_seen?: string;
+  }[];
+}
+/**
  * conformance.config.json: everything the `conformance run` flags hold except secrets (they come from CONFORMANCE_TOKEN / CONFORMANCE_BASIC or the flags). Flags override the file. Report files are keyed by format name (the formats of reporters/registry.ts: "junit": "out.xml"), checked by the CLI, not listed here.
  */
 export interface ConformanceConfig {
@@ -670,7 +721,7 @@ export interface ConformanceConfig {
    */
   modelId?: string;
   /**
-   * `--level`: gate on MUST only or on MUST and SHOULD (default must; with --replay, should).
+   * `--level`: gate on MUST only or on MUST and SHOULD (default must, with --replay too).
    */
   level?: 'must' | 'should';
   /**
@@ -794,7 +845,7 @@ export interface ConformanceConfig {
    */
   shard?: string;
   /**
-   * `--expect`: known failures (check id + reason) that do not fail the gate.
+   * `--expect`: deprecated: known failures (check id + reason), read as a --baseline of whole checks.
    */
   expect?: string;
   /**
@@ -805,6 +856,14 @@ export interface ConformanceConfig {
    * `--allow-gaps`: MUST checks selected but not judged that still let the run exit 0 (CONFORMANT WITH GAPS): writes, write-budget, skipped, blocked; any other such check makes it COULD NOT JUDGE, exit 3.
    */
   allowGaps?: ('writes' | 'write-budget' | 'skipped' | 'blocked')[];
+  /**
+   * `--baseline`: accepted findings, by fingerprint (schemas/report/baseline.json): a finding not in it gates as new; an entry stale or expired gates.
+   */
+  baseline?: string;
+  /**
+   * `--requirements`: score the checks of this catalogue release and the ones before (default: the baseline's, else the newest); newer checks run and are reported, never gating.
+   */
+  requirements?: string;
   /**
    * `--slo`: service-level objectives, each a MUST result of its own (slo.<metric>-p<N>): ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s; ttft, itl, e2e of streamed chat completions, latency of plain ones; a bound in ms or s. Too few samples for the percentile (p95: 20, p99: 100) make it indeterminate (CTS_SLO_INDETERMINATE), not a pass.
    */
@@ -950,6 +1009,11 @@ export interface ConformanceRunReportRunReport {
   origin?: ConformanceRunReportReportOrigin;
   pairs?: ConformanceRunReportPairHalves;
   /**
+   * `--requirements`: the catalogue release whose checks are scored; checks added since are `unscored`.
+   */
+  requirements?: string;
+  baseline?: ConformanceRunReportBaselineOutcome;
+  /**
    * Time per operation (keyed by its id, as `Operation` names them; since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
    */
   timing?: {
@@ -1019,10 +1083,29 @@ export interface ConformanceRunReportCheckResult {
   notes?: string[];
   durationMs: number;
   /**
-   * Present when the expectations file lists this check as a known failure.
+   * Present when the check was added after the requirement set scored (`--requirements`): it ran and is reported, never gating.
+   */
+  unscored?: {
+    /**
+     * The catalogue release that added the check.
+     */
+    since: string;
+  };
+  /**
+   * Failures: the check id and what tells this failure's cause from another (the body's field and kind of breakage, the answer's status class), stable across seeds: what a baseline entry names.
+   */
+  fingerprint?: string;
+  /**
+   * Present when the baseline (or an `--expect` file) accepts this failure: it does not gate.
    */
   expectedFailure?: {
     reason: string;
+    /**
+     * The entry that accepted it.
+     */
+    fingerprint?: string;
+    ticket?: string;
+    expires?: string;
   };
   /**
    * INFO only: the check observed what its requirement describes not holding (see expected/actual). Written with status `pass`: INFO never fails.
@@ -1102,11 +1185,11 @@ export interface ConformanceRunReportRunSummary {
   errored: number;
   skipped: number;
   /**
-   * Failures listed as known in the expectations file (`--expect`); they do not gate.
+   * Failures the baseline accepts (`--baseline`, or an `--expect` file); they do not gate.
    */
   expectedFailures: number;
   /**
-   * Check ids listed as known failures that now pass: remove them from the expectations file.
+   * Baseline entries (fingerprints) whose deterministic check now passes: stale, remove them (`--baseline-prune`).
    */
   unexpectedPasses: string[];
   /**
@@ -1270,6 +1353,38 @@ export interface ConformanceRunReportPairHalves {
    * Keys the proxy's memory forgot for room (the least recently used of a rule's 4,096): a half of such a key afterwards started afresh, so a pair across the gap was not judged.
    */
   forgotten?: number;
+}
+/**
+ * What the findings baseline (`--baseline FILE`, schema report/baseline.json) made of this report: findings not in it are `new` and gate; entries whose findings were seen are known (counted, their results marked `expectedFailure`); an entry past its expiry excuses nothing and is `expired` (gating when its finding was seen); an entry whose deterministic check ran and passed is `stale` (gating until pruned); an entry whose check was not run, draws its cases at random, or (proxy, replay) whose traffic did not show it is `unobserved` (reported, never gating).
+ */
+export interface ConformanceRunReportBaselineOutcome {
+  file: string;
+  /**
+   * The catalogue release scored (the baseline's, or `--requirements`).
+   */
+  requirements?: string;
+  /**
+   * Findings the baseline accepts (not gating).
+   */
+  known: number;
+  new: ConformanceRunReportBaselineFinding[];
+  expired: ConformanceRunReportBaselineFinding[];
+  stale: ConformanceRunReportBaselineFinding[];
+  unobserved: ConformanceRunReportBaselineFinding[];
+}
+/**
+ * A finding or a baseline entry by its fingerprint, with its check, its summary and (entries) why it was accepted.
+ */
+export interface ConformanceRunReportBaselineFinding {
+  fingerprint: string;
+  check: string;
+  summary?: string;
+  reason?: string;
+  expires?: string;
+  /**
+   * Unobserved and stale entries: why, in words (the check passed; not run; its cases are drawn at random; the traffic did not show it).
+   */
+  why?: string;
 }
 /**
  * The distributions measured of one operation's exchanges answered 2xx.

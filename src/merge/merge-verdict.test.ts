@@ -8,7 +8,7 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { summaryOf } from '../core/summary.js';
 import { verdictOfReport } from '../core/verdict-of-report.js';
-import { applyExpectationsToReport } from '../gating/apply.js';
+import { applyBaseline } from '../gating/baseline.js';
 import { applyMinCoverage } from '../gating/coverage-gate.js';
 import { exitCodeOf } from '../gating/verdict.js';
 import { mergedExitCode, mergeReports } from './merge.js';
@@ -64,10 +64,11 @@ function shard(index: number, results: CheckResult[], unjudged: boolean, minCove
       : {}),
   };
   const run: RunReport = { ...facts, summary: summaryOf(facts) };
-  const expected = applyExpectationsToReport(run, {
-    version: 1,
-    expectedFailures: [{ id: 'c.known', reason: 'TICKET-1' }],
-  });
+  const expected = applyBaseline(
+    run,
+    { version: 1, entries: [{ fingerprint: 'c.known', check: 'c.known', reason: 'TICKET-1' }] },
+    { file: 'b.json', today: '2026-12-02', driver: 'run' },
+  );
   return applyMinCoverage(expected, minCoverage);
 }
 

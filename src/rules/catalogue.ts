@@ -6,7 +6,8 @@
  */
 import type { CheckIdentity } from '../core/check-identity.js';
 import { ALL_RULES, RULE_CHECKS } from './index.js';
-import { appliesTo, checkIdOf, FIRST_RELEASE } from './rule.js';
+import { appliesTo, checkIdOf } from './rule.js';
+import { sinceOf } from './releases.js';
 import { OPERATIONS } from '../core/operations.js';
 
 type Driver = 'run' | 'proxy' | 'replay' | 'merge';
@@ -45,10 +46,7 @@ const TRAFFIC = (() => {
 
 const ORDER: readonly Driver[] = ['run', 'proxy', 'replay', 'merge'];
 
-function entry(
-  c: CheckIdentity & { readonly since?: string; readonly writes?: boolean },
-  run: boolean,
-): CatalogueEntry {
+function entry(c: CheckIdentity & { readonly writes?: boolean }, run: boolean): CatalogueEntry {
   const drivers = new Set<Driver>(TRAFFIC.get(c.id) ?? []);
   if (run) drivers.add('run');
   return {
@@ -59,7 +57,7 @@ function entry(
     requirement: c.requirement,
     ...(c.convention ? { convention: c.convention } : {}),
     drivers: ORDER.filter((d) => drivers.has(d)),
-    since: c.since ?? FIRST_RELEASE,
+    since: sinceOf(c.id),
     ...(c.writes ? { writes: true } : {}),
   };
 }
@@ -68,13 +66,8 @@ function entry(
  * The whole catalogue: the run's checks (`checks`, the suite's), in their order, then the checks only
  * traffic shows, in the rules' order.
  */
-export function catalogueOf(
-  checks: readonly (CheckIdentity & { readonly since?: string; readonly writes?: boolean })[],
-): CatalogueEntry[] {
+export function catalogueOf(checks: readonly (CheckIdentity & { readonly writes?: boolean })[]): CatalogueEntry[] {
   const run = new Set(checks.map((c) => c.id));
-  const trafficOnly = RULE_CHECKS.filter((c) => !run.has(c.id)).map((c) => ({
-    ...c,
-    ...(c.rule.since ? { since: c.rule.since } : {}),
-  }));
+  const trafficOnly = RULE_CHECKS.filter((c) => !run.has(c.id));
   return [...checks.map((c) => entry(c, true)), ...trafficOnly.map((c) => entry(c, false))];
 }

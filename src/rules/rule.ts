@@ -14,9 +14,6 @@ import type { SlotJudge } from './evidence.js';
 /** Whose fault a breach is: the client that sent a request the interface forbids, or the server. */
 export type Side = 'client' | 'server';
 
-/** The catalogue release a check first came in (package.json's version when it was added). */
-export const FIRST_RELEASE = '0.1.0';
-
 export interface RuleIdentity {
   readonly side: Side;
   /**
@@ -42,8 +39,6 @@ export interface RuleIdentity {
   readonly ops?: readonly OperationId[];
   /** The traffic that shows the rule, in words (docs/proxy-rules.md). */
   readonly needs: string;
-  /** The catalogue release that added it (default FIRST_RELEASE). */
-  readonly since?: string;
 }
 
 /** A rule: its identity and, when traffic can show it, the judgement of its slot's evidence. */

@@ -123,9 +123,9 @@ test('(d) a missing, empty or garbage recording is one CTS_BAD_REPLAY line (exit
   }
 });
 
-test('--replay flags: one target, no check-selecting flag, the proxy’s level and timeout by default', () => {
+test('--replay flags: one target, no check-selecting flag, the run’s level and the proxy’s timeout by default', () => {
   const cfg = parseRunOptions(['--replay', 'rec.jsonl', '--target', 'http://127.0.0.1:1'], {}, dir);
-  expect(cfg).toMatchObject({ replay: 'rec.jsonl', settings: { level: 'should', timeoutMs: 60_000, concurrency: 10 } });
+  expect(cfg).toMatchObject({ replay: 'rec.jsonl', settings: { level: 'must', timeoutMs: 60_000, concurrency: 10 } });
   expect(cfg.settings.replayBase).toBe('conformance run --replay rec.jsonl --target http://127.0.0.1:1');
   const bad = (argv: string[], message: RegExp) =>
     expect(() => parseRunOptions(argv, {}, dir)).toThrow(

@@ -1,11 +1,14 @@
 /**
  * @module The gates a run is held to besides its checks' findings (see table.ts): `--min-coverage`,
  * the share of the coverage model it must exercise, and `--allow-gaps`, the kinds of MUST gap it may
- * leave and still exit 0 (src/core/gaps.ts; decisions/0013-no-silent-pass.md).
+ * leave and still exit 0 (src/core/gaps.ts; decisions/0013-no-silent-pass.md); and the findings
+ * baseline and requirement set every judging command reads (`run`, `run --replay`, `proxy`, `merge`:
+ * src/gating/baseline.ts, src/gating/requirements.ts).
  */
 import { GAP_KINDS } from '../../../src/core/gaps.js';
 import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
-import { someOf } from './kinds.js';
+import { parseRequirements } from '../../../src/rules/releases.js';
+import { someOf, text } from './kinds.js';
 import type { Kind, OptionTable } from './table.js';
 
 const percent: Kind<number> = {
@@ -35,5 +38,40 @@ export const GATE_OPTIONS = {
     default: [],
     config: 'allowGaps',
     withReplay: 'refused',
+  },
+} as const satisfies OptionTable;
+
+const release: Kind<string> = {
+  read: (raw, flag) => parseRequirements(String(raw), flag),
+  schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+};
+
+/** The findings baseline and the requirement set: the same for every command that judges. */
+export const BASELINE_OPTIONS = {
+  baseline: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'accepted findings, by fingerprint (schemas/report/baseline.json): a finding not in it gates as new; an entry stale or expired gates',
+    group: 'baseline',
+    kind: text(),
+    config: 'baseline',
+  },
+  'baseline-update': {
+    type: 'boolean',
+    help: 'write --baseline FILE from this run: entries seen refreshed (reason, ticket, expiry kept), new findings added, stale entries removed',
+    group: 'baseline',
+  },
+  'baseline-prune': {
+    type: 'boolean',
+    help: 'remove from --baseline FILE the entries this run found stale (their checks now pass)',
+    group: 'baseline',
+  },
+  requirements: {
+    type: 'string',
+    arg: 'RELEASE',
+    help: "score the checks of this catalogue release and the ones before (default: the baseline's, else the newest); newer checks run and are reported, never gating",
+    group: 'baseline',
+    kind: release,
+    config: 'requirements',
   },
 } as const satisfies OptionTable;

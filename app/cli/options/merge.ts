@@ -3,6 +3,7 @@
  * `run` writes them), how many shards are expected, and what is printed. The reports to merge are
  * the command's other words.
  */
+import { BASELINE_OPTIONS } from './gates.js';
 import { wholeNumber } from './kinds.js';
 import { OUTPUT_OPTIONS, REPORT_OPTIONS } from './shared.js';
 import { HELP_OPTION, type OptionTable } from './table.js';
@@ -15,6 +16,7 @@ export const MERGE_OPTIONS = {
     group: 'merge',
     kind: wholeNumber(1, 1000),
   },
+  ...BASELINE_OPTIONS,
   ...REPORT_OPTIONS,
   ...OUTPUT_OPTIONS,
   ...HELP_OPTION,

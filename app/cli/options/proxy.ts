@@ -5,12 +5,12 @@
  * line of its own (its reports carry the command line as given, secrets read back from the
  * environment).
  */
-import { ENV_BASIC, ENV_TOKEN } from '../../../src/core/defaults.js';
-import { PROXY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
+import { ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
+import { BASELINE_OPTIONS } from './gates.js';
 import { HELP_OPTION, type Kind, type OptionTable } from './table.js';
 
 const token: Kind<string> = {
@@ -145,12 +145,13 @@ export const PROXY_OPTIONS = {
   level: {
     type: 'string',
     arg: 'must|should',
-    help: 'gating level of the exit code (default {default}: MUST and SHOULD)',
+    help: 'gating level of the exit code (default {default}, as a run gates)',
     group: 'reports',
     kind: oneOf(['must', 'should']),
-    default: PROXY_DEFAULTS.level,
+    default: RUN_DEFAULTS.level,
   },
   slo: { ...SLO_OPTION, group: 'reports' },
+  ...BASELINE_OPTIONS,
   ...OUTPUT_OPTIONS,
   ...HELP_OPTION,
 } as const satisfies OptionTable;

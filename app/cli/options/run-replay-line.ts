@@ -46,10 +46,9 @@ export function runReplayLine(run: ReplayLineRun, table: OptionTable = RUN_OPTIO
   }
   values['allow-writes'] = allowWrites;
   values['max-writes'] = allowWrites && !bundled ? settings.target.maxWrites : undefined;
-  const { model, level } = RUN_OPTIONS;
+  const { model } = RUN_OPTIONS;
   const defaults = {
     model: bundled ? model.default : undefined,
-    ...(replaying ? { level: level.replayDefault } : {}),
     'allow-writes': bundled,
   };
   const leaveOut = replaying ? (o: CliOption) => o.withReplay !== undefined : undefined;

@@ -14,7 +14,7 @@ import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
 import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
-import { GATE_OPTIONS } from './gates.js';
+import { BASELINE_OPTIONS, GATE_OPTIONS } from './gates.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable, withDefaults } from './table.js';
 
@@ -83,8 +83,7 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
     arg: 'FILE',
     help:
       "send the exchanges of a 'conformance proxy --record' file again, in file order, to the one --target through " +
-      "the judging proxy: the reports, coverage and exit code are the proxy's (--level defaults to " +
-      "{level.replayDefault}). Requests recorded with credentials get the run's (--token, --basic), those recorded " +
+      "the judging proxy: the reports, coverage and exit code are the proxy's. Requests recorded with credentials get the run's (--token, --basic), those recorded " +
       'as refused (401/403) deliberately wrong ones; writes need --allow-writes. --concurrency N requests in ' +
       'flight (default {concurrency.default}); --timeout MS bounds the headers and each pause in a body (default ' +
       '{timeout.replayDefault})',
@@ -179,10 +178,9 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
   level: {
     type: 'string',
     arg: 'must|should',
-    help: 'gate on MUST only or on MUST and SHOULD (default {default}; with --replay, {replayDefault})',
+    help: 'gate on MUST only or on MUST and SHOULD (default {default}, with --replay too)',
     group: 'selection',
     kind: oneOf(['must', 'should']),
-    replayDefault: REPLAY_DEFAULTS.level,
     config: 'level',
     replay: true,
     into: 'level',
@@ -409,13 +407,13 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
   expect: {
     type: 'string',
     arg: 'FILE',
-    help: 'known failures (check id + reason) that do not fail the gate',
-    group: 'selection',
+    help: 'deprecated: known failures (check id + reason), read as a --baseline of whole checks',
+    group: 'baseline',
     kind: text(0),
     config: 'expect',
-    withReplay: 'refused',
   },
   ...GATE_OPTIONS,
+  ...BASELINE_OPTIONS,
   slo: { ...SLO_OPTION, group: 'selection', config: 'slo', into: 'objectives' },
   ...REPORT_OPTIONS,
   config: {

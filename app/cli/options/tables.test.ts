@@ -73,7 +73,17 @@ test("`run` sets each setting from its table, the table's default when no flag i
   // The model's default is the bundled mock's, which the resolver gives it (src/runner/settings.ts).
   expect(cfg.settings.target.model).toBeUndefined();
   // Every option with a config key sets a setting, or is the command's own (targets, selection, gates, connection).
-  const own = ['target', 'no-crash-replay', 'only', 'skip', 'expect', 'min-coverage', 'allow-gaps'];
+  const own = [
+    'target',
+    'no-crash-replay',
+    'only',
+    'skip',
+    'expect',
+    'min-coverage',
+    'allow-gaps',
+    'baseline',
+    'requirements',
+  ];
   for (const [flag, option] of Object.entries<CliOption>(RUN_OPTIONS))
     if (
       option.config &&

@@ -7,11 +7,11 @@ import { expect, test } from 'vitest';
 import { operation } from '../core/operations.js';
 import { RECORD_KIND } from '../core/record-kinds.js';
 import type { OperationId } from '../core/operations.js';
-import { judgeSettings, judgeTools, seenExchange } from '../kit/request-seen.js';
+import { judgeSettings, judgeTools, seenExchange } from './request-seen.js';
 import type { HttpExchange } from '../transport/types.js';
-import type { ExchangeSeen, ListingSeen, Verdict } from './evidence.js';
-import { PAIR_RULES } from './pair-rules.js';
-import { PairMemory, type PairJudgement } from './pairs.js';
+import type { ExchangeSeen, ListingSeen, Verdict } from '../rules/evidence.js';
+import { PAIR_RULES } from '../rules/pair-rules.js';
+import { PairMemory, type PairJudgement } from '../rules/pairs.js';
 
 /** A pair rule's fold, its halves all callable (each test feeds only the slots the rule has). */
 const pairOf = (rule: keyof typeof PAIR_RULES) =>
