@@ -1,7 +1,6 @@
 /**
- * @module Planted faults for the §5 auth checks. Each rewrites the Authorization header of one kind
- * of unauthenticated request into the mock's default credentials, so that kind gets served (or,
- * for the status faults, rewrites the 401 that the core answers).
+ * @module Planted faults for the §5 auth checks: one kind of unauthenticated request served with the
+ * mock's own credentials, or the core's 401 answered with another status.
  */
 import { OPERATIONS } from '../../src/core/operations.js';
 import { familyOf } from '../http/family.js';
@@ -12,12 +11,11 @@ import { defineFault, type Fault, type FaultContext } from './types.js';
 const slugs = OPERATIONS.map((o) => o.id.replace(/\./g, '-'));
 const every = (rule: string): string[] => slugs.map((s) => `auth.${rule}.${s}`);
 
-type Scheme = 'bearer' | 'basic';
+export type Scheme = 'bearer' | 'basic';
 const schemeOf = (req: MockRequest): Scheme => (familyOf(req.path) === 'records' ? 'basic' : 'bearer');
 
-/** The default credentials of the path's scheme (the faults run against a mock with default options). */
-/** The mock's own valid header of a scheme (its configured credentials, not the defaults). */
-function validHeader(scheme: Scheme, ctx: FaultContext): string {
+/** The mock's own valid header of a scheme. */
+export function validHeader(scheme: Scheme, ctx: FaultContext): string {
   return scheme === 'bearer' ? `Bearer ${ctx.token}` : `Basic ${Buffer.from(ctx.basic).toString('base64')}`;
 }
 
@@ -32,15 +30,14 @@ const wellFormed = (header: string, scheme: Scheme): boolean =>
 const otherScheme = (s: Scheme): Scheme => (s === 'bearer' ? 'basic' : 'bearer');
 
 /** A `before` that serves the request with the mock's own credentials when its header passes `accepts`. */
-function serveWhen(accepts: (header: string, scheme: Scheme) => boolean) {
+export function serveWhen(accepts: (header: string, scheme: Scheme, ctx: FaultContext) => boolean) {
   return (req: MockRequest, ctx: FaultContext): MockRequest => {
     const h = req.headers.authorization;
     const scheme = schemeOf(req);
-    return h && accepts(h, scheme) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
+    return h && accepts(h, scheme, ctx) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
   };
 }
 
-/** Whether the header names a scheme (either one). */
 const namesAScheme = (header: string): boolean => /^(bearer|basic)(\s|$)/i.test(header);
 
 const MARK = 'x-conformance-fault-unauthenticated';

@@ -9,14 +9,6 @@ import { defineFault, type Fault } from './types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 
-const ids = {
-  echo: 'chat-completions.echo-prepends-last-message',
-  promptOnce: 'chat-completions.prompt-tokens-once-for-n',
-  logprobsJoin: 'chat-completions.logprobs-tokens-join-to-content',
-  logprobsOrder: 'chat-completions.logprobs-bytes-and-order',
-  stop: 'chat-completions.stop-strings-honoured',
-} as const;
-
 /** Every logprobs entry of every choice. */
 const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] =>
   (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
@@ -30,7 +22,7 @@ export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat-completions.always-echoes',
     description: "The last message is echoed in front of the content whenever it is the assistant's, echo or not.",
-    breaks: [ids.echo, `${ids.echo}.streamed`],
+    breaks: ['chat-completions.echo-prepends-last-message', 'chat-completions.echo-prepends-last-message.streamed'],
     before: rewriteChatWhen(
       (b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant',
       (b) => (b.echo = true),
@@ -39,7 +31,7 @@ export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat-completions.prompt-tokens-per-choice',
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
-    breaks: [ids.promptOnce],
+    breaks: ['chat-completions.prompt-tokens-once-for-n'],
     after: rewriteJsonAnswer<
       Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
     >(isChat, (body, req) => {
@@ -52,13 +44,13 @@ export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat-completions.logprobs-tokens-unrelated',
     description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
-    breaks: [ids.logprobsJoin],
+    breaks: ['chat-completions.logprobs-tokens-join-to-content'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
   }),
   defineFault({
     id: 'chat-completions.top-logprobs-unsorted',
     description: 'top_logprobs are listed least likely first.',
-    breaks: [ids.logprobsOrder],
+    breaks: ['chat-completions.logprobs-bytes-and-order'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
@@ -69,7 +61,7 @@ export const chatMeaningFaults: readonly Fault[] = [
     id: 'chat-completions.logprobs-bytes-not-utf8',
     description:
       "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
-    breaks: [ids.logprobsOrder],
+    breaks: ['chat-completions.logprobs-bytes-and-order'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
@@ -79,7 +71,7 @@ export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat-completions.stop-reason-wrong',
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
-    breaks: [ids.stop],
+    breaks: ['chat-completions.stop-strings-honoured'],
     after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
       body.choices?.forEach((c) => {
         if (typeof c.stop_reason !== 'string') return;
@@ -91,7 +83,7 @@ export const chatMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'chat-completions.stop-strings-ignored',
     description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
-    breaks: [ids.stop],
+    breaks: ['chat-completions.stop-strings-honoured'],
     before: ignoreChatField('stop'),
   }),
 ];

@@ -1,7 +1,6 @@
 /**
- * @module Planted faults for the errors checks: validation switched off (invalid bodies served),
- * chat fields of the wrong type dropped, crashes on invalid input, non-JSON bodies accepted, error
- * bodies in no known shape, list parameters of the wrong type ignored or answered in another shape.
+ * @module Planted faults for the errors checks: invalid or non-JSON bodies served, crashes on invalid
+ * input, error bodies in no known shape, list parameters of the wrong type ignored or misanswered.
  */
 import { DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
@@ -9,7 +8,7 @@ import { internalError, jsonResponse } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { isOperation, operationOf, parseJsonBody, withJson } from './rewrite.js';
+import { isOperation, operationOf, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 type BodyRoute = 'chat-create' | 'training-jobs-create' | 'trajectories-log';
@@ -65,7 +64,7 @@ function invalidObject(req: MockRequest): boolean {
 const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
 const LIST_SLUGS = ['predictions-list', 'scores-list'];
 
-const bodyAndQueryFaults: readonly Fault[] = [
+export const errorFaults: readonly Fault[] = [
   defineFault({
     id: 'errors.skips-body-validation',
     description:
@@ -128,16 +127,10 @@ const bodyAndQueryFaults: readonly Fault[] = [
     description:
       'Validation errors of the FastAPI routes give `loc` as a dotted string instead of an array (breaks the §7 shape).',
     breaks: ids('error-body-shape', ['training-jobs-create', 'trajectories-log']),
-    after: (req, res) => {
-      const detail = (res.json as { detail?: unknown } | undefined)?.detail;
-      if (!routeOf(req) || res.status !== 422 || !Array.isArray(detail)) return res;
-      return {
-        ...res,
-        json: {
-          detail: detail.map((d: { loc?: unknown }) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc })),
-        },
-      };
-    },
+    after: rewriteDetail(
+      (req) => routeOf(req) !== undefined,
+      (d) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc }),
+    ),
   }),
   defineFault({
     id: 'errors.ignores-bad-list-params',
@@ -160,6 +153,3 @@ const bodyAndQueryFaults: readonly Fault[] = [
       isList(req) && res.status === 422 ? jsonResponse(400, { reason: 'Invalid query parameter' }) : res,
   }),
 ];
-
-// ---------------------------------------------------------------------------------------------
-export const errorFaults: readonly Fault[] = bodyAndQueryFaults;

@@ -13,12 +13,6 @@ import { defineFault, type Fault } from './types.js';
 /** How long an answer waits for another to cross with, or a request stays in flight. */
 const OVERLAP_MS = 25;
 
-const ids = {
-  belong: 'load.answers-belong-to-their-requests',
-  shed: 'load.sheds-with-429-or-503',
-  bound: 'chat-completions.max-tokens-bound-completion',
-};
-
 /** The completion tokens a fixed-usage server counts whatever max_completion_tokens asks. */
 const FIXED_COMPLETION_TOKENS = 19;
 
@@ -48,7 +42,7 @@ export const loadFaults: readonly Fault[] = [
     id: 'load.crossed-answers',
     description:
       "Chat answers that are ready at about the same time go to each other's callers (an answer handed to another request of a batch); an answer alone is its own.",
-    breaks: [ids.belong],
+    breaks: ['load.answers-belong-to-their-requests'],
     async after(_req, res, ctx) {
       if (ctx.operation !== 'chat.create' || res.status !== 200) return res;
       const other = parked;
@@ -73,14 +67,14 @@ export const loadFaults: readonly Fault[] = [
     id: 'load.fixed-usage',
     description: `Every chat answer counts ${FIXED_COMPLETION_TOKENS} completion tokens (prompt and total adding up), whatever max_completion_tokens or max_tokens asks, alone as under load: the bound ignored, no answer crossed.`,
     // Not the load check: the same request alone shows the same usage, so it is no finding under load.
-    breaks: [ids.bound, `${ids.bound}.streamed`],
+    breaks: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
     after: (req, res) => (res.stream === undefined ? fixedJson(req, res) : fixedChunks(req, res)),
   }),
   defineFault({
     id: 'load.500-when-saturated',
     description:
       'A chat request that arrives while two are in flight is answered 500 instead of 429/503 with Retry-After.',
-    breaks: [ids.shed],
+    breaks: ['load.sheds-with-429-or-503'],
     async before(req, ctx) {
       if (ctx.operation !== 'chat.create') return req;
       if (inFlight >= 2) return internalError('openai');

@@ -11,19 +11,11 @@ import { is4xx } from '../../src/core/values.js';
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 type UsageChunk = { choices?: unknown[]; usage?: { completion_tokens: number } & Json };
 
-const ids = {
-  logprobsJoin: 'chat-completions.logprobs-tokens-join-to-content',
-  preGeneration: 'streaming.pre-generation-error-is-http-4xx',
-  continuousUsage: 'streaming.continuous-usage-non-decreasing',
-  streamedCount: 'streaming.token-count-matches-non-streamed',
-  errorEvent: 'streaming.no-error-event',
-} as const;
-
 export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'streaming.logprobs-tokens-unrelated-streamed',
     description: 'Streamed logprobs.content tokens are placeholders, not the generated text.',
-    breaks: [`${ids.logprobsJoin}.streamed`],
+    breaks: ['chat-completions.logprobs-tokens-join-to-content.streamed'],
     after: rewriteChunks<{ choices?: LogprobsChoice[] }>((chunk) => {
       for (const c of chunk.choices ?? []) scrambleTokens(c);
       return chunk;
@@ -32,7 +24,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'streaming.stream-errors-as-events',
     description: 'A streamed request the server refuses is answered 200 with an error event and [DONE].',
-    breaks: [ids.preGeneration],
+    breaks: ['streaming.pre-generation-error-is-http-4xx'],
     after: (req, res) =>
       chatBody(req)?.stream === true && is4xx(res.status)
         ? {
@@ -48,7 +40,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'streaming.continuous-usage-ignored',
     description: 'stream_options.continuous_usage_stats is accepted and ignored: usage only in the final chunk.',
-    breaks: [ids.continuousUsage],
+    breaks: ['streaming.continuous-usage-non-decreasing'],
     after: rewriteChunks<UsageChunk>((chunk) => {
       if (chunk.choices?.length) delete chunk.usage;
       return chunk;
@@ -58,7 +50,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
     id: 'streaming.continuous-usage-counts-down',
     description:
       'With continuous_usage_stats, each chunk reports the tokens left to the bound, not those generated: the count goes down.',
-    breaks: [ids.continuousUsage],
+    breaks: ['streaming.continuous-usage-non-decreasing'],
     after: rewriteChunks<UsageChunk>((chunk, i) => {
       if (chunk.choices?.length && chunk.usage) chunk.usage.completion_tokens = Math.max(0, 64 - i);
       return chunk;
@@ -67,7 +59,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
   defineFault({
     id: 'streaming.streamed-token-ids-doubled',
     description: 'Each streamed content chunk repeats its token_ids twice (a detokenizer that re-sends its window).',
-    breaks: [ids.streamedCount],
+    breaks: ['streaming.token-count-matches-non-streamed'],
     after: rewriteChunks<{ choices?: (Json & { token_ids?: number[] | null })[] }>((chunk) => {
       for (const c of chunk.choices ?? [])
         if (Array.isArray(c.token_ids)) c.token_ids = [...c.token_ids, ...c.token_ids];
@@ -78,7 +70,7 @@ export const streamingMeaningFaults: readonly Fault[] = [
     id: 'streaming.old-style-error-event',
     description:
       'A stream breaks off with the older vLLM flat error payload `{"object": "error", ...}` after the first chunk.',
-    breaks: [ids.errorEvent],
+    breaks: ['streaming.no-error-event'],
     after: rewriteEvents((event, i) =>
       i === 1
         ? [

@@ -1,12 +1,11 @@
 /**
- * @module Planted faults for the training-jobs (§4.2–§4.3) and trajectories (§4.4, §7) checks. Each
- * breaks one rule: a body check not enforced (`before` repairs or drops the broken field so the
- * core accepts it), or an answer rewritten (`after`).
+ * @module Planted faults for the training-jobs (§4.2–§4.3) and trajectories (§4.4, §7) checks: a body
+ * check not enforced (the broken field repaired or dropped before the core), or an answer rewritten.
  */
 import { randomUUID } from 'node:crypto';
 import type { MockRequest, MockResponse } from '../types.js';
 import { familyError, internalError, validationError } from '../errors.js';
-import { isOperation, jsonBodyOf, withJson, type Json } from './rewrite.js';
+import { isOperation, jsonBodyOf, rewriteDetail, withJson, type Json } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
 
@@ -20,7 +19,7 @@ const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log'
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
 
-/** Rewrites the JSON body of requests for which `applies` holds (others pass untouched). */
+/** Rewrites the JSON body of the requests `applies` picks. */
 function rewriteBody(
   applies: (req: MockRequest) => boolean,
   fn: (body: Obj) => Obj,
@@ -47,7 +46,6 @@ const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
 
 export const trainingFaults: readonly Fault[] = [
-  // §4.2–§4.3
   defineFault({
     id: 'training-jobs.create-id-not-uuid',
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
@@ -259,28 +257,12 @@ export const trainingFaults: readonly Fault[] = [
     id: 'trajectories.error-loc-dotted-string',
     description: 'Rejected log bodies carry `detail[].loc` as a dotted string ("body.split"), not an array.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return {
-        ...res,
-        json: {
-          detail: res.json.detail.map((d) =>
-            isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d,
-          ),
-        },
-      };
-    },
+    after: rewriteDetail(isLog, (d) => (isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)),
   }),
   defineFault({
     id: 'trajectories.error-detail-without-msg',
     description: 'Rejected log bodies carry detail items without `msg`.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return {
-        ...res,
-        json: { detail: res.json.detail.map((d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)) },
-      };
-    },
+    after: rewriteDetail(isLog, (d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)),
   }),
 ];
