@@ -1,8 +1,6 @@
 /**
- * @module Chaos for client authors (off by default): at the given rate a request fails the way
- * hosted deployments fail (docs/conventions.md): 429 with `Retry-After`, 500, 503, or a stream cut
- * after its headers and a few events. Random on purpose: it exercises retry logic, not conformance;
- * with a seed (`chaosSeed`) the same requests in the same order meet the same failures.
+ * @module Chaos for client authors' retry logic (off by default): at the given rate a request fails as
+ * hosted deployments fail: 429, 500, 503, or a stream cut; repeatable with `chaosSeed`.
  */
 import { internalError, overloaded, rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
@@ -29,13 +27,11 @@ export function chaosDice(seed: number | undefined): ChaosDice {
   return { next: rng.next, restart: () => rng.seed(seed) };
 }
 
-/** The chaos that strikes this request, if any. */
 export function drawChaos(rate: number, random: () => number = Math.random): ChaosKind | undefined {
   if (rate <= 0 || random() >= rate) return undefined;
   return KINDS[Math.floor(random() * KINDS.length)];
 }
 
-/** The response of a chaos kind that answers instead of the route. */
 export function chaosResponse(kind: Exclude<ChaosKind, 'stream-cut'>, family: Family): MockResponse {
   if (kind === 'rate-limited') return rateLimited(family);
   if (kind === 'internal-error') return internalError(family);

@@ -1,7 +1,4 @@
-/**
- * @module The entry of the mock's worker thread (worker.ts): starts the mock's HTTP server with the
- * options it was given and tells the parent where it listens, or why it could not start.
- */
+/** @module The mock's worker thread: starts the server and tells the parent where it listens, or why not. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startMockServer, type MockServerOptions } from './node.js';
 

@@ -24,7 +24,6 @@ function entry(token: string, asIds: boolean, logprob: number): TopLogprob {
   return { token: shown, logprob, bytes: Array.from(encoder.encode(shown)) };
 }
 
-/** The logprob entry of the token at `position` of a choice. */
 export function tokenLogprob(
   token: string,
   position: number,

@@ -1,8 +1,6 @@
 /**
- * @module The mock's chat template: each message is `<|role|>` + content + `<|end|>`, then
- * `<|assistant|>` when a generation prompt is added (§4.1 add_generation_prompt), with the final
- * message left open when continuing it (§4.1 continue_final_message), `<s>` first with
- * add_special_tokens, and the left side cut by truncate_prompt_tokens.
+ * @module The mock's chat template: `<|role|>` content `<|end|>` per message, `<|assistant|>` for a
+ * generation prompt, the last message open to continue it, `<s>` first, cut by truncate_prompt_tokens (§4.1).
  */
 import { countTokens, SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
 import type { ChatMessage, ChatRequest } from './types.js';
@@ -39,10 +37,7 @@ function layout(req: ChatRequest): Array<PromptToken | string> {
   return out;
 }
 
-/**
- * §4.1/§8 truncate_prompt_tokens: how many of `total` tokens are kept (the last k); -1 (the model's
- * limit) and 0 leave the prompt whole.
- */
+/** §4.1/§8 truncate_prompt_tokens: how many of `total` tokens are kept (the last k; -1 and 0 keep all). */
 function keptTokens(req: ChatRequest, total: number): number {
   const k = req.truncate_prompt_tokens;
   return typeof k === 'number' && k >= 1 && k < total ? k : total;
@@ -55,7 +50,6 @@ export function promptLength(req: ChatRequest): number {
   return keptTokens(req, total);
 }
 
-/** The prompt's tokens after the template and truncation. */
 export function renderPrompt(req: ChatRequest): PromptToken[] {
   const out: PromptToken[] = [];
   for (const part of layout(req)) {

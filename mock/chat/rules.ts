@@ -20,7 +20,6 @@ export interface RuleOptions {
 
 const STRUCTURED_KINDS = ['json', 'regex', 'choice', 'grammar', 'json_object', 'structural_tag'] as const;
 
-/** The first rule the request breaks, or undefined. */
 export function checkChatRules(req: ChatRequest, options: RuleOptions): RuleViolation | undefined {
   return requestRule(req, options) ?? choiceRule(req) ?? structuredRule(req) ?? repetitionRule(req);
 }
@@ -56,7 +55,6 @@ function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | un
   return undefined;
 }
 
-/** How many choices, and how many tokens each. */
 function choiceRule(req: ChatRequest): RuleViolation | undefined {
   const n = req.n ?? 1;
   // A bound the mock model needs (a real server is bounded by its scheduler): without it, a huge n

@@ -8,7 +8,6 @@ import { loadFastCheck, sampleJson } from './json-sample.js';
 import type { RuleViolation } from './rules.js';
 import type { ChatRequest } from './types.js';
 
-/** A constraint on the output, or `free` text. */
 export type OutputConstraint =
   | { kind: 'free' }
   | { kind: 'choice'; choices: readonly string[] }

@@ -1,12 +1,6 @@
 /**
- * @module A simple deterministic tokenizer: words with their leading space, runs of up to three
- * digits, single other characters, single whitespace characters. Lossless (the tokens of a text
- * concatenate back to it) and with stable ids, which is all the usage, logprobs and token-id
- * features need.
- *
- * The rule is the regular expression `TOKEN`. ASCII text (nearly every prompt) is scanned by hand
- * instead: the same tokens, without the cost of Unicode property classes or, when only the count is
- * needed (usage), of any allocation. Text with other characters goes through the expression.
+ * @module A lossless deterministic tokenizer with stable ids: the rule is `TOKEN`; ASCII text (nearly
+ * every prompt) is scanned by hand to the same tokens, without Unicode classes or allocation.
  */
 import { hash32 } from '../util/hash.js';
 
@@ -24,7 +18,7 @@ export const SPECIAL_TOKENS = {
   message: { text: '<|message|>', id: 8 },
 } as const;
 
-/** Ids below this are reserved for special tokens. */
+/** Ids below this are for special tokens. */
 const FIRST_ID = 1000;
 const VOCAB_SIZE = 100_000;
 
@@ -100,7 +94,6 @@ export function countTokens(text: string): number {
   return n;
 }
 
-/** The stable id of an ordinary token. */
 export function tokenId(token: string): number {
   return FIRST_ID + (hash32(token) % (VOCAB_SIZE - FIRST_ID));
 }

@@ -1,15 +1,12 @@
 /**
- * @module Planted faults for the chat-completions checks of meaning and their controls: a server
- * that always echoes, counts the prompt once per choice, returns logprobs that are not the text or
- * not in order, misreports why a stop string ended the output, or ignores stop strings altogether
- * (the constant-length server min_tokens' control must catch).
+ * @module Planted faults for the chat-completions checks of meaning: always echoing, the prompt
+ * counted per choice, logprobs not the text or not in order, stop strings misreported or ignored.
  */
 import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
 import { defineFault, type Fault } from './types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 
-/** Every logprobs entry of every choice. */
 const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] =>
   (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
 

@@ -54,7 +54,6 @@ const PRINTED_BOUND = 9223372036854776000n;
 const INT64_MAX = 9223372036854775807n;
 const crash = () => openaiError(500, 'Internal Server Error');
 
-/** The id of a chat-completions check. */
 const cc = (rule: string): string => `chat-completions.${rule}`;
 
 /** §4.1 usage whose total is off by one. */
@@ -247,7 +246,6 @@ export const chatFaults: readonly Fault[] = [
     before: (req) => (req.method === 'POST' && req.path === '/v1/chat/completions/' ? routeNotFound() : req),
   }),
 
-  // Semantics.
   defineFault({
     id: 'chat-completions.request-id-not-returned',
     description: "The caller's request_id is neither in the id, nor a request_id field, nor the x-request-id header.",

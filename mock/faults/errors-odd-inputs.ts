@@ -1,7 +1,6 @@
 /**
- * @module Planted faults for the errors checks on odd inputs: crashes (5xx) on the inputs
- * real servers crash on (NUL bytes, junk in trajectories, numbers beyond 64 bits), a traceback in
- * the error message, and an OpenAI error envelope with nothing but a message.
+ * @module Planted faults for the errors checks on odd inputs: crashes on NUL bytes, junk or huge
+ * numbers, a traceback in the message, an error envelope with a message only.
  */
 import { internalError, jsonResponse } from '../errors.js';
 import { familyOf } from '../http/family.js';

@@ -1,8 +1,6 @@
 /**
- * @module Planted faults for the checks under load (suites/load): bugs a server shows only when
- * requests overlap, as batching servers do. Each holds a chat request a few milliseconds so that a
- * burst's requests are in the mock at once, as they would be in a batch. And one bug a burst shows
- * that is no load bug: a usage the server counts the same whatever it is asked, alone too.
+ * @module Planted faults for the checks under load: bugs shown only when requests overlap (each holds
+ * a chat request a few ms so a burst is in the mock at once), and a fixed usage that is no load bug.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { internalError } from '../errors.js';
@@ -31,7 +29,7 @@ const fixedChunks = rewriteChunks<Json>((chunk) =>
   chunk.usage === undefined || chunk.usage === null ? chunk : { ...chunk, usage: fixedUsage(chunk.usage) },
 );
 
-/** An answer waiting for another to cross with, and how to hand it the other one. */
+/** An answer waiting for another to cross with. */
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
 
 /** Concurrent chat requests in the mock (the saturation fault's own count). */

@@ -1,8 +1,6 @@
 /**
- * @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2). Every fault
- * applies to both kinds, as the checks are written once for both: it breaks `predictions.<rule>`
- * and `scores.<rule>` alike. Listing faults rewrite the query before the core (`before`) or the
- * JSONL lines of the answer (`after`); they buffer the listing, which is fine for planted bugs.
+ * @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2), each breaking
+ * both kinds' rule; listing faults rewrite the query, or the JSONL lines (buffered).
  */
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
@@ -14,7 +12,6 @@ import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js
 type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-/** Both kinds' ids of a records rule. */
 const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
 
 function listKind(req: MockRequest): Kind | undefined {
@@ -43,10 +40,7 @@ async function* chunked(text: string): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += 4096) yield text.slice(i, i + 4096);
 }
 
-/**
- * Rewrites the JSONL lines of a successful listing of either kind: `fn` gets the records and
- * returns the body text to send.
- */
+/** Rewrites a successful listing: `fn` gets the records and returns the body text to send. */
 function rewriteListing(fn: (records: Obj[], kind: Kind, req: MockRequest) => string) {
   return async (req: MockRequest, res: MockResponse): Promise<MockResponse> => {
     const kind = listKind(req);
@@ -61,7 +55,6 @@ function rewriteListing(fn: (records: Obj[], kind: Kind, req: MockRequest) => st
   };
 }
 
-/** Rewrites each record of a listing. */
 function mapRecords(fn: (rec: Obj, kind: Kind, index: number) => Obj) {
   return rewriteListing((records, kind) => records.map((r, i) => JSON.stringify(fn(r, kind, i)) + '\n').join(''));
 }
@@ -73,7 +66,6 @@ function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res:
   return (req: MockRequest, res: MockResponse): MockResponse => (which(req) && res.status === 200 ? fn(res) : res);
 }
 
-/** Rewrites the query of listings of either kind. */
 function rewriteQuery(fn: (query: URLSearchParams) => void) {
   return (req: MockRequest): MockRequest => {
     if (!listKind(req)) return req;

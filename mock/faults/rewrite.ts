@@ -39,7 +39,6 @@ export interface RecordPath {
   readonly id?: string;
 }
 
-/** The record path of a listing or a read, or undefined for any other request. */
 export function recordPathOf(req: MockRequest): RecordPath | undefined {
   const op = operationOf(req);
   if (op === undefined || !/^(predictions|scores)\./.test(op)) return undefined;
@@ -87,7 +86,6 @@ export function parseJsonBody(req: MockRequest): ParsedBody {
   }
 }
 
-/** The chat request body as an object, or undefined (not chat, not a JSON object). */
 export const chatBody = (req: MockRequest): Json | undefined => (isChat(req) ? jsonBodyOf(req) : undefined);
 
 /** The chat request body read strictly (valid UTF-8), or undefined. */

@@ -1,7 +1,6 @@
 /**
- * @module Planted faults for the streaming checks of meaning: logprobs tokens that are
- * not the text, an error the server knew before generating sent as a 200 stream, continuous usage
- * ignored or counting down, token ids sent twice, and a mid-stream error in the older vLLM shape.
+ * @module Planted faults for the streaming checks of meaning: logprobs not the text, a refusal sent as
+ * a 200 stream, continuous usage wrong, token ids twice, an old-style mid-stream error.
  */
 import { chatBody, DONE_EVENT, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
 import { scrambleTokens } from './chat-meaning.js';

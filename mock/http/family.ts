@@ -1,8 +1,6 @@
 /**
- * @module Which kind of server answers a path. The interface leaves error bodies "not shown" (§7);
- * docs/conventions.md says each family behaves like the server it is built from: vLLM (OpenAI envelope)
- * for chat, FastAPI (`detail`) for the preview endpoints, the evaluation-record service (`reason`)
- * for `/v2`.
+ * @module Which kind of server answers a path (§7 leaves error bodies "not shown"): vLLM for chat,
+ * FastAPI for the preview endpoints, the evaluation-record service for `/v2`.
  */
 export type Family = 'openai' | 'fastapi' | 'records';
 

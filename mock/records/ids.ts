@@ -1,8 +1,6 @@
 /**
- * @module Record ids that decode to their index (reads are O(1), nothing is stored): UUIDv7-shaped
- * (RFC 9562 §5.7), the 48-bit timestamp is the record's start time (base + index × step), the
- * random bits a hash of (seed, project, kind, index). Decoding reads the index from the timestamp
- * and accepts the id only if it re-encodes to the same string.
+ * @module Record ids that decode to their index: UUIDv7-shaped (RFC 9562 §5.7), the timestamp the
+ * record's start time, the random bits a hash; an id is accepted only if it re-encodes the same.
  */
 import { mix32 } from '../util/hash.js';
 

@@ -1,8 +1,6 @@
 /**
- * @module §4.5–§4.8 predictions and scores, as the evaluation-record service answers
- * (docs/conventions.md): `evaluation_run_id`, `limit`, `offset` query parameters (a wrong type is 422
- * `detail[]`), `application/jsonl` listings, reads by id with 404 `{reason}` for an unknown id. An
- * entity/project without data lists nothing and finds nothing.
+ * @module §4.5–§4.8 predictions and scores, as the evaluation-record service answers: JSONL listings
+ * (a bad query is 422 `detail[]`), reads by id (404 `{reason}`); other projects hold nothing.
  */
 import { DEFAULT_LIST_PARAMS } from '../../src/core/defaults.js';
 import { jsonResponse, recordNotFound, validationError, type DetailItem } from '../errors.js';
@@ -21,7 +19,7 @@ function lastValue(query: URLSearchParams, name: string): string | undefined {
   return all.length ? all[all.length - 1] : undefined;
 }
 
-/** Parses and validates the list query (spec schema, then the overlay), or answers 422. */
+/** Parses and validates the list query, or answers 422. */
 function readListQuery(req: MockRequest): ListFilter | MockResponse {
   const query: Record<string, string | number> = {};
   const detail: DetailItem[] = [];

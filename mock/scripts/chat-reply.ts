@@ -1,12 +1,7 @@
 /**
- * @module A scripted chat answer rendered as §4.1 says and as the mock's own answers are: a
- * `chat.completion` (one choice per `n`, usage that adds up), or a stream of
- * `chat.completion.chunk` events (docs/conventions.md): per choice a first delta with the role, the
- * content, refusal and tool-call arguments in token-sized deltas, the finish on an empty delta; the
- * usage chunk when `stream_options.include_usage` asks for it; `data: [DONE]`. Stops when the client
- * goes away. Asked for, logprobs (drawn as for the mock's own answers, seeded by the request id:
- * a refusal's in `logprobs.refusal`, as OpenAI's) and `token_ids` cover every completion token usage
- * counts; `prompt_token_ids` are the prompt's as the mock renders it.
+ * @module A scripted chat answer rendered as the mock's own answers are: a `chat.completion` (one
+ * choice per `n`, usage that adds up) or a stream of chunks in token-sized deltas. Asked for, logprobs
+ * (a refusal's in `logprobs.refusal`) and `token_ids` cover every completion token usage counts.
  */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
 import { tokenLogprob } from '../chat/logprobs.js';
@@ -31,7 +26,7 @@ interface Usage {
   prompt_tokens_details: null;
 }
 
-/** The message every choice carries, with defaults: content null beside tool calls or a refusal. */
+/** The message every choice carries: content null beside tool calls or a refusal. */
 interface Rendered {
   content: string | null;
   refusal: string | null;
@@ -59,14 +54,14 @@ function render(reply: ChatReply, requestId: string): Rendered {
   return { content, refusal, toolCalls, finishReason };
 }
 
-/** The completion tokens of one choice: its content, refusal and tool calls, by the mock's tokenizer. */
+/** The completion tokens of one choice: content, refusal and tool calls. */
 function choiceTokens(r: Rendered): number {
   let n = countTokens(r.content ?? '') + countTokens(r.refusal ?? '');
   for (const call of r.toolCalls) n += countTokens(call.function.name) + countTokens(call.function.arguments);
   return n;
 }
 
-/** A completion token; a refusal's go to `logprobs.refusal`, the others (content, tool calls) to `logprobs.content`. */
+/** A completion token; a refusal's go to `logprobs.refusal`. */
 interface Token {
   readonly text: string;
   readonly refusal: boolean;
@@ -120,7 +115,6 @@ function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: numbe
   };
 }
 
-/** The fields every answer to the request shares. */
 function header(req: ChatRequest, requestId: string) {
   return {
     id: `chatcmpl-${requestId}`,
@@ -130,7 +124,7 @@ function header(req: ChatRequest, requestId: string) {
   };
 }
 
-/** The §4.1 completion body (an object, serialised by the adapter). */
+/** The §4.1 completion body. */
 export function completionOf(reply: ChatReply, req: ChatRequest, requestId: string) {
   const r = render(reply, requestId);
   const h = header(req, requestId);
@@ -188,10 +182,7 @@ function deltasOf(r: Rendered): Delta[] {
   return deltas;
 }
 
-/**
- * The SSE events of the answer, one string per event. With `continuous_usage_stats` every chunk
- * with choices carries a running usage that never goes past the final one.
- */
+/** The SSE events of the answer; with `continuous_usage_stats` each chunk carries a running usage. */
 async function* chatReplyEvents(
   reply: ChatReply,
   req: ChatRequest,
@@ -249,7 +240,6 @@ export function chatReplyResponse(
   model: string = DEFAULT_MODEL,
 ): MockResponse {
   const headers = { 'x-request-id': requestId };
-  // A request naming no model is answered under the served one.
   const named = req.model == null ? { ...req, model } : req;
   if (req.stream !== true) return jsonResponse(200, completionOf(reply, named, requestId), headers);
   return {
