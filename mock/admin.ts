@@ -1,7 +1,4 @@
-/**
- * @module The admin routes under `/__mock/` (journal, scripts, reset): the test double over HTTP,
- * behind the mock's bearer token, answering in the OpenAI error envelope.
- */
+/** @module The admin routes under `/__mock/` (journal, scripts, reset), behind the mock's bearer token. */
 import { methodNotAllowed, openaiError, jsonResponse, unauthorized } from './errors.js';
 import { type Credential, checkBearer } from './http/auth.js';
 import { readJsonObject } from './http/body.js';

@@ -1,7 +1,4 @@
-/**
- * @module Chaos for client authors' retry logic (off by default): at the given rate a request fails as
- * hosted deployments fail: 429, 500, 503, or a stream cut; repeatable with `chaosSeed`.
- */
+/** @module Chaos for client authors' retry logic: 429, 500, 503 or a stream cut at a rate (seeded: repeatable). */
 import { internalError, overloaded, rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
 import { cutAfterEvents } from './stream-shaping.js';

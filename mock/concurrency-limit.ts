@@ -1,7 +1,4 @@
-/**
- * @module `maxConcurrency`: at most `max` requests served at once, as many more waiting in turn, the
- * rest answered 429 with `Retry-After`; a stream holds its place until it ends or its client goes.
- */
+/** @module `maxConcurrency`: `max` requests served at once, as many waiting, the rest answered 429 `Retry-After`. */
 import { rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
 import type { MockResponse } from './types.js';

@@ -1,7 +1,4 @@
-/**
- * @module One timer per delay for every paced stream waiting it: streams that wait the same delay
- * become due in the order they started waiting, so one timer, for the first, serves them all.
- */
+/** @module One timer per delay for every paced stream waiting it, as streams become due in the order they wait. */
 
 export interface DueItem {
   /** When its next event is due (performance.now() time). */

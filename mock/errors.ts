@@ -1,7 +1,4 @@
-/**
- * @module Every error the mock answers, each family in its server's shape: vLLM's OpenAI envelope,
- * FastAPI's `detail`, the evaluation-record service's `reason`.
- */
+/** @module Every error the mock answers, each family in its server's shape (OpenAI envelope, `detail`, `reason`). */
 import type { Family } from './http/family.js';
 import type { MockResponse } from './types.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module What the mock answered, noted in the journal as it leaves: status and bytes, a stream's
- * chunk by chunk, and how it ended. The answer passes through unchanged.
- */
+/** @module What the mock answered, noted in the journal as it leaves (a stream chunk by chunk). */
 import { jsonBodyText } from './errors.js';
 import type { AnswerEnd, Journal, JournalSlot } from './journal.js';
 import { clientGone, type ReadyIterator } from './exchange.js';

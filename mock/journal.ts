@@ -1,8 +1,4 @@
-/**
- * @module The request journal: every request to the interface, oldest first, with what the mock
- * answered, for a client author's test to assert on. A ring of fixed size whose data lie in one
- * bounded arena of bytes; an entry is shaped (redacted, parsed) only when the journal is read.
- */
+/** @module The request journal: a ring of recent requests and their answers, its data in one bounded arena. */
 import { createRedactor, type Redactor, redactHeaders } from '../src/core/redact.js';
 import type { MockRequest } from './exchange.js';
 
@@ -63,10 +59,7 @@ interface Recorded {
 
 const decoder = new TextDecoder();
 
-/**
- * The ring: each request's text and body copied into one arena, its numbers in typed arrays, so the
- * journal holds no object of a request for the old generation's collector, and its bytes are bounded.
- */
+/** The ring: request data copied into one arena, numbers in typed arrays: no request object for the old generation. */
 export class Journal {
   #arena: Buffer = Buffer.alloc(0);
   readonly #cap: number;

@@ -1,8 +1,4 @@
-/**
- * @module The mock's request handling: plain requests to plain responses, at once when nothing waits.
- * Route (404/405), body size (413), §5 credentials (401), then the route; faults wrap the core, chaos
- * and pacing wrap everything, an unexpected exception is a JSON 500; the test double wraps the whole.
- */
+/** @module The mock's request handling: admission, the route, faults, chaos and pacing around the core. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';

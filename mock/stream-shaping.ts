@@ -1,7 +1,4 @@
-/**
- * @module A streamed answer shaped in time: paced (the first event `ttftMs` after the headers, each
- * later one `itlMs` after the one before), or cut (some events, then the connection dropped).
- */
+/** @module A streamed answer shaped in time: paced (`ttftMs`, `itlMs`) or cut after some events. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gone, ReadyIterator } from './exchange.js';
 import type { MockResponse } from './types.js';
@@ -39,10 +36,7 @@ export function pacedStream(stream: AsyncIterable<string>, pace: Pace, gone?: Go
 
 const END: IteratorResult<string> = { done: true, value: undefined };
 
-/**
- * An iterator of its own rather than an async generator over timers: between two events a stream
- * holds this object, one promise and a place in a due queue (thousands are open at once in a burst).
- */
+/** Not an async generator over timers: a waiting stream holds this object, one promise and a place in a due queue. */
 class PacedStream implements AsyncIterableIterator<string>, DueItem {
   #first = true;
   #ended = false;

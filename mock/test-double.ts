@@ -1,8 +1,4 @@
-/**
- * @module The mock as a test double: the health route first; every other request journaled, then
- * answered by the newest matching script, else a recorded answer (past the core's checks), else the
- * mock as usual. The in-process API and the `/__mock/` routes drive the same journal and scripts.
- */
+/** @module The mock as a test double: journaled, answered by a script, a recorded answer or the core. */
 import { ADMIN_PREFIX, type AdminControl, adminRoutes } from './admin.js';
 import type { ChaosDice } from './chaos.js';
 import { internalError } from './errors.js';

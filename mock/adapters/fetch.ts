@@ -1,7 +1,4 @@
-/**
- * @module The web-standard adapter, `fetch(Request) → Response`: streamed bodies are pulled, and one
- * that fails mid-way errors as a dropped connection does under node's fetch (`TypeError: terminated`).
- */
+/** @module The web-standard adapter: `fetch(Request) → Response`, a failing stream erroring as a dropped connection. */
 import { jsonBodyText } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 

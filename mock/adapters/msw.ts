@@ -1,8 +1,4 @@
-/**
- * @module msw handlers: every `/v1/...`, `/v2/...` and `/__mock/...` request (on any origin, or under
- * `baseUrl`) is forwarded to the mock; `/health` only under `baseUrl`. msw does not see undici's own
- * client (mswjs/msw#2165), only global `fetch`.
- */
+/** @module msw handlers forwarding `/v1`, `/v2` and `/__mock` requests to a mock (undici's own client unseen). */
 import { http, type HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { createMock } from '../app.js';

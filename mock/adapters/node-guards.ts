@@ -1,8 +1,4 @@
-/**
- * @module The node adapter's slow-client guard: every connection held to a time limit per phase,
- * answered 408 and dropped past it. Time is charged only while the server keeps up: a sweep counts at
- * most one interval, as a late sweep means the bytes a client sent may sit unread in the kernel.
- */
+/** @module The slow-client guard: time limits per phase, charged only while the server keeps up (408 past them). */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 

@@ -1,7 +1,4 @@
-/**
- * @module The node:http adapter: the mock on a real socket (loopback, a free port by default), guarded
- * against slow and greedy clients, streams written with backpressure and stopped when the client goes.
- */
+/** @module The node:http adapter: the mock on a socket, guarded against slow and greedy clients. */
 import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Fault } from '../faults/types.js';

@@ -1,7 +1,4 @@
-/**
- * @module How the node adapter writes an answer: a whole body at once, or a stream with backpressure,
- * the chunks ready at once joined, a failure mid-way sent as a dying server sends it.
- */
+/** @module How the node adapter writes an answer: whole, or streamed with backpressure and batched writes. */
 import type { ServerResponse } from 'node:http';
 import { jsonBodyText } from '../errors.js';
 import type { ReadyIterator } from '../exchange.js';

@@ -1,7 +1,4 @@
-/**
- * @module `startMockServer` in a worker thread, so a process that both judges and serves judges on
- * its main thread; without a compiled worker entry (sources under a test runner), on this thread.
- */
+/** @module `startMockServer` in a worker thread, so a process that also judges keeps its main thread for that. */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { MockWorkerMessage } from './mock-worker.js';

@@ -1,7 +1,4 @@
-/**
- * @module The §4.1 non-streamed body, shaped like vLLM's, written straight to JSON text (a third of
- * JSON.stringify's cost on node 20); only the rare parts go through JSON.stringify.
- */
+/** @module The §4.1 non-streamed body, shaped like vLLM's, written straight to JSON text (cheaper than stringify). */
 import { promptLogprobs, tokenLogprob } from './logprobs.js';
 import { usageJson, type ChatPlan } from './plan.js';
 import { tokenId } from './tokenizer.js';

@@ -1,7 +1,4 @@
-/**
- * @module The mock model: deterministic output per choice from a hash of the request and its `seed`,
- * then the §4.1 stopping rules in the order a decoding loop meets them.
- */
+/** @module The mock model: deterministic output from a hash of the request and its seed, then §4.1 stopping rules. */
 import { hashJson, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { messageText } from './prompt.js';

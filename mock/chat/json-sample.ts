@@ -1,7 +1,4 @@
-/**
- * @module A JSON value valid against a schema (`structured_outputs.json`, `response_format`): the
- * suite's generator, loaded on first use, and a small fallback for a schema it refuses.
- */
+/** @module A JSON value valid against a schema, from the suite's generator (a small fallback where it refuses). */
 import type fc from 'fast-check';
 import { createRng, type Rng } from '../util/prng.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module The planned completions of recent request bodies: the answer is a function of the body but
- * for its id and `created`, so a body seen before gets last time's text with its own id and time.
- */
+/** @module The completions of recent bodies: a body seen before gets last time's text with its own id and time. */
 import type { ChatPlan } from './plan.js';
 import type { ChatRequest } from './types.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module The mock's chat template: `<|role|>` content `<|end|>` per message, `<|assistant|>` for a
- * generation prompt, the last message open to continue it, `<s>` first, cut by truncate_prompt_tokens (§4.1).
- */
+/** @module The mock's chat template (§4.1 add_generation_prompt, continue_final_message, truncate_prompt_tokens). */
 import { countTokens, SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
 import type { ChatMessage, ChatRequest } from './types.js';
 

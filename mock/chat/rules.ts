@@ -1,7 +1,4 @@
-/**
- * @module The cross-field rules of §4.1 and §7, with vLLM's wording (docs/conventions.md: "Rules
- * enforced by vLLM"). Single-field ranges live in the convention overlay schema, not here.
- */
+/** @module The cross-field rules of §4.1 and §7, in vLLM's words (single-field ranges live in the overlay schema). */
 import type { ChatRequest } from './types.js';
 
 /** Most choices the mock generates for one request. */
@@ -57,8 +54,7 @@ function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | un
 
 function choiceRule(req: ChatRequest): RuleViolation | undefined {
   const n = req.n ?? 1;
-  // A bound the mock model needs (a real server is bounded by its scheduler): without it, a huge n
-  // generates choices until the process runs out of memory.
+  // A bound the mock model needs (a real server's is its scheduler): a huge n would exhaust memory.
   if (n > MAX_N) return broken('n', `n must be at most ${MAX_N}, got ${n}.`);
   const budget = req.max_completion_tokens ?? req.max_tokens;
   if (typeof budget === 'number' && n * budget > MAX_TOTAL_TOKENS)

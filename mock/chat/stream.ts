@@ -1,8 +1,4 @@
-/**
- * @module The streamed answer, as docs/conventions.md describes vLLM's events: per choice a role
- * delta, deltas that concatenate to the non-streamed text, one `finish_reason`; usage as asked; then
- * `data: [DONE]`. Stops as soon as the client goes away.
- */
+/** @module The streamed answer as docs/conventions.md describes vLLM's events; stops once the client goes away. */
 import type { Gone, ReadyIterator } from '../exchange.js';
 import { tokenLogprob } from './logprobs.js';
 import { usageJson, type ChatPlan } from './plan.js';
@@ -34,6 +30,13 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
   });
   return events;
 }
+
+/** The headers of a streamed chat answer. */
+export const sseHeaders = (requestId: string): Record<string, string> => ({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-request-id': requestId,
+});
 
 const DONE = 'data: [DONE]\n\n';
 

@@ -1,7 +1,4 @@
-/**
- * @module A lossless deterministic tokenizer with stable ids: the rule is `TOKEN`; ASCII text (nearly
- * every prompt) is scanned by hand to the same tokens, without Unicode classes or allocation.
- */
+/** @module A lossless deterministic tokenizer with stable ids (ASCII scanned by hand to the same tokens as `TOKEN`). */
 import { hash32 } from '../util/hash.js';
 
 const TOKEN = / ?\p{L}+| ?\p{N}{1,3}| ?[^\s\p{L}\p{N}]|\s/gu;

@@ -1,13 +1,10 @@
-/**
- * @module Planted faults for the acceptance checks (suites/acceptance): valid requests refused, or
- * answered with a wrong status, a body that breaks the response schema, or the wrong content type.
- */
+/** @module Planted faults for the acceptance checks: valid requests refused or answered wrongly. */
 import type { OperationId } from '../../src/core/operations.js';
 import { is2xx } from '../../src/core/values.js';
 import { openaiError, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { isOperation, type Json, mapJsonlRecords, parseJsonBody, refuseWhen, strictChatBody } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}.${slug}`;
 
@@ -46,9 +43,8 @@ const labelled =
   (req: MockRequest, res: MockResponse): MockResponse =>
     is2xx(res.status) && applies(req, res) ? { ...res, headers: { ...res.headers, 'content-type': type } } : res;
 
-export const acceptanceFaults: readonly Fault[] = [
-  defineFault({
-    id: 'acceptance.chat-rejects-sampling-fields',
+export const acceptanceFaults: readonly Fault[] = faultTable({
+  'acceptance.chat-rejects-sampling-fields': {
     description:
       'Chat requests carrying documented optional sampling fields (temperature, top_p, seed, stop, n, …) are refused with 400.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create')],
@@ -56,9 +52,8 @@ export const acceptanceFaults: readonly Fault[] = [
       const field = samplingField(b)!;
       return openaiError(400, `Unsupported parameter: '${field}'`, field);
     }),
-  }),
-  defineFault({
-    id: 'acceptance.chat-refuses-echo-with-logprobs',
+  },
+  'acceptance.chat-refuses-echo-with-logprobs': {
     description:
       'A valid combination is refused: a chat request with both `echo: true` and `logprobs: true` gets a 400 ' +
       '(each alone is accepted), as an engine refuses a feature pair it does not implement.',
@@ -71,9 +66,8 @@ export const acceptanceFaults: readonly Fault[] = [
       (b) => b.echo === true && b.logprobs === true,
       () => openaiError(400, 'echo is not supported together with logprobs', 'echo'),
     ),
-  }),
-  defineFault({
-    id: 'acceptance.chat-claims-context-limit',
+  },
+  'acceptance.chat-claims-context-limit': {
     description:
       'Chat requests opening with an instruction (a system or developer message), however short, are refused with ' +
       "vLLM's words for a request over a context window of 10000 tokens: a claim the request does not bear out.",
@@ -94,21 +88,18 @@ export const acceptanceFaults: readonly Fault[] = [
           "This model's maximum context length is 10000 tokens. However, your request has 10240 input tokens. Please reduce the length of the input messages.",
         ),
     ),
-  }),
-  defineFault({
-    id: 'acceptance.chat-response-without-usage',
+  },
+  'acceptance.chat-response-without-usage': {
     description: 'Chat completions are answered without the required `usage` object.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create'), 'chat-completions.trailing-slash-path'],
     after: withoutField('chat.create', 'usage'),
-  }),
-  defineFault({
-    id: 'acceptance.training-get-without-id',
+  },
+  'acceptance.training-get-without-id': {
     description: 'A training job read by id is answered without its `id`.',
     breaks: [acceptanceId('valid-request-succeeds', 'training-jobs-get')],
     after: withoutField('training-jobs.get', 'id'),
-  }),
-  defineFault({
-    id: 'acceptance.log-rejects-val-split',
+  },
+  'acceptance.log-rejects-val-split': {
     description: 'Logging refuses the `val` split (the spec allows any split) with a 422.',
     breaks: [acceptanceId('valid-request-succeeds', 'trajectories-log')],
     before: refuseWhen(
@@ -116,33 +107,28 @@ export const acceptanceFaults: readonly Fault[] = [
       (b) => b.split === 'val',
       () => validationError([{ loc: ['body', 'split'], msg: "Input should be 'train'", type: 'literal_error' }]),
     ),
-  }),
-  defineFault({
-    id: 'acceptance.prediction-list-inputs-not-object',
+  },
+  'acceptance.prediction-list-inputs-not-object': {
     description: 'Listed predictions carry `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-list')],
     after: withRecordField('predictions.list', 'inputs', 'not an object'),
-  }),
-  defineFault({
-    id: 'acceptance.score-list-value-not-number',
+  },
+  'acceptance.score-list-value-not-number': {
     description: 'Listed scores carry `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-list')],
     after: withRecordField('scores.list', 'value', 'high'),
-  }),
-  defineFault({
-    id: 'acceptance.prediction-read-inputs-not-object',
+  },
+  'acceptance.prediction-read-inputs-not-object': {
     description: 'A prediction read by id carries `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-read')],
     after: withRecordField('predictions.read', 'inputs', 'not an object'),
-  }),
-  defineFault({
-    id: 'acceptance.score-read-value-not-number',
+  },
+  'acceptance.score-read-value-not-number': {
     description: 'A score read by id carries `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-read')],
     after: withRecordField('scores.read', 'value', 'high'),
-  }),
-  defineFault({
-    id: 'acceptance.json-labelled-text-plain',
+  },
+  'acceptance.json-labelled-text-plain': {
     description: 'Successful JSON answers are labelled `text/plain`.',
     breaks: [
       'chat-create',
@@ -153,11 +139,10 @@ export const acceptanceFaults: readonly Fault[] = [
       'scores-read',
     ].map((s) => acceptanceId('json-content-type', s)),
     after: labelled('text/plain; charset=utf-8', (_req, res) => res.json !== undefined),
-  }),
-  defineFault({
-    id: 'acceptance.jsonl-labelled-json',
+  },
+  'acceptance.jsonl-labelled-json': {
     description: 'JSONL listings are labelled `application/json` instead of a JSONL media type.',
     breaks: ['predictions-list', 'scores-list'].map((s) => acceptanceId('jsonl-content-type', s)),
     after: labelled('application/json', (req) => isOperation(req, 'predictions.list', 'scores.list')),
-  }),
-];
+  },
+});

@@ -1,9 +1,6 @@
-/**
- * @module Planted faults for the chat-completions checks of meaning: always echoing, the prompt
- * counted per choice, logprobs not the text or not in order, stop strings misreported or ignored.
- */
+/** @module Planted faults for the chat-completions checks of meaning (echo, usage, logprobs, stop strings). */
 import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 
@@ -15,18 +12,16 @@ export function scrambleTokens(choice: LogprobsChoice | undefined): void {
   for (const [i, e] of (choice?.logprobs?.content ?? []).entries()) e.token = `<t${i}>`;
 }
 
-export const chatMeaningFaults: readonly Fault[] = [
-  defineFault({
-    id: 'chat-completions.always-echoes',
+export const chatMeaningFaults: readonly Fault[] = faultTable({
+  'chat-completions.always-echoes': {
     description: "The last message is echoed in front of the content whenever it is the assistant's, echo or not.",
     breaks: ['chat-completions.echo-prepends-last-message', 'chat-completions.echo-prepends-last-message.streamed'],
     before: rewriteChatWhen(
       (b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant',
       (b) => (b.echo = true),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.prompt-tokens-per-choice',
+  },
+  'chat-completions.prompt-tokens-per-choice': {
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: ['chat-completions.prompt-tokens-once-for-n'],
     after: rewriteJsonAnswer<
@@ -37,15 +32,13 @@ export const chatMeaningFaults: readonly Fault[] = [
       body.usage.prompt_tokens *= n;
       body.usage.total_tokens = body.usage.prompt_tokens + body.usage.completion_tokens;
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-tokens-unrelated',
+  },
+  'chat-completions.logprobs-tokens-unrelated': {
     description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
     breaks: ['chat-completions.logprobs-tokens-join-to-content'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
-  }),
-  defineFault({
-    id: 'chat-completions.top-logprobs-unsorted',
+  },
+  'chat-completions.top-logprobs-unsorted': {
     description: 'top_logprobs are listed least likely first.',
     breaks: ['chat-completions.logprobs-bytes-and-order'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
@@ -53,9 +46,8 @@ export const chatMeaningFaults: readonly Fault[] = [
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-bytes-not-utf8',
+  },
+  'chat-completions.logprobs-bytes-not-utf8': {
     description:
       "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
     breaks: ['chat-completions.logprobs-bytes-and-order'],
@@ -64,9 +56,8 @@ export const chatMeaningFaults: readonly Fault[] = [
         e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.stop-reason-wrong',
+  },
+  'chat-completions.stop-reason-wrong': {
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
     breaks: ['chat-completions.stop-strings-honoured'],
     after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
@@ -76,11 +67,10 @@ export const chatMeaningFaults: readonly Fault[] = [
         c.stop_reason = null;
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.stop-strings-ignored',
+  },
+  'chat-completions.stop-strings-ignored': {
     description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
     breaks: ['chat-completions.stop-strings-honoured'],
     before: ignoreChatField('stop'),
-  }),
-];
+  },
+});

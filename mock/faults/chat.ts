@@ -1,7 +1,4 @@
-/**
- * @module Planted faults for the chat-completions checks (§4.1, §7, §8): each breaks one rule of
- * `POST /v1/chat/completions`, rewriting the request before the core or the JSON answer after it.
- */
+/** @module Planted faults for the chat-completions checks (§4.1, §7, §8): one rule of each broken. */
 import { randomUUID } from 'node:crypto';
 import { openaiError, routeNotFound } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
@@ -18,7 +15,7 @@ import {
   rewriteJsonAnswer,
   withText,
 } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 interface Usage {
   prompt_tokens: number;
@@ -56,85 +53,76 @@ const crash = () => openaiError(500, 'Internal Server Error');
 
 const cc = (rule: string): string => `chat-completions.${rule}`;
 
-/** §4.1 usage whose total is off by one. */
-const usageDoesNotAddUp = defineFault({
-  id: 'chat-completions.usage-does-not-add-up',
-  description: 'Non-streamed chat completions report total_tokens = prompt_tokens + completion_tokens + 1.',
-  breaks: [cc('usage-adds-up')],
-  after(_req, res) {
-    const body = res.json as { usage?: Usage } | undefined;
-    if (res.status !== 200 || !body?.usage) return res;
-    return { ...res, json: { ...body, usage: { ...body.usage, total_tokens: body.usage.total_tokens + 1 } } };
-  },
+/** A server that accepts a §4.1 field and ignores it, breaking the checks `rules`. */
+const ignored = (field: string, consequence: string, ...rules: string[]): Omit<Fault, 'id'> => ({
+  description: `${field} is ignored: ${consequence}`,
+  breaks: rules.map(cc),
+  before: ignoreChatField(field),
 });
 
-/** A server that accepts a §4.1 field and ignores it: one fault per field, each breaking the checks of that field. */
-const ignoredFieldFaults: readonly Fault[] = (
-  [
-    ['chat-completions.n-ignored', 'n', 'n is ignored: one choice whatever was asked.', [cc('n-choices-indexed')]],
-    [
-      'chat-completions.token-ids-missing',
-      'return_token_ids',
-      'return_token_ids is ignored: no token_ids, no prompt_token_ids.',
-      [cc('return-token-ids-per-choice'), cc('return-token-ids-match-usage')],
-    ],
-    [
-      'chat-completions.tokens-as-text-despite-token-ids',
-      'return_tokens_as_token_ids',
-      'return_tokens_as_token_ids is ignored: logprobs tokens are text.',
-      [cc('tokens-as-token-ids')],
-    ],
-    [
-      'chat-completions.min-tokens-ignored',
-      'min_tokens',
-      'min_tokens is ignored: a stop string ends the output before it.',
-      [cc('min-tokens-honoured')],
-    ],
-    [
-      'chat-completions.include-stop-str-ignored',
-      'include_stop_str_in_output',
-      'include_stop_str_in_output is ignored: the stop string is always cut.',
-      [cc('stop-strings-honoured')],
-    ],
-    [
-      'chat-completions.structured-outputs-ignored',
-      'structured_outputs',
-      'structured_outputs is ignored: free text whatever the constraint.',
-      [cc('structured-outputs-choice'), cc('structured-outputs-regex'), cc('structured-outputs-json')],
-    ],
-    [
-      'chat-completions.response-format-ignored',
-      'response_format',
-      'response_format is ignored: free text instead of JSON.',
-      [cc('response-format-json-schema')],
-    ],
-  ] as const
-).map(([id, field, description, breaks]) => defineFault({ id, description, breaks, before: ignoreChatField(field) }));
+export const chatFaults: readonly Fault[] = faultTable({
+  'chat-completions.usage-does-not-add-up': {
+    description: 'Non-streamed chat completions report total_tokens = prompt_tokens + completion_tokens + 1.',
+    breaks: [cc('usage-adds-up')],
+    after(_req, res) {
+      const body = res.json as { usage?: Usage } | undefined;
+      if (res.status !== 200 || !body?.usage) return res;
+      return { ...res, json: { ...body, usage: { ...body.usage, total_tokens: body.usage.total_tokens + 1 } } };
+    },
+  },
 
-export const chatFaults: readonly Fault[] = [
-  usageDoesNotAddUp,
-  ...ignoredFieldFaults,
+  'chat-completions.n-ignored': ignored('n', 'one choice whatever was asked.', 'n-choices-indexed'),
+  'chat-completions.token-ids-missing': ignored(
+    'return_token_ids',
+    'no token_ids, no prompt_token_ids.',
+    'return-token-ids-per-choice',
+    'return-token-ids-match-usage',
+  ),
+  'chat-completions.tokens-as-text-despite-token-ids': ignored(
+    'return_tokens_as_token_ids',
+    'logprobs tokens are text.',
+    'tokens-as-token-ids',
+  ),
+  'chat-completions.min-tokens-ignored': ignored(
+    'min_tokens',
+    'a stop string ends the output before it.',
+    'min-tokens-honoured',
+  ),
+  'chat-completions.include-stop-str-ignored': ignored(
+    'include_stop_str_in_output',
+    'the stop string is always cut.',
+    'stop-strings-honoured',
+  ),
+  'chat-completions.structured-outputs-ignored': ignored(
+    'structured_outputs',
+    'free text whatever the constraint.',
+    'structured-outputs-choice',
+    'structured-outputs-regex',
+    'structured-outputs-json',
+  ),
+  'chat-completions.response-format-ignored': ignored(
+    'response_format',
+    'free text instead of JSON.',
+    'response-format-json-schema',
+  ),
 
   // §7.1 priority. Each fault breaks the check whichever way the target is declared.
-  defineFault({
-    id: 'chat-completions.priority-field-rejected',
+  'chat-completions.priority-field-rejected': {
     description: 'Any request carrying priority, even the default 0, is refused with a 400.',
     breaks: [cc('priority-follows-scheduling')],
     before: refuseChat(
       (b) => b.priority !== undefined,
       () => openaiError(400, 'Unsupported field: priority', 'priority'),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.priority-crashes-scheduler',
+  },
+  'chat-completions.priority-crashes-scheduler': {
     description: 'A non-zero priority makes the scheduler fail with a 500, with or without priority scheduling.',
     breaks: [cc('priority-follows-scheduling')],
     before: refuseChat((b) => b.priority !== undefined && b.priority !== 0, crash),
-  }),
+  },
 
   // §7.2 continue_final_message with add_generation_prompt.
-  defineFault({
-    id: 'chat-completions.continue-with-generation-prompt-accepted',
+  'chat-completions.continue-with-generation-prompt-accepted': {
     description:
       'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
     breaks: [cc('rejects-continue-with-generation-prompt')],
@@ -142,9 +130,8 @@ export const chatFaults: readonly Fault[] = [
       (b) => b.continue_final_message === true && b.add_generation_prompt === true,
       'add_generation_prompt',
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.continue-final-message-alone-rejected',
+  },
+  'chat-completions.continue-final-message-alone-rejected': {
     description:
       'continue_final_message true is refused unless add_generation_prompt is sent as false (the strict reading of §7.2).',
     breaks: [cc('accepts-continue-final-message-alone')],
@@ -157,11 +144,10 @@ export const chatFaults: readonly Fault[] = [
           'continue_final_message',
         ),
     ),
-  }),
+  },
 
   // §8 seed.
-  defineFault({
-    id: 'chat-completions.seed-limited-to-safe-integers',
+  'chat-completions.seed-limited-to-safe-integers': {
     description: 'A seed beyond ±(2^53-1) is refused with a 400 (the server parses it as a double).',
     breaks: [cc('accepts-seed-within-int64')],
     before: onRawInteger(
@@ -169,9 +155,8 @@ export const chatFaults: readonly Fault[] = [
       (v) => abs(v) > BigInt(Number.MAX_SAFE_INTEGER),
       () => openaiError(400, 'seed must be a safe integer', 'seed'),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.seed-range-not-enforced',
+  },
+  'chat-completions.seed-range-not-enforced': {
     description: 'A seed beyond the §8 bound is accepted (replaced by 0).',
     breaks: [cc('rejects-seed-beyond-bound')],
     before: onRawInteger(
@@ -179,26 +164,23 @@ export const chatFaults: readonly Fault[] = [
       (v) => abs(v) > PRINTED_BOUND,
       (req) => replaceRawInteger(req, 'seed', '0'),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.seed-overflow-crashes',
+  },
+  'chat-completions.seed-overflow-crashes': {
     description: 'A seed beyond the signed 64-bit range overflows and answers 500.',
     breaks: [cc('rejects-seed-beyond-bound'), cc('seed-between-int64-and-printed-bound')],
     before: onRawInteger('seed', (v) => abs(v) > INT64_MAX, crash),
-  }),
+  },
 
   // §8 truncate_prompt_tokens.
-  defineFault({
-    id: 'chat-completions.truncate-minus-one-rejected',
+  'chat-completions.truncate-minus-one-rejected': {
     description: 'truncate_prompt_tokens -1 (the §8 lower bound) is refused.',
     breaks: [cc('truncate-prompt-tokens-range')],
     before: refuseChat(
       (b) => b.truncate_prompt_tokens === -1,
       () => openaiError(400, 'truncate_prompt_tokens must be >= 1', 'truncate_prompt_tokens'),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.truncate-range-not-enforced',
+  },
+  'chat-completions.truncate-range-not-enforced': {
     description: 'truncate_prompt_tokens outside -1..9223372036854776000 is accepted (clamped to -1).',
     breaks: [cc('truncate-prompt-tokens-range')],
     before: onRawInteger(
@@ -206,48 +188,42 @@ export const chatFaults: readonly Fault[] = [
       (v) => v < -1n || v > PRINTED_BOUND,
       (req) => replaceRawInteger(req, 'truncate_prompt_tokens', '-1'),
     ),
-  }),
+  },
 
   // §4.1 enums.
-  defineFault({
-    id: 'chat-completions.tool-choice-not-enforced',
+  'chat-completions.tool-choice-not-enforced': {
     description: 'tool_choice values other than "none" are accepted (dropped).',
     breaks: [cc('tool-choice-only-none')],
     before: dropChatFields((b) => b.tool_choice !== undefined && b.tool_choice !== 'none', 'tool_choice'),
-  }),
-  defineFault({
-    id: 'chat-completions.reasoning-effort-not-enforced',
+  },
+  'chat-completions.reasoning-effort-not-enforced': {
     description: 'reasoning_effort outside low/medium/high is accepted (dropped).',
     breaks: [cc('reasoning-effort-enum')],
     before: dropChatFields(
       (b) => typeof b.reasoning_effort === 'string' && !['low', 'medium', 'high'].includes(b.reasoning_effort),
       'reasoning_effort',
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.service-tier-outside-set',
+  },
+  'chat-completions.service-tier-outside-set': {
     description: 'Responses carry service_tier "standard", outside the §4.1 set.',
     breaks: [cc('service-tier-in-set')],
     after: rewriteAnswer((body) => (body.service_tier = 'standard')),
-  }),
-  defineFault({
-    id: 'chat-completions.messages-not-required',
+  },
+  'chat-completions.messages-not-required': {
     description: 'A request without messages is served with a default conversation.',
     breaks: [cc('requires-messages')],
     before: rewriteChatWhen(
       (b) => !('messages' in b),
       (b) => (b.messages = [{ role: 'user', content: 'Hello' }]),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.trailing-slash-not-served',
+  },
+  'chat-completions.trailing-slash-not-served': {
     description: 'POST /v1/chat/completions/ answers 404.',
     breaks: [cc('trailing-slash-path')],
     before: (req) => (req.method === 'POST' && req.path === '/v1/chat/completions/' ? routeNotFound() : req),
-  }),
+  },
 
-  defineFault({
-    id: 'chat-completions.request-id-not-returned',
+  'chat-completions.request-id-not-returned': {
     description: "The caller's request_id is neither in the id, nor a request_id field, nor the x-request-id header.",
     breaks: [cc('returns-request-id')],
     after: (req, res) => {
@@ -258,31 +234,27 @@ export const chatFaults: readonly Fault[] = [
       const { 'x-request-id': _dropped, ...headers } = out.headers;
       return { ...out, headers };
     },
-  }),
-  defineFault({
-    id: 'chat-completions.choice-indices-from-one',
+  },
+  'chat-completions.choice-indices-from-one': {
     description: 'Choice indices start at 1.',
     breaks: [cc('n-choices-indexed')],
     after: rewriteAnswer((body) => {
       for (const c of body.choices) c.index = (c.index as number) + 1;
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.prompt-token-ids-miscounted',
+  },
+  'chat-completions.prompt-token-ids-miscounted': {
     description: 'prompt_token_ids misses the first prompt token.',
     breaks: [cc('return-token-ids-match-usage')],
     after: rewriteAnswer((body) => {
       if (Array.isArray(body.prompt_token_ids)) body.prompt_token_ids = body.prompt_token_ids.slice(1);
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.max-tokens-ignored',
+  },
+  'chat-completions.max-tokens-ignored': {
     description: 'max_completion_tokens and max_tokens are ignored when ignore_eos is set (the output runs on).',
     breaks: [cc('max-tokens-bound-completion')],
     before: dropChatFields((b) => b.ignore_eos === true, 'max_completion_tokens', 'max_tokens'),
-  }),
-  defineFault({
-    id: 'chat-completions.deprecated-max-tokens-ignored',
+  },
+  'chat-completions.deprecated-max-tokens-ignored': {
     description: 'The deprecated max_tokens is ignored (only max_completion_tokens bounds the output).',
     breaks: [cc('max-tokens-bound-completion')],
     before: rewriteChatWhen(
@@ -292,17 +264,15 @@ export const chatFaults: readonly Fault[] = [
         if (b.ignore_eos === true) b.max_completion_tokens = 64;
       },
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.length-reported-as-stop',
+  },
+  'chat-completions.length-reported-as-stop': {
     description: 'A choice cut by the token bound reports finish_reason "stop".',
     breaks: [cc('max-tokens-bound-completion')],
     after: rewriteAnswer((body) => {
       for (const c of body.choices) if (c.finish_reason === 'length') c.finish_reason = 'stop';
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-ignored',
+  },
+  'chat-completions.logprobs-ignored': {
     description: 'logprobs: true is accepted and ignored: every choice has logprobs null, streamed or not.',
     breaks: [cc('logprobs-shape-and-counts'), cc('logprobs-shape-and-counts.streamed')],
     after: (req, res) => {
@@ -315,52 +285,46 @@ export const chatFaults: readonly Fault[] = [
         return chunk;
       })(req, answered);
     },
-  }),
-  defineFault({
-    id: 'chat-completions.top-logprobs-short',
+  },
+  'chat-completions.top-logprobs-short': {
     description: 'Each logprobs entry has one top_logprobs alternative fewer than asked.',
     breaks: [cc('logprobs-shape-and-counts')],
     after: rewriteAnswer((body) => {
       for (const e of body.choices.flatMap((c) => c.logprobs?.content ?? []))
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.pop();
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-entry-missing',
+  },
+  'chat-completions.logprobs-entry-missing': {
     description: 'logprobs.content lacks the entry of the last generated token.',
     breaks: [cc('logprobs-shape-and-counts')],
     after: rewriteAnswer((body) => {
       for (const c of body.choices) c.logprobs?.content?.pop();
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.stop-string-kept',
+  },
+  'chat-completions.stop-string-kept': {
     description: 'The matched stop string is left in the content although include_stop_str_in_output is false.',
     breaks: [cc('stop-strings-honoured')],
     before: rewriteChatWhen(
       (b) => Array.isArray(b.stop) && b.stop.length > 0,
       (b) => (b.include_stop_str_in_output = true),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.reasoning-despite-include-false',
+  },
+  'chat-completions.reasoning-despite-include-false': {
     description: 'include_reasoning: false is ignored: the reasoning is in the message.',
     breaks: [cc('include-reasoning-false-omits-reasoning')],
     before: dropChatFields((b) => b.include_reasoning === false, 'include_reasoning'),
-  }),
-  defineFault({
-    id: 'chat-completions.echo-ignored',
+  },
+  'chat-completions.echo-ignored': {
     description: 'echo is ignored: the last message is not prepended.',
     breaks: [cc('echo-prepends-last-message')],
     before: dropChatFields((b) => b.echo === true, 'echo'),
-  }),
-  defineFault({
-    id: 'chat-completions.seed-ignored',
+  },
+  'chat-completions.seed-ignored': {
     description: 'The seed is ignored: each request samples with a fresh random seed.',
     breaks: [cc('seeded-determinism')],
     before: rewriteChatWhen(
       (b) => typeof b.seed === 'number',
       (b) => (b.seed = Math.floor(Math.random() * 2 ** 31)),
     ),
-  }),
-];
+  },
+});

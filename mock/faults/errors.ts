@@ -1,7 +1,4 @@
-/**
- * @module Planted faults for the errors checks: invalid or non-JSON bodies served, crashes on invalid
- * input, error bodies in no known shape, list parameters of the wrong type ignored or misanswered.
- */
+/** @module Planted faults for the errors checks: bad bodies served or crashing, error bodies in no known shape. */
 import { DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import { internalError, jsonResponse } from '../errors.js';
@@ -9,7 +6,7 @@ import { familyOf } from '../http/family.js';
 import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { isOperation, operationOf, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 type BodyRoute = 'chat-create' | 'training-jobs-create' | 'trajectories-log';
 
@@ -64,22 +61,19 @@ function invalidObject(req: MockRequest): boolean {
 const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
 const LIST_SLUGS = ['predictions-list', 'scores-list'];
 
-export const errorFaults: readonly Fault[] = [
-  defineFault({
-    id: 'errors.skips-body-validation',
+export const errorFaults: readonly Fault[] = faultTable({
+  'errors.skips-body-validation': {
     description:
       'Request bodies are not validated: a JSON object that breaks the request schema is served as if it were valid.',
     breaks: ids('rejects-invalid-body'),
     before: (req) => (invalidObject(req) ? withBody(req, routeOf(req)!.valid()) : req),
-  }),
-  defineFault({
-    id: 'errors.crashes-on-invalid-bodies',
+  },
+  'errors.crashes-on-invalid-bodies': {
     description: 'A JSON object that breaks the request schema crashes the handler (HTTP 500).',
     breaks: [...ids('rejects-invalid-body'), ...ids('lenient-inputs')],
     before: (req): MockRequest | MockResponse => (invalidObject(req) ? internalError(familyOf(req.path)) : req),
-  }),
-  defineFault({
-    id: 'errors.drops-wrong-type-fields',
+  },
+  'errors.drops-wrong-type-fields': {
     description:
       'A chat field whose value has the wrong type (`n: "2"`, `temperature: "hot"`, `stream: "yes"`) is dropped and the request served as if it were absent.',
     breaks: ['errors.rejects-invalid-body.chat-create'],
@@ -93,18 +87,16 @@ export const errorFaults: readonly Fault[] = [
       for (const e of wrong) delete body[e.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')];
       return withJson(req, body);
     },
-  }),
-  defineFault({
-    id: 'errors.accepts-malformed-json',
+  },
+  'errors.accepts-malformed-json': {
     description: 'A body that is not JSON (or is empty) is served as if a valid body had been sent.',
     breaks: ids('rejects-malformed-json'),
     before: (req) => {
       const route = routeOf(req);
       return route && parseJsonBody(req).kind === 'unparseable' ? withBody(req, route.valid()) : req;
     },
-  }),
-  defineFault({
-    id: 'errors.accepts-non-object-json',
+  },
+  'errors.accepts-non-object-json': {
     description:
       'A JSON body that is not an object (array, string, null, number) is served as if a valid body had been sent.',
     breaks: ids('rejects-non-object-json'),
@@ -112,18 +104,16 @@ export const errorFaults: readonly Fault[] = [
       const route = routeOf(req);
       return route && parseJsonBody(req).kind === 'non-object' ? withBody(req, route.valid()) : req;
     },
-  }),
-  defineFault({
-    id: 'errors.plain-text-error-bodies',
+  },
+  'errors.plain-text-error-bodies': {
     description: 'Rejections of request bodies answer a plain-text body instead of JSON.',
     breaks: ids('error-body-shape'),
     after: (req, res): MockResponse =>
       routeOf(req) && res.status >= 400 && res.status < 500
         ? { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
         : res,
-  }),
-  defineFault({
-    id: 'errors.loc-as-dotted-string',
+  },
+  'errors.loc-as-dotted-string': {
     description:
       'Validation errors of the FastAPI routes give `loc` as a dotted string instead of an array (breaks the §7 shape).',
     breaks: ids('error-body-shape', ['training-jobs-create', 'trajectories-log']),
@@ -131,9 +121,8 @@ export const errorFaults: readonly Fault[] = [
       (req) => routeOf(req) !== undefined,
       (d) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc }),
     ),
-  }),
-  defineFault({
-    id: 'errors.ignores-bad-list-params',
+  },
+  'errors.ignores-bad-list-params': {
     description: 'List query parameters that are not integers (limit, offset) are silently dropped.',
     breaks: [...ids('rejects-wrong-type-query', LIST_SLUGS), ...ids('query-error-shape', LIST_SLUGS)],
     before: (req) => {
@@ -144,12 +133,11 @@ export const errorFaults: readonly Fault[] = [
       }
       return { ...req, query };
     },
-  }),
-  defineFault({
-    id: 'errors.list-param-error-as-400-reason',
+  },
+  'errors.list-param-error-as-400-reason': {
     description: 'A list query parameter of the wrong type is answered 400 `{reason}` instead of 422 `detail[]`.',
     breaks: ids('query-error-shape', LIST_SLUGS),
     after: (req, res) =>
       isList(req) && res.status === 422 ? jsonResponse(400, { reason: 'Invalid query parameter' }) : res,
-  }),
-];
+  },
+});

@@ -1,7 +1,4 @@
-/**
- * @module The ids faults had before each was named for its area (`chat.`, `training.`, `coverage.`):
- * a former id still plants its fault, so a command line written against it keeps working.
- */
+/** @module The ids faults had before each was named for its area: a former id still plants its fault. */
 
 const FORMER_PREFIXES: Readonly<Record<string, string>> = {
   chat: 'chat-completions',

@@ -1,12 +1,9 @@
-/**
- * @module Planted faults for the checks under load: bugs shown only when requests overlap (each holds
- * a chat request a few ms so a burst is in the mock at once), and a fixed usage that is no load bug.
- */
+/** @module Planted faults for the checks under load: bugs shown only when requests overlap, and a fixed usage. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { internalError } from '../errors.js';
 import type { MockResponse } from '../types.js';
 import { isChat, type Json, rewriteChunks, rewriteJsonAnswer } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 /** How long an answer waits for another to cross with, or a request stays in flight. */
 const OVERLAP_MS = 25;
@@ -35,9 +32,8 @@ let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
 /** Concurrent chat requests in the mock (the saturation fault's own count). */
 let inFlight = 0;
 
-export const loadFaults: readonly Fault[] = [
-  defineFault({
-    id: 'load.crossed-answers',
+export const loadFaults: readonly Fault[] = faultTable({
+  'load.crossed-answers': {
     description:
       "Chat answers that are ready at about the same time go to each other's callers (an answer handed to another request of a batch); an answer alone is its own.",
     breaks: ['load.answers-belong-to-their-requests'],
@@ -60,16 +56,14 @@ export const loadFaults: readonly Fault[] = [
         }, OVERLAP_MS);
       });
     },
-  }),
-  defineFault({
-    id: 'load.fixed-usage',
+  },
+  'load.fixed-usage': {
     description: `Every chat answer counts ${FIXED_COMPLETION_TOKENS} completion tokens (prompt and total adding up), whatever max_completion_tokens or max_tokens asks, alone as under load: the bound ignored, no answer crossed.`,
     // Not the load check: the same request alone shows the same usage, so it is no finding under load.
     breaks: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
     after: (req, res) => (res.stream === undefined ? fixedJson(req, res) : fixedChunks(req, res)),
-  }),
-  defineFault({
-    id: 'load.500-when-saturated',
+  },
+  'load.500-when-saturated': {
     description:
       'A chat request that arrives while two are in flight is answered 500 instead of 429/503 with Retry-After.',
     breaks: ['load.sheds-with-429-or-503'],
@@ -84,5 +78,5 @@ export const loadFaults: readonly Fault[] = [
       }
       return req;
     },
-  }),
-];
+  },
+});

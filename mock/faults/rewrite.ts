@@ -1,7 +1,4 @@
-/**
- * @module How faults read and rewrite what passes through the mock: a request's text and JSON body,
- * a JSON answer, a Server-Sent Events stream (one `data: …\n\n` string per event) and a JSONL listing.
- */
+/** @module How faults read and rewrite requests, JSON answers, event streams and JSONL listings. */
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
 import type { RecordKindName } from '../../src/core/record-kinds.js';
 import { Router } from '../http/router.js';

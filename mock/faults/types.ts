@@ -1,7 +1,4 @@
-/**
- * @module A planted fault: one rule broken, proving the check guarding it can fail. Faults wrap the
- * core: `before` rewrites the request (or answers on its own), `after` rewrites the response.
- */
+/** @module A planted fault: one rule broken around the core, proving the check guarding it can fail. */
 import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../exchange.js';
 
@@ -28,6 +25,11 @@ export function defineFault(fault: Fault): Fault {
   if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(fault.id)) throw new Error(`fault id "${fault.id}" must be <area>.<kebab-name>`);
   if (!fault.before && !fault.after) throw new Error(`fault ${fault.id} changes nothing`);
   return Object.freeze({ ...fault });
+}
+
+/** Faults as rows keyed by their ids, in order. */
+export function faultTable(rows: Readonly<Record<string, Omit<Fault, 'id'>>>): Fault[] {
+  return Object.entries(rows).map(([id, row]) => defineFault({ id, ...row }));
 }
 
 /** True for a `before` that answers on its own. */

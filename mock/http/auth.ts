@@ -1,7 +1,4 @@
-/**
- * @module §5 authentication: bearer on `/v1`, basic on `/v2`, secrets compared in constant time so
- * that neither their content nor their length shows in the answer's timing.
- */
+/** @module §5 authentication: bearer on `/v1`, basic on `/v2`, secrets compared in constant time. */
 import { timingSafeEqual } from 'node:crypto';
 
 export interface Credential {

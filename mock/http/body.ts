@@ -1,7 +1,4 @@
-/**
- * @module Reading a JSON request body as each family's server does: vLLM answers 415 for a non-JSON
- * media type and 400 for an unreadable body; FastAPI 422 `detail[]` (no content type is JSON to it).
- */
+/** @module Reading a JSON request body as each family's server does (vLLM's 415/400, FastAPI's 422). */
 import { isAscii } from 'node:buffer';
 import { openaiError, unsupportedMediaType, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';

@@ -1,7 +1,4 @@
-/**
- * @module Which kind of server answers a path (§7 leaves error bodies "not shown"): vLLM for chat,
- * FastAPI for the preview endpoints, the evaluation-record service for `/v2`.
- */
+/** @module Which kind of server answers a path (§7 leaves error bodies "not shown"): vLLM, FastAPI, records. */
 export type Family = 'openai' | 'fastapi' | 'records';
 
 export function familyOf(path: string): Family {

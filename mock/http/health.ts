@@ -1,7 +1,4 @@
-/**
- * @module `GET /health` for orchestrators' probes, as vLLM answers it: 200, an empty body, no
- * credentials; answered before the journal, limits, faults and chaos.
- */
+/** @module `GET /health` as vLLM answers it, before credentials, the journal, faults and chaos. */
 import { methodNotAllowed } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module Record ids that decode to their index: UUIDv7-shaped (RFC 9562 §5.7), the timestamp the
- * record's start time, the random bits a hash; an id is accepted only if it re-encodes the same.
- */
+/** @module Record ids that decode to their index: UUIDv7-shaped (RFC 9562 §5.7), checked by re-encoding. */
 import { mix32 } from '../util/hash.js';
 
 // A byte-to-hex table: ids are formatted per listed record, and toString(16).padStart showed up in profiles.

@@ -1,7 +1,4 @@
-/**
- * @module The evaluation records (§2.1, §2.2) of one entity/project, computed on demand from (seed,
- * entity, project, index), never materialised, and written straight to their JSON lines (see bench/).
- */
+/** @module The evaluation records (§2.1, §2.2) of one project, computed on demand and written as JSON lines. */
 import { hash53, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { timestampOf, uuidV7Like } from './ids.js';

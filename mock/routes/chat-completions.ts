@@ -1,9 +1,6 @@
-/**
- * @module §4.1 `POST /v1/chat/completions`: validated as vLLM does (a 400 for any failure), then a
- * planned completion (or a script's chat answer) as JSON or events; a body seen before from the cache.
- */
+/** @module §4.1 `POST /v1/chat/completions`: validated as vLLM does, then planned (or scripted) and answered. */
 import { randomUUID } from 'node:crypto';
-import { eventTails, sseStream } from '../chat/stream.js';
+import { eventTails, sseHeaders, sseStream } from '../chat/stream.js';
 import { completionHead, completionTail } from '../chat/completion.js';
 import type { CachedChat } from '../chat/plan-cache.js';
 import { contextRefusal } from '../chat/context-window.js';
@@ -65,15 +62,7 @@ function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockR
 }
 
 function streamed(plan: ChatPlan, requestId: string, req: MockRequest, tails?: Iterable<string | null>): MockResponse {
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-request-id': requestId,
-    },
-    stream: sseStream(plan, goneOf(req), tails),
-  };
+  return { status: 200, headers: sseHeaders(requestId), stream: sseStream(plan, goneOf(req), tails) };
 }
 
 /** A body declared as plain JSON (other media types take the full path). */
@@ -82,10 +71,7 @@ function isPlainJson(req: MockRequest): boolean {
   return type === 'application/json' || type === 'application/json; charset=utf-8';
 }
 
-/**
- * The request's 400, in vLLM's order: spec schema, cross-field rules, convention overlay (which
- * includes the spec schema, so a request it accepts needs that single validation).
- */
+/** The request's 400 in vLLM's order: spec schema, rules, overlay (which includes the spec: one validation if it passes). */
 function rejectionOf(chat: ChatRequest, priorityScheduling: boolean): MockResponse | undefined {
   const conforming = registry().validate('conventions/chat-completion-request', chat).ok;
   const specError = conforming ? undefined : schemaError('chat/chat-completion-request', chat);

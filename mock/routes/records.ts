@@ -1,7 +1,4 @@
-/**
- * @module §4.5–§4.8 predictions and scores, as the evaluation-record service answers: JSONL listings
- * (a bad query is 422 `detail[]`), reads by id (404 `{reason}`); other projects hold nothing.
- */
+/** @module §4.5–§4.8 predictions and scores as the evaluation-record service answers them. */
 import { DEFAULT_LIST_PARAMS } from '../../src/core/defaults.js';
 import { jsonResponse, recordNotFound, validationError, type DetailItem } from '../errors.js';
 import { toDetail, validateAll } from '../http/validate.js';

@@ -1,7 +1,4 @@
-/**
- * @module §4.4 trajectory logging: valid bodies get counts and reward statistics keyed
- * `<split>/<metric>` (the success body is "not shown"); invalid ones FastAPI's 422 `detail[]` (§7).
- */
+/** @module §4.4 trajectory logging: reward statistics per split, or FastAPI's 422 `detail[]` (§7). */
 import { jsonResponse, validationError } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
 import { toDetail, validateAll } from '../http/validate.js';

@@ -1,8 +1,4 @@
-/**
- * @module How a script answers: after `delay_ms`, a raw reply as written (a 4xx/5xx without a body
- * gets the family's error body); a chat reply through the mock's own checks, then rendered; a
- * timing-only reply as the mock's own answer. Then pacing and cut.
- */
+/** @module How a script answers: a raw reply as written, a chat reply through the mock's checks, then timing. */
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { familyError } from '../errors.js';

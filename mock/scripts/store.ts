@@ -1,7 +1,4 @@
-/**
- * @module The scripts a mock holds, tried newest first; `replies` answer matching requests in turn
- * (drawn on arrival), the last repeating; a script with a chat reply answers only chat requests.
- */
+/** @module The scripts a mock holds, tried newest first, each one's replies in turn. */
 import { bodyKey } from '../http/body.js';
 import type { MockRequest } from '../types.js';
 import { ScriptedRequest, scriptMatches } from './match.js';
