@@ -8,7 +8,6 @@ import type { Mock, MockRequest, MockResponse } from './types.js';
 
 export const ADMIN_PREFIX = '/__mock/';
 
-/** What the admin routes drive: the in-process API, with a script already checked. */
 export interface AdminControl
   extends Pick<Mock, 'requests' | 'clearRequests' | 'scripts' | 'removeScript' | 'clearScripts' | 'reset'> {
   addChecked(checked: CheckedScript): string;
@@ -18,7 +17,6 @@ type AdminHandler = (req: MockRequest, params: Readonly<Record<string, string>>)
 
 const noContent = (): MockResponse => ({ status: 204, headers: {} });
 
-/** The admin routes' handler (for requests under `/__mock/`). */
 export function adminRoutes(control: AdminControl, bearer: Credential): (req: MockRequest) => MockResponse {
   const router = new Router<AdminHandler>()
     .add('GET', '/__mock/requests', () => jsonResponse(200, control.requests()))

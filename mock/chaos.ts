@@ -8,7 +8,6 @@ import { createRng } from './util/prng.js';
 export type ChaosKind = 'rate-limited' | 'internal-error' | 'overloaded' | 'stream-cut';
 const KINDS: readonly ChaosKind[] = ['rate-limited', 'internal-error', 'overloaded', 'stream-cut'];
 
-/** Events a chaos cut lets through before dropping the connection. */
 const CUT_AFTER_EVENTS = 2;
 
 /** The random numbers chaos draws: seeded (repeatable, restartable) or Math.random. */
@@ -35,7 +34,6 @@ export function chaosResponse(kind: Exclude<ChaosKind, 'stream-cut'>, family: Fa
   return overloaded(family);
 }
 
-/** A stream that sends its headers and a few events, then drops the connection. */
 export function cutStream(stream: AsyncIterable<string>): AsyncGenerator<string> {
   return cutAfterEvents(stream, CUT_AFTER_EVENTS);
 }

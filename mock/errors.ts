@@ -36,7 +36,6 @@ export function serializedJson(status: number, text: string, headers: Record<str
   return new WrittenJson(status, jsonHeaders(headers), text);
 }
 
-/** The body text of a JSON response (the route's own text, else `json` serialised), or undefined. */
 export function jsonBodyText(res: MockResponse): string | undefined {
   if (res instanceof WrittenJson) return res.body;
   return res.json !== undefined ? JSON.stringify(res.json) : undefined;
@@ -79,7 +78,6 @@ export function familyError(
   return jsonResponse(status, { detail: message }, headers);
 }
 
-/** §7: FastAPI's 422 validation error. */
 export function validationError(detail: DetailItem[]): MockResponse {
   return jsonResponse(422, { detail });
 }

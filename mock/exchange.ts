@@ -18,7 +18,6 @@ export interface ReadyIterator extends AsyncIterator<string> {
   ready?(): IteratorResult<string> | undefined;
 }
 
-/** Whether the client of `req` went away (its `aborted`, else its signal's). */
 export function clientGone(req: MockRequest): boolean {
   return req.aborted ?? req.signal?.aborted === true;
 }

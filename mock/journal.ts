@@ -38,7 +38,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 /** Bytes of request data the journal may hold per entry of its size, on average. */
 const BYTES_PER_ENTRY = 16 * 1024;
-/** The arena's first size; it doubles as needed, up to its cap. */
 const FIRST_ARENA_BYTES = 64 * 1024;
 /** The text of a request's method, path, query and headers is kept up to this length (node's header limit is 16 KiB). */
 const MAX_META_CHARS = 16 * 1024;

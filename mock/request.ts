@@ -41,7 +41,6 @@ export function buildRequest(method: string, pathWithQuery: string, init: BuildR
   };
 }
 
-/** Collects a streamed body into one string. */
 export async function readStream(stream: AsyncIterable<string>): Promise<string> {
   let out = '';
   for await (const chunk of stream) out += chunk;

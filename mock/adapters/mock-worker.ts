@@ -2,7 +2,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startMockServer, type MockServerOptions } from './node.js';
 
-/** What the worker tells its parent once: where the mock listens, or the error that stopped it. */
 export type MockWorkerMessage =
   | { readonly kind: 'listening'; readonly url: string; readonly host: string; readonly port: number }
   | { readonly kind: 'failed'; readonly message: string };

@@ -11,7 +11,6 @@ function watchStall(res: ServerResponse, idleMs: number): void {
   res.socket?.setTimeout(idleMs);
 }
 
-/** Writes an answer: a whole body at once (no promise), a stream over time. */
 export function writeResponse(res: ServerResponse, out: MockResponse, idleMs: number): Promise<void> | undefined {
   if (out.stream) return new StreamWriter(res, out, idleMs).run(out.stream[Symbol.asyncIterator]());
   writeWhole(res, out, jsonBodyText(out) ?? out.body ?? '', idleMs);
@@ -127,7 +126,6 @@ class StreamWriter {
     return false;
   }
 
-  /** The rest: what is ready is gathered and written at once; `next()` waits for the rest. */
   private async pump(chunks: ReadyIterator): Promise<void> {
     for (;;) {
       let next = chunks.ready?.();

@@ -16,7 +16,6 @@ export interface MockWorkerServer {
 /** Options that cross to the worker thread: those of `startMockServer`, planted faults by id. */
 export type MockWorkerOptions = Omit<MockServerOptions, 'faults'> & { faults?: readonly string[] };
 
-/** The compiled worker entry beside this module. */
 const ENTRY = new URL('./mock-worker.js', import.meta.url);
 
 /** Starts the mock in a worker thread; rejects, as `startMockServer` throws, when it cannot start. */

@@ -10,7 +10,6 @@ function requestedCompletion(chat: ChatRequest): number {
   return typeof asked === 'number' && asked > 0 ? asked : 0;
 }
 
-/** The refusal of a request that does not fit `window` tokens, or undefined when it fits. */
 export function contextRefusal(
   chat: ChatRequest,
   window: number | undefined,

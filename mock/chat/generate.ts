@@ -15,7 +15,6 @@ type FinishReason = 'stop' | 'length' | 'repetition';
 
 export interface ChoiceOutput {
   index: number;
-  /** Seed of this choice, for the logprobs of its tokens. */
   seed: number;
   /** Reasoning tokens (counted as completion tokens), empty unless reasoning was asked for. */
   reasoningTokens: string[];

@@ -33,7 +33,6 @@ export async function sampleJson(schema: Record<string, unknown>, seed: number):
 
 type Schema = Record<string, unknown>;
 
-/** A best-effort sampler over type/const/enum/properties/items/bounds/pattern/format. */
 function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[rng.int(schema.enum.length)];

@@ -7,7 +7,6 @@ export interface PromptToken {
   id: number;
 }
 
-/** The text of a message: a string, or the text parts of a content-part array. */
 export function messageText(message: ChatMessage): string {
   const { content } = message;
   if (typeof content === 'string') return content;
@@ -20,7 +19,6 @@ function roleToken(role: string): PromptToken {
   return known && role !== 'bos' && role !== 'end' ? known : SPECIAL_TOKENS.message;
 }
 
-/** The template laid out: special tokens and message texts, in order (before truncation). */
 function layout(req: ChatRequest): Array<PromptToken | string> {
   const continuing = req.continue_final_message === true;
   const out: Array<PromptToken | string> = [];

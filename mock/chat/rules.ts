@@ -23,7 +23,6 @@ export function checkChatRules(req: ChatRequest, options: RuleOptions): RuleViol
 
 const broken = (param: string, message: string): RuleViolation => ({ message, param });
 
-/** §7's conditions, and the fields that only mean something beside another. */
 function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | undefined {
   // §7 condition 1: priority other than 0 without priority scheduling.
   if (req.priority !== undefined && req.priority !== 0 && !options.priorityScheduling)
@@ -68,7 +67,6 @@ function choiceRule(req: ChatRequest): RuleViolation | undefined {
   return undefined;
 }
 
-/** response_format and structured_outputs: one constraint, whole. */
 function structuredRule(req: ChatRequest): RuleViolation | undefined {
   if (req.response_format?.type === 'json_schema' && !req.response_format.json_schema)
     return broken('response_format', 'When response_format type is `json_schema`, `json_schema` must be set.');
@@ -90,7 +88,6 @@ function structuredRule(req: ChatRequest): RuleViolation | undefined {
   return undefined;
 }
 
-/** repetition_detection: sizes that make a pattern. */
 function repetitionRule(req: ChatRequest): RuleViolation | undefined {
   const rd = req.repetition_detection;
   if (!rd) return undefined;

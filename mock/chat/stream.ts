@@ -31,7 +31,6 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
   return events;
 }
 
-/** The headers of a streamed chat answer. */
 export const sseHeaders = (requestId: string): Record<string, string> => ({
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',

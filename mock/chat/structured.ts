@@ -50,7 +50,6 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
   return { kind: 'free' };
 }
 
-/** The text a constraint yields for a seed, or undefined for free text. */
 export async function constrainedText(constraint: OutputConstraint, seed: number): Promise<string | undefined> {
   switch (constraint.kind) {
     case 'free':

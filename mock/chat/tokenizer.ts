@@ -3,7 +3,6 @@ import { hash32 } from '../util/hash.js';
 
 const TOKEN = / ?\p{L}+| ?\p{N}{1,3}| ?[^\s\p{L}\p{N}]|\s/gu;
 
-/** Special tokens of the mock's chat template, with fixed low ids. */
 export const SPECIAL_TOKENS = {
   bos: { text: '<s>', id: 1 },
   end: { text: '<|end|>', id: 2 },
@@ -15,7 +14,6 @@ export const SPECIAL_TOKENS = {
   message: { text: '<|message|>', id: 8 },
 } as const;
 
-/** Ids below this are for special tokens. */
 const FIRST_ID = 1000;
 const VOCAB_SIZE = 100_000;
 

@@ -12,7 +12,6 @@ const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', 'presence_penalty', 'frequency_penalty'];
 const samplingField = (b: Json): string | undefined => SAMPLING_FIELDS.find((f) => f in b);
 
-/** The log body (read strictly), or undefined. */
 function logBody(req: MockRequest): Json | undefined {
   const p = isOperation(req, 'trajectories.log') ? parseJsonBody(req) : undefined;
   return p?.kind === 'object' ? p.value : undefined;

@@ -11,7 +11,6 @@ const every = (rule: string): string[] => slugs.map((s) => `auth.${rule}.${s}`);
 export type Scheme = 'bearer' | 'basic';
 const schemeOf = (req: MockRequest): Scheme => (familyOf(req.path) === 'records' ? 'basic' : 'bearer');
 
-/** The mock's own valid header of a scheme. */
 export function validHeader(scheme: Scheme, ctx: FaultContext): string {
   return scheme === 'bearer' ? `Bearer ${ctx.token}` : `Basic ${Buffer.from(ctx.basic).toString('base64')}`;
 }

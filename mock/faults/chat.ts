@@ -24,12 +24,12 @@ interface Usage {
 }
 type Choice = Json & { message?: Json; logprobs?: { content?: Json[] } | null };
 
-/** An `after` that rewrites a successful non-streamed chat answer. */
 const rewriteAnswer = (rewrite: (body: Json & { choices: Choice[] }) => void) =>
   rewriteJsonAnswer<Json & { choices: Choice[] }>((req) => chatBody(req) !== undefined, rewrite);
 
-/** A `before` that refuses a chat request whose body passes `when`. */
-const refuseChat = (when: (body: Json) => unknown, refusal: () => MockResponse) => refuseWhen(chatBody, when, refusal);
+/** A `before` that refuses a chat request whose body passes `when`, in vLLM's envelope. */
+const refuseChat = (when: (body: Json) => unknown, status: number, message: string, param: string | null = null) =>
+  refuseWhen(chatBody, when, () => openaiError(status, message, param));
 
 /** The exact integer text of a top-level numeric field in the raw body (seed, truncate_prompt_tokens). */
 function rawInteger(req: MockRequest, field: string): bigint | undefined {
@@ -39,17 +39,17 @@ function rawInteger(req: MockRequest, field: string): bigint | undefined {
 const replaceRawInteger = (req: MockRequest, field: string, value: string): MockRequest =>
   withText(req, rawText(req).replace(new RegExp(`("${field}"\\s*:\\s*)-?\\d+`), `$1${value}`));
 
-/** A `before` that acts on a chat request whose raw integer `field` passes `test` (exact beyond 2^53). */
+/** A `before` for a chat request whose raw integer `field` passes `test` (exact beyond 2^53): replaced, or refused. */
 const onRawInteger =
-  (field: string, test: (v: bigint) => boolean, act: (req: MockRequest) => MockRequest | MockResponse) =>
+  (field: string, test: (v: bigint) => boolean, outcome: string | (() => MockResponse)) =>
   (req: MockRequest): MockRequest | MockResponse => {
     const v = isChat(req) ? rawInteger(req, field) : undefined;
-    return v !== undefined && test(v) ? act(req) : req;
+    if (v === undefined || !test(v)) return req;
+    return typeof outcome === 'string' ? replaceRawInteger(req, field, outcome) : outcome();
   };
 const abs = (v: bigint): bigint => (v < 0n ? -v : v);
 const PRINTED_BOUND = 9223372036854776000n;
 const INT64_MAX = 9223372036854775807n;
-const crash = () => openaiError(500, 'Internal Server Error');
 
 const cc = (rule: string): string => `chat-completions.${rule}`;
 
@@ -110,15 +110,12 @@ export const chatFaults: readonly Fault[] = faultTable({
   'chat-completions.priority-field-rejected': {
     description: 'Any request carrying priority, even the default 0, is refused with a 400.',
     breaks: [cc('priority-follows-scheduling')],
-    before: refuseChat(
-      (b) => b.priority !== undefined,
-      () => openaiError(400, 'Unsupported field: priority', 'priority'),
-    ),
+    before: refuseChat((b) => b.priority !== undefined, 400, 'Unsupported field: priority', 'priority'),
   },
   'chat-completions.priority-crashes-scheduler': {
     description: 'A non-zero priority makes the scheduler fail with a 500, with or without priority scheduling.',
     breaks: [cc('priority-follows-scheduling')],
-    before: refuseChat((b) => b.priority !== undefined && b.priority !== 0, crash),
+    before: refuseChat((b) => b.priority !== undefined && b.priority !== 0, 500, 'Internal Server Error'),
   },
 
   // §7.2 continue_final_message with add_generation_prompt.
@@ -137,12 +134,9 @@ export const chatFaults: readonly Fault[] = faultTable({
     breaks: [cc('accepts-continue-final-message-alone')],
     before: refuseChat(
       (b) => b.continue_final_message === true && b.add_generation_prompt !== false,
-      () =>
-        openaiError(
-          400,
-          'Cannot set both `continue_final_message` and `add_generation_prompt` to True.',
-          'continue_final_message',
-        ),
+      400,
+      'Cannot set both `continue_final_message` and `add_generation_prompt` to True.',
+      'continue_final_message',
     ),
   },
 
@@ -159,16 +153,16 @@ export const chatFaults: readonly Fault[] = faultTable({
   'chat-completions.seed-range-not-enforced': {
     description: 'A seed beyond the §8 bound is accepted (replaced by 0).',
     breaks: [cc('rejects-seed-beyond-bound')],
-    before: onRawInteger(
-      'seed',
-      (v) => abs(v) > PRINTED_BOUND,
-      (req) => replaceRawInteger(req, 'seed', '0'),
-    ),
+    before: onRawInteger('seed', (v) => abs(v) > PRINTED_BOUND, '0'),
   },
   'chat-completions.seed-overflow-crashes': {
     description: 'A seed beyond the signed 64-bit range overflows and answers 500.',
     breaks: [cc('rejects-seed-beyond-bound'), cc('seed-between-int64-and-printed-bound')],
-    before: onRawInteger('seed', (v) => abs(v) > INT64_MAX, crash),
+    before: onRawInteger(
+      'seed',
+      (v) => abs(v) > INT64_MAX,
+      () => openaiError(500, 'Internal Server Error'),
+    ),
   },
 
   // §8 truncate_prompt_tokens.
@@ -177,17 +171,15 @@ export const chatFaults: readonly Fault[] = faultTable({
     breaks: [cc('truncate-prompt-tokens-range')],
     before: refuseChat(
       (b) => b.truncate_prompt_tokens === -1,
-      () => openaiError(400, 'truncate_prompt_tokens must be >= 1', 'truncate_prompt_tokens'),
+      400,
+      'truncate_prompt_tokens must be >= 1',
+      'truncate_prompt_tokens',
     ),
   },
   'chat-completions.truncate-range-not-enforced': {
     description: 'truncate_prompt_tokens outside -1..9223372036854776000 is accepted (clamped to -1).',
     breaks: [cc('truncate-prompt-tokens-range')],
-    before: onRawInteger(
-      'truncate_prompt_tokens',
-      (v) => v < -1n || v > PRINTED_BOUND,
-      (req) => replaceRawInteger(req, 'truncate_prompt_tokens', '-1'),
-    ),
+    before: onRawInteger('truncate_prompt_tokens', (v) => v < -1n || v > PRINTED_BOUND, '-1'),
   },
 
   // §4.1 enums.

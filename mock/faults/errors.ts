@@ -46,7 +46,6 @@ function routeOf(req: MockRequest) {
   return ROUTES.find((r) => r.operation === op);
 }
 
-/** The request with a valid JSON body in place of its own. */
 const withBody = (req: MockRequest, body: unknown): MockRequest =>
   withJson({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }, body);
 

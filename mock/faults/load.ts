@@ -26,7 +26,6 @@ const fixedChunks = rewriteChunks<Json>((chunk) =>
   chunk.usage === undefined || chunk.usage === null ? chunk : { ...chunk, usage: fixedUsage(chunk.usage) },
 );
 
-/** An answer waiting for another to cross with. */
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
 
 /** Concurrent chat requests in the mock (the saturation fault's own count). */

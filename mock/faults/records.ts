@@ -11,7 +11,8 @@ import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js
 type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
+/** Both kinds' ids of records rules. */
+const both = (...rules: string[]): string[] => rules.flatMap((r) => [`predictions.${r}`, `scores.${r}`]);
 
 function listKind(req: MockRequest): Kind | undefined {
   const at = recordPathOf(req);
@@ -30,31 +31,39 @@ async function bodyText(res: MockResponse): Promise<string> {
   return '';
 }
 
-/** A body streamed in a few chunks (a JSONL listing as the core sends it). */
 async function* chunked(text: string): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += 4096) yield text.slice(i, i + 4096);
 }
 
-/** Rewrites a successful listing: `fn` gets the records and returns the body text to send. */
-function rewriteListing(fn: (records: Obj[], kind: Kind, req: MockRequest) => string) {
+/** Rewrites a successful listing (of the requests `when` picks): `fn` gets the records and returns the body text. */
+function rewriteListing(fn: (records: Obj[], kind: Kind) => string, when = (_req: MockRequest) => true) {
   return async (req: MockRequest, res: MockResponse): Promise<MockResponse> => {
     const kind = listKind(req);
-    if (!kind || res.status !== 200) return res;
+    if (!when(req) || !kind || res.status !== 200) return res;
     const text = await bodyText(res);
     const records = text
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as Obj);
     const { stream: _s, body: _b, json: _j, ...rest } = res;
-    return { ...rest, stream: chunked(fn(records, kind, req)) };
+    return { ...rest, stream: chunked(fn(records, kind)) };
   };
 }
 
+const jsonl = (records: readonly Obj[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
+
 function mapRecords(fn: (rec: Obj, kind: Kind, index: number) => Obj) {
-  return rewriteListing((records, kind) => records.map((r, i) => JSON.stringify(fn(r, kind, i)) + '\n').join(''));
+  return rewriteListing((records, kind) => jsonl(records.map((r, i) => fn(r, kind, i))));
 }
 
-const jsonl = (records: readonly Obj[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
+/** Rewrites the model/scorer URI of listed records (`fn` returns undefined to keep it). */
+const mapUris = (fn: (uri: string, index: number) => string | undefined) =>
+  mapRecords((rec, kind, i) => {
+    const field = RECORD_KIND[kind].uriField;
+    const uri = rec[field];
+    const out = typeof uri === 'string' ? fn(uri, i) : undefined;
+    return out === undefined ? rec : { ...rec, [field]: out };
+  });
 
 /** Rewrites a 200 answer to the requests `which` picks (a listing or a read of either kind). */
 function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res: MockResponse) => MockResponse) {
@@ -121,7 +130,7 @@ export const recordFaults: readonly Fault[] = faultTable({
   // §4.5/§4.7: limit, offset, order.
   'records.limit-off-by-one': {
     description: 'A listing with a limit answers one record more than the limit.',
-    breaks: [...both('limit-bounds-count'), ...both('paging-yields-each-record-once'), ...both('offset-skips')],
+    breaks: both('limit-bounds-count', 'paging-yields-each-record-once', 'offset-skips'),
     before: rewriteQuery((q) => {
       const limit = q.get('limit');
       if (limit !== null && /^\d+$/.test(limit)) q.set('limit', String(Number(limit) + 1));
@@ -129,17 +138,17 @@ export const recordFaults: readonly Fault[] = faultTable({
   },
   'records.limit-ignored': {
     description: 'The limit parameter is ignored.',
-    breaks: [...both('limit-bounds-count'), ...both('paging-yields-each-record-once'), ...both('offset-skips')],
+    breaks: both('limit-bounds-count', 'paging-yields-each-record-once', 'offset-skips'),
     before: rewriteQuery((q) => q.delete('limit')),
   },
   'records.offset-ignored': {
     description: 'The offset parameter is ignored: every page starts at the first record.',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
     before: rewriteQuery((q) => q.delete('offset')),
   },
   'records.offset-off-by-one': {
     description: 'An offset skips one record fewer than asked.',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
     before: rewriteQuery((q) => {
       const offset = q.get('offset');
       if (offset !== null && /^\d+$/.test(offset) && Number(offset) > 0) q.set('offset', String(Number(offset) - 1));
@@ -148,11 +157,11 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.paging-drops-page-boundary': {
     description:
       'A page taken with a positive offset leaves out its first record (records at page boundaries are never listed).',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
-    after: (req, res) => {
-      const offset = Number(req.query.get('offset') ?? '0');
-      return offset > 0 ? rewriteListing((records) => jsonl(records.slice(1)))(req, res) : res;
-    },
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
+    after: rewriteListing(
+      (records) => jsonl(records.slice(1)),
+      (req) => Number(req.query.get('offset') ?? '0') > 0,
+    ),
   },
   'records.unstable-order': {
     description:
@@ -177,10 +186,10 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.filter-drops-records': {
     description: 'A filtered listing leaves out every third matching record.',
     breaks: both('filter-by-evaluation-run'),
-    after: (req, res) =>
-      req.query.has('evaluation_run_id')
-        ? rewriteListing((records) => jsonl(records.filter((_, i) => i % 3 !== 2)))(req, res)
-        : res,
+    after: rewriteListing(
+      (records) => jsonl(records.filter((_, i) => i % 3 !== 2)),
+      (req) => req.query.has('evaluation_run_id'),
+    ),
   },
 
   // §4.6/§4.8: reads.
@@ -220,16 +229,7 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.uris-name-other-project': {
     description: "Listed records' model/scorer URIs name another project than the one listed.",
     breaks: both('records-belong-to-project'),
-    after: mapRecords((rec, kind) => {
-      const field = RECORD_KIND[kind].uriField;
-      const uri = rec[field];
-      return typeof uri === 'string'
-        ? {
-            ...rec,
-            [field]: uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`),
-          }
-        : rec;
-    }),
+    after: mapUris((uri) => uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`)),
   },
   'records.unknown-project-lists-default': {
     description: "Listing an entity/project that does not exist answers the default project's records.",
@@ -256,19 +256,13 @@ export const recordFaults: readonly Fault[] = faultTable({
   },
   'records.uri-field-bare-name': {
     description: 'Listed records carry a bare name ("gpt 4o mini") as model/scorer instead of a URI.',
-    breaks: [...both('uri-fields-are-uris'), ...both('list-is-jsonl-of-records')],
-    after: mapRecords((rec, kind, i) => (i === 3 ? { ...rec, [RECORD_KIND[kind].uriField]: 'gpt 4o mini' } : rec)),
+    breaks: both('uri-fields-are-uris', 'list-is-jsonl-of-records'),
+    after: mapUris((_uri, i) => (i === 3 ? 'gpt 4o mini' : undefined)),
   },
   'records.internal-uri-scheme-leaks': {
     description:
       'Every other listed record exposes an internal reference scheme (weave-internal:///…) in model/scorer.',
     breaks: both('uri-fields-share-one-scheme'),
-    after: mapRecords((rec, kind, i) => {
-      const field = RECORD_KIND[kind].uriField;
-      const uri = rec[field];
-      return i % 2 === 1 && typeof uri === 'string'
-        ? { ...rec, [field]: uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') }
-        : rec;
-    }),
+    after: mapUris((uri, i) => (i % 2 === 1 ? uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') : undefined)),
   },
 });

@@ -85,7 +85,6 @@ export function parseJsonBody(req: MockRequest): ParsedBody {
 
 export const chatBody = (req: MockRequest): Json | undefined => (isChat(req) ? jsonBodyOf(req) : undefined);
 
-/** The chat request body read strictly (valid UTF-8), or undefined. */
 export function strictChatBody(req: MockRequest): Json | undefined {
   const p = isChat(req) ? parseJsonBody(req) : undefined;
   return p?.kind === 'object' ? p.value : undefined;
@@ -119,7 +118,6 @@ export const dropChatFields = (when: (body: Json) => boolean, ...fields: string[
     for (const f of fields) delete b[f];
   });
 
-/** A `before` for a server that accepts a chat field and ignores it. */
 export const ignoreChatField = (field: string): Before => dropChatFields((b) => b[field] !== undefined, field);
 
 /** An `after` that rewrites a copy of a JSON answer whose status passes `statusOk` (default: 200). */

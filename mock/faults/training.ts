@@ -16,7 +16,6 @@ const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log'
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
 
-/** Rewrites the JSON body of the requests `applies` picks. */
 function rewriteBody(
   applies: (req: MockRequest) => boolean,
   fn: (body: Obj) => Obj,
@@ -28,7 +27,6 @@ function rewriteBody(
   };
 }
 
-/** Applies `fn` to every trajectory object of a `trajectory_groups` value. */
 function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   if (!Array.isArray(groups)) return groups;
   return groups.map((g) =>

@@ -8,7 +8,6 @@ export interface Fault {
   readonly description: string;
   /** Ids of the checks this fault must make fail (the registry test runs each of them against it). */
   readonly breaks: readonly string[];
-  /** Rewrites the request, or answers on its own by returning a response. */
   before?(req: MockRequest, ctx: FaultContext): MockRequest | MockResponse | Promise<MockRequest | MockResponse>;
   after?(req: MockRequest, res: MockResponse, ctx: FaultContext): MockResponse | Promise<MockResponse>;
 }

@@ -78,7 +78,6 @@ export function jsonBodyOf(req: MockRequest): unknown {
 
 const sharedBodies = new Map<string, Parsed>();
 const MAX_SHARED_BODIES = 64;
-/** Longer bodies get no key. */
 const MAX_KEYED_BODY = 16 * 1024;
 
 let lastBytes: Uint8Array | undefined;
@@ -107,7 +106,6 @@ function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-/** Parses the body as a JSON object, or answers the family's error. */
 export function readJsonObject(req: MockRequest, family: Family): BodyResult {
   const type = mediaTypeOf(req.headers['content-type']);
   const fail = (openai: MockResponse, detail: Parameters<typeof validationError>[0]): BodyResult => ({

@@ -3,7 +3,6 @@ import type { ErrorObject } from 'ajv';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { DetailItem } from '../errors.js';
 
-/** Validates against each schema in order; the first that fails gives the errors. */
 export function validateInOrder(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
   for (const name of names) {

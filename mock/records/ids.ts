@@ -7,7 +7,6 @@ const hex8 = (n: number): string =>
   BYTE_HEX[(n >>> 24) & 255]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 const hex4 = (n: number): string => BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 
-/** A UUIDv7-shaped id for a timestamp (ms) and a 32-bit salt. */
 export function uuidV7Like(timestampMs: number, salt: number): string {
   const a = mix32(salt, 1);
   const b = mix32(salt, 2);

@@ -26,7 +26,6 @@ export interface ListFilter {
   offset?: number | undefined;
 }
 
-/** Seeds the sentence pools. */
 const WORD_POOL_SEED = 20261121;
 let capitalised: readonly string[] | undefined;
 
@@ -83,7 +82,6 @@ export class RecordSource {
   readonly entity: string;
   readonly project: string;
   readonly size: number;
-  /** Ids of the evaluation runs, in seed order. */
   readonly runIds: readonly string[];
   readonly #seed: RecordSeed = recordSeed();
   readonly #salt: number;
@@ -133,7 +131,6 @@ export class RecordSource {
     return { start: start + offset * stride, stride, count };
   }
 
-  /** The index an id names, or undefined for an unknown id. */
   indexOf(kind: RecordKind, id: string): number | undefined {
     const ts = timestampOf(id);
     if (ts === undefined) return undefined;

@@ -16,7 +16,6 @@ function lastValue(query: URLSearchParams, name: string): string | undefined {
   return all.length ? all[all.length - 1] : undefined;
 }
 
-/** Parses and validates the list query, or answers 422. */
 function readListQuery(req: MockRequest): ListFilter | MockResponse {
   const query: Record<string, string | number> = {};
   const detail: DetailItem[] = [];

@@ -107,7 +107,6 @@ function header(req: ChatRequest, requestId: string) {
   };
 }
 
-/** The §4.1 completion body. */
 export function completionOf(reply: ChatReply, req: ChatRequest, requestId: string) {
   const r = render(reply, requestId);
   const h = header(req, requestId);

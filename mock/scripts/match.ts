@@ -81,7 +81,6 @@ export function holdsSubset(actual: unknown, expected: unknown): boolean {
   return Object.is(actual, expected);
 }
 
-/** True when every key of the script's `match` holds for the request. */
 export function scriptMatches(checked: CheckedScript, request: ScriptedRequest): boolean {
   const m = checked.script.match;
   if (!m) return true;

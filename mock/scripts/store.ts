@@ -12,7 +12,6 @@ interface Stored {
   used: number;
 }
 
-/** The script that answers a request, and the reply it answers with. */
 export interface ScriptHit {
   readonly id: string;
   readonly reply: ResolvedReply;

@@ -22,7 +22,6 @@ const TIMING_KEYS = ['delay_ms', 'ttft_ms', 'itl_ms', 'cut_after_events'];
 const TOOL_CALL_KEYS = ['id', 'type', 'function'];
 const FUNCTION_KEYS = ['name', 'arguments'];
 const USAGE_KEYS = ['prompt_tokens', 'completion_tokens', 'total_tokens'];
-/** Ten minutes. */
 const MAX_WAIT_MS = 600_000;
 /** RFC 9110 §5.1 field names; values without control characters (node refuses them). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -14,7 +14,6 @@ export function hashJson(value: unknown, salt = 0): number {
   return finish53(state);
 }
 
-/** cyrb53's two 32-bit lanes. */
 interface HashState {
   h1: number;
   h2: number;
