@@ -1,10 +1,4 @@
-/**
- * @module The admin routes under `/__mock/`, the test double over HTTP for clients in
- * any language: the journal (`GET`/`DELETE /__mock/requests`), scripts (`POST`, `GET`, `DELETE
- * /__mock/scripts`, `DELETE /__mock/scripts/{id}`) and `POST /__mock/reset`. They want the mock's
- * bearer token, answer in the OpenAI error envelope (a bad script: 400 with the reason), and are no
- * operation of the interface: no §4 path starts with `/__mock/`.
- */
+/** @module The admin routes under `/__mock/` (journal, scripts, reset), behind the mock's bearer token. */
 import { methodNotAllowed, openaiError, jsonResponse, unauthorized } from './errors.js';
 import { type Credential, checkBearer } from './http/auth.js';
 import { readJsonObject } from './http/body.js';
@@ -12,10 +6,8 @@ import { Router } from './http/router.js';
 import { checkScript, type CheckedScript } from './scripts/validate.js';
 import type { Mock, MockRequest, MockResponse } from './types.js';
 
-/** The prefix of every admin route. */
 export const ADMIN_PREFIX = '/__mock/';
 
-/** What the admin routes drive: the in-process API, with a script already checked. */
 export interface AdminControl
   extends Pick<Mock, 'requests' | 'clearRequests' | 'scripts' | 'removeScript' | 'clearScripts' | 'reset'> {
   addChecked(checked: CheckedScript): string;
@@ -25,7 +17,6 @@ type AdminHandler = (req: MockRequest, params: Readonly<Record<string, string>>)
 
 const noContent = (): MockResponse => ({ status: 204, headers: {} });
 
-/** The admin routes' handler; requests outside `/__mock/` are not its to answer. */
 export function adminRoutes(control: AdminControl, bearer: Credential): (req: MockRequest) => MockResponse {
   const router = new Router<AdminHandler>()
     .add('GET', '/__mock/requests', () => jsonResponse(200, control.requests()))

@@ -1,9 +1,4 @@
-/**
- * @module Chaos for client authors (off by default): at the given rate a request fails the way
- * hosted deployments fail (docs/conventions.md): 429 with `Retry-After`, 500, 503, or a stream cut
- * after its headers and a few events. Random on purpose: it exercises retry logic, not conformance;
- * with a seed (`chaosSeed`) the same requests in the same order meet the same failures.
- */
+/** @module Chaos for client authors' retry logic: 429, 500, 503 or a stream cut at a rate (seeded: repeatable). */
 import { internalError, overloaded, rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
 import { cutAfterEvents } from './stream-shaping.js';
@@ -13,7 +8,6 @@ import { createRng } from './util/prng.js';
 export type ChaosKind = 'rate-limited' | 'internal-error' | 'overloaded' | 'stream-cut';
 const KINDS: readonly ChaosKind[] = ['rate-limited', 'internal-error', 'overloaded', 'stream-cut'];
 
-/** Events a chaos cut lets through before dropping the connection. */
 const CUT_AFTER_EVENTS = 2;
 
 /** The random numbers chaos draws: seeded (repeatable, restartable) or Math.random. */
@@ -29,20 +23,17 @@ export function chaosDice(seed: number | undefined): ChaosDice {
   return { next: rng.next, restart: () => rng.seed(seed) };
 }
 
-/** The chaos that strikes this request, if any. */
 export function drawChaos(rate: number, random: () => number = Math.random): ChaosKind | undefined {
   if (rate <= 0 || random() >= rate) return undefined;
   return KINDS[Math.floor(random() * KINDS.length)];
 }
 
-/** The response of a chaos kind that answers instead of the route. */
 export function chaosResponse(kind: Exclude<ChaosKind, 'stream-cut'>, family: Family): MockResponse {
   if (kind === 'rate-limited') return rateLimited(family);
   if (kind === 'internal-error') return internalError(family);
   return overloaded(family);
 }
 
-/** A stream that sends its headers and a few events, then drops the connection. */
 export function cutStream(stream: AsyncIterable<string>): AsyncGenerator<string> {
   return cutAfterEvents(stream, CUT_AFTER_EVENTS);
 }

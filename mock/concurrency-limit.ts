@@ -1,10 +1,4 @@
-/**
- * @module The mock's concurrency limit (`maxConcurrency`), the conformant way to shed load that
- * vLLM's and hosted deployments' front ends follow: at most `max` requests are served at once, as
- * many more wait their turn (first come, first served), and any beyond those are answered 429 with
- * `Retry-After` at once, never a 5xx nor a dropped connection. A streamed answer holds its place
- * until its stream ends, or its client goes away, as a model server's running request does.
- */
+/** @module `maxConcurrency`: `max` requests served at once, as many waiting, the rest answered 429 `Retry-After`. */
 import { rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
 import type { MockResponse } from './types.js';
@@ -24,7 +18,6 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else active++;
       let held = true;
-      // The place passes straight to the next in line, or is freed; once.
       const release = () => {
         if (!held) return;
         held = false;

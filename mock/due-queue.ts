@@ -1,30 +1,18 @@
-/**
- * @module One timer per delay for every paced stream waiting it (stream-shaping.ts): streams that wait
- * the same delay become due in the order they started waiting, so one timer, for the first, serves
- * them all, as node's own timer lists do, without a timer object per stream and event.
- */
+/** @module One timer per delay for every paced stream waiting it, as streams become due in the order they wait. */
 
-/** A stream waiting its next event. */
 export interface DueItem {
   /** When its next event is due (performance.now() time). */
   readonly due: number;
   /** Still waiting (not ended, not fired). */
   readonly waiting: boolean;
-  /** Its event is due: hand it out. */
   fire(): void;
-  /** Ends it if its client went away. */
   endIfGone(): void;
 }
 
 /** A waiting stream whose client went away is ended within this long, however far off its next event. */
 const SWEEP_MS = 1_000;
 
-/**
- * The paced streams waiting the same delay, in the order they started waiting: their due times grow
- * in that order, so one timer, for the first, serves the whole queue (as node's own timer lists do,
- * without a timer object per stream and event). A timer never hands a chunk out before it is due;
- * once a second the queue also ends the streams whose client went away.
- */
+/** The streams waiting one delay, in due order; once a second it also ends those whose client went away. */
 class DueQueue {
   #items: (DueItem | undefined)[] = [];
   #head = 0;
@@ -85,10 +73,8 @@ class DueQueue {
   }
 }
 
-/** The queue of each delay (in ms) that streams are waiting. */
 const queues = new Map<number, DueQueue>();
 
-/** The queue of streams waiting `delay` ms. */
 export function dueQueue(delay: number): DueQueue {
   let queue = queues.get(delay);
   if (!queue) queues.set(delay, (queue = new DueQueue(delay)));

@@ -1,8 +1,4 @@
-/**
- * @module The catalogue of every error the mock answers (Prism's one-catalogue rule). Each family
- * answers in the shape of the server it imitates (see http/family.ts and docs/conventions.md): vLLM's
- * OpenAI envelope, FastAPI's `detail`, the evaluation-record service's `reason`.
- */
+/** @module Every error the mock answers, each family in its server's shape (OpenAI envelope, `detail`, `reason`). */
 import type { Family } from './http/family.js';
 import type { MockResponse } from './types.js';
 
@@ -13,22 +9,16 @@ export interface DetailItem {
   type: string;
 }
 
-/** JSON's content type and the given headers (Object.assign onto a literal: a spread of two objects costs about twenty times as much on node 20). */
+/** JSON's content type and the given headers (Object.assign: a spread of two objects costs ~20× on node 20). */
 function jsonHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.assign({ 'content-type': 'application/json' }, headers);
 }
 
-/** A JSON response. */
 export function jsonResponse(status: number, json: unknown, headers: Record<string, string> = {}): MockResponse {
   return { status, headers: jsonHeaders(headers), json };
 }
 
-/**
- * A JSON answer whose text the route wrote itself (on node 20, JSON.stringify of a nested answer
- * costs several times a template). The text is the `body`; `json`, parsed on first read, is there
- * for faults and tests. A fault rewrites an answer in a copy: `{...res, json}` (the adapters serialise
- * `json` ahead of `body`) or `{...res, headers}` (the copy keeps the `body` text).
- */
+/** A JSON answer whose text the route wrote itself; `json` is parsed on first read (faults, tests). */
 class WrittenJson implements MockResponse {
   #value: unknown;
   constructor(
@@ -42,12 +32,10 @@ class WrittenJson implements MockResponse {
   }
 }
 
-/** A JSON response from its written text. */
 export function serializedJson(status: number, text: string, headers: Record<string, string> = {}): MockResponse {
   return new WrittenJson(status, jsonHeaders(headers), text);
 }
 
-/** The body text of a JSON response (the route's own text, else `json` serialised), or undefined. */
 export function jsonBodyText(res: MockResponse): string | undefined {
   if (res instanceof WrittenJson) return res.body;
   return res.json !== undefined ? JSON.stringify(res.json) : undefined;
@@ -79,7 +67,6 @@ export function openaiError(
   );
 }
 
-/** An error in the family's own shape. */
 export function familyError(
   family: Family,
   status: number,
@@ -91,12 +78,9 @@ export function familyError(
   return jsonResponse(status, { detail: message }, headers);
 }
 
-/** §7: FastAPI's 422 validation error. */
 export function validationError(detail: DetailItem[]): MockResponse {
   return jsonResponse(422, { detail });
 }
-
-// Routing errors come from the router every family shares (Starlette): `{detail}`.
 
 export function routeNotFound(): MockResponse {
   return jsonResponse(404, { detail: 'Not Found' });
@@ -127,7 +111,6 @@ export function unsupportedMediaType(): MockResponse {
   return openaiError(415, "Unsupported Media Type: Only 'application/json' is allowed");
 }
 
-/** §4.3: an unknown training job. */
 export function jobNotFound(id: string): MockResponse {
   return jsonResponse(404, { detail: `Training job ${id} not found` });
 }
@@ -137,7 +120,6 @@ export function recordNotFound(kind: 'Prediction' | 'Score', id: string): MockRe
   return jsonResponse(404, { reason: `${kind} ${id} not found` });
 }
 
-/** Any unexpected exception: a generic 500 that leaks nothing. */
 export function internalError(family: Family): MockResponse {
   return familyError(family, 500, 'Internal Server Error');
 }
@@ -149,7 +131,6 @@ export function rateLimited(family: Family, retryAfterSeconds = 1): MockResponse
   });
 }
 
-/** Chaos: an overloaded deployment. */
 export function overloaded(family: Family): MockResponse {
   return familyError(family, 503, 'The server is overloaded, please retry later', { 'retry-after': '1' });
 }

@@ -1,21 +1,16 @@
 /** @module The bundled reference mock: the public barrel. */
 
-// Core
 export { createMock } from './app.js';
 export { resolveOptions, DEFAULT_MAX_BODY_BYTES, DEFAULT_MOCK_SEED } from './options.js';
 
-// Adapters
 export { startMockServer } from './adapters/node.js';
 export { toMockRequest, toResponse } from './adapters/fetch.js';
 
-// Planted faults
 export { FAULTS, resolveFaults, defineFault } from './faults/index.js';
 
-// The test double: scripts and the journal
 export { ScriptError } from './scripts/validate.js';
 export { FixtureError } from './fixtures/load.js';
 
-// Types
 export type { Mock, MockOptions, MockRequest, MockResponse, ResolvedMockOptions } from './types.js';
 export type { JournalEntry } from './journal.js';
 export type {

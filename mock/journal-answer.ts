@@ -1,9 +1,4 @@
-/**
- * @module What the mock answered, noted in the journal as it leaves: the status and a whole body's
- * bytes at once; a stream's bytes chunk by chunk as the connection takes them, and how the stream
- * ended (to its end; cut by the mock: a planted cut, chaos, a failing producer; or cut by the client:
- * gone or no longer reading). The answer itself passes through unchanged.
- */
+/** @module What the mock answered, noted in the journal as it leaves (a stream chunk by chunk). */
 import { jsonBodyText } from './errors.js';
 import type { AnswerEnd, Journal, JournalSlot } from './journal.js';
 import { clientGone, type ReadyIterator } from './exchange.js';
@@ -30,7 +25,6 @@ export function journaledAnswer(
   };
 }
 
-/** Bytes of a whole body, as the adapters write it (`json` serialised, else `body`). */
 function bodyBytes(res: MockResponse): number {
   const body = jsonBodyText(res) ?? res.body;
   if (body === undefined) return 0;
@@ -38,19 +32,15 @@ function bodyBytes(res: MockResponse): number {
 }
 
 /**
- * The stream's chunks, each counted once the consumer comes back for the next (the adapter has
- * written it) or the stream ends; a consumer that stops early (the adapter saw the client go) or a
- * stream that ends because the request's signal was aborted (paced streams end quietly then) is a
- * cut by the client; a stream that throws (StreamCut, a producer's error) is a cut by the mock. An
- * iterator of its own rather than an async generator: one promise a chunk instead of three (a
- * generator wrapper made an in-process stream half as slow again).
+ * The stream's chunks, each counted once the consumer asks for the next; stopped early or ended with
+ * the client gone is a cut by the client, a throw a cut by the mock. Not an async generator: one
+ * promise a chunk instead of three.
  */
 class Observed implements AsyncIterableIterator<string>, ReadyIterator {
   readonly #source: AsyncIterator<string>;
   /** Bytes of the chunk handed out last, counted when the next is asked for. */
   #pending = 0;
   #ended = false;
-  /** Bound once per stream, not once per chunk: thousands of paced streams are open at once. */
   readonly #onChunk = (r: IteratorResult<string>): IteratorResult<string> => this.#took(r);
   readonly #onError = (err: unknown): never => this.#failed(err);
 
@@ -72,7 +62,6 @@ class Observed implements AsyncIterableIterator<string>, ReadyIterator {
     return this.#source.next().then(this.#onChunk, this.#onError);
   }
 
-  /** A chunk the source has ready at once, counted the same way; undefined when it has none. */
   ready(): IteratorResult<string> | undefined {
     const source = this.#source as ReadyIterator;
     if (!source.ready) return undefined;

@@ -1,11 +1,4 @@
-/**
- * @module The request journal: every request to the interface, oldest first, with what the mock
- * answered (status, bytes of body sent, whether a stream was cut), for a client author's test to
- * assert on. A ring of fixed size (the oldest entry makes room), its data in one bounded arena of
- * bytes, so memory stays bounded whatever the traffic. Recording copies the request's text and body;
- * an entry is only shaped (headers redacted, body parsed, time written) when the journal is read.
- * The answer is noted as it leaves (journal-answer.ts).
- */
+/** @module The request journal: a ring of recent requests and their answers, its data in one bounded arena. */
 import { createRedactor, type Redactor, redactHeaders } from '../src/core/redact.js';
 import type { MockRequest } from './exchange.js';
 
@@ -32,11 +25,7 @@ export interface JournalEntry {
   response_bytes: number;
   /** True once the answer was sent to its end; false until then, and for a stream that was cut. */
   complete: boolean;
-  /**
-   * Who cut a streamed answer short: `mock` (a planted cut: a script's or a fixture's `cut`, chaos, a
-   * fault; or the stream failing), `client` (the client went away, or stopped reading, first); `null`
-   * when it was not cut.
-   */
+  /** Who cut a streamed answer short: `mock` (a planted cut, chaos, a failing stream) or `client` (gone first). */
   cut: 'mock' | 'client' | null;
 }
 
@@ -49,18 +38,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 /** Bytes of request data the journal may hold per entry of its size, on average. */
 const BYTES_PER_ENTRY = 16 * 1024;
-/** The arena's first size; it doubles as needed, up to its cap. */
 const FIRST_ARENA_BYTES = 64 * 1024;
 /** The text of a request's method, path, query and headers is kept up to this length (node's header limit is 16 KiB). */
 const MAX_META_CHARS = 16 * 1024;
 
-/**
- * Where a request was recorded (its serial number: -1 when nothing is kept): pass it to `answeredBy`,
- * `answered`, `sent` and `ended`, which do nothing once the entry has made room for newer ones.
- */
+/** A request's serial number (-1: nothing kept); the notes made with it do nothing once its entry is gone. */
 export type JournalSlot = number;
 
-/** One request, read back from the arena. */
 interface Recorded {
   readonly meta: string;
   readonly body: Uint8Array;
@@ -74,31 +58,21 @@ interface Recorded {
 
 const decoder = new TextDecoder();
 
-/**
- * The ring, its requests' data copied into one arena of bytes (method, path, query and headers as
- * text, then the body), its numbers in typed arrays: the journal holds no object of a request, so
- * nothing it keeps reaches the old generation for the collector to sweep later, and its bytes are
- * bounded (`BYTES_PER_ENTRY` × size; requests far larger than usual leave fewer entries). The copy
- * costs about 0.5 µs a request; holding the requests' own headers and bodies instead cost about as
- * much, and left them for the old generation's collections.
- */
+/** The ring: request data copied into one arena, numbers in typed arrays: no request object for the old generation. */
 export class Journal {
   #arena: Buffer = Buffer.alloc(0);
   readonly #cap: number;
-  /** Where the next request is written in the arena. */
   #head = 0;
   readonly #starts: Int32Array;
   readonly #metaBytes: Int32Array;
   readonly #keptBytes: Int32Array;
   readonly #bodyBytes: Int32Array;
   readonly #times: Float64Array;
-  /** The script that answered each entry (null: the mock's own answer). */
   readonly #scripts: (string | null)[];
   /** The answers: status (0: none yet), bytes of body sent, how it ended (0: not yet; END_CODES). */
   readonly #statuses: Int16Array;
   readonly #sentBytes: Float64Array;
   readonly #ends: Uint8Array;
-  /** Ring position of the oldest entry, and how many are held. */
   #oldest = 0;
   #count = 0;
   /** The serial number of the next request; request n sits at ring position n % size. */
@@ -124,17 +98,14 @@ export class Journal {
     this.#redact = createRedactor(secrets);
   }
 
-  /** Entries held (at most `size`). */
   get length(): number {
     return this.#count;
   }
 
-  /** Bytes of arena in use (for tests of the bound). */
   get arenaBytes(): number {
     return this.#arena.length;
   }
 
-  /** Records a request; returns its slot (its serial number). */
   record(req: MockRequest): JournalSlot {
     if (this.size === 0) return -1;
     const meta = metaOf(req);
@@ -161,12 +132,11 @@ export class Journal {
     return serial;
   }
 
-  /** The ring position of the entry recorded in `slot`, or -1 once it has made room for newer ones. */
+  /** The ring position of `slot`'s entry, or -1 once it is gone. */
   #at(slot: JournalSlot): number {
     return slot >= 0 && slot < this.#next && slot >= this.#next - this.#count ? slot % this.size : -1;
   }
 
-  /** Says which script answered the request recorded in `slot` (right after recording it). */
   answeredBy(slot: JournalSlot, script: string): void {
     const i = this.#at(slot);
     if (i >= 0) this.#scripts[i] = script;
@@ -181,19 +151,16 @@ export class Journal {
     if (whole) this.#ends[i] = END_CODES.complete;
   }
 
-  /** Adds `bytes` to a streamed answer's body sent. */
   sent(slot: JournalSlot, bytes: number): void {
     const i = this.#at(slot);
     if (i >= 0) this.#sentBytes[i] = this.#sentBytes[i]! + bytes;
   }
 
-  /** Notes how a streamed answer ended. */
   ended(slot: JournalSlot, end: AnswerEnd): void {
     const i = this.#at(slot);
     if (i >= 0) this.#ends[i] = END_CODES[end];
   }
 
-  /** The entries, oldest first. */
   entries(): JournalEntry[] {
     const out: JournalEntry[] = [];
     for (let k = 0; k < this.#count; k++) {
@@ -229,16 +196,11 @@ export class Journal {
     this.#count--;
   }
 
-  /** Where the oldest entry starts in the arena (Infinity with none). */
   #oldestStart(): number {
     return this.#count > 0 ? this.#starts[this.#oldest]! : Number.POSITIVE_INFINITY;
   }
 
-  /**
-   * A place for `bytes` bytes: at the head when they fit before the end of the arena; else at its
-   * start when that is free; else in an arena grown (up to its cap); else at its start, the oldest
-   * entries there given up. Entries lie in the order they came, so those in the way are the oldest.
-   */
+  /** A place for `bytes` bytes: at the head, else at the start when free, else in a grown arena, else at the start. */
   #reserve(bytes: number): number {
     if (this.#count === 0) this.#head = 0;
     if (this.#head + bytes <= this.#arena.length) return this.#makeRoom(this.#head, bytes);
@@ -257,13 +219,11 @@ export class Journal {
     return this.#makeRoom(0, bytes);
   }
 
-  /** Gives up the oldest entries that lie in `[at, at + bytes)`. */
   #makeRoom(at: number, bytes: number): number {
     while (this.#count > 0 && this.#oldestStart() >= at && this.#oldestStart() < at + bytes) this.#evictOldest();
     return at;
   }
 
-  /** A larger arena (doubling, at most the cap) holding what lies before the head. */
   #grow(needed: number): void {
     let length = Math.max(FIRST_ARENA_BYTES, this.#arena.length * 2);
     while (length < needed) length *= 2;
@@ -299,15 +259,11 @@ export class Journal {
   }
 }
 
-/** The last request's text, and the parts it was made from: a client under load test sends the same request again and again. */
+/** The last request's text and parts: a client under load test sends the same request again and again. */
 let lastMeta = '';
 let lastParts: string[] = [];
 
-/**
- * The request's method, path, query and headers as lines of text (a line break in a value becomes a
- * space). A request made of the same parts as the last one gets the same string (already flat:
- * comparing the parts costs less than joining them and flattening the result again).
- */
+/** The request's method, path, query and headers as lines of text; the last one's string again for the same parts. */
 function metaOf(req: MockRequest): string {
   const parts = lastParts;
   const search = req.query.size > 0 ? req.query.toString() : '';

@@ -20,6 +20,27 @@ export const DEFAULT_MOCK_SEED = 1;
 /** 1 MiB: chat requests with long histories fit; anything larger is answered 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+const nonNegativeInteger = (v: number): boolean => Number.isSafeInteger(v) && v >= 0;
+const wholeFromOne = (v: number | undefined): boolean => v === undefined || (Number.isSafeInteger(v) && v >= 1);
+const notNegative = (v: number): boolean => v >= 0;
+
+/** Each option's rule, checked in this order, and what it must be. */
+const RULES: readonly (readonly [keyof ResolvedMockOptions, (v: never) => boolean, string])[] = [
+  ['records', nonNegativeInteger, 'a non-negative integer'],
+  ['seed', Number.isSafeInteger, 'an integer'],
+  ['latencyMs', notNegative, '>= 0'],
+  ['maxConcurrency', wholeFromOne, 'a whole number >= 1'],
+  ['maxBodyBytes', (v: number) => v > 0, '> 0'],
+  ['chaos', (v: number) => v >= 0 && v <= 1, 'a rate in [0, 1]'],
+  ['chaosSeed', (v: number | undefined) => v === undefined || Number.isSafeInteger(v), 'an integer'],
+  ['streamTtftMs', notNegative, '>= 0'],
+  ['streamItlMs', notNegative, '>= 0'],
+  ['journalSize', nonNegativeInteger, 'a non-negative integer'],
+  ['replaySpeed', (v: number) => v > 0 && Number.isFinite(v), 'a number > 0'],
+  ['maxContextTokens', wholeFromOne, 'a whole number >= 1'],
+  ['contextWording', (v: string) => v === 'vllm' || v === 'llamacpp', "'vllm' or 'llamacpp'"],
+];
+
 /** Fills in defaults and rejects values that make no sense (a usage error, thrown). */
 export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
   const resolved: ResolvedMockOptions = {
@@ -52,32 +73,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.model.trim()) throw new Error('mock: model must not be blank');
   if (!resolved.basic.includes(':')) throw new Error('mock: basic credentials must be USER:PASS');
-  if (!Number.isSafeInteger(resolved.records) || resolved.records < 0)
-    throw new Error(`mock: records must be a non-negative integer, got ${resolved.records}`);
-  if (!Number.isSafeInteger(resolved.seed)) throw new Error(`mock: seed must be an integer, got ${resolved.seed}`);
-  if (!(resolved.latencyMs >= 0)) throw new Error(`mock: latencyMs must be >= 0, got ${resolved.latencyMs}`);
-  if (
-    resolved.maxConcurrency !== undefined &&
-    !(Number.isSafeInteger(resolved.maxConcurrency) && resolved.maxConcurrency >= 1)
-  )
-    throw new Error(`mock: maxConcurrency must be a whole number >= 1, got ${resolved.maxConcurrency}`);
-  if (!(resolved.maxBodyBytes > 0)) throw new Error(`mock: maxBodyBytes must be > 0, got ${resolved.maxBodyBytes}`);
-  if (!(resolved.chaos >= 0 && resolved.chaos <= 1))
-    throw new Error(`mock: chaos must be a rate in [0, 1], got ${resolved.chaos}`);
-  if (resolved.chaosSeed !== undefined && !Number.isSafeInteger(resolved.chaosSeed))
-    throw new Error(`mock: chaosSeed must be an integer, got ${resolved.chaosSeed}`);
-  for (const name of ['streamTtftMs', 'streamItlMs'] as const)
-    if (!(resolved[name] >= 0)) throw new Error(`mock: ${name} must be >= 0, got ${resolved[name]}`);
-  if (!Number.isSafeInteger(resolved.journalSize) || resolved.journalSize < 0)
-    throw new Error(`mock: journalSize must be a non-negative integer, got ${resolved.journalSize}`);
-  if (!(resolved.replaySpeed > 0 && Number.isFinite(resolved.replaySpeed)))
-    throw new Error(`mock: replaySpeed must be a number > 0, got ${resolved.replaySpeed}`);
-  if (
-    resolved.maxContextTokens !== undefined &&
-    !(Number.isSafeInteger(resolved.maxContextTokens) && resolved.maxContextTokens >= 1)
-  )
-    throw new Error(`mock: maxContextTokens must be a whole number >= 1, got ${resolved.maxContextTokens}`);
-  if (resolved.contextWording !== 'vllm' && resolved.contextWording !== 'llamacpp')
-    throw new Error(`mock: contextWording must be 'vllm' or 'llamacpp', got ${String(resolved.contextWording)}`);
+  for (const [name, ok, what] of RULES)
+    if (!ok(resolved[name] as never)) throw new Error(`mock: ${name} must be ${what}, got ${String(resolved[name])}`);
   return Object.freeze(resolved);
 }

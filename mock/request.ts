@@ -13,14 +13,7 @@ export interface BuildRequestInit {
   signal?: AbortSignal;
 }
 
-/**
- * Builds a plain request for `mock.handle`.
- *
- * @example
- * ```ts
- * const res = await mock.handle(buildRequest('POST', '/v1/chat/completions', { json: { messages: [{ role: 'user', content: 'hi' }] } }));
- * ```
- */
+/** Builds a plain request for `mock.handle`: `buildRequest('POST', '/v1/chat/completions', { json })`. */
 export function buildRequest(method: string, pathWithQuery: string, init: BuildRequestInit = {}): MockRequest {
   const q = pathWithQuery.indexOf('?');
   const path = q < 0 ? pathWithQuery : pathWithQuery.slice(0, q);
@@ -48,7 +41,6 @@ export function buildRequest(method: string, pathWithQuery: string, init: BuildR
   };
 }
 
-/** Collects a streamed body into one string. */
 export async function readStream(stream: AsyncIterable<string>): Promise<string> {
   let out = '';
   for await (const chunk of stream) out += chunk;

@@ -1,13 +1,4 @@
-/**
- * @module The mock's request handling: `createServedMock(options, faults)` answers plain requests with
- * plain responses (no WHATWG objects on the hot path; see bench/README.md), at once when nothing in
- * the answer waits. Routes: the §4 operations and `GET /v1/models` (routes/models.ts). Order of work:
- * route (404/405), body size (413), §5 authentication (401), then the route; planted faults wrap the
- * core, chaos and stream pacing wrap everything, and any unexpected exception becomes a generic JSON
- * 500. The test double (health route, journal, scripts, admin routes: test-double.ts) wraps the whole.
- * Faults come resolved: the catalogue of planted faults (faults/index.ts) is loaded only by whoever
- * names them by id (app.ts's `createMock`, or the node adapter when the options name some).
- */
+/** @module The mock's request handling: admission, the route, faults, chaos and pacing around the core. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';
@@ -35,7 +26,6 @@ import { goneOf } from './exchange.js';
 import type { Fault } from './faults/types.js';
 import type { Mock, MockOptions, MockRequest, MockResponse, ResolvedMockOptions } from './types.js';
 
-/** A request's route, found. */
 type Found = Extract<RouteMatch<RouteHandler>, { kind: 'found' }>;
 
 /** The handler of each operation (§4.1–§4.8); methods and paths are src/core/operations.ts's. */
@@ -50,11 +40,7 @@ const HANDLERS: OperationTable<RouteHandler> = {
   'scores.read': readRecord('score', 'score_id'),
 };
 
-/**
- * The route table, with §4.1's trailing-slash variant where the operation has one, and `GET
- * /v1/models` (no operation of the interface, but what many clients call first), its list created at
- * `created` (Unix seconds).
- */
+/** The route table, with trailing-slash variants and `GET /v1/models` (created at `created`, Unix seconds). */
 function routes(created: number): Router<RouteHandler> {
   const router = new Router<RouteHandler>();
   for (const op of OPERATIONS) {
@@ -77,26 +63,19 @@ const SCHEMAS_USED = [
   'conventions/list-query',
 ] as const;
 
-/**
- * Loads (or, without the build's standalone validators, compiles) the validators the routes use, so
- * that no request waits for them: at creation in-process, once listening on a port (adapters/node.ts).
- */
+/** Loads (or compiles) the validators the routes use, so that no request waits for them. */
 export function loadValidators(): void {
   const reg = registry();
   for (const name of SCHEMAS_USED) reg.validator(name);
 }
 
-/** The stream pacing the options ask for, or undefined when they ask for none. */
 function paceOf(resolved: ResolvedMockOptions): Pace | undefined {
   return resolved.streamTtftMs > 0 || resolved.streamItlMs > 0
     ? { ttftMs: resolved.streamTtftMs, itlMs: resolved.streamItlMs }
     : undefined;
 }
 
-/**
- * A request with every field plain. Faults rewrite requests in copies (`{...req, body}`): a copy of an
- * adapter's request keeps its data but not a `signal` getter, so the signal is made a plain field first.
- */
+/** A request with every field plain: faults copy requests, and a copy would lose an adapter's `signal` getter. */
 function plainRequest(incoming: MockRequest): MockRequest {
   return {
     method: incoming.method,
@@ -114,7 +93,6 @@ export interface ServedMock {
   respond(req: MockRequest): MockResponse | Promise<MockResponse>;
 }
 
-/** The mock's state: its options, the jobs and records it holds, the chat plans it caches, its credentials. */
 function mockState(resolved: ResolvedMockOptions): MockState {
   return {
     options: resolved,
@@ -126,7 +104,6 @@ function mockState(resolved: ResolvedMockOptions): MockState {
   };
 }
 
-/** A request's refusal, or its route and user. */
 type Admission = { refused: MockResponse } | { route: Found; user: string | undefined };
 
 /** Routing (404/405), body size (413) and §5 credentials (401), in that order. */
@@ -139,7 +116,6 @@ function admission(state: MockState): (req: MockRequest) => Admission {
     if (match.kind === 'method-not-allowed') return { refused: methodNotAllowed(match.allow) };
     const family = familyOf(req.path);
     if (req.body && req.body.length > maxBodyBytes) return { refused: bodyTooLarge(family, maxBodyBytes) };
-    // §5: bearer on /v1, basic on /v2.
     if (family === 'records') {
       const auth = checkBasic(req.headers.authorization, state.basic);
       return auth.ok ? { route: match, user: auth.user } : { refused: unauthorized(family, 'basic', auth.presented) };
@@ -151,7 +127,7 @@ function admission(state: MockState): (req: MockRequest) => Admission {
 
 type Core = (req: MockRequest, reply?: RouteContext['reply']) => MockResponse | Promise<MockResponse>;
 
-/** The answer with what wraps the core: chaos, latency, planted faults, stream pacing and cuts. */
+/** The answer with chaos, latency, planted faults, stream pacing and cuts around the core. */
 function withExtras(
   resolved: ResolvedMockOptions,
   faults: readonly Fault[],
@@ -192,16 +168,13 @@ export function createServedMock(options: MockOptions, faults: readonly Fault[])
     const { route, user } = admitted;
     return route.handler({ req, params: route.params, state, user, reply });
   };
-  // Without chaos, latency, faults or pacing (the usual mock), the core is the whole answer.
   const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0 && pace === undefined;
   const limit = resolved.maxConcurrency === undefined ? undefined : createConcurrencyLimit(resolved.maxConcurrency);
   const handleWithExtras = withExtras(resolved, faults, core, pace, dice);
 
-  /** The mock's answer, at once when nothing in it waits (the usual mock: no promise per request). */
   function serve(req: MockRequest): MockResponse | Promise<MockResponse> {
     if (limit) return limit.run(familyOf(req.path), () => handleWithExtras(req), req.signal);
     if (!plain) return handleWithExtras(req);
-    // An unexpected exception never crashes the mock nor leaks a stack (msw's InternalError split).
     try {
       const out = core(req);
       return out instanceof Promise ? out.catch(() => internalError(familyOf(req.path))) : out;

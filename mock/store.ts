@@ -21,7 +21,6 @@ export class JobStore {
     return this.#jobs.get(id);
   }
 
-  /** Forgets every job (a reset of the mock). */
   clear(): void {
     this.#jobs.clear();
   }

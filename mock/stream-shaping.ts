@@ -1,9 +1,4 @@
-/**
- * @module A streamed answer shaped in time for client authors: paced (the first event `ttftMs` after
- * the headers, each later one `itlMs` after the one before, as a model server sends tokens), or cut
- * (some events, then the connection dropped, as a server that dies mid-answer). Both wrap any
- * stream; the adapters turn a cut into what a client sees of a dropped connection.
- */
+/** @module A streamed answer shaped in time: paced (`ttftMs`, `itlMs`) or cut after some events. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gone, ReadyIterator } from './exchange.js';
 import type { MockResponse } from './types.js';
@@ -17,7 +12,6 @@ export class StreamCut extends Error {
   }
 }
 
-/** Stream pacing, in ms. */
 export interface Pace {
   readonly ttftMs: number;
   readonly itlMs: number;
@@ -35,30 +29,19 @@ export async function waitUntil(due: number, signal: AbortSignal | undefined): P
   return signal?.aborted !== true;
 }
 
-/**
- * The stream's chunks spaced in time: the first `ttftMs` after it is first read, each later one
- * `itlMs` after the one before was taken. Ends quietly when the client goes away (`gone`, read when
- * a chunk falls due and at least once a second: no listener per stream).
- */
+/** The stream's chunks spaced in time; ends quietly when the client goes away (`gone`, read at least once a second). */
 export function pacedStream(stream: AsyncIterable<string>, pace: Pace, gone?: Gone): AsyncIterableIterator<string> {
   return new PacedStream(stream[Symbol.asyncIterator](), pace, gone);
 }
 
 const END: IteratorResult<string> = { done: true, value: undefined };
 
-/**
- * The paced stream as an iterator of its own rather than an async generator over promise timers:
- * between two events an open stream holds this object, one promise and a place in a due queue (no
- * generator, no awaited chain, no timer of its own, no listener on an abort signal). Thousands of
- * paced streams are open at once in a burst: what each holds while it waits is the mock's memory
- * per stream.
- */
+/** Not an async generator over timers: a waiting stream holds this object, one promise and a place in a due queue. */
 class PacedStream implements AsyncIterableIterator<string>, DueItem {
   #first = true;
   #ended = false;
   /** When the chunk held may leave (performance.now() time). */
   due = 0;
-  /** The source's result held until due (handed out as it is: no second object per event). */
   #held: IteratorResult<string> = END;
   #resolve: ((r: IteratorResult<string>) => void) | undefined;
   /** True from a `next()` until it settles: a second call waits for `#last`, as with an async generator. */
@@ -84,7 +67,6 @@ class PacedStream implements AsyncIterableIterator<string>, DueItem {
     return next;
   }
 
-  /** The source's next chunk, held until due. */
   #take(): Promise<IteratorResult<string>> {
     const delay = this.#first ? this.pace.ttftMs : this.pace.itlMs;
     this.#first = false;
@@ -106,7 +88,6 @@ class PacedStream implements AsyncIterableIterator<string>, DueItem {
     );
   }
 
-  /** Holds the source's chunk until it is due: in the queue of streams waiting as long. */
   #hold(r: IteratorResult<string>, delay: number): Promise<IteratorResult<string>> {
     if (r.done || this.#ended) {
       this.#end();
@@ -120,7 +101,6 @@ class PacedStream implements AsyncIterableIterator<string>, DueItem {
     });
   }
 
-  /** Hands the chunk out (it is due), or ends the stream when the client is gone. */
   fire(): void {
     if (this.gone?.aborted === true) {
       this.#finish(END);
@@ -147,12 +127,10 @@ class PacedStream implements AsyncIterableIterator<string>, DueItem {
     this.#last = undefined;
   }
 
-  /** Ends the stream now if its client went away (its queue skips it from then on). */
   endIfGone(): void {
     if (this.#resolve !== undefined && this.gone?.aborted === true) this.fire();
   }
 
-  /** True while a chunk waits to be handed out (a stream returned meanwhile is skipped by its queue). */
   get waiting(): boolean {
     return this.#resolve !== undefined;
   }
@@ -183,10 +161,7 @@ export function isEventStream(res: MockResponse): boolean {
   return res.stream !== undefined && (res.headers['content-type'] ?? '').startsWith('text/event-stream');
 }
 
-/**
- * An answer with its timing and fault applied: a stream paced and/or cut after `cutAfter` events;
- * a whole-body answer with a cut is its headers alone, then the connection dropped.
- */
+/** A stream paced and/or cut after `cutAfter` events; a whole-body answer with a cut is its headers alone. */
 export function shapeAnswer(
   res: MockResponse,
   pace: Pace | undefined,

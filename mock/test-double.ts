@@ -1,12 +1,4 @@
-/**
- * @module The mock as a client author's test double, around the core: the health route answers
- * first (http/health.ts: no credentials, no journal); every other request to the interface is
- * journaled (with the answer, as it leaves: journal-answer.ts), then answered by the newest script that matches it, else by the answer
- * recorded for it (`fixtures`, past the core's credential and route checks), else by the mock as
- * usual. With no script or fixture loaded that costs one check of the path, one journal slot and two
- * size tests per request. The in-process API (`mock.requests()`, `mock.addScript()`, …) and the admin
- * routes under `/__mock/` drive the same journal and scripts.
- */
+/** @module The mock as a test double: journaled, answered by a script, a recorded answer or the core. */
 import { ADMIN_PREFIX, type AdminControl, adminRoutes } from './admin.js';
 import type { ChaosDice } from './chaos.js';
 import { internalError } from './errors.js';
@@ -25,7 +17,6 @@ import { checkedOrThrow } from './scripts/validate.js';
 import type { Pace } from './stream-shaping.js';
 import type { Mock, MockRequest, MockResponse } from './types.js';
 
-/** The parts of the mock the double wraps. */
 export interface DoubleParts {
   readonly state: MockState;
   /** The mock's usual answer: core, faults, chaos, latency, pacing (at once when nothing waits; it never rejects). */
@@ -38,16 +29,11 @@ export interface DoubleParts {
   readonly dice: ChaosDice;
 }
 
-/**
- * The mock's request handler and in-process API, journal and scripts included; `respond` is `handle`
- * without a promise when the answer is ready at once (the node adapter's path: no promise, no
- * microtask turn per request).
- */
+/** The in-process API; `respond` is `handle` without a promise when the answer is ready at once. */
 export type TestDouble = Omit<Mock, 'fetch' | 'options'> & {
   respond(req: MockRequest): MockResponse | Promise<MockResponse>;
 };
 
-/** What the admin routes and the in-process API drive: the journal, the scripts, the fixtures and a reset. */
 function adminControl(
   journal: Journal,
   scripts: ScriptStore,
@@ -98,14 +84,12 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
       : journaledAnswer(journal, slot, req, out);
   }
 
-  /** The answer: a script's, else a recorded one, else the mock's own. */
   function answer(req: MockRequest, slot: number): MockResponse | Promise<MockResponse> {
     if (scripts.size === 0 && fixtures.size === 0) return serve(req);
     let hit: ReturnType<ScriptStore['take']>;
     let recorded: ReturnType<FixtureStore['take']>;
     try {
       hit = scripts.size === 0 ? undefined : scripts.take(req);
-      // A request the core refuses (credentials, size, route) is refused as usual, recorded or not.
       if (!hit) recorded = fixtures.size === 0 || parts.refusal(req) ? undefined : fixtures.take(req);
     } catch {
       return internalError(familyOf(req.path));
@@ -120,7 +104,6 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
       journal.answeredBy(slot, fixture.id);
       return settled(req, () => fixtureResponse(fixture, options.replaySpeed, req.signal));
     }
-    // The mock's own answer (it never rejects).
     return serve(req);
   }
 
@@ -140,7 +123,7 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   };
 }
 
-/** An answer that never throws: an unexpected exception is a generic JSON 500, as in the core. */
+/** An answer that never throws: an unexpected exception is a JSON 500. */
 function settled(req: MockRequest, answer: () => MockResponse | Promise<MockResponse>): Promise<MockResponse> {
   const failed = () => internalError(familyOf(req.path));
   try {

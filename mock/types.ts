@@ -1,7 +1,4 @@
-/**
- * @module The mock's options and its in-process API: the core (plain data in and out, exchange.ts),
- * the web-standard adapter, and the test double: the request journal and scripted answers.
- */
+/** @module The mock's options and its in-process API. */
 import type { MockRequest, MockResponse } from './exchange.js';
 import type { Fault } from './faults/types.js';
 import type { Fixture } from './fixtures/types.js';
@@ -25,19 +22,13 @@ export interface MockOptions {
   records?: number;
   /** Seed for the deterministic record data. */
   seed?: number;
-  /**
-   * The model the mock serves: listed by `GET /v1/models`, and named by a completion whose request
-   * names none (a request naming another is still served under that name). Default `mock-model`.
-   */
+  /** The model listed by `GET /v1/models` and named by a completion whose request names none. Default `mock-model`. */
   model?: string;
   /** §7.1: the served model uses priority scheduling. */
   priorityScheduling?: boolean;
   /** Added latency per response, in ms. */
   latencyMs?: number;
-  /**
-   * Requests to the interface served at once; beyond it as many more wait their turn, and the rest
-   * are shed with 429 and `Retry-After` (the conformant way to shed load). Default: no limit.
-   */
+  /** Requests served at once; as many more wait, the rest get 429 with `Retry-After`. Default: no limit. */
   maxConcurrency?: number;
   /** Largest request body accepted (413 beyond). */
   maxBodyBytes?: number;
@@ -57,54 +48,29 @@ export interface MockOptions {
   admin?: boolean;
   /** Requests the journal keeps (the oldest make room); 0 keeps none. Default 1,000. */
   journalSize?: number;
-  /**
-   * Answers recorded from a real server (`conformance proxy --record FILE --record-bodies`): the path
-   * of that file. A request matching a recorded one (method, path and query, canonical JSON body) gets
-   * the recorded answer, at the recorded pace; any other the mock's own.
-   */
+  /** The file of answers recorded with `conformance proxy --record FILE --record-bodies`, replayed to matching requests. */
   fixtures?: string;
   /** Scales the recorded pace of the fixtures' streams: 2 serves them twice as fast. Default 1. */
   replaySpeed?: number;
-  /**
-   * A small deployment's context window, in the mock's tokens: a chat request whose prompt plus
-   * requested completion exceeds it is refused with a 400 (mock/chat/context-window.ts). Default: none.
-   */
+  /** A context window in the mock's tokens: a prompt plus completion over it is refused with a 400. Default: none. */
   maxContextTokens?: number;
   /** Whose words that refusal uses: vLLM's or llama.cpp's. Default 'vllm'. */
   contextWording?: ContextWording;
 }
 
-/** The options with every default applied. */
-export interface ResolvedMockOptions {
-  readonly token: string;
-  readonly basic: string;
-  readonly entity: string;
-  readonly project: string;
-  readonly records: number;
-  readonly seed: number;
-  readonly model: string;
-  readonly priorityScheduling: boolean;
-  readonly latencyMs: number;
-  /** Undefined: no limit. */
-  readonly maxConcurrency: number | undefined;
-  readonly maxBodyBytes: number;
-  /** The planted faults' ids. */
-  readonly faults: readonly string[];
-  readonly chaos: number;
-  readonly chaosSeed: number | undefined;
-  /** The scripts loaded at start, read from their file if a path was given. */
-  readonly scripts: readonly Script[];
-  readonly streamTtftMs: number;
-  readonly streamItlMs: number;
-  readonly admin: boolean;
-  readonly journalSize: number;
-  /** The recorded answers, read from the `fixtures` file at start (none without one). */
-  readonly fixtures: readonly Fixture[];
-  readonly replaySpeed: number;
-  /** Undefined: no context window. */
-  readonly maxContextTokens: number | undefined;
-  readonly contextWording: ContextWording;
-}
+/** Options with no default: undefined when not given. */
+type Unset = 'maxConcurrency' | 'chaosSeed' | 'maxContextTokens';
+
+/** The options with every default applied: faults by id, scripts and fixtures read from their files. */
+export type ResolvedMockOptions = Readonly<
+  Required<Omit<MockOptions, Unset | 'faults' | 'scripts' | 'fixtures'>> & {
+    [K in Unset]: MockOptions[K] | undefined;
+  } & {
+    faults: readonly string[];
+    scripts: readonly Script[];
+    fixtures: readonly Fixture[];
+  }
+>;
 
 export interface Mock {
   /** The core: plain data in and out. */

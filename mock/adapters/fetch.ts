@@ -1,16 +1,10 @@
-/**
- * @module The web-standard adapter: `fetch(Request) → Response` over the plain-data core (hono's
- * contract). Used as `mock.fetch` and by the msw handlers. Streamed bodies are pulled, so a
- * consumer that stops reading stops production; cancelling the body ends the producer. A stream
- * that fails mid-way (a cut, a producer's error) errors the body as a dropped connection does under
- * node's fetch: `TypeError: terminated`, caused by a socket error, never the mock's own error.
- */
+/** @module The web-standard adapter: `fetch(Request) → Response`, a failing stream erroring as a dropped connection. */
 import { jsonBodyText } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 const encoder = new TextEncoder();
 
-/** What undici's fetch reports when the server drops the connection mid-body (whatever made the mock drop it). */
+/** What undici's fetch reports when the server drops the connection mid-body. */
 function connectionDropped(): TypeError {
   const socket = Object.assign(new Error('other side closed'), {
     name: 'SocketError',
@@ -19,7 +13,6 @@ function connectionDropped(): TypeError {
   return new TypeError('terminated', { cause: socket });
 }
 
-/** Converts a web Request into the core's plain request. */
 export async function toMockRequest(request: Request): Promise<MockRequest> {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
@@ -37,7 +30,6 @@ export async function toMockRequest(request: Request): Promise<MockRequest> {
   };
 }
 
-/** Converts the core's plain response into a web Response. */
 export function toResponse(res: MockResponse): Response {
   const init = { status: res.status, headers: res.headers };
   const json = jsonBodyText(res);
@@ -67,7 +59,6 @@ export function toResponse(res: MockResponse): Response {
   return new Response(null, init);
 }
 
-/** Answers a web Request with a core `handle` function. */
 export async function fetchWith(
   handle: (req: MockRequest) => Promise<MockResponse>,
   request: Request,

@@ -1,11 +1,7 @@
-/**
- * @module The entry of the mock's worker thread (worker.ts): starts the mock's HTTP server with the
- * options it was given and tells the parent where it listens, or why it could not start.
- */
+/** @module The mock's worker thread: starts the server and tells the parent where it listens, or why not. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startMockServer, type MockServerOptions } from './node.js';
 
-/** What the worker tells its parent once: where the mock listens, or the error that stopped it. */
 export type MockWorkerMessage =
   | { readonly kind: 'listening'; readonly url: string; readonly host: string; readonly port: number }
   | { readonly kind: 'failed'; readonly message: string };

@@ -1,16 +1,4 @@
-/**
- * @module The node adapter's slow-client guard: every open connection held to a time limit per phase
- * (its first request's headers, a body, the next request on a kept-alive connection), answered 408 and
- * dropped past it, also when the client keeps its own side open (as slowloris tools do).
- *
- * Time is charged to a client only while the server is keeping up. The guard sweeps every `check` ms
- * and counts at most one interval per sweep: a sweep that runs late means the event loop was busy
- * (a burst of connections, thousands of streams), and the bytes a client sent in that time may be
- * sitting unread in the kernel: the wait is the server's, not the client's. A client that sends
- * nothing still runs out of time, on a busy machine too, only later by the time the server could not
- * look. (node's own header and request timeouts count wall time from the connection, so a busy
- * machine cut clients that had sent everything; the adapter turns them off and keeps this guard.)
- */
+/** @module The slow-client guard: time limits per phase, charged only while the server keeps up (408 past them). */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -19,10 +7,9 @@ export const KEEP_ALIVE_MS = 5_000;
 /** A connection answered 4xx by the guards is dropped after this long if the client keeps it open. */
 export const LINGER_MS = 1_000;
 
-/** Where a connection is, as the sweep sees it: each has a time limit, except answering. */
+/** Where a connection is: each phase has a time limit, except answering. */
 type Phase = 'first-request' | 'body' | 'answering' | 'next-request';
 
-/** One open connection, as the sweep tracks it. */
 interface Connection {
   /** The last request whose headers arrived, and its answer. */
   request: IncomingMessage | undefined;
@@ -41,10 +28,8 @@ function phaseOf(c: Connection): Phase {
 }
 
 /**
- * Answers a client the server gives up on (408, 431, 400) and ends the connection; a connection in the
- * middle of an answer, or that can no longer be written to, is dropped at once. node's http sockets
- * are half-open: ending one only stops writing, so a client that keeps its side open would stay
- * connected; the sweep drops it `LINGER_MS` later.
+ * Answers a client the server gives up on (408, 431, 400) and ends the connection (dropped at once
+ * mid-answer); the socket is half-open, so the sweep drops it `LINGER_MS` later.
  */
 function cut(socket: Socket, c: Connection | undefined, status: string): void {
   if (!socket.writable || (c?.answer?.headersSent && !c.answer.writableFinished)) {
@@ -63,13 +48,9 @@ export interface ConnectionGuard {
 }
 
 /**
- * Guards `server`'s connections. Limits, on the guard's clock (late by at most one sweep, so never
- * stricter than the timeouts given):
- * - before its first request: the headers within the header timeout of the connection;
- * - a body: within the request timeout of the headers;
- * - between requests: the next headers within node's keep-alive allowance and one header timeout
- *   (bytes that begin no request, blank lines, would otherwise keep a connection open for good);
- * - answering: no limit here (a client that stops reading is the idle timeout's).
+ * Guards `server`'s connections, on the guard's clock: the first headers within the header timeout, a
+ * body within the request timeout, the next headers within node's keep-alive allowance and one header
+ * timeout; no limit while answering (a client that stops reading is the idle timeout's).
  */
 export function guardConnections(
   server: Server,
@@ -83,7 +64,6 @@ export function guardConnections(
     answering: Number.POSITIVE_INFINITY,
     'next-request': KEEP_ALIVE_MS + 1_000 + headersTimeoutMs,
   };
-  // One listener for every socket (no closure per connection).
   function forget(this: Socket): void {
     connections.delete(this);
   }

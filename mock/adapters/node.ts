@@ -1,10 +1,4 @@
-/**
- * @module The node:http adapter: the mock on a real socket, loopback and a free port by default.
- * Guards against slow and greedy clients (header, request and idle timeouts, each per connection
- * whatever else is being served; a body limit answered 413 without reading further), writes streamed
- * bodies with backpressure, and aborts the request's signal when the client goes away so streams
- * stop producing.
- */
+/** @module The node:http adapter: the mock on a socket, guarded against slow and greedy clients. */
 import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Fault } from '../faults/types.js';
@@ -16,18 +10,13 @@ import { writeResponse } from './stream-writer.js';
 import type { Mock, MockOptions, MockRequest } from '../types.js';
 
 export interface MockServerOptions extends MockOptions {
-  /** Default 127.0.0.1 (loopback only). */
   host?: string;
-  /** Default 0 (a free port). */
   port?: number;
-  /** Time allowed to receive the headers (slowloris guard), counted while the server keeps up (see node-guards). Default 10 s. */
+  /** Time allowed to receive the headers (slowloris guard), counted while the server keeps up. Default 10 s. */
   headersTimeoutMs?: number;
   /** Time allowed to receive the whole request. Default 30 s. */
   requestTimeoutMs?: number;
-  /**
-   * A client that stops reading: once an answer's writes back up, a connection with no traffic for
-   * this long is closed. Default 120 s. (Idle connections between requests are closed after 5 s.)
-   */
+  /** A client that stops reading: a backed-up connection with no traffic this long is closed. Default 120 s. */
   idleTimeoutMs?: number;
 }
 
@@ -44,10 +33,7 @@ export interface MockServer {
 /** Shared by every request without a query string (routes only read it). */
 const NO_QUERY: URLSearchParams = new URLSearchParams();
 
-/**
- * Reads the body, then calls `done` with its bytes or 'too-large' (a callback rather than a promise:
- * this runs once per request at tens of thousands of requests a second).
- */
+/** Reads the body, then calls `done` with its bytes or 'too-large' (a callback: no promise per request). */
 function readBody(
   req: IncomingMessage,
   limit: number,
@@ -56,8 +42,7 @@ function readBody(
 ): void {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
-    // The rest is read and dropped (a lingering close, as nginx does): a client still sending gets
-    // its 413 instead of a reset. The slow-client sweep bounds how long (the request timeout).
+    // The rest is read and dropped (a lingering close, as nginx does): a client still sending gets its 413.
     req.resume();
     done('too-large');
     return;
@@ -85,18 +70,14 @@ function readBody(
 
 const EMPTY = new Uint8Array(0);
 
-/** The listen backlog asked for (the kernel caps it at net.core.somaxconn). */
+/** Asked for (the kernel caps it at net.core.somaxconn): a burst of connections overfills node's 511. */
 const LISTEN_BACKLOG = 65_535;
 
-/**
- * The core's view of a node request. A class, not an object literal: a literal with a getter gets a
- * hidden class of its own per request, allocated in the old generation, which made every young-
- * generation collection several times slower under load.
- */
+/** The core's view of a node request: a class, as a literal with a getter gets a hidden class per request. */
 class NodeRequest implements MockRequest {
   #controller: AbortController | undefined;
   readonly #res: ServerResponse;
-  /** node lower-cases header names; only set-cookie is ever an array, and the mock never reads it. */
+  /** Only set-cookie is ever an array, and the mock never reads it. */
   readonly headers: Record<string, string | undefined>;
 
   constructor(
@@ -132,23 +113,14 @@ class NodeRequest implements MockRequest {
   }
 }
 
-/**
- * Starts the mock on a socket.
- *
- * @example
- * ```ts
- * const server = await startMockServer({ port: 0 });
- * console.log(server.url); // http://127.0.0.1:54321
- * await server.close();
- * ```
- */
-/** The options' planted faults, resolved: the catalogue (faults/index.ts) is loaded only when some are named by id. */
+/** The options' planted faults, resolved: the catalogue is loaded only when some are named by id. */
 async function faultsOf(given: MockOptions['faults']): Promise<readonly Fault[]> {
   if (!given?.length) return [];
   if (given.every((f): f is Fault => typeof f !== 'string')) return given;
   return (await import('../faults/index.js')).resolveFaults(given);
 }
 
+/** Starts the mock on a socket: `(await startMockServer({ port: 0 })).url`. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const {
     host = '127.0.0.1',
@@ -162,8 +134,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const limit = mock.options.maxBodyBytes;
   const server = createServer(
     {
-      // node's own header and request timeouts count wall time, which cuts clients that are only slow
-      // because the machine is busy: the guard below keeps them, on a clock that leaves that time out.
+      // node's timeouts count wall time, cutting clients slow only because the machine is busy: the guard's clock does not.
       headersTimeout: 0,
       requestTimeout: 0,
       keepAliveTimeout: KEEP_ALIVE_MS,
@@ -185,7 +156,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         }
         const query = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
         const request = new NodeRequest(method, path, query, req, res, body);
-        // An answer ready at once is written at once: no promise, no microtask turn.
         try {
           const out = respond(request);
           if (out instanceof Promise) out.then((ready) => writeResponse(res, ready, idleTimeoutMs)).catch(fail);
@@ -201,11 +171,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   );
   const guard = guardConnections(server, { headersTimeoutMs, requestTimeoutMs });
 
-  // A burst of connections waits in the accept queue while the event loop is busy: node's 511 drops
-  // (SYN retried a second later, then 3, then 7: connect timeouts) what a burst of thousands overfills.
-  // The kernel caps the backlog at net.core.somaxconn (4096 on most current Linux).
   const listening = await listenOn(server, port, host, LISTEN_BACKLOG);
-  // Loaded once listening, before a first request is likely: a broken schema directory shows in that request (500).
+  // Loaded once listening: a broken schema directory shows in the first request (500).
   setImmediate(() => {
     try {
       loadValidators();

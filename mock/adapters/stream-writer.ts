@@ -1,8 +1,4 @@
-/**
- * @module How the node adapter writes an answer: a whole body at once, or a stream over time with
- * backpressure, the chunks ready at once joined into one write, and a failure mid-way sent as a
- * server that dies sends it (what was produced, then the connection dropped).
- */
+/** @module How the node adapter writes an answer: whole, or streamed with backpressure and batched writes. */
 import type { ServerResponse } from 'node:http';
 import { jsonBodyText } from '../errors.js';
 import type { ReadyIterator } from '../exchange.js';
@@ -10,32 +6,25 @@ import { drained } from '../http/drained.js';
 import type { MockResponse } from '../types.js';
 import { LINGER_MS } from './node-guards.js';
 
-/**
- * A client that stops reading: once a write backs up, the connection is closed after `idleMs`
- * without traffic (node refreshes a socket's timeout on every read and write, and destroys a socket
- * whose timeout fires unhandled; after the answer, node's keep-alive timeout replaces this one).
- * Armed only then, so answers that leave at once pay for no timer.
- */
+/** Once a write backs up, the connection closes after `idleMs` without traffic (armed only then: no timer otherwise). */
 function watchStall(res: ServerResponse, idleMs: number): void {
   res.socket?.setTimeout(idleMs);
 }
 
-/** Writes an answer: a whole body at once (no promise: tens of thousands a second), a stream over time. */
 export function writeResponse(res: ServerResponse, out: MockResponse, idleMs: number): Promise<void> | undefined {
   if (out.stream) return new StreamWriter(res, out, idleMs).run(out.stream[Symbol.asyncIterator]());
-  const body = jsonBodyText(out) ?? out.body ?? '';
-  // The answer's header object is the adapter's to finish (no copy on this hot path).
+  writeWhole(res, out, jsonBodyText(out) ?? out.body ?? '', idleMs);
+}
+
+/** A whole body in one write; the answer's header object is the adapter's to finish (no copy on this hot path). */
+function writeWhole(res: ServerResponse, out: MockResponse, body: string | Uint8Array, idleMs: number): void {
   out.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(out.status, out.headers);
   res.end(body);
   if (res.writableNeedDrain) watchStall(res, idleMs);
 }
 
-/**
- * Drops the connection in the middle of an answer, as a server that dies does: what was written
- * (the headers, the events so far) leaves first, then the connection closes without the body's end,
- * so the client reads a partial 200 and then a network error.
- */
+/** Drops the connection mid-answer as a dying server does: what was written leaves, then no body end. */
 function dropAfterWritten(res: ServerResponse): void {
   const socket = res.socket;
   if (!socket?.writable) {
@@ -52,18 +41,12 @@ function dropAfterWritten(res: ServerResponse): void {
 const BATCH_CHARS = 64 * 1024;
 
 /**
- * A streamed body. One that ends after its first chunk (a short JSONL page is one 64 KiB batch) goes
- * out as a fixed-length answer in one write; longer ones are chunked, with backpressure, the chunks
- * ready at once joined into one write (a cached chat stream's events: one `res.write` rather than
- * one per event; the body's bytes are the same, only its chunked framing differs) and the writes of
- * one tick leaving in one socket write (cork). A paced stream sends its headers at once and each
- * chunk as it comes. A stream that fails mid-way (a cut, a producer's error) gets its headers and
- * what it produced sent, then the connection dropped.
+ * A streamed body: one of a single chunk goes out as a fixed-length answer; longer ones are chunked,
+ * the chunks ready at once joined into one write and a tick's writes corked. A paced stream sends its
+ * headers at once and each chunk as it comes.
  */
 class StreamWriter {
-  /** Chunks produced before the headers were written. */
   private readonly early: string[] = [];
-  /** Chunks produced and not written yet (joined: a paced stream's are written one by one). */
   private batch = '';
   private headWritten = false;
   private corked = false;
@@ -97,7 +80,6 @@ class StreamWriter {
 
   /** Writes a chunk; false when the socket's buffer is full (wait for it to drain before producing more). */
   private write(chunk: string): boolean {
-    // A paced stream's chunks come one per timer: nothing to gather, no tick to pay per event.
     if (!this.corked && !this.out.paced) {
       this.corked = true;
       this.res.cork();
@@ -106,14 +88,13 @@ class StreamWriter {
     return this.res.write(chunk);
   }
 
-  /** Writes the batch; false as `write`. */
   private flush(): boolean {
     const text = this.batch;
     this.batch = '';
     return this.write(text);
   }
 
-  /** Adds a chunk to the batch, written once full (large chunks are not joined: that would copy them); false as `write`. */
+  /** Adds a chunk to the batch, written once full (large chunks are not joined); false as `write`. */
   private add(chunk: string): boolean {
     if (this.batch !== '' && this.batch.length + chunk.length > BATCH_CHARS) {
       const ok = this.flush();
@@ -135,11 +116,7 @@ class StreamWriter {
     if (!first.done) this.early.push(first.value);
     const second = first.done ? first : (chunks.ready?.() ?? (await chunks.next()));
     if (second.done) {
-      const body = this.early[0] ?? '';
-      this.out.headers['content-length'] = String(Buffer.byteLength(body));
-      this.res.writeHead(this.out.status, this.out.headers);
-      this.res.end(body);
-      if (this.res.writableNeedDrain) watchStall(this.res, this.idleMs);
+      writeWhole(this.res, this.out, this.early[0] ?? '', this.idleMs);
       return true;
     }
     this.early.push(second.value);
@@ -149,7 +126,6 @@ class StreamWriter {
     return false;
   }
 
-  /** The rest: what is ready is gathered and written at once; `next()` waits for the rest. */
   private async pump(chunks: ReadyIterator): Promise<void> {
     for (;;) {
       let next = chunks.ready?.();

@@ -1,17 +1,9 @@
-/**
- * @module The mock on a thread of its own: `startMockWorker` starts the same HTTP server as
- * `startMockServer` (node.ts) in a worker thread, so that a process that both judges and serves (a
- * run against the bundled mock) spends its main thread on judging while another core answers, and
- * does not load the mock's modules on its way to the first request. The options cross to the thread
- * by structured clone: planted faults by id only. Where the worker's entry is not compiled beside this
- * module (the TypeScript sources under a test runner), the server starts in this thread instead.
- */
+/** @module `startMockServer` in a worker thread, so a process that also judges keeps its main thread for that. */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { MockWorkerMessage } from './mock-worker.js';
 import type { MockServerOptions } from './node.js';
 
-/** A mock listening on another thread (or, without a compiled worker entry, on this one). */
 export interface MockWorkerServer {
   /** `http://host:port`, no trailing slash. */
   readonly url: string;
@@ -24,7 +16,6 @@ export interface MockWorkerServer {
 /** Options that cross to the worker thread: those of `startMockServer`, planted faults by id. */
 export type MockWorkerOptions = Omit<MockServerOptions, 'faults'> & { faults?: readonly string[] };
 
-/** The compiled worker entry beside this module (dist/mock/adapters/, or the bundle's dist/cli/). */
 const ENTRY = new URL('./mock-worker.js', import.meta.url);
 
 /** Starts the mock in a worker thread; rejects, as `startMockServer` throws, when it cannot start. */
@@ -46,8 +37,7 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     throw err;
   });
   worker.removeAllListeners();
-  // A thread that dies later leaves its port closed: the run reports the target unreachable.
-  worker.on('error', () => {});
+  worker.on('error', () => {}); // a thread dying later leaves its port closed: the target unreachable
   return {
     url: listening.url,
     host: listening.host,

@@ -1,8 +1,4 @@
-/**
- * @module A small deployment's context window, as real engines refuse a request that does not fit
- * it: the prompt (the mock's chat template and tokenizer) plus the completion the request asks for,
- * over the window, is a 400 worded as vLLM or llama.cpp word it. Off unless `maxContextTokens` is set.
- */
+/** @module A small deployment's context window (`maxContextTokens`): a 400 worded as vLLM or llama.cpp word it. */
 import { jsonResponse, openaiError } from '../errors.js';
 import type { ContextWording, MockResponse } from '../types.js';
 import { promptLength } from './prompt.js';
@@ -14,7 +10,6 @@ function requestedCompletion(chat: ChatRequest): number {
   return typeof asked === 'number' && asked > 0 ? asked : 0;
 }
 
-/** The refusal of a request that does not fit `window` tokens, or undefined when it fits. */
 export function contextRefusal(
   chat: ChatRequest,
   window: number | undefined,

@@ -1,9 +1,4 @@
-/**
- * @module The mock model: deterministic output per choice from a hash of the request and its
- * `seed` (same request and seed → same text, streamed or not), then the §4.1 stopping rules in the
- * order a decoding loop meets them: stop strings and stop token ids (not before min_tokens),
- * repetition detection, the token budget (max_completion_tokens / max_tokens → `length`).
- */
+/** @module The mock model: deterministic output from a hash of the request and its seed, then §4.1 stopping rules. */
 import { hashJson, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { messageText } from './prompt.js';
@@ -11,7 +6,6 @@ import { tokenId, tokenize } from './tokenizer.js';
 import type { ChatRequest } from './types.js';
 import { WORDS } from './words.js';
 
-/** The context window of the mock model. */
 export const MAX_MODEL_LEN = 131_072;
 /** Output when nothing else ends it (ignore_eos without a max): the mock's generation limit. */
 const MAX_FREE_OUTPUT = 4096;
@@ -19,10 +13,8 @@ const REASONING_TOKENS = { low: 16, medium: 32, high: 64 } as const;
 
 type FinishReason = 'stop' | 'length' | 'repetition';
 
-/** What one choice produced. */
 export interface ChoiceOutput {
   index: number;
-  /** Seed of this choice, for the logprobs of its tokens. */
   seed: number;
   /** Reasoning tokens (counted as completion tokens), empty unless reasoning was asked for. */
   reasoningTokens: string[];
@@ -90,15 +82,11 @@ export function outputBudget(req: ChatRequest, promptTokens: number): number {
   return typeof asked === 'number' ? Math.min(asked, room) : room;
 }
 
-/** The seed of choice `index` of a request. */
 export function choiceSeed(baseSeed: number, index: number): number {
   return mix32(baseSeed >>> 0, index + Math.floor(baseSeed / 2 ** 32));
 }
 
-/**
- * Generates one choice: `fixed` is the text a structured-output constraint yields for this choice
- * (see structured.ts), undefined for free text.
- */
+/** Generates one choice: `fixed` is the text a structured-output constraint yields, undefined for free text. */
 export function generateChoice(
   req: ChatRequest,
   fixed: string | undefined,
@@ -135,10 +123,7 @@ export function generateChoice(
   };
 }
 
-/**
- * The decoding loop over the model's `natural` tokens: the token budget (`length`), then after
- * min_tokens the stop token ids, the stop strings and repetition detection, in vLLM's order.
- */
+/** The decoding loop: the token budget, then after min_tokens stop token ids, stop strings, repetition, in vLLM's order. */
 function decode(
   req: ChatRequest,
   natural: readonly string[],

@@ -1,9 +1,4 @@
-/**
- * @module A JSON value valid against a schema, for `structured_outputs.json` and `response_format`
- * json_schema: the suite's schema-driven generator (`sampleValid(schema, seed)` of
- * src/generation/sample.ts), loaded on first use; a small fallback covers the common keywords for a
- * schema the generator refuses.
- */
+/** @module A JSON value valid against a schema, from the suite's generator (a small fallback where it refuses). */
 import type fc from 'fast-check';
 import { createRng, type Rng } from '../util/prng.js';
 
@@ -12,10 +7,7 @@ type FastCheck = typeof fc;
 
 let fastCheck: Promise<FastCheck> | undefined;
 
-/**
- * fast-check, loaded on the first request that asks for structured output: imported up front it
- * cost ~15 ms of every `conformance mock` start-up, for a feature most runs use a few times.
- */
+/** fast-check, loaded on first use (up front it cost ~15 ms of every start-up). */
 export function loadFastCheck(): Promise<FastCheck> {
   fastCheck ??= import('fast-check').then((mod) => mod.default);
   return fastCheck;
@@ -23,17 +15,12 @@ export function loadFastCheck(): Promise<FastCheck> {
 
 let loaded: Promise<Sampler> | undefined;
 
-/**
- * `sampleValid` of src/generation/sample.ts, imported on the first request that needs it (it brings
- * fast-check and the schema compiler: a cost most mock runs never pay). A plain specifier, so the
- * compiler and the dead-export checker see the dependency.
- */
+/** `sampleValid` of src/generation/sample.ts, imported on first use (a plain specifier, for the checkers). */
 function loadSampler(): Promise<Sampler> {
   loaded ??= import('../../src/generation/sample.js').then((mod) => mod.sampleValid);
   return loaded;
 }
 
-/** A value valid against `schema`, the same for the same seed. */
 export async function sampleJson(schema: Record<string, unknown>, seed: number): Promise<unknown> {
   const sampler = await loadSampler();
   try {
@@ -46,7 +33,6 @@ export async function sampleJson(schema: Record<string, unknown>, seed: number):
 
 type Schema = Record<string, unknown>;
 
-/** A best-effort sampler over type/const/enum/properties/items/bounds/pattern/format. */
 function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[rng.int(schema.enum.length)];
@@ -71,30 +57,22 @@ function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck):
     case 'integer': {
       const min = isNum(schema.minimum)
         ? Math.ceil(schema.minimum)
-        : isNum(schema.exclusiveMinimum)
-          ? Math.floor(schema.exclusiveMinimum) + 1
-          : 0;
+        : Math.floor(num(schema.exclusiveMinimum) ?? -1) + 1;
       const max = isNum(schema.maximum)
         ? Math.floor(schema.maximum)
-        : isNum(schema.exclusiveMaximum)
-          ? Math.ceil(schema.exclusiveMaximum) - 1
-          : min + 100;
+        : Math.ceil(num(schema.exclusiveMaximum) ?? min + 101) - 1;
       return min + rng.int(Math.max(1, max - min + 1));
     }
     case 'number': {
-      const lo = isNum(schema.minimum) ? schema.minimum : isNum(schema.exclusiveMinimum) ? schema.exclusiveMinimum : 0;
-      const hi = isNum(schema.maximum)
-        ? schema.maximum
-        : isNum(schema.exclusiveMaximum)
-          ? schema.exclusiveMaximum
-          : lo + 100;
+      const lo = num(schema.minimum) ?? num(schema.exclusiveMinimum) ?? 0;
+      const hi = num(schema.maximum) ?? num(schema.exclusiveMaximum) ?? lo + 100;
       // The midpoint of the range's inner half stays clear of exclusive bounds.
       return lo + (hi - lo) * (0.25 + rng.next() / 2);
     }
     case 'string':
       return sampleString(schema, rng, fc);
     case 'array': {
-      const count = Math.max(isNum(schema.minItems) ? schema.minItems : 0, depth > 3 ? 0 : 1);
+      const count = Math.max(num(schema.minItems) ?? 0, depth > 3 ? 0 : 1);
       const items = (schema.items ?? {}) as Schema;
       return Array.from({ length: count }, () => fallbackSample(items, rng, depth + 1, fc));
     }
@@ -112,6 +90,7 @@ function fallbackSample(schema: Schema, rng: Rng, depth: number, fc: FastCheck):
 function isNum(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
+const num = (value: unknown): number | undefined => (isNum(value) ? value : undefined);
 
 function sampleString(schema: Schema, rng: Rng, fc: FastCheck): string {
   if (typeof schema.pattern === 'string') {
@@ -138,7 +117,7 @@ function sampleString(schema: Schema, rng: Rng, fc: FastCheck): string {
     case 'uri':
       return 'https://example.com/';
   }
-  const min = isNum(schema.minLength) ? schema.minLength : 0;
+  const min = num(schema.minLength) ?? 0;
   let s = 'value';
   while (s.length < min) s += ' value';
   return typeof schema.maxLength === 'number' ? s.slice(0, Math.max(min, schema.maxLength)) : s;

@@ -1,8 +1,4 @@
-/**
- * @module §4.1 logprobs: per generated token its `logprob`, `bytes` and `top_logprobs` (the chosen
- * token first, as greedy decoding would rank it). With `return_tokens_as_token_ids`, tokens are
- * written `token_id:<id>` (and `bytes` are those of that string, as vLLM does).
- */
+/** @module §4.1 logprobs: per token its `logprob`, `bytes` and `top_logprobs` (chosen first), as vLLM writes them. */
 import { mix32 } from '../util/hash.js';
 import { createRng } from '../util/prng.js';
 import { tokenId } from './tokenizer.js';
@@ -24,7 +20,6 @@ function entry(token: string, asIds: boolean, logprob: number): TopLogprob {
   return { token: shown, logprob, bytes: Array.from(encoder.encode(shown)) };
 }
 
-/** The logprob entry of the token at `position` of a choice. */
 export function tokenLogprob(
   token: string,
   position: number,

@@ -1,23 +1,12 @@
-/**
- * @module The planned completions of recent request bodies. The mock's answer to a chat request is a
- * function of its body (and the mock's options) but for the id and `created`: a request whose body
- * was seen before skips parsing, validation, the rules, hashing, generation and serialising, and
- * gets the text written last time with its own id and time (a client under load test sends the same
- * few bodies again and again). Keyed by the body's bytes (read as latin1: one character a byte);
- * bounded in entries and in characters held, the oldest entry making room.
- */
+/** @module The completions of recent bodies: a body seen before gets last time's text with its own id and time. */
 import type { ChatPlan } from './plan.js';
 import type { ChatRequest } from './types.js';
 
-/** A body seen before: everything its answers share. */
 export interface CachedChat {
   readonly chat: ChatRequest;
   /** The plan (its `id` and `created` those of the first request: each answer writes its own). */
   readonly plan: ChatPlan;
-  /**
-   * The answer's text after `"created":N`: the JSON body's, or each streamed event's (null for
-   * `[DONE]`), as the body asks.
-   */
+  /** The answer's text after `"created":N`, or each streamed event's (null for `[DONE]`). */
   readonly tail: string | readonly (string | null)[];
 }
 
@@ -33,7 +22,6 @@ export class PlanCache {
     return this.#entries.get(key)?.entry;
   }
 
-  /** Keeps a body's answer (replacing any kept for it). */
   add(key: string, entry: CachedChat): void {
     const { tail } = entry;
     let chars = key.length;

@@ -1,7 +1,4 @@
-/**
- * @module Everything a completion needs, computed once and shared by the JSON and the streamed
- * answer, so that streamed deltas concatenate exactly to the non-streamed text (docs/conventions.md).
- */
+/** @module Everything a completion needs, shared by the JSON and the streamed answer so that they agree exactly. */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
 import { choiceSeed, generateChoice, MAX_MODEL_LEN, outputBudget, requestSeed, type ChoiceOutput } from './generate.js';
 import { promptLength, renderPrompt, type PromptToken } from './prompt.js';
@@ -10,7 +7,6 @@ import { constrainedText, outputConstraint } from './structured.js';
 import type { ChatRequest } from './types.js';
 
 export interface ChatPlan {
-  /** `chatcmpl-<request id>` (docs/conventions.md). */
   id: string;
   created: number;
   model: string;
@@ -23,11 +19,7 @@ export interface ChatPlan {
   seed: number;
 }
 
-/**
- * Plans the completion (named `model` when the request names none), or returns the request's 400. Synchronous for free text (nearly every
- * request); a promise only when a structured-output constraint must sample its texts first (a JSON
- * schema's sampler may have to load its module).
- */
+/** Plans the completion, or returns the request's 400; a promise only when structured output must sample first. */
 export function planCompletion(
   req: ChatRequest,
   requestId: string,
@@ -49,7 +41,6 @@ export function planCompletion(
   const plan = (texts: readonly (string | undefined)[]): ChatPlan => ({
     id: `chatcmpl-${requestId}`,
     created: Math.floor(Date.now() / 1000),
-    // The mock serves whatever model name it is asked for (it has one model behind any name).
     model: req.model ?? model,
     req,
     promptLength: length,
@@ -61,7 +52,6 @@ export function planCompletion(
   return Promise.all(seeds.map((choice) => constrainedText(constraint, choice))).then(plan);
 }
 
-/** Completion tokens of a choice: reasoning and content tokens. */
 function completionTokens(choice: ChoiceOutput): number {
   return choice.reasoningTokens.length + choice.tokens.length;
 }

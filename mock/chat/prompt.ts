@@ -1,9 +1,4 @@
-/**
- * @module The mock's chat template: each message is `<|role|>` + content + `<|end|>`, then
- * `<|assistant|>` when a generation prompt is added (§4.1 add_generation_prompt), with the final
- * message left open when continuing it (§4.1 continue_final_message), `<s>` first with
- * add_special_tokens, and the left side cut by truncate_prompt_tokens.
- */
+/** @module The mock's chat template (§4.1 add_generation_prompt, continue_final_message, truncate_prompt_tokens). */
 import { countTokens, SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
 import type { ChatMessage, ChatRequest } from './types.js';
 
@@ -12,7 +7,6 @@ export interface PromptToken {
   id: number;
 }
 
-/** The text of a message: a string, or the text parts of a content-part array. */
 export function messageText(message: ChatMessage): string {
   const { content } = message;
   if (typeof content === 'string') return content;
@@ -25,7 +19,6 @@ function roleToken(role: string): PromptToken {
   return known && role !== 'bos' && role !== 'end' ? known : SPECIAL_TOKENS.message;
 }
 
-/** The template laid out: special tokens and message texts, in order (before truncation). */
 function layout(req: ChatRequest): Array<PromptToken | string> {
   const continuing = req.continue_final_message === true;
   const out: Array<PromptToken | string> = [];
@@ -39,10 +32,7 @@ function layout(req: ChatRequest): Array<PromptToken | string> {
   return out;
 }
 
-/**
- * §4.1/§8 truncate_prompt_tokens: how many of `total` tokens are kept (the last k); -1 (the model's
- * limit) and 0 leave the prompt whole.
- */
+/** §4.1/§8 truncate_prompt_tokens: how many of `total` tokens are kept (the last k; -1 and 0 keep all). */
 function keptTokens(req: ChatRequest, total: number): number {
   const k = req.truncate_prompt_tokens;
   return typeof k === 'number' && k >= 1 && k < total ? k : total;
@@ -55,7 +45,6 @@ export function promptLength(req: ChatRequest): number {
   return keptTokens(req, total);
 }
 
-/** The prompt's tokens after the template and truncation. */
 export function renderPrompt(req: ChatRequest): PromptToken[] {
   const out: PromptToken[] = [];
   for (const part of layout(req)) {

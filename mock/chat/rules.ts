@@ -1,7 +1,4 @@
-/**
- * @module The cross-field rules of §4.1 and §7, with vLLM's wording (docs/conventions.md: "Rules
- * enforced by vLLM"). Single-field ranges live in the convention overlay schema, not here.
- */
+/** @module The cross-field rules of §4.1 and §7, in vLLM's words (single-field ranges live in the overlay schema). */
 import type { ChatRequest } from './types.js';
 
 /** Most choices the mock generates for one request. */
@@ -20,14 +17,12 @@ export interface RuleOptions {
 
 const STRUCTURED_KINDS = ['json', 'regex', 'choice', 'grammar', 'json_object', 'structural_tag'] as const;
 
-/** The first rule the request breaks, or undefined. */
 export function checkChatRules(req: ChatRequest, options: RuleOptions): RuleViolation | undefined {
   return requestRule(req, options) ?? choiceRule(req) ?? structuredRule(req) ?? repetitionRule(req);
 }
 
 const broken = (param: string, message: string): RuleViolation => ({ message, param });
 
-/** §7's conditions, and the fields that only mean something beside another. */
 function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | undefined {
   // §7 condition 1: priority other than 0 without priority scheduling.
   if (req.priority !== undefined && req.priority !== 0 && !options.priorityScheduling)
@@ -56,11 +51,9 @@ function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | un
   return undefined;
 }
 
-/** How many choices, and how many tokens each. */
 function choiceRule(req: ChatRequest): RuleViolation | undefined {
   const n = req.n ?? 1;
-  // A bound the mock model needs (a real server is bounded by its scheduler): without it, a huge n
-  // generates choices until the process runs out of memory.
+  // A bound the mock model needs (a real server's is its scheduler): a huge n would exhaust memory.
   if (n > MAX_N) return broken('n', `n must be at most ${MAX_N}, got ${n}.`);
   const budget = req.max_completion_tokens ?? req.max_tokens;
   if (typeof budget === 'number' && n * budget > MAX_TOTAL_TOKENS)
@@ -74,7 +67,6 @@ function choiceRule(req: ChatRequest): RuleViolation | undefined {
   return undefined;
 }
 
-/** response_format and structured_outputs: one constraint, whole. */
 function structuredRule(req: ChatRequest): RuleViolation | undefined {
   if (req.response_format?.type === 'json_schema' && !req.response_format.json_schema)
     return broken('response_format', 'When response_format type is `json_schema`, `json_schema` must be set.');
@@ -96,7 +88,6 @@ function structuredRule(req: ChatRequest): RuleViolation | undefined {
   return undefined;
 }
 
-/** repetition_detection: sizes that make a pattern. */
 function repetitionRule(req: ChatRequest): RuleViolation | undefined {
   const rd = req.repetition_detection;
   if (!rd) return undefined;

@@ -1,11 +1,4 @@
-/**
- * @module The streamed answer (`stream: true`), as docs/conventions.md describes vLLM's Server-Sent
- * Events: `chat.completion.chunk` objects sharing one id; per choice a first delta
- * `{role: "assistant", content: ""}`, then deltas that concatenate to the non-streamed text, and
- * `finish_reason` once, on the choice's last chunk; a usage chunk with `choices: []` when
- * `include_usage`; cumulative usage on every chunk with `continuous_usage_stats`; `prompt_token_ids`
- * only on the first chunk; then `data: [DONE]`. Stops as soon as the client goes away.
- */
+/** @module The streamed answer as docs/conventions.md describes vLLM's events; stops once the client goes away. */
 import type { Gone, ReadyIterator } from '../exchange.js';
 import { tokenLogprob } from './logprobs.js';
 import { usageJson, type ChatPlan } from './plan.js';
@@ -14,7 +7,6 @@ import { tokenId } from './tokenizer.js';
 const q = JSON.stringify;
 
 interface StreamEvent {
-  /** The delta as JSON text. */
   delta: string;
   tokenId?: number;
   logprob?: () => unknown;
@@ -39,7 +31,12 @@ function choiceEvents(plan: ChatPlan, i: number): StreamEvent[] {
   return events;
 }
 
-/** The `[DONE]` event. */
+export const sseHeaders = (requestId: string): Record<string, string> => ({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-request-id': requestId,
+});
+
 const DONE = 'data: [DONE]\n\n';
 
 /** An event's text up to its `created` (what differs between answers to the same body). */
@@ -47,12 +44,7 @@ function eventHead(id: string, created: number): string {
   return `data: {"id":${q(id)},"object":"chat.completion.chunk","created":${created}`;
 }
 
-/**
- * The SSE body: one string per event. Each event is written as JSON text from templates (the fields
- * every chunk shares serialised once per stream); only logprobs and extra fields go through
- * JSON.stringify. `tails`: the events after their `created` when written before (plan-cache.ts).
- * Stops before the next event once `signal` tells the client went away.
- */
+/** The SSE body, one string per event written from templates; `tails`: the events after `created`, if written before. */
 export function sseStream(
   plan: ChatPlan,
   signal?: Gone,
@@ -63,10 +55,7 @@ export function sseStream(
 
 const END: IteratorResult<string> = { done: true, value: undefined };
 
-/**
- * The events as an async iterator of its own rather than an async generator: a resolved promise per
- * event instead of a generator's queue and resumption (a streamed answer has one event per token).
- */
+/** An iterator of its own rather than an async generator: a resolved promise per event, no generator queue. */
 class EventStream implements AsyncIterableIterator<string>, ReadyIterator {
   #ended = false;
 
@@ -88,7 +77,6 @@ class EventStream implements AsyncIterableIterator<string>, ReadyIterator {
     }
   }
 
-  /** The next event at once (every event is ready: they are written from the plan). */
   ready(): IteratorResult<string> {
     if (this.#ended) return END;
     let tail: IteratorResult<string | null>;
@@ -127,7 +115,6 @@ export function* eventTails(plan: ChatPlan): Generator<string | null> {
   const continuous = req.stream_options?.continuous_usage_stats === true;
   const withIds = req.return_token_ids === true;
   let completion = 0;
-  /** One event: its choices (JSON text), then usage (continuous_usage_stats) and any extra fields. */
   const frame = (choices: string, extra = ''): string =>
     `${prefix}[${choices}]${continuous ? `,"usage":${usageJson(plan, completion)}` : ''}${extra}}\n\n`;
 

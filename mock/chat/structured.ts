@@ -1,14 +1,8 @@
-/**
- * @module Structured outputs (§4.1 `structured_outputs`, `response_format`): what text the mock
- * model must produce. `choice` picks one choice, `regex` samples a full match with fast-check's
- * `stringMatching`, `json` and `json_schema` sample a value valid against the schema. fast-check is
- * loaded on first use (`loadFastCheck`), not with the mock.
- */
+/** @module Structured outputs (§4.1 `structured_outputs`, `response_format`): the text the mock model must produce. */
 import { loadFastCheck, sampleJson } from './json-sample.js';
 import type { RuleViolation } from './rules.js';
 import type { ChatRequest } from './types.js';
 
-/** A constraint on the output, or `free` text. */
 export type OutputConstraint =
   | { kind: 'free' }
   | { kind: 'choice'; choices: readonly string[] }
@@ -56,7 +50,6 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
   return { kind: 'free' };
 }
 
-/** The text a constraint yields for a seed, or undefined for free text. */
 export async function constrainedText(constraint: OutputConstraint, seed: number): Promise<string | undefined> {
   switch (constraint.kind) {
     case 'free':

@@ -1,18 +1,8 @@
-/**
- * @module A simple deterministic tokenizer: words with their leading space, runs of up to three
- * digits, single other characters, single whitespace characters. Lossless (the tokens of a text
- * concatenate back to it) and with stable ids, which is all the usage, logprobs and token-id
- * features need.
- *
- * The rule is the regular expression `TOKEN`. ASCII text (nearly every prompt) is scanned by hand
- * instead: the same tokens, without the cost of Unicode property classes or, when only the count is
- * needed (usage), of any allocation. Text with other characters goes through the expression.
- */
+/** @module A lossless deterministic tokenizer with stable ids (ASCII scanned by hand to the same tokens as `TOKEN`). */
 import { hash32 } from '../util/hash.js';
 
 const TOKEN = / ?\p{L}+| ?\p{N}{1,3}| ?[^\s\p{L}\p{N}]|\s/gu;
 
-/** Special tokens of the mock's chat template, with fixed low ids. */
 export const SPECIAL_TOKENS = {
   bos: { text: '<s>', id: 1 },
   end: { text: '<|end|>', id: 2 },
@@ -24,7 +14,6 @@ export const SPECIAL_TOKENS = {
   message: { text: '<|message|>', id: 8 },
 } as const;
 
-/** Ids below this are reserved for special tokens. */
 const FIRST_ID = 1000;
 const VOCAB_SIZE = 100_000;
 
@@ -100,7 +89,6 @@ export function countTokens(text: string): number {
   return n;
 }
 
-/** The stable id of an ordinary token. */
 export function tokenId(token: string): number {
   return FIRST_ID + (hash32(token) % (VOCAB_SIZE - FIRST_ID));
 }

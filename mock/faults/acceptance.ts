@@ -1,38 +1,58 @@
-/**
- * @module Planted faults for the acceptance checks (suites/acceptance): valid requests refused or
- * answered with something other than the §4 response (a wrong status, a body that breaks the
- * response schema, a listing without its JSONL content type).
- */
+/** @module Planted faults for the acceptance checks: valid requests refused or answered wrongly. */
+import type { OperationId } from '../../src/core/operations.js';
+import { is2xx } from '../../src/core/values.js';
 import { openaiError, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { isChat, isOperation, mapJsonlRecords, parseJsonBody } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
-import { is2xx } from '../../src/core/values.js';
-
-const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
+import { isOperation, type Json, mapJsonlRecords, parseJsonBody, refuseWhen, strictChatBody } from './rewrite.js';
+import { faultTable, type Fault } from './types.js';
 
 const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}.${slug}`;
-const isJobGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
-const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
 
 /** Optional §4.1 fields a realistic request often carries. */
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', 'presence_penalty', 'frequency_penalty'];
+const samplingField = (b: Json): string | undefined => SAMPLING_FIELDS.find((f) => f in b);
 
-export const acceptanceFaults: readonly Fault[] = [
-  defineFault({
-    id: 'acceptance.chat-rejects-sampling-fields',
+function logBody(req: MockRequest): Json | undefined {
+  const p = isOperation(req, 'trajectories.log') ? parseJsonBody(req) : undefined;
+  return p?.kind === 'object' ? p.value : undefined;
+}
+
+/** An `after` that drops a field of the 2xx JSON answers to `op`. */
+const withoutField =
+  (op: OperationId, field: string) =>
+  (req: MockRequest, res: MockResponse): MockResponse => {
+    if (!isOperation(req, op) || !is2xx(res.status) || !res.json) return res;
+    const { [field]: _dropped, ...rest } = res.json as Json;
+    return { ...res, json: rest };
+  };
+
+/** An `after` that sets a field of every record of the 2xx answers to `op` (a listing's lines, a read's object). */
+const withRecordField =
+  (op: OperationId, field: string, value: unknown) =>
+  (req: MockRequest, res: MockResponse): MockResponse => {
+    if (!isOperation(req, op) || !is2xx(res.status)) return res;
+    if (op.endsWith('.list'))
+      return res.stream ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, [field]: value })) } : res;
+    return res.json ? { ...res, json: { ...(res.json as object), [field]: value } } : res;
+  };
+
+/** An `after` that labels the 2xx answers `applies` picks with another content type. */
+const labelled =
+  (type: string, applies: (req: MockRequest, res: MockResponse) => boolean) =>
+  (req: MockRequest, res: MockResponse): MockResponse =>
+    is2xx(res.status) && applies(req, res) ? { ...res, headers: { ...res.headers, 'content-type': type } } : res;
+
+export const acceptanceFaults: readonly Fault[] = faultTable({
+  'acceptance.chat-rejects-sampling-fields': {
     description:
       'Chat requests carrying documented optional sampling fields (temperature, top_p, seed, stop, n, …) are refused with 400.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create')],
-    before: (req): MockRequest | MockResponse => {
-      if (!isChat(req)) return req;
-      const p = parseJsonBody(req);
-      const field = p.kind === 'object' ? SAMPLING_FIELDS.find((f) => f in p.value) : undefined;
-      return field ? openaiError(400, `Unsupported parameter: '${field}'`, field) : req;
-    },
-  }),
-  defineFault({
-    id: 'acceptance.chat-refuses-echo-with-logprobs',
+    before: refuseWhen(strictChatBody, samplingField, (b) => {
+      const field = samplingField(b)!;
+      return openaiError(400, `Unsupported parameter: '${field}'`, field);
+    }),
+  },
+  'acceptance.chat-refuses-echo-with-logprobs': {
     description:
       'A valid combination is refused: a chat request with both `echo: true` and `logprobs: true` gets a 400 ' +
       '(each alone is accepted), as an engine refuses a feature pair it does not implement.',
@@ -40,16 +60,13 @@ export const acceptanceFaults: readonly Fault[] = [
       acceptanceId('every-field-accepted', 'chat-create'),
       acceptanceId('every-field-accepted', 'chat-create-streamed'),
     ],
-    before: (req): MockRequest | MockResponse => {
-      if (!isChat(req)) return req;
-      const p = parseJsonBody(req);
-      return p.kind === 'object' && p.value.echo === true && p.value.logprobs === true
-        ? openaiError(400, 'echo is not supported together with logprobs', 'echo')
-        : req;
-    },
-  }),
-  defineFault({
-    id: 'acceptance.chat-claims-context-limit',
+    before: refuseWhen(
+      strictChatBody,
+      (b) => b.echo === true && b.logprobs === true,
+      () => openaiError(400, 'echo is not supported together with logprobs', 'echo'),
+    ),
+  },
+  'acceptance.chat-claims-context-limit': {
     description:
       'Chat requests opening with an instruction (a system or developer message), however short, are refused with ' +
       "vLLM's words for a request over a context window of 10000 tokens: a claim the request does not bear out.",
@@ -58,89 +75,59 @@ export const acceptanceFaults: readonly Fault[] = [
       acceptanceId('every-field-accepted', 'chat-create'),
       acceptanceId('every-field-accepted', 'chat-create-streamed'),
     ],
-    before: (req): MockRequest | MockResponse => {
-      if (!isChat(req)) return req;
-      const p = parseJsonBody(req);
-      const messages = p.kind === 'object' ? p.value.messages : undefined;
-      const first = Array.isArray(messages) ? (messages[0] as { role?: unknown } | undefined) : undefined;
-      return first?.role === 'system' || first?.role === 'developer'
-        ? openaiError(
-            400,
-            "This model's maximum context length is 10000 tokens. However, your request has 10240 input tokens. Please reduce the length of the input messages.",
-          )
-        : req;
-    },
-  }),
-  defineFault({
-    id: 'acceptance.chat-response-without-usage',
+    before: refuseWhen(
+      strictChatBody,
+      (b) => {
+        const first = Array.isArray(b.messages) ? (b.messages[0] as { role?: unknown } | undefined) : undefined;
+        return first?.role === 'system' || first?.role === 'developer';
+      },
+      () =>
+        openaiError(
+          400,
+          "This model's maximum context length is 10000 tokens. However, your request has 10240 input tokens. Please reduce the length of the input messages.",
+        ),
+    ),
+  },
+  'acceptance.chat-response-without-usage': {
     description: 'Chat completions are answered without the required `usage` object.',
     breaks: [acceptanceId('valid-request-succeeds', 'chat-create'), 'chat-completions.trailing-slash-path'],
-    after: (req, res) => {
-      if (!isChat(req) || !is2xx(res.status) || res.json === undefined) return res;
-      const { usage: _usage, ...rest } = res.json as Record<string, unknown>;
-      return { ...res, json: rest };
-    },
-  }),
-  defineFault({
-    id: 'acceptance.training-get-without-id',
+    after: withoutField('chat.create', 'usage'),
+  },
+  'acceptance.training-get-without-id': {
     description: 'A training job read by id is answered without its `id`.',
     breaks: [acceptanceId('valid-request-succeeds', 'training-jobs-get')],
-    after: (req, res) => {
-      if (!isJobGet(req) || !is2xx(res.status) || !res.json) return res;
-      const { id: _id, ...rest } = res.json as Record<string, unknown>;
-      return { ...res, json: rest };
-    },
-  }),
-  defineFault({
-    id: 'acceptance.log-rejects-val-split',
+    after: withoutField('training-jobs.get', 'id'),
+  },
+  'acceptance.log-rejects-val-split': {
     description: 'Logging refuses the `val` split (the spec allows any split) with a 422.',
     breaks: [acceptanceId('valid-request-succeeds', 'trajectories-log')],
-    before: (req): MockRequest | MockResponse => {
-      if (!isLog(req)) return req;
-      const p = parseJsonBody(req);
-      return p.kind === 'object' && p.value.split === 'val'
-        ? validationError([{ loc: ['body', 'split'], msg: "Input should be 'train'", type: 'literal_error' }])
-        : req;
-    },
-  }),
-  defineFault({
-    id: 'acceptance.prediction-list-inputs-not-object',
+    before: refuseWhen(
+      logBody,
+      (b) => b.split === 'val',
+      () => validationError([{ loc: ['body', 'split'], msg: "Input should be 'train'", type: 'literal_error' }]),
+    ),
+  },
+  'acceptance.prediction-list-inputs-not-object': {
     description: 'Listed predictions carry `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-list')],
-    after: (req, res) =>
-      isOperation(req, 'predictions.list') && is2xx(res.status) && res.stream
-        ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, inputs: 'not an object' })) }
-        : res,
-  }),
-  defineFault({
-    id: 'acceptance.score-list-value-not-number',
+    after: withRecordField('predictions.list', 'inputs', 'not an object'),
+  },
+  'acceptance.score-list-value-not-number': {
     description: 'Listed scores carry `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-list')],
-    after: (req, res) =>
-      isOperation(req, 'scores.list') && is2xx(res.status) && res.stream
-        ? { ...res, stream: mapJsonlRecords(res.stream, (r) => ({ ...r, value: 'high' })) }
-        : res,
-  }),
-  defineFault({
-    id: 'acceptance.prediction-read-inputs-not-object',
+    after: withRecordField('scores.list', 'value', 'high'),
+  },
+  'acceptance.prediction-read-inputs-not-object': {
     description: 'A prediction read by id carries `inputs` as a string instead of an object.',
     breaks: [acceptanceId('valid-request-succeeds', 'predictions-read')],
-    after: (req, res) =>
-      isOperation(req, 'predictions.read') && is2xx(res.status) && res.json
-        ? { ...res, json: { ...(res.json as object), inputs: 'not an object' } }
-        : res,
-  }),
-  defineFault({
-    id: 'acceptance.score-read-value-not-number',
+    after: withRecordField('predictions.read', 'inputs', 'not an object'),
+  },
+  'acceptance.score-read-value-not-number': {
     description: 'A score read by id carries `value` as a string instead of a number.',
     breaks: [acceptanceId('valid-request-succeeds', 'scores-read')],
-    after: (req, res) =>
-      isOperation(req, 'scores.read') && is2xx(res.status) && res.json
-        ? { ...res, json: { ...(res.json as object), value: 'high' } }
-        : res,
-  }),
-  defineFault({
-    id: 'acceptance.json-labelled-text-plain',
+    after: withRecordField('scores.read', 'value', 'high'),
+  },
+  'acceptance.json-labelled-text-plain': {
     description: 'Successful JSON answers are labelled `text/plain`.',
     breaks: [
       'chat-create',
@@ -150,18 +137,11 @@ export const acceptanceFaults: readonly Fault[] = [
       'predictions-read',
       'scores-read',
     ].map((s) => acceptanceId('json-content-type', s)),
-    after: (_req, res) =>
-      is2xx(res.status) && res.json !== undefined
-        ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }
-        : res,
-  }),
-  defineFault({
-    id: 'acceptance.jsonl-labelled-json',
+    after: labelled('text/plain; charset=utf-8', (_req, res) => res.json !== undefined),
+  },
+  'acceptance.jsonl-labelled-json': {
     description: 'JSONL listings are labelled `application/json` instead of a JSONL media type.',
     breaks: ['predictions-list', 'scores-list'].map((s) => acceptanceId('jsonl-content-type', s)),
-    after: (req, res) =>
-      isList(req) && is2xx(res.status)
-        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
-        : res,
-  }),
-];
+    after: labelled('application/json', (req) => isOperation(req, 'predictions.list', 'scores.list')),
+  },
+});

@@ -1,4 +1,4 @@
-/** @module Applies planted faults around the core: every `before` in order (one that answers short-circuits the core and later befores), then every `after`. */
+/** @module Applies faults around the core: every `before` in order (one that answers short-circuits), then every `after`. */
 import type { MockRequest, MockResponse } from '../types.js';
 import { operationOf } from './rewrite.js';
 import { isMockResponse, type Fault, type FaultContext } from './types.js';

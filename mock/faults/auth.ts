@@ -1,23 +1,17 @@
-/**
- * @module Planted faults for the §5 auth checks. Each rewrites the Authorization header of one kind
- * of unauthenticated request into the mock's default credentials, so that kind gets served (or,
- * for the status faults, rewrites the 401 that the core answers).
- */
+/** @module Planted faults for the §5 auth checks: unauthenticated requests served, or 401 answered otherwise. */
 import { OPERATIONS } from '../../src/core/operations.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { basicPairOf, bearerTokenOf } from '../http/auth.js';
-import { defineFault, type Fault, type FaultContext } from './types.js';
+import { faultTable, type Fault, type FaultContext } from './types.js';
 
 const slugs = OPERATIONS.map((o) => o.id.replace(/\./g, '-'));
 const every = (rule: string): string[] => slugs.map((s) => `auth.${rule}.${s}`);
 
-type Scheme = 'bearer' | 'basic';
+export type Scheme = 'bearer' | 'basic';
 const schemeOf = (req: MockRequest): Scheme => (familyOf(req.path) === 'records' ? 'basic' : 'bearer');
 
-/** The default credentials of the path's scheme (the faults run against a mock with default options). */
-/** The mock's own valid header of a scheme (its configured credentials, not the defaults). */
-function validHeader(scheme: Scheme, ctx: FaultContext): string {
+export function validHeader(scheme: Scheme, ctx: FaultContext): string {
   return scheme === 'bearer' ? `Bearer ${ctx.token}` : `Basic ${Buffer.from(ctx.basic).toString('base64')}`;
 }
 
@@ -32,49 +26,43 @@ const wellFormed = (header: string, scheme: Scheme): boolean =>
 const otherScheme = (s: Scheme): Scheme => (s === 'bearer' ? 'basic' : 'bearer');
 
 /** A `before` that serves the request with the mock's own credentials when its header passes `accepts`. */
-function serveWhen(accepts: (header: string, scheme: Scheme) => boolean) {
+export function serveWhen(accepts: (header: string, scheme: Scheme, ctx: FaultContext) => boolean) {
   return (req: MockRequest, ctx: FaultContext): MockRequest => {
     const h = req.headers.authorization;
     const scheme = schemeOf(req);
-    return h && accepts(h, scheme) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
+    return h && accepts(h, scheme, ctx) ? withAuthorization(req, validHeader(scheme, ctx)) : req;
   };
 }
 
-/** Whether the header names a scheme (either one). */
 const namesAScheme = (header: string): boolean => /^(bearer|basic)(\s|$)/i.test(header);
 
 const MARK = 'x-conformance-fault-unauthenticated';
 
-export const authFaults: readonly Fault[] = [
-  defineFault({
-    id: 'auth.accepts-missing-credentials',
+export const authFaults: readonly Fault[] = faultTable({
+  'auth.accepts-missing-credentials': {
     description: 'A request without an Authorization header is served as if it carried the default credentials.',
     breaks: every('rejects-missing-credentials'),
     before: (req, ctx) => (req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx))),
-  }),
-  defineFault({
-    id: 'auth.accepts-malformed-credentials',
+  },
+  'auth.accepts-malformed-credentials': {
     description:
       'An Authorization header of the right scheme without well-formed credentials, or with no scheme at all, is served.',
     breaks: every('rejects-malformed-credentials'),
     before: serveWhen(
       (h, scheme) => (new RegExp(`^${scheme}(\\s|$)`, 'i').test(h) && !wellFormed(h, scheme)) || !namesAScheme(h),
     ),
-  }),
-  defineFault({
-    id: 'auth.accepts-any-credentials',
+  },
+  'auth.accepts-any-credentials': {
     description: 'Well-formed credentials of the right scheme are never compared with the configured secret.',
     breaks: every('rejects-wrong-credentials'),
     before: serveWhen((h, scheme) => wellFormed(h, scheme)),
-  }),
-  defineFault({
-    id: 'auth.accepts-other-scheme',
+  },
+  'auth.accepts-other-scheme': {
     description: "Credentials in the other family's scheme (basic on /v1, bearer on /v2) are served.",
     breaks: every('rejects-other-scheme'),
     before: serveWhen((h, scheme) => wellFormed(h, otherScheme(scheme))),
-  }),
-  defineFault({
-    id: 'auth.serves-data-with-401',
+  },
+  'auth.serves-data-with-401': {
     description:
       'A request without credentials is answered 401, but with the body of a successful answer (data leaks).',
     // §4.4's success body is not shown, so a leak there cannot be told from an error body.
@@ -82,15 +70,13 @@ export const authFaults: readonly Fault[] = [
     before: (req, ctx) =>
       req.headers.authorization ? req : withAuthorization(req, validHeader(schemeOf(req), ctx), { [MARK]: '1' }),
     after: (req, res): MockResponse => (req.headers[MARK] ? { ...res, status: 401 } : res),
-  }),
-  defineFault({
-    id: 'auth.forbidden-instead-of-unauthorized',
+  },
+  'auth.forbidden-instead-of-unauthorized': {
     description: 'Missing or invalid credentials are answered 403 instead of 401.',
     breaks: every('answers-401'),
     after: (_req, res) => (res.status === 401 ? { ...res, status: 403 } : res),
-  }),
-  defineFault({
-    id: 'auth.bad-request-for-malformed-header',
+  },
+  'auth.bad-request-for-malformed-header': {
     description: 'A malformed Authorization header is answered 400 instead of 401.',
     breaks: every('answers-401'),
     after: (req, res) => {
@@ -98,5 +84,5 @@ export const authFaults: readonly Fault[] = [
       const malformed = h !== undefined && !wellFormed(h, 'bearer') && !wellFormed(h, 'basic');
       return res.status === 401 && malformed ? { ...res, status: 400 } : res;
     },
-  }),
-];
+  },
+});

@@ -1,23 +1,9 @@
-/**
- * @module Planted faults for the chat-completions checks of meaning and their controls: a server
- * that always echoes, counts the prompt once per choice, returns logprobs that are not the text or
- * not in order, misreports why a stop string ended the output, or ignores stop strings altogether
- * (the constant-length server min_tokens' control must catch).
- */
+/** @module Planted faults for the chat-completions checks of meaning (echo, usage, logprobs, stop strings). */
 import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
 
-const ids = {
-  echo: 'chat-completions.echo-prepends-last-message',
-  promptOnce: 'chat-completions.prompt-tokens-once-for-n',
-  logprobsJoin: 'chat-completions.logprobs-tokens-join-to-content',
-  logprobsOrder: 'chat-completions.logprobs-bytes-and-order',
-  stop: 'chat-completions.stop-strings-honoured',
-} as const;
-
-/** Every logprobs entry of every choice. */
 const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] =>
   (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
 
@@ -26,20 +12,18 @@ export function scrambleTokens(choice: LogprobsChoice | undefined): void {
   for (const [i, e] of (choice?.logprobs?.content ?? []).entries()) e.token = `<t${i}>`;
 }
 
-export const chatMeaningFaults: readonly Fault[] = [
-  defineFault({
-    id: 'chat-completions.always-echoes',
+export const chatMeaningFaults: readonly Fault[] = faultTable({
+  'chat-completions.always-echoes': {
     description: "The last message is echoed in front of the content whenever it is the assistant's, echo or not.",
-    breaks: [ids.echo, `${ids.echo}.streamed`],
+    breaks: ['chat-completions.echo-prepends-last-message', 'chat-completions.echo-prepends-last-message.streamed'],
     before: rewriteChatWhen(
       (b) => Array.isArray(b.messages) && (b.messages.at(-1) as Json | undefined)?.role === 'assistant',
       (b) => (b.echo = true),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.prompt-tokens-per-choice',
+  },
+  'chat-completions.prompt-tokens-per-choice': {
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
-    breaks: [ids.promptOnce],
+    breaks: ['chat-completions.prompt-tokens-once-for-n'],
     after: rewriteJsonAnswer<
       Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
     >(isChat, (body, req) => {
@@ -48,38 +32,34 @@ export const chatMeaningFaults: readonly Fault[] = [
       body.usage.prompt_tokens *= n;
       body.usage.total_tokens = body.usage.prompt_tokens + body.usage.completion_tokens;
     }),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-tokens-unrelated',
+  },
+  'chat-completions.logprobs-tokens-unrelated': {
     description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
-    breaks: [ids.logprobsJoin],
+    breaks: ['chat-completions.logprobs-tokens-join-to-content'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
-  }),
-  defineFault({
-    id: 'chat-completions.top-logprobs-unsorted',
+  },
+  'chat-completions.top-logprobs-unsorted': {
     description: 'top_logprobs are listed least likely first.',
-    breaks: [ids.logprobsOrder],
+    breaks: ['chat-completions.logprobs-bytes-and-order'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.logprobs-bytes-not-utf8',
+  },
+  'chat-completions.logprobs-bytes-not-utf8': {
     description:
       "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
-    breaks: [ids.logprobsOrder],
+    breaks: ['chat-completions.logprobs-bytes-and-order'],
     after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
       entriesOf(body.choices).forEach((e) => {
         e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.stop-reason-wrong',
+  },
+  'chat-completions.stop-reason-wrong': {
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
-    breaks: [ids.stop],
+    breaks: ['chat-completions.stop-strings-honoured'],
     after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
       body.choices?.forEach((c) => {
         if (typeof c.stop_reason !== 'string') return;
@@ -87,11 +67,10 @@ export const chatMeaningFaults: readonly Fault[] = [
         c.stop_reason = null;
       }),
     ),
-  }),
-  defineFault({
-    id: 'chat-completions.stop-strings-ignored',
+  },
+  'chat-completions.stop-strings-ignored': {
     description: 'Stop strings are ignored: every answer runs to the token bound (a constant length).',
-    breaks: [ids.stop],
+    breaks: ['chat-completions.stop-strings-honoured'],
     before: ignoreChatField('stop'),
-  }),
-];
+  },
+});

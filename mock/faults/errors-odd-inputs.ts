@@ -1,13 +1,9 @@
-/**
- * @module Planted faults for the errors checks on odd inputs: crashes (5xx) on the inputs
- * real servers crash on (NUL bytes, junk in trajectories, numbers beyond 64 bits), a traceback in
- * the error message, and an OpenAI error envelope with nothing but a message.
- */
+/** @module Planted faults for the errors checks on odd inputs: crashes, tracebacks, a bare error envelope. */
 import { internalError, jsonResponse } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { isChat, isOperation, rawText, rewriteJsonAnswer, type Json } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 import { is4xx } from '../../src/core/values.js';
 
 const ids = {
@@ -28,9 +24,8 @@ const TRACEBACK = [
   'pydantic.error_wrappers.ValidationError: 1 validation error',
 ].join('\n');
 
-export const errorOddInputFaults: readonly Fault[] = [
-  defineFault({
-    id: 'errors.error-envelope-message-only',
+export const errorOddInputFaults: readonly Fault[] = faultTable({
+  'errors.error-envelope-message-only': {
     description: 'Chat errors are `{error: {message}}`: no type, param or code.',
     breaks: [ids.envelope],
     after: rewriteJsonAnswer<{ error?: Json }>(
@@ -38,36 +33,32 @@ export const errorOddInputFaults: readonly Fault[] = [
       (body) => body.error && (body.error = { message: body.error.message }),
       is4xx,
     ),
-  }),
-  defineFault({
-    id: 'errors.nul-byte-crash',
+  },
+  'errors.nul-byte-crash': {
     description: 'A NUL byte in a chat request makes the tokenizer fail with a 500.',
     breaks: [ids.never5xx('chat-create')],
     before: (req) => (isChat(req) && hasNul(req) ? internalError('openai') : req),
-  }),
-  defineFault({
-    id: 'errors.junk-in-trajectory-crash',
+  },
+  'errors.junk-in-trajectory-crash': {
     description: 'A NUL byte or nested junk in a trajectory makes the preview endpoints fail with a 500.',
     breaks: [ids.never5xx('training-jobs-create'), ids.never5xx('trajectories-log')],
     before: (req) => (isBodyRoute(req) && !isChat(req) && hasNul(req) ? internalError('fastapi') : req),
-  }),
-  defineFault({
-    id: 'errors.huge-offset-crash',
+  },
+  'errors.huge-offset-crash': {
     description: 'A list parameter beyond 64 bits (a huge limit or offset) overflows and answers 500.',
     breaks: [ids.never5xx('predictions-list'), ids.never5xx('scores-list')],
     before: (req) =>
       req.method === 'GET' && [...req.query.values()].some((v) => /^\d{16,}$/.test(v))
         ? internalError(familyOf(req.path))
         : req,
-  }),
-  defineFault({
-    id: 'errors.traceback-in-errors',
+  },
+  'errors.traceback-in-errors': {
     description: "Every refusal of a body carries the server's Python traceback in its message.",
     breaks: ['chat-create', 'training-jobs-create', 'trajectories-log'].map(ids.internals),
     after: (req, res): MockResponse =>
       isBodyRoute(req) && is4xx(res.status) ? jsonResponse(res.status, withTraceback(res.json)) : res,
-  }),
-];
+  },
+});
 
 /** The error body with the traceback appended to its message, whatever its shape. */
 function withTraceback(json: unknown): unknown {

@@ -1,16 +1,12 @@
-/**
- * @module Planted faults for the errors checks: validation switched off (invalid bodies served),
- * chat fields of the wrong type dropped, crashes on invalid input, non-JSON bodies accepted, error
- * bodies in no known shape, list parameters of the wrong type ignored or answered in another shape.
- */
+/** @module Planted faults for the errors checks: bad bodies served or crashing, error bodies in no known shape. */
 import { DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import { internalError, jsonResponse } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { isOperation, operationOf, parseJsonBody, withJson } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { isOperation, operationOf, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
+import { faultTable, type Fault } from './types.js';
 
 type BodyRoute = 'chat-create' | 'training-jobs-create' | 'trajectories-log';
 
@@ -50,7 +46,6 @@ function routeOf(req: MockRequest) {
   return ROUTES.find((r) => r.operation === op);
 }
 
-/** The request with a valid JSON body in place of its own. */
 const withBody = (req: MockRequest, body: unknown): MockRequest =>
   withJson({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }, body);
 
@@ -65,22 +60,19 @@ function invalidObject(req: MockRequest): boolean {
 const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
 const LIST_SLUGS = ['predictions-list', 'scores-list'];
 
-const bodyAndQueryFaults: readonly Fault[] = [
-  defineFault({
-    id: 'errors.skips-body-validation',
+export const errorFaults: readonly Fault[] = faultTable({
+  'errors.skips-body-validation': {
     description:
       'Request bodies are not validated: a JSON object that breaks the request schema is served as if it were valid.',
     breaks: ids('rejects-invalid-body'),
     before: (req) => (invalidObject(req) ? withBody(req, routeOf(req)!.valid()) : req),
-  }),
-  defineFault({
-    id: 'errors.crashes-on-invalid-bodies',
+  },
+  'errors.crashes-on-invalid-bodies': {
     description: 'A JSON object that breaks the request schema crashes the handler (HTTP 500).',
     breaks: [...ids('rejects-invalid-body'), ...ids('lenient-inputs')],
     before: (req): MockRequest | MockResponse => (invalidObject(req) ? internalError(familyOf(req.path)) : req),
-  }),
-  defineFault({
-    id: 'errors.drops-wrong-type-fields',
+  },
+  'errors.drops-wrong-type-fields': {
     description:
       'A chat field whose value has the wrong type (`n: "2"`, `temperature: "hot"`, `stream: "yes"`) is dropped and the request served as if it were absent.',
     breaks: ['errors.rejects-invalid-body.chat-create'],
@@ -94,18 +86,16 @@ const bodyAndQueryFaults: readonly Fault[] = [
       for (const e of wrong) delete body[e.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')];
       return withJson(req, body);
     },
-  }),
-  defineFault({
-    id: 'errors.accepts-malformed-json',
+  },
+  'errors.accepts-malformed-json': {
     description: 'A body that is not JSON (or is empty) is served as if a valid body had been sent.',
     breaks: ids('rejects-malformed-json'),
     before: (req) => {
       const route = routeOf(req);
       return route && parseJsonBody(req).kind === 'unparseable' ? withBody(req, route.valid()) : req;
     },
-  }),
-  defineFault({
-    id: 'errors.accepts-non-object-json',
+  },
+  'errors.accepts-non-object-json': {
     description:
       'A JSON body that is not an object (array, string, null, number) is served as if a valid body had been sent.',
     breaks: ids('rejects-non-object-json'),
@@ -113,34 +103,25 @@ const bodyAndQueryFaults: readonly Fault[] = [
       const route = routeOf(req);
       return route && parseJsonBody(req).kind === 'non-object' ? withBody(req, route.valid()) : req;
     },
-  }),
-  defineFault({
-    id: 'errors.plain-text-error-bodies',
+  },
+  'errors.plain-text-error-bodies': {
     description: 'Rejections of request bodies answer a plain-text body instead of JSON.',
     breaks: ids('error-body-shape'),
     after: (req, res): MockResponse =>
       routeOf(req) && res.status >= 400 && res.status < 500
         ? { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
         : res,
-  }),
-  defineFault({
-    id: 'errors.loc-as-dotted-string',
+  },
+  'errors.loc-as-dotted-string': {
     description:
       'Validation errors of the FastAPI routes give `loc` as a dotted string instead of an array (breaks the §7 shape).',
     breaks: ids('error-body-shape', ['training-jobs-create', 'trajectories-log']),
-    after: (req, res) => {
-      const detail = (res.json as { detail?: unknown } | undefined)?.detail;
-      if (!routeOf(req) || res.status !== 422 || !Array.isArray(detail)) return res;
-      return {
-        ...res,
-        json: {
-          detail: detail.map((d: { loc?: unknown }) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc })),
-        },
-      };
-    },
-  }),
-  defineFault({
-    id: 'errors.ignores-bad-list-params',
+    after: rewriteDetail(
+      (req) => routeOf(req) !== undefined,
+      (d) => ({ ...d, loc: Array.isArray(d.loc) ? d.loc.join('.') : d.loc }),
+    ),
+  },
+  'errors.ignores-bad-list-params': {
     description: 'List query parameters that are not integers (limit, offset) are silently dropped.',
     breaks: [...ids('rejects-wrong-type-query', LIST_SLUGS), ...ids('query-error-shape', LIST_SLUGS)],
     before: (req) => {
@@ -151,15 +132,11 @@ const bodyAndQueryFaults: readonly Fault[] = [
       }
       return { ...req, query };
     },
-  }),
-  defineFault({
-    id: 'errors.list-param-error-as-400-reason',
+  },
+  'errors.list-param-error-as-400-reason': {
     description: 'A list query parameter of the wrong type is answered 400 `{reason}` instead of 422 `detail[]`.',
     breaks: ids('query-error-shape', LIST_SLUGS),
     after: (req, res) =>
       isList(req) && res.status === 422 ? jsonResponse(400, { reason: 'Invalid query parameter' }) : res,
-  }),
-];
-
-// ---------------------------------------------------------------------------------------------
-export const errorFaults: readonly Fault[] = bodyAndQueryFaults;
+  },
+});

@@ -1,11 +1,5 @@
-/**
- * @module The ids faults had before each was named for its area (`<area>.` is the suite folder whose
- * battery plants it): `chat.` (now `chat-completions.`), `training.` (now `training-jobs.`), and
- * `coverage.` (now the area of the checks it breaks). A former id still plants its fault
- * (`conformance mock --faults chat.seed-ignored`), so a command line written against it keeps working.
- */
+/** @module The ids faults had before each was named for its area: a former id still plants its fault. */
 
-/** Former prefixes that stand for one area each. */
 const FORMER_PREFIXES: Readonly<Record<string, string>> = {
   chat: 'chat-completions',
   training: 'training-jobs',

@@ -35,10 +35,7 @@ export const FAULTS: readonly Fault[] = [
 const byId = new Map(FAULTS.map((f) => [f.id, f]));
 if (byId.size !== FAULTS.length) throw new Error('duplicate fault id in mock/faults');
 
-/**
- * Looks up faults by id, or by the id a fault had before it was named for its area (former-names.ts);
- * a fault of your own, made with `defineFault`, is taken as it is. An unknown id is a usage error.
- */
+/** Looks up faults by id (or former id); a fault of your own is taken as it is; an unknown id throws. */
 export function resolveFaults(ids: readonly (string | Fault)[]): Fault[] {
   return ids.map((id) => {
     if (typeof id !== 'string') return id;

@@ -1,23 +1,12 @@
-/**
- * @module Planted faults for the checks under load (suites/load): bugs a server shows only when
- * requests overlap, as batching servers do. Each holds a chat request a few milliseconds so that a
- * burst's requests are in the mock at once, as they would be in a batch. And one bug a burst shows
- * that is no load bug: a usage the server counts the same whatever it is asked, alone too.
- */
+/** @module Planted faults for the checks under load: bugs shown only when requests overlap, and a fixed usage. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { internalError } from '../errors.js';
 import type { MockResponse } from '../types.js';
 import { isChat, type Json, rewriteChunks, rewriteJsonAnswer } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 
 /** How long an answer waits for another to cross with, or a request stays in flight. */
 const OVERLAP_MS = 25;
-
-const ids = {
-  belong: 'load.answers-belong-to-their-requests',
-  shed: 'load.sheds-with-429-or-503',
-  bound: 'chat-completions.max-tokens-bound-completion',
-};
 
 /** The completion tokens a fixed-usage server counts whatever max_completion_tokens asks. */
 const FIXED_COMPLETION_TOKENS = 19;
@@ -37,18 +26,16 @@ const fixedChunks = rewriteChunks<Json>((chunk) =>
   chunk.usage === undefined || chunk.usage === null ? chunk : { ...chunk, usage: fixedUsage(chunk.usage) },
 );
 
-/** An answer waiting for another to cross with, and how to hand it the other one. */
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
 
 /** Concurrent chat requests in the mock (the saturation fault's own count). */
 let inFlight = 0;
 
-export const loadFaults: readonly Fault[] = [
-  defineFault({
-    id: 'load.crossed-answers',
+export const loadFaults: readonly Fault[] = faultTable({
+  'load.crossed-answers': {
     description:
       "Chat answers that are ready at about the same time go to each other's callers (an answer handed to another request of a batch); an answer alone is its own.",
-    breaks: [ids.belong],
+    breaks: ['load.answers-belong-to-their-requests'],
     async after(_req, res, ctx) {
       if (ctx.operation !== 'chat.create' || res.status !== 200) return res;
       const other = parked;
@@ -68,19 +55,17 @@ export const loadFaults: readonly Fault[] = [
         }, OVERLAP_MS);
       });
     },
-  }),
-  defineFault({
-    id: 'load.fixed-usage',
+  },
+  'load.fixed-usage': {
     description: `Every chat answer counts ${FIXED_COMPLETION_TOKENS} completion tokens (prompt and total adding up), whatever max_completion_tokens or max_tokens asks, alone as under load: the bound ignored, no answer crossed.`,
     // Not the load check: the same request alone shows the same usage, so it is no finding under load.
-    breaks: [ids.bound, `${ids.bound}.streamed`],
+    breaks: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
     after: (req, res) => (res.stream === undefined ? fixedJson(req, res) : fixedChunks(req, res)),
-  }),
-  defineFault({
-    id: 'load.500-when-saturated',
+  },
+  'load.500-when-saturated': {
     description:
       'A chat request that arrives while two are in flight is answered 500 instead of 429/503 with Retry-After.',
-    breaks: [ids.shed],
+    breaks: ['load.sheds-with-429-or-503'],
     async before(req, ctx) {
       if (ctx.operation !== 'chat.create') return req;
       if (inFlight >= 2) return internalError('openai');
@@ -92,5 +77,5 @@ export const loadFaults: readonly Fault[] = [
       }
       return req;
     },
-  }),
-];
+  },
+});

@@ -1,21 +1,18 @@
-/**
- * @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2). Every fault
- * applies to both kinds, as the checks are written once for both: it breaks `predictions.<rule>`
- * and `scores.<rule>` alike. Listing faults rewrite the query before the core (`before`) or the
- * JSONL lines of the answer (`after`); they buffer the listing, which is fine for planted bugs.
- */
+/** @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2), both kinds alike. */
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
+import { jsonResponse } from '../errors.js';
+import { readStream } from '../request.js';
 import { recordPathOf } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { faultTable, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
 import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js';
 
 type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-/** Both kinds' ids of a records rule. */
-const both = (rule: string): string[] => [`predictions.${rule}`, `scores.${rule}`];
+/** Both kinds' ids of records rules. */
+const both = (...rules: string[]): string[] => rules.flatMap((r) => [`predictions.${r}`, `scores.${r}`]);
 
 function listKind(req: MockRequest): Kind | undefined {
   const at = recordPathOf(req);
@@ -29,51 +26,50 @@ function readKind(req: MockRequest): Kind | undefined {
 
 /** The whole body of a response as text (a listing's stream drained). */
 async function bodyText(res: MockResponse): Promise<string> {
-  if (res.stream) {
-    let text = '';
-    for await (const chunk of res.stream) text += chunk;
-    return text;
-  }
+  if (res.stream) return readStream(res.stream);
   if (res.body !== undefined) return typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
   return '';
 }
 
-/** A body streamed in a few chunks (a JSONL listing as the core sends it). */
 async function* chunked(text: string): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += 4096) yield text.slice(i, i + 4096);
 }
 
-/**
- * Rewrites the JSONL lines of a successful listing of either kind: `fn` gets the records and
- * returns the body text to send.
- */
-function rewriteListing(fn: (records: Obj[], kind: Kind, req: MockRequest) => string) {
+/** Rewrites a successful listing (of the requests `when` picks): `fn` gets the records and returns the body text. */
+function rewriteListing(fn: (records: Obj[], kind: Kind) => string, when = (_req: MockRequest) => true) {
   return async (req: MockRequest, res: MockResponse): Promise<MockResponse> => {
     const kind = listKind(req);
-    if (!kind || res.status !== 200) return res;
+    if (!when(req) || !kind || res.status !== 200) return res;
     const text = await bodyText(res);
     const records = text
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as Obj);
     const { stream: _s, body: _b, json: _j, ...rest } = res;
-    return { ...rest, stream: chunked(fn(records, kind, req)) };
+    return { ...rest, stream: chunked(fn(records, kind)) };
   };
 }
 
-/** Rewrites each record of a listing. */
+const jsonl = (records: readonly Obj[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
+
 function mapRecords(fn: (rec: Obj, kind: Kind, index: number) => Obj) {
-  return rewriteListing((records, kind) => records.map((r, i) => JSON.stringify(fn(r, kind, i)) + '\n').join(''));
+  return rewriteListing((records, kind) => jsonl(records.map((r, i) => fn(r, kind, i))));
 }
 
-const jsonl = (records: readonly Obj[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
+/** Rewrites the model/scorer URI of listed records (`fn` returns undefined to keep it). */
+const mapUris = (fn: (uri: string, index: number) => string | undefined) =>
+  mapRecords((rec, kind, i) => {
+    const field = RECORD_KIND[kind].uriField;
+    const uri = rec[field];
+    const out = typeof uri === 'string' ? fn(uri, i) : undefined;
+    return out === undefined ? rec : { ...rec, [field]: out };
+  });
 
 /** Rewrites a 200 answer to the requests `which` picks (a listing or a read of either kind). */
 function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res: MockResponse) => MockResponse) {
   return (req: MockRequest, res: MockResponse): MockResponse => (which(req) && res.status === 200 ? fn(res) : res);
 }
 
-/** Rewrites the query of listings of either kind. */
 function rewriteQuery(fn: (query: URLSearchParams) => void) {
   return (req: MockRequest): MockRequest => {
     if (!listKind(req)) return req;
@@ -85,10 +81,9 @@ function rewriteQuery(fn: (query: URLSearchParams) => void) {
 
 let listingsServed = 0;
 
-export const recordFaults: readonly Fault[] = [
+export const recordFaults: readonly Fault[] = faultTable({
   // §4.5/§4.7: the format of a listing.
-  defineFault({
-    id: 'records.truncated-last-line',
+  'records.truncated-last-line': {
     description:
       'A listing ends in the middle of its last record (no newline, incomplete JSON) with a clean end of body.',
     breaks: both('list-is-jsonl-of-records'),
@@ -98,9 +93,8 @@ export const recordFaults: readonly Fault[] = [
         ? text.slice(0, text.length - Math.ceil(JSON.stringify(records.at(-1)).length / 2) - 1)
         : text;
     }),
-  }),
-  defineFault({
-    id: 'records.non-json-line',
+  },
+  'records.non-json-line': {
     description: 'A listing carries a line that is not JSON (a debug print) among its records.',
     breaks: both('list-is-jsonl-of-records'),
     after: rewriteListing((records) => {
@@ -108,9 +102,8 @@ export const recordFaults: readonly Fault[] = [
       lines.splice(Math.min(2, lines.length), 0, 'DEBUG: cache miss, falling back to storage');
       return lines.join('\n') + '\n';
     }),
-  }),
-  defineFault({
-    id: 'records.error-object-after-200',
+  },
+  'records.error-object-after-200': {
     description: 'A listing fails half-way and sends an error object as its last line after the 200.',
     breaks: both('list-is-jsonl-of-records'),
     after: rewriteListing((records) =>
@@ -119,66 +112,58 @@ export const recordFaults: readonly Fault[] = [
         { error: { message: 'upstream storage timeout', type: 'InternalServerError', param: null, code: 500 } },
       ]),
     ),
-  }),
-  defineFault({
-    id: 'records.json-array-body',
+  },
+  'records.json-array-body': {
     description: 'A listing is answered as one JSON array (the illustrative body), not JSONL.',
     breaks: both('list-is-jsonl-of-records'),
     after: rewriteListing((records) => JSON.stringify(records)),
-  }),
-  defineFault({
-    id: 'records.listing-json-content-type',
+  },
+  'records.listing-json-content-type': {
     description: 'A JSONL listing is labelled application/json.',
     breaks: both('list-content-type-jsonl'),
     after: rewriteSuccess(listKind, (res) => ({
       ...res,
       headers: { ...res.headers, 'content-type': 'application/json' },
     })),
-  }),
+  },
 
   // §4.5/§4.7: limit, offset, order.
-  defineFault({
-    id: 'records.limit-off-by-one',
+  'records.limit-off-by-one': {
     description: 'A listing with a limit answers one record more than the limit.',
-    breaks: [...both('limit-bounds-count'), ...both('paging-yields-each-record-once'), ...both('offset-skips')],
+    breaks: both('limit-bounds-count', 'paging-yields-each-record-once', 'offset-skips'),
     before: rewriteQuery((q) => {
       const limit = q.get('limit');
       if (limit !== null && /^\d+$/.test(limit)) q.set('limit', String(Number(limit) + 1));
     }),
-  }),
-  defineFault({
-    id: 'records.limit-ignored',
+  },
+  'records.limit-ignored': {
     description: 'The limit parameter is ignored.',
-    breaks: [...both('limit-bounds-count'), ...both('paging-yields-each-record-once'), ...both('offset-skips')],
+    breaks: both('limit-bounds-count', 'paging-yields-each-record-once', 'offset-skips'),
     before: rewriteQuery((q) => q.delete('limit')),
-  }),
-  defineFault({
-    id: 'records.offset-ignored',
+  },
+  'records.offset-ignored': {
     description: 'The offset parameter is ignored: every page starts at the first record.',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
     before: rewriteQuery((q) => q.delete('offset')),
-  }),
-  defineFault({
-    id: 'records.offset-off-by-one',
+  },
+  'records.offset-off-by-one': {
     description: 'An offset skips one record fewer than asked.',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
     before: rewriteQuery((q) => {
       const offset = q.get('offset');
       if (offset !== null && /^\d+$/.test(offset) && Number(offset) > 0) q.set('offset', String(Number(offset) - 1));
     }),
-  }),
-  defineFault({
-    id: 'records.paging-drops-page-boundary',
+  },
+  'records.paging-drops-page-boundary': {
     description:
       'A page taken with a positive offset leaves out its first record (records at page boundaries are never listed).',
-    breaks: [...both('offset-skips'), ...both('paging-yields-each-record-once')],
-    after: (req, res) => {
-      const offset = Number(req.query.get('offset') ?? '0');
-      return offset > 0 ? rewriteListing((records) => jsonl(records.slice(1)))(req, res) : res;
-    },
-  }),
-  defineFault({
-    id: 'records.unstable-order',
+    breaks: both('offset-skips', 'paging-yields-each-record-once'),
+    after: rewriteListing(
+      (records) => jsonl(records.slice(1)),
+      (req) => Number(req.query.get('offset') ?? '0') > 0,
+    ),
+  },
+  'records.unstable-order': {
     description:
       'Each listing without limit/offset starts at a different record (rotated), so the order differs between two listings.',
     breaks: both('stable-order'),
@@ -190,28 +175,25 @@ export const recordFaults: readonly Fault[] = [
         return jsonl([...records.slice(k), ...records.slice(0, k)]);
       })(req, res);
     },
-  }),
+  },
 
   // §4.5/§4.7: the evaluation-run filter.
-  defineFault({
-    id: 'records.filter-ignored',
+  'records.filter-ignored': {
     description: 'The evaluation_run_id filter is ignored: every record is listed.',
     breaks: both('filter-by-evaluation-run'),
     before: rewriteQuery((q) => q.delete('evaluation_run_id')),
-  }),
-  defineFault({
-    id: 'records.filter-drops-records',
+  },
+  'records.filter-drops-records': {
     description: 'A filtered listing leaves out every third matching record.',
     breaks: both('filter-by-evaluation-run'),
-    after: (req, res) =>
-      req.query.has('evaluation_run_id')
-        ? rewriteListing((records) => jsonl(records.filter((_, i) => i % 3 !== 2)))(req, res)
-        : res,
-  }),
+    after: rewriteListing(
+      (records) => jsonl(records.filter((_, i) => i % 3 !== 2)),
+      (req) => req.query.has('evaluation_run_id'),
+    ),
+  },
 
   // §4.6/§4.8: reads.
-  defineFault({
-    id: 'records.read-differs-from-listing',
+  'records.read-differs-from-listing': {
     description: 'Reading a record by id answers a different model/scorer URI than the listing shows.',
     breaks: both('listed-records-read-back'),
     after: (req, res) => {
@@ -220,61 +202,36 @@ export const recordFaults: readonly Fault[] = [
       const field = RECORD_KIND[kind].uriField;
       return { ...res, json: { ...res.json, [field]: `${String(res.json[field])}-v2` } };
     },
-  }),
-  defineFault({
-    id: 'records.read-listed-id-404',
+  },
+  'records.read-listed-id-404': {
     description: 'Reading a listed record by its id answers 404.',
     breaks: both('listed-records-read-back'),
-    after: rewriteSuccess(readKind, () => ({
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-      json: { reason: 'not found' },
-    })),
-  }),
-  defineFault({
-    id: 'records.unknown-id-is-400',
+    after: rewriteSuccess(readKind, () => jsonResponse(404, { reason: 'not found' })),
+  },
+  'records.unknown-id-is-400': {
     description: 'Reading an id that names no record answers 400 instead of 404.',
     breaks: both('unknown-id-is-404'),
-    after: (req, res) =>
-      readKind(req) && res.status === 404
-        ? { status: 400, headers: { 'content-type': 'application/json' }, json: { reason: 'bad id' } }
-        : res,
-  }),
-  defineFault({
-    id: 'records.unknown-id-is-200',
+    after: (req, res) => (readKind(req) && res.status === 404 ? jsonResponse(400, { reason: 'bad id' }) : res),
+  },
+  'records.unknown-id-is-200': {
     description: 'Reading an unknown id answers 200 with an empty record carrying that id.',
     breaks: both('unknown-id-is-404'),
     after: (req, res) => {
       const kind = readKind(req);
       const id = recordPathOf(req)?.id;
       return kind && id && res.status === 404
-        ? {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            json: { [RECORD_KIND[kind].idField]: decodeURIComponent(id) },
-          }
+        ? jsonResponse(200, { [RECORD_KIND[kind].idField]: decodeURIComponent(id) })
         : res;
     },
-  }),
+  },
 
   // §4.5/§4.7 scope.
-  defineFault({
-    id: 'records.uris-name-other-project',
+  'records.uris-name-other-project': {
     description: "Listed records' model/scorer URIs name another project than the one listed.",
     breaks: both('records-belong-to-project'),
-    after: mapRecords((rec, kind) => {
-      const field = RECORD_KIND[kind].uriField;
-      const uri = rec[field];
-      return typeof uri === 'string'
-        ? {
-            ...rec,
-            [field]: uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`),
-          }
-        : rec;
-    }),
-  }),
-  defineFault({
-    id: 'records.unknown-project-lists-default',
+    after: mapUris((uri) => uri.replace(`/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/`, `/${DEFAULT_ENTITY}/shared-models/`)),
+  },
+  'records.unknown-project-lists-default': {
     description: "Listing an entity/project that does not exist answers the default project's records.",
     breaks: both('unknown-project-yields-no-foreign-records'),
     before: (req) => {
@@ -282,40 +239,30 @@ export const recordFaults: readonly Fault[] = [
       if (!at?.list || (at.entity === DEFAULT_ENTITY && at.project === DEFAULT_PROJECT)) return req;
       return { ...req, path: `/v2/${DEFAULT_ENTITY}/${DEFAULT_PROJECT}/${at.kind}` };
     },
-  }),
+  },
 
   // §2.1/§2.2 fields.
-  defineFault({
-    id: 'records.svc-user-id-missing',
+  'records.svc-user-id-missing': {
     description: 'Listed records carry no svc_user_id.',
     breaks: both('svc-user-id-server-filled'),
     after: mapRecords(({ svc_user_id: _drop, ...rest }) => rest),
-  }),
-  defineFault({
-    id: 'records.score-value-as-string',
+  },
+  'records.score-value-as-string': {
     description: 'Listed scores carry value as a string ("0.734").',
     breaks: ['scores.value-is-number', 'scores.list-is-jsonl-of-records'],
     after: mapRecords((rec, kind) =>
       kind === 'scores' && typeof rec.value === 'number' ? { ...rec, value: String(rec.value) } : rec,
     ),
-  }),
-  defineFault({
-    id: 'records.uri-field-bare-name',
+  },
+  'records.uri-field-bare-name': {
     description: 'Listed records carry a bare name ("gpt 4o mini") as model/scorer instead of a URI.',
-    breaks: [...both('uri-fields-are-uris'), ...both('list-is-jsonl-of-records')],
-    after: mapRecords((rec, kind, i) => (i === 3 ? { ...rec, [RECORD_KIND[kind].uriField]: 'gpt 4o mini' } : rec)),
-  }),
-  defineFault({
-    id: 'records.internal-uri-scheme-leaks',
+    breaks: both('uri-fields-are-uris', 'list-is-jsonl-of-records'),
+    after: mapUris((_uri, i) => (i === 3 ? 'gpt 4o mini' : undefined)),
+  },
+  'records.internal-uri-scheme-leaks': {
     description:
       'Every other listed record exposes an internal reference scheme (weave-internal:///…) in model/scorer.',
     breaks: both('uri-fields-share-one-scheme'),
-    after: mapRecords((rec, kind, i) => {
-      const field = RECORD_KIND[kind].uriField;
-      const uri = rec[field];
-      return i % 2 === 1 && typeof uri === 'string'
-        ? { ...rec, [field]: uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') }
-        : rec;
-    }),
-  }),
-];
+    after: mapUris((uri, i) => (i % 2 === 1 ? uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, 'weave-internal:') : undefined)),
+  },
+});

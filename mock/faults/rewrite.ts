@@ -1,15 +1,11 @@
-/**
- * @module The one place faults read and rewrite what passes through the mock: a request's raw text
- * and JSON body, a JSON answer, and a Server-Sent Events stream (one `data: …\n\n` string per
- * event, as the mock's chat stream yields them). Fault files say *what* they break; this says how a
- * body is opened and put back.
- */
+/** @module How faults read and rewrite requests, JSON answers, event streams and JSONL listings. */
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
 import type { RecordKindName } from '../../src/core/record-kinds.js';
 import { Router } from '../http/router.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 export type Json = Record<string, unknown>;
+type Before = (req: MockRequest) => MockRequest | MockResponse;
 
 /** The §4 operations by method and path template: the table the mock's own routes follow. */
 const OPERATION_ROUTES = OPERATIONS.reduce(
@@ -24,7 +20,6 @@ export function operationOf(req: Pick<MockRequest, 'method' | 'path'>): Operatio
   return match.kind === 'found' ? match.handler : undefined;
 }
 
-/** True when the request is for one of `ops`. */
 export const isOperation = (req: MockRequest, ...ops: readonly OperationId[]): boolean => {
   const op = operationOf(req);
   return op !== undefined && ops.includes(op);
@@ -32,7 +27,7 @@ export const isOperation = (req: MockRequest, ...ops: readonly OperationId[]): b
 
 export const isChat = (req: MockRequest): boolean => operationOf(req) === 'chat.create';
 
-/** Where a §4.5–§4.8 request points: its kind, entity, project and (a read) record id, as sent (still percent-encoded). */
+/** Where a §4.5–§4.8 request points, as sent (still percent-encoded). */
 export interface RecordPath {
   readonly kind: RecordKindName;
   readonly entity: string;
@@ -41,7 +36,6 @@ export interface RecordPath {
   readonly id?: string;
 }
 
-/** The record path of a listing or a read, or undefined for any other request. */
 export function recordPathOf(req: MockRequest): RecordPath | undefined {
   const op = operationOf(req);
   if (op === undefined || !/^(predictions|scores)\./.test(op)) return undefined;
@@ -61,11 +55,13 @@ export const withText = (req: MockRequest, text: string): MockRequest => ({
 });
 export const withJson = (req: MockRequest, body: unknown): MockRequest => withText(req, JSON.stringify(body));
 
+const asObject = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+
 /** The request body as a JSON object, or undefined (no body, not JSON, not an object). */
 export function jsonBodyOf(req: MockRequest): Json | undefined {
   try {
-    const v: unknown = JSON.parse(rawText(req));
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+    return asObject(JSON.parse(rawText(req)));
   } catch {
     return undefined;
   }
@@ -80,22 +76,34 @@ export type ParsedBody =
 export function parseJsonBody(req: MockRequest): ParsedBody {
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(req.body ?? new Uint8Array()));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? { kind: 'object', value: value as Record<string, unknown> }
-      : { kind: 'non-object', value };
+    const object = asObject(value);
+    return object ? { kind: 'object', value: object } : { kind: 'non-object', value };
   } catch {
     return { kind: 'unparseable' };
   }
 }
 
-/** The chat request body as an object, or undefined (not chat, not a JSON object). */
 export const chatBody = (req: MockRequest): Json | undefined => (isChat(req) ? jsonBodyOf(req) : undefined);
 
+export function strictChatBody(req: MockRequest): Json | undefined {
+  const p = isChat(req) ? parseJsonBody(req) : undefined;
+  return p?.kind === 'object' ? p.value : undefined;
+}
+
+/** A `before` that answers `refusal` instead of the core when the body `bodyOf` reads passes `when`. */
+export function refuseWhen(
+  bodyOf: (req: MockRequest) => Json | undefined,
+  when: (body: Json) => unknown,
+  refusal: (body: Json) => MockResponse,
+): Before {
+  return (req) => {
+    const body = bodyOf(req);
+    return body && when(body) ? refusal(body) : req;
+  };
+}
+
 /** A `before` that rewrites the chat body when `when` holds (the body is a fresh copy). */
-export function rewriteChatWhen(
-  when: (body: Json) => boolean,
-  rewrite: (body: Json) => void,
-): (req: MockRequest) => MockRequest {
+export function rewriteChatWhen(when: (body: Json) => boolean, rewrite: (body: Json) => void): Before {
   return (req) => {
     const body = chatBody(req);
     if (!body || !when(body)) return req;
@@ -104,12 +112,13 @@ export function rewriteChatWhen(
   };
 }
 
-/** A `before` for a server that accepts a chat field and ignores it: the field is dropped before the core sees it. */
-export const ignoreChatField = (field: string): ((req: MockRequest) => MockRequest) =>
-  rewriteChatWhen(
-    (b) => b[field] !== undefined,
-    (b) => delete b[field],
-  );
+/** A `before` that drops chat fields when `when` holds: a server that accepts them and ignores them. */
+export const dropChatFields = (when: (body: Json) => boolean, ...fields: string[]): Before =>
+  rewriteChatWhen(when, (b) => {
+    for (const f of fields) delete b[f];
+  });
+
+export const ignoreChatField = (field: string): Before => dropChatFields((b) => b[field] !== undefined, field);
 
 /** An `after` that rewrites a copy of a JSON answer whose status passes `statusOk` (default: 200). */
 export function rewriteJsonAnswer<B = Json>(
@@ -122,6 +131,15 @@ export function rewriteJsonAnswer<B = Json>(
     const body = structuredClone(res.json) as B;
     rewrite(body, req);
     return { ...res, json: body };
+  };
+}
+
+/** An `after` that rewrites the `detail[]` of a 422 answer to the requests `applies` picks. */
+export function rewriteDetail(applies: (req: MockRequest) => boolean, item: (d: Json) => unknown) {
+  return (req: MockRequest, res: MockResponse): MockResponse => {
+    const detail = asObject(res.json)?.detail;
+    if (!applies(req) || res.status !== 422 || !Array.isArray(detail)) return res;
+    return { ...res, json: { detail: detail.map((d: Json) => item(d)) } };
   };
 }
 
@@ -138,24 +156,25 @@ export function parseEvent<T = Json>(event: string): T | undefined {
   }
 }
 
+/** An `after` that replaces the stream of a chat answer by what `rewrite` makes of it (headers kept). */
+export function rewriteChatStream(rewrite: (source: AsyncIterable<string>) => AsyncIterable<string>) {
+  return (req: MockRequest, res: MockResponse): MockResponse =>
+    isChat(req) && res.stream !== undefined ? { ...res, stream: rewrite(res.stream) } : res;
+}
+
 /** An `after` that rewrites a chat answer's event strings; `edit` may return several events, or none. */
 export function rewriteEvents(
   edit: (event: string, index: number) => string | string[],
   tail: () => string[] = () => [],
 ) {
-  return (req: MockRequest, res: MockResponse): MockResponse => {
-    if (!isChat(req) || res.stream === undefined) return res;
-    const source = res.stream;
-    async function* edited(): AsyncGenerator<string> {
-      let i = 0;
-      for await (const event of source) {
-        const out = edit(event, i++);
-        for (const e of Array.isArray(out) ? out : [out]) yield e;
-      }
-      for (const e of tail()) yield e;
+  return rewriteChatStream(async function* (source) {
+    let i = 0;
+    for await (const event of source) {
+      const out = edit(event, i++);
+      for (const e of Array.isArray(out) ? out : [out]) yield e;
     }
-    return { ...res, stream: edited() };
-  };
+    for (const e of tail()) yield e;
+  });
 }
 
 /** Rewrites each JSON chunk of a chat stream (return undefined to drop it, an array for several). */
@@ -168,19 +187,25 @@ export function rewriteChunks<C = Json>(edit: (chunk: C, index: number) => C | C
   });
 }
 
-/** Rewrites every JSONL line of a streamed body (lines may span chunks). */
+/** Rewrites every JSONL line of a streamed body (lines may span chunks; a line that is not JSON passes as it is). */
 export async function* mapJsonlRecords(
   stream: AsyncIterable<string>,
   fn: (record: Record<string, unknown>) => unknown,
 ): AsyncGenerator<string> {
+  const map = (line: string): string => {
+    if (!line.trim()) return line;
+    try {
+      return JSON.stringify(fn(JSON.parse(line) as Record<string, unknown>));
+    } catch {
+      return line;
+    }
+  };
   let buffer = '';
   for await (const chunk of stream) {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    if (lines.length)
-      yield lines.map((l) => (l.trim() ? JSON.stringify(fn(JSON.parse(l) as Record<string, unknown>)) : l)).join('\n') +
-        '\n';
+    if (lines.length) yield lines.map(map).join('\n') + '\n';
   }
-  if (buffer.trim()) yield JSON.stringify(fn(JSON.parse(buffer) as Record<string, unknown>));
+  if (buffer.trim()) yield map(buffer);
 }

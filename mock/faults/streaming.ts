@@ -1,14 +1,19 @@
-/**
- * @module Planted faults for the streaming checks (§4.1 `stream: true`): each rewrites the mock's
- * Server-Sent Events (one `data: …\n\n` string per event), or the stream's headers and encoding,
- * to break one rule of the OpenAI/vLLM streaming convention, or the §4.1 return_token_ids streaming
- * rule.
- */
+/** @module Planted faults for the streaming checks (§4.1 `stream: true`): events, headers or encoding broken. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { MockRequest, MockResponse } from '../types.js';
-import { DONE_EVENT, isChat, parseEvent, rewriteChunks, rewriteEvents, sseFrame, type Json } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import {
+  DONE_EVENT,
+  isChat,
+  jsonBodyOf,
+  parseEvent,
+  rewriteChatStream,
+  rewriteChunks,
+  rewriteEvents,
+  sseFrame,
+  type Json,
+} from './rewrite.js';
+import { faultTable, type Fault } from './types.js';
 
 type Chunk = Json & {
   choices?: Array<Json & { index?: number; delta?: Json }> | undefined;
@@ -17,62 +22,47 @@ type Chunk = Json & {
 
 const isChatStream = (req: MockRequest, res: MockResponse): boolean => isChat(req) && res.stream !== undefined;
 
-const ids = {
-  contentType: 'streaming.event-stream-content-type',
-  json: 'streaming.data-payloads-are-json',
-  doneLast: 'streaming.done-is-last',
-  complete: 'streaming.ends-with-done',
-  errorEvent: 'streaming.no-error-event',
-  shape: 'streaming.chunks-are-chat-completion-chunks',
-  oneId: 'streaming.one-id-across-chunks',
-  role: 'streaming.role-in-first-delta',
-  finish: 'streaming.one-finish-reason-per-choice',
-  indices: 'streaming.contiguous-choice-indices',
-  usage: 'streaming.usage-chunk-last-and-adds-up',
-  tokenIds: 'streaming.return-token-ids-deltas',
-  reassembly: 'streaming.reassembles-to-valid-completion',
-  timing: 'streaming.timing',
-} as const;
+const st = (rule: string): string => `streaming.${rule}`;
 
-export const streamingFaults: readonly Fault[] = [
-  defineFault({
-    id: 'streaming.wrong-content-type',
+/** Rewrites the usage chunk (no choices, a usage) of a chat stream. */
+const rewriteUsageChunk = (edit: (c: Chunk & { usage: NonNullable<Chunk['usage']> }) => Chunk | undefined) =>
+  rewriteChunks<Chunk>((c) =>
+    c.choices?.length === 0 && c.usage ? edit(c as Chunk & { usage: NonNullable<Chunk['usage']> }) : c,
+  );
+
+export const streamingFaults: readonly Fault[] = faultTable({
+  'streaming.wrong-content-type': {
     description: 'Streams are labelled application/json instead of text/event-stream.',
-    breaks: [ids.contentType],
+    breaks: [st('event-stream-content-type')],
     after: (req, res) =>
       isChatStream(req, res) ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } } : res,
-  }),
-  defineFault({
-    id: 'streaming.non-json-payload',
+  },
+  'streaming.non-json-payload': {
     description: 'A data: payload that is not JSON (a Python repr) follows the first chunk.',
-    breaks: [ids.json],
+    breaks: [st('data-payloads-are-json')],
     after: rewriteEvents((event, i) => (i === 0 ? [event, "data: {'partial': True}\n\n"] : event)),
-  }),
-  defineFault({
-    id: 'streaming.events-after-done',
+  },
+  'streaming.events-after-done': {
     description: 'A chunk follows data: [DONE_EVENT].',
-    breaks: [ids.doneLast],
+    breaks: [st('done-is-last')],
     after: rewriteEvents((event) =>
       event === DONE_EVENT ? [DONE_EVENT, sseFrame({ object: 'chat.completion.chunk', choices: [] })] : event,
     ),
-  }),
-  defineFault({
-    id: 'streaming.no-done',
+  },
+  'streaming.no-done': {
     description: 'The stream ends after its last chunk without data: [DONE_EVENT].',
-    breaks: [ids.complete],
+    breaks: [st('ends-with-done')],
     after: rewriteEvents((event) => (event === DONE_EVENT ? [] : event)),
-  }),
-  defineFault({
-    id: 'streaming.cut-mid-event',
+  },
+  'streaming.cut-mid-event': {
     description:
       'The body ends inside an event (half a chunk, no blank line, no [DONE_EVENT]): a worker died mid-stream.',
-    breaks: [ids.complete],
+    breaks: [st('ends-with-done')],
     after: rewriteEvents((event, i) => (i === 2 ? event.slice(0, Math.floor(event.length / 2)) : i > 2 ? [] : event)),
-  }),
-  defineFault({
-    id: 'streaming.error-event-mid-stream',
+  },
+  'streaming.error-event-mid-stream': {
     description: 'After two chunks the stream sends data: {"error": …} then data: [DONE_EVENT].',
-    breaks: [ids.errorEvent],
+    breaks: [st('no-error-event')],
     after: rewriteEvents((event, i) =>
       i === 2
         ? [
@@ -90,142 +80,110 @@ export const streamingFaults: readonly Fault[] = [
           ? []
           : event,
     ),
-  }),
-  defineFault({
-    id: 'streaming.chunk-object-mislabelled',
+  },
+  'streaming.chunk-object-mislabelled': {
     description: 'Chunks say object "chat.completion" instead of "chat.completion.chunk".',
-    breaks: [ids.shape],
+    breaks: [st('chunks-are-chat-completion-chunks')],
     after: rewriteChunks<Chunk>((c) => ({ ...c, object: 'chat.completion' })),
-  }),
-  defineFault({
-    id: 'streaming.id-changes',
+  },
+  'streaming.id-changes': {
     description: 'Each chunk carries a different id.',
-    breaks: [ids.oneId],
+    breaks: [st('one-id-across-chunks')],
     after: rewriteChunks<Chunk>((c, i) => ({ ...c, id: `${String(c.id)}-${i}` })),
-  }),
-  defineFault({
-    id: 'streaming.role-missing',
+  },
+  'streaming.role-missing': {
     description: 'The first delta of each choice has no role.',
-    breaks: [ids.role, ids.reassembly],
+    breaks: [st('role-in-first-delta'), st('reassembles-to-valid-completion')],
     after: rewriteChunks<Chunk>((c) => ({
       ...c,
       choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })),
     })),
-  }),
-  defineFault({
-    id: 'streaming.second-choice-role-missing',
+  },
+  'streaming.second-choice-role-missing': {
     description: 'With n > 1, the first delta of choice 1 has no role (choice 0 keeps its "assistant").',
-    breaks: [ids.role, ids.reassembly],
+    breaks: [st('role-in-first-delta'), st('reassembles-to-valid-completion')],
     after: rewriteChunks<Chunk>((c) => ({
       ...c,
       choices: c.choices?.map((ch) => (ch.index === 1 ? { ...ch, delta: { ...ch.delta, role: undefined } } : ch)),
     })),
-  }),
-  defineFault({
-    id: 'streaming.second-choice-finishes-twice',
+  },
+  'streaming.second-choice-finishes-twice': {
     description: 'With n > 1, the finish chunk of choice 1 (and only of choice 1) is sent twice.',
-    breaks: [ids.finish],
+    breaks: [st('one-finish-reason-per-choice')],
     after: rewriteChunks<Chunk>((c) => {
       const second = c.choices?.find((ch) => ch.index === 1 && ch.finish_reason != null);
       return second ? [c, { ...c, choices: [{ ...second, delta: {} }] }] : c;
     }),
-  }),
-  defineFault({
-    id: 'streaming.model-missing-after-first-chunk',
+  },
+  'streaming.model-missing-after-first-chunk': {
     description: 'Every chunk after the first leaves out model (the first still names it).',
-    breaks: [ids.shape],
-    after: (req, res) => {
-      let first = true;
-      return rewriteChunks<Chunk>((c) => {
-        if (first) {
-          first = false;
-          return c;
-        }
-        const { model: _m, ...rest } = c;
-        return rest;
-      })(req, res);
-    },
-  }),
-  defineFault({
-    id: 'streaming.finish-reason-repeated',
+    breaks: [st('chunks-are-chat-completion-chunks')],
+    after: rewriteChunks<Chunk>((c, i) => {
+      if (i === 0) return c;
+      const { model: _m, ...rest } = c;
+      return rest;
+    }),
+  },
+  'streaming.finish-reason-repeated': {
     description: 'The finish chunk of each choice is sent twice.',
-    breaks: [ids.finish],
+    breaks: [st('one-finish-reason-per-choice')],
     after: rewriteChunks<Chunk>((c) =>
       c.choices?.some((ch) => ch.finish_reason != null)
         ? [c, { ...c, choices: c.choices.map((ch) => ({ ...ch, delta: {} })) }]
         : c,
     ),
-  }),
-  defineFault({
-    id: 'streaming.finish-reason-missing',
+  },
+  'streaming.finish-reason-missing': {
     description: 'No chunk carries a finish_reason.',
-    breaks: [ids.finish, ids.reassembly],
+    breaks: [st('one-finish-reason-per-choice'), st('reassembles-to-valid-completion')],
     after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, finish_reason: null })) })),
-  }),
-  defineFault({
-    id: 'streaming.choice-indices-from-one',
+  },
+  'streaming.choice-indices-from-one': {
     description: 'Choice indices in chunks start at 1.',
-    breaks: [ids.indices],
+    breaks: [st('contiguous-choice-indices')],
     after: rewriteChunks<Chunk>((c) => ({
       ...c,
       choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })),
     })),
-  }),
-  defineFault({
-    id: 'streaming.last-choice-dropped',
+  },
+  'streaming.last-choice-dropped': {
     description: 'The chunks of the last choice (index n-1, n > 1) are never sent.',
-    breaks: [ids.indices, ids.reassembly],
+    breaks: [st('contiguous-choice-indices'), st('reassembles-to-valid-completion')],
     after: (req, res) => {
-      let n = 1;
-      try {
-        n = Number((JSON.parse(new TextDecoder().decode(req.body)) as { n?: number }).n ?? 1);
-      } catch {
-        /* keep 1 */
-      }
+      const n = Number(jsonBodyOf(req)?.n ?? 1);
       return rewriteChunks<Chunk>((c) => {
         if (n < 2 || !c.choices?.length) return c;
         const kept = c.choices.filter((ch) => ch.index !== n - 1);
         return kept.length ? { ...c, choices: kept } : undefined;
       })(req, res);
     },
-  }),
-  defineFault({
-    id: 'streaming.usage-chunk-missing',
+  },
+  'streaming.usage-chunk-missing': {
     description: 'stream_options.include_usage is ignored: no usage chunk.',
-    breaks: [ids.usage, ids.reassembly],
-    after: rewriteChunks<Chunk>((c) => (c.choices?.length === 0 && c.usage ? undefined : c)),
-  }),
-  defineFault({
-    id: 'streaming.usage-chunk-does-not-add-up',
+    breaks: [st('usage-chunk-last-and-adds-up'), st('reassembles-to-valid-completion')],
+    after: rewriteUsageChunk(() => undefined),
+  },
+  'streaming.usage-chunk-does-not-add-up': {
     description: 'The usage chunk reports total_tokens one more than prompt + completion.',
-    breaks: [ids.usage],
-    after: rewriteChunks<Chunk>((c) =>
-      c.choices?.length === 0 && c.usage ? { ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } } : c,
-    ),
-  }),
-  defineFault({
-    id: 'streaming.usage-chunk-first',
+    breaks: [st('usage-chunk-last-and-adds-up')],
+    after: rewriteUsageChunk((c) => ({ ...c, usage: { ...c.usage, total_tokens: c.usage.total_tokens + 1 } })),
+  },
+  'streaming.usage-chunk-first': {
     description: 'The usage chunk is sent before the choice chunks instead of last.',
-    breaks: [ids.usage],
-    after: (req, res) => {
-      if (!isChatStream(req, res)) return res;
-      const source = res.stream!;
-      async function* reordered(): AsyncGenerator<string> {
-        const held: string[] = [];
-        for await (const event of source) {
-          const c = parseEvent<Chunk>(event);
-          if (c && c.choices?.length === 0 && c.usage) yield event;
-          else held.push(event);
-        }
-        yield* held;
+    breaks: [st('usage-chunk-last-and-adds-up')],
+    after: rewriteChatStream(async function* (source) {
+      const held: string[] = [];
+      for await (const event of source) {
+        const c = parseEvent<Chunk>(event);
+        if (c && c.choices?.length === 0 && c.usage) yield event;
+        else held.push(event);
       }
-      return { ...res, stream: reordered() };
-    },
-  }),
-  defineFault({
-    id: 'streaming.prompt-token-ids-on-every-chunk',
+      yield* held;
+    }),
+  },
+  'streaming.prompt-token-ids-on-every-chunk': {
     description: 'With return_token_ids, every chunk repeats prompt_token_ids.',
-    breaks: [ids.tokenIds],
+    breaks: [st('return-token-ids-deltas')],
     after: (req, res) => {
       let first: unknown;
       return rewriteChunks<Chunk>((c) => {
@@ -233,47 +191,34 @@ export const streamingFaults: readonly Fault[] = [
         return first === undefined ? c : { ...c, prompt_token_ids: first };
       })(req, res);
     },
-  }),
-  defineFault({
-    id: 'streaming.token-ids-missing',
+  },
+  'streaming.token-ids-missing': {
     description: 'With return_token_ids, content deltas carry no token_ids.',
-    breaks: [ids.tokenIds],
+    breaks: [st('return-token-ids-deltas')],
     after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map(({ token_ids: _t, ...ch }) => ch) })),
-  }),
-  defineFault({
-    id: 'streaming.prompt-tokens-miscounted',
+  },
+  'streaming.prompt-tokens-miscounted': {
     description: 'The usage chunk counts one prompt token more than the non-streamed answer (and adds up).',
-    breaks: [ids.reassembly],
-    after: rewriteChunks<Chunk>((c) =>
-      c.choices?.length === 0 && c.usage
-        ? {
-            ...c,
-            usage: { ...c.usage, prompt_tokens: c.usage.prompt_tokens + 1, total_tokens: c.usage.total_tokens + 1 },
-          }
-        : c,
-    ),
-  }),
-  defineFault({
-    id: 'streaming.buffered',
+    breaks: [st('reassembles-to-valid-completion')],
+    after: rewriteUsageChunk((c) => ({
+      ...c,
+      usage: { ...c.usage, prompt_tokens: c.usage.prompt_tokens + 1, total_tokens: c.usage.total_tokens + 1 },
+    })),
+  },
+  'streaming.buffered': {
     description: 'The whole stream is held back and sent in one burst 400 ms after the request.',
-    breaks: [ids.timing],
-    after: (req, res) => {
-      if (!isChatStream(req, res)) return res;
-      const source = res.stream!;
-      async function* buffered(): AsyncGenerator<string> {
-        const all: string[] = [];
-        for await (const event of source) all.push(event);
-        await sleep(400);
-        yield all.join('');
-      }
-      return { ...res, stream: buffered() };
-    },
-  }),
-  defineFault({
-    id: 'streaming.gzip-front-buffers',
+    breaks: [st('timing')],
+    after: rewriteChatStream(async function* (source) {
+      const all: string[] = [];
+      for await (const event of source) all.push(event);
+      await sleep(400);
+      yield all.join('');
+    }),
+  },
+  'streaming.gzip-front-buffers': {
     description:
       'As behind nginx with gzip on: the stream is held until it ends, then sent gzip-compressed (Content-Encoding: gzip) in one burst, without delay.',
-    breaks: [ids.timing],
+    breaks: [st('timing')],
     after: async (req, res) => {
       if (!isChatStream(req, res)) return res;
       let text = '';
@@ -285,5 +230,5 @@ export const streamingFaults: readonly Fault[] = [
         body: gzipSync(text),
       };
     },
-  }),
-];
+  },
+});

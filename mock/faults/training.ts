@@ -1,13 +1,9 @@
-/**
- * @module Planted faults for the training-jobs (§4.2–§4.3) and trajectories (§4.4, §7) checks. Each
- * breaks one rule: a body check not enforced (`before` repairs or drops the broken field so the
- * core accepts it), or an answer rewritten (`after`).
- */
+/** @module Planted faults for the training-jobs (§4.2–§4.3) and trajectories (§4.4, §7) checks. */
 import { randomUUID } from 'node:crypto';
 import type { MockRequest, MockResponse } from '../types.js';
-import { familyError, internalError, validationError } from '../errors.js';
-import { isOperation, jsonBodyOf, withJson, type Json } from './rewrite.js';
-import { defineFault, type Fault } from './types.js';
+import { familyError, internalError, jsonResponse, validationError } from '../errors.js';
+import { isOperation, jsonBodyOf, rewriteDetail, withJson, type Json } from './rewrite.js';
+import { faultTable, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,7 +16,6 @@ const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log'
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
 
-/** Rewrites the JSON body of requests for which `applies` holds (others pass untouched). */
 function rewriteBody(
   applies: (req: MockRequest) => boolean,
   fn: (body: Obj) => Obj,
@@ -32,7 +27,6 @@ function rewriteBody(
   };
 }
 
-/** Applies `fn` to every trajectory object of a `trajectory_groups` value. */
 function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   if (!Array.isArray(groups)) return groups;
   return groups.map((g) =>
@@ -46,10 +40,8 @@ const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'
 
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
 
-export const trainingFaults: readonly Fault[] = [
-  // §4.2–§4.3
-  defineFault({
-    id: 'training-jobs.create-id-not-uuid',
+export const trainingFaults: readonly Fault[] = faultTable({
+  'training-jobs.create-id-not-uuid': {
     description: 'Create answers an `id` that is not a UUID (a sequential job name).',
     breaks: [
       'training-jobs.create-returns-uuid-id',
@@ -60,51 +52,43 @@ export const trainingFaults: readonly Fault[] = [
       isCreate(req) && res.status < 300 && isJsonObject(res.json)
         ? { ...res, json: { ...res.json, id: 'job-000123' } }
         : res,
-  }),
-  defineFault({
-    id: 'training-jobs.create-without-id',
+  },
+  'training-jobs.create-without-id': {
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
     after: (req, res) =>
       isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res,
-  }),
-  defineFault({
-    id: 'training-jobs.get-returns-other-id',
+  },
+  'training-jobs.get-returns-other-id': {
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
     after: (req, res) =>
       isGet(req) && res.status < 300 && isJsonObject(res.json)
         ? { ...res, json: { ...res.json, id: randomUUID() } }
         : res,
-  }),
-  defineFault({
-    id: 'training-jobs.get-forgets-jobs',
+  },
+  'training-jobs.get-forgets-jobs': {
     description: 'Get answers 404 for a job that was just created.',
     breaks: ['training-jobs.get-returns-same-id'],
     after: (req, res) => (isGet(req) && res.status < 300 ? familyError('fastapi', 404, 'Training job not found') : res),
-  }),
-  defineFault({
-    id: 'training-jobs.unknown-job-is-200',
+  },
+  'training-jobs.unknown-job-is-200': {
     description: 'Get answers 200 echoing any well-formed UUID, as if every job existed.',
     breaks: ['training-jobs.unknown-id-is-404'],
     after: (req, res) => {
       const id = jobIdOf(req);
-      return id !== undefined && UUID.test(id) && res.status === 404
-        ? { status: 200, headers: { 'content-type': 'application/json' }, json: { id } }
-        : res;
+      return id !== undefined && UUID.test(id) && res.status === 404 ? jsonResponse(200, { id }) : res;
     },
-  }),
-  defineFault({
-    id: 'training-jobs.malformed-job-id-is-500',
+  },
+  'training-jobs.malformed-job-id-is-500': {
     description: 'Get with an id that is not a UUID crashes: a 500 instead of a 4xx.',
     breaks: ['training-jobs.malformed-id-is-4xx'],
     after: (req, res) => {
       const id = jobIdOf(req);
       return id !== undefined && !UUID.test(decodeURIComponent(id)) ? internalError('fastapi') : res;
     },
-  }),
-  defineFault({
-    id: 'training-jobs.model-id-unchecked',
+  },
+  'training-jobs.model-id-unchecked': {
     description: 'A model_id that is not a UUID string is accepted (replaced by a valid one before validation).',
     breaks: ['training-jobs.rejects-non-uuid-model-id'],
     before: rewriteBody(isCreate, (body) =>
@@ -112,9 +96,8 @@ export const trainingFaults: readonly Fault[] = [
         ? { ...body, model_id: randomUUID() }
         : body,
     ),
-  }),
-  defineFault({
-    id: 'training-jobs.experimental-config-booleans-unchecked',
+  },
+  'training-jobs.experimental-config-booleans-unchecked': {
     description: 'Boolean experimental_config fields of another type are dropped instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
@@ -128,9 +111,8 @@ export const trainingFaults: readonly Fault[] = [
       );
       return { ...body, experimental_config: kept };
     }),
-  }),
-  defineFault({
-    id: 'training-jobs.experimental-config-not-an-object-accepted',
+  },
+  'training-jobs.experimental-config-not-an-object-accepted': {
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
@@ -143,9 +125,8 @@ export const trainingFaults: readonly Fault[] = [
       const { experimental_config: _drop, ...rest } = body;
       return rest;
     }),
-  }),
-  defineFault({
-    id: 'training-jobs.importance-sampling-level-unchecked',
+  },
+  'training-jobs.importance-sampling-level-unchecked': {
     description: 'Any importance_sampling_level string is accepted (read as `token`).',
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
@@ -158,9 +139,8 @@ export const trainingFaults: readonly Fault[] = [
         return body;
       return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
     }),
-  }),
-  defineFault({
-    id: 'training-jobs.reward-type-unchecked',
+  },
+  'training-jobs.reward-type-unchecked': {
     description: 'A trajectory reward that is not a number is dropped instead of rejected (create and log).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types', 'trajectories.rejects-invalid-groups'],
     before: (req) => {
@@ -176,9 +156,8 @@ export const trainingFaults: readonly Fault[] = [
         }),
       });
     },
-  }),
-  defineFault({
-    id: 'training-jobs.start-time-unchecked',
+  },
+  'training-jobs.start-time-unchecked': {
     description:
       'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types'],
@@ -190,9 +169,8 @@ export const trainingFaults: readonly Fault[] = [
         return rest;
       }),
     })),
-  }),
-  defineFault({
-    id: 'training-jobs.choice-objects-rejected',
+  },
+  'training-jobs.choice-objects-rejected': {
     description:
       'Create rejects trajectories whose messages_and_choices hold an OpenAI Choice object (what real clients send).',
     breaks: ['training-jobs.accepts-realistic-bodies'],
@@ -202,18 +180,16 @@ export const trainingFaults: readonly Fault[] = [
       const hasChoice = JSON.stringify(groups ?? null).includes('"finish_reason"');
       return hasChoice ? bodyError('messages_and_choices: Choice objects are not supported') : req;
     },
-  }),
+  },
 
   // §4.4, §7
-  defineFault({
-    id: 'trajectories.val-split-rejected',
+  'trajectories.val-split-rejected': {
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],
     before: (req) =>
       isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req,
-  }),
-  defineFault({
-    id: 'trajectories.only-known-splits',
+  },
+  'trajectories.only-known-splits': {
     description: 'Logging rejects any split other than `train` and `val`.',
     breaks: ['trajectories.accepts-any-split-string'],
     before: (req) => {
@@ -223,17 +199,15 @@ export const trainingFaults: readonly Fault[] = [
         ? bodyError("split: Input should be 'train' or 'val'")
         : req;
     },
-  }),
-  defineFault({
-    id: 'trajectories.split-type-unchecked',
+  },
+  'trajectories.split-type-unchecked': {
     description: 'A split that is not a string is coerced to "train" instead of rejected.',
     breaks: ['trajectories.rejects-invalid-groups'],
     before: rewriteBody(isLog, (body) =>
       'split' in body && typeof body.split !== 'string' ? { ...body, split: 'train' } : body,
     ),
-  }),
-  defineFault({
-    id: 'trajectories.invalid-groups-are-500',
+  },
+  'trajectories.invalid-groups-are-500': {
     description: 'Logging crashes on groups of the wrong structure: a 500 instead of a 4xx.',
     breaks: ['trajectories.rejects-invalid-groups'],
     after: (req, res) => {
@@ -242,9 +216,8 @@ export const trainingFaults: readonly Fault[] = [
       const broken = !Array.isArray(groups) || groups.some((g) => !isJsonObject(g) || !Array.isArray(g.trajectories));
       return broken ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : res;
     },
-  }),
-  defineFault({
-    id: 'trajectories.error-body-openai-envelope',
+  },
+  'trajectories.error-body-openai-envelope': {
     description: 'Rejected log bodies are answered with the OpenAI error envelope instead of the §7 `detail[]` body.',
     breaks: ['trajectories.validation-error-body'],
     after: (req, res) =>
@@ -254,33 +227,15 @@ export const trainingFaults: readonly Fault[] = [
             json: { error: { message: 'Invalid request body', type: 'BadRequestError', param: null, code: 422 } },
           }
         : res,
-  }),
-  defineFault({
-    id: 'trajectories.error-loc-dotted-string',
+  },
+  'trajectories.error-loc-dotted-string': {
     description: 'Rejected log bodies carry `detail[].loc` as a dotted string ("body.split"), not an array.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return {
-        ...res,
-        json: {
-          detail: res.json.detail.map((d) =>
-            isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d,
-          ),
-        },
-      };
-    },
-  }),
-  defineFault({
-    id: 'trajectories.error-detail-without-msg',
+    after: rewriteDetail(isLog, (d) => (isJsonObject(d) && Array.isArray(d.loc) ? { ...d, loc: d.loc.join('.') } : d)),
+  },
+  'trajectories.error-detail-without-msg': {
     description: 'Rejected log bodies carry detail items without `msg`.',
     breaks: ['trajectories.validation-error-body'],
-    after: (req, res) => {
-      if (!isLog(req) || res.status !== 422 || !isJsonObject(res.json) || !Array.isArray(res.json.detail)) return res;
-      return {
-        ...res,
-        json: { detail: res.json.detail.map((d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)) },
-      };
-    },
-  }),
-];
+    after: rewriteDetail(isLog, (d) => (isJsonObject(d) ? { loc: d.loc, type: d.type } : d)),
+  },
+});

@@ -1,8 +1,4 @@
-/**
- * @module Reading a JSON request body the way each family's server does (docs/conventions.md): vLLM
- * answers 415 for a non-JSON media type and 400 for an unreadable body; FastAPI answers 422 with
- * `detail[]` (it parses a body without a content type as JSON, as FastAPI does).
- */
+/** @module Reading a JSON request body as each family's server does (vLLM's 415/400, FastAPI's 422). */
 import { isAscii } from 'node:buffer';
 import { openaiError, unsupportedMediaType, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
@@ -14,7 +10,7 @@ export type BodyResult = { ok: true; value: JsonObject } | { ok: false; response
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The body as text; invalid UTF-8 throws. ASCII (nearly every body) needs no validation. */
+/** The body as text; invalid UTF-8 throws. */
 function decodeBody(bytes: Uint8Array): string {
   return isAscii(bytes)
     ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -42,7 +38,7 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** A body read as JSON: its value, or why it has none (too deep; not UTF-8 or not JSON, with the position). */
+/** A body read as JSON: its value, or why it has none. */
 type Parsed = { value: unknown } | { tooDeep: true } | { position: string };
 
 /** Each request's body read once, whoever asks first (a script's match, then the route). */
@@ -53,7 +49,6 @@ function parsedBody(req: MockRequest, bytes: Uint8Array): Parsed {
   if (parsed) return parsed;
   try {
     const text = decodeBody(bytes);
-    // Nesting deeper than the limit needs at least two bytes a level: short bodies cannot be too deep.
     parsed =
       text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)
         ? { tooDeep: true }
@@ -65,11 +60,7 @@ function parsedBody(req: MockRequest, bytes: Uint8Array): Parsed {
   return parsed;
 }
 
-/**
- * The body as JSON (any value), or undefined when there is none or it is not JSON, for readers that
- * only look (a script's match, a fixture's key): read once per body among recent bodies (a client
- * under load test sends the same few), the value shared by the requests that sent it.
- */
+/** The body as JSON (any value) or undefined, for readers that only look; shared among recent equal bodies. */
 export function jsonBodyOf(req: MockRequest): unknown {
   const bytes = req.body;
   if (!bytes || bytes.length === 0) return undefined;
@@ -85,10 +76,8 @@ export function jsonBodyOf(req: MockRequest): unknown {
   return 'value' in parsed ? parsed.value : undefined;
 }
 
-/** Recent bodies read by `jsonBodyOf`, by `bodyKey`. */
 const sharedBodies = new Map<string, Parsed>();
 const MAX_SHARED_BODIES = 64;
-/** Longer bodies get no key (their parsing is not what a load test measures). */
 const MAX_KEYED_BODY = 16 * 1024;
 
 let lastBytes: Uint8Array | undefined;
@@ -97,11 +86,8 @@ let lastKey = '';
 let keyBytes: Buffer = Buffer.alloc(0);
 
 /**
- * A body's bytes as latin1 text (one character a byte: equal keys, equal bytes), the key of the
- * caches of recent bodies; undefined past `MAX_KEYED_BODY`. The last one is remembered: the script
- * match and the route ask for the same request's, and a body equal to the last one (a client under
- * load test sends the same body again and again) gets the very same string, whose hash the caches'
- * maps have computed already (hashing a few hundred characters costs more than comparing the bytes).
+ * A body's bytes as latin1 text, the key of the caches of recent bodies. A body equal to the last one
+ * gets the very same string, whose hash the maps have computed already (cheaper than hashing again).
  */
 export function bodyKey(bytes: Uint8Array): string | undefined {
   if (bytes.length > MAX_KEYED_BODY) return undefined;
@@ -120,7 +106,6 @@ function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-/** Parses the body as a JSON object, or answers the family's error. */
 export function readJsonObject(req: MockRequest, family: Family): BodyResult {
   const type = mediaTypeOf(req.headers['content-type']);
   const fail = (openai: MockResponse, detail: Parameters<typeof validationError>[0]): BodyResult => ({

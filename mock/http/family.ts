@@ -1,9 +1,4 @@
-/**
- * @module Which kind of server answers a path. The interface leaves error bodies "not shown" (§7);
- * docs/conventions.md says each family behaves like the server it is built from: vLLM (OpenAI envelope)
- * for chat, FastAPI (`detail`) for the preview endpoints, the evaluation-record service (`reason`)
- * for `/v2`.
- */
+/** @module Which kind of server answers a path (§7 leaves error bodies "not shown"): vLLM, FastAPI, records. */
 export type Family = 'openai' | 'fastapi' | 'records';
 
 export function familyOf(path: string): Family {

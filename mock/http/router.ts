@@ -1,6 +1,5 @@
 /** @module A small route table over plain paths: `{param}` segments, 404 for unknown paths, 405 with `Allow`. */
 
-/** The outcome of matching a request against the table. */
 export type RouteMatch<H> =
   | { kind: 'found'; handler: H; params: Record<string, string> }
   | { kind: 'not-found' }

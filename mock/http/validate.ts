@@ -1,13 +1,8 @@
-/**
- * @module Validation against the shared schemas (never a copy): the spec schema first, then the
- * convention overlay (`schemas/conventions/*`). ajv's errors are turned into the two error shapes
- * the servers answer: FastAPI's `detail[]` (§7) and vLLM's message/param.
- */
+/** @module Validation against the shared schemas, ajv's errors turned into FastAPI's `detail[]` (§7) or vLLM's message. */
 import type { ErrorObject } from 'ajv';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { DetailItem } from '../errors.js';
 
-/** Validates against each schema in order; the first that fails gives the errors. */
 export function validateInOrder(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
   for (const name of names) {
@@ -17,10 +12,7 @@ export function validateInOrder(names: readonly SchemaName[], value: unknown): E
   return undefined;
 }
 
-/**
- * Validates against every schema and merges their errors (spec first), as FastAPI reports every
- * invalid field at once; errors at the same place for the same keyword are reported once.
- */
+/** Validates against every schema and merges their errors, each place and keyword once, as FastAPI reports them. */
 export function validateAll(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
   const out: ErrorObject[] = [];

@@ -1,9 +1,4 @@
-/**
- * @module Record ids that decode to their index (reads are O(1), nothing is stored): UUIDv7-shaped
- * (RFC 9562 §5.7), the 48-bit timestamp is the record's start time (base + index × step), the
- * random bits a hash of (seed, project, kind, index). Decoding reads the index from the timestamp
- * and accepts the id only if it re-encodes to the same string.
- */
+/** @module Record ids that decode to their index: UUIDv7-shaped (RFC 9562 §5.7), checked by re-encoding. */
 import { mix32 } from '../util/hash.js';
 
 // A byte-to-hex table: ids are formatted per listed record, and toString(16).padStart showed up in profiles.
@@ -12,7 +7,6 @@ const hex8 = (n: number): string =>
   BYTE_HEX[(n >>> 24) & 255]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 const hex4 = (n: number): string => BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 
-/** A UUIDv7-shaped id for a timestamp (ms) and a 32-bit salt. */
 export function uuidV7Like(timestampMs: number, salt: number): string {
   const a = mix32(salt, 1);
   const b = mix32(salt, 2);

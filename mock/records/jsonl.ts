@@ -1,8 +1,4 @@
-/**
- * @module JSONL listing (§4.5/§4.7 "a stream of data in JSONL format"): records produced lazily and
- * batched into ~64 KiB strings (one write per batch streams ~1.6x faster than one per record; see
- * bench/README.md). The consumer pulls, so a slow client holds back production (backpressure).
- */
+/** @module JSONL listing (§4.5/§4.7): records produced lazily as the consumer pulls, batched into ~64 KiB strings. */
 import type { Gone } from '../exchange.js';
 import type { RecordKind, RecordSource, Selection } from './source.js';
 

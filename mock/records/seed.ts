@@ -26,11 +26,7 @@ export function recordSeed(): RecordSeed {
   return cached;
 }
 
-/**
- * The record texts' vocabulary (`record-words.json`): faker's English lorem words drawn once with a
- * fixed seed, sorted, all plain ASCII letters (so never escaped in JSON); `seed.test.ts` proves the
- * file is still exactly that draw.
- */
+/** The record texts' vocabulary: faker's lorem words drawn once with a fixed seed (`seed.test.ts` proves it). */
 export function recordWords(): readonly string[] {
   words ??= (readSeed('record-words.json') as { words: string[] }).words;
   return words;

@@ -1,11 +1,4 @@
-/**
- * @module The evaluation records (§2.1, §2.2) of one entity/project, computed on demand from
- * (seed, entity, project, index), never materialised: a listing of a million records costs the
- * memory of one. The texts come from a fixed pool of words (`recordWords`, seed.ts): each record
- * picks pre-built sentences of them with an O(1)-seeded PRNG and is written straight to its JSON
- * line, as building an object to stringify would cap a listing far below what a raw node:http
- * stream of the same records reaches (see bench/).
- */
+/** @module The evaluation records (§2.1, §2.2) of one project, computed on demand and written as JSON lines. */
 import { hash53, mix32 } from '../util/hash.js';
 import { createRng, type Rng } from '../util/prng.js';
 import { timestampOf, uuidV7Like } from './ids.js';
@@ -33,16 +26,14 @@ export interface ListFilter {
   offset?: number | undefined;
 }
 
-/** The pool's seed (it drew the word list once, and seeds the sentence pools). */
 const WORD_POOL_SEED = 20261121;
-/** The words capitalised, for sentence starts (made on the first sentence built). */
 let capitalised: readonly string[] | undefined;
 
 /** Sentences per word count, built once from the pool; a record picks one with a single draw. */
 const SENTENCES_PER_LENGTH = 512;
 const sentencePools = new Map<string, string[]>();
 
-/** A sentence of `words` pool words ending in `end` (pool words are plain ASCII letters: no JSON escaping needed). */
+/** A sentence of `words` pool words ending in `end` (plain ASCII letters: no JSON escaping needed). */
 function sentence(rng: Rng, words: number, end: string): string {
   const key = `${words}${end}`;
   let pool = sentencePools.get(key);
@@ -60,10 +51,7 @@ function sentence(rng: Rng, words: number, end: string): string {
   return pool[rng.int(SENTENCES_PER_LENGTH)]!;
 }
 
-/**
- * The same text as one flat string: a string built by `+=` is a tree of pieces, which every line
- * that splices it in would have to walk again when the batch is written.
- */
+/** The same text as one flat string (one built by `+=` is a tree of pieces every splice would walk again). */
 function flat(text: string): string {
   return Buffer.from(text, 'latin1').toString('latin1');
 }
@@ -94,13 +82,12 @@ export class RecordSource {
   readonly entity: string;
   readonly project: string;
   readonly size: number;
-  /** Ids of the evaluation runs, in seed order. */
   readonly runIds: readonly string[];
   readonly #seed: RecordSeed = recordSeed();
   readonly #salt: number;
   readonly #base: number;
   readonly #rng = createRng();
-  /** JSON-encoded (quoted and escaped) forms of the per-project constants, for building lines. */
+  /** JSON-encoded forms of the per-project constants. */
   readonly #urisJson: { models: string[]; scorers: string[] };
   readonly #runIdsJson: readonly string[];
 
@@ -144,7 +131,6 @@ export class RecordSource {
     return { start: start + offset * stride, stride, count };
   }
 
-  /** The index an id names, or undefined for an unknown id. */
   indexOf(kind: RecordKind, id: string): number | undefined {
     const ts = timestampOf(id);
     if (ts === undefined) return undefined;
@@ -166,10 +152,7 @@ export class RecordSource {
     return JSON.parse(this.line(kind, index, JSON.stringify(svcUserId))) as Record<string, unknown>;
   }
 
-  /**
-   * The record at an index as one JSON line (no newline), the listing's hot path. `svcUserIdJson` is
-   * the JSON-encoded owner. An unlinked record has no `evaluation_run_id` (§2.1 "present when linked").
-   */
+  /** The record at an index as one JSON line; an unlinked record has no `evaluation_run_id` (§2.1). */
   line(kind: RecordKind, index: number, svcUserIdJson: string): string {
     const rng = this.#rng;
     rng.seed(mix32(this.#salt, kind === 'prediction' ? index * 2 : index * 2 + 1));

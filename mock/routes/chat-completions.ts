@@ -1,12 +1,6 @@
-/**
- * @module §4.1 `POST /v1/chat/completions`: validation as vLLM does it (spec schema, then the
- * cross-field rules with vLLM's wording, then the convention overlay; every failure a 400 in the
- * OpenAI envelope), then a planned completion (or a script's chat answer) answered as JSON or as
- * Server-Sent Events. A body answered before is answered again from chat/plan-cache.ts (its own id
- * and time), past the same media-type, credential and route checks.
- */
+/** @module §4.1 `POST /v1/chat/completions`: validated as vLLM does, then planned (or scripted) and answered. */
 import { randomUUID } from 'node:crypto';
-import { eventTails, sseStream } from '../chat/stream.js';
+import { eventTails, sseHeaders, sseStream } from '../chat/stream.js';
 import { completionHead, completionTail } from '../chat/completion.js';
 import type { CachedChat } from '../chat/plan-cache.js';
 import { contextRefusal } from '../chat/context-window.js';
@@ -22,11 +16,10 @@ import { goneOf } from '../exchange.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { RouteContext } from './types.js';
 
-/** At most this many events of a streamed answer are kept written (longer ones are written as they go). */
+/** At most this many events of a streamed answer are cached. */
 const MAX_CACHED_EVENTS = 1024;
 
 export function createChatCompletion({ req, state, reply }: RouteContext): MockResponse | Promise<MockResponse> {
-  // A body answered before (plan-cache.ts): the same answer, with its own id and time.
   const key = reply === undefined && isPlainJson(req) && req.body ? bodyKey(req.body) : undefined;
   const seen = key === undefined ? undefined : state.chatPlans.get(key);
   if (seen) return cachedAnswer(seen, req);
@@ -35,7 +28,6 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   const chat = body.value as unknown as ChatRequest;
   const rejection = rejectionOf(chat, state.options.priorityScheduling);
   if (rejection) return rejection;
-  // A small deployment refuses what does not fit its context window (after validation, as vLLM does).
   const tooLarge = contextRefusal(chat, state.options.maxContextTokens, state.options.contextWording);
   if (tooLarge) return tooLarge;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
@@ -58,7 +50,7 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   return plan instanceof Promise ? plan.then(answer) : answer(plan);
 }
 
-/** The answer to a body answered before: its own id (its request_id, else a fresh one) and time. */
+/** The answer to a body answered before, with its own id and time. */
 function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockResponse {
   const requestId = chat.request_id ?? randomUUID();
   const created = Math.floor(Date.now() / 1000);
@@ -70,28 +62,16 @@ function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockR
 }
 
 function streamed(plan: ChatPlan, requestId: string, req: MockRequest, tails?: Iterable<string | null>): MockResponse {
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-request-id': requestId,
-    },
-    stream: sseStream(plan, goneOf(req), tails),
-  };
+  return { status: 200, headers: sseHeaders(requestId), stream: sseStream(plan, goneOf(req), tails) };
 }
 
-/** A body declared as plain JSON (other media types take the full path, for their 415 or their parameters). */
+/** A body declared as plain JSON (other media types take the full path). */
 function isPlainJson(req: MockRequest): boolean {
   const type = req.headers['content-type'];
   return type === 'application/json' || type === 'application/json; charset=utf-8';
 }
 
-/**
- * The request's 400, in vLLM's order: the spec schema, then the cross-field rules, then the
- * convention overlay. The overlay includes the spec schema (`allOf`), so a request the overlay
- * accepts (nearly every one) needs that single validation before the rules.
- */
+/** The request's 400 in vLLM's order: spec schema, rules, overlay (which includes the spec: one validation if it passes). */
 function rejectionOf(chat: ChatRequest, priorityScheduling: boolean): MockResponse | undefined {
   const conforming = registry().validate('conventions/chat-completion-request', chat).ok;
   const specError = conforming ? undefined : schemaError('chat/chat-completion-request', chat);

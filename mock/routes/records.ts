@@ -1,9 +1,4 @@
-/**
- * @module §4.5–§4.8 predictions and scores, as the evaluation-record service answers
- * (docs/conventions.md): `evaluation_run_id`, `limit`, `offset` query parameters (a wrong type is 422
- * `detail[]`), `application/jsonl` listings, reads by id with 404 `{reason}` for an unknown id. An
- * entity/project without data lists nothing and finds nothing.
- */
+/** @module §4.5–§4.8 predictions and scores as the evaluation-record service answers them. */
 import { DEFAULT_LIST_PARAMS } from '../../src/core/defaults.js';
 import { jsonResponse, recordNotFound, validationError, type DetailItem } from '../errors.js';
 import { toDetail, validateAll } from '../http/validate.js';
@@ -21,7 +16,6 @@ function lastValue(query: URLSearchParams, name: string): string | undefined {
   return all.length ? all[all.length - 1] : undefined;
 }
 
-/** Parses and validates the list query (spec schema, then the overlay), or answers 422. */
 function readListQuery(req: MockRequest): ListFilter | MockResponse {
   const query: Record<string, string | number> = {};
   const detail: DetailItem[] = [];

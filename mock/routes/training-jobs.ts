@@ -1,7 +1,4 @@
-/**
- * @module §4.2/§4.3 training jobs, answered as the FastAPI service does (docs/conventions.md): 422
- * `detail[]` for invalid bodies, `{id}` for a created or fetched job, 404 `{detail}` for an unknown id.
- */
+/** @module §4.2/§4.3 training jobs, as the FastAPI service answers: 422 `detail[]`, `{id}`, 404 `{detail}`. */
 import { randomUUID } from 'node:crypto';
 import { jobNotFound, jsonResponse, validationError } from '../errors.js';
 import { readJsonObject } from '../http/body.js';

@@ -1,8 +1,4 @@
-/**
- * @module §4.4 trajectory logging: valid bodies get computed metrics (the success body is "not
- * shown"; the mock answers counts and reward statistics for the split, keyed `<split>/<metric>` as
- * training loggers do); invalid ones get FastAPI's 422 `detail[]` (§7).
- */
+/** @module §4.4 trajectory logging: reward statistics per split, or FastAPI's 422 `detail[]` (§7). */
 import { jsonResponse, validationError } from '../errors.js';
 import { readJsonObject } from '../http/body.js';
 import { toDetail, validateAll } from '../http/validate.js';
@@ -17,7 +13,6 @@ interface LogRequest {
   trajectory_groups: { trajectories: Trajectory[] }[];
 }
 
-/** Counts and reward statistics of the logged trajectories. */
 function trajectoryMetrics(body: LogRequest): Record<string, number | null> {
   const rewards: number[] = [];
   let trajectories = 0;

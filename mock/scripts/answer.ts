@@ -1,10 +1,4 @@
-/**
- * @module How a script answers the request it matched: after the reply's `delay_ms`, a raw reply as
- * it is written (a 4xx/5xx without a body gets the family's error body, so an SDK reads it as its
- * own error type); a chat reply through the mock's own checks and route (credentials, §4.1
- * validation: a script never hides a client's bug), then rendered; a timing-only reply as the
- * mock's own answer. Then the reply's pacing (or the mock's) and cut.
- */
+/** @module How a script answers: a raw reply as written, a chat reply through the mock's checks, then timing. */
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { familyError } from '../errors.js';
@@ -13,7 +7,6 @@ import { isEventStream, type Pace, shapeAnswer } from '../stream-shaping.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { ChatReply, RawReply, ReplyTiming, ResolvedReply } from './types.js';
 
-/** What a scripted answer needs of the mock. */
 export interface ScriptedAnswerContext {
   /** The mock's core (routing, checks, the route), given the chat reply to render. */
   core(req: MockRequest, reply?: ChatReply): MockResponse | Promise<MockResponse>;
@@ -21,7 +14,6 @@ export interface ScriptedAnswerContext {
   readonly pace: Pace | undefined;
 }
 
-/** A raw reply as a response. */
 function rawResponse(reply: RawReply, req: MockRequest): MockResponse {
   const status = reply.status ?? 200;
   const headers: Record<string, string> = { ...reply.headers };
@@ -45,7 +37,6 @@ function paceOf(reply: ReplyTiming, res: MockResponse, pace: Pace | undefined): 
   return pace && isEventStream(res) ? pace : undefined;
 }
 
-/** Answers a request with the script's reply. */
 export async function answerScripted(
   resolved: ResolvedReply,
   req: MockRequest,

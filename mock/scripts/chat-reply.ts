@@ -1,17 +1,9 @@
-/**
- * @module A scripted chat answer rendered as §4.1 says and as the mock's own answers are: a
- * `chat.completion` (one choice per `n`, usage that adds up), or a stream of
- * `chat.completion.chunk` events (docs/conventions.md): per choice a first delta with the role, the
- * content, refusal and tool-call arguments in token-sized deltas, the finish on an empty delta; the
- * usage chunk when `stream_options.include_usage` asks for it; `data: [DONE]`. Stops when the client
- * goes away. Asked for, logprobs (drawn as for the mock's own answers, seeded by the request id:
- * a refusal's in `logprobs.refusal`, as OpenAI's) and `token_ids` cover every completion token usage
- * counts; `prompt_token_ids` are the prompt's as the mock renders it.
- */
+/** @module A scripted chat answer rendered as the mock's own answers are (JSON or a stream). */
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
 import { tokenLogprob } from '../chat/logprobs.js';
+import { sseHeaders } from '../chat/stream.js';
 import { promptLength, renderPrompt } from '../chat/prompt.js';
-import { countTokens, tokenId, tokenize } from '../chat/tokenizer.js';
+import { tokenId, tokenize } from '../chat/tokenizer.js';
 import { hash53 } from '../util/hash.js';
 import type { ChatRequest } from '../chat/types.js';
 import { jsonResponse } from '../errors.js';
@@ -24,14 +16,7 @@ interface ToolCall {
   function: { name: string; arguments: string };
 }
 
-interface Usage {
-  prompt_tokens: number;
-  total_tokens: number;
-  completion_tokens: number;
-  prompt_tokens_details: null;
-}
-
-/** The message every choice carries, with defaults: content null beside tool calls or a refusal. */
+/** The message every choice carries: content null beside tool calls or a refusal. */
 interface Rendered {
   content: string | null;
   refusal: string | null;
@@ -59,14 +44,7 @@ function render(reply: ChatReply, requestId: string): Rendered {
   return { content, refusal, toolCalls, finishReason };
 }
 
-/** The completion tokens of one choice: its content, refusal and tool calls, by the mock's tokenizer. */
-function choiceTokens(r: Rendered): number {
-  let n = countTokens(r.content ?? '') + countTokens(r.refusal ?? '');
-  for (const call of r.toolCalls) n += countTokens(call.function.name) + countTokens(call.function.arguments);
-  return n;
-}
-
-/** A completion token; a refusal's go to `logprobs.refusal`, the others (content, tool calls) to `logprobs.content`. */
+/** A completion token; a refusal's go to `logprobs.refusal`. */
 interface Token {
   readonly text: string;
   readonly refusal: boolean;
@@ -75,7 +53,7 @@ interface Token {
 const tokensOf = (text: string | null, refusal = false): Token[] =>
   tokenize(text ?? '').map((t) => ({ text: t, refusal }));
 
-/** The tokens `choiceTokens` counts, in the order they are streamed. */
+/** The completion tokens of one choice (content, refusal, tool calls), in the order they are streamed. */
 function completionTokens(r: Rendered): Token[] {
   const calls = r.toolCalls.flatMap((c) => [...tokensOf(c.function.name), ...tokensOf(c.function.arguments)]);
   return [...tokensOf(r.content), ...tokensOf(r.refusal, true), ...calls];
@@ -109,9 +87,9 @@ function extrasOf(req: ChatRequest, requestId: string): Extras {
 }
 
 /** Usage: the script's numbers where given, the mock's counts elsewhere; total = prompt + completion. */
-function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: number): Usage {
+function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: number) {
   const prompt = reply.usage?.prompt_tokens ?? promptLength(req);
-  const completion = reply.usage?.completion_tokens ?? choices * choiceTokens(r);
+  const completion = reply.usage?.completion_tokens ?? choices * completionTokens(r).length;
   return {
     prompt_tokens: prompt,
     total_tokens: reply.usage?.total_tokens ?? prompt + completion,
@@ -120,7 +98,6 @@ function usageOf(reply: ChatReply, req: ChatRequest, r: Rendered, choices: numbe
   };
 }
 
-/** The fields every answer to the request shares. */
 function header(req: ChatRequest, requestId: string) {
   return {
     id: `chatcmpl-${requestId}`,
@@ -130,7 +107,6 @@ function header(req: ChatRequest, requestId: string) {
   };
 }
 
-/** The §4.1 completion body (an object, serialised by the adapter). */
 export function completionOf(reply: ChatReply, req: ChatRequest, requestId: string) {
   const r = render(reply, requestId);
   const h = header(req, requestId);
@@ -188,10 +164,7 @@ function deltasOf(r: Rendered): Delta[] {
   return deltas;
 }
 
-/**
- * The SSE events of the answer, one string per event. With `continuous_usage_stats` every chunk
- * with choices carries a running usage that never goes past the final one.
- */
+/** The SSE events of the answer; with `continuous_usage_stats` each chunk carries a running usage. */
 async function* chatReplyEvents(
   reply: ChatReply,
   req: ChatRequest,
@@ -205,15 +178,8 @@ async function* chatReplyEvents(
   let completion = 0;
   const event = (choices: object[], counted = 0, extra: object = {}): string => {
     completion = Math.min(usage.completion_tokens, completion + counted);
-    const running = continuous
-      ? {
-          usage: {
-            ...usage,
-            completion_tokens: completion,
-            total_tokens: usage.prompt_tokens + completion,
-          },
-        }
-      : {};
+    const used = { ...usage, completion_tokens: completion, total_tokens: usage.prompt_tokens + completion };
+    const running = continuous ? { usage: used } : {};
     const chunk = { id: h.id, object: 'chat.completion.chunk', created: h.created, model: h.model, choices };
     return `data: ${JSON.stringify({ ...chunk, ...running, ...extra })}\n\n`;
   };
@@ -233,10 +199,7 @@ async function* chatReplyEvents(
     }
     yield event([{ index, delta: {}, logprobs: null, finish_reason: r.finishReason, stop_reason: null }]);
   }
-  if (req.stream_options?.include_usage === true) {
-    const chunk = { id: h.id, object: 'chat.completion.chunk', created: h.created, model: h.model, choices: [] };
-    yield `data: ${JSON.stringify({ ...chunk, usage })}\n\n`;
-  }
+  if (req.stream_options?.include_usage === true) yield event([], 0, { usage });
   yield 'data: [DONE]\n\n';
 }
 
@@ -248,13 +211,8 @@ export function chatReplyResponse(
   signal: AbortSignal | undefined,
   model: string = DEFAULT_MODEL,
 ): MockResponse {
-  const headers = { 'x-request-id': requestId };
-  // A request naming no model is answered under the served one.
   const named = req.model == null ? { ...req, model } : req;
-  if (req.stream !== true) return jsonResponse(200, completionOf(reply, named, requestId), headers);
-  return {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
-    stream: chatReplyEvents(reply, named, requestId, signal),
-  };
+  if (req.stream !== true)
+    return jsonResponse(200, completionOf(reply, named, requestId), { 'x-request-id': requestId });
+  return { status: 200, headers: sseHeaders(requestId), stream: chatReplyEvents(reply, named, requestId, signal) };
 }

@@ -1,9 +1,4 @@
-/**
- * @module The scripts a mock is started with (`scripts` option; the CLI's `--scripts`): given as
- * values, or as the path of a JSON file holding one script or an array of them. Any mistake (a
- * file that cannot be read, JSON that does not parse, an invalid script) throws ScriptError naming
- * the script and key at fault.
- */
+/** @module The scripts a mock starts with: values, or a JSON file of one or many; a mistake throws ScriptError. */
 import { readFileSync } from 'node:fs';
 import type { Script } from './types.js';
 import { type CheckedScript, checkedOrThrow, ScriptError } from './validate.js';

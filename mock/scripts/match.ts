@@ -1,9 +1,4 @@
-/**
- * @module Whether a script's `match` holds for a request: every key given must hold (method, exact
- * path, path regex, a subset of the JSON body, the last user message by substring or regex, exact
- * header values). The body is parsed only when some script asks for it, once for the scripts and the
- * route (mock/http/body.ts).
- */
+/** @module Whether a script's `match` holds for a request: every key given must hold; the body is parsed once, on demand. */
 import { matchOperation } from '../../src/core/operations.js';
 import { messageText } from '../chat/prompt.js';
 import { jsonBodyOf } from '../http/body.js';
@@ -13,10 +8,7 @@ import type { CheckedScript } from './validate.js';
 
 const NOT_PARSED = Symbol('not parsed');
 
-/**
- * The last user message of each parsed body (bodies are shared among requests that sent the same
- * bytes: mock/http/body.ts), so a client sending the same few bodies has it worked out once.
- */
+/** The last user message of each parsed body (shared among requests that sent the same bytes). */
 const lastUserOf = new WeakMap<object, string | undefined>();
 
 /** The last request line asked about, and whether it is §4.1's (a client under load sends the same one). */
@@ -49,14 +41,12 @@ export class ScriptedRequest {
   #chat: boolean | undefined;
   constructor(readonly req: MockRequest) {}
 
-  /** The body parsed as JSON, or undefined (none, or not JSON). */
+  /** The body parsed as JSON, or undefined (none, or not JSON: a `body` match fails). */
   get json(): unknown {
-    // Not JSON: a `body` or `last_user_message` match fails.
     if (this.#json === NOT_PARSED) this.#json = jsonBodyOf(this.req);
     return this.#json;
   }
 
-  /** The text of the last message whose role is `user`, or undefined. */
   get lastUserMessage(): string | undefined {
     if (this.#lastUser === NOT_PARSED) {
       const json = this.json;
@@ -91,7 +81,6 @@ export function holdsSubset(actual: unknown, expected: unknown): boolean {
   return Object.is(actual, expected);
 }
 
-/** True when every key of the script's `match` holds for the request. */
 export function scriptMatches(checked: CheckedScript, request: ScriptedRequest): boolean {
   const m = checked.script.match;
   if (!m) return true;

@@ -1,9 +1,4 @@
-/**
- * @module The scripts a mock holds, tried newest first. A script's `replies` answer its 1st, 2nd, …
- * matching request in turn, the last one repeating; `times` retires it after that many uses. A script
- * with a chat reply answers only chat-completion requests. The next reply is drawn when the request
- * arrives, so concurrent requests get the sequence in their order of arrival.
- */
+/** @module The scripts a mock holds, tried newest first, each one's replies in turn. */
 import { bodyKey } from '../http/body.js';
 import type { MockRequest } from '../types.js';
 import { ScriptedRequest, scriptMatches } from './match.js';
@@ -17,18 +12,12 @@ interface Stored {
   used: number;
 }
 
-/** The script that answers a request, and the reply it answers with. */
 export interface ScriptHit {
   readonly id: string;
   readonly reply: ResolvedReply;
 }
 
-/**
- * The last request no script matched, by what a match can read but headers: its method, path and
- * body (`bodyKey`). A client under load test sends the same request again and again; while no
- * script matches on headers and the scripts are as they were (no script added, removed or used: each
- * change forgets it), the same request meets the same refusal from every script.
- */
+/** The last request no script matched (no header matches, scripts unchanged): the same request misses again. */
 interface Miss {
   readonly method: string;
   readonly path: string;
@@ -36,10 +25,9 @@ interface Miss {
 }
 
 export class ScriptStore {
-  /** Oldest first; tried from the end. */
   #scripts: Stored[] = [];
   #nextId = 1;
-  /** Scripts matching on headers (a `Miss` knows nothing of headers: none is kept while there are some). */
+  /** Scripts matching on headers (no `Miss` is kept while there are some). */
   #byHeaders = 0;
   #miss: Miss | undefined;
 
@@ -48,12 +36,10 @@ export class ScriptStore {
     this.reset();
   }
 
-  /** How many scripts are active (0: every request is the mock's own, at no cost). */
   get size(): number {
     return this.#scripts.length;
   }
 
-  /** Adds a checked script; returns its id. */
   add(checked: CheckedScript): string {
     const id = `script-${this.#nextId++}`;
     this.#scripts.push({ id, checked, chatOnly: checked.replies.some((r) => r.kind === 'chat'), used: 0 });
@@ -61,7 +47,6 @@ export class ScriptStore {
     return id;
   }
 
-  /** Removes one script; false when no active script has that id. */
   remove(id: string): boolean {
     const before = this.#scripts.length;
     this.#scripts = this.#scripts.filter((s) => s.id !== id);
@@ -87,7 +72,6 @@ export class ScriptStore {
     this.#byHeaders = this.#scripts.filter((s) => s.checked.script.match?.headers !== undefined).length;
   }
 
-  /** The active scripts, newest first. */
   list(): ScriptState[] {
     return this.#scripts.map((s) => ({ id: s.id, script: s.checked.script, used: s.used })).reverse();
   }

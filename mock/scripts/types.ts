@@ -1,8 +1,4 @@
-/**
- * @module The script contract: what a client author sends to `POST /__mock/scripts` or
- * passes to `mock.addScript`, as JSON-shaped types. mock/README.md documents every key; the
- * validator (validate.ts) refuses any other.
- */
+/** @module The script contract (`POST /__mock/scripts`, `mock.addScript`); mock/README.md documents every key. */
 
 /** Which requests a script answers: every key is optional, and every key given must hold. */
 export interface ScriptMatch {

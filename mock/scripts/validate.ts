@@ -1,10 +1,4 @@
-/**
- * @module Reads a script sent by a client author (`POST /__mock/scripts`, `mock.addScript`, the
- * `scripts` option) into its checked form, or says in one sentence what is wrong with it and where
- * (`replies[1].status: ...`): an unknown key, a value of the wrong type, a regular expression that
- * does not compile, a reply mixing raw and chat keys, a chat reply that would not render as a valid
- * §4.1 completion. Never throws.
- */
+/** @module Reads a client author's script into its checked form, or says what is wrong and where (`replies[1].status: ...`). */
 import { usageBreach } from '../../src/rules/chat-answer.js';
 import { registry } from '../../src/schemas/registry.js';
 import { completionOf } from './chat-reply.js';
@@ -28,7 +22,6 @@ const TIMING_KEYS = ['delay_ms', 'ttft_ms', 'itl_ms', 'cut_after_events'];
 const TOOL_CALL_KEYS = ['id', 'type', 'function'];
 const FUNCTION_KEYS = ['name', 'arguments'];
 const USAGE_KEYS = ['prompt_tokens', 'completion_tokens', 'total_tokens'];
-/** The longest wait a reply may ask for: ten minutes. */
 const MAX_WAIT_MS = 600_000;
 /** RFC 9110 §5.1 field names; values without control characters (node refuses them). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -36,7 +29,7 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Headers the mock sets itself from the body it sends. */
 const MOCK_OWNED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection']);
 
-/** A problem at a place: thrown inside this module only, turned into `{ok: false}` at its edge. */
+/** Thrown inside this module only, turned into `{ok: false}` at its edge. */
 class Invalid extends Error {}
 
 const fail = (where: string, what: string): never => {
@@ -167,7 +160,6 @@ function checkReply(value: unknown, where: string): ResolvedReply {
   return { kind: 'timing', reply };
 }
 
-/** Checks a script; the reason names the key at fault. */
 export function checkScript(value: unknown): ScriptCheck {
   try {
     const script = objectAt(value, 'script');

@@ -7,18 +7,13 @@ export function hash53(text: string, salt = 0): number {
   return finish53(state);
 }
 
-/**
- * cyrb53 over a JSON value's structure, without serialising it first (JSON.stringify of a parsed
- * request costs about three times this walk): types, lengths and keys are mixed in with the
- * characters, so values that serialise differently hash differently (barring collisions).
- */
+/** cyrb53 over a JSON value's structure, without serialising it (a third of the cost); types, lengths and keys mixed in. */
 export function hashJson(value: unknown, salt = 0): number {
   const state = start53(salt);
   walk(state, value);
   return finish53(state);
 }
 
-/** cyrb53's two 32-bit lanes. */
 interface HashState {
   h1: number;
   h2: number;

@@ -9,7 +9,6 @@ export interface Rng {
   seed(seed: number): void;
 }
 
-/** Creates a mulberry32 generator. */
 export function createRng(seed = 0): Rng {
   let state = seed | 0;
   const next = (): number => {
