@@ -62,10 +62,6 @@ export type ListingResult =
       readonly complete: boolean;
       /** Another record followed the `max`-th. */
       readonly more: boolean;
-      readonly capReached: boolean;
-      /** The callback asked to stop. */
-      readonly stopped: boolean;
-      readonly headers: Readonly<Record<string, string>>;
       readonly evidence: StreamEvidence;
       readonly notes: readonly string[];
     }
@@ -138,7 +134,7 @@ export async function readListing(
   const what = `GET ${listPath(ctx, kind, req)}${describeQuery(ctx, req.query)}`;
   if (stream.status < 200 || stream.status >= 300) return { ok: false, failure: await refused(stream, kind, what) };
   const cap = ctx.target.listReadCap;
-  const read: LinesRead = { max: Math.min(req.max ?? cap, cap), count: 0, more: false, stopped: false, blank: 0 };
+  const read: LinesRead = { max: Math.min(req.max ?? cap, cap), count: 0, more: false, blank: 0 };
   const onLine = (line: JsonlLine): 'stop' | void => {
     if (line.text.trim() === '') {
       read.blank++;
@@ -154,10 +150,7 @@ export async function readListing(
       return 'stop';
     }
     read.count++;
-    if (onRecord(judged.record, read.count - 1) === 'stop') {
-      read.stopped = true;
-      return 'stop';
-    }
+    return onRecord(judged.record, read.count - 1);
   };
   let end: { stopped: boolean; firstBytes: string };
   let byteCapReached = false;
@@ -180,17 +173,12 @@ export async function readListing(
       }),
     };
   }
-  const { count, more, stopped } = read;
-  const capReached = (more && read.max === cap) || byteCapReached;
   const notes = listingNotes(what, read, cap, byteCapReached);
   return {
     ok: true,
-    count,
+    count: read.count,
     complete: !end.stopped,
-    more,
-    capReached,
-    stopped,
-    headers: stream.headers,
+    more: read.more,
     evidence,
     notes,
   };
@@ -207,12 +195,11 @@ async function refused(stream: StreamingExchange, kind: RecordKind, what: string
   });
 }
 
-/** What the lines of a 2xx listing showed: records (up to `max`), one more, a stop, blanks, a broken line. */
+/** What the lines of a 2xx listing showed: records (up to `max`), one more, blanks, a broken line. */
 interface LinesRead {
   readonly max: number;
   count: number;
   more: boolean;
-  stopped: boolean;
   blank: number;
   problem?: string;
 }
