@@ -10,7 +10,7 @@ import { verdictOf } from '../src/gating/verdict.js';
 import { detailsBut, pickDetails } from './_internal/details.js';
 import { findingsOf } from './_internal/findings.js';
 import { outcomeOf } from './_internal/outcome.js';
-import { painter, terminalSafe, type Colour } from './_internal/terminal.js';
+import { painter, terminalSafe as safe, type Colour } from './_internal/terminal.js';
 import { oneLine } from './_internal/text.js';
 import { writesLine } from './_internal/writes.js';
 import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
@@ -32,14 +32,7 @@ const TONE: Record<ReturnType<typeof cellTone>, Colour | undefined> = {
   empty: 'dim',
 };
 
-/**
- * Renders the console report as one string (newline-terminated).
- *
- * @example
- * ```ts
- * process.stdout.write(renderConsole(reports, { color: process.stdout.isTTY === true }));
- * ```
- */
+/** Renders the console report as one string (newline-terminated). */
 export function renderConsole(reports: readonly RunReport[], options: ConsoleOptions): string {
   const paint = painter(options.color);
   const out: string[] = [];
@@ -99,7 +92,7 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   return out.join('\n') + '\n';
 }
 
-/** Per target with timing: a table of count and percentiles per operation and measure (src/core/timing.ts). */
+/** Per target with timing: count and percentiles per operation and measure. */
 function timingLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
   const m = computeMatrix(reports);
   const out: string[] = [];
@@ -109,7 +102,6 @@ function timingLines(reports: readonly RunReport[], paint: ReturnType<typeof pai
     const where = reports.length > 1 ? ` (${safe(m.targets[i]!.name)})` : '';
     const table = [[...TIMING_HEAD], ...rows];
     const widths = TIMING_HEAD.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-    // Names to the left, figures to the right.
     const line = (r: readonly string[]) =>
       `  ${r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`;
     out.push(paint('bold', `Timing${where}`), paint('dim', line(table[0]!)), ...rows.map(line), '');
@@ -128,10 +120,7 @@ function windowLine(report: RunReport): string | undefined {
 /** Check ids printed per skip reason on the console; the JSON report lists every one. */
 const SKIP_IDS = 8;
 
-/**
- * Per target: one summary line (overall and per operation), then one line per operation and cause
- * of the holes (a lone hole is named); the JSON and Markdown reports list every item.
- */
+/** Per target: one coverage line, then one line per operation and cause of the holes (a lone hole named). */
 function coverageLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
   const m = computeMatrix(reports);
   const out: string[] = [];
@@ -216,8 +205,4 @@ function verdictLines(reports: readonly RunReport[], paint: ReturnType<typeof pa
     return `  ${safe(t.name).padEnd(width)}  ${word}${v.line.slice(v.word.length)}  (${counts}; ${t.basis})`;
   });
   return [paint('bold', 'Verdict'), ...lines];
-}
-
-function safe(text: string): string {
-  return terminalSafe(text);
 }

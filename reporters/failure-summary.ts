@@ -1,8 +1,7 @@
 /**
- * @module The verdict and what failed, in a few lines for a CI log (`conformance run` writes it on
- * stderr whatever the terminal and the report flags, so a red job says why): the verdict line of
- * each target, one line per gating failure (its id and what broke), capped, and where the reports
- * are. Everything from the target is made one line with its control characters shown.
+ * @module The verdict and what failed, in a few lines for a CI log (written on stderr whatever the
+ * flags, so a red job says why): each target's verdict, one line per gating failure, capped, and
+ * where the reports are.
  */
 import { gates, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
@@ -29,14 +28,7 @@ function gatingFailures(actionable: readonly CheckResult[], level: RunReport['le
   return actionable.filter((r) => gates(r, level));
 }
 
-/**
- * Renders the summary (newline-terminated).
- *
- * @example
- * ```ts
- * process.stderr.write(renderFailureSummary(reports, { written: ['junit.xml'] }));
- * ```
- */
+/** Renders the summary (newline-terminated). */
 export function renderFailureSummary(reports: readonly RunReport[], options: FailureSummaryOptions = {}): string {
   const paint = painter(options.color ?? false);
   const max = options.max ?? 20;

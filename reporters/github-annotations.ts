@@ -1,10 +1,7 @@
 /**
- * @module GitHub Actions workflow commands for a run (`::error title=…::…`), so that a failing
- * check shows on the job's page and beside the pull request: an error per gating failure, a warning
- * per SHOULD failure the run's level does not gate on (and per finding about a proxy's clients,
- * which never sets the exit code). Capped per kind, as GitHub shows only so many per step; the last
- * one says how many more the reports hold. Escaped per GitHub's rules, so nothing a target sent can
- * end a command or start another.
+ * @module GitHub Actions workflow commands for a run (`::error title=…::…`): an error per gating
+ * failure, a warning per non-gating SHOULD failure or finding about a proxy's clients; capped per
+ * kind (GitHub shows only so many), and escaped so nothing a target sent can end a command.
  */
 import { gates, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
@@ -57,14 +54,7 @@ function command(a: Annotation): string {
   return `::${a.kind} title=${escapeProperty(showControls(a.title))}::${escapeData(showControls(a.message))}`;
 }
 
-/**
- * Renders the annotations of a run (newline-terminated; empty when nothing failed).
- *
- * @example
- * ```ts
- * if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderGithubAnnotations(reports));
- * ```
- */
+/** Renders the annotations of a run (newline-terminated; empty when nothing failed). */
 export function renderGithubAnnotations(reports: readonly RunReport[], options: AnnotationOptions = {}): string {
   const max = Math.max(1, options.max ?? 10);
   const names = targetNames(reports);

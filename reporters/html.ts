@@ -1,9 +1,7 @@
 /**
- * @module The HTML report (`--html FILE`): one self-contained file (inline CSS, no scripts, no
- * external resources; a Content-Security-Policy forbids them even if one slipped in). The verdict
- * per target, the matrix, timing and what was not exercised, then every finding in a collapsible
- * `<details>` whose summary says what broke. On a failing run the failures and errors come first,
- * right after the verdicts, open. Every string is escaped.
+ * @module The HTML report (`--html FILE`): one self-contained file (inline CSS, no scripts, a
+ * Content-Security-Policy forbidding any): verdicts, matrix, timing, holes, then every finding in a
+ * `<details>`; on a failing run the failures come first, open. Every string is escaped.
  */
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
@@ -60,14 +58,7 @@ ul.plain { padding-left: 1.2rem; }
 svg.dist { display: block; } svg.dist rect { fill: #0969da; } svg.dist line { stroke: var(--line); }
 `;
 
-/**
- * Renders the HTML report as one self-contained document.
- *
- * @example
- * ```ts
- * writeFileSync('report.html', renderHtml(reports));
- * ```
- */
+/** Renders the HTML report as one self-contained document. */
 export function renderHtml(reports: readonly RunReport[]): string {
   const m = computeMatrix(reports);
   const first = reports[0];
@@ -123,7 +114,6 @@ function verdicts(m: Matrix, reports: readonly RunReport[]): string {
 }
 
 function matrixTable(m: Matrix): string {
-  // One coverage column per target, when any target carries coverage.
   const covHead = m.hasCoverage ? m.targets.map((t) => `<th scope="col">Coverage: ${esc(t.name)}</th>`).join('') : '';
   const covCells = (values: readonly (number | undefined)[]): string =>
     m.hasCoverage ? values.map((v) => `<td class="num">${esc(formatCoverage(v))}</td>`).join('') : '';
@@ -136,7 +126,6 @@ function matrixTable(m: Matrix): string {
   return `<table>\n${head}\n<tbody>\n${rows.join('\n')}\n</tbody>\n${foot}\n</table>`;
 }
 
-/** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */
 /** The report's timing: count and percentiles per operation and measure, each with its distribution drawn. */
 function timingSection(report: RunReport, name: string | undefined): string {
   const rows = timingRows(report);
@@ -153,6 +142,7 @@ function timingSection(report: RunReport, name: string | undefined): string {
   ].join('\n');
 }
 
+/** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */
 function holesSection(report: RunReport, name: string | undefined): string {
   if (!report.coverage?.holes.length) return '';
   const groups = holeGroupsOf(report.coverage).map((g) => {

@@ -6,10 +6,8 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { groupHoles } from '../src/core/coverage.js';
 
-/** The `$id` of the JSON Schema that documents {@link JsonReport}. */
 export const JSON_REPORT_SCHEMA_ID = 'https://conformance-suite.local/schemas/report/run-report.json';
 
-/** The document `renderJson` writes. */
 export interface JsonReport {
   /** Version of this document's shape; a change that breaks readers bumps the major. */
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
@@ -25,7 +23,6 @@ function asWritten(r: CheckResult): CheckResult {
   return r.level === 'INFO' && r.status === 'fail' ? { ...r, status: 'pass', observed: true } : r;
 }
 
-/** Builds the JSON report document (no I/O). */
 export function toJsonReport(reports: readonly RunReport[]): JsonReport {
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -38,15 +35,7 @@ export function toJsonReport(reports: readonly RunReport[]): JsonReport {
   };
 }
 
-/**
- * Renders the JSON report: two-space indented, newline-terminated. A counterexample holding a
- * bigint (fast-check can shrink to one) is written as a string of digits with an `n` suffix.
- *
- * @example
- * ```ts
- * writeFileSync('report.json', renderJson(reports));
- * ```
- */
+/** Renders the JSON report: two-space indented, newline-terminated, a bigint as digits with an `n` suffix. */
 export function renderJson(reports: readonly RunReport[]): string {
   return (
     JSON.stringify(

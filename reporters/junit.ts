@@ -1,9 +1,7 @@
 /**
- * @module JUnit XML: one `<testsuite>` per operation (and per target), one `<testcase>` per check
- * result. Valid against both schemas CI tools use: Jenkins' `junit-10.xsd` and the stricter Ant
- * `JUnit.xsd` (no attributes on `<testsuites>`, `properties` / `testcase`* / `system-out` /
- * `system-err` in that order, `package` and `id` on every suite, at most one outcome per testcase,
- * `type` on failures and errors, timestamps without a time zone).
+ * @module JUnit XML: one `<testsuite>` per operation (and target), one `<testcase>` per result.
+ * Valid against Jenkins' `junit-10.xsd` and the stricter Ant `JUnit.xsd` (element order, `package`
+ * and `id` on every suite, one outcome per testcase, timestamps without a zone).
  */
 import { hostname as osHostname } from 'node:os';
 import { gates, type RunReport } from '../src/core/report.js';
@@ -23,19 +21,9 @@ export interface JunitOptions {
 const BODY_KEYS = detailsBut('reason');
 
 /**
- * Renders a run (one report per target) as JUnit XML.
- *
- * INFO checks never fail: they are passed testcases whose observation goes to the suite's
- * `<system-out>`. Known failures (listed with `--expect`) are `<skipped message="known failure: …">`;
- * failures the run's level does not gate on (SHOULD at `--level must`) are
- * `<skipped message="not gating at level must: …">`, with their evidence.
- * With several targets, suite names and classnames carry a ` [label]` suffix so CI tools keep the
- * targets apart.
- *
- * @example
- * ```ts
- * writeFileSync('junit.xml', renderJunit(reports));
- * ```
+ * Renders a run (one report per target) as JUnit XML. INFO observations go to `<system-out>`; known
+ * failures and failures the run's level does not gate on are `<skipped>` with their evidence; with
+ * several targets, suite names and classnames carry a ` [label]` suffix.
  */
 export function renderJunit(reports: readonly RunReport[], options: JunitOptions = {}): string {
   const host = oneLine(options.hostname ?? safeHostname(), 255) || 'localhost';
@@ -63,11 +51,8 @@ interface SuiteContext {
 type JunitOutcome = ReturnType<typeof outcomeOf> | 'not-gating';
 
 /**
- * A failure the gate ignores at the run's level (a SHOULD failure at `--level must`) is no JUnit
- * failure: CI tools would fail the job's test gate on a passing verdict. Nor is it a passed test,
- * which would show a broken rule green. It is a skipped testcase saying why (Jenkins, GitLab and
- * GitHub's test reporters show skipped tests apart, yellow or grey, and pass the gate on them),
- * its evidence in the body, as known failures are.
+ * A failure the gate ignores at the run's level is a skipped testcase saying why: as a failure CI
+ * would fail a passing verdict, as a pass it would show a broken rule green.
  */
 function junitOutcome(result: CheckResult, level: RunReport['level']): JunitOutcome {
   const outcome = outcomeOf(result);
@@ -135,10 +120,7 @@ function suiteProperties(report: RunReport, op: OperationId): [string, string][]
   return props;
 }
 
-/**
- * The element inside a testcase that did not plainly pass: `<failure>`, `<error>` or `<skipped>`
- * (with the evidence as its text), or undefined for a passed or noted one.
- */
+/** The `<failure>`, `<error>` or `<skipped>` of a testcase that did not plainly pass, with its evidence. */
 function outcomeElement(result: CheckResult, outcome: JunitOutcome, level: RunReport['level']): string | undefined {
   const body = (): string =>
     xmlText(
@@ -163,7 +145,6 @@ function outcomeElement(result: CheckResult, outcome: JunitOutcome, level: RunRe
   }
 }
 
-/** The suite's `<system-out>` and `<system-err>` lines. */
 interface CaseStreams {
   readonly stdout: string[];
   readonly stderr: string[];

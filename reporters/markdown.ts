@@ -24,20 +24,12 @@ const DETAIL_KEYS = detailsBut('section', 'level', 'reason');
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
 const BLOCK_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'notes', 'path');
 const SHELL_KEYS: readonly DetailKey[] = ['curl', 'replay'];
-// GitHub caps a step summary at 1 MiB: keep each evidence block modest.
+// GitHub caps a step summary at 1 MiB: evidence blocks and listed holes (per target) are capped.
 const BLOCK_CAP = 4000;
-/** Holes listed per target, over all its groups (GitHub caps a step summary at 1 MiB). */
 const HOLES_CAP = 200;
 const ICON: Record<ReturnType<typeof cellTone>, string> = { bad: '❌', warn: '⚠️', good: '✅', empty: '' };
 
-/**
- * Renders the Markdown report (newline-terminated).
- *
- * @example
- * ```ts
- * if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(reports));
- * ```
- */
+/** Renders the Markdown report (newline-terminated). */
 export function renderMarkdown(reports: readonly RunReport[]): string {
   const m = computeMatrix(reports);
   const out: string[] = ['## Conformance report', '', ...matrixTable(m), ...verdictLines(m, reports), ''];
@@ -51,7 +43,6 @@ export function renderMarkdown(reports: readonly RunReport[]): string {
 /** The matrix: a row per operation and level, a column per target (and one of coverage per target), and the totals. */
 function matrixTable(m: Matrix): string[] {
   const cell = (c: MatrixCounts): string => [ICON[cellTone(c)], formatCounts(c)].filter(Boolean).join(' ');
-  // One coverage column per target, when any target carries coverage.
   const covHead = m.hasCoverage ? ` ${m.targets.map((t) => `Coverage: ${inline(t.name)}`).join(' | ')} |` : '';
   const covCells = (values: readonly (number | undefined)[], bold = false): string =>
     m.hasCoverage
@@ -89,7 +80,6 @@ function verdictLines(m: Matrix, reports: readonly RunReport[]): string[] {
 function holesSection(report: RunReport, name: string | undefined): string[] {
   if (!report.coverage?.holes.length) return [];
   const out = [`### Not exercised${name ? `: ${inline(name)}` : ''} (${report.coverage.holes.length})`, ''];
-  // Items listed in all (GitHub caps a step summary at 1 MiB); every group keeps its line.
   let room = HOLES_CAP;
   for (const g of holeGroupsOf(report.coverage)) {
     out.push('<details>', `<summary>${groupSummary(g)}</summary>`, '');

@@ -16,15 +16,7 @@ interface MatrixTarget {
   readonly name: string;
   readonly target: string;
   readonly level: RunReport['level'];
-  readonly conformant: boolean;
-  readonly unexpectedPasses: readonly string[];
-  readonly seed: number;
-  /** Most completion tokens the run's chat requests could ask for (its cost against a real target). */
-  readonly tokenBudget: number;
-  /**
-   * What the verdict rests on, in words: the seed and the token budget of a run, or, for a report of
-   * observed traffic (the proxy, a replay: `runs` 0), that no case was generated.
-   */
+  /** What the verdict rests on: the seed and token budget, or observed traffic (proxy, replay). */
   readonly basis: string;
 }
 
@@ -36,10 +28,7 @@ interface MatrixRow {
   readonly level: Level;
   /** One cell per target, in target order. */
   readonly cells: readonly MatrixCounts[];
-  /**
-   * Per target, the operation's coverage percent (src/coverage), on the operation's first row only;
-   * undefined on its other rows and for a target reported without coverage.
-   */
+  /** Per target, the operation's coverage percent, on the operation's first row only. */
   readonly coverage: readonly (number | undefined)[];
 }
 
@@ -55,10 +44,8 @@ export interface Matrix {
   readonly hasCoverage: boolean;
 }
 
-/** The order counts are listed in, and their words. */
 const OUTCOME_ORDER: readonly Outcome[] = ['pass', 'fail', 'error', 'skip', 'known', 'noted'];
 
-/** An all-zero cell. */
 export function emptyCounts(): MatrixCounts {
   return { total: 0, pass: 0, fail: 0, error: 0, skip: 0, known: 0, noted: 0 };
 }
@@ -91,10 +78,6 @@ export function computeMatrix(reports: readonly RunReport[]): Matrix {
     name: names[i] ?? r.targetLabel,
     target: r.target,
     level: r.level,
-    conformant: r.summary.conformant,
-    unexpectedPasses: r.summary.unexpectedPasses,
-    seed: r.seed,
-    tokenBudget: r.tokenBudget,
     basis:
       r.runs === 0
         ? 'observed traffic, no generated case'

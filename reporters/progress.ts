@@ -9,22 +9,16 @@ import type { CheckResult } from '../src/core/result.js';
 import { outcomeOf } from './_internal/outcome.js';
 import { painter, terminalSafe } from './_internal/terminal.js';
 
-/** A check started or finished: what the runner's `check-start`/`check-end` events carry. */
+/** A check started (`check`) or finished (`result`), with the cases done of this target's total. */
 interface ProgressCheckEvent {
   readonly type: 'check-start' | 'check-end';
-  /** Cases in this target's run. */
   readonly total: number;
-  /** Cases finished so far. */
   readonly done: number;
-  /** On `check-end`: the result. */
   readonly result?: CheckResult;
-  /** On `check-start`: the check about to run (there is no result yet). */
   readonly check?: { readonly id: string; readonly operation: OperationId };
-  /** Label of the target, when the event names it. */
   readonly target?: string;
 }
 
-/** A target's run started or ended (`run-start` names the target shown on the line). */
 interface ProgressRunEvent {
   readonly type: 'run-start' | 'run-end';
   readonly target?: string;
@@ -52,22 +46,11 @@ export interface ProgressOptions {
 }
 
 export interface Progress {
-  /** Feeds one event (a plain function: pass it around as is). */
   readonly onEvent: (event: ProgressEvent) => void;
   /** Clears the live line so the report starts on a clean line. */
   readonly done: () => void;
 }
 
-/**
- * Creates a progress printer.
- *
- * @example
- * ```ts
- * const progress = createProgress({ quiet: flags.quiet, force: flags.progress });
- * await runSuite({ ...options, onEvent: progress.onEvent });
- * progress.done();
- * ```
- */
 export function createProgress(options: ProgressOptions = {}): Progress {
   const stream = options.stream ?? process.stderr;
   const live = stream.isTTY === true;

@@ -1,8 +1,7 @@
 /**
- * @module The report formats `conformance run` can write, by name: the name is the flag
- * (`--<name> FILE`) and the config-file key. A new format is a renderer file in `reporters/` and one
- * entry here; the CLI's flags, `--help`, the config keys and the writing loop all read this table.
- * Renderers are imported when a report of their format is written, not when the CLI starts.
+ * @module The report formats `conformance run` can write, by name (the flag `--<name> FILE` and the
+ * config key): the CLI's flags, `--help`, config keys and writing loop read this table. Renderers
+ * are imported when a report of their format is written, not when the CLI starts.
  */
 import { hostname } from 'node:os';
 import type { RunReport } from '../src/core/report.js';

@@ -1,15 +1,8 @@
 /**
- * @module Build step (`npm run build`, after tsc and the standalone validators): bundles the compiled
- * command line (dist/app/cli/main.js) into dist/cli/ with esbuild, one file per command (each command
- * module a chunk of its own, loaded by `main.js` on demand). Node's module loader was most of a short
- * run's start-up (about 370 modules resolved, read and linked one by one); a bundle loads a handful.
- * Packages stay outside the bundle (resolved from node_modules as before), and the standalone
- * validators are copied beside the bundle, where the schema registry looks for them, and the mutation
- * catalogues' probe outcomes are worked out for the bundled schemas and written there too
- * (src/generation/_internals/probe-outcomes.ts). `modules.json`
- * names the compiled modules each bundle file holds, so a test can still tell which modules a command
- * loaded (test/helpers/loaded-modules.ts).
- * `bin/conformance.js` loads the bundle unless a compile is newer than it (tsc run alone).
+ * @module Build step (after tsc and the standalone validators): bundles the compiled command line
+ * into dist/cli/ with esbuild, one chunk per command, packages left external (Node's module loader
+ * was most of a short run's start-up). Beside it: the standalone validators, the mutation catalogues'
+ * probe outcomes, and `modules.json`, the compiled modules each file holds (for the tests).
  */
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

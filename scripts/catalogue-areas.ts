@@ -1,15 +1,10 @@
-/**
- * @module The areas of the catalogue as suites/index.ts lists them: each suite folder, the name of
- * the checks its index exports, and those checks. Read by the check index generator and by the test
- * that every area runs its fault battery.
- */
+/** @module The areas of the catalogue as suites/index.ts lists them: each folder, its index's export, its checks. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckDefinition } from '../src/core/check.js';
 import { packageRoot } from '../src/core/package-root.js';
 
 interface CatalogueArea {
-  /** The suite folder: `suites/<folder>/`. */
   readonly folder: string;
   /** The name its `index.ts` exports the area's checks under (`errorChecks`). */
   readonly exportName: string;

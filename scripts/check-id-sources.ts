@@ -1,8 +1,7 @@
 /**
- * @module Where the text of each check id is written in suites/ and src/rules: read with the
- * TypeScript parser, every string literal that is an id, every template literal that builds one, and
- * every rule's id template (`{op}`, `{kind}`), in the files of the id's own area and the rules. A template's parts that are themselves written whole in the area (the base id of a
- * `.streamed` check, a rule's name) are located too. What the check index (docs/reference) lists.
+ * @module Where the text of each check id is written in its area of suites/ and in src/rules (read
+ * with the TypeScript parser): string literals that are ids, templates that build them, rules' id
+ * templates (`{op}`, `{kind}`), and where a template's parts are written whole.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,17 +13,14 @@ export interface SourcePlace {
   readonly line: number;
 }
 
-/** A literal or template in the sources that writes (part of) check ids. */
+/** A literal (`exact`) or template (`pattern`, one capture per `${…}`) in the sources that writes (part of) check ids. */
 interface IdText extends SourcePlace {
-  /** The literal as written, quotes and `${…}` included. */
   readonly written: string;
-  /** The literal's text (a whole string), or undefined for a template. */
   readonly exact?: string;
-  /** A template's pattern, one capture per `${…}`. */
   readonly pattern?: RegExp;
   /** A template's literal parts, in order (the head first, possibly empty). */
   readonly parts: readonly string[];
-  /** 3: the value of an `id:` property; 2: a constant or a function's result; 1: anything else (an id named in a message). */
+  /** See rankOf. */
   readonly rank: number;
 }
 
@@ -60,11 +56,7 @@ function idNamesOf(source: ts.SourceFile): Set<string> {
   return names;
 }
 
-/**
- * 3: what a check's `id:` takes (the property's value, through a conditional, or its entry for one
- * record kind; or a constant or an id-building function it names); 2: another constant or function result; 1: anything else (an id
- * named in a message or a list).
- */
+/** 3: what a check's `id:` takes (directly, or through a constant or function it names); 2: another constant or function result; 1: anything else. */
 function rankOf(node: ts.Node, idNames: Set<string>): number {
   let at: ts.Node = node;
   while (ts.isConditionalExpression(at.parent) || ts.isParenthesizedExpression(at.parent)) at = at.parent;

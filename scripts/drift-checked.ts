@@ -1,4 +1,4 @@
-/** @module The drift-checked generators (the config file's schema, types, OpenAPI document, checks catalogue and the index of where each check is defined, the proxy rules, the CLI reference in docs/), in the order `npm run generate` runs them. */
+/** @module The drift-checked generators, in the order `npm run generate` runs them. */
 import { generateCheckIndex } from './generate-check-index.js';
 import { generateChecksDoc } from './generate-checks-doc.js';
 import { generateCliReference } from './generate-cli-reference.js';

@@ -1,7 +1,6 @@
 /**
- * @module Generates docs/reference/check-index.md: every check id with the file that writes
- * it, so an id printed by a run is found even when a template builds it (`errors.rejects-invalid-body.${…}`).
- * Drift-checked like docs/checks.md.
+ * @module Generates docs/reference/check-index.md: every check id with the file that writes it, so an
+ * id is found even when a template builds it (`errors.rejects-invalid-body.${…}`).
  */
 import { packageRoot } from '../src/core/package-root.js';
 import { catalogueAreas } from './catalogue-areas.js';

@@ -1,9 +1,7 @@
 /** @module Generates docs/checks.md: the catalogue (id, level, section, requirement, convention), drift-checked like the types. */
 import { CATALOGUE } from '../suites/index.js';
 import { OPERATIONS, operationLabel } from '../src/core/operations.js';
-import type { GeneratedFile } from './generators.js';
-
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+import { cell, type GeneratedFile } from './generators.js';
 
 export async function generateChecksDoc(): Promise<GeneratedFile[]> {
   const lines = [

@@ -1,9 +1,6 @@
 /**
- * @module Generates docs/reference/cli.md, every command's options as tables, from the option tables
- * (app/cli/options/*.ts and the connection flags): the flag and its value, the default (with `run
- * --replay`'s where it has another), the environment variable, the config-file key (`run`), and the
- * help `--help` prints, defaults filled in. Drift-checked like the catalogue, so an option added to a
- * table is documented by `npm run generate`.
+ * @module Generates docs/reference/cli.md from the option tables (app/cli/options/*.ts): per command,
+ * each option's flag, default, environment variable, config key and help. Drift-checked.
  */
 import { COVERAGE_OPTIONS, LIST_OPTIONS } from '../app/cli/options/catalogue.js';
 import { helpOf } from '../app/cli/options/help.js';
@@ -12,7 +9,7 @@ import { MOCK_OPTIONS } from '../app/cli/options/mock.js';
 import { PROXY_OPTIONS } from '../app/cli/options/proxy.js';
 import { RUN_OPTIONS } from '../app/cli/options/run.js';
 import type { CliOption, OptionTable } from '../app/cli/options/table.js';
-import type { GeneratedFile } from './generators.js';
+import { cell, type GeneratedFile } from './generators.js';
 
 const PATH = 'docs/reference/cli.md';
 
@@ -79,7 +76,6 @@ const GROUP_TITLES: Readonly<Record<string, string>> = {
   help: 'Help',
 };
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
 /** A default as `--help` shows it, or nothing for none (a switch off, an empty list). */

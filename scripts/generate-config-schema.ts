@@ -1,9 +1,7 @@
 /**
- * @module Generator of `schemas/config/conformance-config.json`, the config file's JSON Schema, from
- * `conformance run`'s option table (app/cli/options/run.ts): a key for each option with a config key
- * (a dotted one nests: `listParams.limit`), its kind's schema, its help (defaults filled in) as the
- * description. Secrets have no key; report files are judged by the CLI, not listed. It runs before the
- * types generator, which reads it (`ConformanceConfig` in src/generated/types.ts).
+ * @module Generator of `schemas/config/conformance-config.json` from `conformance run`'s option table:
+ * a key (dotted ones nest) for each option with a config key, its kind's schema, its help as the
+ * description. It runs before the types generator, which reads it.
  */
 import { helpOf } from '../app/cli/options/help.js';
 import { RUN_OPTIONS } from '../app/cli/options/run.js';

@@ -1,8 +1,6 @@
 /**
- * @module Generator of `openapi/openapi.json`: an OpenAPI 3.1 document assembled from the schemas
- * under `schemas/` (copied into `components/schemas` by the bundler, `$ref`s rewritten) and the
- * operation table of `src/core/operations.ts` (paths, methods, §5 authentication). Nothing here
- * restates a schema: parameters take their schemas from `schemas/params/`, bodies are `$ref`s.
+ * @module Generator of `openapi/openapi.json`: an OpenAPI 3.1 document from the bundled schemas and
+ * the operation table (paths, methods, §5 authentication); nothing here restates a schema.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,10 +13,7 @@ const OPENAPI_PATH = 'openapi/openapi.json';
 
 const ref = (component: string): string => `#/components/schemas/${component}`;
 
-/**
- * The folders of `schemas/` that describe the interface (spec level and convention overlays). Other
- * folders hold the suite's own formats (its configuration, its reports), which are no part of the API.
- */
+/** The folders of `schemas/` that describe the interface; the others hold the suite's own formats. */
 export const API_SCHEMA_FOLDERS = ['chat', 'training', 'records', 'errors', 'params', 'conventions'] as const;
 
 /** Shared responses (`components/responses`), none of which the interface gives a status code for (§7). */

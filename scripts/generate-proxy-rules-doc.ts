@@ -1,14 +1,10 @@
 /**
  * @module Generates docs/proxy-rules.md, what traffic shows of the rules (src/rules): each rule's
- * check id (the catalogue's: the same in the run, the proxy, the replay and the merge), section,
- * level, requirement, the evidence it judges (its slot) and the traffic that shows it. Drift-checked
- * like the catalogue.
+ * check id, section, level, requirement, the evidence it judges and the traffic that shows it.
  */
 import { ALL_RULES } from '../src/rules/index.js';
 import type { Rule } from '../src/rules/rule.js';
-import type { GeneratedFile } from './generators.js';
-
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+import { cell, type GeneratedFile } from './generators.js';
 
 const SLOTS: Readonly<Record<string, string>> = {
   request: 'the request alone',

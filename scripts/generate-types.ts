@@ -39,14 +39,9 @@ const TYPE_KEYWORDS = [
 ];
 
 /**
- * Prepares one bundled schema for json-schema-to-typescript (the bundle itself is not changed):
- * - folds the annotation keywords (`x-spec-section`, `x-convention`) and `default` into the JSDoc
- *   text; json-schema-to-typescript ignores unknown keywords, but the section numbers are worth
- *   keeping next to each field;
- * - drops the siblings of a `$ref` (json-schema-to-typescript would otherwise merge them into a
- *   second, numbered copy of the referenced type);
- * - types a schema with no type keyword as `unknown` (it accepts any JSON value; the default would
- *   be an object with an index signature).
+ * Prepares one bundled schema for json-schema-to-typescript: `x-spec-section`, `x-convention` and
+ * `default` folded into the JSDoc; a `$ref`'s siblings dropped (they would make a numbered copy of the
+ * type); a schema with no type keyword typed `unknown` (not an object with an index signature).
  */
 function prepare(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(prepare);
@@ -99,8 +94,7 @@ async function generateTypes(dir: string = join(packageRoot(), 'schemas')): Prom
     declareExternallyReferenced: true,
     $refOptions: { resolve: { external: false } },
   });
-  // Drop the empty root interface and json-schema-to-typescript's "referenced by the root" notes:
-  // only the schemas' own types are exported.
+  // Only the schemas' own types: the empty root and the "referenced by the root" notes are dropped.
   const withoutRoot = ts
     .replace(new RegExp(`export interface ${ROOT} \\{\\}\\n\\n?`), '')
     .replace(

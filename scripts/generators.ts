@@ -5,3 +5,6 @@ export interface GeneratedFile {
   readonly content: string;
 }
 export type Generator = () => Promise<GeneratedFile[]>;
+
+/** Text as one cell of a Markdown table. */
+export const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');

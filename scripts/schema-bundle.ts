@@ -1,11 +1,7 @@
 /**
- * @module Bundles every schema under `schemas/` into one flat map of named components, the form both
- * derived artefacts need: `src/generated/types.ts` (json-schema-to-typescript over `$defs`) and
- * `openapi/openapi.json` (`components/schemas`). Each file becomes one component named by its
- * `title`; each entry of a file's own `$defs` is hoisted to a component of its own (named by its
- * `title`, else file component name + key; a file without an identifier-like `title` is named after its
- * path). Every relative `$ref` is rewritten to point at the component, so
- * nothing is written twice by hand.
+ * @module Bundles every schema under `schemas/` into one flat map of named components, for the
+ * generated types and the OpenAPI document: each file, and each entry of its `$defs`, a component
+ * named by its `title` (else its path), every relative `$ref` rewritten to point at the component.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -13,7 +9,7 @@ import { SCHEMA_BASE } from '../src/schemas/registry.js';
 
 export type JsonObject = { [key: string]: unknown };
 
-/** One schema file as loaded from disk: its registry name (path under `schemas/` without `.json`). */
+/** One schema file: its registry name (path under `schemas/` without `.json`). */
 export interface SchemaFile {
   readonly name: string;
   readonly schema: JsonObject;
@@ -93,10 +89,7 @@ function rewriteRefs(value: unknown, onRef: (ref: string) => string, where: stri
   return out;
 }
 
-/**
- * Bundles `files`. `refTo(component)` gives the `$ref` string pointing at a component in the
- * target document (`#/$defs/X` for types, `#/components/schemas/X` for OpenAPI).
- */
+/** Bundles `files`; `refTo(component)` gives the `$ref` to a component (`#/$defs/X`, `#/components/schemas/X`). */
 export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: string) => string): SchemaBundle {
   // 1. Name every file and every hoisted $defs entry, by absolute URL.
   const nameOfUrl = new Map<string, string>();

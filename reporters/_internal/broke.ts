@@ -1,14 +1,8 @@
-/**
- * @module What broke, in one line: the words the failure summary on stderr, the GitHub annotations
- * and the HTML summary lines share, so a failure reads the same wherever it is met first.
- */
+/** @module What broke, in one line: the same words in the failure summary, the annotations and the HTML. */
 import type { CheckResult } from '../../src/core/result.js';
 import { oneLine } from './text.js';
 
-/**
- * A failure as what the target did, then what the rule expected (`status 200; expected status
- * 400`); a harness error as its code and message. One line, at most `max` characters.
- */
+/** A failure as what the target did, then what was expected (`status 200; expected status 400`); an error as its code and message. */
 export function whatBroke(
   result: Pick<CheckResult, 'status' | 'expected' | 'actual' | 'errorCode' | 'message' | 'reason'>,
   max = 200,

@@ -1,8 +1,6 @@
 /**
- * @module Control characters made visible. Evidence comes from the target and may hold escape
- * sequences or NULs; printed raw they would drive a terminal or corrupt a file, so every text
- * renderer shows them as `\xNN` instead (tab and newline are kept). Lone surrogates cannot be
- * written as UTF-8 at all: they become U+FFFD here, so what is rendered is what is written.
+ * @module Control characters made visible: evidence from the target printed raw could drive a
+ * terminal or corrupt a file. Lone surrogates cannot be written as UTF-8, so they become U+FFFD.
  */
 
 // C0 except tab and newline, DEL, and C1 (CSI is \x9b).

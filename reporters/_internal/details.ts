@@ -1,30 +1,12 @@
 /**
  * @module The evidence of one result as ordered fields, shared by every reporter. The order is the
- * contract (h2spec): the requirement first, then expected vs actual, then the curl line, then the
- * command that re-runs only this case. Renderers choose which fields to show, never their order.
+ * contract (h2spec): requirement, expected vs actual, curl, replay; renderers choose which to show.
  */
 import type { CheckResult } from '../../src/core/result.js';
 import { showValue } from './text.js';
 
-export type DetailKey =
-  | 'requirement'
-  | 'section'
-  | 'level'
-  | 'convention'
-  | 'known'
-  | 'reason'
-  | 'expected'
-  | 'actual'
-  | 'error'
-  | 'notes'
-  | 'counterexample'
-  | 'path'
-  | 'response'
-  | 'curl'
-  | 'replay';
-
 /** Every key in the canonical order (the contract above). */
-const DETAIL_ORDER: readonly DetailKey[] = [
+const DETAIL_ORDER = [
   'requirement',
   'section',
   'level',
@@ -40,7 +22,9 @@ const DETAIL_ORDER: readonly DetailKey[] = [
   'response',
   'curl',
   'replay',
-];
+] as const;
+
+export type DetailKey = (typeof DETAIL_ORDER)[number];
 
 /** A renderer's selection, as what it leaves out of the canonical order. */
 export function detailsBut(...left: readonly DetailKey[]): readonly DetailKey[] {

@@ -1,8 +1,4 @@
-/**
- * @module The holes of a run's coverage as every report shows them: one line per operation and
- * cause with the count and the flag that removes the cause (`64 items of §4.2 not exercised: writes
- * not allowed, pass --allow-writes`); the items themselves are listed where a reader can open them.
- */
+/** @module The holes of a run's coverage as every report shows them: one line per operation and cause. */
 import { groupHoles, type CoverageHole, type CoverageHoleGroup, type CoverageReport } from '../../src/core/coverage.js';
 import { operation } from '../../src/core/operations.js';
 import { plural } from '../../src/core/words.js';
@@ -23,10 +19,7 @@ export function holeGroupsOf(coverage: CoverageReport): HoleGroup[] {
   }));
 }
 
-/**
- * What follows "not exercised": `: writes not allowed, pass --allow-writes`, or ` by any request`.
- * A family not judged points at the verdict, which says once what the preflight found.
- */
+/** What follows "not exercised": `: writes not allowed, pass --allow-writes`, or ` by any request`. */
 export function causeWords(group: Pick<CoverageHoleGroup, 'cause'>): string {
   const { code, reason, remedy } = group.cause;
   if (code === 'not-exercised') return ' by any request';

@@ -1,8 +1,4 @@
-/**
- * @module A distribution drawn as a small inline SVG (no external asset, nothing but numbers in it):
- * the sketch's counts (src/timing/sketch.ts) gathered into columns of equal width on a logarithmic
- * axis from the least to the greatest value, the way latency spreads.
- */
+/** @module A distribution drawn as a small inline SVG: the sketch's counts in columns on a logarithmic axis. */
 import type { SketchData } from '../../src/core/timing.js';
 
 const WIDTH = 160;

@@ -1,7 +1,4 @@
-/**
- * @module A report's timing (src/core/timing.ts) as the rows every reporter shows: per operation and
- * measure, in words, with count, p50, p90, p99 and max, the same in the console, Markdown and HTML.
- */
+/** @module A report's timing as the rows every reporter shows: per operation and measure, count, p50, p90, p99, max. */
 import { OPERATIONS, operation, operationLabel } from '../../src/core/operations.js';
 import type { RunReport } from '../../src/core/report.js';
 import type { Distribution, OperationTiming } from '../../src/core/timing.js';

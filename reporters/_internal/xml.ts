@@ -1,9 +1,7 @@
 /**
- * @module XML 1.0 escaping. Evidence comes from the target, so it may hold anything: control
- * characters that XML 1.0 cannot carry at all (not even as references) are replaced by a visible
- * `\xNN`, lone surrogates and U+FFFE/U+FFFF by U+FFFD. DEL and C1 controls are legal XML but would
- * drive a terminal that prints the file, so they are shown as `\xNN` too, as in every reporter.
- * @see https://www.w3.org/TR/xml/#charsets
+ * @module XML 1.0 escaping of anything a target sent: characters XML cannot carry, and DEL and C1
+ * controls (legal, but they would drive a terminal), become `\xNN`; lone surrogates and U+FFFE/U+FFFF
+ * become U+FFFD. @see https://www.w3.org/TR/xml/#charsets
  */
 
 // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]

@@ -1,7 +1,6 @@
 /**
- * @module Media types of successful answers (§4.1–§4.8, conventions): JSON bodies are labelled
- * with a JSON media type, §4.5/§4.7 listings with one of the JSONL media types in use (SHOULD).
- * Which types those are is src/rules/media-types.ts' to say, for these checks and the proxy alike.
+ * @module Media types of successful answers (§4.1–§4.8, conventions): JSON bodies are labelled with a
+ * JSON media type, §4.5/§4.7 listings with a JSONL one (SHOULD), as src/rules/media-types.ts says.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
@@ -12,7 +11,6 @@ import { is2xx } from '../../src/core/values.js';
 import { isJsonlMediaType, isJsonMediaType, JSONL_CONVENTION, JSONL_MEDIA_TYPES } from '../../src/rules/media-types.js';
 
 async function successfulExchange(ctx: CheckContext, op: OperationId) {
-  // A read needs something to read: `baselineRequest` finds a listed record or the job created for the run.
   if (op === 'training-jobs.get' && (await existingTrainingJobId(ctx)) === undefined) return undefined;
   const baseline = await baselineRequest(ctx, op);
   return ctx.http.send(baseline.spec);
@@ -35,7 +33,6 @@ function contentTypeCheck(op: OperationId): CheckDefinition {
     requirement: list
       ? `${o.method} ${o.path} labels its JSONL listing with a JSONL media type (${JSONL_MEDIA_TYPES.slice(0, 2).join(', ')}, …).`
       : `${o.method} ${o.path} labels its successful JSON answer with a JSON media type (application/json).`,
-    // training-jobs.get reads the job created for the run.
     ...(o.writes || op === 'training-jobs.get' ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const ex = await successfulExchange(ctx, op);

@@ -1,9 +1,7 @@
 /**
  * @module Every documented request field accepted (§4.1, §4.2, §4.4): a few realistic requests that
- * together carry every field of the request schemas and every value they name, each obeying the
- * conventions' rules, are answered 2xx (MUST: every field is part of the request the interface
- * describes; a valid request gets the success response). Chat is sent in both modes. The random
- * acceptance properties send few fields per request; these make sure none is left out.
+ * together carry every field of the request schemas and every value they name are answered 2xx
+ * (MUST). Chat is sent in both modes. The random acceptance properties send few fields per request.
  */
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
@@ -33,15 +31,17 @@ const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => {
     ...(window !== undefined ? { maxContextTokens: window } : {}),
   };
 };
-/** The set's outcome once its requests were judged: those that did not fit the context window are said. */
-function setOutcome(accepted: string, tooLarge: readonly string[]): CheckOutcome {
+/** The outcome once `total` requests were judged, saying those that did not fit the context window (`tooLarge`). */
+function fitOutcome(accepted: string, tooLarge: readonly string[], total: number, ofTotal: string): CheckOutcome {
   if (tooLarge.length === 0) return pass([accepted]);
-  if (tooLarge.length >= CHAT_SET_SIZE) return skip(tooLarge[0]!);
+  if (tooLarge.length >= total) return skip(tooLarge[0]!);
   return pass([
     accepted,
-    `${tooLarge.length} of ${CHAT_SET_SIZE} requests did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
+    `${tooLarge.length}${ofTotal} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
   ]);
 }
+const setOutcome = (accepted: string, tooLarge: readonly string[]): CheckOutcome =>
+  fitOutcome(accepted, tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
 /** Names the request of a set in a failure: which fields it carried. */
 const which = (i: number, body: Record<string, unknown>): string =>
   `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
@@ -49,11 +49,7 @@ const which = (i: number, body: Record<string, unknown>): string =>
 const EVERY_FIELD_CHAT = 'acceptance.every-field-accepted.chat-create';
 const EVERY_FIELD_STREAMED = 'acceptance.every-field-accepted.chat-create-streamed';
 
-/**
- * A refused request of the set as the combination of fields the target refuses (shrunk once per run
- * and combination: src/kit/refused-combination.ts), or undefined when it is no combination (even the
- * minimal request is refused: the operation's baseline).
- */
+/** A refused request as the combination of fields the target refuses, or undefined (the minimal request is refused too). */
 async function combinationFailure(
   ctx: CheckContext,
   checkId: string,
@@ -89,7 +85,6 @@ const chatNonStreamed = defineCheck({
     }
     return setOutcome(`${CHAT_SET_SIZE - tooLarge.length} requests carrying every §4.1 field accepted`, tooLarge);
   },
-  // The set, and one shrink of a refused request to the combination it stands for.
   schedule: { maxRequests: () => CHAT_SET_SIZE + SHRINK_PROBES + 1 },
 });
 
@@ -100,7 +95,6 @@ const chatStreamed = defineCheck({
   async run(ctx): Promise<CheckOutcome> {
     const tooLarge: string[] = [];
     for (const [i, drawn] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
-      // Fitted to a window learned since the set was drawn; a streamed refusal for size is a skip.
       const fitted = fitToWindow(ctx, drawn, which(i, drawn));
       const probe = fitted.ok ? await probeChatStream(ctx, fitted.body) : skip(fitted.reason);
       if (probe.status === 'skip') {
@@ -157,7 +151,7 @@ function trainingCheck(
   });
 }
 
-/** §8 (and any bound a request schema documents): a value at the bound is accepted. Only chat has bounds today. */
+/** §8 (and any bound a request schema documents): a value at the bound is accepted. */
 const BOUNDS_ACCEPTED = 'acceptance.documented-bounds-accepted.chat-create';
 const boundsAccepted = defineCheck({
   id: BOUNDS_ACCEPTED,
@@ -167,7 +161,7 @@ const boundsAccepted = defineCheck({
   requirement: `${label('chat.create')} accepts each documented bound (§8: seed and truncate_prompt_tokens) at the bound, the signed 64-bit limits standing for the printed ±9223372036854776000.`,
   async run(ctx) {
     const cases = casesOf(ctx, 'chat.create', 'accepted');
-    // Exact JSON texts (64-bit literals): one refused for its size is not judged, never made smaller.
+    // Exact JSON texts (64-bit literals): one refused for its size is not judged.
     const tooLarge: string[] = [];
     for (const c of cases) {
       const ex = await ctx.http.send({
@@ -183,21 +177,11 @@ const boundsAccepted = defineCheck({
       }
       const r = judgeSuccess(ctx, ex, 'chat/chat-completion-response', { precondition: 'chat.create' });
       if (r.ok) continue;
-      // Refused for the other fields it carries together, not for the bound: the combination's finding.
       const body = JSON.parse(c.text) as Record<string, unknown>;
       const refused = await combinationFailure(ctx, BOUNDS_ACCEPTED, body, ex.response.status);
       return refused ?? failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
     }
-    if (tooLarge.length >= cases.length && cases.length > 0) return skip(tooLarge[0]!);
-    const accepted = `${cases.length - tooLarge.length} bound value(s) accepted`;
-    return pass(
-      tooLarge.length
-        ? [
-            accepted,
-            `${tooLarge.length} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
-          ]
-        : [accepted],
-    );
+    return fitOutcome(`${cases.length - tooLarge.length} bound value(s) accepted`, tooLarge, cases.length, '');
   },
   schedule: { maxRequests: () => caseCount('chat.create', 'accepted') + SHRINK_PROBES + 1 },
 });

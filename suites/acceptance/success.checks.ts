@@ -1,7 +1,7 @@
 /**
  * @module Positive acceptance (§4.1–§4.8): schema-valid, realistic requests get a 2xx and a body
  * valid against the operation's response schema (MUST); JSONL listings are judged line by line as
- * they arrive, up to a small cap. (The §4.1 trailing-slash variant is judged by chat-completions.trailing-slash-path.)
+ * they arrive, up to a small cap.
  */
 import fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -22,12 +22,12 @@ import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
 import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/baseline.js';
-import { RECORD_KIND, type RecordKindName as RecordKind } from '../../src/core/record-kinds.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { is2xx } from '../../src/core/values.js';
 
-/** What every acceptance root check of an operation states: its rule's id and identity (src/rules), root of the operation. */
+/** The identity of an operation's acceptance check, its root. */
 function acceptanceOf(op: OperationId) {
   return {
     id: checkIdOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
@@ -50,7 +50,7 @@ export function judgeSuccess(
   options: { bodyOptional?: boolean; precondition?: OperationId } = {},
 ): ProbeResult {
   const status = ex.response.status;
-  // An invalid body restates the operation's broken baseline (see src/runner/cascades.ts); a refusal may be this request's own.
+  // An invalid body restates the operation's broken baseline; a refusal may be this request's own.
   const cause = options.precondition ? { precondition: options.precondition } : {};
   if (!is2xx(status))
     return {
@@ -87,7 +87,6 @@ export function judgeSuccess(
   return { ok: true };
 }
 
-/** A failed probe as a check outcome. */
 export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
   return fail({
     expected: r.expected,
@@ -97,10 +96,7 @@ export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
   });
 }
 
-/**
- * A property's outcome once some of its cases could not fit the deployment's context window: every
- * case too large is a skip that says so; a pass says how many were left unjudged.
- */
+/** A property's outcome once some cases did not fit the context window: all of them a skip, some a note. */
 function withSizeSkips(outcome: CheckOutcome, reasons: readonly string[], sent: number): CheckOutcome {
   if (outcome.status !== 'pass') return outcome;
   if (reasons.length >= sent) return skip(reasons[0]!);
@@ -115,9 +111,8 @@ interface EveryValue {
 }
 
 /**
- * The cases sent whatever the seed: one body per value of each `everyValue` field (the seed draws the
- * rest of the body). Which values are covered never depends on the seed; a property that stops early
- * once its cases add no coverage could otherwise leave a value in use unsent at some seeds.
+ * One body per value of each `everyValue` field, sent whatever the seed (which draws the rest): a
+ * property that stops early for want of coverage could otherwise leave a value unsent.
  */
 function everyValueCases(
   ctx: CheckContext,
@@ -146,7 +141,6 @@ function bodyProperty(
     async run(ctx) {
       const send = (body: Record<string, unknown>) =>
         ctx.http.send({ method: 'POST', path: pathOf(ctx.target, op), json: body });
-      // A chat case is kept within the deployment's context window: one that cannot fit is not judged.
       const tooLarge: string[] = [];
       let sent = 0;
       let shrunk = false;
@@ -161,20 +155,17 @@ function bodyProperty(
         const judged = judgeSuccess(ctx, within.ex, schema, options);
         const status = within.ex.response.status;
         if (judged.ok || is2xx(status)) return judged;
-        // A valid request refused: the combination of fields it stands for, found once per run (and
-        // shrunk at most once by this check: its later refusals are matched to what that found).
+        // A valid request refused: the combination of fields it stands for (shrunk once per check).
         const c = await refusedCombinationOf(ctx, acceptanceOf(op).id, within.body, status, { shrink: !shrunk });
         shrunk = true;
         return c ? { ok: false, ...refusedCombinationFailure(c) } : judged;
       };
       if (op === 'chat.create') {
-        // The baseline first: the minimal valid request. A refused combination of optional fields
-        // is a finding of its own, never the operation's baseline (src/runner/cascades.ts).
+        // The minimal request first: a refused combination of optional fields is no baseline failure.
         const minimal = judgeSuccess(ctx, await send(minimalChatRequest(ctx.target)), schema, options);
         if (!minimal.ok) return failOf(minimal);
       }
-      // The fixed cases are the property's first: under a write budget (fewer runs) they take its
-      // cases' place instead of adding writes.
+      // The fixed cases take the property's first runs (under a write budget they add no writes).
       const fixedCases = everyValueCases(ctx, arbitrary(ctx), options.everyValue ?? []).slice(0, ctx.runs);
       for (const body of fixedCases) {
         const r = await probe(body);
@@ -185,7 +176,6 @@ function bodyProperty(
       return tooLarge.length ? withSizeSkips(outcome, tooLarge, sent) : outcome;
     },
     schedule: {
-      // Each case creates something (a job, a log): under a write budget it runs the cases it affords.
       ...(o.writes ? { casesWrite: true } : {}),
       // The minimal request of chat, the fixed cases, and one shrink of a refused combination.
       maxRequests: propertyRequests(1, 40, fixed + (op === 'chat.create' ? 1 + SHRINK_PROBES + 1 : 0)),
@@ -222,7 +212,6 @@ const logAcceptance = bodyProperty(
 
 const trainingGetAcceptance = defineCheck({
   ...acceptanceOf('training-jobs.get'),
-  // Needs a job that exists: it creates one.
   writes: true,
   async run(ctx) {
     const id = await existingTrainingJobId(ctx);
@@ -238,8 +227,6 @@ const trainingGetAcceptance = defineCheck({
     return r.ok ? pass() : failOf(r);
   },
 });
-
-const RECORD_SCHEMA: Record<RecordKind, SchemaName> = { predictions: 'records/prediction', scores: 'records/score' };
 
 /** The verdict on one listing; a failure carries the stream evidence. */
 type ListingVerdict =
@@ -276,7 +263,6 @@ async function judgeListing(
   let problem: string | undefined;
   let count = 0;
   const end = await readJsonl(stream, (line) => {
-    // A blank line carries no record (tolerated here; the records suite judges framing).
     if (line.text.trim() === '') return;
     count++;
     let value: unknown;
@@ -290,9 +276,9 @@ async function judgeListing(
       problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a record: ${excerpt(line.text, 120)}`;
       return 'stop';
     }
-    const v = ctx.schemas.validate(RECORD_SCHEMA[kind], value);
+    const v = ctx.schemas.validate(kind.schema, value);
     if (!v.ok) {
-      problem = `line ${line.number} is not a valid ${kind === 'predictions' ? 'Prediction' : 'Score'}: ${describeSchemaErrors(v.errors)}`;
+      problem = `line ${line.number} is not a valid ${kind.title}: ${describeSchemaErrors(v.errors)}`;
       return 'stop';
     }
     return count >= cap ? 'stop' : undefined;
@@ -300,7 +286,7 @@ async function judgeListing(
   if (problem) {
     return {
       ok: false,
-      expected: `a JSONL body: one ${kind === 'predictions' ? 'Prediction (§2.1)' : 'Score (§2.2)'} object per line`,
+      expected: `a JSONL body: one ${kind.title} (${kind.fieldsSection}) object per line`,
       actual: `HTTP ${stream.status}: ${problem}`,
       ...evidence(end.firstBytes),
     };
@@ -308,13 +294,13 @@ async function judgeListing(
   return { ok: true, lines: count };
 }
 
-function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition {
-  const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
+function listAcceptance(kind: RecordKind): CheckDefinition {
+  const op = kind.listOp;
   return defineCheck({
     ...acceptanceOf(op),
     async run(ctx) {
-      // Filter values that select something (from the listing) and one that selects nothing.
-      const sample = (await firstRecords(ctx, kind, 20)) ?? [];
+      // Run ids that select something (from the listing), and one that selects nothing.
+      const sample = (await firstRecords(ctx, kind.name, 20)) ?? [];
       const runIds = [
         ...new Set(
           sample.map((r) => r.evaluation_run_id).filter((v): v is string => typeof v === 'string' && v !== ''),
@@ -328,7 +314,7 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
         },
         { requiredKeys: [] },
       );
-      // checkProperty probes the minimal counterexample last: keep that probe's stream evidence.
+      // The minimal counterexample is probed last: its stream evidence is kept.
       let evidence: Pick<FailOutcome, 'streamRequest' | 'streamExcerpt'> = {};
       let judgedLines = 0;
       const cap = Math.min(LIST_LINES_CAP, ctx.target.listReadCap);
@@ -344,54 +330,45 @@ function listAcceptance(op: 'predictions.list' | 'scores.list'): CheckDefinition
       });
       if (outcome.status === 'fail') return { ...outcome, ...evidence };
       if (outcome.status !== 'pass' || judgedLines > 0) return outcome;
-      // Every listing answered 2xx with no line: "every line is a valid record" held only because
-      // there was none. Judge the unfiltered listing once more; if it is empty too, SKIP (an empty
-      // project breaks no rule, but nothing was judged), never pass.
+      // No line in any listing: judge the unfiltered one; if it is empty too, nothing was judged (SKIP).
       const plain = await judgeListing(ctx, { method: 'GET', path: pathOf(ctx.target, op) }, kind, cap);
-      if (!plain.ok)
-        return fail({
-          expected: plain.expected,
-          actual: plain.actual,
-          streamRequest: plain.streamRequest,
-          streamExcerpt: plain.streamExcerpt,
-        });
+      if (!plain.ok) {
+        const { ok: _ok, ...failure } = plain;
+        return fail(failure);
+      }
       if (plain.lines === 0)
         return skip(
-          `every ${kind} listing answered 2xx with no record, the unfiltered one included: no line to judge against the ${kind === 'predictions' ? 'Prediction' : 'Score'} schema`,
+          `every ${kind.name} listing answered 2xx with no record, the unfiltered one included: no line to judge against the ${kind.title} schema`,
         );
       return pass([
         ...(outcome.notes ?? []),
         `the generated queries listed no record; the unfiltered listing's ${plain.lines} line(s) were judged`,
       ]);
     },
-    // The listing sampled for filter values, the property, and the unfiltered listing.
     schedule: { maxRequests: propertyRequests(1, 40, 2) },
   });
 }
 
-function readAcceptance(op: 'predictions.read' | 'scores.read'): CheckDefinition {
-  const kind: RecordKind = op === 'predictions.read' ? 'predictions' : 'scores';
-  const param = op === 'predictions.read' ? 'prediction_id' : 'score_id';
+function readAcceptance(kind: RecordKind): CheckDefinition {
+  const { name, readOp: op, idField } = kind;
   return defineCheck({
     ...acceptanceOf(op),
     async run(ctx) {
-      const records = await firstRecords(ctx, kind, Math.min(READS_CAP, Math.max(1, ctx.runs)));
-      const ids = (records ?? [])
-        .map((r) => r[RECORD_KIND[kind].idField])
-        .filter((v): v is string => typeof v === 'string' && v !== '');
+      const records = await firstRecords(ctx, name, Math.min(READS_CAP, Math.max(1, ctx.runs)));
+      const ids = (records ?? []).map((r) => r[idField]).filter((v): v is string => typeof v === 'string' && v !== '');
       if (records === undefined)
         return skip(
-          `the ${kind} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${kind}-list)`,
+          `the ${name} listing did not answer 2xx, so no id is known to read (see acceptance.valid-request-succeeds.${name}-list)`,
         );
       if (ids.length === 0)
         return skip(
-          `the ${kind} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`,
+          `the ${name} listing of ${ctx.target.entity}/${ctx.target.project} holds no record with an id to read`,
         );
       for (const id of ids) {
         const r = judgeSuccess(
           ctx,
-          await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, op, { [param]: id }) }),
-          RECORD_SCHEMA[kind],
+          await ctx.http.send({ method: 'GET', path: pathOf(ctx.target, op, { [idField]: id }) }),
+          kind.schema,
         );
         if (!r.ok) return failOf(r);
       }
@@ -406,8 +383,5 @@ export const successChecks: readonly CheckDefinition[] = [
   trainingCreateAcceptance,
   trainingGetAcceptance,
   logAcceptance,
-  listAcceptance('predictions.list'),
-  readAcceptance('predictions.read'),
-  listAcceptance('scores.list'),
-  readAcceptance('scores.read'),
+  ...RECORD_KINDS.flatMap((kind) => [listAcceptance(kind), readAcceptance(kind)]),
 ];

@@ -1,11 +1,7 @@
 /**
- * @module §5 authentication, for every operation: requests without valid credentials of the
- * path's scheme are rejected with a 4xx and no data (MUST), and with 401 (SHOULD, RFC 9110).
- *
- * Each check sends its made-up credentials first, then the same request with the configured ones
- * (the control, sent once per run and operation). A control that is itself refused with 401/403
- * means the suite was given wrong credentials: the check is skipped, since a rejection then proves
- * nothing (the acceptance checks report that refusal as a failure).
+ * @module §5 authentication, for every operation: requests without valid credentials of the path's
+ * scheme are rejected with a 4xx and no data (MUST), and with 401 (SHOULD, RFC 9110). A control with
+ * the configured credentials refused too means a rejection proves nothing: the check skips.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { unauthorizedStatusBreach } from '../../src/rules/auth.js';
@@ -23,7 +19,6 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const FAKE_TOKEN = 'conformance-invalid-token';
 const FAKE_BASIC = 'conformance-invalid-user:conformance-invalid-password';
 
-/** One way of presenting (non-)credentials. */
 interface Presentation {
   readonly label: string;
   readonly auth: AuthMode;
@@ -88,7 +83,7 @@ const RULES: readonly AuthRule[] = [
   },
 ];
 
-/** Why an answer to an unauthenticated request is not a rejection with no data, or undefined when it is (src/rules judges). */
+/** Why an answer to an unauthenticated request is not a rejection with no data (src/rules judges). */
 export function rejectionProblem(op: OperationId, ex: HttpExchange): string | undefined {
   return authRejectionProblem(op, ex.response.status, ex.json, ex.response.bodyText);
 }
@@ -125,7 +120,6 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     section: '§5',
     level: 'MUST',
     requirement: `${slugLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
-    // The control of a create/log request creates data.
     ...(operation(op).writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
@@ -139,7 +133,6 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
       return pass(c.notes);
     },
     schedule: {
-      // Its presentations are among auth.answers-401's, on the same baseline (an id drawn from the seed).
       sharesCasesWith: unauthorizedId(op),
       // The baseline's id lookup, each presentation, and the control.
       maxRequests: () => rule.presentations(scheme).length + 2,
@@ -169,8 +162,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
       }
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
-      // The order of the authentication and existence checks is not fixed: when the resource does
-      // not exist (the control answered 404), a 404 without credentials is not held against 401.
+      // Authentication may come after the existence check: when the control got 404, a 404 is no breach.
       const wrong = answers.filter((a) => unauthorizedStatusBreach(a.ex.response.status, c.status === 404));
       const notes = [...c.notes];
       const challenged = answers.filter(

@@ -1,13 +1,7 @@
 /**
- * @module §5 authentication against credentials that are close to the real ones: the /v1 token on
- * /v2 (as Bearer, and as Basic `api:<token>`), the /v2 basic credentials on /v1, the right username
- * with a wrong password, the real token with a suffix and truncated. Each must be rejected (MUST:
- * §5 gives each path family its one scheme and its credentials).
- *
- * The check names a presentation (`auth: { derived }`); the transport builds the header from the
- * configured secrets (src/core/credentials.ts), so neither the check nor its result ever holds one.
- * A presentation that cannot be built (its credentials were not configured, or it would equal the
- * valid ones) is left out with a note; a check left with none is skipped.
+ * @module §5 authentication against credentials close to the real ones (the other family's, a wrong
+ * password, the token with a suffix or truncated): each rejected (MUST). The transport builds each
+ * presentation from the configured secrets, so no check holds one; one that cannot be built is noted.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';

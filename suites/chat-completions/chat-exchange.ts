@@ -1,7 +1,6 @@
 /**
- * @module §4.1 helpers shared by the chat-completion checks: send a request (JSON or a raw body),
- * and the two verdicts most checks start from, "answered with a valid completion" and "rejected
- * with a 4xx".
+ * @module §4.1 helpers shared by the chat-completion checks: send a request (JSON or a raw body), and
+ * the verdicts most checks start from, "answered with a valid completion" and "rejected with a 4xx".
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
@@ -34,10 +33,7 @@ export function sendRawChat(ctx: CheckContext, body: string): Promise<HttpExchan
   return ctx.http.send({ method: 'POST', path: chatPath(ctx), body, headers: { 'content-type': 'application/json' } });
 }
 
-/**
- * The minimal request as JSON text with `field` written as the literal `literal` (an exact JSON
- * integer such as 9223372036854775807, which JSON.stringify of a JS number cannot produce).
- */
+/** The minimal request as JSON text with `field` written as `literal` (an exact integer beyond a JS number). */
 export function rawChatBody(
   ctx: CheckContext,
   field: string,
@@ -60,15 +56,10 @@ export type Completion = Record<string, unknown> & {
 };
 
 /**
- * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not. `what` names the
- * request in the failure ("a request with return_token_ids: true").
- *
- * The two failures the operation's root check also judges (an answer that is not 2xx, a 2xx whose
- * body breaks the response schema) are marked `precondition`: when the root fails the same way (the
- * same status and body, or the same schema errors), the runner reports this failure as blocked by
- * it (src/runner/cascades.ts); a 404 or a 4xx the root never saw stays this check's own failure.
- * An empty `choices` is not marked: the root's schema allows it, so it can restate nothing there.
- * A refusal for the request's size (a deployment's context window) is a skip that says so.
+ * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not (`what` names the
+ * request). The failures the root check also judges (not 2xx, schema broken) are marked
+ * `precondition`, so the runner reports them as blocked by it when it fails the same way; a refusal
+ * for the request's size is a skip.
  */
 export function expectCompletion(
   ctx: CheckContext,
@@ -76,7 +67,6 @@ export function expectCompletion(
   what: string,
 ): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome | SkipOutcome } {
   if (!is2xx(ex)) {
-    // Refused for its size by a small deployment: not judged (src/kit/context-window.ts).
     const tooLarge = sizeRefusalIn(ctx, ex);
     if (tooLarge) return { ok: false, outcome: sizeSkip(tooLarge, what) };
     return {
@@ -102,9 +92,8 @@ export function expectCompletion(
     };
   }
   const body = ex.json as Completion;
-  // The schema leaves `choices` open (it may be empty), but §1 states the service "returns one or
-  // more generated completions (choices)". An answer with none is no completion at all, and every
-  // per-choice property judged on it would hold vacuously: a FAIL here, for every caller.
+  // §1: the service "returns one or more generated completions (choices)"; with none, every
+  // per-choice property would hold vacuously.
   if (body.choices.length === 0) {
     return {
       ok: false,

@@ -1,17 +1,14 @@
 /**
- * @module The conventions' vLLM request rules, each broken alone in an otherwise valid request, in
- * every mode it applies in: answered 4xx. The cases come from src/generation/rule-cases.ts, judged
- * by the same predicate the realistic generator obeys, so a rule added there is sent here without a
- * new check. The two §7 conditions among those cases are not judged here: each has a MUST check of
- * its own (priority-follows-scheduling, rejects-continue-with-generation-prompt, in both modes), and
- * a server that does not enforce one would otherwise fail twice for one cause.
+ * @module The conventions' vLLM request rules (src/generation/rule-cases.ts), each broken alone in an
+ * otherwise valid request, in every mode it applies in: answered 4xx. The §7 conditions have MUST
+ * checks of their own, so a server that ignores one does not fail twice for one cause.
  */
 import { fail, pass } from '../../src/core/result.js';
 import { RULE_CASES } from '../../src/generation/rule-cases.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { inBothModes, sendIn, type ChatMode } from './in-mode.js';
 
-/** The cases this check judges in `mode`: the conventions' rules (the §7 ones have checks of their own). */
+/** The cases this check judges in `mode`. */
 const casesIn = (mode: ChatMode) => RULE_CASES.filter((c) => c.modes.includes(mode) && c.section !== '§7');
 
 const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({

@@ -1,12 +1,11 @@
 /**
- * @module A §4.1 rule written once and checked in both modes: `inBothModes` turns one
- * definition into two checks, `<id>` (non-streamed) and `<id>.streamed`, and `answerIn` gives each
- * the answer in its mode as one shape: the chat completion, or the stream reassembled into one
- * (usage from the `include_usage` chunk). §4.1 states its field rules for the request, streamed or
- * not; a server that honours a field in one mode only breaks them in the other.
+ * @module A §4.1 rule written once and checked in both modes (§4.1 states its field rules for the
+ * request, streamed or not): `inBothModes` makes `<id>` and `<id>.streamed`, and `answerIn` gives
+ * each the answer in its mode as one chat completion (a stream reassembled, usage from its
+ * `include_usage` chunk), judged by the rule when one is given.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { fail, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
+import { fail, pass, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
 import { streamedRequirement } from '../../src/rules/rule.js';
 import type { HttpExchange } from '../../src/transport/types.js';
@@ -25,8 +24,41 @@ export type ModeAnswer =
     }
   | { readonly ok: false; readonly outcome: CheckOutcome };
 
-/** The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in failures. */
+/** What a rule expects of an answer, and how the answer breaks it (undefined: it held). */
+export interface AnswerRule {
+  readonly expected: string;
+  readonly breach: (body: Completion, headers: Readonly<Record<string, string>>) => string | undefined;
+}
+
+/**
+ * The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in
+ * failures. With a `rule`, an answer that breaks it is that failure.
+ */
 export async function answerIn(
+  ctx: CheckContext,
+  mode: ChatMode,
+  extra: Record<string, unknown>,
+  what: string,
+  rule?: AnswerRule,
+): Promise<ModeAnswer> {
+  const a = await answer(ctx, mode, extra, what);
+  const breach = a.ok ? rule?.breach(a.body, a.headers) : undefined;
+  return a.ok && breach ? { ok: false, outcome: a.failWith(rule!.expected, breach) } : a;
+}
+
+/** `answerIn`'s outcome when the answer's judgement is all a check asks: a pass when the rule held. */
+export async function holdsIn(
+  ctx: CheckContext,
+  mode: ChatMode,
+  extra: Record<string, unknown>,
+  what: string,
+  rule?: AnswerRule,
+): Promise<CheckOutcome> {
+  const a = await answerIn(ctx, mode, extra, what, rule);
+  return a.ok ? pass() : a.outcome;
+}
+
+async function answer(
   ctx: CheckContext,
   mode: ChatMode,
   extra: Record<string, unknown>,
@@ -46,7 +78,6 @@ export async function answerIn(
   const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
   if (!isProbe(probe)) return { ok: false, outcome: probe };
   const body = reassembleCompletion(probe.verdict) as Completion;
-  // Never vacuous: a stream without a choice answers nothing the rule could hold for.
   if (body.choices.length === 0)
     return {
       ok: false,
@@ -60,7 +91,7 @@ export function sendIn(ctx: CheckContext, mode: ChatMode, extra: Record<string, 
   return sendChat(ctx, mode === 'streamed' ? { ...extra, stream: true } : extra);
 }
 
-/** A check of one rule in both modes; its `schedule` is both checks' (the streamed one sends as many requests). */
+/** A check of one rule in both modes; its `schedule` is both checks'. */
 export interface ModeCheckDefinition extends Omit<CheckDefinition, 'run'> {
   run(ctx: CheckContext, mode: ChatMode): Promise<CheckOutcome>;
 }

@@ -21,7 +21,7 @@ import {
   sendRawChat,
   targetUrl,
 } from './chat-exchange.js';
-import { answerIn, inBothModes, sendIn } from './in-mode.js';
+import { answerIn, holdsIn, inBothModes, sendIn } from './in-mode.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -30,9 +30,8 @@ const PREFILL_MESSAGES = [
 ];
 
 // §7 condition 1: "When `priority` is not 0 and the served model does not use priority scheduling,
-// then the request raises an error." The target's declaration (--priority-scheduling) says which
-// branch applies; priority 0 is the default and always fine, so it is the control in both.
-// Checked in both modes: §7 states the conditions for the request, streamed or not.
+// then the request raises an error." --priority-scheduling says which branch applies; priority 0,
+// the default, is the control in both.
 const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
   operation: 'chat.create',
@@ -48,7 +47,6 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
       return r.ok ? pass(['target declared with priority scheduling: priority 1 accepted']) : r.outcome;
     }
     const ex = await sendIn(ctx, mode, { priority: 1 });
-    // The one judgement of §7 (src/rules/chat-answer.ts), the proxy's too when told the scheduling.
     if (forbiddenAcceptedBreach({ priority: 1 }, ex.response.status, false))
       return fail({
         expected:
@@ -73,7 +71,6 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
   async run(ctx, mode) {
     const sent = { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true };
     const ex = await sendIn(ctx, mode, sent);
-    // The judgement is src/rules/chat-answer.ts', as the proxy's accepts-forbidden rule judges it.
     if (forbiddenAcceptedBreach(sent, ex.response.status) === undefined) return pass();
     return fail({
       expected: '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)',
@@ -85,8 +82,7 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
 });
 
 // add_generation_prompt defaults to true, so a strict reading of §7.2 would also refuse
-// continue_final_message alone; vLLM accepts it (it only refuses both sent as true), and clients
-// rely on that for prefill. A server that refuses it breaks the convention, not the interface.
+// continue_final_message alone; vLLM accepts it, and clients rely on that for prefill.
 const acceptsContinueFinalMessageAlone = defineCheck({
   id: 'chat-completions.accepts-continue-final-message-alone',
   operation: 'chat.create',
@@ -95,16 +91,17 @@ const acceptsContinueFinalMessageAlone = defineCheck({
   convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
   requirement:
     'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
-  async run(ctx) {
-    const ex = await sendChat(ctx, { messages: PREFILL_MESSAGES, continue_final_message: true });
-    const r = expectCompletion(ctx, ex, 'a request with only continue_final_message: true');
-    return r.ok ? pass() : r.outcome;
-  },
+  run: (ctx) =>
+    holdsIn(
+      ctx,
+      'non-streamed',
+      { messages: PREFILL_MESSAGES, continue_final_message: true },
+      'a request with only continue_final_message: true',
+    ),
 });
 
 // §8: "`seed` lies in -9223372036854776000 to 9223372036854776000", a floating-point rendering of
-// the signed 64-bit limits. Values inside the 64-bit range are written as exact JSON integers
-// (JSON.stringify of a JS number could not write them), so the server sees the exact bounds.
+// the signed 64-bit limits, sent as exact JSON integers (a JS number cannot hold them).
 const SEED_INSIDE = ['-9223372036854775808', '9223372036854775807'];
 const SEED_BEYOND = ['10000000000000000000', '-10000000000000000000'];
 /** Between 2^63-1 and the printed bound (and its negative): §8 and the 64-bit reading disagree. */
@@ -178,8 +175,12 @@ const truncatePromptTokensRange = defineCheck({
   requirement:
     'truncate_prompt_tokens -1 (the lower bound) is accepted; -2 and 10000000000000000000 (beyond the §8 range) are rejected with a 4xx.',
   async run(ctx) {
-    const atBound = await sendChat(ctx, { truncate_prompt_tokens: -1 });
-    const r = expectCompletion(ctx, atBound, 'truncate_prompt_tokens -1 (the §8 lower bound)');
+    const r = await answerIn(
+      ctx,
+      'non-streamed',
+      { truncate_prompt_tokens: -1 },
+      'truncate_prompt_tokens -1 (the §8 lower bound)',
+    );
     if (!r.ok) return r.outcome;
     for (const literal of ['-2', '10000000000000000000']) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'truncate_prompt_tokens', literal));
@@ -202,8 +203,7 @@ const toolChoiceOnlyNone = defineCheck({
   level: 'MUST',
   requirement: 'tool_choice "none" is accepted and any other value is rejected with a 4xx.',
   async run(ctx) {
-    const none = await sendChat(ctx, { tool_choice: 'none' });
-    const r = expectCompletion(ctx, none, 'tool_choice "none"');
+    const r = await answerIn(ctx, 'non-streamed', { tool_choice: 'none' }, 'tool_choice "none"');
     if (!r.ok) return r.outcome;
     for (const value of ['auto', 'required']) {
       const ex = await sendChat(ctx, { tool_choice: value });
@@ -226,8 +226,7 @@ const reasoningEffortEnum = defineCheck({
   level: 'MUST',
   requirement: 'reasoning_effort "low" is accepted and a value outside low/medium/high is rejected with a 4xx.',
   async run(ctx) {
-    const low = await sendChat(ctx, { reasoning_effort: 'low' });
-    const r = expectCompletion(ctx, low, 'reasoning_effort "low"');
+    const r = await answerIn(ctx, 'non-streamed', { reasoning_effort: 'low' }, 'reasoning_effort "low"');
     if (!r.ok) return r.outcome;
     const ex = await sendChat(ctx, { reasoning_effort: 'extreme' });
     return (
@@ -249,10 +248,8 @@ export const serviceTierInSet = defineCheck({
     const ex = await sendChat(ctx);
     if (!is2xx(ex))
       return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
-    // A 2xx whose body is not a JSON object (an HTML page, text, a body cut at the read cap) has no
-    // service_tier to read. FAIL, not pass (a pass would certify a body never read) and not skip:
-    // §4.1 states the response is JSON, and the answer to this valid request is this check's own
-    // precondition, which it already fails when the status is wrong.
+    // A 2xx whose body is not a JSON object has no service_tier to read: FAIL (§4.1 states the
+    // response is JSON, and this valid request's answer is this check's own precondition).
     const json = ex.json;
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       return fail({
@@ -270,8 +267,7 @@ export const serviceTierInSet = defineCheck({
         exchange: ex,
       });
     }
-    // An absent service_tier passes only on an answer that is a chat completion: on any other JSON
-    // object (`{}`, an error envelope with 200) its absence says nothing. Same verdict as above.
+    // An absent service_tier passes only on a chat completion: on `{}` its absence says nothing.
     const r = expectCompletion(ctx, ex, 'the minimal request');
     return r.ok
       ? pass(tier === undefined || tier === null ? ['no service_tier in the answer (optional)'] : [])
@@ -294,10 +290,8 @@ const requiresMessages = defineCheck({
 });
 
 // §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example".
-// A server may serve it directly or redirect it with 307/308 (which keep the method and body, and
-// which FastAPI's redirect_slashes answers); the transport does not follow redirects, so a redirect
-// arrives as CTS_REDIRECT and is judged here from its status. 301/302/303 turn a POST into a GET in
-// most clients, so they do not serve the variant.
+// It may be served directly or through a 307/308 (FastAPI's redirect_slashes), which keep the method
+// and body (301/302/303 turn a POST into a GET); the transport reports a redirect as CTS_REDIRECT.
 export const trailingSlashPath = defineCheck({
   id: 'chat-completions.trailing-slash-path',
   operation: 'chat.create',
@@ -317,9 +311,8 @@ export const trailingSlashPath = defineCheck({
           expected: 'a chat completion, or a 307/308 redirect that keeps the POST and its body',
           actual: err.message,
         });
-      // A redirect serves the variant only when it leads to the §4.1 path on the same origin: one to
-      // another origin (where the client would carry its token) or to another path is no answer to
-      // this request, so it FAILS rather than passing on its status alone.
+      // Only a redirect to the §4.1 path on the same origin serves the variant (another origin would
+      // get the client's token).
       const from = targetUrl(ctx, chatPath(ctx, true));
       const wanted = targetUrl(ctx, chatPath(ctx));
       const location = String(err.details.location ?? '');

@@ -6,9 +6,9 @@
  * named convention, checked in both modes where streaming can differ.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
-import { fail, pass, skip } from '../../src/core/result.js';
+import { pass, skip } from '../../src/core/result.js';
 import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from '../../src/rules/chat-logprobs.js';
-import { contentOf, expectCompletion, sendChat } from './chat-exchange.js';
+import { contentOf } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
@@ -24,14 +24,16 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
   requirement:
     'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
   async run(ctx) {
-    const one = await sendChat(ctx, { messages: PROMPT, n: 1, temperature: 0.7 });
-    const a = expectCompletion(ctx, one, 'a request with n: 1');
+    const a = await answerIn(ctx, 'non-streamed', { messages: PROMPT, n: 1, temperature: 0.7 }, 'a request with n: 1');
     if (!a.ok) return a.outcome;
-    const three = await sendChat(ctx, { messages: PROMPT, n: 3, temperature: 0.7 });
-    const b = expectCompletion(ctx, three, 'the same request with n: 3');
+    const b = await answerIn(
+      ctx,
+      'non-streamed',
+      { messages: PROMPT, n: 3, temperature: 0.7 },
+      'the same request with n: 3',
+    );
     if (!b.ok) return b.outcome;
-    // Fewer than three choices: the prompt was not shared by three generations, so whether it is
-    // counted once for them cannot be told. n-choices-indexed reports the missing choices.
+    // Fewer than three choices: no prompt shared by three generations to judge.
     if (b.body.choices.length !== 3)
       return skip(
         `n: 3 was answered with ${b.body.choices.length} choice(s), not 3: the prompt shared by three choices could not be judged; see chat-completions.n-choices-indexed`,
@@ -39,11 +41,10 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
     const p1 = (a.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     const p3 = (b.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
     if (p1 !== p3)
-      return fail({
-        expected: `usage.prompt_tokens ${String(p1)} with n: 3, as with n: 1`,
-        actual: `usage.prompt_tokens ${String(p3)} with n: 3`,
-        exchange: three,
-      });
+      return b.failWith(
+        `usage.prompt_tokens ${String(p1)} with n: 3, as with n: 1`,
+        `usage.prompt_tokens ${String(p3)} with n: 3`,
+      );
     return pass();
   },
   schedule: { maxRequests: () => 2 },
@@ -59,16 +60,16 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
       mode,
       { messages: PROMPT, logprobs: true, top_logprobs: 2 },
       'a request with logprobs: true',
+      {
+        expected: "each choice's logprobs tokens, joined, give its content",
+        breach: (body) => logprobsJoinBreach({ logprobs: true, top_logprobs: 2 }, body),
+      },
     );
     if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-join rule judges it.
-    const breach = logprobsJoinBreach({ logprobs: true, top_logprobs: 2 }, r.body);
-    if (breach) return r.failWith("each choice's logprobs tokens, joined, give its content", breach);
     const without: string[] = [];
     for (const c of r.body.choices) {
       const listed = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-      // No entries for a choice that has content: logprobs were not given (logprobs-shape-and-counts'
-      // finding); there are no tokens to join.
+      // No entries for a choice with content: logprobs-shape-and-counts' finding, no tokens to join.
       if (!Array.isArray(listed) || (listed.length === 0 && contentOf(c) !== ''))
         without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
     }
@@ -86,19 +87,13 @@ const logprobsBytesAndOrder = defineCheck({
   operation: 'chat.create',
   ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsBytesOrder, 'chat.create'),
   async run(ctx) {
-    const ex = await sendChat(ctx, { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 });
-    const r = expectCompletion(ctx, ex, 'a request with logprobs: true, top_logprobs: 3');
+    const sent = { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 };
+    const r = await answerIn(ctx, 'non-streamed', sent, 'a request with logprobs: true, top_logprobs: 3', {
+      expected: 'logprobs entries with UTF-8 bytes and sorted alternatives',
+      breach: (body) => logprobsBytesOrderBreach({ logprobs: true, top_logprobs: 3 }, body),
+    });
     if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-bytes-order rule judges it.
-    const breach = logprobsBytesOrderBreach({ logprobs: true, top_logprobs: 3 }, r.body);
-    if (breach)
-      return fail({
-        expected: 'logprobs entries with UTF-8 bytes and sorted alternatives',
-        actual: breach,
-        exchange: ex,
-      });
     const judged = logprobsEntryCount(r.body);
-    // No entry, nothing judged: the entry count is logprobs-shape-and-counts' rule.
     if (judged === 0)
       return skip(
         'the answer carries no logprobs.content entry to judge (logprobs-shape-and-counts reports the missing entries)',

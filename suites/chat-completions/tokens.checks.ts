@@ -2,10 +2,10 @@
  * @module §4.1 semantics of tokens: `return_token_ids`, `return_tokens_as_token_ids`, usage
  * accounting, the completion budget (`max_completion_tokens`, deprecated `max_tokens`, §9),
  * `logprobs`/`top_logprobs`, and `min_tokens`. Every check is a property of whatever the model
- * generated, never of the text itself.
+ * generated, never of the text itself. The judgements are src/rules', as the proxy's.
  */
 import { defineCheck } from '../../src/core/check.js';
-import { fail, pass, skip } from '../../src/core/result.js';
+import { pass, skip } from '../../src/core/result.js';
 import {
   completionBoundBreach,
   minTokensBreach,
@@ -15,7 +15,7 @@ import {
 } from '../../src/rules/chat-answer.js';
 import { logprobsEntryCount, logprobsShapeBreach, tokensAsTokenIdsBreach } from '../../src/rules/chat-logprobs.js';
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
-import { answerIn, inBothModes } from './in-mode.js';
+import { answerIn, holdsIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
@@ -23,26 +23,23 @@ import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
 
+/** Whether a choice carries logprobs entries. */
+const hasLogprobs = (c: Record<string, unknown>): boolean => {
+  const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
+  return Array.isArray(content) && content.length > 0;
+};
+
 // §4.1 return_token_ids: "When specified, token IDs are included with the text." The response
 // table gives them their place: `token_ids` on each choice.
 export const returnTokenIdsPerChoice = defineCheck({
   id: 'chat-completions.return-token-ids-per-choice',
   operation: 'chat.create',
   ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsPerChoice, 'chat.create'),
-  async run(ctx) {
-    const ex = await sendChat(ctx, { return_token_ids: true });
-    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true');
-    if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-answer.ts', as the proxy's token-ids-per-choice rule judges it.
-    const breach = tokenIdsPerChoiceBreach({ return_token_ids: true }, r.body);
-    if (breach)
-      return fail({
-        expected: 'every choice has token_ids, the integer ids of its generated tokens',
-        actual: breach,
-        exchange: ex,
-      });
-    return pass();
-  },
+  run: (ctx) =>
+    holdsIn(ctx, 'non-streamed', { return_token_ids: true }, 'a request with return_token_ids: true', {
+      expected: 'every choice has token_ids, the integer ids of its generated tokens',
+      breach: (body) => tokenIdsPerChoiceBreach({ return_token_ids: true }, body),
+    }),
 });
 
 // vLLM with return_token_ids: top-level `prompt_token_ids` (one id per prompt token) and per-choice
@@ -51,70 +48,52 @@ const returnTokenIdsMatchUsage = defineCheck({
   id: 'chat-completions.return-token-ids-match-usage',
   operation: 'chat.create',
   ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsMatchUsage, 'chat.create'),
-  async run(ctx) {
-    const ex = await sendChat(ctx, { return_token_ids: true, n: 2, temperature: 0.8 });
-    const r = expectCompletion(ctx, ex, 'a request with return_token_ids: true, n: 2');
-    if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-answer.ts', as the proxy's token-ids-match-usage rule judges it.
-    const breach = tokenIdsMatchUsageBreach({ return_token_ids: true, n: 2 }, r.body);
-    if (breach)
-      return fail({
+  run: (ctx) =>
+    holdsIn(
+      ctx,
+      'non-streamed',
+      { return_token_ids: true, n: 2, temperature: 0.8 },
+      'a request with return_token_ids: true, n: 2',
+      {
         expected:
           'prompt_token_ids: usage.prompt_tokens integer ids, and token_ids of the choices adding up to usage.completion_tokens',
-        actual: breach,
-        exchange: ex,
-      });
-    return pass();
-  },
+        breach: (body) => tokenIdsMatchUsageBreach({ return_token_ids: true, n: 2 }, body),
+      },
+    ),
 });
 
 /** The check that judges whether logprobs: true gives one logprobs entry per generated token. */
 const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 
 // §4.1 return_tokens_as_token_ids: "When specified together with `logprobs`, tokens are given as
-// strings of the form `token_id:<token_id>`." That covers the alternatives in top_logprobs too. The
-// subject is the form of the tokens, given logprobs: an answer without logprobs entries (logprobs
-// ignored, or nothing generated) has no token to judge, and logprobs-shape-and-counts reports it.
+// strings of the form `token_id:<token_id>`" (top_logprobs too). An answer without logprobs entries
+// has no token to judge: logprobs-shape-and-counts reports it.
 export const tokensAsTokenIds = defineCheck({
   id: 'chat-completions.tokens-as-token-ids',
   operation: 'chat.create',
   ...checkIdentityOf(CHAT_ANSWER_RULES.tokensAsTokenIds, 'chat.create'),
   async run(ctx) {
-    const ex = await sendChat(ctx, { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true });
-    const r = expectCompletion(ctx, ex, 'a request with logprobs and return_tokens_as_token_ids');
+    const sent = { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true };
+    const r = await answerIn(ctx, 'non-streamed', sent, 'a request with logprobs and return_tokens_as_token_ids', {
+      expected: 'tokens written token_id:<id>',
+      breach: (body) => tokensAsTokenIdsBreach(sent, body),
+    });
     if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-logprobs.ts', as the proxy's tokens-as-token-ids rule judges it.
-    const breach = tokensAsTokenIdsBreach(
-      { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true },
-      r.body,
-    );
-    if (breach) return fail({ expected: 'tokens written token_id:<id>', actual: breach, exchange: ex });
-    let judged = 0;
-    const without: string[] = [];
-    for (const c of r.body.choices) {
-      const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-      if (!Array.isArray(content) || content.length === 0)
-        without.push(`choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
-      else judged++;
-    }
+    const without = r.body.choices
+      .filter((c) => !hasLogprobs(c))
+      .map((c) => `choice ${String(c.index)} has logprobs ${JSON.stringify(c.logprobs)}`);
+    const judged = r.body.choices.length - without.length;
     if (without.length === 0) return pass();
-    // The control: the same request without return_tokens_as_token_ids. If it carries logprobs,
-    // the field itself took them away, which breaks this rule; if not, logprobs are missing
-    // whatever is asked, which is logprobs-shape-and-counts' finding, not this one's.
+    // The control, without return_tokens_as_token_ids: if it carries logprobs, the field itself took
+    // them away; if not, they are missing whatever is asked (logprobs-shape-and-counts' finding).
     const control = await sendChat(ctx, { logprobs: true, top_logprobs: 2 });
     const rc = expectCompletion(ctx, control, 'a request with logprobs (control, without return_tokens_as_token_ids)');
     if (!rc.ok) return rc.outcome;
-    const controlHas = rc.body.choices.some((c) => {
-      const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
-      return Array.isArray(content) && content.length > 0;
-    });
-    if (controlHas)
-      return fail({
-        expected:
-          'the logprobs tokens of each choice given as token_id:<id> (logprobs came without return_tokens_as_token_ids)',
-        actual: `with return_tokens_as_token_ids, ${without.join(', ')}`,
-        exchange: ex,
-      });
+    if (rc.body.choices.some(hasLogprobs))
+      return r.failWith(
+        'the logprobs tokens of each choice given as token_id:<id> (logprobs came without return_tokens_as_token_ids)',
+        `with return_tokens_as_token_ids, ${without.join(', ')}`,
+      );
     return skip(
       `no logprobs to judge: logprobs: true was sent, with or without return_tokens_as_token_ids, and ${without.join(', ')}${judged ? ` (the tokens of the other ${judged} choice(s) are token_id:<id>)` : ''}; see ${LOGPROBS_OWNER}`,
     );
@@ -128,16 +107,11 @@ const usageAddsUp = defineCheck({
   ...checkIdentityOf(ANSWER_RULES.usageAddsUp, 'chat.create'),
   async run(ctx) {
     for (const extra of [{}, { n: 2, temperature: 0.8 }]) {
-      const ex = await sendChat(ctx, extra);
-      const r = expectCompletion(ctx, ex, `a request with ${JSON.stringify(extra)}`);
+      const r = await answerIn(ctx, 'non-streamed', extra, `a request with ${JSON.stringify(extra)}`, {
+        expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
+        breach: (body) => usageBreach(body.usage),
+      });
       if (!r.ok) return r.outcome;
-      const breach = usageBreach(r.body.usage);
-      if (breach)
-        return fail({
-          expected: 'total_tokens = prompt_tokens + completion_tokens (non-negative integers)',
-          actual: breach,
-          exchange: ex,
-        });
     }
     return pass();
   },
@@ -146,10 +120,8 @@ const usageAddsUp = defineCheck({
 const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighthouse keeper, in many sentences.' }];
 
 // §4.1/§9: max_completion_tokens and the deprecated max_tokens are "the same purpose": a bound on
-// the completion. That the bound is on usage.completion_tokens and that reaching it is reported as
-// finish_reason "length" is the OpenAI convention (§4.1 shows only "stop"). ignore_eos keeps the
-// model from ending early, so the bound is reached whenever the server honours it.
-// Checked in both modes (in a stream, the usage of the include_usage chunk).
+// the completion. That it bounds usage.completion_tokens and is reported as finish_reason "length"
+// is the OpenAI convention; ignore_eos keeps the model from ending before the bound.
 const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
   operation: 'chat.create',
@@ -159,15 +131,11 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
     for (const field of ['max_completion_tokens', 'max_tokens']) {
       for (const max of [...new Set([1, Math.min(4, cap)])]) {
         const extra = { messages: LONG_ANSWER, max_completion_tokens: undefined, [field]: max, ignore_eos: true };
-        const a = await answerIn(ctx, mode, extra, `a request with ${field}: ${max}`);
+        const a = await answerIn(ctx, mode, extra, `a request with ${field}: ${max}`, {
+          expected: `usage.completion_tokens <= ${max} (${field}), and finish_reason "length" when the bound is reached (ignore_eos)`,
+          breach: (body) => completionBoundBreach(extra, body),
+        });
         if (!a.ok) return a.outcome;
-        // The judgement is src/rules/chat-answer.ts', as the proxy's completion-bound rule judges it.
-        const breach = completionBoundBreach(extra, a.body);
-        if (breach)
-          return a.failWith(
-            `usage.completion_tokens <= ${max} (${field}), and finish_reason "length" when the bound is reached (ignore_eos)`,
-            breach,
-          );
       }
     }
     return pass();
@@ -189,19 +157,15 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
         mode,
         { logprobs: true, top_logprobs: k },
         `a request with logprobs: true, top_logprobs: ${k}`,
+        {
+          expected: `each choice: logprobs.content with one entry per generated token, each a token string, logprob <= 0, bytes, ${k} top_logprobs`,
+          breach: (body) => logprobsShapeBreach({ logprobs: true, top_logprobs: k }, body),
+        },
       );
       if (!r.ok) return r.outcome;
-      // The judgement is src/rules/chat-logprobs.ts', as the proxy's logprobs-shape rule judges it.
-      const breach = logprobsShapeBreach({ logprobs: true, top_logprobs: k }, r.body);
-      if (breach)
-        return r.failWith(
-          `each choice: logprobs.content with one entry per generated token, each a token string, logprob <= 0, bytes, ${k} top_logprobs`,
-          breach,
-        );
       entries += logprobsEntryCount(r.body);
     }
-    // Both answers generated no token (so no entry, consistently): the entry shape and the
-    // top_logprobs count were never judged. SKIP, not pass; the target broke nothing counted here.
+    // No token generated in either answer: the entry shape was never judged (SKIP, not pass).
     if (entries === 0)
       return skip(
         'neither answer carried a logprobs entry (no token generated): the shape of an entry could not be judged',
@@ -223,7 +187,7 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
     const m = Math.min(4, cap);
     const base = { messages: LONG_ANSWER, max_completion_tokens: cap, stop: [' '] };
     // The control: without min_tokens the stop string must end the output before m tokens, or a
-    // server whose completions are always long (or always the same length) would pass for nothing.
+    // server whose completions are always long would pass for nothing.
     const control = await answerIn(ctx, mode, base, 'the request without min_tokens (control)');
     if (!control.ok) return control.outcome;
     const early = usageOf(control.body).completion_tokens;
@@ -233,16 +197,10 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
       );
     }
     const sent = { ...base, min_tokens: m };
-    const r = await answerIn(ctx, mode, sent, `a request with min_tokens: ${m}`);
-    if (!r.ok) return r.outcome;
-    // The judgement is src/rules/chat-answer.ts', as the proxy's min-tokens rule judges it.
-    const breach = minTokensBreach(sent, r.body);
-    if (breach)
-      return r.failWith(
-        `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`,
-        breach,
-      );
-    return pass();
+    return holdsIn(ctx, mode, sent, `a request with min_tokens: ${m}`, {
+      expected: `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`,
+      breach: (body) => minTokensBreach(sent, body),
+    });
   },
   schedule: { maxRequests: () => 2 },
 });

@@ -1,8 +1,7 @@
 /**
- * @module The schema the structured-output checks ask the model to follow (small enough for a tight
- * token budget: one boolean `ok`), and its validation written out, so a run that judges it does not
- * load ajv's compiler and every schema of the registry (about 160 ms of a strict run's start). The
- * test beside it holds the written-out validation to ajv's on the same schema.
+ * @module The schema the structured-output checks ask the model to follow (one boolean `ok`), and its
+ * validation written out so a run need not load ajv's compiler (about 160 ms); the test beside it
+ * holds it to ajv's.
  */
 import { isJsonObject } from '../../src/core/values.js';
 

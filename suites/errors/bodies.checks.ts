@@ -1,10 +1,8 @@
 /**
  * @module Negative rejection for the request-bearing operations (§4.1, §4.2, §4.4, §7): a body no
- * reading of the interface can accept gets a 4xx, never a 2xx or 5xx (MUST); so do bodies that are
- * not JSON or not a JSON object (MUST, §1 "Request bodies are JSON" and the request tables); the
- * error body has the §7 shape on §4.4 (MUST) and a known shape elsewhere (SHOULD), judged by
- * src/rules/error-shape.ts as the proxy judges live traffic; lenient inputs that real servers accept
- * by design are observed, never failed (INFO), unless they crash the server.
+ * reading can accept, or one not JSON or not a JSON object (§1 "Request bodies are JSON"), gets a 4xx
+ * (MUST); the error body has the §7 shape on §4.4 (MUST), a known shape elsewhere (SHOULD); lenient
+ * inputs real servers accept by design are observed (INFO) unless they crash the server.
  */
 import type fc from 'fast-check';
 import { refusalVerdict } from '../../src/rules/answer-facts.js';
@@ -61,10 +59,7 @@ const BODY_OPERATIONS: Record<BodyOperation, BodyOperationInfo> = {
 
 const OPS = Object.keys(BODY_OPERATIONS) as BodyOperation[];
 
-/**
- * The (field pointer, kind of breakage) pairs of each reject catalogue: the invalid bodies sent at
- * every seed and `--runs`, one per pair (bodies.test.ts keeps these equal to the catalogues').
- */
+/** The (pointer, kind) pairs of each reject catalogue, one body each at every seed (bodies.test.ts keeps them true). */
 export const REJECT_PAIRS: Readonly<Record<BodyOperation, number>> = {
   'chat.create': 100,
   'training-jobs.create': 19,
@@ -82,13 +77,8 @@ interface RejectCases {
 /** The cases `rejectCases` drew, per target object, registry and (op, seed). */
 const drawnCases = new WeakMap<object, WeakMap<object, Map<string, RejectCases>>>();
 
-/**
- * The invalid bodies of `op` for the check's seed, one function of (seed, op) for every check that
- * shares them: the enumeration (every pair of the reject catalogue), then random draws of the whole
- * catalogue, each on a realistic base.
- */
+/** The invalid bodies of `op` at the check's seed, on a realistic base: every pair of the catalogue, then random draws. */
 export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>, op: BodyOperation): RejectCases {
-  // The checks that share the cases (sharesCasesWith) draw them once per target, registry and seed.
   let perTarget = drawnCases.get(ctx.target);
   if (!perTarget) drawnCases.set(ctx.target, (perTarget = new WeakMap()));
   let perSchemas = perTarget.get(ctx.schemas);
@@ -139,7 +129,6 @@ const NON_OBJECT_JSON: readonly RawCase[] = [
   { label: 'a JSON number', body: '42' },
 ];
 
-/** A body that is not a JSON object: every conformant server refuses it. */
 function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec {
   return {
     method: 'POST',
@@ -150,7 +139,6 @@ function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestS
   };
 }
 
-/** A mutated body: `reject` mutations are refused by every conformant server, `lenient` ones may be accepted. */
 function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown, strictness: Strictness): HttpRequestSpec {
   return {
     method: 'POST',
@@ -166,34 +154,7 @@ function rejectionProblem(ex: HttpExchange): string | undefined {
   return v === undefined || v === 'held' ? undefined : v.actual;
 }
 
-// Sending a JSON object to create/log creates data if the server wrongly accepts it.
 const writesFor = (op: BodyOperation): { writes?: true } => (operation(op).writes ? { writes: true } : {});
-
-/**
- * The property part of a check over the request schema's lenient mutations: each mutated body is
- * sent on `op` and its exchange judged by `judge`.
- */
-function lenientProperty(
-  op: BodyOperation,
-  judge: (ctx: CheckContext, c: NegativeCase, ex: HttpExchange) => ProbeResult,
-  options?: { maxNotes: number },
-): Pick<CheckDefinition, 'writes' | 'run' | 'schedule'> {
-  const info = BODY_OPERATIONS[op];
-  return {
-    ...writesFor(op),
-    run: (ctx) =>
-      checkProperty(
-        ctx,
-        negativesOnBase(info.requestSchema, info.base(ctx), 'lenient', ctx.schemas),
-        async (c): Promise<ProbeResult> => judge(ctx, c, await ctx.http.send(jsonSpec(ctx, op, c.value, 'lenient'))),
-        options,
-      ),
-    schedule: {
-      prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'lenient' }),
-      maxRequests: propertyRequests(1),
-    },
-  };
-}
 
 const rejectsInvalidBodyId = (op: BodyOperation): string => `errors.rejects-invalid-body.${slugOf(op)}`;
 
@@ -215,7 +176,6 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
       }),
     schedule: {
       prepare: () => prepareCatalogue(BODY_OPERATIONS[op].requestSchema, { strictness: 'reject' }),
-      // Every pair of the catalogue, then the property's random cases.
       maxRequests: propertyRequests(1, 40, 0, REJECT_PAIRS[op]),
     },
   });
@@ -252,8 +212,6 @@ function shapeProblem(ctx: CheckContext, ex: HttpExchange, section7: boolean): s
   return `${describeResponse(ex)}: ${verdict.problem}${section7 ? ' (§7)' : ''}`;
 }
 
-// suites/chat-completions' tests read the envelope judgement here; it is src/rules' own.
-
 function errorBodyShape(op: BodyOperation): CheckDefinition {
   const info = BODY_OPERATIONS[op];
   // §7 gives the validation-error body for trajectory logging only: MUST there, a convention elsewhere.
@@ -275,7 +233,6 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       let judged = 0;
       const outcome = await checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
         const ex = await ctx.http.send(jsonSpec(ctx, op, c.value, 'reject'));
-        // Only rejections are judged here; an accepted case is errors.rejects-invalid-body's finding.
         if (!is4xx(ex.response.status)) return { ok: true };
         judged++;
         const problem = shapeProblem(ctx, ex, section7);
@@ -284,9 +241,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
           : { ok: true };
       });
       if (outcome.status !== 'pass') return outcome;
-      // A body that is JSON but not an object is a validation error of the body too (pydantic:
-      // "Input should be a valid dictionary"). A body that is not JSON at all is a parse error,
-      // for which §7 gives no shape: it is judged at the convention level only.
+      // JSON that is not an object is a validation error too (pydantic); a parse error has no §7
+      // shape, so a non-JSON body is judged at the convention level only.
       const raw = section7
         ? NON_OBJECT_JSON.slice(0, 1)
         : [...NON_OBJECT_JSON.slice(0, 1), ...MALFORMED_JSON.slice(0, 1)];
@@ -304,17 +260,42 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
       return pass();
     },
     schedule: {
-      // The cases of errors.rejects-invalid-body, sent once for both: it judges the status, this the body.
+      // Its cases, then one raw body of each kind: the rejection check judges the status, this the body.
       sharesCasesWith: rejectsInvalidBodyId(op),
       prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'reject' }),
-      // The cases of errors.rejects-invalid-body, then one raw body of each kind.
       maxRequests: propertyRequests(1, 40, 2, REJECT_PAIRS[op]),
     },
   });
 }
 
-function noteOf(c: NegativeCase, ex: HttpExchange): string {
-  return `${is2xx(ex.response.status) ? 'accepted' : 'rejected'} (HTTP ${ex.response.status}): ${c.mutation.description}`;
+/** Why a lenient input's answer is a failure: a 5xx, or an acceptance answered with an invalid body. */
+function lenientProblem(ctx: CheckContext, op: BodyOperation, c: NegativeCase, ex: HttpExchange): ProbeResult {
+  const s = ex.response.status;
+  const schema = BODY_OPERATIONS[op].responseSchema;
+  if (s >= 500)
+    return {
+      ok: false,
+      expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`,
+      actual: `${describeResponse(ex)}: a server error`,
+      exchange: ex,
+    };
+  // An acceptance is answered like any valid request (a coerced `stream` may answer SSE).
+  const type = mediaTypeOf(ex.response.headers['content-type']);
+  const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
+  if (is2xx(s) && type !== 'text/event-stream' && !emptyOk) {
+    const v = ex.json === undefined ? undefined : ctx.schemas.validate(schema, ex.json);
+    if (!v?.ok)
+      return {
+        ok: false,
+        expected: `the accepted request answered with a body valid against ${schema} (for: ${c.mutation.description})`,
+        actual: v
+          ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}`
+          : `${describeResponse(ex)}: the body is not JSON`,
+        exchange: ex,
+      };
+  }
+  const note = `${is2xx(s) ? 'accepted' : 'rejected'} (HTTP ${s}): ${c.mutation.description}`;
+  return { ok: true, note };
 }
 
 function lenientInputs(op: BodyOperation): CheckDefinition {
@@ -326,39 +307,18 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     level: 'INFO',
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
     requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
-    ...lenientProperty(
-      op,
-      (ctx, c, ex): ProbeResult => {
-        const s = ex.response.status;
-        if (s >= 500)
-          return {
-            ok: false,
-            expected: `a 2xx or a 4xx (never a server error) for: ${c.mutation.description}`,
-            actual: `${describeResponse(ex)}: a server error`,
-            exchange: ex,
-          };
-        if (is2xx(s)) {
-          // An accepted request is answered like any valid one (a coerced `stream` may answer SSE).
-          const type = mediaTypeOf(ex.response.headers['content-type']);
-          const emptyOk = op === 'trajectories.log' && ex.response.bodyText.trim() === '';
-          if (type !== 'text/event-stream' && !emptyOk) {
-            const v = ex.json === undefined ? undefined : ctx.schemas.validate(info.responseSchema, ex.json);
-            if (!v?.ok) {
-              return {
-                ok: false,
-                expected: `the accepted request answered with a body valid against ${info.responseSchema} (for: ${c.mutation.description})`,
-                actual: v
-                  ? `HTTP ${s}, body invalid: ${describeSchemaErrors(v.errors)}`
-                  : `${describeResponse(ex)}: the body is not JSON`,
-                exchange: ex,
-              };
-            }
-          }
-        }
-        return { ok: true, note: noteOf(c, ex) };
-      },
-      { maxNotes: 12 },
-    ),
+    ...writesFor(op),
+    run: (ctx) =>
+      checkProperty(
+        ctx,
+        negativesOnBase(info.requestSchema, info.base(ctx), 'lenient', ctx.schemas),
+        async (c) => lenientProblem(ctx, op, c, await ctx.http.send(jsonSpec(ctx, op, c.value, 'lenient'))),
+        { maxNotes: 12 },
+      ),
+    schedule: {
+      prepare: () => prepareCatalogue(info.requestSchema, { strictness: 'lenient' }),
+      maxRequests: propertyRequests(1),
+    },
   });
 }
 

@@ -1,10 +1,7 @@
 /**
- * @module Every documented constraint of a request schema enforced (§4.1, §4.2, §4.4, §8): for each
- * field with one (required, a list of values, a format, a bound), a realistic body that carries
- * every field, with that one field breaking it, is answered 4xx: never 2xx (accepted), never 5xx
- * (no answer). The cases are derived from the schemas (src/generation/constraint-cases.ts), so a
- * constraint added to a schema is sent without a new check; the random mutation catalogue of
- * errors.rejects-* may or may not reach each of them in a run, these always do.
+ * @module Every documented constraint of a request schema enforced (§4.1, §4.2, §4.4, §8): a realistic
+ * body carrying every field, one field breaking its constraint, is answered 4xx. The cases come from
+ * the schemas (src/generation/constraint-cases.ts), so every constraint is reached in every run.
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
@@ -19,7 +16,6 @@ import { slugOf } from '../../src/kit/baseline.js';
 
 export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
-/** What the cases of an operation are built from: the target, the seed and the context window the run knows. */
 type CaseContext = Pick<CheckContext, 'target' | 'seed'> & Partial<Pick<CheckContext, 'contextWindow'>>;
 
 /** The valid body the cases of an operation are built on: it carries every field (a chat body within the known context window). */
@@ -50,7 +46,6 @@ export function casesOf(
   );
 }
 
-/** The counts `caseCount` has made: the schema decides them, so each is made once. */
 const counted = new Map<string, number>();
 
 /** How many cases of a kind an operation has (the schema decides; counted on a placeholder target). */

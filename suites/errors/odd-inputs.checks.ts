@@ -1,11 +1,8 @@
 /**
- * @module Inputs that crash real servers (from the inputs vLLM's, SGLang's and llama.cpp's
- * own test suites send): each must be answered with a 4xx or a 2xx, never a 5xx, and a refusal's
- * body must say what went wrong without leaking the server's internals (a stack trace, an exception
- * dump); whether an invalid body is refused at all is the errors.rejects-invalid-body checks' rule
- * (an invalid body seen answered 2xx or 5xx is handed to that rule's check: src/runner/hand-off.ts).
- * SHOULD: §7 leaves status codes "not shown"; the convention is RFC 9110's (a 4xx is the
- * client's error, a 5xx the server's) and the servers' own tests, which assert exactly this.
+ * @module Inputs that crash real servers (from vLLM's, SGLang's and llama.cpp's own tests): each is
+ * answered 4xx or 2xx, never 5xx, and a refusal's message leaks no internals (SHOULD: §7 leaves
+ * status codes "not shown"; RFC 9110). An invalid body answered 2xx or 5xx is handed to the check
+ * whose rule refusing it is (src/runner/hand-off.ts).
  */
 import { judgeSettings, judgeTools, seenExchange } from '../../src/kit/request-seen.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
@@ -33,6 +30,13 @@ const HUGE = '99999999999999999999999999999999';
 const post =
   (op: OperationId, json: unknown) =>
   (ctx: CheckContext): HttpRequestSpec => ({ method: 'POST', path: pathOf(ctx.target, op), json });
+const postLog =
+  (json: unknown) =>
+  (ctx: CheckContext): HttpRequestSpec => ({
+    method: 'POST',
+    path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
+    json,
+  });
 const chat = (label: string, build: (ctx: CheckContext) => unknown): OddInput => ({
   label,
   spec: (ctx) => post('chat.create', build(ctx))(ctx),
@@ -79,22 +83,8 @@ const ODD_INPUTS: Partial<Record<OperationId, readonly OddInput[]>> = {
     },
   ],
   'trajectories.log': [
-    {
-      label: 'a NUL byte and nested junk in a trajectory',
-      spec: (ctx) => ({
-        method: 'POST',
-        path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
-        json: withJunk(logRequest()),
-      }),
-    },
-    {
-      label: "nested junk in a trajectory's metrics",
-      spec: (ctx) => ({
-        method: 'POST',
-        path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
-        json: withJunk(logRequest(), 'metrics'),
-      }),
-    },
+    { label: 'a NUL byte and nested junk in a trajectory', spec: (ctx) => postLog(withJunk(logRequest()))(ctx) },
+    { label: "nested junk in a trajectory's metrics", spec: (ctx) => postLog(withJunk(logRequest(), 'metrics'))(ctx) },
   ],
   'predictions.list': listInputs('predictions.list'),
   'scores.list': listInputs('scores.list'),
@@ -152,7 +142,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
         const answer = await statusOf(ctx, spec);
         if ('close' in answer) {
           await answer.close();
-          // A listing asked with a query the interface allows (a huge limit or offset), failed on.
+          // A huge limit or offset is a query the interface allows: a 5xx breaks acceptance too.
           const response = { status: answer.status, headers: {}, bodyText: '', truncated: false, durationMs: 0 };
           handValidRequest(ctx, op, { request: answer.request, response, json: undefined });
           if (answer.status >= 500)
@@ -164,7 +154,6 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
             });
           continue;
         }
-        // An input the request schema refuses, accepted or crashing: errors.rejects-invalid-body's rule too.
         handOff(ctx, op, `errors.rejects-invalid-body.${slugOf(op)}`, input.label, spec, answer);
         if (answer.response.status >= 500)
           return fail({
@@ -179,11 +168,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
   });
 }
 
-/**
- * A valid request (odd, but within what the interface allows) that the server failed on: the
- * acceptance rule's breach, judged as the proxy judges it (src/rules/acceptance-rules.ts), handed to
- * its check. A 5xx on a valid request is no success, whatever the input's oddity.
- */
+/** A valid (if odd) request the server failed on: the acceptance rule's breach, handed to its check. */
 function handValidRequest(ctx: CheckContext, op: OperationId, ex: HttpExchange): void {
   if (!ctx.report || ex.response.status < 500) return;
   const settings = judgeSettings({
@@ -196,11 +181,7 @@ function handValidRequest(ctx: CheckContext, op: OperationId, ex: HttpExchange):
   if (v !== undefined && v !== 'held') ctx.report(checkIdOf(rule, op), { ...v, exchange: ex });
 }
 
-/**
- * Hands the owner of a refusal the evidence of its rule broken: the body sent breaks the request
- * schema of `op`, whatever lax reading is taken (validated here, so only a genuine breach goes), and
- * was answered 2xx or 5xx.
- */
+/** Hands `owner` the exchange of a body that breaks `op`'s request schema under every lax reading, answered 2xx or 5xx. */
 function handOff(
   ctx: CheckContext,
   op: OperationId,
@@ -213,7 +194,7 @@ function handOff(
   const schema = operation(op).requestSchema;
   const s = ex.response.status;
   if (!ctx.report || schema === undefined || spec.json === undefined || !(is2xx(s) || s >= 500)) return;
-  // Refused by the schema and by every lax reading of it (decisions/0004): no conformant server accepts it.
+  // decisions/0004: refused by the schema and every lax reading, no conformant server accepts it.
   if (ctx.schemas.validate(schema, spec.json).ok || laxlyValid(schema, spec.json)) return;
   ctx.report(owner, {
     expected: `a 4xx rejection: ${what}`,
@@ -222,11 +203,7 @@ function handOff(
   });
 }
 
-/**
- * The error-message check of `op`: `invalid` is a body every conformant server refuses (`what` says
- * how it breaks the request shape), and `owner` the check whose rule that refusal is: named when the
- * body is accepted, and handed the exchange when it is answered 2xx or 5xx.
- */
+/** The error-message check of `op`: `invalid` breaks the request shape (`what` says how), a refusal `owner`'s rule. */
 function noInternals(
   op: OperationId,
   what: string,
@@ -243,9 +220,8 @@ function noInternals(
       const spec: HttpRequestSpec = { ...invalid(ctx), expect: 'refusal' };
       const ex = await ctx.http.send(spec);
       handOff(ctx, op, owner, what, spec, ex);
-      // The subject is the message of the error, not whether there is one, nor its status: an
-      // invalid body accepted is the owner's failure, and so is a 5xx, whose message is judged here
-      // all the same (a traceback leaks from a 500 as much as from a 400).
+      // The subject is the message, not the status: acceptance and a 5xx are the owner's failures,
+      // but a 5xx's message is judged all the same (a traceback leaks from a 500 as from a 400).
       if (ex.response.status < 400)
         return skip(`no error to judge: the invalid request was accepted (HTTP ${ex.response.status}); see ${owner}`);
       const message = errorMessageOf(ex.json ?? ex.response.bodyText);
@@ -272,7 +248,6 @@ function noInternals(
 
 export const oddInputChecks: readonly CheckDefinition[] = [
   ...Object.entries(ODD_INPUTS).map(([op, inputs]) => never5xx(op as OperationId, inputs)),
-  // A value of an unrelated type: errors.rejects-invalid-body's rule.
   noInternals(
     'chat.create',
     '`temperature` a string ("very hot") where a number belongs',
@@ -285,15 +260,10 @@ export const oddInputChecks: readonly CheckDefinition[] = [
     (ctx) => post('training-jobs.create', { ...trainingJobRequest(ctx), model_id: 'not-a-uuid' })(ctx),
     'training-jobs.rejects-non-uuid-model-id',
   ),
-  // `split` a number (§4.4: a string), with no trajectory groups.
   noInternals(
     'trajectories.log',
     '`split` a number (123) where a string belongs, no `trajectory_groups`',
-    (ctx) => ({
-      method: 'POST',
-      path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
-      json: { split: 123 },
-    }),
+    postLog({ split: 123 }),
     'errors.rejects-invalid-body.trajectories-log',
   ),
 ];

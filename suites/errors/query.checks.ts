@@ -1,8 +1,7 @@
 /**
- * @module List query parameters of the wrong type (§4.5, §4.7; conventions): the evaluation-record
- * service answers `limit=abc` with 422 and a FastAPI `detail[]` body (SHOULD). §4.5/§4.7 type
- * `limit` and `offset` as integers but do not say how a wrong type is answered, hence SHOULD. The
- * body is judged by src/rules/error-shape.ts, as every error body of the suites and the proxy is.
+ * @module List query parameters of the wrong type (§4.5, §4.7 type `limit` and `offset` as integers,
+ * not saying how a wrong type is answered): the evaluation-record service answers `limit=abc` with
+ * 422 and a FastAPI `detail[]` body (SHOULD).
  */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation } from '../../src/core/operations.js';
@@ -17,7 +16,6 @@ type ListOperation = 'predictions.list' | 'scores.list';
 
 const CONVENTION = 'evaluation-record service list parameters';
 
-/** A wrong-typed value for one of the integer parameters. */
 interface QueryCase {
   readonly label: string;
   readonly param: 'limit' | 'offset';
@@ -30,7 +28,7 @@ const WRONG_TYPE_QUERIES: readonly QueryCase[] = [
   { label: '`limit` a fractional number', param: 'limit', value: '1.5' },
 ];
 
-/** Most bytes of an error body read (an ignored parameter may start a whole listing: never buffer it). */
+/** Most bytes of an error body read (an ignored parameter may start a whole listing). */
 const ERROR_BODY_CAP = 64 * 1024;
 
 interface SmallAnswer {
@@ -40,12 +38,16 @@ interface SmallAnswer {
   readonly text: string;
 }
 
-/** Reads the answer's body up to a cap, then closes the stream. */
-async function readSmall(stream: StreamingExchange): Promise<SmallAnswer> {
+/** Reads the answer's body up to a cap (`whole`), or its first chunk only, then closes the stream. */
+async function readSmall(stream: StreamingExchange, whole = true): Promise<SmallAnswer> {
   const decoder = new TextDecoder();
   let text = '';
   try {
     for await (const chunk of stream.chunks) {
+      if (!whole) {
+        text = new TextDecoder().decode(chunk);
+        break;
+      }
       text += decoder.decode(chunk, { stream: true });
       if (text.length >= ERROR_BODY_CAP) break;
     }
@@ -87,12 +89,12 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
         if (stream.status >= 400 && stream.status <= 499) {
-          // Read to its end (it is small), so errors.query-error-shape judges this same answer.
+          // Read to its end, so errors.query-error-shape judges this same answer.
           await readSmall(stream);
           continue;
         }
         // Only the first bytes: a server that ignores the parameter starts the whole listing.
-        const a = await readSmallPrefix(stream);
+        const a = await readSmall(stream, false);
         return fail({
           expected: `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): a 4xx rejection`,
           actual: describe(a),
@@ -102,20 +104,6 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
       return pass();
     },
   });
-}
-
-/** The first chunk of a body, then closed. */
-async function readSmallPrefix(stream: StreamingExchange): Promise<SmallAnswer> {
-  let text = '';
-  try {
-    for await (const chunk of stream.chunks) {
-      text = new TextDecoder().decode(chunk);
-      break;
-    }
-  } finally {
-    await stream.close();
-  }
-  return { request: stream.request, status: stream.status, headers: stream.headers, text };
 }
 
 function errorShape(op: ListOperation): CheckDefinition {
@@ -130,8 +118,7 @@ function errorShape(op: ListOperation): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
-        const a =
-          stream.status >= 400 && stream.status <= 499 ? await readSmall(stream) : await readSmallPrefix(stream);
+        const a = await readSmall(stream, stream.status >= 400 && stream.status <= 499);
         const expected = `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`;
         if (a.status !== 422) return fail({ expected, actual: describe(a), ...evidence(a) });
         const verdict = judgeErrorBody(a.text, 'validation-error', ctx.schemas);
@@ -139,7 +126,6 @@ function errorShape(op: ListOperation): CheckDefinition {
       }
       return pass();
     },
-    // The same requests: the rejection's check judges the status, this one the body.
     schedule: { sharesCasesWith: rejectsWrongTypeId(op) },
   });
 }

@@ -1,10 +1,7 @@
 /**
- * @module Negative cases on a realistic base. The generators' negatives break one constraint of a
- * value generated from the schema alone, whose other fields a real server may refuse for reasons
- * of their own (a vLLM sampling rule, a §7 rule): such a case is rejected for the wrong reason, so
- * a server that ignores the broken constraint would slip through. This helper moves the single
- * broken constraint onto a realistic request (a local helper: the generators offer no base option).
- * The enumeration (`enumeratedNegatives`) gives one such case per place and kind of breakage.
+ * @module Negative cases on a realistic base: a generated negative's other fields may be refused for
+ * reasons of their own (a vLLM sampling rule), letting a server that ignores the broken constraint
+ * slip through, so the one broken constraint is moved onto a realistic request.
  */
 import fc from 'fast-check';
 import { negativeCases, type NegativeCase, type Strictness } from '../../src/generation/index.js';
@@ -37,11 +34,7 @@ function valueAt(root: unknown, tokens: readonly string[]): unknown {
   return cur;
 }
 
-/**
- * The broken value, re-derived from the base's own value where the mutation is a lenient rewrite of
- * it (a numeric string of the base's number, the first of the base's strings): the lenient case then
- * differs from a valid request by its form only.
- */
+/** The broken value; a lenient rewrite (numeric string, lone string) is re-derived from the base's own value. */
 function adapt(broken: unknown, original: unknown, strictness: Strictness): unknown {
   if (strictness !== 'lenient' || typeof broken !== 'string') return broken;
   if (typeof original === 'number' && broken.trim() !== '' && !Number.isNaN(Number(broken))) return String(original);
@@ -51,9 +44,8 @@ function adapt(broken: unknown, original: unknown, strictness: Strictness): unkn
 }
 
 /**
- * `negative` moved onto `base`: the value at the mutation's pointer (or, for a missing required
- * property, its removal), with array indices clamped to the base's arrays. Where the base lacks the
- * path, the nearest missing subtree is taken from the negative as a whole. Returns undefined when
+ * `negative` moved onto `base`: the value at the mutation's pointer (or a required property removed),
+ * array indices clamped, the negative's subtree taken where the base lacks the path; undefined when
  * the result would not break the schema.
  */
 export function transplant(
@@ -90,7 +82,6 @@ export function transplant(
     }
     const next = child(cur, t);
     if (!isContainer(next) || (Array.isArray(next) && next.length === 0)) {
-      // The base lacks this subtree: take the negative's whole subtree here (it holds the break).
       const subtree = structuredClone(valueAt(negative.value, negPath));
       if (Array.isArray(cur)) cur[Number(t)] = subtree;
       else cur[t] = subtree;
@@ -102,10 +93,7 @@ export function transplant(
   return { value: out, mutation: negative.mutation };
 }
 
-/**
- * Negative cases of `schema` with the given strictness, each moved onto a value of `base` when that
- * still breaks the schema (else the generators' own case is kept).
- */
+/** Negative cases of `schema`, each moved onto a value of `base` when that still breaks the schema. */
 export function negativesOnBase(
   schema: SchemaName,
   base: fc.Arbitrary<Record<string, unknown>>,
@@ -129,11 +117,7 @@ function negativePairsOnBase(
   );
 }
 
-/**
- * The enumerated negative cases of `schema` at `seed`: one case for every (field pointer, kind of
- * breakage) pair of its catalogue, in catalogue order, whatever the seed (which picks the pair's
- * template and the values) and whatever `--runs`. Checks that share their cases draw them here alike.
- */
+/** One negative case of `schema` per (pointer, kind) pair of its catalogue, whatever the seed and `--runs`. */
 export function enumeratedNegatives(
   schema: SchemaName,
   base: fc.Arbitrary<Record<string, unknown>>,

@@ -1,10 +1,6 @@
 /**
- * @module What a burst's answers show, judged against their control: the same requests sent alone.
- * A breach under load is a finding of the load check only when the solo answer does not show it:
- * an answer that is another request's, ids shared, usage that differs from the solo one, a bound
- * broken or usage that does not add up under load while alone it holds. A breach the solo answer
- * shows too (n × max_completion_tokens exceeded alone, usage that does not add up alone, n choices
- * wrong alone) is the rule that owns that bound, named in a note, not answers crossing.
+ * @module A burst's answers judged against the same requests sent alone: a breach is the load check's
+ * only when the solo answer does not show it; one it shows too is the owning rule's, named in a note.
  */
 import { usageBreach } from '../../src/rules/chat-answer.js';
 import type { Answer, BurstRequest } from './burst.js';
@@ -19,7 +15,7 @@ export const OWNERS = {
 /** The first breach under load (absent when each answer is its own), and what the solo answers break alone. */
 export interface BurstJudgement {
   readonly breach?: { readonly actual: string; readonly at: number };
-  /** One line per rule the solo answers break too: not a finding under load, the owner check's. */
+  /** One line per rule the solo answers break too. */
   readonly aloneToo: readonly string[];
 }
 
@@ -113,7 +109,6 @@ export function judgeBurst(
       const soloBreach = bound.breach(r, s);
       if (soloBreach === undefined)
         return { breach: { at: r.index, actual: `${label(r)} ${breach}` }, aloneToo: alone };
-      // The control breaks it too: the rule that owns the bound, not answers crossing.
       if (!owned.has(bound.owner))
         alone.push(
           `${label(r)} sent alone ${soloBreach.replace(/ \(usage counted across the batch\)|: another request's answer/, '')} too: ${bound.what} is ${bound.owner}'s finding, not one under load`,

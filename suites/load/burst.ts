@@ -1,8 +1,6 @@
 /**
- * @module A burst of distinct, self-identifying chat requests (§4.1): seeded prompts (greedy at n = 1), each
- * with its own `request_id`, `n` and `max_completion_tokens`, half of them streamed. Each is sent
- * alone first (its solo answer, the reference), then all of them at once, whatever `--concurrency`
- * says: what a batching server answers under load is compared with what it answers alone.
+ * @module A burst of distinct, self-identifying chat requests (§4.1): seeded prompts, each with its own
+ * `request_id`, `n` and `max_completion_tokens`, half streamed, sent alone and then all at once.
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { describeError } from '../../src/core/errors.js';
@@ -35,7 +33,7 @@ export interface Answer {
   readonly id: string | undefined;
   readonly usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
   readonly exchange?: HttpExchange;
-  /** The exchange failed without an answer (reset, timeout): its code and message, and the error itself. */
+  /** The exchange failed without an answer (reset, timeout). */
   readonly error?: string;
   readonly errorCode?: string;
   readonly cause?: unknown;
@@ -57,7 +55,7 @@ export function burstRequests(ctx: CheckContext, size: number, tag: string): Bur
       stream,
       body: minimalChatRequest(ctx.target, {
         messages: [{ role: 'user', content: `Request ${index + 1} of ${size}, code ${code}: repeat the code.` }],
-        // Greedy where it may be (n = 1); n > 1 needs sampling (vLLM refuses greedy with n > 1): seeded, so repeatable.
+        // Greedy at n = 1; n > 1 needs sampling (vLLM refuses greedy with n > 1), seeded.
         temperature: n === 1 ? 0 : 1,
         seed: (ctx.seed + index) % 2 ** 31,
         n,

@@ -1,11 +1,7 @@
 /**
- * @module Checks under load (§4.1, §7): what only concurrency shows. A burst of distinct chat
- * requests sent at once, whatever `--concurrency` says (llmperf's correctness test; vLLM's
- * concurrency tests): every answer is its own request's (its solo answer, never another's), ids are
- * unique, usage is each request's own. A breach is judged against its control, the same request
- * sent alone: one the solo answer shows too is the rule that owns it, not a finding under load
- * (./breaches.ts). And a target that sheds load answers 429 or 503 with
- * `Retry-After` (vLLM / OpenAI), never another 5xx nor a dropped connection.
+ * @module Checks under load (§4.1, §7), a burst of distinct chat requests sent at once: every answer
+ * is its own request's (as when sent alone), ids unique, usage its own (judged against the solo
+ * answers: ./breaches.ts); a target that sheds load answers 429 or 503 with `Retry-After`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CheckContext, defineCheck } from '../../src/core/check.js';
@@ -25,11 +21,7 @@ const SHED_RETRIES = 8;
 /** The longest wait before sending it again, whatever Retry-After asks. */
 const SHED_WAIT_MAX_MS = 2_000;
 
-/**
- * One request of the burst sent alone, for its reference answer. A target that sheds it (429/503)
- * is busy with other requests (another check's burst): it is sent again after Retry-After, a few
- * times, as a client would.
- */
+/** One request of the burst sent alone, for its reference answer; sent again after Retry-After when shed. */
 async function askAlone(ctx: CheckContext, r: BurstRequest, retries: { left: number }): Promise<Answer> {
   let a = await ask(ctx, r, `${r.requestId}-solo`);
   while (retries.left > 0 && (a.status === 429 || a.status === 503)) {
@@ -56,7 +48,6 @@ const answersBelong = defineCheck({
     const retries = { left: SHED_RETRIES };
     for (const r of reqs) {
       const a = await askAlone(ctx, r, retries);
-      // No answer at all to one request alone: not a finding under load, the suite could not judge.
       if (a.cause !== undefined) throw a.cause;
       if (!ok(a))
         return skip(
@@ -68,7 +59,6 @@ const answersBelong = defineCheck({
     const judged = burst.filter(ok).length;
     if (judged === 0)
       return skip('the target shed every request of the burst: nothing to judge (see load.sheds-with-429-or-503)');
-    // Each answer is judged against its control, the same request sent alone (./breaches.ts).
     const { breach, aloneToo } = judgeBurst(reqs, solo, burst);
     if (breach) {
       const ex = burst[breach.at]!.exchange;
@@ -88,7 +78,6 @@ const answersBelong = defineCheck({
   schedule: {
     // Each request alone (and a few sent again when shed), then all at once.
     maxRequests: () => 2 * MAX_BURST + SHED_RETRIES,
-    // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
     likelyRequests: () => 2 * DEFAULT_BURST,
   },
 });
@@ -104,8 +93,7 @@ const shedsLoad = defineCheck({
   async run(ctx): Promise<CheckOutcome> {
     const reqs = burstRequests(ctx, Math.min(MAX_BURST, 2 * burstSize(ctx)), 'shed');
     const answers = await Promise.all(reqs.map((r) => ask(ctx, r)));
-    // A target that answers none of them (unreachable, never answering, not HTTP) is not judged
-    // here: what the suite could not judge is an error, not a finding about load.
+    // No answer to any of them: the suite could not judge (an error, not a finding about load).
     const unanswered = answers.find((a) => a.cause !== undefined);
     if (unanswered && !answers.some((a) => a.cause === undefined)) throw unanswered.cause;
     let shed = 0;
@@ -135,7 +123,6 @@ const shedsLoad = defineCheck({
   },
   schedule: {
     maxRequests: () => 2 * MAX_BURST,
-    // At the default --load-burst: each request alone, then all at once (the shedding burst: twice as many).
     likelyRequests: () => 2 * DEFAULT_BURST,
   },
 });

@@ -11,16 +11,10 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { ONE_SCHEME_CONVENTION, svcUserIdBreach, uriScheme, uriSchemeBreach } from '../../src/rules/records.js';
 import type { RecordRow } from './record-check.js';
 
-/**
- * RFC 3986 `URI` (absolute, with a scheme): ajv-formats' `uri`, the format our record schemas use,
- * called as the function ajv's `format: uri` calls (its default full mode), without ajv's compiler.
- */
+/** RFC 3986 `URI` (with a scheme): ajv-formats' `uri`, as the record schemas' `format: uri`, without ajv's compiler. */
 const uriFormat = fullFormats.uri as (value: string) => boolean;
 
-/**
- * Reads the listing and asks `judge` about each record: a string is the finding (reading stops),
- * `true` means the record was judged, `false` that it had nothing to judge.
- */
+/** Reads the listing and asks `judge` of each record: a finding (stops), judged (`true`), or nothing to judge. */
 async function judgeEachRecord(
   ctx: CheckContext,
   kind: RecordKind,

@@ -35,9 +35,7 @@ async function filterByEvaluationRun(ctx: CheckContext, kind: RecordKind): Promi
   });
   if (!all.ok) return all.failure;
   notes.push(...all.notes);
-  // No record at all: the empty answer to the unknown run (step 1) proves nothing when every
-  // listing is empty, and there is no run to filter by. SKIP, not pass; an empty listing breaks
-  // no rule (a project may hold nothing), and a listing that is not JSONL failed above.
+  // No record at all: the unknown run's empty answer proves nothing, and there is no run to filter by.
   if (all.count === 0)
     return skip(
       `the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} holds no record: the evaluation-run filter cannot be judged`,

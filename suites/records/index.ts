@@ -1,8 +1,4 @@
-/**
- * @module The records checks (§4.5–§4.8, §2.1–§2.2): one row per rule (record-check.ts), each naming
- * its check for predictions and for scores, so both kinds are judged by the same logic
- * (`predictions.x` and `scores.x`).
- */
+/** @module The records checks (§4.5–§4.8, §2.1–§2.2): one row per rule, its check for each record kind. */
 import type { CheckDefinition } from '../../src/core/check.js';
 import { fieldRows } from './fields.checks.js';
 import { filterRows } from './filter.checks.js';

@@ -30,11 +30,7 @@ export const listFormatRows: readonly RecordRow[] = [
 async function listIsJsonl(ctx: CheckContext, kind: RecordKind): Promise<CheckOutcome> {
   const r = await readListing(ctx, kind, {});
   if (!r.ok) return r.failure;
-  // A 2xx listing with no record (an empty body, blank lines only) is valid JSONL, and an empty
-  // project lists nothing: the answer breaks no rule, but no line was judged either. SKIP, not
-  // pass: a pass must mean records were read and found valid. (A body cut by the byte cap
-  // before its first record is never an empty listing: readListing fails it when the open line
-  // cannot be an object, and reports it as an error when it could not judge it at all.)
+  // A 2xx listing with no record is valid JSONL, but no line was judged either: SKIP, not pass.
   if (r.count === 0) {
     return skip(
       `the ${kind.name} listing of ${ctx.target.entity}/${ctx.target.project} answered HTTP ${r.evidence.streamExcerpt.status} with no record${r.notes.length ? ` (${r.notes.join('; ')})` : ''}: no line to judge against the ${kind.title} schema; list a project that holds ${kind.name}`,

@@ -1,7 +1,6 @@
 /**
- * @module §4.5–§4.8 shared logic for predictions and scores: the two record kinds, and a listing
- * reader that judges every JSONL line as it streams (a JSON object, no error object, valid against
- * the record schema), stops at the read cap, and never holds more than the caller keeps.
+ * @module §4.5–§4.8 shared logic for predictions and scores: a listing reader that judges every JSONL
+ * line as it streams, stops at the read cap, and never holds more than the caller keeps.
  */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
@@ -26,10 +25,7 @@ export function recordId(kind: RecordKind, rec: JsonRecord): string | undefined 
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * What identifies a record in a listing: its id, or a digest of its content when it has none (a
- * short key either way, so that keeping the keys of a capped listing stays small).
- */
+/** What identifies a record in a listing, in a short key: its id, or a digest of its content. */
 export function recordKey(kind: RecordKind, rec: JsonRecord): string {
   const id = recordId(kind, rec);
   if (id !== undefined) return `id ${id}`;
@@ -37,22 +33,18 @@ export function recordKey(kind: RecordKind, rec: JsonRecord): string {
   return `record ${excerpt(canonical, 60)} #${createHash('sha256').update(canonical).digest('base64url').slice(0, 16)}`;
 }
 
-/** A short, readable form of a key for messages. */
 export function showKey(key: string): string {
   return excerpt(key, 80);
 }
 
 export interface ListRequest {
   readonly query?: { readonly evaluationRunId?: string; readonly limit?: number; readonly offset?: number };
-  /** Lists another entity/project than the target's. */
+  /** Another entity/project than the target's. */
   readonly entity?: string;
   readonly project?: string;
   /** Read at most this many records (never more than `ctx.target.listReadCap`). */
   readonly max?: number;
-  /**
-   * Validate each record against its schema (default true). Checks of one field turn it off so
-   * their finding names that field; the schema is `<kind>.list-is-jsonl-of-records`'s to judge.
-   */
+  /** Validate each record against its schema (default true; off for checks of one field). */
   readonly validate?: boolean;
 }
 
@@ -68,20 +60,13 @@ export type ListingResult =
       readonly count: number;
       /** The body ended: every record of this listing was read. */
       readonly complete: boolean;
-      /** Another record followed the `max`-th (reading stopped there). */
+      /** Another record followed the `max`-th. */
       readonly more: boolean;
-      /** Reading stopped at `ctx.target.listReadCap`. */
-      readonly capReached: boolean;
-      /** The callback asked to stop. */
-      readonly stopped: boolean;
-      readonly headers: Readonly<Record<string, string>>;
       readonly evidence: StreamEvidence;
-      /** Notes for the result: the read cap, blank lines skipped. */
       readonly notes: readonly string[];
     }
   | { readonly ok: false; readonly failure: FailOutcome };
 
-/** The evidence of a listing: the request, and the status, headers and first bytes that came back. */
 export function evidenceOf(stream: StreamingExchange, firstBytes: string): StreamEvidence {
   return {
     streamRequest: stream.request,
@@ -136,11 +121,8 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
 
 /**
  * Lists records and judges each line as it arrives (§4.5/§4.7: "a stream of data in JSONL format
- * whose records are" Prediction/Score objects): a 2xx, and every line a JSON object that is not an
- * error object and validates against the record schema. A truncated last line (no newline, not
- * complete JSON), a non-JSON line or an error object after a 2xx is a failure. JSONL framing the
- * format allows is accepted: CRLF, a missing final newline, blank lines (NDJSON lets readers skip
- * them). `onRecord` sees each record and may return 'stop'; nothing is buffered here.
+ * whose records are" Prediction/Score objects): a 2xx, every line a record (src/rules/records.ts);
+ * CRLF, a missing final newline and blank lines are accepted. `onRecord` may return 'stop'.
  */
 export async function readListing(
   ctx: CheckContext,
@@ -152,13 +134,12 @@ export async function readListing(
   const what = `GET ${listPath(ctx, kind, req)}${describeQuery(ctx, req.query)}`;
   if (stream.status < 200 || stream.status >= 300) return { ok: false, failure: await refused(stream, kind, what) };
   const cap = ctx.target.listReadCap;
-  const read: LinesRead = { max: Math.min(req.max ?? cap, cap), count: 0, more: false, stopped: false, blank: 0 };
+  const read: LinesRead = { max: Math.min(req.max ?? cap, cap), count: 0, more: false, blank: 0 };
   const onLine = (line: JsonlLine): 'stop' | void => {
     if (line.text.trim() === '') {
       read.blank++;
       return;
     }
-    // The one judgement of a listing's line (src/rules/records.ts), the proxy's too.
     const judged = judgeListingLine(kind, line, stream.status, ctx.schemas, req.validate !== false);
     if ('problem' in judged) {
       read.problem = judged.problem;
@@ -169,10 +150,7 @@ export async function readListing(
       return 'stop';
     }
     read.count++;
-    if (onRecord(judged.record, read.count - 1) === 'stop') {
-      read.stopped = true;
-      return 'stop';
-    }
+    return onRecord(judged.record, read.count - 1);
   };
   let end: { stopped: boolean; firstBytes: string };
   let byteCapReached = false;
@@ -195,17 +173,12 @@ export async function readListing(
       }),
     };
   }
-  const { count, more, stopped } = read;
-  const capReached = (more && read.max === cap) || byteCapReached;
   const notes = listingNotes(what, read, cap, byteCapReached);
   return {
     ok: true,
-    count,
+    count: read.count,
     complete: !end.stopped,
-    more,
-    capReached,
-    stopped,
-    headers: stream.headers,
+    more: read.more,
     evidence,
     notes,
   };
@@ -222,21 +195,16 @@ async function refused(stream: StreamingExchange, kind: RecordKind, what: string
   });
 }
 
-/** What the lines of a 2xx listing showed as read: records (up to `max`), one more, a stop, blanks, a broken line. */
+/** What the lines of a 2xx listing showed: records (up to `max`), one more, blanks, a broken line. */
 interface LinesRead {
   readonly max: number;
   count: number;
   more: boolean;
-  stopped: boolean;
   blank: number;
   problem?: string;
 }
 
-/**
- * The end of a listing whose read threw `err`. The transport's byte cap (--max-body-bytes) is a read
- * cap like --list-cap, not a failure of the target: the records read before it are judged. Every
- * other tool error propagates.
- */
+/** The end of a listing whose read threw `err`: the byte cap (--max-body-bytes) is a read cap, not a failure. */
 function atByteCap(
   err: unknown,
   tail: LineTail,
@@ -245,16 +213,12 @@ function atByteCap(
   what: string,
 ): { stopped: boolean; firstBytes: string } {
   if (!ConformanceError.is(err) || err.code !== 'CTS_BODY_TOO_LARGE' || lines.problem !== undefined) throw err;
-  // The line still open at the cap is judged as far as it goes: one that cannot become a JSON
-  // object (an endless `[0,0,…`, records run together without newlines) is a FAIL whatever follows.
+  // The line open at the cap is judged as far as it goes: one that cannot become a JSON object fails.
   const open = openLineProblem(tail.open);
   if (open !== undefined) {
     lines.problem = `line ${tail.newlines + 1} ${open}; it had no newline yet when reading stopped at the response byte cap (--max-body-bytes) after ${tail.bytes} bytes`;
   } else if (lines.count === 0) {
-    // Not one record read and nothing provably wrong (one huge line that is still an open JSON
-    // object, or blank lines only): the listing was not judged at all. Not a pass, and not a skip
-    // either (a skip does not gate, and the target may well be broken): the suite could not
-    // judge, which the runner reports as an error with the transport's code.
+    // No record read and nothing provably wrong: the suite could not judge (an error, neither pass nor skip).
     throw new ConformanceError(
       'CTS_BODY_TOO_LARGE',
       `${what}: no complete ${kind.title} line within the response byte cap (${tail.bytes} bytes read, ${tail.newlines} newline(s)); the listing could not be judged (raise --max-body-bytes)`,
@@ -264,7 +228,6 @@ function atByteCap(
   return { stopped: true, firstBytes: tail.firstBytes };
 }
 
-/** Notes for a listing read whole or to a cap: the read cap, the byte cap, blank lines skipped. */
 function listingNotes(what: string, lines: LinesRead, cap: number, byteCapReached: boolean): string[] {
   const notes: string[] = [];
   if (lines.more && lines.max === cap)

@@ -1,8 +1,7 @@
 /**
- * @module §4.5/§4.7 limit and offset: `limit` bounds the count, `offset` skips (a page is a
- * consistent slice of the full listing when its order is stable), paging with limit/offset yields
- * every record exactly once; and the order is stable across two listings (a convention: the
- * interface says "Ordering of results: not shown").
+ * @module §4.5/§4.7 limit and offset: `limit` bounds the count, `offset` skips, paging yields every
+ * record exactly once (judged when the order is stable); and the order is stable across two listings
+ * (a convention: "Ordering of results: not shown").
  */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -14,7 +13,6 @@ import type { RecordRow } from './record-check.js';
 /** Records compared when judging order: enough to see a reordering, few enough to stay cheap. */
 const ORDER_PREFIX = 200;
 
-/** The skip of a rule about records when the project lists none. */
 const noRecords = (ctx: CheckContext, kind: RecordKind, what: string): CheckOutcome =>
   skip(`the project ${ctx.target.entity}/${ctx.target.project} holds no ${kind.name}: ${what} cannot be judged`);
 
@@ -54,8 +52,7 @@ export const pagingRows: readonly RecordRow[] = [
     requirement: (kind) =>
       `Paging through the ${kind.name} listing with limit and offset yields every record of the listing exactly once, no page over its limit (${kind.listSection}); judged when the order is stable.`,
     run: pagingYieldsEachRecordOnce,
-    // The reference listing, at most 7 pages of about n/6 records with 3 requests each, 2 more,
-    // and the stability re-reads of unlessUnstable.
+    // The reference listing, at most 7 pages of 3 requests each, 2 more, and unlessUnstable's re-reads.
     schedule: { maxRequests: () => 1 + 7 * 3 + 2 + 2 },
   },
 ];
@@ -81,9 +78,7 @@ async function limitBoundsCount(ctx: CheckContext, kind: RecordKind): Promise<Ch
     const any = await readListing(ctx, kind, { max: 1 });
     if (!any.ok) return any.failure;
     if (any.count === 0) return noRecords(ctx, kind, 'limit');
-    // Records exist, yet every limited listing was empty: "at most n" held only because nothing
-    // came, so the bound was never exercised. SKIP, not pass; the missing records are
-    // paging-yields-each-record-once's and offset-skips' failure.
+    // Records exist, yet every limited listing was empty: the bound was never exercised (SKIP).
     return skip(
       `every listing with ${ctx.target.listParams.limit} (${limits.join(', ')}) was empty although the unlimited listing has records: the bound was never exercised (see ${kind.name}.paging-yields-each-record-once)`,
     );
@@ -116,13 +111,11 @@ async function offsetSkips(ctx: CheckContext, kind: RecordKind): Promise<CheckOu
   const ref = await readKeys(ctx, kind, { max: k + m });
   if (!ref.ok) return ref.failure;
   if (ref.keys.length === 0) return noRecords(ctx, kind, 'offset');
-  // One record: the offset below would shrink to 0, and a page that skips nothing judges no
-  // skipping. SKIP, not pass.
+  // One record: the offset would shrink to 0, and a page that skips nothing judges nothing.
   if (ref.keys.length < 2)
     return skip(
       `the project ${ctx.target.entity}/${ctx.target.project} lists a single ${kind.title}: no offset inside the listing skips anything`,
     );
-  // A short listing: keep the offset inside it, so the page is not trivially empty.
   if (ref.keys.length <= k) k = Math.floor(ref.keys.length / 2);
   const query = { offset: k, limit: m };
   const page = await readKeys(ctx, kind, { query, max: m });
@@ -145,7 +138,7 @@ async function pagingYieldsEachRecordOnce(ctx: CheckContext, kind: RecordKind): 
   if (n === 0) return noRecords(ctx, kind, 'paging');
   const notes = [...ref.notes];
   if (!ref.complete) notes.push(`the listing is longer than the read cap: paged through its first ${n} records`);
-  // About six pages whatever the size, so that paging is exercised at a small cost.
+  // About six pages whatever the size.
   const pageSize = Math.max(1, Math.ceil(n / 6));
   const paging = await pageThrough(ctx, kind, ref.keys, pageSize);
   if (!('paged' in paging)) return paging;
@@ -175,9 +168,8 @@ async function pagingYieldsEachRecordOnce(ctx: CheckContext, kind: RecordKind): 
 }
 
 /**
- * Pages through the listing in pages of `pageSize` until the reference's records are paged or a page
- * comes back empty: the keys paged and the pages asked, or the outcome that ended it (a page over its
- * limit, a record paged twice, too many requests).
+ * Pages through the listing until the reference's records are paged or a page comes back empty: the
+ * keys paged and the pages asked, or the outcome that ended it.
  */
 async function pageThrough(
   ctx: CheckContext,
@@ -186,7 +178,7 @@ async function pageThrough(
   pageSize: number,
 ): Promise<{ paged: string[]; pages: number } | CheckOutcome> {
   const n = reference.length;
-  // Pages may hold fewer than `limit` records (it is a maximum): a budget of requests, not of pages.
+  // A page may hold fewer than `limit` records: a budget of requests, not of pages.
   const budget = Math.ceil(n / pageSize) * 3 + 2;
   const seen = new Map<string, number>();
   const paged: string[] = [];
@@ -223,19 +215,14 @@ async function pageThrough(
       paged.push(key);
     }
     if (page.keys.length === 0) break;
-    // Advance by what arrived: a server may answer fewer than `limit` records per page.
     offset += page.keys.length;
-    // The reference's n records are paged: judge those. (Records past them are not judged: a
-    // listing without limit may stop at a server page size, §8 "maximum page size: not shown".)
+    // Records past the reference's n are not judged (§8: "maximum page size: not shown").
     if (paged.length >= n) break;
   }
   return { paged, pages };
 }
 
-/**
- * A mismatch of pages with the listing is a finding only when the order is stable (the first
- * records of `reference` read again in the same order); otherwise `what` cannot be judged.
- */
+/** A mismatch of pages with the listing is a finding only when the order is stable; otherwise a skip. */
 async function unlessUnstable(
   ctx: CheckContext,
   kind: RecordKind,

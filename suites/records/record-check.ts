@@ -1,8 +1,6 @@
 /**
- * @module The records checks as rows of (record kind × rule), as suites/streaming/rule-check.ts makes
- * the stream rules': a row names its check's id for each record kind the rule applies to, written out
- * whole (a grep for `scores.offset-skips` finds its row), what it judges, its level and words, and the
- * one `run` the kinds share. `recordChecksOf` makes the checks of the rows, kind by kind.
+ * @module The records checks as rows of (record kind × rule): a row names its check's id for each
+ * kind, written out whole (a grep finds it), what it judges, its level and words, and the one `run`.
  */
 import { defineCheck, type CheckContext, type CheckDefinition, type Level } from '../../src/core/check.js';
 import type { CheckSchedule } from '../../src/core/check-schedule.js';
@@ -24,7 +22,6 @@ export interface RecordRow {
 
 const SECTION = { listing: 'listSection', read: 'readSection', fields: 'fieldsSection' } as const;
 
-/** The check of a row for one kind, under the id the row names for it. */
 function recordCheck(row: RecordRow, kind: RecordKind, id: string): CheckDefinition {
   const convention = typeof row.convention === 'function' ? row.convention(kind) : row.convention;
   return defineCheck({

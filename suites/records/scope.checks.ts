@@ -48,9 +48,7 @@ export const scopeRows: readonly RecordRow[] = [
       `Listing ${kind.name} of an entity/project that does not exist never answers another project's records: a 4xx, or a listing with no record (${kind.listSection}: records are listed inside a project that belongs to an entity).`,
     run: unknownProjectYieldsNoForeignRecords,
   },
-  // A record read by an id the configured project listed, through another entity and through
-  // another project (both made up, so they cannot hold it): the record must not come back.
-  // decisions/0002 argues the level.
+  // An id the configured project listed, read through a made-up entity and project (decisions/0002).
   {
     id: { predictions: 'predictions.known-id-not-found-elsewhere', scores: 'scores.known-id-not-found-elsewhere' },
     judges: 'read',
@@ -113,13 +111,11 @@ async function unknownProjectYieldsNoForeignRecords(ctx: CheckContext, kind: Rec
       try {
         value = JSON.parse(line.text);
       } catch {
-        // A line that is not JSON may hide records (a cut record, HTML around them): the leak
-        // cannot be ruled out from it. Noted, and judged below.
+        // A line that is not JSON may hide records: the leak cannot be ruled out (judged below).
         unreadable ??= `line ${line.number} is not JSON: ${excerpt(line.text, 80)}`;
         return;
       }
-      // A record is an object carrying any field of §2.1/§2.2; an error object is no record.
-      // Records sent as a JSON array (the illustrative body of §4.5/§4.7) leak just the same.
+      // A record is an object carrying any field of §2.1/§2.2 (in a JSON array too, as §4.5/§4.7 illustrate).
       const leak = (Array.isArray(value) ? value : [value]).find(
         (v) => isJsonObject(v) && kind.fields.some((f) => f in v),
       );
@@ -139,9 +135,7 @@ async function unknownProjectYieldsNoForeignRecords(ctx: CheckContext, kind: Rec
       unjudged.push(`${label} answered HTTP ${stream.status} with a body that is not JSONL (${unreadable})`);
     else notes.push(`${label}: HTTP ${stream.status} with no records`);
   }
-  // A 2xx that is not JSONL can neither be shown to leak nor to hold no record: SKIP, not pass
-  // (a pass must mean every answer was read and held no foreign record). That the body is not
-  // JSONL is list-is-jsonl-of-records' finding on the target's own listing.
+  // A 2xx that is not JSONL can neither be shown to leak nor to hold no record: SKIP, not pass.
   if (unjudged.length)
     return skip(
       `${unjudged.join('; ')}: whether it leaks another project's records cannot be judged${notes.length ? ` (${notes.join('; ')})` : ''}`,

@@ -14,10 +14,7 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/**
- * The request a stream was probed with, sent again without `stream`: the operation's baseline. A
- * failure of it restates the root check's when the root fails the same way (expectCompletion marks it).
- */
+/** The request a stream was probed with, sent again without `stream`. */
 async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
   const plain = await ctx.http.send({
     method: 'POST',
@@ -27,9 +24,8 @@ async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>)
   return { plain, p: expectCompletion(ctx, plain, 'the same request without stream') };
 }
 
-// The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention: per index
-// the role of the first delta, the concatenated content, the finish_reason, and the usage chunk.
-// The result must be what §4.1 says a completion is, and count the prompt as the plain call does.
+// The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention; the result
+// must be what §4.1 says a completion is, and count the prompt as the plain call does.
 const reassemblesToValidCompletion = defineCheck({
   id: 'streaming.reassembles-to-valid-completion',
   operation: 'chat.create',
@@ -42,8 +38,6 @@ const reassemblesToValidCompletion = defineCheck({
     const extra = { n: 2, temperature: 0.8 };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
-    // Never vacuous: a stream without chunks reassembles to no choice at all, a FAIL below (the
-    // answer carries no completion for the request).
     const completion = reassembleCompletion(probe.verdict);
     const choices = completion.choices as Array<{ index: number; finish_reason: unknown; message: { role: unknown } }>;
     if (choices.length !== 2 || choices.some((c, i) => c.index !== i)) {
@@ -87,13 +81,9 @@ const reassemblesToValidCompletion = defineCheck({
   },
 });
 
-// Observation: time to first event and the largest gap between events. A stream whose events all
-// arrive at once is what a client sees of a stream held back and sent whole: compressing fronts
-// (nginx with gzip) and buffering proxies do it, and so does a server that writes its answer in one
-// piece. An INFO finding (a failure at INFO, which never gates), saying the events arrived at once,
-// whenever it can be told from a fast generation: the stream came compressed, or the burst waited
-// BURST_MIN_MS or more. Sooner and uncompressed, the pass says in a note that the events arrived at
-// once, and why that is not reported.
+// Observation: time to first event and the largest gap. Events arriving all at once are a stream held
+// back (a compressing front, a buffering proxy): reported when it can be told from a fast generation
+// (compressed, or a burst after BURST_MIN_MS or more), else noted.
 const streamTiming = defineCheck({
   id: 'streaming.timing',
   operation: 'chat.create',
@@ -108,8 +98,6 @@ const streamTiming = defineCheck({
     });
     if (!isProbe(probe)) return probe;
     const t = probe.verdict.timings;
-    // No event, nothing to time: SKIP (this observation has no verdict to give). The empty stream
-    // is ends-with-done's and chunks-are-chat-completion-chunks' failure.
     if (t.firstEventMs === undefined || t.lastEventMs === undefined) {
       return skipAbsent(probe, 'the stream carried no SSE event', [
         'streaming.ends-with-done',
@@ -122,7 +110,6 @@ const streamTiming = defineCheck({
       `time to first event ${first} ms; largest gap between events ${Math.round(t.largestGapMs)} ms; ${t.events} events over ${last} ms`,
     ];
     if (!arrivedAtOnce(t)) return pass(notes);
-    // The judgement is src/rules/stream-rules.ts', the proxy's on every stream it times.
     const held = heldBack(t, probe.headers['content-encoding']);
     if (held)
       return probe.failWith('events that arrive as they are generated, spread over the generation', held, notes);
@@ -133,9 +120,8 @@ const streamTiming = defineCheck({
   },
 });
 
-// vLLM's streaming tests compare a greedy seeded stream with the same request unstreamed: the
-// token ids of a choice's chunks add up to the count the plain answer gives. When the two texts
-// differ (a server that is not deterministic at temperature 0) the counts cannot be compared: skip.
+// vLLM's streaming tests: the token ids of a greedy seeded stream's chunks add up to the count of the
+// same request unstreamed (compared only when the two texts are the same).
 const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
   operation: 'chat.create',
@@ -168,8 +154,7 @@ const streamedTokensMatchPlain = defineCheck({
         `the greedy seeded answer differs streamed and unstreamed (${JSON.stringify(streamed.content.slice(0, 40))} vs ${JSON.stringify(String(plainText).slice(0, 40))}): the token counts cannot be compared`,
       );
     }
-    // The one judgement of the pair (src/rules/chat-answer.ts), the proxy's too. The request asked
-    // for token ids: none over the chunks counts as zero.
+    // Token ids were asked for: none over the chunks counts as zero.
     const usage = probe.verdict.usage?.completion_tokens;
     const breach = streamedCountBreach(plainText, plainCount, {
       content: streamed.content,

@@ -1,8 +1,7 @@
 /**
- * @module §4.1 `stream: true`, the framing of the event stream: its media type, JSON payloads, the
- * `data: [DONE]` terminator, a stream cut short, an error event mid-stream. §4.1 says the shape of
- * the chunks is "not shown", so every rule here is the OpenAI/vLLM streaming convention
- * (docs/conventions.md "Streaming"): SHOULD, never MUST.
+ * @module §4.1 `stream: true`, the framing of the event stream: media type, JSON payloads, the
+ * `data: [DONE]` terminator, a stream cut short, an error event mid-stream. The chunks are "not shown"
+ * in §4.1, so every rule here is the OpenAI/vLLM convention (SHOULD).
  */
 import { defineCheck } from '../../src/core/check.js';
 import { pass } from '../../src/core/result.js';
@@ -13,7 +12,6 @@ import { STREAM_RULES } from '../../src/rules/stream-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
 const USAGE = { stream_options: { include_usage: true } };
-/** The checks that report a stream without events or without its terminator (a skip below names them). */
 const CONTENT_TYPE = 'streaming.event-stream-content-type';
 const ENDS_WITH_DONE = 'streaming.ends-with-done';
 const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
@@ -35,8 +33,6 @@ const eventStreamContentType = defineCheck({
 
 export const framingChecks = [
   eventStreamContentType,
-  // No data: payload (an HTML page read as SSE yields none) means nothing was parsed: SKIP, not
-  // pass. The absence of events is what ends-with-done and chunks-are-chat-completion-chunks fail on.
   streamRuleCheck({
     id: 'streaming.data-payloads-are-json',
     request: USAGE,
@@ -49,8 +45,6 @@ export const framingChecks = [
     },
     notes: (probe) => probe.verdict.notes,
   }),
-  // Without a data: [DONE] nothing can follow it: SKIP, not pass. The missing terminator is
-  // ends-with-done's failure.
   streamRuleCheck({
     id: 'streaming.done-is-last',
     request: USAGE,
@@ -59,8 +53,7 @@ export const framingChecks = [
     absent: { when: (v) => !v.sawDone, nothing: 'the stream carried no data: [DONE]', reportedBy: [ENDS_WITH_DONE] },
     notes: (probe) => probe.verdict.notes,
   }),
-  // A stream that ends without [DONE], or inside an event, is a truncated answer (a crashed worker,
-  // a proxy timeout), not a clean end: a client cannot tell it from a short completion otherwise.
+  // A stream that ends without [DONE], or inside an event, is a truncated answer (a crashed worker).
   streamRuleCheck({
     id: ENDS_WITH_DONE,
     request: USAGE,
@@ -68,9 +61,8 @@ export const framingChecks = [
     expected: 'a complete stream ending with data: [DONE]',
     notes: (probe) => probe.verdict.notes,
   }),
-  // docs/conventions.md: an error mid-stream is sent as data: {"error": {...}} then data: [DONE]. For
-  // a valid request, such an event is the server failing the request after its 200. With no data:
-  // payload at all, "no error event" holds only because nothing arrived: SKIP, not pass.
+  // docs/conventions.md: an error mid-stream is sent as data: {"error": {...}} then data: [DONE]; for a
+  // valid request, the server failing it after its 200.
   streamRuleCheck({
     id: 'streaming.no-error-event',
     request: USAGE,

@@ -1,18 +1,14 @@
 /**
- * @module An error known before generation starts is an HTTP error, streamed or not:
- * a request with `stream: true` that breaks a §7 condition must be refused with a 4xx, not
- * accepted with 200 and an error event in the stream. A client cannot tell a 200 stream that
- * carries an error from a cut-off answer until it has read it; vLLM validates before it streams
- * and its tests assert the 400. SHOULD: §7 states the condition, not how it is signalled. A request
- * accepted without any error, or refused with another status than a 4xx, is the §7.2 check's
- * finding, not this one's: this check then skips, naming it.
+ * @module An error known before generation starts is an HTTP error, streamed or not: a streamed
+ * request that breaks a §7 condition is refused with a 4xx, not a 200 stream carrying an error event
+ * (vLLM validates before it streams). SHOULD: §7 states the condition, not how it is signalled.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-/** The check that judges whether the request is refused at all (with a 4xx). */
+/** The check that judges whether the request is refused at all. */
 const OWNER = 'chat-completions.rejects-continue-with-generation-prompt.streamed';
 
 export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
@@ -45,8 +41,7 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
       await stream.close();
     }
     if (is4xx(stream.status)) return pass();
-    // This rule's subject is how a refusal is signalled, not whether the request is refused: that is
-    // rejects-continue-with-generation-prompt.streamed's (MUST §7.2), which fails on a 2xx or a 5xx.
+    // The subject is how a refusal is signalled, not whether there is one (OWNER's rule).
     if (is2xx(stream.status) && !/"error"/.test(head))
       return skip(
         `no error to judge: the streamed request breaking §7.2 was accepted (HTTP ${stream.status}, no error event); see ${OWNER}`,

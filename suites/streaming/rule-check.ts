@@ -1,8 +1,6 @@
 /**
- * @module One streaming check per rule of the stream judge (src/rules/chat-stream.ts), as a table row:
- * stream a request, fail on the findings of the rule, skip when the rule's subject (or part of it)
- * never arrived (naming the checks that report the absence), pass otherwise. Every row is the same
- * three steps.
+ * @module One streaming check per rule of the stream judge, as a table row: stream a request, fail on
+ * the rule's findings, skip when its subject (or part of it) never arrived, pass otherwise.
  */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, type SkipOutcome } from '../../src/core/result.js';
@@ -25,12 +23,8 @@ export interface StreamRuleRow {
     readonly nothing: string;
     readonly reportedBy: readonly string[];
   };
-  /**
-   * The rule held on what came, but part of its subject never arrived (a choice of the `n` asked
-   * for): the skip saying so, or undefined when everything it reads was judged.
-   */
+  /** The skip when the rule held but part of its subject never arrived (a choice of the `n` asked for). */
   readonly unjudged?: (probe: StreamProbe) => SkipOutcome | undefined;
-  /** Notes for a pass. */
   readonly notes?: (probe: StreamProbe) => readonly string[];
 }
 

@@ -1,7 +1,6 @@
 /**
- * @module Opens a §4.1 chat stream (`stream: true`) and judges it incrementally with the
- * ChatStreamJudge as the events arrive (readSse never buffers the body); each streaming check
- * then reads the findings of its own rule.
+ * @module Opens a §4.1 chat stream (`stream: true`) and judges it with the ChatStreamJudge as the
+ * events arrive, never buffering the body; each streaming check reads the findings of its own rule.
  */
 import { type CacheKey, cacheKey } from '../../src/core/cache-key.js';
 import type { CheckContext } from '../../src/core/check.js';
@@ -27,17 +26,13 @@ export interface StreamProbe {
 
 type ProbeAnswer = StreamProbe | FailOutcome | SkipOutcome;
 
-/** The probe of the minimal request merged with `extra`, in the run cache. */
 const probeKey = (extra: Record<string, unknown>): CacheKey<Promise<ProbeAnswer>> =>
   cacheKey(`stream-probe:${JSON.stringify(extra)}`);
 
 /**
- * Streams the minimal chat request merged with `extra` (`stream: true` added). Returns the probe, or
- * a failure when the target did not answer 2xx (a stream request that is valid per §4.1), or a skip
- * when it refused the request for its size (a deployment's context window). The
- * same probe asked for by several checks is streamed once per run and its verdict shared (each
- * check reads the findings of its own rule); a check that asks for it again gets a fresh stream, and
- * a probe that went wrong (a timeout, a reset) is not handed on (`ctx.cache.shared`).
+ * Streams the minimal chat request merged with `extra` (`stream: true` added): the probe, a failure
+ * when not answered 2xx, or a skip when refused for its size. Streamed once per run for the checks
+ * that ask for the same probe (`ctx.cache.shared`).
  */
 export function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<ProbeAnswer> {
   return ctx.cache.shared(probeKey(extra), () => streamOnce(ctx, extra));
@@ -61,11 +56,9 @@ async function streamOnce(
     },
   });
   const ok = is2xx(stream.status);
-  // A non-2xx answer is read only for its first bytes (evidence); it is not judged as a stream.
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
   const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
   if (!ok) {
-    // Refused for its size by a small deployment: not judged (src/kit/context-window.ts).
     const tooLarge = sizeRefusalOf(ctx, stream.status, end.firstBytes, stream.request.body);
     if (tooLarge) return sizeSkip(tooLarge, 'the streamed request');
     return fail({
@@ -110,11 +103,7 @@ export function describeArrival(probe: StreamProbe): string {
   return `HTTP ${probe.status} (${type}), ${v.timings.events} SSE event(s), ${v.chunks} chunk(s)${v.sawDone ? ', data: [DONE]' : ', no data: [DONE]'}; first bytes: ${excerpt(probe.firstBytes, 80) || '(empty body)'}`;
 }
 
-/**
- * A rule about something the stream never carried (no chunk object, no choice, no [DONE]) has
- * nothing to judge: the check says so with a skip naming the checks that report the absence itself,
- * never with a pass. `missing` is true when the subject of the rule is absent.
- */
+/** A skip when the rule's subject is `missing` from the stream, naming the checks that report the absence. */
 export function skipWhenAbsent(
   probe: StreamProbe,
   missing: boolean,
@@ -124,7 +113,6 @@ export function skipWhenAbsent(
   return missing ? skipAbsent(probe, nothing, reportedBy) : undefined;
 }
 
-/** The skip of `skipWhenAbsent`, unconditionally. */
 export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: readonly string[]): SkipOutcome {
   return skip(
     `${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`,
@@ -132,10 +120,8 @@ export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: read
 }
 
 /**
- * A per-choice rule held on the choices that came, but fewer came than were asked for (a server
- * that ignores `n` streams one): the rule was never judged on the others. SKIP, naming the check
- * that reports the missing choices, rather than a pass earned by choice 0 alone. `what` names what
- * the rule reads of each choice ("the first delta").
+ * A per-choice rule held on the choices that came, but fewer came than the `n` asked for: a skip
+ * naming the check that reports them, not a pass earned by choice 0 alone.
  */
 export function skipMissingChoices(
   probe: StreamProbe,

@@ -1,19 +1,14 @@
 /**
- * @module Request bodies of §4.2 and §4.4 (§2.4): the realistic valid bodies of the generators,
- * narrowed to what the interface shows, and the one-field-broken cases the rejection checks send.
- * Shared by the training-jobs and trajectories suites.
+ * @module Request bodies of §4.2 and §4.4 (§2.4), shared by the training-jobs and trajectories suites:
+ * realistic valid bodies narrowed to what the interface shows, and one-field-broken cases.
  */
 import type fc from 'fast-check';
-import { realisticLogRequest, realisticTrainingJobRequest } from '../../src/generation/index.js';
+import { realisticTrainingJobRequest } from '../../src/generation/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-/**
- * Realistic §4.2 create bodies (conversations with OpenAI `Choice` turns, tools, rewards, ISO 8601
- * start times) for `modelId`. `importance_sampling_level` is narrowed to `token`: §4.2 shows no
- * other value, so a MUST-level acceptance property may not send the conventional ones.
- */
+/** Realistic §4.2 create bodies, `importance_sampling_level` narrowed to `token` (§4.2 shows no other value). */
 export function realisticCreateBody(modelId: string): fc.Arbitrary<Record<string, unknown>> {
   return realisticTrainingJobRequest({ modelId }).map((body) => {
     const config = body.experimental_config as Record<string, unknown> | undefined;
@@ -23,12 +18,6 @@ export function realisticCreateBody(modelId: string): fc.Arbitrary<Record<string
   });
 }
 
-/** Realistic §4.4 log bodies: groups as above and a `split` in use (`train`, `val`). */
-export function realisticLogBody(): fc.Arbitrary<Record<string, unknown>> {
-  return realisticLogRequest();
-}
-
-/** The smallest realistic trajectory: a two-turn conversation and its reward. */
 function baseTrajectory(): JsonObject {
   return {
     messages_and_choices: [
@@ -44,11 +33,7 @@ export function baseGroups(): Json[] {
   return [{ trajectories: [baseTrajectory(), { ...baseTrajectory(), reward: 0 }] }];
 }
 
-/**
- * Trajectory fields of an unrelated type (§2.4): an object or array where another type belongs,
- * a non-numeric string where a number belongs. None of these is coerced by a lax validator
- * (pydantic's lax mode reads numeric strings as numbers: those are avoided on purpose).
- */
+/** Trajectory fields of an unrelated type (§2.4), none of which a lax validator (pydantic) coerces. */
 const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly patch: JsonObject }[] = [
   {
     description: 'messages_and_choices is an object (§2.4: array)',
@@ -73,7 +58,7 @@ const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly
   { description: 'start_time is not a date-time (§2.4: ISO 8601 date-time)', patch: { start_time: 'not-a-date' } },
 ];
 
-/** Cases breaking the trajectory-group structure itself (§2.4, §4.2/§4.4: `trajectory_groups` array of groups with a `trajectories` array). */
+/** Cases breaking the trajectory-group structure itself (§2.4, §4.2/§4.4). */
 const GROUP_BREAKS: readonly { readonly description: string; readonly groups: Json }[] = [
   {
     description: 'trajectory_groups is an object (§4.2/§4.4: array of trajectory groups)',

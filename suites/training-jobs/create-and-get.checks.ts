@@ -13,17 +13,28 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/** POST /v1/preview/training-jobs with a JSON body. */
-export function createJob(ctx: CheckContext, body: unknown): Promise<HttpExchange> {
+/** POST /v1/preview/training-jobs; `refusal` for a body §4.2 does not allow. */
+export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'POST',
     path: pathOf(ctx.target, 'training-jobs.create'),
     json: body,
     auth: 'default',
+    ...(expect ? { expect } : {}),
   });
 }
 
-/** GET /v1/preview/training-jobs/{training_job_id}. */
+/** Why an answer is not a training job (an object with `id`, a UUID string, per `section`), as a failure. */
+export function notAJob(ctx: CheckContext, ex: HttpExchange, section: string) {
+  const v = ctx.schemas.validate('training/training-job', ex.json);
+  if (v.ok) return undefined;
+  return {
+    expected: `a JSON object with \`id\`, a UUID string (${section})`,
+    actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
+    exchange: ex,
+  };
+}
+
 function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'GET',
@@ -46,18 +57,12 @@ const createReturnsUuidId = defineCheck({
     'Creating a training job with a valid body succeeds and answers an object whose `id` is a UUID string (§4.2, §2.3).',
   writes: true,
   async run(ctx) {
-    // The run's one valid create (the auth checks' control too): a job created once serves them all.
+    // The run's one valid create (the auth checks' control too).
     const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
     if (!is2xx(ex.response.status))
       return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
-    const v = ctx.schemas.validate('training/training-job', ex.json);
-    if (!v.ok)
-      return fail({
-        expected: 'a JSON object with `id`, a UUID string (§4.2)',
-        actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
-        exchange: ex,
-      });
-    return pass();
+    const problem = notAJob(ctx, ex, '§4.2');
+    return problem ? fail(problem) : pass();
   },
 });
 
@@ -67,7 +72,6 @@ const getReturnsSameId = defineCheck({
   ...checkIdentityOf(PAIR_RULES.jobRead, 'training-jobs.get'),
   writes: true,
   async run(ctx) {
-    // The job the run created once (controlExchange): its id as creation returned it.
     const { exchange: created } = await controlExchange(ctx, 'training-jobs.create');
     const id = (created.json as { id?: unknown } | undefined)?.id;
     if (!is2xx(created.response.status) || !isUuid(id)) {
@@ -82,13 +86,8 @@ const getReturnsSameId = defineCheck({
         actual: describeResponse(ex),
         exchange: ex,
       });
-    const v = ctx.schemas.validate('training/training-job', ex.json);
-    if (!v.ok)
-      return fail({
-        expected: 'a JSON object with `id`, a UUID string (§4.3)',
-        actual: `${describeSchemaErrors(v.errors)}; body ${describeResponse(ex)}`,
-        exchange: ex,
-      });
+    const problem = notAJob(ctx, ex, '§4.3');
+    if (problem) return fail(problem);
     const otherId = jobIdBreach(id, ex.json as Record<string, unknown>);
     if (otherId) return fail({ expected: `id ${id}, the id creation returned`, actual: otherId, exchange: ex });
     return pass();

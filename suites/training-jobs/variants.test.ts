@@ -11,7 +11,8 @@ import { registry } from '../../src/schemas/registry.js';
 import { explain, runAgainstMock } from '../../test/helpers/run-checks.js';
 import { variantRunner, type VariantHandler as Variant } from '../../test/helpers/variant-server.js';
 import { trajectoryChecks } from '../trajectories/index.js';
-import { invalidGroupCases, realisticCreateBody, realisticLogBody, uuidFromSeed } from './bodies.js';
+import { realisticLogRequest } from '../../src/generation/index.js';
+import { invalidGroupCases, realisticCreateBody, uuidFromSeed } from './bodies.js';
 import { isUuid } from '../../src/rules/records.js';
 import { trainingJobChecks } from './index.js';
 
@@ -113,7 +114,7 @@ test('realistic bodies validate against the spec schemas and keep importance_sam
   );
   fc.assert(
     fc.property(
-      realisticLogBody(),
+      realisticLogRequest(),
       (body) => void expect(reg.validate('training/log-trajectories-request', body)).toEqual({ ok: true }),
     ),
     { numRuns: 200, seed: 2 },

@@ -14,7 +14,8 @@ import {
   type RefusedBodyCase,
 } from '../../src/kit/body-acceptance.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { baseGroups, invalidGroupCases, realisticLogBody } from '../training-jobs/bodies.js';
+import { realisticLogRequest } from '../../src/generation/index.js';
+import { baseGroups, invalidGroupCases } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
 /** POST /v1/preview/models/{model_id}/log for the target's model; `refusal` for a body §4.4 does not allow. */
@@ -54,7 +55,7 @@ const acceptsValidGroups = defineCheck({
   run(ctx) {
     return expectEachAccepted(
       ctx,
-      realisticLogBody(),
+      realisticLogRequest(),
       (body) => logTrajectories(ctx, body),
       (body) => `a 2xx answer to valid groups logged with split "${String(body.split)}"`,
     );
@@ -107,7 +108,7 @@ const rejectsInvalidGroups = defineCheck({
   schedule: { maxRequests: () => invalidLogCases().length },
 });
 
-/** A handful of cases, one per kind of field: enough to see the error body, few requests. */
+/** Cases whose error body is judged: one per kind of field. */
 const BODY_SHAPE_SAMPLE = 5;
 
 const validationErrorBody = defineCheck({
@@ -120,7 +121,7 @@ const validationErrorBody = defineCheck({
   writes: true,
   async run(ctx) {
     const all = invalidLogCases();
-    // Spread the sample across the case list: split, group structure, trajectory fields.
+    // A sample spread across the cases: split, group structure, trajectory fields.
     const step = Math.max(1, Math.floor(all.length / BODY_SHAPE_SAMPLE));
     const sample = all.filter((_, i) => i % step === 0).slice(0, BODY_SHAPE_SAMPLE);
     let judged = 0;
@@ -132,7 +133,6 @@ const validationErrorBody = defineCheck({
         continue;
       }
       judged++;
-      // The one judge of error bodies (src/rules), in its §7 mode: `detail[]` only.
       const verdict = judgeErrorBody(ex.response.bodyText, 'validation-error', ctx.schemas);
       if (!verdict.ok)
         return fail({
@@ -140,8 +140,6 @@ const validationErrorBody = defineCheck({
           actual: `${verdict.problem}; body ${describeResponse(ex)}`,
           exchange: ex,
         });
-      // §7 states `loc` as an array of string; FastAPI's integer array indices are accepted too
-      // (schemas/errors/validation-error.json), so the schema is the whole judgment.
     }
     if (judged === 0)
       return skip(`no invalid body was rejected, so no error body could be judged: ${notes.join('; ')}`);
