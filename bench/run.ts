@@ -4,7 +4,8 @@
  * processes; every child is stopped in `finally`; every loop is bounded; loopback only.
  *
  * Flags: `--only chat,jsonl,...` (scenario names), `--quick` (shorter load windows, for trying the
- * bench out; its numbers are noisier). The whole default bench stays under 8 minutes (TOTAL_BUDGET_S).
+ * bench out; its numbers are noisier). The whole default bench stays under 8 minutes (TOTAL_BUDGET_S);
+ * an opt-in scenario (proxy-memory) runs only when `--only` names it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -24,6 +25,7 @@ import { latencyScenario } from './scenarios/latency.js';
 import { mergeScenario } from './scenarios/merge.js';
 import { streamBurstScenario } from './scenarios/stream-burst.js';
 import { proxyPeerScenario } from './scenarios/proxy-peer.js';
+import { proxyMemoryScenario } from './scenarios/proxy-memory.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
@@ -47,8 +49,11 @@ const values = flags();
 const quick = values.quick ?? false;
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
 
-/** Scenarios in run order; `budgetS` is a rough expected duration, used to skip what would overrun. */
-const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[] = [
+/**
+ * Scenarios in run order; `budgetS` is a rough expected duration, used to skip what would overrun;
+ * `optIn`: run only when named by `--only` (it would not fit the default bench's TOTAL_BUDGET_S).
+ */
+const SCENARIOS: { name: string; budgetS: number; optIn?: true; run: () => Promise<Outcome> }[] = [
   { name: 'startup', budgetS: 20, run: () => startupScenario({ repeats: 5, slowRepeats: 3, timeoutMs: 30_000 }) },
   { name: 'pipeline', budgetS: 4, run: () => pipelineScenario({ seconds: quick ? 1 : 2, goal: 5_000 }) },
   {
@@ -103,6 +108,20 @@ const SCENARIOS: { name: string; budgetS: number; run: () => Promise<Outcome> }[
       }),
   },
   {
+    name: 'proxy-memory',
+    budgetS: 240,
+    optIn: true,
+    run: () =>
+      proxyMemoryScenario({
+        exchanges: quick ? 60_000 : 200_000,
+        referenceAt: 20_000,
+        connections: 8,
+        records: 2_500,
+        growthGoalMiB: 64,
+        timeoutMs: 600_000,
+      }),
+  },
+  {
     name: 'stream-burst',
     budgetS: 90,
     run: () =>
@@ -141,7 +160,7 @@ const details: Record<string, unknown> = {};
 const errors: Record<string, string> = {};
 
 for (const s of SCENARIOS) {
-  if (only && !only.has(s.name)) continue;
+  if (only ? !only.has(s.name) : s.optIn) continue;
   if (elapsedS() + s.budgetS > TOTAL_BUDGET_S) {
     errors[s.name] =
       `skipped: ${elapsedS().toFixed(0)} s spent, ${s.budgetS} s more would pass the ${TOTAL_BUDGET_S} s budget`;
