@@ -1,12 +1,18 @@
-/**
- * @module Small predicates every layer asks: is a value a JSON object, what is the canonical text of
- * a JSON value, what class is an HTTP status, what media type does a Content-Type name. One home,
- * so the suites, the mock and the runner judge them the same way.
- */
+/** @module Small predicates every layer asks, in one home so every layer judges them the same way. */
 
 /** A JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The JSON value of a text, or undefined when there is none or it is not JSON. */
+export function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** JSON with object keys sorted (and undefined members dropped): equal values have equal text. */

@@ -1,8 +1,6 @@
 /**
- * @module The coverage recorder: fed with every exchange of a run (what was sent and what came
- * back, streamed bodies included), it marks the items of the model they exercise. It knows the
- * operations and the schemas, never the checks. It is given the configured credentials only to
- * name the presentation an Authorization header is; it keeps names, never a secret.
+ * @module The coverage recorder: fed with every exchange of a run, it marks the model's items they
+ * exercise. It knows operations and schemas, never checks, and keeps presentation names, never secrets.
  */
 import type { TargetConfig } from '../core/check.js';
 import { matchOperation, type Operation, type OperationId } from '../core/operations.js';
@@ -14,7 +12,7 @@ import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { classifyAuthorization } from '../core/presentations.js';
 import { fieldPathOf, presentPaths, valuesAt } from '../schemas/fields.js';
-import { is2xx, is4xx } from '../core/values.js';
+import { is2xx, is4xx, jsonOrUndefined } from '../core/values.js';
 
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
 const MAX_LINES_PER_BODY = 400;
@@ -30,22 +28,10 @@ export interface Parsed {
 export interface CoverageRecorder {
   /** One exchange: the request as sent, the status, and the body (text) when it was read whole. */
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void;
-  /**
-   * The client with every exchange observed (streamed bodies as they are read); `onNew` hears how
-   * many items each of its exchanges exercised first in the run.
-   */
+  /** The client with every exchange observed; `onNew` hears how many items each exercised first. */
   wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient;
   /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** JSON values of a body of lines: SSE `data:` events or JSONL records. */
@@ -55,7 +41,7 @@ function lineValues(text: string): unknown[] {
     const line = raw.replace(/\r$/, '');
     const payload = line.startsWith('data:') ? line.slice(5).trim() : line.trim();
     if (!payload || payload === '[DONE]' || !/^[{[]/.test(payload)) continue;
-    const v = parseJson(payload);
+    const v = jsonOrUndefined(payload);
     if (v !== undefined) out.push(...(Array.isArray(v) ? v : [v]));
   }
   return out;
@@ -200,7 +186,7 @@ class Recorder implements CoverageRecorder {
       return undefined;
     }
     this.scope(op, params);
-    const body = parsed && 'request' in parsed ? parsed.request : parseJson(request.body);
+    const body = parsed && 'request' in parsed ? parsed.request : jsonOrUndefined(request.body);
     const mode: Mode | undefined =
       modesOf(op.id)[0] === undefined
         ? undefined
@@ -218,7 +204,7 @@ class Recorder implements CoverageRecorder {
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void {
     const seen = this.observeRequest(request, status, parsed);
     if (!seen?.ok || !seen.ownScope || bodyText === undefined) return;
-    const json = parsed?.answer ?? parseJson(bodyText);
+    const json = parsed?.answer ?? jsonOrUndefined(bodyText);
     this.responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
 

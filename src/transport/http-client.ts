@@ -9,6 +9,7 @@
  */
 import { readCapped, streamedChunks, discard } from './body-reader.js';
 import type { HttpClientOptions } from './client-options.js';
+import { jsonOrUndefined } from '../core/values.js';
 import { dispatch } from './dispatch.js';
 import { outgoingRequest } from './outgoing-request.js';
 import { retryWait, sleep } from './retry-after.js';
@@ -23,16 +24,6 @@ import type {
 import { openWire, type Wire } from './wire.js';
 
 export type { HttpClientOptions } from './client-options.js';
-
-/** The body read as JSON, or undefined (empty, cut at the cap, or not JSON). */
-function jsonOf(text: string, truncated: boolean): unknown {
-  if (text.length === 0 || truncated) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** One request answered in full: retried after a 429/503 as its Retry-After says (retry-after.ts). */
 async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<HttpExchange> {
@@ -52,7 +43,7 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
     return {
       request: outgoing.recorded,
       response: { status, headers, bodyText: text, truncated, durationMs: performance.now() - started },
-      json: jsonOf(text, truncated),
+      json: truncated ? undefined : jsonOrUndefined(text),
       ...(retries.length ? { retries } : {}),
     };
   }
