@@ -1,8 +1,6 @@
 /**
- * @module The halves a proxy's server report carries of the rules judged on more than one exchange
- * (src/rules/pairs.ts), so that `conformance merge` folds the halves of several proxies again in time
- * order, with the same rule code: a pair whose two exchanges reached different proxies (round-robin
- * behind a balancer) is judged as one proxy would have. Bounded as the proxy's memory is.
+ * @module The halves of pair rules (src/rules/pairs.ts) a proxy's report carries, so that
+ * `conformance merge` judges pairs split across proxies as one proxy would have.
  */
 import type { Evidence } from './result.js';
 

@@ -1,18 +1,8 @@
 /**
- * @module The verdict of one target's report, computed in one place from what the report holds:
- * its results (known failures marked by `--expect`, the `slo.*` results of `--slo` among them), the
- * families it could not judge (`unjudged`), the coverage gate (`--min-coverage`, the percent
- * required in `summary.minCoverage`) and the MUST checks its coverage says were skipped. The
- * summary's `conformant` (src/core/summary.ts), the verdict word and line, and the exit code
- * (src/gating/verdict.ts) all read it, so they cannot disagree.
- *
- * In order: a result that {@link gates} makes it NOT CONFORMANT (a judged failure outweighs what
- * could not be judged); else a family not judged makes it COULD NOT JUDGE; else a coverage gate
- * not met makes it NOT CONFORMANT; else MUST checks selected but not judged, their gap not accepted
- * by `--allow-gaps` (src/core/gaps.ts), make it COULD NOT JUDGE; else MUST checks skipped (gaps
- * accepted) make it CONFORMANT WITH GAPS; else CONFORMANT. `conformant` holds for the last two only.
- * A run (or proxy) stopped by a signal is `unjudged` with {@link INTERRUPTED_CODE}: COULD NOT JUDGE
- * unless a failure was already found, and `interrupted` either way (exit 4, src/gating/verdict.ts).
+ * @module The verdict of one target's report, computed in one place so the summary, the verdict line
+ * and the exit code (src/gating/verdict.ts) cannot disagree. In order: a gating result is NOT
+ * CONFORMANT; an unjudged family COULD NOT JUDGE; an unmet coverage gate NOT CONFORMANT; unaccepted
+ * MUST gaps COULD NOT JUDGE; skipped MUST checks CONFORMANT WITH GAPS; else CONFORMANT.
  */
 import { type GapKind, type MustGaps, mustGapsOf } from './gaps.js';
 import { gates, type RunReport, type RunSummary } from './report.js';
@@ -76,7 +66,6 @@ export function verdictOfReport(report: VerdictBasis): ReportVerdict {
   return {
     word,
     conformant: word === 'CONFORMANT' || word === 'CONFORMANT WITH GAPS',
-    // A string until the types generated from the report schema know the code.
     interrupted: report.unjudged?.code === INTERRUPTED_CODE,
     gating,
     ...(minCoverage ? { minCoverage } : {}),
