@@ -1,8 +1,4 @@
-/**
- * @module The timing of a run or a proxy session as it is measured: a sketch per operation and
- * measure, fed by the stream timers and the exchanges, written as the report's `timing` table
- * (count, p50, p90, p99 and max recomputed from each sketch, with the sketch itself).
- */
+/** @module The timing being measured: a sketch per operation and measure, written as the report's `timing` table. */
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
 import { Sketch } from './sketch.js';
