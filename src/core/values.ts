@@ -1,4 +1,15 @@
-/** @module Small predicates every layer asks, in one home so every layer judges them the same way. */
+/** @module Small predicates and helpers every layer uses, in one home so every layer judges them the same way. */
+
+/** The value kept under `key`, made by `make()` and kept on first ask. */
+export function memo<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
 
 /** A JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {

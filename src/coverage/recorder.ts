@@ -12,7 +12,7 @@ import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { classifyAuthorization } from '../core/presentations.js';
 import { fieldPathOf, presentPaths, valuesAt } from '../schemas/fields.js';
-import { is2xx, is4xx, jsonOrUndefined } from '../core/values.js';
+import { is2xx, is4xx, jsonOrUndefined, memo } from '../core/values.js';
 
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
 const MAX_LINES_PER_BODY = 400;
@@ -62,8 +62,11 @@ function itemsByOperationAndKind(
 ): (op: OperationId, kind: CoverageItem['kind']) => readonly CoverageItem[] {
   const byOp = new Map<OperationId, Map<CoverageItem['kind'], CoverageItem[]>>();
   for (const item of items) {
-    const kinds = byOp.get(item.operation) ?? byOp.set(item.operation, new Map()).get(item.operation)!;
-    (kinds.get(item.kind) ?? kinds.set(item.kind, []).get(item.kind)!).push(item);
+    memo(
+      memo(byOp, item.operation, () => new Map()),
+      item.kind,
+      () => [],
+    ).push(item);
   }
   return (op, kind) => byOp.get(op)?.get(kind) ?? NONE;
 }
@@ -144,8 +147,7 @@ class Recorder implements CoverageRecorder {
     for (const v of values) {
       if (v === null || typeof v !== 'object') continue;
       for (const [k, id] of Object.entries(v))
-        if (typeof id === 'string' && k.endsWith('_id'))
-          (this.knownIds.get(k) ?? this.knownIds.set(k, new Set()).get(k)!).add(id);
+        if (typeof id === 'string' && k.endsWith('_id')) memo(this.knownIds, k, () => new Set()).add(id);
     }
   }
 

@@ -2,6 +2,7 @@
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
 import { Sketch } from './sketch.js';
+import { memo } from '../core/values.js';
 
 /** A measure of the table: a key of an operation's timing. */
 export type Measure = keyof OperationTiming;
@@ -29,11 +30,11 @@ export class TimingSketches {
 
   /** The sketch of one operation's measure, made on first use. */
   sketch(op: OperationId, measure: Measure): Sketch {
-    let measures = this.byOp.get(op);
-    if (!measures) this.byOp.set(op, (measures = new Map()));
-    let s = measures.get(measure);
-    if (!s) measures.set(measure, (s = new Sketch()));
-    return s;
+    return memo(
+      memo(this.byOp, op, () => new Map()),
+      measure,
+      () => new Sketch(),
+    );
   }
 
   record(op: OperationId, measure: Measure, value: number): void {

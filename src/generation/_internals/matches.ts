@@ -7,6 +7,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import type { Schema } from './schema-store.js';
+import { memo } from '../../core/values.js';
 
 /** The JSON type of a value, with integers reported as `integer`. */
 export function jsonTypeOf(value: unknown): JsonType | undefined {
@@ -48,12 +49,7 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 const regexCache = new Map<string, RegExp>();
 /** The pattern as ajv compiles it (unicode flag), cached. */
 export function patternRegExp(pattern: string): RegExp {
-  let re = regexCache.get(pattern);
-  if (!re) {
-    re = new RegExp(pattern, 'u');
-    regexCache.set(pattern, re);
-  }
-  return re;
+  return memo(regexCache, pattern, () => new RegExp(pattern, 'u'));
 }
 
 /** Whether a string satisfies an ajv-formats format (unknown formats pass, as annotations). */

@@ -1,8 +1,6 @@
 /**
- * @module The places of a schema where a single constraint can be broken: the root, and every
- * property and array element reachable through plain `properties`/`items` (not through `anyOf`
- * branches, where breaking one branch may satisfy another).
- * @internal
+ * @module The places where a single constraint can be broken: the root and what plain
+ * `properties`/`items` reach (not `anyOf` branches, where breaking one may satisfy another). @internal
  */
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import { escapePointerToken } from './describe.js';
