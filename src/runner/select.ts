@@ -13,10 +13,7 @@ const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
 /** What a selector may name, for messages and `conformance list`. */
 export const SELECTOR_HELP = `a check id or id prefix (auth., chat-completions.returns-request-id), a section (§4.1, §7), or an operation (${OPERATIONS.map((o) => `${o.id} or ${slugOf(o.id)}`).join(', ')})`;
 
-/**
- * A selector as given, with the proxy's result ids of before (`server.credentials-required.chat-create`,
- * src/rules/legacy-ids.ts) standing for the check ids that report the same rule now.
- */
+/** A selector as given, legacy proxy result ids (src/rules/legacy-ids.ts) standing for today's check ids. */
 function expandTerms(terms: readonly string[] | undefined): readonly string[] | undefined {
   return terms?.flatMap((t) => legacyIds(t) ?? [t]);
 }

@@ -1,10 +1,6 @@
 /**
- * @module Streamed reads without side effects (listings, above all) shared between checks as
- * shared-requests.ts shares whole answers: a check that opens a stream another check has already read
- * to its end, unchanged, gets that body again from memory instead of a new request. A stream is kept
- * only when its reader took every chunk to the end and it fits in `MAX_KEPT_BYTES`; one still being
- * read, stopped early, failed or larger is not handed on, and the next check opens its own. Nobody
- * waits for another check's stream.
+ * @module Streamed reads without side effects shared between checks: one read whole to its end
+ * (within `MAX_KEPT_BYTES`) is handed to the next check from memory; nobody waits for another's stream.
  */
 import type { StreamingExchange } from '../../transport/types.js';
 
