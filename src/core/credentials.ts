@@ -1,7 +1,4 @@
-/**
- * @module The configured credentials, and the presentations derived from them that a target must
- * reject (§5); only the transport builds the headers.
- */
+/** @module The configured credentials, and the presentations derived from them that a target must reject (§5). */
 import { ConformanceError } from './errors.js';
 import type { AuthScheme } from './operations.js';
 

@@ -1,8 +1,4 @@
-/**
- * @module The MUST checks a run selected but did not judge, by kind of gap (read from the coverage
- * holes), and those accepted with `--allow-gaps` (decisions/0013-no-silent-pass.md). A skip for the
- * deployment's own limit (decisions/0011) is no gap.
- */
+/** @module The MUST checks a run selected but did not judge, by kind of gap (decisions/0013-no-silent-pass.md). */
 import type { CoverageReport, HoleCauseCode } from './coverage.js';
 import { OPERATIONS, type OperationId } from './operations.js';
 import type { CheckResult } from './result.js';

@@ -1,7 +1,4 @@
-/**
- * @module The halves of pair rules (src/rules/pairs.ts) a proxy's report carries, so that
- * `conformance merge` judges pairs split across proxies as one proxy would have.
- */
+/** @module The halves of pair rules a proxy's report carries, for `conformance merge` to pair. */
 import type { Evidence } from './result.js';
 
 /** One half: the check id its verdicts are reported under, its key, when its exchange was sent, its summary. */

@@ -1,7 +1,4 @@
-/**
- * @module The ways a request can present (non-)credentials, per §5 path family, and the classifier
- * that names the one an Authorization header is (so coverage and reports never hold a secret).
- */
+/** @module The ways a request can present (non-)credentials (§5), and their classifier. */
 import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from './credentials.js';
 import type { AuthScheme } from './operations.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module Check outcomes and results, findings as data: `fail` = the target broke a rule; `error` =
- * the suite could not judge. Both fail the gate, and are reported apart.
- */
+/** @module Check outcomes and results: findings are data; `fail` and `error` both gate, reported apart. */
 import type { HttpExchange, RecordedRequest } from '../transport/types.js';
 import type { CheckIdentity } from './check-identity.js';
 import type { OperationId } from './operations.js';

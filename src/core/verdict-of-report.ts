@@ -1,9 +1,4 @@
-/**
- * @module The verdict of one target's report, computed in one place so the summary, the verdict line
- * and the exit code (src/gating/verdict.ts) cannot disagree. In order: a gating result is NOT
- * CONFORMANT; an unjudged family COULD NOT JUDGE; an unmet coverage gate NOT CONFORMANT; unaccepted
- * MUST gaps COULD NOT JUDGE; skipped MUST checks CONFORMANT WITH GAPS; else CONFORMANT.
- */
+/** @module The verdict of one target's report, computed in one place so nothing can disagree with it. */
 import { type GapKind, type MustGaps, mustGapsOf } from './gaps.js';
 import { gates, type RunReport, type RunSummary } from './report.js';
 

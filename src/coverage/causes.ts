@@ -1,7 +1,4 @@
-/**
- * @module Why coverage items were not exercised. A skipped check's hole gets its own cause; a model
- * item (not tied to checks) gets its operation's: the cause shared by most of its checks not run.
- */
+/** @module Why coverage items were not exercised, as far as the run can tell. */
 import { NOT_EXERCISED, SKIPPED_BY_CHECK, type HoleCause, type HoleCauseCode } from '../core/coverage.js';
 import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';

@@ -1,9 +1,4 @@
-/**
- * @module The coverage model: every part of the interface a run should exercise, per operation,
- * derived from the schemas and the operation table (never by hand): request fields, values, bounds
- * and rules, response fields, auth presentations (§5) and scoping probes. Items no request can
- * exercise are kept apart with the reason (`notApplicable`).
- */
+/** @module The coverage model: what a run should exercise, derived from the schemas and operations. */
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 import { RULE_CASES } from '../generation/rule-cases.js';

@@ -1,12 +1,9 @@
-/**
- * @module The coverage recorder: fed with every exchange of a run, it marks the model's items they
- * exercise. It knows operations and schemas, never checks, and keeps presentation names, never secrets.
- */
+/** @module The coverage recorder: marks the model's items each exchange exercises. */
 import type { TargetConfig } from '../core/check.js';
 import { matchOperation, type Operation, type OperationId } from '../core/operations.js';
 import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
-import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
+import { type HttpClient, type RecordedRequest, type StreamingExchange, withChunks } from '../transport/types.js';
 import type { CoverageItem, Mode } from './item.js';
 import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
@@ -250,11 +247,7 @@ class Recorder implements CoverageRecorder {
       }
     })();
     return {
-      request: ex.request,
-      status: ex.status,
-      headers: ex.headers,
-      chunks,
-      elapsedMs: () => ex.elapsedMs(),
+      ...withChunks(ex, chunks),
       async close() {
         finish();
         await ex.close();

@@ -1,7 +1,4 @@
-/**
- * @module `arbitraryFromSchema`: the public entry of the compiler from our JSON Schemas (or a
- * client's) to fast-check arbitraries of valid values.
- */
+/** @module `arbitraryFromSchema`: fast-check arbitraries of values valid against a JSON Schema. */
 import type fc from 'fast-check';
 import { compileSchemas, type CompileContext } from './_internals/compile.js';
 import { rootSchema } from './_internals/schema-store.js';
@@ -19,7 +16,8 @@ export interface ArbitraryFromSchemaOptions {
   useDefaults?: boolean;
 }
 
-function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
+/** The compile options with their defaults. */
+export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
   return {
     unsafeIntegers: options.unsafeIntegers ?? false,
     maxArrayLength: options.maxArrayLength ?? 3,

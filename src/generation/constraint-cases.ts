@@ -1,7 +1,4 @@
-/**
- * @module One request per documented constraint of a request schema, broken (and per bound, at the
- * bound), as JSON text: the §8 bounds lie beyond what a JS number writes exactly.
- */
+/** @module One request per documented constraint of a request schema, as JSON text (§8 bounds are exact). */
 import { schemaFields } from '../schemas/fields.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 

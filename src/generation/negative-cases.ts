@@ -1,10 +1,7 @@
-/**
- * @module Negative generation: valid values with exactly one constraint broken, each labelled with
- * a {@link Mutation} (kind, JSON pointer, sentence, reject/lenient).
- */
+/** @module Negative generation: valid values with exactly one constraint broken, each labelled. */
 import fc from 'fast-check';
 import type { ArbitraryFromSchemaOptions } from './arbitrary-from-schema.js';
-import { arbitraryFromSchema } from './arbitrary-from-schema.js';
+import { arbitraryFromSchema, contextOf } from './arbitrary-from-schema.js';
 import { compileFlat, compileSchemas, type CompileContext } from './_internals/compile.js';
 import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
 import { matchesFlat } from './_internals/matches.js';
@@ -32,15 +29,6 @@ interface Prepared {
 }
 
 const cache = new WeakMap<object, Map<string, Prepared[]>>();
-
-function compileContext(options: NegativeCasesOptions): CompileContext {
-  return {
-    unsafeIntegers: options.unsafeIntegers ?? false,
-    maxArrayLength: options.maxArrayLength ?? 3,
-    maxDepth: options.maxDepth ?? 5,
-    useDefaults: options.useDefaults ?? true,
-  };
-}
 
 function isContainerFor(value: unknown, key: string | number): value is Record<string, unknown> | unknown[] {
   return typeof key === 'number'
@@ -175,7 +163,7 @@ function slotOf(
     options.kinds ?? null,
     options.strictness ?? null,
     options.maxSiteDepth ?? 3,
-    compileContext(options),
+    contextOf(options),
   ]);
   return { root, perOptions: memo(cache, root, () => new Map<string, Prepared[]>()), key };
 }
@@ -187,7 +175,7 @@ function* building(schema: object | string, options: NegativeCasesOptions): Gene
   const hit = slot.perOptions.get(slot.key);
   if (hit) return hit;
   const { root } = slot;
-  const shop = workshopOf(root, compileContext(options));
+  const shop = workshopOf(root, contextOf(options));
   const { rootFlat, parts, draws } = shop;
   yield;
   const rootArb = arbitraryFromSchema(schema, options);

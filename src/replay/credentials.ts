@@ -1,8 +1,4 @@
-/**
- * @module The credentials a replayed request carries (a recording holds none): the kind the recording
- * names, built from the run's (§5); else by status: the run's own when it was served, deliberately
- * wrong ones of the same scheme when refused (401/403), none when it had none.
- */
+/** @module The credentials a replayed request carries (a recording holds none). */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { type ConfiguredCredentials, derivedAuthorization, WRONG_PASSWORD } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';

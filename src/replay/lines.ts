@@ -1,7 +1,4 @@
-/**
- * @module The lines of a recording file, streamed in bounded memory: a line longer than `maxLineBytes`
- * is passed over and reported as too long; an unreadable file is a `CTS_BAD_REPLAY` error.
- */
+/** @module The lines of a recording file, streamed in bounded memory. */
 import { createReadStream } from 'node:fs';
 import { ConformanceError } from '../core/errors.js';
 

@@ -1,9 +1,4 @@
-/**
- * @module `run --replay FILE`: a `conformance proxy --record` file sent again, in file order with at
- * most `concurrency` in flight, through the judging proxy (src/proxy) started in-process, so that it
- * is judged as live traffic is. What cannot be replayed is skipped and counted; `--exchange N` sends
- * only line N.
- */
+/** @module `run --replay FILE`: a recording sent again through the judging proxy (src/proxy). */
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';

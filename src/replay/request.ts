@@ -1,8 +1,4 @@
-/**
- * @module A recorded exchange's request, rebuilt for another target: its path relative to {base_url},
- * the body as recorded, the headers minus those of one connection and the redacted credentials
- * (replaced: credentials.ts); one that cannot be rebuilt faithfully is skipped, saying why.
- */
+/** @module A recorded exchange's request, rebuilt for another target. */
 import { matchOperation } from '../core/operations.js';
 import { isSecretHeaderName } from '../core/redact.js';
 import { HOP_BY_HOP } from '../proxy/forwardable.js';

@@ -1,7 +1,4 @@
-/**
- * @module The run's time budget from its plan: requests, the worst time of one (deadline and
- * retries), and concurrency. The default run deadline is this worst case: a backstop never met.
- */
+/** @module The run's time budget from its plan; the default run deadline is its worst case, a backstop. */
 import { DEFAULT_MAX_REQUESTS, LEVELS, likelyRequestsOf, type CheckDefinition } from '../core/check.js';
 import { operation } from '../core/operations.js';
 

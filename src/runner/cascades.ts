@@ -1,9 +1,4 @@
-/**
- * @module Root causes instead of cascades: when an operation's root check fails, a `precondition`
- * failure showing the same breach (status, and schema errors or body) is a skip blocked by it. A check
- * that `explains` an operation blocks only failures about what a served 2xx says, never a status.
- * The root gates at the strictest level it blocked, so blocking hides no verdict.
- */
+/** @module Root causes instead of cascades: failures restating a failed root check become skips blocked by it. */
 import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';

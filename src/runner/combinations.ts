@@ -1,7 +1,4 @@
-/**
- * @module Each refused combination of chat fields reported once: the first check in catalogue order
- * (a root last, its cases depend on the seed) fails with it, the others are blocked by it.
- */
+/** @module Each refused combination of chat fields reported once, by the first check in catalogue order. */
 import type { CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,7 +1,4 @@
-/**
- * @module Pinpointing the request that brought the target down: those in flight sent again alone,
- * each followed by a probe (writes only within the write budget, duplicates once).
- */
+/** @module Pinpointing the request that brought the target down: those in flight sent again, one at a time. */
 import { describeError } from '../core/errors.js';
 import type { HttpClient } from '../transport/types.js';
 import { candidatesOf, type Episode } from './target-finding.js';

@@ -1,9 +1,4 @@
-/**
- * @module Whether most checks meet a target that does not answer (transport errors, a gateway's page):
- * {@link TRIP} of the last {@link WINDOW} checks that sent a request. Ten, so that one broken path
- * never makes a majority; eight, since a target going down still answers what was in flight. It only
- * ever leads to a probe (target-watch.ts): a target that answers it is up, and nothing changes.
- */
+/** @module Whether {@link TRIP} of the last {@link WINDOW} checks met no answer: a reason to probe the target. */
 import { memo } from '../core/values.js';
 
 /** How many of the latest checks (that sent a request) are looked at. */

@@ -1,7 +1,4 @@
-/**
- * @module A gateway's answer for a deployment it could not reach: a 502/503/504 whose body is not an
- * error of the interface's shape (a conformant server's own 503 carries one, and is never this).
- */
+/** @module A gateway's answer for a deployment it could not reach: a 502/503/504 not of the interface's shape. */
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { errorShapeOf } from '../rules/error-shape.js';

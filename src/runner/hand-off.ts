@@ -1,8 +1,4 @@
-/**
- * @module Evidence one check hands to another (`ctx.report(owner, breach)`): after the run, an owner
- * that passed or skipped fails with it, one that failed (or an INFO one) keeps its result with a
- * note, and an owner not selected gets a failing result of its own: a rule seen broken is never hidden.
- */
+/** @module Evidence one check hands to another (`ctx.report`): a rule seen broken is never hidden. */
 import type { HandedOffBreach } from '../core/check.js';
 import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';

@@ -1,7 +1,4 @@
-/**
- * @module An interrupted run: the first SIGINT or SIGTERM stops it as its deadline would, and the
- * report is `unjudged` with `CTS_INTERRUPTED` (exit 4); a second ends the process at once (130, 143).
- */
+/** @module An interrupted run: the first SIGINT/SIGTERM stops it as its deadline would; a second exits at once. */
 import { constants } from 'node:os';
 import type { CheckDefinition } from '../core/check.js';
 import type { RunReport } from '../core/report.js';

@@ -1,8 +1,4 @@
-/**
- * @module The run's schedule: `lanes` checks in flight. The write lane runs one at a time while the
- * write budget may bind (so it reaches the same checks every run); the others start longest first,
- * since a long check started last would end the run late, alone.
- */
+/** @module The run's schedule: the write lane one at a time while the budget may bind, the rest longest first. */
 import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {

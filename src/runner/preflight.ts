@@ -1,9 +1,4 @@
-/**
- * @module The preflight: a few requests per path family before any check, to say once what makes a
- * verdict impossible: the target unreachable, not the interface (a redirect, a captive page, the
- * same non-JSON answer to every probe), the credentials refused (by it or a gateway), or a gateway
- * wall (the same 502/503/504 page to every probe). Anything else is left to the checks.
- */
+/** @module The preflight: a few probes per path family, to say once what makes a verdict impossible. */
 import type { TargetConfig } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
 import { operation, type AuthScheme, type OperationId } from '../core/operations.js';

@@ -1,7 +1,4 @@
-/**
- * @module The checks' preparation (`CheckSchedule.prepare`), in the background, in start order; a
- * check starts once its own is done, and one that throws makes only its check an error.
- */
+/** @module The checks' preparation (`CheckSchedule.prepare`), in the background, in start order. */
 import type { CheckDefinition } from '../core/check.js';
 
 export interface Preparation {

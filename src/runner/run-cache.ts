@@ -1,8 +1,4 @@
-/**
- * @module The run cache: what the run makes once and hands to every check that needs it (`once`,
- * `shared` with the re-ask rule, streams `kept`); a check sharing cases gets the other's seed
- * (`caseSeed`), so the two draw the same requests and the cache sends them once.
- */
+/** @module The run cache: what the run makes once and hands to every check that needs it. */
 import type { CacheKey, CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import { deriveSeed } from './seed.js';

@@ -1,7 +1,4 @@
-/**
- * @module Running the checks in the plan's order, each with its own client, or not run; a check that
- * throws or outlives the deadline becomes an `error` result: the run always completes.
- */
+/** @module Running the checks in the plan's order; a check that throws or outlives the deadline is an `error`. */
 import type { CheckContext, CheckDefinition } from '../core/check.js';
 import { describeError } from '../core/errors.js';
 import type { OperationId } from '../core/operations.js';

@@ -1,7 +1,4 @@
-/**
- * @module The whole-run deadline: one abort signal for every check and exchange, started once the
- * checks' preparation is done (`startAfter`). An interrupt (interrupt.ts) is the deadline passing now.
- */
+/** @module The whole-run deadline: one abort signal, started once the checks' preparation is done. */
 import { setMaxListeners } from 'node:events';
 import type { CheckOutcome } from '../core/result.js';
 import type { InFlightExchange } from '../transport/types.js';

@@ -1,7 +1,4 @@
-/**
- * @module Runs selected checks against one target: the plan (run-plan.ts), what checks share
- * (run-session.ts), the start (run-start.ts), the checks (run-check.ts) and the report (assemble-report.ts).
- */
+/** @module Runs selected checks against one target: plan, session, start, checks, report. */
 import type { RunReport } from '../core/report.js';
 import { assembleReport, unjudgedAtEnd } from './assemble-report.js';
 import { runChecks } from './run-check.js';

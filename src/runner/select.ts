@@ -1,7 +1,4 @@
-/**
- * @module Which checks a run executes: `--only` / `--skip` (id prefixes, sections like `§4.5`,
- * operation ids) and `--shard K/N` (deterministic: by position in the id-sorted catalogue).
- */
+/** @module Which checks a run executes: `--only` / `--skip` and `--shard K/N` (by the id-sorted catalogue). */
 import type { CheckIdentity } from '../core/check-identity.js';
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';

@@ -1,8 +1,4 @@
-/**
- * @module A run that ended before most of it was judged says so once in `unjudged`: the target gone
- * (`CTS_TARGET_DOWN`), or the deadline keeping over half the checks from being judged
- * (`CTS_RUN_DEADLINE`, those checks skips); a deadline that cut fewer leaves their errors to gate.
- */
+/** @module A run that ended before most of it was judged says so once, in its `unjudged`. */
 import type { CheckDefinition } from '../core/check.js';
 import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,7 +1,4 @@
-/**
- * @module The finding of a target that went down during a run: one MUST run result, `target.stays-up`
- * (§4), with the killing request (or those in flight), when, and what it said last; redacted.
- */
+/** @module The finding of a target that went down during a run: the MUST run result `target.stays-up` (§4). */
 import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,10 +1,4 @@
-/**
- * @module Watches the target for going down during a run: after a lost connection (or a dead streak,
- * dead-streak.ts) it probes; down, every request waits (`--recover-timeout`, the clock held), then
- * the requests in flight are replayed to find the killer (crash-replay.ts) and the checks hit run
- * again. A target that does not come back ends the run: the rest are skips, the report `unjudged`
- * with `CTS_TARGET_DOWN`, and a lost connection makes the finding `target.stays-up` (target-finding.ts).
- */
+/** @module Watches the target for going down during a run: probes, waits for it, replays, or ends the run. */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';

@@ -1,7 +1,4 @@
-/**
- * @module One check's client under the target watch (target-watch.ts): requests wait while the
- * target is down, and what each meets is told to the watch.
- */
+/** @module One check's client under the target watch (target-watch.ts). */
 import { ConformanceError } from '../core/errors.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest, StreamingExchange } from '../transport/types.js';
 import { describeGatewayAnswer, isGatewayExchange } from './gateway-answer.js';

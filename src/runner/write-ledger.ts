@@ -1,10 +1,4 @@
-/**
- * @module The write budget (decisions/0005): at most `--max-writes` requests with side effects
- * answered 2xx. A request that may be accepted needs a slot (else `CTS_WRITE_BUDGET`); one a
- * conformant target refuses (`expect: 'refusal'`) needs none, but the first such one an operation
- * accepts beyond the budget fails its check and stops that operation's refusals. An unanswered
- * request keeps its slot. Writes go out one at a time until the budget cannot bind (`unbind`).
- */
+/** @module The write budget (decisions/0005): at most `--max-writes` requests with side effects answered 2xx. */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';

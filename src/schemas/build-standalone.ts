@@ -1,7 +1,4 @@
-/**
- * @module Build step: writes every schema's validator as ajv standalone code beside the compiled
- * registry in dist/, so a run compiles no schema at start-up (absent, the registry compiles them).
- */
+/** @module Build step: every schema's validator as ajv standalone code in dist/. */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,4 @@
-/**
- * @module Every field a schema names, found by walking it (properties, items, unions, `$ref`s), named
- * by its path (`messages[].role`; `[]`: any element): what the coverage model and constraint cases use.
- */
+/** @module Every field a schema names, by its path (`messages[].role`; `[]`: any element). */
 import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from './registry.js';
 
 /** One field of a schema, with what its schema states about it. */

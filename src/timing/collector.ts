@@ -1,7 +1,4 @@
-/**
- * @module The run's timing: a client wrapper that times every exchange answered 2xx into the run's
- * sketches (refusals say nothing of serving, as `bench serve` counts only successful requests).
- */
+/** @module The run's timing: a client wrapper that times every exchange answered 2xx. */
 import { matchOperation } from '../core/operations.js';
 import type { TimingTable } from '../core/timing.js';
 import { is2xx, mediaTypeOf } from '../core/values.js';

@@ -1,8 +1,4 @@
-/**
- * @module Service-level objectives (`--slo ttft-p95=500ms,e2e-p95=5s`) on the chat completions (§4.1):
- * parsed, and judged against a timing table as MUST results, `CTS_SLO_INDETERMINATE` errors when
- * there are too few samples for the percentile.
- */
+/** @module Service-level objectives (`--slo ttft-p95=500ms`) on the chat completions (§4.1). */
 import { ConformanceError } from '../core/errors.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,8 +1,4 @@
-/**
- * @module A mergeable quantile sketch of positive values: DDSketch's logarithmic histogram (Masson,
- * Rim & Lee, VLDB 2019), every quantile within 1 %. Merging adds counts bin by bin, exactly, so
- * percentiles across shards are recomputed, not averaged; values are rounded to the microsecond.
- */
+/** @module A mergeable quantile sketch (DDSketch, Masson, Rim & Lee, VLDB 2019), quantiles within 1 %. */
 import type { SketchData } from '../core/timing.js';
 
 /** α: the relative accuracy of every quantile. */

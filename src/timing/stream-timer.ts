@@ -1,8 +1,4 @@
-/**
- * @module The timing of one streamed chat answer, fed its SSE events as they arrive. As vLLM's
- * `bench serve` counts them, events that carry a choice are tokens: the first gives the time to first
- * token, the gaps the inter-token latencies, the end the end-to-end latency and tokens per second.
- */
+/** @module The timing of one streamed chat answer, as vLLM's `bench serve` counts it. */
 import type { OperationId } from '../core/operations.js';
 import type { TimingSketches } from './table.js';
 

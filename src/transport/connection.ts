@@ -1,7 +1,4 @@
-/**
- * @module How requests reach a target through what is in front of it: extra headers, a forward proxy
- * (`--proxy`, or the environment as curl reads it) and TLS settings, as one undici dispatcher.
- */
+/** @module How requests reach a target: extra headers, a forward proxy and TLS settings. */
 import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent, ProxyAgent } from './undici-lean.js';

@@ -1,7 +1,4 @@
-/**
- * @module Bodies as their Content-Encoding says (RFC 9110 §8.4): gzip, deflate and br decoded chunk by
- * chunk as they arrive; a coding that cannot be decoded here is said to be so, never read as garbage.
- */
+/** @module Bodies decoded as their Content-Encoding says (RFC 9110 §8.4), chunk by chunk. */
 import {
   type BrotliDecompress,
   createBrotliDecompress,

@@ -1,7 +1,4 @@
-/**
- * @module A copy-paste curl line for a recorded request. Credentials are never printed: they become
- * environment variables or the caller's placeholder, and the rest goes through the redactor.
- */
+/** @module A copy-paste curl line for a recorded request, without secrets. */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { isSecretHeaderName, type Redactor } from '../core/redact.js';
 import {

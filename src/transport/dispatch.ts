@@ -1,7 +1,4 @@
-/**
- * @module One exchange started, up to its status and headers, under its deadline. No redirect is
- * followed (credentials never leave the target's origin).
- */
+/** @module One exchange started, up to its status and headers; no redirect is followed. */
 import type { Dispatcher } from 'undici';
 import { request } from './undici-lean.js';
 import { ConformanceError } from '../core/errors.js';

@@ -1,12 +1,4 @@
-/**
- * @module The HTTP client checks send through: undici with a per-request deadline (headers and
- * body), a body-size cap, no redirects followed (credentials never leave the target's origin),
- * bounded retries of 429/503 honouring Retry-After, a request without side effects sent again when
- * a kept-alive connection is closed under it (reused-connection.ts), and network failures turned
- * into tool errors with stable codes. An exchange is a chain of stages, one file each: the request
- * as it goes out (outgoing-request.ts), the exchange started (dispatch.ts), the body read
- * (body-reader.ts), the wait before a retry (retry-after.ts), all over one wire (wire.ts).
- */
+/** @module The HTTP client checks send through, an exchange as a chain of stages, one file each. */
 import { readCapped, streamedChunks, discard } from './body-reader.js';
 import type { HttpClientOptions } from './client-options.js';
 import { jsonOrUndefined } from '../core/values.js';

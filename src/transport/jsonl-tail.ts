@@ -1,8 +1,5 @@
-/**
- * @module Byte-level bookkeeping of a JSONL body as it streams, and whether an open line can still
- * become a JSON object.
- */
-import type { StreamingExchange } from './types.js';
+/** @module Byte-level bookkeeping of a JSONL body as it streams. */
+import { type StreamingExchange, withChunks } from './types.js';
 
 /** Follows a body as bytes: its first bytes (evidence), the newlines seen, and the line still open. */
 export class LineTail {
@@ -52,14 +49,7 @@ export class LineTail {
         yield c;
       }
     }
-    return {
-      request: stream.request,
-      status: stream.status,
-      headers: stream.headers,
-      chunks: chunks(),
-      elapsedMs: () => stream.elapsedMs(),
-      close: () => stream.close(),
-    };
+    return withChunks(stream, chunks());
   }
 }
 

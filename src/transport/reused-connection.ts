@@ -1,8 +1,4 @@
-/**
- * @module Which failed requests went out on a kept-alive connection that had carried an answer
- * before: a client may retry those on a new connection (RFC 9112 §9.3.1). Read from undici's
- * diagnostics channels, since undici does not say which socket a request went out on.
- */
+/** @module Which failed requests went out on a reused kept-alive connection (RFC 9112 §9.3.1). */
 import { subscribe } from 'node:diagnostics_channel';
 
 /** How many requests each socket has carried so far. */

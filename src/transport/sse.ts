@@ -1,7 +1,4 @@
-/**
- * @module An incremental Server-Sent Events parser (WHATWG HTML §9.2.6), fed chunks split at any
- * byte. On the proxy's hot path: one StringDecoder and one scan for line ends per chunk.
- */
+/** @module An incremental Server-Sent Events parser (WHATWG HTML §9.2.6), fed chunks split at any byte. */
 import { StringDecoder } from 'node:string_decoder';
 
 import type { SseEvent } from '../core/sse-event.js';

@@ -1,7 +1,4 @@
-/**
- * @module What a closed connection hides: with TLS 1.3 a front wanting a client certificate refuses
- * after the handshake, so a connection of its own reads the alert. Direct https targets only.
- */
+/** @module The TLS alert behind a connection closed after the handshake (TLS 1.3 client certificates). */
 import { connect } from 'node:tls';
 import type { ConformanceError } from '../core/errors.js';
 import { type ConnectionSettings, proxyFor, tlsOptions } from './connection.js';

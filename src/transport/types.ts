@@ -62,6 +62,18 @@ export interface StreamingExchange {
   close(): Promise<void>;
 }
 
+/** `ex` with its body read through `chunks`, its head, clock and close kept. */
+export function withChunks(ex: StreamingExchange, chunks: AsyncIterable<Uint8Array>): StreamingExchange {
+  return {
+    request: ex.request,
+    status: ex.status,
+    headers: ex.headers,
+    chunks,
+    elapsedMs: () => ex.elapsedMs(),
+    close: () => ex.close(),
+  };
+}
+
 export interface HttpClient {
   /** Sends a request and reads the whole response body (up to the cap). */
   send(spec: HttpRequestSpec): Promise<HttpExchange>;

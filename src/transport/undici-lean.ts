@@ -1,7 +1,4 @@
-/**
- * @module undici's Agent, ProxyAgent and `request`, loaded from their own files rather than undici's
- * index (two thirds of its load time); the request methods go on `Dispatcher.prototype` as the index does.
- */
+/** @module undici's Agent, ProxyAgent and `request`, loaded without undici's index (most of its load time). */
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 

@@ -1,7 +1,4 @@
-/**
- * @module The schema → arbitrary compiler: on flattened nodes, disjunctions distributed, then each
- * allowed type given its keywords. @internal
- */
+/** @module The schema → arbitrary compiler, on flattened nodes. @internal */
 import fc from 'fast-check';
 import { conjoin, flattenAll, withoutDisjunctions, type FlatSchema, type JsonType } from './flat-schema.js';
 import { matches, matchesFlat, patternRegExp } from './matches.js';

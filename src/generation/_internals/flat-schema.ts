@@ -1,7 +1,4 @@
-/**
- * @module Flattening: `$ref`s followed and `allOf` merged into one node; sub-schemas stay raw until
- * the compiler reaches them. @internal
- */
+/** @module Flattening: `$ref`s followed and `allOf` merged into one node. @internal */
 import { resolveRef, type Schema } from './schema-store.js';
 
 /** The JSON types of JSON Schema's `type` keyword. */

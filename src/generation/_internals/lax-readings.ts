@@ -1,9 +1,4 @@
-/**
- * @module The one table of what lax validators (pydantic 1 and 2, vLLM's typing) accept beyond the
- * schema: a negative case some reading makes valid is *lenient*, never a MUST failure; the rest is
- * *reject*. Sources of each row: decisions/0004-lax-validators.md.
- * @internal
- */
+/** @module What lax validators accept beyond the schema (decisions/0004): lenient, not reject. @internal */
 import type { FlatSchema } from './flat-schema.js';
 import { matchesFlat } from './matches.js';
 

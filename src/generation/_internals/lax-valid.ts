@@ -1,7 +1,4 @@
-/**
- * @module Whether a lax validator could accept a whole observed value: each refused part read as the
- * table of lax readings (decisions/0004) reads it, then judged again. @internal
- */
+/** @module Whether a lax validator could accept a whole observed value (decisions/0004). @internal */
 import { conjoin, flatten, flattenAll, type FlatSchema, withoutDisjunctions } from './flat-schema.js';
 import { laxReadingOf } from './lax-readings.js';
 import { jsonTypeOf, matchesFlat, patternRegExp } from './matches.js';

@@ -1,9 +1,4 @@
-/**
- * @module A small validator over flattened schemas, for the compiler's own decisions (which enum
- * values fit, which `oneOf` branch a value satisfies, whether a mutation really breaks its node).
- * Formats use ajv-formats' own definitions, so "valid" means what the registry's ajv means.
- * @internal
- */
+/** @module A small validator over flattened schemas, formats as the registry's ajv reads them. @internal */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import type { Schema } from './schema-store.js';

@@ -1,7 +1,4 @@
-/**
- * @module The places where a single constraint can be broken: the root and what plain
- * `properties`/`items` reach (not `anyOf` branches, where breaking one may satisfy another). @internal
- */
+/** @module The places where a single constraint can be broken (not inside `anyOf` branches). @internal */
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import { escapePointerToken } from './describe.js';
 import { patternRegExp } from './matches.js';

@@ -1,8 +1,4 @@
-/**
- * @module The catalogue of single-constraint mutations per site; a mutation is lenient when the table
- * of lax readings (lax-readings.ts) reads it as valid, a reject otherwise. No `2.0` for an integer:
- * JavaScript writes it `2`. @internal
- */
+/** @module The catalogue of single-constraint mutations per site, lenient or reject. @internal */
 import { describePlace, describeTypes, describeValue, escapePointerToken, sectionSuffix } from './describe.js';
 import { flatten, type FlatSchema, type JsonType } from './flat-schema.js';
 import { formatHolds, jsonTypeOf, matchesAll } from './matches.js';

@@ -1,7 +1,4 @@
-/**
- * @module Integer and number arbitraries from JSON Schema bounds, by default within ±(2^53 - 1): the
- * 64-bit bounds of §4.1 `seed` and §8 are beyond what a double holds exactly. @internal
- */
+/** @module Integer and number arbitraries from JSON Schema bounds, by default within ±(2^53 - 1). @internal */
 import fc from 'fast-check';
 import type { FlatSchema } from './flat-schema.js';
 

@@ -1,7 +1,4 @@
-/**
- * @module The catalogue probes' outcomes, worked out at build time for the bundled schemas and read
- * beside the bundle; a probe the table does not know is run as before. @internal
- */
+/** @module The catalogue probes' outcomes, worked out at build time for the bundled schemas. @internal */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { documentsFingerprint } from './schema-store.js';

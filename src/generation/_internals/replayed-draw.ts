@@ -1,7 +1,4 @@
-/**
- * @module An arbitrary that remembers its draws: the same value for the same random state, drawn once;
- * a replay advances the random generator as the draw did, so what follows comes out the same. @internal
- */
+/** @module An arbitrary that remembers its draws: the same value for the same random state. @internal */
 import fc from 'fast-check';
 import { memo } from '../../core/values.js';
 

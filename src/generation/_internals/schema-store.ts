@@ -1,7 +1,4 @@
-/**
- * @module The documents `$ref`s resolve against (registry schemas, and ad-hoc ones registered on first
- * use), stored with absolute `$ref`s so a sub-schema compiles anywhere. @internal
- */
+/** @module The documents `$ref`s resolve against, stored with absolute `$ref`s. @internal */
 import { registry } from '../../schemas/registry.js';
 
 /** A JSON Schema: an object or a boolean schema. */

@@ -1,7 +1,4 @@
-/**
- * @module Realistic chat completion requests (§4.1) a vLLM server accepts, in one mode (streamed or
- * not), token use bounded by `maxCompletionTokens`, fitted to a context window when one is known.
- */
+/** @module Realistic chat completion requests (§4.1) a vLLM server accepts, in one mode. */
 import fc from 'fast-check';
 import { OPTIONAL_FIELDS, RESPONSE_FORMATS, STRUCTURED_KINDS, structuredOutputs } from './chat-fields.js';
 import { fitChatRequest } from './context-fit.js';

@@ -1,7 +1,4 @@
-/**
- * @module Chat requests kept within a context window, their size estimated from above (a token per
- * three characters, template and tools included), made smaller the way a client would.
- */
+/** @module Chat requests kept within a context window, their size estimated from above. */
 
 /** Tokens a chat template spends around every message (role markers, separators). */
 const PER_MESSAGE = 4;

@@ -1,7 +1,4 @@
-/**
- * @module The text the realistic arbitraries pick from: faker's English drawn once with a fixed seed
- * and kept as data (`fixtures/seeds/corpus.json`), so a seed alone fixes every value.
- */
+/** @module The text the realistic arbitraries pick from (`fixtures/seeds/corpus.json`). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -1,8 +1,4 @@
-/**
- * @module The run cache as a client layer: an identical request without side effects goes out once
- * per run and its exchange is handed to the other checks; a check's own repeat is sent again (it is
- * deliberate), and a failure is not handed on.
- */
+/** @module The run cache as a client layer: identical requests without side effects go out once per run. */
 import { cacheKey } from '../../core/cache-key.js';
 import type { HttpExchange, HttpRequestSpec } from '../../transport/types.js';
 import type { CheckCacheView } from '../run-cache.js';

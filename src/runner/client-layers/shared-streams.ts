@@ -1,8 +1,5 @@
-/**
- * @module Streamed reads without side effects shared between checks: one read whole to its end
- * (within `MAX_KEPT_BYTES`) is handed to the next check from memory; nobody waits for another's stream.
- */
-import type { StreamingExchange } from '../../transport/types.js';
+/** @module Streamed reads without side effects, read whole by one check, handed to the next from memory. */
+import { type StreamingExchange, withChunks } from '../../transport/types.js';
 
 /** The largest body kept for other checks (a listing of the mock's 100 records is about 40 KB). */
 export const MAX_KEPT_BYTES = 1024 * 1024;
@@ -43,14 +40,7 @@ export function keeping(stream: StreamingExchange, keep: (kept: KeptStream) => v
         endMs: stream.elapsedMs(),
       });
   }
-  return {
-    request: stream.request,
-    status: stream.status,
-    headers: stream.headers,
-    chunks: teed(),
-    elapsedMs: () => stream.elapsedMs(),
-    close: () => stream.close(),
-  };
+  return withChunks(stream, teed());
 }
 
 /** A kept stream handed to a later reader: the same head and body, from memory, with the first reader's times. */
