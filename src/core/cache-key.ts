@@ -1,10 +1,4 @@
-/**
- * @module What a check keeps for the rest of the run, as a check sees it (`CheckContext.cache`): an
- * artefact several checks need (a control exchange, a listing's first records, a stream probe, the
- * refused combinations found) is named by a typed key and made once. The runner owns the cache and
- * shares identical requests without side effects through it on the transport too
- * (src/runner/run-cache.ts).
- */
+/** @module The run cache as a check sees it: an artefact several checks need, named by a typed key, made once. */
 
 /** The name of one kept artefact, typed by what it holds: whoever names it gets that type. */
 export interface CacheKey<T> {
@@ -20,16 +14,8 @@ export function cacheKey<T>(name: string): CacheKey<T> {
 
 /** The run's cache as one check sees it. */
 export interface CheckCache {
-  /**
-   * `make()` once per run and key: every caller, this check again included, gets what the first
-   * made (a promise as it is, so concurrent callers share it, and a rejected one stays rejected).
-   */
+  /** `make()` once per run and key: every caller gets what the first made (a rejection included). */
   once<T>(key: CacheKey<T>, make: () => T): T;
-  /**
-   * `make()` shared between checks: a check's first ask gets the answer an earlier check made, if
-   * there is one; a check that asks again gets a fresh one (a repeat within one check is deliberate),
-   * which later checks are then handed. An answer that failed is not handed on: the next one makes
-   * its own.
-   */
+  /** `make()` shared between checks; a check asking again gets a fresh one, and a failure is not handed on. */
   shared<T>(key: CacheKey<Promise<T>>, make: () => Promise<T>): Promise<T>;
 }

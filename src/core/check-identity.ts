@@ -1,14 +1,7 @@
-/**
- * @module What names a check and states its rule: id, operation, section, level, requirement and
- * convention. A check's definition (check.ts) carries it, and so does each of its results
- * (result.ts), so a report reads the rule without the check.
- */
+/** @module What names a check and states its rule, carried by its definition and by each of its results. */
 import type { OperationId } from './operations.js';
 
-/**
- * MUST: what the interface states. SHOULD: a convention of the ecosystem the interface comes from
- * (named in `convention`). INFO: an observation, reported, never gating.
- */
+/** MUST: what the interface states. SHOULD: a named convention. INFO: an observation, never gating. */
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 

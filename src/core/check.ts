@@ -1,7 +1,4 @@
-/**
- * @module The check model: a check is data plus a function (h2spec's case + schemathesis's registry).
- * Ids are stable, `<area>.<rule>`, never positional.
- */
+/** @module The check model: a check is data plus a function; ids are stable `<area>.<rule>`, never positional. */
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { HttpClient, HttpExchange } from '../transport/types.js';
 import type { CheckCache } from './cache-key.js';
@@ -45,10 +42,7 @@ export interface TargetConfig {
 /** Where a run's context window came from: `--max-context`, the target's own refusal naming it, or nowhere. */
 export type ContextWindowSource = 'flag' | 'learned' | 'none';
 
-/**
- * The deployment's context window as the run knows it, one per run and shared by its checks: from
- * `--max-context`, or learned from the first refusal that names it (src/kit/context-window.ts).
- */
+/** The run's context window, shared by its checks: from `--max-context`, or learned (src/kit/context-window.ts). */
 export interface ContextWindow {
   tokens: number | undefined;
   source: ContextWindowSource;
@@ -64,31 +58,17 @@ export interface CheckContext {
   readonly runs: number;
   /** Aborted when the run's deadline passes. */
   readonly signal: AbortSignal;
-  /**
-   * The run cache as this check sees it (src/core/cache-key.ts), one per run: what several checks
-   * need (a job created, a listing read, a control exchange, a stream probe) is made once, under a
-   * typed key, and handed to each.
-   */
+  /** The run cache (src/core/cache-key.ts): what several checks need is made once and shared. */
   readonly cache: CheckCache;
-  /**
-   * How many coverage items the run has exercised so far (src/coverage), when the runner records
-   * coverage: a property stops early once its cases add none (src/kit/property.ts).
-   */
+  /** Coverage items exercised so far: a property stops early once its cases add none (src/kit/property.ts). */
   readonly coveredItems?: () => number;
-  /**
-   * Hands evidence of another check's rule broken to that check (`owner`): a request whose rule the
-   * owner judges, seen mishandled here. The runner fails the owner with it when the owner is in the
-   * run (src/runner/hand-off.ts). Only for a genuine breach: see {@link HandedOffBreach}.
-   */
+  /** Hands evidence of another check's (`owner`) rule broken to that check (src/runner/hand-off.ts). */
   readonly report?: (owner: string, breach: HandedOffBreach) => void;
   /** The run's context window (absent: only the target's `maxContextTokens`, nothing learned). */
   readonly contextWindow?: ContextWindow;
 }
 
-/**
- * What a check saw of another check's rule broken: a request that breaks the documented request
- * shape (validated against the request schema) answered 2xx or 5xx, with the exchange that shows it.
- */
+/** Another check's rule seen broken: a request that breaks the request schema answered 2xx or 5xx. */
 export interface HandedOffBreach {
   readonly expected: string;
   readonly actual: string;
@@ -98,17 +78,11 @@ export interface HandedOffBreach {
 export interface CheckDefinition extends CheckIdentity {
   /** Needs write access (creates jobs, logs trajectories): skipped without --allow-writes. */
   readonly writes?: boolean;
-  /**
-   * The operation's root check: it judges the baseline every other check of the operation starts
-   * from (a valid request answered 2xx with a valid body). When it fails, the other checks' failures
-   * marked `precondition` for the operation are reported as blocked by it (src/runner/cascades.ts).
-   */
+  /** The operation's root check (its baseline): when it fails, `precondition` failures are blocked by it. */
   readonly root?: boolean;
   /**
-   * A root cause that explains the other failures of this operation that restate it when it fails
-   * (answers handed to other requests' callers: what a served answer says cannot be trusted; a
-   * refusal expected, or a status, is never explained). Those failures are reported as blocked by
-   * it, and it gates at the strictest of their levels (src/runner/cascades.ts).
+   * A root cause: when it fails, the operation's failures that restate it are blocked by it, and it
+   * gates at the strictest of their levels (src/runner/cascades.ts).
    */
   readonly explains?: OperationId;
   run(ctx: CheckContext): Promise<CheckOutcome>;
@@ -119,11 +93,7 @@ export interface CheckDefinition extends CheckIdentity {
 /** `maxRequests` of a check that declares none: most checks send one to four requests. */
 export const DEFAULT_MAX_REQUESTS = 4;
 
-/**
- * Requests of a property check (src/kit/property.ts): every case, every shrink probe, and the replay
- * of the counterexample, plus `extra` requests the check sends besides its cases. `enumerated`: the
- * cases sent first whatever `runs` (`checkEnumerated`), one per item of the enumeration.
- */
+/** Requests of a property check: cases (`enumerated` first), shrink probes, the replay, plus `extra`. */
 export function propertyRequests(
   perCase: number,
   shrinkProbes = 40,
@@ -156,12 +126,8 @@ export function propertyFloor(runs: number): number {
 const LIKELY_UNDECLARED = 1;
 
 /**
- * The requests a check likely sends against a conformant target, from its `schedule`: its own `likelyRequests` when it
- * declares one; a property declared with `propertyRequests` its enumerated cases and its floor of
- * random cases (it finds nothing to shrink, and stops once its cases add no coverage); a check that declares nothing one; any other its
- * most. With `shared` (its `sharesCasesWith` check is in the run), the requests it shares are that
- * check's: a property counts only its extra requests, any other check none. `undeclared` is what a
- * check that declares nothing counts.
+ * The requests a check likely sends against a conformant target: its `likelyRequests`; a property its
+ * enumerated cases and floor; else its most. `shared`: its shared requests count for the other check.
  */
 export function likelyRequestsOf(
   schedule: Pick<CheckSchedule, 'maxRequests' | 'likelyRequests'> | undefined,

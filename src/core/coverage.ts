@@ -1,8 +1,4 @@
-/**
- * @module What a run covered, as the report carries it: the data types (the model, the recorder and
- * the summing up live in src/coverage), and the grouping of holes by cause that every report shows.
- * Here so that the report type, and everything that reads reports, depends on nothing above src/core.
- */
+/** @module What a run covered, as the report carries it (types, and holes grouped by cause); see src/coverage. */
 import { OPERATIONS, type OperationId } from './operations.js';
 
 /** The kinds of coverage items (src/coverage/model.ts derives them from the schemas). */
@@ -16,16 +12,7 @@ export type CoverageKind =
   | 'auth'
   | 'scope';
 
-/**
- * Why an item was not exercised, as far as the run can tell (src/coverage/causes.ts):
- * - `not-judged`: the preflight could not judge the operation's path family (`unjudged` says why);
- * - `writes-not-allowed`: checks with side effects were skipped (no `--allow-writes`);
- * - `write-budget-spent`: checks with side effects were skipped once `--max-writes` was reached;
- * - `not-selected`: checks were left out by `--only`, `--skip` or `--shard`;
- * - `blocked`: checks were blocked by the operation's failing baseline (the root check);
- * - `skipped-by-check`: a check found nothing to judge (its own reason: no ids listed, a control…);
- * - `not-exercised`: none of these; no request of the run exercised it.
- */
+/** Why an item was not exercised, as far as the run can tell (src/coverage/causes.ts). */
 export type HoleCauseCode =
   | 'not-judged'
   | 'writes-not-allowed'
@@ -97,10 +84,7 @@ function causeOf(hole: CoverageHole): HoleCause {
   return hole.cause ?? (hole.kind === 'check-skipped' ? SKIPPED_BY_CHECK : NOT_EXERCISED);
 }
 
-/**
- * One group per operation and cause (and per reason: checks blocked by different roots stay apart),
- * in operation order, the largest group of an operation first.
- */
+/** One group per operation, cause and reason, in operation order, the largest group of an operation first. */
 export function groupHoles(holes: readonly CoverageHole[]): CoverageHoleGroup[] {
   const groups = new Map<string, { operation: OperationId; cause: HoleCause; ids: string[] }>();
   for (const hole of holes) {

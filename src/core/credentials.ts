@@ -1,9 +1,4 @@
-/**
- * @module The credentials a target is configured with, and the presentations derived from them
- * (§5): Authorization headers built from the configured secrets, each of which a target must
- * reject. Only the transport builds the headers, so checks and reports name a presentation and
- * never see the header it stands for.
- */
+/** @module The configured credentials, and the presentations derived from them that a target must reject (§5). */
 import { ConformanceError } from './errors.js';
 import type { AuthScheme } from './operations.js';
 
@@ -39,11 +34,7 @@ export const WRONG_PASSWORD = 'conformance-invalid-password';
 /** Appended to the configured token (`token-with-suffix`). */
 export const TOKEN_SUFFIX = '-conformance-invalid';
 
-/**
- * The truncated form of a token: one character short, the most a server that compares only a
- * prefix (or accepts any prefix) can be caught with; and long enough that redacting it never
- * clobbers unrelated text.
- */
+/** A token one character short: catches a prefix compare, and long enough to redact safely. */
 export function truncatedToken(token: string): string {
   return token.slice(0, Math.max(1, token.length - 1));
 }
@@ -64,11 +55,7 @@ function need(value: string | undefined, what: string, presentation: DerivedPres
   return value;
 }
 
-/**
- * The Authorization header of a derived presentation. Throws `CTS_NO_CREDENTIALS` when the
- * credentials it is built from were not configured, and `CTS_PRESENTATION_IS_VALID` when it would
- * equal the valid credentials (a target whose basic credentials are `api:<token>`).
- */
+/** The Authorization header of a derived presentation; throws when it cannot be built or is the valid one. */
 export function derivedAuthorization(presentation: DerivedPresentation, creds: ConfiguredCredentials): string {
   switch (presentation) {
     case 'v1-token-as-bearer':

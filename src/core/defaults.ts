@@ -1,9 +1,4 @@
-/**
- * @module Defaults several layers read, each said once here, in the lowest layer that reads it: the
- * bundled mock's (so that `conformance mock` and `conformance run` work together with no
- * configuration) and a run's (`RUN_DEFAULTS`). The credentials are test credentials, documented in
- * the README; they are redacted from reports like any other secret.
- */
+/** @module Defaults several layers read, said once: the bundled mock's (test credentials) and a run's. */
 export const DEFAULT_TOKEN = 'mock-token';
 export const DEFAULT_BASIC_USER = 'api';
 export const DEFAULT_BASIC_PASSWORD = 'mock-key';
@@ -21,14 +16,7 @@ export const DEFAULT_LIST_PARAMS = { evaluationRunId: 'evaluation_run_id', limit
 export const ENV_TOKEN = 'CONFORMANCE_TOKEN';
 export const ENV_BASIC = 'CONFORMANCE_BASIC';
 
-/**
- * The default of every setting of a run that has one, shaped as the settings are (`RunSettings`,
- * src/runner/run-settings.ts; its `target`, `TargetConfig`, ./check.ts). The resolver
- * (src/runner/settings.ts) fills every setting not given from here; `conformance run`'s option table
- * (app/cli/options/run.ts) shows and uses, for each option, the default at the setting it sets (its
- * `into`); `conformance proxy` waits for an upstream that went down as long as a run waits for its
- * target. The CLI's flag in brackets.
- */
+/** The default of every run setting that has one, shaped as `RunSettings` (src/runner/settings.ts fills them). */
 export const RUN_DEFAULTS = {
   /** `--level`: gate on MUST only. */
   level: 'must',

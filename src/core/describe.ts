@@ -16,7 +16,6 @@ export function describeResponse(ex: HttpExchange): string {
   return `HTTP ${ex.response.status}${ct ? ` (${ct})` : ''}${body}`;
 }
 
-/** ajv errors as `at /choices/0/index: must be integer; …` (ajv's own error data, formatted, never reshaped). */
 /** What ajv's message leaves out: the allowed values, or the name of the unexpected property. */
 function detailOf(e: ErrorObject): string {
   if (e.keyword === 'enum') return ` ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}`;
@@ -25,6 +24,7 @@ function detailOf(e: ErrorObject): string {
   return '';
 }
 
+/** ajv errors as `at /choices/0/index: must be integer; …`. */
 export function describeSchemaErrors(errors: readonly ErrorObject[], limit = 5): string {
   const lines = errors
     .slice(0, limit)

@@ -1,8 +1,4 @@
-/**
- * @module Tool errors: the suite could not proceed or could not judge. Each has a stable `code`
- * (match on the code, not the message). Findings about the target are never thrown: they are data
- * (see result.ts).
- */
+/** @module Tool errors (the suite could not proceed or judge), each with a stable `code`; findings are data. */
 export type ConformanceErrorCode =
   | 'CTS_BAD_FLAG'
   | 'CTS_BAD_CONFIG'
@@ -24,24 +20,13 @@ export type ConformanceErrorCode =
   | 'CTS_NO_CREDENTIALS'
   /** A derived presentation that equals the valid credentials (basic credentials `api:<token>`). */
   | 'CTS_PRESENTATION_IS_VALID'
-  /**
-   * `run --replay FILE`: the recording cannot be read (missing, unreadable, a directory) or holds no
-   * exchange that can be replayed (src/replay/).
-   */
+  /** `run --replay FILE`: the recording cannot be read or holds no exchange to replay (src/replay/). */
   | 'CTS_BAD_REPLAY'
   /** `conformance merge`: a report file that cannot be read, is not JSON, or is not a report of this version. */
   | 'CTS_BAD_REPORT'
-  /**
-   * `conformance merge`: reports that are not of one run (a different version, catalogue, seed, level,
-   * target, kind or shard count), or a shard missing or given twice.
-   */
+  /** `conformance merge`: reports that are not of one run, or a shard missing or given twice. */
   | 'CTS_MERGE_REFUSED'
-  /**
-   * TLS with the target failed (src/transport/tls-errors.ts), each naming the flag that helps: its
-   * certificate is not trusted (--ca-cert, --insecure), has expired or is not yet valid, names another
-   * host, or the target wants a client certificate (--client-cert/--client-key); or another handshake
-   * failure.
-   */
+  /** TLS with the target failed (src/transport/tls-errors.ts). */
   | 'CTS_TLS_UNTRUSTED'
   | 'CTS_TLS_EXPIRED'
   | 'CTS_TLS_WRONG_HOST'
@@ -49,20 +34,11 @@ export type ConformanceErrorCode =
   | 'CTS_TLS_HANDSHAKE'
   /** The forward proxy (--proxy, HTTP_PROXY/HTTPS_PROXY) could not be reached or refused the tunnel. */
   | 'CTS_PROXY_FAILED'
-  /**
-   * The preflight: what answers is not the interface (an HTML or text wall in front of it, a redirect
-   * to a login page, a captive 200 page): no verdict is possible (src/runner/preflight.ts).
-   */
+  /** The preflight: what answers is not the interface (an HTML wall, a login redirect, a captive page). */
   | 'CTS_NOT_THE_INTERFACE'
-  /**
-   * The preflight: the same 401/403 with and without the configured credentials, naming no auth
-   * scheme: something in front of the interface (an API gateway) refuses every request.
-   */
+  /** The preflight: the same 401/403 with and without credentials: a gateway refuses every request. */
   | 'CTS_GATEWAY_REFUSED'
-  /**
-   * The preflight: every probe met the same 502/503/504 page of a gateway: the deployment behind it
-   * was not reached (src/runner/preflight.ts).
-   */
+  /** The preflight: every probe met the same 502/503/504 page of a gateway. */
   | 'CTS_GATEWAY_WALL'
   /** The target stopped answering during the run and did not come back (src/runner/target-watch.ts). */
   | 'CTS_TARGET_DOWN'

@@ -1,18 +1,4 @@
-/**
- * @module The MUST checks a run selected but did not judge, by kind of gap, and which of those the
- * user accepted with `--allow-gaps` (decisions/0013-no-silent-pass.md). A run exits 0 only when
- * every MUST check it selected was judged or its gap was accepted: a check left out by `--only`,
- * `--skip` or `--shard` is not selected (already a gap the user named); the rest is one of
- * - `writes`: it has side effects and writes were off (no `--allow-writes`);
- * - `write-budget`: the `--max-writes` budget was spent before it ran;
- * - `skipped`: it found nothing to judge on the target (an empty listing, no listed id, a setting
- *   it needs not given);
- * - `blocked`: the failing baseline of its operation blocked it.
- * The kind is read from the skipped check's coverage hole (src/coverage/causes.ts), so a merged
- * report and a single run say the same. A check whose every case the deployment's own limit refuses
- * (its context window, given or learned: decisions/0011) is not applicable to that deployment: its
- * skip stays a coverage hole, but no gap.
- */
+/** @module The MUST checks a run selected but did not judge, by kind of gap (decisions/0013-no-silent-pass.md). */
 import type { CoverageReport, HoleCauseCode } from './coverage.js';
 import { OPERATIONS, type OperationId } from './operations.js';
 import type { CheckResult } from './result.js';
@@ -43,10 +29,7 @@ export interface MustGaps {
   readonly accepted: ReadonlyMap<GapKind, readonly string[]>;
   /** Operations with MUST checks selected, none of them judged (an unaccepted gap each). */
   readonly operationsNotJudged: readonly OperationId[];
-  /**
-   * List operations with MUST checks that found nothing to judge: most often the listing of the
-   * configured entity and project answered no record (is --entity/--project right?).
-   */
+  /** List operations with MUST checks that found nothing to judge (is --entity/--project right?). */
   readonly emptyListings: readonly OperationId[];
   /** How many MUST checks were not judged and not accepted. */
   readonly count: number;
@@ -97,10 +80,7 @@ export function mustGapsOf(
   return { unaccepted, accepted, operationsNotJudged, emptyListings, count };
 }
 
-/**
- * The unaccepted gaps in words, for the verdict line: `29 MUST checks not judged: 29 have side
- * effects and writes were off (pass --allow-writes); --allow-gaps writes accepts them`.
- */
+/** The unaccepted gaps in words, for the verdict line. */
 export function describeGaps(gaps: MustGaps): string {
   const parts = [...gaps.unaccepted].map(([kind, ids]) => `${ids.length} ${GAP_WORDS[kind]}`);
   if (gaps.operationsNotJudged.length) parts.push(`no MUST check of ${gaps.operationsNotJudged.join(', ')} was judged`);

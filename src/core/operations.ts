@@ -1,10 +1,4 @@
-/**
- * @module The eight operations of the interface (§4.1–§4.8), each defined once: method, path, §,
- * authentication family (§5), schemas, whether it writes, its framing, and the words the OpenAPI
- * document gives it. Everything per operation elsewhere (the mock's routes, the OpenAPI document,
- * the baseline requests) is an `OperationTable` or an exhaustive switch over `OperationId`, so an
- * operation added to the report schema's enum and forgotten by a module does not compile.
- */
+/** @module The eight operations of the interface (§4.1–§4.8), each defined once. */
 import type { ConformanceRunReportOperation } from '../generated/types.js';
 import type { SchemaName } from '../schemas/registry.js';
 

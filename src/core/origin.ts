@@ -1,8 +1,4 @@
-/**
- * @module Where a report comes from, as `conformance merge` needs it to tell reports of one run (its
- * shards, the proxies of one deployment) from reports that cannot be merged: the kind of report, the
- * side (proxy and replay), the shard, and a hash of the catalogue that judged.
- */
+/** @module Where a report comes from, so `conformance merge` tells reports of one run from the others. */
 import { createHash } from 'node:crypto';
 import type { ConformanceRunReportReportOrigin } from '../generated/types.js';
 
@@ -15,11 +11,7 @@ interface Judge {
   readonly section?: string | undefined;
 }
 
-/**
- * A short hash of what judged a report: the checks or rules (id, level, section) and the coverage
- * model's item ids. The order does not matter: reports built from the same catalogue and schemas
- * have the same hash, whatever their selection.
- */
+/** A short, order-independent hash of what judged a report: its checks or rules and the coverage item ids. */
 export function catalogueHash(judges: Iterable<Judge>, items: Iterable<{ readonly id: string }>): string {
   const lines = [...judges].map((j) => `${j.id} ${j.level} ${j.section ?? ''}`).sort();
   const itemIds = [...items].map((i) => i.id).sort();

@@ -1,9 +1,4 @@
-/**
- * @module The halves a proxy's server report carries of the rules judged on more than one exchange
- * (src/rules/pairs.ts), so that `conformance merge` folds the halves of several proxies again in time
- * order, with the same rule code: a pair whose two exchanges reached different proxies (round-robin
- * behind a balancer) is judged as one proxy would have. Bounded as the proxy's memory is.
- */
+/** @module The halves of pair rules a proxy's report carries, for `conformance merge` to pair. */
 import type { Evidence } from './result.js';
 
 /** One half: the check id its verdicts are reported under, its key, when its exchange was sent, its summary. */

@@ -1,15 +1,8 @@
-/**
- * @module The ways a request can present (non-)credentials, per §5 path family, and the classifier
- * that tells from an Authorization header which one was sent. The classifier compares with the
- * configured secrets and hands back only a name: coverage and reports never hold a secret.
- */
+/** @module The ways a request can present (non-)credentials (§5), and their classifier. */
 import { type ConfiguredCredentials, type DerivedPresentation, derivedPresentations } from './credentials.js';
 import type { AuthScheme } from './operations.js';
 
-/**
- * `valid`: the configured credentials of the path's scheme. The others must all be rejected (§5).
- * The derived ones are built from the configured secrets by the transport (src/core/credentials.ts).
- */
+/** `valid`: the configured credentials of the path's scheme; the others must all be rejected (§5). */
 export type PresentationId =
   | 'valid'
   | 'no-credentials'

@@ -1,8 +1,4 @@
-/**
- * @module The two kinds of evaluation record (§2.1 Prediction, §2.2 Score): their operations,
- * sections, schema, id and URI fields. One table, read by the records checks, the baseline
- * requests and the mock's faults.
- */
+/** @module The two kinds of evaluation record (§2.1 Prediction, §2.2 Score), as one table. */
 import type { SchemaName } from '../schemas/registry.js';
 import type { OperationId } from './operations.js';
 
@@ -62,10 +58,7 @@ export const RECORD_KINDS: readonly RecordKind[] = [PREDICTIONS, SCORES];
 /** The table by kind name. */
 export const RECORD_KIND: Readonly<Record<RecordKindName, RecordKind>> = { predictions: PREDICTIONS, scores: SCORES };
 
-/**
- * The scope of a path under `/v2/{entity}/{project}` (decoded values), as one string: `entity/project`,
- * each part percent-encoded so that no two scopes share a string (names are plain in the usual case).
- */
+/** The scope of a `/v2/{entity}/{project}` path as `entity/project`, each part percent-encoded. */
 export function recordScope(entity: string, project: string): string {
   return `${encodeURIComponent(entity)}/${encodeURIComponent(project)}`;
 }

@@ -1,8 +1,4 @@
-/**
- * @module Redaction: the one function applied wherever evidence or output text is built. Secrets
- * (tokens, passwords, basic credentials) are replaced in every form they could take in a request:
- * as is, base64 (`user:pass`, and the secret alone), and percent-encoded.
- */
+/** @module Redaction of secrets in every form a request could carry them (as is, base64, percent-encoded). */
 const REDACTED = '***';
 
 export type Redactor = ((text: string) => string) & { readonly secrets: readonly string[] };
@@ -27,13 +23,8 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   const fn = ((text: string) => {
     let out = text;
     for (const p of patterns) if (out.includes(p)) out = out.split(p).join(REDACTED);
-    // Any Authorization value that slipped through (e.g. a secret we were not told about). Env-var
-    // references and the suite's own made-up credentials (`conformance-invalid…`) stay readable.
-    // A plain word after the scheme name ("the Basic scheme", "Bearer credentials") is prose, not
-    // a credential: outside a header only values with a digit, an upper-case letter or a symbol, or
-    // 20+ characters long, are masked.
-    // After `Authorization:` it is always a credential. The placeholder of a flag in a hint
-    // (`--basic USER:PASS`) is not one.
+    // Any Authorization value that slipped through; outside a header a short plain word is prose
+    // ("the Basic scheme"), and env-var references and the suite's made-up credentials stay readable.
     return out.replace(
       /(Authorization:\s*)?\b(Bearer|Basic)\s+(?!\$|\*\*\*|conformance-invalid|Y29uZm9ybWFuY2UtaW52YWxpZ|USER:PASS\b)([A-Za-z0-9+/=._~-]{4,})/gi,
       (all, header: string | undefined, scheme: string, value: string) =>
@@ -44,10 +35,7 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return fn;
 }
 
-/**
- * Whether a header's value is a credential, by its name: Authorization and cookies, and any name
- * that carries a key, a token, a secret or a password (`X-Api-Gateway-Key`, `X-Auth-Token`).
- */
+/** Whether a header's value is a credential, by its name (`Authorization`, `X-Api-Gateway-Key`…). */
 export function isSecretHeaderName(name: string): boolean {
   // Rate-limit counters (`x-ratelimit-remaining-tokens`) count tokens; they hold none.
   return /authorization|cookie|key|token|secret|passw|credential|session/i.test(name) && !/ratelimit/i.test(name);

@@ -1,7 +1,4 @@
-/**
- * @module A run's report: what the runner produces and every reporter consumes (never re-parsed
- * text). Versioned: `schemas/report/run-report.json` documents it for other tools.
- */
+/** @module A run's report: what the runner produces and every reporter consumes (schemas/report/run-report.json). */
 import type { CoverageReport } from './coverage.js';
 import type { GapKind } from './gaps.js';
 import type { ContextWindowSource, Level } from './check.js';
@@ -86,10 +83,7 @@ export interface RunReport {
   readonly level: 'must' | 'should';
   /** Budget of completion tokens the chat cases could ask for at most. */
   readonly tokenBudget: number;
-  /**
-   * The deployment's limits the positive chat cases were kept within: the context window (absent
-   * when none was known) and where it came from (`--max-context`, learned from a refusal, or none).
-   */
+  /** The context window the positive chat cases were kept within, and where it came from. */
   readonly limits?: { readonly contextTokens?: number; readonly source: ContextWindowSource };
   /** The command line that reproduces the run (secrets excluded). */
   readonly replay: string;
@@ -97,16 +91,9 @@ export interface RunReport {
   readonly summary: RunSummary;
   /** What the run exercised of the interface (src/coverage). Absent in reports built without a recorder. */
   readonly coverage?: CoverageReport;
-  /**
-   * Set when (part of) the target could not be judged: unreachable, or refusing the configured
-   * credentials (src/runner/preflight.ts). The checks of the families named were not run.
-   */
-  /** What the run created on the target (training jobs, logged trajectories), for clean-up; and the write budget. */
+  /** What the run created on the target, for clean-up; and the write budget. */
   readonly writes?: WriteSummary;
-  /**
-   * How the run reached the target when not plainly (a proxy, a private CA, a client certificate,
-   * headers of its own, TLS not verified), in words without secrets. `insecure`: every report warns.
-   */
+  /** How the run reached the target when not plainly, without secrets. `insecure`: every report warns. */
   readonly connection?: { readonly description: string; readonly insecure: boolean };
   /** Time to first token, inter-token and end-to-end latency of streams, latency of other requests, per operation (src/timing). */
   readonly timing?: TimingTable;
@@ -120,6 +107,7 @@ export interface RunReport {
   readonly baseline?: BaselineOutcome;
   /** What produced the report (kind, side, shard, catalogue hash): what `conformance merge` compares. */
   readonly origin?: ReportOrigin;
+  /** Set when (part of) the target could not be judged: the checks of the families named were not run. */
   readonly unjudged?: {
     readonly code: UnjudgedCode;
     readonly reason: string;
@@ -127,20 +115,10 @@ export interface RunReport {
   };
 }
 
-/**
- * Why (part of) a run could not be judged (src/runner/preflight.ts): the target unreachable (by
- * network, through its proxy, or over TLS), refusing the credentials, or not the interface at all.
- */
+/** Why (part of) a run could not be judged (src/runner/preflight.ts). */
 export type UnjudgedCode = NonNullable<ConformanceRunReportRunReport['unjudged']>['code'];
 
-/**
- * Does a result count against the gate at this level? A `fail` or an `error` of a check at a level
- * the run gates on (MUST; MUST and SHOULD at `--level should`), not accepted by the baseline nor
- * added after the requirement set scored (`unscored`). An
- * `error` at a level the run does not gate on does not gate: had the check been judged, its failure
- * would not have counted either. The one definition: the summary and the verdict both read it
- * (src/core/verdict-of-report.ts).
- */
+/** Whether a result gates at this level: a `fail` or `error` at a gating level, neither known (baseline) nor unscored. */
 export function gates(
   result: Pick<CheckResult, 'level' | 'status' | 'expectedFailure' | 'unscored'>,
   level: 'must' | 'should',

@@ -1,8 +1,4 @@
-/**
- * @module Check outcomes and results: findings are data, never exceptions (fast-check's RunDetails).
- * `fail` = the target broke a rule; `error` = the suite could not judge (timeout, refused, garbage).
- * Both fail the gate, and are reported apart.
- */
+/** @module Check outcomes and results: findings are data; `fail` and `error` both gate, reported apart. */
 import type { HttpExchange, RecordedRequest } from '../transport/types.js';
 import type { CheckIdentity } from './check-identity.js';
 import type { OperationId } from './operations.js';
@@ -26,12 +22,7 @@ export interface FailOutcome {
   readonly counterexample?: unknown;
   readonly path?: string;
   readonly notes?: readonly string[];
-  /**
-   * Set when the failure is the operation's baseline going wrong (a valid request refused, or its
-   * answer invalid), not the check's own rule. When the operation's root check
-   * (`acceptance.valid-request-succeeds.<op>`) fails too, the runner reports this check as blocked
-   * by it instead of as one more failure with the same cause.
-   */
+  /** The failure is the operation's baseline going wrong: blocked when the root check fails too. */
   readonly precondition?: OperationId;
 }
 export interface SkipOutcome {
@@ -94,10 +85,7 @@ export interface CheckResult extends CheckIdentity {
   readonly blockedBy?: string;
   /** In the JSON report only: an INFO check's observation, written as a pass with its expected/actual (INFO never fails). */
   readonly observed?: true;
-  /**
-   * Proxy and replay results: the exchanges the rule was judged on, broke it, or were not answered
-   * completely, and when the one the evidence shows was seen (ISO time): what merging sums and orders.
-   */
+  /** Proxy and replay results: exchanges judged, broken, unanswered, and when the evidence's was seen. */
   readonly exchanges?: {
     readonly judged: number;
     readonly broken: number;

@@ -1,7 +1,4 @@
-/**
- * @module One Server-Sent Event as the parser hands it on (src/transport/sse.ts): data that the
- * stream judge (src/rules/chat-stream.ts) reads without depending on the transport.
- */
+/** @module One Server-Sent Event as the parser (src/transport/sse.ts) hands it on. */
 
 export interface SseEvent {
   /** The `event:` field, `message` when absent. */

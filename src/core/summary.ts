@@ -1,8 +1,4 @@
-/**
- * @module A run's summary: counts over its results, and `conformant`, the verdict of the report
- * (src/core/verdict-of-report.ts). The only place a summary's `conformant` is written: the run, the
- * proxy and replay, the merge, `--baseline`, `--min-coverage` and `--slo` all build theirs here.
- */
+/** @module A run's summary: counts over its results, and `conformant` (the only place it is written). */
 import type { GapKind } from './gaps.js';
 import type { RunReport, RunSummary } from './report.js';
 import type { CheckResult } from './result.js';
@@ -19,11 +15,8 @@ interface SummaryExtras {
 }
 
 /**
- * The summary of a report (or of one being built): every result lands in exactly one count. Known
- * failures (`expectedFailure` set) count under `expectedFailures`, not `failed` or `errored`. An
- * INFO check never fails: its observation counts as `passed` (as in the JUnit report).
- * `conformant` and `minCoverage` are the report's verdict ({@link verdictOfReport}): no result
- * gates, every family was judged, and the coverage gate, when asked for, is met.
+ * The summary of a report: every result in exactly one count (an INFO failure is `passed`), and the
+ * report's verdict ({@link verdictOfReport}).
  */
 export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: SummaryExtras = {}): RunSummary {
   let passed = 0;
@@ -66,10 +59,7 @@ export function summaryOf(report: Omit<VerdictBasis, 'summary'>, extras: Summary
   };
 }
 
-/**
- * The report with its summary computed again from what it now holds (results marked, results
- * added, a gate asked for), keeping its unexpected passes and its coverage gate unless `extras` says.
- */
+/** The report with its summary computed again, keeping its extras unless `extras` says. */
 export function resummarized(report: RunReport, extras: SummaryExtras = {}): RunReport {
   return {
     ...report,
@@ -81,12 +71,7 @@ export function resummarized(report: RunReport, extras: SummaryExtras = {}): Run
   };
 }
 
-/**
- * The summary of results alone (no family left unjudged, no coverage gate): {@link summaryOf}
- * on `{ results, level }`.
- *
- * @param unexpectedPasses - baseline entries found stale.
- */
+/** The summary of results alone (no family left unjudged, no coverage gate). */
 export function summarize(
   results: readonly CheckResult[],
   level: RunReport['level'],

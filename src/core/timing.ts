@@ -1,10 +1,4 @@
-/**
- * @module What a report says of time: per operation, the distributions of time to first token,
- * inter-token latency, end-to-end latency and output tokens per second of its streams, and the
- * latency of its other requests (src/timing measures them), each with its mergeable sketch; and the
- * service-level objectives the run was asked to judge (`--slo`). docs/timing.md maps the names to
- * vLLM's `bench serve` and to the OpenTelemetry GenAI conventions.
- */
+/** @module What a report says of time: per-operation distributions with mergeable sketches, and `--slo` objectives. */
 import type {
   ConformanceRunReportDistribution,
   ConformanceRunReportObjective,
@@ -13,10 +7,7 @@ import type {
 } from '../generated/types.js';
 import type { OperationId } from './operations.js';
 
-/**
- * A sketch as a report holds it (src/timing/sketch.ts): bins `[index, count]`, exact min and max. The
- * schema's bins are pairs of numbers, typed here as such.
- */
+/** A sketch as a report holds it (src/timing/sketch.ts): bins `[index, count]`, exact min and max. */
 export type SketchData = Readonly<Omit<ConformanceRunReportSketch, 'bins'>> & {
   readonly bins: readonly (readonly [number, number])[];
 };

@@ -1,12 +1,29 @@
-/**
- * @module Small predicates every layer asks: is a value a JSON object, what is the canonical text of
- * a JSON value, what class is an HTTP status, what media type does a Content-Type name. One home,
- * so the suites, the mock and the runner judge them the same way.
- */
+/** @module Small predicates and helpers every layer uses, in one home so every layer judges them the same way. */
+
+/** The value kept under `key`, made by `make()` and kept on first ask. */
+export function memo<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
 
 /** A JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The JSON value of a text, or undefined when there is none or it is not JSON. */
+export function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** JSON with object keys sorted (and undefined members dropped): equal values have equal text. */

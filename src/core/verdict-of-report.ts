@@ -80,7 +80,6 @@ export function verdictOfReport(report: VerdictBasis): ReportVerdict {
   return {
     word,
     conformant: word === 'CONFORMANT' || word === 'CONFORMANT WITH GAPS',
-    // A string until the types generated from the report schema know the code.
     interrupted: report.unjudged?.code === INTERRUPTED_CODE,
     gating,
     outdated,

@@ -1,11 +1,4 @@
-/**
- * @module Why coverage items were not exercised. The runner tells which checks it did not run and
- * why (writes not allowed, the write budget spent, the preflight's verdict), the selection which
- * checks it left out; results tell which checks a failing root blocked. A skipped check's hole gets
- * its own cause. The model's items are not tied to checks (the recorder sees exchanges, never
- * checks), so an item's cause is its operation's: the cause shared by most of the operation's
- * checks that did not run; when every check of the operation ran, no request exercised the item.
- */
+/** @module Why coverage items were not exercised, as far as the run can tell. */
 import { NOT_EXERCISED, SKIPPED_BY_CHECK, type HoleCause, type HoleCauseCode } from '../core/coverage.js';
 import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
@@ -24,11 +17,7 @@ export interface RunCauses {
   readonly notSelected?: ReadonlyMap<OperationId, number>;
 }
 
-/**
- * Per operation, the checks a run's selection left out: those of `notSelected` (the catalogue's
- * checks that `--only`, `--skip` or `--shard` dropped, when the caller knows them), and every
- * operation no check of the run is for.
- */
+/** Per operation, the checks the selection left out (`notSelected`), and one for each operation with none run. */
 export function notSelectedOf(
   checks: readonly Pick<CheckDefinition, 'operation'>[],
   notSelected: readonly Pick<CheckDefinition, 'operation'>[] = [],
@@ -80,11 +69,7 @@ const PRECEDENCE: readonly HoleCauseCode[] = [
   'blocked',
 ];
 
-/**
- * The cause of every model item of each operation not exercised: the cause shared by most of the
- * operation's checks that were not run (left out, skipped by the runner, blocked); an operation
- * whose checks all ran has `not-exercised` (a check's own skip is not counted: its hole says why).
- */
+/** Per operation, the cause shared by most of its checks not run; `not-exercised` when all ran. */
 export function causesByOperation(results: readonly CheckResult[], causes: RunCauses): Map<OperationId, HoleCause> {
   const out = new Map<OperationId, HoleCause>();
   for (const o of OPERATIONS) {

@@ -1,9 +1,4 @@
-/**
- * @module One item of the coverage model: a part of the interface a run should exercise (a field
- * sent or observed, a value, a bound, a rule broken, a presentation, a scoping probe), named and
- * described for a person. The model (model.ts) derives the items; the stated gaps (stated-gaps.ts)
- * set some apart; the recorder marks them exercised.
- */
+/** @module One item of the coverage model: a part of the interface a run should exercise, named and described. */
 import type { CoverageKind } from '../core/coverage.js';
 import type { OperationId } from '../core/operations.js';
 import type { VllmRuleId } from '../rules/vllm-request-rules.js';

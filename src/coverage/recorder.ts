@@ -1,20 +1,15 @@
-/**
- * @module The coverage recorder: fed with every exchange of a run (what was sent and what came
- * back, streamed bodies included), it marks the items of the model they exercise. It knows the
- * operations and the schemas, never the checks. It is given the configured credentials only to
- * name the presentation an Authorization header is; it keeps names, never a secret.
- */
+/** @module The coverage recorder: marks the model's items each exchange exercises. */
 import type { TargetConfig } from '../core/check.js';
 import { matchOperation, type Operation, type OperationId } from '../core/operations.js';
 import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
-import type { HttpClient, RecordedRequest, StreamingExchange } from '../transport/types.js';
+import { type HttpClient, type RecordedRequest, type StreamingExchange, withChunks } from '../transport/types.js';
 import type { CoverageItem, Mode } from './item.js';
 import { modesOf, responseSchemasOf, type CoverageModel } from './model.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { classifyAuthorization } from '../core/presentations.js';
 import { fieldPathOf, presentPaths, valuesAt } from '../schemas/fields.js';
-import { is2xx, is4xx } from '../core/values.js';
+import { is2xx, is4xx, jsonOrUndefined, memo } from '../core/values.js';
 
 /** Lines of one streamed body looked at (enough to see every field a chunk or record carries). */
 const MAX_LINES_PER_BODY = 400;
@@ -30,22 +25,10 @@ export interface Parsed {
 export interface CoverageRecorder {
   /** One exchange: the request as sent, the status, and the body (text) when it was read whole. */
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void;
-  /**
-   * The client with every exchange observed (streamed bodies as they are read); `onNew` hears how
-   * many items each of its exchanges exercised first in the run.
-   */
+  /** The client with every exchange observed; `onNew` hears how many items each exercised first. */
   wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient;
   /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** JSON values of a body of lines: SSE `data:` events or JSONL records. */
@@ -55,7 +38,7 @@ function lineValues(text: string): unknown[] {
     const line = raw.replace(/\r$/, '');
     const payload = line.startsWith('data:') ? line.slice(5).trim() : line.trim();
     if (!payload || payload === '[DONE]' || !/^[{[]/.test(payload)) continue;
-    const v = parseJson(payload);
+    const v = jsonOrUndefined(payload);
     if (v !== undefined) out.push(...(Array.isArray(v) ? v : [v]));
   }
   return out;
@@ -76,8 +59,11 @@ function itemsByOperationAndKind(
 ): (op: OperationId, kind: CoverageItem['kind']) => readonly CoverageItem[] {
   const byOp = new Map<OperationId, Map<CoverageItem['kind'], CoverageItem[]>>();
   for (const item of items) {
-    const kinds = byOp.get(item.operation) ?? byOp.set(item.operation, new Map()).get(item.operation)!;
-    (kinds.get(item.kind) ?? kinds.set(item.kind, []).get(item.kind)!).push(item);
+    memo(
+      memo(byOp, item.operation, () => new Map()),
+      item.kind,
+      () => [],
+    ).push(item);
   }
   return (op, kind) => byOp.get(op)?.get(kind) ?? NONE;
 }
@@ -158,8 +144,7 @@ class Recorder implements CoverageRecorder {
     for (const v of values) {
       if (v === null || typeof v !== 'object') continue;
       for (const [k, id] of Object.entries(v))
-        if (typeof id === 'string' && k.endsWith('_id'))
-          (this.knownIds.get(k) ?? this.knownIds.set(k, new Set()).get(k)!).add(id);
+        if (typeof id === 'string' && k.endsWith('_id')) memo(this.knownIds, k, () => new Set()).add(id);
     }
   }
 
@@ -200,7 +185,7 @@ class Recorder implements CoverageRecorder {
       return undefined;
     }
     this.scope(op, params);
-    const body = parsed && 'request' in parsed ? parsed.request : parseJson(request.body);
+    const body = parsed && 'request' in parsed ? parsed.request : jsonOrUndefined(request.body);
     const mode: Mode | undefined =
       modesOf(op.id)[0] === undefined
         ? undefined
@@ -218,7 +203,7 @@ class Recorder implements CoverageRecorder {
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void {
     const seen = this.observeRequest(request, status, parsed);
     if (!seen?.ok || !seen.ownScope || bodyText === undefined) return;
-    const json = parsed?.answer ?? parseJson(bodyText);
+    const json = parsed?.answer ?? jsonOrUndefined(bodyText);
     this.responseFields(seen.op, seen.mode, json !== undefined && !Array.isArray(json) ? [json] : lineValues(bodyText));
   }
 
@@ -262,11 +247,7 @@ class Recorder implements CoverageRecorder {
       }
     })();
     return {
-      request: ex.request,
-      status: ex.status,
-      headers: ex.headers,
-      chunks,
-      elapsedMs: () => ex.elapsedMs(),
+      ...withChunks(ex, chunks),
       async close() {
         finish();
         await ex.close();

@@ -1,8 +1,4 @@
-/**
- * @module Parts of the schemas no request of the interface can exercise, each with the reason. The
- * only hand-written part of the coverage model: what is left out is stated here, and printed by
- * `conformance coverage`, never silently dropped.
- */
+/** @module Parts of the schemas no request can exercise, each with the reason: stated, never silently dropped. */
 import type { CoverageItem } from './item.js';
 
 export interface StatedGap {

@@ -1,8 +1,4 @@
-/**
- * @module What a run covered: the model's items exercised, per operation and in all, and the holes
- * (items not exercised, and checks skipped because the target gave them nothing to work with), each
- * with its cause (causes.ts) and grouped by operation and cause.
- */
+/** @module What a run covered: items exercised per operation and in all, and the holes with their causes. */
 import type { CheckResult } from '../core/result.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import { groupHoles, type CoverageHole, type CoverageReport } from '../core/coverage.js';
@@ -16,12 +12,7 @@ function percentOf(covered: number, total: number): number {
   return total === 0 ? 100 : Math.floor((covered * 100) / total);
 }
 
-/**
- * Sums up coverage: every model item, plus one item per check result (judged, or skipped: a hole).
- * Only checks of the run count; model items of operations no selected check touches count too,
- * so a run of a few checks reports the little it covered. `causes` is what the run knows about the
- * checks it did not run (the proxy knows none of it: its holes are not exercised, or skipped).
- */
+/** Sums up coverage: every model item, plus one item per check result (a skip is a hole). */
 export function summarizeCoverage(
   model: CoverageModel,
   covered: ReadonlySet<string>,
@@ -68,10 +59,7 @@ export function summarizeCoverage(
   return coverageReport(per, holes, { notApplicable: model.notApplicable.length, mustSkipped });
 }
 
-/**
- * The coverage report from counts per operation (the operations with items, in the map's order) and
- * the holes: the sums, the percents (rounded down) and the holes grouped by cause.
- */
+/** The coverage report from counts per operation and the holes: sums, percents, holes grouped by cause. */
 export function coverageReport(
   per: ReadonlyMap<OperationId, { readonly covered: number; readonly total: number }>,
   holes: readonly CoverageHole[],

@@ -1,18 +1,12 @@
-/**
- * @module `arbitraryFromSchema`: the public entry of the compiler from our JSON Schemas (or a
- * client's) to fast-check arbitraries of valid values.
- */
+/** @module `arbitraryFromSchema`: fast-check arbitraries of values valid against a JSON Schema. */
 import type fc from 'fast-check';
 import { compileSchemas, type CompileContext } from './_internals/compile.js';
 import { rootSchema } from './_internals/schema-store.js';
+import { memo } from '../core/values.js';
 
 /** Options of {@link arbitraryFromSchema}. */
 export interface ArbitraryFromSchemaOptions {
-  /**
-   * Allow integers beyond ±(2^53 - 1) when a schema's bounds allow them (§4.1 `seed`, §8 print
-   * ±9223372036854776000). Such numbers lose precision in JSON and in JavaScript.
-   * @defaultValue false
-   */
+  /** Allow integers beyond ±(2^53 - 1) when the bounds allow them (§4.1 `seed`, §8). @defaultValue false */
   unsafeIntegers?: boolean;
   /** Longest generated array unless `minItems` asks for more. @defaultValue 3 */
   maxArrayLength?: number;
@@ -22,7 +16,8 @@ export interface ArbitraryFromSchemaOptions {
   useDefaults?: boolean;
 }
 
-function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
+/** The compile options with their defaults. */
+export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
   return {
     unsafeIntegers: options.unsafeIntegers ?? false,
     maxArrayLength: options.maxArrayLength ?? 3,
@@ -34,14 +29,8 @@ function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
 const cache = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
 
 /**
- * An arbitrary of values valid against `schema`: a registry name (`'chat/chat-completion-request'`)
- * or a schema object (ours, or any JSON Schema 2020-12 subset a client writes). `$ref`s resolve
- * across our files by `$id` and within the document by `#/$defs/...`. Compiled arbitraries are
- * cached per schema and options.
- *
- * @throws Error when the schema is unsatisfiable or uses an unresolvable `$ref`.
- * @example
- * fc.assert(fc.property(arbitraryFromSchema('training/tool'), (tool) => registry().validate('training/tool', tool).ok));
+ * An arbitrary of values valid against `schema` (a registry name or a schema object), cached per
+ * schema and options; throws when the schema is unsatisfiable or a `$ref` unresolvable.
  */
 export function arbitraryFromSchema(
   schema: object | string,
@@ -53,16 +42,16 @@ export function arbitraryFromSchema(
     return compileSchemas([true], contextOf(options), 0)!;
   }
   const ctx = contextOf(options);
-  const key = JSON.stringify(ctx);
-  let perOptions = cache.get(root);
-  if (!perOptions) cache.set(root, (perOptions = new Map()));
-  let arb = perOptions.get(key);
-  if (!arb) {
-    arb = compileSchemas([root], ctx, 0);
+  const compile = () => {
+    const arb = compileSchemas([root], ctx, 0);
     if (!arb) throw new Error(`arbitraryFromSchema: no value satisfies ${describeSchema(schema)}`);
-    perOptions.set(key, arb);
-  }
-  return arb;
+    return arb;
+  };
+  return memo(
+    memo(cache, root, () => new Map()),
+    JSON.stringify(ctx),
+    compile,
+  );
 }
 
 function describeSchema(schema: object | string): string {

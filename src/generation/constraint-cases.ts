@@ -1,9 +1,4 @@
-/**
- * @module One request per documented constraint, derived from a request schema: a valid body with
- * one field breaking its constraint (required left out, a value outside its enum, a value not of
- * its format, a number beyond a bound), and, per bound, the body with the value at the bound.
- * Bodies are JSON text: the §8 bounds lie beyond what a JS number writes exactly.
- */
+/** @module One request per documented constraint of a request schema, as JSON text (§8 bounds are exact). */
 import { schemaFields } from '../schemas/fields.js';
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 
@@ -21,10 +16,7 @@ export interface ConstraintCase {
 const MARKER = '__conformance_literal__';
 const DELETE = Symbol('delete');
 
-/**
- * Sets (or deletes) the value at a field path in a copy of `body`, entering the first element of
- * each array on the way. Undefined when the path is not there to set.
- */
+/** Sets (or deletes) the value at a field path in a copy of `body`, through first elements of arrays. */
 function setAt(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> | undefined {
   const copy = structuredClone(body);
   let holder: unknown = copy;

@@ -1,14 +1,5 @@
-/**
- * @module Property-based generation: fast-check arbitraries compiled from our JSON Schemas
- * (positives, one-constraint negatives) and realistic requests a real server accepts.
- */
-
-// Schema-driven positives
-
-// Schema-driven negatives
+/** @module Property-based generation: schema-driven negatives, and realistic requests a real server accepts. */
 export { negativeCases, prepareCatalogue } from './negative-cases.js';
-
-// Realistic requests
 export { everyFieldChatRequests, realisticChatRequest } from './realistic/chat-request.js';
 export {
   everyFieldTrainingRequests,
@@ -17,6 +8,5 @@ export {
   realisticTrainingJobRequest,
 } from './realistic/training-request.js';
 export type { NegativeCase, Strictness } from './mutation.js';
-
 // What lax validators accept (decisions/0004), for observed traffic
 export { laxlyValid } from './_internals/lax-valid.js';

@@ -1,24 +1,9 @@
-/**
- * @module The data a negative case carries: which single constraint of a valid value was broken,
- * where, and whether a real server may accept the result by design.
- */
+/** @module The data a negative case carries: which single constraint was broken, where, and how strictly. */
 
-/**
- * Which constraint a mutation breaks.
- * - `type`: a scalar of the wrong JSON type (or `null`) where another type belongs.
- * - `enum`: a value outside a documented set (`enum`/`const`).
- * - `range`: a number, length or item count outside documented bounds.
- * - `required`: a required property removed.
- * - `format`: a string that breaks its `format` (uuid, date-time, uri, email).
- * - `structure`: the wrong shape where an object or array belongs, or a property where none may be.
- */
+/** Which constraint a mutation breaks (`structure`: the wrong shape, or a property where none may be). */
 export type MutationKind = 'type' | 'enum' | 'range' | 'required' | 'format' | 'structure';
 
-/**
- * `reject`: no reading of the interface can accept the value; a 2xx is a finding.
- * `lenient`: real servers accept it by design (pydantic's lax coercion, vLLM's `str | list[str]`);
- * acceptance is reported as INFO only.
- */
+/** `reject`: a 2xx is a finding. `lenient`: real servers accept it by design; acceptance is INFO only. */
 export type Strictness = 'reject' | 'lenient';
 
 /** One broken constraint. */

@@ -1,10 +1,7 @@
-/**
- * @module Negative generation: valid values with exactly one constraint broken, each labelled with
- * a {@link Mutation} (kind, JSON pointer, sentence, reject/lenient).
- */
+/** @module Negative generation: valid values with exactly one constraint broken, each labelled. */
 import fc from 'fast-check';
 import type { ArbitraryFromSchemaOptions } from './arbitrary-from-schema.js';
-import { arbitraryFromSchema } from './arbitrary-from-schema.js';
+import { arbitraryFromSchema, contextOf } from './arbitrary-from-schema.js';
 import { compileFlat, compileSchemas, type CompileContext } from './_internals/compile.js';
 import { conjoin, flatten, type FlatSchema } from './_internals/flat-schema.js';
 import { matchesFlat } from './_internals/matches.js';
@@ -14,6 +11,7 @@ import { probeKeys, probeOutcome } from './_internals/probe-outcomes.js';
 import { ReplayedDraws } from './_internals/replayed-draw.js';
 import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
+import { memo } from '../core/values.js';
 
 /** Options of {@link negativeCases} and {@link mutationCatalogue}. */
 export interface NegativeCasesOptions extends ArbitraryFromSchemaOptions {
@@ -32,15 +30,6 @@ interface Prepared {
 
 const cache = new WeakMap<object, Map<string, Prepared[]>>();
 
-function compileContext(options: NegativeCasesOptions): CompileContext {
-  return {
-    unsafeIntegers: options.unsafeIntegers ?? false,
-    maxArrayLength: options.maxArrayLength ?? 3,
-    maxDepth: options.maxDepth ?? 5,
-    useDefaults: options.useDefaults ?? true,
-  };
-}
-
 function isContainerFor(value: unknown, key: string | number): value is Record<string, unknown> | unknown[] {
   return typeof key === 'number'
     ? Array.isArray(value)
@@ -51,12 +40,7 @@ function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext,
   return compileFlat(conjoin(node, { type }), ctx, depth) ?? fc.constant(type === 'object' ? {} : []);
 }
 
-/**
- * The arbitraries a catalogue's templates are assembled from, compiled once per path step and per
- * site instead of once per template: the templates at one site (and the sites below one step) share
- * them. Arbitraries are immutable descriptions, so sharing one yields the same values as compiling
- * it again; this only saves the compiling (most of a catalogue's build before this).
- */
+/** The arbitraries templates are assembled from, compiled once per path step and site and shared. */
 class Parts {
   readonly #ctx: CompileContext;
   readonly #steps = new Map<PathStep, fc.Arbitrary<[unknown, unknown]>>();
@@ -69,15 +53,12 @@ class Parts {
 
   /** The container of step `i` (made the step's type) and its child, or NO_CASE when the child has no value. */
   step(step: PathStep, i: number): fc.Arbitrary<[unknown, unknown]> {
-    let arb = this.#steps.get(step);
-    if (!arb) {
-      arb = fc.tuple(
+    return memo(this.#steps, step, () =>
+      fc.tuple(
         this.#forcedNode(step.parent, typeof step.key === 'number' ? 'array' : 'object', i),
         compileSchemas(step.child, this.#ctx, i + 1) ?? fc.constant(NO_CASE),
-      );
-      this.#steps.set(step, arb);
-    }
-    return arb;
+      ),
+    );
   }
 
   /** The site's node as an object (for edits that add or remove a key). */
@@ -86,23 +67,12 @@ class Parts {
   }
 
   #forcedNode(node: FlatSchema, type: 'object' | 'array', depth: number): fc.Arbitrary<unknown> {
-    let perNode = this.#forced.get(node);
-    if (!perNode) this.#forced.set(node, (perNode = new Map()));
-    const key = `${type}@${depth}`;
-    let arb = perNode.get(key);
-    if (!arb) {
-      arb = forced(node, type, this.#ctx, depth);
-      perNode.set(key, arb);
-    }
-    return arb;
+    const perNode = memo(this.#forced, node, () => new Map<string, fc.Arbitrary<unknown>>());
+    return memo(perNode, `${type}@${depth}`, () => forced(node, type, this.#ctx, depth));
   }
 }
 
-/**
- * The arbitrary of one template: a valid root, the path to the site made present (generating
- * containers and children where the root lacks them), then the edit. Cases where the base came out
- * invalid or the edit did not break the schema are filtered away.
- */
+/** The arbitrary of one template: a valid root, the path to the site made present, then the edit. */
 function prepare(
   root: FlatSchema,
   template: MutationTemplate,
@@ -151,12 +121,7 @@ function isCase(c: NegativeCase | undefined): c is NegativeCase {
   return c !== undefined;
 }
 
-/**
- * Whether the arbitrary yields a case within a few tries; cheap when the first try succeeds (as it
- * does for every template of the bundled schemas). The seeded values come in the same order
- * whatever `numRuns`, so the first try is the first of the thirty. Every probe samples with the
- * same seed: what templates share (the root, a site's containers) is drawn once (`ReplayedDraws`).
- */
+/** Whether the arbitrary yields a case within a few seeded tries (the first try is the first of the thirty). */
 function probe(raw: fc.Arbitrary<NegativeCase | undefined>): boolean {
   for (const numRuns of [1, 30]) if (fc.sample(raw, { seed: 0x5eed, numRuns }).some(isCase)) return true;
   return false;
@@ -175,14 +140,16 @@ const workshops = new WeakMap<object, Map<string, Workshop>>();
 
 function workshopOf(root: Record<string, unknown>, ctx: CompileContext): Workshop {
   const key = JSON.stringify(ctx);
-  let perContext = workshops.get(root);
-  if (!perContext) workshops.set(root, (perContext = new Map()));
-  let shop = perContext.get(key);
-  if (!shop) {
-    shop = { rootFlat: flatten(root), parts: new Parts(ctx), draws: new ReplayedDraws(), sites: new Map() };
-    perContext.set(key, shop);
-  }
-  return shop;
+  return memo(
+    memo(workshops, root, () => new Map<string, Workshop>()),
+    key,
+    () => ({
+      rootFlat: flatten(root),
+      parts: new Parts(ctx),
+      draws: new ReplayedDraws(),
+      sites: new Map(),
+    }),
+  );
 }
 
 /** The cache slot of a schema and options: where a built catalogue is kept. */
@@ -196,41 +163,32 @@ function slotOf(
     options.kinds ?? null,
     options.strictness ?? null,
     options.maxSiteDepth ?? 3,
-    compileContext(options),
+    contextOf(options),
   ]);
-  let perOptions = cache.get(root);
-  if (!perOptions) cache.set(root, (perOptions = new Map()));
-  return { root, perOptions, key };
+  return { root, perOptions: memo(cache, root, () => new Map<string, Prepared[]>()), key };
 }
 
-/**
- * Builds a catalogue one template at a time: it yields after each, so a caller can drain it at once
- * (`prepared`) or hand the event loop back between templates (`prepareCatalogue`). It returns the
- * catalogue, kept in the cache.
- */
+/** Builds a catalogue, yielding after each template, and returns it (kept in the cache). */
 function* building(schema: object | string, options: NegativeCasesOptions): Generator<void, Prepared[]> {
   const slot = slotOf(schema, options);
   if (!slot) return [];
   const hit = slot.perOptions.get(slot.key);
   if (hit) return hit;
   const { root } = slot;
-  const shop = workshopOf(root, compileContext(options));
+  const shop = workshopOf(root, contextOf(options));
   const { rootFlat, parts, draws } = shop;
   yield;
   const rootArb = arbitraryFromSchema(schema, options);
   yield;
   const out: Prepared[] = [];
   const depth = options.maxSiteDepth ?? 3;
-  let sites = shop.sites.get(depth);
-  if (!sites) shop.sites.set(depth, (sites = mutationSites(root, depth)));
+  const sites = memo(shop.sites, depth, () => mutationSites(root, depth));
   const keyOf = probeKeys(root, slot.key);
   for (const [s, site] of sites.entries()) {
     for (const [t, template] of templatesAt(site).entries()) {
       if (options.kinds && !options.kinds.includes(template.mutation.kind)) continue;
       if (options.strictness && options.strictness !== template.mutation.strictness) continue;
-      // Keep only templates that actually produce cases (a probe with a fixed seed); filtering an
-      // arbitrary that never yields would loop forever. The probe draws as the kept arbitrary does;
-      // its answer may have been worked out at build time (probe-outcomes.ts).
+      // Only templates that produce cases: filtering an arbitrary that never yields would loop forever.
       const { kind, pointer, description } = template.mutation;
       const key = () => keyOf(`${s}.${t}`, `${kind} ${pointer} ${description}`);
       if (probeOutcome(key, () => probe(prepare(rootFlat, template, rootArb, parts, draws))))
@@ -258,16 +216,11 @@ const SLICE_MS = 4;
 /** Cooperative builds under way, per cache slot: a second caller waits for the first build. */
 const underway = new WeakMap<Map<string, Prepared[]>, Map<string, Promise<void>>>();
 
-/**
- * Builds the catalogue of `schema` (as `mutationCatalogue` does) without holding the event loop for
- * more than a few milliseconds at a time: requests in flight meanwhile are answered on time, and
- * their timing stays true. The catalogue is cached for `negativeCases` and `mutationCatalogue`.
- */
+/** Builds and caches the catalogue of `schema` without holding the event loop more than a few ms at a time. */
 export function prepareCatalogue(schema: object | string, options: NegativeCasesOptions = {}): Promise<void> {
   const slot = slotOf(schema, options);
   if (!slot || slot.perOptions.has(slot.key)) return Promise.resolve();
-  let bySlot = underway.get(slot.perOptions);
-  if (!bySlot) underway.set(slot.perOptions, (bySlot = new Map()));
+  const bySlot = memo(underway, slot.perOptions, () => new Map<string, Promise<void>>());
   const running = bySlot.get(slot.key);
   if (running) return running;
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -286,22 +239,12 @@ export function prepareCatalogue(schema: object | string, options: NegativeCases
   return build;
 }
 
-/**
- * The deterministic list of mutations `negativeCases` draws from: every single-constraint break
- * the schema allows, in schema order (root first).
- */
+/** The deterministic list of mutations `negativeCases` draws from, in schema order. */
 export function mutationCatalogue(schema: object | string, options: NegativeCasesOptions = {}): readonly Mutation[] {
   return prepared(schema, options).map((p) => p.template.mutation);
 }
 
-/**
- * An arbitrary of negative cases for `schema`: a valid value with one constraint broken, chosen
- * uniformly among the catalogue's mutations. Every value fails validation against `schema`.
- *
- * @throws Error when the schema offers no mutation (for example `{}`, which accepts everything).
- * @example
- * fc.assert(fc.property(negativeCases('chat/chat-completion-request', { strictness: 'reject' }), ({ value, mutation }) => ...));
- */
+/** Negative cases for `schema`: a valid value with one constraint broken; throws when none can be broken. */
 export function negativeCases(schema: object | string, options: NegativeCasesOptions = {}): fc.Arbitrary<NegativeCase> {
   const list = prepared(schema, options);
   if (list.length === 0)
@@ -328,11 +271,7 @@ export interface NegativePair {
   readonly cases: fc.Arbitrary<NegativeCase>;
 }
 
-/**
- * The catalogue grouped by (pointer, kind), in catalogue order: every place the schema can be broken
- * and every way it can be broken there, once each. A caller that sends one case of each pair covers
- * the catalogue's negative space whatever the seed; the seed only picks the entry and its values.
- */
+/** The catalogue grouped by (pointer, kind), in catalogue order: one case of each covers it whatever the seed. */
 export function negativePairs(schema: object | string, options: NegativeCasesOptions = {}): readonly NegativePair[] {
   const groups = new Map<string, Prepared[]>();
   for (const p of prepared(schema, options)) {

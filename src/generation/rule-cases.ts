@@ -1,8 +1,4 @@
-/**
- * @module One request per rule of the conventions' vLLM request rules (and the two of §7 among
- * them): a minimal valid request with one patch that breaks exactly that rule (vllm-rules.ts is the
- * judge, and the test holds each patch to it), and the modes the rule applies in.
- */
+/** @module One patch per vLLM request rule (§7 among them) breaking exactly that rule, and its modes. */
 import type { ChatMode } from './realistic/chat-request.js';
 import type { VllmRuleId } from '../rules/vllm-request-rules.js';
 

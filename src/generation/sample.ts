@@ -1,15 +1,8 @@
-/**
- * @module Deterministic sampling: the same seed gives the same values (the `--seed` promise).
- */
+/** @module Deterministic sampling: the same seed gives the same values (the `--seed` promise). */
 import fc from 'fast-check';
 import { arbitraryFromSchema } from './arbitrary-from-schema.js';
 
-/**
- * One value valid against `schema` (a registry name or a schema object), fixed by `seed`.
- *
- * @example
- * sampleValid({ type: 'object', required: ['answer'], properties: { answer: { enum: ['yes', 'no'] } } }, 7);
- */
+/** One value valid against `schema` (a registry name or a schema object), fixed by `seed`. */
 export function sampleValid(schema: object | string, seed: number): unknown {
   return fc.sample(arbitraryFromSchema(schema), { seed, numRuns: 1 })[0];
 }

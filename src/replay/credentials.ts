@@ -1,13 +1,4 @@
-/**
- * @module The credentials a replayed request carries. A recording holds none (the proxy redacts them
- * to `Bearer ***`), and a recorded value is never sent. When the recording names the kind the request
- * presented (`credentials`: the configured ones, other ones, a malformed header, the other scheme…),
- * the replay presents that kind: the run's own, deliberately wrong ones, or ones derived from the
- * run's (src/core/credentials.ts), so that a request served against §5 is served (or refused) again.
- * Otherwise the status decides: a request that had credentials and was not refused gets the run's own
- * in the same scheme (Bearer: --token, Basic: --basic), one that was refused (401/403) gets
- * deliberately wrong ones of the same scheme, so that it is refused again, and one without gets none.
- */
+/** @module The credentials a replayed request carries (a recording holds none). */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { type ConfiguredCredentials, derivedAuthorization, WRONG_PASSWORD } from '../core/credentials.js';
 import type { AuthScheme } from '../core/operations.js';
@@ -53,10 +44,7 @@ const ownBasic = (configured: ConfiguredCredentials): Substitution =>
     ? { skip: `whose Basic credentials are not configured (pass --basic or set ${ENV_BASIC})` }
     : { authorization: `Basic ${b64(configured.basic)}` };
 
-/**
- * What replaces a recorded Authorization header (`recorded`, redacted), given the status the request
- * was answered with (undefined: not answered) and the run's credentials.
- */
+/** What replaces a recorded (redacted) Authorization header, given the status it was answered with. */
 export function substituteCredentials(
   recorded: string | undefined,
   status: number | undefined,

@@ -1,9 +1,4 @@
-/**
- * @module The lines of a recording file, read as a stream: one chunk of the file at a time, pulled
- * only when the reader wants the next line, so a recording of any size is read in bounded memory. A
- * line longer than `maxLineBytes` is never held: it is passed over as it streams and reported as
- * too long. A missing or unreadable file is a `CTS_BAD_REPLAY` tool error.
- */
+/** @module The lines of a recording file, streamed in bounded memory. */
 import { createReadStream } from 'node:fs';
 import { ConformanceError } from '../core/errors.js';
 

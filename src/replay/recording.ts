@@ -1,11 +1,6 @@
-/**
- * @module One line of a `conformance proxy --record` file, read back: the recorded exchange (the
- * operation, the request as sent, the status it was answered with), or why the line is not one. The
- * line format is the proxy's (`recordLine` in src/proxy/exchange.ts); only what a replay needs is
- * read, and anything else on the line is ignored.
- */
+/** @module One line of a `conformance proxy --record` file (src/proxy/exchange.ts) read back, or why it is not one. */
 import { OPERATIONS, type Operation } from '../core/operations.js';
-import { isJsonObject } from '../core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { PRESENTATION_LABELS, type PresentationId } from '../core/presentations.js';
 import type { Skip } from './skips.js';
 
@@ -21,30 +16,19 @@ export interface RecordedExchange {
   readonly bodyKept: boolean;
   /** The answer's status; undefined when the server did not answer (refused, timed out). */
   readonly status: number | undefined;
-  /**
-   * The kind of credentials the request presented (a presentation of src/coverage/presentations.ts),
-   * when the proxy could tell: what the replay sends (credentials.ts), whatever the status.
-   */
+  /** The kind of credentials the request presented, when the proxy could tell: what the replay sends. */
   readonly credentials: PresentationId | undefined;
 }
 
 /** A line that is not a recorded exchange (not JSON, or not the proxy's shape). */
 export const NOT_RECORDED: Skip = { skip: 'not a recorded exchange', noun: 'line' };
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 const stringsOnly = (value: unknown): value is Record<string, string> =>
   isJsonObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** The exchange a line records, or why it records none. */
 export function readRecordedExchange(text: string): RecordedExchange | Skip {
-  return recordedExchangeOf(parse(text));
+  return recordedExchangeOf(jsonOrUndefined(text));
 }
 
 /** The exchange a parsed line records, or why it records none. */

@@ -1,13 +1,4 @@
-/**
- * @module `run --replay FILE`: a `conformance proxy --record` file sent again to another target,
- * through the judging proxy (src/proxy) started in-process in front of it, so that the replayed
- * traffic is judged, reported and gated exactly as live traffic through `conformance proxy` is. The
- * recording is read line by line as the requests leave (bounded memory: at most `concurrency` lines
- * held), the requests leave in file order with at most `concurrency` in flight, and every answer is
- * read to its end (the proxy judges it as it passes). What cannot be replayed is skipped and counted
- * (blank lines aside). With `--exchange N`, only the exchange on line N is sent (what a proxy
- * finding's replay line asks), and the file is read no further.
- */
+/** @module `run --replay FILE`: a recording sent again through the judging proxy (src/proxy). */
 import { Agent, type Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';
@@ -55,10 +46,7 @@ export interface ReplayOutcome {
   readonly skips: Skips;
 }
 
-/**
- * Longest line read: a recorded body is at most the proxy's --max-body-bytes, JSON-escaped (up to a
- * few times longer); beyond, a line is passed over unread rather than held.
- */
+/** Longest line read: a recorded body of --max-body-bytes, JSON-escaped, fits. */
 const maxLineBytes = (maxBodyBytes: number): number => 4 * maxBodyBytes + 1024 * 1024;
 
 /** Sends one request through the proxy and reads its answer to the end; a failure is the proxy's to judge. */
@@ -77,6 +65,12 @@ async function send(agent: Agent, origin: string, req: ReplayRequest): Promise<v
   }
 }
 
+/** Why an exchange with side effects is not sent after `writes` of them, or undefined when it is. */
+function writeRefusal(options: ReplayOptions, writes: number): string | undefined {
+  if (!options.allowWrites) return 'with side effects (a training job, logged trajectories): pass --allow-writes';
+  return writes >= options.maxWrites ? `with side effects beyond --max-writes ${options.maxWrites}` : undefined;
+}
+
 /** Replays the recording; throws `CTS_BAD_REPLAY` when it cannot be read or holds nothing to replay. */
 export async function replayRecording(options: ReplayOptions): Promise<ReplayOutcome> {
   const { credentials } = options;
@@ -91,8 +85,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     ...(options.listParams ? { listParams: options.listParams } : {}),
   });
   const skips = new Skips();
-  // The client's deadlines run a little longer than the proxy's, so that a slow target is reported
-  // by the proxy, as the target's, before the client gives up.
+  // Longer than the proxy's deadlines, so that the proxy reports a slow target before the client gives up.
   const agent = new Agent({
     connections: options.concurrency,
     headersTimeout: options.timeoutMs + 2_000,
@@ -124,11 +117,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
         continue;
       }
       if (exchange.op.writes) {
-        const over = !options.allowWrites
-          ? 'with side effects (a training job, logged trajectories): pass --allow-writes'
-          : writes >= options.maxWrites
-            ? `with side effects beyond --max-writes ${options.maxWrites}`
-            : undefined;
+        const over = writeRefusal(options, writes);
         if (over) {
           skips.add({ skip: over }, line.number);
           continue;

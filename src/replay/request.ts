@@ -1,10 +1,4 @@
-/**
- * @module A recorded exchange's request, rebuilt to be sent again to another target: the method, the
- * path and query relative to {base_url} (the recording target's base path taken off), the body as
- * recorded, the headers as recorded minus those of one connection (hop-by-hop, Host, Content-Length:
- * the new connection sets its own) and minus the redacted credentials, which are replaced
- * (credentials.ts). An exchange that cannot be rebuilt faithfully is skipped, saying why.
- */
+/** @module A recorded exchange's request, rebuilt for another target. */
 import { matchOperation } from '../core/operations.js';
 import { isSecretHeaderName } from '../core/redact.js';
 import { HOP_BY_HOP } from '../proxy/forwardable.js';
@@ -21,10 +15,7 @@ export interface ReplayRequest {
   readonly body: string | undefined;
 }
 
-/**
- * Headers not sent again: those of one connection (RFC 9110 §7.6.1, as the proxy drops them), those
- * the new request sets itself, and those that carry a credential (recorded as `***`).
- */
+/** Headers not sent again: those of one connection (RFC 9110 §7.6.1), and those that carry a credential. */
 const NOT_REPLAYED: ReadonlySet<string> = new Set([
   ...HOP_BY_HOP,
   'content-length',
@@ -35,10 +26,7 @@ const NOT_REPLAYED: ReadonlySet<string> = new Set([
   'api-key',
 ]);
 
-/**
- * The path of `url` relative to the recording target's base URL: the shortest tail of the path, at a
- * segment boundary, that is the recorded operation's path.
- */
+/** The path relative to the recording target's base URL: the shortest tail that is the operation's path. */
 function pathOfOperation(exchange: RecordedExchange): string | undefined {
   let url: URL;
   try {

@@ -1,7 +1,4 @@
-/**
- * @module What a replay did not send, and why: counted per reason, with the first line numbers of
- * each, and said in one line with the number replayed.
- */
+/** @module What a replay did not send, and why: counted per reason, with the first line numbers of each. */
 import { plural } from '../core/words.js';
 
 /** Why a line of a recording is not replayed: a phrase that follows "N exchanges" (or "N lines"). */

@@ -1,8 +1,4 @@
-/**
- * @module The end of a run: what it could not judge (an interrupt, a target gone, the deadline),
- * and the report assembled from the results, the hand-offs and cascades between them, the
- * coverage, the summary, the writes, the connection and the timing.
- */
+/** @module The end of a run: what it could not judge, and the report assembled from its results. */
 import { limitsOf } from '../kit/context-window.js';
 import type { Redactor } from '../core/redact.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';

@@ -1,10 +1,4 @@
-/**
- * @module The run's time budget, derived from its plan: how many requests the selected checks may
- * send, how long one request may take at worst (its deadline, and each retry after its longest
- * Retry-After wait), and how many checks run at once. The default whole-run deadline is this worst
- * case, so the run deadline is a backstop that a well-behaved run never meets, whatever the target
- * does: every exchange ends by its own deadline first.
- */
+/** @module The run's time budget from its plan; the default run deadline is its worst case, a backstop. */
 import { DEFAULT_MAX_REQUESTS, LEVELS, likelyRequestsOf, type CheckDefinition } from '../core/check.js';
 import { operation } from '../core/operations.js';
 
@@ -37,11 +31,7 @@ const SLACK_MS = 5_000;
 /** The preflight (src/runner/preflight.ts): one request per path family, sent side by side before the checks, before the run deadline starts. */
 const PREFLIGHT_REQUESTS = 2;
 
-/**
- * Write budget a per-case writing property may spend per case: with `--max-writes N` it runs
- * `floor(N / WRITES_PER_CASE)` cases (at least one, at most `--runs`), so the four such properties of
- * the catalogue take at most 40 % of the budget and the one-off writes of the other checks fit.
- */
+/** Budget per case of a writing property: it runs `floor(N / WRITES_PER_CASE)` cases (1..--runs). */
 export const WRITES_PER_CASE = 10;
 
 /** The cases a check runs: `--runs`, or fewer for a per-case writing property under a write budget. */
@@ -55,21 +45,12 @@ export function requestsOf(check: CheckDefinition, runs: number, maxWrites?: num
   return Math.max(1, Math.ceil(check.schedule?.maxRequests?.(runsOf(check, runs, maxWrites)) ?? DEFAULT_MAX_REQUESTS));
 }
 
-/**
- * Whether a check runs in the write lane when a write budget is set: it writes (`writes`), or it
- * sends requests to an operation with side effects (the invalid bodies a conformant target refuses,
- * which would create something on a target that accepts them).
- */
+/** Whether a check runs in the write lane under a budget: it writes, or sends to an operation that does. */
 export function inWriteLane(check: CheckDefinition): boolean {
   return check.writes === true || operation(check.operation).writes;
 }
 
-/**
- * Whether a write budget (`--max-writes`), with `remaining` slots left, may bind the write-lane checks `pending`: whether they
- * may send more requests to operations with side effects than it has slots (each request counted,
- * whether valid or expected to be refused: a target may accept any of them). When it cannot, no
- * check meets a spent budget, whatever the order, and they can run side by side (lanes.ts).
- */
+/** Whether `remaining` write slots may bind the write-lane checks `pending` (they may send more than that). */
 export function budgetCanBind(
   checks: readonly CheckDefinition[],
   pending: readonly number[],
@@ -96,12 +77,7 @@ export function writesMayBind(
   return budgetCanBind(checks, lane, runs, maxWrites, maxWrites);
 }
 
-/**
- * The write lane's order (indices into `checks`), so the same checks get the budget on every run:
- * by level (MUST, SHOULD, INFO: the checks that decide the verdict first), then those that may send
- * fewest requests (most checks judged within the budget), a root check (the baseline every other
- * check of its operation starts from) before the others that may send as many, then catalogue order.
- */
+/** The write lane's order (indices): by level, then fewest requests, a root first, then catalogue order. */
 export function writeOrder(checks: readonly CheckDefinition[], runs: number, maxWrites?: number): number[] {
   return checks
     .map((c, i) => ({ i, level: LEVELS.indexOf(c.level), need: requestsOf(c, runs, maxWrites), root: c.root ? 0 : 1 }))
@@ -110,11 +86,7 @@ export function writeOrder(checks: readonly CheckDefinition[], runs: number, max
     .map(({ i }) => i);
 }
 
-/**
- * Checks run `concurrency` at a time, each sending its requests one after another; whatever order
- * they finish in, a greedy schedule ends within (total work) / concurrency + (the longest check):
- * Graham's bound for list scheduling.
- */
+/** The worst case by Graham's bound for list scheduling: total work / concurrency + the longest check. */
 export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput): RunBudget {
   const perCheck = checks.map((c) => requestsOf(c, input.runs, input.serialWrites ? input.maxWrites : undefined));
   const requests = perCheck.reduce((a, b) => a + b, 0) + PREFLIGHT_REQUESTS;
@@ -140,12 +112,7 @@ export interface RunEstimate {
   readonly ms: number;
 }
 
-/**
- * The requests each selected check likely sends (see `likelyRequestsOf`): what `--plan` shows beside the
- * most. A check that draws its cases alike with another selected one (`sharesCasesWith`) likely sends
- * only its other requests, when its operation has no side effects (the run cache shares only those, run-cache.ts).
- * `undeclared`: what a check that declares no `maxRequests` counts (default: one).
- */
+/** The requests each selected check likely sends (`likelyRequestsOf`), shared cases counted once. */
 export function likelyPerCheck(
   checks: readonly CheckDefinition[],
   runs: number,
@@ -162,12 +129,7 @@ export function likelyPerCheck(
   });
 }
 
-/**
- * The realistic time: the likely requests at the measured latency, `concurrency` at a time (or the
- * write lane's one after another, when the budget may bind and that is longer), plus one round trip
- * for the last check to start, the shortest (the checks start longest first: lanes.ts); or the
- * longest check alone, when it outlasts all that.
- */
+/** The realistic time: the likely requests at the measured latency, `concurrency` at a time (or the write lane's). */
 export function estimateRun(
   checks: readonly CheckDefinition[],
   input: BudgetInput & { readonly allowWrites: boolean },
@@ -195,11 +157,7 @@ export function formatDuration(ms: number): string {
   return rest ? `${m} min ${rest} s` : `${m} min`;
 }
 
-/**
- * The line the console prints at the start of a run. It leads with what a person plans by: the likely
- * time (when the preflight measured a round trip). The worst case is not a forecast: it is named only
- * as the deadline it sets (every request at its timeout), with the plan that bounds it.
- */
+/** The line the console prints at the start of a run: the likely time, and the deadline the worst case sets. */
 export function describeBudget(
   b: RunBudget,
   deadlineMs: number,

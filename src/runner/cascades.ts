@@ -1,24 +1,4 @@
-/**
- * @module Root causes instead of cascades: when an operation's root check fails (its baseline, a
- * valid request answered 2xx with a valid body, does not hold), every other failure of that
- * operation that only restates the broken baseline is reported as a skip blocked by the root, in
- * one line, instead of as one more failure with the same message. A failure restates the root's
- * when it is marked `precondition` for the operation and shows the same breach: an answer with the
- * same status, and for a 2xx the same schema errors (none the root did not report), or for another
- * status or a body no schema error names, the same body. A check whose own request got a status the
- * root never saw (a 404 on another path, a 4xx for the value it sends) keeps its failure.
- *
- * A check that `explains` an operation (answers crossed between concurrent requests) is a root cause
- * of another kind: it says that what an answer of the operation *says* may be another request's. A
- * failure restates it when its finding is what a served answer says: its own answer is a 2xx (a
- * crossing hands a served answer to another caller), and its check expected one (its `expected`
- * names no 4xx without a 2xx beside it). A crossing never explains a status: a refusal, a server
- * error or no answer is the request's own, and a check that expected a refusal (a rejection rule:
- * an invalid body, missing or wrong credentials, a combination the interface forbids) found a
- * request served that the server had to refuse, which no crossing of served answers makes. Such a
- * failure stays a failure beside the root. The root gates at the strictest level of what it
- * blocked, so blocking hides no verdict.
- */
+/** @module Root causes instead of cascades: failures restating a failed root check become skips blocked by it. */
 import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
@@ -29,11 +9,7 @@ function oneLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/**
- * The schema errors a failure names, as src/kit/describe.ts writes them (`at /path: message`, joined
- * by `; `), with array indices made alike (`/choices/1/index` reads as `/choices/0/index` does): the
- * same breach in another choice is the same breach.
- */
+/** The schema errors a failure names, array indices made alike: the same breach in another choice is the same. */
 function schemaErrorsOf(actual: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const m of (actual ?? '').matchAll(/\bat (\/[^\s:;]*): ([^;]+?)(?=; |: |$)/g))
@@ -79,10 +55,7 @@ function explainedBy(
   return out;
 }
 
-/**
- * The results with blocked failures turned into skips. `preconditions` maps a check id to the
- * operation whose baseline its failure may restate.
- */
+/** The results with blocked failures turned into skips (`preconditions`: check id → its operation). */
 export function blockCascades(
   checks: readonly CheckDefinition[],
   results: readonly CheckResult[],

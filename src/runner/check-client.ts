@@ -1,10 +1,4 @@
-/**
- * @module The client as one check sees it: the run's client, which lists the check's requests in
- * flight (the deadline names them), inside a declared pipeline of layers (client-layers/), nearest
- * the target first: the timing collector, the write ledger, the target watch, the coverage
- * recorder, the request count, the retry notes, and the run cache that shares identical requests
- * without side effects between checks.
- */
+/** @module The client as one check sees it: the run's client inside a declared pipeline of layers (client-layers/). */
 import type { HttpClient, InFlightExchange } from '../transport/types.js';
 import { type ClientLayer, compose } from './client-layers/compose.js';
 import { counting } from './client-layers/counting.js';

@@ -1,7 +1,4 @@
-/**
- * @module A check's outcome as its result in the report: identity, duration, notes (the check's and
- * the runner's), redacted; a failure or an error with its evidence and the command that replays it.
- */
+/** @module A check's outcome as its result in the report, redacted, with its evidence and replay command. */
 import type { CheckDefinition } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';

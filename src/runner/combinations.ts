@@ -1,12 +1,4 @@
-/**
- * @module Each refused combination of chat fields reported once (src/kit/refused-combination.ts): of
- * the checks whose valid request the target refused for the same combination, the first in catalogue
- * order fails with it, and the others are reported as blocked by that one. Which checks meet a
- * combination first at run time depends on scheduling; the catalogue order does not. A root check
- * comes after the others: its cases are drawn by the seed, while the every-field checks try the
- * combinations the same way at every seed, so the finding has the same owner at every seed and
- * every `--concurrency`.
- */
+/** @module Each refused combination of chat fields reported once, by the first check in catalogue order. */
 import type { CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,10 +1,4 @@
-/**
- * @module Pinpointing the request that brought the target down: once it is back, the requests that
- * were in flight when it went down are sent again alone, one at a time, each followed by a probe; the
- * first after which the probe gets no answer is the killing request. A request with side effects is
- * sent again only within the write budget (write-ledger.ts); a request sent identically by several
- * checks is tried once.
- */
+/** @module Pinpointing the request that brought the target down: those in flight sent again, one at a time. */
 import { describeError } from '../core/errors.js';
 import type { HttpClient } from '../transport/types.js';
 import { candidatesOf, type Episode } from './target-finding.js';
@@ -18,10 +12,7 @@ export interface ReplayContext {
   readonly signal?: AbortSignal;
 }
 
-/**
- * Sends the episode's candidates again one at a time; records what each did in `episode.tried`, and
- * the killing request in `episode.killer`. Resolves true when one brought the target down again.
- */
+/** Sends the episode's candidates again one at a time; true when one (`episode.killer`) brought it down. */
 export async function pinpoint(episode: Episode, ctx: ReplayContext): Promise<boolean> {
   for (const sent of candidatesOf(episode.inFlight)) {
     if (ctx.signal?.aborted) return false;

@@ -1,18 +1,5 @@
-/**
- * @module Whether most checks meet a target that does not answer: every request of a check ended in
- * a transport error (connection refused or reset, a body cut, a timeout) or in a gateway's page for
- * a deployment it could not reach (gateway-answer.ts). The target watch (target-watch.ts) asks it
- * after each check; once it says so, the watch probes the target, and treats it as gone when the
- * probe gets no answer either (then, unless it comes back, the rest of the run is not sent).
- *
- * The window: the last {@link WINDOW} checks that sent a request of their own, of which at least
- * {@link TRIP} met no answer. Ten, so that a few checks of one broken path (a slow operation timing
- * out, one route a gateway cannot reach) never make a majority; eight of them, not all ten, because
- * a target going down still answers a check or two from what was in flight, and because checks end
- * out of order (eight run side by side by default: the first eight to end against a dead target
- * trip it). It only ever leads to a probe: a target that answers the probe is up, the window starts
- * again, and the checks keep the results they had, so no conformant server is stopped by it.
- */
+/** @module Whether {@link TRIP} of the last {@link WINDOW} checks met no answer: a reason to probe the target. */
+import { memo } from '../core/values.js';
 
 /** How many of the latest checks (that sent a request) are looked at. */
 export const WINDOW = 10;
@@ -46,11 +33,7 @@ export function createDeadStreak(): DeadStreak {
   const dead = new Set<string>();
   const touched = new Set<string>();
   let met = '';
-  const of = (check: string) => {
-    let s = perCheck.get(check);
-    if (!s) perCheck.set(check, (s = { sent: 0, unanswered: 0 }));
-    return s;
-  };
+  const of = (check: string) => memo(perCheck, check, () => ({ sent: 0, unanswered: 0 }));
   return {
     start: (check) => void perCheck.set(check, { sent: 0, unanswered: 0 }),
     answered: (check) => void of(check).sent++,

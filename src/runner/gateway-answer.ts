@@ -1,11 +1,4 @@
-/**
- * @module A gateway's answer for a deployment it could not reach: HTTP 502, 503 or 504 whose body is
- * not an error of the interface's own shape (src/rules/error-shape.ts), typically the front's HTML
- * page (`502 Bad Gateway`, nginx). Such an answer says nothing about the deployment behind the front:
- * the preflight (preflight.ts) calls the same one on every probe a wall, `CTS_GATEWAY_WALL`, and the
- * target watch (target-watch.ts) counts it, mid-run, as a request the target did not answer. A
- * conformant server's own 503 (load shedding) carries a JSON error body, and is never one.
- */
+/** @module A gateway's answer for a deployment it could not reach: a 502/503/504 not of the interface's shape. */
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { errorShapeOf } from '../rules/error-shape.js';

@@ -1,14 +1,4 @@
-/**
- * @module Evidence one check hands to another: a check that sees a request whose rule another check
- * owns mishandled (an invalid body answered 2xx or 5xx) reports it through its context
- * (`ctx.report(owner, breach)`); after every check has run, the owner's result takes it. An owner
- * that passed or skipped fails with that evidence (its own cases did not show the breach, another
- * check's request did), so a run never says CONFORMANT beside a result that names a broken rule. An
- * owner that failed or erred keeps its result, with a note; an INFO owner (observations never fail)
- * likewise. An owner not in the run (`--only`, `--skip`, a shard) gets a result of its own all the
- * same, a failure with that evidence, when the run knows it (the whole catalogue, `allChecks`): a rule
- * seen broken is not hidden by a selection; the seeing check's result names it too.
- */
+/** @module Evidence one check hands to another (`ctx.report`): a rule seen broken is never hidden. */
 import type { HandedOffBreach } from '../core/check.js';
 import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';
@@ -31,10 +21,7 @@ export interface HandOff {
   reporterOf(seer: string): (owner: string, breach: HandedOffBreach) => void;
   /** The results with every breach handed to its owner (evidence built and redacted as the runner does). */
   apply(results: readonly CheckResult[], ctx: HandOffContext): CheckResult[];
-  /**
-   * The owners handed a breach that are not in `results` but in `allChecks` (not selected): a failing
-   * result each, with the evidence of the first check in the run's order that saw it.
-   */
+  /** A failing result for each owner handed a breach that was not selected, with the first evidence. */
   orphans(results: readonly CheckResult[], allChecks: readonly CheckIdentity[], ctx: HandOffContext): CheckResult[];
 }
 

@@ -1,12 +1,4 @@
-/**
- * @module An interrupted run: a CI job cancelled or timed out sends SIGTERM (a person, Ctrl-C's
- * SIGINT). The first signal stops the run as its deadline passing at that moment would
- * (run-deadline.ts): no check starts any more, the exchanges in flight are aborted, and every check
- * not judged is a skip `not run: interrupted by SIGTERM`. The report is built as usual and is
- * `unjudged` with `CTS_INTERRUPTED`, saying how many checks were run: COULD NOT JUDGE unless a
- * failure was already found, and exit 4 either way (src/gating/verdict.ts). A second signal ends the
- * process at once, with the shell's code for it (130 for SIGINT, 143 for SIGTERM).
- */
+/** @module An interrupted run: the first SIGINT/SIGTERM stops it as its deadline would; a second exits at once. */
 import { constants } from 'node:os';
 import type { CheckDefinition } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
@@ -42,12 +34,7 @@ function checksRun(results: readonly (CheckResult | undefined)[], total: number)
   return Math.max(0, total - results.filter((r) => r !== undefined && notRunForInterrupt(r)).length);
 }
 
-/**
- * What a run stopped by an interrupt could not judge (`by`: what interrupted it; undefined: it was
- * not): `CTS_INTERRUPTED`, `interrupted by SIGTERM after 41 of 212 checks; the other 171 were not
- * run`, keeping the preflight's finding (its families, its reason after ours). The checks it kept from
- * being judged are named to the coverage as `not-judged` in `skips`.
- */
+/** What a run stopped by an interrupt (`by`) could not judge, keeping the preflight's finding. */
 export function interruptedRun(
   by: string | undefined,
   results: readonly (CheckResult | undefined)[],
@@ -89,10 +76,7 @@ function signalExitCode(signal: InterruptSignal): number {
   return 128 + constants.signals[signal];
 }
 
-/**
- * Listens for SIGINT and SIGTERM: the first aborts `signal` (the run stops and writes its reports)
- * and says so at once, a second exits at once with one line saying so.
- */
+/** Listens for SIGINT and SIGTERM: the first aborts `signal`, a second exits at once. */
 export function interruptOnSignals(host: SignalHost = process as unknown as SignalHost): SignalInterrupt {
   const controller = new AbortController();
   const onSignal = (signal: InterruptSignal): void => {
@@ -114,10 +98,7 @@ export function interruptOnSignals(host: SignalHost = process as unknown as Sign
   };
 }
 
-/**
- * The one line an interrupted `conformance run` ends with, on stderr:
- * `conformance: interrupted by SIGTERM: 41 of 212 checks run; reports written: out.json, out.xml`.
- */
+/** The one line an interrupted `conformance run` ends with, on stderr. */
 export function interruptedLine(
   interrupt: AbortSignal,
   reports: readonly Pick<RunReport, 'results'>[],

@@ -1,15 +1,4 @@
-/**
- * @module The run's schedule: `lanes` checks in flight, each lane taking the next check when free.
- * The checks of the write lane (budget.ts `inWriteLane`, in `writeOrder`) run one at a time while
- * the write budget may bind, so which of them the budget reaches is the same on every run; as soon
- * as it cannot (`canBind` says the slots left cover every pending writing check's most requests),
- * they run side by side like any other. Once it cannot bind it never can again: each check spends
- * at most what it was counted for.
- *
- * The other checks start in `startOrder`: those whose `schedule.start` is `first`, then the others,
- * each group longest first (`longestFirst`): a long check started last would end the run late,
- * alone, while the other lanes idle.
- */
+/** @module The run's schedule: the write lane one at a time while the budget may bind, the rest longest first. */
 import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {
@@ -78,10 +67,7 @@ export async function runLanes(plan: LanePlan): Promise<void> {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.lanes, total)) }, () => lane()));
 }
 
-/**
- * The order the checks at `indices` start in (`schedule.start`): those that ask to start `first`,
- * then the others (`by-length`); each group longest first by `length`.
- */
+/** The order the checks at `indices` start in: those asking `first`, then the others, each longest first. */
 export function startOrder(
   checks: readonly Pick<CheckDefinition, 'schedule'>[],
   indices: readonly number[],

@@ -1,9 +1,4 @@
-/**
- * @module What a run will not exercise, said before it starts (the start line): the checks with
- * side effects when writes are off, and what `--only`, `--skip` and `--shard` leave out, with the
- * operations no selected check is for. A gate that passes what it never tested is a silent pass; the
- * verdict says so again at the end (src/core/gaps.ts).
- */
+/** @module What a run will not exercise, said at its start: writes off, and what the selection leaves out. */
 import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS } from '../core/operations.js';
 import { plural } from '../core/words.js';

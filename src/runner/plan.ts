@@ -1,8 +1,4 @@
-/**
- * @module `conformance run --plan`: what a run would send, derived from the selected checks alone
- * (nothing is sent): requests per operation, the writes and the write budget, the completion-token
- * budget and the time budget. The figures are upper bounds: each check's `schedule.maxRequests`.
- */
+/** @module `conformance run --plan`: what a run would send (upper bounds), from the selected checks alone. */
 import { propertyFloor, type CheckDefinition } from '../core/check.js';
 import { OPERATIONS, operationLabel } from '../core/operations.js';
 import {

@@ -1,25 +1,4 @@
-/**
- * @module The preflight: before any check runs, a few requests per path family the selected checks
- * use, to find the states in which no verdict is possible, and say each once instead of running
- * checks that would only restate it (127 identical connection errors, 70 failures that are the same
- * 401, or 33 failures and 81 vacuous passes against an HTML page):
- *
- * 1. the target cannot be reached: network, forward proxy (`CTS_PROXY_FAILED`) or TLS (`CTS_TLS_*`);
- * 2. what answers is not the interface (`CTS_NOT_THE_INTERFACE`): a redirect (to a login page, or
- *    to another address), a captive page (HTTP 511, or a 2xx HTML page for an API read), or the same
- *    non-JSON answer to a read with credentials, the same read without them, and a valid request;
- * 3. the credentials are refused: by the interface (`CTS_CREDENTIALS_REFUSED`: a 401/403 that
- *    changes with the credentials, or names an auth scheme), or by something in front of it
- *    (`CTS_GATEWAY_REFUSED`: the same 401/403 with and without them, naming no auth scheme);
- * 4. a gateway answers for a deployment it cannot reach (`CTS_GATEWAY_WALL`): the same 502/503/504
- *    page, byte for byte and not an error of the interface's shape (gateway-answer.ts), to a read with
- *    credentials, the same read without them, and a valid request. One 503 among other answers (a
- *    server shedding load) is not a wall: it takes every probe, and the same answer.
- *
- * Every reason names the status and a short excerpt of what came back. Anything else (a timeout, a
- * 5xx JSON, a 500 page, a slow path) is left to the checks to judge: one broken path does not make
- * the whole target unjudgeable (a target that stops answering mid-run is target-watch.ts's).
- */
+/** @module The preflight: a few probes per path family, to say once what makes a verdict impossible. */
 import type { TargetConfig } from '../core/check.js';
 import { ConformanceError } from '../core/errors.js';
 import { operation, type AuthScheme, type OperationId } from '../core/operations.js';
@@ -57,10 +36,7 @@ export function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: num
   };
 }
 
-/**
- * A request the interface answers 2xx, as cheap as the family has one: a listing of one record, or a
- * one-token chat completion. Sent only when the first two probes already agree on a non-JSON answer.
- */
+/** The family's cheapest request the interface answers 2xx, sent when the first two probes agree. */
 function validRequestOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
   if (scheme === 'basic')
@@ -184,11 +160,7 @@ const wallAnswer = (ex: HttpExchange): string =>
   `${describeGatewayAnswer(ex)} ${bodyExcerpt(ex.response.bodyText, ex.response.headers['content-type'])}`;
 const WALL_MEANS = 'the deployment behind the gateway was not reached';
 
-/**
- * The same gateway page to a read with credentials, the same read without them, and a valid request
- * (sent only when the first two agree): a wall. Anything else, a 503 the next probe does not get
- * again among them, is left to the checks.
- */
+/** The same gateway page to a read with and without credentials and to a valid request: a wall. */
 async function gatewayWall(
   http: HttpClient,
   target: TargetConfig,
@@ -242,8 +214,7 @@ async function judgeFamily(
   const other = await probeOtherCredentials(http, target, scheme, configured, timeoutMs);
   const second = 'ex' in other ? other.ex : undefined;
   if (refused) return refusedFinding(first, second, scheme, configured);
-  // The same non-JSON answer to a read with credentials, without them, and to a valid request: a wall.
-  // Other 5xx pages (a 500) are left to the checks: a server that fails every request is not conformant.
+  // The same non-JSON answer to a read with and without credentials and to a valid request: a wall.
   if (second && same(first, second)) {
     const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
     if ('ex' in valid && same(first, valid.ex))
@@ -299,10 +270,7 @@ function refusedFinding(
   return { code: 'CTS_CREDENTIALS_REFUSED', part: `on ${family} the target ${given}: pass ${FLAG[scheme]}` };
 }
 
-/**
- * Probes each family the operations use. Returns undefined when every family can be judged.
- * `configured` says which credentials were given (a refusal without any is a missing flag).
- */
+/** Probes each family the operations use; undefined when every family can be judged. */
 export async function preflight(
   http: HttpClient,
   target: TargetConfig,

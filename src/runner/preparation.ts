@@ -1,9 +1,4 @@
-/**
- * @module The checks' preparation (`CheckSchedule.prepare`: catalogues, compiled schemas), work
- * that never touches the target: one check's after another, in the order the checks start, in the
- * background of the first checks, which meanwhile wait on the network. A check starts its run once
- * its own preparation is done; a preparation that throws makes its check an error, and no other.
- */
+/** @module The checks' preparation (`CheckSchedule.prepare`), in the background, in start order. */
 import type { CheckDefinition } from '../core/check.js';
 
 export interface Preparation {

@@ -1,18 +1,4 @@
-/**
- * @module The run cache: what the run sends or makes once and hands to every check that needs it,
- * owned by the runner (one per run, src/runner/run-session.ts). Three uses, one store:
- *
- * - typed keys for derived artefacts (`once`, src/core/cache-key.ts): a control exchange, a
- *   listing's first records, the refused combinations found;
- * - artefacts shared with the re-ask rule (`shared`): a stream probe, and on the transport every
- *   identical request without side effects (client-layers/shared-requests.ts): a check's first ask
- *   gets what an earlier check got, its own repeat goes out again, a failure is not handed on;
- * - streams kept once read to their end (`kept`), handed to the other checks from memory.
- *
- * The seed of a check that shares its cases with another (`schedule.sharesCasesWith`) is that check's
- * (`caseSeed`): the two draw the same requests, which the cache then sends once. That aliasing is
- * part of the cache: without it the sharer would send cases of its own (more requests, other cases).
- */
+/** @module The run cache: what the run makes once and hands to every check that needs it. */
 import type { CacheKey, CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import { deriveSeed } from './seed.js';
@@ -75,12 +61,7 @@ export class CheckCacheView implements CheckCache {
     return made;
   }
 
-  /**
-   * A value handed on only once its maker says it is whole: a check's first ask gets the kept one
-   * (`again(kept)`) when there is one; otherwise `fresh(keep)` makes a new one, and `keep(value)`,
-   * when the maker calls it, hands it to the checks that ask after. Nobody waits for a value not yet
-   * kept.
-   */
+  /** A value handed on once its maker `keep`s it whole: `again(kept)` if there is one, else `fresh(keep)`. */
   kept<T, R>(key: CacheKey<T>, fresh: (keep: (value: T) => void) => R, again: (kept: T) => R): R {
     const name = key.name;
     const kept = this.#entries.get(name) as T | undefined;

@@ -1,9 +1,4 @@
-/**
- * @module Running the checks: the lanes start them in the plan's order, and each runs with its own
- * client (check-client.ts), or is not run (its family not judged, writes not allowed, the deadline
- * passed), its outcome becoming a result (check-result.ts). A check that throws, or outlives the
- * deadline, becomes an `error` result: the run always completes.
- */
+/** @module Running the checks in the plan's order; a check that throws or outlives the deadline is an `error`. */
 import type { CheckContext, CheckDefinition } from '../core/check.js';
 import { describeError } from '../core/errors.js';
 import type { OperationId } from '../core/operations.js';
@@ -149,8 +144,7 @@ async function sendCheck(
   } finally {
     late.cancel();
   }
-  // Sent beyond the write budget because a conformant target refuses it, and accepted: whatever
-  // else the check judged, it fails for it (write-ledger.ts).
+  // Sent beyond the write budget as a refusal, and accepted: the check fails for it (write-ledger.ts).
   const beyond = client.acceptedBeyond();
   if (beyond && outcome.status !== 'fail') {
     runnerSkips.delete(check.id);

@@ -1,10 +1,4 @@
-/**
- * @module The whole-run deadline: one abort signal every check and every exchange in flight listens
- * to. It starts with the checks, once their preparation is done (`startAfter`), so a check never
- * meets it for its own preparation; a preparation that never ends holds it back a deadline's length
- * at most. A check cut short by it says what it was waiting for. An interrupt (a SIGINT or SIGTERM,
- * interrupt.ts) is the deadline passing now: the checks not judged then are skips saying so.
- */
+/** @module The whole-run deadline: one abort signal, started once the checks' preparation is done. */
 import { setMaxListeners } from 'node:events';
 import type { CheckOutcome } from '../core/result.js';
 import type { InFlightExchange } from '../transport/types.js';

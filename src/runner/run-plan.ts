@@ -1,8 +1,4 @@
-/**
- * @module What a run decides once, from its options alone, before anything is sent: the write
- * budget in force, the order the checks start in (the write lane and the others, lanes.ts), the
- * worst-case time budget and the run's deadline.
- */
+/** @module What a run decides once from its options: the write budget, the start order, the time budget and deadline. */
 import { DEFAULT_MAX_REQUESTS } from '../core/check.js';
 import { type BudgetInput, likelyPerCheck, type RunBudget, runBudget, writeOrder, writesMayBind } from './budget.js';
 import { startOrder } from './lanes.js';
@@ -23,17 +19,11 @@ export interface RunPlan {
 
 export function planRun(opts: RunSettings): RunPlan {
   const budgetWrites = opts.target.allowWrites ? opts.target.maxWrites : undefined;
-  // With a write budget, the checks that write or send to an operation with side effects run one at
-  // a time, in the order of `writeOrder`, while the budget may bind: which of them the budget reaches
-  // is then the same on every run. Once what is left of it covers every pending writing check, they
-  // run side by side like the others (lanes.ts). (The requests a conformant target refuses cost
-  // nothing: see write-ledger.ts.)
+  // With a write budget the write lane keeps `writeOrder` while the budget may bind (lanes.ts).
   const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
-  // Longest first by what a check likely sends, not by its most: a property's most counts every
-  // shrink probe it will almost never send, and would start it before checks truly longer. A check
-  // that declares nothing counts the default most: some such send four requests one after another,
-  // and one started last would end the run late, alone.
+  // Longest first by what a check likely sends (a property's most counts shrink probes it rarely
+  // sends); a check that declares nothing counts the default most.
   const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites, DEFAULT_MAX_REQUESTS);
   const otherQueue = startOrder(
     opts.checks,

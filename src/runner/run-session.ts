@@ -1,8 +1,4 @@
-/**
- * @module What every check of one run shares, set up once before the first is sent: the redactor,
- * the client towards the target with its deadline, the write ledger, the coverage recorder, the
- * timing collector, the watch on a target that goes down, and the run cache.
- */
+/** @module What every check of one run shares, set up once before the first is sent. */
 import type { ContextWindow } from '../core/check.js';
 import { derivedSecrets } from '../core/credentials.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';

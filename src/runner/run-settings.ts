@@ -1,9 +1,4 @@
-/**
- * @module The settings of one run, as the runner takes them (`runSuite`): the target (`TargetConfig`:
- * what the checks know about it), the credentials, the checks, and every knob of the run. Their
- * defaults are `RUN_DEFAULTS` (src/core/defaults.ts), shaped as these are; the resolver (settings.ts)
- * fills them in.
- */
+/** @module The settings of one run as the runner takes them; defaults in `RUN_DEFAULTS`, filled by settings.ts. */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import type { CheckIdentity } from '../core/check-identity.js';
 import type { Objective } from '../core/timing.js';

@@ -1,9 +1,4 @@
-/**
- * @module The start of a run, before its first check: the preflight probe and what its outcome
- * means (a family of operations the target cannot be judged on, and one round trip's time), the
- * `run-start` event with the budget and the realistic estimate, and the checks' preparation in the
- * background, after which the run's deadline starts.
- */
+/** @module The start of a run: the preflight, the `run-start` event, and the checks' preparation in the background. */
 import { operation } from '../core/operations.js';
 import { estimateRun } from './budget.js';
 import { type Preparation, prepareInOrder } from './preparation.js';
@@ -31,9 +26,7 @@ export async function startRun(opts: RunSettings, plan: RunPlan, session: RunSes
     deadlineMs: plan.deadlineMs,
     deadlineGiven: opts.deadlineMs !== undefined,
   });
-  // Work that does not touch the target (`schedule.prepare`) goes on in the background, in the
-  // order the checks start, while the first checks wait on the network. (Not during the preflight:
-  // its round trip is the likely time's unit, and must not count the preparation.)
+  // Not during the preflight: its round trip is the likely time's unit.
   const preparing = prepareInOrder(
     [...plan.writeQueue, ...plan.otherQueue]
       .map((i) => opts.checks[i]!)

@@ -1,12 +1,4 @@
-/**
- * @module Runs selected checks against one target with bounded concurrency, a per-request timeout
- * (in the client) and a whole-run deadline; turns every outcome into a result with redacted evidence.
- * A check that throws, or outlives the deadline, becomes an `error` result: the run always completes.
- *
- * A run is a short sequence of named parts: the plan, decided once from the options (run-plan.ts);
- * what every check shares (run-session.ts); the start, with the preflight (run-start.ts); the checks,
- * each with its own client (run-check.ts); and the report (assemble-report.ts).
- */
+/** @module Runs selected checks against one target: plan, session, start, checks, report. */
 import type { RunReport } from '../core/report.js';
 import { assembleReport, unjudgedAtEnd } from './assemble-report.js';
 import { runChecks } from './run-check.js';

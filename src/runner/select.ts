@@ -1,7 +1,4 @@
-/**
- * @module Which checks a run executes: `--only` / `--skip` (id prefixes, sections like `§4.5`,
- * operation ids) and `--shard K/N` (deterministic: by position in the id-sorted catalogue).
- */
+/** @module Which checks a run executes: `--only` / `--skip` and `--shard K/N` (by the id-sorted catalogue). */
 import type { CheckIdentity } from '../core/check-identity.js';
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
@@ -13,10 +10,7 @@ const slugOf = (op: OperationId): string => op.replace(/\./g, '-');
 /** What a selector may name, for messages and `conformance list`. */
 export const SELECTOR_HELP = `a check id or id prefix (auth., chat-completions.returns-request-id), a section (§4.1, §7), or an operation (${OPERATIONS.map((o) => `${o.id} or ${slugOf(o.id)}`).join(', ')})`;
 
-/**
- * A selector as given, with the proxy's result ids of before (`server.credentials-required.chat-create`,
- * src/rules/legacy-ids.ts) standing for the check ids that report the same rule now.
- */
+/** A selector as given, legacy proxy result ids (src/rules/legacy-ids.ts) standing for today's check ids. */
 function expandTerms(terms: readonly string[] | undefined): readonly string[] | undefined {
   return terms?.flatMap((t) => legacyIds(t) ?? [t]);
 }

@@ -1,11 +1,4 @@
-/**
- * @module The one resolver of a run's settings: from the few a caller gives (a target and the checks,
- * any other setting of `RunSettings` left out or undefined) to the whole `RunSettings`, every setting
- * not given from `RUN_DEFAULTS` (src/core/defaults.ts), whole: a default added there is filled here
- * with no line of its own. `conformance run` (its option table and config file), `--plan`,
- * `--replay`, the library entry (`runConformance`) and the vitest entry all fill a run's settings
- * here. The replay line is CLI syntax: the caller says how it is written (app/).
- */
+/** @module The one resolver of a run's settings: every setting not given from `RUN_DEFAULTS`, for every entry. */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import {
   DEFAULT_BASIC_PASSWORD,
@@ -37,10 +30,7 @@ function given<T extends object>(value: T): Given<T> {
 }
 type Given<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 
-/**
- * The target's settings, each given or `RUN_DEFAULTS`'s; against the bundled mock, writes always
- * allowed (and unbudgeted) and its model named.
- */
+/** The target's settings, each given or `RUN_DEFAULTS`'s (the bundled mock: writes allowed, model named). */
 export function resolveTarget(input: TargetInput, where = 'target'): TargetConfig {
   // A target given as nothing at all (from JavaScript) is the CLI's "a target URL is required".
   const t = given(typeof input === 'object' && input !== null ? input : { baseUrl: input });
@@ -59,11 +49,7 @@ export function resolveTarget(input: TargetInput, where = 'target'): TargetConfi
 /** A random seed, as a run picks one when none is given (every report prints it). */
 export const randomSeed = (): number => Math.floor(Math.random() * 2 ** 31);
 
-/**
- * A run's settings from a target and the checks, every setting not given from `RUN_DEFAULTS`, the
- * seed a random one; against the bundled mock (`bundledMock: true`), its credentials unless others
- * are given. The replay line is the one given, else `replayLineOf`'s for these settings.
- */
+/** A run's settings from a target and the checks, the rest from `RUN_DEFAULTS`, a random seed. */
 export function resolveRunSettings(input: RunInput, replayLineOf: ReplayLineOf): RunSettings {
   const { target: targetInput, replayBase, ...rest } = given(input);
   const target = resolveTarget(targetInput as TargetInput);

@@ -1,15 +1,4 @@
-/**
- * @module A run that ended before most of it was judged says so once, in its `unjudged`, instead of
- * one entry per check it could not judge:
- * - the target went away and did not come back (target-watch.ts): `CTS_TARGET_DOWN`;
- * - the run's deadline kept more than half of the selected checks from being judged:
- *   `CTS_RUN_DEADLINE`, `deadline hit: 150 of 212 checks not run`. Those checks (not started, or cut
- *   short) become skips saying what the deadline did, so that the run is COULD NOT JUDGE unless a
- *   failure was judged before (src/core/verdict-of-report.ts: a judged failure outweighs the rest).
- *   A deadline that cut fewer leaves a verdict on most of the run: its cut checks stay errors, as a
- *   target too slow for the run's budget on those checks, and gate as before.
- * The checks not judged are named to the coverage as `not-judged` (their holes' cause).
- */
+/** @module A run that ended before most of it was judged says so once, in its `unjudged`. */
 import type { CheckDefinition } from '../core/check.js';
 import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
@@ -54,10 +43,7 @@ function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
   return [...new Set(checks.map((c) => operation(c.operation).auth))];
 }
 
-/**
- * What a run could not judge because it stopped early (the target gone, or the deadline), the
- * results rewritten in place and the checks not judged named in `skips`; undefined when it did not.
- */
+/** What a run that stopped early could not judge (results rewritten in place); undefined when it did not. */
 export function stoppedEarly(
   results: CheckResult[],
   checks: readonly CheckDefinition[],

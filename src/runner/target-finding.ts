@@ -1,10 +1,4 @@
-/**
- * @module The finding of a target that went down during a run: one MUST result of its own,
- * `target.stays-up` (a server never goes down because of a request, §4: each endpoint answers the
- * requests sent to it), not a check of the catalogue but a run result, as the `slo.*` results are. It
- * holds the killing request and its curl line, or the requests in flight when none brought the target
- * down again alone; when the target went down; and what it said last. Every string is redacted.
- */
+/** @module The finding of a target that went down during a run: the MUST run result `target.stays-up` (§4). */
 import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,21 +1,4 @@
-/**
- * @module Watches the target for going down during a run (issue 38). After a connection is reset or
- * refused by a target that has answered before, the watcher probes it; a probe that gets no answer
- * (or only a gateway's 502/503/504) means the target went down. Every check's requests then wait
- * while the target is down (`--recover-timeout`, the run's clock held); once it is back, the requests
- * that were in flight when it went down are sent again one at a time (crash-replay.ts) to find the
- * one that brings it down again (`--no-crash-replay`: not), and the checks that were in flight run
- * again. A target that does not come back ends the run: every check not yet judged becomes one skip
- * saying so, and the episode is one MUST result of its own, `target.stays-up` (target-finding.ts).
- *
- * The same watch stops a run in which most checks meet no answer at all (dead-streak.ts): every
- * request of most of the latest checks ended in a transport error (a timeout among them) or in a
- * gateway's page (gateway-answer.ts). It probes the target; no answer, and it waits for it as above
- * (not at all when the target never answered: there is nothing to come back). Gone, the checks that
- * met no answer and the rest are skips with one reason, and no finding is made: a gateway's 502 or a
- * silence shows no request bringing the server down. Either way the report is `unjudged`,
- * `CTS_TARGET_DOWN` ({@link TargetWatch.notJudged}): COULD NOT JUDGE unless a failure was judged.
- */
+/** @module Watches the target for going down during a run: probes, waits for it, replays, or ends the run. */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
@@ -117,10 +100,8 @@ export interface TargetWatch {
   /** The report with the `target.stays-up` result when the target went down during the run, summary recounted. */
   finish(report: RunReport, redact: Redactor): RunReport;
   /**
-   * Once the run is over (before its report is built): when the target went and did not come back,
-   * what could not be judged (`CTS_TARGET_DOWN`), with the ids of the checks not judged. After a dead
-   * streak the checks that met no answer, or failed with a request that met none, become skips with
-   * the same reason as the rest (`results`, in the order of `checks`, is rewritten in place).
+   * When the target went and did not come back: what could not be judged, with the ids of the checks
+   * not judged (after a dead streak those that met no answer become skips: `results` rewritten in place).
    */
   notJudged(
     results: CheckResult[],
@@ -181,7 +162,7 @@ class Watch implements TargetWatch, RequestWatch {
   }
 
   private async answers(): Promise<boolean> {
-    // A status line is an answer: a body cut short after it (a hostile target) still says the target is there.
+    // A status line is an answer, even with a body cut short after it.
     try {
       const ex = await this.opts.client.open(this.opts.probe);
       await ex.close();
@@ -352,8 +333,6 @@ class Watch implements TargetWatch, RequestWatch {
     const after = this.goneNow(); // (set while this check ran)
     if (after && !after.episode && metNone)
       return { result: notRun(check, after.reason), requests: out.requests, rerun: false };
-    // Its own request was cut by the going down, or it met the failure of a request it shared, or
-    // it met no answer while the target was away and back.
     const hit =
       this.hits.has(check.id) ||
       (out.result.status === 'error' && this.episodes.length > downBefore) ||
@@ -384,7 +363,6 @@ class Watch implements TargetWatch, RequestWatch {
     const ids: string[] = [];
     checks.forEach((check, i) => {
       const r = results[i];
-      // What met no answer is not judged: a check that met none at all, or did not pass with one it met.
       const onNone =
         this.streak.dead.has(check.id) ||
         (this.streak.touched.has(check.id) && r?.status !== 'pass') ||

@@ -1,9 +1,4 @@
-/**
- * @module One check's client under the target watch (target-watch.ts): each request waits while the
- * target is down and is refused once it is gone; what it meets (the target's own answer, a gateway's
- * page, a transport failure) is told to the watch, and a failure that may mean the target went down
- * is handed to it to judge. A stream stays in flight until its body is read or closed.
- */
+/** @module One check's client under the target watch (target-watch.ts). */
 import { ConformanceError } from '../core/errors.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest, StreamingExchange } from '../transport/types.js';
 import { describeGatewayAnswer, isGatewayExchange } from './gateway-answer.js';

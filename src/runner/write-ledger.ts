@@ -1,25 +1,4 @@
-/**
- * @module The write budget: against a real target a training job is a real (paid) job, so a run
- * makes at most `--max-writes` requests with side effects that the target answers 2xx (decisions/0005).
- *
- * - A request the target may accept (a valid body) is sent only while the budget has a slot left,
- *   and keeps the slot when answered 2xx; otherwise it is not sent (`CTS_WRITE_BUDGET`) and the
- *   runner reports the check as skipped.
- * - A request the interface expects a conformant target to refuse (`expect: 'refusal'`: an invalid
- *   body, credentials it must reject) needs no slot: a refusal costs nothing, so the negative checks
- *   never wait for the budget. Accepted, it did create something: it is counted and listed like any
- *   write. Once the budget is spent such a request is still sent, on the promise that it is refused;
- *   the first one an operation accepts beyond the budget breaks that promise, and the check that sent
- *   it fails for it (`acceptedBeyond`, read by the runner) whatever else it judged. After that (or
- *   after one sent beyond the budget goes unanswered) that operation's refusals are not sent
- *   (`CTS_WRITE_BUDGET`). So a run creates at most `--max-writes` things, plus, per operation with
- *   side effects, the one invalid body whose acceptance is reported as a failure.
- * - An unanswered request keeps its slot: whether it created something is unknown.
- *
- * With a budget the requests with side effects go out one at a time (whatever lane sends them), so
- * the count is exact when each is decided, until the runner finds that the budget cannot bind
- * (`unbind`): then no request can meet a spent budget, and they go out side by side. What was created is kept, so every report can list it.
- */
+/** @module The write budget (decisions/0005): at most `--max-writes` requests with side effects answered 2xx. */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';
@@ -46,10 +25,7 @@ export interface WriteLedger {
   summary(): WriteSummary;
   /** Slots left (undefined: no budget); a request never answered keeps its slot. */
   remaining(): number | undefined;
-  /**
-   * The budget can no longer bind (what is left covers every request still to come, the runner
-   * says): from now on the requests with side effects go out side by side.
-   */
+  /** The budget can no longer bind: from now on the requests with side effects go out side by side. */
   unbind(): void;
 }
 

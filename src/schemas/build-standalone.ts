@@ -1,9 +1,4 @@
-/**
- * @module Build step (`npm run build`): compiles every schema once with ajv and writes the
- * validators as a standalone CommonJS module beside the compiled registry in dist/ (ajv's
- * documented standalone code), so a run compiles no schema at start-up. Not committed: it is build
- * output, and the registry compiles at run time when it is absent (tests running from the sources).
- */
+/** @module Build step: every schema's validator as ajv standalone code in dist/. */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,4 @@
-/**
- * @module Every field a schema names, found by walking it (properties, array items, `anyOf`/
- * `oneOf`/`allOf` branches and `$ref`s across files): the ground the coverage model and the
- * constraint cases are derived from, so a field added to a schema appears in them without anyone
- * listing it.
- *
- * A field is named by its path: `messages[].role`, `response_format.json_schema.name`; `[]` stands
- * for any element of an array.
- */
+/** @module Every field a schema names, by its path (`messages[].role`; `[]`: any element). */
 import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from './registry.js';
 
 /** One field of a schema, with what its schema states about it. */
@@ -111,12 +103,7 @@ function describeField(path: string, nodes: readonly JsonSchema[], required: boo
 /** Depth beyond which a self-referencing schema stops being unfolded. */
 const MAX_DEPTH = 12;
 
-/**
- * Every field of a schema of the registry, in schema order, parents before children.
- *
- * @example
- * schemaFields(registry(), 'chat/chat-completion-request').map((f) => f.path) // ['messages', 'messages[].role', …]
- */
+/** Every field of a schema of the registry, in schema order, parents before children. */
 export function schemaFields(schemas: SchemaRegistry, name: SchemaName): SchemaField[] {
   const fields = new Map<string, { nodes: JsonSchema[]; required: boolean }>();
   const walk = (at: Located, path: string, depth: number): void => {

@@ -1,16 +1,11 @@
-/**
- * @module The schema registry: every JSON Schema under `schemas/`, loaded and compiled once with
- * ajv (draft 2020-12, strict mode) and ajv-formats. The rest of the code imports validators from here,
- * never a second copy of a schema.
- */
+/** @module The schema registry: every JSON Schema under `schemas/`, loaded and compiled once (ajv, strict). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { packageRoot } from '../core/package-root.js';
 
-// ajv and ajv-formats (CommonJS) are loaded only when a schema is compiled at run time: with the
-// build's standalone validators a run never needs them, and loading ajv is 40 ms of start-up.
+// ajv is loaded only when a schema is compiled at run time: loading it is 40 ms of start-up.
 const requireHere = createRequire(import.meta.url);
 
 /** Base of every schema `$id`: `$id` = base + path under `schemas/`. */
@@ -67,16 +62,6 @@ export interface SchemaRegistry {
   readonly ajv: Ajv2020;
 }
 
-function listSchemaFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listSchemaFiles(full));
-    else if (entry.name.endsWith('.json')) out.push(full);
-  }
-  return out;
-}
-
 /** Creates an ajv instance configured the way every schema of ours is compiled (`source`: keep the code, for standalone output). */
 export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
   const { Ajv2020: AjvClass } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
@@ -101,10 +86,7 @@ export function standaloneName(name: string): string {
 /** File name of the validators compiled at build time (see build-standalone.ts), beside this module in dist/. */
 export const STANDALONE_FILE = 'validators.standalone.cjs';
 
-/**
- * The validators compiled at build time, when this module runs from dist/ and the build wrote them:
- * no schema is compiled at run time then (ajv's compilation is most of a run's start-up).
- */
+/** The validators compiled at build time, when this module runs from dist/ and the build wrote them. */
 function standaloneValidators(): Record<string, ValidateFunction> | undefined {
   try {
     return requireHere(`./${STANDALONE_FILE}`) as Record<string, ValidateFunction>;
@@ -115,9 +97,7 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
 
 /**
  * Every schema under `schemas/` (or `dir`), validators from the build's standalone module when there
- * is one (and `standalone` is not false), else compiled on first use. The schema files are read on
- * first need (`names`, `schema`, `ajv`, or a validator the build did not write): a process that only
- * validates with the build's validators (the mock) never parses them.
+ * is one (unless `standalone` is false), else compiled on first use; files read on first need.
  */
 export function loadRegistry(
   dir: string = join(packageRoot(), 'schemas'),
@@ -127,12 +107,13 @@ export function loadRegistry(
   const schemas = (): Map<string, JsonSchema> => {
     if (loaded) return loaded;
     const out = new Map<string, JsonSchema>();
-    for (const file of listSchemaFiles(dir)) {
-      const name = relative(dir, file)
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.json')) continue;
+      const name = file
         .split(sep)
         .join('/')
         .replace(/\.json$/, '');
-      const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+      const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as JsonSchema;
       const expectedId = SCHEMA_BASE + name + '.json';
       if (schema.$id !== expectedId) {
         throw new Error(`schema ${name}: $id must be ${expectedId}, found ${String(schema.$id)}`);

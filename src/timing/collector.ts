@@ -1,9 +1,4 @@
-/**
- * @module The run's timing, measured on the transport: a client wrapper that times every exchange
- * answered 2xx (the latency of a whole body; a streamed chat answer event by event, see
- * stream-timer.ts) into the run's sketches. Refusals are left out: the latency of a 4xx to an
- * invalid request says nothing of serving, as `bench serve` counts only successful requests.
- */
+/** @module The run's timing: a client wrapper that times every exchange answered 2xx. */
 import { matchOperation } from '../core/operations.js';
 import type { TimingTable } from '../core/timing.js';
 import { is2xx, mediaTypeOf } from '../core/values.js';

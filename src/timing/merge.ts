@@ -1,9 +1,4 @@
-/**
- * @module Timing across reports: the tables of several shards or proxies merged sketch by sketch
- * (exact: the merge is the table of all their samples), and a report's objectives judged on its
- * table, so a merged report judges its objectives on the merged samples, never on averaged
- * percentiles.
- */
+/** @module Timing across reports: tables merged sketch by sketch (exact), and objectives judged on a table. */
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
@@ -13,11 +8,7 @@ import { MEASURES, TimingSketches } from './table.js';
 
 const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
 
-/**
- * Merges timing tables per operation and measure (their sketches merged; count, p50, p90, p99 and
- * max recomputed from the merge). Undefined when none of them measured anything. Throws a
- * RangeError on a sketch of another accuracy.
- */
+/** Merges timing tables per operation and measure; undefined when none measured anything. */
 export function mergeTimingTables(
   tables: readonly (RunReport['timing'] | undefined)[],
 ): RunReport['timing'] | undefined {

@@ -1,12 +1,4 @@
-/**
- * @module Service-level objectives (`--slo ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s`): parsed from
- * their text, and judged against a timing table. An objective bounds a percentile of one measure of
- * the streamed (ttft, itl, e2e) or non-streamed (latency) chat completions (§4.1), the operation the
- * objectives of LLM serving are about. Each is a result of its own, level MUST (the user set it):
- * a pass when the percentile is within the bound, a fail when not, and an error with the code
- * `CTS_SLO_INDETERMINATE` (not judged, so not a pass, and the verdict is not CONFORMANT) when there
- * are too few samples for the percentile: p95 needs 20, p99 100 (`samplesNeeded`).
- */
+/** @module Service-level objectives (`--slo ttft-p95=500ms`) on the chat completions (§4.1). */
 import { ConformanceError } from '../core/errors.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
@@ -36,10 +28,7 @@ export function objectivesText(objectives: readonly Objective[]): string {
   return objectives.map((o) => `${o.id}=${o.thresholdMs}ms`).join(',');
 }
 
-/**
- * Parses `--slo` (objectives separated by commas); throws `CTS_BAD_FLAG` naming the first one that
- * cannot be read, and why (`flag`: the name the message gives the option).
- */
+/** Parses `--slo`; throws `CTS_BAD_FLAG` naming the first objective that cannot be read, and why. */
 export function parseObjectives(text: string, flag = 'slo'): Objective[] {
   const out: Objective[] = [];
   for (const raw of text.split(',')) {
@@ -64,10 +53,7 @@ export function parseObjectives(text: string, flag = 'slo'): Objective[] {
   return out;
 }
 
-/**
- * The fewest samples that put a value above the percentile: ceil(1 / (1 - q)). With fewer, the
- * percentile is the greatest value seen, which says nothing of the tail it names.
- */
+/** The fewest samples that put a value above the percentile: ceil(1 / (1 - q)). */
 export function samplesNeeded(percentile: number): number {
   // Rounded first: 100 / (100 - 99.9) is 1000.0000000000568 in binary floating point.
   return Math.ceil(Math.round((100 / (100 - percentile)) * 1e6) / 1e6);

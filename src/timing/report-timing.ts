@@ -1,8 +1,4 @@
-/**
- * @module A report with its timing: the table measured, the objectives asked for, and their results
- * appended (src/timing/objectives.ts), the summary recounted (src/core/summary.ts) so that a missed
- * or indeterminate objective fails the gate.
- */
+/** @module A report with its timing table, objectives and their results, the summary recounted. */
 import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
 import type { Objective, TimingTable } from '../core/timing.js';

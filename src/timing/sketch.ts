@@ -1,15 +1,4 @@
-/**
- * @module A mergeable quantile sketch of positive values (milliseconds, tokens per second): a
- * logarithmic histogram with the mapping of DDSketch (Masson, Rim & Lee, VLDB 2019), so that every
- * quantile it answers is within 1 % of a value that was recorded at that rank. A value `v` falls in
- * bin `ceil(log(v) / log(γ))` with `γ = (1 + α) / (1 - α)`; a sketch is its bins' counts, a count of
- * values too small to place (about zero), and the exact least and greatest values.
- *
- * Merging adds counts bin by bin: the merge of the sketches of two sets of values is the sketch of
- * their union, exactly, in any order and grouping. That is what lets the percentiles of several
- * shards or proxies be recomputed, not averaged. Values are rounded to the microsecond (a thousandth
- * of the unit) when recorded, so `min` and `max` merge exactly too.
- */
+/** @module A mergeable quantile sketch (DDSketch, Masson, Rim & Lee, VLDB 2019), quantiles within 1 %. */
 import type { SketchData } from '../core/timing.js';
 
 /** α: the relative accuracy of every quantile. */
@@ -54,10 +43,7 @@ export class Sketch {
     return this;
   }
 
-  /**
-   * The value at quantile `q` (0..1): that of rank `q·(count-1)`, within the relative accuracy,
-   * never outside [min, max]; undefined when empty.
-   */
+  /** The value at quantile `q` (0..1), within the relative accuracy and [min, max]; undefined when empty. */
   quantile(q: number): number | undefined {
     if (this.count === 0) return undefined;
     if (q >= 1) return this.max;

@@ -1,14 +1,4 @@
-/**
- * @module The timing of one streamed chat answer, fed its SSE events as they arrive (by the suite's
- * client and by the proxy, each with its own clock since the request went out). As vLLM's
- * `bench serve` counts them, the events that carry a choice (`"choices": [{...}]`) are the tokens:
- * the first one gives the time to first token (vLLM sends the role delta with the first token), the
- * gaps between the later ones the inter-token latencies; the end of the stream gives the end-to-end
- * latency, and with the output tokens (the last `usage.completion_tokens`, else the events carrying
- * a choice) the output tokens per second. The suite's client hands the events as text, read with
- * two scans rather than parsed again; the proxy, whose stream judge has parsed them already on its
- * hot path, says which carry a choice (`token`) and the usage at the end.
- */
+/** @module The timing of one streamed chat answer, as vLLM's `bench serve` counts it. */
 import type { OperationId } from '../core/operations.js';
 import type { TimingSketches } from './table.js';
 
@@ -56,10 +46,7 @@ export class StreamTimer {
     this.tokenEvents++;
   }
 
-  /**
-   * The stream ended whole, `atMs` after the request was sent (not called for a stream cut or left
-   * early); `completionTokens`: its usage's, when the caller read it.
-   */
+  /** The stream ended whole, `atMs` after the request was sent; `completionTokens`: its usage's, if read. */
   end(atMs: number, completionTokens?: number): void {
     this.sketches.record(this.op, 'e2e_ms', atMs);
     const tokens = completionTokens ?? this.usageTokens ?? this.tokenEvents;

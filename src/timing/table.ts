@@ -1,11 +1,8 @@
-/**
- * @module The timing of a run or a proxy session as it is measured: a sketch per operation and
- * measure, fed by the stream timers and the exchanges, written as the report's `timing` table
- * (count, p50, p90, p99 and max recomputed from each sketch, with the sketch itself).
- */
+/** @module The timing being measured: a sketch per operation and measure, written as the report's `timing` table. */
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
 import { Sketch } from './sketch.js';
+import { memo } from '../core/values.js';
 
 /** A measure of the table: a key of an operation's timing. */
 export type Measure = keyof OperationTiming;
@@ -33,11 +30,11 @@ export class TimingSketches {
 
   /** The sketch of one operation's measure, made on first use. */
   sketch(op: OperationId, measure: Measure): Sketch {
-    let measures = this.byOp.get(op);
-    if (!measures) this.byOp.set(op, (measures = new Map()));
-    let s = measures.get(measure);
-    if (!s) measures.set(measure, (s = new Sketch()));
-    return s;
+    return memo(
+      memo(this.byOp, op, () => new Map()),
+      measure,
+      () => new Sketch(),
+    );
   }
 
   record(op: OperationId, measure: Measure, value: number): void {

@@ -1,8 +1,4 @@
-/**
- * @module The body of an answer, read: decoded as its Content-Encoding says (content-encoding.ts),
- * under the exchange's deadline (deadline.ts) and the client's read cap, whole (`readCapped`) or
- * chunk by chunk as it arrives (`streamedChunks`); a failure while reading it is a body cut short.
- */
+/** @module The body of an answer, decoded and read under the deadline and the cap, whole or as it arrives. */
 import type { Dispatcher } from 'undici';
 import { ConformanceError } from '../core/errors.js';
 import { codingOf, decodeChunks } from './content-encoding.js';
@@ -12,11 +8,7 @@ import type { Wire } from './wire.js';
 
 type Body = Dispatcher.ResponseData['body'];
 
-/**
- * Destroys a response body that will not be read to its end. undici's body emits a
- * `RequestAbortedError` when destroyed before its end; with no listener that is an uncaught
- * exception, which ends the CLI (no report written). The error is expected here: swallow it.
- */
+/** Destroys a body that will not be read to its end, swallowing the error undici then emits. */
 export function discard(body: Body): void {
   if (body.destroyed) return;
   body.on('error', () => undefined);
@@ -33,11 +25,7 @@ function bodyError(err: ConformanceError): ConformanceError {
   );
 }
 
-/**
- * The body as its Content-Encoding says (src/transport/content-encoding.ts): what a client that
- * accepts compression reads. A coding the request did not accept, or one that cannot be decoded
- * here, is garbage from the target.
- */
+/** The body as its Content-Encoding says; a coding that cannot be decoded here is garbage. */
 function decodedBody(wire: Wire, body: Body, headers: Readonly<Record<string, string>>, url: string) {
   const coding = codingOf(headers['content-encoding']);
   if (coding === 'identity') return body;

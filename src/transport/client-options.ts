@@ -19,9 +19,6 @@ export interface HttpClientOptions extends ConfiguredCredentials {
   readonly connections?: number;
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
   readonly connection?: ConnectionSettings;
-  /**
-   * The Accept-Encoding every request sends (answers are decoded as they come); undefined: none,
-   * `identity` asks for none.
-   */
+  /** The Accept-Encoding every request sends; undefined: none. */
   readonly acceptEncoding?: string | undefined;
 }

@@ -1,10 +1,4 @@
-/**
- * @module How requests reach a target through the infrastructure in front of it: headers of its own
- * that a gateway wants on every request, a forward proxy (`--proxy`, or `HTTPS_PROXY` / `HTTP_PROXY`
- * / `NO_PROXY` as curl and most HTTP clients read them), and TLS settings (a private CA, a client
- * certificate, or no verification at all). One undici dispatcher is built from these for the run,
- * the replay and the proxy's upstream side, so all three reach a deployment the same way.
- */
+/** @module How requests reach a target: extra headers, a forward proxy and TLS settings. */
 import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent, ProxyAgent } from './undici-lean.js';
@@ -146,10 +140,7 @@ export interface DispatcherOptions {
   readonly keepAliveTimeoutMs?: number;
 }
 
-/**
- * The dispatcher for requests to `target`: a plain Agent, or a ProxyAgent when a proxy applies
- * (CONNECT tunnels for https targets; plain forwarding for http ones, as curl does with `-x`).
- */
+/** The dispatcher for requests to `target`: an Agent, or a ProxyAgent (CONNECT for https) when a proxy applies. */
 export function createDispatcher(target: string, settings: ConnectionSettings, opts: DispatcherOptions): Dispatcher {
   const tls = tlsOptions(settings.tls);
   const common = {
@@ -173,10 +164,7 @@ export function createDispatcher(target: string, settings: ConnectionSettings, o
   });
 }
 
-/**
- * Whether certificates go unverified on the way to `target`: `--insecure` with TLS in the way (an
- * https target, or an https forward proxy). Against plain http it changes nothing and is not said.
- */
+/** Whether certificates go unverified on the way to `target`: `--insecure` with TLS in the way. */
 export function unverifiedTls(target: string, settings: ConnectionSettings): boolean {
   if (!settings.tls.insecure) return false;
   const proxy = proxyFor(target, settings);

@@ -1,11 +1,4 @@
-/**
- * @module Bodies as their Content-Encoding says (RFC 9110 §8.4): gzip, deflate and br are decoded
- * incrementally with node's zlib, chunk by chunk as they arrive, so a compressed event stream is
- * judged event by event like a plain one. What node cannot decode here (zstd on Node 20, an unknown
- * or stacked coding) is said to be so, never read as a garbled body. Used by the suite's client
- * (which asks for compression as real SDK clients do) and by the proxy's judge (which forwards the
- * bytes unchanged and judges the decoded body).
- */
+/** @module Bodies decoded as their Content-Encoding says (RFC 9110 §8.4), chunk by chunk. */
 import {
   type BrotliDecompress,
   createBrotliDecompress,
@@ -47,10 +40,7 @@ export interface BodyDecoder {
   destroy(): void;
 }
 
-/**
- * A decoder of one body into `sink`. `deflate` is read as zlib-wrapped (RFC 9110) or, as some
- * servers send it, raw: the first byte tells.
- */
+/** A decoder of one body into `sink`; `deflate` is zlib-wrapped or raw, as its first bytes tell. */
 export function createBodyDecoder(coding: Coding, sink: DecodedSink): BodyDecoder {
   let stream: Gunzip | Inflate | InflateRaw | BrotliDecompress | undefined;
   let done = false;
@@ -86,13 +76,12 @@ export function createBodyDecoder(coding: Coding, sink: DecodedSink): BodyDecode
         return;
       }
       if (!stream) {
-        // deflate's two forms are told apart by the first two bytes.
-        if (coding === 'deflate' && Buffer.concat([...pending, chunk]).length < 2) {
+        const first = Buffer.concat([...pending, chunk]);
+        if (coding === 'deflate' && first.length < 2) {
           pending.push(chunk);
           written?.();
           return;
         }
-        const first = Buffer.concat([...pending, chunk]);
         pending.length = 0;
         stream = open(first);
         stream.write(first, () => written?.());
@@ -122,11 +111,7 @@ export function createBodyDecoder(coding: Coding, sink: DecodedSink): BodyDecode
   };
 }
 
-/**
- * A body's chunks decoded, as an async iterable: each chunk read is decoded before the next is
- * read, so decoded chunks come as soon as the coded ones do. A body that is not what its coding
- * says throws `onError`'s error.
- */
+/** A body's chunks decoded as they come; a body that is not what its coding says throws `onError`'s error. */
 export async function* decodeChunks(
   source: AsyncIterable<Uint8Array>,
   coding: Coding,

@@ -1,9 +1,4 @@
-/**
- * @module A copy-paste curl line for a recorded request (schemathesis's core/curl). Credentials
- * are never printed: the configured ones become `$CONFORMANCE_TOKEN` / `$CONFORMANCE_BASIC`, others
- * the placeholder the caller names (the proxy's: src/proxy/curl-credentials.ts), and whatever remains
- * goes through the redactor. An SDK's telemetry headers are left out.
- */
+/** @module A copy-paste curl line for a recorded request, without secrets. */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import { isSecretHeaderName, type Redactor } from '../core/redact.js';
 import {
@@ -32,11 +27,7 @@ export interface CurlOptions {
   readonly redact: Redactor;
   /** Headers, proxy and TLS the request was sent with: the line carries `-H`, `-x`, `--cacert`, `--cert`, `-k`. */
   readonly connection?: ConnectionSettings | undefined;
-  /**
-   * The curl arguments that stand for an Authorization header not built from `token`/`basic`. The
-   * proxy names the kind of credentials a client presented (src/proxy/curl-credentials.ts); without
-   * it, the value is printed through the redactor (the suite's own made-up credentials stay readable).
-   */
+  /** The curl arguments for an Authorization header not built from `token`/`basic` (else it is redacted). */
   readonly otherAuthorization?: ((value: string) => readonly string[]) | undefined;
 }
 
@@ -62,10 +53,7 @@ function connectionArgs(url: string, connection: ConnectionSettings): string[] {
   return out;
 }
 
-/**
- * The curl arguments of each derived presentation (src/core/credentials.ts), built by the shell from
- * the environment variables, so the line reproduces the request and still holds no secret.
- */
+/** The curl arguments of each derived presentation, built by the shell from the environment variables. */
 const DERIVED_CURL: Readonly<Record<DerivedPresentation, string[]>> = {
   'v1-token-as-bearer': ['-H', `"Authorization: Bearer $${ENV_TOKEN}"`],
   'v1-token-as-basic': ['-u', `"${CONVENTIONAL_BASIC_USER}:$${ENV_TOKEN}"`],
@@ -94,12 +82,7 @@ function authorizationArgs(value: string, opts: CurlOptions): string[] | undefin
 /** Headers curl sets itself, or that belong to one connection. */
 const SKIP_HEADERS = new Set(['content-length', 'host', 'connection']);
 
-/**
- * SDK telemetry: what library, language, OS and retry count sent the request. No server's answer
- * depends on them, and a line to paste is easier to read without them: the openai and anthropic
- * SDKs' `x-stainless-*` (lang, os, arch, runtime, package version, retry count, timeout), Fern-built
- * SDKs' `x-fern-*`, Google's and AWS's client tags, and the User-Agent (curl sends its own).
- */
+/** SDK telemetry headers: no answer depends on them, and the line reads better without them. */
 const TELEMETRY_HEADERS: ReadonlySet<string> = new Set(['user-agent', 'x-goog-api-client', 'x-amz-user-agent']);
 const TELEMETRY_PREFIXES: readonly string[] = ['x-stainless-', 'x-fern-'];
 

@@ -1,13 +1,7 @@
 /**
- * @module The per-exchange deadline: one timer, held strongly, for the whole exchange (connect,
- * headers, body, to the last byte of a stream), and a record of what the exchange was waiting for
- * when it ran out, so a timeout can say "the body was still arriving, 14 bytes in 2000 ms".
- *
- * Why not `AbortSignal.timeout()`: Node holds a timeout signal weakly and clears its timer when the
- * signal is garbage-collected. Combined with `AbortSignal.any()` (which keeps only weak references
- * to its sources) nothing held the timeout signal once the headers had arrived, so a collection
- * during a dripped body removed the deadline: the run then waited for the whole-run deadline (a
- * diagnostic report showed no pending timer for any of the exchanges' deadlines).
+ * @module The per-exchange deadline: one timer, held strongly, for the whole exchange, and what the
+ * exchange was waiting for when it ran out. Not `AbortSignal.timeout()`: Node holds that weakly, and
+ * a garbage collection during a dripped body removed the deadline.
  */
 import { plural } from '../core/words.js';
 
@@ -40,10 +34,7 @@ function rate(bytes: number, ms: number): string {
   return `, about ${plural(rounded, 'byte')}/s`;
 }
 
-/**
- * Starts the deadline of one exchange. `runSignal` (the run's deadline) aborts it too, with the
- * run's reason, so the caller can tell the two apart.
- */
+/** Starts the deadline of one exchange; `runSignal` aborts it too, with the run's reason. */
 export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): ExchangeDeadline {
   const controller = new AbortController();
   const started = performance.now();
@@ -55,8 +46,7 @@ export function startDeadline(timeoutMs: number, runSignal?: AbortSignal): Excha
   let disposed = false;
   const hooks: (() => void)[] = [];
 
-  // What the exchange was waiting for at the moment its time ran out (described later, once the
-  // aborted read has unwound, the clock would read later than the deadline).
+  // Described when its time ran out: once the aborted read has unwound, the clock reads later.
   let atExpiry: string | undefined;
   const fire = (reason: unknown) => {
     if (controller.signal.aborted) return;

@@ -1,10 +1,4 @@
-/**
- * @module One exchange started: its deadline (held for the whole exchange, deadline.ts), its place
- * among a check's requests in flight, the request, and the status and headers. No redirect is
- * followed (credentials never leave the target's origin); a request without side effects is sent
- * again when a kept-alive connection is closed under it (reused-connection.ts); a connection closed
- * before any answer is looked at for the TLS failure behind it (tls-diagnosis.ts).
- */
+/** @module One exchange started, up to its status and headers; no redirect is followed. */
 import type { Dispatcher } from 'undici';
 import { request } from './undici-lean.js';
 import { ConformanceError } from '../core/errors.js';
@@ -76,10 +70,7 @@ export interface Started {
   readonly deadline: ExchangeDeadline;
 }
 
-/**
- * Starts one exchange. The caller owns the returned deadline and disposes it once the body is read
- * or dropped; on a throw here it is already disposed.
- */
+/** Starts one exchange; the caller disposes the returned deadline (already disposed on a throw). */
 export async function dispatch(
   wire: Wire,
   spec: HttpRequestSpec,
@@ -100,8 +91,7 @@ export async function dispatch(
       signal: deadline.signal,
     });
     deadline.headersArrived();
-    // Belt and braces: whatever undici does with the signal once the headers are in, the body
-    // stream is destroyed when the deadline passes, so a read waiting on it wakes up.
+    // Whatever undici does with the signal after the headers, a read waiting on the body wakes up.
     deadline.onExpire(() => discard(res.body));
     const headers = flatHeaders(res.headers);
     if (res.statusCode >= 300 && res.statusCode < 400 && headers.location)
@@ -111,9 +101,7 @@ export async function dispatch(
     tracked.dispose();
     const failure = classifyNetworkError(err, { url: recorded.url, deadline, ...wire.failureContext });
     if (failure.code !== 'CTS_TARGET_RESET') throw failure;
-    // Closed before any answer on a connection kept alive from an earlier answer: the server or a
-    // proxy closed it as the request went out (src/transport/reused-connection.ts). Replayed on
-    // another connection unless the request has side effects.
+    // Closed under it on a kept-alive connection (reused-connection.ts): sent again unless it writes.
     if (failedOnReusedConnection(err) && replays < MAX_REPLAYS && !opts.signal?.aborted && replayable(spec))
       return dispatch(wire, spec, { recorded, body }, inFlight, replays + 1);
     // Closed before any answer: with TLS 1.3 that may be a front refusing after the handshake.

@@ -1,14 +1,7 @@
-/**
- * @module The HTTP client checks send through: undici with a per-request deadline (headers and
- * body), a body-size cap, no redirects followed (credentials never leave the target's origin),
- * bounded retries of 429/503 honouring Retry-After, a request without side effects sent again when
- * a kept-alive connection is closed under it (reused-connection.ts), and network failures turned
- * into tool errors with stable codes. An exchange is a chain of stages, one file each: the request
- * as it goes out (outgoing-request.ts), the exchange started (dispatch.ts), the body read
- * (body-reader.ts), the wait before a retry (retry-after.ts), all over one wire (wire.ts).
- */
+/** @module The HTTP client checks send through, an exchange as a chain of stages, one file each. */
 import { readCapped, streamedChunks, discard } from './body-reader.js';
 import type { HttpClientOptions } from './client-options.js';
+import { jsonOrUndefined } from '../core/values.js';
 import { dispatch } from './dispatch.js';
 import { outgoingRequest } from './outgoing-request.js';
 import { retryWait, sleep } from './retry-after.js';
@@ -23,16 +16,6 @@ import type {
 import { openWire, type Wire } from './wire.js';
 
 export type { HttpClientOptions } from './client-options.js';
-
-/** The body read as JSON, or undefined (empty, cut at the cap, or not JSON). */
-function jsonOf(text: string, truncated: boolean): unknown {
-  if (text.length === 0 || truncated) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** One request answered in full: retried after a 429/503 as its Retry-After says (retry-after.ts). */
 async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<HttpExchange> {
@@ -52,7 +35,7 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
     return {
       request: outgoing.recorded,
       response: { status, headers, bodyText: text, truncated, durationMs: performance.now() - started },
-      json: jsonOf(text, truncated),
+      json: truncated ? undefined : jsonOrUndefined(text),
       ...(retries.length ? { retries } : {}),
     };
   }

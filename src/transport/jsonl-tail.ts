@@ -1,16 +1,7 @@
-/**
- * @module Byte-level bookkeeping of a JSONL body as it streams: the first bytes (evidence), the
- * newlines seen, the line still open, and whether an open line can still become a JSON object.
- * Nothing is decoded until asked.
- */
-import type { StreamingExchange } from './types.js';
+/** @module Byte-level bookkeeping of a JSONL body as it streams. */
+import { type StreamingExchange, withChunks } from './types.js';
 
-/**
- * Follows a body on its way to the JSONL splitter, as bytes (nothing is decoded until asked): its
- * first bytes (kept for evidence even when the transport's byte cap ends the read with an error),
- * the newlines seen, and the bytes of the line still open (since the last newline; the splitter
- * holds the same line, so this at most doubles it).
- */
+/** Follows a body as bytes: its first bytes (evidence), the newlines seen, and the line still open. */
 export class LineTail {
   newlines = 0;
   bytes = 0;
@@ -58,22 +49,11 @@ export class LineTail {
         yield c;
       }
     }
-    return {
-      request: stream.request,
-      status: stream.status,
-      headers: stream.headers,
-      chunks: chunks(),
-      elapsedMs: () => stream.elapsedMs(),
-      close: () => stream.close(),
-    };
+    return withChunks(stream, chunks());
   }
 }
 
-/**
- * Why a line cut before its end can never be a JSON object, or undefined when it still could be
- * (blank so far, or an object still open). Tracks strings and nesting only: whether the rest is
- * valid JSON is for the complete line to tell.
- */
+/** Why a line cut before its end can never be a JSON object, or undefined when it still could be. */
 export function openLineProblem(text: string): string | undefined {
   const start = text.search(/\S/);
   if (start < 0) return undefined;

@@ -1,7 +1,4 @@
-/**
- * @module An incremental JSON Lines splitter: yields complete lines as chunks arrive (LF or CRLF),
- * and the last line at the end even without a final newline (JSONL allows either).
- */
+/** @module An incremental JSON Lines splitter (LF or CRLF, last newline optional). */
 export interface JsonlLine {
   /** 1-based line number. */
   readonly number: number;

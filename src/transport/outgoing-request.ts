@@ -1,7 +1,4 @@
-/**
- * @module A request as it goes out: the URL, the headers (user agent, Accept-Encoding, the
- * connection's headers, the check's own, and the credentials the operation takes, §5) and the body.
- */
+/** @module A request as it goes out: the URL, the headers (credentials as §5 says) and the body. */
 import { type ConfiguredCredentials, derivedAuthorization } from '../core/credentials.js';
 import { authSchemeForPath } from '../core/operations.js';
 import type { Wire } from './wire.js';

@@ -1,7 +1,4 @@
-/**
- * @module The wait before a 429/503 answer is asked again: its Retry-After (RFC 9110 §10.2.3),
- * within the client's bounds (`maxRetries`, `maxRetryWaitMs`), cut short by the run's signal.
- */
+/** @module The wait before a 429/503 answer is asked again: its Retry-After (RFC 9110 §10.2.3), within bounds. */
 import type { HttpClientOptions } from './client-options.js';
 
 /** Seconds or an HTTP date, per RFC 9110 §10.2.3; undefined when absent or unreadable. */
@@ -12,11 +9,7 @@ function parseRetryAfter(value: string | undefined, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * The wait (ms) before asking again an answer of `status` with `headers`, after `retried` retries;
- * undefined when it is not asked again (not a 429/503, out of retries, no or too long a Retry-After,
- * the run ended).
- */
+/** The wait (ms) before asking again after `retried` retries; undefined when it is not asked again. */
 export function retryWait(
   opts: HttpClientOptions,
   status: number,

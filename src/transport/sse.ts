@@ -1,12 +1,4 @@
-/**
- * @module An incremental Server-Sent Events parser (WHATWG HTML §9.2.6 "Interpreting an event
- * stream"), fed network chunks as they arrive: CR, LF and CRLF line ends, `data:` with or without
- * the space, comment lines, multi-line data, a UTF-8 BOM, and chunks split at any byte.
- *
- * It sits on the proxy's hot path (every event of every stream it forwards), hence node's
- * StringDecoder rather than a TextDecoder per stream (an ICU converter each), and one scan for line
- * ends per chunk rather than a regular expression and a re-slice of the rest per line.
- */
+/** @module An incremental Server-Sent Events parser (WHATWG HTML §9.2.6), fed chunks split at any byte. */
 import { StringDecoder } from 'node:string_decoder';
 
 import type { SseEvent } from '../core/sse-event.js';
@@ -52,9 +44,7 @@ export class SseParser {
     const buffer = this.buffer + text;
     const events: SseEvent[] = [];
     let start = 0;
-    // What was left over holds no line end: only the new text is scanned (a long line sent in many
-    // small pieces costs no more than once over). CR alone is rare: its next place is looked up again
-    // only once passed.
+    // What was left over holds no line end: only the new text is scanned.
     const from = this.buffer.length;
     let lf = buffer.indexOf('\n', from);
     let cr = buffer.indexOf('\r', from);

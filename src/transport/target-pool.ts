@@ -1,10 +1,4 @@
-/**
- * @module The pool of connections that carries a run's exchanges with a target, as the suite's
- * client and the proxy both open it: through the forward proxy and TLS of the connection settings
- * (connection.ts), connecting and awaiting the headers within the exchange's timeout, and with the
- * reuse of kept-alive connections watched, so that a request without side effects cut on a reused
- * connection can be sent again (reused-connection.ts).
- */
+/** @module The pool of connections to a target, as the suite's client and the proxy both open it. */
 import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, createDispatcher } from './connection.js';
 import { watchConnectionReuse } from './reused-connection.js';

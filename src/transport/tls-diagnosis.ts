@@ -1,10 +1,4 @@
-/**
- * @module What a closed connection hides. With TLS 1.3 a front that wants a client certificate
- * finishes the handshake first and refuses after, so the HTTP client sees only "other side closed".
- * A connection of its own, with the same TLS settings and a request written on it, reads the alert
- * the server sent (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED`), which tls-errors.ts puts in words.
- * Only for direct https targets: through a forward proxy the tunnel is undici's.
- */
+/** @module The TLS alert behind a connection closed after the handshake (TLS 1.3 client certificates). */
 import { connect } from 'node:tls';
 import type { ConformanceError } from '../core/errors.js';
 import { type ConnectionSettings, proxyFor, tlsOptions } from './connection.js';

@@ -1,9 +1,4 @@
-/**
- * @module TLS failures in words: which of the usual four it is (a certificate nobody here trusts, one
- * out of its validity dates, one for another host name, a front that wants a client certificate),
- * and the flag that helps. Read from the OpenSSL / Node error codes anywhere in the error's cause
- * chain (undici wraps them).
- */
+/** @module TLS failures in words, with the flag that helps, read from the error codes of the cause chain. */
 import { ConformanceError, type ConformanceErrorCode } from '../core/errors.js';
 
 const UNTRUSTED = new Set([
@@ -27,10 +22,7 @@ const CLIENT_CERT = new Set([
   'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED',
 ]);
 
-/**
- * nginx's page for a request that came without the client certificate `ssl_verify_client on` wants,
- * or with one it does not trust: an HTTP 400, after a handshake that succeeded.
- */
+/** nginx's HTTP 400 page for a request without the client certificate it wants, or with an untrusted one. */
 export const CLIENT_CERT_PAGE = /No required SSL certificate was sent|The SSL certificate error/i;
 
 /** The tool error for a TLS front that refused the client certificate (or its absence) with a page. */
@@ -56,50 +48,56 @@ export function errorCodes(err: unknown): string[] {
   return out;
 }
 
+/** The kinds of TLS failure, first match first: the error code, which codes, and the words with the flag that helps. */
+const TLS_FAILURES: readonly (readonly [
+  ConformanceErrorCode,
+  (code: string) => boolean,
+  (origin: string, c: string, clientCertGiven: boolean) => string,
+])[] = [
+  [
+    'CTS_TLS_UNTRUSTED',
+    (c) => UNTRUSTED.has(c),
+    (o, c) =>
+      `the TLS certificate of ${o} is not trusted (${c}): pass --ca-cert FILE with the CA that signed it (or --insecure to skip verification)`,
+  ],
+  [
+    'CTS_TLS_EXPIRED',
+    (c) => EXPIRED.has(c),
+    (o, c) =>
+      `the TLS certificate of ${o} ${c === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not yet valid'} (${c}): renew it, or pass --insecure to skip verification`,
+  ],
+  [
+    'CTS_TLS_WRONG_HOST',
+    (c) => WRONG_HOST.has(c),
+    (o, c) =>
+      `the TLS certificate of ${o} is for another host name (${c}): use the name the certificate holds in --target, or pass --insecure to skip verification`,
+  ],
+  [
+    'CTS_TLS_CLIENT_CERT_REQUIRED',
+    (c) => CLIENT_CERT.has(c),
+    (o, c, given) =>
+      given
+        ? `${o} did not accept the client certificate given (${c}): check --client-cert and --client-key, and that the front trusts their CA`
+        : `${o} wants a client certificate (${c}): pass --client-cert FILE --client-key FILE`,
+  ],
+  [
+    'CTS_TLS_HANDSHAKE',
+    (c) => c === 'ERR_SSL_WRONG_VERSION_NUMBER' || c === 'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+    (o, c) => `${o} does not speak TLS on that port (${c}): is the target http:// rather than https://?`,
+  ],
+  [
+    'CTS_TLS_HANDSHAKE',
+    (c) => c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_'),
+    (o, c) => `the TLS handshake with ${o} failed (${c})`,
+  ],
+];
+
 /** The TLS failure `err` is, as a tool error naming the flag that helps; undefined when it is none. */
 export function classifyTlsError(err: unknown, origin: string, clientCertGiven: boolean): ConformanceError | undefined {
   const codes = errorCodes(err);
-  const has = (set: ReadonlySet<string>) => codes.find((c) => set.has(c));
-  const make = (code: ConformanceErrorCode, message: string, tlsCode: string) =>
-    new ConformanceError(code, message, { cause: err, details: { tls: tlsCode } });
-  let c = has(UNTRUSTED);
-  if (c)
-    return make(
-      'CTS_TLS_UNTRUSTED',
-      `the TLS certificate of ${origin} is not trusted (${c}): pass --ca-cert FILE with the CA that signed it (or --insecure to skip verification)`,
-      c,
-    );
-  c = has(EXPIRED);
-  if (c)
-    return make(
-      'CTS_TLS_EXPIRED',
-      `the TLS certificate of ${origin} ${c === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not yet valid'} (${c}): renew it, or pass --insecure to skip verification`,
-      c,
-    );
-  c = has(WRONG_HOST);
-  if (c)
-    return make(
-      'CTS_TLS_WRONG_HOST',
-      `the TLS certificate of ${origin} is for another host name (${c}): use the name the certificate holds in --target, or pass --insecure to skip verification`,
-      c,
-    );
-  c = has(CLIENT_CERT);
-  if (c)
-    return make(
-      'CTS_TLS_CLIENT_CERT_REQUIRED',
-      clientCertGiven
-        ? `${origin} did not accept the client certificate given (${c}): check --client-cert and --client-key, and that the front trusts their CA`
-        : `${origin} wants a client certificate (${c}): pass --client-cert FILE --client-key FILE`,
-      c,
-    );
-  c = codes.find((x) => x === 'ERR_SSL_WRONG_VERSION_NUMBER' || x === 'ERR_SSL_PACKET_LENGTH_TOO_LONG');
-  if (c)
-    return make(
-      'CTS_TLS_HANDSHAKE',
-      `${origin} does not speak TLS on that port (${c}): is the target http:// rather than https://?`,
-      c,
-    );
-  c = codes.find((x) => x.startsWith('ERR_SSL_') || x.startsWith('ERR_TLS_'));
-  if (c) return make('CTS_TLS_HANDSHAKE', `the TLS handshake with ${origin} failed (${c})`, c);
+  for (const [code, matches, words] of TLS_FAILURES) {
+    const c = codes.find(matches);
+    if (c) return new ConformanceError(code, words(origin, c, clientCertGiven), { cause: err, details: { tls: c } });
+  }
   return undefined;
 }

@@ -2,11 +2,7 @@
 
 import type { DerivedPresentation } from '../core/credentials.js';
 
-/**
- * How a request authenticates. `default`: the scheme §5 gives the path's family, with the configured
- * secret. `derived`: a header built from the configured secrets that must be rejected (the token as
- * Basic, truncated...); the transport builds it, so a check names it and never holds a secret.
- */
+/** How a request authenticates: `default` as §5 gives the path's family; `derived`, built by the transport. */
 export type AuthMode = 'default' | 'none' | { readonly header: string } | { readonly derived: DerivedPresentation };
 
 export interface HttpRequestSpec {
@@ -22,11 +18,7 @@ export interface HttpRequestSpec {
   readonly auth?: AuthMode;
   /** Overrides the per-request timeout. */
   readonly timeoutMs?: number;
-  /**
-   * `refusal`: the interface expects a conformant server to refuse this request (an invalid body,
-   * credentials it must reject). The write budget charges such a request only when the target
-   * accepts it (src/runner/write-ledger.ts). Unset: the request may be accepted.
-   */
+  /** `refusal`: a conformant server refuses it, so the write budget charges it only if accepted. */
   readonly expect?: 'refusal';
 }
 
@@ -68,6 +60,18 @@ export interface StreamingExchange {
   elapsedMs(): number;
   /** Stops reading and frees the connection. */
   close(): Promise<void>;
+}
+
+/** `ex` with its body read through `chunks`, its head, clock and close kept. */
+export function withChunks(ex: StreamingExchange, chunks: AsyncIterable<Uint8Array>): StreamingExchange {
+  return {
+    request: ex.request,
+    status: ex.status,
+    headers: ex.headers,
+    chunks,
+    elapsedMs: () => ex.elapsedMs(),
+    close: () => ex.close(),
+  };
 }
 
 export interface HttpClient {

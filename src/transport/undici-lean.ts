@@ -1,11 +1,4 @@
-/**
- * @module undici's Agent, ProxyAgent and `request`, loaded from the files that define them rather
- * than from undici's index, which also loads fetch, WebSocket, EventSource, the cache stores, the
- * mock agents and every interceptor: about two thirds of undici's load time, paid at the start of
- * every run. The require cache is one, so these are the very classes the index exports (code that
- * imports `undici` itself gets the same ones); the request methods (`request`, `connect`, ...) are
- * put on `Dispatcher.prototype` here exactly as the index does (ProxyAgent's CONNECT needs them).
- */
+/** @module undici's Agent, ProxyAgent and `request`, loaded without undici's index (most of its load time). */
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 

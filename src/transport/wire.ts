@@ -1,9 +1,4 @@
-/**
- * @module One HTTP client's way to the target: its options, the connection settings, the undici
- * pool, and what a network failure is read against (the proxy in the way, a client certificate
- * given, the run's signal). Every stage of an exchange (outgoing-request.ts, dispatch.ts,
- * body-reader.ts) is given it.
- */
+/** @module One HTTP client's way to the target (options, connection, pool), given to every stage of an exchange. */
 import type { Dispatcher } from 'undici';
 import type { HttpClientOptions } from './client-options.js';
 import { type ConnectionSettings, DIRECT, proxyFor, proxyOrigin } from './connection.js';

@@ -19,7 +19,6 @@ const FOLDERS = ['app', 'src', 'suites', 'mock', 'reporters', 'scripts', 'bench'
 
 /** Functions over the limit when the guard came, with their length then (lines). Only shrinks. */
 const DEBT: Readonly<Record<string, number>> = {
-  'src/replay/replay.ts:replayRecording': 85,
   'bench/scenarios/latency.ts:latencyScenario': 105,
   'bench/scenarios/operations.ts:operationsScenario': 119,
   'bench/scenarios/proxy.ts:proxyScenario': 235,

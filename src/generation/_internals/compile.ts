@@ -1,9 +1,4 @@
-/**
- * @module The schema → arbitrary compiler proper. Works on flattened nodes: disjunctions are
- * distributed (each `anyOf`/`oneOf` branch compiled together with its siblings), then each allowed
- * type gets the keywords that apply to it.
- * @internal
- */
+/** @module The schema → arbitrary compiler, on flattened nodes. @internal */
 import fc from 'fast-check';
 import { conjoin, flattenAll, withoutDisjunctions, type FlatSchema, type JsonType } from './flat-schema.js';
 import { matches, matchesFlat, patternRegExp } from './matches.js';
@@ -203,8 +198,7 @@ function objectArbitrary(
   }
   const record = fc.record(model, { requiredKeys });
   const extra = flat.additionalProperties ? compileSchemas(flat.additionalProperties, ctx, depth + 1) : undefined;
-  // A map type (only additionalProperties, e.g. §4.1 engine_xargs) gets a few entries; open objects
-  // with declared properties need no extras to be valid.
+  // A map type (only additionalProperties, e.g. §4.1 engine_xargs) gets a few entries.
   if (extra && flat.properties.size === 0 && !shallow) {
     const dict = fc.dictionary(
       mapKey().filter((k) => !keys.has(k) && ![...flat.patternProperties.keys()].some((p) => patternRegExp(p).test(k))),

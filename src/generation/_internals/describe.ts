@@ -1,7 +1,4 @@
-/**
- * @module Wording for mutation descriptions: values and expected types in plain words.
- * @internal
- */
+/** @module Wording for mutation descriptions: values and expected types in plain words. @internal */
 import type { JsonType } from './flat-schema.js';
 
 const TYPE_WORDS: Record<JsonType, string> = {

@@ -1,9 +1,4 @@
-/**
- * @module Flattening: a schema with its `$ref`s followed and its `allOf` merged into one node whose
- * keywords all hold at once. Sub-schemas (properties, items, branches) stay raw and are flattened when
- * the compiler reaches them, so recursive schemas cost nothing until they are used.
- * @internal
- */
+/** @module Flattening: `$ref`s followed and `allOf` merged into one node. @internal */
 import { resolveRef, type Schema } from './schema-store.js';
 
 /** The JSON types of JSON Schema's `type` keyword. */
@@ -126,6 +121,10 @@ function minOf(a: number | undefined, b: number): number {
   return a === undefined ? b : Math.min(a, b);
 }
 
+/** Count bounds a conjunction keeps the tightest of: the largest lower bound, the smallest upper one. */
+const LOWER_COUNTS = ['minLength', 'minProperties', 'minItems'] as const;
+const UPPER_COUNTS = ['maxLength', 'maxProperties', 'maxItems'] as const;
+
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -166,8 +165,6 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
     out.maximum = tighterMax(out.maximum, { value: s.exclusiveMaximum, exclusive: true });
   if (typeof s.multipleOf === 'number')
     out.multipleOf = out.multipleOf === undefined ? s.multipleOf : out.multipleOf * s.multipleOf;
-  if (typeof s.minLength === 'number') out.minLength = maxOf(out.minLength, s.minLength);
-  if (typeof s.maxLength === 'number') out.maxLength = minOf(out.maxLength, s.maxLength);
   if (typeof s.pattern === 'string') out.patterns.push(s.pattern);
   if (typeof s.format === 'string') out.format ??= s.format;
   if (s.properties && typeof s.properties === 'object') {
@@ -179,14 +176,12 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
   }
   if (Array.isArray(s.required)) for (const key of s.required as string[]) out.required.add(key);
   if (s.additionalProperties !== undefined) (out.additionalProperties ??= []).push(s.additionalProperties as Schema);
-  if (typeof s.minProperties === 'number') out.minProperties = maxOf(out.minProperties, s.minProperties);
-  if (typeof s.maxProperties === 'number') out.maxProperties = minOf(out.maxProperties, s.maxProperties);
   if (Array.isArray(s.prefixItems)) {
     for (const [i, sub] of (s.prefixItems as Schema[]).entries()) (out.prefixItems[i] ??= []).push(sub);
   }
   if (s.items !== undefined) (out.items ??= []).push(s.items as Schema);
-  if (typeof s.minItems === 'number') out.minItems = maxOf(out.minItems, s.minItems);
-  if (typeof s.maxItems === 'number') out.maxItems = minOf(out.maxItems, s.maxItems);
+  for (const k of LOWER_COUNTS) if (typeof s[k] === 'number') out[k] = maxOf(out[k], s[k]);
+  for (const k of UPPER_COUNTS) if (typeof s[k] === 'number') out[k] = minOf(out[k], s[k]);
   if (s.uniqueItems === true) out.uniqueItems = true;
   if (Array.isArray(s.anyOf)) out.anyOf.push(s.anyOf as Schema[]);
   if (Array.isArray(s.oneOf)) out.oneOf.push(s.oneOf as Schema[]);

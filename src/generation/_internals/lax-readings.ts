@@ -1,14 +1,4 @@
-/**
- * @module The one table of what lax validators of this interface's ecosystem accept beyond the
- * schema: each reading turns a value of the wrong type into one of the right type, the way pydantic
- * 1 (the FastAPI services written before 2023), pydantic 2 in its default lax mode (vLLM, newer
- * FastAPI) or vLLM's own field typing does. A negative case that some reading turns into a valid
- * value is *lenient*: a conformant server may accept it, so it is never a MUST failure (it is
- * reported as INFO by `errors.lenient-inputs.*`). Everything else is *reject*.
- *
- * Why these and no others: decisions/0004-lax-validators.md, which gives the source of each row.
- * @internal
- */
+/** @module What lax validators accept beyond the schema (decisions/0004): lenient, not reject. @internal */
 import type { FlatSchema } from './flat-schema.js';
 import { matchesFlat } from './matches.js';
 

@@ -1,10 +1,4 @@
-/**
- * @module Whether a lax validator of the ecosystem could accept a whole value: the value read the way
- * the table of lax readings (lax-readings.ts, decisions/0004) reads each part that its schema
- * refuses, then judged again. A value that no reading makes valid is a reject: a conformant server
- * refuses it. Used on observed traffic, where a body's breaches are not made one at a time.
- * @internal
- */
+/** @module Whether a lax validator could accept a whole observed value (decisions/0004). @internal */
 import { conjoin, flatten, flattenAll, type FlatSchema, withoutDisjunctions } from './flat-schema.js';
 import { laxReadingOf } from './lax-readings.js';
 import { jsonTypeOf, matchesFlat, patternRegExp } from './matches.js';
@@ -64,8 +58,7 @@ function readObject(f: FlatSchema, o: Record<string, unknown>, depth: number): R
       continue;
     }
     const node = flattenAll(schemas);
-    // `null` on an optional declared field, read as unset (the table's null-as-unset): pydantic 1
-    // makes a declared field with a None default Optional; an undeclared key has no default.
+    // `null` on an optional declared field is read as unset (pydantic 1); an undeclared key has no default.
     if (v === null && f.properties.has(key) && !f.required.has(key) && !matchesFlat(node, null)) {
       if (laxReadingOf({ node, optional: true }, null)) continue;
       return undefined;
@@ -92,10 +85,7 @@ function readArray(f: FlatSchema, a: unknown[], depth: number): Read {
   return { value: out };
 }
 
-/**
- * Whether some lax validator of the ecosystem accepts `value` against `schema` (a registry name or a
- * schema object): valid as it is, or once the parts the schema refuses are read as the table reads them.
- */
+/** Whether some lax validator accepts `value` against `schema`, as it is or read as the table reads it. */
 export function laxlyValid(schema: object | string, value: unknown): boolean {
   return readAt(flatten(rootSchema(schema)), value, 0) !== undefined;
 }

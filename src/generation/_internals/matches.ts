@@ -1,12 +1,8 @@
-/**
- * @module A small validator over flattened schemas, for the compiler's own decisions (which enum
- * values fit, which `oneOf` branch a value satisfies, whether a mutation really breaks its node).
- * Formats use ajv-formats' own definitions, so "valid" means what the registry's ajv means.
- * @internal
- */
+/** @module A small validator over flattened schemas, formats as the registry's ajv reads them. @internal */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import type { Schema } from './schema-store.js';
+import { memo } from '../../core/values.js';
 
 /** The JSON type of a value, with integers reported as `integer`. */
 export function jsonTypeOf(value: unknown): JsonType | undefined {
@@ -48,12 +44,7 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 const regexCache = new Map<string, RegExp>();
 /** The pattern as ajv compiles it (unicode flag), cached. */
 export function patternRegExp(pattern: string): RegExp {
-  let re = regexCache.get(pattern);
-  if (!re) {
-    re = new RegExp(pattern, 'u');
-    regexCache.set(pattern, re);
-  }
-  return re;
+  return memo(regexCache, pattern, () => new RegExp(pattern, 'u'));
 }
 
 /** Whether a string satisfies an ajv-formats format (unknown formats pass, as annotations). */

@@ -1,9 +1,4 @@
-/**
- * @module The places of a schema where a single constraint can be broken: the root, and every
- * property and array element reachable through plain `properties`/`items` (not through `anyOf`
- * branches, where breaking one branch may satisfy another).
- * @internal
- */
+/** @module The places where a single constraint can be broken (not inside `anyOf` branches). @internal */
 import { flatten, flattenAll, type FlatSchema, type JsonType } from './flat-schema.js';
 import { escapePointerToken } from './describe.js';
 import { patternRegExp } from './matches.js';

@@ -1,17 +1,4 @@
-/**
- * @module The catalogue of single-constraint mutations per site, with the reject/lenient decision.
- *
- * The line between `reject` and `lenient` is drawn in one place, the table of lax readings
- * (lax-readings.ts, argued in decisions/0004-lax-validators.md): a mutation is lenient when some
- * validator of the ecosystem (pydantic 1, pydantic 2 in lax mode, vLLM's field typing) reads it as
- * a valid value; a reject otherwise (an enum value outside the documented set, a number outside a
- * documented range, a required field missing, a value wrapped in an array, an object for a scalar).
- * The format templates' lenient forms (a UUID without hyphens, a date-time without a time zone, a
- * date for a date-time) are rows of the same table.
- * An integer-valued float (`2.0`) where an integer belongs is not generated: a JavaScript number
- * serialises it as `2`, which is valid.
- * @internal
- */
+/** @module The catalogue of single-constraint mutations per site, lenient or reject. @internal */
 import { describePlace, describeTypes, describeValue, escapePointerToken, sectionSuffix } from './describe.js';
 import { flatten, type FlatSchema, type JsonType } from './flat-schema.js';
 import { formatHolds, jsonTypeOf, matchesAll } from './matches.js';
@@ -110,7 +97,6 @@ function typeTemplates(site: MutationSite): MutationTemplate[] {
   const kindFor: MutationKind = containerOnly ? 'structure' : 'type';
   const out: MutationTemplate[] = [];
   const lax: LaxSite = { node: site.node, optional: site.optional && !site.extraKey };
-  // Whether the value is lenient or a reject comes from the one table of lax readings (lax-readings.ts).
   const add = (value: unknown, why = ''): void => {
     const reading = laxReadingOf(lax, value);
     const note = reading ? `, which ${reading.reads}` : why;

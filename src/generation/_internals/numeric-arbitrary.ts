@@ -1,9 +1,4 @@
-/**
- * @module Integer and number arbitraries from JSON Schema bounds. The interface prints 64-bit bounds
- * as ±9223372036854776000 (§4.1 `seed`, §8), which a double cannot hold exactly; by default values
- * stay inside ±(2^53 - 1) so that what we send is what the server parses.
- * @internal
- */
+/** @module Integer and number arbitraries from JSON Schema bounds, by default within ±(2^53 - 1). @internal */
 import fc from 'fast-check';
 import type { FlatSchema } from './flat-schema.js';
 
@@ -20,8 +15,7 @@ function integerBounds(flat: FlatSchema, unsafe: boolean): { lo: number; hi: num
     if (lo !== undefined) lo = Math.max(lo, Number.MIN_SAFE_INTEGER);
     if (hi !== undefined) hi = Math.min(hi, Number.MAX_SAFE_INTEGER);
   }
-  // Unbounded sides default to the int32 span next to the other bound: large enough to find
-  // overflow bugs, small enough that every JSON parser reads it back exactly.
+  // Unbounded sides default to the int32 span: finds overflow bugs, and every JSON parser reads it exactly.
   if (lo === undefined && hi === undefined) return { lo: INT32_MIN, hi: INT32_MAX };
   if (lo === undefined) lo = Math.max(hi! - INT32_MAX, unsafe ? -Number.MAX_VALUE : Number.MIN_SAFE_INTEGER);
   if (hi === undefined) hi = Math.min(lo + INT32_MAX, unsafe ? Number.MAX_VALUE : Number.MAX_SAFE_INTEGER);

@@ -1,14 +1,4 @@
-/**
- * @module The catalogue probes' outcomes, worked out ahead of time. Building a mutation catalogue
- * probes every template (does it yield a case within a few seeded tries?); the answer depends only
- * on the schemas, the compile options and the template, so the build works it out once for the
- * bundled schemas (scripts/bundle-cli.ts) and writes the answers beside the command line's bundle.
- * A run from the bundle then takes each answer instead of probing; a template the table does not
- * know (another schema, other options, a changed schema) is probed as before. The table is only read
- * beside the bundle, which the launcher runs only when no compile is newer, so it is never staler
- * than the code asking.
- * @internal
- */
+/** @module The catalogue probes' outcomes, worked out at build time for the bundled schemas. @internal */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { documentsFingerprint } from './schema-store.js';
@@ -65,11 +55,7 @@ export function recordProbeOutcomes(): { stop(): ProbeOutcomesTable } {
   };
 }
 
-/**
- * The keys of one catalogue's probes: the schemas loaded, the root and the catalogue's options (hashed
- * once, on the first key asked for), then per probe the template's place (site, then template at the
- * site) and mutation.
- */
+/** The keys of one catalogue's probes: a hash of schemas, root and options, then each probe's place and mutation. */
 export function probeKeys(root: object, options: string): (place: string, mutation: string) => string {
   let prefix: string | undefined;
   return (place, mutation) => {
@@ -84,10 +70,7 @@ export function probeKeys(root: object, options: string): (place: string, mutati
   };
 }
 
-/**
- * The table's answer for the probe's key, else `probe()`'s (recorded while the build works the table
- * out). The key is made only when there is a table to ask or a recording to keep.
- */
+/** The table's answer for the probe's key, else `probe()`'s (recorded while the build makes the table). */
 export function probeOutcome(key: () => string, probe: () => boolean): boolean {
   if (!recorded && !loaded()) return probe();
   const k = key();

@@ -1,12 +1,6 @@
-/**
- * @module An arbitrary that remembers its draws: the same value for the same random state, drawn
- * once. A catalogue's probes all sample with one seed, so each draws the same valid root (and the
- * same containers and children at a shared site) from the same state: the first probe draws them,
- * the others take them back and only advance the random generator to the state the draw left it
- * in, so whatever is drawn after them comes out as it would have.
- * @internal
- */
+/** @module An arbitrary that remembers its draws: the same value for the same random state. @internal */
 import fc from 'fast-check';
+import { memo } from '../../core/values.js';
 
 interface Draw<T> {
   readonly value: fc.Value<T>;
@@ -23,10 +17,7 @@ function sameState(a: readonly number[] | undefined, b: readonly number[]): bool
   return a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/**
- * How many raw outputs take `mrng` (left as it is) to the state `after`, or -1 when it is not within
- * reach. `nextInt(0, 1)` takes exactly one raw output (a range of two is never rejected).
- */
+/** How many raw outputs take `mrng` (left as it is) to the state `after`, or -1 when out of reach. */
 function stepsTo(mrng: fc.Random, after: readonly number[]): number {
   const walker = mrng.clone();
   for (let n = 0; n <= MAX_STEPS; n++) {
@@ -74,20 +65,11 @@ class ReplayedDraw<T> extends fc.Arbitrary<T> {
   }
 }
 
-/**
- * Replaying wrappers, one per arbitrary: `of(arb)` draws as `arb` does, each (random state, bias)
- * once. For sampling many arbitraries that share parts with one seed; values drawn are shared, so
- * they must not be changed in place (the probes clone before editing).
- */
+/** Replaying wrappers, one per arbitrary; values drawn are shared, so they must not be changed in place. */
 export class ReplayedDraws {
   readonly #wrappers = new Map<fc.Arbitrary<unknown>, fc.Arbitrary<unknown>>();
 
   of<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> {
-    let wrapped = this.#wrappers.get(arb);
-    if (!wrapped) {
-      wrapped = new ReplayedDraw(arb);
-      this.#wrappers.set(arb, wrapped);
-    }
-    return wrapped as fc.Arbitrary<T>;
+    return memo(this.#wrappers, arb, () => new ReplayedDraw(arb)) as fc.Arbitrary<T>;
   }
 }

@@ -1,10 +1,4 @@
-/**
- * @module The documents the compiler resolves `$ref`s against: every registry schema by its `$id`,
- * plus ad-hoc schemas (a client's structured-output schema) registered on first use. Documents are
- * stored as copies whose `$ref`s are absolute, so a sub-schema can be compiled anywhere without
- * carrying its base URI along.
- * @internal
- */
+/** @module The documents `$ref`s resolve against, stored with absolute `$ref`s. @internal */
 import { registry } from '../../schemas/registry.js';
 
 /** A JSON Schema: an object or a boolean schema. */
@@ -65,10 +59,7 @@ export function documentsFingerprint(): string {
   return fingerprint;
 }
 
-/**
- * The stored (ref-absolutized) copy of a root schema: a registry name, a registry schema object, or
- * an ad-hoc schema (registered under its `$id`, or a synthetic one when it has none).
- */
+/** The stored (ref-absolutized) copy of a root schema: a registry name or schema, or an ad-hoc one. */
 export function rootSchema(schema: object | string): Schema {
   loadRegistry();
   if (typeof schema === 'string') {

@@ -1,14 +1,9 @@
-/**
- * @module String arbitraries: formats (uuid, date-time, uri, email, ...), patterns through
- * `fc.stringMatching`, and lengths in code points as JSON Schema counts them.
- * @internal
- */
+/** @module String arbitraries: formats, patterns, and lengths in code points as JSON Schema counts them. @internal */
 import fc from 'fast-check';
 import type { FlatSchema } from './flat-schema.js';
 import { formatHolds, matchesFlat, patternRegExp } from './matches.js';
 
-// The arbitraries below are built on first use, like the formats: a `fc.stringMatching` costs a few
-// ms to build (character classes), paid at import by every process, even one that generates nothing.
+// Built on first use, like the formats: a `fc.stringMatching` costs a few ms to build.
 let identifierArb: fc.Arbitrary<string> | undefined;
 const identifier = (): fc.Arbitrary<string> => (identifierArb ??= fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/));
 
@@ -24,10 +19,7 @@ const dateTime = (): fc.Arbitrary<string> =>
     .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
     .map((d) => d.toISOString()));
 
-/**
- * Generators per ajv-formats format name; unknown formats fall back to plain strings. Built on first
- * use (fast-check's webUrl alone costs ~0.2 s to build, paid by every process that imports this).
- */
+/** Generators per ajv-formats format name, built on first use (webUrl alone costs ~0.2 s). */
 const FORMAT_FACTORIES: Record<string, () => fc.Arbitrary<string>> = {
   uuid: () => fc.uuid(),
   'date-time': () => dateTime(),

@@ -1,8 +1,4 @@
-/**
- * @module The §4.1 request fields as realistic values, one arbitrary per field (cross-field rules
- * are applied by chat-request.ts). Every optional field of §4.1 has one here, so that positive
- * generation can send each of them; the coverage model (src/coverage) shows any that is missing.
- */
+/** @module The §4.1 request fields as realistic values, one arbitrary per optional field (rules: chat-request.ts). */
 import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';
 import { functionTools } from './tools.js';
@@ -104,20 +100,10 @@ const documents = fc.array(
   { minLength: 1, maxLength: 2 },
 );
 
-/**
- * The free-form objects (§4.1 `chat_template_kwargs`, `mm_processor_kwargs`, `kv_transfer_params`,
- * `engine_xargs`) are sent empty: what they may hold is the deployment's (a template's switch such
- * as `enable_thinking`, a processor's option, a KV connector's parameters, a custom extension), and a
- * key the deployment does not know may change or refuse an otherwise valid request. Sent inert, the
- * interface's own fields decide the verdict (docs/conventions.md).
- */
+/** The free-form objects (§4.1 `*_kwargs`, `engine_xargs`) are sent empty: what they hold is the deployment's. */
 const INERT: fc.Arbitrary<Record<string, never>> = fc.constant({});
 
-/**
- * The optional fields sent in both modes, with values in the vLLM ranges (conventions). `stream`,
- * `stream_options`, `prompt_logprobs` and `use_beam_search` depend on the mode (see chat-request.ts);
- * `max_completion_tokens`, `min_tokens` and `max_tokens` on the token budget.
- */
+/** The optional fields sent in both modes, with values in the vLLM ranges (conventions). */
 export const OPTIONAL_FIELDS = {
   temperature: hundredths(0, 2),
   top_p: hundredths(0, 1).map((x) => (x === 0 ? 1 : x)),

@@ -1,10 +1,4 @@
-/**
- * @module Realistic chat completion requests (§4.1) that a vLLM server accepts: every field and
- * combination obeys the conventions' vLLM rules, token use is bounded by `maxCompletionTokens`
- * (times `n`, at most 2). Requests are made for one mode, streamed or not (§4.1 `stream`), since
- * some rules differ between the two (`stream_options`, `prompt_logprobs`). With a context window,
- * each request is made to fit it by a conservative estimate (context-fit.ts).
- */
+/** @module Realistic chat completion requests (§4.1) a vLLM server accepts, in one mode. */
 import fc from 'fast-check';
 import { OPTIONAL_FIELDS, RESPONSE_FORMATS, STRUCTURED_KINDS, structuredOutputs } from './chat-fields.js';
 import { fitChatRequest } from './context-fit.js';
@@ -20,10 +14,7 @@ export interface RealisticChatOptions {
   maxCompletionTokens: number;
   /** `streamed`: every request has `stream: true`. @defaultValue 'non-streamed' */
   mode?: ChatMode;
-  /**
-   * The deployment's context window in tokens, when known: every request fits it by the estimate
-   * (earlier turns dropped, a smaller completion); one that cannot is left as drawn.
-   */
+  /** The deployment's context window in tokens: every request is fitted to it (context-fit.ts). */
   maxContextTokens?: number;
 }
 
@@ -53,20 +44,14 @@ function budgetFields(maxTokens: number): Record<string, fc.Arbitrary<unknown>> 
 /** Marks a field left out of the request. */
 const ABSENT: unique symbol = Symbol('absent');
 
-/**
- * A field present in about one request in `1 + rarity`: real clients send few fields, and drawing
- * only the present ones keeps generation fast (fc.record's optional keys are present 5 times in 6).
- */
+/** A field present in about one request in `1 + rarity`: real clients send few fields. */
 function sometimes<T>(arb: fc.Arbitrary<T>, rarity = 4): fc.Arbitrary<T | typeof ABSENT> {
   return fc.oneof({ arbitrary: fc.constant(ABSENT), weight: rarity }, { arbitrary: arb, weight: 1 });
 }
 
 type Draft = Record<string, unknown> & { output?: Record<string, unknown>; tools?: unknown[] };
 
-/**
- * Applies the vLLM cross-field rules (conventions) to a draft: cheaper and better distributed than
- * filtering, and each line names the rule it keeps.
- */
+/** Applies the vLLM cross-field rules (conventions) to a draft: cheaper than filtering. */
 function obeyRules(draft: Draft): Record<string, unknown> {
   const { output, tools, ...r } = draft;
   if (output) Object.assign(r, output); // at most one of structured_outputs / response_format
@@ -100,14 +85,7 @@ function finish(
 
 const maxTokensOf = (options: RealisticChatOptions): number => Math.max(1, Math.floor(options.maxCompletionTokens));
 
-/**
- * Chat completion requests a vLLM server accepts, valid against `chat/chat-completion-request` and
- * `conventions/chat-completion-request`; `max_completion_tokens` in 1..`maxCompletionTokens`. Each
- * optional field is present in about one request in five.
- *
- * @example
- * const [request] = sampleRequests(realisticChatRequest({ model: 'mock-model', maxCompletionTokens: 16 }), 42, 1);
- */
+/** Chat completion requests a vLLM server accepts (spec and conventions), each optional field in one in five. */
 export function realisticChatRequest(options: RealisticChatOptions): fc.Arbitrary<Record<string, unknown>> {
   const maxTokens = maxTokensOf(options);
   const fields = { ...budgetFields(maxTokens), ...OPTIONAL_FIELDS, ...modeFields(options.mode ?? 'non-streamed') };
@@ -167,12 +145,8 @@ const BOOLEAN_FIELDS = new Set([
 ]);
 
 /**
- * A binary covering array of strength 2: `rows` rows, one column per field, in which every pair of
- * columns shows each of the four value pairs in some row. Column j is the j-th subset, in a fixed
- * order, of `⌈rows/2⌉` rows among rows 1..rows-1 (row 0 is false everywhere): two such subsets of the
- * same size always meet (true, true), each has a row the other lacks (true, false) and (false, true),
- * and row 0 gives (false, false). With 9 rows there are C(8,5) = 56 such columns. The same at every
- * seed: the seed varies the other fields' values, never which value pairs are tried together.
+ * A binary covering array of strength 2 (every pair of columns shows all four value pairs): column j
+ * is the j-th `⌈rows/2⌉`-subset of rows 1..rows-1, row 0 false everywhere. The same at every seed.
  */
 export function booleanCoveringArray(rows: number, columns: number): boolean[][] {
   const size = Math.ceil(rows / 2);
@@ -191,12 +165,8 @@ export function booleanCoveringArray(rows: number, columns: number): boolean[][]
 }
 
 /**
- * A few requests that together carry every §4.1 field and every value the schema names, each
- * request with every optional field set (one way of constraining output per request, since vLLM
- * takes one; the first one a prefill). The boolean fields follow a covering array (every pair of
- * them true together, false together and each way round in some request) and the enumerated ones
- * cycle through their values, whatever the seed; the seed draws the other values. What full
- * coverage sends.
+ * A few requests that together carry every §4.1 field and value, one output constraint each (the
+ * first a prefill), booleans by a covering array: what full coverage sends.
  */
 export function everyFieldChatRequests(options: RealisticChatOptions, seed: number): Record<string, unknown>[] {
   const maxTokens = maxTokensOf(options);

@@ -1,11 +1,4 @@
-/**
- * @module Chat requests kept within a deployment's context window. The target's tokenizer and chat
- * template are unknown, so the size of a request is estimated from above: a token for every three
- * characters of text (English averages about four), a few tokens per message for the template, the
- * tools' definitions (templates put them in the prompt), and the completion asked for once per
- * choice. A request over a budget is made smaller the way a client would: earlier turns dropped,
- * a smaller completion asked for, the tools left out, the last message cut short.
- */
+/** @module Chat requests kept within a context window, their size estimated from above. */
 
 /** Tokens a chat template spends around every message (role markers, separators). */
 const PER_MESSAGE = 4;
@@ -60,11 +53,7 @@ function withCompletion(body: Body, max: number): Body {
   return out;
 }
 
-/**
- * Earlier turns dropped until the estimate fits `budget`: the instruction first, then user and
- * assistant turns in pairs from the front, so the conversation still starts with a user turn and
- * alternates. The last user turn (and a prefill's partial assistant message) always stay.
- */
+/** Earlier turns dropped until the estimate fits: the instruction, then turns in pairs; the last always stays. */
 function dropTurns(body: Body, budget: number): Body {
   const prefill = body.continue_final_message === true;
   let messages = messagesOf(body);
@@ -94,11 +83,7 @@ function withoutTools(body: Body): Body {
   return rest;
 }
 
-/**
- * `body` made to fit `budget` tokens by the estimate (the same body when it fits): earlier turns
- * dropped, then the completion lowered (to one token per choice at least), then the tools left out,
- * then the last message cut. Undefined when even that does not fit: a case too large for the window.
- */
+/** `body` made to fit `budget` tokens by the estimate, step by step; undefined when even that does not fit. */
 export function fitChatRequest(body: Body, budget: number): Body | undefined {
   if (estimateChatTokens(body) <= budget) return body;
   const asked = completionOf(body);

@@ -1,9 +1,4 @@
-/**
- * @module The text the realistic arbitraries pick from, one list per kind of text: faker's English
- * drawn once with a fixed seed and kept as data (`fixtures/seeds/corpus.json`, read when this module
- * loads), so a fast-check seed alone fixes every generated value and no run loads faker.
- * `corpus.test.ts` proves the lists are still exactly what that draw returns.
- */
+/** @module The text the realistic arbitraries pick from (`fixtures/seeds/corpus.json`). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -1,7 +1,4 @@
-/**
- * @module Realistic conversations (§2.5 messages): an optional system or developer prompt, then
- * user and assistant turns ending with a user turn, contents from the corpus (corpus.ts).
- */
+/** @module Realistic conversations (§2.5 messages): an optional prompt, then turns ending with a user turn. */
 import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';
 

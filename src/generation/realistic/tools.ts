@@ -1,8 +1,4 @@
-/**
- * @module Realistic function tools (§4.1 `tools`, §2.4 trajectory `tools`): a name, a description
- * and a small JSON Schema of parameters. A pool is built from the corpus at module load; arbitraries
- * pick from it, which keeps generation cheap.
- */
+/** @module Realistic function tools (§4.1, §2.4 `tools`), picked from a pool built from the corpus at load. */
 import fc from 'fast-check';
 import { corpus } from './corpus.js';
 

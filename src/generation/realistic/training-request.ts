@@ -1,7 +1,4 @@
-/**
- * @module Realistic §4.2 training-job and §4.4 log-trajectories request bodies, valid against both
- * the spec schemas and the FastAPI convention overlays.
- */
+/** @module Realistic §4.2 training-job and §4.4 log-trajectories bodies, valid against spec and conventions. */
 import fc from 'fast-check';
 import { DEFAULT_MODEL_ID } from '../../core/defaults.js';
 import { realisticTrajectoryGroup } from './trajectory.js';
@@ -12,10 +9,7 @@ export interface RealisticTrainingJobOptions {
   modelId?: string;
 }
 
-/**
- * §4.2 experimental_config with values in use. Unset keys are omitted, not null: the spec schema
- * types them as plain numbers/booleans, and only the overlay admits the nulls real clients send.
- */
+/** §4.2 experimental_config with values in use; unset keys omitted (the spec schema admits no nulls). */
 const EXPERIMENTAL_CONFIG = {
   learning_rate: fc.constantFrom(1e-6, 5e-6, 1e-5, 5e-5),
   epsilon: fc.constantFrom(0.1, 0.2),
@@ -58,10 +52,7 @@ export function realisticLogRequest(): fc.Arbitrary<Record<string, unknown>> {
   });
 }
 
-/**
- * One §4.2 body and one §4.4 body with every field set (every trajectory field, every
- * experimental_config key, each named `split`), deterministic for a seed: what full coverage sends.
- */
+/** One §4.2 and one §4.4 body with every field set, fixed by the seed: what full coverage sends. */
 export function everyFieldTrainingRequests(
   options: RealisticTrainingJobOptions,
   seed: number,

@@ -1,8 +1,4 @@
-/**
- * @module Realistic trajectories and trajectory groups (§2.4): conversations whose
- * `messages_and_choices` mix chat messages and OpenAI `Choice` objects (conventions), with tools,
- * rewards and ISO 8601 start times.
- */
+/** @module Realistic trajectories and trajectory groups (§2.4), mixing messages and `Choice` objects. */
 import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';
 import { conversation } from './messages.js';
@@ -32,10 +28,7 @@ const messagesAndChoices = fc
     last,
   ]);
 
-/**
- * One trajectory: `messages_and_choices` and `reward` always (what real clients send), the rest
- * sometimes, or always with `every` (every §2.4 field set, for full coverage).
- */
+/** One trajectory: `messages_and_choices` and `reward` always, the rest sometimes (always with `every`). */
 function realisticTrajectory(every = false): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record(

@@ -1,7 +1,4 @@
-/**
- * @module The client of one check as a pipeline of layers, in the style of undici's interceptors:
- * a layer takes the client nearer the target and returns the client one step further from it.
- */
+/** @module The client of one check as a pipeline of layers, each wrapping the client nearer the target. */
 import type { HttpClient } from '../../transport/types.js';
 
 /** One concern around a client (timing, counting, sharing…): the client it wraps in, a client out. */

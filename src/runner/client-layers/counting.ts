@@ -1,7 +1,4 @@
-/**
- * @module A client layer that counts a check's requests, and the run's chat requests so the report
- * can state the completion-token budget actually used.
- */
+/** @module A client layer that counts a check's requests, and the run's chat requests (the token budget used). */
 import type { HttpRequestSpec } from '../../transport/types.js';
 import type { ClientLayer } from './compose.js';
 

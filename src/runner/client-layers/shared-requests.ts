@@ -1,13 +1,4 @@
-/**
- * @module The run cache (src/runner/run-cache.ts) as a client layer: requests without side effects
- * that several checks send identically (the baselines and controls, acceptance requests, listing
- * reads) go out once per run. The first check's exchange is handed to every other check that sends
- * the same request (same method, path, query, headers, credentials, body and deadline). A check that
- * sends the same request again itself gets a fresh answer: a repeat within one check is deliberate
- * (determinism, a counterexample probed once more, a job's state read over time). A request that
- * failed is not handed on. Streams (`open`) are shared once a check has read one to its end
- * (shared-streams.ts).
- */
+/** @module The run cache as a client layer: identical requests without side effects go out once per run. */
 import { cacheKey } from '../../core/cache-key.js';
 import type { HttpExchange, HttpRequestSpec } from '../../transport/types.js';
 import type { CheckCacheView } from '../run-cache.js';

@@ -1,12 +1,5 @@
-/**
- * @module Streamed reads without side effects (listings, above all) shared between checks as
- * shared-requests.ts shares whole answers: a check that opens a stream another check has already read
- * to its end, unchanged, gets that body again from memory instead of a new request. A stream is kept
- * only when its reader took every chunk to the end and it fits in `MAX_KEPT_BYTES`; one still being
- * read, stopped early, failed or larger is not handed on, and the next check opens its own. Nobody
- * waits for another check's stream.
- */
-import type { StreamingExchange } from '../../transport/types.js';
+/** @module Streamed reads without side effects, read whole by one check, handed to the next from memory. */
+import { type StreamingExchange, withChunks } from '../../transport/types.js';
 
 /** The largest body kept for other checks (a listing of the mock's 100 records is about 40 KB). */
 export const MAX_KEPT_BYTES = 1024 * 1024;
@@ -47,14 +40,7 @@ export function keeping(stream: StreamingExchange, keep: (kept: KeptStream) => v
         endMs: stream.elapsedMs(),
       });
   }
-  return {
-    request: stream.request,
-    status: stream.status,
-    headers: stream.headers,
-    chunks: teed(),
-    elapsedMs: () => stream.elapsedMs(),
-    close: () => stream.close(),
-  };
+  return withChunks(stream, teed());
 }
 
 /** A kept stream handed to a later reader: the same head and body, from memory, with the first reader's times. */

@@ -1,8 +1,4 @@
-/**
- * @module The write ledger (src/runner/write-ledger.ts) as a client layer: requests with side
- * effects counted against the run's write budget, and the one sent beyond it that the target
- * accepted remembered for the check.
- */
+/** @module The write ledger (src/runner/write-ledger.ts) as a client layer. */
 import type { AcceptedBeyond, WriteLedger } from '../write-ledger.js';
 import type { ClientLayer } from './compose.js';
 
