@@ -4,6 +4,7 @@
  */
 import { CATALOGUE } from '../../suites/index.js';
 import { catalogueOf } from '../../src/rules/catalogue.js';
+import { sinceOf } from '../../src/gating/releases.js';
 import { operationLabel } from '../../src/core/operations.js';
 import { SELECTOR_HELP, selectChecks } from '../../src/runner/select.js';
 import { readFlags } from './flags.js';
@@ -29,7 +30,7 @@ export async function listCommand(argv: string[]): Promise<number> {
       ...(c.convention ? { convention: c.convention } : {}),
       ...(c.writes ? { writes: true } : {}),
       drivers: c.drivers,
-      since: c.since,
+      since: sinceOf(c.id),
     }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;

@@ -7,7 +7,6 @@
 import type { CheckIdentity } from '../core/check-identity.js';
 import { ALL_RULES, RULE_CHECKS } from './index.js';
 import { appliesTo, checkIdOf } from './rule.js';
-import { sinceOf } from './releases.js';
 import { OPERATIONS } from '../core/operations.js';
 
 type Driver = 'run' | 'proxy' | 'replay' | 'merge';
@@ -15,8 +14,6 @@ type Driver = 'run' | 'proxy' | 'replay' | 'merge';
 export interface CatalogueEntry extends CheckIdentity {
   /** Who judges it: the run sends cases for it; the proxy and the replay judge traffic; the merge judges pairs across proxies. */
   readonly drivers: readonly Driver[];
-  /** The catalogue release that added it. */
-  readonly since: string;
   /** Needs write access in a run (creates jobs, logs trajectories). */
   readonly writes?: boolean;
 }
@@ -57,7 +54,6 @@ function entry(c: CheckIdentity & { readonly writes?: boolean }, run: boolean): 
     requirement: c.requirement,
     ...(c.convention ? { convention: c.convention } : {}),
     drivers: ORDER.filter((d) => drivers.has(d)),
-    since: sinceOf(c.id),
     ...(c.writes ? { writes: true } : {}),
   };
 }

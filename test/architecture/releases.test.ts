@@ -1,5 +1,5 @@
 /**
- * The catalogue's releases (src/rules/release-ids.ts) against the catalogue: every id a release lists
+ * The catalogue's releases (`fixtures/catalogue/releases.json`) against the catalogue: every id a release lists
  * is a check of today's catalogue, none is listed twice, the releases are in order, and the newest is
  * the tool's own version — so a check added since the last release belongs to this one, and an older
  * release's list never grows.
@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { CATALOGUE } from '../../suites/index.js';
 import { catalogueOf } from '../../src/rules/catalogue.js';
-import { catalogueReleases, compareReleases, parseRequirements, sinceOf } from '../../src/rules/releases.js';
+import { catalogueReleases, compareReleases, parseRequirements, sinceOf } from '../../src/gating/releases.js';
 import { TOOL } from '../../src/core/tool.js';
 
 const releases = catalogueReleases();

@@ -7,7 +7,7 @@
  */
 import { GAP_KINDS } from '../../../src/core/gaps.js';
 import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
-import { parseRequirements } from '../../../src/rules/releases.js';
+import { parseRequirements } from '../../../src/gating/releases.js';
 import { someOf, text } from './kinds.js';
 import type { Kind, OptionTable } from './table.js';
 

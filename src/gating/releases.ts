@@ -1,15 +1,25 @@
 /**
- * @module The catalogue's releases: the check ids each release added (release-ids.ts, frozen once
- * released), the release that added a check, and the `--requirements` value that names one
+ * @module The catalogue's releases: the check ids each release added (`fixtures/catalogue/releases.json`,
+ * frozen once released), the release that added a check, and the `--requirements` value that names one
  * (src/gating/requirements.ts scores a report against it).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConformanceError } from '../core/errors.js';
-import { RELEASE_IDS } from './release-ids.js';
+import { packageRoot } from '../core/package-root.js';
 
 type Releases = Readonly<Record<string, readonly string[]>>;
 
+let releases: Releases | undefined;
 /** The releases in order, each with the check ids it added. */
-export const catalogueReleases = (): Releases => RELEASE_IDS;
+export function catalogueReleases(): Releases {
+  if (!releases) {
+    const file = join(packageRoot(), 'fixtures', 'catalogue', 'releases.json');
+    const { $comment: _c, ...data } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+    releases = data;
+  }
+  return releases;
+}
 
 /** `0.10.0` after `0.9.1`. */
 export const compareReleases = (a: string, b: string): number => {
