@@ -8,6 +8,7 @@ import {
   DEFAULT_RECORDS,
   DEFAULT_TOKEN,
 } from '../src/core/defaults.js';
+import { PARTS, servedOperations } from '../src/core/parts.js';
 import { DEFAULT_JOURNAL_SIZE } from './journal.js';
 import { loadFixtures } from './fixtures/load.js';
 import { loadScripts } from './scripts/load.js';
@@ -56,6 +57,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     maxConcurrency: options.maxConcurrency,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     faults: Object.freeze((options.faults ?? []).map((f) => (typeof f === 'string' ? f : f.id))),
+    serves: Object.freeze(servedOperations(options.serves ?? Object.keys(PARTS), 'mock: serves')),
     chaos: options.chaos ?? 0,
     chaosSeed: options.chaosSeed,
     // Read (from the file, if a path was given) and checked now: a bad script is a usage error at start.

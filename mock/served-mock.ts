@@ -1,6 +1,6 @@
 /** @module The mock's request handling: admission, the route, faults, chaos and pacing around the core. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OPERATIONS, type OperationTable } from '../src/core/operations.js';
+import { OPERATIONS, type OperationId, type OperationTable } from '../src/core/operations.js';
 import { registry } from '../src/schemas/registry.js';
 import { type ChaosDice, chaosDice, chaosResponse, cutStream, drawChaos } from './chaos.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
@@ -41,13 +41,13 @@ const HANDLERS: OperationTable<RouteHandler> = {
 };
 
 /** The route table, with trailing-slash variants and `GET /v1/models` (created at `created`, Unix seconds). */
-function routes(created: number): Router<RouteHandler> {
+function routes(created: number, serves: readonly OperationId[]): Router<RouteHandler> {
   const router = new Router<RouteHandler>();
-  for (const op of OPERATIONS) {
+  for (const op of OPERATIONS.filter((o) => serves.includes(o.id))) {
     router.add(op.method, op.path, HANDLERS[op.id]);
     if (op.trailingSlashVariant) router.add(op.method, `${op.path}/`, HANDLERS[op.id]);
   }
-  router.add('GET', MODELS_PATH, listModels(created));
+  if (serves.includes('chat.create')) router.add('GET', MODELS_PATH, listModels(created));
   return router;
 }
 
@@ -108,7 +108,7 @@ type Admission = { refused: MockResponse } | { route: Found; user: string | unde
 
 /** Routing (404/405), body size (413) and §5 credentials (401), in that order. */
 function admission(state: MockState): (req: MockRequest) => Admission {
-  const router = routes(Math.floor(Date.now() / 1000));
+  const router = routes(Math.floor(Date.now() / 1000), state.options.serves);
   const { maxBodyBytes } = state.options;
   return (req) => {
     const match = router.match(req.method, req.path);

@@ -1,5 +1,6 @@
 /** @module The mock's options and its in-process API. */
 import type { MockRequest, MockResponse } from './exchange.js';
+import type { OperationId } from '../src/core/operations.js';
 import type { Fault } from './faults/types.js';
 import type { Fixture } from './fixtures/types.js';
 import type { JournalEntry } from './journal.js';
@@ -32,6 +33,8 @@ export interface MockOptions {
   maxConcurrency?: number;
   /** Largest request body accepted (413 beyond). */
   maxBodyBytes?: number;
+  /** The parts (`chat`, `training`, `records`) or operation ids it serves; the others answer 404. Default: all. */
+  serves?: readonly string[];
   /** Planted bugs: ids from mock/faults, or your own `defineFault(...)`. Off by default. */
   faults?: readonly (string | Fault)[];
   /** Random failures for client authors: rate in [0,1] of 429/500/503/mid-stream cuts. Off by default. */
@@ -63,10 +66,12 @@ type Unset = 'maxConcurrency' | 'chaosSeed' | 'maxContextTokens';
 
 /** The options with every default applied: faults by id, scripts and fixtures read from their files. */
 export type ResolvedMockOptions = Readonly<
-  Required<Omit<MockOptions, Unset | 'faults' | 'scripts' | 'fixtures'>> & {
+  Required<Omit<MockOptions, Unset | 'faults' | 'serves' | 'scripts' | 'fixtures'>> & {
     [K in Unset]: MockOptions[K] | undefined;
   } & {
     faults: readonly string[];
+    /** The operations served (every one unless `serves` said). */
+    serves: readonly OperationId[];
     scripts: readonly Script[];
     fixtures: readonly Fixture[];
   }

@@ -18,6 +18,7 @@ import type { RunSettings } from '../../src/runner/run-settings.js';
 import { interruptedLine, interruptOnSignals } from '../../src/runner/interrupt.js';
 import { describePriority } from '../../src/rules/chat-answer-rules.js';
 import { selectChecks } from '../../src/runner/select.js';
+import { describeOperations, describeScope, NOT_SERVED_WHY } from '../../src/runner/served.js';
 import { type MockWorkerServer, startMockWorker } from '../../mock/adapters/worker.js';
 import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
@@ -52,7 +53,10 @@ async function runChecks(
   catalogue: readonly CheckDefinition[],
   mock: Promise<MockWorkerServer> | undefined,
 ): Promise<number> {
-  const checks = selectChecks(catalogue, {
+  // `--serves`: the checks of operations the deployment does not serve are out of scope, as if not in the catalogue.
+  const { serves } = cmd.settings;
+  const scoped = serves ? catalogue.filter((c) => serves.includes(c.operation)) : catalogue;
+  const checks = selectChecks(scoped, {
     only: cmd.only,
     skip: cmd.skip,
     ...(cmd.settings.shard ? { shard: cmd.settings.shard } : {}),
@@ -60,7 +64,7 @@ async function runChecks(
   const baseline = openBaseline(cmd.baseline, new Set(catalogue.map((c) => c.id)));
   if (cmd.plan) {
     for (const spec of cmd.targets) {
-      const settings = settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
+      const settings = settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url ?? 'the bundled mock');
       const lines = describePlan(checks, settings);
       const gaps = describeNotExercised(checks, settings.notSelected ?? [], {
         allowWrites: settings.target.allowWrites,
@@ -80,15 +84,11 @@ async function runChecks(
         spec.url === undefined
           ? await runAgainstBundledMock(
               cmd,
-              settingsFor(cmd, catalogue, checks, undefined, 'bundled-mock'),
+              settingsFor(cmd, scoped, checks, undefined, 'bundled-mock'),
               mock,
               interrupt.signal,
             )
-          : await runAgainst(
-              cmd,
-              settingsFor(cmd, catalogue, checks, spec.url, spec.label ?? spec.url),
-              interrupt.signal,
-            );
+          : await runAgainst(cmd, settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url), interrupt.signal);
       reports.push(applyGates(report, { minCoverage: cmd.minCoverage, allowGaps: cmd.allowGaps }));
     }
     reports.splice(
@@ -146,6 +146,7 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
             allowGaps: cmd.allowGaps,
           });
           for (const part of notExercised) process.stderr.write(`conformance: ${label}: not exercised: ${part}\n`);
+          if (settings.serves) process.stderr.write(`conformance: ${label}: ${describeScope(settings.serves)}\n`);
           const reached = target.bundledMock ? undefined : describeConnection(target.baseUrl, connection);
           if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
         }
@@ -158,6 +159,10 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
         if (event.type === 'unjudged')
           process.stderr.write(
             `conformance: ${label}: could not judge (${event.unjudged.code}): ${event.unjudged.reason}\n`,
+          );
+        else if (event.type === 'not-served')
+          process.stderr.write(
+            `conformance: ${label}: not served: ${describeOperations(event.operations)}: ${NOT_SERVED_WHY}\n`,
           );
         else progress.onEvent(event);
       },

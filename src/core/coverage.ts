@@ -15,6 +15,7 @@ export type CoverageKind =
 /** Why an item was not exercised, as far as the run can tell (src/coverage/causes.ts). */
 export type HoleCauseCode =
   | 'not-judged'
+  | 'not-served'
   | 'writes-not-allowed'
   | 'write-budget-spent'
   | 'not-selected'

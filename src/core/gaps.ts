@@ -3,13 +3,14 @@ import type { CoverageReport, HoleCauseCode } from './coverage.js';
 import { OPERATIONS, type OperationId } from './operations.js';
 import type { CheckResult } from './result.js';
 
-export const GAP_KINDS = ['writes', 'write-budget', 'skipped', 'blocked'] as const;
+export const GAP_KINDS = ['writes', 'write-budget', 'not-served', 'skipped', 'blocked'] as const;
 export type GapKind = (typeof GAP_KINDS)[number];
 
 /** Each kind of gap in words, with what removes it. */
 const GAP_WORDS: Readonly<Record<GapKind, string>> = {
   writes: 'have side effects and writes were off (pass --allow-writes)',
   'write-budget': 'were left when the --max-writes budget was spent (raise it)',
+  'not-served': 'belong to operations the target does not serve (declare its scope with --serves)',
   skipped: 'found nothing to judge on the target (their reasons say what they needed)',
   blocked: "were blocked by their operation's failing baseline",
 };
@@ -17,6 +18,7 @@ const GAP_WORDS: Readonly<Record<GapKind, string>> = {
 const KIND_OF_CAUSE: Partial<Readonly<Record<HoleCauseCode, GapKind>>> = {
   'writes-not-allowed': 'writes',
   'write-budget-spent': 'write-budget',
+  'not-served': 'not-served',
   'skipped-by-check': 'skipped',
   blocked: 'blocked',
 };

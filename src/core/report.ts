@@ -105,6 +105,8 @@ export interface RunReport {
   readonly requirements?: string;
   /** What the findings baseline (`--baseline`) made of the report (src/gating/baseline.ts). */
   readonly baseline?: BaselineOutcome;
+  /** What the deployment serves (`--serves`, or found by the probes): coverage is measured over it. */
+  readonly scope?: ConformanceRunReportRunReport['scope'];
   /** What produced the report (kind, side, shard, catalogue hash): what `conformance merge` compares. */
   readonly origin?: ReportOrigin;
   /** Set when (part of) the target could not be judged: the checks of the families named were not run. */

@@ -5,7 +5,7 @@ import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 
 /** Why the runner did not run a check. */
-export type RunnerSkip = 'not-judged' | 'writes-not-allowed' | 'write-budget-spent';
+export type RunnerSkip = 'not-judged' | 'not-served' | 'writes-not-allowed' | 'write-budget-spent';
 
 /** What a run knows about the checks it did not run (all optional: the proxy knows none of it). */
 export interface RunCauses {
@@ -13,6 +13,8 @@ export interface RunCauses {
   readonly skipped?: ReadonlyMap<string, RunnerSkip>;
   /** The preflight's finding, when a path family could not be judged. */
   readonly unjudged?: { readonly code: string; readonly reason: string };
+  /** Operations out of the run's scope (`--serves`, or found not served): left out of the counts. */
+  readonly outOfScope?: ReadonlySet<OperationId>;
   /** Per operation, how many of its checks the selection left out (`notSelectedOf`). */
   readonly notSelected?: ReadonlyMap<OperationId, number>;
 }
@@ -36,6 +38,12 @@ function describe(code: HoleCauseCode, causes: RunCauses, root?: string): HoleCa
         code,
         reason: `not judged (${causes.unjudged?.code ?? 'the preflight'})`,
         ...(causes.unjudged ? { remedy: causes.unjudged.reason } : {}),
+      };
+    case 'not-served':
+      return {
+        code,
+        reason: 'not served by the target',
+        remedy: 'declare what it serves with --serves, or accept the gap with --allow-gaps not-served',
       };
     case 'writes-not-allowed':
       return { code, reason: 'writes not allowed', remedy: 'pass --allow-writes' };

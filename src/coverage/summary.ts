@@ -24,12 +24,15 @@ export function summarizeCoverage(
   const per = new Map<OperationId, { covered: number; total: number }>(
     OPERATIONS.map((o) => [o.id, { covered: 0, total: 0 }]),
   );
+  const out = causes.outOfScope;
   const count = (op: OperationId, ok: boolean): void => {
+    if (out?.has(op)) return;
     const c = per.get(op)!;
     c.total++;
     if (ok) c.covered++;
   };
   for (const item of model.items) {
+    if (out?.has(item.operation)) continue;
     const ok = covered.has(item.id);
     count(item.operation, ok);
     if (!ok)

@@ -833,6 +833,24 @@ export interface ConformanceConfig {
    */
   insecure?: boolean;
   /**
+   * `--serves`: what the deployment serves: parts (chat, training, records) or operation ids; the checks of the rest are not run and coverage is measured over these (default: every operation, the preflight naming any not served).
+   *
+   * @minItems 1
+   */
+  serves?: (
+    | 'chat'
+    | 'training'
+    | 'records'
+    | 'chat.create'
+    | 'training-jobs.create'
+    | 'training-jobs.get'
+    | 'trajectories.log'
+    | 'predictions.list'
+    | 'predictions.read'
+    | 'scores.list'
+    | 'scores.read'
+  )[];
+  /**
    * `--only`: run only matching checks (repeat or comma-separate).
    */
   only?: string[];
@@ -853,9 +871,9 @@ export interface ConformanceConfig {
    */
   minCoverage?: number;
   /**
-   * `--allow-gaps`: MUST checks selected but not judged that still let the run exit 0 (CONFORMANT WITH GAPS): writes, write-budget, skipped, blocked; any other such check makes it COULD NOT JUDGE, exit 3.
+   * `--allow-gaps`: MUST checks selected but not judged that still let the run exit 0 (CONFORMANT WITH GAPS): writes, write-budget, not-served, skipped, blocked; any other such check makes it COULD NOT JUDGE, exit 3.
    */
-  allowGaps?: ('writes' | 'write-budget' | 'skipped' | 'blocked')[];
+  allowGaps?: ('writes' | 'write-budget' | 'not-served' | 'skipped' | 'blocked')[];
   /**
    * `--baseline`: accepted findings, by fingerprint (schemas/report/baseline.json): a finding not in it gates as new; an entry stale or expired gates.
    */
@@ -1013,6 +1031,14 @@ export interface ConformanceRunReportRunReport {
    */
   requirements?: string;
   baseline?: ConformanceRunReportBaselineOutcome;
+  /**
+   * What the deployment serves: `served` the operations judged; `declared` when `--serves` said it (the others out of scope), else `notServed` the operations the probes found missing, whose checks were not run (a gap of kind `not-served`). Coverage is measured over the served operations.
+   */
+  scope?: {
+    served: ConformanceRunReportOperation[];
+    notServed: ConformanceRunReportOperation[];
+    declared: boolean;
+  };
   /**
    * Time per operation (keyed by its id, as `Operation` names them; since 1.4), of the exchanges answered 2xx: for streamed chat answers time to first token, inter-token latency, end-to-end latency and output tokens per second; for the others latency. Each distribution carries its sketch, so that `conformance merge` recomputes exact percentiles over several reports. docs/timing.md maps the names to vLLM's and OpenTelemetry's.
    */
@@ -1204,9 +1230,9 @@ export interface ConformanceRunReportRunSummary {
     met: boolean;
   };
   /**
-   * The `--allow-gaps` kinds (since 1.5): MUST checks selected but not judged for these reasons do not stop the run from being conformant (CONFORMANT WITH GAPS); any other such check makes it COULD NOT JUDGE. `writes`: writes off; `write-budget`: `--max-writes` spent; `skipped`: the check found nothing to judge; `blocked`: a failing baseline blocked it.
+   * The `--allow-gaps` kinds (since 1.5): MUST checks selected but not judged for these reasons do not stop the run from being conformant (CONFORMANT WITH GAPS); any other such check makes it COULD NOT JUDGE. `writes`: writes off; `write-budget`: `--max-writes` spent; `skipped`: the check found nothing to judge; `not-served`: the operation is not served (see `scope`); `blocked`: a failing baseline blocked it.
    */
-  allowedGaps?: ('writes' | 'write-budget' | 'skipped' | 'blocked')[];
+  allowedGaps?: ('writes' | 'write-budget' | 'not-served' | 'skipped' | 'blocked')[];
 }
 /**
  * What the run exercised (since 1.1). Items are derived from the schemas: every request field sent in an accepted request (chat: streamed and not), sent breaking its constraint in a rejected one, every named value and documented bound, every response field observed, every auth presentation per operation, every record read and listing tried through another entity and project; plus one item per check result (a skipped check is a hole). `conformance coverage` prints the items.
@@ -1274,10 +1300,11 @@ export interface ConformanceRunReportCoverage {
  */
 export interface ConformanceRunReportHoleCause {
   /**
-   * `not-judged`: the preflight could not judge the operation's path family (see `unjudged`); `writes-not-allowed`: checks with side effects skipped without `--allow-writes`; `write-budget-spent`: skipped once `--max-writes` was reached; `not-selected`: left out by `--only`, `--skip` or `--shard`; `blocked`: blocked by the operation's failing baseline; `skipped-by-check`: the check found nothing to judge (its hole says why); `not-exercised`: no request of the run exercised it.
+   * `not-judged`: the preflight could not judge the operation's path family (see `unjudged`); `not-served`: the probes found the target does not serve the operation (see `scope`); `writes-not-allowed`: checks with side effects skipped without `--allow-writes`; `write-budget-spent`: skipped once `--max-writes` was reached; `not-selected`: left out by `--only`, `--skip` or `--shard`; `blocked`: blocked by the operation's failing baseline; `skipped-by-check`: the check found nothing to judge (its hole says why); `not-exercised`: no request of the run exercised it.
    */
   code:
     | 'not-judged'
+    | 'not-served'
     | 'writes-not-allowed'
     | 'write-budget-spent'
     | 'not-selected'

@@ -3,6 +3,7 @@ import { limitsOf } from '../kit/context-window.js';
 import type { Redactor } from '../core/redact.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import { catalogueHash } from '../core/origin.js';
+import { OPERATIONS, type OperationId } from '../core/operations.js';
 import { TOOL } from '../core/tool.js';
 import type { CheckResult } from '../core/result.js';
 import { summaryOf } from '../core/summary.js';
@@ -36,11 +37,14 @@ export interface RunEnd extends RanChecks {
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly unjudged: Unjudged | undefined;
+  /** The operations the probes found not served. */
+  readonly notServed: readonly OperationId[];
 }
 
 export function assembleReport(opts: RunSettings, session: RunSession, end: RunEnd): RunReport {
   const { redact, handOff, cache, model, recorder, writes, counter, label } = session;
   const { unjudged } = end;
+  const scope = scopeOf(opts, end.notServed);
   const handedOff = handOff.apply(end.results, { ...opts, redact });
   const judged = [
     ...blockCascades(opts.checks, reportCombinationsOnce(opts.checks, handedOff, cache), end.preconditions),
@@ -67,7 +71,9 @@ export function assembleReport(opts: RunSettings, session: RunSession, end: RunE
       skipped: session.runnerSkips,
       ...(unjudged ? { unjudged: { code: unjudged.code, reason: redact(unjudged.reason) } } : {}),
       notSelected: notSelectedOf(opts.checks, opts.notSelected),
+      outOfScope: new Set(OPERATIONS.map((o) => o.id).filter((op) => !scope.served.includes(op))),
     }),
+    ...(scope.declared || scope.notServed.length > 0 ? { scope } : {}),
     ...connectionReport(opts.target.baseUrl, opts.connection, redact),
     origin: {
       kind: 'run',
@@ -77,6 +83,13 @@ export function assembleReport(opts: RunSettings, session: RunSession, end: RunE
     },
   };
   return withTiming(session.watch.finish(report, redact), session.timing.table(), opts.objectives);
+}
+
+/** What the deployment serves: declared by `--serves`, else every operation but those found not served. */
+function scopeOf(opts: RunSettings, notServed: readonly OperationId[]): NonNullable<RunReport['scope']> {
+  const all = OPERATIONS.map((o) => o.id);
+  if (opts.serves) return { served: all.filter((op) => opts.serves!.includes(op)), notServed: [], declared: true };
+  return { served: all.filter((op) => !notServed.includes(op)), notServed: [...notServed], declared: false };
 }
 
 /** How the run reached the target, for the report: said only when it is not a plain direct connection. */

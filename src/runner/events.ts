@@ -1,6 +1,7 @@
 /** @module Typed run events, for progress output (reporters consume results, not text). */
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
+import type { OperationId } from '../core/operations.js';
 import type { RunBudget, RunEstimate } from './budget.js';
 import type { Unjudged } from './preflight.js';
 
@@ -18,6 +19,8 @@ export type RunEvent =
     }
   /** The preflight found the target unreachable or refusing the credentials: said once, at once. */
   | { readonly type: 'unjudged'; readonly target: string; readonly unjudged: Unjudged }
+  /** The probes found operations the target does not serve: their checks are not run. */
+  | { readonly type: 'not-served'; readonly target: string; readonly operations: readonly OperationId[] }
   | { readonly type: 'check-start'; readonly check: CheckDefinition; readonly done: number; readonly total: number }
   | {
       readonly type: 'check-end';

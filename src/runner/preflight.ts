@@ -26,13 +26,32 @@ const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 /** Characters of a body shown in a reason. */
 const EXCERPT = 160;
 
-/** A request of the family that needs nothing but valid credentials: a read of an id that does not exist. */
-export function probeOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
+/**
+ * A request of the family that needs nothing but valid credentials: a read of an id that does not
+ * exist; for a chat server without the training API (`operations` lacking it), a chat request whose
+ * body no server parses.
+ */
+export function probeOf(
+  target: TargetConfig,
+  scheme: AuthScheme,
+  timeoutMs: number,
+  operations?: readonly OperationId[],
+): HttpRequestSpec {
+  const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
+  if (scheme === 'bearer' && operations && !operations.includes('training-jobs.get'))
+    return {
+      method: 'POST',
+      path: pathOf(target, 'chat.create', {}),
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+      timeoutMs: timeout,
+      expect: 'refusal',
+    };
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
   return {
     method: 'GET',
     path: pathOf(target, op, { training_job_id: PROBE_ID, prediction_id: PROBE_ID }),
-    timeoutMs: Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS),
+    timeoutMs: timeout,
   };
 }
 
@@ -138,12 +157,10 @@ async function sendProbe(http: HttpClient, scheme: AuthScheme, spec: HttpRequest
 /** The read probe again with other credentials: none when some were configured, made-up ones otherwise. */
 function probeOtherCredentials(
   http: HttpClient,
-  target: TargetConfig,
+  spec: HttpRequestSpec,
   scheme: AuthScheme,
   configured: boolean,
-  timeoutMs: number,
 ): Promise<Probe> {
-  const spec = probeOf(target, scheme, timeoutMs);
   if (configured) return sendProbe(http, scheme, { ...spec, auth: 'none' });
   const header =
     scheme === 'bearer'
@@ -164,12 +181,12 @@ const WALL_MEANS = 'the deployment behind the gateway was not reached';
 async function gatewayWall(
   http: HttpClient,
   target: TargetConfig,
-  first: Probe & { ex: HttpExchange },
+  first: { scheme: AuthScheme; ex: HttpExchange; spec: HttpRequestSpec },
   configured: boolean,
   timeoutMs: number,
 ): Promise<FamilyFinding> {
   const { scheme, ex } = first;
-  const other = await probeOtherCredentials(http, target, scheme, configured, timeoutMs);
+  const other = await probeOtherCredentials(http, first.spec, scheme, configured);
   if (!('ex' in other) || !sameGatewayAnswer(ex, other.ex)) return undefined;
   const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
   if (!('ex' in valid) || !sameGatewayAnswer(ex, valid.ex)) return undefined;
@@ -186,6 +203,7 @@ async function judgeFamily(
   http: HttpClient,
   target: TargetConfig,
   probe: Probe,
+  spec: HttpRequestSpec,
   configured: boolean,
   timeoutMs: number,
 ): Promise<FamilyFinding> {
@@ -206,12 +224,12 @@ async function judgeFamily(
       code: 'CTS_NOT_THE_INTERFACE',
       part: `on ${family} a read of an unknown id was answered ${described(first)}: a captive or login page, not the interface`,
     };
-  if (isGatewayExchange(first)) return gatewayWall(http, target, { scheme, ex: first }, configured, timeoutMs);
+  if (isGatewayExchange(first)) return gatewayWall(http, target, { scheme, ex: first, spec }, configured, timeoutMs);
   const refused = status === 401 || status === 403;
   // The second probe only where it can tell something: a refusal, or a non-JSON 4xx (a wall?).
   const wallLike = status >= 400 && status < 500 && !isJsonBody(first);
   if (!refused && !wallLike) return undefined;
-  const other = await probeOtherCredentials(http, target, scheme, configured, timeoutMs);
+  const other = await probeOtherCredentials(http, spec, scheme, configured);
   const second = 'ex' in other ? other.ex : undefined;
   if (refused) return refusedFinding(first, second, scheme, configured);
   // The same non-JSON answer to a read with and without credentials and to a valid request: a wall.
@@ -280,9 +298,8 @@ export async function preflight(
 ): Promise<Unjudged | undefined> {
   const used = new Set(operations.map((op) => operation(op).auth));
   const families = (['bearer', 'basic'] as const).filter((s) => used.has(s));
-  const probes = await Promise.all(
-    families.map((scheme) => sendProbe(http, scheme, probeOf(target, scheme, timeoutMs))),
-  );
+  const specs = new Map(families.map((scheme) => [scheme, probeOf(target, scheme, timeoutMs, operations)]));
+  const probes = await Promise.all(families.map((scheme) => sendProbe(http, scheme, specs.get(scheme)!)));
   // A target that cannot be reached at all (network, proxy, TLS) is said once, for every family.
   const unreachable = probes.find(
     (p): p is Extract<Probe, { error: unknown }> =>
@@ -302,7 +319,7 @@ export async function preflight(
   const findings = await Promise.all(
     probes.map(async (p) => ({
       scheme: p.scheme,
-      finding: await judgeFamily(http, target, p, configured[p.scheme], timeoutMs),
+      finding: await judgeFamily(http, target, p, specs.get(p.scheme)!, configured[p.scheme], timeoutMs),
     })),
   );
   const found = findings.filter((f): f is { scheme: AuthScheme; finding: NonNullable<FamilyFinding> } => !!f.finding);

@@ -9,6 +9,7 @@ import { checkClient } from './check-client.js';
 import { resultOf } from './check-result.js';
 import { runLanes } from './lanes.js';
 import { UNJUDGED_SHORT } from './preflight.js';
+import { NOT_SERVED_WHY } from './served.js';
 import type { RunSettings } from './run-settings.js';
 import { caseSeed } from './run-cache.js';
 import type { RunPlan } from './run-plan.js';
@@ -89,7 +90,11 @@ async function runCheck(run: CheckRun, check: CheckDefinition): Promise<{ result
 
 /** Why a check is not run, if it is not: its family cannot be judged, it writes, or the run is over. */
 function notRunOutcome({ opts, session, started }: CheckRun, check: CheckDefinition): CheckOutcome | undefined {
-  const { unjudged } = started;
+  const { unjudged, notServed } = started;
+  if (notServed.includes(check.operation)) {
+    session.runnerSkips.set(check.id, 'not-served');
+    return { status: 'skip', reason: `not run: the target does not serve ${check.operation} (${NOT_SERVED_WHY})` };
+  }
   if (unjudged?.families.includes(operation(check.operation).auth)) {
     session.runnerSkips.set(check.id, 'not-judged');
     return {

@@ -1,6 +1,7 @@
 /** @module The settings of one run as the runner takes them; defaults in `RUN_DEFAULTS`, filled by settings.ts. */
 import type { CheckDefinition, TargetConfig } from '../core/check.js';
 import type { CheckIdentity } from '../core/check-identity.js';
+import type { OperationId } from '../core/operations.js';
 import type { Objective } from '../core/timing.js';
 import type { ConnectionSettings } from '../transport/connection.js';
 import type { RunEvent } from './events.js';
@@ -26,6 +27,8 @@ export interface RunSettings {
   readonly onEvent?: (event: RunEvent) => void;
   /** Probe the target before the checks (src/runner/preflight.ts). Default true. */
   readonly preflight?: boolean;
+  /** `--serves`: the operations the deployment serves; the checks of others are not selected and coverage leaves them out. */
+  readonly serves?: readonly OperationId[] | undefined;
   /** The catalogue's checks the selection (--only/--skip/--shard) left out: coverage names it as their holes' cause. */
   readonly notSelected?: readonly CheckDefinition[];
   /** `--slo`: service-level objectives judged on the run's timing, each a result of its own (src/timing). */

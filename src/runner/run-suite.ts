@@ -19,5 +19,12 @@ export async function runSuite(opts: RunSettings): Promise<RunReport> {
   const durationMs = performance.now() - started;
   const unjudged = unjudgedAtEnd(opts, plan, session, results, start.unjudged);
   opts.onEvent?.({ type: 'run-end', target: session.label, durationMs });
-  return assembleReport(opts, session, { startedAt, durationMs, results, preconditions, unjudged });
+  return assembleReport(opts, session, {
+    startedAt,
+    durationMs,
+    results,
+    preconditions,
+    unjudged,
+    notServed: start.notServed,
+  });
 }

@@ -4,6 +4,9 @@
  * the config file holds it under. A table entry names its kind; a kind only one command has lives in
  * that command's table.
  */
+import { ConformanceError } from '../../../src/core/errors.js';
+import { OPERATIONS, type OperationId } from '../../../src/core/operations.js';
+import { PARTS, servedOperations } from '../../../src/core/parts.js';
 import type { Objective } from '../../../src/core/timing.js';
 import { OBJECTIVES_PATTERN, objectivesText, parseObjectives } from '../../../src/timing/objectives.js';
 import { badFlag } from '../flags.js';
@@ -79,6 +82,26 @@ export function someOf<const V extends string>(values: readonly V[]): Kind<V[]> 
       return [...new Set(got)] as V[];
     },
     schema: { type: 'array', items: { enum: values }, uniqueItems: true },
+  };
+}
+
+/** What a deployment serves (`--serves chat,records`): parts or operation ids, read as operation ids. */
+export function servesKind(): Kind<OperationId[]> {
+  const words = list();
+  return {
+    read: (raw, flag, fromConfig) => {
+      try {
+        return servedOperations(words.read(raw, flag, fromConfig), `--${flag}`);
+      } catch (err) {
+        throw ConformanceError.is(err) ? badFlag(err.message) : err;
+      }
+    },
+    schema: {
+      type: 'array',
+      items: { enum: [...Object.keys(PARTS), ...OPERATIONS.map((o) => o.id)] },
+      uniqueItems: true,
+      minItems: 1,
+    },
   };
 }
 

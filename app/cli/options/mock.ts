@@ -17,7 +17,7 @@ import {
   ENV_TOKEN,
 } from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
-import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
+import { mebibytes, nonBlank, oneOf, servesKind, wholeNumber } from './kinds.js';
 import { HELP_OPTION, type Kind, type OptionTable, type ValueOf } from './table.js';
 
 /** Where a credential came from: its flag, its environment variable, or the documented test default. */
@@ -279,6 +279,15 @@ export const MOCK_OPTIONS = {
     kind: wholeNumber(0, 600_000),
     default: 0,
     into: 'streamItlMs',
+  },
+  serves: {
+    type: 'string',
+    multiple: true,
+    arg: 'PART,...',
+    help: 'Serve only these parts (chat, training, records) or operation ids; the other paths answer 404, as a deployment of one part does (default: all)',
+    group: 'mock',
+    kind: servesKind(),
+    into: 'serves',
   },
   'journal-size': {
     type: 'string',

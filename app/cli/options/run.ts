@@ -13,7 +13,7 @@ import { REPLAY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
-import { duration, list, mebibytes, oneOf, text, uuid, wholeNumber } from './kinds.js';
+import { duration, list, mebibytes, oneOf, text, uuid, servesKind, wholeNumber } from './kinds.js';
 import { BASELINE_OPTIONS, GATE_OPTIONS } from './gates.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, type Kind, type OptionTable, withDefaults } from './table.js';
@@ -372,6 +372,17 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
     into: 'acceptEncoding',
   },
   ...CONNECTION_OPTIONS,
+  serves: {
+    type: 'string',
+    multiple: true,
+    arg: 'PART,...',
+    help: 'what the deployment serves: parts (chat, training, records) or operation ids; the checks of the rest are not run and coverage is measured over these (default: every operation, the preflight naming any not served)',
+    group: 'selection',
+    kind: servesKind(),
+    config: 'serves',
+    withReplay: 'refused',
+    into: 'serves',
+  },
   only: {
     type: 'string',
     multiple: true,
