@@ -1,8 +1,4 @@
-/**
- * @module Every documented request field accepted (§4.1, §4.2, §4.4): a few realistic requests that
- * together carry every field of the request schemas and every value they name are answered 2xx
- * (MUST). Chat is sent in both modes. The random acceptance properties send few fields per request.
- */
+/** @module Every documented request field and value of §4.1, §4.2, §4.4 accepted in a few realistic requests (MUST). */
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';

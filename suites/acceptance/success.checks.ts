@@ -1,8 +1,4 @@
-/**
- * @module Positive acceptance (§4.1–§4.8): schema-valid, realistic requests get a 2xx and a body
- * valid against the operation's response schema (MUST); JSONL listings are judged line by line as
- * they arrive, up to a small cap.
- */
+/** @module Positive acceptance (§4.1–§4.8): realistic valid requests get a 2xx and a schema-valid body (MUST). */
 import fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';

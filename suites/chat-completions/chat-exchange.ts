@@ -1,7 +1,4 @@
-/**
- * @module §4.1 helpers shared by the chat-completion checks: send a request (JSON or a raw body), and
- * the verdicts most checks start from, "answered with a valid completion" and "rejected with a 4xx".
- */
+/** @module §4.1 helpers of the chat checks: send a request, judge a completion or a 4xx rejection. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';

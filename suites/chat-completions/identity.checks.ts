@@ -1,7 +1,4 @@
-/**
- * @module §4.1 semantics of what identifies an answer: `request_id` returned in the response, and
- * `n` choices indexed 0..n-1.
- */
+/** @module §4.1 identity of an answer: `request_id` returned, and `n` choices indexed 0..n-1. */
 import { defineCheck } from '../../src/core/check.js';
 import { pass, type CheckOutcome } from '../../src/core/result.js';
 import { requestIdBreach } from '../../src/rules/chat-answer.js';

@@ -1,9 +1,4 @@
-/**
- * @module §4.1 semantics of the fields that shape the output: `stop` with
- * `include_stop_str_in_output`, `structured_outputs` (`choice`, `regex`, `json`), `response_format`
- * json_schema, `include_reasoning`, `echo`, and seeded determinism (INFO). Each is a property that
- * holds for every output a model could produce, judged by src/rules as the proxy judges it.
- */
+/** @module §4.1 fields that shape the output: stop strings, structured outputs, reasoning, echo, seeds. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { echoBreach, reasoningOf, reasoningOmittedBreach, stopStringsBreach } from '../../src/rules/chat-answer.js';

@@ -1,9 +1,4 @@
-/**
- * @module §4.1, §7 and §8: the documented rules of chat completions: the two §7 conditions, the §8
- * ranges of `seed` and `truncate_prompt_tokens` at and just beyond their bounds, the enums
- * (`tool_choice`, `reasoning_effort`, `service_tier`), `messages` required, and the trailing-slash
- * path of the spec's request example.
- */
+/** @module The documented rules of chat completions (§4.1, §7, §8): conditions, ranges, enums, paths. */
 import { defineCheck } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';

@@ -1,9 +1,4 @@
-/**
- * @module §4.1 semantics of tokens: `return_token_ids`, `return_tokens_as_token_ids`, usage
- * accounting, the completion budget (`max_completion_tokens`, deprecated `max_tokens`, §9),
- * `logprobs`/`top_logprobs`, and `min_tokens`. Every check is a property of whatever the model
- * generated, never of the text itself. The judgements are src/rules', as the proxy's.
- */
+/** @module §4.1 tokens: token ids, usage accounting, the completion budget, logprobs and `min_tokens`. */
 import { defineCheck } from '../../src/core/check.js';
 import { pass, skip } from '../../src/core/result.js';
 import {

@@ -1,9 +1,4 @@
-/**
- * @module Inputs that crash real servers (from vLLM's, SGLang's and llama.cpp's own tests): each is
- * answered 4xx or 2xx, never 5xx, and a refusal's message leaks no internals (SHOULD: §7 leaves
- * status codes "not shown"; RFC 9110). An invalid body answered 2xx or 5xx is handed to the check
- * whose rule refusing it is (src/runner/hand-off.ts).
- */
+/** @module Inputs that crash real servers: answered 4xx or 2xx, never 5xx, with no internals leaked (SHOULD). */
 import { judgeSettings, judgeTools, seenExchange } from '../../src/kit/request-seen.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';

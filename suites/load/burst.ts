@@ -1,7 +1,4 @@
-/**
- * @module A burst of distinct, self-identifying chat requests (§4.1): seeded prompts, each with its own
- * `request_id`, `n` and `max_completion_tokens`, half streamed, sent alone and then all at once.
- */
+/** @module A burst of distinct, self-identifying chat requests (§4.1), sent alone and then all at once. */
 import type { CheckContext } from '../../src/core/check.js';
 import { describeError } from '../../src/core/errors.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';

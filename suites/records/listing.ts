@@ -1,7 +1,4 @@
-/**
- * @module §4.5–§4.8 shared logic for predictions and scores: a listing reader that judges every JSONL
- * line as it streams, stops at the read cap, and never holds more than the caller keeps.
- */
+/** @module §4.5–§4.8 listing reader: judges each JSONL line as it streams, up to the read cap. */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
 import { fillPath, operation } from '../../src/core/operations.js';

@@ -1,8 +1,4 @@
-/**
- * @module §4.5/§4.7 limit and offset: `limit` bounds the count, `offset` skips, paging yields every
- * record exactly once (judged when the order is stable); and the order is stable across two listings
- * (a convention: "Ordering of results: not shown").
- */
+/** @module §4.5/§4.7 `limit` and `offset`, paging through every record once, and a stable order. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeQuery, readKeys, readListing, showKey } from './listing.js';

@@ -1,7 +1,4 @@
-/**
- * @module §4.1 `stream: true` against the non-streamed answer: the reassembled stream is a valid
- * §4.1 chat completion for the same request, and the stream's timing (INFO).
- */
+/** @module §4.1 `stream: true` against the non-streamed answer, and the stream's timing (INFO). */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';

@@ -1,7 +1,4 @@
-/**
- * @module Opens a §4.1 chat stream (`stream: true`) and judges it with the ChatStreamJudge as the
- * events arrive, never buffering the body; each streaming check reads the findings of its own rule.
- */
+/** @module Opens a §4.1 chat stream and judges it with the ChatStreamJudge as the events arrive. */
 import { type CacheKey, cacheKey } from '../../src/core/cache-key.js';
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';

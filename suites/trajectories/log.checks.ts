@@ -1,7 +1,4 @@
-/**
- * @module §4.4 and §7: logging trajectories accepts valid groups for any `split`, and rejects invalid
- * bodies with a 4xx carrying the §7 validation-error body (`detail[]` of `loc`, `msg`, `type`).
- */
+/** @module §4.4 and §7: valid trajectory groups accepted for any `split`; invalid ones get a §7 error body. */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
