@@ -35,7 +35,6 @@ function acceptanceOf(op: OperationId) {
 
 /** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
 const LIST_LINES_CAP = 50;
-/** Most records read back one by one. */
 const READS_CAP = 10;
 
 /** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
@@ -122,7 +121,6 @@ function everyValueCases(
   }));
 }
 
-/** A property over realistic JSON request bodies of a POST operation. */
 function bodyProperty(
   op: OperationId,
   arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>,
@@ -224,7 +222,6 @@ const trainingGetAcceptance = defineCheck({
   },
 });
 
-/** The verdict on one listing; a failure carries the stream evidence. */
 type ListingVerdict =
   | { readonly ok: true; readonly lines: number }
   | {

@@ -115,7 +115,6 @@ export function expectRejected(ex: HttpExchange, expected: string): FailOutcome 
   return fail({ expected, actual: describeResponse(ex), exchange: ex });
 }
 
-/** The text content of a choice's message ('' when absent or null). */
 export function contentOf(choice: Record<string, unknown> | undefined): string {
   const message = choice?.message as Record<string, unknown> | undefined;
   return typeof message?.content === 'string' ? message.content : '';

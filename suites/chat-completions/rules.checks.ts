@@ -59,9 +59,7 @@ function boundCheck(rule: {
   });
 }
 
-// §7 condition 1: "When `priority` is not 0 and the served model does not use priority scheduling,
-// then the request raises an error." --priority-scheduling says which branch applies; priority 0,
-// the default, is the control in both.
+// --priority-scheduling says which branch of §7.1 applies; priority 0, the default, is the control in both.
 const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
   operation: 'chat.create',
@@ -89,8 +87,7 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
   schedule: { maxRequests: () => 2 },
 });
 
-// §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
-// the request is invalid." Both sent as true is the case no reading can accept.
+// §7.2: both sent as true is the case no reading can accept.
 const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
   id: 'chat-completions.rejects-continue-with-generation-prompt',
   operation: 'chat.create',
@@ -130,11 +127,9 @@ const acceptsContinueFinalMessageAlone = defineCheck({
     ),
 });
 
-// §8: "`seed` lies in -9223372036854776000 to 9223372036854776000", a floating-point rendering of
-// the signed 64-bit limits, sent as exact JSON integers (a JS number cannot hold them).
+// §8 prints the signed 64-bit limits as floats; seeds are sent as exact JSON integers.
 const SEED_INSIDE = ['-9223372036854775808', '9223372036854775807'];
 const SEED_BEYOND = ['10000000000000000000', '-10000000000000000000'];
-/** Between 2^63-1 and the printed bound (and its negative): §8 and the 64-bit reading disagree. */
 const SEED_SLIVER = ['9223372036854775808', '9223372036854776000', '-9223372036854775809', '-9223372036854776000'];
 
 export const acceptsSeedWithinInt64 = defineCheck({
@@ -164,8 +159,7 @@ export const rejectsSeedBeyondBound = boundCheck({
   why: '§8 bounds seed to ±9223372036854776000',
 });
 
-// The sliver between 2^63-1 and the printed bound: a 64-bit server refuses it, a server reading §8
-// literally accepts it. Either is conformant (INFO notes which); a 5xx is not an answer either way.
+// Between 2^63-1 and the printed bound a 64-bit server refuses, a literal reader of §8 accepts: both conform.
 export const seedBetweenInt64AndPrintedBound = defineCheck({
   id: 'chat-completions.seed-between-int64-and-printed-bound',
   operation: 'chat.create',
@@ -190,7 +184,6 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
   },
 });
 
-// §8: "`truncate_prompt_tokens` lies in -1 to 9223372036854776000".
 const truncatePromptTokensRange = boundCheck({
   id: 'chat-completions.truncate-prompt-tokens-range',
   section: '§8',
@@ -203,8 +196,7 @@ const truncatePromptTokensRange = boundCheck({
   why: '§8 bounds it to -1..9223372036854776000',
 });
 
-// §4.1 tool_choice: "The only allowed value is `none`." Sent without tools, as the only reading in
-// which a server could not plausibly use another value.
+// Sent without tools, so that no reading lets a server use another value.
 const toolChoiceOnlyNone = boundCheck({
   id: 'chat-completions.tool-choice-only-none',
   section: '§4.1',
@@ -215,8 +207,7 @@ const toolChoiceOnlyNone = boundCheck({
   why: 'the only allowed value is "none" (§4.1)',
 });
 
-// §4.1 reasoning_effort: "One of `low`, `medium`, `high`." A value inside the set is the control
-// (so a server refusing the field altogether does not pass for the wrong reason).
+// "low" is the control: a server refusing the field altogether does not pass for the wrong reason.
 const reasoningEffortEnum = boundCheck({
   id: 'chat-completions.reasoning-effort-enum',
   section: '§4.1',
@@ -229,7 +220,6 @@ const reasoningEffortEnum = boundCheck({
 
 const SERVICE_TIERS = ['auto', 'default', 'flex', 'scale', 'priority'];
 
-// §4.1 response: "service_tier string or null: One of auto, default, flex, scale, priority."
 export const serviceTierInSet = defineCheck({
   id: 'chat-completions.service-tier-in-set',
   operation: 'chat.create',
@@ -267,7 +257,6 @@ export const serviceTierInSet = defineCheck({
   },
 });
 
-// §4.1: "Only `messages` is required."
 const requiresMessages = defineCheck({
   id: 'chat-completions.requires-messages',
   operation: 'chat.create',
@@ -281,9 +270,7 @@ const requiresMessages = defineCheck({
   },
 });
 
-// §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example".
-// It may be served directly or through a 307/308 (FastAPI's redirect_slashes), which keep the method
-// and body (301/302/303 turn a POST into a GET); the transport reports a redirect as CTS_REDIRECT.
+// A 307/308 (FastAPI's redirect_slashes) keeps the method and body; 301/302/303 turn a POST into a GET.
 export const trailingSlashPath = defineCheck({
   id: 'chat-completions.trailing-slash-path',
   operation: 'chat.create',

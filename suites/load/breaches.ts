@@ -86,7 +86,6 @@ function sharedId(reqs: readonly BurstRequest[], solo: readonly Answer[], burst:
   return undefined;
 }
 
-/** The burst judged against the solo answers (see the module comment). */
 export function judgeBurst(
   reqs: readonly BurstRequest[],
   solo: readonly Answer[],

@@ -181,7 +181,6 @@ export async function readListing(
   };
 }
 
-/** The failure of a listing answered other than 2xx. */
 async function refused(stream: StreamingExchange, kind: RecordKind, what: string): Promise<FailOutcome> {
   const head = await readHead(stream);
   return fail({

@@ -33,7 +33,6 @@ function recordCheck(row: RecordRow, kind: RecordKind, id: string): CheckDefinit
   });
 }
 
-/** The checks of `rows`, kind by kind, each kind's in the rows' order. */
 export function recordChecksOf(rows: readonly RecordRow[]): CheckDefinition[] {
   return RECORD_KINDS.flatMap((kind) =>
     rows.flatMap((row) => {

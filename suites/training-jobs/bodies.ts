@@ -25,7 +25,6 @@ function baseTrajectory(): JsonObject {
   };
 }
 
-/** A small valid group: two trajectories with different rewards. */
 export function baseGroups(): Json[] {
   return [{ trajectories: [baseTrajectory(), { ...baseTrajectory(), reward: 0 }] }];
 }

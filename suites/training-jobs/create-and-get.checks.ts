@@ -43,7 +43,6 @@ function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
   });
 }
 
-/** The smallest realistic create body for the target's model. */
 export function minimalCreateBody(ctx: CheckContext): Record<string, unknown> {
   return { model_id: ctx.target.modelId, trajectory_groups: baseGroups() };
 }
