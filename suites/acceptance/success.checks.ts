@@ -105,10 +105,7 @@ interface EveryValue {
   readonly values: readonly unknown[];
 }
 
-/**
- * One body per value of each `everyValue` field, sent whatever the seed (which draws the rest): a
- * property that stops early for want of coverage could otherwise leave a value unsent.
- */
+/** One body per `everyValue` value, whatever the seed: a property stopping early could leave one unsent. */
 function everyValueCases(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<Record<string, unknown>>,

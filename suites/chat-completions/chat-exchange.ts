@@ -52,12 +52,7 @@ export type Completion = Record<string, unknown> & {
   usage: Record<string, unknown>;
 };
 
-/**
- * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not (`what` names the
- * request). The failures the root check also judges (not 2xx, schema broken) are marked
- * `precondition`, so the runner reports them as blocked by it when it fails the same way; a refusal
- * for the request's size is a skip.
- */
+/** A valid §4.1 completion, or why not; failures the root check also judges are marked `precondition`. */
 export function expectCompletion(
   ctx: CheckContext,
   ex: HttpExchange,

@@ -25,10 +25,7 @@ export interface AnswerRule {
   readonly breach: (body: Completion, headers: Readonly<Record<string, string>>) => string | undefined;
 }
 
-/**
- * The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in
- * failures. With a `rule`, an answer that breaks it is that failure.
- */
+/** The answer to the minimal chat request merged with `extra`, in `mode`, judged by `rule` if given. */
 export async function answerIn(
   ctx: CheckContext,
   mode: ChatMode,

@@ -39,11 +39,7 @@ function adapt(broken: unknown, original: unknown, strictness: Strictness): unkn
   return broken;
 }
 
-/**
- * `negative` moved onto `base`: the value at the mutation's pointer (or a required property removed),
- * array indices clamped, the negative's subtree taken where the base lacks the path; undefined when
- * the result would not break the schema.
- */
+/** `negative`'s mutation moved onto `base`; undefined when the result would not break the schema. */
 export function transplant(
   negative: NegativeCase,
   base: Record<string, unknown>,

@@ -116,11 +116,7 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
   return parts.length ? `?${parts.join('&')}` : ' (no query)';
 }
 
-/**
- * Lists records and judges each line as it arrives (§4.5/§4.7: "a stream of data in JSONL format
- * whose records are" Prediction/Score objects): a 2xx, every line a record (src/rules/records.ts);
- * CRLF, a missing final newline and blank lines are accepted. `onRecord` may return 'stop'.
- */
+/** Lists records and judges each line as it arrives; CRLF, blank lines, no final newline are accepted. */
 export async function readListing(
   ctx: CheckContext,
   kind: RecordKind,

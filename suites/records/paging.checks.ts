@@ -163,10 +163,7 @@ async function pagingYieldsEachRecordOnce(ctx: CheckContext, kind: RecordKind): 
   return pass([`${judged.length} records in ${pages} pages of ${pageSize}, each once`, ...notes]);
 }
 
-/**
- * Pages through the listing until the reference's records are paged or a page comes back empty: the
- * keys paged and the pages asked, or the outcome that ended it.
- */
+/** Pages through the listing until the reference's records are paged or a page comes back empty. */
 async function pageThrough(
   ctx: CheckContext,
   kind: RecordKind,

@@ -26,11 +26,7 @@ type ProbeAnswer = StreamProbe | FailOutcome | SkipOutcome;
 const probeKey = (extra: Record<string, unknown>): CacheKey<Promise<ProbeAnswer>> =>
   cacheKey(`stream-probe:${JSON.stringify(extra)}`);
 
-/**
- * Streams the minimal chat request merged with `extra` (`stream: true` added): the probe, a failure
- * when not answered 2xx, or a skip when refused for its size. Streamed once per run for the checks
- * that ask for the same probe (`ctx.cache.shared`).
- */
+/** Streams the minimal chat request merged with `extra`, once per run for checks sharing the probe. */
 export function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<ProbeAnswer> {
   return ctx.cache.shared(probeKey(extra), () => streamOnce(ctx, extra));
 }
@@ -116,10 +112,7 @@ export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: read
   );
 }
 
-/**
- * A per-choice rule held on the choices that came, but fewer came than the `n` asked for: a skip
- * naming the check that reports them, not a pass earned by choice 0 alone.
- */
+/** Fewer choices came than `n` asked for: a skip, not a pass earned by choice 0 alone. */
 export function skipMissingChoices(
   probe: StreamProbe,
   n: number,
