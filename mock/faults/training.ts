@@ -182,7 +182,6 @@ export const trainingFaults: readonly Fault[] = faultTable({
     },
   },
 
-  // §4.4, §7
   'trajectories.val-split-rejected': {
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],

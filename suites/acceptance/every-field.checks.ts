@@ -38,7 +38,6 @@ function fitOutcome(accepted: string, tooLarge: readonly string[], total: number
 }
 const setOutcome = (accepted: string, tooLarge: readonly string[]): CheckOutcome =>
   fitOutcome(accepted, tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
-/** Names the request of a set in a failure: which fields it carried. */
 const which = (i: number, body: Record<string, unknown>): string =>
   `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
 

@@ -23,7 +23,6 @@ import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { is2xx } from '../../src/core/values.js';
 
-/** The identity of an operation's acceptance check, its root. */
 function acceptanceOf(op: OperationId) {
   return {
     id: checkIdOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
@@ -37,7 +36,6 @@ function acceptanceOf(op: OperationId) {
 const LIST_LINES_CAP = 50;
 const READS_CAP = 10;
 
-/** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
 export function judgeSuccess(
   ctx: CheckContext,
   ex: HttpExchange,
@@ -229,7 +227,6 @@ type ListingVerdict =
       readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']>;
     };
 
-/** Reads a listing as JSONL, judging each line as it arrives (up to `cap` lines). */
 async function judgeListing(
   ctx: CheckContext,
   spec: HttpRequestSpec,

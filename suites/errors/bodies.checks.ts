@@ -91,7 +91,6 @@ export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target
   return cases;
 }
 
-/** Sends the invalid bodies of `op` (`rejectCases`), each judged by `probe`. */
 function checkRejectCases(
   ctx: CheckContext,
   op: BodyOperation,
@@ -103,7 +102,6 @@ function checkRejectCases(
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
-/** A raw body sent with `Content-Type: application/json`. */
 interface RawCase {
   readonly label: string;
   readonly body: string;

@@ -70,7 +70,6 @@ function usageOf(v: unknown): Answer['usage'] {
   return v !== null && typeof v === 'object' ? (v as Answer['usage']) : undefined;
 }
 
-/** Sends one request of a burst and reads its answer whole (a stream to its end). */
 export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requestId): Promise<Answer> {
   const spec = {
     method: 'POST',

@@ -71,7 +71,6 @@ export function evidenceOf(stream: StreamingExchange, firstBytes: string): Strea
   };
 }
 
-/** The list path of a kind under the target's (or another) entity and project. */
 export function listPath(
   ctx: CheckContext,
   kind: RecordKind,
@@ -84,7 +83,6 @@ export function listPath(
   });
 }
 
-/** Opens a listing (GET, basic auth per §5, the configured query parameter names). */
 export function openListing(ctx: CheckContext, kind: RecordKind, req: ListRequest = {}): Promise<StreamingExchange> {
   return ctx.http.open({
     method: 'GET',

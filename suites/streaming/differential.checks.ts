@@ -11,7 +11,6 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/** The request a stream was probed with, sent again without `stream`. */
 async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
   const plain = await ctx.http.send({
     method: 'POST',

@@ -82,7 +82,6 @@ async function streamOnce(
 
 export const isProbe = (p: StreamProbe | FailOutcome | SkipOutcome): p is StreamProbe => 'verdict' in p;
 
-/** The findings of one rule as a failure, or undefined when the rule held. */
 export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: string): FailOutcome | undefined {
   const found = probe.verdict.findings.filter((f) => f.rule === rule);
   if (found.length === 0) return undefined;

@@ -13,7 +13,6 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/** POST /v1/preview/training-jobs; `refusal` for a body §4.2 does not allow. */
 export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'POST',

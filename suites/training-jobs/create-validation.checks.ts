@@ -12,7 +12,6 @@ import {
   type RefusedBodyCase,
 } from '../../src/kit/body-acceptance.js';
 
-/** Sends each case in turn; the first one not answered with a 4xx is the finding. */
 function expectAllRejected(ctx: CheckContext, cases: readonly RefusedBodyCase[]): Promise<CheckOutcome> {
   return expectEachRefused(
     cases,

@@ -15,7 +15,6 @@ import { realisticLogRequest } from '../../src/generation/index.js';
 import { baseGroups, invalidGroupCases } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-/** POST /v1/preview/models/{model_id}/log for the target's model; `refusal` for a body §4.4 does not allow. */
 function logTrajectories(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'POST',
