@@ -1,7 +1,4 @@
-/**
- * @module The catalogue: the explicit list of every check (msw-style export list). Each area's
- * index exports its checks; order here is the order of reports.
- */
+/** @module The catalogue: every check, by area, in the order of reports. */
 import type { CheckDefinition } from '../src/core/check.js';
 import { acceptanceChecks } from './acceptance/index.js';
 import { authChecks } from './auth/index.js';

@@ -8,7 +8,6 @@ import { faultTable, type Fault } from './types.js';
 
 const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}.${slug}`;
 
-/** Optional §4.1 fields a realistic request often carries. */
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', 'presence_penalty', 'frequency_penalty'];
 const samplingField = (b: Json): string | undefined => SAMPLING_FIELDS.find((f) => f in b);
 

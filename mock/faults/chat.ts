@@ -106,7 +106,6 @@ export const chatFaults: readonly Fault[] = faultTable({
     'response-format-json-schema',
   ),
 
-  // §7.1 priority. Each fault breaks the check whichever way the target is declared.
   'chat-completions.priority-field-rejected': {
     description: 'Any request carrying priority, even the default 0, is refused with a 400.',
     breaks: [cc('priority-follows-scheduling')],
@@ -118,7 +117,6 @@ export const chatFaults: readonly Fault[] = faultTable({
     before: refuseChat((b) => b.priority !== undefined && b.priority !== 0, 500, 'Internal Server Error'),
   },
 
-  // §7.2 continue_final_message with add_generation_prompt.
   'chat-completions.continue-with-generation-prompt-accepted': {
     description:
       'continue_final_message and add_generation_prompt both true are accepted (add_generation_prompt dropped).',
@@ -140,7 +138,6 @@ export const chatFaults: readonly Fault[] = faultTable({
     ),
   },
 
-  // §8 seed.
   'chat-completions.seed-limited-to-safe-integers': {
     description: 'A seed beyond ±(2^53-1) is refused with a 400 (the server parses it as a double).',
     breaks: [cc('accepts-seed-within-int64')],
@@ -165,7 +162,6 @@ export const chatFaults: readonly Fault[] = faultTable({
     ),
   },
 
-  // §8 truncate_prompt_tokens.
   'chat-completions.truncate-minus-one-rejected': {
     description: 'truncate_prompt_tokens -1 (the §8 lower bound) is refused.',
     breaks: [cc('truncate-prompt-tokens-range')],
@@ -182,7 +178,6 @@ export const chatFaults: readonly Fault[] = faultTable({
     before: onRawInteger('truncate_prompt_tokens', (v) => v < -1n || v > PRINTED_BOUND, '-1'),
   },
 
-  // §4.1 enums.
   'chat-completions.tool-choice-not-enforced': {
     description: 'tool_choice values other than "none" are accepted (dropped).',
     breaks: [cc('tool-choice-only-none')],

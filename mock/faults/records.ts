@@ -11,7 +11,6 @@ import { RECORD_KIND, type RecordKindName } from '../../src/core/record-kinds.js
 type Kind = RecordKindName;
 type Obj = Record<string, unknown>;
 
-/** Both kinds' ids of records rules. */
 const both = (...rules: string[]): string[] => rules.flatMap((r) => [`predictions.${r}`, `scores.${r}`]);
 
 function listKind(req: MockRequest): Kind | undefined {
@@ -82,7 +81,6 @@ function rewriteQuery(fn: (query: URLSearchParams) => void) {
 let listingsServed = 0;
 
 export const recordFaults: readonly Fault[] = faultTable({
-  // §4.5/§4.7: the format of a listing.
   'records.truncated-last-line': {
     description:
       'A listing ends in the middle of its last record (no newline, incomplete JSON) with a clean end of body.',
@@ -127,7 +125,6 @@ export const recordFaults: readonly Fault[] = faultTable({
     })),
   },
 
-  // §4.5/§4.7: limit, offset, order.
   'records.limit-off-by-one': {
     description: 'A listing with a limit answers one record more than the limit.',
     breaks: both('limit-bounds-count', 'paging-yields-each-record-once', 'offset-skips'),
@@ -177,7 +174,6 @@ export const recordFaults: readonly Fault[] = faultTable({
     },
   },
 
-  // §4.5/§4.7: the evaluation-run filter.
   'records.filter-ignored': {
     description: 'The evaluation_run_id filter is ignored: every record is listed.',
     breaks: both('filter-by-evaluation-run'),
@@ -192,7 +188,6 @@ export const recordFaults: readonly Fault[] = faultTable({
     ),
   },
 
-  // §4.6/§4.8: reads.
   'records.read-differs-from-listing': {
     description: 'Reading a record by id answers a different model/scorer URI than the listing shows.',
     breaks: both('listed-records-read-back'),
@@ -225,7 +220,6 @@ export const recordFaults: readonly Fault[] = faultTable({
     },
   },
 
-  // §4.5/§4.7 scope.
   'records.uris-name-other-project': {
     description: "Listed records' model/scorer URIs name another project than the one listed.",
     breaks: both('records-belong-to-project'),
@@ -241,7 +235,6 @@ export const recordFaults: readonly Fault[] = faultTable({
     },
   },
 
-  // §2.1/§2.2 fields.
   'records.svc-user-id-missing': {
     description: 'Listed records carry no svc_user_id.',
     breaks: both('svc-user-id-server-filled'),

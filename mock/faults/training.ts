@@ -36,6 +36,17 @@ function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   );
 }
 
+/** A `before` that drops a trajectory's `field` where `keep` fails, instead of rejecting it. */
+const dropTrajectoryField = (applies: (req: MockRequest) => boolean, field: string, keep: (v: unknown) => boolean) =>
+  rewriteBody(applies, (body) => ({
+    ...body,
+    trajectory_groups: mapTrajectories(body.trajectory_groups, (t) => {
+      if (!(field in t) || keep(t[field])) return t;
+      const { [field]: _drop, ...rest } = t;
+      return rest;
+    }),
+  }));
+
 const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
 
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
@@ -143,32 +154,17 @@ export const trainingFaults: readonly Fault[] = faultTable({
   'training-jobs.reward-type-unchecked': {
     description: 'A trajectory reward that is not a number is dropped instead of rejected (create and log).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types', 'trajectories.rejects-invalid-groups'],
-    before: (req) => {
-      if (!isCreate(req) && !isLog(req)) return req;
-      const body = jsonBodyOf(req);
-      if (!body) return req;
-      return withJson(req, {
-        ...body,
-        trajectory_groups: mapTrajectories(body.trajectory_groups, (t) => {
-          if (!('reward' in t) || typeof t.reward === 'number') return t;
-          const { reward: _drop, ...rest } = t;
-          return rest;
-        }),
-      });
-    },
+    before: dropTrajectoryField(
+      (req) => isCreate(req) || isLog(req),
+      'reward',
+      (v) => typeof v === 'number',
+    ),
   },
   'training-jobs.start-time-unchecked': {
     description:
       'A trajectory start_time that is not an ISO 8601 date-time is dropped instead of rejected (create only).',
     breaks: ['training-jobs.rejects-wrong-trajectory-types'],
-    before: rewriteBody(isCreate, (body) => ({
-      ...body,
-      trajectory_groups: mapTrajectories(body.trajectory_groups, (t) => {
-        if (typeof t.start_time !== 'string' || !Number.isNaN(Date.parse(t.start_time))) return t;
-        const { start_time: _drop, ...rest } = t;
-        return rest;
-      }),
-    })),
+    before: dropTrajectoryField(isCreate, 'start_time', (v) => typeof v !== 'string' || !Number.isNaN(Date.parse(v))),
   },
   'training-jobs.choice-objects-rejected': {
     description:
@@ -182,7 +178,6 @@ export const trainingFaults: readonly Fault[] = faultTable({
     },
   },
 
-  // §4.4, §7
   'trajectories.val-split-rejected': {
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],

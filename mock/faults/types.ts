@@ -15,7 +15,6 @@ export interface Fault {
 /** The mock's credentials and the request's §4 operation. */
 export interface FaultContext {
   readonly token: string;
-  /** `user:password` */
   readonly basic: string;
   readonly operation?: OperationId | undefined;
 }

@@ -1,7 +1,4 @@
-/**
- * @module Media types of successful answers (§4.1–§4.8, conventions): JSON bodies are labelled with a
- * JSON media type, §4.5/§4.7 listings with a JSONL one (SHOULD), as src/rules/media-types.ts says.
- */
+/** @module Media types of successful answers (§4.1–§4.8): JSON bodies labelled JSON, listings JSONL (SHOULD). */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';

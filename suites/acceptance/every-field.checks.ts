@@ -1,8 +1,4 @@
-/**
- * @module Every documented request field accepted (§4.1, §4.2, §4.4): a few realistic requests that
- * together carry every field of the request schemas and every value they name are answered 2xx
- * (MUST). Chat is sent in both modes. The random acceptance properties send few fields per request.
- */
+/** @module Every documented request field and value of §4.1, §4.2, §4.4 accepted in a few realistic requests (MUST). */
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -42,7 +38,6 @@ function fitOutcome(accepted: string, tooLarge: readonly string[], total: number
 }
 const setOutcome = (accepted: string, tooLarge: readonly string[]): CheckOutcome =>
   fitOutcome(accepted, tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
-/** Names the request of a set in a failure: which fields it carried. */
 const which = (i: number, body: Record<string, unknown>): string =>
   `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
 

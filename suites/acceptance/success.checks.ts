@@ -1,8 +1,4 @@
-/**
- * @module Positive acceptance (§4.1–§4.8): schema-valid, realistic requests get a 2xx and a body
- * valid against the operation's response schema (MUST); JSONL listings are judged line by line as
- * they arrive, up to a small cap.
- */
+/** @module Positive acceptance (§4.1–§4.8): realistic valid requests get a 2xx and a schema-valid body (MUST). */
 import fc from 'fast-check';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
@@ -27,7 +23,6 @@ import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
 import { is2xx } from '../../src/core/values.js';
 
-/** The identity of an operation's acceptance check, its root. */
 function acceptanceOf(op: OperationId) {
   return {
     id: checkIdOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
@@ -39,10 +34,8 @@ function acceptanceOf(op: OperationId) {
 
 /** Most JSONL lines one listing case reads (the acceptance check samples; the records suite pages). */
 const LIST_LINES_CAP = 50;
-/** Most records read back one by one. */
 const READS_CAP = 10;
 
-/** Judges a buffered answer: 2xx, a JSON body, valid against `schema`. */
 export function judgeSuccess(
   ctx: CheckContext,
   ex: HttpExchange,
@@ -110,10 +103,7 @@ interface EveryValue {
   readonly values: readonly unknown[];
 }
 
-/**
- * One body per value of each `everyValue` field, sent whatever the seed (which draws the rest): a
- * property that stops early for want of coverage could otherwise leave a value unsent.
- */
+/** One body per `everyValue` value, whatever the seed: a property stopping early could leave one unsent. */
 function everyValueCases(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<Record<string, unknown>>,
@@ -126,7 +116,6 @@ function everyValueCases(
   }));
 }
 
-/** A property over realistic JSON request bodies of a POST operation. */
 function bodyProperty(
   op: OperationId,
   arbitrary: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>,
@@ -228,7 +217,6 @@ const trainingGetAcceptance = defineCheck({
   },
 });
 
-/** The verdict on one listing; a failure carries the stream evidence. */
 type ListingVerdict =
   | { readonly ok: true; readonly lines: number }
   | {
@@ -239,7 +227,6 @@ type ListingVerdict =
       readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']>;
     };
 
-/** Reads a listing as JSONL, judging each line as it arrives (up to `cap` lines). */
 async function judgeListing(
   ctx: CheckContext,
   spec: HttpRequestSpec,

@@ -1,8 +1,4 @@
-/**
- * @module §5 authentication, for every operation: requests without valid credentials of the path's
- * scheme are rejected with a 4xx and no data (MUST), and with 401 (SHOULD, RFC 9110). A control with
- * the configured credentials refused too means a rejection proves nothing: the check skips.
- */
+/** @module §5 authentication per operation: requests without valid credentials get a 4xx, no data, and 401. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { unauthorizedStatusBreach } from '../../src/rules/auth.js';
 import { rejectionProblem as authRejectionProblem } from '../../src/rules/auth-rules.js';

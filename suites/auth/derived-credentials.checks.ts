@@ -1,8 +1,4 @@
-/**
- * @module §5 authentication against credentials close to the real ones (the other family's, a wrong
- * password, the token with a suffix or truncated): each rejected (MUST). The transport builds each
- * presentation from the configured secrets, so no check holds one; one that cannot be built is noted.
- */
+/** @module §5 authentication against credentials close to the configured ones: each rejected (MUST). */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';

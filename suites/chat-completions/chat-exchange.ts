@@ -1,7 +1,4 @@
-/**
- * @module §4.1 helpers shared by the chat-completion checks: send a request (JSON or a raw body), and
- * the verdicts most checks start from, "answered with a valid completion" and "rejected with a 4xx".
- */
+/** @module §4.1 helpers of the chat checks: send a request, judge a completion or a 4xx rejection. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
@@ -55,12 +52,7 @@ export type Completion = Record<string, unknown> & {
   usage: Record<string, unknown>;
 };
 
-/**
- * A 2xx whose body is a valid §4.1 chat completion, or the failure saying why not (`what` names the
- * request). The failures the root check also judges (not 2xx, schema broken) are marked
- * `precondition`, so the runner reports them as blocked by it when it fails the same way; a refusal
- * for the request's size is a skip.
- */
+/** A valid §4.1 completion, or why not; failures the root check also judges are marked `precondition`. */
 export function expectCompletion(
   ctx: CheckContext,
   ex: HttpExchange,
@@ -118,7 +110,6 @@ export function expectRejected(ex: HttpExchange, expected: string): FailOutcome 
   return fail({ expected, actual: describeResponse(ex), exchange: ex });
 }
 
-/** The text content of a choice's message ('' when absent or null). */
 export function contentOf(choice: Record<string, unknown> | undefined): string {
   const message = choice?.message as Record<string, unknown> | undefined;
   return typeof message?.content === 'string' ? message.content : '';

@@ -1,8 +1,4 @@
-/**
- * @module The conventions' vLLM request rules (src/generation/rule-cases.ts), each broken alone in an
- * otherwise valid request, in every mode it applies in: answered 4xx. The §7 conditions have MUST
- * checks of their own, so a server that ignores one does not fail twice for one cause.
- */
+/** @module The conventions' vLLM request rules (src/generation/rule-cases.ts), each broken alone: answered 4xx. */
 import { fail, pass } from '../../src/core/result.js';
 import { RULE_CASES } from '../../src/generation/rule-cases.js';
 import { describeResponse } from '../../src/core/describe.js';

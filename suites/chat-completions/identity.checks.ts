@@ -1,7 +1,4 @@
-/**
- * @module §4.1 semantics of what identifies an answer: `request_id` returned in the response, and
- * `n` choices indexed 0..n-1.
- */
+/** @module §4.1 identity of an answer: `request_id` returned, and `n` choices indexed 0..n-1. */
 import { defineCheck } from '../../src/core/check.js';
 import { pass, type CheckOutcome } from '../../src/core/result.js';
 import { requestIdBreach } from '../../src/rules/chat-answer.js';
@@ -10,9 +7,7 @@ import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-// §4.1 request_id: "Identifier used through the whole request and returned in the response", not
-// saying where: inside the response `id` (vLLM's `chatcmpl-<request_id>`), a top-level `request_id`,
-// or the `x-request-id` header (vLLM --enable-request-id-headers). In a stream, the chunks' `id`.
+// §4.1 does not say where request_id is returned: in `id` (vLLM), a `request_id` field, or `x-request-id`.
 const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
   id: 'chat-completions.returns-request-id',
   operation: 'chat.create',
@@ -33,9 +28,7 @@ const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
   schedule: { maxRequests: () => 1 },
 });
 
-// §4.1 gives `n` (default 1) and §1 "one or more generated completions (choices)"; that `n` asks for
-// exactly n choices indexed 0..n-1 is the OpenAI convention vLLM follows. Temperature is above 0:
-// vLLM refuses n > 1 with greedy decoding.
+// Temperature above 0: vLLM refuses n > 1 with greedy decoding.
 const nChoicesIndexed = defineCheck({
   id: 'chat-completions.n-choices-indexed',
   operation: 'chat.create',

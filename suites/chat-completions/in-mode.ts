@@ -1,9 +1,4 @@
-/**
- * @module A §4.1 rule written once and checked in both modes (§4.1 states its field rules for the
- * request, streamed or not): `inBothModes` makes `<id>` and `<id>.streamed`, and `answerIn` gives
- * each the answer in its mode as one chat completion (a stream reassembled, usage from its
- * `include_usage` chunk), judged by the rule when one is given.
- */
+/** @module A §4.1 rule written once and checked both non-streamed (`<id>`) and streamed (`<id>.streamed`). */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, type CheckOutcome, type FailOutcome } from '../../src/core/result.js';
 import { reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
@@ -30,10 +25,7 @@ export interface AnswerRule {
   readonly breach: (body: Completion, headers: Readonly<Record<string, string>>) => string | undefined;
 }
 
-/**
- * The answer to the minimal chat request merged with `extra`, in `mode`; `what` names the request in
- * failures. With a `rule`, an answer that breaks it is that failure.
- */
+/** The answer to the minimal chat request merged with `extra`, in `mode`, judged by `rule` if given. */
 export async function answerIn(
   ctx: CheckContext,
   mode: ChatMode,

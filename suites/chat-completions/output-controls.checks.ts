@@ -1,9 +1,4 @@
-/**
- * @module §4.1 semantics of the fields that shape the output: `stop` with
- * `include_stop_str_in_output`, `structured_outputs` (`choice`, `regex`, `json`), `response_format`
- * json_schema, `include_reasoning`, `echo`, and seeded determinism (INFO). Each is a property that
- * holds for every output a model could produce, judged by src/rules as the proxy judges it.
- */
+/** @module §4.1 fields that shape the output: stop strings, structured outputs, reasoning, echo, seeds. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { echoBreach, reasoningOf, reasoningOmittedBreach, stopStringsBreach } from '../../src/rules/chat-answer.js';
@@ -20,9 +15,7 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-// docs/conventions.md (vLLM): generation stops at the first stop string, left out of the content
-// unless include_stop_str_in_output; `stop_reason` is then the matched string. The stop string is
-// taken from a first greedy, seeded answer, so it is likely met again (the properties hold either way).
+// The stop string is taken from a first greedy, seeded answer, so it is likely met again.
 export const stopStringsHonoured = defineCheck({
   id: 'chat-completions.stop-strings-honoured',
   operation: 'chat.create',
@@ -70,7 +63,6 @@ export const stopStringsHonoured = defineCheck({
   },
 });
 
-/** A structured-output rule: the constraint sent, and the judgement of a choice's content. */
 interface StructuredRule {
   readonly id: string;
   readonly convention: string;
@@ -81,7 +73,6 @@ interface StructuredRule {
   readonly judge: (content: string, cut: boolean) => string | undefined;
 }
 
-/** The checks of a structured-output rule, in both modes (a SHOULD of §4.1). */
 function structuredChecks(rule: StructuredRule): [CheckDefinition, CheckDefinition] {
   const { id, convention, requirement, extra, what, judge } = rule;
   return inBothModes({
@@ -193,8 +184,7 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = structuredC
   judge: judgeJson,
 });
 
-// §4.1 include_reasoning (default true); false leaves the reasoning out (vLLM). reasoning_effort asks
-// a reasoning model to reason, so there is something to omit.
+// reasoning_effort asks a reasoning model to reason, so there is something to omit.
 export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed] = inBothModes({
   id: 'chat-completions.include-reasoning-false-omits-reasoning',
   operation: 'chat.create',
@@ -223,8 +213,7 @@ export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsRea
 
 const ECHO_PREFIX = 'Once upon a time';
 
-// §4.1 echo: "If true, the new message is prepended with the last message when both have the same
-// role." The last message is the assistant's own (prefill), so its content must open the new message.
+// The last message is the assistant's own (prefill), so echo must put its content in front.
 const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   id: 'chat-completions.echo-prepends-last-message',
   operation: 'chat.create',
@@ -258,8 +247,7 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   schedule: { maxRequests: () => 2 },
 });
 
-// Observation only: greedy decoding with a seed is meant to repeat, but batching and hardware
-// make real servers drift, and §4.1 promises nothing.
+// Observation only: batching and hardware make real servers drift, and §4.1 promises nothing.
 export const seededDeterminism = defineCheck({
   id: 'chat-completions.seeded-determinism',
   operation: 'chat.create',

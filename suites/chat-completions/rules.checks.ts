@@ -1,10 +1,5 @@
-/**
- * @module §4.1, §7 and §8: the documented rules of chat completions: the two §7 conditions, the §8
- * ranges of `seed` and `truncate_prompt_tokens` at and just beyond their bounds, the enums
- * (`tool_choice`, `reasoning_effort`, `service_tier`), `messages` required, and the trailing-slash
- * path of the spec's request example.
- */
-import { defineCheck } from '../../src/core/check.js';
+/** @module The documented rules of chat completions (§4.1, §7, §8): conditions, ranges, enums, paths. */
+import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
@@ -29,9 +24,42 @@ const PREFILL_MESSAGES = [
   { role: 'assistant', content: 'One, two,' },
 ];
 
-// §7 condition 1: "When `priority` is not 0 and the served model does not use priority scheduling,
-// then the request raises an error." --priority-scheduling says which branch applies; priority 0,
-// the default, is the control in both.
+/** A MUST that `field` accepts a value (if given) and refuses each of `rejected` (JSON texts, sent raw if `raw`). */
+function boundCheck(rule: {
+  id: string;
+  section: string;
+  requirement: string;
+  field: string;
+  accepted?: { value: unknown; what: string };
+  rejected: readonly string[];
+  raw?: boolean;
+  why: string;
+}): CheckDefinition {
+  const { id, section, requirement, field, accepted, rejected, raw, why } = rule;
+  return defineCheck({
+    id,
+    operation: 'chat.create',
+    section,
+    level: 'MUST',
+    requirement,
+    async run(ctx) {
+      if (accepted) {
+        const r = await answerIn(ctx, 'non-streamed', { [field]: accepted.value }, accepted.what);
+        if (!r.ok) return r.outcome;
+      }
+      for (const literal of rejected) {
+        const ex = raw
+          ? await sendRawChat(ctx, rawChatBody(ctx, field, literal))
+          : await sendChat(ctx, { [field]: JSON.parse(literal) });
+        const bad = expectRejected(ex, `${field} ${literal} rejected with a 4xx: ${why}`);
+        if (bad) return bad;
+      }
+      return pass();
+    },
+  });
+}
+
+// --priority-scheduling says which branch of §7.1 applies; priority 0, the default, is the control in both.
 const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
   operation: 'chat.create',
@@ -59,8 +87,7 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
   schedule: { maxRequests: () => 2 },
 });
 
-// §7 condition 2: "When `continue_final_message` is used together with `add_generation_prompt`,
-// the request is invalid." Both sent as true is the case no reading can accept.
+// §7.2: both sent as true is the case no reading can accept.
 const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
   id: 'chat-completions.rejects-continue-with-generation-prompt',
   operation: 'chat.create',
@@ -100,11 +127,9 @@ const acceptsContinueFinalMessageAlone = defineCheck({
     ),
 });
 
-// §8: "`seed` lies in -9223372036854776000 to 9223372036854776000", a floating-point rendering of
-// the signed 64-bit limits, sent as exact JSON integers (a JS number cannot hold them).
+// §8 prints the signed 64-bit limits as floats; seeds are sent as exact JSON integers.
 const SEED_INSIDE = ['-9223372036854775808', '9223372036854775807'];
 const SEED_BEYOND = ['10000000000000000000', '-10000000000000000000'];
-/** Between 2^63-1 and the printed bound (and its negative): §8 and the 64-bit reading disagree. */
 const SEED_SLIVER = ['9223372036854775808', '9223372036854776000', '-9223372036854775809', '-9223372036854776000'];
 
 export const acceptsSeedWithinInt64 = defineCheck({
@@ -124,24 +149,17 @@ export const acceptsSeedWithinInt64 = defineCheck({
   },
 });
 
-export const rejectsSeedBeyondBound = defineCheck({
+export const rejectsSeedBeyondBound = boundCheck({
   id: 'chat-completions.rejects-seed-beyond-bound',
-  operation: 'chat.create',
   section: '§8',
-  level: 'MUST',
   requirement: 'A seed clearly beyond the §8 range (±10000000000000000000) is rejected with a 4xx.',
-  async run(ctx) {
-    for (const literal of SEED_BEYOND) {
-      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
-      const bad = expectRejected(ex, `seed ${literal} rejected with a 4xx: §8 bounds seed to ±9223372036854776000`);
-      if (bad) return bad;
-    }
-    return pass();
-  },
+  field: 'seed',
+  rejected: SEED_BEYOND,
+  raw: true,
+  why: '§8 bounds seed to ±9223372036854776000',
 });
 
-// The sliver between 2^63-1 and the printed bound: a 64-bit server refuses it, a server reading §8
-// literally accepts it. Either is conformant (INFO notes which); a 5xx is not an answer either way.
+// Between 2^63-1 and the printed bound a 64-bit server refuses, a literal reader of §8 accepts: both conform.
 export const seedBetweenInt64AndPrintedBound = defineCheck({
   id: 'chat-completions.seed-between-int64-and-printed-bound',
   operation: 'chat.create',
@@ -166,78 +184,42 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
   },
 });
 
-// §8: "`truncate_prompt_tokens` lies in -1 to 9223372036854776000".
-const truncatePromptTokensRange = defineCheck({
+const truncatePromptTokensRange = boundCheck({
   id: 'chat-completions.truncate-prompt-tokens-range',
-  operation: 'chat.create',
   section: '§8',
-  level: 'MUST',
   requirement:
     'truncate_prompt_tokens -1 (the lower bound) is accepted; -2 and 10000000000000000000 (beyond the §8 range) are rejected with a 4xx.',
-  async run(ctx) {
-    const r = await answerIn(
-      ctx,
-      'non-streamed',
-      { truncate_prompt_tokens: -1 },
-      'truncate_prompt_tokens -1 (the §8 lower bound)',
-    );
-    if (!r.ok) return r.outcome;
-    for (const literal of ['-2', '10000000000000000000']) {
-      const ex = await sendRawChat(ctx, rawChatBody(ctx, 'truncate_prompt_tokens', literal));
-      const bad = expectRejected(
-        ex,
-        `truncate_prompt_tokens ${literal} rejected with a 4xx: §8 bounds it to -1..9223372036854776000`,
-      );
-      if (bad) return bad;
-    }
-    return pass();
-  },
+  field: 'truncate_prompt_tokens',
+  accepted: { value: -1, what: 'truncate_prompt_tokens -1 (the §8 lower bound)' },
+  rejected: ['-2', '10000000000000000000'],
+  raw: true,
+  why: '§8 bounds it to -1..9223372036854776000',
 });
 
-// §4.1 tool_choice: "The only allowed value is `none`." Sent without tools, as the only reading in
-// which a server could not plausibly use another value.
-const toolChoiceOnlyNone = defineCheck({
+// Sent without tools, so that no reading lets a server use another value.
+const toolChoiceOnlyNone = boundCheck({
   id: 'chat-completions.tool-choice-only-none',
-  operation: 'chat.create',
   section: '§4.1',
-  level: 'MUST',
   requirement: 'tool_choice "none" is accepted and any other value is rejected with a 4xx.',
-  async run(ctx) {
-    const r = await answerIn(ctx, 'non-streamed', { tool_choice: 'none' }, 'tool_choice "none"');
-    if (!r.ok) return r.outcome;
-    for (const value of ['auto', 'required']) {
-      const ex = await sendChat(ctx, { tool_choice: value });
-      const bad = expectRejected(
-        ex,
-        `tool_choice ${JSON.stringify(value)} rejected with a 4xx: the only allowed value is "none" (§4.1)`,
-      );
-      if (bad) return bad;
-    }
-    return pass();
-  },
+  field: 'tool_choice',
+  accepted: { value: 'none', what: 'tool_choice "none"' },
+  rejected: ['"auto"', '"required"'],
+  why: 'the only allowed value is "none" (§4.1)',
 });
 
-// §4.1 reasoning_effort: "One of `low`, `medium`, `high`." A value inside the set is the control
-// (so a server refusing the field altogether does not pass for the wrong reason).
-const reasoningEffortEnum = defineCheck({
+// "low" is the control: a server refusing the field altogether does not pass for the wrong reason.
+const reasoningEffortEnum = boundCheck({
   id: 'chat-completions.reasoning-effort-enum',
-  operation: 'chat.create',
   section: '§4.1',
-  level: 'MUST',
   requirement: 'reasoning_effort "low" is accepted and a value outside low/medium/high is rejected with a 4xx.',
-  async run(ctx) {
-    const r = await answerIn(ctx, 'non-streamed', { reasoning_effort: 'low' }, 'reasoning_effort "low"');
-    if (!r.ok) return r.outcome;
-    const ex = await sendChat(ctx, { reasoning_effort: 'extreme' });
-    return (
-      expectRejected(ex, 'reasoning_effort "extreme" rejected with a 4xx: one of low, medium, high (§4.1)') ?? pass()
-    );
-  },
+  field: 'reasoning_effort',
+  accepted: { value: 'low', what: 'reasoning_effort "low"' },
+  rejected: ['"extreme"'],
+  why: 'one of low, medium, high (§4.1)',
 });
 
 const SERVICE_TIERS = ['auto', 'default', 'flex', 'scale', 'priority'];
 
-// §4.1 response: "service_tier string or null: One of auto, default, flex, scale, priority."
 export const serviceTierInSet = defineCheck({
   id: 'chat-completions.service-tier-in-set',
   operation: 'chat.create',
@@ -275,7 +257,6 @@ export const serviceTierInSet = defineCheck({
   },
 });
 
-// §4.1: "Only `messages` is required."
 const requiresMessages = defineCheck({
   id: 'chat-completions.requires-messages',
   operation: 'chat.create',
@@ -289,9 +270,7 @@ const requiresMessages = defineCheck({
   },
 });
 
-// §4.1: "a variant with a trailing slash, `/v1/chat/completions/`, appears in one request example".
-// It may be served directly or through a 307/308 (FastAPI's redirect_slashes), which keep the method
-// and body (301/302/303 turn a POST into a GET); the transport reports a redirect as CTS_REDIRECT.
+// A 307/308 (FastAPI's redirect_slashes) keeps the method and body; 301/302/303 turn a POST into a GET.
 export const trailingSlashPath = defineCheck({
   id: 'chat-completions.trailing-slash-path',
   operation: 'chat.create',

@@ -1,10 +1,4 @@
-/**
- * @module Meaning, not shape, as the servers' own test suites judge it: with `n > 1` the
- * prompt is counted once (vLLM's and SGLang's usage tests), and the logprobs tokens are the text
- * that was generated (vLLM's logprobs tests join them back into the content), their bytes are their
- * UTF-8 and the alternatives are the most likely tokens in order. Each is a SHOULD on a
- * named convention, checked in both modes where streaming can differ.
- */
+/** @module Meaning as the servers' own tests judge it: prompt counted once with `n > 1`, logprobs true to the text. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, skip } from '../../src/core/result.js';
 import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from '../../src/rules/chat-logprobs.js';

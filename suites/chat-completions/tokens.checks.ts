@@ -1,9 +1,4 @@
-/**
- * @module §4.1 semantics of tokens: `return_token_ids`, `return_tokens_as_token_ids`, usage
- * accounting, the completion budget (`max_completion_tokens`, deprecated `max_tokens`, §9),
- * `logprobs`/`top_logprobs`, and `min_tokens`. Every check is a property of whatever the model
- * generated, never of the text itself. The judgements are src/rules', as the proxy's.
- */
+/** @module §4.1 tokens: token ids, usage accounting, the completion budget, logprobs and `min_tokens`. */
 import { defineCheck } from '../../src/core/check.js';
 import { pass, skip } from '../../src/core/result.js';
 import {
@@ -23,14 +18,11 @@ import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
 
-/** Whether a choice carries logprobs entries. */
 const hasLogprobs = (c: Record<string, unknown>): boolean => {
   const content = (c.logprobs as { content?: unknown } | null | undefined)?.content;
   return Array.isArray(content) && content.length > 0;
 };
 
-// §4.1 return_token_ids: "When specified, token IDs are included with the text." The response
-// table gives them their place: `token_ids` on each choice.
 export const returnTokenIdsPerChoice = defineCheck({
   id: 'chat-completions.return-token-ids-per-choice',
   operation: 'chat.create',
@@ -42,8 +34,6 @@ export const returnTokenIdsPerChoice = defineCheck({
     }),
 });
 
-// vLLM with return_token_ids: top-level `prompt_token_ids` (one id per prompt token) and per-choice
-// `token_ids` (one id per completion token). The counts tie them to usage.
 const returnTokenIdsMatchUsage = defineCheck({
   id: 'chat-completions.return-token-ids-match-usage',
   operation: 'chat.create',
@@ -62,12 +52,9 @@ const returnTokenIdsMatchUsage = defineCheck({
     ),
 });
 
-/** The check that judges whether logprobs: true gives one logprobs entry per generated token. */
 const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 
-// §4.1 return_tokens_as_token_ids: "When specified together with `logprobs`, tokens are given as
-// strings of the form `token_id:<token_id>`" (top_logprobs too). An answer without logprobs entries
-// has no token to judge: logprobs-shape-and-counts reports it.
+// An answer without logprobs entries has no token to judge: logprobs-shape-and-counts reports it.
 export const tokensAsTokenIds = defineCheck({
   id: 'chat-completions.tokens-as-token-ids',
   operation: 'chat.create',
@@ -100,7 +87,6 @@ export const tokensAsTokenIds = defineCheck({
   },
 });
 
-// docs/conventions.md: "usage total_tokens = prompt_tokens + completion_tokens" (OpenAI usage accounting).
 const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
   operation: 'chat.create',
@@ -119,9 +105,7 @@ const usageAddsUp = defineCheck({
 
 const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighthouse keeper, in many sentences.' }];
 
-// §4.1/§9: max_completion_tokens and the deprecated max_tokens are "the same purpose": a bound on
-// the completion. That it bounds usage.completion_tokens and is reported as finish_reason "length"
-// is the OpenAI convention; ignore_eos keeps the model from ending before the bound.
+// ignore_eos keeps the model from ending before the bound.
 const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
   operation: 'chat.create',
@@ -142,9 +126,6 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
   },
 });
 
-// §4.1 gives the shape of choice.logprobs (content[]: token, logprob, bytes, top_logprobs[]); the
-// counts (one entry per generated token, exactly top_logprobs alternatives each) and logprob <= 0
-// are the OpenAI logprobs convention.
 const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   id: 'chat-completions.logprobs-shape-and-counts',
   operation: 'chat.create',
@@ -175,9 +156,7 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   schedule: { maxRequests: () => 2 },
 });
 
-// §4.1 lists min_tokens (default 0) without more. vLLM: no end-of-sequence, stop token or stop
-// string ends the output before min_tokens tokens. A stop string that would otherwise end the
-// output at once (" ") makes the bound visible.
+// A stop string that would otherwise end the output at once (" ") makes the min_tokens bound visible.
 export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   id: 'chat-completions.min-tokens-honoured',
   operation: 'chat.create',

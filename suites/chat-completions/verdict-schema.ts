@@ -1,8 +1,4 @@
-/**
- * @module The schema the structured-output checks ask the model to follow (one boolean `ok`), and its
- * validation written out so a run need not load ajv's compiler (about 160 ms); the test beside it
- * holds it to ajv's.
- */
+/** @module The structured-output checks' schema, with its validation hand-written so a run need not load ajv. */
 import { isJsonObject } from '../../src/core/values.js';
 
 export const VERDICT_SCHEMA = {

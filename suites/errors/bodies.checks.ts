@@ -1,9 +1,4 @@
-/**
- * @module Negative rejection for the request-bearing operations (§4.1, §4.2, §4.4, §7): a body no
- * reading can accept, or one not JSON or not a JSON object (§1 "Request bodies are JSON"), gets a 4xx
- * (MUST); the error body has the §7 shape on §4.4 (MUST), a known shape elsewhere (SHOULD); lenient
- * inputs real servers accept by design are observed (INFO) unless they crash the server.
- */
+/** @module Bodies no reading accepts get a 4xx (MUST) with a known error body; lenient inputs observed (INFO). */
 import type fc from 'fast-check';
 import { refusalVerdict } from '../../src/rules/answer-facts.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
@@ -96,7 +91,6 @@ export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target
   return cases;
 }
 
-/** Sends the invalid bodies of `op` (`rejectCases`), each judged by `probe`. */
 function checkRejectCases(
   ctx: CheckContext,
   op: BodyOperation,
@@ -108,7 +102,6 @@ function checkRejectCases(
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
-/** A raw body sent with `Content-Type: application/json`. */
 interface RawCase {
   readonly label: string;
   readonly body: string;

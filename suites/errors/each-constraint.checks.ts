@@ -1,8 +1,4 @@
-/**
- * @module Every documented constraint of a request schema enforced (§4.1, §4.2, §4.4, §8): a realistic
- * body carrying every field, one field breaking its constraint, is answered 4xx. The cases come from
- * the schemas (src/generation/constraint-cases.ts), so every constraint is reached in every run.
- */
+/** @module Every constraint of a request schema (§4.1, §4.2, §4.4, §8), broken alone in a full body: answered 4xx. */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { operation } from '../../src/core/operations.js';

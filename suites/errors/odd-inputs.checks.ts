@@ -1,9 +1,4 @@
-/**
- * @module Inputs that crash real servers (from vLLM's, SGLang's and llama.cpp's own tests): each is
- * answered 4xx or 2xx, never 5xx, and a refusal's message leaks no internals (SHOULD: §7 leaves
- * status codes "not shown"; RFC 9110). An invalid body answered 2xx or 5xx is handed to the check
- * whose rule refusing it is (src/runner/hand-off.ts).
- */
+/** @module Inputs that crash real servers: answered 4xx or 2xx, never 5xx, with no internals leaked (SHOULD). */
 import { judgeSettings, judgeTools, seenExchange } from '../../src/kit/request-seen.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
@@ -30,62 +25,39 @@ const HUGE = '99999999999999999999999999999999';
 const post =
   (op: OperationId, json: unknown) =>
   (ctx: CheckContext): HttpRequestSpec => ({ method: 'POST', path: pathOf(ctx.target, op), json });
-const postLog =
-  (json: unknown) =>
-  (ctx: CheckContext): HttpRequestSpec => ({
-    method: 'POST',
-    path: pathOf(ctx.target, 'trajectories.log', { model_id: ctx.target.modelId }),
-    json,
-  });
-const chat = (label: string, build: (ctx: CheckContext) => unknown): OddInput => ({
+const chat = (label: string, extra: Record<string, unknown>): OddInput => ({
   label,
-  spec: (ctx) => post('chat.create', build(ctx))(ctx),
+  spec: (ctx) => post('chat.create', minimalChatRequest(ctx.target, extra))(ctx),
 });
 const user = (content: unknown) => [{ role: 'user', content }];
+const junkInputs = (op: OperationId, base: (ctx: CheckContext) => Record<string, unknown>): OddInput[] => [
+  { label: 'a NUL byte and nested junk in a trajectory', spec: (ctx) => post(op, withJunk(base(ctx)))(ctx) },
+  { label: "nested junk in a trajectory's metrics", spec: (ctx) => post(op, withJunk(base(ctx), 'metrics'))(ctx) },
+];
 
-/** The inputs, per operation. */
 const ODD_INPUTS: Partial<Record<OperationId, readonly OddInput[]>> = {
   'chat.create': [
-    chat('`messages: []`', (ctx) => minimalChatRequest(ctx.target, { messages: [] })),
-    chat('`messages: [{}]`', (ctx) => minimalChatRequest(ctx.target, { messages: [{}] })),
-    chat('a message with `role: 123`', (ctx) =>
-      minimalChatRequest(ctx.target, { messages: [{ role: 123, content: 'hi' }] }),
-    ),
-    chat('a message with `content: 123`', (ctx) => minimalChatRequest(ctx.target, { messages: user(123) })),
-    chat('two assistant messages in a row', (ctx) =>
-      minimalChatRequest(ctx.target, {
-        messages: [...user('hi'), { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }],
-      }),
-    ),
-    chat('a NUL byte in the content', (ctx) => minimalChatRequest(ctx.target, { messages: user('before\u0000after') })),
+    chat('`messages: []`', { messages: [] }),
+    chat('`messages: [{}]`', { messages: [{}] }),
+    chat('a message with `role: 123`', { messages: [{ role: 123, content: 'hi' }] }),
+    chat('a message with `content: 123`', { messages: user(123) }),
+    chat('two assistant messages in a row', {
+      messages: [...user('hi'), { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }],
+    }),
+    chat('a NUL byte in the content', { messages: user('before\u0000after') }),
     chat(
       'nested junk in the free-form objects (engine_xargs, kv_transfer_params, chat_template_kwargs, mm_processor_kwargs)',
-      (ctx) =>
-        minimalChatRequest(ctx.target, {
-          engine_xargs: NESTED_JUNK,
-          kv_transfer_params: NESTED_JUNK,
-          chat_template_kwargs: NESTED_JUNK,
-          mm_processor_kwargs: NESTED_JUNK,
-        }),
+      {
+        engine_xargs: NESTED_JUNK,
+        kv_transfer_params: NESTED_JUNK,
+        chat_template_kwargs: NESTED_JUNK,
+        mm_processor_kwargs: NESTED_JUNK,
+      },
     ),
-    chat('an unknown `response_format.type`', (ctx) =>
-      minimalChatRequest(ctx.target, { response_format: { type: 'conformance_unknown_format' } }),
-    ),
+    chat('an unknown `response_format.type`', { response_format: { type: 'conformance_unknown_format' } }),
   ],
-  'training-jobs.create': [
-    {
-      label: 'a NUL byte and nested junk in a trajectory',
-      spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx)))(ctx),
-    },
-    {
-      label: "nested junk in a trajectory's metrics",
-      spec: (ctx) => post('training-jobs.create', withJunk(trainingJobRequest(ctx), 'metrics'))(ctx),
-    },
-  ],
-  'trajectories.log': [
-    { label: 'a NUL byte and nested junk in a trajectory', spec: (ctx) => postLog(withJunk(logRequest()))(ctx) },
-    { label: "nested junk in a trajectory's metrics", spec: (ctx) => postLog(withJunk(logRequest(), 'metrics'))(ctx) },
-  ],
+  'training-jobs.create': junkInputs('training-jobs.create', trainingJobRequest),
+  'trajectories.log': junkInputs('trajectories.log', () => logRequest()),
   'predictions.list': listInputs('predictions.list'),
   'scores.list': listInputs('scores.list'),
 };
@@ -103,20 +75,14 @@ function withJunk(body: Record<string, unknown>, field: 'metadata' | 'metrics' =
 }
 
 function listInputs(op: OperationId): OddInput[] {
-  const get =
-    (query: Record<string, string | number | undefined>) =>
-    (ctx: CheckContext): HttpRequestSpec => ({ method: 'GET', path: pathOf(ctx.target, op), query });
-  const params = (ctx: CheckContext) => ctx.target.listParams;
-  return [
-    {
-      label: `a huge \`limit\` (${HUGE})`,
-      spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).limit]: HUGE })(ctx),
-    },
-    {
-      label: `a huge \`offset\` (${HUGE})`,
-      spec: (ctx) => get({ ...listQuery(ctx.target, {}), [params(ctx).offset]: HUGE })(ctx),
-    },
-  ];
+  return (['limit', 'offset'] as const).map((param) => ({
+    label: `a huge \`${param}\` (${HUGE})`,
+    spec: (ctx) => ({
+      method: 'GET',
+      path: pathOf(ctx.target, op),
+      query: { ...listQuery(ctx.target, {}), [ctx.target.listParams[param]]: HUGE },
+    }),
+  }));
 }
 
 /** Opens a listing without reading it whole: the status is all this check needs. */
@@ -263,7 +229,7 @@ export const oddInputChecks: readonly CheckDefinition[] = [
   noInternals(
     'trajectories.log',
     '`split` a number (123) where a string belongs, no `trajectory_groups`',
-    postLog({ split: 123 }),
+    post('trajectories.log', { split: 123 }),
     'errors.rejects-invalid-body.trajectories-log',
   ),
 ];

@@ -1,8 +1,4 @@
-/**
- * @module List query parameters of the wrong type (§4.5, §4.7 type `limit` and `offset` as integers,
- * not saying how a wrong type is answered): the evaluation-record service answers `limit=abc` with
- * 422 and a FastAPI `detail[]` body (SHOULD).
- */
+/** @module List query parameters of the wrong type (§4.5, §4.7): `limit=abc` answered 422 with `detail[]` (SHOULD). */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation } from '../../src/core/operations.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';

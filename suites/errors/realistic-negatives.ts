@@ -1,8 +1,4 @@
-/**
- * @module Negative cases on a realistic base: a generated negative's other fields may be refused for
- * reasons of their own (a vLLM sampling rule), letting a server that ignores the broken constraint
- * slip through, so the one broken constraint is moved onto a realistic request.
- */
+/** @module Negative cases moved onto a realistic body, so no other field is refused for reasons of its own. */
 import fc from 'fast-check';
 import { negativeCases, type NegativeCase, type Strictness } from '../../src/generation/index.js';
 import { negativePairs } from '../../src/generation/negative-cases.js';
@@ -43,11 +39,7 @@ function adapt(broken: unknown, original: unknown, strictness: Strictness): unkn
   return broken;
 }
 
-/**
- * `negative` moved onto `base`: the value at the mutation's pointer (or a required property removed),
- * array indices clamped, the negative's subtree taken where the base lacks the path; undefined when
- * the result would not break the schema.
- */
+/** `negative`'s mutation moved onto `base`; undefined when the result would not break the schema. */
 export function transplant(
   negative: NegativeCase,
   base: Record<string, unknown>,

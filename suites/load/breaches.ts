@@ -1,7 +1,4 @@
-/**
- * @module A burst's answers judged against the same requests sent alone: a breach is the load check's
- * only when the solo answer does not show it; one it shows too is the owning rule's, named in a note.
- */
+/** @module A burst's answers judged against the same requests sent alone: only a breach new under load counts. */
 import { usageBreach } from '../../src/rules/chat-answer.js';
 import type { Answer, BurstRequest } from './burst.js';
 
@@ -89,7 +86,6 @@ function sharedId(reqs: readonly BurstRequest[], solo: readonly Answer[], burst:
   return undefined;
 }
 
-/** The burst judged against the solo answers (see the module comment). */
 export function judgeBurst(
   reqs: readonly BurstRequest[],
   solo: readonly Answer[],

@@ -1,7 +1,4 @@
-/**
- * @module A burst of distinct, self-identifying chat requests (§4.1): seeded prompts, each with its own
- * `request_id`, `n` and `max_completion_tokens`, half streamed, sent alone and then all at once.
- */
+/** @module A burst of distinct, self-identifying chat requests (§4.1), sent alone and then all at once. */
 import type { CheckContext } from '../../src/core/check.js';
 import { describeError } from '../../src/core/errors.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
@@ -73,7 +70,6 @@ function usageOf(v: unknown): Answer['usage'] {
   return v !== null && typeof v === 'object' ? (v as Answer['usage']) : undefined;
 }
 
-/** Sends one request of a burst and reads its answer whole (a stream to its end). */
 export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requestId): Promise<Answer> {
   const spec = {
     method: 'POST',

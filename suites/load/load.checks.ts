@@ -1,8 +1,4 @@
-/**
- * @module Checks under load (§4.1, §7), a burst of distinct chat requests sent at once: every answer
- * is its own request's (as when sent alone), ids unique, usage its own (judged against the solo
- * answers: ./breaches.ts); a target that sheds load answers 429 or 503 with `Retry-After`.
- */
+/** @module Checks under load (§4.1, §7): each answer its own request's, and shed load answered 429/503. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CheckContext, defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';

@@ -1,7 +1,4 @@
-/**
- * @module §2.1/§2.2 record fields, judged on every record read (up to the cap): `svc_user_id` filled
- * by the server, a Score's `value` a number, `model`/`scorer` URIs of the service's own scheme.
- */
+/** @module §2.1/§2.2 record fields, judged on every record read (up to the cap). */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { excerpt } from '../../src/core/describe.js';

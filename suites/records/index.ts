@@ -8,7 +8,6 @@ import { readRows } from './read.checks.js';
 import { recordChecksOf, type RecordRow } from './record-check.js';
 import { scopeRows } from './scope.checks.js';
 
-/** Every rule of the records area, topic by topic. */
 export const RECORD_ROWS: readonly RecordRow[] = [
   ...listFormatRows,
   ...pagingRows,
@@ -18,5 +17,4 @@ export const RECORD_ROWS: readonly RecordRow[] = [
   ...fieldRows,
 ];
 
-/** Every records check, kind by kind. */
 export const recordChecks: readonly CheckDefinition[] = recordChecksOf(RECORD_ROWS);

@@ -1,7 +1,4 @@
-/**
- * @module §4.5–§4.8 shared logic for predictions and scores: a listing reader that judges every JSONL
- * line as it streams, stops at the read cap, and never holds more than the caller keeps.
- */
+/** @module §4.5–§4.8 listing reader: judges each JSONL line as it streams, up to the read cap. */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../src/core/check.js';
 import { fillPath, operation } from '../../src/core/operations.js';
@@ -74,7 +71,6 @@ export function evidenceOf(stream: StreamingExchange, firstBytes: string): Strea
   };
 }
 
-/** The list path of a kind under the target's (or another) entity and project. */
 export function listPath(
   ctx: CheckContext,
   kind: RecordKind,
@@ -87,7 +83,6 @@ export function listPath(
   });
 }
 
-/** Opens a listing (GET, basic auth per §5, the configured query parameter names). */
 export function openListing(ctx: CheckContext, kind: RecordKind, req: ListRequest = {}): Promise<StreamingExchange> {
   return ctx.http.open({
     method: 'GET',
@@ -119,11 +114,7 @@ export function describeQuery(ctx: CheckContext, q: ListRequest['query'] = {}): 
   return parts.length ? `?${parts.join('&')}` : ' (no query)';
 }
 
-/**
- * Lists records and judges each line as it arrives (§4.5/§4.7: "a stream of data in JSONL format
- * whose records are" Prediction/Score objects): a 2xx, every line a record (src/rules/records.ts);
- * CRLF, a missing final newline and blank lines are accepted. `onRecord` may return 'stop'.
- */
+/** Lists records and judges each line as it arrives; CRLF, blank lines, no final newline are accepted. */
 export async function readListing(
   ctx: CheckContext,
   kind: RecordKind,
@@ -184,7 +175,6 @@ export async function readListing(
   };
 }
 
-/** The failure of a listing answered other than 2xx. */
 async function refused(stream: StreamingExchange, kind: RecordKind, what: string): Promise<FailOutcome> {
   const head = await readHead(stream);
   return fail({

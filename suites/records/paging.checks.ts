@@ -1,8 +1,4 @@
-/**
- * @module §4.5/§4.7 limit and offset: `limit` bounds the count, `offset` skips, paging yields every
- * record exactly once (judged when the order is stable); and the order is stable across two listings
- * (a convention: "Ordering of results: not shown").
- */
+/** @module §4.5/§4.7 `limit` and `offset`, paging through every record once, and a stable order. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeQuery, readKeys, readListing, showKey } from './listing.js';
@@ -167,10 +163,7 @@ async function pagingYieldsEachRecordOnce(ctx: CheckContext, kind: RecordKind): 
   return pass([`${judged.length} records in ${pages} pages of ${pageSize}, each once`, ...notes]);
 }
 
-/**
- * Pages through the listing until the reference's records are paged or a page comes back empty: the
- * keys paged and the pages asked, or the outcome that ended it.
- */
+/** Pages through the listing until the reference's records are paged or a page comes back empty. */
 async function pageThrough(
   ctx: CheckContext,
   kind: RecordKind,

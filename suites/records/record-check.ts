@@ -1,7 +1,4 @@
-/**
- * @module The records checks as rows of (record kind × rule): a row names its check's id for each
- * kind, written out whole (a grep finds it), what it judges, its level and words, and the one `run`.
- */
+/** @module The records checks as rows of (record kind × rule), each id written out whole. */
 import { defineCheck, type CheckContext, type CheckDefinition, type Level } from '../../src/core/check.js';
 import type { CheckSchedule } from '../../src/core/check-schedule.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
@@ -36,7 +33,6 @@ function recordCheck(row: RecordRow, kind: RecordKind, id: string): CheckDefinit
   });
 }
 
-/** The checks of `rows`, kind by kind, each kind's in the rows' order. */
 export function recordChecksOf(rows: readonly RecordRow[]): CheckDefinition[] {
   return RECORD_KINDS.flatMap((kind) =>
     rows.flatMap((row) => {

@@ -1,8 +1,4 @@
-/**
- * @module §4.5/§4.7 (§2.1/§2.2): records listed under `/v2/{entity}/{project}` belong there (their
- * URIs name that entity and project), an unknown project never yields another project's records, and a
- * record known by its id is not read through another entity or project.
- */
+/** @module §4.5–§4.8 scope: records listed or read belong to the entity and project of the path. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, excerpt } from '../../src/core/describe.js';

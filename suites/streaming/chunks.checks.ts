@@ -1,8 +1,4 @@
-/**
- * @module §4.1 `stream: true`, the chunks: their shape and id, the role in each first delta, one
- * finish_reason per choice, contiguous indices, the usage chunk, continuous usage, and `return_token_ids`
- * (MUST: §4.1 states it; the chunk shape is "not shown", so the rest is convention).
- */
+/** @module §4.1 `stream: true`, the chunks: shape, ids, roles, finish reasons, indices, usage and token ids. */
 import type { ChatStreamVerdict } from '../../src/rules/chat-stream-verdict.js';
 import { streamRuleCheck } from './rule-check.js';
 import { skipMissingChoices } from './stream-probe.js';

@@ -1,7 +1,4 @@
-/**
- * @module §4.1 `stream: true` against the non-streamed answer: the reassembled stream is a valid
- * §4.1 chat completion for the same request, and the stream's timing (INFO).
- */
+/** @module §4.1 `stream: true` against the non-streamed answer, and the stream's timing (INFO). */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
@@ -14,7 +11,6 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/** The request a stream was probed with, sent again without `stream`. */
 async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
   const plain = await ctx.http.send({
     method: 'POST',
@@ -24,8 +20,6 @@ async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>)
   return { plain, p: expectCompletion(ctx, plain, 'the same request without stream') };
 }
 
-// The chunks are "not shown" (§4.1), so how deltas reassemble is the OpenAI convention; the result
-// must be what §4.1 says a completion is, and count the prompt as the plain call does.
 const reassemblesToValidCompletion = defineCheck({
   id: 'streaming.reassembles-to-valid-completion',
   operation: 'chat.create',
@@ -81,9 +75,8 @@ const reassemblesToValidCompletion = defineCheck({
   },
 });
 
-// Observation: time to first event and the largest gap. Events arriving all at once are a stream held
-// back (a compressing front, a buffering proxy): reported when it can be told from a fast generation
-// (compressed, or a burst after BURST_MIN_MS or more), else noted.
+// Events arriving all at once are a stream held back (a compressing front, a buffering proxy): reported
+// when it can be told from a fast generation (compressed, or a burst after BURST_MIN_MS or more).
 const streamTiming = defineCheck({
   id: 'streaming.timing',
   operation: 'chat.create',
@@ -120,8 +113,7 @@ const streamTiming = defineCheck({
   },
 });
 
-// vLLM's streaming tests: the token ids of a greedy seeded stream's chunks add up to the count of the
-// same request unstreamed (compared only when the two texts are the same).
+// Compared only when the two texts are the same.
 const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
   operation: 'chat.create',

@@ -1,8 +1,4 @@
-/**
- * @module §4.1 `stream: true`, the framing of the event stream: media type, JSON payloads, the
- * `data: [DONE]` terminator, a stream cut short, an error event mid-stream. The chunks are "not shown"
- * in §4.1, so every rule here is the OpenAI/vLLM convention (SHOULD).
- */
+/** @module §4.1 `stream: true`, the event-stream framing: media type, JSON payloads, `[DONE]`, errors (SHOULD). */
 import { defineCheck } from '../../src/core/check.js';
 import { pass } from '../../src/core/result.js';
 import { mediaTypeOf } from '../../src/core/values.js';

@@ -1,8 +1,4 @@
-/**
- * @module An error known before generation starts is an HTTP error, streamed or not: a streamed
- * request that breaks a §7 condition is refused with a 4xx, not a 200 stream carrying an error event
- * (vLLM validates before it streams). SHOULD: §7 states the condition, not how it is signalled.
- */
+/** @module A streamed request breaking a §7 condition is refused with a 4xx, not an error event (SHOULD). */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';

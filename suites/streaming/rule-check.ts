@@ -1,7 +1,4 @@
-/**
- * @module One streaming check per rule of the stream judge, as a table row: stream a request, fail on
- * the rule's findings, skip when its subject (or part of it) never arrived, pass otherwise.
- */
+/** @module One streaming check per rule of the stream judge, as a table row. */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, type SkipOutcome } from '../../src/core/result.js';
 import type { ChatStreamVerdict, StreamRule } from '../../src/rules/chat-stream-verdict.js';

@@ -1,7 +1,4 @@
-/**
- * @module Opens a §4.1 chat stream (`stream: true`) and judges it with the ChatStreamJudge as the
- * events arrive, never buffering the body; each streaming check reads the findings of its own rule.
- */
+/** @module Opens a §4.1 chat stream and judges it with the ChatStreamJudge as the events arrive. */
 import { type CacheKey, cacheKey } from '../../src/core/cache-key.js';
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, skip, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
@@ -29,11 +26,7 @@ type ProbeAnswer = StreamProbe | FailOutcome | SkipOutcome;
 const probeKey = (extra: Record<string, unknown>): CacheKey<Promise<ProbeAnswer>> =>
   cacheKey(`stream-probe:${JSON.stringify(extra)}`);
 
-/**
- * Streams the minimal chat request merged with `extra` (`stream: true` added): the probe, a failure
- * when not answered 2xx, or a skip when refused for its size. Streamed once per run for the checks
- * that ask for the same probe (`ctx.cache.shared`).
- */
+/** Streams the minimal chat request merged with `extra`, once per run for checks sharing the probe. */
 export function probeChatStream(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<ProbeAnswer> {
   return ctx.cache.shared(probeKey(extra), () => streamOnce(ctx, extra));
 }
@@ -89,7 +82,6 @@ async function streamOnce(
 
 export const isProbe = (p: StreamProbe | FailOutcome | SkipOutcome): p is StreamProbe => 'verdict' in p;
 
-/** The findings of one rule as a failure, or undefined when the rule held. */
 export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: string): FailOutcome | undefined {
   const found = probe.verdict.findings.filter((f) => f.rule === rule);
   if (found.length === 0) return undefined;
@@ -119,10 +111,7 @@ export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: read
   );
 }
 
-/**
- * A per-choice rule held on the choices that came, but fewer came than the `n` asked for: a skip
- * naming the check that reports them, not a pass earned by choice 0 alone.
- */
+/** Fewer choices came than `n` asked for: a skip, not a pass earned by choice 0 alone. */
 export function skipMissingChoices(
   probe: StreamProbe,
   n: number,

@@ -1,7 +1,4 @@
-/**
- * @module Request bodies of §4.2 and §4.4 (§2.4), shared by the training-jobs and trajectories suites:
- * realistic valid bodies narrowed to what the interface shows, and one-field-broken cases.
- */
+/** @module Request bodies of §4.2 and §4.4: realistic valid ones, and one-field-broken cases. */
 import type fc from 'fast-check';
 import { realisticTrainingJobRequest } from '../../src/generation/index.js';
 
@@ -28,7 +25,6 @@ function baseTrajectory(): JsonObject {
   };
 }
 
-/** A small valid group: two trajectories with different rewards. */
 export function baseGroups(): Json[] {
   return [{ trajectories: [baseTrajectory(), { ...baseTrajectory(), reward: 0 }] }];
 }

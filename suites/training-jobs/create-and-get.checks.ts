@@ -13,7 +13,6 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 
-/** POST /v1/preview/training-jobs; `refusal` for a body §4.2 does not allow. */
 export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'POST',
@@ -43,7 +42,6 @@ function getJob(ctx: CheckContext, id: string): Promise<HttpExchange> {
   });
 }
 
-/** The smallest realistic create body for the target's model. */
 export function minimalCreateBody(ctx: CheckContext): Record<string, unknown> {
   return { model_id: ctx.target.modelId, trajectory_groups: baseGroups() };
 }

@@ -1,7 +1,4 @@
-/**
- * @module §4.2 (§2.4): create bodies with one field of the wrong type are rejected with a 4xx, and
- * realistic valid bodies (property-based) are accepted with a UUID `id`.
- */
+/** @module §4.2: create bodies with a field of the wrong type get a 4xx; realistic ones a UUID `id`. */
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
@@ -15,7 +12,6 @@ import {
   type RefusedBodyCase,
 } from '../../src/kit/body-acceptance.js';
 
-/** Sends each case in turn; the first one not answered with a 4xx is the finding. */
 function expectAllRejected(ctx: CheckContext, cases: readonly RefusedBodyCase[]): Promise<CheckOutcome> {
   return expectEachRefused(
     cases,

@@ -1,7 +1,4 @@
-/**
- * @module §4.4 and §7: logging trajectories accepts valid groups for any `split`, and rejects invalid
- * bodies with a 4xx carrying the §7 validation-error body (`detail[]` of `loc`, `msg`, `type`).
- */
+/** @module §4.4 and §7: valid trajectory groups accepted for any `split`; invalid ones get a §7 error body. */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
@@ -18,7 +15,6 @@ import { realisticLogRequest } from '../../src/generation/index.js';
 import { baseGroups, invalidGroupCases } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
 
-/** POST /v1/preview/models/{model_id}/log for the target's model; `refusal` for a body §4.4 does not allow. */
 function logTrajectories(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'POST',
