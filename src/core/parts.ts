@@ -14,10 +14,6 @@ export const PARTS = {
 
 export type Part = keyof typeof PARTS;
 
-/** The part an operation belongs to. */
-export const partOf = (op: OperationId): Part =>
-  (Object.keys(PARTS) as Part[]).find((p) => (PARTS[p] as readonly string[]).includes(op))!;
-
 /**
  * The operations `--serves` names (`chat`, `chat,records`, `chat.create,predictions.list`).
  *
