@@ -20,6 +20,7 @@ import { resummarized } from '../core/summary.js';
 import { legacyIds } from '../rules/legacy-ids.js';
 import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { accepts, fingerprintOf } from './fingerprint.js';
+import { latestRelease } from './releases.js';
 
 interface BaselineEntry {
   readonly fingerprint: string;
@@ -231,10 +232,10 @@ export function updatedBaseline(
     const e = accepting ?? { fingerprint: r.fingerprint, check: r.id, reason: UNTRIAGED, first_seen: today };
     entries.set(e.fingerprint, ordered({ ...e, summary: summaryOf(r), last_seen: today }));
   }
-  const req = requirements ?? old?.requirements;
+  // The set it was written with: a suite upgrade changes no gate until the team moves it.
   return {
     version: 1,
-    ...(req ? { requirements: req } : {}),
+    requirements: requirements ?? old?.requirements ?? latestRelease(),
     entries: [...entries.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)),
   };
 }
