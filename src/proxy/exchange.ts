@@ -1,11 +1,7 @@
 /**
- * @module The judge of one exchange passing through the proxy. It is fed the bytes as they pass
- * (request body, then response head and body chunks), makes the evidence of each slot the exchange
- * shows (src/rules/evidence.ts: the request; the exchange with its whole JSON body; a chat
- * completion; a stream event by event; a listing line by line) and hands it to the rules of that
- * slot (`rulesFor`), pairs included (src/rules/pairs.ts); it names no rule. Memory per exchange is
- * bounded: a body is kept whole only up to `maxBodyBytes`, streams and listings are judged as they go
- * and only their first bytes are kept for evidence.
+ * @module The judge of one exchange passing through the proxy: fed the bytes as they pass, it makes
+ * each slot's evidence (src/rules/evidence.ts) and hands it to that slot's rules; it names no rule.
+ * Memory is bounded by `maxBodyBytes`.
  */
 import { excerpt } from '../core/describe.js';
 import { operationLabel, type Operation } from '../core/operations.js';

@@ -1,7 +1,6 @@
 /**
- * @module The request body on its way from the client to the upstream, through the exchange's
- * judge: whole in one Buffer when it has arrived with its headers (nearly every JSON request),
- * streamed chunk by chunk when it is still arriving.
+ * @module The request body on its way to the upstream through the judge: one Buffer when it arrived
+ * with its headers, streamed chunk by chunk otherwise.
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';

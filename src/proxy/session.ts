@@ -1,7 +1,6 @@
 /**
- * @module One proxy session: what every exchange judge shares (the schemas, the findings, the
- * secrets learned from the traffic, the coverage recorder) and the counts the report states. It
- * opens a judge per exchange and, at the end, hands the reports (src/proxy/report.ts) what it saw.
+ * @module One proxy session: what every exchange judge shares and the counts the report states; it
+ * opens a judge per exchange and hands the reports what it saw.
  */
 import type { UpstreamDown } from './upstream-watch.js';
 import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_PROJECT } from '../core/defaults.js';
