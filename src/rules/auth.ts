@@ -1,8 +1,6 @@
 /**
- * @module What a request refused for its credentials must not carry (§5): the data of a successful
- * answer (a completion, a job, a record), judged the same way by the suite's auth checks and by the
- * proxy; and the status such a refusal gets (RFC 9110 §15.5.2: 401 for missing or invalid
- * credentials).
+ * @module What a request refused for its credentials must not carry (§5), and the status such a
+ * refusal gets (RFC 9110 §15.5.2), judged alike by the suite and the proxy.
  */
 import { exhaustive, type OperationId } from '../core/operations.js';
 import { isUuid } from './records.js';

@@ -1,9 +1,7 @@
 /**
- * @module The meaning of one chat answer against its request, as rules: each judged on every whole
- * chat completion that shows it unambiguously (non-streamed, or a stream reassembled: the rule's
- * `.streamed` check then), the suite's chat checks judging their cases through the same function;
- * and the two §7 conditions, judged on any answer to a request they forbid. The judging functions
- * are in chat-answer.ts, chat-logprobs.ts and chat-structured.ts.
+ * @module The meaning of one chat answer against its request, as rules judged on every whole
+ * completion that shows it unambiguously, and the two §7 conditions; the judging functions are
+ * chat-answer.ts', chat-logprobs.ts' and chat-structured.ts'.
  */
 import {
   type ChatBody,

@@ -1,13 +1,8 @@
 /**
- * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged the
- * same way by the suite's chat checks on generated cases and by the proxy on live traffic: `n`
- * choices indexed 0..n-1, the completion bound (`max_completion_tokens`, `max_tokens`), `min_tokens`,
- * stop strings, `request_id` returned, `return_token_ids` against usage, `echo`, `include_reasoning`
- * false, and a request §7.2 forbids being refused (logprobs: chat-logprobs.ts). Each judgement is a
- * pure function of the request body as sent and the completion as received (for a stream, the
- * completion reassembled from its chunks, src/rules/chat-stream.ts) returning the breach in one
- * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
- * unambiguously (the proxy judges only then: it has none of the suite's controls).
+ * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged alike by
+ * the suite's chat checks and the proxy: each `…Breach` is a pure function of request and completion
+ * returning the breach in one sentence, and `…Shown` says whether one exchange shows the rule
+ * unambiguously (the proxy judges only then).
  */
 import { canonicalJson, isJsonObject } from '../core/values.js';
 

@@ -1,11 +1,7 @@
 /**
  * @module What one chat answer shows about its logprobs (§4.1 `logprobs`, `top_logprobs`,
- * `return_tokens_as_token_ids`), judged the same way by the suite's logprobs checks and by the proxy
- * on live traffic: the entries' shape and counts, their UTF-8 bytes and sorted alternatives, the
- * tokens joining back into the content, and tokens written `token_id:<id>`. Each judgement is a pure
- * function of (request as sent, completion as received or reassembled from a stream) returning the
- * breach in one sentence, or undefined; each `…Shown` says whether one exchange shows it
- * unambiguously (the proxy judges only then).
+ * `return_tokens_as_token_ids`), judged alike by the suite and the proxy, in the `…Breach`/`…Shown`
+ * pairs of chat-answer.ts.
  */
 import { isJsonObject } from '../core/values.js';
 

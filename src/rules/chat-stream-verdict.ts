@@ -1,8 +1,6 @@
 /**
- * @module What the chat stream judge (chat-stream.ts) hands back, and what it tells: the findings,
- * each naming the one rule it breaks (one check per rule); the choices reassembled from the deltas;
- * the timings of the events; whether the events arrived at once; and the non-streamed answer the
- * stream stands for.
+ * @module What the chat stream judge (chat-stream.ts) hands back: its findings, one rule each, the
+ * choices reassembled, the events' timings and the completion the stream stands for.
  */
 
 /** The rules a finding can break (one check per rule). */

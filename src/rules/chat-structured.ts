@@ -1,11 +1,10 @@
 /**
- * @module What one chat answer shows about the structured-output constraint of its request (§4.1
- * `structured_outputs` choice, regex and json, `response_format` json_schema), judged the same way by the
- * suite's structured-output checks and by the proxy on live traffic. An answer cut by the token
- * budget (finish_reason "length") is a prefix of a constrained output, and is judged as one. Schema
- * validation and regex matching are the caller's (src/rules loads no package, and runs no pattern a
- * client wrote): `SchemaCheck` validates a value against the request's schema and returns the
- * problem in words, `RegexCheck` matches a pattern.
+ * @module What one chat answer shows about its structured-output constraint (§4.1
+ * `structured_outputs`, `response_format` json_schema), judged alike by the suite and the proxy; an
+ * answer cut by the budget is judged as a prefix.
+ *
+ * Validation and matching are the caller's (`SchemaCheck`, `RegexCheck`): src/rules loads no package
+ * and runs no pattern a client wrote.
  */
 
 /** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */

@@ -1,13 +1,6 @@
 /**
- * @module Error bodies: which known shape a JSON value wears, and whether an error body has the
- * shape expected of it, as data (ok with the shape, or what is wrong in one sentence). One home,
- * so the suites' error checks (suites/errors, suites/records) and the proxy's error rules
- * (src/proxy) judge every body alike. The shapes (docs/conventions.md):
- * - FastAPI: a validation error `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (the
- *   §7 body, schemas/errors/validation-error.json), or an `HTTPException`'s `{"detail": "..."}`;
- * - the OpenAI envelope `{"error": {"message", "type", "param", "code"}}` vLLM answers with;
- * - older vLLM releases' flat `{"object": "error", "message", "type", "param", "code"}`;
- * - the evaluation-record service's `{"reason": "..."}` (a 404, never a body rejection).
+ * @module Error bodies: which known shape a JSON value wears (docs/conventions.md), and whether an
+ * error body has the shape expected of it, so the suites and the proxy judge every body alike.
  */
 import type { RecordKind } from '../core/record-kinds.js';
 import { isJsonObject } from '../core/values.js';

@@ -1,8 +1,6 @@
 /**
- * @module The media types a successful answer may be labelled with: JSON bodies (§1: "Request
- * bodies are JSON"; answers follow RFC 8259/6839) and the JSON Lines listings of §4.5/§4.7. One
- * home, so the suites' content-type checks and the proxy's content-type rules judge the same
- * header the same way (docs/conventions.md, "Predictions and scores").
+ * @module The media types a successful answer may be labelled with: JSON (RFC 8259/6839) and the JSON
+ * Lines listings of §4.5/§4.7, judged alike by the suites and the proxy.
  */
 import { mediaTypeOf } from '../core/values.js';
 

@@ -1,10 +1,6 @@
 /**
- * @module What the record and training-job answers show, judged the same way by the suite's checks
- * and by the proxy on live traffic: a listing holds at most the `limit` asked for and only records of
- * the evaluation run filtered by (§4.5, §4.7), each with its server-filled svc_user_id (§2.1, §2.2);
- * a read answers the record, or the training job, whose id the path names (§4.6, §4.8, §4.3), and
- * the same record as listed; a listed or read record's URI names the path's entity and project.
- * Each returns the breach, or undefined.
+ * @module What the record and training-job answers show (§2, §4.3, §4.5–§4.8), judged alike by the
+ * suite's checks and the proxy; each returns the breach, or undefined.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';

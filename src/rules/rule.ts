@@ -1,10 +1,6 @@
 /**
- * @module A rule as one value, read by every driver: its identity (the check id it is reported under
- * on each operation, §, level, the convention a SHOULD rests on, the requirement in one sentence,
- * the catalogue release that added it) and, where traffic can show it, the evidence it judges (its
- * slot, evidence.ts) with the pure function that judges that evidence. The run's checks take their
- * identity from it and call its judgement on their exchanges; the proxy, the replay and the merge
- * feed it the evidence they hold through `rulesFor(operation, slot)` (index.ts) and name no rule.
+ * @module A rule as one value, read by every driver: its identity (check id, §, level, requirement,
+ * release) and, where traffic can show it, its slot and the pure function that judges that evidence.
  */
 import type { Level } from '../core/check-identity.js';
 import { operation, type OperationId } from '../core/operations.js';

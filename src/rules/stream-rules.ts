@@ -1,9 +1,6 @@
 /**
- * @module Chat streaming, as rules: the media type of a stream, and the stream judge's rules
- * (chat-stream.ts), one per kind of finding, judged on every stream it saw (token ids and continuous
- * usage only when the request asked for them), at the levels the suite's streaming checks give them:
- * only the §4.1 token-id rule is MUST (the chunk shape is "not shown"); the others rest on the OpenAI
- * streaming convention.
+ * @module Chat streaming, as rules: the stream's media type and the stream judge's findings, one rule
+ * each; only the §4.1 token-id rule is MUST, the others rest on the OpenAI convention.
  */
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import { arrivedAtOnce, type StreamRule, type StreamTimings } from './chat-stream-verdict.js';
