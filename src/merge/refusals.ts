@@ -1,8 +1,7 @@
 /**
- * @module What `conformance merge` refuses (`CTS_MERGE_REFUSED`, exit 2), before merging anything:
- * reports that are not of one run (they differ in tool version, kind, catalogue, seed, level, runs,
- * `--min-coverage`, `--slo`, target or shard count: the message names the difference and two files that show
- * it), a run's shard missing or given twice, and fewer or more proxy reports than `--shards` says.
+ * @module What `conformance merge` refuses (`CTS_MERGE_REFUSED`, exit 2) before merging anything:
+ * reports not of one run (the message names the difference and two files), a shard missing or twice, a
+ * wrong count of proxy reports.
  */
 import { ConformanceError } from '../core/errors.js';
 import type { ReportOrigin } from '../core/origin.js';

@@ -1,10 +1,6 @@
 /**
- * @module The results of one target, merged. A run's shards each judge their own checks: the merged
- * results are their union (a check in two shards is refused: the shards are not of one selection).
- * Proxies each judge the traffic that reached them: a rule judged by several sums its exchanges
- * judged, broken and not answered, fails when any proxy saw it broken (errors when any saw it not
- * answered and none broken), and keeps the earliest breach's evidence, the others' as examples.
- * The pairs no one proxy could judge are judged by the merge (pairs.ts) and summed the same way.
+ * @module The results of one target, merged: shards' results are their union; proxies' sums per rule
+ * fail when any proxy saw a breach, keeping the earliest as evidence.
  */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS } from '../core/operations.js';
