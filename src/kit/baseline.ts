@@ -1,8 +1,6 @@
 /**
- * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation. They are
- * the control of the §5 auth checks, the probe of the content-type checks and the base the error
- * checks break. Ids that must exist (a training job, a prediction, a score) are looked up once per
- * run and shared by every check of that run (`ctx.cache`, under the typed keys below).
+ * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation, the control,
+ * probe and base of other checks; ids that must exist are looked up once per run (`ctx.cache`).
  */
 import fc from 'fast-check';
 import { type CacheKey, cacheKey } from '../core/cache-key.js';

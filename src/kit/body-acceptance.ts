@@ -1,8 +1,6 @@
 /**
- * @module Bodies sent to an operation with side effects, judged by the class of the answer: a body
- * the interface does not allow must be refused with a 4xx (a 2xx accepts what it forbids, a 5xx
- * breaks on it), and a valid one accepted with a 2xx. The first body answered otherwise is the
- * finding.
+ * @module Bodies sent to an operation with side effects, judged by the answer's class: a forbidden
+ * body must get a 4xx, a valid one a 2xx; the first body answered otherwise is the finding.
  */
 import type fc from 'fast-check';
 import { propertyRequests, type CheckContext, type CheckSchedule } from '../core/check.js';

@@ -1,17 +1,10 @@
 /**
- * @module Positive chat cases kept within the deployment's context window. A context window is a
- * property of the deployment (§8 leaves size limits not shown): a valid request refused because it
- * does not fit is not a conformance failure. The window is the run's (`--max-context`, or learned
- * from the first refusal that names it); a case is fitted to it before it is sent, a case refused
- * for its size is made smaller and sent again (a few times at most), and a case that cannot fit is
- * a skip that says so.
+ * @module Positive chat cases kept within the deployment's context window (§8 leaves size limits not
+ * shown): fitted before sending, made smaller when refused for size, a skip when they cannot fit.
  *
- * A refusal is taken for a deployment limit only when the request can reach the window it names:
- * the request's size, estimated from above (src/generation/realistic/context-fit.ts), is at least
- * half that window (the other half allows for a chat template's own prompt, which the suite cannot
- * see), or the window is the one the user gave (`--max-context`) or the one a larger version of the
- * same case was refused for. A refusal naming a window the request is nowhere near is judged like
- * any other refusal.
+ * A refusal counts as a deployment limit only when the request can reach the window it names: its size
+ * estimated from above is at least half the window (the other half for a chat template's own prompt),
+ * or the window is the user's or one a larger version of the case was refused for.
  */
 import { DEPLOYMENT_LIMIT } from '../core/gaps.js';
 import type { CheckContext, ContextWindow, TargetConfig } from '../core/check.js';

@@ -1,17 +1,11 @@
 /**
- * @module Property checks against a live target: fast-check drives the cases from the check's seed;
- * each case sends requests through `probe`. Shrinking is bounded (every shrink step is a request),
- * and the minimal counterexample is probed once more to capture its exchange as evidence. When the
- * write budget stops a property after a case failed (shrinking, or the probe once more, would write),
- * the failure found stands: the smallest failing case so far is reported with its own exchange.
+ * @module Property checks against a live target: fast-check drives the cases from the check's seed,
+ * shrinking is bounded (each step is a request), and the minimal counterexample is probed once more
+ * for evidence.
  *
- * Past a floor of cases (`propertyFloor`, src/core/check.ts), a property that has found nothing stops at the first case that
- * exercises no coverage item the run had not seen (when the runner counts coverage): more cases like
- * it would only repeat what is judged. The floor keeps `--runs` meaningful: it scales with it.
- *
- * A property whose negative space must be covered whole (`checkEnumerated`) first sends one case of
- * each of its items, whatever the seed and `--runs` (the seed picks each case's values, never which
- * items are sent); its random cases come after, and only those may stop early.
+ * Past `propertyFloor` cases, a property that found nothing stops at the first case exercising no new
+ * coverage. A `checkEnumerated` property first sends one case per item, whatever the seed; only its
+ * random cases may stop early.
  */
 import fc from 'fast-check';
 import { propertyFloor, type CheckContext } from '../core/check.js';
