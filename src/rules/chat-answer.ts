@@ -10,11 +10,11 @@ import { canonicalJson, isJsonObject } from '../core/values.js';
 export type ChatBody = Readonly<Record<string, unknown>>;
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
+export const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
   Array.isArray(c.choices) ? c.choices.filter(isJsonObject) : [];
 const completionTokens = (c: ChatBody): unknown => (isJsonObject(c.usage) ? c.usage.completion_tokens : undefined);
 /** The text content of a choice's message ('' when absent or null). */
-function contentOf(choice: Readonly<Record<string, unknown>>): string {
+export function contentOf(choice: Readonly<Record<string, unknown>>): string {
   const message = isJsonObject(choice.message) ? choice.message : undefined;
   return typeof message?.content === 'string' ? message.content : '';
 }
