@@ -95,7 +95,7 @@ export class ExchangeJudge {
       );
   }
 
-  /** A chunk of the request body, on its way to the server. */
+  /** A chunk of the request body. */
   requestChunk(chunk: Buffer): void {
     if (!this.op || this.requestOver) return;
     this.requestBytes += chunk.length;
@@ -141,9 +141,8 @@ export class ExchangeJudge {
   }
 
   /**
-   * The answer's status and headers, as they went on to the client. `at` (each step's): when it
-   * happened, on `performance.now()`'s clock; the proxy judges a turn's steps after forwarding
-   * them (src/proxy/judge-queue.ts), and the times it measures are the traffic's, not the judging's.
+   * The answer's status and headers. `at` (each step's) is when it happened on `performance.now()`'s
+   * clock, so the times measured are the traffic's, not the judging's (src/proxy/judge-queue.ts).
    */
   responseHead(status: number, headers: Record<string, string>, at = performance.now()): void {
     this.status = status;
@@ -209,11 +208,7 @@ export class ExchangeJudge {
     else if (this.listing) this.listing.push(chunk);
   }
 
-  /**
-   * The answer ended (`cut`: the server's body broke off, with the reason). The server's side is
-   * judged, every breach of the exchange is recorded with its evidence, and the exchange is observed
-   * for coverage.
-   */
+  /** The answer ended (`cut`: the body broke off, with the reason): the server's side is judged. */
   responseEnd(cut?: { code: string; message: string }, at = performance.now()): void {
     if (this.done) return;
     this.settleRequest();
@@ -303,9 +298,8 @@ export class ExchangeJudge {
   }
 
   /**
-   * The exchange will not finish under judgement (the client went away, or the proxy stops): the
-   * client's side is still reported when the request was whole; the answer is left unjudged.
-   * Returns false when the exchange had already ended.
+   * The client went away or the proxy stops: the client's side is still reported when the request was
+   * whole, the answer left unjudged. False when the exchange had already ended.
    */
   abandon(at = performance.now()): boolean {
     if (this.done) return false;
