@@ -98,10 +98,7 @@ async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<st
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/**
- * The id of a training job created for this run (only when writes are allowed), or undefined. It is
- * the job the create control made (`controlExchange`): one real job serves every check that needs one.
- */
+/** The training job the create control made for this run (writes allowed), shared by every check needing one. */
 export async function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
   if (!ctx.target.allowWrites) return undefined;
   const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
@@ -116,10 +113,7 @@ export interface Baseline {
   readonly note?: string;
 }
 
-/**
- * The baseline request of an operation, with the configured credentials (`auth: 'default'`).
- * Reads use an id that exists when one can be found, else a seeded UUID (a 404 is then expected).
- */
+/** The baseline request of an operation; a read uses an existing id when found, else a seeded UUID (a 404). */
 export async function baselineRequest(ctx: CheckContext, op: OperationId): Promise<Baseline> {
   const t = ctx.target;
   switch (op) {

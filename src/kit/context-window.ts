@@ -85,10 +85,7 @@ function learn(ctx: CheckContext, window: number): void {
   }
 }
 
-/**
- * The refusal for size of a chat request (`status` and body of the answer, the request body sent as
- * JSON text), when it is a deployment limit; the window it names is then the run's (learned).
- */
+/** The refusal for size of a chat request, when it is a deployment limit (its window is then learned). */
 export function sizeRefusalOf(
   ctx: CheckContext,
   status: number,
@@ -106,10 +103,7 @@ export function sizeRefusalIn(ctx: CheckContext, ex: HttpExchange): SizeRefusal 
   return sizeRefusalOf(ctx, ex.response.status, ex.response.bodyText, ex.request.body);
 }
 
-/**
- * What a failure adds when the refusal names a context window the request does not reach: why it
- * is not taken for a deployment limit ('' when the answer names no window).
- */
+/** Why a refusal naming a window the request does not reach is not taken for a deployment limit ('' if none). */
 export function sizeClaimNote(status: number, bodyText: string, requestText: string | undefined): string {
   const claim = claimOf(status, bodyText, requestText);
   return claim.kind === 'implausible'
@@ -136,11 +130,7 @@ export type WithinWindow =
   | { readonly ok: true; readonly ex: HttpExchange; readonly body: Record<string, unknown> }
   | { readonly ok: false; readonly reason: string };
 
-/**
- * Sends a positive chat case (`send` sends one body) within the run's context window: fitted to the
- * known window first; refused for its size, made smaller and sent again (at most {@link MAX_REDRAWS}
- * times), the window learned. Not ok, with the skip's reason, when the case cannot fit.
- */
+/** Sends a positive chat case within the run's context window (see the module comment); not ok when it cannot fit. */
 export async function sendChatWithin(
   ctx: CheckContext,
   body: Record<string, unknown>,
@@ -177,10 +167,7 @@ export async function sendChatWithin(
   }
 }
 
-/**
- * `body` fitted to the run's known window (the same body when none is known or it fits), or the
- * skip's reason when it cannot fit: for a case sent by other means than {@link sendChatWithin}.
- */
+/** `body` fitted to the run's known window, or the skip's reason, for a case not sent by {@link sendChatWithin}. */
 export function fitToWindow(ctx: CheckContext, body: Record<string, unknown>, what = 'a valid chat request'): Fitted {
   const window = knownWindow(ctx);
   if (window === undefined) return { ok: true, body };
