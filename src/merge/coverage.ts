@@ -39,10 +39,7 @@ function causesOf(reports: readonly RunReport[], results: readonly CheckResult[]
   };
 }
 
-/**
- * The merged coverage of one target, or undefined when no report has any (a proxy's clients).
- * `run`: the reports are a run's shards (their selection's causes apply).
- */
+/** The merged coverage of one target, if any report has one; `run`: the reports are a run's shards. */
 export function mergeCoverage(
   reports: readonly RunReport[],
   results: readonly CheckResult[],

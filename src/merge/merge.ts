@@ -127,10 +127,7 @@ export function mergeReports(inputs: readonly MergeInput[], options: MergeOption
   return groups.map((g) => mergeGroup(g, options));
 }
 
-/**
- * The exit code a single run would give: a run's, over every target; a proxy's or a replay's, the
- * server's (the clients' findings never change it).
- */
+/** The exit code a single run would give (for a proxy or replay, the server's: clients never change it). */
 export function mergedExitCode(reports: readonly RunReport[]): number {
   return exitCodeOf(reports.filter((r) => r.origin?.side !== 'clients'));
 }

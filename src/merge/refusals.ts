@@ -80,11 +80,7 @@ function shardWords(indices: readonly number[], count: number): string {
   return `shard${names.length > 1 ? 's' : ''} ${list}`;
 }
 
-/**
- * Refuses one target's reports when they are not the whole of it: a run's shards each exactly once
- * (`expected`: `--shards N`, which must agree with the shard count the reports state); `expected`
- * proxy or replay reports, when given. `where` names the target when the merge has several.
- */
+/** Refuses one target's reports unless they are the whole of it (`expected`: `--shards N`). */
 export function checkComplete(group: readonly MergeInput[], expected: number | undefined, where: string): void {
   const first = group[0]!;
   const origin = originOf(first);
