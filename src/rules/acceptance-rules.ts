@@ -30,10 +30,7 @@ function validRequestRequirement(op: OperationId): string {
     : `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${title} schema.`;
 }
 
-/**
- * Fields whose refusal says something of the deployment, not of the value: the model it serves, its
- * context and output bounds, its own maxima; the §7 conditions have rules of their own.
- */
+/** Fields whose refusal says something of the deployment, not of the value (§7 has rules of its own). */
 const DEPLOYMENT_KNOBS: ReadonlySet<string> = new Set([
   'model',
   'messages',

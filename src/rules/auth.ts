@@ -27,11 +27,7 @@ function isRecord(value: unknown, kind: RecordKind): boolean {
   );
 }
 
-/**
- * Whether a response carries the data of a successful answer (a completion, a job, a record), and
- * what: used to prove that a rejected request leaked nothing. §4.4's success body is not shown,
- * so a logging answer is judged by its status alone.
- */
+/** The successful answer's data a response carries, if any (§4.4's body is not shown: judged by status alone). */
 export function servedData(op: OperationId, ex: AnswerText): string | undefined {
   const json = ex.json as Record<string, unknown> | undefined;
   const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);

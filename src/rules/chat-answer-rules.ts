@@ -45,10 +45,7 @@ import type { Rule, RuleIdentity } from './rule.js';
 type Shown = (request: ChatBody, completion: ChatBody) => boolean;
 type Said = (request: ChatBody, completion: ChatBody) => string | undefined;
 
-/**
- * A rule of one chat answer: judged where `shown` says the two bodies show it, its breach in one
- * sentence from `breach` (what the suite's check calls too).
- */
+/** A rule of one chat answer: judged where `shown`, its breach from `breach` (which the suite's check calls too). */
 export interface ChatAnswerRule extends RuleIdentity {
   readonly slot: 'completion';
   judge(e: CompletionSeen): Verdict;
@@ -91,10 +88,7 @@ function forbidden(forbids: (request: ChatBody, e: ExchangeSeen) => string | und
   };
 }
 
-/**
- * How §7.1 is judged, for a driver's start line: as if the served model has no priority scheduling
- * unless told (the run's and the proxy's one default), with the flag that says it has.
- */
+/** How §7.1 is judged, for a driver's start line: no priority scheduling unless `flag` says so. */
 export function describePriority(scheduling: boolean, flag: string): string {
   return scheduling
     ? `§7.1 judged with priority scheduling (${flag}): a non-zero priority is served`

@@ -22,10 +22,7 @@ export interface Breach {
 /** A judgement: a breach, `held`, or undefined when the evidence does not show the rule (not judged). */
 export type Verdict = Breach | 'held' | undefined;
 
-/**
- * What a judgement needs beyond the evidence, which src/rules does not make itself (it loads no
- * package and runs no client's pattern): the driver gives them.
- */
+/** What a judgement needs that src/rules does not make itself (it loads no package, runs no client's pattern). */
 export interface JudgeTools {
   /** Validates a value against one of the interface's schemas (an error body's `detail[]` shape). */
   readonly schemas: Pick<SchemaRegistry, 'validate'>;

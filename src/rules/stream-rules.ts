@@ -48,10 +48,7 @@ function streamRule(
   };
 }
 
-/**
- * A burst this long after the request can be told from a fast generation: before it, a stream whose
- * events arrive at once may simply have been generated that fast.
- */
+/** A burst this long after the request can be told from a fast generation. */
 export const BURST_MIN_MS = 250;
 
 /** The content coding of a stream (`gzip`, `br`, ...), or undefined when it came as is. */
@@ -63,10 +60,7 @@ function contentCodingOf(header: string | undefined): string | undefined {
   return codings.length ? codings.join(', ') : undefined;
 }
 
-/**
- * A stream held back and sent whole, in words, when its timings show it and it can be told from a
- * fast generation (it came compressed, or the burst waited BURST_MIN_MS or more); undefined otherwise.
- */
+/** A stream held back and sent whole, in words, when it can be told from a fast generation. */
 export function heldBack(t: StreamTimings, contentEncoding: string | undefined): string | undefined {
   if (!arrivedAtOnce(t) || t.firstEventMs === undefined || t.lastEventMs === undefined) return undefined;
   const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${Math.round(t.firstEventMs)} ms after the request: a client sees the whole answer at once, not a stream`;
