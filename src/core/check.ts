@@ -80,10 +80,7 @@ export interface CheckDefinition extends CheckIdentity {
   readonly writes?: boolean;
   /** The operation's root check (its baseline): when it fails, `precondition` failures are blocked by it. */
   readonly root?: boolean;
-  /**
-   * A root cause: when it fails, the operation's failures that restate it are blocked by it, and it
-   * gates at the strictest of their levels (src/runner/cascades.ts).
-   */
+  /** A root cause: blocks the operation's failures that restate it, gating at their strictest level. */
   readonly explains?: OperationId;
   run(ctx: CheckContext): Promise<CheckOutcome>;
   /** What the engine needs of it besides its meaning: when it starts, what it costs, what it shares (check-schedule.ts). */
@@ -125,10 +122,7 @@ export function propertyFloor(runs: number): number {
 /** The likely requests of a check that declares no `maxRequests`: most judge one answer, often a shared one. */
 const LIKELY_UNDECLARED = 1;
 
-/**
- * The requests a check likely sends against a conformant target: its `likelyRequests`; a property its
- * enumerated cases and floor; else its most. `shared`: its shared requests count for the other check.
- */
+/** The requests a check likely sends to a conformant target (`shared`: they count for the other check). */
 export function likelyRequestsOf(
   schedule: Pick<CheckSchedule, 'maxRequests' | 'likelyRequests'> | undefined,
   runs: number,

@@ -1,19 +1,6 @@
 /**
- * @module The verdict of one target's report, computed in one place from what the report holds:
- * its results (known failures marked by the baseline, the `slo.*` results of `--slo` among them), the
- * families it could not judge (`unjudged`), the coverage gate (`--min-coverage`, the percent
- * required in `summary.minCoverage`) and the MUST checks its coverage says were skipped. The
- * summary's `conformant` (src/core/summary.ts), the verdict word and line, and the exit code
- * (src/gating/verdict.ts) all read it, so they cannot disagree.
- *
- * In order: a result that {@link gates}, or a baseline entry out of date (stale or expired,
- * src/gating/baseline.ts), makes it NOT CONFORMANT (a judged failure outweighs what could not be
- * judged); else a family not judged makes it COULD NOT JUDGE; else a coverage gate
- * not met makes it NOT CONFORMANT; else MUST checks selected but not judged, their gap not accepted
- * by `--allow-gaps` (src/core/gaps.ts), make it COULD NOT JUDGE; else MUST checks skipped (gaps
- * accepted) make it CONFORMANT WITH GAPS; else CONFORMANT. `conformant` holds for the last two only.
- * A run (or proxy) stopped by a signal is `unjudged` with {@link INTERRUPTED_CODE}: COULD NOT JUDGE
- * unless a failure was already found, and `interrupted` either way (exit 4, src/gating/verdict.ts).
+ * @module The verdict of one target's report, computed in one place so the summary's `conformant`, the
+ * verdict line and the exit code (src/gating/verdict.ts) cannot disagree.
  */
 import { type GapKind, type MustGaps, mustGapsOf } from './gaps.js';
 import { gates, type RunReport, type RunSummary } from './report.js';
@@ -59,7 +46,7 @@ function coverageGateOf(
   return { required, met: report.coverage !== undefined && report.coverage.percent >= required };
 }
 
-/** The one verdict of a report (see the module comment for the order of the rules). */
+/** The one verdict of a report: a judged failure outweighs what could not be judged. */
 export function verdictOfReport(report: VerdictBasis): ReportVerdict {
   const gating = report.results.filter((r) => gates(r, report.level)).length;
   const minCoverage = coverageGateOf(report, report.summary?.minCoverage?.required);

@@ -1,7 +1,6 @@
 /**
- * @module The `exchange` slot's evidence of one exchange, the proxy's or a run check's (src/rules/evidence.ts):
- * the request seen, the answer's status and headers, its whole body when it was kept, parsed and
- * validated against the operation's response schema once, when a rule first asks.
+ * @module The `exchange` slot's evidence of one exchange (src/rules/evidence.ts), its body parsed and
+ * validated once, when a rule first asks.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import { is2xx } from '../core/values.js';

@@ -1,8 +1,6 @@
 /**
- * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation. They are
- * the control of the §5 auth checks, the probe of the content-type checks and the base the error
- * checks break. Ids that must exist (a training job, a prediction, a score) are looked up once per
- * run and shared by every check of that run (`ctx.cache`, under the typed keys below).
+ * @module Baseline requests (§4.1–§4.8): one valid, deterministic request per operation, the control,
+ * probe and base of other checks; ids that must exist are looked up once per run (`ctx.cache`).
  */
 import fc from 'fast-check';
 import { type CacheKey, cacheKey } from '../core/cache-key.js';
@@ -100,10 +98,7 @@ async function existingRecordId(ctx: CheckContext, kind: RecordKind): Promise<st
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/**
- * The id of a training job created for this run (only when writes are allowed), or undefined. It is
- * the job the create control made (`controlExchange`): one real job serves every check that needs one.
- */
+/** The training job the create control made for this run (writes allowed), shared by every check needing one. */
 export async function existingTrainingJobId(ctx: CheckContext): Promise<string | undefined> {
   if (!ctx.target.allowWrites) return undefined;
   const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
@@ -118,10 +113,7 @@ export interface Baseline {
   readonly note?: string;
 }
 
-/**
- * The baseline request of an operation, with the configured credentials (`auth: 'default'`).
- * Reads use an id that exists when one can be found, else a seeded UUID (a 404 is then expected).
- */
+/** The baseline request of an operation; a read uses an existing id when found, else a seeded UUID (a 404). */
 export async function baselineRequest(ctx: CheckContext, op: OperationId): Promise<Baseline> {
   const t = ctx.target;
   switch (op) {

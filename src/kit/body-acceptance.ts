@@ -1,8 +1,6 @@
 /**
- * @module Bodies sent to an operation with side effects, judged by the class of the answer: a body
- * the interface does not allow must be refused with a 4xx (a 2xx accepts what it forbids, a 5xx
- * breaks on it), and a valid one accepted with a 2xx. The first body answered otherwise is the
- * finding.
+ * @module Bodies sent to an operation with side effects, judged by the answer's class: a forbidden
+ * body must get a 4xx, a valid one a 2xx; the first body answered otherwise is the finding.
  */
 import type fc from 'fast-check';
 import { propertyRequests, type CheckContext, type CheckSchedule } from '../core/check.js';
@@ -18,10 +16,7 @@ export interface RefusedBodyCase {
   readonly body: Record<string, unknown>;
 }
 
-/**
- * Sends each case in turn through `send` (which marks the request a refusal); fails on the first
- * one not answered with a 4xx, saying `expected(case)`, with the body as the counterexample.
- */
+/** Sends each case through `send`; fails on the first one not answered with a 4xx. */
 export async function expectEachRefused<C extends RefusedBodyCase>(
   cases: readonly C[],
   send: (body: C['body']) => Promise<HttpExchange>,
@@ -35,20 +30,12 @@ export async function expectEachRefused<C extends RefusedBodyCase>(
   return pass();
 }
 
-/**
- * The schedule of a check whose `run` is `expectEachAccepted` (a check that also declares
- * `writes: true`): every case writes (so the write budget sets how many cases run), and each case
- * sends one request.
- */
+/** The schedule of a check whose `run` is `expectEachAccepted`: every case writes one request. */
 export function eachAcceptedSchedule(): Required<Pick<CheckSchedule, 'casesWrite' | 'maxRequests'>> {
   return { casesWrite: true, maxRequests: propertyRequests(1) };
 }
 
-/**
- * A property over valid bodies, as many cases as the write budget affords (`writingCases`): each
- * sent through `send` must be answered with a 2xx (else the finding says `expected(body)`), and the
- * answer then pass `judge`, when given.
- */
+/** A property over valid bodies, as many as the write budget affords: each answered 2xx, then passing `judge`. */
 export function expectEachAccepted<B>(
   ctx: CheckContext,
   bodies: fc.Arbitrary<B>,

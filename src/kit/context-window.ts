@@ -1,17 +1,10 @@
 /**
- * @module Positive chat cases kept within the deployment's context window. A context window is a
- * property of the deployment (§8 leaves size limits not shown): a valid request refused because it
- * does not fit is not a conformance failure. The window is the run's (`--max-context`, or learned
- * from the first refusal that names it); a case is fitted to it before it is sent, a case refused
- * for its size is made smaller and sent again (a few times at most), and a case that cannot fit is
- * a skip that says so.
+ * @module Positive chat cases kept within the deployment's context window (§8 leaves size limits not
+ * shown): fitted before sending, made smaller when refused for size, a skip when they cannot fit.
  *
- * A refusal is taken for a deployment limit only when the request can reach the window it names:
- * the request's size, estimated from above (src/generation/realistic/context-fit.ts), is at least
- * half that window (the other half allows for a chat template's own prompt, which the suite cannot
- * see), or the window is the one the user gave (`--max-context`) or the one a larger version of the
- * same case was refused for. A refusal naming a window the request is nowhere near is judged like
- * any other refusal.
+ * A refusal counts as a deployment limit only when the request can reach the window it names: its size
+ * estimated from above is at least half the window (the other half for a chat template's own prompt),
+ * or the window is the user's or one a larger version of the case was refused for.
  */
 import { DEPLOYMENT_LIMIT } from '../core/gaps.js';
 import type { CheckContext, ContextWindow, TargetConfig } from '../core/check.js';
@@ -92,10 +85,7 @@ function learn(ctx: CheckContext, window: number): void {
   }
 }
 
-/**
- * The refusal for size of a chat request (`status` and body of the answer, the request body sent as
- * JSON text), when it is a deployment limit; the window it names is then the run's (learned).
- */
+/** The refusal for size of a chat request, when it is a deployment limit (its window is then learned). */
 export function sizeRefusalOf(
   ctx: CheckContext,
   status: number,
@@ -113,10 +103,7 @@ export function sizeRefusalIn(ctx: CheckContext, ex: HttpExchange): SizeRefusal 
   return sizeRefusalOf(ctx, ex.response.status, ex.response.bodyText, ex.request.body);
 }
 
-/**
- * What a failure adds when the refusal names a context window the request does not reach: why it
- * is not taken for a deployment limit ('' when the answer names no window).
- */
+/** Why a refusal naming a window the request does not reach is not taken for a deployment limit ('' if none). */
 export function sizeClaimNote(status: number, bodyText: string, requestText: string | undefined): string {
   const claim = claimOf(status, bodyText, requestText);
   return claim.kind === 'implausible'
@@ -143,11 +130,7 @@ export type WithinWindow =
   | { readonly ok: true; readonly ex: HttpExchange; readonly body: Record<string, unknown> }
   | { readonly ok: false; readonly reason: string };
 
-/**
- * Sends a positive chat case (`send` sends one body) within the run's context window: fitted to the
- * known window first; refused for its size, made smaller and sent again (at most {@link MAX_REDRAWS}
- * times), the window learned. Not ok, with the skip's reason, when the case cannot fit.
- */
+/** Sends a positive chat case within the run's context window (see the module comment); not ok when it cannot fit. */
 export async function sendChatWithin(
   ctx: CheckContext,
   body: Record<string, unknown>,
@@ -184,10 +167,7 @@ export async function sendChatWithin(
   }
 }
 
-/**
- * `body` fitted to the run's known window (the same body when none is known or it fits), or the
- * skip's reason when it cannot fit: for a case sent by other means than {@link sendChatWithin}.
- */
+/** `body` fitted to the run's known window, or the skip's reason, for a case not sent by {@link sendChatWithin}. */
 export function fitToWindow(ctx: CheckContext, body: Record<string, unknown>, what = 'a valid chat request'): Fitted {
   const window = knownWindow(ctx);
   if (window === undefined) return { ok: true, body };

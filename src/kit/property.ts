@@ -1,17 +1,11 @@
 /**
- * @module Property checks against a live target: fast-check drives the cases from the check's seed;
- * each case sends requests through `probe`. Shrinking is bounded (every shrink step is a request),
- * and the minimal counterexample is probed once more to capture its exchange as evidence. When the
- * write budget stops a property after a case failed (shrinking, or the probe once more, would write),
- * the failure found stands: the smallest failing case so far is reported with its own exchange.
+ * @module Property checks against a live target: fast-check drives the cases from the check's seed,
+ * shrinking is bounded (each step is a request), and the minimal counterexample is probed once more
+ * for evidence.
  *
- * Past a floor of cases (`propertyFloor`, src/core/check.ts), a property that has found nothing stops at the first case that
- * exercises no coverage item the run had not seen (when the runner counts coverage): more cases like
- * it would only repeat what is judged. The floor keeps `--runs` meaningful: it scales with it.
- *
- * A property whose negative space must be covered whole (`checkEnumerated`) first sends one case of
- * each of its items, whatever the seed and `--runs` (the seed picks each case's values, never which
- * items are sent); its random cases come after, and only those may stop early.
+ * Past `propertyFloor` cases, a property that found nothing stops at the first case exercising no new
+ * coverage. A `checkEnumerated` property first sends one case per item, whatever the seed; only its
+ * random cases may stop early.
  */
 import fc from 'fast-check';
 import { propertyFloor, type CheckContext } from '../core/check.js';
@@ -39,10 +33,7 @@ export interface PropertyOptions {
   readonly maxNotes?: number;
 }
 
-/**
- * The cases of a property whose every case writes (creates a job, logs trajectories): against a
- * real target at most 10 of them and a short shrink, so a run leaves little data behind.
- */
+/** A writing property's cases: against a real target at most 10 and a short shrink, to leave little data behind. */
 export function writingCases(ctx: CheckContext): PropertyOptions {
   return ctx.target.bundledMock
     ? { runs: ctx.runs, maxShrinkProbes: 40 }
@@ -153,9 +144,8 @@ export interface EnumeratedCase<T> {
 const itemSeed = (seed: number, i: number): number => (seed ^ Math.imul(i + 1, 0x9e3779b1)) | 0;
 
 /**
- * One case of each arbitrary, drawn at `seed`: every item present at every seed and whatever `--runs`,
- * the seed varying only the values. Each case is the first value `fc.check` draws from its
- * arbitrary at its own seed, so a failing case shrinks from itself.
+ * One case of each arbitrary, the seed varying only the values: each is the first value `fc.check`
+ * draws at its own seed, so a failing case shrinks from itself.
  */
 export function enumerate<T>(items: readonly fc.Arbitrary<T>[], seed: number): EnumeratedCase<T>[] {
   return items.map((arbitrary, i) => {
@@ -170,11 +160,8 @@ export interface EnumerationOptions extends PropertyOptions {
 }
 
 /**
- * Every enumerated case is sent (`concurrency` at a time), in order, until one fails; then, when
- * none did, the random cases of `random` as `checkProperty` sends them. The first failing case of
- * the enumeration is shrunk with its own arbitrary from its own seed; a failure found stands when
- * shrinking cannot go on (a tool error, the write budget, a flaky target). Requests: at most the
- * cases, plus `checkProperty`'s (`propertyRequests(perCase, shrink, extra, cases)`).
+ * Every enumerated case in order until one fails (then shrunk from its own seed), else the random
+ * cases as `checkProperty` sends them; requests: `propertyRequests(perCase, shrink, extra, cases)`.
  */
 export async function checkEnumerated<T>(
   ctx: CheckContext,

@@ -1,15 +1,10 @@
 /**
- * @module A valid chat request refused, shrunk to the combination of fields the target refuses.
- * Under §4.1 every field but `messages` is optional and any valid request gets the success
- * response, so a refusal is a finding; but which fields a realistic request carries depends on the
- * seed, and a 54-field request is no evidence a person can act on. So the refused request is shrunk:
- * each optional field is left out in turn, and stays out while the target still refuses the request
- * with the same status (a removal that would break a vLLM rule or the schema is not tried). What is
- * left is the combination: "refuses `echo: true` together with `logprobs: true`", with the minimal
- * request as evidence. The combinations found are kept per run (`ctx.cache`): a request that carries
- * one already found is attributed to it without a new shrink, and the runner reports each
- * combination once (src/runner/combinations.ts): the first check, in catalogue order, that met it
- * fails with it, and the others are blocked by that one.
+ * @module A valid chat request refused, shrunk to the combination of fields the target refuses: each
+ * optional field left out in turn while the target still refuses with the same status.
+ *
+ * Which fields a realistic request carries depends on the seed, and a 54-field request is no evidence
+ * a person can act on. Combinations are kept per run (`ctx.cache`); the runner reports each once
+ * (src/runner/combinations.ts).
  */
 import { type CacheKey, type CheckCache, cacheKey } from '../core/cache-key.js';
 import type { CheckContext } from '../core/check.js';

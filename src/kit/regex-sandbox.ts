@@ -1,9 +1,6 @@
 /**
- * @module A client's structured-output regex matched against the content the server returned,
- * without letting a pattern that backtracks without end stall the proxy: the match runs in a `vm`
- * context whose timeout interrupts it (V8 stops a running regular expression when the watchdog
- * fires). A pattern that does not compile, or that times out, is "cannot say": the rule is then not
- * judged on that exchange.
+ * @module A client's structured-output regex matched in a `vm` context whose timeout stops a runaway
+ * backtrack; a pattern that does not compile or times out is "cannot say".
  */
 import { createContext, runInContext } from 'node:vm';
 import type { RegexCheck } from '../rules/chat-structured.js';

@@ -1,9 +1,6 @@
 /**
  * @module The evidence of a request, made once for every rule that reads it (src/rules/evidence.ts
- * `RequestSeen`): its presentation of credentials, its body parsed and judged against the request
- * schema (and every lax reading of it, decisions/0004), a chat body against the vLLM rules, a
- * listing's query; and the tools a driver lends the judgement (the schemas, a sandboxed regex, a
- * client's schema compiled).
+ * `RequestSeen`), and the tools a driver lends the judgement.
  */
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';

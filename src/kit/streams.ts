@@ -1,6 +1,6 @@
 /**
- * @module Reading SSE and JSONL responses incrementally, judging each event or line as it arrives
- * (never buffering a whole listing), with the first bytes kept for evidence.
+ * @module Reading SSE and JSONL responses incrementally, judging each event or line as it arrives,
+ * with the first bytes kept for evidence.
  */
 import { JsonlSplitter, type JsonlLine } from '../transport/jsonl.js';
 import { SseParser, type SseEvent } from '../transport/sse.js';

@@ -1,7 +1,6 @@
 /**
- * @module A client's JSON schema (a structured-output request's) compiled with ajv, a few kept by
- * their text, for the structured-output rules: the check, or null when the schema does not compile
- * here (another draft, a keyword strict mode refuses), which leaves the rule unjudged.
+ * @module A client's JSON schema compiled with ajv (a few cached by text); null when it does not
+ * compile here, which leaves the rule unjudged.
  */
 import { createAjv } from '../schemas/registry.js';
 

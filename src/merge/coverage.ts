@@ -1,10 +1,6 @@
 /**
  * @module The coverage of one target's merged reports: the union of what each exercised, never an
- * average. A report names what it did not exercise (its holes) and how many items it counted; an
- * item of the model is a hole of the merge only when it is a hole of every report (one of them
- * exercised it otherwise), and each check result of the merge is one more item, a hole when it is
- * a skip. Holes get the causes a single run would give them (src/coverage/causes.ts), from the
- * merged results and what the reports say of the checks the runner did not run.
+ * average; an item is a hole only when every report holds it as one.
  */
 import type { CoverageHole, CoverageReport } from '../core/coverage.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
@@ -43,10 +39,7 @@ function causesOf(reports: readonly RunReport[], results: readonly CheckResult[]
   };
 }
 
-/**
- * The merged coverage of one target, or undefined when no report has any (a proxy's clients).
- * `run`: the reports are a run's shards (their selection's causes apply).
- */
+/** The merged coverage of one target, if any report has one; `run`: the reports are a run's shards. */
 export function mergeCoverage(
   reports: readonly RunReport[],
   results: readonly CheckResult[],

@@ -1,8 +1,6 @@
 /**
- * @module The reports `conformance merge` reads: JSON report files (`--json FILE` of `run`, `proxy`
- * and `run --replay`), each read whole and validated against `schemas/report/run-report.json`; a file
- * holds one report per target (a proxy's: the server's and the clients'). Anything else is one
- * `CTS_BAD_REPORT` line naming the file.
+ * @module The JSON reports `conformance merge` reads, each validated against
+ * `schemas/report/run-report.json`; anything else is one `CTS_BAD_REPORT` line naming the file.
  */
 import { readFileSync } from 'node:fs';
 import { ConformanceError } from '../core/errors.js';

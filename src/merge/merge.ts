@@ -1,12 +1,6 @@
 /**
- * @module `conformance merge`: reports of one run's shards (`run --shard K/N`), of several proxies
- * (`conformance proxy`, one per gateway instance or pod) or of replays, merged into the reports a
- * single run (a single proxy) would have written: per target, the results merged (results.ts) with
- * the pairs of exchanges split between proxies judged (pairs.ts), the
- * coverage the union of what each exercised (coverage.ts), the summary and verdict recomputed, and
- * the exit code of one run; timing percentiles from the merged sketches, and the service-level
- * objectives judged again on them (src/timing). Reports that are not of one run, or a shard missing, are refused first
- * (refusals.ts).
+ * @module `conformance merge`: reports of one run's shards, of several proxies or of replays, merged
+ * into the reports a single run would have written, with the summary, verdict and SLOs judged again.
  */
 import type { RunReport } from '../core/report.js';
 import { summaryOf } from '../core/summary.js';
@@ -133,10 +127,7 @@ export function mergeReports(inputs: readonly MergeInput[], options: MergeOption
   return groups.map((g) => mergeGroup(g, options));
 }
 
-/**
- * The exit code a single run would give: a run's, over every target; a proxy's or a replay's, the
- * server's (the clients' findings never change it).
- */
+/** The exit code a single run would give (for a proxy or replay, the server's: clients never change it). */
 export function mergedExitCode(reports: readonly RunReport[]): number {
   return exitCodeOf(reports.filter((r) => r.origin?.side !== 'clients'));
 }

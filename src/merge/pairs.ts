@@ -1,10 +1,7 @@
 /**
- * @module The rules judged on more than one exchange whose exchanges reached different proxies
- * (round-robin behind a balancer), judged by the merge with the rules' own fold (src/rules/pairs.ts)
- * on the halves each proxy's server report carries: every proxy's halves of a rule, in the order the
- * client sent them, folded under their keys as one proxy would have; a verdict is the merge's only
- * when a half of another proxy went into it (a proxy judged its own pairs already). Summed with the
- * proxies' own results (src/merge/results.ts).
+ * @module The pair rules whose exchanges reached different proxies, judged by the merge with the
+ * rules' own fold over every proxy's halves; a verdict is the merge's only when another proxy's half
+ * went into it.
  */
 import type { KeptHalf } from '../core/pair-halves.js';
 import type { RunReport } from '../core/report.js';

@@ -1,8 +1,7 @@
 /**
- * @module What `conformance merge` refuses (`CTS_MERGE_REFUSED`, exit 2), before merging anything:
- * reports that are not of one run (they differ in tool version, kind, catalogue, seed, level, runs,
- * `--min-coverage`, `--slo`, target or shard count: the message names the difference and two files that show
- * it), a run's shard missing or given twice, and fewer or more proxy reports than `--shards` says.
+ * @module What `conformance merge` refuses (`CTS_MERGE_REFUSED`, exit 2) before merging anything:
+ * reports not of one run (the message names the difference and two files), a shard missing or twice, a
+ * wrong count of proxy reports.
  */
 import { ConformanceError } from '../core/errors.js';
 import type { ReportOrigin } from '../core/origin.js';
@@ -81,11 +80,7 @@ function shardWords(indices: readonly number[], count: number): string {
   return `shard${names.length > 1 ? 's' : ''} ${list}`;
 }
 
-/**
- * Refuses one target's reports when they are not the whole of it: a run's shards each exactly once
- * (`expected`: `--shards N`, which must agree with the shard count the reports state); `expected`
- * proxy or replay reports, when given. `where` names the target when the merge has several.
- */
+/** Refuses one target's reports unless they are the whole of it (`expected`: `--shards N`). */
 export function checkComplete(group: readonly MergeInput[], expected: number | undefined, where: string): void {
   const first = group[0]!;
   const origin = originOf(first);

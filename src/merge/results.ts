@@ -1,10 +1,6 @@
 /**
- * @module The results of one target, merged. A run's shards each judge their own checks: the merged
- * results are their union (a check in two shards is refused: the shards are not of one selection).
- * Proxies each judge the traffic that reached them: a rule judged by several sums its exchanges
- * judged, broken and not answered, fails when any proxy saw it broken (errors when any saw it not
- * answered and none broken), and keeps the earliest breach's evidence, the others' as examples.
- * The pairs no one proxy could judge are judged by the merge (pairs.ts) and summed the same way.
+ * @module The results of one target, merged: shards' results are their union; proxies' sums per rule
+ * fail when any proxy saw a breach, keeping the earliest as evidence.
  */
 import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS } from '../core/operations.js';
@@ -16,10 +12,7 @@ import type { PairsAcross } from './pairs.js';
 /** Examples kept beyond the evidence, as a proxy keeps them (src/proxy/findings.ts). */
 const MORE_EXAMPLES = 3;
 
-/**
- * A run's results: every shard's, once each, in the catalogue's order when `order` gives it (check
- * ids in catalogue order), else shard after shard.
- */
+/** A run's results: every shard's, once each, in `order` (the catalogue's) when given. */
 export function unionOfShards(group: readonly MergeInput[], order?: readonly string[]): CheckResult[] {
   const byId = new Map<string, { result: CheckResult; file: string }>();
   for (const { file, report } of group)
@@ -85,10 +78,7 @@ function sumOfJudgements(results: readonly CheckResult[]): CheckResult {
   };
 }
 
-/**
- * Proxies' (or replays') results: one per rule and operation, in the proxy's order (operation, then
- * id), with the pairs judged across proxies (pairs.ts) summed in.
- */
+/** Proxies' (or replays') results, one per rule and operation, with the pairs judged across proxies summed in. */
 export function sumOfProxies(group: readonly MergeInput[], across?: PairsAcross): CheckResult[] {
   const byId = new Map<string, CheckResult[]>();
   const add = (result: CheckResult) => byId.set(result.id, [...(byId.get(result.id) ?? []), result]);

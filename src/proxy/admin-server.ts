@@ -1,8 +1,6 @@
 /**
- * @module The proxy's admin port (`--admin-port`), a small node server apart from the judged
- * traffic: `GET /metrics` serves the metrics in the Prometheus text format (src/proxy/metrics.ts),
- * `POST /reports` has the reports written now and answers their paths as JSON. Nothing else: any
- * other path is a 404, another method on these a 405. None of its requests is ever judged.
+ * @module The proxy's admin port (`--admin-port`): `GET /metrics` in the Prometheus text format and
+ * `POST /reports` to write the reports now; never judged.
  */
 import { listenOn } from '../transport/listen.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

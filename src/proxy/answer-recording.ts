@@ -1,8 +1,7 @@
 /**
- * @module A whole answer kept for `conformance proxy --record FILE --record-bodies`: the decoded body
- * of a JSON or JSONL answer, or the events of a stream each with its time offset from the answer's
- * head, so that `conformance mock --fixtures FILE` can serve it again at the recorded pace. Bounded:
- * past `maxBytes` the rest is left out and the recording says so.
+ * @module A whole answer kept for `--record-bodies` (a decoded body, or stream events with their time
+ * offsets) so that `conformance mock --fixtures` can replay it at the recorded pace; bounded by
+ * `maxBytes`.
  */
 import { StringDecoder } from 'node:string_decoder';
 

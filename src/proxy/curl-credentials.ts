@@ -1,13 +1,10 @@
 /**
- * @module What a proxy finding's curl line sends for the credentials the client's request carried.
- * Never the client's own value (it is a secret, and the proxy saw it only in passing) and never the
- * configured one in its place (a request the target should have refused would then replay as one it
- * serves): the configured credentials, or those derived from them, become the environment variables
- * that hold them (src/transport/curl.ts); any other value, a placeholder naming its kind
- * (`Authorization: Bearer <a bearer token other than the configured one>`). A placeholder pasted as
- * it is still presents credentials of that kind (another token, a malformed header, the other scheme),
- * so the line reproduces the refusal the finding is about. The kind is the one the credentials rules
- * judged (src/coverage/presentations.ts); a recording keeps it too (`credentials`), for the replay.
+ * @module What a proxy finding's curl line sends for the client's credentials: the configured ones as
+ * environment variables (src/transport/curl.ts), any other value a placeholder naming its kind.
+ *
+ * Never the client's own value (a secret) nor the configured one in its place: a request the target
+ * should have refused would then replay as one it serves, while a placeholder of the same kind
+ * reproduces the refusal.
  */
 import { ENV_BASIC, ENV_TOKEN } from '../core/defaults.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';

@@ -1,8 +1,6 @@
 /**
- * @module The evidence of one exchange through the proxy, for a finding: the client's request as it
- * was sent, what came back (its first bytes), a curl line that carries the kind of credentials the
- * request presented (curl-credentials.ts), never a value, and the line that replays that exchange
- * from the recording (exchange-replay.ts), or none when the proxy records nothing.
+ * @module The evidence of one proxied exchange for a finding: the request as sent, the answer's first
+ * bytes, a curl line without credential values, and the replay line.
  */
 import type { Operation } from '../core/operations.js';
 import { fail, type Evidence } from '../core/result.js';

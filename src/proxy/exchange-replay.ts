@@ -1,9 +1,6 @@
 /**
- * @module The replay line of a proxy finding: `conformance run --replay FILE --exchange N --target
- * URL`, which sends that one exchange of the `--record` file again and judges it as the proxy did
- * (src/replay). A finding of a rule judged on a pair of exchanges (a listing, then a read of what it
- * listed) needs the earlier half too: its line replays the whole recording, in order. Without a
- * recording there is nothing to replay from, and the line is left out (empty).
+ * @module The replay line of a proxy finding (`conformance run --replay FILE --exchange N`); a pair
+ * rule's finding replays the whole recording, and without a recording there is no line.
  */
 import type { Operation } from '../core/operations.js';
 import type { Rule } from '../rules/rule.js';

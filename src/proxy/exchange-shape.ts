@@ -1,8 +1,6 @@
 /**
- * @module The shape of an exchange, by which the session samples repeats for coverage
- * (src/proxy/session.ts `sample`): `<operation> <status> <+|-><the request body's keys, sorted>`.
- * Made once per distinct shape and handed back as the same string after, so that the session's
- * count per shape looks it up without a new string, or a sort, per exchange.
+ * @module The shape of an exchange (`<operation> <status> <+|-><sorted body keys>`) by which the
+ * session samples repeats for coverage; interned, so counting per shape allocates nothing.
  */
 
 import { isJsonObject } from '../core/values.js';

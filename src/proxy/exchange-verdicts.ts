@@ -1,9 +1,6 @@
 /**
- * @module What one exchange through the proxy was judged on and broke, slot by slot: it hands each
- * slot's evidence to the rules of that slot (`rulesFor`) and the halves it gives to the pair rules'
- * memory, and keeps the verdicts: one per check id (several rules may report under one id: the
- * exchange counts once for it, with its first breach). The records of a listing are judged as they
- * come and counted once the listing is whole.
+ * @module What one proxied exchange was judged on and broke: each slot's evidence handed to its rules,
+ * one verdict per check id (its first breach).
  */
 import type { OperationId } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';

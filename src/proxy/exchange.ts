@@ -1,11 +1,7 @@
 /**
- * @module The judge of one exchange passing through the proxy. It is fed the bytes as they pass
- * (request body, then response head and body chunks), makes the evidence of each slot the exchange
- * shows (src/rules/evidence.ts: the request; the exchange with its whole JSON body; a chat
- * completion; a stream event by event; a listing line by line) and hands it to the rules of that
- * slot (`rulesFor`), pairs included (src/rules/pairs.ts); it names no rule. Memory per exchange is
- * bounded: a body is kept whole only up to `maxBodyBytes`, streams and listings are judged as they go
- * and only their first bytes are kept for evidence.
+ * @module The judge of one exchange passing through the proxy: fed the bytes as they pass, it makes
+ * each slot's evidence (src/rules/evidence.ts) and hands it to that slot's rules; it names no rule.
+ * Memory is bounded by `maxBodyBytes`.
  */
 import { excerpt } from '../core/describe.js';
 import { operationLabel, type Operation } from '../core/operations.js';
@@ -99,7 +95,7 @@ export class ExchangeJudge {
       );
   }
 
-  /** A chunk of the request body, on its way to the server. */
+  /** A chunk of the request body. */
   requestChunk(chunk: Buffer): void {
     if (!this.op || this.requestOver) return;
     this.requestBytes += chunk.length;
@@ -145,9 +141,8 @@ export class ExchangeJudge {
   }
 
   /**
-   * The answer's status and headers, as they went on to the client. `at` (each step's): when it
-   * happened, on `performance.now()`'s clock; the proxy judges a turn's steps after forwarding
-   * them (src/proxy/judge-queue.ts), and the times it measures are the traffic's, not the judging's.
+   * The answer's status and headers. `at` (each step's) is when it happened on `performance.now()`'s
+   * clock, so the times measured are the traffic's, not the judging's (src/proxy/judge-queue.ts).
    */
   responseHead(status: number, headers: Record<string, string>, at = performance.now()): void {
     this.status = status;
@@ -213,11 +208,7 @@ export class ExchangeJudge {
     else if (this.listing) this.listing.push(chunk);
   }
 
-  /**
-   * The answer ended (`cut`: the server's body broke off, with the reason). The server's side is
-   * judged, every breach of the exchange is recorded with its evidence, and the exchange is observed
-   * for coverage.
-   */
+  /** The answer ended (`cut`: the body broke off, with the reason): the server's side is judged. */
   responseEnd(cut?: { code: string; message: string }, at = performance.now()): void {
     if (this.done) return;
     this.settleRequest();
@@ -307,9 +298,8 @@ export class ExchangeJudge {
   }
 
   /**
-   * The exchange will not finish under judgement (the client went away, or the proxy stops): the
-   * client's side is still reported when the request was whole; the answer is left unjudged.
-   * Returns false when the exchange had already ended.
+   * The client went away or the proxy stops: the client's side is still reported when the request was
+   * whole, the answer left unjudged. False when the exchange had already ended.
    */
   abandon(at = performance.now()): boolean {
     if (this.done) return false;

@@ -1,8 +1,6 @@
 /**
- * @module What the proxy found, grouped per check id (a rule on an operation): how many exchanges
- * each was judged on, how many broke it, the evidence of the first breach (already redacted) and a
- * few more one-line examples. Bounded whatever the traffic: one group per check id, one evidence and
- * a handful of lines per group.
+ * @module What the proxy found, per check id: exchanges judged, breaches, the first breach's redacted
+ * evidence and a few examples; bounded whatever the traffic.
  */
 import type { OperationId } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';

@@ -1,7 +1,4 @@
-/**
- * @module Which headers the proxy passes on, either way: all but those that belong to one
- * connection (RFC 9110 §7.6.1), Host (set to the target's) and Expect.
- */
+/** @module Which headers the proxy passes on: all but connection-specific ones (RFC 9110 §7.6.1), Host and Expect. */
 import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from 'undici';
 

@@ -1,10 +1,8 @@
 /**
  * @module The proxy's count of the exchanges under way, and the wait for none to be.
  *
- * A count, not a collection of the exchanges under way: with a long-lived Map holding each
- * exchange's response, the exchanges' objects ended up in the old generation (`--trace-gc` under
- * load: about ten full collections in 5 s instead of one or two), which cost about a fifth of the
- * proxy's CPU. Those still under way at the end of the server's `close` are cut with their connections.
+ * A count, not a Map of the exchanges: holding each response in a long-lived Map pushed them into the
+ * old generation and cost about a fifth of the proxy's CPU in full collections.
  */
 export class InFlight {
   private live = 0;

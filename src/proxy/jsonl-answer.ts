@@ -1,9 +1,6 @@
 /**
- * @module A JSONL listing read line by line as it passes (§4.5, §4.7): each line a JSON object valid
- * against the record schema, never an error object or a truncated line (src/rules/records.ts
- * judges a line); each valid record handed on as it comes (the `record` slot's evidence), and the
- * listing summed up once whole (the `listing` slot's): records and lines read, the first bad line,
- * the records' ids in order. The first bad line ends the reading.
+ * @module A JSONL listing (§4.5, §4.7) read line by line as it passes: each valid record handed on as
+ * it comes, the listing summed up once whole; the first bad line ends the reading.
  */
 import type { RecordKind } from '../core/record-kinds.js';
 import type { ListingSeen } from '../rules/evidence.js';

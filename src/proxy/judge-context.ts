@@ -1,8 +1,6 @@
 /**
- * @module What every exchange judge of one proxy session shares: the schemas, the findings, the
- * redactor, coverage sampling and recording, the judgement's settings (the credentials the target
- * accepts, what the user said of the served model, the list parameters' names), and the memory of
- * earlier exchanges the pair rules fold.
+ * @module What every exchange judge of one proxy session shares: schemas, findings, redactor,
+ * sampling, recording, settings and the pair rules' memory.
  */
 import type { Operation } from '../core/operations.js';
 import type { Parsed } from '../coverage/recorder.js';

@@ -1,7 +1,6 @@
 /**
- * @module Where an answer's bytes go to be judged: as they came, or decoded by their
- * Content-Encoding (src/transport/content-encoding.ts); an answer in a coding the proxy cannot
- * decode is forwarded with its body not judged, said once in the report.
+ * @module Where an answer's bytes go to be judged, decoded by their Content-Encoding; an answer in a
+ * coding the proxy cannot decode is forwarded unjudged, said once in the report.
  */
 import { codingOf, createBodyDecoder } from '../transport/content-encoding.js';
 import type { ExchangeSteps } from './judge-queue.js';

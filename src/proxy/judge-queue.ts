@@ -1,18 +1,10 @@
 /**
- * @module The proxy judges after it forwards. An exchange's steps (its request's chunks and end, its
- * answer's head, chunks and end, its failure or abandonment) reach its judge in the order they
- * happened, each with the time it happened, but only once the event loop's turn has forwarded all
- * it read: the queue runs in the turn's check phase (setImmediate), after every write of the turn.
+ * @module The proxy judges after it forwards: an exchange's steps reach its judge in order, with the
+ * times they happened, in the check phase (setImmediate) after every write of the event loop's turn.
  *
- * Why: judging between one exchange's write and the next leaves the proxy's peers (its clients,
- * the upstream) idle while it judges, so that each of its writes must wake them, at a cost charged
- * to the proxy; judging a whole turn after its writes lets them work meanwhile, and the proxy
- * costs about what a bare forwarder does (bench/README.md, proxy-peer). Every exchange is still
- * judged whole: nothing is sampled or dropped.
- *
- * The judge sees the same steps in the same order as before; only the times it measures (time to
- * first token, inter-token and end-to-end latency, the recorded answer's offsets) are passed in,
- * so that they are the traffic's and not the judging's.
+ * Why: judging between writes leaves the clients and upstream idle, each write having to wake them at
+ * the proxy's cost; judging after the turn lets them work meanwhile (bench/README.md, proxy-peer).
+ * Nothing is sampled or dropped.
  */
 import type { ExchangeJudge } from './exchange.js';
 

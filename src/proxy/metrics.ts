@@ -1,12 +1,7 @@
 /**
- * @module The proxy's live view for Prometheus (prom-client, on a registry of its own): counters of
- * the exchanges opened per operation and of the findings per rule (the report's result id), level
- * and side, and histograms of the times the session measures (time to first token, inter-token,
- * end-to-end and non-streamed latency, in seconds) per operation. It listens to the session
- * (src/proxy/session-listener.ts) and changes nothing it judges. A finding here is one breach: the
- * sum over a fleet's proxies of `conformance_proxy_findings_total` per rule is the `broken` count
- * `conformance merge` states for it (rules judged on a pair split across proxies aside: the merge
- * judges those again). No label carries a secret: the target is named without its credentials or query.
+ * @module The proxy's live view for Prometheus (prom-client, own registry): counters of exchanges and
+ * findings, histograms of the times measured; it listens to the session and changes nothing it judges.
+ * No label carries a secret.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OperationId } from '../core/operations.js';

@@ -1,10 +1,6 @@
 /**
- * @module A proxy session that judged nothing of the server is COULD NOT JUDGE (exit 3), as a run
- * whose target was never reached is, not CONFORMANT (no traffic) nor NOT CONFORMANT (every exchange
- * a 502 of the proxy's own). Two cases, read from the server's report once built: no exchange of the
- * interface came through (`CTS_NO_TRAFFIC`), or the target never answered one (`CTS_TARGET_UNREACHABLE`:
- * the results of the exchanges it did not answer become skips saying so, since nothing of the
- * server was judged). A session that judged one answer of the server keeps its report as it is.
+ * @module A proxy session that judged nothing of the server is COULD NOT JUDGE (exit 3): no traffic
+ * (`CTS_NO_TRAFFIC`), or the target never answered (`CTS_TARGET_UNREACHABLE`).
  */
 import type { RunReport, UnjudgedCode } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';

@@ -1,13 +1,7 @@
 /**
- * @module One client's request through the proxy, from its arrival to its end: its state is the
- * fields, its steps the methods. It is accepted (opened in the session, its judge given the
- * request), forwarded upstream unchanged (hop-by-hop headers aside, Host set to the target's) with
- * its body as it arrives (src/proxy/request-body.ts), and its answer is streamed back as it is read,
- * with backpressure, never buffered: what one turn of the event loop read goes to the client first;
- * the exchange's judge is told each step once the turn's forwarding is done (src/proxy/judge-queue.ts).
- * It ends judged, failed (the upstream unreachable is a 502, an upstream that does not answer in time
- * a 504, both with a JSON body; a body that breaks off is cut for the client too) or abandoned (the
- * client went away).
+ * @module One client's request through the proxy, from arrival to end: forwarded unchanged, its answer
+ * streamed back with backpressure and never buffered, judged after the turn's forwarding
+ * (judge-queue.ts); it ends judged, failed (502/504) or abandoned.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';

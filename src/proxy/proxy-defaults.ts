@@ -1,8 +1,6 @@
 /**
- * @module The defaults of the judging proxy that are read beyond `conformance proxy`'s option table
- * (app/cli/options/proxy.ts, which says those only it reads): how long it waits for an upstream
- * that went down (as long as a run waits for its target), and where `run --replay` judges otherwise
- * than a run. It gates at the run's level (RUN_DEFAULTS.level), as a replay does.
+ * @module The proxy's defaults read beyond `conformance proxy`'s option table: the upstream recovery
+ * wait and what `run --replay` judges differently from a run.
  */
 import { RUN_DEFAULTS } from '../core/defaults.js';
 

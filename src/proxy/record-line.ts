@@ -1,8 +1,6 @@
 /**
- * @module One line of `conformance proxy --record`: an exchange as sent and answered (the request
- * body as judged, the answer's first bytes, and with `--record-bodies` the whole answer) with its
- * findings, redacted, as one JSON line. The
- * replay (src/replay/recording.ts) reads it back.
+ * @module One line of `conformance proxy --record`: an exchange as sent and answered, with its
+ * findings, redacted; read back by src/replay/recording.ts.
  */
 import type { OperationId } from '../core/operations.js';
 import { redactHeaders, type Redactor } from '../core/redact.js';

@@ -1,9 +1,6 @@
 /**
- * @module The proxy's findings as run reports, so every reporter writes them unchanged: two
- * reports, the server's and the clients' (a column each in the matrix), one result per rule and
- * operation judged (pass: judged and never broken; fail: broken at least once, with the first
- * breach's evidence; error: the server did not answer completely), and on the server's report the
- * coverage of the interface the observed traffic exercised.
+ * @module The proxy's findings as run reports, the server's and the clients', so every reporter writes
+ * them unchanged.
  */
 import { OPERATIONS } from '../core/operations.js';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnjudgedCode } from '../core/report.js';

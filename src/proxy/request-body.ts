@@ -1,18 +1,15 @@
 /**
- * @module The request body on its way from the client to the upstream, through the exchange's
- * judge: whole in one Buffer when it has arrived with its headers (nearly every JSON request),
- * streamed chunk by chunk when it is still arriving.
+ * @module The request body on its way to the upstream through the judge: one Buffer when it arrived
+ * with its headers, streamed chunk by chunk otherwise.
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ExchangeSteps } from './judge-queue.js';
 
 /**
- * The rest of a request body on its way upstream, each chunk shown to the judge as it passes, after
- * the chunks that had already arrived (`before`, already shown). A stream of its own (not the
- * request itself): undici destroys a body it could not send, and the client's request must survive
- * that to get its 502. (A plain Readable: an async generator behind `Readable.from` cost about
- * 100 µs per request.)
+ * The rest of a request body on its way upstream, after `before` (already shown to the judge). Not the
+ * request itself: undici destroys a body it could not send, and the request must survive to get its
+ * 502. Not `Readable.from` an async generator: that cost about 100 µs per request.
  */
 class Tapped extends Readable {
   constructor(
@@ -38,12 +35,7 @@ class Tapped extends Readable {
   }
 }
 
-/**
- * Hands over the request body as undici is to send it. A body that has wholly arrived by the end of
- * this turn of the event loop (the usual JSON request, read with its headers) goes as one Buffer, with
- * no stream between client and server; one still arriving streams on, chunk by chunk. The judge sees
- * every chunk either way.
- */
+/** Hands over the request body: one Buffer when whole by the end of this turn, else streamed on. */
 export function takeBody(req: IncomingMessage, judge: ExchangeSteps, send: (body: Buffer | Readable) => void): void {
   const parts: Buffer[] = [];
   const onData = (chunk: Buffer): void => {
@@ -65,10 +57,7 @@ export function takeBody(req: IncomingMessage, judge: ExchangeSteps, send: (body
   req.once('end', onEnd);
 }
 
-/**
- * Reads the rest of a request body the upstream did not take (it was unreachable), so that the
- * client's side is judged on all of it (the tap feeds the judge).
- */
+/** Reads the rest of a body the upstream did not take, so that the client's side is judged on all of it. */
 export function drain(req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     if (req.readableEnded || req.destroyed) return resolve();

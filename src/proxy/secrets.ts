@@ -1,9 +1,6 @@
 /**
- * @module The secrets the proxy knows: those the user gave (`--token`, `--basic`) and those it
- * learns from the traffic (the bearer token, the basic credentials, API-key headers). It redacts
- * every one of them, in every form, from whatever it writes (reports, log lines, error text). Credentials that are not
- * learned (more than the cap) are still masked in headers and in `Bearer …`/`Basic …` text by the
- * redactor's own patterns.
+ * @module The secrets the proxy knows, given or learned from the traffic, redacted in every form from
+ * whatever it writes; credentials past the cap are still masked by the redactor's own patterns.
  */
 import { createRedactor, isSecretHeaderName, type Redactor } from '../core/redact.js';
 import type { ConfiguredCredentials } from '../core/credentials.js';

@@ -1,11 +1,6 @@
 /**
- * @module The proxy's HTTP side: a node server for the clients, undici for the upstream. Each
- * request is one ProxiedRequest (src/proxy/proxied-request.ts: forwarded unchanged, its answer
- * streamed back as it is read, judged, or failed with a 502/504); the way upstream is shared by all
- * (src/proxy/upstream.ts), as is the queue that judges each turn's exchanges once the turn's
- * forwarding is done (src/proxy/judge-queue.ts); the count of the exchanges under way
- * (src/proxy/in-flight.ts) lets `close` wait for them, and `close` judges what is left. Request and
- * idle timeouts bound every exchange.
+ * @module The proxy's HTTP side: a node server for the clients, undici for the upstream, one
+ * ProxiedRequest per request; `close` waits for the exchanges under way and judges what is left.
  */
 import { createServer } from 'node:http';
 import { listenOn } from '../transport/listen.js';

@@ -1,8 +1,6 @@
 /**
- * @module What a proxy session tells a listener as it judges: each exchange opened, each breach of
- * a rule, each time measured. A listener (the metrics, src/proxy/metrics.ts) only hears: it cannot
- * change a finding or a time. The session's findings and timing are these subclasses when a
- * listener is given, the plain ones otherwise (nothing added to the hot path then).
+ * @module What a proxy session tells a listener (the metrics) as it judges; a listener only hears, and
+ * without one nothing is added to the hot path.
  */
 import type { Evidence } from '../core/result.js';
 import type { OperationId } from '../core/operations.js';

@@ -1,7 +1,6 @@
 /**
- * @module One proxy session: what every exchange judge shares (the schemas, the findings, the
- * secrets learned from the traffic, the coverage recorder) and the counts the report states. It
- * opens a judge per exchange and, at the end, hands the reports (src/proxy/report.ts) what it saw.
+ * @module One proxy session: what every exchange judge shares and the counts the report states; it
+ * opens a judge per exchange and hands the reports what it saw.
  */
 import type { UpstreamDown } from './upstream-watch.js';
 import { DEFAULT_ENTITY, DEFAULT_LIST_PARAMS, DEFAULT_PROJECT } from '../core/defaults.js';
@@ -26,16 +25,13 @@ import { ListenedFindings, ListenedTiming, type SessionListener } from './sessio
 const SAMPLE_AFTER = 16;
 /** The share of the session's time that observing the repeats of known shapes may take. */
 export const OBSERVE_SHARE = 0.02;
-/**
- * Most of that share an idle stretch leaves for later (1 s worth): a burst after a quiet minute is
- * sampled as one after a busy one, instead of spending the minute's credit observing all of it.
- */
+/** The credit an idle stretch may leave for later (1 s worth): a burst after a quiet minute is still sampled. */
 const OBSERVE_CREDIT_MS = OBSERVE_SHARE * 1000;
 /** Distinct shapes counted (beyond: a new shape is observed as if it were the first). */
 const MAX_SHAPES = 10_000;
 
 export interface SessionOptions {
-  /** The target's base URL (no trailing slash). */
+  /** No trailing slash. */
   readonly target: string;
   readonly maxBodyBytes: number;
   /** The session's command line (no secret), for evidence. */
@@ -45,25 +41,19 @@ export interface SessionOptions {
   readonly record?: (line: string) => number | undefined;
   /** The replay line of a recorded exchange, for evidence (src/proxy/exchange-replay.ts); without it, `replay`. */
   readonly replayExchange?: JudgeContext['replayExchange'];
-  /** `--record-bodies`: the record keeps whole answers. */
+  /** `--record-bodies`. */
   readonly recordBodies?: boolean;
-  /**
-   * The credentials the target accepts (`--token`, `--basic`), when given: a 2xx to others is a §5
-   * failure, and they are the recorder's "configured credentials". Without them the proxy learns.
-   */
+  /** The credentials the target accepts (`--token`, `--basic`); without them the proxy learns. */
   readonly credentials?: ConfiguredCredentials;
   /** Secrets of the proxy's own settings (src/transport/connection.ts connectionSecrets): redacted from the start. */
   readonly knownSecrets?: readonly string[];
   /** Whether the served model uses priority scheduling (§7.1); default: it does not (the run's default too). */
   readonly priorityScheduling?: boolean;
-  /**
-   * The names of the list endpoints' query parameters (§4.5, §4.7: not shown; `--param-*`), with which
-   * a listing's limit, offset and filter are read and judged; default DEFAULT_LIST_PARAMS.
-   */
+  /** The list endpoints' query parameter names (§4.5, §4.7: not shown; `--param-*`). */
   readonly listParams?: JudgeSettings['listParams'];
   /** The clock the coverage sampling reads, in ms (default performance.now; a test's own clock). */
   readonly now?: () => number;
-  /** Told of each exchange, breach and time as the session records it (the metrics: src/proxy/metrics.ts). */
+  /** The metrics (src/proxy/metrics.ts). */
   readonly listener?: SessionListener;
 }
 
@@ -73,7 +63,6 @@ export class ProxySession {
   readonly secrets = new LearnedSecrets();
   readonly schemas: SchemaRegistry = registry();
   readonly model: CoverageModel;
-  /** Time to first token, inter-token and end-to-end latency of the answers seen (src/timing). */
   readonly timing: TimingSketches;
   /** What earlier exchanges showed, for the rules judged on more than one (and the merge of several proxies). */
   readonly pairs = new PairMemory();
@@ -82,10 +71,7 @@ export class ProxySession {
   unmatched = 0;
   /** Exchanges left unjudged: the client went away, or the proxy stopped, before the answer ended. */
   abandoned = 0;
-  /**
-   * Exchanges the proxy could not forward for a reason of its own (its TLS settings, its forward
-   * proxy), by code, with the first message: never a finding against the target.
-   */
+  /** Exchanges not forwarded for a reason of the proxy's own (TLS, forward proxy): never a finding against the target. */
   readonly notForwarded = new Map<string, { count: number; message: string }>();
 
   /** Times the upstream went down (upstream-watch.ts): the server's report makes them one finding. */
@@ -94,23 +80,17 @@ export class ProxySession {
   /** Answers forwarded without their body judged, by the Content-Encoding the proxy cannot decode (zstd on Node 20). */
   readonly undecoded = new Map<string, number>();
 
-  /** Counts an answer whose Content-Encoding cannot be decoded here. */
   notDecoded(coding: string): void {
     this.undecoded.set(coding, (this.undecoded.get(coding) ?? 0) + 1);
   }
 
-  /** Counts an exchange the proxy itself could not forward. */
   cannotForward(code: string, message: string): void {
     const seen = this.notForwarded.get(code);
     if (seen) seen.count++;
     else this.notForwarded.set(code, { count: 1, message });
   }
   private readonly recorder: CoverageRecorder;
-  /**
-   * The recorder names a presentation by comparing with "the configured credentials": the proxy
-   * has none, so they are the ones the server accepted last (set before each observation), and the
-   * entity/project of the first listing or read.
-   */
+  /** The recorder's "configured credentials" when none were given: those the server accepted last. */
   private readonly accepted: { token?: string | undefined; basic?: string | undefined } = {};
   private readonly scope = { baseUrl: '', entity: DEFAULT_ENTITY, project: DEFAULT_PROJECT, learned: false };
   private readonly context: JudgeContext;
@@ -122,7 +102,6 @@ export class ProxySession {
   private readonly now: () => number;
   private readonly startedMs: number;
 
-  /** The target's base URL. */
   readonly target: string;
 
   constructor(private readonly options: SessionOptions) {
@@ -202,12 +181,9 @@ export class ProxySession {
   }
 
   /**
-   * The first SAMPLE_AFTER exchanges of each shape are observed for coverage; a repeat beyond them is
-   * observed while observing repeats has taken less than OBSERVE_SHARE of the session's time so far
-   * (idle time counting for at most OBSERVE_CREDIT_MS of it). The
-   * recorder re-reads each body (a streamed answer's every event): under heavy traffic of one shape,
-   * observing all of it would cost the proxy more than the judging. Light traffic is observed whole;
-   * sampling can only leave coverage out, never claim it.
+   * The first SAMPLE_AFTER exchanges of each shape are observed; repeats while they took less than
+   * OBSERVE_SHARE of the session's time. The recorder re-reads each body, so observing heavy traffic
+   * whole would cost more than judging it; sampling can only leave coverage out, never claim it.
    */
   private sample(shape: string): Observation | undefined {
     const seen = (this.shapes.get(shape) ?? 0) + 1;

@@ -1,8 +1,6 @@
 /**
- * @module A streamed chat answer read event by event as it passes, with the suite's stream judge
- * (src/rules/chat-stream.ts): its verdict is the `stream` slot's evidence, and a whole stream (ended
- * by `[DONE]`, none of its chunks unreadable) reassembled into the completion it stands for is the
- * `completion` slot's, as a non-streamed answer's body is. Times the stream on the way (src/timing).
+ * @module A streamed chat answer judged event by event as it passes (src/rules/chat-stream.ts),
+ * reassembled when whole into the completion it stands for; timed on the way.
  */
 import { isJsonObject } from '../core/values.js';
 import { describeSchemaErrors } from '../core/describe.js';

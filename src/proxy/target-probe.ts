@@ -1,8 +1,6 @@
 /**
- * @module The proxy's look at its target as it starts: one HEAD request with a short timeout, sent
- * beside `listening on` (never before it), the way the exchanges go (headers, forward proxy, TLS).
- * Any HTTP answer, whatever its status, means the target is reachable; no answer is a warning the
- * user reads at once, rather than a 502 for every exchange and a report at the end.
+ * @module The proxy's look at its target as it starts: one HEAD request after `listening on`; any HTTP
+ * answer means reachable, no answer is a warning at once rather than 502s and a report at the end.
  */
 import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, createDispatcher } from '../transport/connection.js';

@@ -1,11 +1,7 @@
 /**
- * @module The proxy's watch on its upstream (issue 38), as the run's on its target
- * (src/runner/target-watch.ts): after a connection to an upstream that has answered before is reset
- * or refused, the proxy probes it; a probe that gets no answer (or only a gateway's 502/503/504) means
- * the upstream went down. The proxy then probes until it is back (`recoverTimeoutMs` at most) and keeps
- * the episode: the exchange during which it went down, when, what it said last, and when it came back.
- * Each episode is one MUST result, `target.stays-up`, in the server's report. The proxy sends no
- * client's request again: the traffic is the clients'.
+ * @module The proxy's watch on its upstream (issue 38), as the run's on its target: after a reset or
+ * refusal it probes until the upstream is back, and keeps each episode as one `target.stays-up`
+ * result. No client's request is sent again.
  */
 import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';

@@ -1,7 +1,6 @@
 /**
- * @module The proxy's way to its upstream, shared by every exchange: the connection pool to the
- * target (with the proxy's own headers, forward proxy and TLS), the watch on the upstream going
- * down (upstream-watch.ts), and how a failure on the way is told (a `CTS_*` code and its words).
+ * @module The proxy's way to its upstream, shared by every exchange: the connection pool, the watch on
+ * the upstream going down, and how a failure on the way is told.
  */
 import type { Dispatcher } from 'undici';
 import type { ConformanceError } from '../core/errors.js';

@@ -1,9 +1,7 @@
 /**
  * @module Acceptance, as rules: a valid request succeeds with a body of the operation's response
- * schema, labelled as JSON (JSONL for a listing); a documented field's valid value is never what a
- * refusal names. Traffic shows a valid request's failure where it cannot be a deployment's limit: a
- * 5xx, or a 400/422 that names a field whose value is valid and that no deployment knob or vLLM rule
- * governs (src/rules/context-limit.ts tells a refusal for size).
+ * schema, labelled as JSON (JSONL for a listing), and is never refused where no deployment limit can
+ * explain it.
  */
 import { excerpt } from '../core/describe.js';
 import { OPERATIONS, operation, type OperationId } from '../core/operations.js';
@@ -32,10 +30,7 @@ function validRequestRequirement(op: OperationId): string {
     : `${label(op)} answers the id of a listed record with a 2xx and a record valid against the ${title} schema.`;
 }
 
-/**
- * Fields whose refusal says something of the deployment, not of the value: the model it serves, its
- * context and output bounds, its own maxima; the §7 conditions have rules of their own.
- */
+/** Fields whose refusal says something of the deployment, not of the value (§7 has rules of its own). */
 const DEPLOYMENT_KNOBS: ReadonlySet<string> = new Set([
   'model',
   'messages',

@@ -1,7 +1,6 @@
 /**
- * @module What several rules of an exchange read alike: whether a request is one a server must serve
- * (a valid body, a well-typed listing query), how a refusal that was due reads (a 4xx holds, a
- * gateway's 502/503/504 shows nothing, anything else is the breach), an answer in a few words.
+ * @module What several rules of an exchange read alike: whether a request must be served, how a due
+ * refusal reads, an answer in a few words.
  */
 import { excerpt } from '../core/describe.js';
 import { is2xx, isJsonObject } from '../core/values.js';

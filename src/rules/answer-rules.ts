@@ -1,7 +1,6 @@
 /**
- * @module The errors of an exchange, as rules: a body that is not JSON, not an object, or breaks the
- * request shape however a lax validator reads it is refused with a 4xx; an error body has the
- * ecosystem's shape and none of the server's internals; odd input never makes the server fail.
+ * @module The errors of an exchange, as rules: a malformed body is refused with a 4xx, an error body
+ * has the ecosystem's shape and no internals, odd input never makes the server fail.
  */
 import { excerpt } from '../core/describe.js';
 import { OPERATIONS, operation, type OperationId } from '../core/operations.js';

@@ -1,9 +1,6 @@
 /**
- * @module §5 as rules: a request without credentials in its path's scheme, with malformed ones, with
- * the other family's scheme, with wrong ones or ones derived from the real ones, is refused with a
- * 4xx whose body carries none of a successful answer's data (MUST), and with 401 (SHOULD, RFC 9110).
- * Each presentation is the rule of one check; the suite's auth checks send it, the proxy sees it in
- * the traffic (wrong and derived credentials only when it was told the real ones).
+ * @module §5 as rules, one check per presentation: a request with missing, malformed, wrong or derived
+ * credentials is refused with a 4xx carrying no data (MUST), with 401 (SHOULD, RFC 9110).
  */
 import { excerpt } from '../core/describe.js';
 import { operation, type OperationId } from '../core/operations.js';

@@ -1,8 +1,6 @@
 /**
- * @module What a request refused for its credentials must not carry (§5): the data of a successful
- * answer (a completion, a job, a record), judged the same way by the suite's auth checks and by the
- * proxy; and the status such a refusal gets (RFC 9110 §15.5.2: 401 for missing or invalid
- * credentials).
+ * @module What a request refused for its credentials must not carry (§5), and the status such a
+ * refusal gets (RFC 9110 §15.5.2), judged alike by the suite and the proxy.
  */
 import { exhaustive, type OperationId } from '../core/operations.js';
 import { isUuid } from './records.js';
@@ -29,11 +27,7 @@ function isRecord(value: unknown, kind: RecordKind): boolean {
   );
 }
 
-/**
- * Whether a response carries the data of a successful answer (a completion, a job, a record), and
- * what: used to prove that a rejected request leaked nothing. §4.4's success body is not shown,
- * so a logging answer is judged by its status alone.
- */
+/** The successful answer's data a response carries, if any (§4.4's body is not shown: judged by status alone). */
 export function servedData(op: OperationId, ex: AnswerText): string | undefined {
   const json = ex.json as Record<string, unknown> | undefined;
   const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);

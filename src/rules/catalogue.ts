@@ -1,8 +1,6 @@
 /**
- * @module The catalogue as `conformance list` shows it: every check id, the suite's (which the run
- * sends cases for) and those only traffic shows (the rules of src/rules no suite check has: the
- * client's side, an answer cut short, an operation a suite check leaves out), each with the drivers
- * that judge it (the run, the proxy, the replay, the merge) and the catalogue release that added it.
+ * @module The catalogue as `conformance list` shows it: every check id, the suite's and those only
+ * traffic shows, with the drivers that judge it and the release that added it.
  */
 import type { CheckIdentity } from '../core/check-identity.js';
 import { ALL_RULES, RULE_CHECKS } from './index.js';

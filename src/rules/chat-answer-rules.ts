@@ -1,9 +1,7 @@
 /**
- * @module The meaning of one chat answer against its request, as rules: each judged on every whole
- * chat completion that shows it unambiguously (non-streamed, or a stream reassembled: the rule's
- * `.streamed` check then), the suite's chat checks judging their cases through the same function;
- * and the two §7 conditions, judged on any answer to a request they forbid. The judging functions
- * are in chat-answer.ts, chat-logprobs.ts and chat-structured.ts.
+ * @module The meaning of one chat answer against its request, as rules judged on every whole
+ * completion that shows it unambiguously, and the two §7 conditions; the judging functions are
+ * chat-answer.ts', chat-logprobs.ts' and chat-structured.ts'.
  */
 import {
   type ChatBody,
@@ -47,10 +45,7 @@ import type { Rule, RuleIdentity } from './rule.js';
 type Shown = (request: ChatBody, completion: ChatBody) => boolean;
 type Said = (request: ChatBody, completion: ChatBody) => string | undefined;
 
-/**
- * A rule of one chat answer: judged where `shown` says the two bodies show it, its breach in one
- * sentence from `breach` (what the suite's check calls too).
- */
+/** A rule of one chat answer: judged where `shown`, its breach from `breach` (which the suite's check calls too). */
 export interface ChatAnswerRule extends RuleIdentity {
   readonly slot: 'completion';
   judge(e: CompletionSeen): Verdict;
@@ -93,10 +88,7 @@ function forbidden(forbids: (request: ChatBody, e: ExchangeSeen) => string | und
   };
 }
 
-/**
- * How §7.1 is judged, for a driver's start line: as if the served model has no priority scheduling
- * unless told (the run's and the proxy's one default), with the flag that says it has.
- */
+/** How §7.1 is judged, for a driver's start line: no priority scheduling unless `flag` says so. */
 export function describePriority(scheduling: boolean, flag: string): string {
   return scheduling
     ? `§7.1 judged with priority scheduling (${flag}): a non-zero priority is served`

@@ -1,13 +1,8 @@
 /**
- * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged the
- * same way by the suite's chat checks on generated cases and by the proxy on live traffic: `n`
- * choices indexed 0..n-1, the completion bound (`max_completion_tokens`, `max_tokens`), `min_tokens`,
- * stop strings, `request_id` returned, `return_token_ids` against usage, `echo`, `include_reasoning`
- * false, and a request §7.2 forbids being refused (logprobs: chat-logprobs.ts). Each judgement is a
- * pure function of the request body as sent and the completion as received (for a stream, the
- * completion reassembled from its chunks, src/rules/chat-stream.ts) returning the breach in one
- * sentence, or undefined; beside it, `…Shown` says whether the one exchange shows the rule
- * unambiguously (the proxy judges only then: it has none of the suite's controls).
+ * @module What one chat exchange shows about the meaning of its answer (§4.1, §7.2), judged alike by
+ * the suite's chat checks and the proxy: each `…Breach` is a pure function of request and completion
+ * returning the breach in one sentence, and `…Shown` says whether one exchange shows the rule
+ * unambiguously (the proxy judges only then).
  */
 import { canonicalJson, isJsonObject } from '../core/values.js';
 
@@ -15,16 +10,14 @@ import { canonicalJson, isJsonObject } from '../core/values.js';
 export type ChatBody = Readonly<Record<string, unknown>>;
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
+export const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
   Array.isArray(c.choices) ? c.choices.filter(isJsonObject) : [];
 const completionTokens = (c: ChatBody): unknown => (isJsonObject(c.usage) ? c.usage.completion_tokens : undefined);
 /** The text content of a choice's message ('' when absent or null). */
-function contentOf(choice: Readonly<Record<string, unknown>>): string {
+export function contentOf(choice: Readonly<Record<string, unknown>>): string {
   const message = isJsonObject(choice.message) ? choice.message : undefined;
   return typeof message?.content === 'string' ? message.content : '';
 }
-
-// ---- n: exactly n choices, indexed 0..n-1 (OpenAI convention; §4.1 gives n, default 1).
 
 /** The `n` a request asks for: its integer n, 1 when absent; undefined when n is something else. */
 function nAsked(request: ChatBody): number | undefined {
@@ -32,24 +25,21 @@ function nAsked(request: ChatBody): number | undefined {
   return Number.isInteger(request.n) && (request.n as number) >= 1 ? (request.n as number) : undefined;
 }
 
-/** Whether the exchange shows the choice count: `n` is absent or a positive integer. */
 export function nChoicesShown(request: ChatBody): boolean {
   return nAsked(request) !== undefined;
 }
 
-/** Exactly n choices, their indices 0..n-1. */
+/** Exactly n choices, their indices 0..n-1 (OpenAI convention; §4.1 gives n, default 1). */
 export function nChoicesBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const n = nAsked(request) ?? 1;
   const choices = Array.isArray(completion.choices) ? completion.choices : [];
-  // The usual answer: n choices in index order (what the check below accepts), with no array made.
+  // The usual answer, accepted with no array made.
   if (choices.length === n && choices.every((c, i) => isJsonObject(c) && c.index === i)) return undefined;
   const indices = choices.map((c) => (isJsonObject(c) ? c.index : undefined));
   const sorted = [...indices].sort((a, b) => Number(a) - Number(b));
   if (choices.length === n && sorted.every((x, i) => x === i)) return undefined;
   return `${choices.length} choice(s) with indices ${JSON.stringify(indices)} where n: ${n} asks for ${n} indexed 0..${n - 1}`;
 }
-
-// ---- The completion bound: max_completion_tokens, or the deprecated max_tokens (§4.1, §9).
 
 /** The bound a request sets and the field that sets it (max_completion_tokens wins, as in vLLM). */
 function boundOf(request: ChatBody): { field: string; max: number } | undefined {
@@ -59,10 +49,7 @@ function boundOf(request: ChatBody): { field: string; max: number } | undefined 
   return undefined;
 }
 
-/**
- * Whether the exchange shows the bound: the request sets one, the answer is one choice (usage counts
- * every choice, the bound is per choice) and reports usage.completion_tokens.
- */
+/** One choice only: usage counts every choice, the bound is per choice. */
 export function completionBoundShown(request: ChatBody, completion: ChatBody): boolean {
   return boundOf(request) !== undefined && choicesOf(completion).length === 1 && isCount(completionTokens(completion));
 }
@@ -86,12 +73,9 @@ export function completionBoundBreach(request: ChatBody, completion: ChatBody): 
   return undefined;
 }
 
-// ---- min_tokens (vLLM: nothing ends the output before min_tokens tokens).
-
 /**
- * Whether the exchange shows min_tokens acting: min_tokens > 0, one choice, usage reported, and the
- * choice finished with "stop" (something ended it early; "length" is the bound, anything else is not
- * the model stopping); no structured-output grammar, whose end may leave the model nothing to add.
+ * vLLM: nothing ends the output before min_tokens tokens. Shown only when the one choice finished with
+ * "stop", and no structured-output grammar is asked (its end may leave the model nothing to add).
  */
 export function minTokensShown(request: ChatBody, completion: ChatBody): boolean {
   const choices = choicesOf(completion);
@@ -106,7 +90,6 @@ export function minTokensShown(request: ChatBody, completion: ChatBody): boolean
   );
 }
 
-/** usage.completion_tokens at least min_tokens. */
 export function minTokensBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const m = request.min_tokens;
   if (!isCount(m)) return undefined;
@@ -115,19 +98,13 @@ export function minTokensBreach(request: ChatBody, completion: ChatBody): string
   return `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(choicesOf(completion)[0]?.finish_reason)}, where min_tokens is ${m}`;
 }
 
-// ---- Stop strings (OpenAI/vLLM: the output ends before the string, kept only with include_stop_str_in_output).
-
 function stopsOf(request: ChatBody): string[] {
   const stop = request.stop;
   const list = typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop : [];
   return list.filter((s): s is string => typeof s === 'string' && s.length > 0);
 }
 
-/**
- * Whether the exchange shows the stop strings: the request sets some, nothing else puts text in the
- * content that the stop strings never saw (echo prepends the prompt's last message; vLLM looks for
- * stop strings only after min_tokens tokens), and some choice has content.
- */
+/** Not with echo (it prepends text the stop strings never saw) nor min_tokens (vLLM looks for them only after). */
 export function stopStringsShown(request: ChatBody, completion: ChatBody): boolean {
   return (
     stopsOf(request).length > 0 &&
@@ -137,10 +114,7 @@ export function stopStringsShown(request: ChatBody, completion: ChatBody): boole
   );
 }
 
-/**
- * No choice's content contains a stop string unless include_stop_str_in_output is true; with it, a
- * choice whose stop_reason names a stop string ends with that string.
- */
+/** OpenAI/vLLM: the output ends before a stop string, which is kept only with include_stop_str_in_output. */
 export function stopStringsBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const stops = stopsOf(request);
   const keep = request.include_stop_str_in_output === true;
@@ -156,17 +130,13 @@ export function stopStringsBreach(request: ChatBody, completion: ChatBody): stri
   return undefined;
 }
 
-// ---- request_id returned (§4.1: "returned in the response"; where is not said).
-
-/** The request_id a request sets (a non-empty string), or undefined. */
 export function requestIdOf(request: ChatBody): string | undefined {
   return typeof request.request_id === 'string' && request.request_id.length > 0 ? request.request_id : undefined;
 }
 
 /**
- * The request_id returned in one of the three places servers put it: inside the `id` (vLLM answers
- * `chatcmpl-<request_id>`; in a stream, the chunks' id), a top-level `request_id`, or the
- * x-request-id header. `headers` undefined: the headers were not seen, so only the body can show it.
+ * §4.1: the request_id is "returned in the response", where is not said: inside the `id` (vLLM's
+ * `chatcmpl-<request_id>`), a top-level `request_id`, or the x-request-id header (when seen).
  */
 export function requestIdBreach(
   request: ChatBody,
@@ -181,11 +151,8 @@ export function requestIdBreach(
   return `request_id ${JSON.stringify(requestId)} nowhere: id ${JSON.stringify(completion.id)}, request_id ${JSON.stringify(completion.request_id)}${headers ? `, x-request-id ${JSON.stringify(headers['x-request-id'])}` : ''}`;
 }
 
-// ---- return_token_ids (§4.1: "token IDs are included with the text"; vLLM counts them as usage).
-
 const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 
-/** Whether the exchange shows token ids: return_token_ids true and something generated. */
 export function tokenIdsShown(request: ChatBody, completion: ChatBody): boolean {
   const c = completionTokens(completion);
   return (
@@ -194,7 +161,7 @@ export function tokenIdsShown(request: ChatBody, completion: ChatBody): boolean 
   );
 }
 
-/** Every choice carries token_ids, integers, non-empty when tokens were generated. */
+/** §4.1: "token IDs are included with the text", for every choice. */
 export function tokenIdsPerChoiceBreach(_request: ChatBody, completion: ChatBody): string | undefined {
   const generated = completionTokens(completion);
   for (const c of choicesOf(completion)) {
@@ -205,16 +172,12 @@ export function tokenIdsPerChoiceBreach(_request: ChatBody, completion: ChatBody
   return undefined;
 }
 
-/** Whether the exchange shows the counts: return_token_ids true and usage with its token counts. */
 export function tokenIdsMatchUsageShown(request: ChatBody, completion: ChatBody): boolean {
   const usage = isJsonObject(completion.usage) ? completion.usage : {};
   return request.return_token_ids === true && isCount(usage.prompt_tokens) && isCount(usage.completion_tokens);
 }
 
-/**
- * prompt_token_ids holds usage.prompt_tokens ids (the prompt counted once), and the choices' token_ids
- * add up to usage.completion_tokens (which counts every choice).
- */
+/** vLLM counts token ids as usage: the prompt once, the choices' token_ids together. */
 export function tokenIdsMatchUsageBreach(_request: ChatBody, completion: ChatBody): string | undefined {
   const usage = isJsonObject(completion.usage) ? completion.usage : {};
   const ptids = completion.prompt_token_ids;
@@ -227,9 +190,7 @@ export function tokenIdsMatchUsageBreach(_request: ChatBody, completion: ChatBod
   return undefined;
 }
 
-// ---- echo (§4.1: "the new message is prepended with the last message when both have the same role").
-
-/** The last message's text when it is the assistant's (the new message's role), or undefined. */
+/** The last message's text when it is the assistant's (the new message's role). */
 function lastAssistantText(request: ChatBody): string | undefined {
   const messages = Array.isArray(request.messages) ? request.messages : [];
   const last = messages[messages.length - 1];
@@ -238,16 +199,12 @@ function lastAssistantText(request: ChatBody): string | undefined {
     : undefined;
 }
 
-/**
- * Whether the exchange shows echo: echo true and a last message of the assistant's role with text
- * content (a list of parts is joined as the server likes: not judged). Echo false is not judged: a
- * model may repeat the prefix on its own (the suite's control sends both).
- */
+/** Echo false is not judged: a model may repeat the prefix on its own (the suite's control sends both). */
 export function echoShown(request: ChatBody, completion: ChatBody): boolean {
   return request.echo === true && lastAssistantText(request) !== undefined && choicesOf(completion).length > 0;
 }
 
-/** With echo and a last assistant message, every choice's content starts with that message. */
+/** §4.1: "the new message is prepended with the last message when both have the same role". */
 export function echoBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const prefix = lastAssistantText(request);
   if (prefix === undefined) return undefined;
@@ -259,8 +216,6 @@ export function echoBreach(request: ChatBody, completion: ChatBody): string | un
   return undefined;
 }
 
-// ---- include_reasoning false (vLLM: the reasoning is left out of the message).
-
 /** The non-empty reasoning of a choice's message (vLLM's `reasoning`, or the older `reasoning_content`). */
 export function reasoningOf(choice: Readonly<Record<string, unknown>>): { field: string; text: string } | undefined {
   const m = isJsonObject(choice.message) ? choice.message : {};
@@ -271,12 +226,11 @@ export function reasoningOf(choice: Readonly<Record<string, unknown>>): { field:
   return undefined;
 }
 
-/** Whether the exchange shows include_reasoning false (the message carries reasoning or it does not). */
 export function reasoningOmittedShown(request: ChatBody): boolean {
   return request.include_reasoning === false;
 }
 
-/** With include_reasoning false, no choice's message carries reasoning. */
+/** vLLM: with include_reasoning false, the reasoning is left out of the message. */
 export function reasoningOmittedBreach(request: ChatBody, completion: ChatBody): string | undefined {
   if (request.include_reasoning !== false) return undefined;
   for (const c of choicesOf(completion)) {
@@ -287,19 +241,14 @@ export function reasoningOmittedBreach(request: ChatBody, completion: ChatBody):
   return undefined;
 }
 
-// ---- §7.2: continue_final_message with add_generation_prompt is invalid.
-
-/** Why §7.2 forbids the request, or undefined (both sent as true: the case no reading accepts). */
+/** Why §7.2 forbids the request (both sent as true: the case no reading accepts). */
 export function forbiddenBy72(request: ChatBody): string | undefined {
   return request.continue_final_message === true && request.add_generation_prompt === true
     ? 'continue_final_message and add_generation_prompt both true (§7.2: "the request is invalid")'
     : undefined;
 }
 
-/**
- * Why §7.1 forbids the request, or undefined: a non-zero priority when the served model does not use
- * priority scheduling (`priorityScheduling` false; undefined: not known, not judged).
- */
+/** Why §7.1 forbids the request; `priorityScheduling` undefined: not known, not judged. */
 export function forbiddenBy71(request: ChatBody, priorityScheduling: boolean | undefined): string | undefined {
   const p = request.priority;
   return priorityScheduling === false && typeof p === 'number' && Number.isInteger(p) && p !== 0
@@ -307,10 +256,7 @@ export function forbiddenBy71(request: ChatBody, priorityScheduling: boolean | u
     : undefined;
 }
 
-/**
- * A request §7 forbids (§7.2 always; §7.1 when the scheduling is known) is refused with a 4xx:
- * anything else (a 2xx first of all) accepts it.
- */
+/** A request §7 forbids is refused with a 4xx: anything else accepts it. */
 export function forbiddenAcceptedBreach(
   request: ChatBody,
   status: number,
@@ -321,10 +267,7 @@ export function forbiddenAcceptedBreach(
   return `HTTP ${status} to a request with ${why}`;
 }
 
-/**
- * OpenAI usage accounting: `total_tokens = prompt_tokens + completion_tokens`, all non-negative
- * integers. The breach in words (the three values), or undefined.
- */
+/** OpenAI usage accounting: `total_tokens = prompt_tokens + completion_tokens`, non-negative integers. */
 export function usageBreach(usage: unknown): string | undefined {
   const u = isJsonObject(usage) ? usage : {};
   const { prompt_tokens: p, completion_tokens: c, total_tokens: t } = u;
@@ -343,9 +286,8 @@ export interface StreamedLength {
 }
 
 /**
- * vLLM streaming usage: the same greedy seeded request, streamed and not, gives the same number of
- * completion tokens when it gives the same text (`plainCount`: usage.completion_tokens unstreamed).
- * The breach, or undefined (also when the texts differ: the counts are then not comparable).
+ * vLLM: a greedy seeded request, streamed and not, gives the same completion token count when it gives
+ * the same text (`plainCount`: unstreamed usage.completion_tokens); different texts are not compared.
  */
 export function streamedCountBreach(
   plainText: string,
@@ -366,11 +308,7 @@ export function streamedCountBreach(
   return undefined;
 }
 
-/**
- * The key pairing a greedy seeded chat request streamed with the same one unstreamed: its body
- * without the stream fields, canonical; undefined for a request that is not greedy (temperature 0),
- * seeded and of one choice (only those give the same text twice).
- */
+/** The key pairing a greedy, seeded, one-choice request (only those give the same text twice) streamed and not. */
 export function greedyPairKey(request: ChatBody): string | undefined {
   if (request.temperature !== 0 || !Number.isInteger(request.seed) || (request.n ?? 1) !== 1) return undefined;
   const { stream: _s, stream_options: _o, ...rest } = request;

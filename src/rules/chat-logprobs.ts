@@ -1,16 +1,10 @@
 /**
  * @module What one chat answer shows about its logprobs (§4.1 `logprobs`, `top_logprobs`,
- * `return_tokens_as_token_ids`), judged the same way by the suite's logprobs checks and by the proxy
- * on live traffic: the entries' shape and counts, their UTF-8 bytes and sorted alternatives, the
- * tokens joining back into the content, and tokens written `token_id:<id>`. Each judgement is a pure
- * function of (request as sent, completion as received or reassembled from a stream) returning the
- * breach in one sentence, or undefined; each `…Shown` says whether one exchange shows it
- * unambiguously (the proxy judges only then).
+ * `return_tokens_as_token_ids`), judged alike by the suite and the proxy, in the `…Breach`/`…Shown`
+ * pairs of chat-answer.ts.
  */
 import { isJsonObject } from '../core/values.js';
-
-/** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
-type ChatBody = Readonly<Record<string, unknown>>;
+import { type ChatBody, choicesOf, contentOf } from './chat-answer.js';
 
 /** A logprob is <= 0; this much above 0 is rounding. */
 const LOGPROB_EPSILON = 1e-6;
@@ -23,18 +17,12 @@ interface LogprobEntry {
   top_logprobs?: unknown;
 }
 
-const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
-  Array.isArray(c.choices) ? c.choices.filter(isJsonObject) : [];
 /** A choice's logprobs.content, or undefined when it has none (logprobs null or absent). */
 function entriesOf(choice: Readonly<Record<string, unknown>>): LogprobEntry[] | undefined {
   const content = isJsonObject(choice.logprobs) ? choice.logprobs.content : undefined;
   return Array.isArray(content) ? (content as LogprobEntry[]) : undefined;
 }
 const messageOf = (choice: Readonly<Record<string, unknown>>) => (isJsonObject(choice.message) ? choice.message : {});
-const contentOf = (choice: Readonly<Record<string, unknown>>): string => {
-  const content = messageOf(choice).content;
-  return typeof content === 'string' ? content : '';
-};
 const hasReasoning = (choice: Readonly<Record<string, unknown>>): boolean => {
   const r = messageOf(choice).reasoning ?? messageOf(choice).reasoning_content;
   return typeof r === 'string' && r.length > 0;
@@ -51,12 +39,7 @@ export function logprobsEntryCount(completion: ChatBody): number {
   return choicesOf(completion).reduce((n, c) => n + (entriesOf(c)?.length ?? 0), 0);
 }
 
-// ---- Shape and counts (OpenAI: one entry per generated token, exactly top_logprobs alternatives).
-
-/**
- * Whether the exchange shows the shape: logprobs true with a whole top_logprobs, and every choice
- * either has entries or content (a stream that generated nothing may carry no logprobs at all).
- */
+/** Every choice needs entries or content: a stream that generated nothing may carry no logprobs at all. */
 export function logprobsShapeShown(request: ChatBody, completion: ChatBody): boolean {
   const choices = choicesOf(completion);
   return (
@@ -88,9 +71,8 @@ function entryShapeProblem(e: LogprobEntry, k: number): string | undefined {
 }
 
 /**
- * With logprobs true, every choice has logprobs.content, one entry per generated token (counted when
- * the answer is one choice without reasoning: usage.completion_tokens counts them), each a token
- * string, a logprob <= 0, bytes, and exactly top_logprobs alternatives.
+ * OpenAI: one entry per generated token (counted only for one choice without reasoning, which
+ * usage.completion_tokens also counts), each with exactly top_logprobs alternatives.
  */
 export function logprobsShapeBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const k = topAsked(request) ?? 0;
@@ -108,8 +90,6 @@ export function logprobsShapeBreach(request: ChatBody, completion: ChatBody): st
   }
   return undefined;
 }
-
-// ---- Bytes and order (OpenAI: bytes is the token's UTF-8; top_logprobs most likely first).
 
 /** A token's UTF-8 bytes, or undefined when the token is not text (vLLM's `bytes:\xe2` partial-character tokens). */
 function utf8Of(token: unknown): number[] | undefined {
@@ -134,12 +114,11 @@ function entryOrderProblem(e: LogprobEntry): string | undefined {
   return undefined;
 }
 
-/** Whether the exchange shows bytes and order: logprobs true and at least one entry. */
 export function logprobsBytesOrderShown(request: ChatBody, completion: ChatBody): boolean {
   return request.logprobs === true && logprobsEntryCount(completion) > 0;
 }
 
-/** Every entry's bytes is its token's UTF-8, its alternatives sorted, the sampled token not above the best. */
+/** OpenAI: bytes is the token's UTF-8, top_logprobs most likely first, the sampled token not above the best. */
 export function logprobsBytesOrderBreach(_request: ChatBody, completion: ChatBody): string | undefined {
   for (const c of choicesOf(completion))
     for (const e of entriesOf(c) ?? []) {
@@ -149,14 +128,7 @@ export function logprobsBytesOrderBreach(_request: ChatBody, completion: ChatBod
   return undefined;
 }
 
-// ---- The tokens join to the content (vLLM's logprobs tests).
-
-/**
- * Whether the exchange shows the join: logprobs true; nothing puts text in the content that no token
- * carries, or a token whose text the content lacks (echo, a stop string cut from the content,
- * tokens written token_id:<id>); every choice has entries, no reasoning, no tool call and no
- * partial-character (`bytes:`) token.
- */
+/** Not when echo, a cut stop string, token ids, reasoning, tool calls or `bytes:` tokens part content and tokens. */
 export function logprobsJoinShown(request: ChatBody, completion: ChatBody): boolean {
   const stop = request.stop;
   const stops = typeof stop === 'string' ? stop.length > 0 : Array.isArray(stop) && stop.length > 0;
@@ -179,7 +151,7 @@ export function logprobsJoinShown(request: ChatBody, completion: ChatBody): bool
   );
 }
 
-/** Joining a choice's logprobs.content[].token gives exactly its content (a choice without entries is not judged). */
+/** vLLM's logprobs tests: a choice's tokens join to exactly its content. */
 export function logprobsJoinBreach(_request: ChatBody, completion: ChatBody): string | undefined {
   for (const c of choicesOf(completion)) {
     const entries = entriesOf(c);
@@ -192,14 +164,11 @@ export function logprobsJoinBreach(_request: ChatBody, completion: ChatBody): st
   return undefined;
 }
 
-// ---- Tokens as token ids (§4.1 return_tokens_as_token_ids).
-
-/** Whether the exchange shows the form: logprobs and return_tokens_as_token_ids true, and some entry. */
 export function tokensAsTokenIdsShown(request: ChatBody, completion: ChatBody): boolean {
   return request.logprobs === true && request.return_tokens_as_token_ids === true && logprobsEntryCount(completion) > 0;
 }
 
-/** Every logprobs token, and every top_logprobs token, is a string token_id:<id>. */
+/** §4.1 return_tokens_as_token_ids: every token, top_logprobs' too, is a string token_id:<id>. */
 export function tokensAsTokenIdsBreach(_request: ChatBody, completion: ChatBody): string | undefined {
   for (const c of choicesOf(completion))
     for (const [i, e] of (entriesOf(c) ?? []).entries()) {

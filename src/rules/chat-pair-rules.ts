@@ -1,7 +1,6 @@
 /**
- * @module The chat rules judged on more than one exchange (pairs.ts folds them): the same greedy
- * seeded request gives the same completion count streamed and not (vLLM), the same seeded request the
- * same output (an observation), and the same prompt the same prompt_tokens whatever n.
+ * @module The chat rules judged on more than one exchange (pairs.ts folds them): streamed and
+ * unstreamed counts, seeded repeats, and prompt_tokens whatever n.
  */
 import { canonicalJson, isJsonObject } from '../core/values.js';
 import { type ChatBody, greedyPairKey, streamedCountBreach } from './chat-answer.js';

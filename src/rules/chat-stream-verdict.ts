@@ -1,8 +1,6 @@
 /**
- * @module What the chat stream judge (chat-stream.ts) hands back, and what it tells: the findings,
- * each naming the one rule it breaks (one check per rule); the choices reassembled from the deltas;
- * the timings of the events; whether the events arrived at once; and the non-streamed answer the
- * stream stands for.
+ * @module What the chat stream judge (chat-stream.ts) hands back: its findings, one rule each, the
+ * choices reassembled, the events' timings and the completion the stream stands for.
  */
 
 /** The rules a finding can break (one check per rule). */
@@ -86,20 +84,15 @@ const TOGETHER_MS = 2;
 const BURST_SHARE = 0.05;
 
 /**
- * True when the events of a stream (three or more) all arrived at once: within a couple of
- * milliseconds of each other, or within 5 % of the time to the last one. That is what a client sees
- * of a stream held back and sent whole, whatever held it (a compressing front, a buffering proxy, a
- * server that writes the answer in one piece).
+ * True when a stream's events (three or more) arrived at once, within milliseconds or 5 % of the time
+ * to the last: what a client sees of a stream held back and sent whole, whatever held it.
  */
 export function arrivedAtOnce(t: StreamTimings): boolean {
   if (t.events < 3 || t.firstEventMs === undefined || t.lastEventMs === undefined) return false;
   return t.lastEventMs - t.firstEventMs <= Math.max(TOGETHER_MS, BURST_SHARE * t.lastEventMs);
 }
 
-/**
- * The reassembled stream as the non-streamed answer it stands for (§4.1 response shape): a choice
- * per index with its message, finish_reason, token_ids and logprobs, and the usage chunk's usage.
- */
+/** The reassembled stream as the non-streamed answer it stands for (§4.1 response shape). */
 export function reassembleCompletion(v: ChatStreamVerdict): Record<string, unknown> {
   // Built key by key, in the order of the §4.1 shape (no spread of conditional objects: once per stream).
   const out: Record<string, unknown> = {};

@@ -1,11 +1,9 @@
 /**
- * @module An incremental judge of a §4.1 chat-completion stream (`stream: true`). The interface does
- * not show the chunk shape (§4.1: "Shape of the chunks sent when stream is true: not shown"), so
- * every rule here is the OpenAI/vLLM streaming convention (docs/conventions.md "Streaming"), except the
- * `return_token_ids` rule, which §4.1 states. Each SSE event is judged the moment it arrives (feed
- * `onEvent` from `readSse`); nothing but the reassembled answer (bounded by the completion budget)
- * is kept. Each finding names exactly one rule, so the check guarding that rule can pick it out
- * (chat-stream-verdict.ts: the verdict and what it tells).
+ * @module An incremental judge of a §4.1 chat-completion stream, each SSE event judged as it arrives
+ * and each finding naming one rule.
+ *
+ * §4.1 does not show the chunk shape, so every rule here is the OpenAI/vLLM convention
+ * (docs/conventions.md "Streaming") except `return_token_ids`, which §4.1 states.
  */
 import type { SseEvent } from '../core/sse-event.js';
 import { isJsonObject } from '../core/values.js';

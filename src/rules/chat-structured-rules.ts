@@ -1,9 +1,6 @@
 /**
- * @module The structured-output constraints of a chat request as rules, one per way of asking
- * (§4.1 `structured_outputs` choice, regex and json; `response_format` json_schema): the content of
- * every finished choice honours what was asked (chat-structured.ts judges). A client's schema is
- * compiled and a client's pattern matched by the driver's tools (src/kit: a sandbox stops a runaway
- * match); a schema or pattern that cannot be judged leaves the rule unjudged, never passed.
+ * @module The structured-output constraints of a chat request as rules, one per way of asking; a
+ * schema or pattern that cannot be judged leaves the rule unjudged, never passed.
  */
 import type { ChatBody } from './chat-answer.js';
 import {

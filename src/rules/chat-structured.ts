@@ -1,38 +1,26 @@
 /**
- * @module What one chat answer shows about the structured-output constraint of its request (§4.1
- * `structured_outputs` choice, regex and json, `response_format` json_schema), judged the same way by the
- * suite's structured-output checks and by the proxy on live traffic. An answer cut by the token
- * budget (finish_reason "length") is a prefix of a constrained output, and is judged as one. Schema
- * validation and regex matching are the caller's (src/rules loads no package, and runs no pattern a
- * client wrote): `SchemaCheck` validates a value against the request's schema and returns the
- * problem in words, `RegexCheck` matches a pattern.
+ * @module What one chat answer shows about its structured-output constraint (§4.1
+ * `structured_outputs`, `response_format` json_schema), judged alike by the suite and the proxy; an
+ * answer cut by the budget is judged as a prefix.
+ *
+ * Validation and matching are the caller's (`SchemaCheck`, `RegexCheck`): src/rules loads no package
+ * and runs no pattern a client wrote.
  */
-
-/** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
-type ChatBody = Readonly<Record<string, unknown>>;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
-  Array.isArray(c.choices) ? c.choices.filter(isObject) : [];
-const contentOf = (choice: Readonly<Record<string, unknown>>): string => {
-  const content = isObject(choice.message) ? choice.message.content : undefined;
-  return typeof content === 'string' ? content : '';
-};
-
-// ---- structured_outputs.choice: the content is exactly one of the choices.
+import { isJsonObject } from '../core/values.js';
+import { type ChatBody, choicesOf, contentOf } from './chat-answer.js';
 
 /** What a request constrains the content by: a choice list, a regex, a JSON schema (`structured_outputs.json`, or `response_format` json_schema). */
 export function structuredKind(request: ChatBody): 'choice' | 'regex' | 'json' | 'response-format' | undefined {
   if (choicesAsked(request)) return 'choice';
-  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  const so = isJsonObject(request.structured_outputs) ? request.structured_outputs : undefined;
   if (so?.json !== undefined) return jsonSchemaAsked(request) === undefined ? undefined : 'json';
   if (typeof so?.regex === 'string' && so.regex !== '') return 'regex';
   return jsonSchemaAsked(request) === undefined ? undefined : 'response-format';
 }
 
-/** The choices a request constrains the content to, or undefined. */
+/** The choices a request constrains the content to (structured_outputs.choice). */
 function choicesAsked(request: ChatBody): string[] | undefined {
-  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  const so = isJsonObject(request.structured_outputs) ? request.structured_outputs : undefined;
   const list = so?.choice;
   return Array.isArray(list) && list.length > 0 && list.every((c) => typeof c === 'string') ? list : undefined;
 }
@@ -44,35 +32,30 @@ export function choiceContentProblem(choices: readonly string[], content: string
     : `content ${JSON.stringify(content)} is not ${cut ? 'a prefix of ' : ''}one of ${JSON.stringify(choices)}`;
 }
 
-// ---- structured_outputs.json, response_format json_schema: the content validates against the schema.
-
 /** Validates a value against the request's schema; returns the problem in words, or undefined. */
 export type SchemaCheck = (schema: unknown, value: unknown) => string | undefined;
 
 /** The JSON schema a request constrains the content to (structured_outputs.json, or response_format json_schema). */
 export function jsonSchemaAsked(request: ChatBody): Record<string, unknown> | boolean | undefined {
-  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  const so = isJsonObject(request.structured_outputs) ? request.structured_outputs : undefined;
   if (so && so.json !== undefined) {
     // §4.1 types structured_outputs.json as a string: the schema sent serialised.
-    if (isObject(so.json)) return so.json;
+    if (isJsonObject(so.json)) return so.json;
     if (typeof so.json !== 'string') return undefined;
     try {
       const parsed: unknown = JSON.parse(so.json);
-      return isObject(parsed) || typeof parsed === 'boolean' ? parsed : undefined;
+      return isJsonObject(parsed) || typeof parsed === 'boolean' ? parsed : undefined;
     } catch {
       return undefined;
     }
   }
-  const rf = isObject(request.response_format) ? request.response_format : undefined;
-  if (rf?.type !== 'json_schema' || !isObject(rf.json_schema)) return undefined;
+  const rf = isJsonObject(request.response_format) ? request.response_format : undefined;
+  if (rf?.type !== 'json_schema' || !isJsonObject(rf.json_schema)) return undefined;
   const schema = rf.json_schema.schema;
-  return isObject(schema) || typeof schema === 'boolean' ? schema : undefined;
+  return isJsonObject(schema) || typeof schema === 'boolean' ? schema : undefined;
 }
 
-/**
- * The content against the schema: JSON valid against it; when `cut`, the start of an object if the
- * schema asks for one (any other cut content is not judged).
- */
+/** The content against the schema; when `cut`, only the start of an object the schema asks for is judged. */
 export function jsonContentProblem(
   schema: unknown,
   content: string,
@@ -80,7 +63,7 @@ export function jsonContentProblem(
   check: SchemaCheck,
 ): string | undefined {
   if (cut) {
-    const objectSchema = isObject(schema) && schema.type === 'object';
+    const objectSchema = isJsonObject(schema) && schema.type === 'object';
     return !objectSchema || content.trimStart() === '' || content.trimStart().startsWith('{')
       ? undefined
       : `content ${JSON.stringify(content)} does not start a JSON object`;
@@ -97,17 +80,12 @@ export function jsonContentProblem(
     : `content ${JSON.stringify(content)} does not validate against ${JSON.stringify(schema)}: ${problem}`;
 }
 
-// ---- structured_outputs.regex: the whole content matches the regular expression.
-
-/**
- * Whether `content` matches `pattern` in whole, or undefined when that cannot be said: the pattern
- * does not compile here, or the matcher gave up (a pattern that backtracks without end).
- */
+/** Whether `content` matches `pattern` in whole; undefined: it does not compile here, or the matcher gave up. */
 export type RegexCheck = (pattern: string, content: string) => boolean | undefined;
 
-/** The regular expression a request constrains the content to, or undefined. */
+/** The regular expression a request constrains the content to (structured_outputs.regex). */
 function regexAsked(request: ChatBody): string | undefined {
-  const so = isObject(request.structured_outputs) ? request.structured_outputs : undefined;
+  const so = isJsonObject(request.structured_outputs) ? request.structured_outputs : undefined;
   return typeof so?.regex === 'string' && so.regex !== '' ? so.regex : undefined;
 }
 
@@ -123,11 +101,7 @@ export function regexContentProblem(pattern: string, content: string, check: Reg
   return matched ? undefined : `content ${JSON.stringify(content)} does not match ${pattern}`;
 }
 
-/**
- * Every choice that finished with "stop" matches the request's regex in whole (a cut one is not
- * judged: JavaScript cannot tell a prefix of a match). `judged` is false when no choice could be
- * judged, or the check could not say.
- */
+/** Every choice finished with "stop" matches in whole; a cut one is not judged (JS cannot tell a prefix of a match). */
 export function regexVerdict(
   request: ChatBody,
   completion: ChatBody,
@@ -146,12 +120,7 @@ export function regexVerdict(
   return { judged };
 }
 
-// ---- The answer as a whole.
-
-/**
- * Whether the exchange shows the constraint: the request sets a choice list or a JSON schema, and
- * some choice finished ("stop", or "length" with content: an empty prefix fits every constraint).
- */
+/** Some choice finished with "stop", or "length" with content: an empty prefix fits every constraint. */
 export function structuredShown(request: ChatBody, completion: ChatBody): boolean {
   if (choicesAsked(request) === undefined && jsonSchemaAsked(request) === undefined) return false;
   return choicesOf(completion).some(

@@ -1,8 +1,6 @@
 /**
- * @module The client's side of the traffic, as rules: what a request alone shows is wrong with it
- * (credentials in the scheme of its path, a JSON body valid against the operation's request schema,
- * the §7 conditions, the vLLM cross-field rules). Only traffic shows them (the suite sends its
- * requests right): the proxy and the replay judge them, and report a breach apart, as the clients'.
+ * @module The client's side of the traffic, as rules: what a request alone shows is wrong with it.
+ * Only traffic shows them, so the proxy and the replay report them apart, as the clients'.
  */
 import { excerpt } from '../core/describe.js';
 import { mediaTypeOf } from '../core/values.js';

@@ -1,11 +1,7 @@
 /**
- * @module Refusals that name the deployment's context window: an error answer whose words say the
- * request does not fit the model's context, in the family of wordings inference engines use
- * (llama.cpp's `exceed_context_size_error`, vLLM's "maximum context length is N tokens" in its
- * versions' variants, OpenAI's `context_length_exceeded`), with the window and, when given, the
- * request's token count parsed. §8 leaves size limits not shown: such a refusal is a property of the
- * deployment, not a conformance failure, when the request can exceed the window (the suites judge
- * that part: src/kit/context-window.ts).
+ * @module Refusals that name the deployment's context window, in the wordings inference engines use,
+ * with the window and request size parsed. §8 leaves size limits not shown, so such a refusal is not a
+ * conformance failure when the request can exceed the window.
  */
 
 /** Whose words named the limit. */

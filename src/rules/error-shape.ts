@@ -1,13 +1,6 @@
 /**
- * @module Error bodies: which known shape a JSON value wears, and whether an error body has the
- * shape expected of it, as data (ok with the shape, or what is wrong in one sentence). One home,
- * so the suites' error checks (suites/errors, suites/records) and the proxy's error rules
- * (src/proxy) judge every body alike. The shapes (docs/conventions.md):
- * - FastAPI: a validation error `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (the
- *   §7 body, schemas/errors/validation-error.json), or an `HTTPException`'s `{"detail": "..."}`;
- * - the OpenAI envelope `{"error": {"message", "type", "param", "code"}}` vLLM answers with;
- * - older vLLM releases' flat `{"object": "error", "message", "type", "param", "code"}`;
- * - the evaluation-record service's `{"reason": "..."}` (a 404, never a body rejection).
+ * @module Error bodies: which known shape a JSON value wears (docs/conventions.md), and whether an
+ * error body has the shape expected of it, so the suites and the proxy judge every body alike.
  */
 import type { RecordKind } from '../core/record-kinds.js';
 import { isJsonObject } from '../core/values.js';
@@ -42,10 +35,7 @@ export function errorShapeOf(value: unknown): ErrorShape | undefined {
   return undefined;
 }
 
-/**
- * The message an error body carries, whatever its shape (the OpenAI envelope's or vLLM's flat
- * `message`, a `reason`, FastAPI's `detail` string or its items' `msg`), or '' when none.
- */
+/** The message an error body carries, whatever its shape, or '' when none. */
 export function errorMessageOf(json: unknown): string {
   if (typeof json === 'string') return json;
   if (!isJsonObject(json)) return '';
@@ -72,10 +62,7 @@ export function internalsIn(text: string): string | undefined {
   return leak ? `the body carries a stack trace or exception dump (${leak.source})` : undefined;
 }
 
-/**
- * An error object sent as a line of a 200 listing: an error shape carrying none of the record's
- * own fields (a record may well have a field named `detail` or `reason` besides its own).
- */
+/** An error shape carrying none of the record's fields (a record may have a `detail` or `reason` of its own). */
 export function isErrorObject(kind: RecordKind, obj: Record<string, unknown>): boolean {
   if (kind.fields.some((f) => f in obj)) return false;
   return errorShapeOf(obj) !== undefined;
@@ -117,10 +104,7 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
 const ok = (shape: ErrorShape): ErrorBodyVerdict => ({ ok: true, shape });
 const wrong = (problem: string): ErrorBodyVerdict => ({ ok: false, problem });
 
-/**
- * Judges an error body (its text, as received) against what is expected of it. `schemas` validates
- * the `detail[]` shape: schemas/errors/validation-error.json is its definition.
- */
+/** Judges an error body (its text, as received) against what is expected of it. */
 export function judgeErrorBody(
   text: string,
   expectation: ErrorBodyExpectation,

@@ -1,16 +1,7 @@
 /**
- * @module The evidence a rule judges, one kind per slot, and the judgement's result. A driver holds
- * some kinds: the run its cases' exchanges, the proxy and the replay the traffic, the merge the pair
- * halves of several proxies; each feeds the rules of a slot (index.ts `rulesFor`) the evidence of
- * that slot, and reports a breach under the rule's check id on the operation.
- *
- * - `request`: the request alone (the client's side): its credentials, media type, body.
- * - `exchange`: the request with the answer's status and headers, and its whole body when it was
- *   read whole (a JSON answer within the size judged).
- * - `completion`: one whole chat completion (non-streamed, or a stream reassembled) with its request.
- * - `stream`: a chat stream as the stream judge (chat-stream.ts) saw it, event by event.
- * - `record`: one record of a listing, line by line; `listing`: the listing once whole.
- * - `pair`: a fold over halves that earlier and later exchanges give under a key (pairs.ts).
+ * @module The evidence a rule judges, one kind per slot (request, exchange, completion, stream,
+ * record, listing, pair), and the judgement's result; each driver feeds a slot's rules (index.ts
+ * `rulesFor`) the evidence it holds.
  */
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { Operation } from '../core/operations.js';
@@ -31,10 +22,7 @@ export interface Breach {
 /** A judgement: a breach, `held`, or undefined when the evidence does not show the rule (not judged). */
 export type Verdict = Breach | 'held' | undefined;
 
-/**
- * What a judgement needs beyond the evidence, which src/rules does not make itself (it loads no
- * package and runs no client's pattern): the driver gives them.
- */
+/** What a judgement needs that src/rules does not make itself (it loads no package, runs no client's pattern). */
 export interface JudgeTools {
   /** Validates a value against one of the interface's schemas (an error body's `detail[]` shape). */
   readonly schemas: Pick<SchemaRegistry, 'validate'>;

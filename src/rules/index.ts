@@ -1,8 +1,6 @@
 /**
- * @module Every rule, and the one way a driver reaches them: `rulesFor(operation, slot)`, the rules
- * whose evidence a slot of an operation's exchange shows, each with its check id on that operation
- * (and on a streamed answer). The proxy, the replay and the merge iterate it; none names a rule. The
- * ids are the catalogue's: the run's checks take their identity from the same values.
+ * @module Every rule, and the one way a driver reaches them: `rulesFor(operation, slot)`, each rule
+ * with its check id on that operation; the ids are the catalogue's.
  */
 import { OPERATIONS, type OperationId, type OperationTable } from '../core/operations.js';
 import { ACCEPTANCE_RULES } from './acceptance-rules.js';

@@ -1,8 +1,6 @@
 /**
- * @module The result ids the proxy reported before its rules took the catalogue's check ids
- * (`server.<name>.<op>`, until 0.1.0), mapped to the check ids that report the same rule now, so
- * that a name a user wrote down (`--only`, a known-failures file) keeps selecting what it did. A
- * name may stand for several checks (the credentials rule is now one check per presentation).
+ * @module The proxy's result ids before 0.1.0 (`server.<name>.<op>`), mapped to the check ids that
+ * report the same rule now, so that a name a user wrote down keeps selecting what it did.
  */
 import { OPERATIONS } from '../core/operations.js';
 import { RULE_CHECKS, ruleCheck } from './index.js';

@@ -1,28 +1,14 @@
 /**
- * @module The media types a successful answer may be labelled with: JSON bodies (§1: "Request
- * bodies are JSON"; answers follow RFC 8259/6839) and the JSON Lines listings of §4.5/§4.7. One
- * home, so the suites' content-type checks and the proxy's content-type rules judge the same
- * header the same way (docs/conventions.md, "Predictions and scores").
+ * @module The media types a successful answer may be labelled with: JSON (RFC 8259/6839) and the JSON
+ * Lines listings of §4.5/§4.7, judged alike by the suites and the proxy.
  */
 import { mediaTypeOf } from '../core/values.js';
 
 /**
- * The JSON Lines media types in use. None is registered with IANA, so servers spell the format
- * their own way; each spelling here is one a documented source names or servers send, and a
- * spelling no one sends is left out (a label nobody's reader looks for is a real interop fault):
- * - `application/jsonl`: jsonlines.org's suggestion and the evaluation-record service's own (the
- *   mock sends it);
- * - `application/x-ndjson`: the NDJSON spec's type (ndjson/ndjson-spec), sent by Elasticsearch,
- *   Ollama and many FastAPI `StreamingResponse`s;
- * - `application/ndjson`: the same without the `x-` prefix, which RFC 6648 retires (the NDJSON
- *   spec's registration issue proposes it);
- * - `application/jsonlines`: AWS SageMaker's spelling (its Python SDK's JSON Lines reader asks for it);
- * - `application/x-jsonlines`: Scrapinghub's (Scrapy Cloud) spelling;
- * - `application/json-lines`: Microsoft's Azure OpenAI sample chat app (Quart) streams with it, as do
- *   other Python and .NET back ends.
- *
- * `application/x-jsonl` and `application/x-json-lines` are left out: no server or spec we know
- * uses them. `application/json-seq` (RFC 7464) is another format (records start with RS).
+ * The JSON Lines media types in use. None is registered with IANA, so each spelling here is one a
+ * documented source names or servers send: jsonlines.org and the evaluation-record service, the
+ * NDJSON spec (Elasticsearch, Ollama, FastAPI), its `x-`-less form, AWS SageMaker, Scrapinghub, and
+ * Azure OpenAI's sample app. Spellings no one sends (`application/x-jsonl`) are left out.
  */
 export const JSONL_MEDIA_TYPES: readonly string[] = [
   'application/jsonl',

@@ -1,12 +1,9 @@
 /**
- * @module The rules judged on more than one exchange (pairs.ts folds them): a record listed, then read
- * by its id in the same entity and project, is the same record (§4.6, §4.8); a job created is found
- * by its id (§4.3) (the chat requests seen more than once are chat-pair-rules.ts'); two listings of
- * the same query over the same records list them in the same order; a page and a
- * filtered listing hold what the full listing read before and after them holds (the suite's
- * caution: judged only when those two full listings are the same, record for record); the records
- * of a kind share one URI scheme. A read refused for its credentials reads nothing and pairs with
- * nothing; a read under another project is an isolation probe, never a read-back.
+ * @module The rules judged on more than one exchange (pairs.ts folds them): read-backs, jobs found by
+ * id, listing order, pages and filters against full listings, one URI scheme per kind.
+ *
+ * A read refused for its credentials pairs with nothing; a read under another project is an isolation
+ * probe, never a read-back.
  */
 import { excerpt } from '../core/describe.js';
 import { RECORD_KIND, type RecordKindName, recordScope } from '../core/record-kinds.js';

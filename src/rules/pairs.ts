@@ -1,13 +1,7 @@
 /**
- * @module Rules judged on more than one exchange, as a fold: each exchange that shows such a rule
- * gives it a half (a small JSON summary) under a key (what makes two exchanges about the same thing:
- * the record's kind, scope and id; the job's id; the same request body; the same listing query), and
- * the rule folds the halves of a key, in the order the client sent them, into a state and a verdict
- * on the exchange whose half it was (the read, the page, the repeat). `PairMemory` is the fold's
- * memory for one driver (a proxy session, a replay, a merge of several proxies' halves): bounded, the
- * least recently used key going first; what a bound drops is counted, never judged by guess. It also
- * keeps the last halves of each rule, with their exchange's evidence, so that `conformance merge`
- * folds the halves of several proxies again in time order.
+ * @module Rules judged on more than one exchange, as a fold: each exchange gives a half under a key,
+ * and the rule folds a key's halves in the client's order into a verdict. `PairMemory` is bounded
+ * (least recently used key first); what a bound drops is counted, never judged by guess.
  */
 import type { KeptHalf, PairHalves } from '../core/pair-halves.js';
 import type { Evidence } from '../core/result.js';

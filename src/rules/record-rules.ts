@@ -1,9 +1,6 @@
 /**
- * @module The evaluation records and training jobs, as rules of one exchange: a listing is JSONL of
- * records, bounded by its limit, filtered by its evaluation run, each record server-filled and
- * belonging to the project of the path; a read answers the id asked, a record of the path's project;
- * an id that names nothing is answered 404, a job id that is no UUID refused. The rules that need
- * more than one exchange are pair-rules.ts'. The judging functions are records.ts'.
+ * @module The evaluation records and training jobs, as rules of one exchange (listings, reads, unknown
+ * ids); the judging functions are records.ts', the pair rules pair-rules.ts'.
  */
 import { excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';

@@ -1,10 +1,6 @@
 /**
- * @module What the record and training-job answers show, judged the same way by the suite's checks
- * and by the proxy on live traffic: a listing holds at most the `limit` asked for and only records of
- * the evaluation run filtered by (§4.5, §4.7), each with its server-filled svc_user_id (§2.1, §2.2);
- * a read answers the record, or the training job, whose id the path names (§4.6, §4.8, §4.3), and
- * the same record as listed; a listed or read record's URI names the path's entity and project.
- * Each returns the breach, or undefined.
+ * @module What the record and training-job answers show (§2, §4.3, §4.5–§4.8), judged alike by the
+ * suite's checks and the proxy; each returns the breach, or undefined.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';
@@ -27,11 +23,7 @@ export function firstDifference(a: readonly string[], b: readonly string[]): num
   return -1;
 }
 
-/**
- * A page asked for with `offset` and `limit` against the full listing (read when nothing changed, in
- * a stable order): the records it should hold, when it holds others (or more than `limit`: `more`),
- * or undefined.
- */
+/** A page against the full listing (read when nothing changed): the records it should hold, when it holds others. */
 export function pageBreach(
   full: readonly string[],
   offset: number,
@@ -44,10 +36,7 @@ export function pageBreach(
   return same ? undefined : expected;
 }
 
-/**
- * A listing filtered by an evaluation run against the records of that run in the full listing (read
- * when nothing changed): those it left out.
- */
+/** The records of the run in the full listing that a listing filtered by it left out. */
 export function filterMissing(ofTheRun: Iterable<string>, filtered: ReadonlySet<string>): string[] {
   return [...ofTheRun].filter((key) => !filtered.has(key));
 }
@@ -94,11 +83,7 @@ export function recordScopeShown(kind: RecordKind, record: Readonly<Record<strin
   return typeof record[kind.uriField] === 'string';
 }
 
-/**
- * A record listed or read under `/v2/{entity}/{project}` against its model/scorer URI, which names
- * the entity and project it lives in (RECORD_URI_CONVENTION): why it does not belong there, or
- * undefined. Judge only what recordScopeShown says shows it.
- */
+/** A record under `/v2/{entity}/{project}` against the scope its URI names (RECORD_URI_CONVENTION). */
 export function recordScopeBreach(
   kind: RecordKind,
   record: Readonly<Record<string, unknown>>,
@@ -124,10 +109,7 @@ export function uriScheme(value: string): string | undefined {
   return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
 }
 
-/**
- * A record's model/scorer URI against the first one of its kind seen (ONE_SCHEME_CONVENTION): the
- * breach, or undefined. A value with no scheme is not judged here (it is no URI at all).
- */
+/** A record's URI against the first of its kind seen (ONE_SCHEME_CONVENTION); a value with no scheme is no URI. */
 export function uriSchemeBreach(
   kind: RecordKind,
   uri: string,
@@ -160,18 +142,10 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-/**
- * Refusals of a read by id that say nothing of whether the id names something: credentials (401,
- * 403, 407), method and media negotiation (405, 406), the request's own framing (408, 411, 413, 414,
- * 431) and rate limits (429).
- */
+/** Refusals that say nothing of whether the id names something: credentials, negotiation, framing, rate. */
 const NOT_ABOUT_THE_ID: ReadonlySet<number> = new Set([401, 403, 405, 406, 407, 408, 411, 413, 414, 429, 431]);
 
-/**
- * Whether a refused read by a well-formed id shows how the server answers an id that names nothing:
- * a 4xx that is not about credentials, negotiation, framing or rate (NOT_ABOUT_THE_ID). Training
- * jobs: only a UUID is well-formed (§2.3); a malformed one is malformedJobIdBreach's.
- */
+/** Whether a refused read by a well-formed id (for a job, a UUID: §2.3) shows how an unknown id is answered. */
 export function unknownIdShown(status: number, jobId?: string): boolean {
   if (jobId !== undefined && !isUuid(jobId)) return false;
   return status >= 400 && status < 500 && !NOT_ABOUT_THE_ID.has(status);
@@ -187,10 +161,7 @@ export function malformedJobIdBreach(status: number): string | undefined {
   return status >= 400 && status < 500 ? undefined : `HTTP ${status}`;
 }
 
-/**
- * A record read by id against the same record listed: the first field both carry whose values differ
- * (canonical JSON), or undefined. Fields only one of them carries are not judged.
- */
+/** A record read by id against the same record listed: the first field both carry whose values differ. */
 export function recordDifference(
   listed: Readonly<Record<string, unknown>>,
   read: Readonly<Record<string, unknown>>,
@@ -212,11 +183,7 @@ export interface ListingLine {
   readonly unterminated: boolean;
 }
 
-/**
- * One non-blank line of a 2xx listing (§4.5, §4.7): a JSON object, not an error object (src/rules/
- * error-shape.ts), valid against the record schema (unless `validate` is false). The record, or the
- * problem in words (the first bad line is the listing's finding).
- */
+/** One non-blank line of a 2xx listing (§4.5, §4.7): a valid record that is not an error object, or the problem. */
 export function judgeListingLine(
   kind: RecordKind,
   line: ListingLine,

@@ -1,10 +1,6 @@
 /**
- * @module A rule as one value, read by every driver: its identity (the check id it is reported under
- * on each operation, §, level, the convention a SHOULD rests on, the requirement in one sentence,
- * the catalogue release that added it) and, where traffic can show it, the evidence it judges (its
- * slot, evidence.ts) with the pure function that judges that evidence. The run's checks take their
- * identity from it and call its judgement on their exchanges; the proxy, the replay and the merge
- * feed it the evidence they hold through `rulesFor(operation, slot)` (index.ts) and name no rule.
+ * @module A rule as one value, read by every driver: its identity (check id, §, level, requirement,
+ * release) and, where traffic can show it, its slot and the pure function that judges that evidence.
  */
 import type { Level } from '../core/check-identity.js';
 import { operation, type OperationId } from '../core/operations.js';
@@ -49,7 +45,6 @@ export function slugOf(op: OperationId): string {
   return op.replace(/\./g, '-');
 }
 
-/** Whether the rule is judged on `op`. */
 export function appliesTo(rule: Pick<RuleIdentity, 'ops'>, op: OperationId): boolean {
   return rule.ops === undefined || rule.ops.includes(op);
 }
@@ -66,10 +61,7 @@ export function checkIdOf(rule: Pick<RuleIdentity, 'id' | 'streamedId'>, op: Ope
   return id.includes('{kind}') ? id.replace('{kind}', kindOf(op)?.name ?? slugOf(op)) : id;
 }
 
-/**
- * The operation of a rule's check, when the rule is judged on `op`: `op` itself for an `{op}` rule,
- * the kind's listing or read for a `{kind}` rule, the one operation of a rule with a literal id.
- */
+/** The operation of a rule's check when the rule is judged on `op`. */
 export function checkOperationOf(
   rule: Pick<RuleIdentity, 'id' | 'on' | 'ops' | 'checkOp'>,
   op: OperationId,
@@ -91,15 +83,11 @@ function sectionOf(rule: Pick<RuleIdentity, 'section'>, op: OperationId): string
   return typeof s === 'function' ? s(op) : (s ?? operation(op).section);
 }
 
-/** The requirement of a rule on an operation. */
 function requirementOf(rule: Pick<RuleIdentity, 'requirement'>, op: OperationId): string {
   return typeof rule.requirement === 'function' ? rule.requirement(op) : rule.requirement;
 }
 
-/**
- * What a check about the rule takes from it on `op` (`streamed`: its `.streamed` twin): section,
- * level, requirement and convention (the check's id is the rule's, `checkIdOf`).
- */
+/** What a check about the rule on `op` takes from it (`streamed`: its `.streamed` twin), its id aside. */
 export function checkIdentityOf(
   rule: RuleIdentity,
   op: OperationId,

@@ -1,9 +1,6 @@
 /**
- * @module Chat streaming, as rules: the media type of a stream, and the stream judge's rules
- * (chat-stream.ts), one per kind of finding, judged on every stream it saw (token ids and continuous
- * usage only when the request asked for them), at the levels the suite's streaming checks give them:
- * only the §4.1 token-id rule is MUST (the chunk shape is "not shown"); the others rest on the OpenAI
- * streaming convention.
+ * @module Chat streaming, as rules: the stream's media type and the stream judge's findings, one rule
+ * each; only the §4.1 token-id rule is MUST, the others rest on the OpenAI convention.
  */
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import { arrivedAtOnce, type StreamRule, type StreamTimings } from './chat-stream-verdict.js';
@@ -51,10 +48,7 @@ function streamRule(
   };
 }
 
-/**
- * A burst this long after the request can be told from a fast generation: before it, a stream whose
- * events arrive at once may simply have been generated that fast.
- */
+/** A burst this long after the request can be told from a fast generation. */
 export const BURST_MIN_MS = 250;
 
 /** The content coding of a stream (`gzip`, `br`, ...), or undefined when it came as is. */
@@ -66,10 +60,7 @@ function contentCodingOf(header: string | undefined): string | undefined {
   return codings.length ? codings.join(', ') : undefined;
 }
 
-/**
- * A stream held back and sent whole, in words, when its timings show it and it can be told from a
- * fast generation (it came compressed, or the burst waited BURST_MIN_MS or more); undefined otherwise.
- */
+/** A stream held back and sent whole, in words, when it can be told from a fast generation. */
 export function heldBack(t: StreamTimings, contentEncoding: string | undefined): string | undefined {
   if (!arrivedAtOnce(t) || t.firstEventMs === undefined || t.lastEventMs === undefined) return undefined;
   const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${Math.round(t.firstEventMs)} ms after the request: a client sees the whole answer at once, not a stream`;

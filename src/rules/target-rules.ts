@@ -1,7 +1,6 @@
 /**
- * @module The rules of the target as a whole, which only its traffic shows and no case is written
- * for: it answers every request completely, and no request brings it down. The run reports the
- * second as `target.stays-up` when its target goes down under it; the proxy when its upstream does.
+ * @module The rules of the target as a whole, which only traffic shows: it answers every request
+ * completely, and no request brings it down (`target.stays-up`).
  */
 import type { Rule } from './rule.js';
 

@@ -1,6 +1,6 @@
 /**
- * @module The cross-field rules a vLLM server enforces on a chat request (conventions, "Rules
- * enforced by vLLM", plus §7), as a predicate: the realistic generator must never break them.
+ * @module The cross-field rules a vLLM server enforces on a chat request (conventions, §7), as a
+ * predicate the realistic generator must never break.
  */
 
 /** Every rule the predicate judges, by id (the coverage model has an item per rule and mode). */
