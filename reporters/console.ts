@@ -17,6 +17,7 @@ import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
 import { skipGroups } from './_internal/skips.js';
 import { causeWords, holeGroupLine, holeGroupsOf } from './_internal/holes.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
+import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
 
 export interface ConsoleOptions {
   /** ANSI colour (the CLI turns it on for a TTY unless `NO_COLOR` is set). */
@@ -68,16 +69,14 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
       out.push('');
     }
     if (f.known.length) {
-      out.push(
-        paint('bold', `Known failures${where}: ${f.known.length} (listed in the expectations file; they do not gate)`),
-      );
+      out.push(paint('bold', `${KNOWN_TITLE}${where}: ${f.known.length} (${KNOWN_NOTE})`));
       for (const r of f.known)
         out.push(`  ${paint('yellow', 'KNOWN')} ${r.id}: ${safe(oneLine(r.expectedFailure?.reason ?? '', 200))}`);
       out.push('');
     }
-    if (f.report.summary.unexpectedPasses.length) {
-      out.push(paint('bold', `Known failures that now pass${where}: remove them from the expectations file`));
-      for (const id of f.report.summary.unexpectedPasses) out.push(`  ${paint('cyan', 'PASS')} ${safe(id)}`);
+    for (const g of baselineGroups(f.report)) {
+      out.push(paint('bold', `${g.title}${where}: ${g.lines.length} (${g.note})`));
+      for (const l of g.lines) out.push(`  ${safe(oneLine(l, 300))}`);
       out.push('');
     }
   }

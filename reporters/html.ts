@@ -19,9 +19,9 @@ import { distributionSvg } from './_internal/timing-plot.js';
 import { causeWords, holeGroupsOf } from './_internal/holes.js';
 import { plural } from '../src/core/words.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
+import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level');
-const PASSING: readonly string[] = ['CONFORMANT', 'CONFORMANT WITH GAPS'];
 const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'path');
 
 const CSS = `
@@ -67,21 +67,19 @@ export function renderHtml(reports: readonly RunReport[]): string {
     : 'no targets';
   const findings = findingsOf(reports);
   const named = reports.length > 1;
-  // A failing run leads with what failed, open; a passing one keeps the matrix first.
-  const failing = reports.some((r) => !PASSING.includes(verdictOf(r).word));
-  const failures = findings.map((f) => failuresSection(f, named, failing));
+  // The verdict and the per-operation table first, then what failed: MUST open, grouped by cause.
   const body = [
     '<header>',
     '<h1>Conformance report</h1>',
     `<p class="meta">${meta}</p>`,
     '</header>',
     verdicts(m, reports),
-    ...(failing ? failures.filter(Boolean) : []),
-    '<h2>Matrix</h2>',
+    '<h2>Per operation</h2>',
     matrixTable(m),
+    ...findings.flatMap((f) => failuresSections(f, named)),
     ...reports.flatMap((r, i) => timingSection(r, named ? m.targets[i]!.name : undefined) || []),
     ...reports.map((r, i) => holesSection(r, named ? m.targets[i]!.name : undefined)),
-    ...findings.map((f, i) => [...(failing ? [] : [failures[i]]), restSection(f, named)].filter(Boolean).join('\n')),
+    ...findings.map((f) => restSection(f, named)),
   ];
   return [
     '<!doctype html>',
@@ -156,15 +154,32 @@ function holesSection(report: RunReport, name: string | undefined): string {
   );
 }
 
-/** A target's failures and errors, each in a `<details>` (open when the run failed). */
-function failuresSection(f: TargetFindings, named: boolean, open: boolean): string {
-  if (!f.actionable.length) return '';
+/**
+ * A target's failures and errors by level (MUST open, then SHOULD), those of one cause (a fingerprint's
+ * words after its check id) shown together under it.
+ */
+function failuresSections(f: TargetFindings, named: boolean): string[] {
   const where = named ? `: ${esc(f.name)}` : '';
-  return [
-    `<h2>Failures and errors${where} (${f.actionable.length})</h2>`,
-    ...f.actionable.map((r) => finding(r, open)),
-  ].join('\n');
+  return (['MUST', 'SHOULD', 'INFO'] as const).flatMap((level) => {
+    const own = f.actionable.filter((r) => r.level === level);
+    if (!own.length) return [];
+    const byCause = new Map<string, CheckResult[]>();
+    for (const r of own) {
+      const cause = causeOf(r) ?? `check ${r.id}`;
+      byCause.set(cause, [...(byCause.get(cause) ?? []), r]);
+    }
+    const groups = [...byCause].map(([cause, rs]) =>
+      rs.length === 1
+        ? finding(rs[0]!, level === 'MUST')
+        : `<h3>One cause, ${rs.length} checks: <code>${esc(cause)}</code></h3>\n${rs.map((r) => finding(r, level === 'MUST')).join('\n')}`,
+    );
+    return [`<h2>${level} failures and errors${where} (${own.length})</h2>`, ...groups];
+  });
 }
+
+/** A finding's cause: its fingerprint's words after the check id, when it has any. */
+const causeOf = (r: CheckResult): string | undefined =>
+  r.fingerprint?.startsWith(`${r.id} `) ? r.fingerprint.slice(r.id.length + 1) : undefined;
 
 /** Everything else a target's run found: known failures, known failures that now pass, observations, skips. */
 function restSection(f: TargetFindings, named: boolean): string {
@@ -172,15 +187,15 @@ function restSection(f: TargetFindings, named: boolean): string {
   const parts: string[] = [];
   if (f.known.length)
     parts.push(
-      `<h3>Known failures${where} (${f.known.length})</h3>`,
-      '<p class="meta">Listed in the expectations file; they do not fail the gate.</p>',
+      `<h3>${KNOWN_TITLE}${where} (${f.known.length})</h3>`,
+      `<p class="meta">${KNOWN_NOTE}</p>`,
       ...f.known.map((r) => finding(r)),
     );
-  if (f.report.summary.unexpectedPasses.length) {
-    const items = f.report.summary.unexpectedPasses.map((id) => `<li><code>${esc(id)}</code></li>`).join('');
+  for (const g of baselineGroups(f.report)) {
+    const items = g.lines.map((l) => `<li><code>${esc(oneLine(l, 500))}</code></li>`).join('');
     parts.push(
-      `<h3>Known failures that now pass${where}</h3>`,
-      `<p>Remove them from the expectations file:</p><ul class="plain">${items}</ul>`,
+      `<h3>${esc(g.title)}${where} (${g.lines.length})</h3>`,
+      `<p>${esc(g.note)}</p><ul class="plain">${items}</ul>`,
     );
   }
   if (f.noted.length) parts.push(`<h3>Observations (INFO)${where}</h3>`, ...f.noted.map((r) => finding(r)));
@@ -197,10 +212,14 @@ function restSection(f: TargetFindings, named: boolean): string {
 
 function finding(r: CheckResult, open = false): string {
   const outcome = outcomeOf(r);
-  const broke = ['fail', 'error', 'known'].includes(outcome)
-    ? `<br><span class="broke">${esc(whatBroke(r))}</span>`
-    : '';
-  const summary = `<span class="tag ${outcome}">${outcome.toUpperCase()}</span><code>${esc(r.id)}</code> · ${r.level} ${esc(r.section)} · <code>${esc(operationLabel(r.operation))}</code>${broke}<br>${esc(oneLine(r.requirement, 160))}`;
+  // What was expected before what the target answered (the answer is often a long body).
+  const said =
+    r.status === 'fail' && r.expected
+      ? `expected ${oneLine(r.expected, 120)}; got ${oneLine(r.actual ?? 'the rule broken', 160)}`
+      : whatBroke(r);
+  const broke = ['fail', 'error', 'known'].includes(outcome) ? `<br><span class="broke">${esc(said)}</span>` : '';
+  // The rule first, what the target answered after.
+  const summary = `<span class="tag ${outcome}">${outcome.toUpperCase()}</span><code>${esc(r.id)}</code> · ${r.level} ${esc(r.section)} · <code>${esc(operationLabel(r.operation))}</code><br>${esc(oneLine(r.requirement, 160))}${broke}`;
   const rows = pickDetails(r, DETAIL_KEYS).map((d) => {
     const value = PRE_KEYS.includes(d.key) ? `<pre>${esc(d.value)}</pre>` : esc(d.value);
     return `<dt>${esc(d.label)}</dt><dd>${value}</dd>`;

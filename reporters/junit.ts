@@ -12,6 +12,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { targetNames } from './_internal/targets.js';
 import { oneLine, seconds, timestampWithoutZone } from './_internal/text.js';
 import { xmlAttr, xmlText } from './_internal/xml.js';
+import { staleOf } from './_internal/baseline.js';
 
 export interface JunitOptions {
   /** The `hostname` attribute of every suite. @defaultValue the machine's hostname, else `localhost` */
@@ -90,11 +91,11 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
     if (element) out.push(`${open}>`, `      ${element}`, '    </testcase>');
     else out.push(`${open}/>`);
     caseStreams(result, outcomes[i]!, caseName, streams);
-    if (report.summary.unexpectedPasses.includes(result.id) && n === 1) {
-      streams.stdout.push(
-        `[unexpected pass] ${result.id}: listed as a known failure but passes; remove it from the expectations file`,
-      );
-    }
+    if (n === 1)
+      for (const e of staleOf(report, result.id))
+        streams.stdout.push(
+          `[stale baseline entry] ${e.fingerprint}: the check now passes; prune it (--baseline-prune)`,
+        );
   });
   out.push(block('system-out', streams.stdout), block('system-err', streams.stderr), '  </testsuite>');
   return out;

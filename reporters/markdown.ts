@@ -19,6 +19,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { capBlock, oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix, type MatrixCounts } from './matrix.js';
+import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level', 'reason');
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
@@ -101,17 +102,12 @@ function findingsSection(f: TargetFindings, where: string): string[] {
     for (const r of f.actionable) out.push(...detailsBlock(r));
   }
   if (f.known.length) {
-    out.push(
-      `### Known failures${where} (${f.known.length})`,
-      '',
-      'Listed in the expectations file; they do not fail the gate.',
-      '',
-    );
+    out.push(`### ${KNOWN_TITLE}${where} (${f.known.length})`, '', KNOWN_NOTE, '');
     for (const r of f.known) out.push(...detailsBlock(r));
   }
-  if (f.report.summary.unexpectedPasses.length) {
-    out.push(`### Known failures that now pass${where}`, '', 'Remove them from the expectations file:', '');
-    for (const id of f.report.summary.unexpectedPasses) out.push(`- \`${code(id)}\``);
+  for (const g of baselineGroups(f.report)) {
+    out.push(`### ${g.title}${where} (${g.lines.length})`, '', g.note, '');
+    for (const l of g.lines) out.push(`- ${inline(oneLine(l, 500))}`);
     out.push('');
   }
   if (f.skipped.length) {

@@ -66,6 +66,14 @@ test('TLS files are read and judged at once: missing, not PEM, half a pair', () 
 
 test('the flags that reproduce the settings leave secrets to the environment', () => {
   const s = read({ header: ['X-Api-Key: k-1', 'X-Tenant: team a'], proxy: 'http://p:1', insecure: true });
-  expect(connectionReplayFlags(s)).toEqual(['--header', "'x-tenant: team a'", '--proxy', 'http://p:1', '--insecure']);
+  expect(connectionReplayFlags(s)).toEqual([
+    '--header',
+    '"x-api-key: $CONFORMANCE_HEADER_X_API_KEY"',
+    '--header',
+    "'x-tenant: team a'",
+    '--proxy',
+    'http://p:1',
+    '--insecure',
+  ]);
   expect(connectionReplayFlags(read({ proxy: 'http://u:pw@p:1' }))).toEqual([]);
 });

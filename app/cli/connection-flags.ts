@@ -34,9 +34,11 @@ export const CONNECTION_OPTIONS = {
       "An object of names and values, e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.",
     kind: readElsewhere({ type: 'object', additionalProperties: { type: 'string' } }),
     replayWords: (headers: ConnectionSettings['headers']) =>
-      Object.entries(headers)
-        .filter(([name]) => !isSecretHeaderName(name))
-        .flatMap(([name, value]) => ['--header', shellWord(`${name}: ${value}`)]),
+      Object.entries(headers).flatMap(([name, value]) => [
+        '--header',
+        // A secret header's value is read back from the environment, as the run read it.
+        isSecretHeaderName(name) ? `"${name}: $${headerVariable(name)}"` : shellWord(`${name}: ${value}`),
+      ]),
   },
   proxy: {
     type: 'string',

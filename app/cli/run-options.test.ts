@@ -18,14 +18,17 @@ test('without a target it runs the bundled mock with its default credentials', (
   expect(settings.replayBase).toBe('conformance run');
 });
 
-test('secrets come from the environment and never reach the replay command', () => {
+test('secrets come from the environment and reach the replay command as its variables only', () => {
   const cfg = parseRunOptions(['--target', 'http://h:1/', '--seed', '5'], {
     CONFORMANCE_TOKEN: 'env-secret-1',
     CONFORMANCE_BASIC: 'u:env-secret-2',
   });
   expect(cfg.settings.token).toBe('env-secret-1');
   expect(cfg.settings.basic).toBe('u:env-secret-2');
-  expect(cfg.settings.replayBase).toBe('conformance run --target http://h:1');
+  expect(cfg.settings.replayBase).toBe(
+    'conformance run --target http://h:1 --token "$CONFORMANCE_TOKEN" --basic "$CONFORMANCE_BASIC"',
+  );
+  expect(cfg.settings.replayBase).not.toContain('env-secret');
   const settings = settingsForTarget(cfg, cfg.targets[0]!.url, { checks: [] });
   expect(settings).toMatchObject({ token: 'env-secret-1', seed: 5, replayBase: cfg.settings.replayBase });
   expect(settings.target.allowWrites).toBe(false);

@@ -81,7 +81,7 @@ const CASES: [string[], string][] = [
   // A secret header, and a proxy URL with credentials, are left to the environment.
   [
     ['--target', T, '--header', 'X-Tenant: a b', '--header', 'X-Api-Key: sec', '--proxy', 'http://p:3', '--insecure'],
-    `conformance run --target ${T} --header 'x-tenant: a b' --proxy http://p:3 --insecure`,
+    `conformance run --target ${T} --header 'x-tenant: a b' --header "x-api-key: $CONFORMANCE_HEADER_X_API_KEY" --proxy http://p:3 --insecure`,
   ],
   [['--target', T, '--proxy', 'http://u:pw@p:3'], `conformance run --target ${T}`],
   // What the replay does not reproduce, or each check's line says (--seed, --only), is left out.
@@ -164,11 +164,14 @@ test('values from the config file are said as flags; flags over the file', () =>
   );
 });
 
-test('headers from the environment are said as flags, before those of the command line', () => {
+test('headers from the environment are said as flags, before those of the command line; secrets as placeholders', () => {
   const env = { CONFORMANCE_TOKEN: 'tok', CONFORMANCE_HEADER_X_TRACE: 'tr', CONFORMANCE_HEADER_X_API_KEY: 'sec' };
-  expect(replayOf([], env)).toBe("conformance run --header 'x-trace: tr'");
+  expect(replayOf([], env)).toBe(
+    `conformance run --header 'x-trace: tr' --header "x-api-key: $CONFORMANCE_HEADER_X_API_KEY"`,
+  );
+  // Towards a real target the secrets are said as their variables, so that the line pasted reproduces.
   expect(replayOf(['--target', T, '--header', 'X-Tenant: a'], env)).toBe(
-    `conformance run --target ${T} --header 'x-trace: tr' --header 'x-tenant: a'`,
+    `conformance run --target ${T} --header 'x-trace: tr' --header "x-api-key: $CONFORMANCE_HEADER_X_API_KEY" --header 'x-tenant: a' --token "$CONFORMANCE_TOKEN"`,
   );
 });
 

@@ -1,7 +1,7 @@
 /** @module How every reporter reads one result, so they never disagree about what it means. */
 import type { CheckResult } from '../../src/core/result.js';
 
-/** `known`: a failure listed in the expectations file; `noted`: an INFO observation (never a failure). */
+/** `known`: a failure the baseline accepts; `noted`: an INFO observation (never a failure). */
 export type Outcome = 'pass' | 'fail' | 'error' | 'skip' | 'known' | 'noted';
 
 export function outcomeOf(result: Pick<CheckResult, 'status' | 'level' | 'expectedFailure'>): Outcome {

@@ -263,6 +263,18 @@ function report(
     replay: `conformance run --seed ${SEED} --level ${level} --target ${targetLabel}`,
     results,
     summary: summarize(results, level, unexpectedPasses),
+    ...(unexpectedPasses.length
+      ? {
+          baseline: {
+            file: 'baseline.json',
+            known: results.filter((r) => r.expectedFailure).length,
+            new: [],
+            expired: [],
+            stale: unexpectedPasses.map((id) => ({ fingerprint: id, check: id, why: 'its check ran and passed' })),
+            unobserved: [],
+          },
+        }
+      : {}),
     ...(coverage ? { coverage } : {}),
   };
 }
@@ -272,7 +284,7 @@ export function singleTargetRun(): RunReport[] {
   return [report(MOCK_URL, 'mock', 'must', mockResults, [], MOCK_COVERAGE)];
 }
 
-/** The bundled mock and a staging deployment side by side; staging's known failure now passes. */
+/** The bundled mock and a staging deployment side by side; staging's baseline entry is stale (its check now passes). */
 export function twoTargetRun(): RunReport[] {
   return [
     report(MOCK_URL, 'mock', 'must', mockResults, [], MOCK_COVERAGE),

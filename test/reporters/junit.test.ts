@@ -190,12 +190,12 @@ test('INFO checks pass, with their observation in the suite system-out', () => {
   );
 });
 
-test('a known failure that now passes is reported in system-out', () => {
+test('a stale baseline entry (its check now passes) is reported in system-out', () => {
   const out = suitesOf(twoTargetRun())
     .filter((s) => s.attributes.name?.endsWith('[staging & eu]'))
     .map((s) => s.children.find((c) => c.name === 'system-out')?.text ?? '')
     .join('\n');
-  expect(out).toContain('[unexpected pass] training-jobs.rejects-unknown-base-model');
+  expect(out).toContain('[stale baseline entry] training-jobs.rejects-unknown-base-model');
 });
 
 test('characters XML 1.0 forbids are replaced, everything else round-trips', () => {

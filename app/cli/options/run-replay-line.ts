@@ -52,7 +52,14 @@ export function runReplayLine(run: ReplayLineRun, table: OptionTable = RUN_OPTIO
     'allow-writes': bundled,
   };
   const leaveOut = replaying ? (o: CliOption) => o.withReplay !== undefined : undefined;
-  return ['conformance', 'run', ...replayWords(table, values, defaults, leaveOut)].join(' ');
+  // A secret is never written: its placeholder is, so that the line pasted in a shell with the
+  // run's environment reproduces (the bundled mock has its own credentials).
+  const placeholders = bundled
+    ? []
+    : Object.entries(table)
+        .filter(([, o]) => o.secret && o.env && o.into && configValue(settings, o.into) !== undefined)
+        .flatMap(([flag, o]) => [`--${flag}`, `"$${o.env}"`]);
+  return ['conformance', 'run', ...replayWords(table, values, defaults, leaveOut), ...placeholders].join(' ');
 }
 
 /** The replay line of one target's resolved settings: what the resolver is given by the library and vitest entries. */

@@ -53,7 +53,7 @@ export interface CliOption<V = unknown> {
   readonly replayDefault?: V;
   /** The environment variable read when the flag is not given. */
   readonly env?: string;
-  /** A secret: no config key, never written in a report or a replay line. */
+  /** A secret: no config key, never written in a report; a replay line names its environment variable. */
   readonly secret?: true;
   /** The config file's key (`run` only; a dotted path for a nested one: `listParams.limit`). */
   readonly config?: string;
