@@ -1,6 +1,7 @@
 /** @module Running the checks in the plan's order; a check that throws or outlives the deadline is an `error`. */
 import type { CheckContext, CheckDefinition } from '../core/check.js';
 import { describeError } from '../core/errors.js';
+import { requestOfError } from '../transport/failed-request.js';
 import type { OperationId } from '../core/operations.js';
 import { operation } from '../core/operations.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
@@ -142,10 +143,13 @@ async function sendCheck(
   } catch (err) {
     const { code, message } = describeError(err);
     if (code === 'CTS_WRITE_BUDGET') runnerSkips.set(check.id, 'write-budget-spent');
+    // The request the error was met on, when the transport says: its evidence, and named in the message.
+    const request = requestOfError(err);
+    const on = request ? `${request.method} ${new URL(request.url).pathname}: ` : '';
     outcome =
       code === 'CTS_WRITE_BUDGET'
         ? { status: 'skip', reason: `${message}; raise --max-writes to run this check` }
-        : { status: 'error', code, message };
+        : { status: 'error', code, message: `${on}${message}`, ...(request ? { streamRequest: request } : {}) };
   } finally {
     late.cancel();
   }

@@ -14,6 +14,7 @@ import type {
   StreamingExchange,
 } from './types.js';
 import { openWire, type Wire } from './wire.js';
+import { metOn, taggedChunks } from './failed-request.js';
 
 export type { HttpClientOptions } from './client-options.js';
 
@@ -23,8 +24,12 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
   const url = outgoing.recorded.url;
   const retries: { status: number; waitMs: number }[] = [];
   for (;;) {
-    const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight);
-    const { text, truncated } = await readCapped(wire, { res, headers, url, deadline });
+    const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight).catch((err) => {
+      throw metOn(err, outgoing.recorded);
+    });
+    const { text, truncated } = await readCapped(wire, { res, headers, url, deadline }).catch((err) => {
+      throw metOn(err, outgoing.recorded);
+    });
     const status = res.statusCode;
     const wait = retryWait(wire.opts, status, headers, retries.length);
     if (wait !== undefined) {
@@ -44,7 +49,9 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
 /** One request whose body is read as it arrives. */
 async function open(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<StreamingExchange> {
   const outgoing = outgoingRequest(wire, spec);
-  const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight);
+  const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight).catch((err) => {
+    throw metOn(err, outgoing.recorded);
+  });
   // Nobody may ever read this body (a check that only looks at the status): the deadline still
   // ends the exchange and frees its place among the in-flight ones.
   deadline.onExpire(() => deadline.dispose());
@@ -52,7 +59,10 @@ async function open(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
     request: outgoing.recorded,
     status: res.statusCode,
     headers,
-    chunks: streamedChunks(wire, { res, headers, url: outgoing.recorded.url, deadline }),
+    chunks: taggedChunks(
+      streamedChunks(wire, { res, headers, url: outgoing.recorded.url, deadline }),
+      outgoing.recorded,
+    ),
     elapsedMs: () => performance.now() - started,
     async close() {
       discard(res.body);

@@ -2,7 +2,8 @@
  * Issue 20: a run always ends on time. Against targets that answer at once and then drip (the
  * headers, a JSON body, SSE comments, JSONL lines), never finishing, the whole catalogue runs
  * several times per pattern: every run ends within the worst case derived from its plan, every
- * affected check reports CTS_TARGET_TIMEOUT saying what it was waiting for, and none reports
+ * affected check reports CTS_TARGET_TIMEOUT saying what it was waiting for on which request (the
+ * request in its evidence), and none reports
  * CTS_RUN_DEADLINE. The drip servers force a garbage collection on every tick (vitest runs with
  * --expose-gc), which is what lost the per-request deadline before the fix: without the fix, every
  * run here meets the run deadline instead.
@@ -29,7 +30,7 @@ const REPEATS = 3;
 const IN_BODY =
   /the body was still arriving \(\d+ bytes? in \d+ ms|the headers arrived, then no byte of the body in \d+ ms/;
 const ANY_PHASE =
-  /^no complete answer from http:\/\/127\.0\.0\.1:\d+ within 300 ms: (the status line and headers had not arrived after \d+ ms|the headers arrived, then no byte of the body in \d+ ms|the body was still arriving \(\d+ bytes? in \d+ ms.*\))$/;
+  /^(?:[A-Z]+ \/\S*: )?no complete answer from http:\/\/127\.0\.0\.1:\d+ within 300 ms: (the status line and headers had not arrived after \d+ ms|the headers arrived, then no byte of the body in \d+ ms|the body was still arriving \(\d+ bytes? in \d+ ms.*\))$/;
 const WAITING: Record<DripPattern, RegExp> = {
   headers: /the status line and headers had not arrived after \d+ ms/,
   'json-body': IN_BODY,
@@ -103,6 +104,13 @@ describe('the per-request deadline holds against a target that drips its answer'
         // Each says what it was waiting for. Which phase depends on the pattern, but on a loaded
         // machine an answer can also be late on this side (client and server share one event loop).
         for (const r of timeouts) expect(r.message, r.id).toMatch(ANY_PHASE);
+        // And which request it was: named in the message, carried whole (with its curl line) in the evidence.
+        const carried = timeouts.filter((r) => r.evidence?.request && r.evidence.curl);
+        expect(carried.length, `run ${i + 1}: timeouts that carry their request`).toBeGreaterThan(0);
+        for (const r of carried)
+          expect(r.message, r.id).toContain(
+            `${r.evidence!.request!.method} ${new URL(r.evidence!.request!.url).pathname}: `,
+          );
         expect(
           timeouts.filter((r) => WAITING[pattern].test(r.message ?? '')).length,
           `run ${i + 1}: timeouts in the phase the target stalls in`,
