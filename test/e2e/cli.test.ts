@@ -83,7 +83,7 @@ test('against a broken target it exits 1 with evidence a person can act on', asy
   expect(r.stdout).toContain('FAIL');
   expect(r.stdout).toContain('"Authorization: Bearer $CONFORMANCE_TOKEN"');
   expect(r.stdout).toMatch(
-    /conformance run --target http:\/\/127\.0\.0\.1:\d+ --level should --only chat-completions\.[\w.-]+ --seed 9/,
+    /conformance run --target http:\/\/127\.0\.0\.1:\d+ --level should --token "\$CONFORMANCE_TOKEN" --basic "\$CONFORMANCE_BASIC" --only chat-completions\.[\w.-]+ --seed 9/,
   );
 }, 60_000);
 

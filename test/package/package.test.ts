@@ -62,9 +62,11 @@ beforeAll(() => {
   // Offline: npm has the package tarballs in its cache (npm ci put them there) but not the registry's
   // metadata, so the user project gets a lockfile: this package's own, with the tarball at its root.
   const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  // msw is what a user of the msw entry installs (an optional peer); the CLI needs none of it.
   const deps = {
     'conformance-suite': `file:${tarball}`,
     vitest: versionOf('vitest'),
+    msw: versionOf('msw'),
     '@types/node': versionOf('@types/node'),
   };
   writeFileSync(
@@ -104,6 +106,25 @@ test('the tarball has the built code and the licence, and no build leftovers', (
   expect(files).toContain('dist/cli/validators.standalone.cjs');
   expect(files).toContain('docs/conventions.md');
   expect(files.filter((f) => /^dist\/(bench|scripts)\/|\.tsbuildinfo$/.test(f))).toEqual([]);
+});
+
+test('the package installs without an install-time script, and msw is an optional peer, not a dependency', () => {
+  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+    peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  };
+  // npm 11 warns about (and will refuse) a dependency's install, postinstall or prepare script.
+  expect(Object.keys(own.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
+  expect(own.dependencies.msw).toBeUndefined();
+  expect(own.peerDependenciesMeta.msw?.optional).toBe(true);
+  // The CLI and the library entries load without msw: only the msw entry imports it.
+  const imports = run(
+    'grep',
+    ['-rlE', 'from [\'"]msw|import\\([\'"]msw', 'node_modules/conformance-suite/dist', '--include=*.js'],
+    project,
+  );
+  expect(imports.stdout.trim().split('\n')).toEqual(['node_modules/conformance-suite/dist/mock/adapters/msw.js']);
 });
 
 test('npx --no conformance run passes against the bundled mock; mock --list-faults lists the faults', {
@@ -201,7 +222,7 @@ test("registerConformanceTests in the user's vitest run: failures with replay li
     const usage = results.find((t) => t.fullName.includes('chat-completions.usage-adds-up'))!;
     expect(usage.status).toBe('failed');
     expect(usage.failureMessages.join('\n')).toMatch(
-      /conformance run --target http:\/\/\S+ --model mock-model --level should --runs 10 --only chat-completions\.usage-adds-up/,
+      /conformance run --target http:\/\/\S+ --model mock-model --level should --runs 10 --token "\$CONFORMANCE_TOKEN" --basic "\$CONFORMANCE_BASIC" --only chat-completions\.usage-adds-up/,
     );
     // Writes are not allowed against a non-mock target: those checks are skipped, not passed.
     expect(
