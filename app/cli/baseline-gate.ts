@@ -5,6 +5,7 @@
  * baseline (src/gating/baseline.ts), the file written when `--baseline-update` or `--baseline-prune`
  * asks, and the new, stale and expired entries said on stderr with the command that prunes.
  */
+import { plural } from '../../src/core/words.js';
 import { existsSync } from 'node:fs';
 import type { CheckDefinition } from '../../src/core/check.js';
 import type { RunReport } from '../../src/core/report.js';
@@ -94,7 +95,7 @@ export function gateReports(
   if (next) {
     writeBaseline(opened.file, next);
     say(
-      `${opened.file}: written, ${next.entries.length} entries (${flags.update ? '--baseline-update' : '--baseline-prune'})`,
+      `${opened.file}: written, ${plural(next.entries.length, 'entry', 'entries')} (${flags.update ? '--baseline-update' : '--baseline-prune'})`,
     );
     judged = judge(next);
   }

@@ -97,6 +97,11 @@ const CASES: [string[], string][] = [
     ['--plan', '--quiet', '--console', '--no-color', '--junit', 'a.xml', '--basic', 'u:p', '--token', 't'],
     'conformance run',
   ],
+  // What the deployment serves, by part where a whole part is served.
+  [
+    ['--target', T, '--serves', 'chat.create,predictions.list', '--serves', 'training'],
+    `conformance run --target ${T} --serves chat,training,predictions.list`,
+  ],
   // Objectives, in one form whatever their units were.
   [['--slo', 'ttft-p95=0.5s, itl-p99=50ms'], 'conformance run --slo ttft-p95=500ms,itl-p99=50ms'],
   // A replay: the recording, the one target, and what applies to a replay (its level defaults to must, as a run's).

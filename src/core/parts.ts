@@ -32,3 +32,13 @@ export function servedOperations(words: readonly string[], where = '--serves'): 
   }
   return OPERATIONS.filter((o) => ops.has(o.id)).map((o) => o.id);
 }
+
+/** The operations as `--serves` words: a part's name for each part served whole, else the operation ids. */
+export function servesWords(ops: readonly OperationId[]): string {
+  const words: string[] = [];
+  for (const [part, own] of Object.entries(PARTS) as [Part, readonly OperationId[]][]) {
+    if (own.every((op) => ops.includes(op))) words.push(part);
+    else words.push(...own.filter((op) => ops.includes(op)));
+  }
+  return words.join(',');
+}

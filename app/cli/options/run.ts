@@ -8,6 +8,8 @@
  */
 import { DEFAULT_MODEL, ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';
+import type { OperationId } from '../../../src/core/operations.js';
+import { servesWords } from '../../../src/core/parts.js';
 import { parseShard } from '../../../src/runner/select.js';
 import { REPLAY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
 import { shellWord } from '../../../src/transport/curl.js';
@@ -382,6 +384,7 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
     config: 'serves',
     withReplay: 'refused',
     into: 'serves',
+    replayWords: (ops: readonly OperationId[] | undefined) => (ops ? ['--serves', servesWords(ops)] : []),
   },
   only: {
     type: 'string',
