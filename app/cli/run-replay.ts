@@ -33,6 +33,7 @@ export async function replayRun(cmd: RunCommand, file: string): Promise<number> 
     replay: settings.replayBase,
     connection,
     listParams: target.listParams,
+    priorityScheduling: target.priorityScheduling,
     exchange: cmd.exchange,
     ...(cmd.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
   });

@@ -35,6 +35,8 @@ export interface ReplayOptions {
   readonly connection?: ConnectionSettings;
   /** The names of the list endpoints' query parameters (`--param-*`), with which listings are judged. */
   readonly listParams?: ListParams;
+  /** §7.1: the served model uses priority scheduling (`--priority-scheduling`); default off, as in a run. */
+  readonly priorityScheduling?: boolean;
   /** `--exchange N`: only the exchange on line N of the file (a proxy finding's replay line names it). */
   readonly exchange?: number | undefined;
 }
@@ -83,6 +85,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     ...(options.onFirstBreach ? { onFirstBreach: options.onFirstBreach } : {}),
     knownSecrets: connectionSecrets(options.connection),
     ...(options.listParams ? { listParams: options.listParams } : {}),
+    ...(options.priorityScheduling ? { priorityScheduling: true } : {}),
   });
   const skips = new Skips();
   // Longer than the proxy's deadlines, so that the proxy reports a slow target before the client gives up.

@@ -18,9 +18,10 @@ import type { ClientWorkload } from './workloads.js';
 /** The credentials the mock accepts by default, as `--token` and `--basic` give them. */
 const CREDENTIALS = { token: DEFAULT_TOKEN, basic: `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}` };
 
-/** What the user configures for the target, the proxy and the replay told too: its list query names (`--param-*`). */
+/** What the user configures for the target, the proxy and the replay told too: its list query names (`--param-*`), §7.1. */
 export interface JudgeOptions {
   readonly listParams?: ListParams;
+  readonly priorityScheduling?: boolean;
 }
 
 /**

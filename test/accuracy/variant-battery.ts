@@ -40,7 +40,10 @@ export async function variantBatteryShard(shard: number): Promise<void> {
       let replayed = 0;
       try {
         // What the user configures for such a server, the proxy and the replay are told too.
-        const options = v.target?.listParams ? { listParams: v.target.listParams } : {};
+        const options = {
+          ...(v.target?.listParams ? { listParams: v.target.listParams } : {}),
+          ...(v.target?.priorityScheduling ? { priorityScheduling: true } : {}),
+        };
         const found = (r: RunReport) => serverSideFindings(r, level);
         for (const w of WORKLOADS) {
           const { report, recording } = await judgeThroughProxy(server.url, w, dir, options);

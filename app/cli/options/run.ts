@@ -348,7 +348,6 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
     group: 'target',
     config: 'priorityScheduling',
     replay: true,
-    withReplay: 'refused',
     into: 'target.priorityScheduling',
   },
   plan: {
