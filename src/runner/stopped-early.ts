@@ -39,7 +39,7 @@ function deadlineCut(
   };
 }
 
-function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
+export function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
   return [...new Set(checks.map((c) => operation(c.operation).auth))];
 }
 

@@ -7,12 +7,11 @@ import { resummarized } from '../core/summary.js';
 import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
 import type { CheckResult } from '../core/result.js';
-import type { AuthScheme } from '../core/operations.js';
-import { operation } from '../core/operations.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
+import { familiesOf } from './stopped-early.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';
 import type { EvidenceContext } from '../transport/evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
@@ -131,11 +130,9 @@ interface Gone {
   readonly episode?: Episode;
 }
 
-/** The watch's state is its fields; each step of watching is a method. */
 class Watch implements TargetWatch, RequestWatch {
   readonly inFlight = new Set<Sent>();
   private readonly episodes: Episode[] = [];
-  /** The episode under way: every check's requests wait for it to settle. */
   private current: Current | undefined;
   private gone: Gone | undefined;
   /** Most checks met no answer (dead-streak.ts): the probe and the wait under way. */
@@ -371,12 +368,11 @@ class Watch implements TargetWatch, RequestWatch {
       if (streakGone && onNone && r?.reason !== reason) results[i] = notRun(check, reason);
       if (results[i]?.status === 'skip' && results[i]?.reason === reason) ids.push(check.id);
     });
-    const families = [...new Set(checks.map((c) => operation(c.operation).auth))] as AuthScheme[];
     return {
       unjudged: {
         code: 'CTS_TARGET_DOWN',
         reason: `${gone.unjudged}: ${ids.length} of ${checks.length} checks not run`,
-        families,
+        families: familiesOf(checks),
       },
       ids,
     };
