@@ -20,7 +20,6 @@ interface IdText extends SourcePlace {
   readonly pattern?: RegExp;
   /** A template's literal parts, in order (the head first, possibly empty). */
   readonly parts: readonly string[];
-  /** See rankOf. */
   readonly rank: number;
 }
 
@@ -118,7 +117,6 @@ const literalChars = (t: IdText): number => t.parts.join('').length;
 const likelier = (a: IdText, b: IdText): number =>
   b.rank - a.rank || Number(b.exact !== undefined) - Number(a.exact !== undefined) || literalChars(b) - literalChars(a);
 
-/** Locates check ids in the sources of one suite folder. */
 export class AreaSources {
   private readonly texts: IdText[];
 

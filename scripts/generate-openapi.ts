@@ -133,7 +133,6 @@ function operationObject(op: Operation, bundle: SchemaBundle, operationId: strin
   };
 }
 
-/** Builds the OpenAPI 3.1 document from the schemas under `dir`. */
 function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject {
   const files = loadSchemaFiles(dir).filter((f) =>
     (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string),

@@ -60,7 +60,6 @@ function describe(code: HoleCauseCode, causes: RunCauses, root?: string): HoleCa
   }
 }
 
-/** The cause of a skipped check's hole. */
 export function causeOfSkip(result: CheckResult, causes: RunCauses): HoleCause {
   const skipped = causes.skipped?.get(result.id);
   if (skipped) return describe(skipped, causes);

@@ -27,7 +27,6 @@ export interface CoverageRecorder {
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void;
   /** The client with every exchange observed; `onNew` hears how many items each exercised first. */
   wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient;
-  /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
 }
 

@@ -4,7 +4,6 @@ import { compileSchemas, type CompileContext } from './_internals/compile.js';
 import { rootSchema } from './_internals/schema-store.js';
 import { memo } from '../core/values.js';
 
-/** Options of {@link arbitraryFromSchema}. */
 export interface ArbitraryFromSchemaOptions {
   /** Allow integers beyond ±(2^53 - 1) when the bounds allow them (§4.1 `seed`, §8). @defaultValue false */
   unsafeIntegers?: boolean;
@@ -16,7 +15,6 @@ export interface ArbitraryFromSchemaOptions {
   useDefaults?: boolean;
 }
 
-/** The compile options with their defaults. */
 export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
   return {
     unsafeIntegers: options.unsafeIntegers ?? false,

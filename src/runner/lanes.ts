@@ -2,7 +2,6 @@
 import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {
-  /** Checks in flight at most. */
   readonly lanes: number;
   /** Write-lane checks, in the order the budget reaches them. */
   readonly writeQueue: readonly number[];
@@ -18,7 +17,6 @@ export interface LanePlan {
 export async function runLanes(plan: LanePlan): Promise<void> {
   const writes = [...plan.writeQueue];
   const others = [...plan.otherQueue];
-  /** Write-lane checks started and not finished. */
   const running = new Set<number>();
   let bound = writes.length > 0 && plan.canBind(writes);
   if (writes.length > 0 && !bound) plan.onUnbound();

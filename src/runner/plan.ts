@@ -23,7 +23,6 @@ interface PlanInput extends BudgetInput {
   readonly deadlineMs: number | undefined;
 }
 
-/** What a plan reads of a run's settings. */
 function planInputOf(settings: RunSettings): PlanInput {
   const { target } = settings;
   return {

@@ -24,7 +24,6 @@ export interface RanChecks {
   readonly preconditions: Map<string, OperationId>;
 }
 
-/** What running one check reads: the run's options, plan, shared pieces and start. */
 interface CheckRun {
   readonly opts: RunSettings;
   readonly plan: RunPlan;

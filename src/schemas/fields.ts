@@ -1,7 +1,6 @@
 /** @module Every field a schema names, by its path (`messages[].role`; `[]`: any element). */
 import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from './registry.js';
 
-/** One field of a schema, with what its schema states about it. */
 export interface SchemaField {
   readonly path: string;
   /** Its parent object lists it in `required`. */
@@ -10,7 +9,6 @@ export interface SchemaField {
   readonly constrained: boolean;
   /** Values the schema names (`enum`, `const`, `examples`), nulls left out. */
   readonly values: readonly (string | number | boolean)[];
-  /** Documented numeric bounds (`minimum`, `maximum`). */
   readonly minimum?: number;
   readonly maximum?: number;
   /** The value must be one of a list (`enum`, `const`). */

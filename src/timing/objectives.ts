@@ -8,7 +8,6 @@ import { Sketch } from './sketch.js';
 /** The error code of an objective with too few samples to judge. */
 export const INDETERMINATE = 'CTS_SLO_INDETERMINATE';
 
-/** The operation objectives judge. */
 const JUDGED: OperationId = 'chat.create';
 
 const METRICS: Readonly<Record<ObjectiveMetric, { field: keyof OperationTiming; words: string; of: string }>> = {

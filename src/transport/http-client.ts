@@ -41,7 +41,6 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
   }
 }
 
-/** One request whose body is read as it arrives. */
 async function open(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<StreamingExchange> {
   const outgoing = outgoingRequest(wire, spec);
   const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight);

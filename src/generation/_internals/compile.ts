@@ -7,7 +7,6 @@ import type { Schema } from './schema-store.js';
 import { stringArbitrary } from './string-arbitrary.js';
 import { canonicalJson } from '../../core/values.js';
 
-/** Resolved compiler options. */
 export interface CompileContext {
   unsafeIntegers: boolean;
   maxArrayLength: number;

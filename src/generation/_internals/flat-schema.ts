@@ -1,7 +1,6 @@
 /** @module Flattening: `$ref`s followed and `allOf` merged into one node. @internal */
 import { resolveRef, type Schema } from './schema-store.js';
 
-/** The JSON types of JSON Schema's `type` keyword. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 /** A numeric bound; `exclusive` for exclusiveMinimum/exclusiveMaximum. */

@@ -72,17 +72,14 @@ function codePointLength(s: string): number {
   return n;
 }
 
-/** Whether `value` satisfies the raw schema. */
 export function matches(schema: Schema, value: unknown): boolean {
   return matchesFlat(flatten(schema), value);
 }
 
-/** Whether `value` satisfies every schema of a conjunction. */
 export function matchesAll(schemas: readonly Schema[], value: unknown): boolean {
   return matchesFlat(flattenAll(schemas), value);
 }
 
-/** Whether `value` satisfies the flattened schema. */
 export function matchesFlat(f: FlatSchema, value: unknown): boolean {
   if (!f.satisfiable) return false;
   const t = jsonTypeOf(value);

@@ -7,13 +7,11 @@ import type { Schema } from './schema-store.js';
 /** One step from a container to a child: an object key or array index 0. */
 export interface PathStep {
   readonly key: string | number;
-  /** The container the step starts from. */
   readonly parent: FlatSchema;
   /** The raw schemas of the child (a conjunction). */
   readonly child: readonly Schema[];
 }
 
-/** A place a mutation can be applied. */
 export interface MutationSite {
   readonly path: readonly PathStep[];
   readonly pointer: string;
@@ -27,7 +25,6 @@ export interface MutationSite {
 /** Key used for one entry of a map-typed object (`additionalProperties` schema, no properties). */
 const EXTRA_KEY = 'x_conformance_extra';
 
-/** Whether the node may be an object / an array. */
 export function mayBe(node: FlatSchema, type: JsonType): boolean {
   return !node.types || node.types.has(type);
 }

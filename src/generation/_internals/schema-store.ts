@@ -1,7 +1,6 @@
 /** @module The documents `$ref`s resolve against, stored with absolute `$ref`s. @internal */
 import { registry } from '../../schemas/registry.js';
 
-/** A JSON Schema: an object or a boolean schema. */
 export type Schema = Record<string, unknown> | boolean;
 
 const documents = new Map<string, Record<string, unknown>>();

@@ -71,7 +71,6 @@ function regexArbitrary(pattern: string): fc.Arbitrary<string> {
   }
 }
 
-/** Strings satisfying every string keyword of the node. */
 export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> | undefined {
   const minLength = flat.minLength ?? 0;
   const maxLength = flat.maxLength;
