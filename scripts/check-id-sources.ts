@@ -1,8 +1,4 @@
-/**
- * @module Where the text of each check id is written in its area of suites/ and in src/rules (read
- * with the TypeScript parser): string literals that are ids, templates that build them, rules' id
- * templates (`{op}`, `{kind}`), and where a template's parts are written whole.
- */
+/** @module Where each check id's text is written in suites/ and src/rules: id literals, templates that build ids, and their parts. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';

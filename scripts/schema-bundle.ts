@@ -1,8 +1,4 @@
-/**
- * @module Bundles every schema under `schemas/` into one flat map of named components, for the
- * generated types and the OpenAPI document: each file, and each entry of its `$defs`, a component
- * named by its `title` (else its path), every relative `$ref` rewritten to point at the component.
- */
+/** @module Bundles every schema under `schemas/` into named components, each `$ref` rewritten, for the generated types and OpenAPI. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { SCHEMA_BASE } from '../src/schemas/registry.js';
