@@ -15,20 +15,16 @@ export function validateInOrder(names: readonly SchemaName[], value: unknown): E
 /** Validates against every schema and merges their errors, each place and keyword once, as FastAPI reports them. */
 export function validateAll(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
-  const out: ErrorObject[] = [];
-  const seen = new Set<string>();
+  const out = new Map<string, ErrorObject>();
   for (const name of names) {
     const result = reg.validate(name, value);
     if (result.ok) continue;
     for (const e of usefulErrors(result.errors)) {
       const key = `${pathOf(e).join('/')}|${e.keyword}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(e);
-      }
+      if (!out.has(key)) out.set(key, e);
     }
   }
-  return out.length ? out : undefined;
+  return out.size ? [...out.values()] : undefined;
 }
 
 /** Drops the noise of `allErrors` over unions: the `anyOf` summary and the "is not null" branch. */
