@@ -20,15 +20,12 @@ export async function runLanes(plan: LanePlan): Promise<void> {
   const running = new Set<number>();
   let bound = writes.length > 0 && plan.canBind(writes);
   if (writes.length > 0 && !bound) plan.onUnbound();
-  let wake: (() => void) | undefined;
-  let woken = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
+  let wake = (): void => undefined;
+  const asleep = () => new Promise<void>((resolve) => (wake = resolve));
+  let woken = asleep();
   const notify = () => {
-    wake?.();
-    woken = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+    wake();
+    woken = asleep();
   };
 
   function pick(): { index: number; write: boolean } | 'wait' | undefined {
