@@ -50,14 +50,9 @@ export function patternRegExp(pattern: string): RegExp {
 /** Whether a string satisfies an ajv-formats format (unknown formats pass, as annotations). */
 export function formatHolds(format: string, value: string): boolean {
   const def = (fullFormats as Record<string, unknown>)[format];
-  if (def === undefined || def === true) return true;
-  if (def instanceof RegExp) return def.test(value);
-  if (typeof def === 'function') return Boolean((def as (s: string) => boolean)(value));
-  if (typeof def === 'object' && def !== null && 'validate' in def) {
-    const v = (def as { validate: unknown }).validate;
-    if (v instanceof RegExp) return v.test(value);
-    if (typeof v === 'function') return Boolean((v as (s: string) => boolean)(value));
-  }
+  const check = typeof def === 'object' && def !== null && 'validate' in def ? def.validate : def;
+  if (check instanceof RegExp) return check.test(value);
+  if (typeof check === 'function') return Boolean((check as (s: string) => boolean)(value));
   return true;
 }
 
