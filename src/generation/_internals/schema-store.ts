@@ -51,11 +51,8 @@ function loadRegistry(): void {
 let fingerprint: string | undefined;
 /** The registry's schemas as one text (each `$id` and content, in the registry's order): what a root's `$ref`s can reach. */
 export function documentsFingerprint(): string {
-  if (fingerprint === undefined) {
-    const reg = registry();
-    fingerprint = reg.names.map((name) => JSON.stringify(reg.schema(name))).join('\n');
-  }
-  return fingerprint;
+  const reg = registry();
+  return (fingerprint ??= reg.names.map((name) => JSON.stringify(reg.schema(name))).join('\n'));
 }
 
 /** The stored (ref-absolutized) copy of a root schema: a registry name or schema, or an ad-hoc one. */
