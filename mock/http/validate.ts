@@ -1,5 +1,6 @@
 /** @module Validation against the shared schemas, ajv's errors turned into FastAPI's `detail[]` (§7) or vLLM's message. */
 import type { ErrorObject } from 'ajv';
+import { instanceSegments } from '../../src/schemas/fields.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { DetailItem } from '../errors.js';
 
@@ -43,15 +44,7 @@ function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
 
 /** The JSON path of the offending value as segments (a missing property appended). */
 function pathOf(e: ErrorObject): string[] {
-  const segments =
-    e.instancePath === ''
-      ? []
-      : e.instancePath
-          .slice(1)
-          .split('/')
-          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const missing = fieldOf(e);
-  return missing === undefined ? segments : [...segments, missing];
+  return instanceSegments(e.instancePath, fieldOf(e));
 }
 
 function fieldOf(e: ErrorObject): string | undefined {
