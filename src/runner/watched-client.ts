@@ -25,7 +25,6 @@ export interface RequestWatch {
   saw(spec: HttpRequestSpec, status: number): void;
   /** A request's answer: the target's own (`gateway` undefined), or a gateway's page. */
   heard(checkId: string, spec: HttpRequestSpec, gateway: string | undefined): void;
-  /** A request's transport failure. */
   unheard(checkId: string, spec: HttpRequestSpec, err: unknown): void;
   /** A request failed: throws the failure, or a {@link TargetDownError} when the target went down. */
   failed(sent: Sent, err: unknown): Promise<never>;
