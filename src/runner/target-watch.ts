@@ -229,8 +229,7 @@ class Watch implements TargetWatch, RequestWatch {
 
   /** Most of the latest checks met no answer: probe; gone unless the target answers or comes back. */
   private stall(): Promise<void> {
-    this.stalling ??= this.stalled().finally(() => (this.stalling = undefined));
-    return this.stalling;
+    return (this.stalling ??= this.stalled().finally(() => (this.stalling = undefined)));
   }
 
   private async stalled(): Promise<void> {
