@@ -9,7 +9,6 @@ export type Measure = keyof OperationTiming;
 /** The measures in the order reports show them. */
 export const MEASURES: readonly Measure[] = ['ttft_ms', 'itl_ms', 'e2e_ms', 'output_tokens_per_s', 'latency_ms'];
 
-/** A sketch as the report writes it. */
 function distributionOf(sketch: Sketch): Distribution {
   return {
     count: sketch.count,
