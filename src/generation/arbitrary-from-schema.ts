@@ -26,10 +26,7 @@ export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
 
 const cache = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
 
-/**
- * An arbitrary of values valid against `schema` (a registry name or a schema object), cached per
- * schema and options; throws when the schema is unsatisfiable or a `$ref` unresolvable.
- */
+/** Values valid against `schema` (a registry name or object), cached; throws if it is unsatisfiable or a `$ref` unresolvable. */
 export function arbitraryFromSchema(
   schema: object | string,
   options: ArbitraryFromSchemaOptions = {},

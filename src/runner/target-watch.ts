@@ -98,10 +98,7 @@ export interface TargetWatch {
   ): Promise<{ result: CheckResult; requests: number }>;
   /** The report with the `target.stays-up` result when the target went down during the run, summary recounted. */
   finish(report: RunReport, redact: Redactor): RunReport;
-  /**
-   * When the target went and did not come back: what could not be judged, with the ids of the checks
-   * not judged (after a dead streak those that met no answer become skips: `results` rewritten in place).
-   */
+  /** A target gone for good: what was not judged and the checks' ids (after a dead streak, `results` rewritten in place). */
   notJudged(
     results: CheckResult[],
     checks: readonly CheckDefinition[],

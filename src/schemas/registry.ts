@@ -92,10 +92,7 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
   }
 }
 
-/**
- * Every schema under `schemas/` (or `dir`), validators from the build's standalone module when there
- * is one (unless `standalone` is false), else compiled on first use; files read on first need.
- */
+/** Every schema under `dir`, read on first need; validators from the build's standalone module if any, else compiled on use. */
 export function loadRegistry(
   dir: string = join(packageRoot(), 'schemas'),
   options: { standalone?: boolean; source?: boolean } = {},
