@@ -1,6 +1,6 @@
 /** @module Bundles every schema under `schemas/` into named components, each `$ref` rewritten, for the generated types and OpenAPI. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { SCHEMA_BASE } from '../src/schemas/registry.js';
 
 export type JsonObject = { [key: string]: unknown };
@@ -20,22 +20,14 @@ export interface SchemaBundle {
 
 /** Reads every `*.json` under `dir`, sorted by registry name (deterministic output). */
 export function loadSchemaFiles(dir: string): SchemaFile[] {
-  const files: string[] = [];
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.json')) files.push(full);
-    }
-  };
-  walk(dir);
-  return files
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
     .map((file) => ({
-      name: relative(dir, file)
+      name: file
         .split(sep)
         .join('/')
         .replace(/\.json$/, ''),
-      schema: JSON.parse(readFileSync(file, 'utf8')) as JsonObject,
+      schema: JSON.parse(readFileSync(join(dir, file), 'utf8')) as JsonObject,
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
