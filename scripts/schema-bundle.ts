@@ -1,7 +1,5 @@
 /** @module Bundles every schema under `schemas/` into named components, each `$ref` rewritten, for the generated types and OpenAPI. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { SCHEMA_BASE } from '../src/schemas/registry.js';
+import { loadRegistry, SCHEMA_BASE } from '../src/schemas/registry.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -20,16 +18,8 @@ export interface SchemaBundle {
 
 /** Reads every `*.json` under `dir`, sorted by registry name (deterministic output). */
 export function loadSchemaFiles(dir: string): SchemaFile[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => ({
-      name: file
-        .split(sep)
-        .join('/')
-        .replace(/\.json$/, ''),
-      schema: JSON.parse(readFileSync(join(dir, file), 'utf8')) as JsonObject,
-    }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const registry = loadRegistry(dir, { standalone: false });
+  return registry.names.map((name) => ({ name, schema: registry.schema(name) }));
 }
 
 /** A schema's `title` when it is an identifier, else the PascalCase of `fallback` (`report/run-report` → `ReportRunReport`). */
