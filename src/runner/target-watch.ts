@@ -6,12 +6,12 @@ import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
 import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
+import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
-import { familiesOf } from './stopped-early.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';
 import type { EvidenceContext } from '../transport/evidence.js';
 import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
@@ -386,6 +386,10 @@ class Watch implements TargetWatch, RequestWatch {
 
 function goneReason(episode: Episode): string {
   return `not run: the target went down at ${episode.downAt.toISOString()} and did not come back within ${episode.recoverTimeoutMs / 1000} s (see ${FINDING_ID})`;
+}
+
+export function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
+  return [...new Set(checks.map((c) => operation(c.operation).auth))];
 }
 
 /** A check the watcher did not let judge anything: a skip with the reason. */
