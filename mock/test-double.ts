@@ -107,19 +107,15 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
     return serve(req);
   }
 
+  const { addChecked: _, ...controls } = control;
   return {
     handle: (req) => {
       const out = respond(req);
       return out instanceof Promise ? out : Promise.resolve(out);
     },
     respond,
-    requests: control.requests,
-    clearRequests: control.clearRequests,
+    ...controls,
     addScript: (script) => scripts.add(checkedOrThrow(script)),
-    scripts: control.scripts,
-    removeScript: control.removeScript,
-    clearScripts: control.clearScripts,
-    reset: control.reset,
   };
 }
 

@@ -1,9 +1,4 @@
-/**
- * @module Build step (after tsc and the standalone validators): bundles the compiled command line
- * into dist/cli/ with esbuild, one chunk per command, packages left external (Node's module loader
- * was most of a short run's start-up). Beside it: the standalone validators, the mutation catalogues'
- * probe outcomes, and `modules.json`, the compiled modules each file holds (for the tests).
- */
+/** @module Bundles the compiled CLI into dist/cli/, one chunk per command (Node's module loader was most of start-up), with the probe outcomes and `modules.json`. */
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';

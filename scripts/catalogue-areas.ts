@@ -22,7 +22,6 @@ function areaImports(root = packageRoot()): { folder: string; exportName: string
 /** Run from source (vitest) the area indexes are `.ts`, from dist/ `.js`. */
 const EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
-/** Every area with its checks (each area's index loaded). */
 export async function catalogueAreas(root = packageRoot()): Promise<CatalogueArea[]> {
   return Promise.all(
     areaImports(root).map(async ({ folder, exportName }) => {

@@ -1,8 +1,4 @@
-/**
- * @module Where the text of each check id is written in its area of suites/ and in src/rules (read
- * with the TypeScript parser): string literals that are ids, templates that build them, rules' id
- * templates (`{op}`, `{kind}`), and where a template's parts are written whole.
- */
+/** @module Where each check id's text is written in suites/ and src/rules: id literals, templates that build ids, and their parts. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -20,7 +16,6 @@ interface IdText extends SourcePlace {
   readonly pattern?: RegExp;
   /** A template's literal parts, in order (the head first, possibly empty). */
   readonly parts: readonly string[];
-  /** See rankOf. */
   readonly rank: number;
 }
 
@@ -118,7 +113,6 @@ const literalChars = (t: IdText): number => t.parts.join('').length;
 const likelier = (a: IdText, b: IdText): number =>
   b.rank - a.rank || Number(b.exact !== undefined) - Number(a.exact !== undefined) || literalChars(b) - literalChars(a);
 
-/** Locates check ids in the sources of one suite folder. */
 export class AreaSources {
   private readonly texts: IdText[];
 

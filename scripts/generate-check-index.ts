@@ -1,7 +1,4 @@
-/**
- * @module Generates docs/reference/check-index.md: every check id with the file that writes it, so an
- * id is found even when a template builds it (`errors.rejects-invalid-body.${…}`).
- */
+/** @module Generates docs/reference/check-index.md: every check id with the file that writes it, templates included. */
 import { packageRoot } from '../src/core/package-root.js';
 import { catalogueAreas } from './catalogue-areas.js';
 import { AreaSources, type IdPlace, type SourcePlace } from './check-id-sources.js';

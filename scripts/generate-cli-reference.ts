@@ -1,7 +1,4 @@
-/**
- * @module Generates docs/reference/cli.md from the option tables (app/cli/options/*.ts): per command,
- * each option's flag, default, environment variable, config key and help. Drift-checked.
- */
+/** @module Generates docs/reference/cli.md from the option tables (app/cli/options/*.ts). */
 import { COVERAGE_OPTIONS, LIST_OPTIONS } from '../app/cli/options/catalogue.js';
 import { helpOf } from '../app/cli/options/help.js';
 import { MERGE_OPTIONS } from '../app/cli/options/merge.js';

@@ -1,8 +1,4 @@
-/**
- * @module Generator of `schemas/config/conformance-config.json` from `conformance run`'s option table:
- * a key (dotted ones nest) for each option with a config key, its kind's schema, its help as the
- * description. It runs before the types generator, which reads it.
- */
+/** @module Generates `schemas/config/conformance-config.json` from `conformance run`'s option table (before the types generator, which reads it). */
 import { helpOf } from '../app/cli/options/help.js';
 import { RUN_OPTIONS } from '../app/cli/options/run.js';
 import type { JsonSchema, OptionTable } from '../app/cli/options/table.js';

@@ -1,7 +1,4 @@
-/**
- * @module Generator of `openapi/openapi.json`: an OpenAPI 3.1 document from the bundled schemas and
- * the operation table (paths, methods, §5 authentication); nothing here restates a schema.
- */
+/** @module Generates `openapi/openapi.json` from the bundled schemas and the operation table; nothing here restates a schema. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATIONS, type Operation, type SharedErrorResponse } from '../src/core/operations.js';
@@ -133,7 +130,6 @@ function operationObject(op: Operation, bundle: SchemaBundle, operationId: strin
   };
 }
 
-/** Builds the OpenAPI 3.1 document from the schemas under `dir`. */
 function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject {
   const files = loadSchemaFiles(dir).filter((f) =>
     (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string),

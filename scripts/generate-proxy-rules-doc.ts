@@ -1,7 +1,4 @@
-/**
- * @module Generates docs/proxy-rules.md, what traffic shows of the rules (src/rules): each rule's
- * check id, section, level, requirement, the evidence it judges and the traffic that shows it.
- */
+/** @module Generates docs/proxy-rules.md: each rule of src/rules with its check id, the evidence it judges and the traffic that shows it. */
 import { ALL_RULES } from '../src/rules/index.js';
 import type { Rule } from '../src/rules/rule.js';
 import { cell, type GeneratedFile } from './generators.js';

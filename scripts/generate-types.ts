@@ -1,8 +1,4 @@
-/**
- * @module Generator of `src/generated/types.ts`: json-schema-to-typescript over every schema under
- * `schemas/`, bundled into one document (one exported type per schema title, one per hoisted
- * `$defs` entry), so a type is declared once however many schemas reference it.
- */
+/** @module Generates `src/generated/types.ts` from the bundled schemas: a type is declared once however many schemas reference it. */
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { packageRoot } from '../src/core/package-root.js';

@@ -1,7 +1,4 @@
-/**
- * @module Writes (or with --check, verifies) every drift-checked generated file. Generators register
- * in `scripts/drift-checked.ts`; each returns the file's path and its expected content.
- */
+/** @module Writes (or with --check, verifies) every generated file registered in `scripts/drift-checked.ts`. */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { packageRoot } from '../src/core/package-root.js';

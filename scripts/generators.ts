@@ -6,5 +6,4 @@ export interface GeneratedFile {
 }
 export type Generator = () => Promise<GeneratedFile[]>;
 
-/** Text as one cell of a Markdown table. */
 export const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');

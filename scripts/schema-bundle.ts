@@ -1,11 +1,5 @@
-/**
- * @module Bundles every schema under `schemas/` into one flat map of named components, for the
- * generated types and the OpenAPI document: each file, and each entry of its `$defs`, a component
- * named by its `title` (else its path), every relative `$ref` rewritten to point at the component.
- */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { SCHEMA_BASE } from '../src/schemas/registry.js';
+/** @module Bundles every schema under `schemas/` into named components, each `$ref` rewritten, for the generated types and OpenAPI. */
+import { loadRegistry, SCHEMA_BASE } from '../src/schemas/registry.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -24,24 +18,8 @@ export interface SchemaBundle {
 
 /** Reads every `*.json` under `dir`, sorted by registry name (deterministic output). */
 export function loadSchemaFiles(dir: string): SchemaFile[] {
-  const files: string[] = [];
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.json')) files.push(full);
-    }
-  };
-  walk(dir);
-  return files
-    .map((file) => ({
-      name: relative(dir, file)
-        .split(sep)
-        .join('/')
-        .replace(/\.json$/, ''),
-      schema: JSON.parse(readFileSync(file, 'utf8')) as JsonObject,
-    }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const registry = loadRegistry(dir, { standalone: false });
+  return registry.names.map((name) => ({ name, schema: registry.schema(name) }));
 }
 
 /** A schema's `title` when it is an identifier, else the PascalCase of `fallback` (`report/run-report` → `ReportRunReport`). */

@@ -9,16 +9,14 @@ let fastCheck: Promise<FastCheck> | undefined;
 
 /** fast-check, loaded on first use (up front it cost ~15 ms of every start-up). */
 export function loadFastCheck(): Promise<FastCheck> {
-  fastCheck ??= import('fast-check').then((mod) => mod.default);
-  return fastCheck;
+  return (fastCheck ??= import('fast-check').then((mod) => mod.default));
 }
 
 let loaded: Promise<Sampler> | undefined;
 
 /** `sampleValid` of src/generation/sample.ts, imported on first use (a plain specifier, for the checkers). */
 function loadSampler(): Promise<Sampler> {
-  loaded ??= import('../../src/generation/sample.js').then((mod) => mod.sampleValid);
-  return loaded;
+  return (loaded ??= import('../../src/generation/sample.js').then((mod) => mod.sampleValid));
 }
 
 export async function sampleJson(schema: Record<string, unknown>, seed: number): Promise<unknown> {

@@ -1,7 +1,6 @@
 /** @module The cross-field rules of §4.1 and §7, in vLLM's words (single-field ranges live in the overlay schema). */
 import type { ChatRequest } from './types.js';
 
-/** Most choices the mock generates for one request. */
 const MAX_N = 128;
 /** Most completion tokens one request may ask for across its choices. */
 const MAX_TOTAL_TOKENS = 2 ** 20;

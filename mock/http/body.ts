@@ -1,6 +1,6 @@
 /** @module Reading a JSON request body as each family's server does (vLLM's 415/400, FastAPI's 422). */
 import { isAscii } from 'node:buffer';
-import { openaiError, unsupportedMediaType, validationError } from '../errors.js';
+import { type DetailItem, openaiError, unsupportedMediaType, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Family } from './family.js';
 import { mediaTypeOf } from '../../src/core/values.js';
@@ -106,21 +106,23 @@ function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
+/** FastAPI's `detail[]` for a body that is not a JSON object. */
+const notAnObject = (): DetailItem[] => [
+  {
+    loc: ['body'],
+    msg: 'Input should be a valid dictionary or object to extract fields from',
+    type: 'model_attributes_type',
+  },
+];
+
 export function readJsonObject(req: MockRequest, family: Family): BodyResult {
   const type = mediaTypeOf(req.headers['content-type']);
-  const fail = (openai: MockResponse, detail: Parameters<typeof validationError>[0]): BodyResult => ({
+  const fail = (openai: MockResponse, detail: DetailItem[]): BodyResult => ({
     ok: false,
     response: family === 'openai' ? openai : validationError(detail),
   });
-  if (family === 'openai' ? !isJsonMediaType(type) : type !== '' && !isJsonMediaType(type)) {
-    return fail(unsupportedMediaType(), [
-      {
-        loc: ['body'],
-        msg: 'Input should be a valid dictionary or object to extract fields from',
-        type: 'model_attributes_type',
-      },
-    ]);
-  }
+  if (family === 'openai' ? !isJsonMediaType(type) : type !== '' && !isJsonMediaType(type))
+    return fail(unsupportedMediaType(), notAnObject());
   const bytes = req.body;
   if (!bytes || bytes.length === 0) {
     return fail(openaiError(400, 'The request body is empty; expected a JSON object'), [
@@ -137,14 +139,7 @@ export function readJsonObject(req: MockRequest, family: Family): BodyResult {
       { loc: ['body', parsed.position], msg: 'JSON decode error', type: 'json_invalid' },
     ]);
   const value = parsed.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return fail(openaiError(400, 'The request body must be a JSON object'), [
-      {
-        loc: ['body'],
-        msg: 'Input should be a valid dictionary or object to extract fields from',
-        type: 'model_attributes_type',
-      },
-    ]);
-  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail(openaiError(400, 'The request body must be a JSON object'), notAnObject());
   return { ok: true, value: value as JsonObject };
 }

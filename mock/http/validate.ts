@@ -1,5 +1,6 @@
 /** @module Validation against the shared schemas, ajv's errors turned into FastAPI's `detail[]` (§7) or vLLM's message. */
 import type { ErrorObject } from 'ajv';
+import { instanceSegments } from '../../src/schemas/fields.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { DetailItem } from '../errors.js';
 
@@ -15,20 +16,16 @@ export function validateInOrder(names: readonly SchemaName[], value: unknown): E
 /** Validates against every schema and merges their errors, each place and keyword once, as FastAPI reports them. */
 export function validateAll(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
-  const out: ErrorObject[] = [];
-  const seen = new Set<string>();
+  const out = new Map<string, ErrorObject>();
   for (const name of names) {
     const result = reg.validate(name, value);
     if (result.ok) continue;
     for (const e of usefulErrors(result.errors)) {
       const key = `${pathOf(e).join('/')}|${e.keyword}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(e);
-      }
+      if (!out.has(key)) out.set(key, e);
     }
   }
-  return out.length ? out : undefined;
+  return out.size ? [...out.values()] : undefined;
 }
 
 /** Drops the noise of `allErrors` over unions: the `anyOf` summary and the "is not null" branch. */
@@ -47,15 +44,7 @@ function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
 
 /** The JSON path of the offending value as segments (a missing property appended). */
 function pathOf(e: ErrorObject): string[] {
-  const segments =
-    e.instancePath === ''
-      ? []
-      : e.instancePath
-          .slice(1)
-          .split('/')
-          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const missing = fieldOf(e);
-  return missing === undefined ? segments : [...segments, missing];
+  return instanceSegments(e.instancePath, fieldOf(e));
 }
 
 function fieldOf(e: ErrorObject): string | undefined {

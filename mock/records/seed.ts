@@ -22,12 +22,10 @@ let cached: RecordSeed | undefined;
 let words: readonly string[] | undefined;
 
 export function recordSeed(): RecordSeed {
-  cached ??= readSeed('records.json') as RecordSeed;
-  return cached;
+  return (cached ??= readSeed('records.json') as RecordSeed);
 }
 
 /** The record texts' vocabulary: faker's lorem words drawn once with a fixed seed (`seed.test.ts` proves it). */
 export function recordWords(): readonly string[] {
-  words ??= (readSeed('record-words.json') as { words: string[] }).words;
-  return words;
+  return (words ??= (readSeed('record-words.json') as { words: string[] }).words);
 }

@@ -87,7 +87,6 @@ export class RecordSource {
   readonly #salt: number;
   readonly #base: number;
   readonly #rng = createRng();
-  /** JSON-encoded forms of the per-project constants. */
   readonly #urisJson: { models: string[]; scorers: string[] };
   readonly #runIdsJson: readonly string[];
 

@@ -12,8 +12,7 @@ const LABEL: Record<RecordKind, 'Prediction' | 'Score'> = { prediction: 'Predict
 
 /** FastAPI reads the last value of a repeated query parameter. */
 function lastValue(query: URLSearchParams, name: string): string | undefined {
-  const all = query.getAll(name);
-  return all.length ? all[all.length - 1] : undefined;
+  return query.getAll(name).at(-1);
 }
 
 function readListQuery(req: MockRequest): ListFilter | MockResponse {

@@ -10,7 +10,6 @@ import type { ChatReply, RawReply, ReplyTiming, ResolvedReply } from './types.js
 export interface ScriptedAnswerContext {
   /** The mock's core (routing, checks, the route), given the chat reply to render. */
   core(req: MockRequest, reply?: ChatReply): MockResponse | Promise<MockResponse>;
-  /** The mock's pacing of every event stream, if set. */
   readonly pace: Pace | undefined;
 }
 

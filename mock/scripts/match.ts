@@ -62,8 +62,7 @@ export class ScriptedRequest {
 
   /** True for §4.1 `POST /v1/chat/completions` (with or without its trailing slash). */
   get isChatCompletion(): boolean {
-    this.#chat ??= isChatCreate(this.req.method, this.req.path);
-    return this.#chat;
+    return (this.#chat ??= isChatCreate(this.req.method, this.req.path));
   }
 }
 

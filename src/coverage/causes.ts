@@ -4,7 +4,6 @@ import type { CheckDefinition } from '../core/check.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 
-/** Why the runner did not run a check. */
 export type RunnerSkip = 'not-judged' | 'not-served' | 'writes-not-allowed' | 'write-budget-spent';
 
 /** What a run knows about the checks it did not run (all optional: the proxy knows none of it). */
@@ -60,7 +59,6 @@ function describe(code: HoleCauseCode, causes: RunCauses, root?: string): HoleCa
   }
 }
 
-/** The cause of a skipped check's hole. */
 export function causeOfSkip(result: CheckResult, causes: RunCauses): HoleCause {
   const skipped = causes.skipped?.get(result.id);
   if (skipped) return describe(skipped, causes);

@@ -29,7 +29,6 @@ export function responseSchemasOf(op: OperationId): { schema: SchemaName; mode?:
   return o.responseSchema ? [{ schema: o.responseSchema }] : [];
 }
 
-/** The modes an operation's requests are exercised in. */
 export function modesOf(op: OperationId): readonly (Mode | undefined)[] {
   return op === 'chat.create' ? ['non-streamed', 'streamed'] : [undefined];
 }
@@ -80,7 +79,6 @@ function requestItems(op: OperationId, fields: readonly SchemaField[]): Coverage
   return out;
 }
 
-/** Derives the model from the schemas of the registry. */
 export function coverageModel(schemas: SchemaRegistry): CoverageModel {
   const all: CoverageItem[] = [];
   for (const o of OPERATIONS) {

@@ -27,7 +27,6 @@ export interface CoverageRecorder {
   observe(request: RecordedRequest, status: number, bodyText?: string, parsed?: Parsed): void;
   /** The client with every exchange observed; `onNew` hears how many items each exercised first. */
   wrap(client: HttpClient, onNew?: (items: number) => void): HttpClient;
-  /** Ids of the items exercised so far. */
   covered(): ReadonlySet<string>;
 }
 
@@ -57,15 +56,9 @@ const NONE: readonly CoverageItem[] = [];
 function itemsByOperationAndKind(
   items: readonly CoverageItem[],
 ): (op: OperationId, kind: CoverageItem['kind']) => readonly CoverageItem[] {
-  const byOp = new Map<OperationId, Map<CoverageItem['kind'], CoverageItem[]>>();
-  for (const item of items) {
-    memo(
-      memo(byOp, item.operation, () => new Map()),
-      item.kind,
-      () => [],
-    ).push(item);
-  }
-  return (op, kind) => byOp.get(op)?.get(kind) ?? NONE;
+  const byKey = new Map<string, CoverageItem[]>();
+  for (const item of items) memo(byKey, `${item.operation} ${item.kind}`, () => []).push(item);
+  return (op, kind) => byKey.get(`${op} ${kind}`) ?? NONE;
 }
 
 export function createCoverageRecorder(opts: RecorderOptions): CoverageRecorder {

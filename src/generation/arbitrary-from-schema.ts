@@ -4,7 +4,6 @@ import { compileSchemas, type CompileContext } from './_internals/compile.js';
 import { rootSchema } from './_internals/schema-store.js';
 import { memo } from '../core/values.js';
 
-/** Options of {@link arbitraryFromSchema}. */
 export interface ArbitraryFromSchemaOptions {
   /** Allow integers beyond ±(2^53 - 1) when the bounds allow them (§4.1 `seed`, §8). @defaultValue false */
   unsafeIntegers?: boolean;
@@ -16,7 +15,6 @@ export interface ArbitraryFromSchemaOptions {
   useDefaults?: boolean;
 }
 
-/** The compile options with their defaults. */
 export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
   return {
     unsafeIntegers: options.unsafeIntegers ?? false,
@@ -28,10 +26,7 @@ export function contextOf(options: ArbitraryFromSchemaOptions): CompileContext {
 
 const cache = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
 
-/**
- * An arbitrary of values valid against `schema` (a registry name or a schema object), cached per
- * schema and options; throws when the schema is unsatisfiable or a `$ref` unresolvable.
- */
+/** Values valid against `schema` (a registry name or object), cached; throws if it is unsatisfiable or a `$ref` unresolvable. */
 export function arbitraryFromSchema(
   schema: object | string,
   options: ArbitraryFromSchemaOptions = {},

@@ -7,7 +7,6 @@ export interface ConstraintCase {
   readonly path: string;
   /** What the body does, for a person: `seed -18446744073709551616, below its minimum`. */
   readonly label: string;
-  /** The body, JSON text. */
   readonly text: string;
   /** `rejected`: the constraint broken; `accepted`: a value at a bound. */
   readonly expect: 'rejected' | 'accepted';

@@ -6,7 +6,6 @@ export type MutationKind = 'type' | 'enum' | 'range' | 'required' | 'format' | '
 /** `reject`: a 2xx is a finding. `lenient`: real servers accept it by design; acceptance is INFO only. */
 export type Strictness = 'reject' | 'lenient';
 
-/** One broken constraint. */
 export interface Mutation {
   readonly kind: MutationKind;
   /** RFC 6901 JSON pointer to the broken place (for `required`, where the missing property belongs). */

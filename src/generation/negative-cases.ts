@@ -13,7 +13,6 @@ import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
 import { memo } from '../core/values.js';
 
-/** Options of {@link negativeCases} and {@link mutationCatalogue}. */
 export interface NegativeCasesOptions extends ArbitraryFromSchemaOptions {
   /** Keep only these kinds. @defaultValue every kind */
   kinds?: readonly MutationKind[];

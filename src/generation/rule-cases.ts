@@ -19,10 +19,10 @@ const PREFILL = [
 ];
 const fixed = (
   rule: VllmRuleId,
-  fields: Record<string, unknown>,
+  fields: Record<string, unknown> | RuleCase['patch'],
   modes: readonly ChatMode[] = BOTH,
   section: RuleCase['section'] = 'conventions',
-): RuleCase => ({ rule, section, modes, patch: () => fields });
+): RuleCase => ({ rule, section, modes, patch: typeof fields === 'function' ? fields : () => fields });
 
 export const RULE_CASES: readonly RuleCase[] = [
   fixed('stream-options-without-stream', { stream_options: { include_usage: true } }, ['non-streamed']),
@@ -51,12 +51,7 @@ export const RULE_CASES: readonly RuleCase[] = [
   fixed('repetition-penalty-range', { repetition_penalty: 0 }),
   fixed('max-tokens-min', { max_completion_tokens: undefined, max_tokens: 0 }),
   fixed('max-completion-tokens-min', { max_completion_tokens: 0 }),
-  {
-    rule: 'min-tokens-above-max',
-    section: 'conventions',
-    modes: BOTH,
-    patch: (maxTokens) => ({ min_tokens: maxTokens + 1 }),
-  },
+  fixed('min-tokens-above-max', (maxTokens) => ({ min_tokens: maxTokens + 1 })),
   fixed('empty-stop', { stop: [''] }),
   fixed('priority-without-scheduling', { priority: 1 }, BOTH, '§7'),
 ];

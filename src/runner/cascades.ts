@@ -2,8 +2,8 @@
 import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
+import { is2xx } from '../core/values.js';
 
-/** The first line of a text, at most `max` characters. */
 function oneLine(text: string, max = 160): string {
   const line = text.split('\n')[0] ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -17,7 +17,11 @@ function schemaErrorsOf(actual: string | undefined): Set<string> {
   return out;
 }
 
-const is2xx = (status: number): boolean => status >= 200 && status < 300;
+/** `r` as a skip blocked by the check `cause`. */
+export function blockedSkip(r: CheckResult, cause: string, reason: string): CheckResult {
+  const { expected: _e, actual: _a, evidence: _ev, notes: _n, ...rest } = r;
+  return { ...rest, status: 'skip', blockedBy: cause, reason };
+}
 
 /** Whether `failure` shows the breach `root` failed on (see the module comment). */
 function restates(failure: CheckResult, root: CheckResult): boolean {
@@ -32,7 +36,6 @@ function restates(failure: CheckResult, root: CheckResult): boolean {
   return mine.excerpt.trim() === theirs.excerpt.trim();
 }
 
-/** Whether an expected outcome is a refusal: it names a 4xx status and no 2xx. */
 const expectsRefusal = (expected: string | undefined): boolean =>
   /\b4(?:xx|\d\d)\b/i.test(expected ?? '') && !/\b2(?:xx|\d\d)\b/i.test(expected ?? '');
 
@@ -76,24 +79,14 @@ export function blockCascades(
     if (cause && r.status === 'fail' && cause.id !== r.id && restatesCrossing(r)) {
       const was = strictest.get(cause.id) ?? cause.level;
       if (LEVELS.indexOf(r.level) < LEVELS.indexOf(was)) strictest.set(cause.id, r.level);
-      const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;
-      return {
-        ...rest,
-        status: 'skip',
-        blockedBy: cause.id,
-        reason: `blocked by ${cause.id} (answers of this operation go to other requests' callers, so no answer can be judged as its own): ${oneLine(actual ?? '')}`,
-      };
+      const why = "answers of this operation go to other requests' callers, so no answer can be judged as its own";
+      return blockedSkip(r, cause.id, `blocked by ${cause.id} (${why}): ${oneLine(r.actual ?? '')}`);
     }
     const op = preconditions.get(r.id);
     const root = op === undefined ? undefined : failedRoots.get(op);
     if (!root || r.status !== 'fail' || root.id === r.id || !restates(r, root)) return r;
-    const { expected: _e, actual, evidence: _ev, notes: _n, ...rest } = r;
-    return {
-      ...rest,
-      status: 'skip',
-      blockedBy: root.id,
-      reason: `blocked by ${root.id} (the baseline of this operation fails the same way): ${oneLine(actual ?? '')}`,
-    };
+    const why = 'the baseline of this operation fails the same way';
+    return blockedSkip(r, root.id, `blocked by ${root.id} (${why}): ${oneLine(r.actual ?? '')}`);
   });
   return blocked.map((r) => {
     const level = strictest.get(r.id);

@@ -11,7 +11,6 @@ import type { AcceptedBeyond } from './write-ledger.js';
 
 export interface CheckClient {
   readonly http: HttpClient;
-  /** This check's own requests in flight. */
   readonly inFlight: ReadonlySet<InFlightExchange>;
   /** This check's view of the run cache: its `ctx.cache`, and the sharing of its requests. */
   readonly cache: CheckCacheView;

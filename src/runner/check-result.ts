@@ -27,18 +27,7 @@ export function resultOf(
           connection: opts.connection,
         })
       : undefined;
-  return toResult(check, outcome, performance.now() - startedAt, redact, evidence, runnerNotes);
-}
-
-function toResult(
-  check: CheckDefinition,
-  outcome: CheckOutcome,
-  durationMs: number,
-  redact: Redactor,
-  evidence: CheckResult['evidence'],
-  runnerNotes: ReadonlySet<string>,
-): CheckResult {
-  const base = { ...identityOf(check), durationMs: Math.round(durationMs * 1000) / 1000 };
+  const base = { ...identityOf(check), durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000 };
   const all = [...('notes' in outcome && outcome.notes ? outcome.notes : []), ...runnerNotes];
   const notes = all.length ? { notes: all.map(redact) } : {};
   switch (outcome.status) {

@@ -3,6 +3,7 @@ import type { CheckCache } from '../core/cache-key.js';
 import type { CheckDefinition } from '../core/check.js';
 import type { CheckResult } from '../core/result.js';
 import { type RefusedCombination, refusedCombinations } from '../kit/refused-combination.js';
+import { blockedSkip } from './cascades.js';
 
 /** Whether a result is the failure of a refused combination (its `actual` names it). */
 function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
@@ -27,15 +28,8 @@ export function reportCombinationsOnce(
     const [first, ...rest] = meeting;
     if (first === undefined) continue;
     const owner = out[first]!.id;
-    for (const i of rest) {
-      const { expected: _e, actual: _a, evidence: _ev, notes: _n, ...r } = out[i]!;
-      out[i] = {
-        ...r,
-        status: 'skip',
-        blockedBy: owner,
-        reason: `blocked by ${owner}: the target refuses ${c.words}, reported once there`,
-      };
-    }
+    for (const i of rest)
+      out[i] = blockedSkip(out[i]!, owner, `blocked by ${owner}: the target refuses ${c.words}, reported once there`);
   }
   return out;
 }

@@ -7,7 +7,6 @@ import { type WriteLedger, writeOf } from './write-ledger.js';
 export interface ReplayContext {
   readonly client: HttpClient;
   readonly writes: WriteLedger;
-  /** Whether the target answers a probe now. */
   answers(): Promise<boolean>;
   readonly signal?: AbortSignal;
 }

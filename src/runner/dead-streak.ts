@@ -19,9 +19,7 @@ export interface DeadStreak {
   readonly dead: ReadonlySet<string>;
   /** The checks with a request that met no answer since then (the dead among them). */
   readonly touched: ReadonlySet<string>;
-  /** What the last request that met no answer met. */
   lastMet(): string;
-  /** How many of the latest checks met no answer. */
   count(): number;
   /** The target answered a probe: the window starts again (the checks keep their results). */
   clear(): void;

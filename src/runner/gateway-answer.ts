@@ -12,7 +12,6 @@ function isGatewayAnswer(status: number, json: unknown): boolean {
   return GATEWAY_STATUSES.has(status) && errorShapeOf(json) === undefined;
 }
 
-/** Whether an exchange was answered by a gateway (see {@link isGatewayAnswer}). */
 export function isGatewayExchange(ex: HttpExchange): boolean {
   return isGatewayAnswer(ex.response.status, ex.json);
 }

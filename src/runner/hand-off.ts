@@ -17,7 +17,6 @@ interface Report {
 }
 
 export interface HandOff {
-  /** The `report` of the context of the check `seer`. */
   reporterOf(seer: string): (owner: string, breach: HandedOffBreach) => void;
   /** The results with every breach handed to its owner (evidence built and redacted as the runner does). */
   apply(results: readonly CheckResult[], ctx: HandOffContext): CheckResult[];

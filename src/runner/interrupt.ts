@@ -10,7 +10,6 @@ import type { Unjudged } from './preflight.js';
 /** How the reason of every check an interrupt kept from being judged starts. */
 const NOT_RUN = 'not run: interrupted';
 
-/** The signals that interrupt a run. */
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 type InterruptSignal = (typeof SIGNALS)[number];
 
@@ -24,7 +23,6 @@ export function interruptedOutcome(by: string, running: boolean): CheckOutcome {
   return { status: 'skip', reason: `${NOT_RUN} by ${by}${running ? ' while it ran' : ''}` };
 }
 
-/** Whether the interrupt kept this result's check from being judged. */
 export function notRunForInterrupt(result: CheckResult): boolean {
   return result.status === 'skip' && (result.reason ?? '').startsWith(NOT_RUN);
 }

@@ -2,7 +2,6 @@
 import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {
-  /** Checks in flight at most. */
   readonly lanes: number;
   /** Write-lane checks, in the order the budget reaches them. */
   readonly writeQueue: readonly number[];
@@ -18,19 +17,15 @@ export interface LanePlan {
 export async function runLanes(plan: LanePlan): Promise<void> {
   const writes = [...plan.writeQueue];
   const others = [...plan.otherQueue];
-  /** Write-lane checks started and not finished. */
   const running = new Set<number>();
   let bound = writes.length > 0 && plan.canBind(writes);
   if (writes.length > 0 && !bound) plan.onUnbound();
-  let wake: (() => void) | undefined;
-  let woken = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
+  let wake = (): void => undefined;
+  const asleep = () => new Promise<void>((resolve) => (wake = resolve));
+  let woken = asleep();
   const notify = () => {
-    wake?.();
-    woken = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+    wake();
+    woken = asleep();
   };
 
   function pick(): { index: number; write: boolean } | 'wait' | undefined {

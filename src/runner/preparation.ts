@@ -4,7 +4,6 @@ import type { CheckDefinition } from '../core/check.js';
 export interface Preparation {
   /** Settles once the check's preparation is done (at once for a check without one): what it threw, if anything. */
   of(check: CheckDefinition): Promise<{ readonly error: unknown } | undefined>;
-  /** Settles once every preparation has. */
   readonly all: Promise<void>;
 }
 

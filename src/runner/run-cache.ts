@@ -20,7 +20,6 @@ function onceIn<T>(entries: Map<string, unknown>, key: CacheKey<T>, make: () => 
 export class RunCache {
   readonly #entries = new Map<string, unknown>();
 
-  /** `make()` once per run and key (see CheckCache.once). */
   once<T>(key: CacheKey<T>, make: () => T): T {
     return onceIn(this.#entries, key, make);
   }

@@ -5,6 +5,7 @@ import { requestOfError } from '../transport/failed-request.js';
 import type { OperationId } from '../core/operations.js';
 import { operation } from '../core/operations.js';
 import type { CheckOutcome, CheckResult } from '../core/result.js';
+import type { RunnerSkip } from '../coverage/causes.js';
 import { budgetCanBind, runsOf } from './budget.js';
 import { checkClient } from './check-client.js';
 import { resultOf } from './check-result.js';
@@ -25,7 +26,6 @@ export interface RanChecks {
   readonly preconditions: Map<string, OperationId>;
 }
 
-/** What running one check reads: the run's options, plan, shared pieces and start. */
 interface CheckRun {
   readonly opts: RunSettings;
   readonly plan: RunPlan;
@@ -74,17 +74,9 @@ async function runCheck(run: CheckRun, check: CheckDefinition): Promise<{ result
   const t0 = performance.now();
   const runnerNotes = new Set<string>();
   let requests = () => 0;
-  let outcome: CheckOutcome;
-  if (prepareError !== undefined) outcome = { status: 'error', ...describeError(prepareError.error) };
-  else {
-    const notRun = notRunOutcome(run, check);
-    if (notRun) outcome = notRun;
-    else {
-      const sent = await sendCheck(run, check, runnerNotes);
-      outcome = sent.outcome;
-      requests = sent.requests;
-    }
-  }
+  let outcome: CheckOutcome | undefined =
+    prepareError !== undefined ? { status: 'error', ...describeError(prepareError.error) } : notRunOutcome(run, check);
+  if (!outcome) ({ outcome, requests } = await sendCheck(run, check, runnerNotes));
   if (outcome.status === 'fail' && outcome.precondition) run.preconditions.set(check.id, outcome.precondition);
   return { result: resultOf(opts, check, outcome, t0, session.redact, runnerNotes), requests: requests() };
 }
@@ -92,24 +84,19 @@ async function runCheck(run: CheckRun, check: CheckDefinition): Promise<{ result
 /** Why a check is not run, if it is not: its family cannot be judged, it writes, or the run is over. */
 function notRunOutcome({ opts, session, started }: CheckRun, check: CheckDefinition): CheckOutcome | undefined {
   const { unjudged, notServed } = started;
-  if (notServed.includes(check.operation)) {
-    session.runnerSkips.set(check.id, 'not-served');
-    return { status: 'skip', reason: `not run: the target does not serve ${check.operation} (${NOT_SERVED_WHY})` };
-  }
-  if (unjudged?.families.includes(operation(check.operation).auth)) {
-    session.runnerSkips.set(check.id, 'not-judged');
-    return {
-      status: 'skip',
-      reason: `not run: ${unjudged.code} (${UNJUDGED_SHORT[unjudged.code]}; see the verdict)`,
-    };
-  }
-  if (check.writes && !opts.target.allowWrites) {
-    session.runnerSkips.set(check.id, 'writes-not-allowed');
-    return {
-      status: 'skip',
-      reason: 'has side effects on the target (creates or logs data); pass --allow-writes to run it',
-    };
-  }
+  const skip = (cause: RunnerSkip, reason: string): CheckOutcome => {
+    session.runnerSkips.set(check.id, cause);
+    return { status: 'skip', reason };
+  };
+  if (notServed.includes(check.operation))
+    return skip('not-served', `not run: the target does not serve ${check.operation} (${NOT_SERVED_WHY})`);
+  if (unjudged?.families.includes(operation(check.operation).auth))
+    return skip('not-judged', `not run: ${unjudged.code} (${UNJUDGED_SHORT[unjudged.code]}; see the verdict)`);
+  if (check.writes && !opts.target.allowWrites)
+    return skip(
+      'writes-not-allowed',
+      'has side effects on the target (creates or logs data); pass --allow-writes to run it',
+    );
   if (session.deadline.signal.aborted) return session.deadline.notRun(); // the deadline had passed, or the run was interrupted
   return undefined;
 }

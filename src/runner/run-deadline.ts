@@ -10,7 +10,6 @@ export interface RunDeadline {
   startAfter(prepared: Promise<unknown>): void;
   /** Settles when the deadline passes, describing what the check was waiting for at that moment. */
   watch(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void };
-  /** The run is over: no clock runs any more. */
   stop(): void;
   /** Stops the clock (while the target is down, target-watch.ts); the returned function starts it again. */
   hold(): () => void;

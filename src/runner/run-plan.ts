@@ -22,8 +22,7 @@ export function planRun(opts: RunSettings): RunPlan {
   // With a write budget the write lane keeps `writeOrder` while the budget may bind (lanes.ts).
   const writeQueue = budgetWrites !== undefined ? writeOrder(opts.checks, opts.runs, budgetWrites) : [];
   const writeLane = new Set(writeQueue);
-  // Longest first by what a check likely sends (a property's most counts shrink probes it rarely
-  // sends); a check that declares nothing counts the default most.
+  // Longest first by what a check likely sends; a check that declares nothing counts the default most.
   const likely = likelyPerCheck(opts.checks, opts.runs, budgetWrites, opts.target.allowWrites, DEFAULT_MAX_REQUESTS);
   const otherQueue = startOrder(
     opts.checks,

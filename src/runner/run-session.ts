@@ -35,7 +35,6 @@ export interface RunSession {
   readonly runnerSkips: Map<string, RunnerSkip>;
   readonly deadline: RunDeadline;
   readonly client: ReturnType<typeof createHttpClient>;
-  /** A target that goes down (issue 38). */
   readonly watch: TargetWatch;
   /** Chat requests sent: the report states the completion-token budget actually used. */
   readonly counter: { chat: number };

@@ -1,10 +1,9 @@
 /** @module A run that ended before most of it was judged says so once, in its `unjudged`. */
 import type { CheckDefinition } from '../core/check.js';
-import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import type { RunnerSkip } from '../coverage/causes.js';
 import type { Unjudged } from './preflight.js';
-import type { TargetWatch } from './target-watch.js';
+import { familiesOf, type TargetWatch } from './target-watch.js';
 
 /** A check the deadline stopped: not started, or cut short while it ran (run-deadline.ts). */
 const byDeadline = (r: CheckResult | undefined): boolean => r?.status === 'error' && r.errorCode === 'CTS_RUN_DEADLINE';
@@ -37,10 +36,6 @@ function deadlineCut(
     },
     ids,
   };
-}
-
-function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
-  return [...new Set(checks.map((c) => operation(c.operation).auth))];
 }
 
 /** What a run that stopped early could not judge (results rewritten in place); undefined when it did not. */

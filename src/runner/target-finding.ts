@@ -23,7 +23,6 @@ export interface Episode {
   readonly downAt: Date;
   /** The request whose failure showed it. */
   readonly first: Sent;
-  /** What that request met. */
   readonly error: string;
   /** The last answer the target gave before. */
   readonly lastSaid: string;
@@ -47,7 +46,6 @@ function keyOf(sent: Sent): string {
   return JSON.stringify([method, path, query ?? {}, json ?? null, typeof body === 'string' ? body : body?.length]);
 }
 
-/** The distinct requests in flight, in the order they were sent. */
 export function candidatesOf(inFlight: readonly Sent[]): Sent[] {
   const seen = new Set<string>();
   return inFlight.filter((s) => {

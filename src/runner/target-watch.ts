@@ -6,9 +6,8 @@ import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
 import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
+import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
-import type { AuthScheme } from '../core/operations.js';
-import { operation } from '../core/operations.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 import { pinpoint } from './crash-replay.js';
@@ -99,10 +98,7 @@ export interface TargetWatch {
   ): Promise<{ result: CheckResult; requests: number }>;
   /** The report with the `target.stays-up` result when the target went down during the run, summary recounted. */
   finish(report: RunReport, redact: Redactor): RunReport;
-  /**
-   * When the target went and did not come back: what could not be judged, with the ids of the checks
-   * not judged (after a dead streak those that met no answer become skips: `results` rewritten in place).
-   */
+  /** A target gone for good: what was not judged and the checks' ids (after a dead streak, `results` rewritten in place). */
   notJudged(
     results: CheckResult[],
     checks: readonly CheckDefinition[],
@@ -131,11 +127,9 @@ interface Gone {
   readonly episode?: Episode;
 }
 
-/** The watch's state is its fields; each step of watching is a method. */
 class Watch implements TargetWatch, RequestWatch {
   readonly inFlight = new Set<Sent>();
   private readonly episodes: Episode[] = [];
-  /** The episode under way: every check's requests wait for it to settle. */
   private current: Current | undefined;
   private gone: Gone | undefined;
   /** Most checks met no answer (dead-streak.ts): the probe and the wait under way. */
@@ -232,8 +226,7 @@ class Watch implements TargetWatch, RequestWatch {
 
   /** Most of the latest checks met no answer: probe; gone unless the target answers or comes back. */
   private stall(): Promise<void> {
-    this.stalling ??= this.stalled().finally(() => (this.stalling = undefined));
-    return this.stalling;
+    return (this.stalling ??= this.stalled().finally(() => (this.stalling = undefined)));
   }
 
   private async stalled(): Promise<void> {
@@ -371,12 +364,11 @@ class Watch implements TargetWatch, RequestWatch {
       if (streakGone && onNone && r?.reason !== reason) results[i] = notRun(check, reason);
       if (results[i]?.status === 'skip' && results[i]?.reason === reason) ids.push(check.id);
     });
-    const families = [...new Set(checks.map((c) => operation(c.operation).auth))] as AuthScheme[];
     return {
       unjudged: {
         code: 'CTS_TARGET_DOWN',
         reason: `${gone.unjudged}: ${ids.length} of ${checks.length} checks not run`,
-        families,
+        families: familiesOf(checks),
       },
       ids,
     };
@@ -394,6 +386,10 @@ class Watch implements TargetWatch, RequestWatch {
 
 function goneReason(episode: Episode): string {
   return `not run: the target went down at ${episode.downAt.toISOString()} and did not come back within ${episode.recoverTimeoutMs / 1000} s (see ${FINDING_ID})`;
+}
+
+export function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {
+  return [...new Set(checks.map((c) => operation(c.operation).auth))];
 }
 
 /** A check the watcher did not let judge anything: a skip with the reason. */

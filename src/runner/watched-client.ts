@@ -18,7 +18,6 @@ export class TargetDownError extends ConformanceError {
 export interface RequestWatch {
   /** Requests of the checks under way, in the order they were sent. */
   readonly inFlight: Set<Sent>;
-  /** The request as it goes out, for the evidence. */
   record(spec: HttpRequestSpec): RecordedRequest;
   /** Waits while the target is down; throws a {@link TargetDownError} once it is gone. */
   gate(checkId: string): Promise<void>;
@@ -26,13 +25,11 @@ export interface RequestWatch {
   saw(spec: HttpRequestSpec, status: number): void;
   /** A request's answer: the target's own (`gateway` undefined), or a gateway's page. */
   heard(checkId: string, spec: HttpRequestSpec, gateway: string | undefined): void;
-  /** A request's transport failure. */
   unheard(checkId: string, spec: HttpRequestSpec, err: unknown): void;
   /** A request failed: throws the failure, or a {@link TargetDownError} when the target went down. */
   failed(sent: Sent, err: unknown): Promise<never>;
 }
 
-/** `http` as check `checkId` sees it under the watch. */
 export function watchedClient(watch: RequestWatch, http: HttpClient, checkId: string): HttpClient {
   const sentOf = (spec: HttpRequestSpec): Sent => ({ check: checkId, spec, record: () => watch.record(spec) });
   return {

@@ -143,9 +143,7 @@ class Ledger implements WriteLedger {
     if (!this.serial) return { release: () => undefined };
     const previous = this.last;
     let release = () => undefined as void;
-    this.last = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    this.last = new Promise<void>((resolve) => (release = resolve));
     return { previous, release };
   }
 

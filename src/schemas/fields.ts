@@ -1,7 +1,6 @@
 /** @module Every field a schema names, by its path (`messages[].role`; `[]`: any element). */
 import { SCHEMA_BASE, type JsonSchema, type SchemaName, type SchemaRegistry } from './registry.js';
 
-/** One field of a schema, with what its schema states about it. */
 export interface SchemaField {
   readonly path: string;
   /** Its parent object lists it in `required`. */
@@ -10,7 +9,6 @@ export interface SchemaField {
   readonly constrained: boolean;
   /** Values the schema names (`enum`, `const`, `examples`), nulls left out. */
   readonly values: readonly (string | number | boolean)[];
-  /** Documented numeric bounds (`minimum`, `maximum`). */
   readonly minimum?: number;
   readonly maximum?: number;
   /** The value must be one of a list (`enum`, `const`). */
@@ -160,8 +158,8 @@ export function valuesAt(value: unknown, path: string): unknown[] {
   return current;
 }
 
-/** An ajv `instancePath` (`/messages/0/role`) as a field path (`messages[].role`); `missing` appends a required property. */
-export function fieldPathOf(instancePath: string, missing?: string): string {
+/** The segments of an ajv `instancePath` (`/messages/0/role`), and `missing` (a required property) after them. */
+export function instanceSegments(instancePath: string, missing?: string): string[] {
   const segments =
     instancePath === ''
       ? []
@@ -169,8 +167,12 @@ export function fieldPathOf(instancePath: string, missing?: string): string {
           .slice(1)
           .split('/')
           .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (missing !== undefined) segments.push(missing);
+  return missing === undefined ? segments : [...segments, missing];
+}
+
+/** An ajv `instancePath` (`/messages/0/role`) as a field path (`messages[].role`); `missing` appends a required property. */
+export function fieldPathOf(instancePath: string, missing?: string): string {
   let out = '';
-  for (const s of segments) out = /^\d+$/.test(s) ? `${out}[]` : out ? `${out}.${s}` : s;
+  for (const s of instanceSegments(instancePath, missing)) out = /^\d+$/.test(s) ? `${out}[]` : out ? `${out}.${s}` : s;
   return out;
 }

@@ -43,7 +43,6 @@ export type SchemaName =
   | 'conventions/list-query'
   | (string & {});
 
-/** A JSON Schema object as loaded from disk. */
 export type JsonSchema = Record<string, unknown>;
 
 /** The outcome of validating a value: ajv's own error objects, kept as they are. */
@@ -54,9 +53,7 @@ export interface SchemaRegistry {
   readonly names: readonly string[];
   /** The raw schema object (do not mutate). */
   schema(name: SchemaName): JsonSchema;
-  /** The compiled ajv validator. */
   validator(name: SchemaName): ValidateFunction;
-  /** Validates and returns ajv's errors as data. */
   validate(name: SchemaName, value: unknown): ValidationResult;
   /** The ajv instance (for compiling ad-hoc schemas that $ref ours, e.g. a structured-output schema). */
   readonly ajv: Ajv2020;
@@ -95,10 +92,7 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
   }
 }
 
-/**
- * Every schema under `schemas/` (or `dir`), validators from the build's standalone module when there
- * is one (unless `standalone` is false), else compiled on first use; files read on first need.
- */
+/** Every schema under `dir`, read on first need; validators from the build's standalone module if any, else compiled on use. */
 export function loadRegistry(
   dir: string = join(packageRoot(), 'schemas'),
   options: { standalone?: boolean; source?: boolean } = {},

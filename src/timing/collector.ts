@@ -8,7 +8,6 @@ import { StreamTimer } from './stream-timer.js';
 import { TimingSketches } from './table.js';
 
 export interface TimingCollector {
-  /** The client with every exchange timed. */
   wrap(client: HttpClient): HttpClient;
   /** The report's timing table; undefined when nothing was timed. */
   table(): TimingTable | undefined;

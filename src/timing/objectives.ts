@@ -8,7 +8,6 @@ import { Sketch } from './sketch.js';
 /** The error code of an objective with too few samples to judge. */
 export const INDETERMINATE = 'CTS_SLO_INDETERMINATE';
 
-/** The operation objectives judge. */
 const JUDGED: OperationId = 'chat.create';
 
 const METRICS: Readonly<Record<ObjectiveMetric, { field: keyof OperationTiming; words: string; of: string }>> = {
@@ -62,7 +61,6 @@ export function samplesNeeded(percentile: number): number {
 const ms = (v: number): string => `${Math.round(v * 1000) / 1000} ms`;
 const bound = (o: Objective): string => `${o.metric}-p${o.percentile}=${o.thresholdMs} ms`;
 
-/** One objective judged against a timing table. */
 export function judgeObjective(objective: Objective, timing: TimingTable | undefined): CheckResult {
   const metric = METRICS[objective.metric];
   const data = timing?.[JUDGED]?.[metric.field]?.sketch;

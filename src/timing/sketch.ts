@@ -32,7 +32,6 @@ export class Sketch {
     this.bins.set(i, (this.bins.get(i) ?? 0) + 1);
   }
 
-  /** Adds another sketch's values to this one. */
   merge(other: Sketch): this {
     if (other.count === 0) return this;
     this.count += other.count;

@@ -4,13 +4,11 @@ import type { Distribution, OperationTiming, TimingTable } from '../core/timing.
 import { Sketch } from './sketch.js';
 import { memo } from '../core/values.js';
 
-/** A measure of the table: a key of an operation's timing. */
 export type Measure = keyof OperationTiming;
 
 /** The measures in the order reports show them. */
 export const MEASURES: readonly Measure[] = ['ttft_ms', 'itl_ms', 'e2e_ms', 'output_tokens_per_s', 'latency_ms'];
 
-/** A sketch as the report writes it. */
 function distributionOf(sketch: Sketch): Distribution {
   return {
     count: sketch.count,
@@ -24,11 +22,9 @@ function distributionOf(sketch: Sketch): Distribution {
 
 const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
 
-/** Sketches by operation and measure. */
 export class TimingSketches {
   private readonly byOp = new Map<OperationId, Map<Measure, Sketch>>();
 
-  /** The sketch of one operation's measure, made on first use. */
   sketch(op: OperationId, measure: Measure): Sketch {
     return memo(
       memo(this.byOp, op, () => new Map()),

@@ -15,7 +15,6 @@ export interface HttpClientOptions extends ConfiguredCredentials {
   /** Aborts every request in flight (the run's deadline). */
   readonly signal?: AbortSignal;
   readonly userAgent: string;
-  /** Concurrent connections to the target. */
   readonly connections?: number;
   /** Headers, proxy and TLS towards the target (src/transport/connection.ts); default: direct. */
   readonly connection?: ConnectionSettings;

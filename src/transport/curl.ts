@@ -86,7 +86,6 @@ const SKIP_HEADERS = new Set(['content-length', 'host', 'connection']);
 const TELEMETRY_HEADERS: ReadonlySet<string> = new Set(['user-agent', 'x-goog-api-client', 'x-amz-user-agent']);
 const TELEMETRY_PREFIXES: readonly string[] = ['x-stainless-', 'x-fern-'];
 
-/** Whether a header (lower-case name) is an SDK's telemetry, left out of curl lines. */
 function isTelemetryHeader(name: string): boolean {
   return TELEMETRY_HEADERS.has(name) || TELEMETRY_PREFIXES.some((p) => name.startsWith(p));
 }

@@ -1,8 +1,4 @@
-/**
- * @module The per-exchange deadline: one timer, held strongly, for the whole exchange, and what the
- * exchange was waiting for when it ran out. Not `AbortSignal.timeout()`: Node holds that weakly, and
- * a garbage collection during a dripped body removed the deadline.
- */
+/** @module The per-exchange deadline: one timer, held strongly (Node holds `AbortSignal.timeout()` weakly: a GC removed it mid-body). */
 import { plural } from '../core/words.js';
 
 /** What an exchange was doing when its deadline, or the run's, passed. */

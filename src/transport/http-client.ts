@@ -46,14 +46,12 @@ async function send(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightEx
   }
 }
 
-/** One request whose body is read as it arrives. */
 async function open(wire: Wire, spec: HttpRequestSpec, inFlight?: Set<InFlightExchange>): Promise<StreamingExchange> {
   const outgoing = outgoingRequest(wire, spec);
   const { res, headers, started, deadline } = await dispatch(wire, spec, outgoing, inFlight).catch((err) => {
     throw metOn(err, outgoing.recorded);
   });
-  // Nobody may ever read this body (a check that only looks at the status): the deadline still
-  // ends the exchange and frees its place among the in-flight ones.
+  // A body nobody reads (a check that looks at the status alone) still ends at the deadline, freeing its place.
   deadline.onExpire(() => deadline.dispose());
   return {
     request: outgoing.recorded,

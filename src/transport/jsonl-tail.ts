@@ -30,7 +30,6 @@ export class LineTail {
     this.openParts = [chunk.subarray(last + 1)];
   }
 
-  /** The first bytes of the body, as text. */
   get firstBytes(): string {
     return Buffer.concat(this.first).toString('utf8');
   }

@@ -20,8 +20,7 @@ export class JsonlSplitter {
       let text = this.buffer.slice(0, nl);
       this.buffer = this.buffer.slice(nl + 1);
       if (text.endsWith('\r')) text = text.slice(0, -1);
-      this.count++;
-      out.push({ number: this.count, text, unterminated: false });
+      out.push({ number: ++this.count, text, unterminated: false });
     }
     return out;
   }
@@ -31,7 +30,6 @@ export class JsonlSplitter {
     if (this.buffer.length === 0) return [];
     const text = this.buffer.endsWith('\r') ? this.buffer.slice(0, -1) : this.buffer;
     this.buffer = '';
-    this.count++;
-    return [{ number: this.count, text, unterminated: true }];
+    return [{ number: ++this.count, text, unterminated: true }];
   }
 }

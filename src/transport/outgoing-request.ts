@@ -4,7 +4,6 @@ import { authSchemeForPath } from '../core/operations.js';
 import type { Wire } from './wire.js';
 import type { AuthMode, HttpRequestSpec, RecordedRequest } from './types.js';
 
-/** The Authorization header a request carries, or undefined for none. */
 function authorizationFor(auth: AuthMode, path: string, creds: ConfiguredCredentials): string | undefined {
   if (auth === 'none') return undefined;
   if (typeof auth === 'object') return 'header' in auth ? auth.header : derivedAuthorization(auth.derived, creds);
@@ -27,7 +26,6 @@ export interface OutgoingRequest {
   readonly body: string | Uint8Array | undefined;
 }
 
-/** `spec` as it goes out to the target over `wire`. */
 export function outgoingRequest({ opts, connection }: Wire, spec: HttpRequestSpec): OutgoingRequest {
   const headers: Record<string, string> = {
     'user-agent': opts.userAgent,

@@ -16,7 +16,6 @@ export interface HttpRequestSpec {
   /** A raw body, sent as is (for malformed-input cases). */
   readonly body?: string | Uint8Array;
   readonly auth?: AuthMode;
-  /** Overrides the per-request timeout. */
   readonly timeoutMs?: number;
   /** `refusal`: a conformant server refuses it, so the write budget charges it only if accepted. */
   readonly expect?: 'refusal';

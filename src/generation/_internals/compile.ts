@@ -7,7 +7,6 @@ import type { Schema } from './schema-store.js';
 import { stringArbitrary } from './string-arbitrary.js';
 import { canonicalJson } from '../../core/values.js';
 
-/** Resolved compiler options. */
 export interface CompileContext {
   unsafeIntegers: boolean;
   maxArrayLength: number;
@@ -196,7 +195,7 @@ function objectArbitrary(
     model[key] = arb;
     if (required || forceAll) requiredKeys.push(key);
   }
-  const record = fc.record(model, { requiredKeys });
+  let arb: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys });
   const extra = flat.additionalProperties ? compileSchemas(flat.additionalProperties, ctx, depth + 1) : undefined;
   // A map type (only additionalProperties, e.g. §4.1 engine_xargs) gets a few entries.
   if (extra && flat.properties.size === 0 && !shallow) {
@@ -205,14 +204,11 @@ function objectArbitrary(
       extra,
       { minKeys: 0, maxKeys: Math.min(3, flat.maxProperties ?? 3) },
     );
-    const merged = fc.tuple(record, dict).map(([r, d]) => ({ ...d, ...r }));
-    return flat.minProperties !== undefined || flat.maxProperties !== undefined
-      ? merged.filter((o) => matchesFlat(flat, o))
-      : merged;
+    arb = fc.tuple(arb, dict).map(([r, d]) => ({ ...d, ...r }));
   }
   return flat.minProperties !== undefined || flat.maxProperties !== undefined
-    ? record.filter((o) => matchesFlat(flat, o))
-    : record;
+    ? arb.filter((o) => matchesFlat(flat, o))
+    : arb;
 }
 
 function anyValue(ctx: CompileContext, depth: number): fc.Arbitrary<unknown> {

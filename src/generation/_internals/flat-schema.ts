@@ -1,7 +1,6 @@
 /** @module Flattening: `$ref`s followed and `allOf` merged into one node. @internal */
 import { resolveRef, type Schema } from './schema-store.js';
 
-/** The JSON types of JSON Schema's `type` keyword. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 /** A numeric bound; `exclusive` for exclusiveMinimum/exclusiveMaximum. */
@@ -92,14 +91,9 @@ function appendTo<K>(map: Map<K, Schema[]>, key: K, schema: Schema): void {
   else map.set(key, [schema]);
 }
 
-function tighterMin(a: Bound | undefined, b: Bound): Bound {
-  if (!a || b.value > a.value || (b.value === a.value && b.exclusive)) return b;
-  return a;
-}
-
-function tighterMax(a: Bound | undefined, b: Bound): Bound {
-  if (!a || b.value < a.value || (b.value === a.value && b.exclusive)) return b;
-  return a;
+/** The tighter of two lower (`side` 1) or upper (`side` -1) bounds. */
+function tighter(a: Bound | undefined, b: Bound, side: 1 | -1): Bound {
+  return !a || side * b.value > side * a.value || (b.value === a.value && b.exclusive) ? b : a;
 }
 
 function intersectTypes(current: Set<JsonType> | undefined, next: Set<JsonType>): Set<JsonType> {
@@ -111,14 +105,6 @@ function intersectTypes(current: Set<JsonType> | undefined, next: Set<JsonType>)
   }
   if (current.has('number') && next.has('integer')) out.add('integer');
   return out;
-}
-
-function maxOf(a: number | undefined, b: number): number {
-  return a === undefined ? b : Math.max(a, b);
-}
-
-function minOf(a: number | undefined, b: number): number {
-  return a === undefined ? b : Math.min(a, b);
 }
 
 /** Count bounds a conjunction keeps the tightest of: the largest lower bound, the smallest upper one. */
@@ -157,12 +143,12 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
       ? out.enum.filter((a) => (s.enum as unknown[]).some((b) => sameJson(a, b)))
       : [...(s.enum as unknown[])];
   }
-  if (typeof s.minimum === 'number') out.minimum = tighterMin(out.minimum, { value: s.minimum, exclusive: false });
+  if (typeof s.minimum === 'number') out.minimum = tighter(out.minimum, { value: s.minimum, exclusive: false }, 1);
   if (typeof s.exclusiveMinimum === 'number')
-    out.minimum = tighterMin(out.minimum, { value: s.exclusiveMinimum, exclusive: true });
-  if (typeof s.maximum === 'number') out.maximum = tighterMax(out.maximum, { value: s.maximum, exclusive: false });
+    out.minimum = tighter(out.minimum, { value: s.exclusiveMinimum, exclusive: true }, 1);
+  if (typeof s.maximum === 'number') out.maximum = tighter(out.maximum, { value: s.maximum, exclusive: false }, -1);
   if (typeof s.exclusiveMaximum === 'number')
-    out.maximum = tighterMax(out.maximum, { value: s.exclusiveMaximum, exclusive: true });
+    out.maximum = tighter(out.maximum, { value: s.exclusiveMaximum, exclusive: true }, -1);
   if (typeof s.multipleOf === 'number')
     out.multipleOf = out.multipleOf === undefined ? s.multipleOf : out.multipleOf * s.multipleOf;
   if (typeof s.pattern === 'string') out.patterns.push(s.pattern);
@@ -180,8 +166,8 @@ function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void
     for (const [i, sub] of (s.prefixItems as Schema[]).entries()) (out.prefixItems[i] ??= []).push(sub);
   }
   if (s.items !== undefined) (out.items ??= []).push(s.items as Schema);
-  for (const k of LOWER_COUNTS) if (typeof s[k] === 'number') out[k] = maxOf(out[k], s[k]);
-  for (const k of UPPER_COUNTS) if (typeof s[k] === 'number') out[k] = minOf(out[k], s[k]);
+  for (const k of LOWER_COUNTS) if (typeof s[k] === 'number') out[k] = Math.max(out[k] ?? s[k], s[k]);
+  for (const k of UPPER_COUNTS) if (typeof s[k] === 'number') out[k] = Math.min(out[k] ?? s[k], s[k]);
   if (s.uniqueItems === true) out.uniqueItems = true;
   if (Array.isArray(s.anyOf)) out.anyOf.push(s.anyOf as Schema[]);
   if (Array.isArray(s.oneOf)) out.oneOf.push(s.oneOf as Schema[]);

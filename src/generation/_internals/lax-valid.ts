@@ -15,29 +15,23 @@ function readAt(f: FlatSchema, value: unknown, depth: number): Read {
   if (depth > MAX_DEPTH) return undefined;
   const reading = laxReadingOf({ node: f, optional: false }, value);
   if (reading) return { value: reading.read(value, f) };
-  let candidate = value;
   const t = jsonTypeOf(value);
-  if (t === 'object') {
-    const read = readObject(f, value as Record<string, unknown>, depth);
-    if (!read) return undefined;
-    candidate = read.value;
-  } else if (t === 'array') {
-    const read = readArray(f, value as unknown[], depth);
-    if (!read) return undefined;
-    candidate = read.value;
-  }
+  const parts =
+    t === 'object'
+      ? readObject(f, value as Record<string, unknown>, depth)
+      : t === 'array'
+        ? readArray(f, value as unknown[], depth)
+        : { value };
+  if (!parts) return undefined;
+  const candidate = parts.value;
   if (matchesFlat(f, candidate)) return { value: candidate };
-  // A disjunction: some branch, with its parts read, holds.
-  for (const [i, branches] of f.anyOf.entries())
-    for (const branch of branches) {
-      const read = readAt(conjoin(withoutDisjunctions(f, 'anyOf', i), branch), candidate, depth + 1);
-      if (read) return read;
-    }
-  for (const [i, branches] of f.oneOf.entries())
-    for (const branch of branches) {
-      const read = readAt(conjoin(withoutDisjunctions(f, 'oneOf', i), branch), candidate, depth + 1);
-      if (read && matchesFlat(f, read.value)) return read;
-    }
+  // A disjunction: some branch, with its parts read, holds (for `oneOf`, exactly one).
+  for (const kind of ['anyOf', 'oneOf'] as const)
+    for (const [i, branches] of f[kind].entries())
+      for (const branch of branches) {
+        const read = readAt(conjoin(withoutDisjunctions(f, kind, i), branch), candidate, depth + 1);
+        if (read && (kind === 'anyOf' || matchesFlat(f, read.value))) return read;
+      }
   return undefined;
 }
 

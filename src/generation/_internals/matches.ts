@@ -50,14 +50,9 @@ export function patternRegExp(pattern: string): RegExp {
 /** Whether a string satisfies an ajv-formats format (unknown formats pass, as annotations). */
 export function formatHolds(format: string, value: string): boolean {
   const def = (fullFormats as Record<string, unknown>)[format];
-  if (def === undefined || def === true) return true;
-  if (def instanceof RegExp) return def.test(value);
-  if (typeof def === 'function') return Boolean((def as (s: string) => boolean)(value));
-  if (typeof def === 'object' && def !== null && 'validate' in def) {
-    const v = (def as { validate: unknown }).validate;
-    if (v instanceof RegExp) return v.test(value);
-    if (typeof v === 'function') return Boolean((v as (s: string) => boolean)(value));
-  }
+  const check = typeof def === 'object' && def !== null && 'validate' in def ? def.validate : def;
+  if (check instanceof RegExp) return check.test(value);
+  if (typeof check === 'function') return Boolean((check as (s: string) => boolean)(value));
   return true;
 }
 
@@ -72,17 +67,14 @@ function codePointLength(s: string): number {
   return n;
 }
 
-/** Whether `value` satisfies the raw schema. */
 export function matches(schema: Schema, value: unknown): boolean {
   return matchesFlat(flatten(schema), value);
 }
 
-/** Whether `value` satisfies every schema of a conjunction. */
 export function matchesAll(schemas: readonly Schema[], value: unknown): boolean {
   return matchesFlat(flattenAll(schemas), value);
 }
 
-/** Whether `value` satisfies the flattened schema. */
 export function matchesFlat(f: FlatSchema, value: unknown): boolean {
   if (!f.satisfiable) return false;
   const t = jsonTypeOf(value);

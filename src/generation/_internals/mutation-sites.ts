@@ -7,13 +7,11 @@ import type { Schema } from './schema-store.js';
 /** One step from a container to a child: an object key or array index 0. */
 export interface PathStep {
   readonly key: string | number;
-  /** The container the step starts from. */
   readonly parent: FlatSchema;
   /** The raw schemas of the child (a conjunction). */
   readonly child: readonly Schema[];
 }
 
-/** A place a mutation can be applied. */
 export interface MutationSite {
   readonly path: readonly PathStep[];
   readonly pointer: string;
@@ -27,7 +25,6 @@ export interface MutationSite {
 /** Key used for one entry of a map-typed object (`additionalProperties` schema, no properties). */
 const EXTRA_KEY = 'x_conformance_extra';
 
-/** Whether the node may be an object / an array. */
 export function mayBe(node: FlatSchema, type: JsonType): boolean {
   return !node.types || node.types.has(type);
 }
@@ -45,38 +42,22 @@ export function mutationSites(root: Schema, maxDepth: number): MutationSite[] {
   const visit = (node: FlatSchema, path: PathStep[], pointer: string, optional: boolean, extraKey: boolean): void => {
     out.push({ path, pointer, node, optional, extraKey });
     if (path.length >= maxDepth || node.anyOf.length > 0 || node.oneOf.length > 0 || !node.satisfiable) return;
+    const into = (key: string | number, child: readonly Schema[], optional: boolean, extraKey = false): void =>
+      visit(
+        flattenAll(child),
+        [...path, { key, parent: node, child }],
+        `${pointer}/${escapePointerToken(key)}`,
+        optional,
+        extraKey,
+      );
     if (mayBe(node, 'object')) {
       const keys = new Set([...node.properties.keys(), ...node.required]);
-      for (const key of keys) {
-        const child = childSchemas(node, key);
-        visit(
-          flattenAll(child),
-          [...path, { key, parent: node, child }],
-          `${pointer}/${escapePointerToken(key)}`,
-          !node.required.has(key),
-          false,
-        );
-      }
+      for (const key of keys) into(key, childSchemas(node, key), !node.required.has(key));
       const extra = node.additionalProperties;
-      if (extra && node.properties.size === 0 && !extra.includes(false)) {
-        visit(
-          flattenAll(extra),
-          [...path, { key: EXTRA_KEY, parent: node, child: extra }],
-          `${pointer}/${EXTRA_KEY}`,
-          true,
-          true,
-        );
-      }
+      if (extra && node.properties.size === 0 && !extra.includes(false)) into(EXTRA_KEY, extra, true, true);
     }
-    if (mayBe(node, 'array') && node.items && (node.maxItems ?? 1) >= 1 && node.prefixItems.length === 0) {
-      visit(
-        flattenAll(node.items),
-        [...path, { key: 0, parent: node, child: node.items }],
-        `${pointer}/0`,
-        false,
-        false,
-      );
-    }
+    if (mayBe(node, 'array') && node.items && (node.maxItems ?? 1) >= 1 && node.prefixItems.length === 0)
+      into(0, node.items, false);
   };
   visit(flatten(root), [], '', false, false);
   return out;

@@ -15,7 +15,6 @@ type Edit =
   | { readonly op: 'remove'; readonly key: string }
   | { readonly op: 'set'; readonly key: string; readonly value: unknown };
 
-/** One mutation, ready to apply at its site. */
 export interface MutationTemplate {
   readonly site: MutationSite;
   readonly mutation: Mutation;
@@ -44,7 +43,6 @@ function has(types: Set<JsonType>, t: JsonType): boolean {
   return types.has(t) || (t === 'integer' && types.has('number'));
 }
 
-/** All templates of one site. */
 export function templatesAt(site: MutationSite): MutationTemplate[] {
   return [
     ...typeTemplates(site),
@@ -77,7 +75,6 @@ function template(
   };
 }
 
-/** A template that replaces the value at the site with what `make` builds from it. */
 function replacing(
   site: MutationSite,
   kind: MutationKind,

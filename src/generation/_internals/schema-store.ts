@@ -1,7 +1,6 @@
 /** @module The documents `$ref`s resolve against, stored with absolute `$ref`s. @internal */
 import { registry } from '../../schemas/registry.js';
 
-/** A JSON Schema: an object or a boolean schema. */
 export type Schema = Record<string, unknown> | boolean;
 
 const documents = new Map<string, Record<string, unknown>>();
@@ -52,11 +51,8 @@ function loadRegistry(): void {
 let fingerprint: string | undefined;
 /** The registry's schemas as one text (each `$id` and content, in the registry's order): what a root's `$ref`s can reach. */
 export function documentsFingerprint(): string {
-  if (fingerprint === undefined) {
-    const reg = registry();
-    fingerprint = reg.names.map((name) => JSON.stringify(reg.schema(name))).join('\n');
-  }
-  return fingerprint;
+  const reg = registry();
+  return (fingerprint ??= reg.names.map((name) => JSON.stringify(reg.schema(name))).join('\n'));
 }
 
 /** The stored (ref-absolutized) copy of a root schema: a registry name or schema, or an ad-hoc one. */

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import type { FlatSchema } from './flat-schema.js';
 import { formatHolds, matchesFlat, patternRegExp } from './matches.js';
+import { memo } from '../../core/values.js';
 
 // Built on first use, like the formats: a `fc.stringMatching` costs a few ms to build.
 let identifierArb: fc.Arbitrary<string> | undefined;
@@ -12,6 +13,10 @@ const weaveUri = (): fc.Arbitrary<string> =>
   fc
     .tuple(identifier(), identifier(), identifier(), fc.stringMatching(/^[0-9a-f]{8}$/))
     .map(([e, p, n, d]) => `weave:///${e}/${p}/object/${n}:${d}`);
+
+/** One shared webUrl arbitrary for the three formats that use it. */
+let webUrl: fc.Arbitrary<string> | undefined;
+const sharedWebUrl = (): fc.Arbitrary<string> => (webUrl ??= fc.webUrl());
 
 let dateTimeArb: fc.Arbitrary<string> | undefined;
 const dateTime = (): fc.Arbitrary<string> =>
@@ -46,21 +51,10 @@ const FORMAT_FACTORIES: Record<string, () => fc.Arbitrary<string>> = {
 };
 
 const builtFormats = new Map<string, fc.Arbitrary<string>>();
-let webUrl: fc.Arbitrary<string> | undefined;
 
 function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
-  let arb = builtFormats.get(format);
-  if (!arb) {
-    const make = FORMAT_FACTORIES[format];
-    if (!make) return undefined;
-    builtFormats.set(format, (arb = make()));
-  }
-  return arb;
-}
-
-/** One shared webUrl arbitrary for the three formats that use it. */
-function sharedWebUrl(): fc.Arbitrary<string> {
-  return (webUrl ??= fc.webUrl());
+  const make = FORMAT_FACTORIES[format];
+  return make && memo(builtFormats, format, make);
 }
 
 function regexArbitrary(pattern: string): fc.Arbitrary<string> {
@@ -71,7 +65,6 @@ function regexArbitrary(pattern: string): fc.Arbitrary<string> {
   }
 }
 
-/** Strings satisfying every string keyword of the node. */
 export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> | undefined {
   const minLength = flat.minLength ?? 0;
   const maxLength = flat.maxLength;

@@ -164,10 +164,7 @@ export function booleanCoveringArray(rows: number, columns: number): boolean[][]
   return Array.from({ length: rows }, (_, row) => subsets.map((s) => s.includes(row)));
 }
 
-/**
- * A few requests that together carry every §4.1 field and value, one output constraint each (the
- * first a prefill), booleans by a covering array: what full coverage sends.
- */
+/** A few requests that together carry every §4.1 field and value (booleans by a covering array): what full coverage sends. */
 export function everyFieldChatRequests(options: RealisticChatOptions, seed: number): Record<string, unknown>[] {
   const maxTokens = maxTokensOf(options);
   const mode = options.mode ?? 'non-streamed';

@@ -21,7 +21,6 @@ export const corpus = JSON.parse(
   readFileSync(join(packageRoot(), 'fixtures', 'seeds', 'corpus.json'), 'utf8'),
 ) as Corpus;
 
-/** An arbitrary picking one element of a corpus list. */
 export function pick<T>(list: readonly T[]): fc.Arbitrary<T> {
   return fc.constantFrom(...list);
 }

@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import { corpus, pick } from './corpus.js';
 
-/** A chat message as clients send it. */
 export interface ChatMessage {
   role: string;
   content: string;

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { DEFAULT_MODEL_ID } from '../../core/defaults.js';
 import { realisticTrajectoryGroup } from './trajectory.js';
 
-/** Options of {@link realisticTrainingJobRequest}. */
 export interface RealisticTrainingJobOptions {
   /** The §4.2 `model_id` (a UUID the target knows). @defaultValue DEFAULT_MODEL_ID */
   modelId?: string;

@@ -2,7 +2,6 @@
 import type { HttpRequestSpec } from '../../transport/types.js';
 import type { ClientLayer } from './compose.js';
 
-/** Counts each request in `perCheck.requests`, and each chat request in `run.chat`. */
 export function counting(run: { chat: number }, perCheck: { requests: number }): ClientLayer {
   const count = (spec: HttpRequestSpec) => {
     perCheck.requests++;

@@ -1,7 +1,6 @@
 /** @module A client layer that turns every 429/503 the transport retried into a note on the check's result. */
 import type { ClientLayer } from './compose.js';
 
-/** Adds a note to `notes` for each retry of an answer sent through it. */
 export function retryNotes(notes: Set<string>): ClientLayer {
   return (inner) => ({
     async send(spec) {

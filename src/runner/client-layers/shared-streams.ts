@@ -11,7 +11,6 @@ export interface KeptStream {
   readonly headers: StreamingExchange['headers'];
   /** Each chunk with its arrival (ms since the request), so a later reader times the events as the first did. */
   readonly chunks: readonly { readonly bytes: Uint8Array; readonly atMs: number }[];
-  /** When the head arrived, and when the body ended. */
   readonly headMs: number;
   readonly endMs: number;
 }
