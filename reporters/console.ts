@@ -17,7 +17,7 @@ import { figuresOf, TIMING_HEAD, timingRows } from './_internal/timing.js';
 import { skipGroups } from './_internal/skips.js';
 import { causeWords, holeGroupLine, holeGroupsOf } from './_internal/holes.js';
 import { cellTone, computeMatrix, formatCounts, type MatrixCounts } from './matrix.js';
-import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
+import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE, sharedCauses } from './_internal/baseline.js';
 
 export interface ConsoleOptions {
   /** ANSI colour (the CLI turns it on for a TTY unless `NO_COLOR` is set). */
@@ -53,6 +53,8 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
           );
         out.push('');
       }
+      for (const { cause, checks } of sharedCauses(f.actionable))
+        out.push(`${paint('bold', `One cause, ${checks.length} checks`)}: ${safe(cause)}: ${checks.join(', ')}`, '');
     }
     if (f.skipped.length) {
       out.push(paint('bold', `Skipped${where}: ${f.skipped.length}`));

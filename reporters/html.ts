@@ -19,7 +19,7 @@ import { distributionSvg } from './_internal/timing-plot.js';
 import { causeWords, holeGroupsOf } from './_internal/holes.js';
 import { plural } from '../src/core/words.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix } from './matrix.js';
-import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
+import { baselineGroups, causeOf, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level');
 const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'path');
@@ -176,10 +176,6 @@ function failuresSections(f: TargetFindings, named: boolean): string[] {
     return [`<h2>${level} failures and errors${where} (${own.length})</h2>`, ...groups];
   });
 }
-
-/** A finding's cause: its fingerprint's words after the check id, when it has any. */
-const causeOf = (r: CheckResult): string | undefined =>
-  r.fingerprint?.startsWith(`${r.id} `) ? r.fingerprint.slice(r.id.length + 1) : undefined;
 
 /** Everything else a target's run found: known failures, known failures that now pass, observations, skips. */
 function restSection(f: TargetFindings, named: boolean): string {

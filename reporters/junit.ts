@@ -12,7 +12,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { targetNames } from './_internal/targets.js';
 import { oneLine, seconds, timestampWithoutZone } from './_internal/text.js';
 import { xmlAttr, xmlText } from './_internal/xml.js';
-import { staleOf } from './_internal/baseline.js';
+import { sharedCauses, staleOf } from './_internal/baseline.js';
 
 export interface JunitOptions {
   /** The `hostname` attribute of every suite. @defaultValue the machine's hostname, else `localhost` */
@@ -97,6 +97,9 @@ function renderSuite(report: RunReport, op: OperationId, results: readonly Check
           `[stale baseline entry] ${e.fingerprint}: the check now passes; prune it (--baseline-prune)`,
         );
   });
+  const failed = results.filter((r) => (r.status === 'fail' || r.status === 'error') && !r.expectedFailure);
+  for (const { cause, checks } of sharedCauses(failed))
+    streams.stdout.push(`[one cause, ${checks.length} checks] ${cause}: ${checks.join(', ')}`);
   out.push(block('system-out', streams.stdout), block('system-err', streams.stderr), '  </testsuite>');
   return out;
 }

@@ -19,7 +19,7 @@ import { outcomeOf } from './_internal/outcome.js';
 import { capBlock, oneLine } from './_internal/text.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { cellTone, computeMatrix, formatCounts, formatCoverage, type Matrix, type MatrixCounts } from './matrix.js';
-import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE } from './_internal/baseline.js';
+import { baselineGroups, KNOWN_NOTE, KNOWN_TITLE, sharedCauses } from './_internal/baseline.js';
 
 const DETAIL_KEYS = detailsBut('section', 'level', 'reason');
 /** Fields shown as code blocks: whatever the target sent stays verbatim and inert. */
@@ -100,6 +100,11 @@ function findingsSection(f: TargetFindings, where: string): string[] {
   if (f.actionable.length) {
     out.push(`### Failures and errors${where} (${f.actionable.length})`, '');
     for (const r of f.actionable) out.push(...detailsBlock(r));
+    const causes = sharedCauses(f.actionable).map(
+      ({ cause, checks }) =>
+        `- One cause, ${checks.length} checks: \`${code(cause)}\`: ${checks.map((c) => `\`${code(c)}\``).join(', ')}`,
+    );
+    if (causes.length) out.push(...causes, '');
   }
   if (f.known.length) {
     out.push(`### ${KNOWN_TITLE}${where} (${f.known.length})`, '', KNOWN_NOTE, '');

@@ -1,5 +1,6 @@
 /** @module What the findings baseline made of a report, in the words every reporter uses (docs/how-to/baseline.md). */
 import type { BaselineFinding, RunReport } from '../../src/core/report.js';
+import type { CheckResult } from '../../src/core/result.js';
 
 export const KNOWN_TITLE = 'Known findings';
 export const KNOWN_NOTE = 'Accepted by the baseline, each with its reason; they do not fail the gate.';
@@ -37,3 +38,17 @@ export function baselineGroups(report: RunReport): { title: string; note: string
 /** The stale entries of a check (a JUnit case says them). */
 export const staleOf = (report: RunReport, check: string): BaselineFinding[] =>
   report.baseline?.stale.filter((e) => e.check === check) ?? [];
+
+/** A finding's cause: its fingerprint's words after the check id, when it has any. */
+export const causeOf = (r: Pick<CheckResult, 'id' | 'fingerprint'>): string | undefined =>
+  r.fingerprint?.startsWith(`${r.id} `) ? r.fingerprint.slice(r.id.length + 1) : undefined;
+
+/** The causes several findings share, each with its checks: one cause, said once with every check it fails. */
+export function sharedCauses(results: readonly CheckResult[]): { cause: string; checks: string[] }[] {
+  const by = new Map<string, string[]>();
+  for (const r of results) {
+    const cause = causeOf(r);
+    if (cause) by.set(cause, [...(by.get(cause) ?? []), r.id]);
+  }
+  return [...by].filter(([, checks]) => checks.length > 1).map(([cause, checks]) => ({ cause, checks }));
+}
