@@ -74,10 +74,11 @@ function writeRefusal(options: ReplayOptions, writes: number): string | undefine
 }
 
 /** Replays the recording; throws `CTS_BAD_REPLAY` when it cannot be read or holds nothing to replay. */
-export async function replayRecording(options: ReplayOptions): Promise<ReplayOutcome> {
+/** The judging session a replay feeds: the proxy's, told what the run was told. */
+function sessionOf(options: ReplayOptions): ProxySession {
   const { credentials } = options;
   const configured = credentials.token !== undefined || credentials.basic !== undefined;
-  const session = new ProxySession({
+  return new ProxySession({
     target: options.target,
     maxBodyBytes: options.maxBodyBytes,
     replay: options.replay,
@@ -87,6 +88,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
     ...(options.listParams ? { listParams: options.listParams } : {}),
     ...(options.priorityScheduling ? { priorityScheduling: true } : {}),
   });
+}
+
+export async function replayRecording(options: ReplayOptions): Promise<ReplayOutcome> {
+  const session = sessionOf(options);
   const skips = new Skips();
   // Longer than the proxy's deadlines, so that the proxy reports a slow target before the client gives up.
   const agent = new Agent({
@@ -114,7 +119,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
         skips.add(exchange, line.number);
         continue;
       }
-      const request = rebuildRequest(exchange, credentials);
+      const request = rebuildRequest(exchange, options.credentials);
       if ('skip' in request) {
         skips.add(request, line.number);
         continue;
