@@ -1,8 +1,6 @@
 /**
- * @module The package's public API: run the catalogue programmatically (`runConformance` with a
- * target and the checks, every other setting resolved as `conformance run` resolves it), define
- * checks, read reports and render them as the CLI writes them. The mock is exported from
- * `conformance-suite/mock` (and msw handlers from `conformance-suite/mock/msw`).
+ * @module The package's public API: run the catalogue programmatically, define checks, read reports
+ * and render them as the CLI writes them. The mock is exported from `conformance-suite/mock`.
  */
 import type { RunReport } from '../src/core/report.js';
 import type { RunSettings } from '../src/runner/run-settings.js';
@@ -37,11 +35,7 @@ export { RUN_DEFAULTS } from '../src/core/defaults.js';
 export { REPLAY_DEFAULTS } from '../src/proxy/proxy-defaults.js';
 export type { RunInput, TargetInput } from '../src/runner/settings.js';
 
-/**
- * The settings of a run of `checks` against `target` (a URL, or a URL with its settings): every
- * setting not given is `RUN_DEFAULTS`'s, the seed a random one, the replay line the one
- * `conformance run` writes for them; what `runConformance` runs, and `runSuite` takes.
- */
+/** The settings `runConformance` runs (and `runSuite` takes), resolved as `conformance run` does. */
 export function runSettingsOf(input: RunInput): RunSettings {
   return resolveRunSettings(input, replayLineOf);
 }

@@ -1,8 +1,4 @@
-/**
- * @module The verdict and what failed, in a few lines for a CI log (written on stderr whatever the
- * flags, so a red job says why): each target's verdict, one line per gating failure, capped, and
- * where the reports are.
- */
+/** @module The verdict and what failed, in a few lines for a CI log, so that a red job says why. */
 import { gates, type RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { plural } from '../src/core/words.js';

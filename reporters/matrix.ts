@@ -26,7 +26,6 @@ interface MatrixRow {
   readonly label: string;
   readonly section: string;
   readonly level: Level;
-  /** One cell per target, in target order. */
   readonly cells: readonly MatrixCounts[];
   /** Per target, the operation's coverage percent, on the operation's first row only. */
   readonly coverage: readonly (number | undefined)[];
@@ -36,7 +35,6 @@ export interface Matrix {
   readonly targets: readonly MatrixTarget[];
   /** Operation order (§4.1 → §4.8), then MUST, SHOULD, INFO; rows where no target ran a check are left out. */
   readonly rows: readonly MatrixRow[];
-  /** Column totals, one per target. */
   readonly totals: readonly MatrixCounts[];
   /** Per target, the run's coverage percent (undefined: reported without coverage). */
   readonly coverageTotals: readonly (number | undefined)[];
@@ -50,7 +48,6 @@ export function emptyCounts(): MatrixCounts {
   return { total: 0, pass: 0, fail: 0, error: 0, skip: 0, known: 0, noted: 0 };
 }
 
-/** Computes the matrix of a run (one report per target). */
 export function computeMatrix(reports: readonly RunReport[]): Matrix {
   const names = targetNames(reports);
   const rows: MatrixRow[] = [];

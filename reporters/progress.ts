@@ -1,7 +1,6 @@
 /**
- * @module Progress while a run is going: one self-rewriting line on a terminal (operation, cases
- * done/total, failures so far). Silent when the stream is not a terminal, unless forced: then one
- * plain line per finished check, which suits CI logs.
+ * @module Progress while a run is going: one self-rewriting line on a terminal; elsewhere silent,
+ * unless forced: then one plain line per finished check, for CI logs.
  */
 import type { OperationId } from '../src/core/operations.js';
 import { operationLabel } from '../src/core/operations.js';

@@ -1,7 +1,6 @@
 /**
- * @module The report formats `conformance run` can write, by name (the flag `--<name> FILE` and the
- * config key): the CLI's flags, `--help`, config keys and writing loop read this table. Renderers
- * are imported when a report of their format is written, not when the CLI starts.
+ * @module The report formats the CLI writes, by name (the flag `--<name> FILE` and the config key).
+ * Renderers are imported when a report of their format is written, not when the CLI starts.
  */
 import { hostname } from 'node:os';
 import type { RunReport } from '../src/core/report.js';

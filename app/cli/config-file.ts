@@ -1,8 +1,6 @@
 /**
- * @module The config file of `conformance run` (`--config FILE`, or `conformance.config.json` in the
- * working directory): read, and judged against its schema (schemas/config/conformance-config.json,
- * generated from the run's option table), the report keys aside. Every mistake is one
- * `CTS_BAD_CONFIG` line naming the file.
+ * @module The config file of `conformance run`, read and judged against its schema; every mistake is
+ * one `CTS_BAD_CONFIG` line naming the file.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

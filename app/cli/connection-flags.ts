@@ -1,21 +1,18 @@
 /**
- * @module The flags that say how to reach a deployment behind its infrastructure, the same for
- * `conformance run`, `run --replay` and `conformance proxy`: `--header 'Name: value'` (repeatable),
- * `--proxy URL`, `--ca-cert FILE`, `--client-cert FILE --client-key FILE`, `--insecure`. Flags over
- * the environment (`CONFORMANCE_HEADER_<NAME>`, `CONFORMANCE_PROXY`, then `HTTPS_PROXY`/`HTTP_PROXY`/
- * `NO_PROXY` at request time) over the config file. Files are read and judged here, so a missing or
- * unreadable one is a `CTS_BAD_FLAG` line before anything is sent.
+ * @module The flags that say how to reach a deployment behind its infrastructure, the same for every
+ * command that sends. Files are read and judged here, so a bad one is a `CTS_BAD_FLAG` before anything is sent.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { ConformanceError } from '../../src/core/errors.js';
+import type { ConformanceConfig } from '../../src/generated/types.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
 import type { ConnectionSettings, ProxySetting, TlsSettings } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { badFlag } from './flags.js';
 import { readElsewhere, text } from './options/kinds.js';
-import type { OptionTable } from './options/table.js';
+import type { FlagValues, OptionTable } from './options/table.js';
 
 /** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
 const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
@@ -90,25 +87,12 @@ export const CONNECTION_OPTIONS = {
   },
 } as const satisfies OptionTable;
 
-/** The flags' values as `readFlags` gives them. */
-export interface ConnectionFlagValues {
-  readonly header?: string[] | undefined;
-  readonly proxy?: string | undefined;
-  readonly 'ca-cert'?: string | undefined;
-  readonly 'client-cert'?: string | undefined;
-  readonly 'client-key'?: string | undefined;
-  readonly insecure?: boolean | undefined;
-}
+export type ConnectionFlagValues = FlagValues<typeof CONNECTION_OPTIONS>;
 
-/** The config file's keys for the same settings (schemas/config/conformance-config.json). */
-export interface ConnectionConfigValues {
-  readonly headers?: Readonly<Record<string, string>> | undefined;
-  readonly proxy?: string | undefined;
-  readonly caCert?: string | undefined;
-  readonly clientCert?: string | undefined;
-  readonly clientKey?: string | undefined;
-  readonly insecure?: boolean | undefined;
-}
+export type ConnectionConfigValues = Pick<
+  ConformanceConfig,
+  'headers' | 'proxy' | 'caCert' | 'clientCert' | 'clientKey' | 'insecure'
+>;
 
 /** RFC 9110 §5.6.2 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,8 +1,4 @@
-/**
- * @module `conformance coverage [--json]`: the coverage model itself, so a user can see what a full
- * run exercises before running it: per operation, every item by kind, then the items the interface
- * gives no way to exercise, with the reason.
- */
+/** @module `conformance coverage [--json]`: the coverage model, so a user can see what a full run exercises. */
 import { OPERATIONS, operationLabel } from '../../src/core/operations.js';
 import type { CoverageItem } from '../../src/coverage/item.js';
 import { coverageModel } from '../../src/coverage/model.js';

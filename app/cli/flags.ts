@@ -1,8 +1,6 @@
 /**
- * @module The CLI's one flag reader. Every command reads its flags with node's `parseArgs` (strict, no
- * positionals) through `readFlags`, its options given by its table (options/table.ts), and every
- * mistake, whatever the command, becomes one `CTS_BAD_FLAG` line: the first line of node's message,
- * never a stack.
+ * @module The CLI's one flag reader (node's `parseArgs`, strict, by the command's option table):
+ * every mistake becomes one `CTS_BAD_FLAG` line, never a stack.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConformanceError } from '../../src/core/errors.js';
@@ -15,7 +13,6 @@ export function badFlag(message: string): ConformanceError {
   return new ConformanceError('CTS_BAD_FLAG', message);
 }
 
-/** What `parseArgs` needs of a table: each option's type, repeatability and alias. */
 function parseArgsOptions(table: OptionTable): FlagOptions {
   return Object.fromEntries(
     Object.entries(table).map(([flag, o]) => [
@@ -25,11 +22,7 @@ function parseArgsOptions(table: OptionTable): FlagOptions {
   );
 }
 
-/**
- * `--timeout -5` reads, to node's parser, as an option `-5` with no value ("argument is ambiguous").
- * A value-taking flag followed by a negative number becomes `--timeout=-5`, so the number is judged
- * (and refused) by the flag's own check, with its own message.
- */
+/** `--timeout -5` as `--timeout=-5`, so the flag's own check refuses the number, not node's parser. */
 function joinNegativeValues(argv: readonly string[], table: OptionTable): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -44,11 +37,7 @@ function joinNegativeValues(argv: readonly string[], table: OptionTable): string
   return out;
 }
 
-/**
- * The flags of `argv`, each an option of the command's `table`; an unknown flag or a missing value
- * throws `badFlag`, with `hint` appended. With `negativeNumbers`, a negative number after a flag is
- * its value (`--timeout -5`), not an unknown option.
- */
+/** The flags of `argv` by the command's `table`; a mistake throws `badFlag`, with `hint` appended. */
 export function readFlags<T extends OptionTable>(
   argv: readonly string[],
   table: T,

@@ -1,7 +1,4 @@
-/**
- * @module `conformance list [--only PREFIX] [--skip PREFIX] [--json]`: the check catalogue, the run's
- * checks and those only traffic shows, each with the drivers that judge it and the release it came in.
- */
+/** @module `conformance list [--only PREFIX] [--skip PREFIX] [--json]`: the check catalogue. */
 import { CATALOGUE } from '../../suites/index.js';
 import { catalogueOf } from '../../src/rules/catalogue.js';
 import { sinceOf } from '../../src/gating/releases.js';

@@ -1,8 +1,6 @@
 /**
- * @module `conformance merge REPORT.json...`: reads JSON reports of one run's shards, of several
- * proxies or of replays (src/merge), merges them into one report per target, writes it in every
- * format asked for, prints the matrix, and returns the exit code a single run would give. Reports
- * that are not of one run, a shard missing, a file that is not a report: one line, exit 2.
+ * @module `conformance merge REPORT.json...`: merges JSON reports of one run's shards, of several
+ * proxies or of replays (src/merge) into one report per target, as a single run would give it.
  */
 import { mergedExitCode, mergeReports } from '../../src/merge/merge.js';
 import { readReportFiles } from '../../src/merge/inputs.js';

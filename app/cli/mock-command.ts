@@ -1,12 +1,4 @@
-/**
- * @module `conformance mock`: the bundled reference mock as a standalone HTTP server. Prints
- * `listening on http://HOST:PORT` once ready, then indented lines saying the credentials in use (their
- * kind and where they came from, never their value), the model served and what was loaded (records,
- * scripts, fixtures, faults, chaos), and serves until SIGINT/SIGTERM, whoever started it (a
- * shell that has returned, `nohup`, a container entrypoint); with `--exit-with-parent` it also stops
- * when the process that started it goes away. A stop that no signal asked for says why on stderr.
- * Bad flags print one line and exit 2, never a stack.
- */
+/** @module `conformance mock`: the bundled reference mock as a standalone HTTP server, until SIGINT/SIGTERM. */
 import { startMockServer } from '../../mock/adapters/node.js';
 import { FixtureError } from '../../mock/fixtures/load.js';
 import { ScriptError } from '../../mock/scripts/validate.js';
@@ -32,18 +24,16 @@ export interface MockCommandIO {
   /** Stops the server when aborted, like SIGINT/SIGTERM. */
   stop?: AbortSignal;
   env?: Record<string, string | undefined>;
-  /** The parent's pid, read every half second under `--exit-with-parent`; defaults to `process.ppid`. */
   parentPid?: () => number;
 }
 
-/** How often `--exit-with-parent` looks at the parent's pid. */
 const PARENT_POLL_MS = 500;
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Parses the flags into server options, each the `into` of its table entry (a mistake throws CTS_BAD_FLAG with a one-line message). */
+/** The flags as server options, each at the `into` of its table entry. */
 export function parseMockArgs(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
@@ -62,7 +52,6 @@ export function parseMockArgs(
   const source = (flag: 'token' | 'basic', name: string): CredentialSource =>
     values[flag] !== undefined ? 'flag' : env[name] !== undefined ? 'env' : 'default';
   options.credentialSources = { token: source('token', ENV_TOKEN), basic: source('basic', ENV_BASIC) };
-  // Every `into` is a key of MockCommandOptions taking its option's value (MockFlagsFit); `host` has a default.
   return options as MockCommandOptions;
 }
 
@@ -89,7 +78,6 @@ function credentialLine(resolved: ResolvedMockOptions, sources: MockCommandOptio
   );
 }
 
-/** The lines after `listening on URL`: credentials in use, the model served, and what was loaded. */
 export function startLines(options: MockCommandOptions, resolved: ResolvedMockOptions): string[] {
   const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const window =
@@ -185,8 +173,7 @@ export async function mockCommand(argv: string[], io: MockCommandIO = {}): Promi
       resolve();
     };
     if (exitWithParent) {
-      // Opt-in: a wrapper (`npx`, a shell) killed without passing the signal on would leave the mock
-      // behind. When its parent goes away (the process is re-parented), it stops and says why.
+      // A wrapper (`npx`, a shell) killed without passing the signal on would leave the mock behind.
       const parentPid = io.parentPid ?? (() => process.ppid);
       const parent = parentPid();
       watch = setInterval(() => {

@@ -1,11 +1,6 @@
 /**
- * @module What a run leaves behind: report files (JUnit, JSON, Markdown, HTML; Markdown also
- * appended to $GITHUB_STEP_SUMMARY), the console matrix, and progress while running. On a terminal
- * the matrix is printed; when stdout is not a terminal and report files were asked for, stdout
- * gets only their paths (unless --console). Whatever the terminal and the report flags, stderr gets
- * the verdict of each target and what failed (reporters/failure-summary.ts), unless the matrix was
- * just printed on the same terminal; under GitHub Actions, stderr also gets workflow annotations
- * (reporters/github-annotations.ts). `--quiet` silences both.
+ * @module What a run leaves behind: report files, the console matrix or the report paths on stdout,
+ * and on stderr the verdicts, what failed and (under GitHub Actions) workflow annotations.
  */
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

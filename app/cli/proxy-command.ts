@@ -1,13 +1,6 @@
 /**
- * @module `conformance proxy --target URL`: starts the judging proxy (src/proxy), prints
- * `listening on URL` (and warns at once when the target does not answer), and on the first
- * SIGINT/SIGTERM, `--duration` or `--max-exchanges` stops accepting, lets the exchanges under way
- * end (cutting those that do not), writes the reports asked for (the same formats as `run`), says so
- * in one line, prints the matrix and the coverage the traffic exercised, and returns `run`'s exit
- * code for the server's report (0 conformant, 1 not, 2 usage error, 3 could not judge: nothing of the
- * server judged). A second signal exits at once. While it runs, the reports are also written every
- * `--report-interval` seconds, on SIGUSR1 and on the admin port's POST /reports (`writeReports`),
- * each atomically. A finding's replay line replays its exchange from the `--record` file.
+ * @module `conformance proxy --target URL`: the judging proxy (src/proxy), which judges the traffic
+ * until a signal, `--duration` or `--max-exchanges` stops it, and writes `run`'s reports meanwhile and at the end.
  */
 import { type BaselineFlags, gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
 import { createWriteStream } from 'node:fs';
@@ -46,7 +39,6 @@ interface ProxyConfig {
   readonly target: string;
   readonly host: string;
   readonly port: number;
-  /** `--admin-port`/`--admin-host`: where GET /metrics and POST /reports are served; undefined: not served. */
   readonly admin: { readonly host: string; readonly port: number } | undefined;
   readonly durationS: number | undefined;
   readonly maxExchanges: number | undefined;
@@ -54,13 +46,9 @@ interface ProxyConfig {
   readonly idleTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly level: 'must' | 'should';
-  /** `--slo`: objectives judged on the server's timing. */
   readonly objectives: readonly Objective[] | undefined;
-  /** `--record FILE`: the redacted exchanges as JSONL. */
   readonly record: string | undefined;
-  /** `--record-bodies`: the record keeps whole answers (streams: each event with its time offset). */
   readonly recordBodies: boolean;
-  /** `--report-interval S`: the reports are written every S seconds too. */
   readonly reportInterval: number | undefined;
   /** With `--record`: the flags of `conformance run --replay` that reach the target as the proxy does. */
   readonly exchangeReplay: { readonly base: string; readonly rest: string } | undefined;
@@ -69,15 +57,12 @@ interface ProxyConfig {
   readonly forceConsole: boolean;
   readonly color: boolean | undefined;
   readonly replay: string;
-  /** The credentials the target accepts (`--token`/`--basic` or the environment), when given. */
   readonly credentials: ConfiguredCredentials | undefined;
   /** Where they came from (flags and variable names, never the values), for the start-up line. */
   readonly credentialsFrom: readonly string[];
-  /** Headers, forward proxy and TLS towards the target. */
   readonly connection: ConnectionSettings;
-  /** `--priority-scheduling on|off`: whether the served model uses it (§7.1); undefined: it does not, as the run takes it. */
+  /** `--priority-scheduling`; undefined: as off, as `run` takes it (§7.1). */
   readonly priorityScheduling: boolean | undefined;
-  /** `--param-*`: the names of the list endpoints' query parameters, with which listings are read and judged. */
   readonly listParams: ListParams;
   readonly baseline: BaselineFlags;
 }
@@ -106,12 +91,11 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const flag = /^--([\w-]+)(=.*)?$/.exec(a);
+    const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
     if (carried && !(flag && carried.has(flag[1]!))) {
-      const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
-      if (flag && option?.type === 'string' && flag[2] === undefined) i++;
+      if (option?.type === 'string' && flag![2] === undefined) i++;
       continue;
     }
-    const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
     if (flag && option?.secret) {
       words.push(`--${flag[1]} "$${option.env}"`);
       if (flag[2] === undefined) i++;
@@ -129,13 +113,11 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
       continue;
     }
     words.push(shellWord(a));
-    if (carried && flag && flag[2] === undefined && (PROXY_OPTIONS as OptionTable)[flag[1]!]?.type === 'string')
-      words.push(shellWord(argv[++i] ?? ''));
+    if (carried && flag && flag[2] === undefined && option?.type === 'string') words.push(shellWord(argv[++i] ?? ''));
   }
   return words;
 }
 
-/** The flags as a config; every mistake is one CTS_BAD_FLAG line. */
 export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyConfig | 'help' {
   const values = readFlags(argv, PROXY_OPTIONS, { hint: 'see conformance proxy --help' });
   if (values.help) return 'help';
@@ -202,7 +184,6 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   };
 }
 
-/** `--record-bodies`, which only says what `--record` keeps. */
 function recordBodies(record: string | undefined, given: boolean): boolean {
   if (given && record === undefined)
     throw badFlag('--record-bodies says what the --record file keeps: give --record FILE too');
@@ -279,7 +260,6 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`,
     );
   }
-  // The reports of the traffic so far; `writeReports` writes those asked for (the admin port's POST /reports).
   const build = () => buildReports(session, cfg, opened);
   const writeReports: WriteReports = reportWriter(cfg.outputs, build);
   const admin: AdminServer | undefined =
@@ -343,7 +323,6 @@ function recorder(recording: NodeJS.WritableStream & { writable: boolean }): (li
   };
 }
 
-/** The replay line of a recorded exchange (src/proxy/exchange-replay.ts). */
 function replayExchangeOf(replay: NonNullable<ProxyConfig['exchangeReplay']>) {
   return (line: number | undefined, op: Operation, rule: Rule | undefined): string =>
     exchangeReplayLine(replay.base, replay.rest, line, op, rule);

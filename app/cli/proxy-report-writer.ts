@@ -1,9 +1,6 @@
 /**
- * @module The proxy's reports written while it runs (`--report-interval`, SIGUSR1, the admin port's
- * POST /reports): every report file asked for, built from the traffic judged so far and written
- * atomically (a temporary file beside it, then a rename), so that a proxy killed hard leaves its last
- * complete report and never half of one. The console matrix and $GITHUB_STEP_SUMMARY are the final
- * write's (outputs.ts), not these.
+ * @module The proxy's reports written while it runs, each atomically, so that a proxy killed hard
+ * leaves its last complete report and never half of one.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -13,7 +10,6 @@ import { REPORT_FORMATS } from '../../reporters/registry.js';
 /** Writes every report asked for, atomically; resolves with the paths written. */
 export type WriteReports = () => Promise<string[]>;
 
-/** One file written whole or not at all: a temporary file in the same directory, renamed over it. */
 function writeAtomically(path: string, text: string): void {
   const full = resolve(path);
   mkdirSync(dirname(full), { recursive: true });
@@ -27,10 +23,7 @@ function writeAtomically(path: string, text: string): void {
   }
 }
 
-/**
- * The writer of `outputs` (format name → path), from `build` (the reports of the traffic so far).
- * Calls never overlap: one asked while another writes waits for it, then writes afresh.
- */
+/** The writer of `outputs`: calls never overlap; one asked while another writes waits, then writes afresh. */
 export function reportWriter(
   outputs: Readonly<Record<string, string>>,
   build: () => readonly RunReport[],

@@ -1,10 +1,6 @@
 /**
- * @module `conformance run` options: flags over the config file over defaults; secrets only from
- * flags or the environment. Every option is an entry of the run's table (options/run.ts), which says
- * its default, its config key, the run setting it fills (`into`, a path in `RunSettings`) and whether
- * the replay line carries it; every mistake is a `CTS_BAD_FLAG` / `CTS_BAD_CONFIG` with one clear
- * line. The command's settings are every target's: `resolveRunSettings` (src/runner/settings.ts)
- * makes each target's `RunSettings` of them, filling what no option gave.
+ * @module `conformance run` options, read by the run's table (options/run.ts): flags over the config
+ * file over defaults; secrets only from flags or the environment.
  */
 import type { BaselineFlags } from './baseline-gate.js';
 import type { GapKind } from '../../src/core/gaps.js';
@@ -28,21 +24,15 @@ export interface RunCommand {
     readonly replayBase: string;
     readonly connection: ConnectionSettings;
   };
-  /** `--plan`: print what the run would send, send nothing. */
   readonly plan: boolean;
-  /** `--replay FILE`: a `conformance proxy --record` file, sent again to the one target through the judging proxy. */
   readonly replay: string | undefined;
-  /** `--exchange N` (with `--replay`): only the exchange on line N of the recording. */
   readonly exchange?: number | undefined;
   readonly only: readonly string[];
   readonly skip: readonly string[];
   /** Report files by format name (`reporters/registry.ts`): `{junit: 'out.xml'}`. */
   readonly outputs: Readonly<Record<string, string>>;
-  /** `--baseline`, `--expect` (read as one), `--baseline-update`, `--baseline-prune`, `--requirements`. */
   readonly baseline: BaselineFlags;
-  /** `--min-coverage N`: a run covering less than N percent of the coverage model fails the gate. */
   readonly minCoverage: number | undefined;
-  /** `--allow-gaps`: the kinds of MUST gap that do not stop exit 0 (src/core/gaps.ts). */
   readonly allowGaps: readonly GapKind[];
   readonly quiet: boolean;
   readonly forceConsole: boolean;
@@ -72,11 +62,7 @@ function checkReplayFlags(file: string, argv: readonly string[], targets: readon
 
 type Value = ReturnType<typeof resolver<typeof RUN_OPTIONS>>;
 
-/**
- * The settings the table's options fill, each at its `into`, with the command's own defaults where
- * they are the run's (`fallbacks`, by flag); the model and writes against the bundled mock, and its
- * credentials, are the resolver's to fill.
- */
+/** The settings the table's options fill, each at its `into`; `fallbacks` (by flag) override the table's defaults. */
 function settingsOf(table: OptionTable, value: Value, fallbacks: Record<string, unknown>): Record<string, unknown> {
   const settings: Record<string, unknown> = { target: {} };
   const read = value as (flag: string, ...fallback: unknown[]) => unknown;
@@ -144,11 +130,7 @@ export function parseRunOptions(
 /** Where the bundled mock is said to be before it listens (a plan sends nothing; a run sets its address). */
 const BUNDLED_MOCK_UNSTARTED = 'http://127.0.0.1';
 
-/**
- * One target's settings: the command's, resolved (src/runner/settings.ts) for the target at `url`
- * (undefined: the bundled mock, which listens on loopback: no proxy of the environment stands
- * between), with the checks and anything else of the run given in `rest`.
- */
+/** One target's settings; `url` undefined: the bundled mock, on loopback, so reached without a proxy. */
 export function settingsForTarget(
   cmd: RunCommand,
   url: string | undefined,

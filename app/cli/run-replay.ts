@@ -1,11 +1,6 @@
 /**
  * @module `conformance run --replay FILE --target URL`: replays a `conformance proxy --record` file
- * against the target (src/replay) and reports it as `conformance proxy` does: the same two reports
- * (the server's findings and the clients'), the coverage the replayed traffic exercised, and the
- * proxy's exit code (0: no server-side finding at the gating level, 1: one). One line on stderr says
- * how many exchanges were replayed, how many skipped and why. `--exchange N` replays only the
- * exchange on line N (a proxy finding's replay line). The run's settings are resolved as any run's
- * (src/runner/settings.ts), with a replay's defaults from the command line.
+ * against the target (src/replay) and reports it as `conformance proxy` does.
  */
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';

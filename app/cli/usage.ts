@@ -1,8 +1,6 @@
 /**
- * @module The CLI's help text: the commands, and each command's `--help`, its options listed from
- * its table (options/) in the parts laid out here, with what the command does before them and its
- * exit codes after. `conformance mock`'s is in mock-command.ts: the mock starts without loading the
- * other commands' tables (test/e2e/startup-imports.test.ts).
+ * @module The CLI's help text: the commands, and each command's `--help` laid out from its table.
+ * `conformance mock`'s is in mock-command.ts, so that the mock starts without the other tables.
  */
 import { COVERAGE_OPTIONS, LIST_OPTIONS } from './options/catalogue.js';
 import { helpText, synopsis } from './options/help.js';

@@ -1,10 +1,4 @@
-/**
- * @module The gates a run is held to besides its checks' findings (see table.ts): `--min-coverage`,
- * the share of the coverage model it must exercise, and `--allow-gaps`, the kinds of MUST gap it may
- * leave and still exit 0 (src/core/gaps.ts; decisions/0013-no-silent-pass.md); and the findings
- * baseline and requirement set every judging command reads (`run`, `run --replay`, `proxy`, `merge`:
- * src/gating/baseline.ts, src/gating/requirements.ts).
- */
+/** @module The gates a run is held to besides its checks' findings, and the findings baseline (see table.ts). */
 import { GAP_KINDS } from '../../../src/core/gaps.js';
 import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
 import { parseRequirements } from '../../../src/gating/releases.js';

@@ -1,11 +1,6 @@
-/**
- * @module A command's `--help`, from its option table and its layout (../usage.ts): the usage line,
- * what the command does, then its options part by part, each `--flag ARG` with its help wrapped in a
- * column, the defaults filled in from the table; then what follows (the exit codes).
- */
+/** @module A command's `--help`, from its option table and its layout (../usage.ts). */
 import type { CliOption, OptionTable } from './table.js';
 
-/** One part of the options in `--help`: a title, the groups of options it lists, and text before them. */
 interface HelpSection {
   readonly title: string;
   readonly groups: readonly string[];
@@ -14,25 +9,19 @@ interface HelpSection {
 }
 
 export interface HelpLayout {
-  /** The first line (`Usage: conformance run [options]`). */
   readonly usage: string;
-  /** What the command does: a paragraph or more. */
   readonly about: string;
   readonly sections: readonly HelpSection[];
-  /** Where the help of each option starts. */
+  /** The column where the help of each option starts. */
   readonly column: number;
   /** After the options: the exit codes, what reports hold. */
   readonly after?: string;
 }
 
-/** Lines are wrapped to this width. */
 const WIDTH = 100;
 const INDENT = '  ';
 
-/**
- * An option's help with its `{default}`, `{replayDefault}`, `{env}` (`{$env}`: `$NAME`), or another
- * option's (`{timeout.default}`), filled in.
- */
+/** An option's help with its placeholders (`CliOption.help`) filled in. */
 export function helpOf(table: OptionTable, flag: string): string {
   return table[flag]!.help.replace(
     /\{(\$?)(?:([\w-]+)\.)?(default|replayDefault|env)\}/g,

@@ -1,9 +1,4 @@
-/**
- * @module The kinds of value an option takes, each once: how a flag's text (or the config file's
- * value) is read and checked, with the one-line `CTS_BAD_FLAG` a mistake gets, and the JSON Schema
- * the config file holds it under. A table entry names its kind; a kind only one command has lives in
- * that command's table.
- */
+/** @module The kinds of value options of several commands take: how each is read and checked, and its JSON Schema. */
 import { ConformanceError } from '../../../src/core/errors.js';
 import { OPERATIONS, type OperationId } from '../../../src/core/operations.js';
 import { PARTS, servedOperations } from '../../../src/core/parts.js';
@@ -17,7 +12,6 @@ export function text(minLength = 1): Kind<string> {
   return { read: (raw) => String(raw), schema: minLength ? { type: 'string', minLength } : { type: 'string' } };
 }
 
-/** A string that is not blank. */
 export function nonBlank(): Kind<string> {
   return {
     read: (raw, flag) => {
@@ -107,7 +101,6 @@ export function servesKind(): Kind<OperationId[]> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A UUID. */
 export function uuid(): Kind<string> {
   return {
     read: (raw, flag) => {

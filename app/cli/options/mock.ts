@@ -1,9 +1,6 @@
 /**
- * @module `conformance mock`'s options, one entry each (see table.ts): the flag, its kind, its
- * default, its line of `--help`, and `into`, the server option it sets (mock/adapters/node.ts's
- * `MockServerOptions`, with the command's own `exitWithParent`). A new mock flag is one entry here:
- * `parseMockArgs` sets every `into` from the table, and `--help` lists it; `MockFlagsFit` makes an
- * `into` that names no option, or a kind whose value does not fit it, fail to compile.
+ * @module `conformance mock`'s options (see table.ts), each setting the server option its `into`
+ * names; `MockFlagsFit` makes an `into` that does not fit its option's value fail to compile.
  */
 import type { MockServerOptions } from '../../../mock/adapters/node.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../../mock/journal.js';

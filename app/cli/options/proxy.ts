@@ -1,10 +1,4 @@
-/**
- * @module `conformance proxy`'s options, one entry each (see table.ts): the flag, its kind, its
- * default (said here when only this command reads it; the level, which `run --replay` reads too, is
- * src/proxy/proxy-defaults.ts'), its line of `--help`. The proxy has no config file and no replay
- * line of its own (its reports carry the command line as given, secrets read back from the
- * environment).
- */
+/** @module `conformance proxy`'s options (see table.ts); the proxy has no config file. */
 import { ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';

@@ -1,10 +1,6 @@
 /**
- * @module `conformance run`'s options, one entry each: the flag, its value's kind, the setting it sets
- * (`into`, a path in `RunSettings`, whose default in `RUN_DEFAULTS` is its default), its line of
- * `--help`, its config-file key (secrets have none), whether the replay line printed in reports
- * carries it, and whether `--replay` takes it. The order is the replay line's (`--replay`, `--target`,
- * `--entity` ... then the connection flags); `--help` lists each group in this order. The config
- * file's schema is generated from this table (`npm run generate`).
+ * @module `conformance run`'s options (see table.ts), in the replay line's order; the config file's
+ * schema is generated from this table (`npm run generate`).
  */
 import { DEFAULT_MODEL, ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { checkTargetUrl } from '../../../src/core/target-url.js';

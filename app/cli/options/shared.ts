@@ -1,10 +1,4 @@
-/**
- * @module Option groups several commands take, defined once: the report files (one per format of
- * reporters/registry.ts: the format's name is the flag, `--junit FILE`, and the config key), what
- * is printed while and after running, and the names of the list endpoints' query parameters (`run`
- * and `proxy`). `--help` is table.ts's (every command takes it); the connection options
- * (`--header`, `--proxy`, TLS) are ../connection-flags.ts's.
- */
+/** @module Option groups several commands take, defined once (see table.ts). */
 import { REPORT_FORMATS } from '../../../reporters/registry.js';
 import { DEFAULT_LIST_PARAMS } from '../../../src/core/defaults.js';
 import type { Objective } from '../../../src/core/timing.js';

@@ -1,12 +1,6 @@
 /**
- * @module What a command's options are: one table per command (`run.ts`, `proxy.ts`, `mock.ts`,
- * `catalogue.ts` for `list` and `coverage`; the groups several commands share in `shared.ts`,
- * `../connection-flags.ts` and `HELP_OPTION` here), an entry per flag, in the order `--help` lists
- * each group and the replay line writes them; an option's default is its entry's, or (`withDefaults`)
- * the settings' defaults object's at the setting it sets. Everything else is read from the tables:
- * node's `parseArgs` options (`readFlags`, ../flags.ts), each value with its default (`resolver`
- * here), the `--help` text (help.ts, laid out in ../usage.ts), the replay line of a run
- * (replay-line.ts) and the config file's JSON Schema (scripts/generate-config-schema.ts).
+ * @module What a command's options are: one table per command, an entry per flag, from which the
+ * flags, their values, `--help`, the replay line and the config file's JSON Schema are all read.
  */
 
 /** A JSON Schema, as the config file's schema holds it for one key. */
@@ -14,10 +8,7 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** How a value is read and checked, whether it comes from a flag or from the config file. */
 export interface Kind<V> {
-  /**
-   * The value from the command line (a string, strings for a repeatable flag), the environment or
-   * the config file (its JSON value); a mistake throws one `CTS_BAD_FLAG` line naming `--flag`.
-   */
+  /** The value from a flag, the environment or the config file; a mistake throws one `CTS_BAD_FLAG` line. */
   read(raw: unknown, flag: string, fromConfig: boolean): V;
   /** The config file's schema of the value; `null`: judged by the CLI, not listed in the schema. */
   readonly schema: JsonSchema | null;
@@ -26,11 +17,8 @@ export interface Kind<V> {
 }
 
 export interface CliOption<V = unknown> {
-  /** What node's `parseArgs` reads: a value (`string`) or none (`boolean`). */
   readonly type: 'string' | 'boolean';
-  /** Repeatable: every value is kept, in order. */
   readonly multiple?: true;
-  /** One-letter alias (`-q`). */
   readonly short?: string;
   /** The value's name in `--help` (`--timeout MS`). */
   readonly arg?: string;
@@ -39,19 +27,14 @@ export interface CliOption<V = unknown> {
    * `$NAME`) show this option's; `{timeout.default}` another option's of the same table.
    */
   readonly help: string;
-  /** The part of `--help` it is listed in (each command's layout in ../usage.ts names its parts). */
+  /** The part of `--help` it is listed in (../usage.ts). */
   readonly group: string;
   /** Reads and checks the value; without one, the flag's text (or `true`) is the value. */
   readonly kind?: Kind<V>;
-  /**
-   * The value when none is given: `--help` shows it, the parser uses it. Said here when only the
-   * command reads it; an option that sets a setting with a default (`into`) takes it from the settings'
-   * defaults object (`withDefaults`).
-   */
+  /** The value when none is given; one that sets a setting (`into`) takes it from `withDefaults`. */
   readonly default?: V;
   /** `run --replay`'s default, where it has another (`--level`, `--timeout`). */
   readonly replayDefault?: V;
-  /** The environment variable read when the flag is not given. */
   readonly env?: string;
   /** A secret: no config key, never written in a report; a replay line names its environment variable. */
   readonly secret?: true;
@@ -63,27 +46,16 @@ export interface CliOption<V = unknown> {
   readonly replay?: true;
   /** Written in the replay line, as these words (a value that needs quoting, or more than one word). */
   replayWords?(value: V, defaultValue: V | undefined): readonly string[];
-  /**
-   * With `run --replay`, which sends recorded requests as they are: `refused` on the command line (it
-   * would be ignored; in the config file, shared with ordinary runs, it is left unused), or `unused`.
-   * Either way it has no place in the replay line of a replay.
-   */
+  /** With `run --replay`, which sends recorded requests as they are: `refused` on the command line, or `unused`. */
   readonly withReplay?: 'refused' | 'unused';
-  /**
-   * The option of the command's settings it sets: `mock`, a key of the server options; `run`, a dotted
-   * path in `RunSettings` (`target.entity`), which its replay line is also written from and whose
-   * default in `RUN_DEFAULTS` is its default.
-   */
+  /** The setting it sets: `mock`, a key of the server options; `run`, a dotted path in `RunSettings`. */
   readonly into?: string;
 }
 
 /** A command's options by flag name (without `--`), in order. */
 export type OptionTable = Readonly<Record<string, CliOption>>;
 
-/**
- * `table` with each option that sets a setting (`into`) given the default at that path of `defaults`,
- * the one place it is said (`RUN_DEFAULTS`). An option saying another of its own is a mistake.
- */
+/** `table` with each option that sets a setting (`into`) given the default at that path of `defaults`. */
 export function withDefaults<T extends OptionTable>(defaults: object, table: T): T {
   const entries = Object.entries(table).map(([flag, option]) => {
     const found = option.into === undefined ? undefined : configValue(defaults, option.into);
@@ -105,7 +77,6 @@ export type ValueOf<O> = O extends { kind: Kind<infer V> } ? V : FlagValue<O>;
 
 /** Where a value not on the command line may come from. */
 export interface ValueSources {
-  /** The config file's content (`run`). */
   readonly config?: Readonly<Record<string, unknown>>;
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -126,9 +97,8 @@ export function putValue(object: Record<string, unknown>, key: string, value: un
 }
 
 /**
- * Reads options of `table`: the flag, else its environment variable, else its config key; read by its
- * kind; else the default (the table's, or the one given: `value('timeout', 60_000)`, `value('model',
- * undefined)` for none). `value.resolved` holds every value read so far, by flag (the replay line's).
+ * Reads options of `table`: the flag, else its environment variable, else its config key, else the
+ * default (the table's, or the one given). `value.resolved` holds every value read so far, by flag.
  */
 export function resolver<T extends OptionTable>(table: T, flags: FlagValues<T>, sources: ValueSources = {}) {
   const resolved: Record<string, unknown> = {};
