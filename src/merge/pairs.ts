@@ -31,8 +31,10 @@ export function pairsAcross(reports: readonly RunReport[]): PairsAcross {
   if (reports.length < 2 || !reports.some((r) => r.pairs?.halves.length)) return NOTHING;
   const all = reports.flatMap((r, from) => (r.pairs?.halves ?? []).map((half) => ({ half, from })));
   all.sort((a, b) => a.half.at - b.half.at);
-  const findings = new Findings();
   const states = new Map<string, Folded>();
+  // One verdict per exchange, as a proxy counts it: a listing's records give one half each, and the
+  // listing counts once, broken if one of its records broke the rule.
+  const perExchange = new Map<string, { check: PairCheck; h: KeptHalf; verdict: Verdict }>();
   for (const { half: h, from } of all) {
     const check = pairRuleOf(h.id);
     if (!check) continue;
@@ -42,12 +44,19 @@ export function pairsAcross(reports: readonly RunReport[]): PairsAcross {
     const { state, verdict } = (check.pair as PairJudgement<any, any>).step(before?.state, h.half);
     const mine = new Set(before?.from ?? []).add(from);
     states.set(key, { state, from: mine });
-    if (verdict !== undefined && before && [...before.from].some((f) => f !== from)) judge(findings, check, h, verdict);
+    if (verdict === undefined || !before || ![...before.from].some((f) => f !== from)) continue;
+    const exchange = `${from} ${h.id} ${h.at}`;
+    const seen = perExchange.get(exchange);
+    if (!seen || (seen.verdict === 'held' && verdict !== 'held')) perExchange.set(exchange, { check, h, verdict });
   }
+  const findings = new Findings();
+  for (const { check, h, verdict } of perExchange.values()) judge(findings, check, h, verdict);
   return { results: findings.all().map((g) => resultOf(g, (t) => t)) };
 }
 
-function judge(findings: Findings, check: NonNullable<ReturnType<typeof pairRuleOf>>, h: KeptHalf, v: Verdict): void {
+type PairCheck = NonNullable<ReturnType<typeof pairRuleOf>>;
+
+function judge(findings: Findings, check: PairCheck, h: KeptHalf, v: Verdict): void {
   const judged = { rule: check.rule, id: check.id, op: check.operation };
   findings.judged(judged);
   if (v === 'held' || v === undefined) return;

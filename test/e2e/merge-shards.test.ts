@@ -4,6 +4,7 @@
  * statuses, coverage 100%, every format written), though each shard alone fails --min-coverage 100;
  * a shard missing, a shard of another seed and a report of another version are exit 2 with the reason.
  */
+import { TOOL } from '../../src/core/tool.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
@@ -93,7 +94,7 @@ test('a shard missing, a shard of another seed, a report of another version: exi
   const versions = await runCli(['merge', at('shard-1.json'), at('older.json'), at('shard-3.json')], LIMIT);
   expect(versions.code).toBe(2);
   expect(versions.stderr).toContain(
-    `tool version differs: ${at('shard-1.json')} has 0.1.0, ${at('older.json')} has 0.0.9`,
+    `tool version differs: ${at('shard-1.json')} has ${TOOL.version}, ${at('older.json')} has 0.0.9`,
   );
 
   writeFileSync(at('cut.json'), '{"schemaVersion": "1.4", "rep');

@@ -251,7 +251,10 @@ test.skipIf(skip)(
     const before = gzipFront.log().length;
     await workload(sdk(proxy.url), proxy.url);
     const [server] = await proxy.stop();
-    const failed = server!.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.id);
+    // An INFO observation (nginx's gzip holding a stream's events back: streaming.timing) is not a finding.
+    const failed = server!.results
+      .filter((r) => (r.status === 'fail' || r.status === 'error') && r.level !== 'INFO')
+      .map((r) => r.id);
     expect(failed).toEqual([]);
     // Compressed indeed: the SDK's and fetch's answers came gzipped through nginx.
     expect(gzipFront.log().slice(before)).toMatch(/gzip=\d/);

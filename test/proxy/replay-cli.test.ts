@@ -81,7 +81,7 @@ test('(a) replayed against a clean target with other credentials: every exchange
     // …and the two recorded as refused, refused again: wrong credentials, and none.
     expect(status('auth.rejects-wrong-credentials.chat-create')).toBe('pass');
     expect(status('auth.rejects-missing-credentials.scores-list')).toBe('pass');
-    expect(run.stdout).toMatch(/server\s+CONFORMANT at level should, coverage \d+%/);
+    expect(run.stdout).toMatch(/server\s+CONFORMANT at level must, coverage \d+%/);
     expect(leaks).toEqual([]);
     expect(run.stderr).not.toMatch(STACK);
   } finally {
