@@ -26,17 +26,24 @@ export function jsonOrUndefined(text: string | undefined): unknown {
   }
 }
 
-/** JSON with object keys sorted (and undefined members dropped): equal values have equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isJsonObject(value)) {
-    const members = Object.keys(value)
-      .sort()
-      .filter((k) => value[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${members.join(',')}}`;
+/**
+ * JSON with object keys sorted (and undefined members dropped): equal values have equal text. `omit`:
+ * top-level members left out.
+ */
+export function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i ? ',' : '') + canonicalJson(value[i]);
+    return `${text}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const object = value as Record<string, unknown>;
+  let text = '';
+  for (const k of Object.keys(object).sort()) {
+    if (object[k] === undefined || omit?.has(k)) continue;
+    text += `${text ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(object[k])}`;
+  }
+  return `{${text}}`;
 }
 
 /** RFC 9110 §15.3: success. */

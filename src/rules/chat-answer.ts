@@ -308,9 +308,10 @@ export function streamedCountBreach(
   return undefined;
 }
 
+const STREAMING_FIELDS = new Set(['stream', 'stream_options']);
+
 /** The key pairing a greedy, seeded, one-choice request (only those give the same text twice) streamed and not. */
 export function greedyPairKey(request: ChatBody): string | undefined {
   if (request.temperature !== 0 || !Number.isInteger(request.seed) || (request.n ?? 1) !== 1) return undefined;
-  const { stream: _s, stream_options: _o, ...rest } = request;
-  return canonicalJson(rest);
+  return canonicalJson(request, STREAMING_FIELDS);
 }

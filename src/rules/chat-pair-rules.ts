@@ -58,14 +58,16 @@ const contents = (c: ChatBody): string[] =>
     isJsonObject(ch) && isJsonObject(ch.message) && typeof ch.message.content === 'string' ? ch.message.content : '',
   );
 
+/** What a seeded repeat may change without changing its answer. */
+const NOT_THE_SEEDED_ANSWER = new Set(['stream', 'stream_options', 'request_id']);
+
 const seeded: PairJudgement<{ readonly contents: readonly string[] }, { readonly contents: readonly string[] }> = {
   halves: {
     completion: (e: CompletionSeen) => {
       const { request } = e;
       // The suite's check compares two plain answers; a stream is not judged here.
       if (!Number.isInteger(request.seed) || e.streamed) return undefined;
-      const { stream: _s, stream_options: _o, request_id: _r, ...rest } = request;
-      return { key: canonicalJson(rest), half: { contents: contents(e.completion) } };
+      return { key: canonicalJson(request, NOT_THE_SEEDED_ANSWER), half: { contents: contents(e.completion) } };
     },
   },
   step(first, half) {
@@ -125,28 +127,72 @@ const NOT_THE_PROMPT = new Set([
   'prompt_logprobs',
 ]);
 
-const promptOnce: PairJudgement<{ readonly n: number; readonly prompt: number }, Record<number, number>> = {
+/** One answer's prompt count; its request kept to tell its prompt (`key` once read back from a report). */
+interface PromptCount {
+  readonly n: number;
+  readonly prompt: number;
+  readonly request?: ChatBody;
+  readonly key?: string;
+}
+
+const promptKeys = new WeakMap<object, string>();
+
+/**
+ * What renders the prompt, as text: the top-level fields sorted, their values as the client wrote them
+ * (one client writes the same keys in the same order).
+ */
+function promptKey(c: PromptCount): string {
+  if (c.key !== undefined || !c.request) return c.key ?? '';
+  let key = promptKeys.get(c.request);
+  if (key === undefined) {
+    const fields: string[] = [];
+    for (const [k, v] of Object.entries(c.request))
+      if (v !== undefined && !NOT_THE_PROMPT.has(k)) fields.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    promptKeys.set(c.request, (key = fields.sort().join(',')));
+  }
+  return key;
+}
+
+/** Counts kept per coarse key: the latest, whatever their n. */
+const KEPT_COUNTS = 8;
+
+/**
+ * Keyed coarsely (the model, how many messages, the last one's text), so that writing out the whole
+ * prompt, which cost more than the rest of an exchange's judging, is done only where two values of n
+ * meet under one coarse key.
+ */
+const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
   halves: {
     completion: (e: CompletionSeen) => {
       const n = e.request.n ?? 1;
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
       if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
-      const key = canonicalJson(Object.fromEntries(Object.entries(e.request).filter(([k]) => !NOT_THE_PROMPT.has(k))));
-      return { key, half: { n: n as number, prompt } };
+      const messages = Array.isArray(e.request.messages) ? e.request.messages : [];
+      const last = messages.at(-1);
+      const text = isJsonObject(last) && typeof last.content === 'string' ? last.content : '';
+      const request = e.request;
+      const half: PromptCount = {
+        n: n as number,
+        prompt,
+        request,
+        // A report carries what renders the prompt, not the request.
+        toJSON: () => ({ n, prompt, key: promptKey(half) }),
+      } as PromptCount;
+      return { key: `${String(e.request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`, half };
     },
   },
-  step(byN, half) {
-    const known = Object.entries(byN ?? {}).find(([n]) => Number(n) !== half.n);
-    const state = { ...byN, [half.n]: half.prompt };
+  step(counts, half) {
+    const state = [...(counts ?? []), half].slice(-KEPT_COUNTS);
+    const other = counts?.filter((c) => c.n !== half.n);
+    const known = other?.length ? other.findLast((c) => promptKey(c) === promptKey(half)) : undefined;
     if (!known) return { state };
-    const [n, prompt] = known;
     return {
       state,
       verdict:
-        prompt === half.prompt
+        known.prompt === half.prompt
           ? 'held'
           : {
-              expected: `prompt_tokens ${prompt}, as for the same prompt with n = ${n}`,
+              expected: `prompt_tokens ${known.prompt}, as for the same prompt with n = ${known.n}`,
               actual: `prompt_tokens ${half.prompt} with n = ${half.n}`,
             },
     };
