@@ -21,6 +21,26 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
       (b) => (b.echo = true),
     ),
   },
+  'chat-completions.completion-tokens-of-one-choice': {
+    description:
+      'With n > 1, usage.completion_tokens counts one choice only (total adjusted), as an engine that reports the last sequence.',
+    breaks: ['chat-completions.usage-counts-every-choice'],
+    after: rewriteJsonAnswer<
+      Json & { choices?: Json[]; usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
+    >(isChat, (body) => {
+      const n = body.choices?.length ?? 1;
+      if (n <= 1 || !body.usage) return;
+      body.usage.completion_tokens = Math.ceil(body.usage.completion_tokens / n);
+      body.usage.total_tokens = body.usage.prompt_tokens + body.usage.completion_tokens;
+    }),
+  },
+  'chat-completions.cached-tokens-over-prompt': {
+    description: 'usage.prompt_tokens_details.cached_tokens reports more tokens than the prompt has.',
+    breaks: ['chat-completions.cached-tokens-within-prompt'],
+    after: rewriteJsonAnswer<Json & { usage?: Json & { prompt_tokens: number } }>(isChat, (body) => {
+      if (body.usage) body.usage.prompt_tokens_details = { cached_tokens: body.usage.prompt_tokens + 16 };
+    }),
+  },
   'chat-completions.prompt-tokens-per-choice': {
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: ['chat-completions.prompt-tokens-once-for-n'],

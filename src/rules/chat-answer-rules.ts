@@ -39,7 +39,7 @@ import {
 import { STRUCTURED_RULES } from './chat-structured-rules.js';
 import type { CompletionSeen, ExchangeSeen, Verdict } from './evidence.js';
 import { answerSaid, refusalVerdict, validBody } from './answer-facts.js';
-import { is2xx } from '../core/values.js';
+import { is2xx, isJsonObject } from '../core/values.js';
 import type { Rule, RuleIdentity } from './rule.js';
 
 type Shown = (request: ChatBody, completion: ChatBody) => boolean;
@@ -87,6 +87,31 @@ function forbidden(forbids: (request: ChatBody, e: ExchangeSeen) => string | und
     return why === undefined ? undefined : refusalVerdict(e.status, `a 4xx to a request with ${why}`, answerSaid(e));
   };
 }
+
+/** A bound on completion tokens small enough that no context window cuts a choice short of it. */
+const SMALL_BOUND = 64;
+
+/**
+ * What each choice of an answer shows it generated at least: its token_ids, or the whole bound when
+ * it finished by length under a small one. Undefined for a choice that shows nothing.
+ */
+function choiceFloors(request: ChatBody, completion: ChatBody): (number | undefined)[] {
+  const bound = request.max_completion_tokens ?? request.max_tokens;
+  const small = Number.isInteger(bound) && (bound as number) >= 1 && (bound as number) <= SMALL_BOUND;
+  return (Array.isArray(completion.choices) ? completion.choices : []).map((c) => {
+    if (!isJsonObject(c)) return undefined;
+    if (Array.isArray(c.token_ids)) return c.token_ids.length;
+    return small && c.finish_reason === 'length' ? (bound as number) : undefined;
+  });
+}
+
+const completionTokensOf = (completion: ChatBody): unknown =>
+  isJsonObject(completion.usage) ? completion.usage.completion_tokens : undefined;
+
+const cachedTokensOf = (completion: ChatBody): unknown => {
+  const details = isJsonObject(completion.usage) ? completion.usage.prompt_tokens_details : undefined;
+  return isJsonObject(details) ? details.cached_tokens : undefined;
+};
 
 /** How §7.1 is judged, for a driver's start line: no priority scheduling unless `flag` says so. */
 export function describePriority(scheduling: boolean, flag: string): string {
@@ -354,4 +379,51 @@ export const CHAT_ANSWER_RULES = {
     },
   },
   ...STRUCTURED_RULES,
+  usageCountsEveryChoice: answerRule(
+    {
+      id: 'chat-completions.usage-counts-every-choice',
+      section: '§4.1',
+      level: 'SHOULD',
+      convention:
+        'OpenAI/vLLM usage accounting: completion_tokens counts the tokens of every choice when n > 1 (vLLM and SGLang usage tests)',
+      requirement:
+        'With several choices, usage.completion_tokens counts the tokens of every choice: at least the sum of what each shows it generated (its token_ids, or a small max_completion_tokens reached with finish_reason "length").',
+      needs: `a 2xx chat answer with usage and two or more choices that show their length (token_ids, or finish_reason "length" under a bound of at most ${SMALL_BOUND})`,
+    },
+    (request, completion) =>
+      Number.isInteger(completionTokensOf(completion)) &&
+      choiceFloors(request, completion).filter((f) => f !== undefined).length >= 2,
+    (request, completion) => {
+      const floors = choiceFloors(request, completion);
+      const least = floors.reduce<number>((sum, f) => sum + (f ?? 0), 0);
+      const counted = completionTokensOf(completion) as number;
+      if (counted >= least) return undefined;
+      const each = floors.map((f, i) => `choice ${i}: ${f === undefined ? '?' : `at least ${f}`}`).join(', ');
+      return `usage.completion_tokens ${counted}, fewer than the ${least} token(s) the choices show (${each})`;
+    },
+  ),
+  cachedTokensWithinPrompt: answerRule(
+    {
+      id: 'chat-completions.cached-tokens-within-prompt',
+      section: '§4.1',
+      level: 'SHOULD',
+      convention:
+        'OpenAI/vLLM usage: prompt_tokens_details.cached_tokens counts the prompt tokens served from the prefix cache',
+      requirement:
+        'usage.prompt_tokens_details.cached_tokens, when present, is an integer between 0 and usage.prompt_tokens.',
+      needs: 'a 2xx chat answer whose usage carries prompt_tokens_details.cached_tokens',
+    },
+    (_request, completion) => cachedTokensOf(completion) !== undefined && cachedTokensOf(completion) !== null,
+    (_request, completion) => {
+      const cached = cachedTokensOf(completion);
+      const prompt = isJsonObject(completion.usage) ? completion.usage.prompt_tokens : undefined;
+      if (
+        Number.isInteger(cached) &&
+        (cached as number) >= 0 &&
+        (typeof prompt !== 'number' || (cached as number) <= prompt)
+      )
+        return undefined;
+      return `cached_tokens ${JSON.stringify(cached)} with prompt_tokens ${JSON.stringify(prompt)}`;
+    },
+  ),
 } as const satisfies Record<string, Rule>;

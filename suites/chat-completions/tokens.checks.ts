@@ -184,6 +184,52 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   schedule: { maxRequests: () => 2 },
 });
 
+/** n: 3 under a small bound the model is kept from stopping before (ignore_eos): every choice shows its length. */
+const usageCountsEveryChoice = defineCheck({
+  id: 'chat-completions.usage-counts-every-choice',
+  operation: 'chat.create',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.usageCountsEveryChoice, 'chat.create'),
+  async run(ctx) {
+    const rule = CHAT_ANSWER_RULES.usageCountsEveryChoice;
+    const bound = Math.min(8, ctx.target.maxCompletionTokens);
+    const sent = { messages: LONG_ANSWER, n: 3, temperature: 0.8, max_completion_tokens: bound, ignore_eos: true };
+    const r = await answerIn(ctx, 'non-streamed', sent, `a request with n: 3, max_completion_tokens: ${bound}`, {
+      expected: 'usage.completion_tokens counting the tokens of all 3 choices',
+      breach: (body) => (rule.shown(sent, body) ? rule.breach(sent, body) : undefined),
+    });
+    if (!r.ok) return r.outcome;
+    return rule.shown(sent, r.body)
+      ? pass()
+      : skip(
+          `the answer did not show two choices' lengths (finish_reason "length" at ${bound} tokens, or token_ids): finish_reasons ${JSON.stringify(r.body.choices.map((c) => c.finish_reason))}`,
+        );
+  },
+});
+
+/** The same long prompt twice: a prefix cache, where there is one, serves the second. */
+const cachedTokensWithinPrompt = defineCheck({
+  id: 'chat-completions.cached-tokens-within-prompt',
+  operation: 'chat.create',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.cachedTokensWithinPrompt, 'chat.create'),
+  async run(ctx) {
+    const rule = CHAT_ANSWER_RULES.cachedTokensWithinPrompt;
+    const sent = { messages: LONG_ANSWER, max_completion_tokens: Math.min(4, ctx.target.maxCompletionTokens) };
+    let shown = 0;
+    for (const what of ['a request', 'the same request again (a prefix cache serves it)']) {
+      const r = await answerIn(ctx, 'non-streamed', sent, what, {
+        expected: 'usage.prompt_tokens_details.cached_tokens, when present, an integer between 0 and prompt_tokens',
+        breach: (body) => (rule.shown(sent, body) ? rule.breach(sent, body) : undefined),
+      });
+      if (!r.ok) return r.outcome;
+      if (rule.shown(sent, r.body)) shown++;
+    }
+    return shown
+      ? pass()
+      : skip('neither answer carried usage.prompt_tokens_details.cached_tokens: the deployment does not report it');
+  },
+  schedule: { maxRequests: () => 2 },
+});
+
 export const tokenChecks = [
   returnTokenIdsPerChoice,
   returnTokenIdsMatchUsage,
@@ -195,6 +241,8 @@ export const tokenChecks = [
   logprobsShapeAndCountsStreamed,
   minTokensHonoured,
   minTokensHonouredStreamed,
+  usageCountsEveryChoice,
+  cachedTokensWithinPrompt,
 ] as const;
 
 // The non-streamed halves are imported by the variant tests.
