@@ -163,6 +163,24 @@ export const streamingFaults: readonly Fault[] = faultTable({
     breaks: [st('usage-chunk-last-and-adds-up'), st('reassembles-to-valid-completion')],
     after: rewriteUsageChunk(() => undefined),
   },
+  'streaming.usage-chunk-always': {
+    description: 'A usage chunk (choices: []) ends every stream, include_usage or not, as some hosted deployments do.',
+    breaks: [st('no-usage-unless-asked')],
+    after: rewriteChatStream(async function* (source) {
+      let last: Chunk | undefined;
+      let usageSent = false;
+      for await (const event of source) {
+        const c = parseEvent<Chunk>(event);
+        if (c?.usage && c.choices?.length === 0) usageSent = true;
+        else if (c) last = c;
+        if (event.startsWith('data: [DONE]') && !usageSent && last) {
+          const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+          yield `data: ${JSON.stringify({ id: last.id, object: last.object, created: last.created, model: last.model, choices: [], usage })}\n\n`;
+        }
+        yield event;
+      }
+    }),
+  },
   'streaming.usage-chunk-does-not-add-up': {
     description: 'The usage chunk reports total_tokens one more than prompt + completion.',
     breaks: [st('usage-chunk-last-and-adds-up')],

@@ -19,6 +19,8 @@ export type StreamRule =
   | 'indices'
   /** A usage chunk (empty `choices`) comes last before the terminator and adds up. */
   | 'usage'
+  /** No usage unless asked: no usage chunk without `include_usage`, none on content chunks without `continuous_usage_stats`. */
+  | 'usage-unasked'
   /** Nothing follows `data: [DONE]`. */
   | 'done-last'
   /** The stream ends with `data: [DONE]` and no incomplete trailing event (not cut short). */

@@ -151,6 +151,7 @@ export class ChatStreamJudge {
         `${this.where} carries choices after the usage chunk (event ${this.usageChunkAt}); the usage chunk must be last before [DONE]`,
       );
     }
+    if (isJsonObject(usage)) this.unasked(choices.length > 0);
     if (choices.length === 0 && isJsonObject(usage)) {
       this.usageChunk(usage);
       return;
@@ -197,6 +198,20 @@ export class ChatStreamJudge {
         `${this.where} (chunk ${this.chunkNo}) repeats prompt_token_ids, which belong only in the first chunk`,
       );
     }
+  }
+
+  /** vLLM's usage policy: usage only where stream_options asked for it. */
+  private unasked(withChoices: boolean): void {
+    if (withChoices && !this.options.continuousUsage)
+      this.find(
+        'usage-unasked',
+        `${this.where} carries usage beside its choices, though stream_options.continuous_usage_stats was not set`,
+      );
+    if (!withChoices && !this.options.includeUsage)
+      this.find(
+        'usage-unasked',
+        `${this.where} is a usage chunk (choices: []), though stream_options.include_usage was not set: a client reading choices[0] of every chunk breaks on it`,
+      );
   }
 
   /** The usage chunk of `stream_options.include_usage`: empty choices, usage that adds up, once. */

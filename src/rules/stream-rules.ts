@@ -175,6 +175,14 @@ export const STREAM_JUDGE_RULES = {
     'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
     'a stream asked with stream_options.include_usage',
   ),
+  'usage-unasked': streamRule(
+    'usage-unasked',
+    'streaming.no-usage-unless-asked',
+    'SHOULD',
+    "vLLM's usage policy (its test_usage_policy): a stream carries usage only as stream_options asks",
+    'Without stream_options.include_usage no chunk carries usage (no usage chunk with empty choices); without continuous_usage_stats no chunk with choices carries usage.',
+    'a 2xx streamed chat answer',
+  ),
   'done-last': streamRule(
     'done-last',
     'streaming.done-is-last',

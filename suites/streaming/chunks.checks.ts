@@ -61,6 +61,14 @@ export const chunkChecks = [
     rule: 'usage',
     expected: 'a usage chunk (choices: []) last before [DONE], adding up',
   }),
+  // docs/conventions.md: vLLM sends usage only as stream_options asks (a client reading choices[0]
+  // of every chunk breaks on a usage chunk it did not ask for).
+  streamRuleCheck({
+    id: 'streaming.no-usage-unless-asked',
+    request: { n: 2, temperature: 0.8 },
+    rule: 'usage-unasked',
+    expected: 'no chunk with usage: stream_options asked for none',
+  }),
   // §4.1 return_token_ids: "In streaming mode prompt_token_ids appears only in the first chunk and
   // token_ids holds the delta tokens of each chunk."
   streamRuleCheck({
