@@ -10,6 +10,14 @@ import type { ExchangeSeen, RequestSeen, Verdict } from './evidence.js';
 export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /**
+ * The ground of every "rejected with a 4xx" for a body that breaks the documented request shape: the
+ * interface describes the valid bodies but not the answer to an invalid one (§7: "HTTP status codes
+ * and the condition that yields each: not shown"), so such a check is a SHOULD on this convention.
+ */
+export const BODY_REJECTION_CONVENTION =
+  'RFC 9110 §15.5 (a request the server will not process is a 4xx client error); FastAPI answers 422 and vLLM 400 to a body that fails validation';
+
+/**
  * A request no conformant server serves, answered: a 4xx holds; a gateway's 502/503/504 shows
  * nothing; anything else (a 2xx first of all) is the breach, in words.
  */

@@ -7,7 +7,13 @@ import { OPERATIONS, operation, type OperationId } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { usageBreach } from './chat-answer.js';
 import { ERROR_SHAPE_CONVENTION, errorMessageOf, internalsIn, judgeErrorBody } from './error-shape.js';
-import { answerSaid, GATEWAY_STATUSES, refusalVerdict, validRequest } from './answer-facts.js';
+import {
+  answerSaid,
+  BODY_REJECTION_CONVENTION,
+  GATEWAY_STATUSES,
+  refusalVerdict,
+  validRequest,
+} from './answer-facts.js';
 import type { ExchangeSeen, Verdict } from './evidence.js';
 import type { Rule } from './rule.js';
 
@@ -59,7 +65,8 @@ export const ANSWER_RULES = {
     side: 'server',
     id: 'errors.rejects-malformed-json.{op}',
     ops: BODY_OPS,
-    level: 'MUST',
+    level: 'SHOULD',
+    convention: BODY_REJECTION_CONVENTION,
     requirement: (op) =>
       `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a request whose body is not JSON (client side too)',
@@ -70,7 +77,8 @@ export const ANSWER_RULES = {
     side: 'server',
     id: 'errors.rejects-non-object-json.{op}',
     ops: BODY_OPS,
-    level: 'MUST',
+    level: 'SHOULD',
+    convention: BODY_REJECTION_CONVENTION,
     requirement: (op) =>
       `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a JSON body that is not an object (client side too)',
@@ -81,7 +89,8 @@ export const ANSWER_RULES = {
     side: 'server',
     id: 'errors.rejects-invalid-body.{op}',
     ops: BODY_OPS,
-    level: 'MUST',
+    level: 'SHOULD',
+    convention: BODY_REJECTION_CONVENTION,
     requirement: (op) =>
       `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a JSON object invalid against the request schema under every lax reading (decisions/0004; client side too)',

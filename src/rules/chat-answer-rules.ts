@@ -155,8 +155,8 @@ export const CHAT_ANSWER_RULES = {
       level: 'SHOULD',
       convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
       requirement:
-        'With min_tokens m, a one-choice answer that finished with "stop" has usage.completion_tokens of at least m: nothing, a stop string included, ends the output earlier.',
-      needs: 'a one-choice 2xx chat answer with usage, finished with "stop", to a request with min_tokens > 0',
+        'With min_tokens m, an answer of n choices that all finished with "stop" has usage.completion_tokens of at least n × m: nothing, a stop string included, ends a choice earlier.',
+      needs: 'a 2xx chat answer with usage, every choice finished with "stop", to a request with min_tokens > 0',
     },
     minTokensShown,
     minTokensBreach,
@@ -366,7 +366,9 @@ export const CHAT_ANSWER_RULES = {
     id: 'chat-completions.trailing-slash-path',
     ops: ['chat.create'],
     section: '§4.1',
-    level: 'MUST',
+    level: 'SHOULD',
+    convention:
+      'FastAPI/Starlette redirect_slashes (a 307 to the path without the slash), as vLLM serves it; §4.1 only shows the variant in a request example',
     requirement:
       'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
     needs: 'a valid chat request to /v1/chat/completions/',

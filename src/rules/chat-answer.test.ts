@@ -75,17 +75,23 @@ describe('completion bound', () => {
 });
 
 describe('min_tokens', () => {
-  test('fewer tokens than min_tokens break it', () => {
+  test('fewer tokens than min_tokens per choice break it', () => {
     expect(minTokensBreach({ min_tokens: 4 }, completion([choice(0)], 1))).toMatch(
-      /completion_tokens 1.*min_tokens is 4/,
+      /completion_tokens 1 for 1 choice.*min_tokens 4 asks at least 4/,
     );
     expect(minTokensBreach({ min_tokens: 4 }, completion([choice(0)], 4))).toBeUndefined();
+    // Two choices: usage sums them, so 4 + 1 tokens break min_tokens 4 though the total passes 4.
+    expect(minTokensBreach({ min_tokens: 4 }, completion([choice(0), choice(1)], 5))).toMatch(/at least 8/);
+    expect(minTokensBreach({ min_tokens: 4 }, completion([choice(0), choice(1)], 8))).toBeUndefined();
   });
-  test('shown only on one choice that finished with "stop"', () => {
+  test('shown only when every choice finished with "stop"', () => {
     expect(minTokensShown({ min_tokens: 4 }, completion([choice(0)], 1))).toBe(true);
     expect(minTokensShown({ min_tokens: 4 }, completion([choice(0, 'a', { finish_reason: 'length' })], 1))).toBe(false);
     expect(minTokensShown({ min_tokens: 0 }, completion([choice(0)], 1))).toBe(false);
-    expect(minTokensShown({ min_tokens: 4 }, completion([choice(0), choice(1)], 1))).toBe(false);
+    expect(minTokensShown({ min_tokens: 4 }, completion([choice(0), choice(1)], 1))).toBe(true);
+    expect(
+      minTokensShown({ min_tokens: 4 }, completion([choice(0), choice(1, 'a', { finish_reason: 'length' })], 1)),
+    ).toBe(false);
   });
 });
 

@@ -74,8 +74,8 @@ export function completionBoundBreach(request: ChatBody, completion: ChatBody): 
 }
 
 /**
- * vLLM: nothing ends the output before min_tokens tokens. Shown only when the one choice finished with
- * "stop", and no structured-output grammar is asked (its end may leave the model nothing to add).
+ * vLLM: nothing ends the output before min_tokens tokens, in each choice. Shown only when every choice
+ * finished with "stop", and no structured-output grammar is asked (its end may leave the model nothing to add).
  */
 export function minTokensShown(request: ChatBody, completion: ChatBody): boolean {
   const choices = choicesOf(completion);
@@ -84,18 +84,21 @@ export function minTokensShown(request: ChatBody, completion: ChatBody): boolean
     !(isJsonObject(request.response_format) && request.response_format.type !== 'text') &&
     isCount(request.min_tokens) &&
     request.min_tokens > 0 &&
-    choices.length === 1 &&
-    choices[0]!.finish_reason === 'stop' &&
+    choices.length > 0 &&
+    choices.every((c) => c.finish_reason === 'stop') &&
     isCount(completionTokens(completion))
   );
 }
 
+/** At least min_tokens per choice: usage.completion_tokens, the sum over the choices, is at least m × choices. */
 export function minTokensBreach(request: ChatBody, completion: ChatBody): string | undefined {
   const m = request.min_tokens;
   if (!isCount(m)) return undefined;
+  const n = Math.max(1, choicesOf(completion).length);
   const c = completionTokens(completion);
-  if (typeof c === 'number' && c >= m) return undefined;
-  return `completion_tokens ${String(c)}, finish_reason ${JSON.stringify(choicesOf(completion)[0]?.finish_reason)}, where min_tokens is ${m}`;
+  if (typeof c === 'number' && c >= m * n) return undefined;
+  const finish = choicesOf(completion).map((x) => JSON.stringify(x.finish_reason));
+  return `completion_tokens ${String(c)} for ${n} choice(s) (finish_reason ${finish.join(', ')}), where min_tokens ${m} asks at least ${m * n}`;
 }
 
 function stopsOf(request: ChatBody): string[] {

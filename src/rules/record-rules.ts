@@ -277,7 +277,9 @@ export const RECORD_RULES = {
     id: 'training-jobs.malformed-id-is-4xx',
     ops: JOB_READ_OPS,
     section: '§4.3',
-    level: 'MUST',
+    level: 'SHOULD',
+    convention:
+      'RFC 9110 §15.5 (an id that can identify nothing is a client error); FastAPI answers 422 to a UUID path parameter that is not one, 404 to an id that names nothing',
     requirement:
       'Getting a training job with a malformed id (not a UUID, so it can identify no job) answers a 4xx, never a 2xx or a 5xx (§4.3, §2.3).',
     needs: 'a training job asked for by an id that is not a UUID',

@@ -1,10 +1,13 @@
 /** @module The documented rules of chat completions (§4.1, §7, §8): conditions, ranges, enums, paths. */
+import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
 import { fail, pass } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
 import { forbiddenAcceptedBreach } from '../../src/rules/chat-answer.js';
+import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 import {
   chatPath,
   expectCompletion,
@@ -40,7 +43,8 @@ function boundCheck(rule: {
     id,
     operation: 'chat.create',
     section,
-    level: 'MUST',
+    level: 'SHOULD',
+    convention: BODY_REJECTION_CONVENTION,
     requirement,
     async run(ctx) {
       if (accepted) {
@@ -261,7 +265,8 @@ const requiresMessages = defineCheck({
   id: 'chat-completions.requires-messages',
   operation: 'chat.create',
   section: '§4.1',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention: BODY_REJECTION_CONVENTION,
   requirement: 'A request without messages is rejected with a 4xx.',
   async run(ctx) {
     const { messages: _omitted, ...body } = minimalChatRequest(ctx.target);
@@ -274,10 +279,7 @@ const requiresMessages = defineCheck({
 export const trailingSlashPath = defineCheck({
   id: 'chat-completions.trailing-slash-path',
   operation: 'chat.create',
-  section: '§4.1',
-  level: 'MUST',
-  requirement:
-    'POST /v1/chat/completions/ (the trailing-slash variant of the spec example) is answered with a chat completion, directly or through a 307/308 redirect to /v1/chat/completions on the same origin.',
+  ...checkIdentityOf(CHAT_ANSWER_RULES.trailingSlashPath, 'chat.create'),
   async run(ctx) {
     let ex;
     try {

@@ -156,28 +156,32 @@ const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   schedule: { maxRequests: () => 2 },
 });
 
-// A stop string that would otherwise end the output at once (" ") makes the min_tokens bound visible.
+// The cases bind: a stop string the model reaches at once (" "), min_tokens one short of the budget
+// and two choices. A server that ignores min_tokens passes only if every choice runs close to the
+// budget on its own; the control, without min_tokens, must show that the choices do not.
+const MIN_TOKENS_CHOICES = 2;
+
 export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   id: 'chat-completions.min-tokens-honoured',
   operation: 'chat.create',
   ...checkIdentityOf(CHAT_ANSWER_RULES.minTokens, 'chat.create'),
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
-    const m = Math.min(4, cap);
-    const base = { messages: LONG_ANSWER, max_completion_tokens: cap, stop: [' '] };
-    // The control: without min_tokens the stop string must end the output before m tokens, or a
-    // server whose completions are always long would pass for nothing.
+    const m = Math.max(1, cap - 1);
+    const n = MIN_TOKENS_CHOICES;
+    // n > 1 asks sampling (vLLM refuses n > 1 with greedy decoding).
+    const base = { messages: LONG_ANSWER, max_completion_tokens: cap, stop: [' '], n, temperature: 1 };
     const control = await answerIn(ctx, mode, base, 'the request without min_tokens (control)');
     if (!control.ok) return control.outcome;
     const early = usageOf(control.body).completion_tokens;
-    if (typeof early !== 'number' || early >= m) {
+    if (typeof early !== 'number' || early >= m * n) {
       return skip(
-        `the control without min_tokens generated ${String(early)} token(s), not fewer than ${m}: the stop string " " did not end it early, so min_tokens cannot be shown to act`,
+        `the control without min_tokens generated ${String(early)} token(s) in ${n} choices, not fewer than ${m * n}: the stop string " " did not end them early, so min_tokens cannot be shown to act`,
       );
     }
     const sent = { ...base, min_tokens: m };
-    return holdsIn(ctx, mode, sent, `a request with min_tokens: ${m}`, {
-      expected: `usage.completion_tokens >= ${m} (min_tokens), the stop string " " notwithstanding (without min_tokens: ${early})`,
+    return holdsIn(ctx, mode, sent, `a request with min_tokens: ${m}, n: ${n}`, {
+      expected: `usage.completion_tokens >= ${m * n} (min_tokens ${m} in each of ${n} choices), the stop string " " notwithstanding (without min_tokens: ${early})`,
       breach: (body) => minTokensBreach(sent, body),
     });
   },

@@ -153,11 +153,31 @@ test('output-control checks do not compare text: a different (but valid) model o
 
 // A control keeps a check from passing for the wrong reason.
 test('min_tokens is not judged (skip, not pass) on a server whose answers always run to the bound: the control shows no early stop', async () => {
-  const report = await runAgainstMock([minTokensHonoured, minTokensHonouredStreamed], {
-    faults: ['chat-completions.stop-strings-ignored'],
+  const report = await runAgainstVariant([minTokensHonoured, minTokensHonouredStreamed], {
+    before: (req) => {
+      if (req.method !== 'POST' || !req.path.startsWith('/v1/chat/completions') || !req.body) return req;
+      const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
+      const runs = { ...body, stop: [], ignore_eos: true };
+      return { ...req, body: new TextEncoder().encode(JSON.stringify(runs)) };
+    },
   });
   expect(report.results.map((r) => r.status)).toEqual(['skip', 'skip']);
   expect(report.results[0]?.reason).toMatch(/control without min_tokens/);
+});
+
+// The cases bind (stop " ", min_tokens one short of the budget, two choices): a server that ignores
+// min_tokens fails at every seed, and the conformant mock passes at every seed.
+test('min_tokens: the fault ignoring it fails at seeds 1–10, the conformant mock passes at seeds 1–10', async () => {
+  const seeds = Array.from({ length: 10 }, (_, i) => i + 1);
+  const statuses = async (faults: string[]) =>
+    Promise.all(
+      seeds.map(async (seed) => {
+        const r = await runAgainstMock([minTokensHonoured, minTokensHonouredStreamed], { seed, faults });
+        return `${seed}: ${r.results.map((x) => x.status).join(' ')}`;
+      }),
+    );
+  expect(await statuses(['chat-completions.min-tokens-ignored'])).toEqual(seeds.map((s) => `${s}: fail fail`));
+  expect(await statuses([])).toEqual(seeds.map((s) => `${s}: pass pass`));
 });
 
 test('an OpenAI error envelope with type, param and code null-valued is accepted (vLLM sends param: null)', async () => {

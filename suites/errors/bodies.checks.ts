@@ -1,6 +1,8 @@
 /** @module Bodies no reading accepts get a 4xx (MUST) with a known error body; lenient inputs observed (INFO). */
 import type fc from 'fast-check';
 import { refusalVerdict } from '../../src/rules/answer-facts.js';
+import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
+import { checkIdentityOf } from '../../src/rules/rule.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -155,9 +157,7 @@ function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
   return defineCheck({
     id: rejectsInvalidBodyId(op),
     operation: op,
-    section: operation(op).section,
-    level: 'MUST',
-    requirement: `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
+    ...checkIdentityOf(ANSWER_RULES.rejectsInvalidBody, op),
     ...writesFor(op),
     run: (ctx) =>
       checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
@@ -179,12 +179,10 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
   return defineCheck({
     id: `errors.rejects-${kind}.${slugOf(op)}`,
     operation: op,
-    section: operation(op).section,
-    level: 'MUST',
-    requirement:
-      kind === 'malformed-json'
-        ? `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`
-        : `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
+    ...checkIdentityOf(
+      kind === 'malformed-json' ? ANSWER_RULES.rejectsMalformedJson : ANSWER_RULES.rejectsNonObjectJson,
+      op,
+    ),
     async run(ctx): Promise<CheckOutcome> {
       for (const c of cases) {
         const ex = await ctx.http.send(rawSpec(ctx, op, c));

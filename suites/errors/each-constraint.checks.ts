@@ -1,4 +1,5 @@
 /** @module Every constraint of a request schema (§4.1, §4.2, §4.4, §8), broken alone in a full body: answered 4xx. */
+import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { operation } from '../../src/core/operations.js';
@@ -62,7 +63,8 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
     id: `errors.each-constraint-rejected.${slugOf(op)}`,
     operation: op,
     section: o.section,
-    level: 'MUST',
+    level: 'SHOULD',
+    convention: BODY_REJECTION_CONVENTION,
     requirement: `${o.method} ${o.path} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
     ...(o.writes ? { writes: true } : {}),
     async run(ctx) {

@@ -103,7 +103,7 @@ export const fieldRows: readonly RecordRow[] = [
     judges: 'fields',
     level: 'MUST',
     requirement: (kind) =>
-      `A ${kind.title}'s value, when present (and not null: nullability is not shown), is a JSON number (${kind.fieldsSection}: "value: number").`,
+      `A ${kind.title}'s value, when present (and not null: nullability is not shown), is a JSON number (${kind.fieldsSection} types \`value\` as number).`,
     run: (ctx, kind) =>
       judgeEachRecord(
         ctx,

@@ -1,6 +1,7 @@
 /** @module §4.2: create bodies with a field of the wrong type get a 4xx; realistic ones a UUID `id`. */
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
+import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import type { CheckOutcome } from '../../src/core/result.js';
 import { invalidGroupCases, realisticCreateBody, type Json } from './bodies.js';
@@ -24,7 +25,8 @@ const rejectsNonUuidModelId = defineCheck({
   id: 'training-jobs.rejects-non-uuid-model-id',
   operation: 'training-jobs.create',
   section: '§4.2',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention: BODY_REJECTION_CONVENTION,
   requirement:
     'A create body whose `model_id` is not a UUID string is rejected with a 4xx (§4.2: `model_id` string, UUID).',
   writes: true,
@@ -67,7 +69,8 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-experimental-config-types',
   operation: 'training-jobs.create',
   section: '§4.2',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention: BODY_REJECTION_CONVENTION,
   requirement:
     'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
   writes: true,
@@ -109,7 +112,8 @@ const rejectsWrongTrajectoryTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-trajectory-types',
   operation: 'training-jobs.create',
   section: '§4.2',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention: BODY_REJECTION_CONVENTION,
   requirement:
     'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
   writes: true,

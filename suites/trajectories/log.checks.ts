@@ -1,4 +1,5 @@
 /** @module §4.4 and §7: valid trajectory groups accepted for any `split`; invalid ones get a §7 error body. */
+import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
@@ -44,7 +45,9 @@ const acceptsValidGroups = defineCheck({
   id: 'trajectories.accepts-valid-groups',
   operation: 'trajectories.log',
   section: '§4.4',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention:
+    'the trajectory-logging service: the splits in use are `train` and `val` (§4.4: "Allowed values and meaning of `split`: not shown")',
   requirement:
     'Logging valid trajectory groups (realistic conversations, tools, rewards, ISO 8601 start times) with split `train` or `val` is answered with a 2xx (§4.4).',
   writes: true,
@@ -90,7 +93,8 @@ const rejectsInvalidGroups = defineCheck({
   id: 'trajectories.rejects-invalid-groups',
   operation: 'trajectories.log',
   section: '§4.4',
-  level: 'MUST',
+  level: 'SHOULD',
+  convention: BODY_REJECTION_CONVENTION,
   requirement:
     'A log body with a field of the wrong type (split, trajectory_groups, a trajectory field) is rejected with a 4xx, never a 2xx or a 5xx (§4.4, §2.4, §7).',
   writes: true,

@@ -153,6 +153,9 @@ async function throughProxy(mock: string, bodies: Record<string, unknown>[], ...
       '--max-exchanges',
       String(bodies.length),
       '--quiet',
+      // The run's findings gate at should: errors.rejects-invalid-body is a SHOULD (decisions/0001 #24).
+      '--level',
+      'should',
       ...flags,
     ]),
   );

@@ -241,7 +241,7 @@ const ROWS: readonly Row[] = [
   {
     fault: 'errors.skips-body-validation',
     finding: 'errors.rejects-invalid-body.chat-create',
-    // A message without its role (§2.5): no lax reading makes it valid.
+    // A message without its role (required by decisions/0001 #8, a reading of §2.5): no lax reading makes it valid.
     client: (_c, u, m) => post(`${u}/v1/chat/completions`, { messages: [{ content: `about ${m}` }] }),
     cleanClients: false,
   },

@@ -36,7 +36,7 @@ test('a whole body: several breaks read at once, nested parts, disjunctions, nul
   expect(laxlyValid(chat, { messages, stop: 7 })).toBe(false);
   expect(laxlyValid(chat, { messages, stop: [7] })).toBe(true);
   expect(laxlyValid(chat, { messages, stop: { at: 'x' } })).toBe(false);
-  // A nested part: a message without its role (§2.5), or with a role that is no string.
+  // A nested part: a message without its role (required by decisions/0001 #8; §2.5 gives the field), or with a role that is no string.
   expect(laxlyValid(chat, { messages: [{ content: 'hi' }] })).toBe(false);
   expect(laxlyValid(chat, { messages: [{ role: ['user'], content: 'hi' }] })).toBe(false);
   expect(laxlyValid(chat, { messages: [{ role: 'user', content: 'hi' }, { role: 7 }] })).toBe(true);

@@ -275,13 +275,24 @@ function formatTemplates(site: MutationSite): MutationTemplate[] {
   return out;
 }
 
+/**
+ * The sections whose schema requires a property the interface does not call required: the required-ness
+ * is a reading of the project (decisions/0001), named so that a finding does not put it on the section.
+ */
+const REQUIRED_BY_READING: Readonly<Record<string, string>> = {
+  '§2.5': 'decisions/0001 #8: §2.5 gives `role` in the common shape without saying it is required',
+};
+
 function objectTemplates(site: MutationSite): MutationTemplate[] {
   const node = site.node;
   if (node.anyOf.length > 0 || node.oneOf.length > 0 || !mayBe(node, 'object')) return [];
   const out: MutationTemplate[] = [];
   for (const key of node.required) {
     const pointer = `${site.pointer}/${escapePointerToken(key)}`;
-    const description = `${describePlace(pointer)} is missing though it is required`;
+    const reading = node.section === undefined ? undefined : REQUIRED_BY_READING[node.section];
+    const description = reading
+      ? `${describePlace(pointer)} is missing, which the schema requires (${reading})`
+      : `${describePlace(pointer)} is missing though it is required`;
     out.push(template(site, 'required', 'reject', description, { op: 'remove', key }, pointer));
   }
   if (node.additionalProperties?.includes(false)) {
