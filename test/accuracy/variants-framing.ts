@@ -10,7 +10,7 @@ import { isOperation, jsonBodyOf, recordPathOf, withJson } from '../../mock/faul
 import type { MockRequest } from '../../mock/types.js';
 import { pydantic1Variant } from '../helpers/pydantic1-variant.js';
 import { bodyText, type Variant, type VariantHandler } from '../helpers/variant-server.js';
-import type { ConformantVariant } from './variant-model.js';
+import type { ConformantVariant, MustOnlyVariant } from './variant-model.js';
 import { editBodies, encodeWhenAccepted, jsonAnswer, jsonOf, mapEvents, splitWrites } from './variant-rewrites.js';
 
 /** A handler rewriting the whole text of successful listings. */
@@ -217,12 +217,6 @@ export const FRAMING_VARIANTS: readonly ConformantVariant[] = [
     variant: { after: mapEvents((e) => e.match(/[\s\S]{1,3}/g) ?? []) },
   },
   {
-    id: 'sse-always-usage',
-    description:
-      'Every stream ends with the usage chunk (`choices: []`) whether or not include_usage was asked, as some hosted deployments send it.',
-    variant: { before: alwaysUsage },
-  },
-  {
     id: 'sse-media-type-parameters',
     description:
       'Event streams are `Text/Event-Stream; charset=UTF-8` with `Cache-Control: no-cache` (media types are case-insensitive).',
@@ -332,3 +326,13 @@ export const FRAMING_VARIANTS: readonly ConformantVariant[] = [
     variant: { before: int64Seeds },
   },
 ];
+
+/** Conformant at level must; departs from vLLM's usage policy (variant-model.ts, MustOnlyVariant). */
+export const ALWAYS_USAGE_VARIANT: MustOnlyVariant = {
+  id: 'sse-always-usage',
+  description:
+    'Every stream ends with the usage chunk (`choices: []`) whether or not include_usage was asked, as some hosted deployments send it.',
+  variant: { before: alwaysUsage },
+  departsFrom: 'streaming.no-usage-unless-asked',
+  why: "vLLM's usage policy (its test_usage_policy) sends usage only when stream_options.include_usage asks, since a client reading choices[0] of every chunk breaks on a usage chunk; the SHOULD check flags this by design.",
+};

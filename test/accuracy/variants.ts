@@ -4,15 +4,15 @@
  * of which the whole catalogue must judge conformant at every seed. A variant the suite wrongly
  * judges otherwise carries `knownFalseFinding` until the check is mended.
  */
-import type { ConformantVariant } from './variant-model.js';
+import type { ConformantVariant, MustOnlyVariant } from './variant-model.js';
 import { BODY_VARIANTS } from './variants-bodies.js';
-import { ERROR_VARIANTS, MUST_ONLY_VARIANTS } from './variants-errors.js';
-import { FRAMING_VARIANTS } from './variants-framing.js';
+import { ERROR_VARIANTS, MUST_ONLY_VARIANTS as MUST_ONLY_ERRORS } from './variants-errors.js';
+import { ALWAYS_USAGE_VARIANT, FRAMING_VARIANTS } from './variants-framing.js';
 
 export type { ConformantVariant } from './variant-model.js';
 
 /** Variants conformant at level must that knowingly depart from a SHOULD convention (not in the battery's should-level run). */
-export { MUST_ONLY_VARIANTS };
+export const MUST_ONLY_VARIANTS: readonly MustOnlyVariant[] = [...MUST_ONLY_ERRORS, ALWAYS_USAGE_VARIANT];
 
 export const CONFORMANT_VARIANTS: readonly ConformantVariant[] = [
   ...ERROR_VARIANTS,

@@ -35,6 +35,7 @@ test('each finding names its event by number', () => {
     'json: event 2 is not JSON: "{not json"',
     'one-id: event 3 has id "c2", earlier chunks "c1"',
     'indices: event 3 has choice index 3; 1 choice(s) were requested, so indices are 0..0',
+    'usage-unasked: event 4 is a usage chunk (choices: []), though stream_options.include_usage was not set: a client reading choices[0] of every chunk breaks on it',
     'usage: event 4: usage does not add up (non-negative integers): prompt_tokens 1, completion_tokens 1, total_tokens 5',
     'error-event: event 5 is an error event: {"error":{"message":"boom"}}',
     'done-last: event 7 arrived after data: [DONE]: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[]}',

@@ -102,15 +102,22 @@ test('comment and keep-alive lines, event/id/retry fields and a BOM pass', () =>
   expect(v.findings).toEqual([]);
 });
 
-test('a usage chunk sent without include_usage (some hosted deployments) passes', () => {
-  expect(judgeText(text(canonical({ usage: true }))).findings).toEqual([]);
+test('a usage chunk sent without include_usage (some hosted deployments) breaks only usage-unasked', () => {
+  const { findings } = judgeText(text(canonical({ usage: true })));
+  expect(findings.map((f) => f.rule)).toEqual(['usage-unasked']);
+  expect(findings[0]!.message).toMatch(
+    /usage chunk \(choices: \[\]\), though stream_options.include_usage was not set/,
+  );
 });
 
-test('continuous usage stats (usage on every chunk) pass', () => {
+test('usage on every chunk passes with continuous_usage_stats, and breaks only usage-unasked without', () => {
   const events = canonical({ usage: true }).map((e) =>
     e.replace('"choices":[{', '"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4},"choices":[{'),
   );
-  expect(judgeText(text(events), { includeUsage: true }).findings).toEqual([]);
+  expect(judgeText(text(events), { includeUsage: true, continuousUsage: true }).findings).toEqual([]);
+  const without = judgeText(text(events), { includeUsage: true }).findings;
+  expect(without.map((f) => f.rule)).toEqual(['usage-unasked']);
+  expect(without[0]!.message).toMatch(/usage beside its choices, though stream_options.continuous_usage_stats/);
 });
 
 test('the same events split across network chunks at every byte position pass', () => {
