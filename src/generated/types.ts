@@ -1371,9 +1371,17 @@ export interface ConformanceRunReportPairHalves {
      */
     half: unknown;
     evidence?: ConformanceRunReportEvidence;
+    /**
+     * What the proxy's rules of one exchange reporting under the same check id judged of the half's exchange (the proxy counted it for them): `broken` when one broke, `held` when they held; absent when none judged it. The merge counts an exchange once, as one proxy does.
+     */
+    others?: 'held' | 'broken';
+    /**
+     * True for a record's half of a listing that did not end whole and valid: folded by the merge, its verdicts not counted (as the proxy did not count them).
+     */
+    uncounted?: true;
   }[];
   /**
-   * Halves left out (the latest of each rule are kept): the merge then adds its verdicts to the proxies' own instead of replacing them.
+   * Halves left out (the latest of each rule are kept): for a rule whose halves were left out, the merge then only adds its verdicts to the proxy's own instead of replacing them.
    */
   dropped: number;
   /**

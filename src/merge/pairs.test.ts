@@ -2,7 +2,12 @@ import { expect, test } from 'vitest';
 import type { KeptHalf } from '../core/pair-halves.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import { summarize } from '../core/summary.js';
+import type { CheckResult } from '../core/result.js';
+import type { Group } from '../proxy/findings.js';
+import { resultOf } from '../proxy/report.js';
+import { pairRuleOf } from '../rules/index.js';
 import { pairsAcross } from './pairs.js';
+import { sumOfProxies } from './results.js';
 
 const evidence = (path: string) => ({
   seed: 0,
@@ -113,4 +118,72 @@ test('a page on one proxy, the full listings around it on others: judged when th
   expect(results[0]!.expected).toContain('b, c');
   const changed = listing(3, { ids: ids('a', 'b', 'c', 'e') });
   expect(pairsAcross([proxy([full(1)]), proxy([page]), proxy([changed])]).results).toEqual([]);
+});
+
+// ---- Counted as one proxy that saw all the traffic counts: each exchange once.
+
+const SCHEME = 'predictions.uri-fields-share-one-scheme';
+const uriHalf = (at: number, u: string, more: Partial<KeptHalf> = {}): KeptHalf => ({
+  id: SCHEME,
+  key: 'predictions',
+  at,
+  half: { kind: 'predictions', uri: u },
+  evidence: evidence(`/v2/acme/evals/predictions/${at}`),
+  ...more,
+});
+const WEAVE = 'weave:///acme/evals/object/m:1';
+
+/** A proxy's own result for `id`: `judged` exchanges, the first `broken` of them broke it. */
+function ownResult(id: string, judged: number, broken = 0) {
+  const check = pairRuleOf(id)!;
+  const g: Group = { rule: check.rule, id, op: check.operation, judged, failed: broken, errored: 0, more: [] };
+  if (broken) g.first = { expected: 'x', actual: 'own breach', exchange: 'GET', evidence: evidence('/own'), at: 5 };
+  return resultOf(g, (t) => t);
+}
+
+const withResults = (r: RunReport, ...results: CheckResult[]): RunReport => ({ ...r, results });
+const merged = (...reports: RunReport[]) =>
+  sumOfProxies(
+    reports.map((report, i) => ({ file: `p${i}.json`, report })),
+    pairsAcross(reports),
+  );
+const counts = (r: CheckResult | undefined) => [r?.status, r?.exchanges?.judged, r?.exchanges?.broken];
+
+test('two proxies each with one half of a pair: the finding once, on the one exchange', () => {
+  // The read's own rule under the same check id judged it on its proxy (held): one exchange, one count.
+  const a = proxy([listed(1)]);
+  const b = withResults(proxy([{ ...read(2, { ...record, output: 'b' }), others: 'held' }]), ownResult(READ_BACK, 1));
+  const [r] = merged(a, b);
+  expect(counts(r)).toEqual(['fail', 1, 1]);
+  expect(r!.actual).toContain('output "b"');
+  expect(r!.evidence?.request?.url).toContain('/predictions/p1');
+  // Without a rule of its own on it, the read is counted once by the merge alone.
+  expect(counts(merged(a, proxy([read(2, { ...record, output: 'b' })]))[0])).toEqual(['fail', 1, 1]);
+});
+
+test("a proxy's own pair verdict is not counted again when the merged state holds another proxy's half", () => {
+  // One proxy would judge 2 (held) and 3 (held) against 1: two exchanges.
+  const a = withResults(proxy([uriHalf(1, WEAVE), uriHalf(3, WEAVE)]), ownResult(SCHEME, 1));
+  const b = proxy([uriHalf(2, WEAVE)]);
+  expect(merged(a, b).map(counts)).toEqual([['pass', 2, 0]]);
+});
+
+test("a proxy's held the merged fold finds broken is replaced, and its breach the merged fold holds taken back", () => {
+  // One proxy: weave first (1), gs breaks it (2), weave holds (3): 2 judged, 1 broken, on gs.
+  const a = withResults(proxy([uriHalf(2, 'gs://b/m'), uriHalf(3, WEAVE)]), ownResult(SCHEME, 1, 1));
+  const b = proxy([uriHalf(1, WEAVE)]);
+  const [r] = merged(a, b);
+  expect(counts(r)).toEqual(['fail', 2, 1]);
+  expect(r!.actual).toContain('gs:');
+  // Held on its own proxy, broken merged: the same exchange, broken once.
+  const c = withResults(proxy([uriHalf(1, 'gs://b/m'), uriHalf(3, 'gs://c/m')]), ownResult(SCHEME, 1));
+  expect(merged(c, proxy([uriHalf(0, WEAVE)])).map(counts)).toEqual([['fail', 2, 2]]);
+});
+
+test('a record of a listing its proxy did not count folds but is not counted; a rule whose halves were dropped only gains', () => {
+  expect(merged(proxy([uriHalf(1, WEAVE)]), proxy([uriHalf(2, 'gs://b/m', { uncounted: true })]))).toEqual([]);
+  // Its bound reached (256 kept, some dropped): the proxy's breach stands, the merge's is added.
+  const many = Array.from({ length: 255 }, (_, i) => uriHalf(10 + i, WEAVE));
+  const a = withResults(proxy([uriHalf(2, 'gs://b/m'), ...many], 5), ownResult(SCHEME, 300, 255));
+  expect(merged(a, proxy([uriHalf(1, WEAVE)])).map(counts)).toEqual([['fail', 301, 256]]);
 });

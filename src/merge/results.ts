@@ -78,11 +78,12 @@ function sumOfJudgements(results: readonly CheckResult[]): CheckResult {
   };
 }
 
-/** Proxies' (or replays') results, one per rule and operation, with the pairs judged across proxies summed in. */
+/** Proxies' (or replays') results, one per rule and operation, with what the merge judged of the pairs across proxies summed in. */
 export function sumOfProxies(group: readonly MergeInput[], across?: PairsAcross): CheckResult[] {
   const byId = new Map<string, CheckResult[]>();
   const add = (result: CheckResult) => byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
-  for (const { report } of group) for (const result of report.results) add(result);
+  for (const [i, { report }] of group.entries())
+    for (const result of report.results) add(across?.own(i, result) ?? result);
   for (const result of across?.results ?? []) add(result);
   return [...byId.values()]
     .map((same) => (same.length === 1 ? same[0]! : sumOfJudgements(same)))

@@ -9,6 +9,7 @@ import { rulesFor, type RuleOn } from '../rules/index.js';
 import type { Side } from '../rules/rule.js';
 import type { Judged } from './findings.js';
 import type { JudgeContext } from './judge-context.js';
+import type { HalfOutcome } from '../rules/pairs.js';
 
 export interface Pending {
   readonly judged: Judged;
@@ -25,6 +26,10 @@ export class ExchangeVerdicts {
   private readonly judgedIds: string[] = [];
   /** What the records of a listing showed, per rule: judged once, its first breach kept. */
   private records: Map<Judged | RuleOn, Breach | 'held'> | undefined;
+  /** The listing ended whole and valid: its records' verdicts counted. */
+  private recordsCounted = false;
+  /** What the rules other than pair rules judged, per check id: a kept pair half says it (`outcome`). */
+  private readonly others = new Map<string, 'held' | 'broken'>();
 
   constructor(
     private readonly ctx: JudgeContext,
@@ -54,8 +59,19 @@ export class ExchangeVerdicts {
         readonly [K in BaseSlot]?: (e: SlotEvidence[K]) => ReturnType<NonNullable<typeof r.pair.halves.exchange>>;
       };
       const half = halves[slot]?.(e);
-      if (half) into(r, this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence));
+      if (half) into(r, this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence, this.outcome(r.id, slot)));
     }
+  }
+
+  /** What a kept half of the exchange says of it for the merge, asked when a report is made. */
+  private outcome(id: string, slot: BaseSlot): () => HalfOutcome {
+    return () => {
+      const others = this.others.get(id);
+      return {
+        ...(others ? { others } : {}),
+        ...(slot === 'record' && !this.recordsCounted ? { uncounted: true } : {}),
+      };
+    };
   }
 
   /** One record of a listing: its rules and pair halves, kept until the listing is whole (`records`). */
@@ -74,12 +90,15 @@ export class ExchangeVerdicts {
   recordsCount(): void {
     for (const [j, v] of this.records ?? []) this.verdict(j, v, false);
     this.records = undefined;
+    this.recordsCounted = true;
   }
 
   /** One rule's verdict on the exchange. */
   verdict(r: Judged | RuleOn, v: Verdict, streamed: boolean): void {
     if (v === undefined) return;
     const judged: Judged = 'streamedId' in r && streamed ? { rule: r.rule, id: r.streamedId, op: r.op } : r;
+    if (r.rule.slot !== 'pair' && this.others.get(judged.id) !== 'broken')
+      this.others.set(judged.id, v === 'held' ? 'held' : 'broken');
     if (!this.judgedIds.includes(judged.id)) {
       this.judgedIds.push(judged.id);
       this.ctx.findings.judged(judged);

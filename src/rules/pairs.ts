@@ -13,29 +13,70 @@ export type { HalfOf, PairJudgement } from './evidence.js';
 const MAX_KEYS = 4_096;
 const DEFAULT_KEEP = 256;
 
+/** Halves of `rule` a report keeps (the latest ones). */
+// biome-ignore lint/suspicious/noExplicitAny: any rule's halves and state.
+export const keepOf = (rule: PairJudgement<any, any>): number => rule.keep ?? DEFAULT_KEEP;
+
+/** What a driver knows of a half's exchange once it is judged (`KeptHalf`'s `others`, `uncounted`). */
+export type HalfOutcome = Pick<KeptHalf, 'others' | 'uncounted'>;
+
 interface Kept {
   readonly id: string;
   readonly key: string;
   readonly at: number;
   readonly half: unknown;
   readonly evidence?: () => Evidence | undefined;
+  readonly outcome?: () => HalfOutcome;
 }
 
-/** The fold's memory of one driver. */
-export class PairMemory {
+/**
+ * The fold of every pair rule: each key's state, bounded (least recently used key first). `step` says
+ * the verdict the half gave its exchange, undefined when it gave none: the proxy folds its traffic
+ * with it, the merge each proxy's halves alone and all of them together.
+ */
+export class PairFold {
   // biome-ignore lint/suspicious/noExplicitAny: each rule's own state.
   private readonly states = new Map<PairJudgement<any, any>, Map<string, unknown>>();
-  // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves.
-  private readonly kept = new Map<PairJudgement<any, any>, Kept[]>();
-  /** Keys forgotten for room (their next half starts afresh), and halves not kept for the merge. */
+  /** Keys forgotten for room (their next half starts afresh). */
   forgotten = 0;
-  dropped = 0;
 
   constructor(private readonly maxKeys = MAX_KEYS) {}
 
+  /** One half of `rule` under `key`, folded into its key's state: the verdict on the half's exchange. */
+  step<H, S>(rule: PairJudgement<H, S>, key: string, half: H): Verdict {
+    let states = this.states.get(rule);
+    if (!states) this.states.set(rule, (states = new Map()));
+    const { state, verdict } = rule.step(states.get(key) as S | undefined, half);
+    states.delete(key);
+    if (state !== undefined) states.set(key, state);
+    if (states.size > this.maxKeys) {
+      states.delete(states.keys().next().value as string);
+      this.forgotten++;
+    }
+    return verdict;
+  }
+}
+
+/** The fold's memory of one driver: the fold, and the latest halves of each rule kept for a report. */
+export class PairMemory {
+  private readonly fold: PairFold;
+  // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves.
+  private readonly kept = new Map<PairJudgement<any, any>, Kept[]>();
+  /** Halves not kept for the merge. */
+  dropped = 0;
+
+  constructor(maxKeys = MAX_KEYS) {
+    this.fold = new PairFold(maxKeys);
+  }
+
+  /** Keys forgotten for room (their next half starts afresh). */
+  get forgotten(): number {
+    return this.fold.forgotten;
+  }
+
   /**
    * One half of `rule`, of the exchange reported under `id`: folded into its key's state; the verdict
-   * on that exchange. `evidence` is asked only when the half is kept for a report.
+   * on that exchange. `evidence` and `outcome` are asked only when the half is kept for a report.
    */
   feed<H, S>(
     rule: PairJudgement<H, S>,
@@ -43,21 +84,13 @@ export class PairMemory {
     h: HalfOf<H>,
     at: number,
     evidence?: () => Evidence | undefined,
+    outcome?: () => HalfOutcome,
   ): Verdict {
-    let states = this.states.get(rule);
-    if (!states) this.states.set(rule, (states = new Map()));
-    const before = states.get(h.key) as S | undefined;
-    const { state, verdict } = rule.step(before, h.half);
-    states.delete(h.key);
-    if (state !== undefined) states.set(h.key, state);
-    if (states.size > this.maxKeys) {
-      states.delete(states.keys().next().value as string);
-      this.forgotten++;
-    }
+    const verdict = this.fold.step(rule, h.key, h.half);
     let kept = this.kept.get(rule);
     if (!kept) this.kept.set(rule, (kept = []));
-    kept.push({ id, key: h.key, at, half: h.half, ...(evidence ? { evidence } : {}) });
-    if (kept.length > (rule.keep ?? DEFAULT_KEEP)) {
+    kept.push({ id, key: h.key, at, half: h.half, ...(evidence ? { evidence } : {}), ...(outcome ? { outcome } : {}) });
+    if (kept.length > keepOf(rule)) {
       kept.shift();
       this.dropped++;
     }
@@ -69,13 +102,13 @@ export class PairMemory {
     return { halves: this.halves(), dropped: this.dropped, ...(this.forgotten ? { forgotten: this.forgotten } : {}) };
   }
 
-  /** The halves kept, with their evidence made now. */
+  /** The halves kept, with their evidence and outcome made now. */
   halves(): KeptHalf[] {
     const out: KeptHalf[] = [];
     for (const list of this.kept.values())
       for (const k of list) {
         const evidence = k.evidence?.();
-        out.push({ id: k.id, key: k.key, at: k.at, half: k.half, ...(evidence ? { evidence } : {}) });
+        out.push({ id: k.id, key: k.key, at: k.at, half: k.half, ...(evidence ? { evidence } : {}), ...k.outcome?.() });
       }
     return out.sort((a, b) => a.at - b.at);
   }

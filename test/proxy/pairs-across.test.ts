@@ -125,15 +125,16 @@ const ROWS: readonly Row[] = [
   },
 ];
 
-/** `client` through `count` proxies in front of a mock with `faults`: each proxy's server report and their merge. */
+/** `client` through `count` proxies (3 unless said) in front of a mock with `faults`: each proxy's server report and their merge. */
 async function split(
   faults: readonly string[],
   client: Row['client'],
   marker: string,
+  count = 3,
 ): Promise<{ own: RunReport[]; merged: RunReport }> {
   const mock = await startMockServer({ port: 0, faults: [...faults], seed: 7 });
   mocks.push(mock);
-  const proxies = await Promise.all([0, 1, 2].map(() => startProxy(mock.url)));
+  const proxies = await Promise.all(Array.from({ length: count }, () => startProxy(mock.url)));
   let turn = 0;
   await client(() => proxies[turn++ % proxies.length]!.url, marker);
   expect(turn, 'the pair spans proxies').toBeGreaterThan(1);
@@ -158,5 +159,15 @@ test('the clean mock: the same pairs, split between proxies, are judged by the m
     const found = result(merged, row.finding);
     expect(found?.status, row.finding).toBe('pass');
     expect(found?.exchanges?.judged, row.finding).toBeGreaterThan(0);
+  }
+});
+
+test.each(ROWS)('$fault: the merge counts $finding as one proxy that saw all the traffic does', async (row) => {
+  const counts = (r: RunReport) =>
+    r.results.filter((x) => x.id === row.finding).map((x) => [x.status, x.exchanges?.judged, x.exchanges?.broken]);
+  const one = (await split([row.fault], row.client, 'one', 1)).own[0]!;
+  for (const count of [2, 3]) {
+    const { merged } = await split([row.fault], row.client, 'one', count);
+    expect(counts(merged), `${count} proxies`).toEqual(counts(one));
   }
 });
