@@ -13,31 +13,10 @@ export interface ChatPlan {
   req: ChatRequest;
   /** Prompt tokens after the template and truncation (usage). */
   promptLength: number;
-  /** Of those, the tokens served from the prefix cache (usage.prompt_tokens_details.cached_tokens). */
-  cachedTokens: number;
   /** The prompt's tokens themselves, built on first use (only prompt_logprobs and token ids need them). */
   promptTokens(): PromptToken[];
   choices: ChoiceOutput[];
   seed: number;
-}
-
-/** vLLM's prefix cache: whole blocks of this many tokens, never the prompt's last token. */
-const CACHE_BLOCK = 16;
-/** Prompts seen (bounded: forgotten all at once when full, as an evicted cache). */
-const seenPrompts = new Set<string>();
-const MAX_SEEN_PROMPTS = 4096;
-
-/**
- * The prompt tokens served from the prefix cache: a prompt seen before is cached in whole blocks
- * (its last token recomputed), a new one not at all.
- */
-function cachedTokensOf(req: ChatRequest, length: number): number {
-  const { n: _n, seed: _s, stream: _st, stream_options: _o, request_id: _r, ...prompt } = req;
-  const key = JSON.stringify(prompt.messages) + JSON.stringify({ ...prompt, messages: undefined });
-  if (seenPrompts.has(key)) return Math.floor((length - 1) / CACHE_BLOCK) * CACHE_BLOCK;
-  if (seenPrompts.size >= MAX_SEEN_PROMPTS) seenPrompts.clear();
-  seenPrompts.add(key);
-  return 0;
 }
 
 /** Plans the completion, or returns the request's 400; a promise only when structured output must sample first. */
@@ -65,7 +44,6 @@ export function planCompletion(
     model: req.model ?? model,
     req,
     promptLength: length,
-    cachedTokens: cachedTokensOf(req, length),
     promptTokens: () => (tokens ??= renderPrompt(req)),
     choices: seeds.map((choice, i) => generateChoice(req, texts[i], i, choice, budget)),
     seed,
@@ -78,11 +56,25 @@ function completionTokens(choice: ChoiceOutput): number {
   return choice.reasoningTokens.length + choice.tokens.length;
 }
 
+/** A prompt not served from the prefix cache, as usage says it. */
+const CACHE_MISS = '"prompt_tokens_details":{"cached_tokens":0}';
+/** vLLM's prefix cache: whole blocks of this many tokens, never the prompt's last token. */
+const CACHE_BLOCK = 16;
+
+/**
+ * An answer's text (or event) as it is when its prompt was served from the prefix cache: usage counts
+ * the prompt's whole blocks but its last token as cached.
+ */
+export function fromPrefixCache(text: string, plan: ChatPlan): string {
+  const cached = Math.floor((plan.promptLength - 1) / CACHE_BLOCK) * CACHE_BLOCK;
+  return text.replace(CACHE_MISS, `"prompt_tokens_details":{"cached_tokens":${cached}}`);
+}
+
 /** §4.1 usage as JSON text: total = prompt + completion (docs/conventions.md); `completion` defaults to every choice's tokens. */
 export function usageJson(
   plan: ChatPlan,
   completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0),
 ): string {
   const prompt = plan.promptLength;
-  return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},"prompt_tokens_details":{"cached_tokens":${plan.cachedTokens}}}`;
+  return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},${CACHE_MISS}}`;
 }

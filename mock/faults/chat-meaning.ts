@@ -41,6 +41,20 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
       if (body.usage) body.usage.prompt_tokens_details = { cached_tokens: body.usage.prompt_tokens + 16 };
     }),
   },
+  'chat-completions.cached-tokens-on-miss-only': {
+    description:
+      'cached_tokens is reported for a prompt never seen and 0 for a repeat: the prefix cache reported backwards.',
+    breaks: ['chat-completions.prefix-cache-serves-repeat'],
+    after: rewriteJsonAnswer<Json & { usage?: Json & { prompt_tokens: number; prompt_tokens_details?: Json | null } }>(
+      isChat,
+      (body) => {
+        const u = body.usage;
+        if (!u || typeof u.prompt_tokens_details?.cached_tokens !== 'number') return;
+        const hit = u.prompt_tokens_details.cached_tokens > 0;
+        u.prompt_tokens_details = { cached_tokens: hit ? 0 : Math.floor((u.prompt_tokens - 1) / 16) * 16 };
+      },
+    ),
+  },
   'chat-completions.prompt-tokens-per-choice': {
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: ['chat-completions.prompt-tokens-once-for-n'],

@@ -4,7 +4,7 @@ import { eventTails, sseHeaders, sseStream } from '../chat/stream.js';
 import { completionHead, completionTail } from '../chat/completion.js';
 import type { CachedChat } from '../chat/plan-cache.js';
 import { contextRefusal } from '../chat/context-window.js';
-import { planCompletion, type ChatPlan } from '../chat/plan.js';
+import { fromPrefixCache, planCompletion, type ChatPlan } from '../chat/plan.js';
 import { checkChatRules, type RuleViolation } from '../chat/rules.js';
 import { chatReplyResponse } from '../scripts/chat-reply.js';
 import type { ChatRequest } from '../chat/types.js';
@@ -50,15 +50,16 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   return plan instanceof Promise ? plan.then(answer) : answer(plan);
 }
 
-/** The answer to a body answered before, with its own id and time. */
+/** The answer to a body answered before, with its own id and time, its prompt served from the prefix cache. */
 function cachedAnswer({ chat, plan, tail }: CachedChat, req: MockRequest): MockResponse {
   const requestId = chat.request_id ?? randomUUID();
   const created = Math.floor(Date.now() / 1000);
   if (typeof tail === 'string') {
     const head = completionHead(`chatcmpl-${requestId}`, created, chat.request_id === undefined);
-    return serializedJson(200, head + tail, { 'x-request-id': requestId });
+    return serializedJson(200, head + fromPrefixCache(tail, plan), { 'x-request-id': requestId });
   }
-  return streamed({ ...plan, id: `chatcmpl-${requestId}`, created }, requestId, req, tail);
+  const tails = [...tail].map((t) => (t === null ? t : fromPrefixCache(t, plan)));
+  return streamed({ ...plan, id: `chatcmpl-${requestId}`, created }, requestId, req, tails);
 }
 
 function streamed(plan: ChatPlan, requestId: string, req: MockRequest, tails?: Iterable<string | null>): MockResponse {

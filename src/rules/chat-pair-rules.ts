@@ -153,6 +153,14 @@ function promptKey(c: PromptCount): string {
   return key;
 }
 
+/** A key the same prompt always has, cheap to make: the model, how many messages, the last one's text. */
+function coarsePromptKey(request: ChatBody): string {
+  const messages = Array.isArray(request.messages) ? request.messages : [];
+  const last = messages.at(-1);
+  const text = isJsonObject(last) && typeof last.content === 'string' ? last.content : '';
+  return `${String(request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`;
+}
+
 /** Counts kept per coarse key: the latest, whatever their n. */
 const KEPT_COUNTS = 8;
 
@@ -167,9 +175,6 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
       const n = e.request.n ?? 1;
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
       if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
-      const messages = Array.isArray(e.request.messages) ? e.request.messages : [];
-      const last = messages.at(-1);
-      const text = isJsonObject(last) && typeof last.content === 'string' ? last.content : '';
       const request = e.request;
       const half: PromptCount = {
         n: n as number,
@@ -178,7 +183,7 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
         // A report carries what renders the prompt, not the request.
         toJSON: () => ({ n, prompt, key: promptKey(half) }),
       } as PromptCount;
-      return { key: `${String(e.request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`, half };
+      return { key: coarsePromptKey(request), half };
     },
   },
   step(counts, half) {
@@ -199,7 +204,40 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
   },
 };
 
-export const CHAT_PAIR_RULES: Readonly<Record<'streamedCount' | 'seededDeterminism' | 'promptOnceForN', Rule>> = {
+/** One answer's cached prompt tokens, and the request text it answered (the same text: the same prompt). */
+interface CachedCount {
+  readonly cached: number;
+  readonly text: string;
+}
+
+const prefixCache: PairJudgement<CachedCount, CachedCount> = {
+  halves: {
+    completion: (e: CompletionSeen) => {
+      const details = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens_details : undefined;
+      const cached = isJsonObject(details) ? details.cached_tokens : undefined;
+      const text = e.exchange.request.text;
+      if (!Number.isInteger(cached) || text === undefined || e.streamed) return undefined;
+      return { key: coarsePromptKey(e.request), half: { cached: cached as number, text } };
+    },
+  },
+  step(before, half) {
+    if (!before || before.text !== half.text) return { state: half };
+    return {
+      state: half,
+      verdict:
+        half.cached >= before.cached
+          ? 'held'
+          : {
+              expected: `cached_tokens at least ${before.cached}, as the same request reported earlier`,
+              actual: `cached_tokens ${half.cached}`,
+            },
+    };
+  },
+};
+
+export const CHAT_PAIR_RULES: Readonly<
+  Record<'streamedCount' | 'seededDeterminism' | 'promptOnceForN' | 'prefixCacheRepeat', Rule>
+> = {
   streamedCount: {
     side: 'server',
     id: 'streaming.token-count-matches-non-streamed',
@@ -237,5 +275,19 @@ export const CHAT_PAIR_RULES: Readonly<Record<'streamedCount' | 'seededDetermini
     needs: 'the same prompt (messages and what renders them) answered with two values of n',
     slot: 'pair',
     pair: promptOnce,
+  },
+  prefixCacheRepeat: {
+    side: 'server',
+    id: 'chat-completions.prefix-cache-serves-repeat',
+    ops: ['chat.create'],
+    section: '§4.1',
+    level: 'INFO',
+    convention:
+      'vLLM automatic prefix caching: a prompt served before is served from the cache (prefix caching is a deployment choice)',
+    requirement:
+      'The same request sent again reports at least as many usage.prompt_tokens_details.cached_tokens as it did the first time (observation).',
+    needs: 'the same chat request seen twice, both answers with usage.prompt_tokens_details.cached_tokens',
+    slot: 'pair',
+    pair: prefixCache,
   },
 };

@@ -1,6 +1,6 @@
 /** @module §4.1 tokens: token ids, usage accounting, the completion budget, logprobs and `min_tokens`. */
 import { defineCheck } from '../../src/core/check.js';
-import { pass, skip } from '../../src/core/result.js';
+import { type CheckOutcome, pass, skip } from '../../src/core/result.js';
 import {
   completionBoundBreach,
   minTokensBreach,
@@ -14,6 +14,7 @@ import { answerIn, holdsIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
 import { checkIdentityOf } from '../../src/rules/rule.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
+import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 
 const usageOf = (body: Completion) =>
   body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown };
@@ -234,6 +235,42 @@ const cachedTokensWithinPrompt = defineCheck({
   schedule: { maxRequests: () => 2 },
 });
 
+/** A prompt of several cache blocks, sent twice: a prefix cache serves the second from the first. */
+const LONG_PREFIX = [
+  {
+    role: 'system',
+    content:
+      'You are the archivist of a lighthouse museum. Answer in one short sentence, plainly, without lists, and name the keeper when you know it.',
+  },
+  { role: 'user', content: 'Who kept the lighthouse in the winter of the great storm?' },
+];
+
+// Observation only: whether a deployment caches prefixes is its own choice.
+const prefixCacheServesRepeat = defineCheck({
+  id: 'chat-completions.prefix-cache-serves-repeat',
+  operation: 'chat.create',
+  ...checkIdentityOf(PAIR_RULES.prefixCacheRepeat, 'chat.create'),
+  async run(ctx) {
+    const sent = { messages: LONG_PREFIX, max_completion_tokens: Math.min(4, ctx.target.maxCompletionTokens) };
+    const counts: number[] = [];
+    let failWith: ((expected: string, actual: string) => CheckOutcome) | undefined;
+    for (const what of ['a request with a long prompt', 'the same request again']) {
+      const r = await answerIn(ctx, 'non-streamed', sent, what);
+      if (!r.ok) return r.outcome;
+      const cached = (usageOf(r.body) as { prompt_tokens_details?: { cached_tokens?: unknown } | null })
+        .prompt_tokens_details?.cached_tokens;
+      if (!Number.isInteger(cached))
+        return skip(`${what}: usage.prompt_tokens_details.cached_tokens is ${JSON.stringify(cached)}, not reported`);
+      counts.push(cached as number);
+      failWith = r.failWith;
+    }
+    const [first, again] = counts as [number, number];
+    if (again >= first) return pass([`cached_tokens ${first}, then ${again}`]);
+    return failWith!(`cached_tokens at least ${first} for the same request again`, `cached_tokens ${again}`);
+  },
+  schedule: { maxRequests: () => 2 },
+});
+
 export const tokenChecks = [
   returnTokenIdsPerChoice,
   returnTokenIdsMatchUsage,
@@ -247,6 +284,7 @@ export const tokenChecks = [
   minTokensHonouredStreamed,
   usageCountsEveryChoice,
   cachedTokensWithinPrompt,
+  prefixCacheServesRepeat,
 ] as const;
 
 // The non-streamed halves are imported by the variant tests.
