@@ -1,4 +1,4 @@
-/** @module `maxConcurrency`: `max` requests served at once, as many waiting, the rest answered 429 `Retry-After`. */
+/** @module `maxConcurrency`: `max` requests served at once, `queued` waiting (as many by default), the rest answered 429 `Retry-After`. */
 import { rateLimited } from './errors.js';
 import type { Family } from './http/family.js';
 import type { MockResponse } from './types.js';
@@ -8,13 +8,13 @@ export interface ConcurrencyLimit {
   run(family: Family, answer: () => Promise<MockResponse>, signal?: AbortSignal): Promise<MockResponse>;
 }
 
-export function createConcurrencyLimit(max: number): ConcurrencyLimit {
+export function createConcurrencyLimit(max: number, queued = max): ConcurrencyLimit {
   let active = 0;
   const waiting: (() => void)[] = [];
   return {
     async run(family, answer, signal) {
       if (active >= max) {
-        if (waiting.length >= max) return rateLimited(family);
+        if (waiting.length >= queued) return rateLimited(family);
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else active++;
       let held = true;

@@ -31,6 +31,7 @@ const RULES: readonly (readonly [keyof ResolvedMockOptions, (v: never) => boolea
   ['seed', Number.isSafeInteger, 'an integer'],
   ['latencyMs', notNegative, '>= 0'],
   ['maxConcurrency', wholeFromOne, 'a whole number >= 1'],
+  ['maxQueued', (v: number | undefined) => v === undefined || nonNegativeInteger(v), 'a non-negative integer'],
   ['maxBodyBytes', (v: number) => v > 0, '> 0'],
   ['chaos', (v: number) => v >= 0 && v <= 1, 'a rate in [0, 1]'],
   ['chaosSeed', (v: number | undefined) => v === undefined || Number.isSafeInteger(v), 'an integer'],
@@ -55,6 +56,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     priorityScheduling: options.priorityScheduling ?? false,
     latencyMs: options.latencyMs ?? 0,
     maxConcurrency: options.maxConcurrency,
+    maxQueued: options.maxQueued,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     faults: Object.freeze((options.faults ?? []).map((f) => (typeof f === 'string' ? f : f.id))),
     serves: Object.freeze(servedOperations(options.serves ?? Object.keys(PARTS), 'mock: serves')),
@@ -64,6 +66,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     scripts: Object.freeze(loadScripts(options.scripts ?? []).map((c) => c.script)),
     streamTtftMs: options.streamTtftMs ?? 0,
     streamItlMs: options.streamItlMs ?? 0,
+    paceWholeAnswers: options.paceWholeAnswers ?? false,
     admin: options.admin ?? true,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     // Read now: a fixtures file that cannot be read is a usage error at start.

@@ -20,7 +20,7 @@ import { listModels, MODELS_PATH } from './routes/models.js';
 import { logTrajectories } from './routes/trajectories.js';
 import type { MockState, RouteContext, RouteHandler } from './routes/types.js';
 import { JobStore } from './store.js';
-import { isEventStream, type Pace, shapeAnswer } from './stream-shaping.js';
+import { isEventStream, type Pace, shapeAnswer, wholeAnswerDelay } from './stream-shaping.js';
 import { createTestDouble } from './test-double.js';
 import { goneOf } from './exchange.js';
 import type { Fault } from './faults/types.js';
@@ -125,6 +125,8 @@ function admission(state: MockState): (req: MockRequest) => Admission {
   };
 }
 
+const signalOf = (req: MockRequest) => (req.signal ? { signal: req.signal } : undefined);
+
 type Core = (req: MockRequest, reply?: RouteContext['reply']) => MockResponse | Promise<MockResponse>;
 
 /** The answer with chaos, latency, planted faults, stream pacing and cuts around the core. */
@@ -142,10 +144,10 @@ function withExtras(
     try {
       const chaos = drawChaos(resolved.chaos, dice.next);
       if (chaos && chaos !== 'stream-cut') return chaosResponse(chaos, family);
-      if (resolved.latencyMs > 0)
-        await sleep(resolved.latencyMs, undefined, req.signal ? { signal: req.signal } : undefined);
+      if (resolved.latencyMs > 0) await sleep(resolved.latencyMs, undefined, signalOf(req));
       let res = await withFaults(faults, req, async (r) => core(r), credentials);
       if (pace && isEventStream(res)) res = shapeAnswer(res, pace, undefined, goneOf(req));
+      else if (pace && resolved.paceWholeAnswers) await sleep(wholeAnswerDelay(res, pace), undefined, signalOf(req));
       if (chaos === 'stream-cut')
         res = res.stream ? { ...res, stream: cutStream(res.stream) } : chaosResponse('overloaded', family);
       return res;
@@ -169,7 +171,10 @@ export function createServedMock(options: MockOptions, faults: readonly Fault[])
     return route.handler({ req, params: route.params, state, user, reply });
   };
   const plain = resolved.chaos <= 0 && resolved.latencyMs <= 0 && faults.length === 0 && pace === undefined;
-  const limit = resolved.maxConcurrency === undefined ? undefined : createConcurrencyLimit(resolved.maxConcurrency);
+  const limit =
+    resolved.maxConcurrency === undefined
+      ? undefined
+      : createConcurrencyLimit(resolved.maxConcurrency, resolved.maxQueued ?? resolved.maxConcurrency);
   const handleWithExtras = withExtras(resolved, faults, core, pace, dice);
 
   function serve(req: MockRequest): MockResponse | Promise<MockResponse> {

@@ -156,6 +156,21 @@ export async function* cutAfterEvents(stream: AsyncIterable<string>, after: numb
 
 async function* nothing(): AsyncGenerator<string> {}
 
+/** The completion tokens a whole JSON answer counts (`usage.completion_tokens`), if it says. */
+function completionTokensOf(res: MockResponse): number | undefined {
+  const usage = (res.json as { usage?: { completion_tokens?: unknown } } | undefined)?.usage;
+  if (typeof usage?.completion_tokens === 'number') return usage.completion_tokens;
+  const m = typeof res.body === 'string' ? /"completion_tokens":(\d+)/.exec(res.body) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** How late a whole (not streamed) answer is sent at `pace`: the first token's wait, then one per completion token. */
+export function wholeAnswerDelay(res: MockResponse, pace: Pace): number {
+  if (res.stream !== undefined || res.status !== 200) return 0;
+  const tokens = completionTokensOf(res);
+  return tokens === undefined ? 0 : pace.ttftMs + tokens * pace.itlMs;
+}
+
 /** True for a streamed answer of Server-Sent Events (what `streamTtftMs`/`streamItlMs` pace). */
 export function isEventStream(res: MockResponse): boolean {
   return res.stream !== undefined && (res.headers['content-type'] ?? '').startsWith('text/event-stream');

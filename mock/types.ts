@@ -29,8 +29,10 @@ export interface MockOptions {
   priorityScheduling?: boolean;
   /** Added latency per response, in ms. */
   latencyMs?: number;
-  /** Requests served at once; as many more wait, the rest get 429 with `Retry-After`. Default: no limit. */
+  /** Requests served at once; `maxQueued` more wait, the rest get 429 with `Retry-After`. Default: no limit. */
   maxConcurrency?: number;
+  /** Requests that wait for a place beyond `maxConcurrency` (llama.cpp's slots queue them all). Default: as many as `maxConcurrency`. */
+  maxQueued?: number;
   /** Largest request body accepted (413 beyond). */
   maxBodyBytes?: number;
   /** The parts (`chat`, `training`, `records`) or operation ids it serves; the others answer 404. Default: all. */
@@ -47,6 +49,8 @@ export interface MockOptions {
   streamTtftMs?: number;
   /** Every event stream's later events this long after the one before, in ms. Default 0. */
   streamItlMs?: number;
+  /** Whole (not streamed) chat answers paced too: sent `streamTtftMs` plus `streamItlMs` per completion token late, as an engine generates them. Default false. */
+  paceWholeAnswers?: boolean;
   /** Serve the `/__mock/...` admin routes (journal, scripts, reset). Default true. */
   admin?: boolean;
   /** Requests the journal keeps (the oldest make room); 0 keeps none. Default 1,000. */
@@ -62,7 +66,7 @@ export interface MockOptions {
 }
 
 /** Options with no default: undefined when not given. */
-type Unset = 'maxConcurrency' | 'chaosSeed' | 'maxContextTokens';
+type Unset = 'maxConcurrency' | 'maxQueued' | 'chaosSeed' | 'maxContextTokens';
 
 /** The options with every default applied: faults by id, scripts and fixtures read from their files. */
 export type ResolvedMockOptions = Readonly<

@@ -12,6 +12,11 @@ export interface CheckSchedule {
   readonly likelyRequests?: (runs: number) => number;
   /** A check that sends the same requests (its seed, its cases): the run sends them once (run-cache.ts). */
   readonly sharesCasesWith?: string;
+  /**
+   * The check sends several requests at once (up to `ctx.concurrency`): it runs alone, after the
+   * others (src/runner/lanes.ts), so the run never has more than `--concurrency` requests in flight.
+   */
+  readonly alone?: boolean;
   /** Every case creates something: under a write budget it runs the cases it affords (decisions/0005). */
   readonly casesWrite?: boolean;
   /**

@@ -66,6 +66,8 @@ export interface CheckContext {
   readonly report?: (owner: string, breach: HandedOffBreach) => void;
   /** The run's context window (absent: only the target's `maxContextTokens`, nothing learned). */
   readonly contextWindow?: ContextWindow;
+  /** `--concurrency`: the most requests the run has in flight; a check sending several at once (`schedule.alone`) sends at most this many. */
+  readonly concurrency?: number;
 }
 
 /** Another check's rule seen broken: a request that breaks the request schema answered 2xx or 5xx. */

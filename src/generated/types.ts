@@ -773,7 +773,7 @@ export interface ConformanceConfig {
    */
   noCrashReplay?: boolean;
   /**
-   * `--load-burst`: chat requests the checks under load send at once, whatever --concurrency says (default 8, at most 32).
+   * `--load-burst`: chat requests the checks under load send at once, at most --concurrency (default 8, at most 32).
    */
   loadBurst?: number;
   /**

@@ -16,7 +16,6 @@ import { interruptedRun } from './interrupt.js';
 import type { Unjudged } from './preflight.js';
 import type { RanChecks } from './run-check.js';
 import type { RunSettings } from './run-settings.js';
-import type { RunPlan } from './run-plan.js';
 import type { RunSession } from './run-session.js';
 import { stoppedEarly } from './stopped-early.js';
 import { withTiming } from '../timing/report-timing.js';
@@ -24,13 +23,12 @@ import { withTiming } from '../timing/report-timing.js';
 /** What the run could not judge, once it is over: the preflight's, or an interrupt's, or a target gone or the deadline hit. */
 export function unjudgedAtEnd(
   opts: RunSettings,
-  plan: RunPlan,
   { deadline, watch, runnerSkips }: RunSession,
   results: CheckResult[],
   preflight: Unjudged | undefined,
 ): Unjudged | undefined {
   const unjudged = interruptedRun(deadline.interrupted(), results, opts.checks, preflight, runnerSkips) ?? preflight;
-  return unjudged ?? stoppedEarly(results, opts.checks, watch, plan.deadlineMs, runnerSkips);
+  return unjudged ?? stoppedEarly(results, opts.checks, watch, deadline.lengthMs(), runnerSkips);
 }
 
 export interface RunEnd extends RanChecks {

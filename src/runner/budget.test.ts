@@ -39,7 +39,7 @@ describe('runBudget', () => {
   test('the worst case is the total work spread over the lanes plus the longest check (a greedy schedule never exceeds it)', () => {
     const checks = [check('a', () => 10), check('b', () => 2), check('c', () => 2), check('d', () => 2)];
     const b = runBudget(checks, { runs: 1, timeoutMs: 1_000, concurrency: 2, maxRetries: 0, maxRetryWaitMs: 0 });
-    expect(b.requests).toBe(16 + 2);
+    expect(b.requests).toBe(16 + 3);
     expect(b.maxPerCheck).toBe(10);
     expect(b.perRequestMs).toBe(1_000);
     // 16 s of work over 2 lanes, plus the 10 s check: 18 s, plus the slack for non-request time.
@@ -94,7 +94,7 @@ describe('describeBudget', () => {
   });
   test('names the worst case only as the deadline it sets, with the plan that bounds it', () => {
     expect(describeBudget(b, b.worstCaseMs, false)).toBe(
-      'run deadline 10 min 5 s, set by the worst case (at most 62 requests, 10 s each at worst, 2 checks at a time; --deadline to change)',
+      'run deadline 10 min 5 s, set by the worst case (at most 63 requests, 10 s each at worst, 2 checks at a time; --deadline to change)',
     );
   });
   test('leads with the likely time when the preflight measured one', () => {
@@ -105,9 +105,9 @@ describe('describeBudget', () => {
   });
   test('warns when a given deadline is shorter than the worst case', () => {
     expect(describeBudget(b, 60_000, true)).toMatch(
-      /^run deadline 1 min \(--deadline\), shorter than the worst case of 10 min 5 s: a slow target can meet it; at most 62 requests/,
+      /^run deadline 1 min \(--deadline\), shorter than the worst case of 10 min 5 s: a slow target can meet it; at most 63 requests/,
     );
-    expect(describeBudget(b, 3_600_000, true)).toMatch(/^run deadline 1 h 0 min \(--deadline\); at most 62 requests/);
+    expect(describeBudget(b, 3_600_000, true)).toMatch(/^run deadline 1 h 0 min \(--deadline\); at most 63 requests/);
   });
   test('durations read as a person would say them', () => {
     expect(formatDuration(12_340)).toBe('12.3 s');

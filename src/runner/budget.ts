@@ -28,8 +28,8 @@ export interface RunBudget {
 
 /** Time a run spends outside requests (judging answers, building cases), added on top of the worst case. */
 const SLACK_MS = 5_000;
-/** The preflight (src/runner/preflight.ts): one request per path family, sent side by side before the checks, before the run deadline starts. */
-const PREFLIGHT_REQUESTS = 2;
+/** The preflight (src/runner/preflight.ts): one request per path family, and the chat answer timed for the pace (pace.ts), before the run deadline starts. */
+const PREFLIGHT_REQUESTS = 3;
 
 /** Budget per case of a writing property: it runs `floor(N / WRITES_PER_CASE)` cases (1..--runs). */
 export const WRITES_PER_CASE = 10;
@@ -93,8 +93,10 @@ export function runBudget(checks: readonly CheckDefinition[], input: BudgetInput
   const maxPerCheck = perCheck.reduce((a, b) => Math.max(a, b), 0);
   const perRequestMs = input.timeoutMs + input.maxRetries * (input.maxRetryWaitMs + input.timeoutMs);
   const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
-  const checkRequests = requests - PREFLIGHT_REQUESTS;
-  const spread = Math.ceil((checkRequests * perRequestMs) / lanes + maxPerCheck * perRequestMs);
+  // The checks that run alone (lanes.ts) do so after the others: their requests one after another at worst.
+  const alone = checks.reduce((n, c, i) => n + (c.schedule?.alone ? perCheck[i]! : 0), 0);
+  const checkRequests = requests - PREFLIGHT_REQUESTS - alone;
+  const spread = Math.ceil((checkRequests * perRequestMs) / lanes + (maxPerCheck + alone) * perRequestMs);
   const serial = input.serialWrites
     ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? perCheck[i]! : 0), 0) * perRequestMs
     : 0;
@@ -108,6 +110,8 @@ export interface RunEstimate {
   readonly requests: number;
   /** One request's time, as the preflight measured it. */
   readonly latencyMs: number;
+  /** The chat requests among them, each taking a generation's time at the pace the preflight measured (pace.ts). */
+  readonly chat?: { readonly requests: number; readonly ms: number; readonly tokensPerSecond: number };
   /** The likely requests spread over the lanes (or the write lane's, one after another, or the longest check, when longer). */
   readonly ms: number;
 }
@@ -129,21 +133,41 @@ export function likelyPerCheck(
   });
 }
 
-/** The realistic time: the likely requests at the measured latency, `concurrency` at a time (or the write lane's). */
+/** A chat request's likely time at the measured pace, and the tokens per second it was measured at. */
+export interface ChatPace {
+  readonly ms: number;
+  readonly tokensPerSecond: number;
+}
+
+/** The realistic time: the likely requests at the measured latency (a chat request's at `chat`'s), `concurrency` at a time (or the write lane's). */
 export function estimateRun(
   checks: readonly CheckDefinition[],
   input: BudgetInput & { readonly allowWrites: boolean },
   latencyMs: number,
+  chat?: ChatPace,
 ): RunEstimate {
   const perCheck = likelyPerCheck(checks, input.runs, input.maxWrites, input.allowWrites);
+  const isChat = (c: CheckDefinition) => chat !== undefined && c.operation === 'chat.create';
+  const time = perCheck.map((n, i) => n * (isChat(checks[i]!) ? chat!.ms : latencyMs));
   const requests = perCheck.reduce((a, b) => a + b, 0);
+  const chatRequests = perCheck.reduce((a, n, i) => a + (isChat(checks[i]!) ? n : 0), 0);
   const lanes = Math.max(1, Math.min(input.concurrency, checks.length));
-  const spread = (requests / lanes) * latencyMs;
-  const serial = input.serialWrites
-    ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? perCheck[i]! : 0), 0) * latencyMs
-    : 0;
-  const longest = perCheck.reduce((a, b) => Math.max(a, b), 0) * latencyMs;
-  return { requests, latencyMs, ms: Math.ceil(Math.max(spread + latencyMs, serial, longest)) };
+  const spread = time.reduce((a, b) => a + b, 0) / lanes;
+  const serial = input.serialWrites ? checks.reduce((n, c, i) => n + (inWriteLane(c) ? time[i]! : 0), 0) : 0;
+  const longest = time.reduce((a, b) => Math.max(a, b), 0);
+  return {
+    requests,
+    latencyMs,
+    ...(chat ? { chat: { requests: chatRequests, ms: chat.ms, tokensPerSecond: chat.tokensPerSecond } } : {}),
+    ms: Math.ceil(Math.max(spread + latencyMs, serial, longest)),
+  };
+}
+
+/** `about 40 requests at 5 ms each`, or with chat requests at their own pace. */
+function describeRequests(e: RunEstimate): string {
+  if (!e.chat || e.chat.requests === 0) return `about ${e.requests} requests at ${Math.round(e.latencyMs)} ms each`;
+  const others = e.requests - e.chat.requests;
+  return `about ${e.requests} requests: ${e.chat.requests} chat requests at ${formatDuration(e.chat.ms)} each (${Math.round(e.chat.tokensPerSecond * 10) / 10} tokens/s)${others > 0 ? `, ${others} others at ${Math.round(e.latencyMs)} ms each` : ''}`;
 }
 
 /** `1 h 3 min`, `4 min 10 s`, `12.5 s`. */
@@ -165,7 +189,7 @@ export function describeBudget(
   estimate?: RunEstimate,
 ): string {
   const likely = estimate
-    ? `likely about ${formatDuration(estimate.ms)} (about ${estimate.requests} requests at ${Math.round(estimate.latencyMs)} ms each, as the preflight measured, ${b.concurrency} checks at a time); `
+    ? `likely about ${formatDuration(estimate.ms)} (${describeRequests(estimate)}, as the preflight measured, ${b.concurrency} checks at a time); `
     : '';
   const bound = `at most ${b.requests} requests, ${formatDuration(b.perRequestMs)} each at worst, ${b.concurrency} checks at a time`;
   const deadline = deadlineGiven

@@ -68,3 +68,30 @@ test('a check that asks to start first starts before longer ones, whatever it co
   // Without any, the order is longest first alone.
   expect(startOrder([{}, {}, {}, {}, {}], [0, 1, 2, 3, 4], (i) => lengths[i]!)).toEqual([1, 3, 4, 0, 2]);
 });
+
+test('a check that runs alone starts once every other check is done, one at a time, and starts last', async () => {
+  const alone = new Set([1, 4]);
+  let inFlight = 0;
+  const seen: { i: number; others: number }[] = [];
+  await runLanes({
+    lanes: 3,
+    writeQueue: [],
+    otherQueue: [0, 1, 2, 3, 4, 5],
+    alone: (i) => alone.has(i),
+    canBind: () => false,
+    onUnbound: () => undefined,
+    run: async (i) => {
+      seen.push({ i, others: inFlight });
+      inFlight++;
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+    },
+  });
+  expect(seen.slice(-2)).toEqual([
+    { i: 1, others: 0 },
+    { i: 4, others: 0 },
+  ]);
+  const lengths = [2, 9, 1, 5, 3];
+  const checks = [{}, { schedule: { alone: true } }, {}, {}, {}];
+  expect(startOrder(checks, [0, 1, 2, 3, 4], (i) => lengths[i]!)).toEqual([3, 4, 0, 2, 1]);
+});

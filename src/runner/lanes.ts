@@ -1,4 +1,4 @@
-/** @module The run's schedule: the write lane one at a time while the budget may bind, the rest longest first. */
+/** @module The run's schedule: the write lane one at a time while the budget may bind, the rest longest first, the checks that run alone last. */
 import type { CheckDefinition } from '../core/check.js';
 
 export interface LanePlan {
@@ -7,6 +7,8 @@ export interface LanePlan {
   readonly writeQueue: readonly number[];
   /** Every other check, in the order they start (`startOrder`). */
   readonly otherQueue: readonly number[];
+  /** Whether a check of `otherQueue` runs alone (`schedule.alone`): once every other check is done, one at a time. */
+  alone?(index: number): boolean;
   /** Whether the write budget may still bind, given the write-lane checks not yet finished. */
   canBind(pending: readonly number[]): boolean;
   /** Called once, when the budget is found unable to bind (the ledger stops queueing writes). */
@@ -16,7 +18,8 @@ export interface LanePlan {
 
 export async function runLanes(plan: LanePlan): Promise<void> {
   const writes = [...plan.writeQueue];
-  const others = [...plan.otherQueue];
+  const others = plan.otherQueue.filter((i) => !plan.alone?.(i));
+  const alone = plan.otherQueue.filter((i) => plan.alone?.(i));
   const running = new Set<number>();
   let bound = writes.length > 0 && plan.canBind(writes);
   if (writes.length > 0 && !bound) plan.onUnbound();
@@ -60,17 +63,20 @@ export async function runLanes(plan: LanePlan): Promise<void> {
 
   const total = writes.length + others.length;
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.lanes, total)) }, () => lane()));
+  // Last: what it sends at once is all the run has in flight, and a burst that knocks the target over costs no other check.
+  for (const i of alone) await plan.run(i);
 }
 
-/** The order the checks at `indices` start in: those asking `first`, then the others, each longest first. */
+/** The order the checks at `indices` start in: those asking `first`, then the others, each longest first; those that run alone last. */
 export function startOrder(
   checks: readonly Pick<CheckDefinition, 'schedule'>[],
   indices: readonly number[],
   length: (i: number) => number,
 ): number[] {
-  const first = indices.filter((i) => checks[i]!.schedule?.start === 'first');
-  const byLength = indices.filter((i) => checks[i]!.schedule?.start !== 'first');
-  return [...longestFirst(first, length), ...longestFirst(byLength, length)];
+  const alone = (i: number) => checks[i]!.schedule?.alone === true;
+  const first = indices.filter((i) => !alone(i) && checks[i]!.schedule?.start === 'first');
+  const byLength = indices.filter((i) => !alone(i) && checks[i]!.schedule?.start !== 'first');
+  return [...longestFirst(first, length), ...longestFirst(byLength, length), ...indices.filter(alone)];
 }
 
 /** `indices` ordered by `length` (the most requests a check may send), longest first; ties keep their order. */

@@ -50,6 +50,7 @@ export async function runChecks(
       lanes: opts.concurrency,
       writeQueue: plan.writeQueue,
       otherQueue: plan.otherQueue,
+      alone: (i) => opts.checks[i]!.schedule?.alone === true,
       canBind: (pending) => budgetCanBind(opts.checks, pending, opts.runs, plan.budgetWrites, writes.remaining()),
       onUnbound: () => writes.unbind(),
       run: async (i) => {
@@ -122,6 +123,7 @@ async function sendCheck(
     coveredItems: client.newItems,
     report: session.handOff.reporterOf(check.id),
     contextWindow: session.contextWindow,
+    concurrency: opts.concurrency,
   };
   let outcome: CheckOutcome;
   const late = deadline.watch(client.inFlight);

@@ -8,6 +8,10 @@ export interface RunDeadline {
   readonly signal: AbortSignal;
   /** Starts the clock once `prepared` settles, or a deadline's length from now, whichever is first. */
   startAfter(prepared: Promise<unknown>): void;
+  /** Before the clock starts: a deadline of `ms` if that is longer (the worst case at the pace the preflight measured). */
+  lengthen(ms: number): void;
+  /** The deadline's length, in ms. */
+  lengthMs(): number;
   /** Settles when the deadline passes, describing what the check was waiting for at that moment. */
   watch(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void };
   stop(): void;
@@ -29,7 +33,8 @@ function describeWaiting(deadlineMs: number, inFlight: ReadonlySet<InFlightExcha
 }
 
 /** `interrupt`: aborting it ends the run at once, as the deadline passing would (its reason names what interrupted it). */
-export function createRunDeadline(ms: number, interrupt?: AbortSignal): RunDeadline {
+export function createRunDeadline(initialMs: number, interrupt?: AbortSignal): RunDeadline {
+  let ms = initialMs;
   const controller = new AbortController();
   // Every check and every exchange in flight listens for the run's deadline: not a leak.
   setMaxListeners(0, controller.signal);
@@ -61,6 +66,10 @@ export function createRunDeadline(ms: number, interrupt?: AbortSignal): RunDeadl
   else interrupt?.addEventListener('abort', onInterrupt, { once: true });
   return {
     signal: controller.signal,
+    lengthen(longer) {
+      if (!started && !stopped) ms = Math.max(ms, longer);
+    },
+    lengthMs: () => ms,
     startAfter(prepared) {
       void prepared.then(start, start);
       timers.push(setTimeout(start, ms));

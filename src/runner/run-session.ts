@@ -13,6 +13,7 @@ import { createTimingCollector, type TimingCollector } from '../timing/collector
 import { connectionSecrets } from '../transport/connection.js';
 import { createHttpClient } from '../transport/http-client.js';
 import { createHandOff, type HandOff } from './hand-off.js';
+import { createRunPace, type RunPace } from './pace.js';
 import { RunCache } from './run-cache.js';
 import { createRunDeadline, type RunDeadline } from './run-deadline.js';
 import type { RunSettings } from './run-settings.js';
@@ -44,6 +45,8 @@ export interface RunSession {
   readonly contextWindow: ContextWindow;
   /** Evidence of one check's rule that another saw broken. */
   readonly handOff: HandOff;
+  /** The target's pace, once the preflight measured it: each chat request's deadline follows it (pace.ts). */
+  readonly pace: RunPace;
 }
 
 export function openRun(opts: RunSettings, plan: RunPlan): RunSession {
@@ -60,11 +63,13 @@ export function openRun(opts: RunSettings, plan: RunPlan): RunSession {
   const writes = createWriteLedger(opts.target.maxWrites);
   const timing = createTimingCollector();
   const deadline = createRunDeadline(plan.deadlineMs, opts.interrupt);
+  const pace = createRunPace(opts.timeoutMs, opts.target.maxCompletionTokens);
   const client = createHttpClient({
     baseUrl: opts.target.baseUrl,
     token: opts.token,
     basic: opts.basic,
     timeoutMs: opts.timeoutMs,
+    timeoutFor: pace.timeoutFor,
     maxBodyBytes: opts.maxBodyBytes,
     maxRetries: opts.maxRetries,
     maxRetryWaitMs: opts.maxRetryWaitMs,
@@ -90,5 +95,6 @@ export function openRun(opts: RunSettings, plan: RunPlan): RunSession {
     cache: new RunCache(),
     contextWindow: contextWindowOf(opts.target),
     handOff: createHandOff(),
+    pace,
   };
 }

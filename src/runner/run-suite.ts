@@ -17,7 +17,7 @@ export async function runSuite(opts: RunSettings): Promise<RunReport> {
   const start = await startRun(opts, plan, session);
   const { results, preconditions } = await runChecks(opts, plan, session, start);
   const durationMs = performance.now() - started;
-  const unjudged = unjudgedAtEnd(opts, plan, session, results, start.unjudged);
+  const unjudged = unjudgedAtEnd(opts, session, results, start.unjudged);
   opts.onEvent?.({ type: 'run-end', target: session.label, durationMs });
   return assembleReport(opts, session, {
     startedAt,

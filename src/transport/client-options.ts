@@ -1,12 +1,15 @@
 /** @module What the HTTP client (http-client.ts) is created with: the target, its credentials, and the bounds of each exchange. */
 import type { ConfiguredCredentials } from '../core/credentials.js';
 import type { ConnectionSettings } from './connection.js';
+import type { HttpRequestSpec } from './types.js';
 
 /** The credentials (§5): `token`, sent as Bearer on `/v1`; `basic`, `user:pass`, sent as Basic on `/v2`. */
 export interface HttpClientOptions extends ConfiguredCredentials {
   readonly baseUrl: string;
   /** Whole-exchange deadline per request (headers and body), in ms. */
   readonly timeoutMs: number;
+  /** The deadline of a request whose spec names none, when it is not `timeoutMs` (the run's, at the target's measured pace). */
+  readonly timeoutFor?: (spec: HttpRequestSpec) => number;
   /** Most bytes read of one buffered body. */
   readonly maxBodyBytes: number;
   /** Retries of a 429/503 answer (each after its Retry-After, capped by maxRetryWaitMs). */

@@ -79,7 +79,8 @@ export async function dispatch(
   replays = 0,
 ): Promise<Started> {
   const { opts } = wire;
-  const deadline = startDeadline(spec.timeoutMs ?? opts.timeoutMs, opts.signal);
+  const ms = spec.timeoutMs ?? opts.timeoutFor?.(spec) ?? opts.timeoutMs;
+  const deadline = startDeadline(ms, opts.signal);
   const tracked = track(deadline, recorded, inFlight);
   const started = performance.now();
   try {
@@ -89,6 +90,8 @@ export async function dispatch(
       body: body ?? null,
       dispatcher: wire.agent,
       signal: deadline.signal,
+      // The pool's own timeouts are --timeout's: a longer deadline lengthens them for this exchange.
+      ...(ms > opts.timeoutMs ? { headersTimeout: ms, bodyTimeout: ms } : {}),
     });
     deadline.headersArrived();
     // Whatever undici does with the signal after the headers, a read waiting on the body wakes up.

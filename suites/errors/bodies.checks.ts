@@ -63,7 +63,7 @@ export const REJECT_PAIRS: Readonly<Record<BodyOperation, number>> = {
   'trajectories.log': 6,
 };
 
-/** Invalid bodies enumerated at once: a slow target costs a quarter of the time, a fast one sees little load. */
+/** Invalid bodies enumerated at once (at most `--concurrency`): a slow target costs a quarter of the time, a fast one sees little load. */
 const ENUMERATION_CONCURRENCY = 4;
 
 interface RejectCases {
@@ -99,7 +99,8 @@ function checkRejectCases(
   probe: (c: NegativeCase) => Promise<ProbeResult>,
 ): Promise<CheckOutcome> {
   const { enumerated, random } = rejectCases(ctx, op);
-  return checkEnumerated(ctx, enumerated, random, probe, { concurrency: ENUMERATION_CONCURRENCY });
+  const concurrency = Math.min(ENUMERATION_CONCURRENCY, ctx.concurrency ?? ENUMERATION_CONCURRENCY);
+  return checkEnumerated(ctx, enumerated, random, probe, { concurrency });
 }
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;

@@ -9,8 +9,26 @@ import type { HttpExchange } from '../../src/transport/types.js';
 export const DEFAULT_BURST = 8;
 export const MAX_BURST = 32;
 
+/** The most requests the run may have in flight (`--concurrency`): no burst is larger (the load checks run alone). */
+function inFlightCap(ctx: CheckContext): number {
+  return ctx.concurrency ?? MAX_BURST;
+}
+
+/** The burst: `--load-burst` requests, at most `--concurrency`. */
 export function burstSize(ctx: CheckContext): number {
-  return Math.min(MAX_BURST, Math.max(2, ctx.target.loadBurst ?? DEFAULT_BURST));
+  return Math.min(MAX_BURST, inFlightCap(ctx), Math.max(2, ctx.target.loadBurst ?? DEFAULT_BURST));
+}
+
+/** The shedding burst: twice the burst, at most `--concurrency`. */
+export function shedBurstSize(ctx: CheckContext): number {
+  return Math.min(MAX_BURST, inFlightCap(ctx), 2 * burstSize(ctx));
+}
+
+/** Why no burst can be sent: `--concurrency 1` lets one request be in flight at a time. */
+export function noBurst(ctx: CheckContext): string | undefined {
+  return inFlightCap(ctx) < 2
+    ? `--concurrency ${inFlightCap(ctx)}: no two requests are in flight at once, so none are sent at once`
+    : undefined;
 }
 
 export interface BurstRequest {

@@ -3,7 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type CheckContext, defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { judgeBurst, label } from './breaches.js';
-import { type Answer, ask, type BurstRequest, burstRequests, burstSize, DEFAULT_BURST, MAX_BURST } from './burst.js';
+import {
+  type Answer,
+  ask,
+  type BurstRequest,
+  burstRequests,
+  burstSize,
+  DEFAULT_BURST,
+  MAX_BURST,
+  noBurst,
+  shedBurstSize,
+} from './burst.js';
 
 const CONVENTION_BELONG =
   "llmperf's correctness test and vLLM's concurrency tests: under concurrent load each answer is its own request's, as when sent alone";
@@ -39,6 +49,8 @@ const answersBelong = defineCheck({
     'Chat requests sent at once (distinct prompts, request_ids, n and max_completion_tokens, streamed and not) each get their own answer: the one each gets alone, with a unique id and its own usage.',
   explains: 'chat.create',
   async run(ctx): Promise<CheckOutcome> {
+    const none = noBurst(ctx);
+    if (none) return skip(none);
     const reqs = burstRequests(ctx, burstSize(ctx), 'belong');
     const solo: Answer[] = [];
     const retries = { left: SHED_RETRIES };
@@ -72,9 +84,10 @@ const answersBelong = defineCheck({
     ]);
   },
   schedule: {
-    // Each request alone (and a few sent again when shed), then all at once.
+    // Each request alone (and a few sent again when shed), then all at once: with nothing else in flight.
     maxRequests: () => 2 * MAX_BURST + SHED_RETRIES,
     likelyRequests: () => 2 * DEFAULT_BURST,
+    alone: true,
   },
 });
 
@@ -87,7 +100,9 @@ const shedsLoad = defineCheck({
   requirement:
     'Chat requests sent at once beyond what the target serves are answered 2xx, or 429/503 with Retry-After: never another 5xx nor a dropped connection.',
   async run(ctx): Promise<CheckOutcome> {
-    const reqs = burstRequests(ctx, Math.min(MAX_BURST, 2 * burstSize(ctx)), 'shed');
+    const none = noBurst(ctx);
+    if (none) return skip(none);
+    const reqs = burstRequests(ctx, shedBurstSize(ctx), 'shed');
     const answers = await Promise.all(reqs.map((r) => ask(ctx, r)));
     // No answer to any of them: the suite could not judge (an error, not a finding about load).
     const unanswered = answers.find((a) => a.cause !== undefined);
@@ -120,6 +135,7 @@ const shedsLoad = defineCheck({
   schedule: {
     maxRequests: () => 2 * MAX_BURST,
     likelyRequests: () => 2 * DEFAULT_BURST,
+    alone: true,
   },
 });
 

@@ -74,6 +74,7 @@ export async function runVariant(
   checks: readonly CheckDefinition[] = CATALOGUE,
 ): Promise<RunVerdict> {
   const report = await runAgainstVariant(checks, variant.variant, {
+    ...variant.run,
     level,
     seed,
     runs,

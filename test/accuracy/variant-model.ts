@@ -6,6 +6,7 @@
 import type { GapKind } from '../../src/core/gaps.js';
 import type { TargetConfig } from '../../src/core/check.js';
 import type { MockOptions } from '../../mock/types.js';
+import type { RunAgainstUrlOptions } from '../helpers/run-checks.js';
 import type { Variant, VariantHandler } from '../helpers/variant-server.js';
 
 export interface ConformantVariant {
@@ -19,6 +20,10 @@ export interface ConformantVariant {
   readonly mock?: MockOptions;
   /** What the user would configure for such a server (TargetConfig fields). */
   readonly target?: Partial<TargetConfig>;
+  /** Its answers take real time (seconds a request): judged by the e2e tier (the battery, slow-server.test.ts), not variants.test.ts. */
+  readonly realTime?: true;
+  /** How the user would run against it (`--concurrency`, `--timeout`, `--deadline`), when not the tests' defaults. */
+  readonly run?: Pick<RunAgainstUrlOptions, 'concurrency' | 'timeoutMs' | 'deadlineMs'>;
   /**
    * The MUST gaps a user of such a server accepts (`--allow-gaps`): checks the server, conformant,
    * gives nothing to judge (records listed without ids cannot be read back).

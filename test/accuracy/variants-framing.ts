@@ -105,6 +105,15 @@ const multilineData = (event: string): string => {
   return `${lines.map((l) => `data: ${l}`).join('\n')}\n\n`;
 };
 
+/** A CPU engine's pace and slots (llama.cpp `--parallel 4`): it queues whatever its slots do not hold. */
+const CPU_ENGINE = {
+  maxConcurrency: 4,
+  maxQueued: 1_000,
+  streamTtftMs: 150,
+  streamItlMs: 50,
+  paceWholeAnswers: true,
+} as const;
+
 export const FRAMING_VARIANTS: readonly ConformantVariant[] = [
   {
     id: 'json-pretty-printed',
@@ -270,6 +279,15 @@ export const FRAMING_VARIANTS: readonly ConformantVariant[] = [
       'Event streams are paced like a real model: the first event 40 ms after the headers, then one every 4 ms.',
     variant: {},
     mock: { streamTtftMs: 40, streamItlMs: 4 },
+  },
+  {
+    id: 'cpu-engine-four-slots',
+    description:
+      'A llama.cpp server on a CPU: 4 slots, every request beyond them queued, 50 ms a token streamed or not (the first after 150 ms); run with `--concurrency 4` and the default 10 s `--timeout`.',
+    variant: {},
+    mock: CPU_ENGINE,
+    realTime: true,
+    run: { concurrency: 4, timeoutMs: 10_000, deadlineMs: 30 * 60_000 },
   },
   {
     id: 'other-model-outputs',

@@ -198,10 +198,18 @@ export const MOCK_OPTIONS = {
   'max-concurrency': {
     type: 'string',
     arg: 'N',
-    help: 'Requests served at once; as many more wait, the rest get 429 with Retry-After (default: no limit)',
+    help: 'Requests served at once; --max-queued more wait, the rest get 429 with Retry-After (default: no limit)',
     group: 'mock',
     kind: wholeNumber(1, 100_000),
     into: 'maxConcurrency',
+  },
+  'max-queued': {
+    type: 'string',
+    arg: 'N',
+    help: 'Requests waiting for a place beyond --max-concurrency, as llama.cpp queues beyond its slots (default: as many as --max-concurrency)',
+    group: 'mock',
+    kind: wholeNumber(0, 100_000),
+    into: 'maxQueued',
   },
   faults: {
     type: 'string',
@@ -276,6 +284,13 @@ export const MOCK_OPTIONS = {
     kind: wholeNumber(0, 600_000),
     default: 0,
     into: 'streamItlMs',
+  },
+  'pace-whole-answers': {
+    type: 'boolean',
+    help: 'Pace whole (not streamed) chat answers too: --stream-ttft plus --stream-itl per completion token, as a CPU engine',
+    group: 'mock',
+    default: false,
+    into: 'paceWholeAnswers',
   },
   serves: {
     type: 'string',

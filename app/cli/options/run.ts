@@ -309,7 +309,7 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
   'load-burst': {
     type: 'string',
     arg: 'N',
-    help: 'chat requests the checks under load send at once, whatever --concurrency says (default {default}, at most 32)',
+    help: 'chat requests the checks under load send at once, at most --concurrency (default {default}, at most 32)',
     group: 'limits',
     kind: wholeNumber(2, 32),
     config: 'loadBurst',
