@@ -30,8 +30,6 @@ export const E2E_FILES = [
   'test/accuracy/battery-faults.test.ts',
   'test/accuracy/variant-battery-1.test.ts',
   'test/accuracy/variant-battery-2.test.ts',
-  // A CPU engine's pace (4 slots, 50 ms a token): the whole catalogue in real time, per seed.
-  'test/accuracy/slow-server.test.ts',
   // A target that goes down and comes back: seconds of real time waiting for it.
   'test/accuracy/target-down.test.ts',
   // The run of the whole catalogue and every workload through the proxy, per planted fault.
