@@ -20,7 +20,7 @@ export interface ConformantVariant {
   readonly mock?: MockOptions;
   /** What the user would configure for such a server (TargetConfig fields). */
   readonly target?: Partial<TargetConfig>;
-  /** Its answers take real time (seconds a request): judged by the e2e tier (the battery, slow-server.test.ts), not variants.test.ts. */
+  /** Its answers take real time (seconds a request): judged by the e2e tier (the battery), not variants.test.ts. */
   readonly realTime?: true;
   /** How the user would run against it (`--concurrency`, `--timeout`, `--deadline`), when not the tests' defaults. */
   readonly run?: Pick<RunAgainstUrlOptions, 'concurrency' | 'timeoutMs' | 'deadlineMs'>;

@@ -39,7 +39,7 @@ for (const v of CONFORMANT_VARIANTS) {
   const name = v.knownFalseFinding
     ? `${v.id}: known false finding, ${v.knownFalseFinding}`
     : `${v.id}: the whole catalogue judges it conformant, nothing failing`;
-  // A variant at a real server's pace is judged in the e2e tier (slow-server.test.ts, the battery).
+  // A variant at a real server's pace is judged in the e2e tier (the battery).
   test.skipIf(v.knownFalseFinding !== undefined || v.realTime === true)(name, async () => {
     const report = await run(v, 'should');
     expect({ conformant: report.summary.conformant, failing: explain(failing(report)) }).toEqual({
