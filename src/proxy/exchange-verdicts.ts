@@ -23,13 +23,17 @@ export class ExchangeVerdicts {
   /** The breaches of the exchange, to be reported with its evidence once it ends. */
   readonly pending: Pending[] = [];
   /** The check ids the exchange was judged on so far. */
-  private readonly judgedIds: string[] = [];
+  private readonly judgedIds = new Set<string>();
   /** What the records of a listing showed, per rule: judged once, its first breach kept. */
   private records: Map<Judged | RuleOn, Breach | 'held'> | undefined;
   /** The listing ended whole and valid: its records' verdicts counted. */
   private recordsCounted = false;
-  /** What the rules other than pair rules judged, per check id: a kept pair half says it (`outcome`). */
-  private readonly others = new Map<string, 'held' | 'broken'>();
+  /**
+   * What the rules other than pair rules judged, per check id, for a kept pair half (`outcome`): the
+   * ids only pair rules judged, and those another rule broke (each made on first need).
+   */
+  private pairOnly: Set<string> | undefined;
+  private broken: Set<string> | undefined;
 
   constructor(
     private readonly ctx: JudgeContext,
@@ -49,24 +53,24 @@ export class ExchangeVerdicts {
   }
 
   /** The halves this slot's evidence gives the pair rules, and their verdicts on this exchange. */
-  private pairs<S extends BaseSlot>(
-    slot: S,
-    e: SlotEvidence[S],
-    into = (r: RuleOn, v: Verdict) => this.verdict(r, v, false),
-  ): void {
+  private pairs<S extends BaseSlot>(slot: S, e: SlotEvidence[S], into?: (r: RuleOn, v: Verdict) => void): void {
     for (const r of rulesFor(this.op, 'pair')) {
       const halves = r.pair.halves as {
         readonly [K in BaseSlot]?: (e: SlotEvidence[K]) => ReturnType<NonNullable<typeof r.pair.halves.exchange>>;
       };
       const half = halves[slot]?.(e);
-      if (half) into(r, this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence, this.outcome(r.id, slot)));
+      if (!half) continue;
+      const v = this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence, this.outcome(r.id, slot));
+      if (into) into(r, v);
+      else this.verdict(r, v, false);
     }
   }
 
   /** What a kept half of the exchange says of it for the merge, asked when a report is made. */
   private outcome(id: string, slot: BaseSlot): () => HalfOutcome {
     return () => {
-      const others = this.others.get(id);
+      const others =
+        !this.judgedIds.has(id) || this.pairOnly?.has(id) ? undefined : this.broken?.has(id) ? 'broken' : 'held';
       return {
         ...(others ? { others } : {}),
         ...(slot === 'record' && !this.recordsCounted ? { uncounted: true } : {}),
@@ -97,10 +101,16 @@ export class ExchangeVerdicts {
   verdict(r: Judged | RuleOn, v: Verdict, streamed: boolean): void {
     if (v === undefined) return;
     const judged: Judged = 'streamedId' in r && streamed ? { rule: r.rule, id: r.streamedId, op: r.op } : r;
-    if (r.rule.slot !== 'pair' && this.others.get(judged.id) !== 'broken')
-      this.others.set(judged.id, v === 'held' ? 'held' : 'broken');
-    if (!this.judgedIds.includes(judged.id)) {
-      this.judgedIds.push(judged.id);
+    const id = judged.id;
+    const first = !this.judgedIds.has(id);
+    if (r.rule.slot === 'pair') {
+      if (first) (this.pairOnly ??= new Set()).add(id);
+    } else {
+      this.pairOnly?.delete(id);
+      if (v !== 'held') (this.broken ??= new Set()).add(id);
+    }
+    if (first) {
+      this.judgedIds.add(id);
       this.ctx.findings.judged(judged);
     }
     if (v !== 'held' && !this.pending.some((p) => p.judged.id === judged.id))

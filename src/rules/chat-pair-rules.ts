@@ -187,9 +187,10 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
     },
   },
   step(counts, half) {
-    const state = [...(counts ?? []), half].slice(-KEPT_COUNTS);
-    const other = counts?.filter((c) => c.n !== half.n);
-    const known = other?.length ? other.findLast((c) => promptKey(c) === promptKey(half)) : undefined;
+    const state = counts && counts.length >= KEPT_COUNTS ? [...counts.slice(1), half] : [...(counts ?? []), half];
+    let known: PromptCount | undefined;
+    for (let i = (counts?.length ?? 0) - 1; i >= 0 && !known; i--)
+      if (counts![i]!.n !== half.n && promptKey(counts![i]!) === promptKey(half)) known = counts![i];
     if (!known) return { state };
     return {
       state,
