@@ -34,6 +34,8 @@ export const E2E_FILES = [
   'test/accuracy/target-down.test.ts',
   // The run of the whole catalogue and every workload through the proxy, per planted fault.
   'test/accuracy/same-ids.test.ts',
+  // The whole catalogue at 10 seeds against a tiny vocabulary (15 to 45 s here).
+  'test/accuracy/small-vocabulary.test.ts',
 ];
 const E2E = [...E2E_DIRS.map((d) => `${d}/**/*.test.ts`), ...E2E_FILES];
 

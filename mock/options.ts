@@ -41,6 +41,7 @@ const RULES: readonly (readonly [keyof ResolvedMockOptions, (v: never) => boolea
   ['replaySpeed', (v: number) => v > 0 && Number.isFinite(v), 'a number > 0'],
   ['maxContextTokens', wholeFromOne, 'a whole number >= 1'],
   ['contextWording', (v: string) => v === 'vllm' || v === 'llamacpp', "'vllm' or 'llamacpp'"],
+  ['tokenizer', (v: string) => v === 'words' || v === 'characters', "'words' or 'characters'"],
 ];
 
 /** Fills in defaults and rejects values that make no sense (a usage error, thrown). */
@@ -74,6 +75,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     replaySpeed: options.replaySpeed ?? 1,
     maxContextTokens: options.maxContextTokens,
     contextWording: options.contextWording ?? 'vllm',
+    tokenizer: options.tokenizer ?? 'words',
   };
   if (!resolved.token) throw new Error('mock: token must not be empty');
   if (!resolved.model.trim()) throw new Error('mock: model must not be blank');

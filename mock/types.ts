@@ -11,6 +11,9 @@ export type { MockRequest, MockResponse } from './exchange.js';
 /** Whose words the mock's refusal of a request over its context window uses (mock/chat/context-window.ts). */
 export type ContextWording = 'vllm' | 'llamacpp';
 
+/** How the mock counts a prompt: a token per word (a large vocabulary), or per character (a tiny one, as stories260K's). */
+export type MockTokenizer = 'words' | 'characters';
+
 export interface MockOptions {
   /** Bearer token for `/v1` (§5). Default: DEFAULT_TOKEN, or CONFORMANCE_TOKEN from the environment in the CLI. */
   token?: string;
@@ -63,6 +66,8 @@ export interface MockOptions {
   maxContextTokens?: number;
   /** Whose words that refusal uses: vLLM's or llama.cpp's. Default 'vllm'. */
   contextWording?: ContextWording;
+  /** How prompts are tokenized (usage, prompt token ids, the context window): per word, or per character. Default 'words'. */
+  tokenizer?: MockTokenizer;
 }
 
 /** Options with no default: undefined when not given. */

@@ -115,7 +115,11 @@ function windowLine(report: RunReport): string | undefined {
   const l = report.limits;
   if (l?.contextTokens === undefined) return undefined;
   const from = l.source === 'flag' ? '--max-context' : "learned from the target's refusal";
-  return `Context window: ${l.contextTokens} tokens (${from}); the positive chat cases were kept within it`;
+  const ratio =
+    l.charsPerToken === undefined
+      ? ''
+      : `, at ${l.charsPerToken} characters per token (learned from the target's ${l.charsPerTokenSource === 'refusal' ? 'count in a refusal' : 'usage'})`;
+  return `Context window: ${l.contextTokens} tokens (${from}); the positive chat cases were kept within it${ratio}`;
 }
 
 /** Check ids printed per skip reason on the console; the JSON report lists every one. */

@@ -83,7 +83,7 @@ export function startLines(options: MockCommandOptions, resolved: ResolvedMockOp
   const window =
     resolved.maxContextTokens === undefined
       ? 'no context window'
-      : `context window ${resolved.maxContextTokens} tokens (${resolved.contextWording} wording)`;
+      : `context window ${resolved.maxContextTokens} tokens (${resolved.contextWording} wording${resolved.tokenizer === 'characters' ? ', a token per character' : ''})`;
   const loaded = [
     `${plural(resolved.records, 'record')} per kind in ${resolved.entity}/${resolved.project} (seed ${resolved.seed})`,
     resolved.scripts.length === 0

@@ -44,7 +44,24 @@ describe("the mock's context window", () => {
       wording: 'llama.cpp',
       window: 40,
       requestTokens: error.n_prompt_tokens,
+      promptTokens: error.n_prompt_tokens,
     });
+  });
+
+  it('counts a token per character with the characters tokenizer: usage, prompt token ids and the window', async () => {
+    // "Hello there." is 3 tokens of words and 12 of characters; the template adds the role, end and generation tokens.
+    const usage = async (tokenizer: 'words' | 'characters') =>
+      JSON.parse((await post({ tokenizer }, { ...chat('Hello there.', 4), return_token_ids: true })).text) as {
+        usage: { prompt_tokens: number };
+        prompt_token_ids: number[];
+      };
+    const byWords = await usage('words');
+    const byChars = await usage('characters');
+    expect(byChars.usage.prompt_tokens - byWords.usage.prompt_tokens).toBe(12 - 3);
+    expect(byChars.prompt_token_ids).toHaveLength(byChars.usage.prompt_tokens);
+    const refused = await post({ maxContextTokens: 40, tokenizer: 'characters' }, chat('x'.repeat(40)));
+    expect(refused.status).toBe(400);
+    expect((await post({ maxContextTokens: 40 }, chat('x'.repeat(40)))).status).toBe(200);
   });
 
   it('has no window unless one is set, and refuses a window that is not a whole number', async () => {

@@ -1,6 +1,6 @@
 /** @module A small deployment's context window (`maxContextTokens`): a 400 worded as vLLM or llama.cpp word it. */
 import { jsonResponse, openaiError } from '../errors.js';
-import type { ContextWording, MockResponse } from '../types.js';
+import type { ContextWording, MockResponse, MockTokenizer } from '../types.js';
 import { promptLength } from './prompt.js';
 import type { ChatRequest } from './types.js';
 
@@ -14,9 +14,10 @@ export function contextRefusal(
   chat: ChatRequest,
   window: number | undefined,
   wording: ContextWording,
+  tokenizer: MockTokenizer = 'words',
 ): MockResponse | undefined {
   if (window === undefined) return undefined;
-  const prompt = promptLength(chat);
+  const prompt = promptLength(chat, tokenizer);
   const completion = requestedCompletion(chat);
   const total = prompt + completion;
   if (total <= window) return undefined;

@@ -5,6 +5,7 @@ import { promptLength, renderPrompt, type PromptToken } from './prompt.js';
 import type { RuleViolation } from './rules.js';
 import { constrainedText, outputConstraint } from './structured.js';
 import type { ChatRequest } from './types.js';
+import type { MockTokenizer } from '../types.js';
 
 export interface ChatPlan {
   id: string;
@@ -24,8 +25,9 @@ export function planCompletion(
   req: ChatRequest,
   requestId: string,
   model: string = DEFAULT_MODEL,
+  tokenizer: MockTokenizer = 'words',
 ): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
-  const length = promptLength(req);
+  const length = promptLength(req, tokenizer);
   if (length >= MAX_MODEL_LEN) {
     return {
       message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`,
@@ -44,7 +46,7 @@ export function planCompletion(
     model: req.model ?? model,
     req,
     promptLength: length,
-    promptTokens: () => (tokens ??= renderPrompt(req)),
+    promptTokens: () => (tokens ??= renderPrompt(req, tokenizer)),
     choices: seeds.map((choice, i) => generateChoice(req, texts[i], i, choice, budget)),
     seed,
   });

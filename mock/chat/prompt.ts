@@ -1,6 +1,13 @@
 /** @module The mock's chat template (§4.1 add_generation_prompt, continue_final_message, truncate_prompt_tokens). */
+import type { MockTokenizer } from '../types.js';
 import { countTokens, SPECIAL_TOKENS, tokenId, tokenize } from './tokenizer.js';
 import type { ChatMessage, ChatRequest } from './types.js';
+
+/** A text's tokens: by the mock's tokenizer, or one per character (code point). */
+const piecesOf = (text: string, tokenizer: MockTokenizer): string[] =>
+  tokenizer === 'characters' ? Array.from(text) : tokenize(text);
+const countOf = (text: string, tokenizer: MockTokenizer): number =>
+  tokenizer === 'characters' ? Array.from(text).length : countTokens(text);
 
 export interface PromptToken {
   text: string;
@@ -39,17 +46,17 @@ function keptTokens(req: ChatRequest, total: number): number {
 }
 
 /** The number of prompt tokens after the template and truncation (usage), without building them. */
-export function promptLength(req: ChatRequest): number {
+export function promptLength(req: ChatRequest, tokenizer: MockTokenizer = 'words'): number {
   let total = 0;
-  for (const part of layout(req)) total += typeof part === 'string' ? countTokens(part) : 1;
+  for (const part of layout(req)) total += typeof part === 'string' ? countOf(part, tokenizer) : 1;
   return keptTokens(req, total);
 }
 
-export function renderPrompt(req: ChatRequest): PromptToken[] {
+export function renderPrompt(req: ChatRequest, tokenizer: MockTokenizer = 'words'): PromptToken[] {
   const out: PromptToken[] = [];
   for (const part of layout(req)) {
     if (typeof part !== 'string') out.push(part);
-    else for (const text of tokenize(part)) out.push({ text, id: tokenId(text) });
+    else for (const text of piecesOf(part, tokenizer)) out.push({ text, id: tokenId(text) });
   }
   const kept = keptTokens(req, out.length);
   return kept < out.length ? out.slice(out.length - kept) : out;

@@ -28,12 +28,13 @@ export function createChatCompletion({ req, state, reply }: RouteContext): MockR
   const chat = body.value as unknown as ChatRequest;
   const rejection = rejectionOf(chat, state.options.priorityScheduling);
   if (rejection) return rejection;
-  const tooLarge = contextRefusal(chat, state.options.maxContextTokens, state.options.contextWording);
+  const { maxContextTokens, contextWording, tokenizer } = state.options;
+  const tooLarge = contextRefusal(chat, maxContextTokens, contextWording, tokenizer);
   if (tooLarge) return tooLarge;
   // §4.1 request_id: the caller's value, or a random UUID; returned as `id: chatcmpl-<request_id>`.
   const requestId = chat.request_id ?? randomUUID();
   if (reply) return chatReplyResponse(reply, chat, requestId, req.signal, state.options.model);
-  const plan = planCompletion(chat, requestId, state.options.model);
+  const plan = planCompletion(chat, requestId, state.options.model, tokenizer);
   const answer = (planned: ChatPlan | RuleViolation): MockResponse => {
     if ('message' in planned) return openaiError(400, planned.message, planned.param);
     if (chat.stream === true) {

@@ -1,7 +1,7 @@
 /** @module A run's report: what the runner produces and every reporter consumes (schemas/report/run-report.json). */
 import type { CoverageReport } from './coverage.js';
 import type { GapKind } from './gaps.js';
-import type { ContextWindowSource, Level } from './check.js';
+import type { CharsPerTokenSource, ContextWindowSource, Level } from './check.js';
 import type { CheckResult } from './result.js';
 import type { OperationId } from './operations.js';
 import type { ConformanceRunReportRunReport } from '../generated/types.js';
@@ -84,7 +84,12 @@ export interface RunReport {
   /** Budget of completion tokens the chat cases could ask for at most. */
   readonly tokenBudget: number;
   /** The context window the positive chat cases were kept within, and where it came from. */
-  readonly limits?: { readonly contextTokens?: number; readonly source: ContextWindowSource };
+  readonly limits?: {
+    readonly contextTokens?: number;
+    readonly source: ContextWindowSource;
+    readonly charsPerToken?: number;
+    readonly charsPerTokenSource?: CharsPerTokenSource;
+  };
   /** The command line that reproduces the run (secrets excluded). */
   readonly replay: string;
   readonly results: readonly CheckResult[];

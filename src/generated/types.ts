@@ -971,11 +971,13 @@ export interface ConformanceRunReportRunReport {
    */
   tokenBudget: number;
   /**
-   * The deployment's limits the run kept its cases within. `contextTokens`: the context window in tokens the positive chat cases were fitted to (absent when none was known); `source`: where it came from (`flag`: --max-context; `learned`: the target's own refusal naming its window; `none`: not known, cases drawn unbounded).
+   * The deployment's limits the run kept its cases within. `contextTokens`: the context window in tokens the positive chat cases were fitted to (absent when none was known); `source`: where it came from (`flag`: --max-context; `learned`: the target's own refusal naming its window; `none`: not known, cases drawn unbounded). `charsPerToken`: the deployment's characters per token, when its own counts showed fewer than the suite's estimate of 3 (a small vocabulary), by which the cases were fitted; `charsPerTokenSource`: what showed it (`usage`: the prompt_tokens of earlier answers against their prompts; `refusal`: the tokens a refusal for size counted).
    */
   limits?: {
     contextTokens?: number;
     source: 'flag' | 'learned' | 'none';
+    charsPerToken?: number;
+    charsPerTokenSource?: 'usage' | 'refusal';
   };
   /**
    * Command line that reproduces the whole run (secrets excluded).

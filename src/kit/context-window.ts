@@ -2,20 +2,26 @@
  * @module Positive chat cases kept within the deployment's context window (§8 leaves size limits not
  * shown): fitted before sending, made smaller when refused for size, a skip when they cannot fit.
  *
- * A refusal counts as a deployment limit only when the request can reach the window it names: its size
- * estimated from above is at least half the window (the other half for a chat template's own prompt),
- * or the window is the user's or one a larger version of the case was refused for.
+ * A case's size is estimated at the deployment's characters per token once its own counts show them
+ * (the `usage` of earlier answers, the tokens a refusal counts), at 3 until then. A refusal counts as a
+ * deployment limit only when the request can reach the window it names: its size bound from above,
+ * one token per UTF-8 byte plus what a chat template may add, is at least the window; or the window is
+ * the user's or one a larger version of the case was refused for (decisions/0011).
  */
 import { DEPLOYMENT_LIMIT } from '../core/gaps.js';
-import type { CheckContext, ContextWindow, TargetConfig } from '../core/check.js';
+import type { CharsPerTokenSource, CheckContext, ContextWindow, TargetConfig } from '../core/check.js';
 import type { RunReport } from '../core/report.js';
 import { skip, type SkipOutcome } from '../core/result.js';
-import { estimateChatTokens, fitChatRequest } from '../generation/realistic/context-fit.js';
+import {
+  boundChatTokens,
+  CHARS_PER_TOKEN,
+  charsPerTokenOf,
+  estimateChatTokens,
+  fitChatRequest,
+} from '../generation/realistic/context-fit.js';
 import { contextLimitOf, type ContextLimitWording } from '../rules/context-limit.js';
 import type { HttpExchange } from '../transport/types.js';
 
-/** The share of a named window a request must reach, by the estimate, for its refusal to be a limit. */
-const PLAUSIBLE_SHARE = 0.5;
 /** Smaller cases sent after a refusal for size, at most. */
 const MAX_REDRAWS = 3;
 /** Each smaller case's budget, as a share of the refused one's estimate (when that already fit the window). */
@@ -26,8 +32,12 @@ export interface SizeRefusal {
   readonly window: number;
   /** The refused request's size by the suite's estimate, in tokens. */
   readonly estimate: number;
+  /** The most tokens the refused request can take (one per byte, and the template's). */
+  readonly bound: number;
   /** The tokens the target counted, when it said. */
   readonly requestTokens: number | undefined;
+  /** Of those, the prompt's, when it said. */
+  readonly promptTokens: number | undefined;
   readonly wording: ContextLimitWording;
 }
 
@@ -37,14 +47,61 @@ export function contextWindowOf(target: TargetConfig): ContextWindow {
   return { tokens, source: tokens !== undefined ? 'flag' : 'none' };
 }
 
-/** The window a run used, for its report. */
+/** The window a run used, and the characters per token it learned, for its report. */
 export function limitsOf(window: ContextWindow): NonNullable<RunReport['limits']> {
-  return { ...(window.tokens !== undefined ? { contextTokens: window.tokens } : {}), source: window.source };
+  const ratio = window.charsPerToken;
+  return {
+    ...(window.tokens !== undefined ? { contextTokens: window.tokens } : {}),
+    source: window.source,
+    ...(ratio !== undefined
+      ? { charsPerToken: Math.round(ratio * 100) / 100, charsPerTokenSource: window.charsPerTokenSource ?? 'usage' }
+      : {}),
+  };
 }
 
+/** What a check knows of the run's window (a constraint case's context holds less than a check's). */
+type WindowContext = Pick<CheckContext, 'target'> & Partial<Pick<CheckContext, 'contextWindow'>>;
+
 /** The context window the run knows: learned from the target, else `--max-context`; undefined: none. */
-export function knownWindow(ctx: CheckContext): number | undefined {
+function knownWindow(ctx: WindowContext): number | undefined {
   return ctx.contextWindow?.tokens ?? ctx.target.maxContextTokens;
+}
+
+/** The characters per token a case's size is estimated at: the deployment's once learned, else the suite's 3. */
+function charsPerTokenIn(ctx: Partial<Pick<CheckContext, 'contextWindow'>>): number {
+  return ctx.contextWindow?.charsPerToken ?? CHARS_PER_TOKEN;
+}
+
+/** The generators' options that keep a chat case within the known window, at the known characters per token. */
+export function windowOptions(ctx: WindowContext): { maxContextTokens?: number; charsPerToken?: number } {
+  const window = knownWindow(ctx);
+  return window === undefined ? {} : { maxContextTokens: window, charsPerToken: charsPerTokenIn(ctx) };
+}
+
+/** Below the characters per token the run holds by less than this share, a prompt's is the same (rounding, not a tokenizer). */
+const SAME_RATIO = 0.95;
+
+/** Keeps the characters per token `request`'s prompt shows, counted `promptTokens`, when fewer than the run held. */
+function learnCharsPerToken(
+  held: ContextWindow | undefined,
+  request: Record<string, unknown>,
+  promptTokens: number,
+  from: CharsPerTokenSource,
+): void {
+  const shown = charsPerTokenOf(request, promptTokens);
+  if (!held || shown === undefined || shown >= (held.charsPerToken ?? CHARS_PER_TOKEN) * SAME_RATIO) return;
+  held.charsPerToken = shown;
+  held.charsPerTokenSource = from;
+}
+
+/** Learns the deployment's characters per token from a 2xx chat answer's `usage.prompt_tokens` against its prompt. */
+export function learnFromAnswer(ctx: CheckContext, ex: HttpExchange): void {
+  if (ex.response.status < 200 || ex.response.status > 299) return;
+  const usage = (ex.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage;
+  const tokens = usage?.prompt_tokens;
+  const request = bodyOf(ex.request.body);
+  if (typeof tokens === 'number' && tokens > 0 && request)
+    learnCharsPerToken(ctx.contextWindow, request, tokens, 'usage');
 }
 
 /** Where the window the run knows came from, in words for a skip reason. */
@@ -64,25 +121,35 @@ function bodyOf(text: string | undefined): Record<string, unknown> | undefined {
   }
 }
 
-/** What a refusal's claim is: a deployment limit, a claim the request does not bear out, or no claim. */
-type SizeClaim = { readonly kind: 'limit' | 'implausible'; readonly refusal: SizeRefusal } | { readonly kind: 'none' };
+/** What a refusal's claim is: a deployment limit, a claim the request cannot bear out, or no claim. */
+type SizeClaim =
+  | { readonly kind: 'limit' | 'implausible'; readonly refusal: SizeRefusal; readonly request: Record<string, unknown> }
+  | { readonly kind: 'none' };
 
-function claimOf(status: number, bodyText: string, requestText: string | undefined): SizeClaim {
+function claimOf(status: number, bodyText: string, requestText: string | undefined, charsPerToken: number): SizeClaim {
   const named = contextLimitOf(status, bodyText);
   const request = bodyOf(requestText);
   if (!named || named.window === undefined || !request) return { kind: 'none' };
-  const estimate = estimateChatTokens(request);
-  const refusal = { window: named.window, estimate, requestTokens: named.requestTokens, wording: named.wording };
-  return { kind: estimate < named.window * PLAUSIBLE_SHARE ? 'implausible' : 'limit', refusal };
+  const refusal = {
+    window: named.window,
+    estimate: estimateChatTokens(request, charsPerToken),
+    bound: boundChatTokens(request),
+    requestTokens: named.requestTokens,
+    promptTokens: named.promptTokens,
+    wording: named.wording,
+  };
+  return { kind: refusal.bound < named.window ? 'implausible' : 'limit', refusal, request };
 }
 
-/** Keeps a window the target named, when the run knew none or a larger one. */
-function learn(ctx: CheckContext, window: number): void {
+/** Keeps a window the target named, when the run knew none or a larger one, and the characters per token its count shows. */
+function learn(ctx: CheckContext, claim: Extract<SizeClaim, { kind: 'limit' | 'implausible' }>): void {
   const held = ctx.contextWindow;
+  const { window, promptTokens } = claim.refusal;
   if (held && (held.tokens === undefined || window < held.tokens)) {
     held.tokens = window;
     held.source = 'learned';
   }
+  if (promptTokens !== undefined) learnCharsPerToken(held, claim.request, promptTokens, 'refusal');
 }
 
 /** The refusal for size of a chat request, when it is a deployment limit (its window is then learned). */
@@ -92,9 +159,9 @@ export function sizeRefusalOf(
   bodyText: string,
   requestText: string | undefined,
 ): SizeRefusal | undefined {
-  const claim = claimOf(status, bodyText, requestText);
+  const claim = claimOf(status, bodyText, requestText, charsPerTokenIn(ctx));
   if (claim.kind !== 'limit') return undefined;
-  learn(ctx, claim.refusal.window);
+  learn(ctx, claim);
   return claim.refusal;
 }
 
@@ -103,12 +170,13 @@ export function sizeRefusalIn(ctx: CheckContext, ex: HttpExchange): SizeRefusal 
   return sizeRefusalOf(ctx, ex.response.status, ex.response.bodyText, ex.request.body);
 }
 
-/** Why a refusal naming a window the request does not reach is not taken for a deployment limit ('' if none). */
+/** Why a refusal naming a window the request cannot reach is not taken for a deployment limit ('' if none). */
 export function sizeClaimNote(status: number, bodyText: string, requestText: string | undefined): string {
-  const claim = claimOf(status, bodyText, requestText);
-  return claim.kind === 'implausible'
-    ? ` (it names a context window of ${claim.refusal.window} tokens, which this request, about ${claim.refusal.estimate} tokens at most, does not come near: not a deployment limit)`
-    : '';
+  const claim = claimOf(status, bodyText, requestText, CHARS_PER_TOKEN);
+  if (claim.kind !== 'implausible') return '';
+  const { window, bound, requestTokens } = claim.refusal;
+  const counted = requestTokens !== undefined ? ` (it counts ${requestTokens})` : '';
+  return ` (it names a context window of ${window} tokens, which this request cannot reach: ${bound} tokens at most${counted}, one per byte of its text plus what a chat template may add: not a deployment limit)`;
 }
 
 /** The skip of a case the target refused for its size: what it named, what was sent. */
@@ -122,7 +190,8 @@ function sizeSkipReason(r: SizeRefusal, what: string): string {
 }
 
 function cannotFitReason(ctx: CheckContext, what: string, budget: number, body: Record<string, unknown>): string {
-  return `${what} cannot fit the context window of ${knownWindow(ctx) ?? budget} tokens (${sourceWords(ctx)}), even with earlier turns dropped, a one-token completion, its tools left out and its last message cut: about ${estimateChatTokens(body)} tokens by the suite's estimate. ${DEPLOYMENT_LIMIT}, not a failure: nothing judged`;
+  const ratio = charsPerTokenIn(ctx);
+  return `${what} cannot fit the context window of ${knownWindow(ctx) ?? budget} tokens (${sourceWords(ctx)}), even with earlier turns dropped, a one-token completion, its tools left out and its last message cut: about ${estimateChatTokens(body, ratio)} tokens by the suite's estimate (${Math.round(ratio * 100) / 100} characters per token). ${DEPLOYMENT_LIMIT}, not a failure: nothing judged`;
 }
 
 /** A positive chat case sent within the window, or why it was not judged. */
@@ -143,27 +212,24 @@ export async function sendChatWithin(
   let established = ctx.target.maxContextTokens;
   for (let attempt = 0; ; attempt++) {
     if (budget !== undefined) {
-      const fitted = fitChatRequest(current, budget);
+      const fitted = fitChatRequest(current, budget, charsPerTokenIn(ctx));
       if (!fitted) return { ok: false, reason: cannotFitReason(ctx, what, budget, current) };
       current = fitted;
     }
     const ex = await send(current);
+    learnFromAnswer(ctx, ex);
     // A case refused naming the window the user gave, or the one its larger self established, is
-    // refused for its size however small (the target counts more than the estimate: a chat
-    // template's own prompt).
-    const claim = claimOf(ex.response.status, ex.response.bodyText, ex.request.body);
-    const refusal =
-      claim.kind === 'limit' || (claim.kind === 'implausible' && claim.refusal.window === established)
-        ? claim.refusal
-        : undefined;
-    if (!refusal) return { ok: true, ex, body: current };
-    learn(ctx, refusal.window);
-    established = refusal.window;
+    // refused for its size however small (the target counts more than the bound: a long template).
+    const claim = claimOf(ex.response.status, ex.response.bodyText, ex.request.body, charsPerTokenIn(ctx));
+    const limit = claim.kind === 'limit' || (claim.kind === 'implausible' && claim.refusal.window === established);
+    if (claim.kind === 'none' || !limit) return { ok: true, ex, body: current };
+    learn(ctx, claim);
+    established = claim.refusal.window;
     if (attempt >= MAX_REDRAWS)
-      return { ok: false, reason: `${sizeSkipReason(refusal, what)}, after ${MAX_REDRAWS} smaller cases` };
-    // Smaller: within the window named, and below what was refused when its estimate already fit it
-    // (the target counts more than the estimate: a chat template's own prompt).
-    budget = Math.min(refusal.window, Math.floor(refusal.estimate * SHRINK));
+      return { ok: false, reason: `${sizeSkipReason(claim.refusal, what)}, after ${MAX_REDRAWS} smaller cases` };
+    // Smaller: within the window named, and below what was refused, estimated at the characters per
+    // token now known (the refusal's own count teaches them).
+    budget = Math.min(claim.refusal.window, Math.floor(estimateChatTokens(current, charsPerTokenIn(ctx)) * SHRINK));
   }
 }
 
@@ -171,7 +237,7 @@ export async function sendChatWithin(
 export function fitToWindow(ctx: CheckContext, body: Record<string, unknown>, what = 'a valid chat request'): Fitted {
   const window = knownWindow(ctx);
   if (window === undefined) return { ok: true, body };
-  const fitted = fitChatRequest(body, window);
+  const fitted = fitChatRequest(body, window, charsPerTokenIn(ctx));
   return fitted ? { ok: true, body: fitted } : { ok: false, reason: cannotFitReason(ctx, what, window, body) };
 }
 

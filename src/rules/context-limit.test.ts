@@ -8,7 +8,12 @@ describe('contextLimitOf', () => {
   it("reads llama.cpp's refusal: the window and the request's tokens", () => {
     const body =
       '{"error":{"code":400,"message":"request (572 tokens) exceeds the available context size (512 tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":572,"n_ctx":512}}';
-    expect(contextLimitOf(400, body)).toEqual({ wording: 'llama.cpp', window: 512, requestTokens: 572 });
+    expect(contextLimitOf(400, body)).toEqual({
+      wording: 'llama.cpp',
+      window: 512,
+      requestTokens: 572,
+      promptTokens: 572,
+    });
   });
 
   it("reads llama.cpp's words without its extra fields, and its type without the words", () => {
@@ -17,10 +22,10 @@ describe('contextLimitOf', () => {
         400,
         openaiEnvelope('request (90 tokens) exceeds the available context size (64 tokens), try increasing it'),
       ),
-    ).toEqual({ wording: 'llama.cpp', window: 64, requestTokens: 90 });
+    ).toEqual({ wording: 'llama.cpp', window: 64, requestTokens: 90, promptTokens: 90 });
     expect(
       contextLimitOf(400, '{"error":{"type":"exceed_context_size_error","message":"too long","n_ctx":256}}'),
-    ).toEqual({ wording: 'llama.cpp', window: 256, requestTokens: undefined });
+    ).toEqual({ wording: 'llama.cpp', window: 256, requestTokens: undefined, promptTokens: undefined });
   });
 
   it("reads vLLM's older wording: requested tokens, messages and completion", () => {
@@ -30,6 +35,7 @@ describe('contextLimitOf', () => {
       wording: 'vllm',
       window: 2048,
       requestTokens: 2100,
+      promptTokens: 2000,
     });
   });
 
@@ -40,6 +46,7 @@ describe('contextLimitOf', () => {
       wording: 'vllm',
       window: 4096,
       requestTokens: 4176,
+      promptTokens: 4176,
     });
   });
 
@@ -50,6 +57,7 @@ describe('contextLimitOf', () => {
       wording: 'vllm',
       window: 4096,
       requestTokens: 10778,
+      promptTokens: 2778,
     });
   });
 
@@ -60,11 +68,13 @@ describe('contextLimitOf', () => {
       wording: 'openai',
       window: 8192,
       requestTokens: 8215,
+      promptTokens: 8215,
     });
     expect(contextLimitOf(400, openaiEnvelope('Too long.', 'context_length_exceeded'))).toEqual({
       wording: 'openai',
       window: undefined,
       requestTokens: undefined,
+      promptTokens: undefined,
     });
   });
 

@@ -7,7 +7,7 @@ import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { is2xx } from '../../src/core/values.js';
 import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
-import { fitToWindow, knownWindow, sendChatWithin, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
+import { fitToWindow, sendChatWithin, sizeRefusalIn, sizeSkip, windowOptions } from '../../src/kit/context-window.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
@@ -18,15 +18,12 @@ import { failOf, judgeSuccess } from './success.checks.js';
 const CHAT_SET_SIZE = 9;
 
 const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
-const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => {
-  const window = knownWindow(ctx);
-  return {
-    ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
-    maxCompletionTokens: ctx.target.maxCompletionTokens,
-    mode,
-    ...(window !== undefined ? { maxContextTokens: window } : {}),
-  };
-};
+const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({
+  ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
+  maxCompletionTokens: ctx.target.maxCompletionTokens,
+  mode,
+  ...windowOptions(ctx),
+});
 /** The outcome once `total` requests were judged, saying those that did not fit the context window (`tooLarge`). */
 function fitOutcome(accepted: string, tooLarge: readonly string[], total: number, ofTotal: string): CheckOutcome {
   if (tooLarge.length === 0) return pass([accepted]);

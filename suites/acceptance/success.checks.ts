@@ -10,7 +10,7 @@ import {
   realisticTrainingJobRequest,
 } from '../../src/generation/index.js';
 import { describeResponse, describeSchemaErrors, excerpt } from '../../src/core/describe.js';
-import { knownWindow, sendChatWithin, sizeClaimNote } from '../../src/kit/context-window.js';
+import { sendChatWithin, sizeClaimNote, windowOptions } from '../../src/kit/context-window.js';
 import { checkProperty, type ProbeResult } from '../../src/kit/property.js';
 import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
@@ -174,14 +174,12 @@ function bodyProperty(
 
 const chatAcceptance = bodyProperty(
   'chat.create',
-  (ctx) => {
-    const window = knownWindow(ctx);
-    return realisticChatRequest({
+  (ctx) =>
+    realisticChatRequest({
       ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
       maxCompletionTokens: ctx.target.maxCompletionTokens,
-      ...(window !== undefined ? { maxContextTokens: window } : {}),
-    });
-  },
+      ...windowOptions(ctx),
+    }),
   'chat/chat-completion-response',
 );
 

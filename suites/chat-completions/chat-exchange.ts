@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, type FailOutcome, type SkipOutcome } from '../../src/core/result.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
-import { sizeClaimNote, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
+import { learnFromAnswer, sizeClaimNote, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
@@ -84,6 +84,7 @@ export function expectCompletion(
     };
   }
   const body = ex.json as Completion;
+  learnFromAnswer(ctx, ex);
   // §1: the service "returns one or more generated completions (choices)"; with none, every
   // per-choice property would hold vacuously.
   if (body.choices.length === 0) {

@@ -7,6 +7,7 @@ import { fail, pass } from '../../src/core/result.js';
 import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
 import { describeResponse } from '../../src/core/describe.js';
+import { windowOptions } from '../../src/kit/context-window.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { registry } from '../../src/schemas/registry.js';
 import { slugOf } from '../../src/kit/baseline.js';
@@ -18,13 +19,12 @@ type CaseContext = Pick<CheckContext, 'target' | 'seed'> & Partial<Pick<CheckCon
 /** The valid body the cases of an operation are built on: it carries every field (a chat body within the known context window). */
 function baseBody(ctx: CaseContext, op: ConstrainedOperation): Record<string, unknown> {
   const t = ctx.target;
-  const window = ctx.contextWindow?.tokens ?? t.maxContextTokens;
   if (op === 'chat.create')
     return everyFieldChatRequests(
       {
         ...(t.model !== undefined ? { model: t.model } : {}),
         maxCompletionTokens: t.maxCompletionTokens,
-        ...(window !== undefined ? { maxContextTokens: window } : {}),
+        ...windowOptions(ctx),
       },
       ctx.seed,
     )[1]!;

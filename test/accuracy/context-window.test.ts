@@ -36,8 +36,10 @@ describe('a 150-token context window', () => {
         });
         expect(unwelcome(report), `seed ${seed}`).toEqual([]);
         expect(report.summary.conformant, `seed ${seed}`).toBe(true);
-        // The window was met, and learned from the refusal's words: the test bites at every seed.
-        expect(report.limits, `seed ${seed}`).toEqual({ contextTokens: WINDOW, source: 'learned' });
+        // The window was met, and learned from the refusal's words: the test bites at every seed. (A
+        // llama.cpp refusal's count, which in the mock's words holds the completion too, may teach a
+        // little under 3 characters per token.)
+        expect(report.limits, `seed ${seed}`).toMatchObject({ contextTokens: WINDOW, source: 'learned' });
       }
     });
   }

@@ -1,7 +1,7 @@
 /**
  * @module Conformant variants of the mock whose bodies differ: identifiers of other shapes (chat ids,
  * training job ids, record ids), extra fields, optional fields null or absent, keys in another order,
- * another form of the record URIs.
+ * another form of the record URIs; usage counted by a tokenizer of one token per character.
  */
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../src/rules/records.js';
@@ -238,5 +238,14 @@ export const BODY_VARIANTS: readonly ConformantVariant[] = [
     description:
       'Record URIs are written `weave://entity/project/…` (authority form) rather than `weave:///entity/project/…`.',
     variant: weaveAuthorityUris,
+  },
+  {
+    id: 'llama-cpp-tiny-vocabulary',
+    description:
+      "A tiny vocabulary spends one token per character (llama.cpp's llama-server serving stories260K, 4 slots of 512 tokens): a window of 512, prompts over it refused in llama.cpp's words with its counts (`n_prompt_tokens`, `n_ctx`).",
+    variant: {},
+    mock: { maxContextTokens: 512, contextWording: 'llamacpp', tokenizer: 'characters' },
+    // Completions of up to 100 tokens: with the default 16, the window is met at 8 of the 10 seeds.
+    target: { maxCompletionTokens: 100 },
   },
 ];

@@ -179,6 +179,15 @@ export const MOCK_OPTIONS = {
     default: 'vllm',
     into: 'contextWording',
   },
+  tokenizer: {
+    type: 'string',
+    arg: 'HOW',
+    help: 'How prompts are counted in tokens (usage, token ids, --max-context): words, or characters as a tiny vocabulary does (default {default})',
+    group: 'mock',
+    kind: oneOf(['words', 'characters'] as const),
+    default: 'words',
+    into: 'tokenizer',
+  },
   'priority-scheduling': {
     type: 'boolean',
     help: 'Serve as a model with priority scheduling (§7.1)',

@@ -16,6 +16,8 @@ export interface RealisticChatOptions {
   mode?: ChatMode;
   /** The deployment's context window in tokens: every request is fitted to it (context-fit.ts). */
   maxContextTokens?: number;
+  /** The deployment's characters per token, once learned: the fit's estimate counts by it. @defaultValue 3 */
+  charsPerToken?: number;
 }
 
 /** The fields whose allowed values depend on the mode (conventions, vLLM rules). */
@@ -80,7 +82,7 @@ function finish(
   const whole =
     options.model === undefined ? { ...request, ...streamed } : { model: options.model, ...request, ...streamed };
   const window = options.maxContextTokens;
-  return window === undefined ? whole : (fitChatRequest(whole, window) ?? whole);
+  return window === undefined ? whole : (fitChatRequest(whole, window, options.charsPerToken) ?? whole);
 }
 
 const maxTokensOf = (options: RealisticChatOptions): number => Math.max(1, Math.floor(options.maxCompletionTokens));
