@@ -32,6 +32,7 @@ export const E2E_FILES = [
   'test/accuracy/variant-battery-2.test.ts',
   // A target that goes down and comes back: seconds of real time waiting for it.
   'test/accuracy/target-down.test.ts',
+  'test/accuracy/target-down-concurrent.test.ts',
   // The run of the whole catalogue and every workload through the proxy, per planted fault.
   'test/accuracy/same-ids.test.ts',
   // The whole catalogue at 10 seeds against a tiny vocabulary (15 to 45 s here).

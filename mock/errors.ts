@@ -124,6 +124,11 @@ export function internalError(family: Family): MockResponse {
   return familyError(family, 500, 'Internal Server Error');
 }
 
+/** A planted crash: the server exits and is started again `restartAfterMs` later (a 500 where no socket can be dropped). */
+export function serverExit(family: Family, restartAfterMs: number): MockResponse {
+  return { ...internalError(family), exit: { restartAfterMs } };
+}
+
 /** Chaos: docs/conventions.md's 429 of hosted deployments, with a hint when to retry. */
 export function rateLimited(family: Family, retryAfterSeconds = 1): MockResponse {
   return familyError(family, 429, 'Concurrency limit reached for requests', {

@@ -43,4 +43,10 @@ export interface MockResponse {
   stream?: AsyncIterable<string> | undefined;
   /** The stream's chunks are spread over time: adapters send the headers at once, not with the first chunk. */
   paced?: boolean | undefined;
+  /**
+   * No answer: the server exits, as an engine that aborts does (a planted fault's `serverExit`). On a
+   * socket (the node adapter) every connection is dropped and nothing listens until `restartAfterMs`
+   * later, as a supervisor would start it again; elsewhere the response is answered as it is.
+   */
+  exit?: { readonly restartAfterMs: number } | undefined;
 }

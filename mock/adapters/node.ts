@@ -1,13 +1,14 @@
 /** @module The node:http adapter: the mock on a socket, guarded against slow and greedy clients. */
 import { listenOn } from '../../src/transport/listen.js';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Fault } from '../faults/types.js';
 import { createServedMock, loadValidators } from '../served-mock.js';
 import { bodyTooLarge, internalError } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import { guardConnections, KEEP_ALIVE_MS } from './node-guards.js';
 import { writeResponse } from './stream-writer.js';
-import type { Mock, MockOptions, MockRequest } from '../types.js';
+import type { Mock, MockOptions, MockRequest, MockResponse } from '../types.js';
 
 export interface MockServerOptions extends MockOptions {
   host?: string;
@@ -120,6 +121,29 @@ async function faultsOf(given: MockOptions['faults']): Promise<readonly Fault[]>
   return (await import('../faults/index.js')).resolveFaults(given);
 }
 
+/** A planted exit (`MockResponse.exit`): every connection dropped, nothing listening, then the same port again. */
+function plantedExits(server: Server): { exit(restartAfterMs: number): undefined; stop(): void } {
+  let restart: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  return {
+    exit(restartAfterMs) {
+      if (restart !== undefined || stopped || !server.listening) return undefined;
+      const { port, address } = server.address() as AddressInfo;
+      server.close();
+      server.closeAllConnections();
+      restart = setTimeout(() => {
+        restart = undefined;
+        if (!stopped) server.listen({ port, host: address, backlog: LISTEN_BACKLOG });
+      }, restartAfterMs);
+      return undefined;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(restart);
+    },
+  };
+}
+
 /** Starts the mock on a socket: `(await startMockServer({ port: 0 })).url`. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const {
@@ -132,6 +156,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   } = options;
   const { mock, respond } = createServedMock(mockOptions, await faultsOf(mockOptions.faults));
   const limit = mock.options.maxBodyBytes;
+  const write = (res: ServerResponse, ready: MockResponse) =>
+    ready.exit ? planted.exit(ready.exit.restartAfterMs) : writeResponse(res, ready, idleTimeoutMs);
   const server = createServer(
     {
       // node's timeouts count wall time, cutting clients slow only because the machine is busy: the guard's clock does not.
@@ -158,8 +184,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         const request = new NodeRequest(method, path, query, req, res, body);
         try {
           const out = respond(request);
-          if (out instanceof Promise) out.then((ready) => writeResponse(res, ready, idleTimeoutMs)).catch(fail);
-          else writeResponse(res, out, idleTimeoutMs)?.catch(fail);
+          if (out instanceof Promise) out.then((ready) => write(res, ready)).catch(fail);
+          else write(res, out)?.catch(fail);
         } catch {
           fail();
         }
@@ -170,6 +196,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   );
   const guard = guardConnections(server, { headersTimeoutMs, requestTimeoutMs });
+  const planted = plantedExits(server);
 
   const listening = await listenOn(server, port, host, LISTEN_BACKLOG);
   // Loaded once listening: a broken schema directory shows in the first request (500).
@@ -185,6 +212,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     mock,
     close: () =>
       new Promise<void>((resolve) => {
+        planted.stop();
         guard.stop();
         server.close(() => resolve());
         server.closeAllConnections();

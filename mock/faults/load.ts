@@ -1,8 +1,8 @@
 /** @module Planted faults for the checks under load: bugs shown only when requests overlap, and a fixed usage. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { internalError } from '../errors.js';
+import { internalError, serverExit } from '../errors.js';
 import type { MockResponse } from '../types.js';
-import { isChat, type Json, rewriteChunks, rewriteJsonAnswer } from './rewrite.js';
+import { chatBody, isChat, type Json, rewriteChunks, rewriteJsonAnswer } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 
 /** How long an answer waits for another to cross with, or a request stays in flight. */
@@ -25,6 +25,26 @@ const fixedJson = rewriteJsonAnswer<Json>(isChat, (body) => {
 const fixedChunks = rewriteChunks<Json>((chunk) =>
   chunk.usage === undefined || chunk.usage === null ? chunk : { ...chunk, usage: fixedUsage(chunk.usage) },
 );
+
+/** A prompt of this many characters or more is a long one, for the fault that exits on two overlapping. */
+const LONG_PROMPT_CHARS = 32;
+/** How long a long request with n ≥ 2 holds the engine's slots; how long the server is down after it exits. */
+const HOLD_MS = 300;
+const RESTART_MS = 150;
+
+/** Long chat requests with n ≥ 2 under way (the exiting fault's own count), and its exits so far: an exit frees every slot. */
+let holding = 0;
+let exits = 0;
+
+/** A chat body asking for n ≥ 2 choices of a prompt of LONG_PROMPT_CHARS characters or more (its messages' texts together). */
+function longWithChoices(body: Json | undefined): boolean {
+  if (!body || typeof body.n !== 'number' || body.n < 2 || !Array.isArray(body.messages)) return false;
+  let chars = 0;
+  for (const m of body.messages as unknown[])
+    if (m !== null && typeof m === 'object' && typeof (m as Json).content === 'string')
+      chars += ((m as Json).content as string).length;
+  return chars >= LONG_PROMPT_CHARS;
+}
 
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;
 
@@ -61,6 +81,29 @@ export const loadFaults: readonly Fault[] = faultTable({
     // Not the load check: the same request alone shows the same usage, so it is no finding under load.
     breaks: ['chat-completions.max-tokens-bound-completion', 'chat-completions.max-tokens-bound-completion.streamed'],
     after: (req, res) => (res.stream === undefined ? fixedJson(req, res) : fixedChunks(req, res)),
+  },
+  'load.overlapping-long-n-exits': {
+    description: `Two chat requests with n ≥ 2 and a prompt of ${LONG_PROMPT_CHARS} characters or more under way at once make the server exit (every connection dropped, nothing listening for ${RESTART_MS} ms), as an engine whose scheduler aborts; either one alone is answered.`,
+    breaks: ['load.answers-belong-to-their-requests'],
+    exits: true,
+    async before(req) {
+      if (!longWithChoices(chatBody(req))) return req;
+      if (holding > 0) {
+        holding = 0;
+        exits++;
+        return serverExit('openai', RESTART_MS);
+      }
+      holding++;
+      const life = exits;
+      try {
+        await sleep(HOLD_MS);
+        // A turn of the event loop more: a request that arrived while the loop was held up is read before this one ends.
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        if (life === exits) holding--;
+      }
+      return req;
+    },
   },
   'load.500-when-saturated': {
     description:

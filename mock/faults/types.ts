@@ -8,6 +8,11 @@ export interface Fault {
   readonly description: string;
   /** Ids of the checks this fault must make fail (the registry test runs each of them against it). */
   readonly breaks: readonly string[];
+  /**
+   * The server exits on it (`serverExit`): the check that brings it down is not judged but named by the
+   * run's `target.stays-up` finding, which fails in its place.
+   */
+  readonly exits?: boolean;
   before?(req: MockRequest, ctx: FaultContext): MockRequest | MockResponse | Promise<MockRequest | MockResponse>;
   after?(req: MockRequest, res: MockResponse, ctx: FaultContext): MockResponse | Promise<MockResponse>;
 }

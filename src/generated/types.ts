@@ -769,7 +769,7 @@ export interface ConformanceConfig {
    */
   recoverTimeoutMs?: number | string;
   /**
-   * `--no-crash-replay`: do not send the requests in flight again to find the one that brought the target down (a shared server).
+   * `--no-crash-replay`: do not send the requests in flight again (alone, then at once) to find and shrink what brought the target down (a shared server).
    */
   noCrashReplay?: boolean;
   /**

@@ -63,7 +63,12 @@ function fakeTarget(restartAfter: number | undefined, resets = false, killer = K
   return { state, client };
 }
 
-function watchOf(client: HttpClient, recoverTimeoutMs: number, maxWrites?: number) {
+function watchOf(
+  client: HttpClient,
+  recoverTimeoutMs: number,
+  maxWrites?: number,
+  bounds?: { attempts: number; restarts: number },
+) {
   return createTargetWatch({
     client,
     record: (spec) => ({
@@ -76,7 +81,8 @@ function watchOf(client: HttpClient, recoverTimeoutMs: number, maxWrites?: numbe
     recoverTimeoutMs,
     crashReplay: true,
     writes: createWriteLedger(maxWrites),
-    evidence: { token: TOKEN, seed: 1, replay: 'conformance run --seed 1' },
+    evidence: { token: TOKEN, seed: 1, replayBase: 'conformance run' },
+    ...(bounds ? { bounds } : {}),
   });
 }
 
@@ -183,5 +189,86 @@ test('a candidate with side effects is not sent again once the write budget is s
   expect(finding?.actual).toContain('none of the 1 request(s) in flight brought it down again');
   expect(finding?.notes?.[0]).toMatch(
     /POST \/v1\/preview\/training-jobs \(check writer\), not sent again: the write budget \(--max-writes 0\) is spent/,
+  );
+});
+
+/**
+ * A target that goes down when two requests with n ≥ 2 are under way at once (each holds 15 ms), and
+ * answers again at the next probe after: either alone is answered.
+ */
+function overlapTarget() {
+  const state = { up: true, holding: 0, crashes: 0 };
+  const heavy = (spec: HttpRequestSpec) => ((spec.json as { n?: number } | undefined)?.n ?? 1) >= 2;
+  const client: HttpClient = {
+    async send(spec) {
+      if (spec === PROBE) {
+        if (state.up) return exchange(spec, 404);
+        state.up = true;
+        throw new ConformanceError('CTS_TARGET_UNREACHABLE', 'connection refused by http://target');
+      }
+      if (!state.up) throw new ConformanceError('CTS_TARGET_UNREACHABLE', 'connection refused by http://target');
+      if (heavy(spec) && state.holding > 0) {
+        state.up = false;
+        state.crashes++;
+      }
+      if (heavy(spec)) state.holding++;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      if (heavy(spec)) state.holding--;
+      if (!state.up) throw new ConformanceError('CTS_TARGET_RESET', 'the connection to http://target was reset');
+      return exchange(spec, 200);
+    },
+    open: async (spec) => {
+      const ex = await client.send(spec);
+      const chunks = (async function* () {})();
+      return {
+        request: ex.request,
+        status: ex.response.status,
+        headers: {},
+        chunks,
+        elapsedMs: () => 0,
+        close: async () => {},
+      };
+    },
+  };
+  return { state, client };
+}
+
+const burst = (tag: string) => [1, 2, 3, 2].map((n, i) => ({ ...HARMLESS, json: { n, tag: `${tag}${i}`, seed: i } }));
+
+test('a crash only requests at once cause: the set sent again at once, shrunk to two, its line sends them together', async () => {
+  const { client, state } = overlapTarget();
+  const watch = watchOf(client, 5_000);
+  await watch.guard(check('warm'), runner(watch.wrap(client, 'warm'), [HARMLESS], { n: 0 }));
+  const http = watch.wrap(client, 'burst');
+  const out = await watch.guard(check('burst'), async () => {
+    await Promise.allSettled(burst('b').map((s) => http.send(s)));
+    return runner(http, [], { n: 0 })();
+  });
+  expect(out.result.reason).toContain('a request of this check brought the target down');
+  const finding = watch.finish(emptyReport, redact).results[0]!;
+  expect(finding.actual).toMatch(
+    /none of the 4 request\(s\) in flight brought it down again; sent again all at once, they did: the crash needs concurrency\. The smallest set found: 2 requests sent at once, .*; shrunk \(2 of 4 requests dropped; 2 of 3 fields out \(tag, seed\); n 3 → 2\) in \d+ sends and \d+ restarts of the target$/,
+  );
+  expect(finding.notes).toEqual([
+    expect.stringMatching(/^at once, 1 of 2: POST .*--data-raw '\{"n":2\}'$/),
+    expect.stringMatching(/^at once, 2 of 2: POST .*--data-raw '\{"n":2\}'$/),
+  ]);
+  expect(finding.evidence?.curl).toMatch(/^curl .*'\{"n":2\}' & curl .*'\{"n":2\}' & wait$/);
+  expect(finding.evidence?.replay).toBe('conformance run --only burst --seed 1');
+  expect(state.crashes).toBeGreaterThan(2);
+});
+
+test('the shrinking stops at its bound, and the finding says so', async () => {
+  const { client } = overlapTarget();
+  const watch = watchOf(client, 5_000, undefined, { attempts: 7, restarts: 2 });
+  await watch.guard(check('warm'), runner(watch.wrap(client, 'warm'), [HARMLESS], { n: 0 }));
+  const http = watch.wrap(client, 'burst');
+  await watch.guard(check('burst'), async () => {
+    await Promise.allSettled(burst('b').map((s) => http.send(s)));
+    return runner(http, [], { n: 0 })();
+  });
+  const finding = watch.finish(emptyReport, redact).results[0]!;
+  expect(finding.actual).toMatch(
+    /the crash needs concurrency.* in \d+ sends and 2 restarts of the target; the shrinking stopped at its bound \(7 sends, 2 restarts\): it may shrink further$/,
   );
 });

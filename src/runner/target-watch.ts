@@ -10,11 +10,10 @@ import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
-import { pinpoint } from './crash-replay.js';
+import { reduce } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';
-import type { EvidenceContext } from '../transport/evidence.js';
-import { type Episode, FINDING_ID, findingOf, type Sent } from './target-finding.js';
+import { type Episode, FINDING_ID, type FindingContext, findingOf, type Sent } from './target-finding.js';
 import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';
 import type { WriteLedger } from './write-ledger.js';
 
@@ -36,15 +35,17 @@ export interface TargetWatchOptions {
   readonly probe: HttpRequestSpec;
   /** How long to wait for the target to come back, in ms (0: not at all). */
   readonly recoverTimeoutMs: number;
-  /** Send the requests in flight again, one at a time, to find the one that brings the target down. */
+  /** Send the requests in flight again, one at a time then at once, to find (and shrink) what brings the target down. */
   readonly crashReplay: boolean;
   /** A candidate with side effects is sent again only within the write budget. */
   readonly writes: WriteLedger;
   /** Holds the run's clock while the target is down; the returned function lets it run again. */
   readonly hold?: () => () => void;
   readonly signal?: AbortSignal;
-  /** What the finding's evidence is built with (the replay line runs the whole run again). */
-  readonly evidence: Omit<EvidenceContext, 'redact'>;
+  /** What the finding's evidence is built with (its replay line runs the checks of the requests found again). */
+  readonly evidence: Omit<FindingContext, 'redact'>;
+  /** The replay's bounds on sends and restarts (crash-replay.ts's by default). */
+  readonly bounds?: { readonly attempts: number; readonly restarts: number };
 }
 
 /** What of a run's options the watcher reads (run-suite.ts `RunSettings`). */
@@ -82,7 +83,7 @@ export function watchTarget(
       token: run.token,
       basic: run.basic,
       seed: run.seed,
-      replay: `${run.replayBase} --seed ${run.seed}`,
+      replayBase: run.replayBase,
       connection: run.connection,
     },
   });
@@ -201,10 +202,8 @@ class Watch implements TargetWatch, RequestWatch {
     const release = this.opts.hold?.();
     try {
       episode.back = await this.comesBack();
-      if (episode.back && this.opts.crashReplay) {
-        const again = await pinpoint(episode, { ...this.opts, answers: () => this.answers() });
-        if (again) episode.back = await this.comesBack();
-      }
+      if (episode.back && this.opts.crashReplay)
+        await reduce(episode, { ...this.opts, answers: () => this.answers(), comesBack: () => this.comesBack() });
       episode.backAt = episode.back ? new Date() : undefined;
       if (episode.back) this.streak.clear();
       else
@@ -338,7 +337,7 @@ class Watch implements TargetWatch, RequestWatch {
     await this.settle();
     const then = this.goneNow();
     if (then) return notRun(check, then.reason);
-    if (this.episodes.some((e) => e.killer?.check === check.id))
+    if (this.episodes.some((e) => e.found?.members.some((m) => m.check === check.id)))
       return notRun(check, `not judged: a request of this check brought the target down (see ${FINDING_ID})`);
     if (attempt >= MAX_ATTEMPTS)
       return notRun(check, `not judged: the target went down while it ran, twice (see ${FINDING_ID})`);

@@ -2,7 +2,7 @@
  * A target that goes down on one kind of request (issue 38): a chat completion with `n: 3` and
  * `temperature: 0.7` (one check sends it) makes the server drop every connection and stop listening.
  * Restarted half a second later, the crash is one MUST finding naming that request as the one that
- * brings the target down, and the run goes on and judges the rest. Never restarted, the run ends
+ * brings the target down, shrunk to the fields the crash needs, and the run goes on and judges the rest. Never restarted, the run ends
  * within seconds, NOT CONFORMANT, with that finding and every check not judged listed as a skip saying
  * the target is down, none as a connection error. (Before the watcher, the first run reported the
  * checks in flight as connection errors and went on without naming the request; the second reported
@@ -64,13 +64,17 @@ describe('a target that goes down on one kind of request', () => {
     const f = finding(report);
     expect(f).toMatchObject({ status: 'fail', level: 'MUST', operation: 'chat.create' });
     expect(f?.actual).toMatch(
-      /went down at .* it came back at .* brought it down again \(.*\): that request kills the target$/,
+      /went down at .* it came back at .* brought it down again \(.*\): that request kills the target, alone; shrunk \(\d+ of \d+ fields out \([a-z_, ]+\)\) in \d+ sends and \d+ restarts of the target$/,
     );
-    // The killing request is the planted one, with its curl line; the token never appears.
-    expect(isPlanted(f?.evidence?.request?.body)).toBe(true);
+    // The killing request is the planted one shrunk to what the crash needs, with its curl line; the token never appears.
+    expect(f?.evidence?.request?.body).toBe('{"n":3,"temperature":0.7}');
     expect(f?.evidence?.curl).toContain('"Authorization: Bearer $CONFORMANCE_TOKEN"');
+    expect(f?.evidence?.replay).toBe('conformance run --only chat-completions.prompt-tokens-once-for-n --seed 1');
     expect(JSON.stringify(report)).not.toContain(DEFAULT_TOKEN);
-    expect(server.crashes.length, 'by the run, then once more when sent again alone').toBe(2);
+    const restarts = Number(/and (\d+) restarts of the target/.exec(f?.actual ?? '')?.[1]);
+    expect(server.crashes.length, 'by the run, then once more alone and at each shrinking step that kept it').toBe(
+      1 + restarts,
+    );
     expect(server.crashes.every((b) => isPlanted(b))).toBe(true);
     // The run went on: no connection error anywhere, every check but the killing one judged, and passing.
     const c = counts(report);

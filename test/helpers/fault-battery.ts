@@ -7,11 +7,11 @@ import { expect, test } from 'vitest';
 import type { CheckDefinition } from '../../src/core/check.js';
 import { requestsOf } from '../../src/runner/budget.js';
 import type { RunEvent } from '../../src/runner/events.js';
-import { FAULTS } from '../../mock/faults/index.js';
+import { type Fault, FAULTS } from '../../mock/faults/index.js';
 import { explain, runAgainstMock, type RunAgainstMockOptions } from './run-checks.js';
 
-function faultsBreaking(checkId: string): string[] {
-  return FAULTS.filter((f) => f.breaks.includes(checkId)).map((f) => f.id);
+function faultsBreaking(checkId: string): Fault[] {
+  return FAULTS.filter((f) => f.breaks.includes(checkId));
 }
 
 /**
@@ -54,13 +54,18 @@ export function faultBattery(
       expect(faults, `no fault in mock/faults lists ${check.id} in its breaks`).not.toHaveLength(0);
     });
     for (const fault of faults) {
-      test(`${check.id} fails against the fault ${fault}`, async () => {
+      test(`${check.id} fails against the fault ${fault.id}`, async () => {
         const ledger = requestLedger([check], runs);
-        const report = await runAgainstMock([check], { ...options, faults: [fault], onEvent: ledger.onEvent });
+        const report = await runAgainstMock([check], { ...options, faults: [fault.id], onEvent: ledger.onEvent });
         const r = report.results[0]!;
-        expect(r.status, `${check.id} under ${fault}: ${r.actual ?? r.reason ?? r.message ?? ''}`).toBe('fail');
+        // A fault that makes the server exit: the check is not judged, the run's target.stays-up fails in its place.
+        const failed = fault.exits ? report.results.find((x) => x.id === 'target.stays-up') : r;
+        if (fault.exits) expect(r.reason).toContain('a request of this check brought the target down');
+        expect(failed?.status, `${check.id} under ${fault.id}: ${failed?.actual ?? r.reason ?? r.message ?? ''}`).toBe(
+          'fail',
+        );
         expect(ledger.overruns(), 'a failing check (shrinking included) stays within its request budget').toBe('');
-        expect(r.evidence?.replay).toContain(`--only ${check.id}`);
+        expect(failed?.evidence?.replay).toContain(`--only ${check.id}`);
       });
     }
   }

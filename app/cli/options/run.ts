@@ -300,7 +300,7 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
   },
   'no-crash-replay': {
     type: 'boolean',
-    help: 'do not send the requests in flight again to find the one that brought the target down (a shared server)',
+    help: 'do not send the requests in flight again (alone, then at once) to find and shrink what brought the target down (a shared server)',
     group: 'limits',
     default: !RUN_DEFAULTS.crashReplay,
     config: 'noCrashReplay',
