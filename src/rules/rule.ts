@@ -103,3 +103,9 @@ export function checkIdentityOf(
     ...(convention ? { convention } : {}),
   };
 }
+
+/** {@link checkIdentityOf} with the operation: what `defineCheck` takes of a rule on `op`, its id aside. */
+export const checkIdentityOn = (rule: RuleIdentity, op: OperationId, streamed = false) => ({
+  operation: op,
+  ...checkIdentityOf(rule, op, streamed),
+});
