@@ -3,7 +3,7 @@
  * error body has the shape expected of it, so the suites and the proxy judge every body alike.
  */
 import type { RecordKind } from '../core/record-kinds.js';
-import { isJsonObject } from '../core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 
 /** The error shapes in use, named by where they come from. */
@@ -93,14 +93,6 @@ function schemaErrors(errors: readonly { instancePath: string; message?: string;
   return shown.join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
 }
 
-function parse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 const ok = (shape: ErrorShape): ErrorBodyVerdict => ({ ok: true, shape });
 const wrong = (problem: string): ErrorBodyVerdict => ({ ok: false, problem });
 
@@ -111,9 +103,8 @@ export function judgeErrorBody(
   schemas: Pick<SchemaRegistry, 'validate'>,
 ): ErrorBodyVerdict {
   if (text.trim() === '') return wrong('the error body is empty, not JSON');
-  const parsed = parse(text);
-  if (!parsed.ok) return wrong('the error body is not JSON');
-  const value = parsed.value;
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return wrong('the error body is not JSON');
   if (!isJsonObject(value))
     return wrong(
       `the error body is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not an object`,

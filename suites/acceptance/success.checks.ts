@@ -21,7 +21,7 @@ import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/b
 import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
-import { is2xx } from '../../src/core/values.js';
+import { is2xx, jsonOrUndefined } from '../../src/core/values.js';
 
 function acceptanceOf(op: OperationId) {
   return {
@@ -251,10 +251,8 @@ async function judgeListing(
   const end = await readJsonl(stream, (line) => {
     if (line.text.trim() === '') return;
     count++;
-    let value: unknown;
-    try {
-      value = JSON.parse(line.text);
-    } catch {
+    const value = jsonOrUndefined(line.text);
+    if (value === undefined) {
       problem = `line ${line.number} is not JSON${line.unterminated ? ' (the last line, cut short?)' : ''}: ${excerpt(line.text, 120)}`;
       return 'stop';
     }
