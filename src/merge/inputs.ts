@@ -60,7 +60,6 @@ export function readReportFile(file: string): MergeInput[] {
   return reports.map((report) => ({ file, report: { ...report, results: report.results.map(asRun) } }));
 }
 
-/** Every report of every file, in the order given. */
 export function readReportFiles(files: readonly string[]): MergeInput[] {
   return files.flatMap(readReportFile);
 }

@@ -38,7 +38,6 @@ function pathOfOperation(exchange: RecordedExchange): string | undefined {
   return undefined;
 }
 
-/** The request to send again, or why the exchange is not replayed. */
 export function rebuildRequest(exchange: RecordedExchange, configured: ConfiguredCredentials): ReplayRequest | Skip {
   const path = pathOfOperation(exchange);
   if (path === undefined) return NOT_RECORDED;

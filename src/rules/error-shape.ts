@@ -9,7 +9,6 @@ import type { SchemaRegistry } from '../schemas/registry.js';
 /** The error shapes in use, named by where they come from. */
 export type ErrorShape = 'fastapi-validation' | 'fastapi-detail' | 'openai-envelope' | 'vllm-flat' | 'reason';
 
-/** What an error body is expected to be. */
 export type ErrorBodyExpectation =
   /** The validation-error body only, `detail[]` of `{loc, msg, type}`: §7 (trajectory logging), FastAPI query validation. */
   | 'validation-error'
