@@ -1,6 +1,7 @@
 /** @module The request journal: a ring of recent requests and their answers, its data in one bounded arena. */
 import { createRedactor, type Redactor, redactHeaders } from '../src/core/redact.js';
 import type { MockRequest } from './exchange.js';
+import { jsonOrUndefined } from '../src/core/values.js';
 
 /** One request as the journal shows it (`GET /__mock/requests`, `mock.requests()`). */
 export interface JournalEntry {
@@ -299,9 +300,6 @@ function bodyOf(r: Recorded): unknown {
   if (r.body.length === 0) return null;
   const text = decoder.decode(r.body);
   if (r.bodyBytes > MAX_BODY_BYTES) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  const value = jsonOrUndefined(text);
+  return value === undefined ? text : value;
 }

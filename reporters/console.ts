@@ -93,7 +93,6 @@ export function renderConsole(reports: readonly RunReport[], options: ConsoleOpt
   return out.join('\n') + '\n';
 }
 
-/** Per target with timing: count and percentiles per operation and measure. */
 function timingLines(reports: readonly RunReport[], paint: ReturnType<typeof painter>): string[] {
   const m = computeMatrix(reports);
   const out: string[] = [];

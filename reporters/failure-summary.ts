@@ -1,6 +1,5 @@
 /** @module The verdict and what failed, in a few lines for a CI log, so that a red job says why. */
 import { gates, type RunReport } from '../src/core/report.js';
-import type { CheckResult } from '../src/core/result.js';
 import { plural } from '../src/core/words.js';
 import { verdictOf } from '../src/gating/verdict.js';
 import { whatBroke } from './_internal/broke.js';
@@ -19,11 +18,6 @@ export interface FailureSummaryOptions {
   readonly color?: boolean;
 }
 
-/** Gating failures of a report in the order a person acts on them (root causes first). */
-function gatingFailures(actionable: readonly CheckResult[], level: RunReport['level']): CheckResult[] {
-  return actionable.filter((r) => gates(r, level));
-}
-
 /** Renders the summary (newline-terminated). */
 export function renderFailureSummary(reports: readonly RunReport[], options: FailureSummaryOptions = {}): string {
   const paint = painter(options.color ?? false);
@@ -38,7 +32,8 @@ export function renderFailureSummary(reports: readonly RunReport[], options: Fai
     // A proxy's findings about its clients are reported, never gating (app/cli/proxy-command.ts).
     const clients = report.origin?.side === 'clients' ? "; the clients' findings do not set the exit code" : '';
     out.push(`${paint('bold', `Verdict${where}:`)} ${paint(colour, terminalSafe(v.line))}${clients}`);
-    const failing = gatingFailures(f.actionable, report.level);
+    // Gating failures in the order a person acts on them (root causes first).
+    const failing = f.actionable.filter((r) => gates(r, report.level));
     const shown = failing.slice(0, Math.max(0, room));
     room -= shown.length;
     for (const r of shown) {

@@ -129,7 +129,6 @@ function findingsSection(f: TargetFindings, where: string): string[] {
   return out;
 }
 
-/** The report's timing as a table: count and percentiles per operation and measure. */
 function timingTable(report: RunReport, name: string | undefined): string[] {
   const rows = timingRows(report);
   if (!rows.length) return [];

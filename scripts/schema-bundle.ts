@@ -1,5 +1,6 @@
 /** @module Bundles every schema under `schemas/` into named components, each `$ref` rewritten, for the generated types and OpenAPI. */
 import { loadRegistry, SCHEMA_BASE } from '../src/schemas/registry.js';
+import { isJsonObject } from '../src/core/values.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -32,10 +33,6 @@ function componentName(title: unknown, fallback: string): string {
     .join('');
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Keywords whose value maps names (property names, definition names) to subschemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 
@@ -45,7 +42,7 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchema
  */
 function rewriteRefs(value: unknown, onRef: (ref: string) => string, where: string): unknown {
   if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, onRef, where));
-  if (!isObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string') out[key] = onRef(child);
@@ -57,7 +54,7 @@ function rewriteRefs(value: unknown, onRef: (ref: string) => string, where: stri
       key === '$defs'
     ) {
       throw new Error(`${where}: nested ${key} is not supported by the bundler`);
-    } else if (SCHEMA_MAPS.has(key) && isObject(child)) {
+    } else if (SCHEMA_MAPS.has(key) && isJsonObject(child)) {
       out[key] = Object.fromEntries(
         Object.entries(child).map(([name, sub]) => [name, rewriteRefs(sub, onRef, `${where}/${key}/${name}`)]),
       );
@@ -88,9 +85,12 @@ export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: s
     claim(fileComponent, url);
     componentOf.set(name, fileComponent);
     const defs = schema.$defs;
-    if (isObject(defs)) {
+    if (isJsonObject(defs)) {
       for (const [key, def] of Object.entries(defs))
-        claim(componentName(isObject(def) ? def.title : undefined, fileComponent + '/' + key), `${url}#/$defs/${key}`);
+        claim(
+          componentName(isJsonObject(def) ? def.title : undefined, fileComponent + '/' + key),
+          `${url}#/$defs/${key}`,
+        );
     }
   }
 
@@ -107,7 +107,7 @@ export function bundleSchemas(files: readonly SchemaFile[], refTo: (component: s
     };
     const { $id: _id, $schema: _dialect, $defs: defs, ...rest } = schema;
     components[componentOf.get(name) as string] = rewriteRefs(rest, onRef, name) as JsonObject;
-    if (isObject(defs)) {
+    if (isJsonObject(defs)) {
       for (const [key, def] of Object.entries(defs)) {
         const component = nameOfUrl.get(`${base}#/$defs/${key}`) as string;
         components[component] = rewriteRefs(def, onRef, `${name}#/$defs/${key}`) as JsonObject;

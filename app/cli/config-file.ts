@@ -40,7 +40,6 @@ export function loadConfigFile(path: string | undefined, cwd: string = process.c
   return data as ConfigFile;
 }
 
-/** A config object split into its report keys (format names) and the rest. */
 function splitReportKeys(data: unknown): { reports: Record<string, unknown>; rest: unknown } {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { reports: {}, rest: data };
   const reports: Record<string, unknown> = {};

@@ -155,12 +155,9 @@ function headersOf(
 }
 
 function checkProxyUrl(url: string, from: string): ProxySetting {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
+  if (!URL.canParse(url))
     throw badFlag(`${from}: "${url.replace(/\/\/[^@/]*@/, '//***@')}" is not a URL (http://host:port)`);
-  }
+  const u = new URL(url);
   if (!['http:', 'https:', 'socks5:', 'socks:'].includes(u.protocol))
     throw badFlag(`${from}: a proxy URL is http://, https:// or socks5://, got ${u.protocol}//`);
   return { url, from };

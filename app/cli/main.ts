@@ -4,32 +4,25 @@ import { toolErrorExit } from './tool-error.js';
 // The usage text names every report format (reporters/registry.js): loaded only when printed.
 const usage = async (): Promise<string> => (await import('./usage.js')).USAGE;
 
+// Commands load lazily: `--help` and `mock` should not pay for the catalogue and the generators.
+const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
+  run: async () => (await import('./run-command.js')).runCommand,
+  mock: async () => (await import('./mock-command.js')).mockCommand,
+  list: async () => (await import('./list-command.js')).listCommand,
+  coverage: async () => (await import('./coverage-command.js')).coverageCommand,
+  proxy: async () => (await import('./proxy-command.js')).proxyCommand,
+  merge: async () => (await import('./merge-command.js')).mergeCommand,
+};
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    // Commands load lazily: `--help` and `mock` should not pay for the catalogue and the generators.
-    case 'run':
-      return (await import('./run-command.js')).runCommand(rest);
-    case 'mock':
-      return (await import('./mock-command.js')).mockCommand(rest);
-    case 'list':
-      return (await import('./list-command.js')).listCommand(rest);
-    case 'coverage':
-      return (await import('./coverage-command.js')).coverageCommand(rest);
-    case 'proxy':
-      return (await import('./proxy-command.js')).proxyCommand(rest);
-    case 'merge':
-      return (await import('./merge-command.js')).mergeCommand(rest);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(await usage());
-      return 0;
-    default:
-      process.stderr.write(`conformance: unknown command "${command}" [CTS_BAD_FLAG]\n\n${await usage()}`);
-      return 2;
+  if (command !== undefined && Object.hasOwn(COMMANDS, command)) return (await COMMANDS[command]!())(rest);
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    process.stdout.write(await usage());
+    return 0;
   }
+  process.stderr.write(`conformance: unknown command "${command}" [CTS_BAD_FLAG]\n\n${await usage()}`);
+  return 2;
 }
 
 // A reader that stops early (`conformance list | head`) closes the pipe: stop quietly, as Unix tools do.

@@ -21,25 +21,21 @@ export function createProgress(cfg: Pick<RunCommand, 'quiet' | 'color'>): Progre
   return createProgressPrinter({ quiet: cfg.quiet, color: useColor(cfg, process.stderr) });
 }
 
-/** An errno in words a person can act on. */
+const DIRECTORY_PART = 'a part of its directory path is a file, not a directory';
+/** Errnos in words a person can act on. */
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  EEXIST: DIRECTORY_PART,
+  ENOTDIR: DIRECTORY_PART,
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+
 function whyNot(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'EEXIST':
-    case 'ENOTDIR':
-      return 'a part of its directory path is a file, not a directory';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    default:
-      return code ?? 'error';
-  }
+  return code !== undefined && Object.hasOwn(ERRNO_WORDS, code) ? ERRNO_WORDS[code]! : (code ?? 'error');
 }
 
 function write(path: string, content: string): string {

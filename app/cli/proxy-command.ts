@@ -23,8 +23,6 @@ import { reportWriter, type WriteReports } from './proxy-report-writer.js';
 import { type AdminServer, startAdminServer } from '../../src/proxy/admin-server.js';
 import { ProxyMetrics } from '../../src/proxy/metrics.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
-import type { Operation } from '../../src/core/operations.js';
-import type { Rule } from '../../src/rules/rule.js';
 import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
@@ -80,12 +78,10 @@ const REPLAY_CARRIES: ReadonlySet<string> = new Set([
   ...Object.keys(CONNECTION_OPTIONS),
 ]);
 
-/** The command line for evidence: a secret given as a flag (the table's `secret`) becomes the environment variable that holds it. */
-function replayLine(argv: readonly string[]): string {
-  return `conformance proxy ${commandWords(argv).join(' ')}`;
-}
-
-/** The words of `argv`, secrets read back from the environment; with `carried`, only the flags it names. */
+/**
+ * The words of `argv`, secrets read back from the environment (a secret flag becomes the variable
+ * that holds it); with `carried`, only the flags it names.
+ */
 function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -165,7 +161,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     quiet: values.quiet ?? false,
     forceConsole: values.console ?? false,
     color: values['no-color'] ? false : undefined,
-    replay: replayLine(argv),
+    replay: `conformance proxy ${commandWords(argv).join(' ')}`,
     credentials,
     credentialsFrom,
     connection: readConnectionSettings(values, {}, env),
@@ -197,13 +193,14 @@ function openSession(cfg: ProxyConfig, say: (line: string) => void) {
     say(`--record ${cfg.record}: ${(err as NodeJS.ErrnoException).code ?? err.message}: no longer recording`),
   );
   const metrics = cfg.admin && new ProxyMetrics({ target: cfg.target });
+  const r = cfg.exchangeReplay;
   const session = new ProxySession({
     ...(metrics ? { listener: metrics } : {}),
     target: cfg.target,
     maxBodyBytes: cfg.maxBodyBytes,
     // A finding's replay line replays its exchange from the recording; without one, it is left out.
     replay: '',
-    ...(cfg.exchangeReplay ? { replayExchange: replayExchangeOf(cfg.exchangeReplay) } : {}),
+    ...(r ? { replayExchange: (line, op, rule) => exchangeReplayLine(r.base, r.rest, line, op, rule) } : {}),
     ...(cfg.credentials ? { credentials: cfg.credentials } : {}),
     ...(cfg.quiet ? {} : { onFirstBreach: (_side, line) => say(line) }),
     ...(recording ? { record: recorder(recording) } : {}),
@@ -321,11 +318,6 @@ function recorder(recording: NodeJS.WritableStream & { writable: boolean }): (li
     recording.write(`${line}\n`);
     return ++lines;
   };
-}
-
-function replayExchangeOf(replay: NonNullable<ProxyConfig['exchangeReplay']>) {
-  return (line: number | undefined, op: Operation, rule: Rule | undefined): string =>
-    exchangeReplayLine(replay.base, replay.rest, line, op, rule);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { loadFastCheck, sampleJson } from './json-sample.js';
 import type { RuleViolation } from './rules.js';
 import type { ChatRequest } from './types.js';
+import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 
 export type OutputConstraint =
   | { kind: 'free' }
@@ -26,19 +27,15 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
       }
     }
     if (typeof so.json === 'string') {
-      let schema: unknown;
-      try {
-        schema = JSON.parse(so.json);
-      } catch {
+      const schema = jsonOrUndefined(so.json);
+      if (schema === undefined)
         return {
           message: 'structured_outputs.json must be a JSON schema serialised as a string.',
           param: 'structured_outputs.json',
         };
-      }
-      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      if (!isJsonObject(schema))
         return { message: 'structured_outputs.json must be a JSON schema object.', param: 'structured_outputs.json' };
-      }
-      return { kind: 'json', schema: schema as Record<string, unknown> };
+      return { kind: 'json', schema };
     }
     if (so.json_object) return { kind: 'json', schema: { type: 'object' } };
     // grammar and structural_tag: accepted, not interpreted (the mock has no grammar engine).

@@ -1,4 +1,5 @@
 /** @module The scripts a mock starts with: values, or a JSON file of one or many; a mistake throws ScriptError. */
+import { jsonOrThrow } from '../../src/core/values.js';
 import { readFileSync } from 'node:fs';
 import type { Script } from './types.js';
 import { type CheckedScript, checkedOrThrow, ScriptError } from './validate.js';
@@ -10,12 +11,7 @@ function readScriptsFile(path: string): unknown[] {
   } catch (err) {
     throw new ScriptError(`scripts: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ScriptError(`scripts: ${path} is not JSON (${(err as Error).message})`);
-  }
+  const value = jsonOrThrow(text, (m) => new ScriptError(`scripts: ${path} is not JSON (${m})`));
   return Array.isArray(value) ? value : [value];
 }
 

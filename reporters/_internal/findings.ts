@@ -17,7 +17,6 @@ export interface TargetFindings {
   readonly skipped: readonly CheckResult[];
 }
 
-/** Groups every target's results for listing. */
 export function findingsOf(reports: readonly RunReport[]): TargetFindings[] {
   const names = targetNames(reports);
   return reports.map((report, i) => {

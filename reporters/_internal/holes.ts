@@ -9,7 +9,6 @@ export interface HoleGroup extends CoverageHoleGroup {
   readonly holes: readonly CoverageHole[];
 }
 
-/** The groups of a coverage report, each with its holes. */
 export function holeGroupsOf(coverage: CoverageReport): HoleGroup[] {
   const byId = new Map(coverage.holes.map((h) => [h.id, h]));
   return groupHoles(coverage.holes).map((g) => ({

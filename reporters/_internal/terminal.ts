@@ -16,7 +16,6 @@ const CODES: Record<Colour, [number, number]> = {
   bold: [1, 22],
 };
 
-/** A painter that adds ANSI colour only when enabled. */
 export function painter(enabled: boolean): (colour: Colour, text: string) => string {
   return (colour, text) => (enabled && text ? `\u001b[${CODES[colour][0]}m${text}\u001b[${CODES[colour][1]}m` : text);
 }

@@ -9,12 +9,9 @@ export function checkTargetUrl(url: unknown, where: string): string {
       'CTS_BAD_FLAG',
       `${where}: a target URL is required (e.g. http://localhost:8000), got ${url === undefined ? 'none' : JSON.stringify(url)}`,
     );
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  if (!URL.canParse(url))
     throw new ConformanceError('CTS_BAD_FLAG', `${where}: "${url}" is not a URL (expected e.g. http://localhost:8000)`);
-  }
+  const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ConformanceError(
       'CTS_BAD_FLAG',

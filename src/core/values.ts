@@ -26,6 +26,15 @@ export function jsonOrUndefined(text: string | undefined): unknown {
   }
 }
 
+/** `JSON.parse(text)`, or what `refuse` makes of the parser's message thrown. */
+export function jsonOrThrow(text: string, refuse: (message: string) => Error): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw refuse((err as Error).message);
+  }
+}
+
 /**
  * JSON with object keys sorted (and undefined members dropped): equal values have equal text. `omit`:
  * top-level members left out.

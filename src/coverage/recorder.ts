@@ -162,12 +162,8 @@ class Recorder implements CoverageRecorder {
 
   /** Everything the request alone says; returns what the answer's body is to be read against. */
   private observeRequest(request: RecordedRequest, status: number, parsed?: Parsed): SeenRequest | undefined {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return undefined;
-    }
+    if (!URL.canParse(request.url)) return undefined;
+    const url = new URL(request.url);
     const path = url.pathname.startsWith(this.basePath) ? url.pathname.slice(this.basePath.length) : url.pathname;
     const route = matchOperation(request.method, path);
     if (!route) return undefined;

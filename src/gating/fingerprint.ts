@@ -9,6 +9,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { OPERATIONS } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
+import { jsonOrUndefined } from '../core/values.js';
 
 /** Each kind of schema breach, by the keywords that report it. */
 const KIND: Readonly<Record<string, string>> = {
@@ -39,12 +40,8 @@ function bodyCause(r: CheckResult, schemas: Pick<SchemaRegistry, 'validate'>): s
   const text = r.evidence?.request?.body;
   const schema = OPERATIONS.find((o) => o.id === r.operation)?.requestSchema;
   if (text === undefined || schema === undefined) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'not JSON';
-  }
+  const body = jsonOrUndefined(text);
+  if (body === undefined) return 'not JSON';
   const outcome = schemas.validate(schema, body);
   if (outcome.ok || outcome.errors.length === 0) return undefined;
   // The first place the validator names; a composite keyword there (anyOf, oneOf) is a wrong shape.

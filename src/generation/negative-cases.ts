@@ -11,7 +11,7 @@ import { probeKeys, probeOutcome } from './_internals/probe-outcomes.js';
 import { ReplayedDraws } from './_internals/replayed-draw.js';
 import { rootSchema } from './_internals/schema-store.js';
 import type { Mutation, MutationKind, NegativeCase, Strictness } from './mutation.js';
-import { memo } from '../core/values.js';
+import { isJsonObject, memo } from '../core/values.js';
 
 export interface NegativeCasesOptions extends ArbitraryFromSchemaOptions {
   /** Keep only these kinds. @defaultValue every kind */
@@ -30,9 +30,7 @@ interface Prepared {
 const cache = new WeakMap<object, Map<string, Prepared[]>>();
 
 function isContainerFor(value: unknown, key: string | number): value is Record<string, unknown> | unknown[] {
-  return typeof key === 'number'
-    ? Array.isArray(value)
-    : value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof key === 'number' ? Array.isArray(value) : isJsonObject(value);
 }
 
 function forced(node: FlatSchema, type: 'object' | 'array', ctx: CompileContext, depth: number): fc.Arbitrary<unknown> {

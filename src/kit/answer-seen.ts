@@ -3,7 +3,7 @@
  * validated once, when a rule first asks.
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
-import { is2xx } from '../core/values.js';
+import { is2xx, jsonOrUndefined } from '../core/values.js';
 import type { ExchangeSeen, RequestSeen } from '../rules/evidence.js';
 
 /** The exchange slot's evidence, its body parsed and validated once, when a rule first asks. */
@@ -19,16 +19,7 @@ export class AnswerSeen implements ExchangeSeen {
     readonly framing: ExchangeSeen['framing'],
   ) {}
   get json(): unknown {
-    if (!this.parsed) {
-      let value: unknown;
-      if (this.text !== undefined && !this.cut)
-        try {
-          value = JSON.parse(this.text);
-        } catch {
-          value = undefined;
-        }
-      this.parsed = { value };
-    }
+    this.parsed ??= { value: this.cut ? undefined : jsonOrUndefined(this.text) };
     return this.parsed.value;
   }
   get schemaProblem(): string | undefined {

@@ -8,6 +8,7 @@ import type { CheckContext } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import { listQuery, minimalChatRequest, pathOf } from './requests.js';
 import { readJsonl } from './streams.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import type { HttpExchange, HttpRequestSpec } from '../transport/types.js';
 import { RECORD_KIND, type RecordKindName } from '../core/record-kinds.js';
 
@@ -79,12 +80,9 @@ export function firstRecords(
     const out: Record<string, unknown>[] = [];
     await readJsonl(stream, (line) => {
       if (line.text.trim() === '') return;
-      try {
-        const v: unknown = JSON.parse(line.text);
-        if (v !== null && typeof v === 'object' && !Array.isArray(v)) out.push(v as Record<string, unknown>);
-      } catch {
-        // a broken line is the records suite's finding; here it only means "no id from this line"
-      }
+      // A broken line is the records suite's finding; here it only means "no id from this line".
+      const v = jsonOrUndefined(line.text);
+      if (isJsonObject(v)) out.push(v);
       return out.length >= count ? 'stop' : undefined;
     });
     return out;

@@ -126,7 +126,6 @@ function metBy(c: RefusedCombination, checkId: string): RefusedCombination {
   return c;
 }
 
-/** A failure's words for a refused combination. */
 export function refusedCombinationFailure(c: RefusedCombination): {
   expected: string;
   actual: string;

@@ -7,7 +7,7 @@ import { DEFAULT_LIST_PARAMS } from '../core/defaults.js';
 import { describeSchemaErrors } from '../core/describe.js';
 import { matchOperation, type Operation, type OperationTable } from '../core/operations.js';
 import { classifyAuthorization } from '../core/presentations.js';
-import { is2xx, isJsonObject } from '../core/values.js';
+import { is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { laxlyValid } from '../generation/index.js';
 import type { ExchangeSeen, JudgeSettings, JudgeTools, ListingAsked, RequestSeen } from '../rules/evidence.js';
 import { vllmRuleViolations } from '../rules/vllm-request-rules.js';
@@ -103,15 +103,8 @@ export function seeRequest(x: {
   const configured: ConfiguredCredentials | undefined = settings.configured;
   const mine = configured && (op.auth === 'bearer' ? configured.token : configured.basic);
   const against = mine !== undefined ? classifyAuthorization(x.authorization, op.auth, configured!) : undefined;
-  let body: unknown;
-  let json = false;
-  if (x.text !== undefined && x.kept)
-    try {
-      body = JSON.parse(x.text);
-      json = true;
-    } catch {
-      body = undefined;
-    }
+  const body = x.kept ? jsonOrUndefined(x.text) : undefined;
+  const json = body !== undefined;
   let schemaProblem: string | undefined;
   let refusable: string | undefined;
   if (json && op.requestSchema) {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ConformanceError } from '../core/errors.js';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
+import { jsonOrThrow } from '../core/values.js';
 import { registry } from '../schemas/registry.js';
 
 /** One report to merge and the file it came from (for messages). */
@@ -33,12 +34,9 @@ export function readReportFile(file: string): MergeInput[] {
     const code = (err as NodeJS.ErrnoException).code;
     throw badReport(file, `cannot read the report (${code === 'ENOENT' ? 'no such file' : (code ?? 'error')})`);
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw badReport(file, `not valid JSON (${(err as Error).message.split('\n')[0]}): give the file of --json`);
-  }
+  const doc = jsonOrThrow(text, (m) =>
+    badReport(file, `not valid JSON (${m.split('\n')[0]}): give the file of --json`),
+  );
   const version = (doc as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof doc !== 'object' || doc === null || !Array.isArray((doc as { reports?: unknown }).reports))
     throw badReport(file, 'not a JSON report (no "reports" list): give the file of --json');
@@ -60,7 +58,6 @@ export function readReportFile(file: string): MergeInput[] {
   return reports.map((report) => ({ file, report: { ...report, results: report.results.map(asRun) } }));
 }
 
-/** Every report of every file, in the order given. */
 export function readReportFiles(files: readonly string[]): MergeInput[] {
   return files.flatMap(readReportFile);
 }

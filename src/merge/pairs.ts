@@ -18,7 +18,6 @@ import { resultOf } from '../proxy/report.js';
 /** Examples kept beyond the first breach, as a proxy keeps them (src/proxy/findings.ts). */
 const MORE_EXAMPLES = 3;
 
-/** What the merge judged of the pairs across proxies. */
 export interface PairsAcross {
   /** Per check id, what the merged fold changes in the proxies' summed counts, with the breaches it adds. */
   readonly results: readonly CheckResult[];

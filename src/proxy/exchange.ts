@@ -95,7 +95,6 @@ export class ExchangeJudge {
       );
   }
 
-  /** A chunk of the request body. */
   requestChunk(chunk: Buffer): void {
     if (!this.op || this.requestOver) return;
     this.requestBytes += chunk.length;

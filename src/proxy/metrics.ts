@@ -39,12 +39,9 @@ const HELP: Record<keyof typeof SECONDS_BUCKETS, string> = {
 
 /** The target as a label: scheme, host and path, without credentials, query or fragment. */
 export function targetLabel(target: string): string {
-  try {
-    const u = new URL(target);
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return 'unknown';
-  }
+  if (!URL.canParse(target)) return 'unknown';
+  const u = new URL(target);
+  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
 }
 
 interface Inc {

@@ -79,7 +79,6 @@ export class ProxyUpstream {
     });
   }
 
-  /** Closes the upstream connections. */
   close(): Promise<void> {
     return this.agent.destroy().catch(() => undefined);
   }

@@ -14,14 +14,12 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 /** The Authorization header to send (undefined: none), or why the exchange cannot be replayed. */
 type Substitution = { readonly authorization: string | undefined } | Skip;
 
-/** What a request of a made-up kind presents, on a path of `scheme`. */
 function madeUp(kind: 'malformed' | 'unknown-credentials' | 'other-scheme', scheme: AuthScheme): string {
   if (kind === 'malformed') return scheme === 'bearer' ? WRONG_TOKEN : `Basic ${WRONG_TOKEN}`;
   const bearer = (kind === 'unknown-credentials') === (scheme === 'bearer');
   return bearer ? `Bearer ${WRONG_TOKEN}` : `Basic ${b64(`${WRONG_USER}:${WRONG_PASSWORD}`)}`;
 }
 
-/** The credentials of the kind the recording names, on a path of `scheme`, or why they cannot be sent. */
 function ofKind(kind: PresentationId, scheme: AuthScheme, configured: ConfiguredCredentials): Substitution {
   if (kind === 'no-credentials') return { authorization: undefined };
   if (kind === 'malformed' || kind === 'unknown-credentials' || kind === 'other-scheme')

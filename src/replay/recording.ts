@@ -26,7 +26,6 @@ export const NOT_RECORDED: Skip = { skip: 'not a recorded exchange', noun: 'line
 const stringsOnly = (value: unknown): value is Record<string, string> =>
   isJsonObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
-/** The exchange a line records, or why it records none. */
 export function readRecordedExchange(text: string): RecordedExchange | Skip {
   return recordedExchangeOf(jsonOrUndefined(text));
 }

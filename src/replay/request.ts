@@ -28,12 +28,8 @@ const NOT_REPLAYED: ReadonlySet<string> = new Set([
 
 /** The path relative to the recording target's base URL: the shortest tail that is the operation's path. */
 function pathOfOperation(exchange: RecordedExchange): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(exchange.url);
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(exchange.url)) return undefined;
+  const url = new URL(exchange.url);
   const path = url.pathname;
   for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) {
     const tail = path.slice(at);
@@ -42,7 +38,6 @@ function pathOfOperation(exchange: RecordedExchange): string | undefined {
   return undefined;
 }
 
-/** The request to send again, or why the exchange is not replayed. */
 export function rebuildRequest(exchange: RecordedExchange, configured: ConfiguredCredentials): ReplayRequest | Skip {
   const path = pathOfOperation(exchange);
   if (path === undefined) return NOT_RECORDED;

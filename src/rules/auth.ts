@@ -4,6 +4,7 @@
  */
 import { exhaustive, type OperationId } from '../core/operations.js';
 import { isUuid } from './records.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 
 type RecordKind = 'predictions' | 'scores';
 
@@ -19,12 +20,7 @@ const RECORD_KEYS: Record<RecordKind, readonly string[]> = {
 };
 
 function isRecord(value: unknown, kind: RecordKind): boolean {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k))
-  );
+  return isJsonObject(value) && RECORD_KEYS[kind].some((k) => Object.hasOwn(value, k));
 }
 
 /** The successful answer's data a response carries, if any (§4.4's body is not shown: judged by status alone). */
@@ -49,11 +45,7 @@ export function servedData(op: OperationId, ex: AnswerText): string | undefined 
       const kind: RecordKind = op === 'predictions.list' ? 'predictions' : 'scores';
       if (Array.isArray(json) && json.some((r) => isRecord(r, kind))) return `a JSON array of ${kind}`;
       for (const line of ex.response.bodyText.split('\n')) {
-        try {
-          if (isRecord(JSON.parse(line), kind)) return `${kind} records (JSONL)`;
-        } catch {
-          // not a JSON line
-        }
+        if (isRecord(jsonOrUndefined(line), kind)) return `${kind} records (JSONL)`;
       }
       return undefined;
     }

@@ -6,7 +6,7 @@
  * (docs/conventions.md "Streaming") except `return_token_ids`, which §4.1 states.
  */
 import type { SseEvent } from '../core/sse-event.js';
-import { isJsonObject } from '../core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { errorShapeOf } from '../rules/error-shape.js';
 import { usageBreach } from '../rules/chat-answer.js';
 import type { ChatStreamVerdict, ReassembledChoice, StreamFinding, StreamRule } from './chat-stream-verdict.js';
@@ -91,10 +91,8 @@ export class ChatStreamJudge {
       return;
     }
     this.payloadNo++;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(event.data);
-    } catch {
+    const payload = jsonOrUndefined(event.data);
+    if (payload === undefined) {
       this.find('json', `${this.where} is not JSON: ${JSON.stringify(clip(event.data))}`);
       return;
     }

@@ -6,7 +6,7 @@
  * Validation and matching are the caller's (`SchemaCheck`, `RegexCheck`): src/rules loads no package
  * and runs no pattern a client wrote.
  */
-import { isJsonObject } from '../core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { type ChatBody, choicesOf, contentOf } from './chat-answer.js';
 
 /** What a request constrains the content by: a choice list, a regex, a JSON schema (`structured_outputs.json`, or `response_format` json_schema). */
@@ -42,12 +42,8 @@ export function jsonSchemaAsked(request: ChatBody): Record<string, unknown> | bo
     // §4.1 types structured_outputs.json as a string: the schema sent serialised.
     if (isJsonObject(so.json)) return so.json;
     if (typeof so.json !== 'string') return undefined;
-    try {
-      const parsed: unknown = JSON.parse(so.json);
-      return isJsonObject(parsed) || typeof parsed === 'boolean' ? parsed : undefined;
-    } catch {
-      return undefined;
-    }
+    const parsed = jsonOrUndefined(so.json);
+    return isJsonObject(parsed) || typeof parsed === 'boolean' ? parsed : undefined;
   }
   const rf = isJsonObject(request.response_format) ? request.response_format : undefined;
   if (rf?.type !== 'json_schema' || !isJsonObject(rf.json_schema)) return undefined;
@@ -68,12 +64,8 @@ export function jsonContentProblem(
       ? undefined
       : `content ${JSON.stringify(content)} does not start a JSON object`;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(content);
-  } catch {
-    return `content ${JSON.stringify(content)} is not JSON`;
-  }
+  const value = jsonOrUndefined(content);
+  if (value === undefined) return `content ${JSON.stringify(content)} is not JSON`;
   const problem = check(schema, value);
   return problem === undefined
     ? undefined

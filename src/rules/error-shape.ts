@@ -3,13 +3,12 @@
  * error body has the shape expected of it, so the suites and the proxy judge every body alike.
  */
 import type { RecordKind } from '../core/record-kinds.js';
-import { isJsonObject } from '../core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 
 /** The error shapes in use, named by where they come from. */
 export type ErrorShape = 'fastapi-validation' | 'fastapi-detail' | 'openai-envelope' | 'vllm-flat' | 'reason';
 
-/** What an error body is expected to be. */
 export type ErrorBodyExpectation =
   /** The validation-error body only, `detail[]` of `{loc, msg, type}`: §7 (trajectory logging), FastAPI query validation. */
   | 'validation-error'
@@ -93,14 +92,6 @@ function schemaErrors(errors: readonly { instancePath: string; message?: string;
   return shown.join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
 }
 
-function parse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 const ok = (shape: ErrorShape): ErrorBodyVerdict => ({ ok: true, shape });
 const wrong = (problem: string): ErrorBodyVerdict => ({ ok: false, problem });
 
@@ -111,9 +102,8 @@ export function judgeErrorBody(
   schemas: Pick<SchemaRegistry, 'validate'>,
 ): ErrorBodyVerdict {
   if (text.trim() === '') return wrong('the error body is empty, not JSON');
-  const parsed = parse(text);
-  if (!parsed.ok) return wrong('the error body is not JSON');
-  const value = parsed.value;
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return wrong('the error body is not JSON');
   if (!isJsonObject(value))
     return wrong(
       `the error body is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not an object`,

@@ -149,7 +149,6 @@ export interface ListingSeen {
   readonly ids: readonly { readonly id: string; readonly run: unknown }[] | undefined;
 }
 
-/** The evidence of each slot. */
 export interface SlotEvidence {
   readonly request: RequestSeen;
   readonly exchange: ExchangeSeen;
@@ -162,7 +161,6 @@ export interface SlotEvidence {
 export type BaseSlot = keyof SlotEvidence;
 export type Slot = BaseSlot | 'pair';
 
-/** A rule's judgement of its slot's evidence. */
 export type SlotJudge =
   | { readonly [S in BaseSlot]: { readonly slot: S; judge(e: SlotEvidence[S]): Verdict } }[BaseSlot]
   // biome-ignore lint/suspicious/noExplicitAny: a rule's halves and state are its own; the driver only keeps them.

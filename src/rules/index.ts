@@ -38,7 +38,6 @@ export interface RuleOn {
   readonly streamedId: string;
 }
 
-/** A pair rule on one operation. */
 export interface PairRuleOn extends RuleOn {
   // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves and state.
   readonly pair: PairJudgement<any, any>;

@@ -7,7 +7,7 @@
  */
 import { excerpt } from '../core/describe.js';
 import { RECORD_KIND, type RecordKindName, recordScope } from '../core/record-kinds.js';
-import { canonicalJson, is2xx, isJsonObject } from '../core/values.js';
+import { canonicalJson, is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { CHAT_PAIR_RULES } from './chat-pair-rules.js';
 import type { ExchangeSeen, ListingSeen, RecordSeen, Verdict } from './evidence.js';
 import type { HalfOf, PairJudgement } from './pairs.js';
@@ -316,12 +316,8 @@ const oneScheme: PairJudgement<UriHalf, UriHalf> = {
 };
 
 function parsedObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = JSON.parse(text);
-    return isJsonObject(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = jsonOrUndefined(text);
+  return isJsonObject(v) ? v : undefined;
 }
 
 const LISTS = ['predictions.list', 'scores.list'] as const;

@@ -4,7 +4,7 @@
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';
-import { canonicalJson, isJsonObject } from '../core/values.js';
+import { canonicalJson, isJsonObject, jsonOrUndefined } from '../core/values.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { isErrorObject } from './error-shape.js';
 
@@ -191,16 +191,13 @@ export function judgeListingLine(
   schemas: Pick<SchemaRegistry, 'validate'>,
   validate = true,
 ): { readonly record: Record<string, unknown> } | { readonly problem: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(line.text);
-  } catch {
+  const value = jsonOrUndefined(line.text);
+  if (value === undefined)
     return {
       problem: line.unterminated
         ? `the last line (${line.number}) ends without a newline and is not complete JSON, a truncated line: ${excerpt(line.text, 160)}`
         : `line ${line.number} is not JSON: ${excerpt(line.text, 160)}`,
     };
-  }
   if (!isJsonObject(value))
     return {
       problem: `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a ${kind.title} object: ${excerpt(line.text, 160)}`,

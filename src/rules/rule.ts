@@ -83,10 +83,6 @@ function sectionOf(rule: Pick<RuleIdentity, 'section'>, op: OperationId): string
   return typeof s === 'function' ? s(op) : (s ?? operation(op).section);
 }
 
-function requirementOf(rule: Pick<RuleIdentity, 'requirement'>, op: OperationId): string {
-  return typeof rule.requirement === 'function' ? rule.requirement(op) : rule.requirement;
-}
-
 /** What a check about the rule on `op` takes from it (`streamed`: its `.streamed` twin), its id aside. */
 export function checkIdentityOf(
   rule: RuleIdentity,
@@ -95,7 +91,7 @@ export function checkIdentityOf(
 ): { section: string; level: RuleIdentity['level']; requirement: string; convention?: string } {
   const at = checkOperationOf(rule, op);
   const convention = typeof rule.convention === 'function' ? rule.convention(at) : rule.convention;
-  const requirement = requirementOf(rule, at);
+  const requirement = typeof rule.requirement === 'function' ? rule.requirement(at) : rule.requirement;
   return {
     section: sectionOf(rule, at),
     level: rule.level,
@@ -103,3 +99,9 @@ export function checkIdentityOf(
     ...(convention ? { convention } : {}),
   };
 }
+
+/** {@link checkIdentityOf} with the operation: what `defineCheck` takes of a rule on `op`, its id aside. */
+export const checkIdentityOn = (rule: RuleIdentity, op: OperationId, streamed = false) => ({
+  operation: op,
+  ...checkIdentityOf(rule, op, streamed),
+});

@@ -10,7 +10,6 @@ export interface RunDeadline {
   startAfter(prepared: Promise<unknown>): void;
   /** Before the clock starts: a deadline of `ms` if that is longer (the worst case at the pace the preflight measured). */
   lengthen(ms: number): void;
-  /** The deadline's length, in ms. */
   lengthMs(): number;
   /** Settles when the deadline passes, describing what the check was waiting for at that moment. */
   watch(inFlight: ReadonlySet<InFlightExchange>): { promise: Promise<CheckOutcome>; cancel(): void };

@@ -14,7 +14,6 @@ export function carriesChoice(data: string): boolean {
   return CHOICE_ARRAY.test(data);
 }
 
-/** The `usage.completion_tokens` an event's data states, if any. */
 function completionTokens(data: string): number | undefined {
   if (data.indexOf('"usage"') === -1) return undefined;
   const m = COMPLETION_TOKENS.exec(data);

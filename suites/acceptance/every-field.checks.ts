@@ -1,6 +1,6 @@
 /** @module Every documented request field and value of §4.1, §4.2, §4.4 accepted in a few realistic requests (MUST). */
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
-import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
+import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -55,8 +55,7 @@ async function combinationFailure(
 
 const chatNonStreamed = defineCheck({
   id: EVERY_FIELD_CHAT,
-  operation: 'chat.create',
-  ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create'),
+  ...checkIdentityOn(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create'),
   async run(ctx) {
     const tooLarge: string[] = [];
     for (const [i, body] of everyFieldChatRequests(chatOptions(ctx, 'non-streamed'), ctx.seed).entries()) {
@@ -82,8 +81,7 @@ const chatNonStreamed = defineCheck({
 
 const chatStreamed = defineCheck({
   id: EVERY_FIELD_STREAMED,
-  operation: 'chat.create',
-  ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create', true),
+  ...checkIdentityOn(ACCEPTANCE_RULES.everyFieldAccepted, 'chat.create', true),
   async run(ctx): Promise<CheckOutcome> {
     const tooLarge: string[] = [];
     for (const [i, drawn] of everyFieldChatRequests(chatOptions(ctx, 'streamed'), ctx.seed).entries()) {
@@ -124,8 +122,7 @@ function trainingCheck(
 ): CheckDefinition {
   return defineCheck({
     id: checkIdOf(ACCEPTANCE_RULES.everyFieldAccepted, op),
-    operation: op,
-    ...checkIdentityOf(ACCEPTANCE_RULES.everyFieldAccepted, op),
+    ...checkIdentityOn(ACCEPTANCE_RULES.everyFieldAccepted, op),
     writes: true,
     async run(ctx) {
       for (const [i, body] of bodies(ctx).entries()) {

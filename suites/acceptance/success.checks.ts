@@ -20,15 +20,14 @@ import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/t
 import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/baseline.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
-import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
-import { is2xx } from '../../src/core/values.js';
+import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
+import { is2xx, jsonOrUndefined } from '../../src/core/values.js';
 
 function acceptanceOf(op: OperationId) {
   return {
     id: checkIdOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
     root: true,
-    operation: op,
-    ...checkIdentityOf(ACCEPTANCE_RULES.validRequestSucceeds, op),
+    ...checkIdentityOn(ACCEPTANCE_RULES.validRequestSucceeds, op),
   } as const;
 }
 
@@ -250,10 +249,8 @@ async function judgeListing(
   const end = await readJsonl(stream, (line) => {
     if (line.text.trim() === '') return;
     count++;
-    let value: unknown;
-    try {
-      value = JSON.parse(line.text);
-    } catch {
+    const value = jsonOrUndefined(line.text);
+    if (value === undefined) {
       problem = `line ${line.number} is not JSON${line.unterminated ? ' (the last line, cut short?)' : ''}: ${excerpt(line.text, 120)}`;
       return 'stop';
     }

@@ -5,13 +5,12 @@ import { requestIdBreach } from '../../src/rules/chat-answer.js';
 import { uniqueRequestId } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 // §4.1 does not say where request_id is returned: in `id` (vLLM), a `request_id` field, or `x-request-id`.
 const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
   id: 'chat-completions.returns-request-id',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.requestIdReturned, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.requestIdReturned, 'chat.create'),
   async run(ctx, mode): Promise<CheckOutcome> {
     const requestId = uniqueRequestId(ctx.seed);
     const a = await answerIn(ctx, mode, { request_id: requestId }, 'a request with request_id', {
@@ -31,8 +30,7 @@ const [returnsRequestId, returnsRequestIdStreamed] = inBothModes({
 // Temperature above 0: vLLM refuses n > 1 with greedy decoding.
 const nChoicesIndexed = defineCheck({
   id: 'chat-completions.n-choices-indexed',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.nChoices, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.nChoices, 'chat.create'),
   async run(ctx) {
     for (const n of [2, 3]) {
       const want = Array.from({ length: n }, (_, i) => i);

@@ -13,13 +13,12 @@ import { answerIn, holdsIn, inBothModes, type ChatMode } from './in-mode.js';
 import { VERDICT_SCHEMA, verdictProblem } from './verdict-schema.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 // The stop string is taken from a first greedy, seeded answer, so it is likely met again.
 export const stopStringsHonoured = defineCheck({
   id: 'chat-completions.stop-strings-honoured',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.stopStrings, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.stopStrings, 'chat.create'),
   async run(ctx) {
     const base = { temperature: 0, seed: 7, max_completion_tokens: ctx.target.maxCompletionTokens };
     const r0 = await answerIn(ctx, 'non-streamed', base, 'a greedy seeded request');
@@ -187,8 +186,7 @@ const [responseFormatJsonSchema, responseFormatJsonSchemaStreamed] = structuredC
 // reasoning_effort asks a reasoning model to reason, so there is something to omit.
 export const [includeReasoningFalseOmitsReasoning, includeReasoningFalseOmitsReasoningStreamed] = inBothModes({
   id: 'chat-completions.include-reasoning-false-omits-reasoning',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.reasoningOmitted, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.reasoningOmitted, 'chat.create'),
   async run(ctx, mode) {
     const request = (include: boolean) => ({
       include_reasoning: include,
@@ -216,8 +214,7 @@ const ECHO_PREFIX = 'Once upon a time';
 // The last message is the assistant's own (prefill), so echo must put its content in front.
 const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
   id: 'chat-completions.echo-prepends-last-message',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.echoPrepends, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.echoPrepends, 'chat.create'),
   async run(ctx, mode) {
     const request = (echo: boolean) => ({
       messages: [
@@ -250,8 +247,7 @@ const [echoPrependsLastMessage, echoPrependsLastMessageStreamed] = inBothModes({
 // Observation only: batching and hardware make real servers drift, and §4.1 promises nothing.
 export const seededDeterminism = defineCheck({
   id: 'chat-completions.seeded-determinism',
-  operation: 'chat.create',
-  ...checkIdentityOf(PAIR_RULES.seededDeterminism, 'chat.create'),
+  ...checkIdentityOn(PAIR_RULES.seededDeterminism, 'chat.create'),
   async run(ctx) {
     const body = { temperature: 0, seed: 12345, max_completion_tokens: ctx.target.maxCompletionTokens };
     const ra = await answerIn(ctx, 'non-streamed', body, 'a greedy seeded request');

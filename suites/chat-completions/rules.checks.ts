@@ -7,7 +7,7 @@ import { describeResponse } from '../../src/core/describe.js';
 import { minimalChatRequest } from '../../src/kit/requests.js';
 import { forbiddenAcceptedBreach } from '../../src/rules/chat-answer.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import {
   chatPath,
   expectCompletion,
@@ -278,8 +278,7 @@ const requiresMessages = defineCheck({
 // A 307/308 (FastAPI's redirect_slashes) keeps the method and body; 301/302/303 turn a POST into a GET.
 export const trailingSlashPath = defineCheck({
   id: 'chat-completions.trailing-slash-path',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.trailingSlashPath, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.trailingSlashPath, 'chat.create'),
   async run(ctx) {
     let ex;
     try {

@@ -5,7 +5,7 @@ import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from
 import { contentOf } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 const PROMPT = [{ role: 'user', content: 'Write one short sentence about rivers.' }];
 
@@ -46,8 +46,7 @@ const promptTokensOnceForN: CheckDefinition = defineCheck({
 
 const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
   id: 'chat-completions.logprobs-tokens-join-to-content',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsJoin, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.logprobsJoin, 'chat.create'),
   async run(ctx, mode) {
     const r = await answerIn(
       ctx,
@@ -78,8 +77,7 @@ const [logprobsJoinToContent, logprobsJoinToContentStreamed] = inBothModes({
 
 const logprobsBytesAndOrder = defineCheck({
   id: 'chat-completions.logprobs-bytes-and-order',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsBytesOrder, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.logprobsBytesOrder, 'chat.create'),
   async run(ctx) {
     const sent = { messages: PROMPT, logprobs: true, top_logprobs: 3, temperature: 1, seed: 11 };
     const r = await answerIn(ctx, 'non-streamed', sent, 'a request with logprobs: true, top_logprobs: 3', {

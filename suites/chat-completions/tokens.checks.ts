@@ -12,7 +12,7 @@ import { logprobsEntryCount, logprobsShapeBreach, tokensAsTokenIdsBreach } from 
 import { expectCompletion, sendChat, type Completion } from './chat-exchange.js';
 import { answerIn, holdsIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 
@@ -26,8 +26,7 @@ const hasLogprobs = (c: Record<string, unknown>): boolean => {
 
 export const returnTokenIdsPerChoice = defineCheck({
   id: 'chat-completions.return-token-ids-per-choice',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsPerChoice, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.tokenIdsPerChoice, 'chat.create'),
   run: (ctx) =>
     holdsIn(ctx, 'non-streamed', { return_token_ids: true }, 'a request with return_token_ids: true', {
       expected: 'every choice has token_ids, the integer ids of its generated tokens',
@@ -37,8 +36,7 @@ export const returnTokenIdsPerChoice = defineCheck({
 
 const returnTokenIdsMatchUsage = defineCheck({
   id: 'chat-completions.return-token-ids-match-usage',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.tokenIdsMatchUsage, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.tokenIdsMatchUsage, 'chat.create'),
   run: (ctx) =>
     holdsIn(
       ctx,
@@ -58,8 +56,7 @@ const LOGPROBS_OWNER = 'chat-completions.logprobs-shape-and-counts';
 // An answer without logprobs entries has no token to judge: logprobs-shape-and-counts reports it.
 export const tokensAsTokenIds = defineCheck({
   id: 'chat-completions.tokens-as-token-ids',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.tokensAsTokenIds, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.tokensAsTokenIds, 'chat.create'),
   async run(ctx) {
     const sent = { logprobs: true, top_logprobs: 2, return_tokens_as_token_ids: true };
     const r = await answerIn(ctx, 'non-streamed', sent, 'a request with logprobs and return_tokens_as_token_ids', {
@@ -90,8 +87,7 @@ export const tokensAsTokenIds = defineCheck({
 
 const usageAddsUp = defineCheck({
   id: 'chat-completions.usage-adds-up',
-  operation: 'chat.create',
-  ...checkIdentityOf(ANSWER_RULES.usageAddsUp, 'chat.create'),
+  ...checkIdentityOn(ANSWER_RULES.usageAddsUp, 'chat.create'),
   async run(ctx) {
     for (const extra of [{}, { n: 2, temperature: 0.8 }]) {
       const r = await answerIn(ctx, 'non-streamed', extra, `a request with ${JSON.stringify(extra)}`, {
@@ -109,8 +105,7 @@ const LONG_ANSWER = [{ role: 'user', content: 'Write a long story about a lighth
 // ignore_eos keeps the model from ending before the bound.
 const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes({
   id: 'chat-completions.max-tokens-bound-completion',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.completionBound, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.completionBound, 'chat.create'),
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     for (const field of ['max_completion_tokens', 'max_tokens']) {
@@ -129,8 +124,7 @@ const [maxTokensBoundCompletion, maxTokensBoundCompletionStreamed] = inBothModes
 
 const [logprobsShapeAndCounts, logprobsShapeAndCountsStreamed] = inBothModes({
   id: 'chat-completions.logprobs-shape-and-counts',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.logprobsShape, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.logprobsShape, 'chat.create'),
   async run(ctx, mode) {
     let entries = 0;
     for (const k of [0, 3]) {
@@ -164,8 +158,7 @@ const MIN_TOKENS_CHOICES = 2;
 
 export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
   id: 'chat-completions.min-tokens-honoured',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.minTokens, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.minTokens, 'chat.create'),
   async run(ctx, mode) {
     const cap = ctx.target.maxCompletionTokens;
     const m = Math.max(1, cap - 1);
@@ -192,8 +185,7 @@ export const [minTokensHonoured, minTokensHonouredStreamed] = inBothModes({
 /** n: 3 under a small bound the model is kept from stopping before (ignore_eos): every choice shows its length. */
 const usageCountsEveryChoice = defineCheck({
   id: 'chat-completions.usage-counts-every-choice',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.usageCountsEveryChoice, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.usageCountsEveryChoice, 'chat.create'),
   async run(ctx) {
     const rule = CHAT_ANSWER_RULES.usageCountsEveryChoice;
     const bound = Math.min(8, ctx.target.maxCompletionTokens);
@@ -214,8 +206,7 @@ const usageCountsEveryChoice = defineCheck({
 /** The same long prompt twice: a prefix cache, where there is one, serves the second. */
 const cachedTokensWithinPrompt = defineCheck({
   id: 'chat-completions.cached-tokens-within-prompt',
-  operation: 'chat.create',
-  ...checkIdentityOf(CHAT_ANSWER_RULES.cachedTokensWithinPrompt, 'chat.create'),
+  ...checkIdentityOn(CHAT_ANSWER_RULES.cachedTokensWithinPrompt, 'chat.create'),
   async run(ctx) {
     const rule = CHAT_ANSWER_RULES.cachedTokensWithinPrompt;
     const sent = { messages: LONG_ANSWER, max_completion_tokens: Math.min(4, ctx.target.maxCompletionTokens) };
@@ -248,8 +239,7 @@ const LONG_PREFIX = [
 // Observation only: whether a deployment caches prefixes is its own choice.
 const prefixCacheServesRepeat = defineCheck({
   id: 'chat-completions.prefix-cache-serves-repeat',
-  operation: 'chat.create',
-  ...checkIdentityOf(PAIR_RULES.prefixCacheRepeat, 'chat.create'),
+  ...checkIdentityOn(PAIR_RULES.prefixCacheRepeat, 'chat.create'),
   async run(ctx) {
     const sent = { messages: LONG_PREFIX, max_completion_tokens: Math.min(4, ctx.target.maxCompletionTokens) };
     const counts: number[] = [];

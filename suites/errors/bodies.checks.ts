@@ -2,7 +2,7 @@
 import type fc from 'fast-check';
 import { refusalVerdict } from '../../src/rules/answer-facts.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -157,8 +157,7 @@ const rejectsInvalidBodyId = (op: BodyOperation): string => `errors.rejects-inva
 function rejectsInvalidBody(op: BodyOperation): CheckDefinition {
   return defineCheck({
     id: rejectsInvalidBodyId(op),
-    operation: op,
-    ...checkIdentityOf(ANSWER_RULES.rejectsInvalidBody, op),
+    ...checkIdentityOn(ANSWER_RULES.rejectsInvalidBody, op),
     ...writesFor(op),
     run: (ctx) =>
       checkRejectCases(ctx, op, async (c): Promise<ProbeResult> => {
@@ -179,8 +178,7 @@ function rawCasesCheck(op: BodyOperation, kind: 'malformed-json' | 'non-object-j
   const cases = kind === 'malformed-json' ? MALFORMED_JSON : NON_OBJECT_JSON;
   return defineCheck({
     id: `errors.rejects-${kind}.${slugOf(op)}`,
-    operation: op,
-    ...checkIdentityOf(
+    ...checkIdentityOn(
       kind === 'malformed-json' ? ANSWER_RULES.rejectsMalformedJson : ANSWER_RULES.rejectsNonObjectJson,
       op,
     ),

@@ -2,7 +2,7 @@
 import { judgeSettings, judgeTools, seenExchange } from '../../src/kit/request-seen.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
-import { checkIdentityOf, checkIdOf } from '../../src/rules/rule.js';
+import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { operation, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
@@ -99,8 +99,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
   const o = operation(op);
   return defineCheck({
     id: checkIdOf(ANSWER_RULES.never5xx, op),
-    operation: op,
-    ...checkIdentityOf(ANSWER_RULES.never5xx, op),
+    ...checkIdentityOn(ANSWER_RULES.never5xx, op),
     ...(o.writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       for (const input of inputs) {
@@ -179,8 +178,7 @@ function noInternals(
   const o = operation(op);
   return defineCheck({
     id: checkIdOf(ANSWER_RULES.errorWithoutInternals, op),
-    operation: op,
-    ...checkIdentityOf(ANSWER_RULES.errorWithoutInternals, op),
+    ...checkIdentityOn(ANSWER_RULES.errorWithoutInternals, op),
     ...(o.writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const spec: HttpRequestSpec = { ...invalid(ctx), expect: 'refusal' };

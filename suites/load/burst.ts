@@ -3,6 +3,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { describeError } from '../../src/core/errors.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
+import { jsonOrUndefined } from '../../src/core/values.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
 /** Requests in a burst unless the target says otherwise (`loadBurst`), and the most any burst sends at once. */
@@ -129,12 +130,8 @@ export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requ
     let usage: Answer['usage'];
     await readSse(stream, (ev) => {
       if (ev.data === '[DONE]') return;
-      let chunk: Json;
-      try {
-        chunk = JSON.parse(ev.data) as Json;
-      } catch {
-        return;
-      }
+      const chunk = jsonOrUndefined(ev.data) as Json | undefined;
+      if (chunk === undefined) return;
       if (typeof chunk.id === 'string') id ??= chunk.id;
       if (chunk.usage) usage = usageOf(chunk.usage);
       for (const c of Array.isArray(chunk.choices) ? (chunk.choices as Json[]) : []) {

@@ -16,7 +16,7 @@ import {
   showKey,
 } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { isJsonObject } from '../../src/core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 import { RECORD_URI_CONVENTION, recordScopeBreach, recordScopeShown } from '../../src/rules/records.js';
 import type { RecordRow } from './record-check.js';
 
@@ -103,10 +103,8 @@ async function unknownProjectYieldsNoForeignRecords(ctx: CheckContext, kind: Rec
     const end = await readJsonl(stream, (line) => {
       if (++lines > LEAK_PROBE) return 'stop';
       if (line.text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(line.text);
-      } catch {
+      const value = jsonOrUndefined(line.text);
+      if (value === undefined) {
         // A line that is not JSON may hide records: the leak cannot be ruled out (judged below).
         unreadable ??= `line ${line.number} is not JSON: ${excerpt(line.text, 80)}`;
         return;

@@ -9,7 +9,7 @@ import { expectCompletion } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
   const plain = await ctx.http.send({
@@ -116,8 +116,7 @@ const streamTiming = defineCheck({
 // Compared only when the two texts are the same.
 const streamedTokensMatchPlain = defineCheck({
   id: 'streaming.token-count-matches-non-streamed',
-  operation: 'chat.create',
-  ...checkIdentityOf(PAIR_RULES.streamedCount, 'chat.create'),
+  ...checkIdentityOn(PAIR_RULES.streamedCount, 'chat.create'),
   async run(ctx) {
     const extra = {
       temperature: 0,

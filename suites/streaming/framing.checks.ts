@@ -5,7 +5,7 @@ import { mediaTypeOf } from '../../src/core/values.js';
 import { streamRuleCheck } from './rule-check.js';
 import { isProbe, probeChatStream } from './stream-probe.js';
 import { STREAM_RULES } from '../../src/rules/stream-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 const USAGE = { stream_options: { include_usage: true } };
 const CONTENT_TYPE = 'streaming.event-stream-content-type';
@@ -14,8 +14,7 @@ const SHAPE = 'streaming.chunks-are-chat-completion-chunks';
 
 const eventStreamContentType = defineCheck({
   id: CONTENT_TYPE,
-  operation: 'chat.create',
-  ...checkIdentityOf(STREAM_RULES.streamContentType, 'chat.create'),
+  ...checkIdentityOn(STREAM_RULES.streamContentType, 'chat.create'),
   async run(ctx) {
     const probe = await probeChatStream(ctx, USAGE);
     if (!isProbe(probe)) return probe;

@@ -2,7 +2,7 @@
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { pass, type SkipOutcome } from '../../src/core/result.js';
 import type { ChatStreamVerdict, StreamRule } from '../../src/rules/chat-stream-verdict.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import { STREAM_JUDGE_RULES } from '../../src/rules/stream-rules.js';
 import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
 
@@ -28,8 +28,7 @@ export interface StreamRuleRow {
 export function streamRuleCheck(row: StreamRuleRow): CheckDefinition {
   return defineCheck({
     id: row.id,
-    operation: 'chat.create',
-    ...checkIdentityOf(STREAM_JUDGE_RULES[row.rule], 'chat.create'),
+    ...checkIdentityOn(STREAM_JUDGE_RULES[row.rule], 'chat.create'),
     async run(ctx) {
       const probe = await probeChatStream(ctx, row.request);
       if (!isProbe(probe)) return probe;

@@ -11,7 +11,7 @@ import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 
 export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
   return ctx.http.send({
@@ -66,8 +66,7 @@ const createReturnsUuidId = defineCheck({
 
 const getReturnsSameId = defineCheck({
   id: 'training-jobs.get-returns-same-id',
-  operation: 'training-jobs.get',
-  ...checkIdentityOf(PAIR_RULES.jobRead, 'training-jobs.get'),
+  ...checkIdentityOn(PAIR_RULES.jobRead, 'training-jobs.get'),
   writes: true,
   async run(ctx) {
     const { exchange: created } = await controlExchange(ctx, 'training-jobs.create');
@@ -118,8 +117,7 @@ const MALFORMED_IDS = [
 
 const malformedIdIs4xx = defineCheck({
   id: 'training-jobs.malformed-id-is-4xx',
-  operation: 'training-jobs.get',
-  ...checkIdentityOf(RECORD_RULES.malformedJobId, 'training-jobs.get'),
+  ...checkIdentityOn(RECORD_RULES.malformedJobId, 'training-jobs.get'),
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);

@@ -1,6 +1,6 @@
 /** @module §4.2: create bodies with a field of the wrong type get a 4xx; realistic ones a UUID `id`. */
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
-import { checkIdentityOf } from '../../src/rules/rule.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import type { CheckOutcome } from '../../src/core/result.js';
@@ -94,8 +94,7 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
 
 const rejectsUnknownImportanceSamplingLevel = defineCheck({
   id: RECORD_RULES.unknownImportanceLevel.id,
-  operation: 'training-jobs.create',
-  ...checkIdentityOf(RECORD_RULES.unknownImportanceLevel, 'training-jobs.create'),
+  ...checkIdentityOn(RECORD_RULES.unknownImportanceLevel, 'training-jobs.create'),
   writes: true,
   run(ctx) {
     const base = minimalCreateBody(ctx);

@@ -15,7 +15,7 @@ import {
 } from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
 import { mebibytes, nonBlank, oneOf, servesKind, wholeNumber } from './kinds.js';
-import { HELP_OPTION, type Kind, type OptionTable, type ValueOf } from './table.js';
+import { HELP_OPTION, type JsonSchema, type Kind, type OptionTable, type ValueOf } from './table.js';
 
 /** Where a credential came from: its flag, its environment variable, or the documented test default. */
 export type CredentialSource = 'flag' | 'env' | 'default';
@@ -47,26 +47,23 @@ const integer: Kind<number> = {
   schema: { type: 'integer' },
 };
 
-const rate: Kind<number> = {
+/** A number that `holds`; anything else (or nothing) is refused: the flag "must be `what`". */
+const numberThat = (holds: (n: number) => boolean, what: string, schema: JsonSchema): Kind<number> => ({
   read: (raw, flag) => {
     const n = Number(raw);
-    if (String(raw).trim() === '' || !(n >= 0 && n <= 1))
-      throw badFlag(`--${flag} must be a rate from 0 to 1, got "${raw}"`);
+    if (String(raw).trim() === '' || !holds(n)) throw badFlag(`--${flag} must be ${what}, got "${raw}"`);
     return n;
   },
-  schema: { type: 'number', minimum: 0, maximum: 1 },
-};
+  schema,
+});
+
+const rate = numberThat((n) => n >= 0 && n <= 1, 'a rate from 0 to 1', { type: 'number', minimum: 0, maximum: 1 });
 
 /** A factor above 0: 2 is twice as fast. */
-const speed: Kind<number> = {
-  read: (raw, flag) => {
-    const n = Number(raw);
-    if (String(raw).trim() === '' || !(n > 0 && Number.isFinite(n)))
-      throw badFlag(`--${flag} must be a number above 0 (2: twice as fast), got "${raw}"`);
-    return n;
-  },
-  schema: { type: 'number', exclusiveMinimum: 0 },
-};
+const speed = numberThat((n) => n > 0 && Number.isFinite(n), 'a number above 0 (2: twice as fast)', {
+  type: 'number',
+  exclusiveMinimum: 0,
+});
 
 /** Fault ids, comma-separated; mock-command.ts checks them against the catalogue, loaded only then. */
 const faults: Kind<string[]> = {

@@ -69,7 +69,6 @@ export function withDefaults<T extends OptionTable>(defaults: object, table: T):
 /** What `parseArgs` gives for an option. */
 type FlagValue<O> = O extends { type: 'boolean' } ? boolean : O extends { multiple: true } ? string[] : string;
 
-/** The flags given on a command line, by name. */
 export type FlagValues<T> = { readonly [K in keyof T]?: FlagValue<T[K]> };
 
 /** The value of an option once read: its kind's, else what `parseArgs` gives. */

@@ -10,11 +10,9 @@ let adhocCounter = 0;
 
 function absoluteRef(ref: string, base: string): string {
   if (ref.startsWith('#')) return base + ref;
-  try {
-    return new URL(ref, base).href;
-  } catch {
+  if (!URL.canParse(ref, base))
     throw new Error(`generation: cannot resolve $ref ${JSON.stringify(ref)} against ${base}`);
-  }
+  return new URL(ref, base).href;
 }
 
 function absolutize(node: unknown, base: string): unknown {
