@@ -68,6 +68,7 @@ export const chunkChecks = [
     request: { n: 2, temperature: 0.8 },
     rule: 'usage-unasked',
     expected: 'no chunk with usage: stream_options asked for none',
+    absent: { when: (v) => v.objectChunks === 0, nothing: 'the stream carried no chunk object', reportedBy: [SHAPE] },
   }),
   // §4.1 return_token_ids: "In streaming mode prompt_token_ids appears only in the first chunk and
   // token_ids holds the delta tokens of each chunk."

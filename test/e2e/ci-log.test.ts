@@ -13,7 +13,7 @@ import { startMockServer, type MockServer } from '../../mock/index.js';
 
 const BIN = join(import.meta.dirname, '../../bin/conformance.js');
 const dir = mkdtempSync(join(tmpdir(), 'ci-log-e2e-'));
-const MUST_CHECK = 'chat-completions.rejects-seed-beyond-bound';
+const MUST_CHECK = 'chat-completions.rejects-continue-with-generation-prompt';
 const SHOULD_CHECK = 'chat-completions.usage-adds-up';
 
 function cli(
@@ -46,7 +46,7 @@ beforeAll(async () => {
   faulty = await startMockServer({
     host: '127.0.0.1',
     port: 0,
-    faults: ['chat-completions.seed-range-not-enforced', 'chat-completions.usage-does-not-add-up'],
+    faults: ['chat-completions.continue-with-generation-prompt-accepted', 'chat-completions.usage-does-not-add-up'],
   });
 });
 afterAll(() => faulty.close());
@@ -73,11 +73,12 @@ test('under GitHub Actions, stderr also carries ::error for the gating failure a
   expect(r.code, r.stderr).toBe(1);
   expect(r.stdout).toBe(`${junit}\n`);
   const commands = r.stderr.split('\n').filter((l) => l.startsWith('::'));
-  expect(commands).toHaveLength(2);
+  // The MUST check and its streamed twin (the `--only` prefix takes both), then the SHOULD one.
+  expect(commands).toHaveLength(3);
   expect(commands[0]).toMatch(
-    new RegExp(`^::error title=${MUST_CHECK.replace(/\./g, '\\.')}::HTTP 200 .*%0AMUST §8: `),
+    new RegExp(`^::error title=${MUST_CHECK.replace(/\./g, '\\.')}(\\.streamed)?::HTTP 200 .*%0AMUST §7: `),
   );
-  expect(commands[1]).toMatch(
+  expect(commands[2]).toMatch(
     new RegExp(`^::warning title=${SHOULD_CHECK.replace(/\./g, '\\.')}::.*not gating at level must`),
   );
   const quiet = await cli(['run', '--target', faulty.url, '--only', MUST_CHECK, '--junit', junit, '--quiet'], {

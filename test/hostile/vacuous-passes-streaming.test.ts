@@ -35,6 +35,7 @@ describe('streaming checks against a stream without chunks', () => {
       [S('data-payloads-are-json')]: 'skip',
       [S('done-is-last')]: 'skip',
       [S('no-error-event')]: 'skip',
+      [S('no-usage-unless-asked')]: 'skip',
       [S('one-id-across-chunks')]: 'skip',
       [S('role-in-first-delta')]: 'skip',
       [S('one-finish-reason-per-choice')]: 'skip',
