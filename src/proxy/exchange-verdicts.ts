@@ -5,7 +5,7 @@
 import type { OperationId } from '../core/operations.js';
 import type { Evidence } from '../core/result.js';
 import type { BaseSlot, Breach, SlotEvidence } from '../rules/evidence.js';
-import { rulesFor, type RuleOn } from '../rules/index.js';
+import { checkIdsOn, type JudgedOn, rulesFor, type RuleOn } from '../rules/index.js';
 import type { Side } from '../rules/rule.js';
 import type { Judged } from './findings.js';
 import type { JudgeContext } from './judge-context.js';
@@ -19,21 +19,25 @@ export interface Pending {
 
 type Verdict = Breach | 'held' | undefined;
 
+/** What an exchange's rules said of a check id (`ExchangeVerdicts.marks`): judged, by a pair rule alone, broken. */
+const JUDGED = 1;
+const PAIR_ONLY = 2;
+const BROKEN = 4;
+
 export class ExchangeVerdicts {
   /** The breaches of the exchange, to be reported with its evidence once it ends. */
   readonly pending: Pending[] = [];
-  /** The check ids the exchange was judged on so far. */
-  private readonly judgedIds = new Set<string>();
+  /**
+   * Per check id of the operation (its `n`): judged on the exchange so far, by pair rules alone (for a
+   * kept pair half's `outcome`), broken by another rule. One small array per exchange, not a set.
+   */
+  private readonly marks: Uint8Array;
   /** What the records of a listing showed, per rule: judged once, its first breach kept. */
-  private records: Map<Judged | RuleOn, Breach | 'held'> | undefined;
+  private records: Map<RuleOn, Breach | 'held'> | undefined;
   /** The listing ended whole and valid: its records' verdicts counted. */
   private recordsCounted = false;
-  /**
-   * What the rules other than pair rules judged, per check id, for a kept pair half (`outcome`): the
-   * ids only pair rules judged, and those another rule broke (each made on first need).
-   */
-  private pairOnly: Set<string> | undefined;
-  private broken: Set<string> | undefined;
+  /** The exchange gave a pair half (kept for a report, its evidence asked then). */
+  halvesKept = false;
 
   constructor(
     private readonly ctx: JudgeContext,
@@ -42,35 +46,45 @@ export class ExchangeVerdicts {
     private readonly at: number,
     /** The exchange's evidence, made only if a kept pair half is reported. */
     private readonly evidence: () => Evidence,
-  ) {}
+  ) {
+    this.marks = new Uint8Array(checkIdsOn(op));
+  }
 
   /** The rules of `slot` on its evidence (`streamed`: a chat request with stream true, the rules' `.streamed` checks). */
   judge<S extends BaseSlot>(slot: S, e: SlotEvidence[S], streamed = false): void {
     // A stream's completion is judged under a rule's `.streamed` check; a rule without one is not judged on it.
     const twin = slot === 'completion' && streamed;
-    for (const r of rulesFor(this.op, slot)) if (!twin || r.rule.streamedId) this.verdict(r, r.judge(e), streamed);
+    // Indexed loops: they allocate no iterator where the judge runs unoptimized (its slots are many shapes).
+    const rules = rulesFor(this.op, slot);
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i]!;
+      if (!twin || r.rule.streamedId) this.verdict(r, r.judge(e), streamed);
+    }
     this.pairs(slot, e);
   }
 
   /** The halves this slot's evidence gives the pair rules, and their verdicts on this exchange. */
   private pairs<S extends BaseSlot>(slot: S, e: SlotEvidence[S], into?: (r: RuleOn, v: Verdict) => void): void {
-    for (const r of rulesFor(this.op, 'pair')) {
+    const rules = rulesFor(this.op, 'pair');
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i]!;
       const halves = r.pair.halves as {
         readonly [K in BaseSlot]?: (e: SlotEvidence[K]) => ReturnType<NonNullable<typeof r.pair.halves.exchange>>;
       };
       const half = halves[slot]?.(e);
       if (!half) continue;
-      const v = this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence, this.outcome(r.id, slot));
+      this.halvesKept = true;
+      const v = this.ctx.pairs.feed(r.pair, r.id, half, this.at, this.evidence, this.outcome(r.n, slot));
       if (into) into(r, v);
       else this.verdict(r, v, false);
     }
   }
 
   /** What a kept half of the exchange says of it for the merge, asked when a report is made. */
-  private outcome(id: string, slot: BaseSlot): () => HalfOutcome {
+  private outcome(n: number, slot: BaseSlot): () => HalfOutcome {
     return () => {
-      const others =
-        !this.judgedIds.has(id) || this.pairOnly?.has(id) ? undefined : this.broken?.has(id) ? 'broken' : 'held';
+      const m = this.marks[n]!;
+      const others = !(m & JUDGED) || m & PAIR_ONLY ? undefined : m & BROKEN ? 'broken' : 'held';
       return {
         ...(others ? { others } : {}),
         ...(slot === 'record' && !this.recordsCounted ? { uncounted: true } : {}),
@@ -98,21 +112,19 @@ export class ExchangeVerdicts {
   }
 
   /** One rule's verdict on the exchange. */
-  verdict(r: Judged | RuleOn, v: Verdict, streamed: boolean): void {
+  verdict(r: RuleOn, v: Verdict, streamed: boolean): void {
     if (v === undefined) return;
-    const judged: Judged = 'streamedId' in r && streamed ? { rule: r.rule, id: r.streamedId, op: r.op } : r;
-    const id = judged.id;
-    const first = !this.judgedIds.has(id);
+    const judged: JudgedOn = streamed ? r.streamed : r;
+    const m = this.marks[judged.n]!;
+    let next = m | JUDGED;
     if (r.rule.slot === 'pair') {
-      if (first) (this.pairOnly ??= new Set()).add(id);
+      if (!(m & JUDGED)) next |= PAIR_ONLY;
     } else {
-      this.pairOnly?.delete(id);
-      if (v !== 'held') (this.broken ??= new Set()).add(id);
+      next &= ~PAIR_ONLY;
+      if (v !== 'held') next |= BROKEN;
     }
-    if (first) {
-      this.judgedIds.add(id);
-      this.ctx.findings.judged(judged);
-    }
+    this.marks[judged.n] = next;
+    if (!(m & JUDGED)) this.ctx.findings.judged(judged);
     if (v !== 'held' && !this.pending.some((p) => p.judged.id === judged.id))
       this.pending.push({ judged, side: r.rule.side, breach: v });
   }

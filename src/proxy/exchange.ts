@@ -16,7 +16,7 @@ import type { RecordedRequest } from '../transport/types.js';
 import { AnswerRecording } from './answer-recording.js';
 import { AnswerSeen } from '../kit/answer-seen.js';
 import { presentationOf } from './curl-credentials.js';
-import { exchangeEvidence } from './exchange-evidence.js';
+import { exchangeEvidence, type ExchangeSeenForEvidence } from './exchange-evidence.js';
 import { ExchangeVerdicts } from './exchange-verdicts.js';
 import { shapeOf } from './exchange-shape.js';
 import type { Judged } from './findings.js';
@@ -89,11 +89,16 @@ export class ExchangeJudge {
     /** The path and query as the client sent them. */
     private readonly target = '',
   ) {
-    if (op)
-      this.verdicts = new ExchangeVerdicts(ctx, op.id, performance.timeOrigin + this.started, () =>
-        this.evidence('', ''),
-      );
+    if (op) {
+      // A kept pair half asks for the evidence when a report is made: through `kept`, which the end of
+      // the exchange points at what evidence needs alone, so that the half does not hold the judge.
+      const kept = this.kept;
+      this.verdicts = new ExchangeVerdicts(ctx, op.id, performance.timeOrigin + this.started, () => kept.evidence());
+    }
   }
+
+  /** The exchange's evidence for a kept pair half (the judge's, then its snapshot once ended). */
+  private readonly kept = { evidence: (): Evidence => this.evidence('', '') };
 
   requestChunk(chunk: Buffer): void {
     if (!this.op || this.requestOver) return;
@@ -226,11 +231,19 @@ export class ExchangeJudge {
     if (cut) this.errors = { code: cut.code, message: cut.message };
     this.flush(op);
     this.observe(seen, text, e, cut !== undefined);
-    this.release();
+    this.release(text);
   }
 
   /** What judging needed and evidence does not: let go once the exchange ended (a kept pair half holds the judge). */
-  private release(): void {
+  private release(text: string | undefined): void {
+    if (this.verdicts!.halvesKept) {
+      // The whole JSON body is its first bytes when they are all of it.
+      const seen = this.seenForEvidence(this.bodyBytes === this.firstLength ? text : undefined);
+      const ctx = this.ctx;
+      this.kept.evidence = () => exchangeEvidence(ctx, seen, '', '');
+    }
+    this.first = [];
+    this.seen = undefined;
     this.stream = undefined;
     this.listing = undefined;
     this.answer = undefined;
@@ -322,18 +335,15 @@ export class ExchangeJudge {
 
   /** The evidence of this exchange (exchange-evidence.ts): the request, what came back, a curl line, its replay. */
   private evidence(expected: string, actual: string, rule?: Judged): Evidence {
+    return exchangeEvidence(this.ctx, this.seenForEvidence(), expected, actual, rule?.rule);
+  }
+
+  /** What the exchange's evidence is made of. */
+  private seenForEvidence(firstBytes = textOf(this.first)): ExchangeSeenForEvidence {
     const body = this.requestBodyText();
     const request: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
     const { status, responseHeaders: headers, recorded } = this;
-    const seen = {
-      op: this.op!,
-      request,
-      status,
-      headers,
-      firstBytes: Buffer.concat(this.first).toString('utf8'),
-      recorded,
-    };
-    return exchangeEvidence(this.ctx, seen, expected, actual, rule?.rule);
+    return { op: this.op!, request, status, headers, firstBytes, recorded };
   }
 
   private flush(op: Operation): void {

@@ -127,28 +127,33 @@ const NOT_THE_PROMPT = new Set([
   'prompt_logprobs',
 ]);
 
-/** One answer's prompt count; its request kept to tell its prompt (`key` once read back from a report). */
+/**
+ * One answer's prompt count, and its request as the client wrote it (parsed again only where two values
+ * of n meet; a kept string costs the collector less than the request's tree); `key` once read back
+ * from a report.
+ */
 interface PromptCount {
   readonly n: number;
   readonly prompt: number;
-  readonly request?: ChatBody;
+  readonly text?: string;
   readonly key?: string;
 }
 
-const promptKeys = new WeakMap<object, string>();
+const promptKeys = new WeakMap<PromptCount, string>();
 
 /**
  * What renders the prompt, as text: the top-level fields sorted, their values as the client wrote them
  * (one client writes the same keys in the same order).
  */
 function promptKey(c: PromptCount): string {
-  if (c.key !== undefined || !c.request) return c.key ?? '';
-  let key = promptKeys.get(c.request);
+  if (c.key !== undefined || c.text === undefined) return c.key ?? '';
+  let key = promptKeys.get(c);
   if (key === undefined) {
+    const request = JSON.parse(c.text) as ChatBody;
     const fields: string[] = [];
-    for (const [k, v] of Object.entries(c.request))
+    for (const [k, v] of Object.entries(request))
       if (v !== undefined && !NOT_THE_PROMPT.has(k)) fields.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
-    promptKeys.set(c.request, (key = fields.sort().join(',')));
+    promptKeys.set(c, (key = fields.sort().join(',')));
   }
   return key;
 }
@@ -174,16 +179,16 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
     completion: (e: CompletionSeen) => {
       const n = e.request.n ?? 1;
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
-      if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
-      const request = e.request;
+      const text = e.exchange.request.text;
+      if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed || text === undefined) return undefined;
       const half: PromptCount = {
         n: n as number,
         prompt,
-        request,
+        text,
         // A report carries what renders the prompt, not the request.
         toJSON: () => ({ n, prompt, key: promptKey(half) }),
       } as PromptCount;
-      return { key: coarsePromptKey(request), half };
+      return { key: coarsePromptKey(e.request), half };
     },
   },
   step(counts, half) {

@@ -30,12 +30,20 @@ export const ALL_RULES: readonly Rule[] = [
   ...Object.values(TARGET_RULES),
 ];
 
-/** A rule on one operation: its check id there (and on a streamed answer), and what the check's identity is. */
-export interface RuleOn {
+/** A check id on one operation, as a driver reports what it judged. */
+export interface JudgedOn {
   readonly rule: Rule;
   readonly op: OperationId;
   readonly id: string;
+  /** The id's place among the operation's check ids (`checkIdsOn`): a driver's per-exchange tally is an array. */
+  readonly n: number;
+}
+
+/** A rule on one operation: its check id there (and on a streamed answer), and what the check's identity is. */
+export interface RuleOn extends JudgedOn {
   readonly streamedId: string;
+  /** The rule judged on a streamed answer, under `streamedId`. */
+  readonly streamed: JudgedOn;
 }
 
 export interface PairRuleOn extends RuleOn {
@@ -48,8 +56,21 @@ type BySlot = { readonly [S in BaseSlot]: readonly Judged<S>[] } & { readonly pa
 
 const SLOTS: readonly Slot[] = ['request', 'exchange', 'completion', 'stream', 'record', 'listing', 'pair'];
 
+/** Each operation's check ids, numbered in the order its rules give them. */
+const ID_NUMBERS = Object.fromEntries(
+  OPERATIONS.map((o) => [o.id, new Map<string, number>()]),
+) as unknown as OperationTable<Map<string, number>>;
+
+function numbered(rule: Rule, op: OperationId, streamed = false): JudgedOn {
+  const id = checkIdOf(rule, op, streamed);
+  const ids = ID_NUMBERS[op];
+  if (!ids.has(id)) ids.set(id, ids.size);
+  return { rule, op, id, n: ids.get(id)! };
+}
+
 function on(rule: Rule, op: OperationId): RuleOn {
-  return { rule, op, id: checkIdOf(rule, op), streamedId: checkIdOf(rule, op, true) };
+  const streamed = numbered(rule, op, true);
+  return { ...numbered(rule, op), streamedId: streamed.id, streamed };
 }
 
 const TABLE = Object.fromEntries(
@@ -67,6 +88,11 @@ const TABLE = Object.fromEntries(
     return [o.id, slots];
   }),
 ) as unknown as OperationTable<BySlot>;
+
+/** How many check ids the rules of `op`'s slots give (their `n` is below it). */
+export function checkIdsOn(op: OperationId): number {
+  return ID_NUMBERS[op].size;
+}
 
 /** The rules whose evidence `slot` of an exchange of `op` shows. */
 export function rulesFor<S extends BaseSlot>(op: OperationId, slot: S): readonly Judged<S>[];

@@ -29,14 +29,20 @@ interface Kept {
   readonly outcome?: () => HalfOutcome;
 }
 
+interface KeyStates {
+  readonly keys: Map<string, unknown>;
+  last?: string | undefined;
+}
+
 /**
  * The fold of every pair rule: each key's state, bounded (least recently used key first). `step` says
  * the verdict the half gave its exchange, undefined when it gave none: the proxy folds its traffic
  * with it, the merge each proxy's halves alone and all of them together.
  */
 export class PairFold {
+  /** Each rule's keys and their states, least recently used first; `last`, the key folded last. */
   // biome-ignore lint/suspicious/noExplicitAny: each rule's own state.
-  private readonly states = new Map<PairJudgement<any, any>, Map<string, unknown>>();
+  private readonly states = new Map<PairJudgement<any, any>, KeyStates>();
   /** Keys forgotten for room (their next half starts afresh). */
   forgotten = 0;
 
@@ -45,12 +51,15 @@ export class PairFold {
   /** One half of `rule` under `key`, folded into its key's state: the verdict on the half's exchange. */
   step<H, S>(rule: PairJudgement<H, S>, key: string, half: H): Verdict {
     let states = this.states.get(rule);
-    if (!states) this.states.set(rule, (states = new Map()));
-    const { state, verdict } = rule.step(states.get(key) as S | undefined, half);
-    states.delete(key);
-    if (state !== undefined) states.set(key, state);
-    if (states.size > this.maxKeys) {
-      states.delete(states.keys().next().value as string);
+    if (!states) this.states.set(rule, (states = { keys: new Map() }));
+    const { keys } = states;
+    const { state, verdict } = rule.step(keys.get(key) as S | undefined, half);
+    // The key goes last (most recently used); it is already where the same key came twice running.
+    if (state === undefined || states.last !== key) keys.delete(key);
+    if (state !== undefined) keys.set(key, state);
+    states.last = state === undefined ? undefined : key;
+    if (keys.size > this.maxKeys) {
+      keys.delete(keys.keys().next().value as string);
       this.forgotten++;
     }
     return verdict;
