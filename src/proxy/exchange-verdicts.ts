@@ -19,6 +19,12 @@ export interface Pending {
 
 type Verdict = Breach | 'held' | undefined;
 
+/** Whether a check id broke already (a function of its own: a closure in `verdict` would cost every call a context). */
+function breachedAlready(pending: readonly Pending[], id: string): boolean {
+  for (const p of pending) if (p.judged.id === id) return true;
+  return false;
+}
+
 /** What an exchange's rules said of a check id (`ExchangeVerdicts.marks`): judged, by a pair rule alone, broken. */
 const JUDGED = 1;
 const PAIR_ONLY = 2;
@@ -125,7 +131,7 @@ export class ExchangeVerdicts {
     }
     this.marks[judged.n] = next;
     if (!(m & JUDGED)) this.ctx.findings.judged(judged);
-    if (v !== 'held' && !this.pending.some((p) => p.judged.id === judged.id))
+    if (v !== 'held' && !breachedAlready(this.pending, judged.id))
       this.pending.push({ judged, side: r.rule.side, breach: v });
   }
 

@@ -10,8 +10,9 @@ import { canonicalJson, isJsonObject } from '../core/values.js';
 export type ChatBody = Readonly<Record<string, unknown>>;
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+/** The choices that are objects (the array itself when all are: asked by many rules, copied by none). */
 export const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
-  Array.isArray(c.choices) ? c.choices.filter(isJsonObject) : [];
+  !Array.isArray(c.choices) ? [] : c.choices.every(isJsonObject) ? c.choices : c.choices.filter(isJsonObject);
 const completionTokens = (c: ChatBody): unknown => (isJsonObject(c.usage) ? c.usage.completion_tokens : undefined);
 /** The text content of a choice's message ('' when absent or null). */
 export function contentOf(choice: Readonly<Record<string, unknown>>): string {

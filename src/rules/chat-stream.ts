@@ -37,6 +37,8 @@ export class ChatStreamJudge {
   private readonly findings: StreamFinding[] = [];
   private readonly notes: string[] = [];
   private readonly seenRules = new Set<string>();
+  /** The chunk each choice index was last seen in (an index twice in one chunk is a breach). */
+  private readonly indexSeenIn: number[] = [];
   private readonly choices = new Map<number, ReassembledChoice & { finishes: number }>();
   private eventNo = 0;
   private payloadNo = 0;
@@ -158,9 +160,8 @@ export class ChatStreamJudge {
     if (isJsonObject(usage) && choices.length > 0) this.usage = usage;
     if (this.options.continuousUsage && choices.length > 0) this.continuous(usage);
 
-    const indicesHere = new Set<number>();
     for (const choice of choices) {
-      if (isJsonObject(choice)) this.choiceDelta(choice, indicesHere); // otherwise chunk-shape
+      if (isJsonObject(choice)) this.choiceDelta(choice); // otherwise chunk-shape
     }
   }
 
@@ -236,7 +237,7 @@ export class ChatStreamJudge {
   }
 
   /** One choice of a chunk: its index, its delta added to the reassembled choice, its finish. */
-  private choiceDelta(choice: Readonly<Record<string, unknown>>, indicesHere: Set<number>): void {
+  private choiceDelta(choice: Readonly<Record<string, unknown>>): void {
     const index = choice.index;
     if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= this.n) {
       this.find(
@@ -246,12 +247,17 @@ export class ChatStreamJudge {
       return;
     }
     const i = index as number;
-    if (indicesHere.has(i)) this.find('indices', `${this.where} holds choice index ${i} twice`);
-    indicesHere.add(i);
+    if (this.indexSeenIn[i] === this.chunkNo) this.find('indices', `${this.where} holds choice index ${i} twice`);
+    this.indexSeenIn[i] = this.chunkNo;
     const delta = isJsonObject(choice.delta) ? choice.delta : {};
     const c = this.choiceOf(i, delta);
     if (typeof delta.content === 'string') c.content += delta.content;
-    const reasoning = [delta.reasoning, delta.reasoning_content].find((r): r is string => typeof r === 'string');
+    const reasoning =
+      typeof delta.reasoning === 'string'
+        ? delta.reasoning
+        : typeof delta.reasoning_content === 'string'
+          ? delta.reasoning_content
+          : undefined;
     if (reasoning !== undefined) c.reasoning = (c.reasoning ?? '') + reasoning;
     const tokenIds = choice.token_ids;
     if (isIntArray(tokenIds)) c.tokenIds = [...(c.tokenIds ?? []), ...tokenIds];

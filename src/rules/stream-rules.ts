@@ -42,8 +42,10 @@ function streamRule(
     slot: 'stream',
     judge: (e: StreamSeen): Verdict => {
       if (!asked(rule, e.exchange.request.body)) return undefined;
-      const messages = e.verdict.findings.filter((f) => f.rule === rule).map((f) => f.message);
-      return messages.length ? { expected: requirement, actual: messages.join('; ') } : 'held';
+      let actual: string | undefined;
+      for (const f of e.verdict.findings)
+        if (f.rule === rule) actual = actual === undefined ? f.message : `${actual}; ${f.message}`;
+      return actual === undefined ? 'held' : { expected: requirement, actual };
     },
   };
 }

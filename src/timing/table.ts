@@ -2,7 +2,6 @@
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import type { Distribution, OperationTiming, TimingTable } from '../core/timing.js';
 import { Sketch } from './sketch.js';
-import { memo } from '../core/values.js';
 
 export type Measure = keyof OperationTiming;
 
@@ -25,12 +24,13 @@ const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
 export class TimingSketches {
   private readonly byOp = new Map<OperationId, Map<Measure, Sketch>>();
 
+  /** The sketch of `op`'s `measure`, made on first need (no closure: it is asked for every streamed token). */
   sketch(op: OperationId, measure: Measure): Sketch {
-    return memo(
-      memo(this.byOp, op, () => new Map()),
-      measure,
-      () => new Sketch(),
-    );
+    let measures = this.byOp.get(op);
+    if (!measures) this.byOp.set(op, (measures = new Map()));
+    let sketch = measures.get(measure);
+    if (!sketch) measures.set(measure, (sketch = new Sketch()));
+    return sketch;
   }
 
   record(op: OperationId, measure: Measure, value: number): void {
