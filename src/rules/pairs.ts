@@ -25,8 +25,8 @@ interface Kept {
   readonly key: string;
   readonly at: number;
   readonly half: unknown;
-  readonly evidence?: () => Evidence | undefined;
-  readonly outcome?: () => HalfOutcome;
+  readonly evidence: (() => Evidence | undefined) | undefined;
+  readonly outcome: (() => HalfOutcome) | undefined;
 }
 
 interface KeyStates {
@@ -98,7 +98,7 @@ export class PairMemory {
     const verdict = this.fold.step(rule, h.key, h.half);
     let kept = this.kept.get(rule);
     if (!kept) this.kept.set(rule, (kept = []));
-    kept.push({ id, key: h.key, at, half: h.half, ...(evidence ? { evidence } : {}), ...(outcome ? { outcome } : {}) });
+    kept.push({ id, key: h.key, at, half: h.half, evidence, outcome });
     if (kept.length > keepOf(rule)) {
       kept.shift();
       this.dropped++;
