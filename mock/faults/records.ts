@@ -1,7 +1,7 @@
 /** @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2), both kinds alike. */
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { jsonResponse } from '../errors.js';
+import { jsonResponse, openaiError } from '../errors.js';
 import { readStream } from '../request.js';
 import { recordPathOf } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
@@ -13,15 +13,15 @@ type Obj = Record<string, unknown>;
 
 const both = (...rules: string[]): string[] => rules.flatMap((r) => [`predictions.${r}`, `scores.${r}`]);
 
-function listKind(req: MockRequest): Kind | undefined {
-  const at = recordPathOf(req);
-  return at?.list ? at.kind : undefined;
-}
-
-function readKind(req: MockRequest): Kind | undefined {
-  const at = recordPathOf(req);
-  return at && !at.list ? at.kind : undefined;
-}
+/** The kind of record a listing (`list` true) or a read by id (false) is for. */
+const kindOf =
+  (list: boolean) =>
+  (req: MockRequest): Kind | undefined => {
+    const at = recordPathOf(req);
+    return at?.list === list ? at.kind : undefined;
+  };
+const listKind = kindOf(true);
+const readKind = kindOf(false);
 
 /** The whole body of a response as text (a listing's stream drained). */
 async function bodyText(res: MockResponse): Promise<string> {
@@ -107,7 +107,7 @@ export const recordFaults: readonly Fault[] = faultTable({
     after: rewriteListing((records) =>
       jsonl([
         ...records.slice(0, Math.ceil(records.length / 2)),
-        { error: { message: 'upstream storage timeout', type: 'InternalServerError', param: null, code: 500 } },
+        openaiError(500, 'upstream storage timeout').json as Obj,
       ]),
     ),
   },

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MockRequest, MockResponse } from '../types.js';
 import { familyError, internalError, jsonResponse, validationError } from '../errors.js';
-import { isOperation, jsonBodyOf, rewriteDetail, withJson, type Json } from './rewrite.js';
+import { isOperation, jsonBodyOf, rewriteDetail, rewriteJsonAnswer, withJson, type Json } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
 
@@ -47,6 +47,8 @@ const dropTrajectoryField = (applies: (req: MockRequest) => boolean, field: stri
     }),
   }));
 
+const ok = (status: number): boolean => status < 300;
+
 const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
 
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
@@ -59,29 +61,22 @@ export const trainingFaults: readonly Fault[] = faultTable({
       'training-jobs.accepts-realistic-bodies',
       'acceptance.valid-request-succeeds.training-jobs-create',
     ],
-    after: (req, res) =>
-      isCreate(req) && res.status < 300 && isJsonObject(res.json)
-        ? { ...res, json: { ...res.json, id: 'job-000123' } }
-        : res,
+    after: rewriteJsonAnswer(isCreate, (job) => (job.id = 'job-000123'), ok),
   },
   'training-jobs.create-without-id': {
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
-    after: (req, res) =>
-      isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res,
+    after: (req, res) => (isCreate(req) && ok(res.status) ? { ...res, status: 201, json: { status: 'queued' } } : res),
   },
   'training-jobs.get-returns-other-id': {
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) =>
-      isGet(req) && res.status < 300 && isJsonObject(res.json)
-        ? { ...res, json: { ...res.json, id: randomUUID() } }
-        : res,
+    after: rewriteJsonAnswer(isGet, (job) => (job.id = randomUUID()), ok),
   },
   'training-jobs.get-forgets-jobs': {
     description: 'Get answers 404 for a job that was just created.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (isGet(req) && res.status < 300 ? familyError('fastapi', 404, 'Training job not found') : res),
+    after: (req, res) => (isGet(req) && ok(res.status) ? familyError('fastapi', 404, 'Training job not found') : res),
   },
   'training-jobs.unknown-job-is-200': {
     description: 'Get answers 200 echoing any well-formed UUID, as if every job existed.',
