@@ -64,11 +64,6 @@ const mapUris = (fn: (uri: string, index: number) => string | undefined) =>
     return out === undefined ? rec : { ...rec, [field]: out };
   });
 
-/** Rewrites a 200 answer to the requests `which` picks (a listing or a read of either kind). */
-function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res: MockResponse) => MockResponse) {
-  return (req: MockRequest, res: MockResponse): MockResponse => (which(req) && res.status === 200 ? fn(res) : res);
-}
-
 function rewriteQuery(fn: (query: URLSearchParams) => void) {
   return (req: MockRequest): MockRequest => {
     if (!listKind(req)) return req;
@@ -119,10 +114,10 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.listing-json-content-type': {
     description: 'A JSONL listing is labelled application/json.',
     breaks: both('list-content-type-jsonl'),
-    after: rewriteSuccess(listKind, (res) => ({
-      ...res,
-      headers: { ...res.headers, 'content-type': 'application/json' },
-    })),
+    after: (req, res) =>
+      listKind(req) && res.status === 200
+        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
+        : res,
   },
 
   'records.limit-off-by-one': {
@@ -201,7 +196,7 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.read-listed-id-404': {
     description: 'Reading a listed record by its id answers 404.',
     breaks: both('listed-records-read-back'),
-    after: rewriteSuccess(readKind, () => jsonResponse(404, { reason: 'not found' })),
+    after: (req, res) => (readKind(req) && res.status === 200 ? jsonResponse(404, { reason: 'not found' }) : res),
   },
   'records.unknown-id-is-400': {
     description: 'Reading an id that names no record answers 400 instead of 404.',

@@ -12,6 +12,7 @@ type Obj = Json;
 const isCreate = (req: MockRequest): boolean => isOperation(req, 'training-jobs.create');
 const isGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
 const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
+const splitOf = (req: MockRequest): unknown => (isLog(req) ? jsonBodyOf(req)?.split : undefined);
 /** The job id of a §4.3 read, as sent (still percent-encoded). */
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
@@ -122,12 +123,7 @@ export const trainingFaults: readonly Fault[] = faultTable({
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
-      if (
-        !('experimental_config' in body) ||
-        isJsonObject(body.experimental_config) ||
-        body.experimental_config === null
-      )
-        return body;
+      if (body.experimental_config == null || isJsonObject(body.experimental_config)) return body;
       const { experimental_config: _drop, ...rest } = body;
       return rest;
     }),
@@ -137,13 +133,9 @@ export const trainingFaults: readonly Fault[] = faultTable({
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
-      if (
-        !isJsonObject(config) ||
-        typeof config.importance_sampling_level !== 'string' ||
-        KNOWN_LEVELS.includes(config.importance_sampling_level)
-      )
-        return body;
-      return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
+      const level = isJsonObject(config) ? config.importance_sampling_level : undefined;
+      if (typeof level !== 'string' || KNOWN_LEVELS.includes(level)) return body;
+      return { ...body, experimental_config: { ...(config as Obj), importance_sampling_level: 'token' } };
     }),
   },
   'training-jobs.reward-type-unchecked': {
@@ -176,15 +168,13 @@ export const trainingFaults: readonly Fault[] = faultTable({
   'trajectories.val-split-rejected': {
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],
-    before: (req) =>
-      isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req,
+    before: (req) => (splitOf(req) === 'val' ? bodyError("split: Input should be 'train'") : req),
   },
   'trajectories.only-known-splits': {
     description: 'Logging rejects any split other than `train` and `val`.',
     breaks: ['trajectories.accepts-any-split-string'],
     before: (req) => {
-      if (!isLog(req)) return req;
-      const split = jsonBodyOf(req)?.split;
+      const split = splitOf(req);
       return typeof split === 'string' && split !== 'train' && split !== 'val'
         ? bodyError("split: Input should be 'train' or 'val'")
         : req;
