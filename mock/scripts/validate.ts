@@ -126,9 +126,7 @@ function checkChat(reply: Record<string, unknown>, where: string): ChatReply {
   if (reply.tool_calls !== undefined) {
     if (!Array.isArray(reply.tool_calls) || reply.tool_calls.length === 0)
       fail(`${where}.tool_calls`, 'must be a non-empty array');
-    (reply.tool_calls as unknown[]).forEach((call, i) => {
-      checkToolCall(call, `${where}.tool_calls[${i}]`);
-    });
+    for (const [i, call] of (reply.tool_calls as unknown[]).entries()) checkToolCall(call, `${where}.tool_calls[${i}]`);
   }
   if (reply.usage !== undefined) {
     const usage = objectAt(reply.usage, `${where}.usage`);
