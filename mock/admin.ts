@@ -15,15 +15,16 @@ export interface AdminControl
 
 type AdminHandler = (req: MockRequest, params: Readonly<Record<string, string>>) => MockResponse;
 
-const noContent = (): MockResponse => ({ status: 204, headers: {} });
+/** Does `act`, if any, then answers 204. */
+function noContent(act?: () => void): MockResponse {
+  act?.();
+  return { status: 204, headers: {} };
+}
 
 export function adminRoutes(control: AdminControl, bearer: Credential): (req: MockRequest) => MockResponse {
   const router = new Router<AdminHandler>()
     .add('GET', '/__mock/requests', () => jsonResponse(200, control.requests()))
-    .add('DELETE', '/__mock/requests', () => {
-      control.clearRequests();
-      return noContent();
-    })
+    .add('DELETE', '/__mock/requests', () => noContent(() => control.clearRequests()))
     .add('GET', '/__mock/scripts', () => jsonResponse(200, control.scripts()))
     .add('POST', '/__mock/scripts', (req) => {
       const body = readJsonObject(req, 'openai');
@@ -32,18 +33,12 @@ export function adminRoutes(control: AdminControl, bearer: Credential): (req: Mo
       if (!checked.ok) return openaiError(400, checked.reason, checked.reason.split(':')[0] ?? null);
       return jsonResponse(201, { id: control.addChecked(checked.value) });
     })
-    .add('DELETE', '/__mock/scripts', () => {
-      control.clearScripts();
-      return noContent();
-    })
+    .add('DELETE', '/__mock/scripts', () => noContent(() => control.clearScripts()))
     .add('DELETE', '/__mock/scripts/{id}', (_req, params) => {
       const id = params.id as string;
       return control.removeScript(id) ? noContent() : openaiError(404, `No script with id ${id}`);
     })
-    .add('POST', '/__mock/reset', () => {
-      control.reset();
-      return noContent();
-    });
+    .add('POST', '/__mock/reset', () => noContent(() => control.reset()));
 
   return (req) => {
     const auth = checkBearer(req.headers.authorization, bearer);

@@ -46,17 +46,6 @@ const MAX_META_CHARS = 16 * 1024;
 /** A request's serial number (-1: nothing kept); the notes made with it do nothing once its entry is gone. */
 export type JournalSlot = number;
 
-interface Recorded {
-  readonly meta: string;
-  readonly body: Uint8Array;
-  readonly bodyBytes: number;
-  readonly time: number;
-  readonly script: string | null;
-  readonly status: number;
-  readonly sentBytes: number;
-  readonly end: number;
-}
-
 const decoder = new TextDecoder();
 
 /** The ring: request data copied into one arena, numbers in typed arrays: no request object for the old generation. */
@@ -164,23 +153,7 @@ export class Journal {
 
   entries(): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let k = 0; k < this.#count; k++) {
-      const i = (this.#oldest + k) % this.size;
-      const start = this.#starts[i]!;
-      const metaEnd = start + this.#metaBytes[i]!;
-      out.push(
-        this.#shape({
-          meta: this.#arena.toString('utf8', start, metaEnd),
-          body: this.#arena.subarray(metaEnd, metaEnd + this.#keptBytes[i]!),
-          bodyBytes: this.#bodyBytes[i]!,
-          time: this.#times[i]!,
-          script: this.#scripts[i]!,
-          status: this.#statuses[i]!,
-          sentBytes: this.#sentBytes[i]!,
-          end: this.#ends[i]!,
-        }),
-      );
-    }
+    for (let k = 0; k < this.#count; k++) out.push(this.#entry((this.#oldest + k) % this.size));
     return out;
   }
 
@@ -233,8 +206,11 @@ export class Journal {
     this.#arena = arena;
   }
 
-  #shape(r: Recorded): JournalEntry {
-    const [method = '', path = '', search = '', ...pairs] = r.meta.split('\n');
+  /** The entry at ring position `i`, its text and body read back from the arena. */
+  #entry(i: number): JournalEntry {
+    const start = this.#starts[i]!;
+    const metaEnd = start + this.#metaBytes[i]!;
+    const [method = '', path = '', search = '', ...pairs] = this.#arena.toString('utf8', start, metaEnd).split('\n');
     const query: Record<string, string | string[]> = {};
     for (const [name, value] of new URLSearchParams(search)) {
       const seen = query[name];
@@ -242,20 +218,21 @@ export class Journal {
     }
     const headers: Record<string, string> = {};
     for (let k = 0; k + 1 < pairs.length; k += 2) headers[pairs[k]!] = pairs[k + 1]!;
+    const end = this.#ends[i];
     const entry: JournalEntry = {
       method,
       path,
       query,
       headers: redactHeaders(headers, this.#redact),
-      body: bodyOf(r),
-      time: new Date(r.time).toISOString(),
-      script: r.script,
-      status: r.status === 0 ? null : r.status,
-      response_bytes: r.sentBytes,
-      complete: r.end === END_CODES.complete,
-      cut: r.end === END_CODES.mock ? 'mock' : r.end === END_CODES.client ? 'client' : null,
+      body: bodyOf(this.#arena.subarray(metaEnd, metaEnd + this.#keptBytes[i]!), this.#bodyBytes[i]!),
+      time: new Date(this.#times[i]!).toISOString(),
+      script: this.#scripts[i]!,
+      status: this.#statuses[i] === 0 ? null : this.#statuses[i]!,
+      response_bytes: this.#sentBytes[i]!,
+      complete: end === END_CODES.complete,
+      cut: end === END_CODES.mock ? 'mock' : end === END_CODES.client ? 'client' : null,
     };
-    if (r.bodyBytes > MAX_BODY_BYTES) entry.body_truncated = true;
+    if (this.#bodyBytes[i]! > MAX_BODY_BYTES) entry.body_truncated = true;
     return entry;
   }
 }
@@ -296,10 +273,10 @@ function metaOf(req: MockRequest): string {
   return lastMeta;
 }
 
-function bodyOf(r: Recorded): unknown {
-  if (r.body.length === 0) return null;
-  const text = decoder.decode(r.body);
-  if (r.bodyBytes > MAX_BODY_BYTES) return text;
+function bodyOf(kept: Uint8Array, bodyBytes: number): unknown {
+  if (kept.length === 0) return null;
+  const text = decoder.decode(kept);
+  if (bodyBytes > MAX_BODY_BYTES) return text;
   const value = jsonOrUndefined(text);
   return value === undefined ? text : value;
 }

@@ -116,12 +116,10 @@ function admission(state: MockState): (req: MockRequest) => Admission {
     if (match.kind === 'method-not-allowed') return { refused: methodNotAllowed(match.allow) };
     const family = familyOf(req.path);
     if (req.body && req.body.length > maxBodyBytes) return { refused: bodyTooLarge(family, maxBodyBytes) };
-    if (family === 'records') {
-      const auth = checkBasic(req.headers.authorization, state.basic);
-      return auth.ok ? { route: match, user: auth.user } : { refused: unauthorized(family, 'basic', auth.presented) };
-    }
-    const auth = checkBearer(req.headers.authorization, state.bearer);
-    return auth.ok ? { route: match, user: undefined } : { refused: unauthorized(family, 'bearer', auth.presented) };
+    const scheme = family === 'records' ? 'basic' : 'bearer';
+    const header = req.headers.authorization;
+    const auth = scheme === 'basic' ? checkBasic(header, state.basic) : checkBearer(header, state.bearer);
+    return auth.ok ? { route: match, user: auth.user } : { refused: unauthorized(family, scheme, auth.presented) };
   };
 }
 

@@ -6,9 +6,9 @@ import { type DueItem, dueQueue } from './due-queue.js';
 
 /** Thrown inside a stream to make the adapter drop the connection. */
 export class StreamCut extends Error {
+  override name = 'StreamCut';
   constructor() {
     super('stream cut');
-    this.name = 'StreamCut';
   }
 }
 

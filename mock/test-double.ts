@@ -34,14 +34,18 @@ export type TestDouble = Omit<Mock, 'fetch' | 'options'> & {
   respond(req: MockRequest): MockResponse | Promise<MockResponse>;
 };
 
-function adminControl(
-  journal: Journal,
-  scripts: ScriptStore,
-  fixtures: FixtureStore,
-  state: MockState,
-  dice: ChaosDice,
-): AdminControl {
-  return {
+export function createTestDouble(parts: DoubleParts): TestDouble {
+  const { state, serve, pace, dice } = parts;
+  const options = state.options;
+  const journal = new Journal(options.journalSize, [options.token, options.basic]);
+  const scripts = new ScriptStore(loadScripts(options.scripts));
+  const fixtures = new FixtureStore(options.fixtures);
+  const scripted = {
+    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
+    pace,
+  };
+
+  const control: AdminControl = {
     requests: () => journal.entries(),
     clearRequests: () => journal.clear(),
     scripts: () => scripts.list(),
@@ -56,20 +60,6 @@ function adminControl(
       dice.restart();
     },
   };
-}
-
-export function createTestDouble(parts: DoubleParts): TestDouble {
-  const { state, serve, pace, dice } = parts;
-  const options = state.options;
-  const journal = new Journal(options.journalSize, [options.token, options.basic]);
-  const scripts = new ScriptStore(loadScripts(options.scripts));
-  const fixtures = new FixtureStore(options.fixtures);
-  const scripted = {
-    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
-    pace,
-  };
-
-  const control = adminControl(journal, scripts, fixtures, state, dice);
   const admin = options.admin ? adminRoutes(control, state.bearer) : undefined;
 
   function respond(req: MockRequest): MockResponse | Promise<MockResponse> {

@@ -104,7 +104,7 @@ class NodeRequest implements MockRequest {
     if (!this.#controller) {
       const c = (this.#controller = new AbortController());
       const res = this.#res;
-      if (res.closed && !res.writableFinished) c.abort();
+      if (this.aborted) c.abort();
       else
         res.once('close', () => {
           if (!res.writableFinished) c.abort();

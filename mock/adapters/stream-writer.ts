@@ -144,9 +144,7 @@ class StreamWriter {
         await chunks.return?.();
         return;
       }
-      if (this.out.paced) {
-        if (!this.write(next.value)) await this.backpressure();
-      } else if (!this.add(next.value)) await this.backpressure();
+      if (!(this.out.paced ? this.write(next.value) : this.add(next.value))) await this.backpressure();
     }
     if (this.batch !== '') this.flush();
     this.res.end();

@@ -102,15 +102,12 @@ export function generateChoice(
     reasoningTokens.push(...freeTokens(createRng(seed ^ 0x5eed), Math.min(n, budget)));
   }
   const contentBudget = budget - reasoningTokens.length;
-  let natural: string[];
-  if (fixed !== undefined) natural = tokenize(fixed);
-  else {
-    const eos =
-      req.ignore_eos === true
-        ? Math.min(contentBudget, MAX_FREE_OUTPUT)
-        : Math.max(12 + rng.int(40), req.min_tokens ?? 0);
-    natural = freeTokens(rng, eos);
-  }
+  // Free text ends where the model would put its end of sequence (drawn only for free text).
+  const eos = () =>
+    req.ignore_eos === true
+      ? Math.min(contentBudget, MAX_FREE_OUTPUT)
+      : Math.max(12 + rng.int(40), req.min_tokens ?? 0);
+  const natural = fixed !== undefined ? tokenize(fixed) : freeTokens(rng, eos());
   const last = req.messages[req.messages.length - 1];
   const echo = req.echo === true && last?.role === 'assistant' ? messageText(last) : '';
   return {

@@ -54,10 +54,6 @@ export function planCompletion(
   return Promise.all(seeds.map((choice) => constrainedText(constraint, choice))).then(plan);
 }
 
-function completionTokens(choice: ChoiceOutput): number {
-  return choice.reasoningTokens.length + choice.tokens.length;
-}
-
 /** A prompt not served from the prefix cache, as usage says it. */
 const CACHE_MISS = '"prompt_tokens_details":{"cached_tokens":0}';
 /** vLLM's prefix cache: whole blocks of this many tokens, never the prompt's last token. */
@@ -75,7 +71,7 @@ export function fromPrefixCache(text: string, plan: ChatPlan): string {
 /** §4.1 usage as JSON text: total = prompt + completion (docs/conventions.md); `completion` defaults to every choice's tokens. */
 export function usageJson(
   plan: ChatPlan,
-  completion = plan.choices.reduce((sum, c) => sum + completionTokens(c), 0),
+  completion = plan.choices.reduce((sum, c) => sum + c.reasoningTokens.length + c.tokens.length, 0),
 ): string {
   const prompt = plan.promptLength;
   return `{"prompt_tokens":${prompt},"total_tokens":${prompt + completion},"completion_tokens":${completion},${CACHE_MISS}}`;

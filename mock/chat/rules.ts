@@ -35,14 +35,9 @@ function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | un
   // vLLM tests the Python truthiness of stream_options: `{}` and null pass.
   if (req.stream_options && Object.keys(req.stream_options).length > 0 && req.stream !== true)
     return broken('stream_options', 'Stream options can only be defined when `stream=True`.');
-  if (req.top_logprobs !== undefined && req.top_logprobs !== null && req.top_logprobs > 0 && req.logprobs !== true)
+  if ((req.top_logprobs ?? 0) > 0 && req.logprobs !== true)
     return broken('top_logprobs', 'when using `top_logprobs`, `logprobs` must be set to true.');
-  if (
-    req.prompt_logprobs !== undefined &&
-    req.prompt_logprobs !== null &&
-    req.prompt_logprobs > 0 &&
-    req.stream === true
-  )
+  if ((req.prompt_logprobs ?? 0) > 0 && req.stream === true)
     return broken('prompt_logprobs', '`prompt_logprobs` are not available when `stream=True`.');
   if (req.cache_salt === '')
     return broken('cache_salt', "Parameter 'cache_salt' must be a non-empty string if provided.");
@@ -58,7 +53,7 @@ function choiceRule(req: ChatRequest): RuleViolation | undefined {
   if (typeof budget === 'number' && n * budget > MAX_TOTAL_TOKENS)
     return broken('n', `n × max tokens must be at most ${MAX_TOTAL_TOKENS} for one request, got ${n} × ${budget}.`);
   if (n > 1 && req.temperature === 0) return broken('n', `n must be 1 when using greedy sampling, got ${n}.`);
-  if (budget !== undefined && budget !== null && req.min_tokens !== undefined && req.min_tokens > budget)
+  if (budget != null && req.min_tokens !== undefined && req.min_tokens > budget)
     return broken(
       'min_tokens',
       `min_tokens must be less than or equal to max_tokens=${budget}, got ${req.min_tokens}.`,

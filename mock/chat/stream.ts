@@ -86,19 +86,10 @@ class EventStream implements AsyncIterableIterator<string>, ReadyIterator {
       this.#ended = true;
       throw err;
     }
-    if (tail.done) {
-      this.#ended = true;
-      return END;
-    }
-    if (tail.value === null) {
-      this.#ended = true;
-      return { done: false, value: DONE };
-    }
-    if (this.signal?.aborted) {
-      this.#ended = true;
-      return END;
-    }
-    return { done: false, value: this.head + tail.value };
+    const value = tail.done ? undefined : tail.value;
+    if (typeof value === 'string' && !this.signal?.aborted) return { done: false, value: this.head + value };
+    this.#ended = true;
+    return value === null ? { done: false, value: DONE } : END;
   }
 
   return(): Promise<IteratorResult<string>> {

@@ -1,8 +1,14 @@
 /** @module Planted faults for the chat-completions checks of meaning (echo, usage, logprobs, stop strings). */
 import { chatBody, ignoreChatField, isChat, type Json, rewriteChatWhen, rewriteJsonAnswer } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
+import type { MockRequest } from '../types.js';
 
 type LogprobsChoice = Json & { logprobs?: { content?: Json[] } | null };
+type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+type Answer = Json & { choices?: LogprobsChoice[]; usage?: Usage & { prompt_tokens_details?: Json | null } };
+
+/** An `after` that rewrites a copy of a chat answer's JSON body. */
+const rewriteAnswer = (rewrite: (body: Answer, req: MockRequest) => void) => rewriteJsonAnswer<Answer>(isChat, rewrite);
 
 const entriesOf = (choices: readonly LogprobsChoice[] | undefined): Json[] =>
   (choices ?? []).flatMap((c) => c.logprobs?.content ?? []);
@@ -25,9 +31,7 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
     description:
       'With n > 1, usage.completion_tokens counts one choice only (total adjusted), as an engine that reports the last sequence.',
     breaks: ['chat-completions.usage-counts-every-choice'],
-    after: rewriteJsonAnswer<
-      Json & { choices?: Json[]; usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
-    >(isChat, (body) => {
+    after: rewriteAnswer((body) => {
       const n = body.choices?.length ?? 1;
       if (n <= 1 || !body.usage) return;
       body.usage.completion_tokens = Math.ceil(body.usage.completion_tokens / n);
@@ -37,7 +41,7 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
   'chat-completions.cached-tokens-over-prompt': {
     description: 'usage.prompt_tokens_details.cached_tokens reports more tokens than the prompt has.',
     breaks: ['chat-completions.cached-tokens-within-prompt'],
-    after: rewriteJsonAnswer<Json & { usage?: Json & { prompt_tokens: number } }>(isChat, (body) => {
+    after: rewriteAnswer((body) => {
       if (body.usage) body.usage.prompt_tokens_details = { cached_tokens: body.usage.prompt_tokens + 16 };
     }),
   },
@@ -45,22 +49,17 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
     description:
       'cached_tokens is reported for a prompt never seen and 0 for a repeat: the prefix cache reported backwards.',
     breaks: ['chat-completions.prefix-cache-serves-repeat'],
-    after: rewriteJsonAnswer<Json & { usage?: Json & { prompt_tokens: number; prompt_tokens_details?: Json | null } }>(
-      isChat,
-      (body) => {
-        const u = body.usage;
-        if (!u || typeof u.prompt_tokens_details?.cached_tokens !== 'number') return;
-        const hit = u.prompt_tokens_details.cached_tokens > 0;
-        u.prompt_tokens_details = { cached_tokens: hit ? 0 : Math.floor((u.prompt_tokens - 1) / 16) * 16 };
-      },
-    ),
+    after: rewriteAnswer((body) => {
+      const u = body.usage;
+      if (!u || typeof u.prompt_tokens_details?.cached_tokens !== 'number') return;
+      const hit = u.prompt_tokens_details.cached_tokens > 0;
+      u.prompt_tokens_details = { cached_tokens: hit ? 0 : Math.floor((u.prompt_tokens - 1) / 16) * 16 };
+    }),
   },
   'chat-completions.prompt-tokens-per-choice': {
     description: 'With n > 1, usage.prompt_tokens counts the prompt once per choice (total adjusted).',
     breaks: ['chat-completions.prompt-tokens-once-for-n'],
-    after: rewriteJsonAnswer<
-      Json & { usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
-    >(isChat, (body, req) => {
+    after: rewriteAnswer((body, req) => {
       const n = chatBody(req)?.n;
       if (typeof n !== 'number' || n <= 1 || !body.usage) return;
       body.usage.prompt_tokens *= n;
@@ -70,12 +69,12 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
   'chat-completions.logprobs-tokens-unrelated': {
     description: 'Non-streamed logprobs.content tokens are placeholders, not the generated text.',
     breaks: ['chat-completions.logprobs-tokens-join-to-content'],
-    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) => body.choices?.forEach(scrambleTokens)),
+    after: rewriteAnswer((body) => body.choices?.forEach(scrambleTokens)),
   },
   'chat-completions.top-logprobs-unsorted': {
     description: 'top_logprobs are listed least likely first.',
     breaks: ['chat-completions.logprobs-bytes-and-order'],
-    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
+    after: rewriteAnswer((body) =>
       entriesOf(body.choices).forEach((e) => {
         if (Array.isArray(e.top_logprobs)) e.top_logprobs.reverse();
       }),
@@ -85,7 +84,7 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
     description:
       "logprobs bytes are not the token's UTF-8 (each code point shifted by one, as a broken detokenizer would).",
     breaks: ['chat-completions.logprobs-bytes-and-order'],
-    after: rewriteJsonAnswer<{ choices?: LogprobsChoice[] }>(isChat, (body) =>
+    after: rewriteAnswer((body) =>
       entriesOf(body.choices).forEach((e) => {
         e.bytes = [...String(e.token)].map((ch) => ch.codePointAt(0)! + 1);
       }),
@@ -94,7 +93,7 @@ export const chatMeaningFaults: readonly Fault[] = faultTable({
   'chat-completions.stop-reason-wrong': {
     description: 'An output cut by a stop string reports finish_reason "length" and stop_reason null.',
     breaks: ['chat-completions.stop-strings-honoured'],
-    after: rewriteJsonAnswer<{ choices?: Json[] }>(isChat, (body) =>
+    after: rewriteAnswer((body) =>
       body.choices?.forEach((c) => {
         if (typeof c.stop_reason !== 'string') return;
         c.finish_reason = 'length';

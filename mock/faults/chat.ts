@@ -17,11 +17,6 @@ import {
 } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 
-interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
 type Choice = Json & { message?: Json; logprobs?: { content?: Json[] } | null };
 
 const rewriteAnswer = (rewrite: (body: Json & { choices: Choice[] }) => void) =>
@@ -64,11 +59,10 @@ export const chatFaults: readonly Fault[] = faultTable({
   'chat-completions.usage-does-not-add-up': {
     description: 'Non-streamed chat completions report total_tokens = prompt_tokens + completion_tokens + 1.',
     breaks: [cc('usage-adds-up')],
-    after(_req, res) {
-      const body = res.json as { usage?: Usage } | undefined;
-      if (res.status !== 200 || !body?.usage) return res;
-      return { ...res, json: { ...body, usage: { ...body.usage, total_tokens: body.usage.total_tokens + 1 } } };
-    },
+    after: rewriteJsonAnswer<{ usage?: { total_tokens: number } }>(
+      () => true,
+      (body) => body.usage && body.usage.total_tokens++,
+    ),
   },
 
   'chat-completions.n-ignored': ignored('n', 'one choice whatever was asked.', 'n-choices-indexed'),

@@ -17,6 +17,7 @@ import {
   recordPathOf,
   refuseWhen,
   rewriteChatWhen,
+  rewriteEvents,
   withJson,
   type Json,
 } from './rewrite.js';
@@ -109,13 +110,9 @@ export const coverageFaults: readonly Fault[] = faultTable({
     breaks: ['chat-completions.returns-request-id.streamed'],
     after: (req, res) => {
       if (!isChat(req) || !res.stream) return res;
-      const source = res.stream;
       const id = `chatcmpl-${randomUUID()}`;
-      async function* rewritten(): AsyncGenerator<string> {
-        for await (const event of source) yield event.replace(/"id":"[^"]*"/, `"id":"${id}"`);
-      }
       const { 'x-request-id': _dropped, ...headers } = res.headers;
-      return { ...res, headers, stream: rewritten() };
+      return { ...rewriteEvents((event) => event.replace(/"id":"[^"]*"/, `"id":"${id}"`))(req, res), headers };
     },
   },
   'chat-completions.echo-ignored-when-streamed': {

@@ -8,37 +8,29 @@ import type { MockRequest, MockResponse } from '../types.js';
 import { isOperation, operationOf, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 
-type BodyRoute = 'chat-create' | 'training-jobs-create' | 'trajectories-log';
+const groups = () => [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }];
 
 /** The request-bearing routes, their spec request schema and a body the mock accepts. */
-const ROUTES: readonly { slug: BodyRoute; operation: OperationId; schema: SchemaName; valid: () => unknown }[] = [
+const ROUTES: readonly { operation: OperationId; schema: SchemaName; valid: () => unknown }[] = [
   {
-    slug: 'chat-create',
     operation: 'chat.create',
     schema: 'chat/chat-completion-request',
     valid: () => ({ model: DEFAULT_MODEL, messages: [{ role: 'user', content: 'Hello' }], max_completion_tokens: 4 }),
   },
   {
-    slug: 'training-jobs-create',
     operation: 'training-jobs.create',
     schema: 'training/training-job-create-request',
-    valid: () => ({
-      model_id: DEFAULT_MODEL_ID,
-      trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }],
-    }),
+    valid: () => ({ model_id: DEFAULT_MODEL_ID, trajectory_groups: groups() }),
   },
   {
-    slug: 'trajectories-log',
     operation: 'trajectories.log',
     schema: 'training/log-trajectories-request',
-    valid: () => ({
-      split: 'train',
-      trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }],
-    }),
+    valid: () => ({ split: 'train', trajectory_groups: groups() }),
   },
 ];
 
-const ids = (rule: string, slugs: readonly string[] = ROUTES.map((r) => r.slug)): string[] =>
+/** The check ids of `rule` for each route, by its slug (`chat-create`). */
+const ids = (rule: string, slugs = ROUTES.map((r) => r.operation.replace(/\./g, '-'))): string[] =>
   slugs.map((s) => `errors.${rule}.${s}`);
 
 function routeOf(req: MockRequest) {
@@ -78,7 +70,7 @@ export const errorFaults: readonly Fault[] = faultTable({
     breaks: ['errors.rejects-invalid-body.chat-create'],
     before: (req) => {
       const p = parseJsonBody(req);
-      if (routeOf(req)?.slug !== 'chat-create' || p.kind !== 'object') return req;
+      if (routeOf(req)?.operation !== 'chat.create' || p.kind !== 'object') return req;
       const v = registry().validate('chat/chat-completion-request', p.value);
       const wrong = v.ok ? [] : v.errors.filter((e) => e.keyword === 'type' && /^\/[^/]+$/.test(e.instancePath));
       if (wrong.length === 0) return req;

@@ -39,11 +39,8 @@ let exits = 0;
 /** A chat body asking for n ≥ 2 choices of a prompt of LONG_PROMPT_CHARS characters or more (its messages' texts together). */
 function longWithChoices(body: Json | undefined): boolean {
   if (!body || typeof body.n !== 'number' || body.n < 2 || !Array.isArray(body.messages)) return false;
-  let chars = 0;
-  for (const m of body.messages as unknown[])
-    if (m !== null && typeof m === 'object' && typeof (m as Json).content === 'string')
-      chars += ((m as Json).content as string).length;
-  return chars >= LONG_PROMPT_CHARS;
+  const texts = (body.messages as unknown[]).map((m) => (m as Json | null)?.content);
+  return texts.reduce<number>((n, t) => n + (typeof t === 'string' ? t.length : 0), 0) >= LONG_PROMPT_CHARS;
 }
 
 let parked: { res: MockResponse; take(other: MockResponse): void } | undefined;

@@ -1,7 +1,7 @@
 /** @module Planted faults for the predictions and scores checks (§4.5–§4.8, §2.1–§2.2), both kinds alike. */
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { jsonResponse } from '../errors.js';
+import { jsonResponse, openaiError } from '../errors.js';
 import { readStream } from '../request.js';
 import { recordPathOf } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
@@ -13,15 +13,15 @@ type Obj = Record<string, unknown>;
 
 const both = (...rules: string[]): string[] => rules.flatMap((r) => [`predictions.${r}`, `scores.${r}`]);
 
-function listKind(req: MockRequest): Kind | undefined {
-  const at = recordPathOf(req);
-  return at?.list ? at.kind : undefined;
-}
-
-function readKind(req: MockRequest): Kind | undefined {
-  const at = recordPathOf(req);
-  return at && !at.list ? at.kind : undefined;
-}
+/** The kind of record a listing (`list` true) or a read by id (false) is for. */
+const kindOf =
+  (list: boolean) =>
+  (req: MockRequest): Kind | undefined => {
+    const at = recordPathOf(req);
+    return at?.list === list ? at.kind : undefined;
+  };
+const listKind = kindOf(true);
+const readKind = kindOf(false);
 
 /** The whole body of a response as text (a listing's stream drained). */
 async function bodyText(res: MockResponse): Promise<string> {
@@ -64,11 +64,6 @@ const mapUris = (fn: (uri: string, index: number) => string | undefined) =>
     return out === undefined ? rec : { ...rec, [field]: out };
   });
 
-/** Rewrites a 200 answer to the requests `which` picks (a listing or a read of either kind). */
-function rewriteSuccess(which: (req: MockRequest) => Kind | undefined, fn: (res: MockResponse) => MockResponse) {
-  return (req: MockRequest, res: MockResponse): MockResponse => (which(req) && res.status === 200 ? fn(res) : res);
-}
-
 function rewriteQuery(fn: (query: URLSearchParams) => void) {
   return (req: MockRequest): MockRequest => {
     if (!listKind(req)) return req;
@@ -107,7 +102,7 @@ export const recordFaults: readonly Fault[] = faultTable({
     after: rewriteListing((records) =>
       jsonl([
         ...records.slice(0, Math.ceil(records.length / 2)),
-        { error: { message: 'upstream storage timeout', type: 'InternalServerError', param: null, code: 500 } },
+        openaiError(500, 'upstream storage timeout').json as Obj,
       ]),
     ),
   },
@@ -119,10 +114,10 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.listing-json-content-type': {
     description: 'A JSONL listing is labelled application/json.',
     breaks: both('list-content-type-jsonl'),
-    after: rewriteSuccess(listKind, (res) => ({
-      ...res,
-      headers: { ...res.headers, 'content-type': 'application/json' },
-    })),
+    after: (req, res) =>
+      listKind(req) && res.status === 200
+        ? { ...res, headers: { ...res.headers, 'content-type': 'application/json' } }
+        : res,
   },
 
   'records.limit-off-by-one': {
@@ -201,7 +196,7 @@ export const recordFaults: readonly Fault[] = faultTable({
   'records.read-listed-id-404': {
     description: 'Reading a listed record by its id answers 404.',
     breaks: both('listed-records-read-back'),
-    after: rewriteSuccess(readKind, () => jsonResponse(404, { reason: 'not found' })),
+    after: (req, res) => (readKind(req) && res.status === 200 ? jsonResponse(404, { reason: 'not found' }) : res),
   },
   'records.unknown-id-is-400': {
     description: 'Reading an id that names no record answers 400 instead of 404.',

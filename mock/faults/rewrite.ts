@@ -1,24 +1,15 @@
 /** @module How faults read and rewrite requests, JSON answers, event streams and JSONL listings. */
-import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
+import { matchOperation, type OperationId } from '../../src/core/operations.js';
 import type { RecordKindName } from '../../src/core/record-kinds.js';
-import { Router } from '../http/router.js';
+import { isJsonObject } from '../../src/core/values.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 export type Json = Record<string, unknown>;
 type Before = (req: MockRequest) => MockRequest | MockResponse;
 
-/** The §4 operations by method and path template: the table the mock's own routes follow. */
-const OPERATION_ROUTES = OPERATIONS.reduce(
-  (router, o) => router.add(o.method, o.path, o.id),
-  new Router<OperationId>(),
-);
-
 /** The operation a request is for (a trailing slash ignored, as vLLM ignores it), or undefined. */
-export function operationOf(req: Pick<MockRequest, 'method' | 'path'>): OperationId | undefined {
-  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-  const match = OPERATION_ROUTES.match(req.method, path);
-  return match.kind === 'found' ? match.handler : undefined;
-}
+export const operationOf = (req: Pick<MockRequest, 'method' | 'path'>): OperationId | undefined =>
+  matchOperation(req.method, req.path)?.op.id;
 
 export const isOperation = (req: MockRequest, ...ops: readonly OperationId[]): boolean => {
   const op = operationOf(req);
@@ -55,8 +46,7 @@ export const withText = (req: MockRequest, text: string): MockRequest => ({
 });
 export const withJson = (req: MockRequest, body: unknown): MockRequest => withText(req, JSON.stringify(body));
 
-const asObject = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+const asObject = (v: unknown): Json | undefined => (isJsonObject(v) ? v : undefined);
 
 /** The request body as a JSON object, or undefined (no body, not JSON, not an object). */
 export function jsonBodyOf(req: MockRequest): Json | undefined {

@@ -14,11 +14,19 @@ import {
   type Json,
 } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
+import { openaiError } from '../errors.js';
+import { readStream } from '../request.js';
 
 type Chunk = Json & {
   choices?: Array<Json & { index?: number; delta?: Json }> | undefined;
   usage?: Json & { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 };
+
+type Choice = NonNullable<Chunk['choices']>[number];
+
+/** Rewrites each choice of every chunk of a chat stream. */
+const mapChoices = (edit: (choice: Choice) => Choice) =>
+  rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map(edit) }));
 
 const isChatStream = (req: MockRequest, res: MockResponse): boolean => isChat(req) && res.stream !== undefined;
 
@@ -64,21 +72,7 @@ export const streamingFaults: readonly Fault[] = faultTable({
     description: 'After two chunks the stream sends data: {"error": …} then data: [DONE_EVENT].',
     breaks: [st('no-error-event')],
     after: rewriteEvents((event, i) =>
-      i === 2
-        ? [
-            sseFrame({
-              error: {
-                message: 'The engine died while generating',
-                type: 'InternalServerError',
-                param: null,
-                code: 500,
-              },
-            }),
-            DONE_EVENT,
-          ]
-        : i > 2
-          ? []
-          : event,
+      i === 2 ? [sseFrame(openaiError(500, 'The engine died while generating').json), DONE_EVENT] : i > 2 ? [] : event,
     ),
   },
   'streaming.chunk-object-mislabelled': {
@@ -94,18 +88,12 @@ export const streamingFaults: readonly Fault[] = faultTable({
   'streaming.role-missing': {
     description: 'The first delta of each choice has no role.',
     breaks: [st('role-in-first-delta'), st('reassembles-to-valid-completion')],
-    after: rewriteChunks<Chunk>((c) => ({
-      ...c,
-      choices: c.choices?.map((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })),
-    })),
+    after: mapChoices((ch) => ({ ...ch, delta: { ...ch.delta, role: undefined } })),
   },
   'streaming.second-choice-role-missing': {
     description: 'With n > 1, the first delta of choice 1 has no role (choice 0 keeps its "assistant").',
     breaks: [st('role-in-first-delta'), st('reassembles-to-valid-completion')],
-    after: rewriteChunks<Chunk>((c) => ({
-      ...c,
-      choices: c.choices?.map((ch) => (ch.index === 1 ? { ...ch, delta: { ...ch.delta, role: undefined } } : ch)),
-    })),
+    after: mapChoices((ch) => (ch.index === 1 ? { ...ch, delta: { ...ch.delta, role: undefined } } : ch)),
   },
   'streaming.second-choice-finishes-twice': {
     description: 'With n > 1, the finish chunk of choice 1 (and only of choice 1) is sent twice.',
@@ -136,15 +124,12 @@ export const streamingFaults: readonly Fault[] = faultTable({
   'streaming.finish-reason-missing': {
     description: 'No chunk carries a finish_reason.',
     breaks: [st('one-finish-reason-per-choice'), st('reassembles-to-valid-completion')],
-    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map((ch) => ({ ...ch, finish_reason: null })) })),
+    after: mapChoices((ch) => ({ ...ch, finish_reason: null })),
   },
   'streaming.choice-indices-from-one': {
     description: 'Choice indices in chunks start at 1.',
     breaks: [st('contiguous-choice-indices')],
-    after: rewriteChunks<Chunk>((c) => ({
-      ...c,
-      choices: c.choices?.map((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })),
-    })),
+    after: mapChoices((ch) => ({ ...ch, index: (ch.index ?? 0) + 1 })),
   },
   'streaming.last-choice-dropped': {
     description: 'The chunks of the last choice (index n-1, n > 1) are never sent.',
@@ -213,7 +198,7 @@ export const streamingFaults: readonly Fault[] = faultTable({
   'streaming.token-ids-missing': {
     description: 'With return_token_ids, content deltas carry no token_ids.',
     breaks: [st('return-token-ids-deltas')],
-    after: rewriteChunks<Chunk>((c) => ({ ...c, choices: c.choices?.map(({ token_ids: _t, ...ch }) => ch) })),
+    after: mapChoices(({ token_ids: _t, ...ch }) => ch),
   },
   'streaming.prompt-tokens-miscounted': {
     description: 'The usage chunk counts one prompt token more than the non-streamed answer (and adds up).',
@@ -227,10 +212,9 @@ export const streamingFaults: readonly Fault[] = faultTable({
     description: 'The whole stream is held back and sent in one burst 400 ms after the request.',
     breaks: [st('timing')],
     after: rewriteChatStream(async function* (source) {
-      const all: string[] = [];
-      for await (const event of source) all.push(event);
+      const all = await readStream(source);
       await sleep(400);
-      yield all.join('');
+      yield all;
     }),
   },
   'streaming.gzip-front-buffers': {
@@ -239,8 +223,7 @@ export const streamingFaults: readonly Fault[] = faultTable({
     breaks: [st('timing')],
     after: async (req, res) => {
       if (!isChatStream(req, res)) return res;
-      let text = '';
-      for await (const event of res.stream!) text += event;
+      const text = await readStream(res.stream!);
       const { 'content-length': _l, ...headers } = res.headers;
       return {
         status: res.status,

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MockRequest, MockResponse } from '../types.js';
 import { familyError, internalError, jsonResponse, validationError } from '../errors.js';
-import { isOperation, jsonBodyOf, rewriteDetail, withJson, type Json } from './rewrite.js';
+import { isOperation, jsonBodyOf, rewriteDetail, rewriteJsonAnswer, withJson, type Json } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 import { isJsonObject } from '../../src/core/values.js';
 
@@ -12,6 +12,7 @@ type Obj = Json;
 const isCreate = (req: MockRequest): boolean => isOperation(req, 'training-jobs.create');
 const isGet = (req: MockRequest): boolean => isOperation(req, 'training-jobs.get');
 const isLog = (req: MockRequest): boolean => isOperation(req, 'trajectories.log');
+const splitOf = (req: MockRequest): unknown => (isLog(req) ? jsonBodyOf(req)?.split : undefined);
 /** The job id of a §4.3 read, as sent (still percent-encoded). */
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
@@ -47,6 +48,8 @@ const dropTrajectoryField = (applies: (req: MockRequest) => boolean, field: stri
     }),
   }));
 
+const ok = (status: number): boolean => status < 300;
+
 const bodyError = (msg: string): MockResponse => validationError([{ loc: ['body'], msg, type: 'value_error' }]);
 
 const KNOWN_LEVELS = ['token', 'sequence', 'average', 'geometric_average'];
@@ -59,29 +62,22 @@ export const trainingFaults: readonly Fault[] = faultTable({
       'training-jobs.accepts-realistic-bodies',
       'acceptance.valid-request-succeeds.training-jobs-create',
     ],
-    after: (req, res) =>
-      isCreate(req) && res.status < 300 && isJsonObject(res.json)
-        ? { ...res, json: { ...res.json, id: 'job-000123' } }
-        : res,
+    after: rewriteJsonAnswer(isCreate, (job) => (job.id = 'job-000123'), ok),
   },
   'training-jobs.create-without-id': {
     description: 'Create answers 201 with `{"status": "queued"}`: no id.',
     breaks: ['training-jobs.create-returns-uuid-id'],
-    after: (req, res) =>
-      isCreate(req) && res.status < 300 ? { ...res, status: 201, json: { status: 'queued' } } : res,
+    after: (req, res) => (isCreate(req) && ok(res.status) ? { ...res, status: 201, json: { status: 'queued' } } : res),
   },
   'training-jobs.get-returns-other-id': {
     description: 'Get answers a job with another UUID than the one asked for.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) =>
-      isGet(req) && res.status < 300 && isJsonObject(res.json)
-        ? { ...res, json: { ...res.json, id: randomUUID() } }
-        : res,
+    after: rewriteJsonAnswer(isGet, (job) => (job.id = randomUUID()), ok),
   },
   'training-jobs.get-forgets-jobs': {
     description: 'Get answers 404 for a job that was just created.',
     breaks: ['training-jobs.get-returns-same-id'],
-    after: (req, res) => (isGet(req) && res.status < 300 ? familyError('fastapi', 404, 'Training job not found') : res),
+    after: (req, res) => (isGet(req) && ok(res.status) ? familyError('fastapi', 404, 'Training job not found') : res),
   },
   'training-jobs.unknown-job-is-200': {
     description: 'Get answers 200 echoing any well-formed UUID, as if every job existed.',
@@ -127,12 +123,7 @@ export const trainingFaults: readonly Fault[] = faultTable({
     description: 'An experimental_config that is not an object (a string, an array) is ignored instead of rejected.',
     breaks: ['training-jobs.rejects-wrong-experimental-config-types'],
     before: rewriteBody(isCreate, (body) => {
-      if (
-        !('experimental_config' in body) ||
-        isJsonObject(body.experimental_config) ||
-        body.experimental_config === null
-      )
-        return body;
+      if (body.experimental_config == null || isJsonObject(body.experimental_config)) return body;
       const { experimental_config: _drop, ...rest } = body;
       return rest;
     }),
@@ -142,13 +133,9 @@ export const trainingFaults: readonly Fault[] = faultTable({
     breaks: ['training-jobs.rejects-unknown-importance-sampling-level'],
     before: rewriteBody(isCreate, (body) => {
       const config = body.experimental_config;
-      if (
-        !isJsonObject(config) ||
-        typeof config.importance_sampling_level !== 'string' ||
-        KNOWN_LEVELS.includes(config.importance_sampling_level)
-      )
-        return body;
-      return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
+      const level = isJsonObject(config) ? config.importance_sampling_level : undefined;
+      if (typeof level !== 'string' || KNOWN_LEVELS.includes(level)) return body;
+      return { ...body, experimental_config: { ...(config as Obj), importance_sampling_level: 'token' } };
     }),
   },
   'training-jobs.reward-type-unchecked': {
@@ -181,15 +168,13 @@ export const trainingFaults: readonly Fault[] = faultTable({
   'trajectories.val-split-rejected': {
     description: 'Logging rejects the `val` split with a 422.',
     breaks: ['trajectories.accepts-valid-groups'],
-    before: (req) =>
-      isLog(req) && jsonBodyOf(req)?.split === 'val' ? bodyError("split: Input should be 'train'") : req,
+    before: (req) => (splitOf(req) === 'val' ? bodyError("split: Input should be 'train'") : req),
   },
   'trajectories.only-known-splits': {
     description: 'Logging rejects any split other than `train` and `val`.',
     breaks: ['trajectories.accepts-any-split-string'],
     before: (req) => {
-      if (!isLog(req)) return req;
-      const split = jsonBodyOf(req)?.split;
+      const split = splitOf(req);
       return typeof split === 'string' && split !== 'train' && split !== 'val'
         ? bodyError("split: Input should be 'train' or 'val'")
         : req;

@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { instanceSegments } from '../../src/schemas/fields.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
 import type { DetailItem } from '../errors.js';
+import { plural } from '../../src/core/words.js';
 
 export function validateInOrder(names: readonly SchemaName[], value: unknown): ErrorObject[] | undefined {
   const reg = registry();
@@ -91,12 +92,9 @@ function pydantic(e: ErrorObject): [type: string, msg: string] {
     case 'exclusiveMaximum':
       return ['less_than', `Input should be less than ${String(p.limit)}`];
     case 'minLength':
-      return [
-        'string_too_short',
-        `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`,
-      ];
+      return ['string_too_short', `String should have at least ${plural(p.limit as number, 'character')}`];
     case 'minItems':
-      return ['too_short', `List should have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`];
+      return ['too_short', `List should have at least ${plural(p.limit as number, 'item')}`];
     default:
       return ['value_error', e.message ?? 'Invalid value'];
   }
@@ -115,7 +113,7 @@ export function toOpenAI(errors: readonly ErrorObject[]): { message: string; par
   const parts = errors.map((e) => `${pathOf(e).join('.') || 'body'}: ${pydantic(e)[1]}`);
   const first = errors[0];
   return {
-    message: `${errors.length} validation error${errors.length === 1 ? '' : 's'} for ChatCompletionRequest: ${parts.join('; ')}`,
+    message: `${plural(errors.length, 'validation error')} for ChatCompletionRequest: ${parts.join('; ')}`,
     param: first ? pathOf(first).join('.') || null : null,
   };
 }

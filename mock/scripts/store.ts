@@ -80,13 +80,7 @@ export class ScriptStore {
   take(req: MockRequest): ScriptHit | undefined {
     const miss = this.#miss;
     const body = this.#byHeaders === 0 ? (req.body ? bodyKey(req.body) : '') : undefined;
-    if (
-      miss !== undefined &&
-      body !== undefined &&
-      miss.body === body &&
-      miss.method === req.method &&
-      miss.path === req.path
-    )
+    if (body !== undefined && miss?.body === body && miss.method === req.method && miss.path === req.path)
       return undefined;
     const hit = this.#find(req);
     if (hit) this.#changed();

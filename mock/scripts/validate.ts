@@ -58,7 +58,8 @@ function wholeNumberAt(value: unknown, where: string, min: number, max = Number.
   return value as number;
 }
 
-function regexAt(value: unknown, where: string): RegExp {
+function regexAt(value: unknown, where: string): RegExp | undefined {
+  if (value === undefined) return undefined;
   const source = stringAt(value, where);
   try {
     return new RegExp(source);
@@ -89,11 +90,8 @@ function checkMatch(value: unknown): Pick<CheckedScript, 'pathRegex' | 'lastUser
   if (match.last_user_message !== undefined) stringAt(match.last_user_message, 'match.last_user_message');
   if (match.headers !== undefined) headersAt(match.headers, 'match.headers', false);
   return {
-    pathRegex: match.path_regex === undefined ? undefined : regexAt(match.path_regex, 'match.path_regex'),
-    lastUserRegex:
-      match.last_user_message_regex === undefined
-        ? undefined
-        : regexAt(match.last_user_message_regex, 'match.last_user_message_regex'),
+    pathRegex: regexAt(match.path_regex, 'match.path_regex'),
+    lastUserRegex: regexAt(match.last_user_message_regex, 'match.last_user_message_regex'),
   };
 }
 
@@ -128,9 +126,7 @@ function checkChat(reply: Record<string, unknown>, where: string): ChatReply {
   if (reply.tool_calls !== undefined) {
     if (!Array.isArray(reply.tool_calls) || reply.tool_calls.length === 0)
       fail(`${where}.tool_calls`, 'must be a non-empty array');
-    (reply.tool_calls as unknown[]).forEach((call, i) => {
-      checkToolCall(call, `${where}.tool_calls[${i}]`);
-    });
+    for (const [i, call] of (reply.tool_calls as unknown[]).entries()) checkToolCall(call, `${where}.tool_calls[${i}]`);
   }
   if (reply.usage !== undefined) {
     const usage = objectAt(reply.usage, `${where}.usage`);
@@ -168,13 +164,12 @@ export function checkScript(value: unknown): ScriptCheck {
       script.match === undefined ? { pathRegex: undefined, lastUserRegex: undefined } : checkMatch(script.match);
     if ((script.reply === undefined) === (script.replies === undefined))
       fail('script', 'needs exactly one of "reply" and "replies"');
-    let replies: ResolvedReply[];
-    if (script.replies !== undefined) {
-      if (!Array.isArray(script.replies) || script.replies.length === 0) fail('replies', 'must be a non-empty array');
-      replies = (script.replies as unknown[]).map((r, i) => checkReply(r, `replies[${i}]`));
-    } else {
-      replies = [checkReply(script.reply, 'reply')];
-    }
+    const many = script.replies;
+    if (many !== undefined && (!Array.isArray(many) || many.length === 0)) fail('replies', 'must be a non-empty array');
+    const replies =
+      many === undefined
+        ? [checkReply(script.reply, 'reply')]
+        : (many as unknown[]).map((r, i) => checkReply(r, `replies[${i}]`));
     if (script.times !== undefined) wholeNumberAt(script.times, 'times', 1);
     return { ok: true, value: { script: script as Script, replies, ...regexes } };
   } catch (err) {
@@ -185,10 +180,7 @@ export function checkScript(value: unknown): ScriptCheck {
 
 /** An invalid script given in-process (`mock.addScript`, the `scripts` option): the message is the reason. */
 export class ScriptError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'ScriptError';
-  }
+  override name = 'ScriptError';
 }
 
 /** Checks a script, or throws ScriptError with the reason (`where` prefixes the key at fault). */
