@@ -88,12 +88,17 @@ export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
   });
 }
 
-/** A property's outcome once some cases did not fit the context window: all of them a skip, some a note. */
-function withSizeSkips(outcome: CheckOutcome, reasons: readonly string[], sent: number): CheckOutcome {
-  if (outcome.status !== 'pass') return outcome;
-  if (reasons.length >= sent) return skip(reasons[0]!);
-  const note = `${reasons.length} of ${sent} cases did not fit the deployment's context window and were not judged: ${reasons[0]}`;
-  return pass([...(outcome.notes ?? []), note]);
+/** A pass with `notes` once some of `total` cases did not fit the context window (`tooLarge`): all of them a skip, some a note. */
+export function fitOutcome(
+  notes: readonly string[],
+  tooLarge: readonly string[],
+  total: number,
+  ofTotal: string,
+): CheckOutcome {
+  if (tooLarge.length === 0) return pass([...notes]);
+  if (tooLarge.length >= total) return skip(tooLarge[0]!);
+  const note = `${tooLarge.length}${ofTotal} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`;
+  return pass([...notes, note]);
 }
 
 /** A top-level field whose every value in use is sent once per run, before the property's drawn cases. */
@@ -161,7 +166,8 @@ function bodyProperty(
       }
       const runs = ctx.runs - fixedCases.length;
       const outcome = runs > 0 ? await checkProperty(ctx, arbitrary(ctx), probe, { runs }) : pass();
-      return tooLarge.length ? withSizeSkips(outcome, tooLarge, sent) : outcome;
+      if (!tooLarge.length || outcome.status !== 'pass') return outcome;
+      return fitOutcome(outcome.notes ?? [], tooLarge, sent, ` of ${sent} cases`);
     },
     schedule: {
       ...(o.writes ? { casesWrite: true } : {}),

@@ -2,7 +2,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { unauthorizedStatusBreach } from '../../src/rules/auth.js';
 import { rejectionProblem as authRejectionProblem } from '../../src/rules/auth-rules.js';
-import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../src/core/operations.js';
+import { OPERATIONS, operation, operationLabel, type AuthScheme, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import type { AuthMode, HttpExchange } from '../../src/transport/types.js';
@@ -14,6 +14,8 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 // Made-up credentials start with `conformance-invalid` so the redactor leaves them readable.
 const FAKE_TOKEN = 'conformance-invalid-token';
 const FAKE_BASIC = 'conformance-invalid-user:conformance-invalid-password';
+const BEARER_FAKE: AuthMode = { header: `Bearer ${FAKE_TOKEN}` };
+const BASIC_FAKE: AuthMode = { header: `Basic ${b64(FAKE_BASIC)}` };
 
 interface Presentation {
   readonly label: string;
@@ -54,28 +56,20 @@ const RULES: readonly AuthRule[] = [
   {
     rule: 'rejects-wrong-credentials',
     what: 'wrong credentials in the right scheme',
-    presentations: (scheme) =>
+    presentations: (scheme) => [
       scheme === 'bearer'
-        ? [{ label: `an unknown bearer token (\`Bearer ${FAKE_TOKEN}\`)`, auth: { header: `Bearer ${FAKE_TOKEN}` } }]
-        : [{ label: `unknown basic credentials (\`${FAKE_BASIC}\`)`, auth: { header: `Basic ${b64(FAKE_BASIC)}` } }],
+        ? { label: `an unknown bearer token (\`Bearer ${FAKE_TOKEN}\`)`, auth: BEARER_FAKE }
+        : { label: `unknown basic credentials (\`${FAKE_BASIC}\`)`, auth: BASIC_FAKE },
+    ],
   },
   {
     rule: 'rejects-other-scheme',
     what: "the other operation family's scheme (basic on /v1, bearer on /v2)",
-    presentations: (scheme) =>
+    presentations: (scheme) => [
       scheme === 'bearer'
-        ? [
-            {
-              label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`,
-              auth: { header: `Basic ${b64(FAKE_BASIC)}` },
-            },
-          ]
-        : [
-            {
-              label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`,
-              auth: { header: `Bearer ${FAKE_TOKEN}` },
-            },
-          ],
+        ? { label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`, auth: BASIC_FAKE }
+        : { label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`, auth: BEARER_FAKE },
+    ],
   },
 ];
 
@@ -101,11 +95,6 @@ export async function control(ctx: CheckContext, op: OperationId): Promise<Contr
   return { status, notes };
 }
 
-function slugLabel(op: OperationId): string {
-  const o = operation(op);
-  return `${o.method} ${o.path}`;
-}
-
 const unauthorizedId = (op: OperationId): string => `auth.answers-401.${slugOf(op)}`;
 
 function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
@@ -115,7 +104,7 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     operation: op,
     section: '§5',
     level: 'MUST',
-    requirement: `${slugLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
+    requirement: `${operationLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
     ...(operation(op).writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
@@ -144,7 +133,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
     section: '§5',
     level: 'SHOULD',
     convention: 'RFC 9110 401 for missing or invalid credentials',
-    requirement: `${slugLabel(op)} answers 401 Unauthorized to missing, malformed, wrong or other-scheme credentials.`,
+    requirement: `${operationLabel(op)} answers 401 Unauthorized to missing, malformed, wrong or other-scheme credentials.`,
     ...(operation(op).writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);

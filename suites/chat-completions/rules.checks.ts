@@ -12,14 +12,13 @@ import {
   chatPath,
   expectCompletion,
   expectRejected,
-  is2xx,
-  is4xx,
   rawChatBody,
   sendChat,
   sendRawChat,
   targetUrl,
 } from './chat-exchange.js';
 import { answerIn, holdsIn, inBothModes, sendIn } from './in-mode.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -175,8 +174,9 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
     const notes: string[] = [];
     for (const literal of SEED_SLIVER) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
-      if (is2xx(ex)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
-      else if (is4xx(ex)) notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
+      if (is2xx(ex.response.status)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
+      else if (is4xx(ex.response.status))
+        notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
       else
         return fail({
           expected: `seed ${literal} accepted (2xx) or rejected (4xx)`,
@@ -232,7 +232,7 @@ export const serviceTierInSet = defineCheck({
   requirement: 'A response service_tier, when present and not null, is one of auto, default, flex, scale, priority.',
   async run(ctx) {
     const ex = await sendChat(ctx);
-    if (!is2xx(ex))
+    if (!is2xx(ex.response.status))
       return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
     // A 2xx whose body is not a JSON object has no service_tier to read: FAIL (§4.1 states the
     // response is JSON, and this valid request's answer is this check's own precondition).

@@ -4,7 +4,7 @@ import { refusalVerdict } from '../../src/rules/answer-facts.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { operation, type OperationId } from '../../src/core/operations.js';
+import { operation, operationLabel } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import {
   prepareCatalogue,
@@ -102,8 +102,6 @@ function checkRejectCases(
   const concurrency = Math.min(ENUMERATION_CONCURRENCY, ctx.concurrency ?? ENUMERATION_CONCURRENCY);
   return checkEnumerated(ctx, enumerated, random, probe, { concurrency });
 }
-
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
 interface RawCase {
   readonly label: string;
@@ -216,8 +214,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
     level: section7 ? 'MUST' : 'SHOULD',
     ...(section7 ? {} : { convention: ERROR_SHAPE_CONVENTION }),
     requirement: section7
-      ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
-      : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
+      ? `${operationLabel(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
+      : `${operationLabel(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
@@ -296,7 +294,7 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     section: operation(op).section,
     level: 'INFO',
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
-    requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
+    requirement: `${operationLabel(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
     ...writesFor(op),
     run: (ctx) =>
       checkProperty(

@@ -2,7 +2,7 @@
 import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
-import { operation } from '../../src/core/operations.js';
+import { operation, operationLabel } from '../../src/core/operations.js';
 import { fail, pass } from '../../src/core/result.js';
 import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
@@ -65,7 +65,7 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
     section: o.section,
     level: 'SHOULD',
     convention: BODY_REJECTION_CONVENTION,
-    requirement: `${o.method} ${o.path} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
+    requirement: `${operationLabel(op)} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
     ...(o.writes ? { writes: true } : {}),
     async run(ctx) {
       const cases = casesOf(ctx, op, 'rejected');

@@ -44,10 +44,16 @@ export const readRows: readonly RecordRow[] = [
   },
 ];
 
-function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
+/** Reads the record `id`, through another entity and project when `where` names them. */
+export function readRecord(
+  ctx: CheckContext,
+  kind: RecordKind,
+  id: string,
+  where: { entity: string; project: string } | Record<string, never> = {},
+): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'GET',
-    path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }),
+    path: pathOf(ctx.target, kind.readOp, { ...where, [kind.idField]: id }),
     auth: 'default',
   });
 }

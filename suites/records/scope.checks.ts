@@ -2,7 +2,6 @@
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse, excerpt } from '../../src/core/describe.js';
-import { pathOf } from '../../src/kit/requests.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import {
   evidenceOf,
@@ -19,6 +18,7 @@ import type { RecordKind } from '../../src/core/record-kinds.js';
 import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 import { RECORD_URI_CONVENTION, recordScopeBreach, recordScopeShown } from '../../src/rules/records.js';
 import type { RecordRow } from './record-check.js';
+import { readRecord } from './read.checks.js';
 
 /** Lines read from a listing that should be empty: enough to see a leak. */
 const LEAK_PROBE = 50;
@@ -155,11 +155,7 @@ async function knownIdNotFoundElsewhere(ctx: CheckContext, kind: RecordKind): Pr
   ];
   const notes: string[] = [];
   for (const where of elsewhere) {
-    const ex = await ctx.http.send({
-      method: 'GET',
-      path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }),
-      auth: 'default',
-    });
+    const ex = await readRecord(ctx, kind, id, { entity: where.entity, project: where.project });
     const status = ex.response.status;
     const body = ex.json;
     const returned =
@@ -170,7 +166,7 @@ async function knownIdNotFoundElsewhere(ctx: CheckContext, kind: RecordKind): Pr
     if (returned) {
       return fail({
         expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`,
-        actual: `${describeResponse(ex)}`,
+        actual: describeResponse(ex),
         exchange: ex,
       });
     }

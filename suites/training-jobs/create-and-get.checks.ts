@@ -5,7 +5,7 @@ import { describeResponse, describeSchemaErrors } from '../../src/core/describe.
 import { controlExchange } from '../../src/kit/baseline.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { baseGroups, uuidFromSeed } from './bodies.js';
+import { baseGroups, postBody, uuidFromSeed } from './bodies.js';
 import { isUuid, malformedJobIdBreach, unknownIdBreach } from '../../src/rules/records.js';
 import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
@@ -13,15 +13,8 @@ import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 
-export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
-  return ctx.http.send({
-    method: 'POST',
-    path: pathOf(ctx.target, 'training-jobs.create'),
-    json: body,
-    auth: 'default',
-    ...(expect ? { expect } : {}),
-  });
-}
+export const createJob = (ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> =>
+  postBody(ctx, 'training-jobs.create', body, expect);
 
 /** Why an answer is not a training job (an object with `id`, a UUID string, per `section`), as a failure. */
 export function notAJob(ctx: CheckContext, ex: HttpExchange, section: string) {
