@@ -44,38 +44,30 @@ export function judgeSuccess(
   const status = ex.response.status;
   // An invalid body restates the operation's broken baseline; a refusal may be this request's own.
   const cause = options.precondition ? { precondition: options.precondition } : {};
+  const bad = (expected: string, actual: string, of = {}): ProbeResult => ({
+    ok: false,
+    expected,
+    actual,
+    exchange: ex,
+    ...of,
+  });
   if (!is2xx(status))
-    return {
-      ok: false,
-      expected: 'a 2xx answer to a valid request',
-      actual: `${describeResponse(ex)}${sizeClaimNote(status, ex.response.bodyText, ex.request.body)}`,
-      exchange: ex,
-    };
+    return bad(
+      'a 2xx answer to a valid request',
+      `${describeResponse(ex)}${sizeClaimNote(status, ex.response.bodyText, ex.request.body)}`,
+    );
   if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
   if (ex.response.truncated)
-    return {
-      ok: false,
-      expected: 'a complete JSON body',
-      actual: `${describeResponse(ex)}: the body exceeded the read cap`,
-      exchange: ex,
-    };
+    return bad('a complete JSON body', `${describeResponse(ex)}: the body exceeded the read cap`);
   if (ex.json === undefined)
-    return {
-      ok: false,
-      expected: `a JSON body valid against ${schema}`,
-      actual: `${describeResponse(ex)}: the body is not JSON`,
-      exchange: ex,
-      ...cause,
-    };
+    return bad(`a JSON body valid against ${schema}`, `${describeResponse(ex)}: the body is not JSON`, cause);
   const v = ctx.schemas.validate(schema, ex.json);
   if (!v.ok)
-    return {
-      ok: false,
-      expected: `a body valid against ${schema}`,
-      actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`,
-      exchange: ex,
-      ...cause,
-    };
+    return bad(
+      `a body valid against ${schema}`,
+      `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`,
+      cause,
+    );
   return { ok: true };
 }
 

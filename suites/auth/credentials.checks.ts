@@ -73,6 +73,8 @@ const RULES: readonly AuthRule[] = [
   },
 ];
 
+const everyPresentation = (scheme: AuthScheme): Presentation[] => RULES.flatMap((rule) => rule.presentations(scheme));
+
 /** Why an answer to an unauthenticated request is not a rejection with no data (src/rules judges). */
 export function rejectionProblem(op: OperationId, ex: HttpExchange): string | undefined {
   return authRejectionProblem(op, ex.response.status, ex.json, ex.response.bodyText);
@@ -138,13 +140,11 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       const answers: { label: string; ex: HttpExchange }[] = [];
-      for (const rule of RULES) {
-        for (const p of rule.presentations(scheme))
-          answers.push({
-            label: p.label,
-            ex: await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' }),
-          });
-      }
+      for (const p of everyPresentation(scheme))
+        answers.push({
+          label: p.label,
+          ex: await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' }),
+        });
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
       // Authentication may come after the existence check: when the control got 404, a 404 is no breach.
@@ -165,7 +165,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
         ...(notes.length ? { notes } : {}),
       });
     },
-    schedule: { maxRequests: () => RULES.reduce((n, rule) => n + rule.presentations(scheme).length, 0) + 2 },
+    schedule: { maxRequests: () => everyPresentation(scheme).length + 2 },
   });
 }
 

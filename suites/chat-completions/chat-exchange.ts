@@ -103,10 +103,13 @@ export function targetUrl(ctx: CheckContext, path: string): URL {
   return new URL(ctx.target.baseUrl.replace(/\/+$/, '') + path);
 }
 
+/** The failure to meet `expected`, shown by the answer `ex` itself. */
+export const failAnswer = (ex: HttpExchange, expected: string): FailOutcome =>
+  fail({ expected, actual: describeResponse(ex), exchange: ex });
+
 /** Fails unless the exchange is a 4xx (a 2xx accepts what must be refused; a 5xx is not a refusal). */
 export function expectRejected(ex: HttpExchange, expected: string): FailOutcome | undefined {
-  if (is4xx(ex.response.status)) return undefined;
-  return fail({ expected, actual: describeResponse(ex), exchange: ex });
+  return is4xx(ex.response.status) ? undefined : failAnswer(ex, expected);
 }
 
 export function contentOf(choice: Record<string, unknown> | undefined): string {

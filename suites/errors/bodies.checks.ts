@@ -21,7 +21,7 @@ import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';
 import { enumeratedNegatives, negativesOnBase } from './realistic-negatives.js';
-import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
+import { is2xx, is4xx, mediaTypeOf, memo } from '../../src/core/values.js';
 import { ERROR_SHAPE_CONVENTION, judgeErrorBody } from '../../src/rules/error-shape.js';
 
 export type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
@@ -76,21 +76,19 @@ const drawnCases = new WeakMap<object, WeakMap<object, Map<string, RejectCases>>
 
 /** The invalid bodies of `op` at the check's seed, on a realistic base: every pair of the catalogue, then random draws. */
 export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>, op: BodyOperation): RejectCases {
-  let perTarget = drawnCases.get(ctx.target);
-  if (!perTarget) drawnCases.set(ctx.target, (perTarget = new WeakMap()));
-  let perSchemas = perTarget.get(ctx.schemas);
-  if (!perSchemas) perTarget.set(ctx.schemas, (perSchemas = new Map()));
-  const key = `${op} ${ctx.seed}`;
-  const drawn = perSchemas.get(key);
-  if (drawn) return drawn;
-  const info = BODY_OPERATIONS[op];
-  const base = info.base(ctx);
-  const cases: RejectCases = {
-    enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
-    random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
-  };
-  perSchemas.set(key, cases);
-  return cases;
+  const perTarget = memo(drawnCases, ctx.target, () => new WeakMap<object, Map<string, RejectCases>>());
+  return memo(
+    memo(perTarget, ctx.schemas, () => new Map()),
+    `${op} ${ctx.seed}`,
+    () => {
+      const info = BODY_OPERATIONS[op];
+      const base = info.base(ctx);
+      return {
+        enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
+        random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
+      };
+    },
+  );
 }
 
 function checkRejectCases(

@@ -9,6 +9,7 @@ import type { RecordKind } from '../../src/core/record-kinds.js';
 import { readIdBreach, recordDifference, unknownIdBreach } from '../../src/rules/records.js';
 import { isJsonObject } from '../../src/core/values.js';
 import type { RecordRow } from './record-check.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 /** Records read back: the first two listed and one further down (few requests). */
 const READ_BACK_FIRST = 2;
@@ -33,13 +34,9 @@ export const readRows: readonly RecordRow[] = [
     run: async (ctx, kind) => {
       const id = `conformance-missing-${seedTag(ctx.seed)}`;
       const ex = await readRecord(ctx, kind, id);
-      if (unknownIdBreach(ex.response.status))
-        return fail({
-          expected: `HTTP 404 for the unknown ${kind.idField} ${id}`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
-      return pass();
+      return unknownIdBreach(ex.response.status)
+        ? failAnswer(ex, `HTTP 404 for the unknown ${kind.idField} ${id}`)
+        : pass();
     },
   },
 ];

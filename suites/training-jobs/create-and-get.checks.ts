@@ -12,6 +12,7 @@ import { jobIdBreach } from '../../src/rules/records.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 export const createJob = (ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> =>
   postBody(ctx, 'training-jobs.create', body, expect);
@@ -50,8 +51,7 @@ const createReturnsUuidId = defineCheck({
   async run(ctx) {
     // The run's one valid create (the auth checks' control too).
     const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
-    if (!is2xx(ex.response.status))
-      return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex.response.status)) return failAnswer(ex, 'a 2xx answer to a valid create body');
     const problem = notAJob(ctx, ex, '§4.2');
     return problem ? fail(problem) : pass();
   },
@@ -70,12 +70,7 @@ const getReturnsSameId = defineCheck({
       );
     }
     const ex = await getJob(ctx, id);
-    if (!is2xx(ex.response.status))
-      return fail({
-        expected: `a 2xx answer for the job ${id} just created`,
-        actual: describeResponse(ex),
-        exchange: ex,
-      });
+    if (!is2xx(ex.response.status)) return failAnswer(ex, `a 2xx answer for the job ${id} just created`);
     const problem = notAJob(ctx, ex, '§4.3');
     if (problem) return fail(problem);
     const otherId = jobIdBreach(id, ex.json as Record<string, unknown>);
@@ -94,8 +89,7 @@ const unknownIdIs404 = defineCheck({
   async run(ctx) {
     const id = uuidFromSeed(ctx.seed);
     const ex = await getJob(ctx, id);
-    if (unknownIdBreach(ex.response.status))
-      return fail({ expected: `HTTP 404 for the unknown job ${id}`, actual: describeResponse(ex), exchange: ex });
+    if (unknownIdBreach(ex.response.status)) return failAnswer(ex, `HTTP 404 for the unknown job ${id}`);
     return pass();
   },
 });
@@ -114,8 +108,7 @@ const malformedIdIs4xx = defineCheck({
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);
-      if (malformedJobIdBreach(ex.response.status))
-        return fail({ expected: `a 4xx for the malformed job id "${id}"`, actual: describeResponse(ex), exchange: ex });
+      if (malformedJobIdBreach(ex.response.status)) return failAnswer(ex, `a 4xx for the malformed job id "${id}"`);
     }
     return pass();
   },

@@ -14,6 +14,7 @@ import type { HttpExchange } from '../../src/transport/types.js';
 import { realisticLogRequest } from '../../src/generation/index.js';
 import { baseGroups, invalidGroupCases, postBody } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 const logTrajectories = (ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> =>
   postBody(ctx, 'trajectories.log', body, expect);
@@ -70,11 +71,7 @@ const acceptsAnySplitString = defineCheck({
     for (const split of UNUSUAL_SPLITS) {
       const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
       if (!is2xx(ex.response.status))
-        return fail({
-          expected: `a 2xx answer to valid groups logged with split "${split}"`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
+        return failAnswer(ex, `a 2xx answer to valid groups logged with split "${split}"`);
     }
     return pass();
   },
