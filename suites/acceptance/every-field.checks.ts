@@ -12,6 +12,7 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
 import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
+import { sendRawChat } from '../chat-completions/chat-exchange.js';
 import { failOf, fitOutcome, judgeSuccess } from './success.checks.js';
 
 /** How many chat requests one mode's set holds (one per way of constraining output). */
@@ -143,12 +144,7 @@ const boundsAccepted = defineCheck({
     // Exact JSON texts (64-bit literals): one refused for its size is not judged.
     const tooLarge: string[] = [];
     for (const c of cases) {
-      const ex = await ctx.http.send({
-        method: 'POST',
-        path: pathOf(ctx.target, 'chat.create'),
-        body: c.text,
-        headers: { 'content-type': 'application/json' },
-      });
+      const ex = await sendRawChat(ctx, c.text);
       const refusal = sizeRefusalIn(ctx, ex);
       if (refusal) {
         tooLarge.push(sizeSkip(refusal, `a body with ${c.label}`).reason);

@@ -285,12 +285,7 @@ export const trailingSlashPath = defineCheck({
       const from = targetUrl(ctx, chatPath(ctx, true));
       const wanted = targetUrl(ctx, chatPath(ctx));
       const location = String(err.details.location ?? '');
-      let to: URL | undefined;
-      try {
-        to = new URL(location, from);
-      } catch {
-        to = undefined;
-      }
+      const to = URL.canParse(location, from.href) ? new URL(location, from) : undefined;
       if (to && to.origin === from.origin && to.pathname === wanted.pathname) {
         return pass([`the trailing-slash path is served through a ${status} redirect to ${to.pathname}`]);
       }

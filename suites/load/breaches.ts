@@ -17,7 +17,7 @@ export interface BurstJudgement {
   readonly aloneToo: readonly string[];
 }
 
-const ok = (a: Answer) => is2xx(a.status);
+export const ok = (a: Answer) => is2xx(a.status);
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 export const label = (r: BurstRequest) =>

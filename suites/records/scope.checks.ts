@@ -15,7 +15,7 @@ import {
   showKey,
 } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
+import { is2xx, isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 import { RECORD_URI_CONVENTION, recordScopeBreach, recordScopeShown } from '../../src/rules/records.js';
 import type { RecordRow } from './record-check.js';
 import { readRecord } from './read.checks.js';
@@ -160,10 +160,7 @@ async function knownIdNotFoundElsewhere(ctx: CheckContext, kind: RecordKind): Pr
     const status = ex.response.status;
     const body = ex.json;
     const returned =
-      status >= 200 &&
-      status < 300 &&
-      isJsonObject(body) &&
-      (body[kind.idField] === id || kind.fields.some((f) => f in body));
+      is2xx(status) && isJsonObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
     if (returned)
       return failAnswer(
         ex,
