@@ -2,7 +2,7 @@
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { operation, type OperationId } from '../../src/core/operations.js';
+import { operationLabel } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { is2xx } from '../../src/core/values.js';
 import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
@@ -12,29 +12,20 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
 import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
-import { failOf, judgeSuccess } from './success.checks.js';
+import { sendRawChat } from '../chat-completions/chat-exchange.js';
+import { failOf, fitOutcome, judgeSuccess } from './success.checks.js';
 
 /** How many chat requests one mode's set holds (one per way of constraining output). */
 const CHAT_SET_SIZE = 9;
 
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({
   ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
   maxCompletionTokens: ctx.target.maxCompletionTokens,
   mode,
   ...windowOptions(ctx),
 });
-/** The outcome once `total` requests were judged, saying those that did not fit the context window (`tooLarge`). */
-function fitOutcome(accepted: string, tooLarge: readonly string[], total: number, ofTotal: string): CheckOutcome {
-  if (tooLarge.length === 0) return pass([accepted]);
-  if (tooLarge.length >= total) return skip(tooLarge[0]!);
-  return pass([
-    accepted,
-    `${tooLarge.length}${ofTotal} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`,
-  ]);
-}
 const setOutcome = (accepted: string, tooLarge: readonly string[]): CheckOutcome =>
-  fitOutcome(accepted, tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
+  fitOutcome([accepted], tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
 const which = (i: number, body: Record<string, unknown>): string =>
   `request ${i + 1} of the every-field set (${Object.keys(body).length} fields: ${Object.keys(body).join(', ')})`;
 
@@ -147,18 +138,13 @@ const boundsAccepted = defineCheck({
   operation: 'chat.create',
   section: '§8',
   level: 'MUST',
-  requirement: `${label('chat.create')} accepts each documented bound (§8: seed and truncate_prompt_tokens) at the bound, the signed 64-bit limits standing for the printed ±9223372036854776000.`,
+  requirement: `${operationLabel('chat.create')} accepts each documented bound (§8: seed and truncate_prompt_tokens) at the bound, the signed 64-bit limits standing for the printed ±9223372036854776000.`,
   async run(ctx) {
     const cases = casesOf(ctx, 'chat.create', 'accepted');
     // Exact JSON texts (64-bit literals): one refused for its size is not judged.
     const tooLarge: string[] = [];
     for (const c of cases) {
-      const ex = await ctx.http.send({
-        method: 'POST',
-        path: pathOf(ctx.target, 'chat.create'),
-        body: c.text,
-        headers: { 'content-type': 'application/json' },
-      });
+      const ex = await sendRawChat(ctx, c.text);
       const refusal = sizeRefusalIn(ctx, ex);
       if (refusal) {
         tooLarge.push(sizeSkip(refusal, `a body with ${c.label}`).reason);
@@ -170,7 +156,7 @@ const boundsAccepted = defineCheck({
       const refused = await combinationFailure(ctx, BOUNDS_ACCEPTED, body, ex.response.status);
       return refused ?? failOf({ ...r, expected: `a body with ${c.label}: ${r.expected}` });
     }
-    return fitOutcome(`${cases.length - tooLarge.length} bound value(s) accepted`, tooLarge, cases.length, '');
+    return fitOutcome([`${cases.length - tooLarge.length} bound value(s) accepted`], tooLarge, cases.length, '');
   },
   schedule: { maxRequests: () => caseCount('chat.create', 'accepted') + SHRINK_PROBES + 1 },
 });

@@ -44,38 +44,30 @@ export function judgeSuccess(
   const status = ex.response.status;
   // An invalid body restates the operation's broken baseline; a refusal may be this request's own.
   const cause = options.precondition ? { precondition: options.precondition } : {};
+  const bad = (expected: string, actual: string, of = {}): ProbeResult => ({
+    ok: false,
+    expected,
+    actual,
+    exchange: ex,
+    ...of,
+  });
   if (!is2xx(status))
-    return {
-      ok: false,
-      expected: 'a 2xx answer to a valid request',
-      actual: `${describeResponse(ex)}${sizeClaimNote(status, ex.response.bodyText, ex.request.body)}`,
-      exchange: ex,
-    };
+    return bad(
+      'a 2xx answer to a valid request',
+      `${describeResponse(ex)}${sizeClaimNote(status, ex.response.bodyText, ex.request.body)}`,
+    );
   if (options.bodyOptional && ex.response.bodyText.trim() === '') return { ok: true };
   if (ex.response.truncated)
-    return {
-      ok: false,
-      expected: 'a complete JSON body',
-      actual: `${describeResponse(ex)}: the body exceeded the read cap`,
-      exchange: ex,
-    };
+    return bad('a complete JSON body', `${describeResponse(ex)}: the body exceeded the read cap`);
   if (ex.json === undefined)
-    return {
-      ok: false,
-      expected: `a JSON body valid against ${schema}`,
-      actual: `${describeResponse(ex)}: the body is not JSON`,
-      exchange: ex,
-      ...cause,
-    };
+    return bad(`a JSON body valid against ${schema}`, `${describeResponse(ex)}: the body is not JSON`, cause);
   const v = ctx.schemas.validate(schema, ex.json);
   if (!v.ok)
-    return {
-      ok: false,
-      expected: `a body valid against ${schema}`,
-      actual: `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`,
-      exchange: ex,
-      ...cause,
-    };
+    return bad(
+      `a body valid against ${schema}`,
+      `HTTP ${status}, body invalid: ${describeSchemaErrors(v.errors)}`,
+      cause,
+    );
   return { ok: true };
 }
 
@@ -88,12 +80,17 @@ export function failOf(r: Extract<ProbeResult, { ok: false }>): CheckOutcome {
   });
 }
 
-/** A property's outcome once some cases did not fit the context window: all of them a skip, some a note. */
-function withSizeSkips(outcome: CheckOutcome, reasons: readonly string[], sent: number): CheckOutcome {
-  if (outcome.status !== 'pass') return outcome;
-  if (reasons.length >= sent) return skip(reasons[0]!);
-  const note = `${reasons.length} of ${sent} cases did not fit the deployment's context window and were not judged: ${reasons[0]}`;
-  return pass([...(outcome.notes ?? []), note]);
+/** A pass with `notes` once some of `total` cases did not fit the context window (`tooLarge`): all of them a skip, some a note. */
+export function fitOutcome(
+  notes: readonly string[],
+  tooLarge: readonly string[],
+  total: number,
+  ofTotal: string,
+): CheckOutcome {
+  if (tooLarge.length === 0) return pass([...notes]);
+  if (tooLarge.length >= total) return skip(tooLarge[0]!);
+  const note = `${tooLarge.length}${ofTotal} did not fit the deployment's context window and were not judged: ${tooLarge[0]}`;
+  return pass([...notes, note]);
 }
 
 /** A top-level field whose every value in use is sent once per run, before the property's drawn cases. */
@@ -161,7 +158,8 @@ function bodyProperty(
       }
       const runs = ctx.runs - fixedCases.length;
       const outcome = runs > 0 ? await checkProperty(ctx, arbitrary(ctx), probe, { runs }) : pass();
-      return tooLarge.length ? withSizeSkips(outcome, tooLarge, sent) : outcome;
+      if (!tooLarge.length || outcome.status !== 'pass') return outcome;
+      return fitOutcome(outcome.notes ?? [], tooLarge, sent, ` of ${sent} cases`);
     },
     schedule: {
       ...(o.writes ? { casesWrite: true } : {}),

@@ -2,7 +2,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { unauthorizedStatusBreach } from '../../src/rules/auth.js';
 import { rejectionProblem as authRejectionProblem } from '../../src/rules/auth-rules.js';
-import { OPERATIONS, operation, type AuthScheme, type OperationId } from '../../src/core/operations.js';
+import { OPERATIONS, operation, operationLabel, type AuthScheme, type OperationId } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import type { AuthMode, HttpExchange } from '../../src/transport/types.js';
@@ -14,6 +14,8 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 // Made-up credentials start with `conformance-invalid` so the redactor leaves them readable.
 const FAKE_TOKEN = 'conformance-invalid-token';
 const FAKE_BASIC = 'conformance-invalid-user:conformance-invalid-password';
+const BEARER_FAKE: AuthMode = { header: `Bearer ${FAKE_TOKEN}` };
+const BASIC_FAKE: AuthMode = { header: `Basic ${b64(FAKE_BASIC)}` };
 
 interface Presentation {
   readonly label: string;
@@ -54,30 +56,24 @@ const RULES: readonly AuthRule[] = [
   {
     rule: 'rejects-wrong-credentials',
     what: 'wrong credentials in the right scheme',
-    presentations: (scheme) =>
+    presentations: (scheme) => [
       scheme === 'bearer'
-        ? [{ label: `an unknown bearer token (\`Bearer ${FAKE_TOKEN}\`)`, auth: { header: `Bearer ${FAKE_TOKEN}` } }]
-        : [{ label: `unknown basic credentials (\`${FAKE_BASIC}\`)`, auth: { header: `Basic ${b64(FAKE_BASIC)}` } }],
+        ? { label: `an unknown bearer token (\`Bearer ${FAKE_TOKEN}\`)`, auth: BEARER_FAKE }
+        : { label: `unknown basic credentials (\`${FAKE_BASIC}\`)`, auth: BASIC_FAKE },
+    ],
   },
   {
     rule: 'rejects-other-scheme',
     what: "the other operation family's scheme (basic on /v1, bearer on /v2)",
-    presentations: (scheme) =>
+    presentations: (scheme) => [
       scheme === 'bearer'
-        ? [
-            {
-              label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`,
-              auth: { header: `Basic ${b64(FAKE_BASIC)}` },
-            },
-          ]
-        : [
-            {
-              label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`,
-              auth: { header: `Bearer ${FAKE_TOKEN}` },
-            },
-          ],
+        ? { label: `the Basic scheme on a /v1 path (\`${FAKE_BASIC}\`)`, auth: BASIC_FAKE }
+        : { label: `the Bearer scheme on a /v2 path (\`Bearer ${FAKE_TOKEN}\`)`, auth: BEARER_FAKE },
+    ],
   },
 ];
+
+const everyPresentation = (scheme: AuthScheme): Presentation[] => RULES.flatMap((rule) => rule.presentations(scheme));
 
 /** Why an answer to an unauthenticated request is not a rejection with no data (src/rules judges). */
 export function rejectionProblem(op: OperationId, ex: HttpExchange): string | undefined {
@@ -101,11 +97,6 @@ export async function control(ctx: CheckContext, op: OperationId): Promise<Contr
   return { status, notes };
 }
 
-function slugLabel(op: OperationId): string {
-  const o = operation(op);
-  return `${o.method} ${o.path}`;
-}
-
 const unauthorizedId = (op: OperationId): string => `auth.answers-401.${slugOf(op)}`;
 
 function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
@@ -115,7 +106,7 @@ function rejectionCheck(op: OperationId, rule: AuthRule): CheckDefinition {
     operation: op,
     section: '§5',
     level: 'MUST',
-    requirement: `${slugLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
+    requirement: `${operationLabel(op)} rejects ${rule.what} with a 4xx and returns no data (§5: ${scheme} authentication).`,
     ...(operation(op).writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
@@ -144,18 +135,16 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
     section: '§5',
     level: 'SHOULD',
     convention: 'RFC 9110 401 for missing or invalid credentials',
-    requirement: `${slugLabel(op)} answers 401 Unauthorized to missing, malformed, wrong or other-scheme credentials.`,
+    requirement: `${operationLabel(op)} answers 401 Unauthorized to missing, malformed, wrong or other-scheme credentials.`,
     ...(operation(op).writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);
       const answers: { label: string; ex: HttpExchange }[] = [];
-      for (const rule of RULES) {
-        for (const p of rule.presentations(scheme))
-          answers.push({
-            label: p.label,
-            ex: await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' }),
-          });
-      }
+      for (const p of everyPresentation(scheme))
+        answers.push({
+          label: p.label,
+          ex: await ctx.http.send({ ...baseline.spec, auth: p.auth, expect: 'refusal' }),
+        });
       const c = await control(ctx, op);
       if ('skip' in c) return skip(c.skip);
       // Authentication may come after the existence check: when the control got 404, a 404 is no breach.
@@ -176,7 +165,7 @@ function unauthorizedCheck(op: OperationId): CheckDefinition {
         ...(notes.length ? { notes } : {}),
       });
     },
-    schedule: { maxRequests: () => RULES.reduce((n, rule) => n + rule.presentations(scheme).length, 0) + 2 },
+    schedule: { maxRequests: () => everyPresentation(scheme).length + 2 },
   });
 }
 

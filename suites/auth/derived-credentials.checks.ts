@@ -1,7 +1,7 @@
 /** @module §5 authentication against credentials close to the configured ones: each rejected (MUST). */
 import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { ConformanceError } from '../../src/core/errors.js';
-import { OPERATIONS, operation, type OperationId } from '../../src/core/operations.js';
+import { OPERATIONS, operation, operationLabel, type OperationId } from '../../src/core/operations.js';
 import { derivedPresentations } from '../../src/core/credentials.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { PRESENTATION_LABELS } from '../../src/core/presentations.js';
@@ -16,7 +16,7 @@ function derivedCheck(op: OperationId): CheckDefinition {
     operation: op,
     section: '§5',
     level: 'MUST',
-    requirement: `${o.method} ${o.path} rejects credentials derived from the real ones (${presentations.map((p) => PRESENTATION_LABELS[p]).join('; ')}) with a 4xx and returns no data (§5: ${o.auth} authentication with the credentials of its family).`,
+    requirement: `${operationLabel(op)} rejects credentials derived from the real ones (${presentations.map((p) => PRESENTATION_LABELS[p]).join('; ')}) with a 4xx and returns no data (§5: ${o.auth} authentication with the credentials of its family).`,
     ...(o.writes ? { writes: true } : {}),
     async run(ctx): Promise<CheckOutcome> {
       const baseline = await baselineRequest(ctx, op);

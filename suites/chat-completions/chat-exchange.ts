@@ -5,6 +5,7 @@ import { describeResponse, describeSchemaErrors } from '../../src/core/describe.
 import { learnFromAnswer, sizeClaimNote, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
 /** The §4.1 path (optionally the trailing-slash variant of the spec's request example). */
 export function chatPath(ctx: CheckContext, trailingSlash = false): string {
@@ -44,9 +45,6 @@ export function rawChatBody(
   );
 }
 
-export const is2xx = (ex: HttpExchange): boolean => ex.response.status >= 200 && ex.response.status < 300;
-export const is4xx = (ex: HttpExchange): boolean => ex.response.status >= 400 && ex.response.status < 500;
-
 export type Completion = Record<string, unknown> & {
   choices: Array<Record<string, unknown>>;
   usage: Record<string, unknown>;
@@ -58,7 +56,7 @@ export function expectCompletion(
   ex: HttpExchange,
   what: string,
 ): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome | SkipOutcome } {
-  if (!is2xx(ex)) {
+  if (!is2xx(ex.response.status)) {
     const tooLarge = sizeRefusalIn(ctx, ex);
     if (tooLarge) return { ok: false, outcome: sizeSkip(tooLarge, what) };
     return {
@@ -105,10 +103,13 @@ export function targetUrl(ctx: CheckContext, path: string): URL {
   return new URL(ctx.target.baseUrl.replace(/\/+$/, '') + path);
 }
 
+/** The failure to meet `expected`, shown by the answer `ex` itself. */
+export const failAnswer = (ex: HttpExchange, expected: string): FailOutcome =>
+  fail({ expected, actual: describeResponse(ex), exchange: ex });
+
 /** Fails unless the exchange is a 4xx (a 2xx accepts what must be refused; a 5xx is not a refusal). */
 export function expectRejected(ex: HttpExchange, expected: string): FailOutcome | undefined {
-  if (is4xx(ex)) return undefined;
-  return fail({ expected, actual: describeResponse(ex), exchange: ex });
+  return is4xx(ex.response.status) ? undefined : failAnswer(ex, expected);
 }
 
 export function contentOf(choice: Record<string, unknown> | undefined): string {

@@ -1,7 +1,7 @@
 /** @module The conventions' vLLM request rules (src/generation/rule-cases.ts), each broken alone: answered 4xx. */
-import { fail, pass } from '../../src/core/result.js';
+import { pass } from '../../src/core/result.js';
 import { RULE_CASES } from '../../src/generation/rule-cases.js';
-import { describeResponse } from '../../src/core/describe.js';
+import { expectRejected } from './chat-exchange.js';
 import { inBothModes, sendIn, type ChatMode } from './in-mode.js';
 
 /** The cases this check judges in `mode`. */
@@ -19,13 +19,8 @@ const [eachRuleRejected, eachRuleRejectedStreamed] = inBothModes({
     const maxTokens = Math.min(8, ctx.target.maxCompletionTokens);
     for (const c of casesIn(mode)) {
       const ex = await sendIn(ctx, mode, { max_completion_tokens: maxTokens, ...c.patch(maxTokens) });
-      if (ex.response.status < 400 || ex.response.status > 499) {
-        return fail({
-          expected: `a 4xx answer to a ${mode} request that breaks the rule ${c.rule}`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
-      }
+      const bad = expectRejected(ex, `a 4xx answer to a ${mode} request that breaks the rule ${c.rule}`);
+      if (bad) return bad;
     }
     return pass();
   },

@@ -39,14 +39,8 @@ export async function answerIn(
 }
 
 /** `answerIn`'s outcome when the answer's judgement is all a check asks: a pass when the rule held. */
-export async function holdsIn(
-  ctx: CheckContext,
-  mode: ChatMode,
-  extra: Record<string, unknown>,
-  what: string,
-  rule?: AnswerRule,
-): Promise<CheckOutcome> {
-  const a = await answerIn(ctx, mode, extra, what, rule);
+export async function holdsIn(...args: Parameters<typeof answerIn>): Promise<CheckOutcome> {
+  const a = await answerIn(...args);
   return a.ok ? pass() : a.outcome;
 }
 

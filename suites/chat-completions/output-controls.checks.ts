@@ -73,7 +73,7 @@ interface StructuredRule {
 }
 
 function structuredChecks(rule: StructuredRule): [CheckDefinition, CheckDefinition] {
-  const { id, convention, requirement, extra, what, judge } = rule;
+  const { id, convention, requirement } = rule;
   return inBothModes({
     id,
     operation: 'chat.create',
@@ -81,18 +81,13 @@ function structuredChecks(rule: StructuredRule): [CheckDefinition, CheckDefiniti
     level: 'SHOULD',
     convention,
     requirement,
-    run: (ctx, mode) => judgeStructured(ctx, mode, extra, what, judge),
+    run: (ctx, mode) => judgeStructured(ctx, mode, rule),
     schedule: { maxRequests: () => 1 },
   });
 }
 
-async function judgeStructured(
-  ctx: CheckContext,
-  mode: ChatMode,
-  extra: Record<string, unknown>,
-  what: string,
-  judge: StructuredRule['judge'],
-): Promise<CheckOutcome> {
+async function judgeStructured(ctx: CheckContext, mode: ChatMode, rule: StructuredRule): Promise<CheckOutcome> {
+  const { extra, what, judge } = rule;
   const budget = ctx.target.maxCompletionTokens;
   const r = await answerIn(ctx, mode, { temperature: 0, max_completion_tokens: budget, ...extra }, what);
   if (!r.ok) return r.outcome;

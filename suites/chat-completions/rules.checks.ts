@@ -12,14 +12,14 @@ import {
   chatPath,
   expectCompletion,
   expectRejected,
-  is2xx,
-  is4xx,
+  failAnswer,
   rawChatBody,
   sendChat,
   sendRawChat,
   targetUrl,
 } from './chat-exchange.js';
 import { answerIn, holdsIn, inBothModes, sendIn } from './in-mode.js';
+import { is2xx, is4xx } from '../../src/core/values.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -80,12 +80,10 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
     }
     const ex = await sendIn(ctx, mode, { priority: 1 });
     if (forbiddenAcceptedBreach({ priority: 1 }, ex.response.status, false))
-      return fail({
-        expected:
-          'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it',
-        actual: describeResponse(ex),
-        exchange: ex,
-      });
+      return failAnswer(
+        ex,
+        'priority 1 rejected with a 4xx: the target is declared without priority scheduling (§7.1); pass --priority-scheduling if it has it',
+      );
     return pass(['target declared without priority scheduling: priority 1 rejected']);
   },
   schedule: { maxRequests: () => 2 },
@@ -103,11 +101,7 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
     const sent = { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true };
     const ex = await sendIn(ctx, mode, sent);
     if (forbiddenAcceptedBreach(sent, ex.response.status) === undefined) return pass();
-    return fail({
-      expected: '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)',
-      actual: describeResponse(ex),
-      exchange: ex,
-    });
+    return failAnswer(ex, '4xx: continue_final_message cannot be used together with add_generation_prompt (§7.2)');
   },
   schedule: { maxRequests: () => 1 },
 });
@@ -175,14 +169,10 @@ export const seedBetweenInt64AndPrintedBound = defineCheck({
     const notes: string[] = [];
     for (const literal of SEED_SLIVER) {
       const ex = await sendRawChat(ctx, rawChatBody(ctx, 'seed', literal));
-      if (is2xx(ex)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
-      else if (is4xx(ex)) notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
-      else
-        return fail({
-          expected: `seed ${literal} accepted (2xx) or rejected (4xx)`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
+      if (is2xx(ex.response.status)) notes.push(`seed ${literal}: accepted (§8 printed bound)`);
+      else if (is4xx(ex.response.status))
+        notes.push(`seed ${literal}: rejected with ${ex.response.status} (64-bit reading)`);
+      else return failAnswer(ex, `seed ${literal} accepted (2xx) or rejected (4xx)`);
     }
     return pass(notes);
   },
@@ -232,8 +222,7 @@ export const serviceTierInSet = defineCheck({
   requirement: 'A response service_tier, when present and not null, is one of auto, default, flex, scale, priority.',
   async run(ctx) {
     const ex = await sendChat(ctx);
-    if (!is2xx(ex))
-      return fail({ expected: 'the minimal request answered 2xx (§4.1)', actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex.response.status)) return failAnswer(ex, 'the minimal request answered 2xx (§4.1)');
     // A 2xx whose body is not a JSON object has no service_tier to read: FAIL (§4.1 states the
     // response is JSON, and this valid request's answer is this check's own precondition).
     const json = ex.json;
@@ -296,12 +285,7 @@ export const trailingSlashPath = defineCheck({
       const from = targetUrl(ctx, chatPath(ctx, true));
       const wanted = targetUrl(ctx, chatPath(ctx));
       const location = String(err.details.location ?? '');
-      let to: URL | undefined;
-      try {
-        to = new URL(location, from);
-      } catch {
-        to = undefined;
-      }
+      const to = URL.canParse(location, from.href) ? new URL(location, from) : undefined;
       if (to && to.origin === from.origin && to.pathname === wanted.pathname) {
         return pass([`the trailing-slash path is served through a ${status} redirect to ${to.pathname}`]);
       }

@@ -4,7 +4,7 @@ import { refusalVerdict } from '../../src/rules/answer-facts.js';
 import { ANSWER_RULES } from '../../src/rules/answer-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 import { defineCheck, propertyRequests, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { operation, type OperationId } from '../../src/core/operations.js';
+import { operation, operationLabel } from '../../src/core/operations.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import {
   prepareCatalogue,
@@ -21,7 +21,7 @@ import type { SchemaName } from '../../src/schemas/registry.js';
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';
 import { enumeratedNegatives, negativesOnBase } from './realistic-negatives.js';
-import { is2xx, is4xx, mediaTypeOf } from '../../src/core/values.js';
+import { is2xx, is4xx, mediaTypeOf, memo } from '../../src/core/values.js';
 import { ERROR_SHAPE_CONVENTION, judgeErrorBody } from '../../src/rules/error-shape.js';
 
 export type BodyOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
@@ -76,21 +76,19 @@ const drawnCases = new WeakMap<object, WeakMap<object, Map<string, RejectCases>>
 
 /** The invalid bodies of `op` at the check's seed, on a realistic base: every pair of the catalogue, then random draws. */
 export function rejectCases(ctx: Pick<CheckContext, 'seed' | 'schemas' | 'target'>, op: BodyOperation): RejectCases {
-  let perTarget = drawnCases.get(ctx.target);
-  if (!perTarget) drawnCases.set(ctx.target, (perTarget = new WeakMap()));
-  let perSchemas = perTarget.get(ctx.schemas);
-  if (!perSchemas) perTarget.set(ctx.schemas, (perSchemas = new Map()));
-  const key = `${op} ${ctx.seed}`;
-  const drawn = perSchemas.get(key);
-  if (drawn) return drawn;
-  const info = BODY_OPERATIONS[op];
-  const base = info.base(ctx);
-  const cases: RejectCases = {
-    enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
-    random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
-  };
-  perSchemas.set(key, cases);
-  return cases;
+  const perTarget = memo(drawnCases, ctx.target, () => new WeakMap<object, Map<string, RejectCases>>());
+  return memo(
+    memo(perTarget, ctx.schemas, () => new Map()),
+    `${op} ${ctx.seed}`,
+    () => {
+      const info = BODY_OPERATIONS[op];
+      const base = info.base(ctx);
+      return {
+        enumerated: enumeratedNegatives(info.requestSchema, base, 'reject', ctx.schemas, ctx.seed),
+        random: negativesOnBase(info.requestSchema, base, 'reject', ctx.schemas),
+      };
+    },
+  );
 }
 
 function checkRejectCases(
@@ -102,8 +100,6 @@ function checkRejectCases(
   const concurrency = Math.min(ENUMERATION_CONCURRENCY, ctx.concurrency ?? ENUMERATION_CONCURRENCY);
   return checkEnumerated(ctx, enumerated, random, probe, { concurrency });
 }
-
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
 interface RawCase {
   readonly label: string;
@@ -216,8 +212,8 @@ function errorBodyShape(op: BodyOperation): CheckDefinition {
     level: section7 ? 'MUST' : 'SHOULD',
     ...(section7 ? {} : { convention: ERROR_SHAPE_CONVENTION }),
     requirement: section7
-      ? `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
-      : `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
+      ? `${operationLabel(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`
+      : `${operationLabel(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     ...writesFor(op),
     async run(ctx): Promise<CheckOutcome> {
       let judged = 0;
@@ -296,7 +292,7 @@ function lenientInputs(op: BodyOperation): CheckDefinition {
     section: operation(op).section,
     level: 'INFO',
     convention: 'pydantic lax mode and vLLM `str | list[str]` fields (lenient by design)',
-    requirement: `${label(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
+    requirement: `${operationLabel(op)} may accept or reject inputs that real servers coerce (a numeric string for a number, null on an optional field, a single string for an array of strings); either is observed, but a 5xx or an accepted request answered with an invalid body is a failure.`,
     ...writesFor(op),
     run: (ctx) =>
       checkProperty(

@@ -2,15 +2,16 @@
 import { BODY_REJECTION_CONVENTION } from '../../src/rules/answer-facts.js';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
 import { DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
-import { operation } from '../../src/core/operations.js';
-import { fail, pass } from '../../src/core/result.js';
+import { operation, operationLabel } from '../../src/core/operations.js';
+import { pass } from '../../src/core/result.js';
 import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
-import { describeResponse } from '../../src/core/describe.js';
+import { expectRejected } from '../chat-completions/chat-exchange.js';
 import { windowOptions } from '../../src/kit/context-window.js';
 import { pathOf } from '../../src/kit/requests.js';
 import { registry } from '../../src/schemas/registry.js';
 import { slugOf } from '../../src/kit/baseline.js';
+import { memo } from '../../src/core/values.js';
 
 export type ConstrainedOperation = 'chat.create' | 'training-jobs.create' | 'trajectories.log';
 
@@ -47,14 +48,10 @@ const counted = new Map<string, number>();
 
 /** How many cases of a kind an operation has (the schema decides; counted on a placeholder target). */
 export function caseCount(op: ConstrainedOperation, expect: ConstraintCase['expect']): number {
-  const key = `${op} ${expect}`;
-  let n = counted.get(key);
-  if (n === undefined) {
+  return memo(counted, `${op} ${expect}`, () => {
     const target = { model: 'm', maxCompletionTokens: 8, modelId: DEFAULT_MODEL_ID } as CheckContext['target'];
-    n = casesOf({ target, seed: 1 }, op, expect).length;
-    counted.set(key, n);
-  }
-  return n;
+    return casesOf({ target, seed: 1 }, op, expect).length;
+  });
 }
 
 function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
@@ -65,7 +62,7 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
     section: o.section,
     level: 'SHOULD',
     convention: BODY_REJECTION_CONVENTION,
-    requirement: `${o.method} ${o.path} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
+    requirement: `${operationLabel(op)} answers 4xx to a body that breaks one documented constraint of its schema (a required field left out, a value outside its listed values, not of its format, beyond a bound), for every such constraint.`,
     ...(o.writes ? { writes: true } : {}),
     async run(ctx) {
       const cases = casesOf(ctx, op, 'rejected');
@@ -77,13 +74,8 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
           headers: { 'content-type': 'application/json' },
           expect: 'refusal',
         });
-        const status = ex.response.status;
-        if (status < 400 || status > 499)
-          return fail({
-            expected: `a 4xx answer to a body with ${c.label}`,
-            actual: describeResponse(ex),
-            exchange: ex,
-          });
+        const bad = expectRejected(ex, `a 4xx answer to a body with ${c.label}`);
+        if (bad) return bad;
       }
       return pass([`${cases.length} constraint(s) broken one at a time, each rejected`]);
     },

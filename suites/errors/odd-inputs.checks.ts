@@ -13,6 +13,7 @@ import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js
 import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
 import { logRequest, slugOf, trainingJobRequest } from '../../src/kit/baseline.js';
 import { errorMessageOf, internalsIn } from '../../src/rules/error-shape.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 interface OddInput {
   readonly label: string;
@@ -120,12 +121,7 @@ function never5xx(op: OperationId, inputs: readonly OddInput[]): CheckDefinition
           continue;
         }
         handOff(ctx, op, `errors.rejects-invalid-body.${slugOf(op)}`, input.label, spec, answer);
-        if (answer.response.status >= 500)
-          return fail({
-            expected: `${input.label}: a 4xx or a 2xx, never a 5xx`,
-            actual: describeResponse(answer),
-            exchange: answer,
-          });
+        if (answer.response.status >= 500) return failAnswer(answer, `${input.label}: a 4xx or a 2xx, never a 5xx`);
       }
       return pass();
     },

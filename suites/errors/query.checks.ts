@@ -1,6 +1,6 @@
 /** @module List query parameters of the wrong type (§4.5, §4.7): `limit=abc` answered 422 with `detail[]` (SHOULD). */
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../src/core/check.js';
-import { operation } from '../../src/core/operations.js';
+import { operation, operationLabel } from '../../src/core/operations.js';
 import { fail, pass, type CheckOutcome } from '../../src/core/result.js';
 import { excerpt } from '../../src/core/describe.js';
 import { pathOf } from '../../src/kit/requests.js';
@@ -72,15 +72,21 @@ function describe(a: SmallAnswer): string {
 
 const rejectsWrongTypeId = (op: ListOperation): string => `errors.rejects-wrong-type-query.${slugOf(op)}`;
 
-function rejectsWrongType(op: ListOperation): CheckDefinition {
-  const o = operation(op);
+/** A check of `op`'s list query parameters, at the convention's level. */
+function queryCheck(op: ListOperation, def: Pick<CheckDefinition, 'id' | 'requirement' | 'run' | 'schedule'>) {
   return defineCheck({
-    id: rejectsWrongTypeId(op),
     operation: op,
-    section: o.section,
+    section: operation(op).section,
     level: 'SHOULD',
     convention: CONVENTION,
-    requirement: `${o.method} ${o.path} rejects an integer query parameter (limit, offset) of the wrong type with a 4xx instead of ignoring it.`,
+    ...def,
+  });
+}
+
+function rejectsWrongType(op: ListOperation): CheckDefinition {
+  return queryCheck(op, {
+    id: rejectsWrongTypeId(op),
+    requirement: `${operationLabel(op)} rejects an integer query parameter (limit, offset) of the wrong type with a 4xx instead of ignoring it.`,
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
@@ -103,14 +109,9 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
 }
 
 function errorShape(op: ListOperation): CheckDefinition {
-  const o = operation(op);
-  return defineCheck({
+  return queryCheck(op, {
     id: `errors.query-error-shape.${slugOf(op)}`,
-    operation: op,
-    section: o.section,
-    level: 'SHOULD',
-    convention: CONVENTION,
-    requirement: `${o.method} ${o.path} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
+    requirement: `${operationLabel(op)} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);

@@ -21,6 +21,11 @@ function child(c: Container, key: string): unknown {
   return Array.isArray(c) ? c[Number(key)] : c[key];
 }
 
+function setChild(c: Container, key: string, value: unknown): void {
+  if (Array.isArray(c)) c[Number(key)] = value;
+  else c[key] = value;
+}
+
 function valueAt(root: unknown, tokens: readonly string[]): unknown {
   let cur = root;
   for (const t of tokens) {
@@ -66,17 +71,13 @@ export function transplant(
         if (Array.isArray(cur)) return undefined;
         delete cur[t];
       } else {
-        const broken = adapt(valueAt(negative.value, negPath), child(cur, t), negative.mutation.strictness);
-        if (Array.isArray(cur)) cur[Number(t)] = broken;
-        else cur[t] = broken;
+        setChild(cur, t, adapt(valueAt(negative.value, negPath), child(cur, t), negative.mutation.strictness));
       }
       break;
     }
     const next = child(cur, t);
     if (!isContainer(next) || (Array.isArray(next) && next.length === 0)) {
-      const subtree = structuredClone(valueAt(negative.value, negPath));
-      if (Array.isArray(cur)) cur[Number(t)] = subtree;
-      else cur[t] = subtree;
+      setChild(cur, t, structuredClone(valueAt(negative.value, negPath)));
       break;
     }
     cur = next;

@@ -1,5 +1,6 @@
 /** @module A burst's answers judged against the same requests sent alone: only a breach new under load counts. */
 import { usageBreach } from '../../src/rules/chat-answer.js';
+import { is2xx } from '../../src/core/values.js';
 import type { Answer, BurstRequest } from './burst.js';
 
 /** The chat checks that own the bounds a burst answer may break alone too. */
@@ -16,7 +17,7 @@ export interface BurstJudgement {
   readonly aloneToo: readonly string[];
 }
 
-const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+export const ok = (a: Answer) => is2xx(a.status);
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 export const label = (r: BurstRequest) =>
@@ -93,8 +94,9 @@ export function judgeBurst(
 ): BurstJudgement {
   const alone: string[] = [];
   const owned = new Set<string>();
+  const found = (breach: { at: number; actual: string }): BurstJudgement => ({ breach, aloneToo: alone });
   const first = crossed(reqs, solo, burst) ?? sharedId(reqs, solo, burst, alone);
-  if (first) return { breach: first, aloneToo: alone };
+  if (first) return found(first);
   for (const r of reqs) {
     const a = burst[r.index]!;
     const s = solo[r.index]!;
@@ -103,8 +105,7 @@ export function judgeBurst(
       const breach = bound.breach(r, a);
       if (!breach) continue;
       const soloBreach = bound.breach(r, s);
-      if (soloBreach === undefined)
-        return { breach: { at: r.index, actual: `${label(r)} ${breach}` }, aloneToo: alone };
+      if (soloBreach === undefined) return found({ at: r.index, actual: `${label(r)} ${breach}` });
       if (!owned.has(bound.owner))
         alone.push(
           `${label(r)} sent alone ${soloBreach.replace(/ \(usage counted across the batch\)|: another request's answer/, '')} too: ${bound.what} is ${bound.owner}'s finding, not one under load`,
@@ -114,21 +115,15 @@ export function judgeBurst(
     const u = a.usage;
     const su = s.usage;
     if (u && su && u.prompt_tokens !== su.prompt_tokens)
-      return {
-        breach: {
-          at: r.index,
-          actual: `${label(r)} counted ${u.prompt_tokens} prompt tokens under load, ${su.prompt_tokens} alone (usage counted across the batch)`,
-        },
-        aloneToo: alone,
-      };
+      return found({
+        at: r.index,
+        actual: `${label(r)} counted ${u.prompt_tokens} prompt tokens under load, ${su.prompt_tokens} alone (usage counted across the batch)`,
+      });
     if (u && su && same(a.texts, s.texts) && u.completion_tokens !== su.completion_tokens)
-      return {
-        breach: {
-          at: r.index,
-          actual: `${label(r)} counted ${u.completion_tokens} completion tokens under load for the text it got alone with ${su.completion_tokens} (usage counted across the batch)`,
-        },
-        aloneToo: alone,
-      };
+      return found({
+        at: r.index,
+        actual: `${label(r)} counted ${u.completion_tokens} completion tokens under load for the text it got alone with ${su.completion_tokens} (usage counted across the batch)`,
+      });
   }
   return { aloneToo: alone };
 }

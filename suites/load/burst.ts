@@ -89,6 +89,15 @@ function usageOf(v: unknown): Answer['usage'] {
   return v !== null && typeof v === 'object' ? (v as Answer['usage']) : undefined;
 }
 
+/** An answer without choices, id or usage: refused, or none at all. */
+const emptyAnswer = (status: number, rest: Partial<Answer>): Answer => ({
+  status,
+  texts: [],
+  id: undefined,
+  usage: undefined,
+  ...rest,
+});
+
 export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requestId): Promise<Answer> {
   const spec = {
     method: 'POST',
@@ -117,13 +126,7 @@ export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requ
     const stream = await ctx.http.open(spec);
     if (stream.status < 200 || stream.status > 299) {
       await stream.close();
-      return {
-        status: stream.status,
-        retryAfter: stream.headers['retry-after'],
-        texts: [],
-        id: undefined,
-        usage: undefined,
-      };
+      return emptyAnswer(stream.status, { retryAfter: stream.headers['retry-after'] });
     }
     const texts: string[] = [];
     let id: string | undefined;
@@ -143,14 +146,6 @@ export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requ
   } catch (err) {
     const { code, message } = describeError(err);
     if (code === 'CTS_WRITE_BUDGET' || code === 'CTS_RUN_DEADLINE') throw err;
-    return {
-      status: 0,
-      texts: [],
-      id: undefined,
-      usage: undefined,
-      error: `${code}: ${message}`,
-      errorCode: code,
-      cause: err,
-    };
+    return emptyAnswer(0, { error: `${code}: ${message}`, errorCode: code, cause: err });
   }
 }

@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CheckContext, defineCheck } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { judgeBurst, label } from './breaches.js';
+import { judgeBurst, label, ok } from './breaches.js';
 import {
   type Answer,
   ask,
@@ -19,8 +19,6 @@ const CONVENTION_BELONG =
   "llmperf's correctness test and vLLM's concurrency tests: under concurrent load each answer is its own request's, as when sent alone";
 const CONVENTION_SHED =
   'vLLM / OpenAI: an overloaded server answers 429 or 503 with Retry-After, never another 5xx nor a dropped connection';
-
-const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 
 /** Times the requests sent alone are sent again in all when shed (429/503): the target was busy with others' requests. */
 const SHED_RETRIES = 8;

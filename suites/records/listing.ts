@@ -231,18 +231,10 @@ function listingNotes(what: string, lines: LinesRead, cap: number, byteCapReache
 }
 
 /** Reads the keys of a listing's first `max` records, in order (bounded memory: keys only). */
-export async function readKeys(
-  ctx: CheckContext,
-  kind: RecordKind,
-  req: ListRequest,
-): Promise<
-  | { ok: true; keys: string[]; complete: boolean; more: boolean; notes: readonly string[]; evidence: StreamEvidence }
-  | { ok: false; failure: FailOutcome }
-> {
+export async function readKeys(ctx: CheckContext, kind: RecordKind, req: ListRequest) {
   const keys: string[] = [];
   const r = await readListing(ctx, kind, req, (rec) => void keys.push(recordKey(kind, rec)));
-  if (!r.ok) return r;
-  return { ok: true, keys, complete: r.complete, more: r.more, notes: r.notes, evidence: r.evidence };
+  return r.ok ? { ...r, keys } : r;
 }
 
 /** A hex tag fixed by the seed, for names that no record or project has. */

@@ -9,6 +9,7 @@ import type { RecordKind } from '../../src/core/record-kinds.js';
 import { readIdBreach, recordDifference, unknownIdBreach } from '../../src/rules/records.js';
 import { isJsonObject } from '../../src/core/values.js';
 import type { RecordRow } from './record-check.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 /** Records read back: the first two listed and one further down (few requests). */
 const READ_BACK_FIRST = 2;
@@ -33,21 +34,23 @@ export const readRows: readonly RecordRow[] = [
     run: async (ctx, kind) => {
       const id = `conformance-missing-${seedTag(ctx.seed)}`;
       const ex = await readRecord(ctx, kind, id);
-      if (unknownIdBreach(ex.response.status))
-        return fail({
-          expected: `HTTP 404 for the unknown ${kind.idField} ${id}`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
-      return pass();
+      return unknownIdBreach(ex.response.status)
+        ? failAnswer(ex, `HTTP 404 for the unknown ${kind.idField} ${id}`)
+        : pass();
     },
   },
 ];
 
-function readRecord(ctx: CheckContext, kind: RecordKind, id: string): Promise<HttpExchange> {
+/** Reads the record `id`, through another entity and project when `where` names them. */
+export function readRecord(
+  ctx: CheckContext,
+  kind: RecordKind,
+  id: string,
+  where: { entity: string; project: string } | Record<string, never> = {},
+): Promise<HttpExchange> {
   return ctx.http.send({
     method: 'GET',
-    path: pathOf(ctx.target, kind.readOp, { [kind.idField]: id }),
+    path: pathOf(ctx.target, kind.readOp, { ...where, [kind.idField]: id }),
     auth: 'default',
   });
 }

@@ -1,8 +1,7 @@
 /** @module §4.5–§4.8 scope: records listed or read belong to the entity and project of the path. */
 import type { CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
-import { describeResponse, excerpt } from '../../src/core/describe.js';
-import { pathOf } from '../../src/kit/requests.js';
+import { excerpt } from '../../src/core/describe.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import {
   evidenceOf,
@@ -16,9 +15,11 @@ import {
   showKey,
 } from './listing.js';
 import type { RecordKind } from '../../src/core/record-kinds.js';
-import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
+import { is2xx, isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 import { RECORD_URI_CONVENTION, recordScopeBreach, recordScopeShown } from '../../src/rules/records.js';
 import type { RecordRow } from './record-check.js';
+import { readRecord } from './read.checks.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
 /** Lines read from a listing that should be empty: enough to see a leak. */
 const LEAK_PROBE = 50;
@@ -155,25 +156,16 @@ async function knownIdNotFoundElsewhere(ctx: CheckContext, kind: RecordKind): Pr
   ];
   const notes: string[] = [];
   for (const where of elsewhere) {
-    const ex = await ctx.http.send({
-      method: 'GET',
-      path: pathOf(ctx.target, kind.readOp, { entity: where.entity, project: where.project, [kind.idField]: id }),
-      auth: 'default',
-    });
+    const ex = await readRecord(ctx, kind, id, { entity: where.entity, project: where.project });
     const status = ex.response.status;
     const body = ex.json;
     const returned =
-      status >= 200 &&
-      status < 300 &&
-      isJsonObject(body) &&
-      (body[kind.idField] === id || kind.fields.some((f) => f in body));
-    if (returned) {
-      return fail({
-        expected: `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`,
-        actual: `${describeResponse(ex)}`,
-        exchange: ex,
-      });
-    }
+      is2xx(status) && isJsonObject(body) && (body[kind.idField] === id || kind.fields.some((f) => f in body));
+    if (returned)
+      return failAnswer(
+        ex,
+        `no ${kind.title} when ${id} (listed under ${ctx.target.entity}/${ctx.target.project}) is read through ${where.what} (${where.entity}/${where.project})`,
+      );
     notes.push(`${id} through ${where.what}: HTTP ${status}`);
   }
   return pass(notes);

@@ -3,21 +3,22 @@ import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
 import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
-import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';
-import { expectCompletion } from '../chat-completions/chat-exchange.js';
+import { expectCompletion, sendChat } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 
-async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>) {
-  const plain = await ctx.http.send({
-    method: 'POST',
-    path: pathOf(ctx.target, 'chat.create'),
-    json: minimalChatRequest(ctx.target, extra),
-  });
-  return { plain, p: expectCompletion(ctx, plain, 'the same request without stream') };
+/** The same request without stream, and its `usage[field]` (the failure when it counts none). */
+async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>, field: string) {
+  const plain = await sendChat(ctx, extra);
+  const p = expectCompletion(ctx, plain, 'the same request without stream');
+  if (!p.ok) return p;
+  const count = (p.body.usage as Record<string, unknown> | undefined)?.[field];
+  if (typeof count === 'number') return { ok: true as const, body: p.body, count };
+  const expected = `the same request without stream answered with usage.${field}`;
+  return { ok: false as const, outcome: fail({ expected, actual: describeResponse(plain), exchange: plain }) };
 }
 
 const reassemblesToValidCompletion = defineCheck({
@@ -54,16 +55,9 @@ const reassemblesToValidCompletion = defineCheck({
         `${describeSchemaErrors(v.errors)} in ${JSON.stringify(completion).slice(0, 300)}`,
       );
 
-    const { plain, p } = await sendUnstreamed(ctx, extra);
+    const p = await sendUnstreamed(ctx, extra, 'prompt_tokens');
     if (!p.ok) return p.outcome;
-    const plainPrompt = (p.body.usage as { prompt_tokens?: unknown }).prompt_tokens;
-    if (typeof plainPrompt !== 'number') {
-      return fail({
-        expected: 'the same request without stream answered with usage.prompt_tokens',
-        actual: describeResponse(plain),
-        exchange: plain,
-      });
-    }
+    const plainPrompt = p.count;
     const streamedPrompt = (completion.usage as { prompt_tokens?: unknown }).prompt_tokens;
     if (streamedPrompt !== plainPrompt) {
       return probe.failWith(
@@ -126,17 +120,10 @@ const streamedTokensMatchPlain = defineCheck({
     };
     const probe = await probeChatStream(ctx, { ...extra, stream_options: { include_usage: true } });
     if (!isProbe(probe)) return probe;
-    const { plain, p } = await sendUnstreamed(ctx, extra);
+    const p = await sendUnstreamed(ctx, extra, 'completion_tokens');
     if (!p.ok) return p.outcome;
-    const body = p.body as { usage?: { completion_tokens?: unknown }; choices?: { message?: { content?: unknown } }[] };
-    const plainCount = body.usage?.completion_tokens;
-    if (typeof plainCount !== 'number') {
-      return fail({
-        expected: 'the same request without stream answered with usage.completion_tokens',
-        actual: describeResponse(plain),
-        exchange: plain,
-      });
-    }
+    const body = p.body as { choices?: { message?: { content?: unknown } }[] };
+    const plainCount = p.count;
     const streamed = probe.verdict.choices[0];
     if (!streamed) return skipAbsent(probe, 'no chunk carried a choice', ['streaming.contiguous-choice-indices']);
     const plainText = body.choices?.[0]?.message?.content;

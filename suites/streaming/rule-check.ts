@@ -4,7 +4,7 @@ import { pass, type SkipOutcome } from '../../src/core/result.js';
 import type { ChatStreamVerdict, StreamRule } from '../../src/rules/chat-stream-verdict.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 import { STREAM_JUDGE_RULES } from '../../src/rules/stream-rules.js';
-import { failOnRule, isProbe, probeChatStream, skipWhenAbsent, type StreamProbe } from './stream-probe.js';
+import { failOnRule, isProbe, probeChatStream, skipAbsent, type StreamProbe } from './stream-probe.js';
 
 export interface StreamRuleRow {
   readonly id: string;
@@ -35,7 +35,7 @@ export function streamRuleCheck(row: StreamRuleRow): CheckDefinition {
       const absent = row.absent;
       return (
         failOnRule(probe, row.rule, row.expected) ??
-        (absent ? skipWhenAbsent(probe, absent.when(probe.verdict), absent.nothing, absent.reportedBy) : undefined) ??
+        (absent?.when(probe.verdict) ? skipAbsent(probe, absent.nothing, absent.reportedBy) : undefined) ??
         row.unjudged?.(probe) ??
         pass(row.notes?.(probe))
       );

@@ -31,10 +31,7 @@ export function probeChatStream(ctx: CheckContext, extra: Record<string, unknown
   return ctx.cache.shared(probeKey(extra), () => streamOnce(ctx, extra));
 }
 
-async function streamOnce(
-  ctx: CheckContext,
-  extra: Record<string, unknown>,
-): Promise<StreamProbe | FailOutcome | SkipOutcome> {
+async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Promise<ProbeAnswer> {
   const body = minimalChatRequest(ctx.target, { ...extra, stream: true });
   const stream = await ctx.http.open({ method: 'POST', path: pathOf(ctx.target, 'chat.create'), json: body });
   const judge = new ChatStreamJudge({
@@ -80,7 +77,7 @@ async function streamOnce(
   };
 }
 
-export const isProbe = (p: StreamProbe | FailOutcome | SkipOutcome): p is StreamProbe => 'verdict' in p;
+export const isProbe = (p: ProbeAnswer): p is StreamProbe => 'verdict' in p;
 
 export function failOnRule(probe: StreamProbe, rule: StreamRule, expected: string): FailOutcome | undefined {
   const found = probe.verdict.findings.filter((f) => f.rule === rule);
@@ -95,16 +92,7 @@ export function describeArrival(probe: StreamProbe): string {
   return `HTTP ${probe.status} (${type}), ${v.timings.events} SSE event(s), ${v.chunks} chunk(s)${v.sawDone ? ', data: [DONE]' : ', no data: [DONE]'}; first bytes: ${excerpt(probe.firstBytes, 80) || '(empty body)'}`;
 }
 
-/** A skip when the rule's subject is `missing` from the stream, naming the checks that report the absence. */
-export function skipWhenAbsent(
-  probe: StreamProbe,
-  missing: boolean,
-  nothing: string,
-  reportedBy: readonly string[],
-): SkipOutcome | undefined {
-  return missing ? skipAbsent(probe, nothing, reportedBy) : undefined;
-}
-
+/** A skip when the rule's subject is missing from the stream, naming the checks that report the absence. */
 export function skipAbsent(probe: StreamProbe, nothing: string, reportedBy: readonly string[]): SkipOutcome {
   return skip(
     `${nothing} (${describeArrival(probe)}): nothing to judge; ${reportedBy.join(', ')} report${reportedBy.length === 1 ? 's' : ''} the stream itself`,

@@ -1,6 +1,9 @@
 /** @module Request bodies of §4.2 and §4.4: realistic valid ones, and one-field-broken cases. */
 import type fc from 'fast-check';
+import type { CheckContext } from '../../src/core/check.js';
 import { realisticTrainingJobRequest } from '../../src/generation/index.js';
+import { pathOf } from '../../src/kit/requests.js';
+import type { HttpExchange } from '../../src/transport/types.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -12,6 +15,22 @@ export function realisticCreateBody(modelId: string): fc.Arbitrary<Record<string
     if (!config || config.importance_sampling_level === undefined || config.importance_sampling_level === 'token')
       return body;
     return { ...body, experimental_config: { ...config, importance_sampling_level: 'token' } };
+  });
+}
+
+/** POSTs `body` to `op` with the configured credentials; `expect: 'refusal'` for a body no reading accepts. */
+export function postBody(
+  ctx: CheckContext,
+  op: 'training-jobs.create' | 'trajectories.log',
+  body: unknown,
+  expect?: 'refusal',
+): Promise<HttpExchange> {
+  return ctx.http.send({
+    method: 'POST',
+    path: pathOf(ctx.target, op),
+    json: body,
+    auth: 'default',
+    ...(expect ? { expect } : {}),
   });
 }
 

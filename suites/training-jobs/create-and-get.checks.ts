@@ -5,23 +5,17 @@ import { describeResponse, describeSchemaErrors } from '../../src/core/describe.
 import { controlExchange } from '../../src/kit/baseline.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { HttpExchange } from '../../src/transport/types.js';
-import { baseGroups, uuidFromSeed } from './bodies.js';
+import { baseGroups, postBody, uuidFromSeed } from './bodies.js';
 import { isUuid, malformedJobIdBreach, unknownIdBreach } from '../../src/rules/records.js';
 import { is2xx } from '../../src/core/values.js';
 import { jobIdBreach } from '../../src/rules/records.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { RECORD_RULES } from '../../src/rules/record-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
-export function createJob(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
-  return ctx.http.send({
-    method: 'POST',
-    path: pathOf(ctx.target, 'training-jobs.create'),
-    json: body,
-    auth: 'default',
-    ...(expect ? { expect } : {}),
-  });
-}
+export const createJob = (ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> =>
+  postBody(ctx, 'training-jobs.create', body, expect);
 
 /** Why an answer is not a training job (an object with `id`, a UUID string, per `section`), as a failure. */
 export function notAJob(ctx: CheckContext, ex: HttpExchange, section: string) {
@@ -57,8 +51,7 @@ const createReturnsUuidId = defineCheck({
   async run(ctx) {
     // The run's one valid create (the auth checks' control too).
     const { exchange: ex } = await controlExchange(ctx, 'training-jobs.create');
-    if (!is2xx(ex.response.status))
-      return fail({ expected: 'a 2xx answer to a valid create body', actual: describeResponse(ex), exchange: ex });
+    if (!is2xx(ex.response.status)) return failAnswer(ex, 'a 2xx answer to a valid create body');
     const problem = notAJob(ctx, ex, '§4.2');
     return problem ? fail(problem) : pass();
   },
@@ -77,12 +70,7 @@ const getReturnsSameId = defineCheck({
       );
     }
     const ex = await getJob(ctx, id);
-    if (!is2xx(ex.response.status))
-      return fail({
-        expected: `a 2xx answer for the job ${id} just created`,
-        actual: describeResponse(ex),
-        exchange: ex,
-      });
+    if (!is2xx(ex.response.status)) return failAnswer(ex, `a 2xx answer for the job ${id} just created`);
     const problem = notAJob(ctx, ex, '§4.3');
     if (problem) return fail(problem);
     const otherId = jobIdBreach(id, ex.json as Record<string, unknown>);
@@ -101,8 +89,7 @@ const unknownIdIs404 = defineCheck({
   async run(ctx) {
     const id = uuidFromSeed(ctx.seed);
     const ex = await getJob(ctx, id);
-    if (unknownIdBreach(ex.response.status))
-      return fail({ expected: `HTTP 404 for the unknown job ${id}`, actual: describeResponse(ex), exchange: ex });
+    if (unknownIdBreach(ex.response.status)) return failAnswer(ex, `HTTP 404 for the unknown job ${id}`);
     return pass();
   },
 });
@@ -121,8 +108,7 @@ const malformedIdIs4xx = defineCheck({
   async run(ctx) {
     for (const id of MALFORMED_IDS) {
       const ex = await getJob(ctx, id);
-      if (malformedJobIdBreach(ex.response.status))
-        return fail({ expected: `a 4xx for the malformed job id "${id}"`, actual: describeResponse(ex), exchange: ex });
+      if (malformedJobIdBreach(ex.response.status)) return failAnswer(ex, `a 4xx for the malformed job id "${id}"`);
     }
     return pass();
   },

@@ -13,34 +13,41 @@ import {
   type RefusedBodyCase,
 } from '../../src/kit/body-acceptance.js';
 
-function expectAllRejected(ctx: CheckContext, cases: readonly RefusedBodyCase[]): Promise<CheckOutcome> {
+/** Each body `cases` builds on the minimal create body rejected with a 4xx. */
+function expectAllRejected(
+  ctx: CheckContext,
+  cases: (base: Record<string, unknown>) => readonly RefusedBodyCase[],
+): Promise<CheckOutcome> {
   return expectEachRefused(
-    cases,
+    cases(minimalCreateBody(ctx)),
     (body) => createJob(ctx, body, 'refusal'),
     (c) => `a 4xx rejecting the body (${c.description}), never a 2xx or a 5xx`,
   );
 }
 
-const rejectsNonUuidModelId = defineCheck({
-  id: 'training-jobs.rejects-non-uuid-model-id',
+/** What the create checks of bodies no reading accepts share. */
+const CREATE_REJECTION = {
   operation: 'training-jobs.create',
   section: '§4.2',
   level: 'SHOULD',
   convention: BODY_REJECTION_CONVENTION,
+  writes: true,
+} as const;
+
+const rejectsNonUuidModelId = defineCheck({
+  id: 'training-jobs.rejects-non-uuid-model-id',
+  ...CREATE_REJECTION,
   requirement:
     'A create body whose `model_id` is not a UUID string is rejected with a 4xx (§4.2: `model_id` string, UUID).',
-  writes: true,
-  run(ctx) {
-    const base = minimalCreateBody(ctx);
-    return expectAllRejected(ctx, [
+  run: (ctx) =>
+    expectAllRejected(ctx, (base) => [
       { description: 'model_id "not-a-uuid" is not a UUID', body: { ...base, model_id: 'not-a-uuid' } },
       {
         description: 'model_id is a UUID with a non-hex digit',
         body: { ...base, model_id: '3f2c9a1e-7b4d-4c8e-9f10-2a6b5c7d8e9z' },
       },
       { description: 'model_id is an object, not a string', body: { ...base, model_id: { id: ctx.target.modelId } } },
-    ]);
-  },
+    ]),
 });
 
 /** `experimental_config` fields by §4.2 type, and a value of an unrelated type for each. */
@@ -67,16 +74,11 @@ const WRONG_VALUE: Readonly<Record<'number' | 'boolean' | 'string', Json>> = {
 
 const rejectsWrongExperimentalConfigTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-experimental-config-types',
-  operation: 'training-jobs.create',
-  section: '§4.2',
-  level: 'SHOULD',
-  convention: BODY_REJECTION_CONVENTION,
+  ...CREATE_REJECTION,
   requirement:
     'A create body whose `experimental_config` (or one of its fields) has a value of the wrong type is rejected with a 4xx (§4.2 types each field).',
-  writes: true,
-  run(ctx) {
-    const base = minimalCreateBody(ctx);
-    const cases: RefusedBodyCase[] = [
+  run: (ctx) =>
+    expectAllRejected(ctx, (base) => [
       { description: 'experimental_config is a string (§4.2: object)', body: { ...base, experimental_config: 'fast' } },
       {
         description: 'experimental_config is an array (§4.2: object)',
@@ -86,9 +88,7 @@ const rejectsWrongExperimentalConfigTypes = defineCheck({
         description: `experimental_config.${field} is ${JSON.stringify(WRONG_VALUE[type])} (§4.2: ${type})`,
         body: { ...base, experimental_config: { [field]: WRONG_VALUE[type] } },
       })),
-    ];
-    return expectAllRejected(ctx, cases);
-  },
+    ]),
   schedule: { maxRequests: () => 2 + Object.keys(CONFIG_TYPES).length },
 });
 
@@ -96,36 +96,27 @@ const rejectsUnknownImportanceSamplingLevel = defineCheck({
   id: RECORD_RULES.unknownImportanceLevel.id,
   ...checkIdentityOn(RECORD_RULES.unknownImportanceLevel, 'training-jobs.create'),
   writes: true,
-  run(ctx) {
-    const base = minimalCreateBody(ctx);
-    return expectAllRejected(ctx, [
+  run: (ctx) =>
+    expectAllRejected(ctx, (base) => [
       {
         description: 'importance_sampling_level "conformance-unknown-level" is not a value in use',
         body: { ...base, experimental_config: { importance_sampling_level: 'conformance-unknown-level' } },
       },
-    ]);
-  },
+    ]),
 });
 
 const rejectsWrongTrajectoryTypes = defineCheck({
   id: 'training-jobs.rejects-wrong-trajectory-types',
-  operation: 'training-jobs.create',
-  section: '§4.2',
-  level: 'SHOULD',
-  convention: BODY_REJECTION_CONVENTION,
+  ...CREATE_REJECTION,
   requirement:
     'A create body with a trajectory field (or the group structure) of the wrong type is rejected with a 4xx (§4.2, §2.4 type each field).',
-  writes: true,
-  run(ctx) {
-    const base = minimalCreateBody(ctx);
-    return expectAllRejected(
-      ctx,
+  run: (ctx) =>
+    expectAllRejected(ctx, (base) =>
       invalidGroupCases().map(({ description, groups }) => ({
         description,
         body: { ...base, trajectory_groups: groups },
       })),
-    );
-  },
+    ),
   schedule: { maxRequests: () => invalidGroupCases().length },
 });
 

@@ -4,7 +4,6 @@ import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { judgeErrorBody } from '../../src/rules/error-shape.js';
-import { pathOf } from '../../src/kit/requests.js';
 import {
   eachAcceptedSchedule,
   expectEachAccepted,
@@ -13,18 +12,12 @@ import {
 } from '../../src/kit/body-acceptance.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 import { realisticLogRequest } from '../../src/generation/index.js';
-import { baseGroups, invalidGroupCases } from '../training-jobs/bodies.js';
+import { baseGroups, invalidGroupCases, postBody } from '../training-jobs/bodies.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
+import { failAnswer } from '../chat-completions/chat-exchange.js';
 
-function logTrajectories(ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> {
-  return ctx.http.send({
-    method: 'POST',
-    path: pathOf(ctx.target, 'trajectories.log'),
-    json: body,
-    auth: 'default',
-    ...(expect ? { expect } : {}),
-  });
-}
+const logTrajectories = (ctx: CheckContext, body: unknown, expect?: 'refusal'): Promise<HttpExchange> =>
+  postBody(ctx, 'trajectories.log', body, expect);
 
 /** Bodies no reading of §4.4 can accept: one field of an unrelated type each. */
 function invalidLogCases(): RefusedBodyCase[] {
@@ -78,11 +71,7 @@ const acceptsAnySplitString = defineCheck({
     for (const split of UNUSUAL_SPLITS) {
       const ex = await logTrajectories(ctx, { split, trajectory_groups: baseGroups() });
       if (!is2xx(ex.response.status))
-        return fail({
-          expected: `a 2xx answer to valid groups logged with split "${split}"`,
-          actual: describeResponse(ex),
-          exchange: ex,
-        });
+        return failAnswer(ex, `a 2xx answer to valid groups logged with split "${split}"`);
     }
     return pass();
   },
