@@ -26,6 +26,28 @@ const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 /** Characters of a body shown in a reason. */
 const EXCERPT = 160;
 
+/** A body no server can parse, posted to `op`: refused when served, never a write. */
+export function unparsableOf(target: TargetConfig, op: OperationId, timeoutMs: number): HttpRequestSpec {
+  return {
+    method: 'POST',
+    path: pathOf(target, op, {}),
+    body: '{',
+    headers: { 'content-type': 'application/json' },
+    timeoutMs,
+    expect: 'refusal',
+  };
+}
+
+/** The first page of one prediction: a read every records server answers. */
+export function listReadOf(target: TargetConfig, timeoutMs: number): HttpRequestSpec {
+  return {
+    method: 'GET',
+    path: pathOf(target, 'predictions.list', {}),
+    query: { [target.listParams.limit]: 1 },
+    timeoutMs,
+  };
+}
+
 /**
  * A request of the family that needs nothing but valid credentials: a read of an id that does not
  * exist; for a chat server without the training API (`operations` lacking it), a chat request whose
@@ -39,14 +61,7 @@ export function probeOf(
 ): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
   if (scheme === 'bearer' && operations && !operations.includes('training-jobs.get'))
-    return {
-      method: 'POST',
-      path: pathOf(target, 'chat.create', {}),
-      body: '{',
-      headers: { 'content-type': 'application/json' },
-      timeoutMs: timeout,
-      expect: 'refusal',
-    };
+    return unparsableOf(target, 'chat.create', timeout);
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
   return {
     method: 'GET',
@@ -58,13 +73,7 @@ export function probeOf(
 /** The family's cheapest request the interface answers 2xx, sent when the first two probes agree. */
 function validRequestOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
-  if (scheme === 'basic')
-    return {
-      method: 'GET',
-      path: pathOf(target, 'predictions.list', {}),
-      query: { [target.listParams.limit]: 1 },
-      timeoutMs: timeout,
-    };
+  if (scheme === 'basic') return listReadOf(target, timeout);
   return {
     method: 'POST',
     path: pathOf(target, 'chat.create', {}),

@@ -1,10 +1,9 @@
 /** @module Watches the target for going down during a run: probes, waits for it, replays, or ends the run. */
-import type { CheckDefinition, TargetConfig } from '../core/check.js';
+import type { CheckDefinition } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
 import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
-import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
 import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
@@ -15,6 +14,7 @@ import { probeOf, type Unjudged } from './preflight.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';
 import { type Episode, FINDING_ID, type FindingContext, findingOf, type Sent } from './target-finding.js';
 import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';
+import type { RunSettings } from './run-settings.js';
 import type { WriteLedger } from './write-ledger.js';
 
 /** Transport failures that may mean the target went away (connection reset, cut, refused). */
@@ -48,20 +48,11 @@ export interface TargetWatchOptions {
   readonly bounds?: { readonly attempts: number; readonly restarts: number };
 }
 
-/** What of a run's options the watcher reads (run-suite.ts `RunSettings`). */
-export interface WatchedRun {
-  readonly target: TargetConfig;
-  readonly timeoutMs: number;
-  /** `--recover-timeout`, in ms (default 30 s; 0: the run ends as soon as the target is down). */
-  readonly recoverTimeoutMs?: number | undefined;
-  /** `--no-crash-replay`: false. */
-  readonly crashReplay?: boolean | undefined;
-  readonly token?: string | undefined;
-  readonly basic?: string | undefined;
-  readonly seed: number;
-  readonly replayBase: string;
-  readonly connection?: ConnectionSettings | undefined;
-}
+/** What of a run's options the watcher reads (`recoverTimeoutMs`, `crashReplay`: RUN_DEFAULTS's when absent). */
+export type WatchedRun = Pick<
+  RunSettings,
+  'target' | 'timeoutMs' | 'recoverTimeoutMs' | 'crashReplay' | 'token' | 'basic' | 'seed' | 'replayBase' | 'connection'
+>;
 
 /** The run's watcher: probes with the preflight's probe, replays within the run's write budget, holds the run's clock. */
 export function watchTarget(
