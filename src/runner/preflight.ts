@@ -111,16 +111,9 @@ export const UNJUDGED_SHORT: Readonly<Record<UnjudgedCode, string>> = {
   CTS_NO_TRAFFIC: 'no exchange of the interface was seen',
 };
 
-/** Codes of a probe that did not get an answer and that make the whole target unjudgeable. */
-const NO_ANSWER = new Set<string>([
-  'CTS_TARGET_UNREACHABLE',
-  'CTS_PROXY_FAILED',
-  'CTS_TLS_UNTRUSTED',
-  'CTS_TLS_EXPIRED',
-  'CTS_TLS_WRONG_HOST',
-  'CTS_TLS_CLIENT_CERT_REQUIRED',
-  'CTS_TLS_HANDSHAKE',
-]);
+/** Codes of a probe that did not get an answer and that make the whole target unjudgeable (TLS: every `CTS_TLS_*`). */
+const noAnswer = (code: string): boolean =>
+  code === 'CTS_TARGET_UNREACHABLE' || code === 'CTS_PROXY_FAILED' || code.startsWith('CTS_TLS_');
 
 /** The body in one short line: whitespace folded, HTML tags dropped, at most EXCERPT characters. */
 function bodyExcerpt(text: string, contentType: string | undefined): string {
@@ -270,7 +263,7 @@ function unansweredFinding(err: unknown, family: string, target: TargetConfig): 
       part: `on ${family} the target redirects (HTTP ${err.details.status} to ${where}), where the interface answers: a login page in front of it, or another address (then give that one as --target)`,
     };
   }
-  return NO_ANSWER.has(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
+  return noAnswer(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
 }
 
 /** A read refused (401/403): the same refusal with the other credentials (`second`) is a gateway's or a wrong key's. */
@@ -312,7 +305,7 @@ export async function preflight(
   // A target that cannot be reached at all (network, proxy, TLS) is said once, for every family.
   const unreachable = probes.find(
     (p): p is Extract<Probe, { error: unknown }> =>
-      'error' in p && ConformanceError.is(p.error) && NO_ANSWER.has(p.error.code),
+      'error' in p && ConformanceError.is(p.error) && noAnswer(p.error.code),
   );
   if (unreachable) {
     const err = unreachable.error as ConformanceError;
