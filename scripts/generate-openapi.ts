@@ -85,6 +85,9 @@ function parameterKey(where: 'path' | 'query', name: string): string {
   return (where === 'path' ? 'Path' : 'Query') + camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** `chat.create` → `chatCreate`. */
+const operationIdOf = (op: Operation): string => op.id.replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase());
+
 function operationObject(op: Operation, bundle: SchemaBundle, operationId: string, summarySuffix = ''): JsonObject {
   const extras = op.docs;
   const parameters: JsonObject[] = [];
@@ -94,9 +97,10 @@ function operationObject(op: Operation, bundle: SchemaBundle, operationId: strin
     for (const name of Object.keys(propertiesOf(bundle, extras.query)))
       parameters.push({ $ref: `#/components/parameters/${parameterKey('query', name)}` });
   }
+  const success = op.jsonl ? `${op.responseSchema}-list` : op.responseSchema!;
   const successContent: JsonObject = op.jsonl
-    ? { 'application/jsonl': { schema: { $ref: ref(component(bundle, extras.success)) } } }
-    : { 'application/json': { schema: { $ref: ref(component(bundle, extras.success)) } } };
+    ? { 'application/jsonl': { schema: { $ref: ref(component(bundle, success)) } } }
+    : { 'application/json': { schema: { $ref: ref(component(bundle, success)) } } };
   if (op.id === 'chat.create') {
     successContent['text/event-stream'] = {
       schema: {
@@ -156,10 +160,10 @@ function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject 
   const paths: Record<string, JsonObject> = {};
   for (const op of OPERATIONS) {
     const method = op.method.toLowerCase();
-    paths[op.path] = { ...(paths[op.path] ?? {}), [method]: operationObject(op, bundle, op.docs.operationId) };
+    paths[op.path] = { ...(paths[op.path] ?? {}), [method]: operationObject(op, bundle, operationIdOf(op)) };
     if (op.trailingSlashVariant) {
       paths[op.path + '/'] = {
-        [method]: operationObject(op, bundle, op.docs.operationId + 'TrailingSlash', ' (trailing-slash variant)'),
+        [method]: operationObject(op, bundle, operationIdOf(op) + 'TrailingSlash', ' (trailing-slash variant)'),
       };
     }
   }

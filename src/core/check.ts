@@ -39,16 +39,14 @@ export interface TargetConfig {
   readonly maxContextTokens?: number;
 }
 
-/** Where a run's context window came from: `--max-context`, the target's own refusal naming it, or nowhere. */
-export type ContextWindowSource = 'flag' | 'learned' | 'none';
-
 /** Where a run's characters per token came from: the target's `usage` of earlier answers, or the counts its refusals named. */
 export type CharsPerTokenSource = 'usage' | 'refusal';
 
 /** The run's context window, shared by its checks: from `--max-context`, or learned (src/kit/context-window.ts). */
 export interface ContextWindow {
   tokens: number | undefined;
-  source: ContextWindowSource;
+  /** Where it came from: `--max-context`, the target's own refusal naming it, or nowhere. */
+  source: 'flag' | 'learned' | 'none';
   /** The deployment's characters per token, once its counts showed fewer than the suite's 3 (undefined: not learned). */
   charsPerToken?: number;
   charsPerTokenSource?: CharsPerTokenSource;

@@ -1,46 +1,16 @@
 /** @module What a run covered, as the report carries it (types, and holes grouped by cause); see src/coverage. */
+import type { ConformanceRunReportCoverage, ConformanceRunReportHoleCause } from '../generated/types.js';
 import { OPERATIONS, type OperationId } from './operations.js';
 
 /** The kinds of coverage items (src/coverage/model.ts derives them from the schemas). */
-export type CoverageKind =
-  | 'request-accepted'
-  | 'request-rejected'
-  | 'request-value'
-  | 'request-bound'
-  | 'rule-rejected'
-  | 'response'
-  | 'auth'
-  | 'scope';
+export type CoverageKind = Exclude<CoverageHole['kind'], 'check-skipped'>;
 
 /** Why an item was not exercised, as far as the run can tell (src/coverage/causes.ts). */
-export type HoleCauseCode =
-  | 'not-judged'
-  | 'not-served'
-  | 'writes-not-allowed'
-  | 'write-budget-spent'
-  | 'not-selected'
-  | 'blocked'
-  | 'skipped-by-check'
-  | 'not-exercised';
+export type HoleCause = Readonly<ConformanceRunReportHoleCause>;
+export type HoleCauseCode = HoleCause['code'];
 
-export interface HoleCause {
-  readonly code: HoleCauseCode;
-  /** The cause in a few words: `writes not allowed`. */
-  readonly reason: string;
-  /** What removes it, naming the flag: `pass --allow-writes`. Absent when no flag does. */
-  readonly remedy?: string;
-}
-
-/** An item not exercised: a part of the interface the verdict does not cover. */
-export interface CoverageHole {
-  readonly id: string;
-  readonly operation: OperationId;
-  /** `check-skipped`: a check that reached no verdict (its reason is the description). */
-  readonly kind: CoverageKind | 'check-skipped';
-  readonly description: string;
-  /** Why it was not exercised (every report the runner and the proxy build sets it). */
-  readonly cause?: HoleCause;
-}
+/** An item not exercised (`check-skipped`: a check that reached no verdict, its reason the description). */
+export type CoverageHole = Readonly<ConformanceRunReportCoverage['holes'][number]>;
 
 /** Holes of one operation that share a cause: one line in a report, the items on demand. */
 export interface CoverageHoleGroup {
@@ -50,27 +20,13 @@ export interface CoverageHoleGroup {
   readonly ids: readonly string[];
 }
 
-interface OperationCoverage {
-  readonly operation: OperationId;
-  readonly covered: number;
-  readonly total: number;
-  readonly percent: number;
-}
-
-export interface CoverageReport {
-  /** Whole percent, rounded down: 100 only when every item was exercised. */
-  readonly percent: number;
-  readonly covered: number;
-  readonly total: number;
-  /** Items of the schemas the interface gives no way to exercise (stated, not counted). */
-  readonly notApplicable: number;
-  /** MUST checks skipped: a verdict with these is never plainly CONFORMANT. */
-  readonly mustSkipped: number;
-  readonly operations: readonly OperationCoverage[];
+/** What a run exercised of the interface: the schema's numbers, with read-only lists. */
+export type CoverageReport = Readonly<Omit<ConformanceRunReportCoverage, 'operations' | 'holes' | 'groups'>> & {
+  readonly operations: readonly Readonly<ConformanceRunReportCoverage['operations'][number]>[];
   readonly holes: readonly CoverageHole[];
   /** The holes grouped by operation and cause (`groupHoles`); reporters derive them from `holes`. */
   readonly groups?: readonly CoverageHoleGroup[];
-}
+};
 
 /** A check that skipped for a reason of its own (no ids listed, a control that shows nothing…). */
 export const SKIPPED_BY_CHECK: HoleCause = {

@@ -19,13 +19,13 @@ export function exhaustive(value: never): never {
 /** The shared error responses of the OpenAPI document (scripts/generate-openapi.ts). */
 export type SharedErrorResponse = 'ValidationError' | 'OpenAIError' | 'NotFound';
 
-/** What the OpenAPI document says of an operation beyond its method, path and schemas. */
+/**
+ * What the OpenAPI document says of an operation beyond its method, path and schemas (its
+ * operationId is its id in camel case; its 200 body the response schema, a `-list` one for JSONL).
+ */
 interface OperationDocs {
-  readonly operationId: string;
   readonly tag: 'Chat' | 'Training (preview)' | 'Evaluation records';
   readonly description: string;
-  /** Schema of the 200 body (the list schema for the JSONL operations). */
-  readonly success: string;
   readonly successDescription: string;
   readonly errors: Readonly<Partial<Record<'400' | '404' | '422', SharedErrorResponse>>>;
   /** The schema of its query parameters. */
@@ -63,11 +63,9 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     responseSchema: 'chat/chat-completion-response',
     trailingSlashVariant: true,
     docs: {
-      operationId: 'chatCreate',
       tag: 'Chat',
       description:
         'Given a list of messages and optionally a model name, returns one or more generated completions (choices) and token usage. With `stream: true` the body is a stream of chunks (shape not shown in §4.1; the OpenAI `chat.completion.chunk` convention is described by the `ChatCompletionChunk` schema).',
-      success: 'chat/chat-completion-response',
       successDescription: '§4.1: described as a successful response.',
       errors: { '400': 'OpenAIError', '422': 'ValidationError' },
     },
@@ -82,11 +80,9 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     requestSchema: 'training/training-job-create-request',
     responseSchema: 'training/training-job',
     docs: {
-      operationId: 'trainingJobsCreate',
       tag: 'Training (preview)',
       description:
         "Creates a reinforcement-learning training job from groups of trajectories with rewards and an optional experimental configuration; returns the new job's identifier.",
-      success: 'training/training-job',
       successDescription: '§4.2: object with `id` (UUID) of the new job.',
       errors: { '422': 'ValidationError' },
     },
@@ -100,10 +96,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     writes: false,
     responseSchema: 'training/training-job',
     docs: {
-      operationId: 'trainingJobsGet',
       tag: 'Training (preview)',
       description: 'Fetches a training job by identifier.',
-      success: 'training/training-job',
       successDescription: '§4.3: object with `id` (UUID).',
       errors: { '404': 'NotFound', '422': 'ValidationError' },
     },
@@ -118,10 +112,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     requestSchema: 'training/log-trajectories-request',
     responseSchema: 'training/log-trajectories-response',
     docs: {
-      operationId: 'trajectoriesLog',
       tag: 'Training (preview)',
       description: 'Logs groups of trajectories against a model and a data split; the service calculates metrics.',
-      success: 'training/log-trajectories-response',
       successDescription: '§4.4: described as a successful response; body not shown (any JSON value).',
       errors: { '422': 'ValidationError' },
     },
@@ -136,10 +128,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     responseSchema: 'records/prediction',
     jsonl: true,
     docs: {
-      operationId: 'predictionsList',
       tag: 'Evaluation records',
       description: 'Lists the predictions of a project. Ordering of results: not shown.',
-      success: 'records/prediction-list',
       successDescription:
         '§4.5: a stream of data in JSONL format whose records are Prediction objects (§2.1), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.5, an array of Prediction objects.',
       errors: { '422': 'ValidationError' },
@@ -155,10 +145,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     writes: false,
     responseSchema: 'records/prediction',
     docs: {
-      operationId: 'predictionsRead',
       tag: 'Evaluation records',
       description: 'Reads one prediction.',
-      success: 'records/prediction',
       successDescription: '§4.6: one Prediction object (§2.1).',
       errors: { '404': 'NotFound' },
     },
@@ -173,10 +161,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     responseSchema: 'records/score',
     jsonl: true,
     docs: {
-      operationId: 'scoresList',
       tag: 'Evaluation records',
       description: 'Lists the scores of a project. Ordering of results: not shown.',
-      success: 'records/score-list',
       successDescription:
         '§4.7: a stream of data in JSONL format whose records are Score objects (§2.2), one per line. OpenAPI 3.1 cannot describe a line stream, so the schema is the illustrative body of §4.7, an array of Score objects.',
       errors: { '422': 'ValidationError' },
@@ -192,10 +178,8 @@ const TABLE: OperationTable<Omit<Operation, 'id'>> = {
     writes: false,
     responseSchema: 'records/score',
     docs: {
-      operationId: 'scoresRead',
       tag: 'Evaluation records',
       description: 'Reads one score.',
-      success: 'records/score',
       successDescription: '§4.8: one Score object (§2.2).',
       errors: { '404': 'NotFound' },
     },

@@ -14,6 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { ConformanceError } from '../core/errors.js';
+import type { ConformanceBaseline, ConformanceExpectations } from '../generated/types.js';
 import type { BaselineFinding, BaselineOutcome, RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { resummarized } from '../core/summary.js';
@@ -22,22 +23,9 @@ import { registry, type SchemaRegistry } from '../schemas/registry.js';
 import { accepts, fingerprintOf } from './fingerprint.js';
 import { latestRelease } from './releases.js';
 
-interface BaselineEntry {
-  readonly fingerprint: string;
-  readonly check: string;
-  readonly summary?: string;
-  readonly reason: string;
-  readonly ticket?: string;
-  readonly expires?: string;
-  readonly first_seen?: string;
-  readonly last_seen?: string;
-}
+type BaselineEntry = Readonly<ConformanceBaseline['entries'][number]>;
 
-export interface Baseline {
-  readonly version: 1;
-  readonly requirements?: string;
-  readonly entries: readonly BaselineEntry[];
-}
+export type Baseline = Readonly<ConformanceBaseline>;
 
 /** How the report was made: a run knows which checks ran and which draw their cases; traffic shows what it shows. */
 export interface BaselineContext {
@@ -82,7 +70,7 @@ export function loadBaseline(file: string, what = 'baseline'): Baseline {
       'CTS_BAD_CONFIG',
       `${what} ${file}: ${outcome.errors.slice(0, 5).map(describeIssue).join('; ')} (the shape: schemas/${schema}.json)`,
     );
-  const baseline = legacy ? fromExpectations(data as LegacyFile) : (data as Baseline);
+  const baseline = legacy ? fromExpectations(data as ConformanceExpectations) : (data as Baseline);
   const seen = new Set<string>();
   for (const e of baseline.entries) {
     if (seen.has(e.fingerprint))
@@ -92,12 +80,8 @@ export function loadBaseline(file: string, what = 'baseline'): Baseline {
   return baseline;
 }
 
-interface LegacyFile {
-  readonly expectedFailures: readonly { readonly id: string; readonly reason: string }[];
-}
-
 /** An `--expect` file's ids (a proxy id of before standing for the check ids of its rule now), as whole-check entries. */
-function fromExpectations(file: LegacyFile): Baseline {
+function fromExpectations(file: ConformanceExpectations): Baseline {
   const entries = file.expectedFailures.flatMap((e) =>
     (legacyIds(e.id) ?? [e.id]).map((id) => ({ fingerprint: id, check: id, reason: e.reason })),
   );

@@ -21,6 +21,7 @@ import {
 } from '../generation/realistic/context-fit.js';
 import { contextLimitOf, type ContextLimitWording } from '../rules/context-limit.js';
 import type { HttpExchange } from '../transport/types.js';
+import { is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 
 /** Smaller cases sent after a refusal for size, at most. */
 const MAX_REDRAWS = 3;
@@ -96,7 +97,7 @@ function learnCharsPerToken(
 
 /** Learns the deployment's characters per token from a 2xx chat answer's `usage.prompt_tokens` against its prompt. */
 export function learnFromAnswer(ctx: CheckContext, ex: HttpExchange): void {
-  if (ex.response.status < 200 || ex.response.status > 299) return;
+  if (!is2xx(ex.response.status)) return;
   const usage = (ex.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage;
   const tokens = usage?.prompt_tokens;
   const request = bodyOf(ex.request.body);
@@ -112,13 +113,8 @@ function sourceWords(ctx: CheckContext): string {
 
 /** A request body sent as JSON text, read back as an object (undefined when it is not one). */
 function bodyOf(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = jsonOrUndefined(text);
+  return isJsonObject(v) ? v : undefined;
 }
 
 /** What a refusal's claim is: a deployment limit, a claim the request cannot bear out, or no claim. */

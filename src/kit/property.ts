@@ -79,14 +79,13 @@ export async function checkProperty<T>(
     }),
     { seed: ctx.seed, numRuns: runs },
   );
-  if (toolError !== undefined) {
-    if (lastFailure && isWriteBudget(toolError))
-      return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [
-        ...notes,
-        `shrinking stopped at this case: ${toolError.message}`,
-      ]);
-    throw toolError;
-  }
+  /** The write budget spent: the last failing case, as far as it was shrunk; any other error is thrown. */
+  const budgetSpent = (err: unknown, what: string): CheckOutcome => {
+    if (!lastFailure || !isWriteBudget(err)) throw err;
+    const note = `${what}: ${err.message}`;
+    return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [...notes, note]);
+  };
+  if (toolError !== undefined) return budgetSpent(toolError, 'shrinking stopped at this case');
   if (!details.failed) return pass([...notes]);
   if (!details.counterexample) throw details.errorInstance ?? new Error('property failed without a counterexample');
   const value = details.counterexample[0] as T;
@@ -94,12 +93,7 @@ export async function checkProperty<T>(
   try {
     again = await probe(value);
   } catch (err) {
-    if (lastFailure && isWriteBudget(err))
-      return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [
-        ...notes,
-        `the failing case was not sent again: ${err.message}`,
-      ]);
-    throw err;
+    return budgetSpent(err, 'the failing case was not sent again');
   }
   if (again.ok) {
     return fail({

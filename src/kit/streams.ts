@@ -21,12 +21,36 @@ export interface SseEnd extends StreamEnd {
   readonly incomplete: string | undefined;
 }
 
-function keepFirst(state: { first: string; total: number }, chunk: Uint8Array): void {
-  state.total += chunk.length;
-  if (state.first.length < FIRST_BYTES)
-    state.first += Buffer.from(chunk)
-      .toString('utf8')
-      .slice(0, FIRST_BYTES - state.first.length);
+/**
+ * Reads a body through `parser`, feeding each item to `onItem` with the time its read arrived (ms
+ * since the request); 'stop' stops reading. Items found at the end share the end's time.
+ */
+async function readItems<T, E>(
+  stream: StreamingExchange,
+  parser: { push(chunk: Uint8Array): Iterable<T>; end(): E },
+  itemsAtEnd: (end: E) => Iterable<T>,
+  onItem: (item: T, atMs: number) => 'stop' | void,
+): Promise<StreamEnd & { end?: E }> {
+  let firstBytes = '';
+  let totalBytes = 0;
+  try {
+    for await (const chunk of stream.chunks) {
+      const at = stream.elapsedMs();
+      totalBytes += chunk.length;
+      if (firstBytes.length < FIRST_BYTES)
+        firstBytes += Buffer.from(chunk)
+          .toString('utf8')
+          .slice(0, FIRST_BYTES - firstBytes.length);
+      for (const item of parser.push(chunk))
+        if (onItem(item, at) === 'stop') return { stopped: true, firstBytes, totalBytes };
+    }
+    const end = parser.end();
+    const at = stream.elapsedMs();
+    for (const item of itemsAtEnd(end)) if (onItem(item, at) === 'stop') break;
+    return { stopped: false, firstBytes, totalBytes, end };
+  } finally {
+    await stream.close();
+  }
 }
 
 /**
@@ -38,24 +62,8 @@ export async function readSse(
   stream: StreamingExchange,
   onEvent: (event: SseEvent, atMs: number) => 'stop' | void,
 ): Promise<SseEnd> {
-  const parser = new SseParser();
-  const state = { first: '', total: 0 };
-  try {
-    for await (const chunk of stream.chunks) {
-      const at = stream.elapsedMs();
-      keepFirst(state, chunk);
-      for (const ev of parser.push(chunk)) {
-        if (onEvent(ev, at) === 'stop')
-          return { stopped: true, firstBytes: state.first, totalBytes: state.total, incomplete: undefined };
-      }
-    }
-    const end = parser.end();
-    const at = stream.elapsedMs();
-    for (const ev of end.events) if (onEvent(ev, at) === 'stop') break;
-    return { stopped: false, firstBytes: state.first, totalBytes: state.total, incomplete: end.incomplete };
-  } finally {
-    await stream.close();
-  }
+  const { end, ...read } = await readItems(stream, new SseParser(), (e) => e.events, onEvent);
+  return { ...read, incomplete: end?.incomplete };
 }
 
 /** Feeds every JSONL line to `onLine`; return 'stop' to stop reading (e.g. at the read cap). */
@@ -63,18 +71,6 @@ export async function readJsonl(
   stream: StreamingExchange,
   onLine: (line: JsonlLine) => 'stop' | void,
 ): Promise<StreamEnd> {
-  const splitter = new JsonlSplitter();
-  const state = { first: '', total: 0 };
-  try {
-    for await (const chunk of stream.chunks) {
-      keepFirst(state, chunk);
-      for (const line of splitter.push(chunk)) {
-        if (onLine(line) === 'stop') return { stopped: true, firstBytes: state.first, totalBytes: state.total };
-      }
-    }
-    for (const line of splitter.end()) if (onLine(line) === 'stop') break;
-    return { stopped: false, firstBytes: state.first, totalBytes: state.total };
-  } finally {
-    await stream.close();
-  }
+  const { end: _end, ...read } = await readItems(stream, new JsonlSplitter(), (lines) => lines, onLine);
+  return read;
 }

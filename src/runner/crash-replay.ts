@@ -14,13 +14,17 @@ import { type WriteLedger, writeOf } from './write-ledger.js';
 const REDUCTION_BOUNDS = { attempts: 40, restarts: 16 } as const;
 
 export interface ReplayContext {
+  /** The client without any check's wrapping: the probes and the replayed candidates go through it. */
   readonly client: HttpClient;
+  /** A candidate with side effects is sent again only within the write budget. */
   readonly writes: WriteLedger;
+  /** The request as it goes out (headers, credentials, URL), for the finding's evidence. */
   readonly record: (spec: HttpRequestSpec) => RecordedRequest;
   answers(): Promise<boolean>;
   /** Waits for the target to come back (--recover-timeout): false when it did not. */
   comesBack(): Promise<boolean>;
   readonly signal?: AbortSignal;
+  /** The replay's bounds on sends and restarts (REDUCTION_BOUNDS by default). */
   readonly bounds?: { readonly attempts: number; readonly restarts: number };
 }
 
@@ -49,8 +53,13 @@ class Trials {
       this.bounded = true;
       return false;
     }
-    this.attempts++;
     await Promise.all(specs.map((s) => this.ctx.client.send(s).catch(() => undefined)));
+    return this.wentDown();
+  }
+
+  /** After one send: true when the target is down (then waited for: back, or `gone`). */
+  async wentDown(): Promise<boolean> {
+    this.attempts++;
     if (await this.ctx.answers()) return false;
     this.restarts++;
     if (!(await this.ctx.comesBack())) this.gone = true;
@@ -78,15 +87,12 @@ async function alone(episode: Episode, ctx: ReplayContext, trials: Trials): Prom
     if (ctx.signal?.aborted) return undefined;
     const said = await sendAlone(sent, ctx, episode);
     if (said === undefined) continue;
-    trials.attempts++;
-    if (await ctx.answers()) {
-      episode.tried.push({ sent, outcome: `sent again alone, ${said}; the target stayed up` });
-      continue;
-    }
-    episode.tried.push({ sent, outcome: `sent again alone (${said}), it brought the target down again` });
-    trials.restarts++;
-    if (!(await ctx.comesBack())) trials.gone = true;
-    return { set: [sent], how: 'alone', said };
+    const down = await trials.wentDown();
+    const outcome = down
+      ? `sent again alone (${said}), it brought the target down again`
+      : `sent again alone, ${said}; the target stayed up`;
+    episode.tried.push({ sent, outcome });
+    if (down) return { set: [sent], how: 'alone', said };
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import { matchOperation } from '../core/operations.js';
 import { minimalChatRequest, pathOf } from '../kit/requests.js';
 import { readSse } from '../kit/streams.js';
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import { is2xx, jsonOrUndefined } from '../core/values.js';
 
 /** A streamed chat answer as the preflight timed it. */
 export interface Generation {
@@ -56,7 +57,7 @@ export async function measureGeneration(
     }),
     timeoutMs,
   });
-  if (stream.status < 200 || stream.status > 299) {
+  if (!is2xx(stream.status)) {
     await stream.close();
     return undefined;
   }
@@ -66,12 +67,10 @@ export async function measureGeneration(
   let counted: number | undefined;
   await readSse(stream, (ev, at) => {
     if (ev.data === '[DONE]') return;
-    let chunk: { usage?: { completion_tokens?: unknown }; choices?: { delta?: { content?: unknown } }[] };
-    try {
-      chunk = JSON.parse(ev.data);
-    } catch {
-      return;
-    }
+    const chunk = jsonOrUndefined(ev.data) as
+      | { usage?: { completion_tokens?: unknown }; choices?: { delta?: { content?: unknown } }[] }
+      | undefined;
+    if (chunk === undefined) return;
     if (typeof chunk.usage?.completion_tokens === 'number') counted = chunk.usage.completion_tokens;
     if (!chunk.choices?.some((c) => typeof c.delta?.content === 'string' && c.delta.content !== '')) return;
     first ??= at;

@@ -26,6 +26,28 @@ const PROBE_ID = '00000000-0000-4000-8000-00000000c0de';
 /** Characters of a body shown in a reason. */
 const EXCERPT = 160;
 
+/** A body no server can parse, posted to `op`: refused when served, never a write. */
+export function unparsableOf(target: TargetConfig, op: OperationId, timeoutMs: number): HttpRequestSpec {
+  return {
+    method: 'POST',
+    path: pathOf(target, op, {}),
+    body: '{',
+    headers: { 'content-type': 'application/json' },
+    timeoutMs,
+    expect: 'refusal',
+  };
+}
+
+/** The first page of one prediction: a read every records server answers. */
+export function listReadOf(target: TargetConfig, timeoutMs: number): HttpRequestSpec {
+  return {
+    method: 'GET',
+    path: pathOf(target, 'predictions.list', {}),
+    query: { [target.listParams.limit]: 1 },
+    timeoutMs,
+  };
+}
+
 /**
  * A request of the family that needs nothing but valid credentials: a read of an id that does not
  * exist; for a chat server without the training API (`operations` lacking it), a chat request whose
@@ -39,14 +61,7 @@ export function probeOf(
 ): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
   if (scheme === 'bearer' && operations && !operations.includes('training-jobs.get'))
-    return {
-      method: 'POST',
-      path: pathOf(target, 'chat.create', {}),
-      body: '{',
-      headers: { 'content-type': 'application/json' },
-      timeoutMs: timeout,
-      expect: 'refusal',
-    };
+    return unparsableOf(target, 'chat.create', timeout);
   const op: OperationId = scheme === 'bearer' ? 'training-jobs.get' : 'predictions.read';
   return {
     method: 'GET',
@@ -58,13 +73,7 @@ export function probeOf(
 /** The family's cheapest request the interface answers 2xx, sent when the first two probes agree. */
 function validRequestOf(target: TargetConfig, scheme: AuthScheme, timeoutMs: number): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PREFLIGHT_TIMEOUT_MS);
-  if (scheme === 'basic')
-    return {
-      method: 'GET',
-      path: pathOf(target, 'predictions.list', {}),
-      query: { [target.listParams.limit]: 1 },
-      timeoutMs: timeout,
-    };
+  if (scheme === 'basic') return listReadOf(target, timeout);
   return {
     method: 'POST',
     path: pathOf(target, 'chat.create', {}),
@@ -102,16 +111,9 @@ export const UNJUDGED_SHORT: Readonly<Record<UnjudgedCode, string>> = {
   CTS_NO_TRAFFIC: 'no exchange of the interface was seen',
 };
 
-/** Codes of a probe that did not get an answer and that make the whole target unjudgeable. */
-const NO_ANSWER = new Set<string>([
-  'CTS_TARGET_UNREACHABLE',
-  'CTS_PROXY_FAILED',
-  'CTS_TLS_UNTRUSTED',
-  'CTS_TLS_EXPIRED',
-  'CTS_TLS_WRONG_HOST',
-  'CTS_TLS_CLIENT_CERT_REQUIRED',
-  'CTS_TLS_HANDSHAKE',
-]);
+/** Codes of a probe that did not get an answer and that make the whole target unjudgeable (TLS: every `CTS_TLS_*`). */
+const noAnswer = (code: string): boolean =>
+  code === 'CTS_TARGET_UNREACHABLE' || code === 'CTS_PROXY_FAILED' || code.startsWith('CTS_TLS_');
 
 /** The body in one short line: whitespace folded, HTML tags dropped, at most EXCERPT characters. */
 function bodyExcerpt(text: string, contentType: string | undefined): string {
@@ -261,7 +263,7 @@ function unansweredFinding(err: unknown, family: string, target: TargetConfig): 
       part: `on ${family} the target redirects (HTTP ${err.details.status} to ${where}), where the interface answers: a login page in front of it, or another address (then give that one as --target)`,
     };
   }
-  return NO_ANSWER.has(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
+  return noAnswer(err.code) ? { code: err.code as UnjudgedCode, part: err.message } : undefined;
 }
 
 /** A read refused (401/403): the same refusal with the other credentials (`second`) is a gateway's or a wrong key's. */
@@ -303,7 +305,7 @@ export async function preflight(
   // A target that cannot be reached at all (network, proxy, TLS) is said once, for every family.
   const unreachable = probes.find(
     (p): p is Extract<Probe, { error: unknown }> =>
-      'error' in p && ConformanceError.is(p.error) && NO_ANSWER.has(p.error.code),
+      'error' in p && ConformanceError.is(p.error) && noAnswer(p.error.code),
   );
   if (unreachable) {
     const err = unreachable.error as ConformanceError;

@@ -6,8 +6,8 @@
 import type { TargetConfig } from '../core/check.js';
 import { OPERATIONS, type OperationId } from '../core/operations.js';
 import { PARTS, type Part } from '../core/parts.js';
-import { pathOf } from '../kit/requests.js';
 import type { HttpClient, HttpRequestSpec } from '../transport/types.js';
+import { listReadOf, unparsableOf } from './preflight.js';
 
 /** A probe's deadline at most (a slow target is left to the checks). */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -15,23 +15,8 @@ const PROBE_TIMEOUT_MS = 2_000;
 /** A request of the part that a server serving it answers neither 404 nor 405 (a refusal or an answer). */
 function probeOf(target: TargetConfig, part: Part, timeoutMs: number): HttpRequestSpec {
   const timeout = Math.min(timeoutMs, PROBE_TIMEOUT_MS);
-  if (part === 'records')
-    return {
-      method: 'GET',
-      path: pathOf(target, 'predictions.list', {}),
-      query: { [target.listParams.limit]: 1 },
-      timeoutMs: timeout,
-    };
-  const op: OperationId = part === 'chat' ? 'chat.create' : 'training-jobs.create';
-  // A body no server can parse: refused when served, never a write.
-  return {
-    method: 'POST',
-    path: pathOf(target, op, {}),
-    body: '{',
-    headers: { 'content-type': 'application/json' },
-    timeoutMs: timeout,
-    expect: 'refusal',
-  };
+  if (part === 'records') return listReadOf(target, timeout);
+  return unparsableOf(target, part === 'chat' ? 'chat.create' : 'training-jobs.create', timeout);
 }
 
 const absent = (status: number): boolean => status === 404 || status === 405;

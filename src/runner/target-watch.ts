@@ -1,20 +1,20 @@
 /** @module Watches the target for going down during a run: probes, waits for it, replays, or ends the run. */
-import type { CheckDefinition, TargetConfig } from '../core/check.js';
+import type { CheckDefinition } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
 import type { RunReport } from '../core/report.js';
 import { resummarized } from '../core/summary.js';
-import type { ConnectionSettings } from '../transport/connection.js';
 import { ConformanceError } from '../core/errors.js';
 import { type AuthScheme, operation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { createDeadStreak, WINDOW } from './dead-streak.js';
 import type { HttpClient, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
-import { reduce } from './crash-replay.js';
+import { type ReplayContext, reduce } from './crash-replay.js';
 import { probeOf, type Unjudged } from './preflight.js';
 import { RUN_DEFAULTS } from '../core/defaults.js';
 import { type Episode, FINDING_ID, type FindingContext, findingOf, type Sent } from './target-finding.js';
 import { NOT_UP, type RequestWatch, TargetDownError, watchedClient } from './watched-client.js';
+import type { RunSettings } from './run-settings.js';
 import type { WriteLedger } from './write-ledger.js';
 
 /** Transport failures that may mean the target went away (connection reset, cut, refused). */
@@ -26,42 +26,25 @@ const POLL_MS = 250;
 /** A check runs at most this many times: once, and once more after a comeback. */
 const MAX_ATTEMPTS = 2;
 
-export interface TargetWatchOptions {
-  /** The client without any check's wrapping: the probes and the replayed candidates go through it. */
-  readonly client: HttpClient;
-  /** The request as it goes out (headers, credentials, URL), for the finding's evidence. */
-  readonly record: (spec: HttpRequestSpec) => RecordedRequest;
+/** The replay's context (its client, write budget, bounds and signal), and the watch's own settings. */
+export interface TargetWatchOptions extends Omit<ReplayContext, 'answers' | 'comesBack'> {
   /** A cheap request: any answer of the target's own says it is up. */
   readonly probe: HttpRequestSpec;
   /** How long to wait for the target to come back, in ms (0: not at all). */
   readonly recoverTimeoutMs: number;
   /** Send the requests in flight again, one at a time then at once, to find (and shrink) what brings the target down. */
   readonly crashReplay: boolean;
-  /** A candidate with side effects is sent again only within the write budget. */
-  readonly writes: WriteLedger;
   /** Holds the run's clock while the target is down; the returned function lets it run again. */
   readonly hold?: () => () => void;
-  readonly signal?: AbortSignal;
   /** What the finding's evidence is built with (its replay line runs the checks of the requests found again). */
   readonly evidence: Omit<FindingContext, 'redact'>;
-  /** The replay's bounds on sends and restarts (crash-replay.ts's by default). */
-  readonly bounds?: { readonly attempts: number; readonly restarts: number };
 }
 
-/** What of a run's options the watcher reads (run-suite.ts `RunSettings`). */
-export interface WatchedRun {
-  readonly target: TargetConfig;
-  readonly timeoutMs: number;
-  /** `--recover-timeout`, in ms (default 30 s; 0: the run ends as soon as the target is down). */
-  readonly recoverTimeoutMs?: number | undefined;
-  /** `--no-crash-replay`: false. */
-  readonly crashReplay?: boolean | undefined;
-  readonly token?: string | undefined;
-  readonly basic?: string | undefined;
-  readonly seed: number;
-  readonly replayBase: string;
-  readonly connection?: ConnectionSettings | undefined;
-}
+/** What of a run's options the watcher reads (`recoverTimeoutMs`, `crashReplay`: RUN_DEFAULTS's when absent). */
+export type WatchedRun = Pick<
+  RunSettings,
+  'target' | 'timeoutMs' | 'recoverTimeoutMs' | 'crashReplay' | 'token' | 'basic' | 'seed' | 'replayBase' | 'connection'
+>;
 
 /** The run's watcher: probes with the preflight's probe, replays within the run's write budget, holds the run's clock. */
 export function watchTarget(

@@ -1,29 +1,23 @@
 /** @module Timing across reports: tables merged sketch by sketch (exact), and objectives judged on a table. */
-import { OPERATIONS, type OperationId } from '../core/operations.js';
+import type { OperationId } from '../core/operations.js';
+import type { OperationTiming } from '../core/timing.js';
 import type { RunReport } from '../core/report.js';
 import type { CheckResult } from '../core/result.js';
 import { judgeObjective } from './objectives.js';
 import { Sketch } from './sketch.js';
 import { MEASURES, TimingSketches } from './table.js';
 
-const ORDER: readonly OperationId[] = OPERATIONS.map((o) => o.id);
-
 /** Merges timing tables per operation and measure; undefined when none measured anything. */
 export function mergeTimingTables(
   tables: readonly (RunReport['timing'] | undefined)[],
 ): RunReport['timing'] | undefined {
   const merged = new TimingSketches();
-  for (const table of tables) {
-    if (!table) continue;
-    for (const op of ORDER) {
-      const timing = table[op];
-      if (!timing) continue;
+  for (const table of tables)
+    for (const [op, timing] of Object.entries(table ?? {}) as [OperationId, OperationTiming][])
       for (const m of MEASURES) {
         const d = timing[m];
         if (d) merged.sketch(op, m).merge(Sketch.from(d.sketch));
       }
-    }
-  }
   return merged.table();
 }
 

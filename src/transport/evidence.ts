@@ -40,21 +40,17 @@ export function buildEvidence(outcome: CheckOutcome, ctx: EvidenceContext): Evid
     const { token, basic, redact, connection, otherAuthorization } = ctx;
     out.curl = buildCurl(req, { token, basic, redact, connection, otherAuthorization });
   }
-  if (exchange) {
+  const stream = outcome.status === 'fail' ? outcome.streamExcerpt : undefined;
+  const response = exchange
+    ? { ...exchange.response, text: exchange.response.bodyText }
+    : stream && { ...stream, text: stream.firstBytes, truncated: false };
+  if (response)
     out.response = {
-      status: exchange.response.status,
-      headers: redactHeaders({ ...exchange.response.headers }, ctx.redact),
-      excerpt: ctx.redact(cap(exchange.response.bodyText, RESPONSE_EXCERPT_LIMIT)),
-      truncated: exchange.response.truncated,
+      status: response.status,
+      headers: redactHeaders({ ...response.headers }, ctx.redact),
+      excerpt: ctx.redact(cap(response.text, RESPONSE_EXCERPT_LIMIT)),
+      truncated: response.truncated,
     };
-  } else if (outcome.status === 'fail' && outcome.streamExcerpt) {
-    out.response = {
-      status: outcome.streamExcerpt.status,
-      headers: redactHeaders({ ...outcome.streamExcerpt.headers }, ctx.redact),
-      excerpt: ctx.redact(cap(outcome.streamExcerpt.firstBytes, RESPONSE_EXCERPT_LIMIT)),
-      truncated: false,
-    };
-  }
   if (outcome.status === 'fail') {
     if (outcome.path !== undefined) out.path = outcome.path;
     if (outcome.counterexample !== undefined)
