@@ -12,20 +12,18 @@ import type { ConnectionSettings, ProxySetting, TlsSettings } from '../../src/tr
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { badFlag } from './flags.js';
 import { readElsewhere, text } from './options/kinds.js';
-import type { FlagValues, OptionTable } from './options/table.js';
+import { type FlagValues, inGroup, type OptionTable } from './options/table.js';
 
 /** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
 const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
 export const ENV_PROXY = 'CONFORMANCE_PROXY';
 
 /** The options, one table for every command that takes them (their group: `connection`). */
-export const CONNECTION_OPTIONS = {
+export const CONNECTION_OPTIONS = inGroup('connection', {
   header: {
-    type: 'string',
     multiple: true,
     arg: "'Name: value'",
     help: `added to every request (repeatable; or env ${ENV_HEADER_PREFIX}<NAME>); values of secret-named headers (key, token, secret...) are redacted`,
-    group: 'connection',
     config: 'headers',
     configNote:
       "An object of names and values, e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.",
@@ -38,10 +36,8 @@ export const CONNECTION_OPTIONS = {
       ]),
   },
   proxy: {
-    type: 'string',
     arg: 'URL',
     help: 'forward proxy (or env {env}; default HTTPS_PROXY / HTTP_PROXY, with NO_PROXY); credentials in the URL are redacted',
-    group: 'connection',
     env: ENV_PROXY,
     config: 'proxy',
     configNote: 'Here without credentials: a proxy URL with them goes in --proxy or CONFORMANCE_PROXY.',
@@ -50,42 +46,34 @@ export const CONNECTION_OPTIONS = {
       proxy && proxy.from === '--proxy' && !/\/\/[^/@]*@/.test(proxy.url) ? ['--proxy', proxy.url] : [],
   },
   'ca-cert': {
-    type: 'string',
     arg: 'FILE',
     help: "PEM CA to trust besides the system's (a private CA)",
-    group: 'connection',
     config: 'caCert',
     kind: readElsewhere(text().schema),
     replayWords: (ca: TlsSettings['ca']) => (ca ? ['--ca-cert', shellWord(ca.file)] : []),
   },
   'client-cert': {
-    type: 'string',
     arg: 'FILE',
     help: 'a client certificate for an mTLS front (PEM, with --client-key)',
-    group: 'connection',
     config: 'clientCert',
     configNote: 'With clientKey.',
     kind: readElsewhere(text().schema),
     replayWords: (client: TlsSettings['client']) => (client ? ['--client-cert', shellWord(client.certFile)] : []),
   },
   'client-key': {
-    type: 'string',
     arg: 'FILE',
     help: 'the private key of --client-cert (PEM)',
-    group: 'connection',
     config: 'clientKey',
     kind: readElsewhere(text().schema),
     replayWords: (client: TlsSettings['client']) => (client ? ['--client-key', shellWord(client.keyFile)] : []),
   },
   insecure: {
-    type: 'boolean',
     help: 'do not verify TLS certificates (every report says so)',
-    group: 'connection',
     config: 'insecure',
     default: false,
     replay: true,
   },
-} as const satisfies OptionTable;
+}) satisfies OptionTable;
 
 export type ConnectionFlagValues = FlagValues<typeof CONNECTION_OPTIONS>;
 

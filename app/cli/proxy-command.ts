@@ -89,7 +89,7 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
     const flag = /^--([\w-]+)(=.*)?$/.exec(a);
     const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
     if (carried && !(flag && carried.has(flag[1]!))) {
-      if (option?.type === 'string' && flag![2] === undefined) i++;
+      if (option?.arg !== undefined && flag![2] === undefined) i++;
       continue;
     }
     if (flag && option?.secret) {
@@ -109,7 +109,7 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
       continue;
     }
     words.push(shellWord(a));
-    if (carried && flag && flag[2] === undefined && option?.type === 'string') words.push(shellWord(argv[++i] ?? ''));
+    if (carried && flag && flag[2] === undefined && option?.arg !== undefined) words.push(shellWord(argv[++i] ?? ''));
   }
   return words;
 }

@@ -2,11 +2,10 @@
 import { list } from './kinds.js';
 import { HELP_OPTION, type OptionTable } from './table.js';
 
-const json = { type: 'boolean', help: 'print it as JSON', group: 'options', default: false } as const;
+const json = { help: 'print it as JSON', group: 'options', default: false } as const;
 
 export const LIST_OPTIONS = {
   only: {
-    type: 'string',
     multiple: true,
     arg: 'ID|PREFIX|§N',
     help: 'list only matching checks (repeat or comma-separate)',
@@ -15,7 +14,6 @@ export const LIST_OPTIONS = {
     default: [],
   },
   skip: {
-    type: 'string',
     multiple: true,
     arg: 'ID|PREFIX|§N',
     help: 'leave matching checks out',

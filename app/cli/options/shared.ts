@@ -10,11 +10,11 @@ import type { CliOption, Kind } from './table.js';
 const reportFile: Kind<string> = { read: (raw) => String(raw), schema: null };
 
 /** `--<format> FILE` for every report format. */
-export const REPORT_OPTIONS: Readonly<Record<string, CliOption<string> & { readonly type: 'string' }>> =
+export const REPORT_OPTIONS: Readonly<Record<string, CliOption<string> & { readonly arg: string }>> =
   Object.fromEntries(
     REPORT_FORMATS.map((f) => [
       f.name,
-      { type: 'string', arg: 'FILE', help: f.help, group: 'reports', config: f.name, kind: reportFile } as const,
+      { arg: 'FILE', help: f.help, group: 'reports', config: f.name, kind: reportFile } as const,
     ]),
   );
 
@@ -30,7 +30,6 @@ export function reportOutputs(read: (format: string) => unknown): Record<string,
 
 /** `--slo`: service-level objectives judged on the timing of what the command sees (docs/timing.md). */
 export const SLO_OPTION = {
-  type: 'string',
   arg: 'OBJECTIVES',
   help:
     'service-level objectives, each a MUST result of its own (slo.<metric>-p<N>): ttft-p95=500ms,itl-p99=50ms,e2e-p95=5s; ' +
@@ -43,14 +42,12 @@ export const SLO_OPTION = {
 /** What a command prints while it runs and when it ends. */
 export const OUTPUT_OPTIONS = {
   quiet: {
-    type: 'boolean',
     short: 'q',
     help: 'nothing while running (no progress, no live findings) and no matrix',
     group: 'reports',
   },
-  console: { type: 'boolean', help: 'print the matrix even when stdout is not a terminal', group: 'reports' },
+  console: { help: 'print the matrix even when stdout is not a terminal', group: 'reports' },
   'no-color': {
-    type: 'boolean',
     help: 'no colours in the matrix and the progress (as with the NO_COLOR variable)',
     group: 'reports',
   },
@@ -59,7 +56,6 @@ export const OUTPUT_OPTIONS = {
 /** One list-endpoint query parameter's name (not fixed by the spec), in `group`. */
 const listParam = <G extends string, K extends keyof typeof DEFAULT_LIST_PARAMS>(what: string, key: K, group: G) =>
   ({
-    type: 'string',
     arg: 'NAME',
     help: `query parameter name of the ${what} in the list endpoints (not fixed by the spec; default {default})`,
     group,
