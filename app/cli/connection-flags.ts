@@ -82,6 +82,8 @@ export type ConnectionConfigValues = Pick<
   'headers' | 'proxy' | 'caCert' | 'clientCert' | 'clientKey' | 'insecure'
 >;
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** RFC 9110 §5.6.2 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -115,31 +117,23 @@ function parseHeaderFlag(text: string): [string, string] {
   return checkHeader(text.slice(0, colon), text.slice(colon + 1), '--header');
 }
 
-function headersOf(
-  flags: ConnectionFlagValues,
-  cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(cfg.headers ?? {})) {
-    const [lower, v] = checkHeader(name, value, 'config headers');
-    if (isSecretHeaderName(lower))
+/** The headers of the config file, then the environment's, then the flags' (the last of a name wins). */
+function headersOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues, env: Env): Record<string, string> {
+  const fromConfig = Object.entries(cfg.headers ?? {}).map(([name, value]) => {
+    const header = checkHeader(name, value, 'config headers');
+    if (isSecretHeaderName(header[0]))
       throw new ConformanceError(
         'CTS_BAD_CONFIG',
-        `config headers: ${name} holds a secret, and the config file holds none: pass it with --header or ${headerVariable(lower)}`,
+        `config headers: ${name} holds a secret, and the config file holds none: pass it with --header or ${headerVariable(header[0])}`,
       );
-    out[lower] = v;
-  }
-  for (const [key, value] of Object.entries(env)) {
-    if (!key.startsWith(ENV_HEADER_PREFIX) || value === undefined || key === ENV_HEADER_PREFIX) continue;
-    const [lower, v] = checkHeader(key.slice(ENV_HEADER_PREFIX.length).replace(/_/g, '-'), value, key);
-    out[lower] = v;
-  }
-  for (const text of flags.header ?? []) {
-    const [lower, v] = parseHeaderFlag(text);
-    out[lower] = v;
-  }
-  return out;
+    return header;
+  });
+  const fromEnv = Object.entries(env).flatMap(([key, value]) =>
+    !key.startsWith(ENV_HEADER_PREFIX) || value === undefined || key === ENV_HEADER_PREFIX
+      ? []
+      : [checkHeader(key.slice(ENV_HEADER_PREFIX.length).replace(/_/g, '-'), value, key)],
+  );
+  return Object.fromEntries([...fromConfig, ...fromEnv, ...(flags.header ?? []).map(parseHeaderFlag)]);
 }
 
 function checkProxyUrl(url: string, from: string): ProxySetting {
@@ -151,11 +145,7 @@ function checkProxyUrl(url: string, from: string): ProxySetting {
   return { url, from };
 }
 
-function proxyOf(
-  flags: ConnectionFlagValues,
-  cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>>,
-): ProxySetting | undefined {
+function proxyOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues, env: Env): ProxySetting | undefined {
   if (flags.proxy !== undefined) return checkProxyUrl(flags.proxy, '--proxy');
   const fromEnv = env[ENV_PROXY];
   if (fromEnv) return checkProxyUrl(fromEnv, ENV_PROXY);
@@ -221,7 +211,7 @@ function tlsOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues): TlsSet
 export function readConnectionSettings(
   flags: ConnectionFlagValues,
   cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Env = process.env,
 ): ConnectionSettings {
   const proxy = proxyOf(flags, cfg, env);
   return { headers: headersOf(flags, cfg, env), ...(proxy ? { proxy } : {}), tls: tlsOf(flags, cfg), env };

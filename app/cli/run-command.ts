@@ -80,15 +80,13 @@ async function runChecks(
   const interrupt = interruptOnSignals();
   try {
     for (const spec of cmd.targets) {
-      const report =
-        spec.url === undefined
-          ? await runAgainstBundledMock(
-              cmd,
-              settingsFor(cmd, scoped, checks, undefined, 'bundled-mock'),
-              mock,
-              interrupt.signal,
-            )
-          : await runAgainst(cmd, settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url), interrupt.signal);
+      const settings = settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url ?? 'bundled-mock');
+      // The bundled mock is run against once it listens.
+      const report = await runAgainst(
+        cmd,
+        spec.url === undefined ? { ...settings, target: { ...settings.target, baseUrl: (await mock!).url } } : settings,
+        interrupt.signal,
+      );
       reports.push(applyGates(report, { minCoverage: cmd.minCoverage, allowGaps: cmd.allowGaps }));
     }
     reports.splice(
@@ -189,16 +187,4 @@ function startBundledMock(cmd: RunCommand): Promise<MockWorkerServer> {
     // Nobody reads the journal of the run's own mock: keeping none spares its cost.
     journalSize: 0,
   });
-}
-
-/** A run against the bundled mock once it listens. */
-async function runAgainstBundledMock(
-  cmd: RunCommand,
-  settings: RunSettings,
-  mock: Promise<MockWorkerServer> | undefined,
-  interrupt?: AbortSignal,
-): Promise<RunReport> {
-  if (!mock) throw new Error('the bundled mock was not started');
-  const server = await mock;
-  return runAgainst(cmd, { ...settings, target: { ...settings.target, baseUrl: server.url } }, interrupt);
 }

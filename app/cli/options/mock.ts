@@ -65,6 +65,14 @@ const speed = numberThat((n) => n > 0 && Number.isFinite(n), 'a number above 0 (
   exclusiveMinimum: 0,
 });
 
+/** A pause the mock adds, in ms (at most 10 minutes; none by default). */
+const pause = <const K extends string>(help: string, into: K) =>
+  ({ arg: 'MS', help, kind: wholeNumber(0, 600_000), default: 0, into }) as const;
+
+/** A time a client is allowed, in ms. */
+const allowed = <const K extends string>(help: string, ms: number, into: K) =>
+  ({ arg: 'MS', help, kind: wholeNumber(1), default: ms, into }) as const;
+
 /** Fault ids, comma-separated; mock-command.ts checks them against the catalogue, loaded only then. */
 const faults: Kind<string[]> = {
   read: (raw) =>
@@ -166,13 +174,7 @@ const MOCK_FLAGS = inGroup('mock', {
     default: false,
     into: 'priorityScheduling',
   },
-  latency: {
-    arg: 'MS',
-    help: 'Added latency per response (default {default})',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'latencyMs',
-  },
+  latency: pause('Added latency per response (default {default})', 'latencyMs'),
   'max-concurrency': {
     arg: 'N',
     help: 'Requests served at once; --max-queued more wait, the rest get 429 with Retry-After (default: no limit)',
@@ -227,20 +229,11 @@ const MOCK_FLAGS = inGroup('mock', {
     default: 1,
     into: 'replaySpeed',
   },
-  'stream-ttft': {
-    arg: 'MS',
-    help: 'Pace every stream: its first event this long after the headers (default {default})',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'streamTtftMs',
-  },
-  'stream-itl': {
-    arg: 'MS',
-    help: 'Pace every stream: this long between events (default {default})',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'streamItlMs',
-  },
+  'stream-ttft': pause(
+    'Pace every stream: its first event this long after the headers (default {default})',
+    'streamTtftMs',
+  ),
+  'stream-itl': pause('Pace every stream: this long between events (default {default})', 'streamItlMs'),
   'pace-whole-answers': {
     help: 'Pace whole (not streamed) chat answers too: --stream-ttft plus --stream-itl per completion token, as a CPU engine',
     default: false,
@@ -273,27 +266,17 @@ const MOCK_FLAGS = inGroup('mock', {
     default: DEFAULT_MAX_BODY_BYTES,
     into: 'maxBodyBytes',
   },
-  'headers-timeout': {
-    arg: 'MS',
-    help: 'Time allowed to send the headers; slower clients get 408 (default {default})',
-    kind: wholeNumber(1),
-    default: 10_000,
-    into: 'headersTimeoutMs',
-  },
-  'request-timeout': {
-    arg: 'MS',
-    help: 'Time allowed to send the whole request (default {default})',
-    kind: wholeNumber(1),
-    default: 30_000,
-    into: 'requestTimeoutMs',
-  },
-  'idle-timeout': {
-    arg: 'MS',
-    help: 'A client that stops reading an answer is cut off after this long (default {default})',
-    kind: wholeNumber(1),
-    default: 120_000,
-    into: 'idleTimeoutMs',
-  },
+  'headers-timeout': allowed(
+    'Time allowed to send the headers; slower clients get 408 (default {default})',
+    10_000,
+    'headersTimeoutMs',
+  ),
+  'request-timeout': allowed('Time allowed to send the whole request (default {default})', 30_000, 'requestTimeoutMs'),
+  'idle-timeout': allowed(
+    'A client that stops reading an answer is cut off after this long (default {default})',
+    120_000,
+    'idleTimeoutMs',
+  ),
   'exit-with-parent': {
     help: 'Also stop when the process that started it exits (a wrapper killed without passing the signal on); without it the mock runs until SIGINT/SIGTERM',
     default: false,
