@@ -108,10 +108,7 @@ function timingSection(report: RunReport, name: string | undefined): string {
     const plot = distributionSvg(r.distribution.sketch, esc(`${r.measure} of ${r.operation}, ${r.unit}, log scale`));
     return `<tr><th scope="row"><code>${esc(r.operation)}</code></th><td>${esc(r.measure)}</td>${figures.join('')}<td>${plot}</td></tr>`;
   });
-  return [
-    `<h2>Timing${name ? `: ${esc(name)}` : ''}</h2>`,
-    `<table>${head}<tbody>${body.join('')}</tbody></table>`,
-  ].join('\n');
+  return `<h2>Timing${name ? `: ${esc(name)}` : ''}</h2>\n<table>${head}<tbody>${body.join('')}</tbody></table>`;
 }
 
 /** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */

@@ -176,8 +176,7 @@ function judgePem(flag: string, options: Parameters<typeof createSecureContext>[
   try {
     createSecureContext(options);
   } catch (err) {
-    const line = (err as Error).message.split('\n')[0];
-    throw badFlag(`${flag}: ${line}`);
+    throw badFlag(`${flag}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 

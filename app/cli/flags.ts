@@ -22,6 +22,12 @@ function parseArgsOptions(table: OptionTable): FlagOptions {
   );
 }
 
+/** Prints `text` (a command's `--help`, a listing) and gives the exit code of a command that only prints: 0. */
+export function printed(text: string): number {
+  process.stdout.write(text);
+  return 0;
+}
+
 /** `--timeout -5` as `--timeout=-5`, so the flag's own check refuses the number, not node's parser. */
 function joinNegativeValues(argv: readonly string[], table: OptionTable): string[] {
   const out: string[] = [];

@@ -24,9 +24,9 @@ import { connectionSecrets, describeConnection } from '../../src/transport/conne
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
-import { badFlag, readFlags } from './flags.js';
+import { badFlag, printed, readFlags } from './flags.js';
 import { PROXY_OPTIONS } from './options/proxy.js';
-import { listParamOptions, reportOutputs } from './options/shared.js';
+import { listParamOptions, outputsOf } from './options/shared.js';
 import { type CliOption, type OptionTable, resolver } from './options/table.js';
 import { PROXY_USAGE } from './usage.js';
 
@@ -108,10 +108,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
             base: `conformance run --replay ${shellWord(values.record)}`,
             rest: commandWords(argv, REPLAY_CARRIES).join(' '),
           },
-    outputs: reportOutputs((format) => values[format as keyof typeof values]),
-    quiet: values.quiet ?? false,
-    forceConsole: values.console ?? false,
-    color: values['no-color'] ? false : undefined,
+    ...outputsOf(values, (format) => values[format as keyof typeof values]),
     replay: `conformance proxy ${commandWords(argv).join(' ')}`,
     credentials:
       token === undefined && basic === undefined
@@ -184,10 +181,7 @@ function sayWhatIsJudged(cfg: ProxyConfig, say: (line: string) => void): void {
 /** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
 export async function proxyCommand(argv: string[]): Promise<number> {
   const cfg = parseProxyArgs(argv);
-  if (cfg === 'help') {
-    process.stdout.write(PROXY_USAGE);
-    return 0;
-  }
+  if (cfg === 'help') return printed(PROXY_USAGE);
   checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
   const opened = openBaseline(cfg.baseline);
   const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
@@ -213,8 +207,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`,
     );
   }
-  const build = () => buildReports(session, cfg, opened);
-  const writeReports: WriteReports = reportWriter(cfg.outputs, build);
+  const writeReports: WriteReports = reportWriter(cfg.outputs, () => buildReports(session, cfg, opened));
   const admin: AdminServer | undefined =
     metrics &&
     (await startAdminServer({ ...cfg.admin!, metrics, writeReports }).catch(async (err: NodeJS.ErrnoException) => {

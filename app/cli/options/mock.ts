@@ -14,7 +14,7 @@ import {
   ENV_TOKEN,
 } from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
-import { mebibytes, nonBlank, oneOf, servesKind, wholeNumber } from './kinds.js';
+import { mebibytes, nonBlank, oneOf, secret, servesKind, userPass, wholeNumber } from './kinds.js';
 import { HELP_OPTION, inGroup, type JsonSchema, type Kind, type OptionTable, type ValueOf } from './table.js';
 
 /** Where a credential came from: its flag, its environment variable, or the documented test default. */
@@ -30,13 +30,7 @@ export type MockCommandOptions = MockServerOptions & {
   credentialSources?: { readonly token: CredentialSource; readonly basic: CredentialSource };
 };
 
-const basic: Kind<string> = {
-  read: (raw) => {
-    if (!/^[^:]+:.+$/.test(String(raw))) throw badFlag('--basic must be USER:PASS');
-    return String(raw);
-  },
-  schema: null,
-};
+const basic = secret(userPass, '--basic must be USER:PASS');
 
 const integer: Kind<number> = {
   read: (raw, flag) => {

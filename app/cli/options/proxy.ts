@@ -1,28 +1,13 @@
 /** @module `conformance proxy`'s options (see table.ts); the proxy has no config file. */
 import { ENV_BASIC, ENV_TOKEN, RUN_DEFAULTS } from '../../../src/core/defaults.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
-import { badFlag } from '../flags.js';
-import { mebibytes, nonBlank, oneOf, wholeNumber } from './kinds.js';
+import { mebibytes, nonBlank, oneOf, secret, userPass, wholeNumber } from './kinds.js';
 import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { BASELINE_OPTIONS } from './gates.js';
 import { HELP_OPTION, inGroup, type Kind, type OptionTable } from './table.js';
 
-const token: Kind<string> = {
-  read: (raw) => {
-    if (String(raw).trim() === '') throw badFlag(`the token (--token or ${ENV_TOKEN}) must not be empty`);
-    return String(raw);
-  },
-  schema: null,
-};
-
-const basic: Kind<string> = {
-  read: (raw) => {
-    if (!/^[^:]+:.+$/.test(String(raw)))
-      throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
-    return String(raw);
-  },
-  schema: null,
-};
+const token = secret((t) => t.trim() !== '', `the token (--token or ${ENV_TOKEN}) must not be empty`);
+const basic = secret(userPass, `basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
 
 const onOff = oneOf(['on', 'off']);
 const switched: Kind<boolean> = {

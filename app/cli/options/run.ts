@@ -11,9 +11,9 @@ import { REPLAY_DEFAULTS } from '../../../src/proxy/proxy-defaults.js';
 import { shellWord } from '../../../src/transport/curl.js';
 import { CONNECTION_OPTIONS } from '../connection-flags.js';
 import { badFlag } from '../flags.js';
-import { duration, list, mebibytes, oneOf, text, uuid, servesKind, wholeNumber } from './kinds.js';
+import { duration, mebibytes, oneOf, secret, text, uuid, servesKind, wholeNumber } from './kinds.js';
 import { BASELINE_OPTIONS, GATE_OPTIONS } from './gates.js';
-import { listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
+import { checkSelector, listParamOptions, OUTPUT_OPTIONS, REPORT_OPTIONS, SLO_OPTION } from './shared.js';
 import { HELP_OPTION, inGroup, type Kind, type OptionTable, withDefaults } from './table.js';
 
 export interface TargetSpec {
@@ -25,14 +25,12 @@ export interface TargetSpec {
 type ConfigTarget = string | { readonly url: string; readonly label?: string };
 
 const targets: Kind<readonly TargetSpec[]> = {
+  // From the command line, URLs only.
   read: (raw, _flag, fromConfig) =>
-    fromConfig
-      ? (raw as readonly ConfigTarget[]).map((t) =>
-          typeof t === 'string'
-            ? { url: checkTargetUrl(t, 'config targets'), label: undefined }
-            : { url: checkTargetUrl(t.url, 'config targets'), label: t.label },
-        )
-      : (raw as readonly string[]).map((u) => ({ url: checkTargetUrl(u, '--target'), label: undefined })),
+    (raw as readonly ConfigTarget[]).map((t) => {
+      const { url, label } = typeof t === 'string' ? { url: t, label: undefined } : t;
+      return { url: checkTargetUrl(url, fromConfig ? 'config targets' : '--target'), label };
+    }),
   schema: {
     type: 'array',
     minItems: 1,
@@ -51,14 +49,10 @@ const targets: Kind<readonly TargetSpec[]> = {
   show: () => 'the bundled mock, on a thread of its own',
 };
 
-const basicCredentials: Kind<string> = {
-  read: (raw) => {
-    const basic = String(raw);
-    if (!basic.includes(':')) throw badFlag(`basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`);
-    return basic;
-  },
-  schema: null,
-};
+const basicCredentials = secret(
+  (basic) => basic.includes(':'),
+  `basic credentials must be USER:PASS (from --basic or ${ENV_BASIC})`,
+);
 
 const shard: Kind<{ index: number; count: number } | undefined> = {
   read: (raw) => (raw ? parseShard(String(raw)) : undefined),
@@ -336,23 +330,11 @@ export const RUN_OPTIONS = withDefaults(RUN_DEFAULTS, {
       replayWords: (ops: readonly OperationId[] | undefined) => (ops ? ['--serves', servesWords(ops)] : []),
     },
     only: {
-      multiple: true,
-      arg: 'ID|PREFIX|§N',
-      help: 'run only matching checks (repeat or comma-separate)',
-      kind: list(),
-      default: [],
+      ...checkSelector('run only matching checks (repeat or comma-separate)'),
       config: 'only',
       withReplay: 'refused',
     },
-    skip: {
-      multiple: true,
-      arg: 'ID|PREFIX|§N',
-      help: 'leave matching checks out',
-      kind: list(),
-      default: [],
-      config: 'skip',
-      withReplay: 'refused',
-    },
+    skip: { ...checkSelector('leave matching checks out'), config: 'skip', withReplay: 'refused' },
     shard: {
       arg: 'K/N',
       help: 'run the K-th of N deterministic slices of the catalogue',

@@ -3,8 +3,8 @@ import { REPORT_FORMATS } from '../../../reporters/registry.js';
 import { DEFAULT_LIST_PARAMS } from '../../../src/core/defaults.js';
 import type { Objective } from '../../../src/core/timing.js';
 import { objectivesText } from '../../../src/timing/objectives.js';
-import { objectives, text } from './kinds.js';
-import type { CliOption, Kind } from './table.js';
+import { list, objectives, text } from './kinds.js';
+import type { CliOption, FlagValues, Kind } from './table.js';
 
 /** A report file; in the config file, judged by the CLI (../config-file.ts), not listed in its schema, so that a new format is one registry entry. */
 const reportFile: Kind<string> = { read: (raw) => String(raw), schema: null };
@@ -18,14 +18,19 @@ export const REPORT_OPTIONS: Readonly<Record<string, CliOption<string> & { reado
     ]),
   );
 
-/** The report files asked for, by format name, each as `read` gives it (a flag; for `run`, the config file too). */
-export function reportOutputs(read: (format: string) => unknown): Record<string, string> {
-  return Object.fromEntries(
+/**
+ * What a command leaves behind, as `emitOutputs` takes it: the report files asked for, by format name,
+ * each as `read` gives it (a flag; for `run`, the config file too), and what `OUTPUT_OPTIONS` ask.
+ */
+export function outputsOf(flags: FlagValues<typeof OUTPUT_OPTIONS>, read: (format: string) => unknown) {
+  const outputs: Record<string, string> = Object.fromEntries(
     REPORT_FORMATS.flatMap((f) => {
       const path = read(f.name);
       return typeof path === 'string' && path !== '' ? [[f.name, path]] : [];
     }),
   );
+  const color = flags['no-color'] ? false : undefined;
+  return { outputs, quiet: flags.quiet ?? false, forceConsole: flags.console ?? false, color };
 }
 
 /** `--slo`: service-level objectives judged on the timing of what the command sees (docs/timing.md). */
@@ -38,6 +43,10 @@ export const SLO_OPTION = {
   kind: objectives(),
   replayWords: (value: Objective[] | undefined) => (value?.length ? ['--slo', objectivesText(value)] : []),
 } as const satisfies Omit<CliOption<Objective[] | undefined>, 'group'>;
+
+/** `--only` or `--skip`: checks by id, id prefix or section, repeated or comma-separated. */
+export const checkSelector = (help: string) =>
+  ({ multiple: true, arg: 'ID|PREFIX|§N', help, kind: list(), default: [] }) as const;
 
 /** What a command prints while it runs and when it ends. */
 export const OUTPUT_OPTIONS = {
