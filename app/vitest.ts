@@ -68,13 +68,11 @@ function targetOf(options: ConformanceTestOptions): TargetConfig {
  */
 export async function assertConformance(check: CheckDefinition, options: ConformanceTestOptions): Promise<void> {
   const r = await judge(check, options);
-  if (r.status === 'skip') return;
-  throwIfGating(r, options.level ?? 'must');
+  if (r.status !== 'skip') throwIfGating(r, options.level ?? 'must');
 }
 
 /** Runs one check and returns its result; throws only when the target could not be judged. */
 async function judge(check: CheckDefinition, options: ConformanceTestOptions): Promise<CheckResult> {
-  const level = options.level ?? 'must';
   const target = targetOf(options);
   const report = await runSuite(
     resolveRunSettings(
@@ -83,7 +81,7 @@ async function judge(check: CheckDefinition, options: ConformanceTestOptions): P
         token: options.token ?? process.env[ENV_TOKEN],
         basic: options.basic ?? process.env[ENV_BASIC],
         checks: [check],
-        level,
+        level: options.level ?? 'must',
         seed: options.seed ?? VITEST_DEFAULTS.seed,
         runs: options.runs ?? VITEST_DEFAULTS.runs,
         concurrency: VITEST_DEFAULTS.concurrency,

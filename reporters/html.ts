@@ -3,6 +3,9 @@
  * Content-Security-Policy forbidding any): verdicts, matrix, timing, holes, then every finding in a
  * `<details>`; on a failing run the failures come first, open. Every string is escaped.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../src/core/package-root.js';
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
@@ -24,39 +27,10 @@ import { baselineGroups, causeOf, KNOWN_NOTE, KNOWN_TITLE } from './_internal/ba
 const DETAIL_KEYS = detailsBut('section', 'level');
 const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'known', 'reason', 'path');
 
-const CSS = `
-:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --line: #d1d9e0;
-  --good: #1a7f37; --good-bg: #dafbe1; --bad: #cf222e; --bad-bg: #ffebe9; --warn: #9a6700; --warn-bg: #fff8c5; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #151b23; --line: #3d444d;
-  --good: #3fb950; --good-bg: #12261e; --bad: #f85149; --bad-bg: #2d1214; --warn: #d29922; --warn-bg: #2e2412; } }
-* { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
-h1 { font-size: 1.6rem; margin: 0 0 .25rem; } h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
-h3 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
-.meta { color: var(--muted); margin: 0; }
-code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .6rem .75rem; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-.verdicts { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1rem 0; padding: 0; list-style: none; }
-.verdict { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; padding: .6rem .9rem; min-width: 16rem; }
-.verdict.good { border-left-color: var(--good); } .verdict.bad { border-left-color: var(--bad); } .verdict.warn { border-left-color: var(--warn); }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.verdict strong { display: block; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
-thead th { background: var(--panel); }
-td.good { background: var(--good-bg); } td.bad { background: var(--bad-bg); color: var(--bad); font-weight: 600; } td.warn { background: var(--warn-bg); }
-td.empty { color: var(--muted); } tfoot td, tfoot th { font-weight: 700; }
-details { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; background: var(--bg); }
-details > summary { cursor: pointer; padding: .5rem .75rem; list-style-position: inside; }
-details[open] > summary { border-bottom: 1px solid var(--line); background: var(--panel); }
-details > dl { margin: 0; padding: .75rem; display: grid; grid-template-columns: max-content 1fr; gap: .5rem .9rem; }
-dt { font-weight: 600; color: var(--muted); } dd { margin: 0; min-width: 0; }
-.broke { font-weight: 600; }
-.tag { display: inline-block; font: 700 11px/1.6 system-ui, sans-serif; padding: 0 .45rem; border-radius: 999px; margin-right: .4rem; color: #fff; }
-.tag.fail { background: var(--bad); } .tag.error { background: #8250df; } .tag.known { background: var(--warn); } .tag.noted { background: #0969da; } .tag.skip { background: var(--muted); }
-ul.plain { padding-left: 1.2rem; }
-svg.dist { display: block; } svg.dist rect { fill: #0969da; } svg.dist line { stroke: var(--line); }
-`;
+/** The page's style sheet (inline: the page is one self-contained file), read once. */
+let css: string | undefined;
+const styleSheet = (): string =>
+  (css ??= readFileSync(join(packageRoot(), 'fixtures', 'reports', 'html-report.css'), 'utf8'));
 
 /** Renders the HTML report as one self-contained document. */
 export function renderHtml(reports: readonly RunReport[]): string {
@@ -89,7 +63,7 @@ export function renderHtml(reports: readonly RunReport[]): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<title>Conformance report</title>',
-    `<style>${CSS}</style>`,
+    `<style>\n${styleSheet()}</style>`,
     '</head>',
     '<body>',
     ...body,
@@ -134,10 +108,7 @@ function timingSection(report: RunReport, name: string | undefined): string {
     const plot = distributionSvg(r.distribution.sketch, esc(`${r.measure} of ${r.operation}, ${r.unit}, log scale`));
     return `<tr><th scope="row"><code>${esc(r.operation)}</code></th><td>${esc(r.measure)}</td>${figures.join('')}<td>${plot}</td></tr>`;
   });
-  return [
-    `<h2>Timing${name ? `: ${esc(name)}` : ''}</h2>`,
-    `<table>${head}<tbody>${body.join('')}</tbody></table>`,
-  ].join('\n');
+  return `<h2>Timing${name ? `: ${esc(name)}` : ''}</h2>\n<table>${head}<tbody>${body.join('')}</tbody></table>`;
 }
 
 /** The items a target's run did not exercise: one line per operation and cause, the items collapsed under it. */

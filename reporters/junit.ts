@@ -174,13 +174,9 @@ function coverageProperties(report: RunReport, op: OperationId): [string, string
   const holes = c.holes.filter((h) => h.operation === op).map((h) => h.id);
   return [
     ['coverage.run.percent', String(c.percent)],
-    ...(mine
-      ? ([
-          ['coverage.percent', String(mine.percent)],
-          ['coverage.covered', String(mine.covered)],
-          ['coverage.total', String(mine.total)],
-        ] as [string, string][])
-      : []),
+    ...(['percent', 'covered', 'total'] as const).flatMap((k): [string, string][] =>
+      mine ? [[`coverage.${k}`, String(mine[k])]] : [],
+    ),
     ['coverage.not-exercised', holes.join('; ')],
   ];
 }

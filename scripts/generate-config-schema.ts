@@ -1,7 +1,7 @@
 /** @module Generates `schemas/config/conformance-config.json` from `conformance run`'s option table (before the types generator, which reads it). */
 import { helpOf } from '../app/cli/options/help.js';
 import { RUN_OPTIONS } from '../app/cli/options/run.js';
-import type { JsonSchema, OptionTable } from '../app/cli/options/table.js';
+import { type JsonSchema, type OptionTable, typeOf } from '../app/cli/options/table.js';
 import type { GeneratedFile } from './generators.js';
 
 const PATH = 'schemas/config/conformance-config.json';
@@ -24,7 +24,7 @@ export function configSchema(table: OptionTable): JsonSchema {
   for (const [flag, option] of Object.entries(table)) {
     if (option.config === undefined) continue;
     if (option.secret) throw new Error(`--${flag} is a secret: it has no config key`);
-    const schema = option.kind ? option.kind.schema : { type: option.type };
+    const schema = option.kind ? option.kind.schema : { type: typeOf(option) };
     if (schema === null) continue;
     const parts = option.config.split('.');
     const description = [`\`--${flag}\`: ${helpOf(table, flag)}.`, option.configNote].filter(Boolean).join(' ');

@@ -13,13 +13,10 @@ const ref = (component: string): string => `#/components/schemas/${component}`;
 /** The folders of `schemas/` that describe the interface; the others hold the suite's own formats. */
 export const API_SCHEMA_FOLDERS = ['chat', 'training', 'records', 'errors', 'params', 'conventions'] as const;
 
+type SharedResponse = { readonly description: string; readonly schema: string; readonly [x: `x-${string}`]: string };
+
 /** Shared responses (`components/responses`), none of which the interface gives a status code for (§7). */
-const RESPONSES: Readonly<
-  Record<
-    SharedErrorResponse,
-    { readonly description: string; readonly schema: string; readonly [annotation: `x-${string}`]: string }
-  >
-> = {
+const RESPONSES: Readonly<Record<SharedErrorResponse, SharedResponse>> = {
   ValidationError: {
     description:
       '§7 validation-error body. The interface gives this body for trajectory logging (§4.4) and no status code; 422 is the status of the FastAPI services behind §4.2–§4.8 and of a FastAPI front on §4.1 (convention).',

@@ -33,6 +33,9 @@ function componentName(title: unknown, fallback: string): string {
     .join('');
 }
 
+/** Keywords the bundler does not take below a schema's root. */
+const NESTED_UNSUPPORTED = new Set(['$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$defs']);
+
 /** Keywords whose value maps names (property names, definition names) to subschemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 
@@ -46,13 +49,7 @@ function rewriteRefs(value: unknown, onRef: (ref: string) => string, where: stri
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string') out[key] = onRef(child);
-    else if (
-      key === '$id' ||
-      key === '$anchor' ||
-      key === '$dynamicAnchor' ||
-      key === '$dynamicRef' ||
-      key === '$defs'
-    ) {
+    else if (NESTED_UNSUPPORTED.has(key)) {
       throw new Error(`${where}: nested ${key} is not supported by the bundler`);
     } else if (SCHEMA_MAPS.has(key) && isJsonObject(child)) {
       out[key] = Object.fromEntries(

@@ -12,20 +12,18 @@ import type { ConnectionSettings, ProxySetting, TlsSettings } from '../../src/tr
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { badFlag } from './flags.js';
 import { readElsewhere, text } from './options/kinds.js';
-import type { FlagValues, OptionTable } from './options/table.js';
+import { type FlagValues, inGroup, type OptionTable } from './options/table.js';
 
 /** The prefix of the environment variables that add a header (`CONFORMANCE_HEADER_X_API_KEY`, see headerVariable). */
 const ENV_HEADER_PREFIX = 'CONFORMANCE_HEADER_';
 export const ENV_PROXY = 'CONFORMANCE_PROXY';
 
 /** The options, one table for every command that takes them (their group: `connection`). */
-export const CONNECTION_OPTIONS = {
+export const CONNECTION_OPTIONS = inGroup('connection', {
   header: {
-    type: 'string',
     multiple: true,
     arg: "'Name: value'",
     help: `added to every request (repeatable; or env ${ENV_HEADER_PREFIX}<NAME>); values of secret-named headers (key, token, secret...) are redacted`,
-    group: 'connection',
     config: 'headers',
     configNote:
       "An object of names and values, e.g. an API gateway's tenant header. Headers whose names carry a secret (authorization, cookie, or containing key, token, secret, password) are refused here: pass them with --header or CONFORMANCE_HEADER_<NAME>.",
@@ -38,10 +36,8 @@ export const CONNECTION_OPTIONS = {
       ]),
   },
   proxy: {
-    type: 'string',
     arg: 'URL',
     help: 'forward proxy (or env {env}; default HTTPS_PROXY / HTTP_PROXY, with NO_PROXY); credentials in the URL are redacted',
-    group: 'connection',
     env: ENV_PROXY,
     config: 'proxy',
     configNote: 'Here without credentials: a proxy URL with them goes in --proxy or CONFORMANCE_PROXY.',
@@ -50,42 +46,34 @@ export const CONNECTION_OPTIONS = {
       proxy && proxy.from === '--proxy' && !/\/\/[^/@]*@/.test(proxy.url) ? ['--proxy', proxy.url] : [],
   },
   'ca-cert': {
-    type: 'string',
     arg: 'FILE',
     help: "PEM CA to trust besides the system's (a private CA)",
-    group: 'connection',
     config: 'caCert',
     kind: readElsewhere(text().schema),
     replayWords: (ca: TlsSettings['ca']) => (ca ? ['--ca-cert', shellWord(ca.file)] : []),
   },
   'client-cert': {
-    type: 'string',
     arg: 'FILE',
     help: 'a client certificate for an mTLS front (PEM, with --client-key)',
-    group: 'connection',
     config: 'clientCert',
     configNote: 'With clientKey.',
     kind: readElsewhere(text().schema),
     replayWords: (client: TlsSettings['client']) => (client ? ['--client-cert', shellWord(client.certFile)] : []),
   },
   'client-key': {
-    type: 'string',
     arg: 'FILE',
     help: 'the private key of --client-cert (PEM)',
-    group: 'connection',
     config: 'clientKey',
     kind: readElsewhere(text().schema),
     replayWords: (client: TlsSettings['client']) => (client ? ['--client-key', shellWord(client.keyFile)] : []),
   },
   insecure: {
-    type: 'boolean',
     help: 'do not verify TLS certificates (every report says so)',
-    group: 'connection',
     config: 'insecure',
     default: false,
     replay: true,
   },
-} as const satisfies OptionTable;
+}) satisfies OptionTable;
 
 export type ConnectionFlagValues = FlagValues<typeof CONNECTION_OPTIONS>;
 
@@ -93,6 +81,8 @@ export type ConnectionConfigValues = Pick<
   ConformanceConfig,
   'headers' | 'proxy' | 'caCert' | 'clientCert' | 'clientKey' | 'insecure'
 >;
+
+type Env = Readonly<Record<string, string | undefined>>;
 
 /** RFC 9110 §5.6.2 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -127,31 +117,23 @@ function parseHeaderFlag(text: string): [string, string] {
   return checkHeader(text.slice(0, colon), text.slice(colon + 1), '--header');
 }
 
-function headersOf(
-  flags: ConnectionFlagValues,
-  cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(cfg.headers ?? {})) {
-    const [lower, v] = checkHeader(name, value, 'config headers');
-    if (isSecretHeaderName(lower))
+/** The headers of the config file, then the environment's, then the flags' (the last of a name wins). */
+function headersOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues, env: Env): Record<string, string> {
+  const fromConfig = Object.entries(cfg.headers ?? {}).map(([name, value]) => {
+    const header = checkHeader(name, value, 'config headers');
+    if (isSecretHeaderName(header[0]))
       throw new ConformanceError(
         'CTS_BAD_CONFIG',
-        `config headers: ${name} holds a secret, and the config file holds none: pass it with --header or ${headerVariable(lower)}`,
+        `config headers: ${name} holds a secret, and the config file holds none: pass it with --header or ${headerVariable(header[0])}`,
       );
-    out[lower] = v;
-  }
-  for (const [key, value] of Object.entries(env)) {
-    if (!key.startsWith(ENV_HEADER_PREFIX) || value === undefined || key === ENV_HEADER_PREFIX) continue;
-    const [lower, v] = checkHeader(key.slice(ENV_HEADER_PREFIX.length).replace(/_/g, '-'), value, key);
-    out[lower] = v;
-  }
-  for (const text of flags.header ?? []) {
-    const [lower, v] = parseHeaderFlag(text);
-    out[lower] = v;
-  }
-  return out;
+    return header;
+  });
+  const fromEnv = Object.entries(env).flatMap(([key, value]) =>
+    !key.startsWith(ENV_HEADER_PREFIX) || value === undefined || key === ENV_HEADER_PREFIX
+      ? []
+      : [checkHeader(key.slice(ENV_HEADER_PREFIX.length).replace(/_/g, '-'), value, key)],
+  );
+  return Object.fromEntries([...fromConfig, ...fromEnv, ...(flags.header ?? []).map(parseHeaderFlag)]);
 }
 
 function checkProxyUrl(url: string, from: string): ProxySetting {
@@ -163,11 +145,7 @@ function checkProxyUrl(url: string, from: string): ProxySetting {
   return { url, from };
 }
 
-function proxyOf(
-  flags: ConnectionFlagValues,
-  cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>>,
-): ProxySetting | undefined {
+function proxyOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues, env: Env): ProxySetting | undefined {
   if (flags.proxy !== undefined) return checkProxyUrl(flags.proxy, '--proxy');
   const fromEnv = env[ENV_PROXY];
   if (fromEnv) return checkProxyUrl(fromEnv, ENV_PROXY);
@@ -198,8 +176,7 @@ function judgePem(flag: string, options: Parameters<typeof createSecureContext>[
   try {
     createSecureContext(options);
   } catch (err) {
-    const line = (err as Error).message.split('\n')[0];
-    throw badFlag(`${flag}: ${line}`);
+    throw badFlag(`${flag}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -233,7 +210,7 @@ function tlsOf(flags: ConnectionFlagValues, cfg: ConnectionConfigValues): TlsSet
 export function readConnectionSettings(
   flags: ConnectionFlagValues,
   cfg: ConnectionConfigValues,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Env = process.env,
 ): ConnectionSettings {
   const proxy = proxyOf(flags, cfg, env);
   return { headers: headersOf(flags, cfg, env), ...(proxy ? { proxy } : {}), tls: tlsOf(flags, cfg), env };

@@ -3,7 +3,7 @@ import { OPERATIONS, operationLabel } from '../../src/core/operations.js';
 import type { CoverageItem } from '../../src/coverage/item.js';
 import { coverageModel } from '../../src/coverage/model.js';
 import { registry } from '../../src/schemas/registry.js';
-import { readFlags } from './flags.js';
+import { printed, readFlags } from './flags.js';
 import { COVERAGE_OPTIONS } from './options/catalogue.js';
 import { COVERAGE_USAGE } from './usage.js';
 
@@ -50,14 +50,6 @@ export function renderCoverageModel(): string {
 
 export async function coverageCommand(argv: string[]): Promise<number> {
   const values = readFlags(argv, COVERAGE_OPTIONS);
-  if (values.help) {
-    process.stdout.write(COVERAGE_USAGE);
-    return 0;
-  }
-  if (values.json) {
-    process.stdout.write(JSON.stringify(coverageModel(registry()), null, 2) + '\n');
-    return 0;
-  }
-  process.stdout.write(renderCoverageModel());
-  return 0;
+  if (values.help) return printed(COVERAGE_USAGE);
+  return printed(values.json ? JSON.stringify(coverageModel(registry()), null, 2) + '\n' : renderCoverageModel());
 }

@@ -4,7 +4,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConformanceError } from '../../src/core/errors.js';
-import type { FlagValues, OptionTable } from './options/table.js';
+import { type FlagValues, type OptionTable, typeOf } from './options/table.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
@@ -17,9 +17,15 @@ function parseArgsOptions(table: OptionTable): FlagOptions {
   return Object.fromEntries(
     Object.entries(table).map(([flag, o]) => [
       flag,
-      { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) },
+      { type: typeOf(o), ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) },
     ]),
   );
+}
+
+/** Prints `text` (a command's `--help`, a listing) and gives the exit code of a command that only prints: 0. */
+export function printed(text: string): number {
+  process.stdout.write(text);
+  return 0;
 }
 
 /** `--timeout -5` as `--timeout=-5`, so the flag's own check refuses the number, not node's parser. */
@@ -29,7 +35,7 @@ function joinNegativeValues(argv: readonly string[], table: OptionTable): string
     const flag = argv[i]!;
     const option = flag.startsWith('--') ? table[flag.slice(2)] : undefined;
     const next = argv[i + 1];
-    if (option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+    if (option?.arg !== undefined && next !== undefined && /^-\d/.test(next)) {
       out.push(`${flag}=${next}`);
       i++;
     } else out.push(flag);

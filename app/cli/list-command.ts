@@ -4,17 +4,14 @@ import { catalogueOf } from '../../src/rules/catalogue.js';
 import { sinceOf } from '../../src/gating/releases.js';
 import { operationLabel } from '../../src/core/operations.js';
 import { SELECTOR_HELP, selectChecks } from '../../src/runner/select.js';
-import { readFlags } from './flags.js';
+import { printed, readFlags } from './flags.js';
 import { LIST_OPTIONS } from './options/catalogue.js';
 import { resolver } from './options/table.js';
 import { LIST_USAGE } from './usage.js';
 
 export async function listCommand(argv: string[]): Promise<number> {
   const values = readFlags(argv, LIST_OPTIONS);
-  if (values.help) {
-    process.stdout.write(LIST_USAGE);
-    return 0;
-  }
+  if (values.help) return printed(LIST_USAGE);
   const value = resolver(LIST_OPTIONS, values);
   const checks = selectChecks(catalogueOf(CATALOGUE), { only: value('only'), skip: value('skip') });
   if (values.json) {

@@ -7,27 +7,19 @@ import { readReportFiles } from '../../src/merge/inputs.js';
 import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
 import { withoutBaseline } from '../../src/gating/baseline.js';
 import { CATALOGUE } from '../../suites/index.js';
-import { badFlag, readArgs } from './flags.js';
+import { badFlag, printed, readArgs } from './flags.js';
 import { MERGE_OPTIONS } from './options/merge.js';
-import { reportOutputs } from './options/shared.js';
+import { outputsOf } from './options/shared.js';
 import { resolver } from './options/table.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
 import { MERGE_USAGE } from './usage.js';
 
 export async function mergeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = readArgs(argv, MERGE_OPTIONS, { hint: 'see conformance merge --help' });
-  if (values.help) {
-    process.stdout.write(MERGE_USAGE);
-    return 0;
-  }
+  if (values.help) return printed(MERGE_USAGE);
   if (positionals.length === 0) throw badFlag('conformance merge takes the JSON reports to merge (see --help)');
   const value = resolver(MERGE_OPTIONS, values);
-  const cfg = {
-    outputs: reportOutputs((format) => (values as Readonly<Record<string, unknown>>)[format]),
-    quiet: values.quiet ?? false,
-    forceConsole: values.console ?? false,
-    color: values['no-color'] ? false : undefined,
-  };
+  const cfg = outputsOf(values, (format) => (values as Readonly<Record<string, unknown>>)[format]);
   checkOutputPaths(cfg);
   const flags = {
     baseline: value('baseline'),

@@ -107,13 +107,8 @@ export async function emitOutputs(
     if (terminal && showMatrix) process.stdout.write(`Reports: ${written.join(', ')}\n`);
     else process.stdout.write(written.map((p) => p + '\n').join(''));
   }
-  const summary = wantsFailureSummary({
-    quiet: cfg.quiet,
-    matrixShown: showMatrix,
-    stdoutTerminal: terminal,
-    stderrTerminal: process.stderr.isTTY === true,
-  });
-  if (summary)
+  const stderrTerminal = process.stderr.isTTY === true;
+  if (wantsFailureSummary({ quiet: cfg.quiet, matrixShown: showMatrix, stdoutTerminal: terminal, stderrTerminal }))
     process.stderr.write(renderFailureSummary(reports, { written, alsoIn, color: useColor(cfg, process.stderr) }));
   if (!cfg.quiet && process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderGithubAnnotations(reports));
 }

@@ -2,14 +2,11 @@
  * @module `conformance proxy --target URL`: the judging proxy (src/proxy), which judges the traffic
  * until a signal, `--duration` or `--max-exchanges` stops it, and writes `run`'s reports meanwhile and at the end.
  */
-import { type BaselineFlags, gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
+import { gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
 import { createWriteStream } from 'node:fs';
 import { describePriority } from '../../src/rules/chat-answer-rules.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { checkTargetUrl } from '../../src/core/target-url.js';
-import type { ConfiguredCredentials } from '../../src/core/credentials.js';
-import type { Objective } from '../../src/core/timing.js';
-import type { ListParams } from '../../src/rules/evidence.js';
 import { exitCodeOf } from '../../src/gating/verdict.js';
 import { proxyReports, trafficLine } from '../../src/proxy/report.js';
 import { startProxyServer, type ProxyServer } from '../../src/proxy/server.js';
@@ -23,59 +20,22 @@ import { reportWriter, type WriteReports } from './proxy-report-writer.js';
 import { type AdminServer, startAdminServer } from '../../src/proxy/admin-server.js';
 import { ProxyMetrics } from '../../src/proxy/metrics.js';
 import { isSecretHeaderName } from '../../src/core/redact.js';
-import { type ConnectionSettings, connectionSecrets, describeConnection } from '../../src/transport/connection.js';
+import { connectionSecrets, describeConnection } from '../../src/transport/connection.js';
 import { headerVariable, shellWord } from '../../src/transport/curl.js';
 import { ENV_PROXY, readConnectionSettings } from './connection-flags.js';
 import { checkOutputPaths, emitOutputs } from './outputs.js';
-import { badFlag, readFlags } from './flags.js';
+import { badFlag, printed, readFlags } from './flags.js';
 import { PROXY_OPTIONS } from './options/proxy.js';
-import { reportOutputs } from './options/shared.js';
+import { listParamOptions, outputsOf } from './options/shared.js';
 import { type CliOption, type OptionTable, resolver } from './options/table.js';
 import { PROXY_USAGE } from './usage.js';
 
-interface ProxyConfig {
-  readonly target: string;
-  readonly host: string;
-  readonly port: number;
-  readonly admin: { readonly host: string; readonly port: number } | undefined;
-  readonly durationS: number | undefined;
-  readonly maxExchanges: number | undefined;
-  readonly timeoutMs: number;
-  readonly idleTimeoutMs: number;
-  readonly maxBodyBytes: number;
-  readonly level: 'must' | 'should';
-  readonly objectives: readonly Objective[] | undefined;
-  readonly record: string | undefined;
-  readonly recordBodies: boolean;
-  readonly reportInterval: number | undefined;
-  /** With `--record`: the flags of `conformance run --replay` that reach the target as the proxy does. */
-  readonly exchangeReplay: { readonly base: string; readonly rest: string } | undefined;
-  readonly outputs: Readonly<Record<string, string>>;
-  readonly quiet: boolean;
-  readonly forceConsole: boolean;
-  readonly color: boolean | undefined;
-  readonly replay: string;
-  readonly credentials: ConfiguredCredentials | undefined;
-  /** Where they came from (flags and variable names, never the values), for the start-up line. */
-  readonly credentialsFrom: readonly string[];
-  readonly connection: ConnectionSettings;
-  /** `--priority-scheduling`; undefined: as off, as `run` takes it (§7.1). */
-  readonly priorityScheduling: boolean | undefined;
-  readonly listParams: ListParams;
-  readonly baseline: BaselineFlags;
-}
+type ProxyConfig = Exclude<ReturnType<typeof parseProxyArgs>, 'help'>;
 
 /** Flags of the proxy that `run --replay` takes with the same meaning: what an exchange's replay line carries. */
 const REPLAY_CARRIES: ReadonlySet<string> = new Set([
-  'target',
-  'token',
-  'basic',
-  'level',
-  'max-body-bytes',
-  'param-evaluation-run-id',
-  'param-limit',
-  'param-offset',
-  ...Object.keys(CONNECTION_OPTIONS),
+  ...['target', 'token', 'basic', 'level', 'max-body-bytes'],
+  ...Object.keys({ ...listParamOptions('proxy'), ...CONNECTION_OPTIONS }),
 ]);
 
 /**
@@ -89,7 +49,7 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
     const flag = /^--([\w-]+)(=.*)?$/.exec(a);
     const option: CliOption | undefined = flag ? (PROXY_OPTIONS as OptionTable)[flag[1]!] : undefined;
     if (carried && !(flag && carried.has(flag[1]!))) {
-      if (option?.type === 'string' && flag![2] === undefined) i++;
+      if (option?.arg !== undefined && flag![2] === undefined) i++;
       continue;
     }
     if (flag && option?.secret) {
@@ -109,12 +69,12 @@ function commandWords(argv: readonly string[], carried?: ReadonlySet<string>): s
       continue;
     }
     words.push(shellWord(a));
-    if (carried && flag && flag[2] === undefined && option?.type === 'string') words.push(shellWord(argv[++i] ?? ''));
+    if (carried && flag && flag[2] === undefined && option?.arg !== undefined) words.push(shellWord(argv[++i] ?? ''));
   }
   return words;
 }
 
-export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyConfig | 'help' {
+export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const values = readFlags(argv, PROXY_OPTIONS, { hint: 'see conformance proxy --help' });
   if (values.help) return 'help';
   const value = resolver(PROXY_OPTIONS, values, { env });
@@ -123,18 +83,8 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const host = value('host');
   const token = value('token');
   const basic = value('basic');
-  const credentials =
-    token === undefined && basic === undefined
-      ? undefined
-      : { ...(token !== undefined ? { token } : {}), ...(basic !== undefined ? { basic } : {}) };
-  const credentialsFrom = [
-    ...(token === undefined
-      ? []
-      : [values.token !== undefined ? 'a token from --token' : `a token from $${ENV_TOKEN}`]),
-    ...(basic === undefined
-      ? []
-      : [values.basic !== undefined ? 'basic credentials from --basic' : `basic credentials from $${ENV_BASIC}`]),
-  ];
+  const from = (flag: 'token' | 'basic', what: string, variable: string): string[] =>
+    value(flag) === undefined ? [] : [`${what} from ${values[flag] !== undefined ? `--${flag}` : `$${variable}`}`];
   return {
     target,
     host,
@@ -150,6 +100,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     record: values.record,
     recordBodies: recordBodies(values.record, value('record-bodies')),
     reportInterval: value('report-interval'),
+    // With `--record`: the flags of `conformance run --replay` that reach the target as the proxy does.
     exchangeReplay:
       values.record === undefined
         ? undefined
@@ -157,14 +108,16 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
             base: `conformance run --replay ${shellWord(values.record)}`,
             rest: commandWords(argv, REPLAY_CARRIES).join(' '),
           },
-    outputs: reportOutputs((format) => values[format as keyof typeof values]),
-    quiet: values.quiet ?? false,
-    forceConsole: values.console ?? false,
-    color: values['no-color'] ? false : undefined,
+    ...outputsOf(values, (format) => values[format as keyof typeof values]),
     replay: `conformance proxy ${commandWords(argv).join(' ')}`,
-    credentials,
-    credentialsFrom,
+    credentials:
+      token === undefined && basic === undefined
+        ? undefined
+        : { ...(token !== undefined ? { token } : {}), ...(basic !== undefined ? { basic } : {}) },
+    // Where they came from (flags and variable names, never the values), for the start-up line.
+    credentialsFrom: [...from('token', 'a token', ENV_TOKEN), ...from('basic', 'basic credentials', ENV_BASIC)],
     connection: readConnectionSettings(values, {}, env),
+    // Undefined: as off, as `run` takes it (§7.1).
     priorityScheduling: value('priority-scheduling'),
     baseline: {
       baseline: value('baseline'),
@@ -228,10 +181,7 @@ function sayWhatIsJudged(cfg: ProxyConfig, say: (line: string) => void): void {
 /** `conformance proxy [flags]`: resolves with the exit code once the reports are written. */
 export async function proxyCommand(argv: string[]): Promise<number> {
   const cfg = parseProxyArgs(argv);
-  if (cfg === 'help') {
-    process.stdout.write(PROXY_USAGE);
-    return 0;
-  }
+  if (cfg === 'help') return printed(PROXY_USAGE);
   checkOutputPaths({ outputs: { ...cfg.outputs, ...(cfg.record !== undefined ? { record: cfg.record } : {}) } });
   const opened = openBaseline(cfg.baseline);
   const say = (line: string): void => void process.stderr.write(`conformance proxy: ${line}\n`);
@@ -257,8 +207,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       `cannot listen on ${cfg.host}:${cfg.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`,
     );
   }
-  const build = () => buildReports(session, cfg, opened);
-  const writeReports: WriteReports = reportWriter(cfg.outputs, build);
+  const writeReports: WriteReports = reportWriter(cfg.outputs, () => buildReports(session, cfg, opened));
   const admin: AdminServer | undefined =
     metrics &&
     (await startAdminServer({ ...cfg.admin!, metrics, writeReports }).catch(async (err: NodeJS.ErrnoException) => {

@@ -22,15 +22,13 @@ import { describeOperations, describeScope, NOT_SERVED_WHY } from '../../src/run
 import { type MockWorkerServer, startMockWorker } from '../../mock/adapters/worker.js';
 import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
 import { checkOutputPaths, emitOutputs, createProgress } from './outputs.js';
+import { printed } from './flags.js';
 import { parseRunOptions, type RunCommand, settingsForTarget } from './run-options.js';
 
 export async function runCommand(argv: string[]): Promise<number> {
   const cmd = parseRunOptions(argv);
-  if (cmd.help) {
-    // The help text (every command's option table) is built only when asked for.
-    process.stdout.write((await import('./usage.js')).RUN_USAGE);
-    return 0;
-  }
+  // The help text (every command's option table) is built only when asked for.
+  if (cmd.help) return printed((await import('./usage.js')).RUN_USAGE);
   checkOutputPaths(cmd);
   if (cmd.replay !== undefined) return (await import('./run-replay.js')).replayRun(cmd, cmd.replay);
   // The bundled mock starts on a thread of its own while the catalogue loads (mock/adapters/worker.ts).
@@ -74,28 +72,22 @@ async function runChecks(
     }
     return 0;
   }
-  const reports: RunReport[] = [];
+  let reports: RunReport[] = [];
   // The first SIGINT/SIGTERM stops the run (a target after it: every check not run) and the reports
   // are still written, exit 4; a second exits at once (src/runner/interrupt.ts).
   const interrupt = interruptOnSignals();
   try {
     for (const spec of cmd.targets) {
-      const report =
-        spec.url === undefined
-          ? await runAgainstBundledMock(
-              cmd,
-              settingsFor(cmd, scoped, checks, undefined, 'bundled-mock'),
-              mock,
-              interrupt.signal,
-            )
-          : await runAgainst(cmd, settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url), interrupt.signal);
+      const settings = settingsFor(cmd, scoped, checks, spec.url, spec.label ?? spec.url ?? 'bundled-mock');
+      // The bundled mock is run against once it listens.
+      const report = await runAgainst(
+        cmd,
+        spec.url === undefined ? { ...settings, target: { ...settings.target, baseUrl: (await mock!).url } } : settings,
+        interrupt.signal,
+      );
       reports.push(applyGates(report, { minCoverage: cmd.minCoverage, allowGaps: cmd.allowGaps }));
     }
-    reports.splice(
-      0,
-      reports.length,
-      ...gateReports(reports, baseline, cmd.baseline, { driver: 'run', drawn: drawnIn(catalogue) }),
-    );
+    reports = gateReports(reports, baseline, cmd.baseline, { driver: 'run', drawn: drawnIn(catalogue) });
     await emitOutputs(reports, cmd);
   } finally {
     interrupt.dispose();
@@ -189,16 +181,4 @@ function startBundledMock(cmd: RunCommand): Promise<MockWorkerServer> {
     // Nobody reads the journal of the run's own mock: keeping none spares its cost.
     journalSize: 0,
   });
-}
-
-/** A run against the bundled mock once it listens. */
-async function runAgainstBundledMock(
-  cmd: RunCommand,
-  settings: RunSettings,
-  mock: Promise<MockWorkerServer> | undefined,
-  interrupt?: AbortSignal,
-): Promise<RunReport> {
-  if (!mock) throw new Error('the bundled mock was not started');
-  const server = await mock;
-  return runAgainst(cmd, { ...settings, target: { ...settings.target, baseUrl: server.url } }, interrupt);
 }

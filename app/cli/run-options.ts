@@ -12,7 +12,7 @@ import { readConnectionSettings } from './connection-flags.js';
 import { badFlag, readFlags } from './flags.js';
 import { RUN_OPTIONS, type TargetSpec } from './options/run.js';
 import { type ReplayLineRun, replayLineOf, runReplayLine } from './options/run-replay-line.js';
-import { reportOutputs } from './options/shared.js';
+import { outputsOf } from './options/shared.js';
 import { type OptionTable, putValue, resolver } from './options/table.js';
 
 /** `conformance run` as its command line says it: the targets, the run's settings, and what the command does with the reports. */
@@ -110,7 +110,7 @@ export function parseRunOptions(
     exchange,
     only: value('only'),
     skip: value('skip'),
-    outputs: reportOutputs((format) => value(format as keyof typeof RUN_OPTIONS)),
+    ...outputsOf(f, (format) => value(format as keyof typeof RUN_OPTIONS)),
     baseline: {
       baseline: value('baseline'),
       expect: value('expect'),
@@ -120,9 +120,6 @@ export function parseRunOptions(
     },
     minCoverage: value('min-coverage'),
     allowGaps: value('allow-gaps'),
-    quiet: f.quiet ?? false,
-    forceConsole: f.console ?? false,
-    color: f['no-color'] ? false : undefined,
     help: f.help ?? false,
   };
 }

@@ -1,28 +1,14 @@
 /** @module The options of `conformance list` and `conformance coverage`, which print the catalogue and the coverage model (see table.ts). */
-import { list } from './kinds.js';
-import { HELP_OPTION, type OptionTable } from './table.js';
+import { checkSelector } from './shared.js';
+import { HELP_OPTION, inGroup, type OptionTable } from './table.js';
 
-const json = { type: 'boolean', help: 'print it as JSON', group: 'options', default: false } as const;
+const json = { help: 'print it as JSON', group: 'options', default: false } as const;
 
 export const LIST_OPTIONS = {
-  only: {
-    type: 'string',
-    multiple: true,
-    arg: 'ID|PREFIX|§N',
-    help: 'list only matching checks (repeat or comma-separate)',
-    group: 'options',
-    kind: list(),
-    default: [],
-  },
-  skip: {
-    type: 'string',
-    multiple: true,
-    arg: 'ID|PREFIX|§N',
-    help: 'leave matching checks out',
-    group: 'options',
-    kind: list(),
-    default: [],
-  },
+  ...inGroup('options', {
+    only: checkSelector('list only matching checks (repeat or comma-separate)'),
+    skip: checkSelector('leave matching checks out'),
+  }),
   json,
   ...HELP_OPTION,
 } as const satisfies OptionTable;

@@ -3,7 +3,7 @@ import { GAP_KINDS } from '../../../src/core/gaps.js';
 import { parseMinCoverage } from '../../../src/gating/coverage-gate.js';
 import { parseRequirements } from '../../../src/gating/releases.js';
 import { someOf, text } from './kinds.js';
-import type { Kind, OptionTable } from './table.js';
+import { inGroup, type Kind, type OptionTable } from './table.js';
 
 const percent: Kind<number> = {
   read: (raw) => parseMinCoverage(String(raw))!,
@@ -12,7 +12,6 @@ const percent: Kind<number> = {
 
 export const GATE_OPTIONS = {
   'min-coverage': {
-    type: 'string',
     arg: 'N',
     help: "not conformant unless the run covers at least N% of the coverage model (see 'conformance coverage')",
     group: 'selection',
@@ -21,7 +20,6 @@ export const GATE_OPTIONS = {
     withReplay: 'refused',
   },
   'allow-gaps': {
-    type: 'string',
     multiple: true,
     arg: 'KINDS',
     help:
@@ -41,31 +39,23 @@ const release: Kind<string> = {
 };
 
 /** The findings baseline and the requirement set: the same for every command that judges. */
-export const BASELINE_OPTIONS = {
+export const BASELINE_OPTIONS = inGroup('baseline', {
   baseline: {
-    type: 'string',
     arg: 'FILE',
     help: 'accepted findings, by fingerprint (schemas/report/baseline.json): a finding not in it gates as new; an entry stale or expired gates',
-    group: 'baseline',
     kind: text(),
     config: 'baseline',
   },
   'baseline-update': {
-    type: 'boolean',
     help: 'write --baseline FILE from this run: entries seen refreshed (reason, ticket, expiry kept), new findings added, stale entries removed',
-    group: 'baseline',
   },
   'baseline-prune': {
-    type: 'boolean',
     help: 'remove from --baseline FILE the entries this run found stale (their checks now pass)',
-    group: 'baseline',
   },
   requirements: {
-    type: 'string',
     arg: 'RELEASE',
     help: "score the checks of this catalogue release and the ones before (default: the baseline's, else the newest); newer checks run and are reported, never gating",
-    group: 'baseline',
     kind: release,
     config: 'requirements',
   },
-} as const satisfies OptionTable;
+}) satisfies OptionTable;

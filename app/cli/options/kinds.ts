@@ -23,6 +23,20 @@ export function nonBlank(): Kind<string> {
   };
 }
 
+/** A credential that `holds`, else the flag's `mistake` (which never echoes it); never in the config file. */
+export function secret(holds: (value: string) => boolean, mistake: string): Kind<string> {
+  return {
+    read: (raw) => {
+      if (!holds(String(raw))) throw badFlag(mistake);
+      return String(raw);
+    },
+    schema: null,
+  };
+}
+
+/** Basic credentials, `USER:PASS` with neither empty. */
+export const userPass = (value: string): boolean => /^[^:]+:.+$/.test(value);
+
 /** A whole number from `min` to `max`: on the command line its digits, in the config file a number. */
 export function wholeNumber(min: number, max?: number): Kind<number> {
   return {

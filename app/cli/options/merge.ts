@@ -10,7 +10,6 @@ import { HELP_OPTION, type OptionTable } from './table.js';
 
 export const MERGE_OPTIONS = {
   shards: {
-    type: 'string',
     arg: 'N',
     help: 'how many shards (runs) or reports per target (proxies, replays) make the whole; a run report says its own (--shard K/N), which N must match',
     group: 'merge',

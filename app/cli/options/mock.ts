@@ -14,8 +14,8 @@ import {
   ENV_TOKEN,
 } from '../../../src/core/defaults.js';
 import { badFlag } from '../flags.js';
-import { mebibytes, nonBlank, oneOf, servesKind, wholeNumber } from './kinds.js';
-import { HELP_OPTION, type JsonSchema, type Kind, type OptionTable, type ValueOf } from './table.js';
+import { mebibytes, nonBlank, oneOf, secret, servesKind, userPass, wholeNumber } from './kinds.js';
+import { HELP_OPTION, inGroup, type JsonSchema, type Kind, type OptionTable, type ValueOf } from './table.js';
 
 /** Where a credential came from: its flag, its environment variable, or the documented test default. */
 export type CredentialSource = 'flag' | 'env' | 'default';
@@ -30,13 +30,7 @@ export type MockCommandOptions = MockServerOptions & {
   credentialSources?: { readonly token: CredentialSource; readonly basic: CredentialSource };
 };
 
-const basic: Kind<string> = {
-  read: (raw) => {
-    if (!/^[^:]+:.+$/.test(String(raw))) throw badFlag('--basic must be USER:PASS');
-    return String(raw);
-  },
-  schema: null,
-};
+const basic = secret(userPass, '--basic must be USER:PASS');
 
 const integer: Kind<number> = {
   read: (raw, flag) => {
@@ -65,6 +59,14 @@ const speed = numberThat((n) => n > 0 && Number.isFinite(n), 'a number above 0 (
   exclusiveMinimum: 0,
 });
 
+/** A pause the mock adds, in ms (at most 10 minutes; none by default). */
+const pause = <const K extends string>(help: string, into: K) =>
+  ({ arg: 'MS', help, kind: wholeNumber(0, 600_000), default: 0, into }) as const;
+
+/** A time a client is allowed, in ms. */
+const allowed = <const K extends string>(help: string, ms: number, into: K) =>
+  ({ arg: 'MS', help, kind: wholeNumber(1), default: ms, into }) as const;
+
 /** Fault ids, comma-separated; mock-command.ts checks them against the catalogue, loaded only then. */
 const faults: Kind<string[]> = {
   read: (raw) =>
@@ -75,300 +77,208 @@ const faults: Kind<string[]> = {
   schema: null,
 };
 
-export const MOCK_OPTIONS = {
+const MOCK_FLAGS = inGroup('mock', {
   host: {
-    type: 'string',
     arg: 'HOST',
     help: 'Address to bind (default {default}, loopback only)',
-    group: 'mock',
     kind: nonBlank(),
     default: '127.0.0.1',
     into: 'host',
   },
   port: {
-    type: 'string',
     arg: 'PORT',
     help: 'Port (default {default}: a free port)',
-    group: 'mock',
     kind: wholeNumber(0, 65_535),
     default: 0,
     into: 'port',
   },
   token: {
-    type: 'string',
     arg: 'T',
     help: 'Bearer token for /v1 (default: {$env} or the documented test token)',
-    group: 'mock',
     kind: nonBlank(),
     env: ENV_TOKEN,
     secret: true,
     into: 'token',
   },
   basic: {
-    type: 'string',
     arg: 'USER:PASS',
     help: 'Basic credentials for /v2 (default: {$env} or the documented test credentials)',
-    group: 'mock',
     kind: basic,
     env: ENV_BASIC,
     secret: true,
     into: 'basic',
   },
   entity: {
-    type: 'string',
     arg: 'E',
     help: 'Entity holding the seeded records (default {default})',
-    group: 'mock',
     kind: nonBlank(),
     default: DEFAULT_ENTITY,
     into: 'entity',
   },
   project: {
-    type: 'string',
     arg: 'P',
     help: 'Project holding the seeded records (default {default})',
-    group: 'mock',
     kind: nonBlank(),
     default: DEFAULT_PROJECT,
     into: 'project',
   },
   records: {
-    type: 'string',
     arg: 'N',
     help: 'Records per kind (predictions, scores) (default {default})',
-    group: 'mock',
     kind: wholeNumber(0),
     default: DEFAULT_RECORDS,
     into: 'records',
   },
   seed: {
-    type: 'string',
     arg: 'N',
     help: 'Seed of the generated records (default {default})',
-    group: 'mock',
     kind: integer,
     default: DEFAULT_MOCK_SEED,
     into: 'seed',
   },
   model: {
-    type: 'string',
     arg: 'NAME',
     help: 'The served model: listed by GET /v1/models, named by a completion whose request names none (default {default})',
-    group: 'mock',
     kind: nonBlank(),
     default: DEFAULT_MODEL,
     into: 'model',
   },
   'max-context': {
-    type: 'string',
     arg: 'TOKENS',
     help: "A small deployment's context window: a chat request over it is refused 400, and GET /v1/models says it (default: none)",
-    group: 'mock',
     kind: wholeNumber(1),
     into: 'maxContextTokens',
   },
   'context-wording': {
-    type: 'string',
     arg: 'WHOSE',
     help: "Whose words --max-context's refusal uses: vllm or llamacpp (default {default})",
-    group: 'mock',
     kind: oneOf(['vllm', 'llamacpp'] as const),
     default: 'vllm',
     into: 'contextWording',
   },
   tokenizer: {
-    type: 'string',
     arg: 'HOW',
     help: 'How prompts are counted in tokens (usage, token ids, --max-context): words, or characters as a tiny vocabulary does (default {default})',
-    group: 'mock',
     kind: oneOf(['words', 'characters'] as const),
     default: 'words',
     into: 'tokenizer',
   },
   'priority-scheduling': {
-    type: 'boolean',
     help: 'Serve as a model with priority scheduling (§7.1)',
-    group: 'mock',
     default: false,
     into: 'priorityScheduling',
   },
-  latency: {
-    type: 'string',
-    arg: 'MS',
-    help: 'Added latency per response (default {default})',
-    group: 'mock',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'latencyMs',
-  },
+  latency: pause('Added latency per response (default {default})', 'latencyMs'),
   'max-concurrency': {
-    type: 'string',
     arg: 'N',
     help: 'Requests served at once; --max-queued more wait, the rest get 429 with Retry-After (default: no limit)',
-    group: 'mock',
     kind: wholeNumber(1, 100_000),
     into: 'maxConcurrency',
   },
   'max-queued': {
-    type: 'string',
     arg: 'N',
     help: 'Requests waiting for a place beyond --max-concurrency, as llama.cpp queues beyond its slots (default: as many as --max-concurrency)',
-    group: 'mock',
     kind: wholeNumber(0, 100_000),
     into: 'maxQueued',
   },
   faults: {
-    type: 'string',
     arg: 'ID,...',
     help: 'Planted faults (for proving checks can fail); off by default',
-    group: 'mock',
     kind: faults,
     default: [],
     into: 'faults',
   },
   'list-faults': {
-    type: 'boolean',
     help: 'Print every fault (id, the checks it breaks, what it does) and exit',
-    group: 'mock',
   },
   chaos: {
-    type: 'string',
     arg: 'RATE',
     help: 'Rate in [0,1] of random 429/500/503/stream cuts for client authors (default {default})',
-    group: 'mock',
     kind: rate,
     default: 0,
     into: 'chaos',
   },
   'chaos-seed': {
-    type: 'string',
     arg: 'N',
     help: 'Seed of --chaos: the same seed gives the same failures to the same requests',
-    group: 'mock',
     kind: integer,
     into: 'chaosSeed',
   },
   scripts: {
-    type: 'string',
     arg: 'FILE',
     help: 'Scripted answers loaded at start (a JSON array of POST /__mock/scripts bodies; see mock/README.md)',
-    group: 'mock',
     kind: nonBlank(),
     into: 'scripts',
   },
   fixtures: {
-    type: 'string',
     arg: 'FILE',
     help: 'Serve answers recorded by `conformance proxy --record FILE --record-bodies` to the requests that match them',
-    group: 'mock',
     kind: nonBlank(),
     into: 'fixtures',
   },
   'replay-speed': {
-    type: 'string',
     arg: 'X',
     help: "Scale the recorded pace of --fixtures' streams: 2 is twice as fast (default {default})",
-    group: 'mock',
     kind: speed,
     default: 1,
     into: 'replaySpeed',
   },
-  'stream-ttft': {
-    type: 'string',
-    arg: 'MS',
-    help: 'Pace every stream: its first event this long after the headers (default {default})',
-    group: 'mock',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'streamTtftMs',
-  },
-  'stream-itl': {
-    type: 'string',
-    arg: 'MS',
-    help: 'Pace every stream: this long between events (default {default})',
-    group: 'mock',
-    kind: wholeNumber(0, 600_000),
-    default: 0,
-    into: 'streamItlMs',
-  },
+  'stream-ttft': pause(
+    'Pace every stream: its first event this long after the headers (default {default})',
+    'streamTtftMs',
+  ),
+  'stream-itl': pause('Pace every stream: this long between events (default {default})', 'streamItlMs'),
   'pace-whole-answers': {
-    type: 'boolean',
     help: 'Pace whole (not streamed) chat answers too: --stream-ttft plus --stream-itl per completion token, as a CPU engine',
-    group: 'mock',
     default: false,
     into: 'paceWholeAnswers',
   },
   serves: {
-    type: 'string',
     multiple: true,
     arg: 'PART,...',
     help: 'Serve only these parts (chat, training, records) or operation ids; the other paths answer 404, as a deployment of one part does (default: all)',
-    group: 'mock',
     kind: servesKind(),
     into: 'serves',
   },
   'journal-size': {
-    type: 'string',
     arg: 'N',
     help: 'Requests kept in the journal (GET /__mock/requests; 0: none) (default {default})',
-    group: 'mock',
     kind: wholeNumber(0),
     default: DEFAULT_JOURNAL_SIZE,
     into: 'journalSize',
   },
   'no-admin': {
-    type: 'boolean',
     help: 'Turn off the /__mock/ admin routes (journal, scripts, reset)',
-    group: 'mock',
     // Not given: the mock's own default (on).
     kind: { read: (raw) => !raw, schema: null },
     into: 'admin',
   },
   'max-body-bytes': {
-    type: 'string',
     arg: 'N',
     help: 'Largest request body accepted; larger ones get 413 (default {default})',
-    group: 'mock',
     kind: { ...wholeNumber(1), show: mebibytes },
     default: DEFAULT_MAX_BODY_BYTES,
     into: 'maxBodyBytes',
   },
-  'headers-timeout': {
-    type: 'string',
-    arg: 'MS',
-    help: 'Time allowed to send the headers; slower clients get 408 (default {default})',
-    group: 'mock',
-    kind: wholeNumber(1),
-    default: 10_000,
-    into: 'headersTimeoutMs',
-  },
-  'request-timeout': {
-    type: 'string',
-    arg: 'MS',
-    help: 'Time allowed to send the whole request (default {default})',
-    group: 'mock',
-    kind: wholeNumber(1),
-    default: 30_000,
-    into: 'requestTimeoutMs',
-  },
-  'idle-timeout': {
-    type: 'string',
-    arg: 'MS',
-    help: 'A client that stops reading an answer is cut off after this long (default {default})',
-    group: 'mock',
-    kind: wholeNumber(1),
-    default: 120_000,
-    into: 'idleTimeoutMs',
-  },
+  'headers-timeout': allowed(
+    'Time allowed to send the headers; slower clients get 408 (default {default})',
+    10_000,
+    'headersTimeoutMs',
+  ),
+  'request-timeout': allowed('Time allowed to send the whole request (default {default})', 30_000, 'requestTimeoutMs'),
+  'idle-timeout': allowed(
+    'A client that stops reading an answer is cut off after this long (default {default})',
+    120_000,
+    'idleTimeoutMs',
+  ),
   'exit-with-parent': {
-    type: 'boolean',
     help: 'Also stop when the process that started it exits (a wrapper killed without passing the signal on); without it the mock runs until SIGINT/SIGTERM',
-    group: 'mock',
     default: false,
     into: 'exitWithParent',
   },
-  ...HELP_OPTION,
-} as const satisfies OptionTable;
+});
+
+export const MOCK_OPTIONS = { ...MOCK_FLAGS, ...HELP_OPTION } as const satisfies OptionTable;
 
 /** The table, checked: every `into` is a key of `MockCommandOptions` whose type takes the option's value. */
 export type MockFlagsFit<T> = {

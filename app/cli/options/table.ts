@@ -17,10 +17,9 @@ export interface Kind<V> {
 }
 
 export interface CliOption<V = unknown> {
-  readonly type: 'string' | 'boolean';
   readonly multiple?: true;
   readonly short?: string;
-  /** The value's name in `--help` (`--timeout MS`). */
+  /** The value's name in `--help` (`--timeout MS`); an option without one is a switch. */
   readonly arg?: string;
   /**
    * What it does, for `--help` (wrapped there). `{default}`, `{replayDefault}` and `{env}` (`{$env}`:
@@ -55,6 +54,14 @@ export interface CliOption<V = unknown> {
 /** A command's options by flag name (without `--`), in order. */
 export type OptionTable = Readonly<Record<string, CliOption>>;
 
+/** The options of `table`, each listed in `group` of `--help`. */
+export function inGroup<const G extends string, const T extends Readonly<Record<string, Omit<CliOption, 'group'>>>>(
+  group: G,
+  table: T,
+): { readonly [F in keyof T]: T[F] & { readonly group: G } } {
+  return Object.fromEntries(Object.entries(table).map(([flag, option]) => [flag, { ...option, group }])) as never;
+}
+
 /** `table` with each option that sets a setting (`into`) given the default at that path of `defaults`. */
 export function withDefaults<T extends OptionTable>(defaults: object, table: T): T {
   const entries = Object.entries(table).map(([flag, option]) => {
@@ -66,8 +73,11 @@ export function withDefaults<T extends OptionTable>(defaults: object, table: T):
   return Object.fromEntries(entries) as T;
 }
 
+/** What `parseArgs` takes an option for: a string when it takes a value (`arg`), else a switch. */
+export const typeOf = (option: CliOption): 'string' | 'boolean' => (option.arg === undefined ? 'boolean' : 'string');
+
 /** What `parseArgs` gives for an option. */
-type FlagValue<O> = O extends { type: 'boolean' } ? boolean : O extends { multiple: true } ? string[] : string;
+type FlagValue<O> = O extends { arg: string } ? (O extends { multiple: true } ? string[] : string) : boolean;
 
 export type FlagValues<T> = { readonly [K in keyof T]?: FlagValue<T[K]> };
 
@@ -129,5 +139,5 @@ export function resolver<T extends OptionTable>(table: T, flags: FlagValues<T>, 
 
 /** `--help`, which every command takes. */
 export const HELP_OPTION = {
-  help: { type: 'boolean', short: 'h', help: 'print this help', group: 'help' },
+  help: { short: 'h', help: 'print this help', group: 'help' },
 } as const satisfies OptionTable;
