@@ -179,8 +179,9 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
     completion: (e: CompletionSeen) => {
       const n = e.request.n ?? 1;
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
-      const text = e.exchange.request.text;
-      if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed || text === undefined) return undefined;
+      if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
+      // The request as the client wrote it (written out only where a driver kept no text).
+      const text = e.exchange.request.text ?? JSON.stringify(e.request);
       const half: PromptCount = {
         n: n as number,
         prompt,
