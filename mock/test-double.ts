@@ -12,7 +12,6 @@ import type { RouteContext, MockState } from './routes/types.js';
 import { answerScripted } from './scripts/answer.js';
 import { loadScripts } from './scripts/load.js';
 import { ScriptStore } from './scripts/store.js';
-import type { ChatReply } from './scripts/types.js';
 import { checkedOrThrow } from './scripts/validate.js';
 import type { Pace } from './stream-shaping.js';
 import type { Mock, MockRequest, MockResponse } from './types.js';
@@ -40,10 +39,7 @@ export function createTestDouble(parts: DoubleParts): TestDouble {
   const journal = new Journal(options.journalSize, [options.token, options.basic]);
   const scripts = new ScriptStore(loadScripts(options.scripts));
   const fixtures = new FixtureStore(options.fixtures);
-  const scripted = {
-    core: (req: MockRequest, reply?: ChatReply) => parts.core(req, reply),
-    pace,
-  };
+  const scripted = { core: parts.core, pace };
 
   const control: AdminControl = {
     requests: () => journal.entries(),

@@ -15,16 +15,12 @@ function connectionDropped(): TypeError {
 
 export async function toMockRequest(request: Request): Promise<MockRequest> {
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,
     query: url.searchParams,
-    headers,
+    headers: Object.fromEntries(request.headers),
     body: hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined,
     signal: request.signal,
   };

@@ -2,7 +2,7 @@
 import { DEFAULT_MODEL } from '../../src/core/defaults.js';
 import { choiceSeed, generateChoice, MAX_MODEL_LEN, outputBudget, requestSeed, type ChoiceOutput } from './generate.js';
 import { promptLength, renderPrompt, type PromptToken } from './prompt.js';
-import type { RuleViolation } from './rules.js';
+import { broken, type RuleViolation } from './rules.js';
 import { constrainedText, outputConstraint } from './structured.js';
 import type { ChatRequest } from './types.js';
 import type { MockTokenizer } from '../types.js';
@@ -28,12 +28,11 @@ export function planCompletion(
   tokenizer: MockTokenizer = 'words',
 ): ChatPlan | RuleViolation | Promise<ChatPlan | RuleViolation> {
   const length = promptLength(req, tokenizer);
-  if (length >= MAX_MODEL_LEN) {
-    return {
-      message: `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`,
-      param: 'messages',
-    };
-  }
+  if (length >= MAX_MODEL_LEN)
+    return broken(
+      'messages',
+      `This model's maximum context length is ${MAX_MODEL_LEN} tokens. However, your request has ${length} input tokens.`,
+    );
   const constraint = outputConstraint(req);
   if ('message' in constraint) return constraint;
   const seed = requestSeed(req);

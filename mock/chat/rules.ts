@@ -20,7 +20,7 @@ export function checkChatRules(req: ChatRequest, options: RuleOptions): RuleViol
   return requestRule(req, options) ?? choiceRule(req) ?? structuredRule(req) ?? repetitionRule(req);
 }
 
-const broken = (param: string, message: string): RuleViolation => ({ message, param });
+export const broken = (param: string, message: string): RuleViolation => ({ message, param });
 
 function requestRule(req: ChatRequest, options: RuleOptions): RuleViolation | undefined {
   // §7 condition 1: priority other than 0 without priority scheduling.

@@ -1,6 +1,6 @@
 /** @module Structured outputs (§4.1 `structured_outputs`, `response_format`): the text the mock model must produce. */
 import { loadFastCheck, sampleJson } from './json-sample.js';
-import type { RuleViolation } from './rules.js';
+import { broken, type RuleViolation } from './rules.js';
 import type { ChatRequest } from './types.js';
 import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 
@@ -20,21 +20,21 @@ export function outputConstraint(req: ChatRequest): OutputConstraint | RuleViola
       try {
         return { kind: 'regex', pattern: new RegExp(`^(?:${so.regex})$`, 'u') };
       } catch {
-        return {
-          message: `Invalid regular expression in structured_outputs.regex: ${so.regex}`,
-          param: 'structured_outputs.regex',
-        };
+        return broken(
+          'structured_outputs.regex',
+          `Invalid regular expression in structured_outputs.regex: ${so.regex}`,
+        );
       }
     }
     if (typeof so.json === 'string') {
       const schema = jsonOrUndefined(so.json);
       if (schema === undefined)
-        return {
-          message: 'structured_outputs.json must be a JSON schema serialised as a string.',
-          param: 'structured_outputs.json',
-        };
+        return broken(
+          'structured_outputs.json',
+          'structured_outputs.json must be a JSON schema serialised as a string.',
+        );
       if (!isJsonObject(schema))
-        return { message: 'structured_outputs.json must be a JSON schema object.', param: 'structured_outputs.json' };
+        return broken('structured_outputs.json', 'structured_outputs.json must be a JSON schema object.');
       return { kind: 'json', schema };
     }
     if (so.json_object) return { kind: 'json', schema: { type: 'object' } };

@@ -3,7 +3,7 @@ import type { OperationId } from '../../src/core/operations.js';
 import { is2xx } from '../../src/core/values.js';
 import { openaiError, validationError } from '../errors.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { isOperation, type Json, mapJsonlRecords, parseJsonBody, refuseWhen, strictChatBody } from './rewrite.js';
+import { isOperation, type Json, mapJsonlRecords, refuseWhen, strictBody } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 
 const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}.${slug}`;
@@ -11,10 +11,8 @@ const acceptanceId = (rule: string, slug: string): string => `acceptance.${rule}
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k', 'seed', 'stop', 'n', 'presence_penalty', 'frequency_penalty'];
 const samplingField = (b: Json): string | undefined => SAMPLING_FIELDS.find((f) => f in b);
 
-function logBody(req: MockRequest): Json | undefined {
-  const p = isOperation(req, 'trajectories.log') ? parseJsonBody(req) : undefined;
-  return p?.kind === 'object' ? p.value : undefined;
-}
+const strictChatBody = strictBody('chat.create');
+const logBody = strictBody('trajectories.log');
 
 /** An `after` that drops a field of the 2xx JSON answers to `op`. */
 const withoutField =

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_ENTITY, DEFAULT_PROJECT } from '../../src/core/defaults.js';
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js';
 import { RECORD_KIND } from '../../src/core/record-kinds.js';
+import { is4xx } from '../../src/core/values.js';
 import { internalError, jsonResponse, openaiError, validationError } from '../errors.js';
 import { basicPairOf, bearerTokenOf } from '../http/auth.js';
 import type { MockRequest } from '../types.js';
@@ -73,11 +74,10 @@ export const coverageFaults: readonly Fault[] = faultTable({
     breaks: ['errors.each-constraint-rejected.chat-create'],
     before: rewriteChatWhen(
       (b) => Array.isArray(b.tools),
-      (b) => {
-        b.tools = (b.tools as unknown[]).map((t) =>
-          typeof t === 'object' && t !== null ? { ...(t as Json), type: 'function' } : t,
-        );
-      },
+      (b) =>
+        (b.tools = (b.tools as unknown[]).map((t) =>
+          t !== null && typeof t === 'object' ? { ...t, type: 'function' } : t,
+        )),
     ),
   },
   'errors.start-time-format-not-enforced': {
@@ -159,7 +159,7 @@ export const coverageFaults: readonly Fault[] = faultTable({
     description: 'A chat request refused by a rule is answered 200 with a completion instead.',
     breaks: ['chat-completions.each-rule-rejected', 'chat-completions.each-rule-rejected.streamed'],
     after: (req, res) =>
-      chatBody(req) && res.status >= 400 && res.status < 500 && res.status !== 401
+      chatBody(req) && is4xx(res.status) && res.status !== 401
         ? jsonResponse(200, {
             id: 'chatcmpl-lenient',
             object: 'chat.completion',

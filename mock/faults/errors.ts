@@ -1,11 +1,12 @@
 /** @module Planted faults for the errors checks: bad bodies served or crashing, error bodies in no known shape. */
 import { DEFAULT_LIST_PARAMS, DEFAULT_MODEL, DEFAULT_MODEL_ID } from '../../src/core/defaults.js';
 import { registry, type SchemaName } from '../../src/schemas/registry.js';
+import { is4xx } from '../../src/core/values.js';
 import { internalError, jsonResponse } from '../errors.js';
 import { familyOf } from '../http/family.js';
 import type { OperationId } from '../../src/core/operations.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { isOperation, operationOf, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
+import { isOperation, operationOf, type ParsedBody, parseJsonBody, rewriteDetail, withJson } from './rewrite.js';
 import { faultTable, type Fault } from './types.js';
 
 const groups = () => [{ trajectories: [{ messages_and_choices: [{ role: 'user', content: 'Hi' }], reward: 1 }] }];
@@ -49,6 +50,14 @@ function invalidObject(req: MockRequest): boolean {
   return p.kind === 'object' && !registry().validate(route.schema, p.value).ok;
 }
 
+/** A `before` that serves the route's valid body in place of a body read as `kind`. */
+const validInsteadOf =
+  (kind: ParsedBody['kind']) =>
+  (req: MockRequest): MockRequest => {
+    const route = routeOf(req);
+    return route && parseJsonBody(req).kind === kind ? withBody(req, route.valid()) : req;
+  };
+
 const isList = (req: MockRequest): boolean => isOperation(req, 'predictions.list', 'scores.list');
 const LIST_SLUGS = ['predictions-list', 'scores-list'];
 
@@ -82,25 +91,19 @@ export const errorFaults: readonly Fault[] = faultTable({
   'errors.accepts-malformed-json': {
     description: 'A body that is not JSON (or is empty) is served as if a valid body had been sent.',
     breaks: ids('rejects-malformed-json'),
-    before: (req) => {
-      const route = routeOf(req);
-      return route && parseJsonBody(req).kind === 'unparseable' ? withBody(req, route.valid()) : req;
-    },
+    before: validInsteadOf('unparseable'),
   },
   'errors.accepts-non-object-json': {
     description:
       'A JSON body that is not an object (array, string, null, number) is served as if a valid body had been sent.',
     breaks: ids('rejects-non-object-json'),
-    before: (req) => {
-      const route = routeOf(req);
-      return route && parseJsonBody(req).kind === 'non-object' ? withBody(req, route.valid()) : req;
-    },
+    before: validInsteadOf('non-object'),
   },
   'errors.plain-text-error-bodies': {
     description: 'Rejections of request bodies answer a plain-text body instead of JSON.',
     breaks: ids('error-body-shape'),
     after: (req, res): MockResponse =>
-      routeOf(req) && res.status >= 400 && res.status < 500
+      routeOf(req) && is4xx(res.status)
         ? { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
         : res,
   },

@@ -1,7 +1,7 @@
 /** @module How faults read and rewrite requests, JSON answers, event streams and JSONL listings. */
 import { matchOperation, type OperationId } from '../../src/core/operations.js';
 import type { RecordKindName } from '../../src/core/record-kinds.js';
-import { isJsonObject } from '../../src/core/values.js';
+import { isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
 export type Json = Record<string, unknown>;
@@ -49,13 +49,7 @@ export const withJson = (req: MockRequest, body: unknown): MockRequest => withTe
 const asObject = (v: unknown): Json | undefined => (isJsonObject(v) ? v : undefined);
 
 /** The request body as a JSON object, or undefined (no body, not JSON, not an object). */
-export function jsonBodyOf(req: MockRequest): Json | undefined {
-  try {
-    return asObject(JSON.parse(rawText(req)));
-  } catch {
-    return undefined;
-  }
-}
+export const jsonBodyOf = (req: MockRequest): Json | undefined => asObject(jsonOrUndefined(rawText(req)));
 
 /** A request body read strictly (UTF-8, JSON): unparseable, a JSON value that is not an object, or an object. */
 export type ParsedBody =
@@ -75,10 +69,13 @@ export function parseJsonBody(req: MockRequest): ParsedBody {
 
 export const chatBody = (req: MockRequest): Json | undefined => (isChat(req) ? jsonBodyOf(req) : undefined);
 
-export function strictChatBody(req: MockRequest): Json | undefined {
-  const p = isChat(req) ? parseJsonBody(req) : undefined;
-  return p?.kind === 'object' ? p.value : undefined;
-}
+/** The body of a request for `op`, read strictly, when it is a JSON object. */
+export const strictBody =
+  (op: OperationId) =>
+  (req: MockRequest): Json | undefined => {
+    const p = isOperation(req, op) ? parseJsonBody(req) : undefined;
+    return p?.kind === 'object' ? p.value : undefined;
+  };
 
 /** A `before` that answers `refusal` instead of the core when the body `bodyOf` reads passes `when`. */
 export function refuseWhen(
@@ -138,12 +135,7 @@ export const sseFrame = (payload: unknown): string => `data: ${JSON.stringify(pa
 
 /** The JSON payload of one SSE event, or undefined (`[DONE]`, a comment, not JSON). */
 export function parseEvent<T = Json>(event: string): T | undefined {
-  if (!event.startsWith('data: ') || event === DONE_EVENT) return undefined;
-  try {
-    return JSON.parse(event.slice(6)) as T;
-  } catch {
-    return undefined;
-  }
+  return event.startsWith('data: ') && event !== DONE_EVENT ? (jsonOrUndefined(event.slice(6)) as T) : undefined;
 }
 
 /** An `after` that replaces the stream of a chat answer by what `rewrite` makes of it (headers kept). */

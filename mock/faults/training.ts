@@ -17,16 +17,12 @@ const splitOf = (req: MockRequest): unknown => (isLog(req) ? jsonBodyOf(req)?.sp
 const jobIdOf = (req: MockRequest): string | undefined =>
   isGet(req) ? req.path.replace(/\/$/, '').split('/').at(-1) : undefined;
 
-function rewriteBody(
-  applies: (req: MockRequest) => boolean,
-  fn: (body: Obj) => Obj,
-): (req: MockRequest) => MockRequest {
-  return (req) => {
-    if (!applies(req)) return req;
-    const body = jsonBodyOf(req);
+const rewriteBody =
+  (applies: (req: MockRequest) => boolean, fn: (body: Obj) => Obj) =>
+  (req: MockRequest): MockRequest => {
+    const body = applies(req) ? jsonBodyOf(req) : undefined;
     return body ? withJson(req, fn(body)) : req;
   };
-}
 
 function mapTrajectories(groups: unknown, fn: (t: Obj) => Obj): unknown {
   if (!Array.isArray(groups)) return groups;

@@ -1,4 +1,5 @@
 /** @module A small route table over plain paths: `{param}` segments, 404 for unknown paths, 405 with `Allow`. */
+import { memo } from '../../src/core/values.js';
 
 export type RouteMatch<H> =
   | { kind: 'found'; handler: H; params: Record<string, string> }
@@ -20,11 +21,8 @@ export class Router<H> {
   add(method: string, template: string, handler: H): this {
     this.#entries.push({ method, segments: template.split('/'), handler });
     // A template without parameters is found by one lookup (and wins over parameterised ones).
-    if (!template.includes('{')) {
-      let byMethod = this.#exact.get(template);
-      if (!byMethod) this.#exact.set(template, (byMethod = new Map()));
-      byMethod.set(method, { kind: 'found', handler, params: Object.freeze({}) });
-    }
+    if (!template.includes('{'))
+      memo(this.#exact, template, () => new Map()).set(method, { kind: 'found', handler, params: Object.freeze({}) });
     return this;
   }
 

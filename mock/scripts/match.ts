@@ -1,5 +1,6 @@
 /** @module Whether a script's `match` holds for a request: every key given must hold; the body is parsed once, on demand. */
 import { matchOperation } from '../../src/core/operations.js';
+import { isJsonObject, memo } from '../../src/core/values.js';
 import { messageText } from '../chat/prompt.js';
 import { jsonBodyOf } from '../http/body.js';
 import type { ChatMessage } from '../chat/types.js';
@@ -50,12 +51,8 @@ export class ScriptedRequest {
   get lastUserMessage(): string | undefined {
     if (this.#lastUser === NOT_PARSED) {
       const json = this.json;
-      if (typeof json !== 'object' || json === null) this.#lastUser = undefined;
-      else if (lastUserOf.has(json)) this.#lastUser = lastUserOf.get(json);
-      else {
-        this.#lastUser = lastUserMessageOf(json);
-        lastUserOf.set(json, this.#lastUser);
-      }
+      this.#lastUser =
+        typeof json === 'object' && json !== null ? memo(lastUserOf, json, () => lastUserMessageOf(json)) : undefined;
     }
     return this.#lastUser;
   }
@@ -73,9 +70,8 @@ export function holdsSubset(actual: unknown, expected: unknown): boolean {
       Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => holdsSubset(actual[i], e))
     );
   if (typeof expected === 'object' && expected !== null) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
-    const a = actual as Record<string, unknown>;
-    return Object.entries(expected).every(([k, v]) => Object.hasOwn(a, k) && holdsSubset(a[k], v));
+    if (!isJsonObject(actual)) return false;
+    return Object.entries(expected).every(([k, v]) => Object.hasOwn(actual, k) && holdsSubset(actual[k], v));
   }
   return Object.is(actual, expected);
 }

@@ -1,5 +1,6 @@
 /** @module Reads a client author's script into its checked form, or says what is wrong and where (`replies[1].status: ...`). */
 import { usageBreach } from '../../src/rules/chat-answer.js';
+import { isJsonObject } from '../../src/core/values.js';
 import { registry } from '../../src/schemas/registry.js';
 import { completionOf } from './chat-reply.js';
 import type { ChatReply, RawReply, ResolvedReply, Script } from './types.js';
@@ -37,8 +38,7 @@ const fail = (where: string, what: string): never => {
 };
 
 function objectAt(value: unknown, where: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'must be a JSON object');
-  return value as Record<string, unknown>;
+  return isJsonObject(value) ? value : fail(where, 'must be a JSON object');
 }
 
 function knownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {

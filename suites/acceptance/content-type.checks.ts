@@ -48,10 +48,7 @@ function contentTypeCheck(op: OperationId): CheckDefinition {
         expected: list
           ? `Content-Type one of ${JSONL_MEDIA_TYPES.join(', ')}`
           : 'Content-Type application/json (or a +json type)',
-        actual:
-          ex.response.headers['content-type'] === undefined
-            ? `${describeResponse(ex)}: no Content-Type header`
-            : `Content-Type: ${ex.response.headers['content-type']}`,
+        actual: type === undefined ? `${describeResponse(ex)}: no Content-Type header` : `Content-Type: ${type}`,
         exchange: ex,
       });
     },

@@ -7,23 +7,18 @@ import { fail, pass, skip, type CheckOutcome } from '../../src/core/result.js';
 import { is2xx } from '../../src/core/values.js';
 import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
-import { fitToWindow, sendChatWithin, sizeRefusalIn, sizeSkip, windowOptions } from '../../src/kit/context-window.js';
+import { fitToWindow, sendChatWithin, sizeRefusalIn, sizeSkip } from '../../src/kit/context-window.js';
 import { pathOf } from '../../src/kit/requests.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
 import { caseCount, casesOf } from '../errors/each-constraint.checks.js';
 import { isProbe, probeChatStream } from '../streaming/stream-probe.js';
 import { sendRawChat } from '../chat-completions/chat-exchange.js';
-import { failOf, fitOutcome, judgeSuccess } from './success.checks.js';
+import { chatDrawOptions, failOf, fitOutcome, judgeSuccess } from './success.checks.js';
 
 /** How many chat requests one mode's set holds (one per way of constraining output). */
 const CHAT_SET_SIZE = 9;
 
-const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({
-  ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
-  maxCompletionTokens: ctx.target.maxCompletionTokens,
-  mode,
-  ...windowOptions(ctx),
-});
+const chatOptions = (ctx: CheckContext, mode: 'non-streamed' | 'streamed') => ({ ...chatDrawOptions(ctx), mode });
 const setOutcome = (accepted: string, tooLarge: readonly string[]): CheckOutcome =>
   fitOutcome([accepted], tooLarge, CHAT_SET_SIZE, ` of ${CHAT_SET_SIZE} requests`);
 const which = (i: number, body: Record<string, unknown>): string =>

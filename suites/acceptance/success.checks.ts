@@ -16,12 +16,14 @@ import { listQuery, minimalChatRequest, pathOf } from '../../src/kit/requests.js
 import { refusedCombinationFailure, refusedCombinationOf, SHRINK_PROBES } from '../../src/kit/refused-combination.js';
 import { readJsonl } from '../../src/kit/streams.js';
 import type { SchemaName } from '../../src/schemas/registry.js';
-import type { HttpExchange, HttpRequestSpec, RecordedRequest } from '../../src/transport/types.js';
+import type { HttpExchange, HttpRequestSpec } from '../../src/transport/types.js';
+import { evidenceOf, type StreamEvidence } from '../records/listing.js';
 import { existingTrainingJobId, firstRecords, seededUuid } from '../../src/kit/baseline.js';
+import { plural } from '../../src/core/words.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/core/record-kinds.js';
 import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
 import { checkIdentityOn, checkIdOf } from '../../src/rules/rule.js';
-import { is2xx, jsonOrUndefined } from '../../src/core/values.js';
+import { is2xx, isJsonObject, jsonOrUndefined } from '../../src/core/values.js';
 
 function acceptanceOf(op: OperationId) {
   return {
@@ -169,14 +171,16 @@ function bodyProperty(
   });
 }
 
+/** The options realistic chat bodies are drawn with: the target's model and budget, within its known window. */
+export const chatDrawOptions = (ctx: Pick<CheckContext, 'target'> & Partial<Pick<CheckContext, 'contextWindow'>>) => ({
+  ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
+  maxCompletionTokens: ctx.target.maxCompletionTokens,
+  ...windowOptions(ctx),
+});
+
 const chatAcceptance = bodyProperty(
   'chat.create',
-  (ctx) =>
-    realisticChatRequest({
-      ...(ctx.target.model !== undefined ? { model: ctx.target.model } : {}),
-      maxCompletionTokens: ctx.target.maxCompletionTokens,
-      ...windowOptions(ctx),
-    }),
+  (ctx) => realisticChatRequest(chatDrawOptions(ctx)),
   'chat/chat-completion-response',
 );
 
@@ -214,13 +218,7 @@ const trainingGetAcceptance = defineCheck({
 
 type ListingVerdict =
   | { readonly ok: true; readonly lines: number }
-  | {
-      readonly ok: false;
-      readonly expected: string;
-      readonly actual: string;
-      readonly streamRequest: RecordedRequest;
-      readonly streamExcerpt: NonNullable<FailOutcome['streamExcerpt']>;
-    };
+  | ({ readonly ok: false; readonly expected: string; readonly actual: string } & StreamEvidence);
 
 async function judgeListing(
   ctx: CheckContext,
@@ -229,17 +227,13 @@ async function judgeListing(
   cap: number,
 ): Promise<ListingVerdict> {
   const stream = await ctx.http.open(spec);
-  const evidence = (firstBytes: string) => ({
-    streamRequest: stream.request,
-    streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes },
-  });
   if (!is2xx(stream.status)) {
     const end = await readJsonl(stream, () => 'stop');
     return {
       ok: false,
       expected: 'a 2xx answer to a valid list request',
       actual: `HTTP ${stream.status}${stream.headers['content-type'] ? ` (${stream.headers['content-type']})` : ''}: ${excerpt(end.firstBytes)}`,
-      ...evidence(end.firstBytes),
+      ...evidenceOf(stream, end.firstBytes),
     };
   }
   let problem: string | undefined;
@@ -252,7 +246,7 @@ async function judgeListing(
       problem = `line ${line.number} is not JSON${line.unterminated ? ' (the last line, cut short?)' : ''}: ${excerpt(line.text, 120)}`;
       return 'stop';
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (!isJsonObject(value)) {
       problem = `line ${line.number} is ${Array.isArray(value) ? 'a JSON array' : `the JSON ${value === null ? 'null' : typeof value}`}, not a record: ${excerpt(line.text, 120)}`;
       return 'stop';
     }
@@ -268,7 +262,7 @@ async function judgeListing(
       ok: false,
       expected: `a JSONL body: one ${kind.title} (${kind.fieldsSection}) object per line`,
       actual: `HTTP ${stream.status}: ${problem}`,
-      ...evidence(end.firstBytes),
+      ...evidenceOf(stream, end.firstBytes),
     };
   }
   return { ok: true, lines: count };
@@ -352,7 +346,7 @@ function readAcceptance(kind: RecordKind): CheckDefinition {
         );
         if (!r.ok) return failOf(r);
       }
-      return pass([`read back ${ids.length} listed record${ids.length === 1 ? '' : 's'}`]);
+      return pass([`read back ${plural(ids.length, 'listed record')}`]);
     },
     schedule: { maxRequests: () => READS_CAP + 1 },
   });

@@ -27,10 +27,7 @@ function derivedCheck(op: OperationId): CheckDefinition {
         try {
           ex = await ctx.http.send({ ...baseline.spec, auth: { derived: p }, expect: 'refusal' });
         } catch (err) {
-          if (
-            ConformanceError.is(err) &&
-            (err.code === 'CTS_NO_CREDENTIALS' || err.code === 'CTS_PRESENTATION_IS_VALID')
-          ) {
+          if (ConformanceError.is(err) && ['CTS_NO_CREDENTIALS', 'CTS_PRESENTATION_IS_VALID'].includes(err.code)) {
             notes.push(`not tried: ${PRESENTATION_LABELS[p]} (${err.message})`);
             continue;
           }

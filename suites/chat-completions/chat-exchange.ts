@@ -56,45 +56,35 @@ export function expectCompletion(
   ex: HttpExchange,
   what: string,
 ): { ok: true; body: Completion } | { ok: false; outcome: FailOutcome | SkipOutcome } {
+  const bad = (expected: string, actual: string, precondition?: 'chat.create') => ({
+    ok: false as const,
+    outcome: fail({ expected, actual, exchange: ex, ...(precondition ? { precondition } : {}) }),
+  });
   if (!is2xx(ex.response.status)) {
     const tooLarge = sizeRefusalIn(ctx, ex);
     if (tooLarge) return { ok: false, outcome: sizeSkip(tooLarge, what) };
-    return {
-      ok: false,
-      outcome: fail({
-        expected: `${what} is valid (§4.1) and answered 2xx with a chat completion`,
-        actual: `${describeResponse(ex)}${sizeClaimNote(ex.response.status, ex.response.bodyText, ex.request.body)}`,
-        exchange: ex,
-        precondition: 'chat.create',
-      }),
-    };
+    return bad(
+      `${what} is valid (§4.1) and answered 2xx with a chat completion`,
+      `${describeResponse(ex)}${sizeClaimNote(ex.response.status, ex.response.bodyText, ex.request.body)}`,
+      'chat.create',
+    );
   }
   const v = ctx.schemas.validate('chat/chat-completion-response', ex.json);
-  if (!v.ok) {
-    return {
-      ok: false,
-      outcome: fail({
-        expected: `the answer to ${what} is a §4.1 chat completion`,
-        actual: ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors),
-        exchange: ex,
-        precondition: 'chat.create',
-      }),
-    };
-  }
+  if (!v.ok)
+    return bad(
+      `the answer to ${what} is a §4.1 chat completion`,
+      ex.json === undefined ? describeResponse(ex) : describeSchemaErrors(v.errors),
+      'chat.create',
+    );
   const body = ex.json as Completion;
   learnFromAnswer(ctx, ex);
   // §1: the service "returns one or more generated completions (choices)"; with none, every
   // per-choice property would hold vacuously.
-  if (body.choices.length === 0) {
-    return {
-      ok: false,
-      outcome: fail({
-        expected: `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`,
-        actual: `${describeResponse(ex)}: choices is empty`,
-        exchange: ex,
-      }),
-    };
-  }
+  if (body.choices.length === 0)
+    return bad(
+      `the answer to ${what} carries at least one choice (§1: the service returns one or more generated completions)`,
+      `${describeResponse(ex)}: choices is empty`,
+    );
   return { ok: true, body };
 }
 

@@ -19,7 +19,7 @@ import {
   targetUrl,
 } from './chat-exchange.js';
 import { answerIn, holdsIn, inBothModes, sendIn } from './in-mode.js';
-import { is2xx, is4xx } from '../../src/core/values.js';
+import { is2xx, is4xx, isJsonObject } from '../../src/core/values.js';
 
 /** A conversation whose last (assistant) message can be continued (prefill). */
 const PREFILL_MESSAGES = [
@@ -226,7 +226,7 @@ export const serviceTierInSet = defineCheck({
     // A 2xx whose body is not a JSON object has no service_tier to read: FAIL (§4.1 states the
     // response is JSON, and this valid request's answer is this check's own precondition).
     const json = ex.json;
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    if (!isJsonObject(json)) {
       return fail({
         expected:
           'the minimal request answered 2xx with a JSON object, a §4.1 chat completion whose service_tier can be read',
@@ -234,7 +234,7 @@ export const serviceTierInSet = defineCheck({
         exchange: ex,
       });
     }
-    const tier = (json as Record<string, unknown>).service_tier;
+    const tier = json.service_tier;
     if (tier !== undefined && tier !== null && !(typeof tier === 'string' && SERVICE_TIERS.includes(tier))) {
       return fail({
         expected: `service_tier one of ${SERVICE_TIERS.join(', ')}, or null`,

@@ -121,24 +121,21 @@ const NON_OBJECT_JSON: readonly RawCase[] = [
   { label: 'a JSON number', body: '42' },
 ];
 
-function rawSpec(ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec {
-  return {
-    method: 'POST',
-    path: pathOf(ctx.target, op),
-    headers: { 'content-type': 'application/json' },
-    body: c.body,
-    expect: 'refusal',
-  };
+/** A POST of `body` to `op`; `reject`: a body no reading accepts, sent expecting a refusal. */
+function postSpec(
+  ctx: CheckContext,
+  op: BodyOperation,
+  body: Partial<HttpRequestSpec>,
+  reject: boolean,
+): HttpRequestSpec {
+  return { method: 'POST', path: pathOf(ctx.target, op), ...body, ...(reject ? { expect: 'refusal' as const } : {}) };
 }
 
-function jsonSpec(ctx: CheckContext, op: BodyOperation, body: unknown, strictness: Strictness): HttpRequestSpec {
-  return {
-    method: 'POST',
-    path: pathOf(ctx.target, op),
-    json: body,
-    ...(strictness === 'reject' ? { expect: 'refusal' as const } : {}),
-  };
-}
+export const rawSpec = (ctx: CheckContext, op: BodyOperation, c: RawCase): HttpRequestSpec =>
+  postSpec(ctx, op, { headers: { 'content-type': 'application/json' }, body: c.body }, true);
+
+const jsonSpec = (ctx: CheckContext, op: BodyOperation, body: unknown, strictness: Strictness): HttpRequestSpec =>
+  postSpec(ctx, op, { json: body }, strictness === 'reject');
 
 /** Why an answer to an unacceptable request is not a 4xx rejection, or undefined when it is (src/rules judges). */
 function rejectionProblem(ex: HttpExchange): string | undefined {

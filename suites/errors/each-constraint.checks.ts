@@ -7,8 +7,8 @@ import { pass } from '../../src/core/result.js';
 import { constraintCases, type ConstraintCase } from '../../src/generation/constraint-cases.js';
 import { everyFieldChatRequests, everyFieldTrainingRequests } from '../../src/generation/index.js';
 import { expectRejected } from '../chat-completions/chat-exchange.js';
-import { windowOptions } from '../../src/kit/context-window.js';
-import { pathOf } from '../../src/kit/requests.js';
+import { chatDrawOptions } from '../acceptance/success.checks.js';
+import { rawSpec } from './bodies.checks.js';
 import { registry } from '../../src/schemas/registry.js';
 import { slugOf } from '../../src/kit/baseline.js';
 import { memo } from '../../src/core/values.js';
@@ -19,17 +19,8 @@ type CaseContext = Pick<CheckContext, 'target' | 'seed'> & Partial<Pick<CheckCon
 
 /** The valid body the cases of an operation are built on: it carries every field (a chat body within the known context window). */
 function baseBody(ctx: CaseContext, op: ConstrainedOperation): Record<string, unknown> {
-  const t = ctx.target;
-  if (op === 'chat.create')
-    return everyFieldChatRequests(
-      {
-        ...(t.model !== undefined ? { model: t.model } : {}),
-        maxCompletionTokens: t.maxCompletionTokens,
-        ...windowOptions(ctx),
-      },
-      ctx.seed,
-    )[1]!;
-  const training = everyFieldTrainingRequests({ modelId: t.modelId }, ctx.seed);
+  if (op === 'chat.create') return everyFieldChatRequests(chatDrawOptions(ctx), ctx.seed)[1]!;
+  const training = everyFieldTrainingRequests({ modelId: ctx.target.modelId }, ctx.seed);
   return op === 'training-jobs.create' ? training.create : training.logs[0]!;
 }
 
@@ -67,13 +58,7 @@ function eachConstraintRejected(op: ConstrainedOperation): CheckDefinition {
     async run(ctx) {
       const cases = casesOf(ctx, op, 'rejected');
       for (const c of cases) {
-        const ex = await ctx.http.send({
-          method: 'POST',
-          path: pathOf(ctx.target, op),
-          body: c.text,
-          headers: { 'content-type': 'application/json' },
-          expect: 'refusal',
-        });
+        const ex = await ctx.http.send(rawSpec(ctx, op, { label: c.label, body: c.text }));
         const bad = expectRejected(ex, `a 4xx answer to a body with ${c.label}`);
         if (bad) return bad;
       }

@@ -184,20 +184,12 @@ function noInternals(
       // but a 5xx's message is judged all the same (a traceback leaks from a 500 as from a 400).
       if (ex.response.status < 400)
         return skip(`no error to judge: the invalid request was accepted (HTTP ${ex.response.status}); see ${owner}`);
+      const failWith = (expected: string, what: string) =>
+        fail({ expected, actual: `${describeResponse(ex)}: ${what}`, exchange: ex });
       const message = errorMessageOf(ex.json ?? ex.response.bodyText);
-      if (message.trim() === '')
-        return fail({
-          expected: 'an error body whose message says what is wrong',
-          actual: `${describeResponse(ex)}: no message`,
-          exchange: ex,
-        });
+      if (message.trim() === '') return failWith('an error body whose message says what is wrong', 'no message');
       const leak = internalsIn(message) ?? internalsIn(ex.response.bodyText);
-      if (leak)
-        return fail({
-          expected: "an error message without the server's internals",
-          actual: `${describeResponse(ex)}: ${leak}`,
-          exchange: ex,
-        });
+      if (leak) return failWith("an error message without the server's internals", leak);
       return pass(
         ex.response.status >= 500 ? [`refused with HTTP ${ex.response.status}, not a 4xx: see ${owner}`] : [],
       );

@@ -7,6 +7,8 @@ import { pathOf } from '../../src/kit/requests.js';
 import type { RecordedRequest, StreamingExchange } from '../../src/transport/types.js';
 import { slugOf } from '../../src/kit/baseline.js';
 import { judgeErrorBody } from '../../src/rules/error-shape.js';
+import { is4xx } from '../../src/core/values.js';
+import { evidenceOf } from '../records/listing.js';
 
 type ListOperation = 'predictions.list' | 'scores.list';
 
@@ -40,12 +42,8 @@ async function readSmall(stream: StreamingExchange, whole = true): Promise<Small
   let text = '';
   try {
     for await (const chunk of stream.chunks) {
-      if (!whole) {
-        text = new TextDecoder().decode(chunk);
-        break;
-      }
-      text += decoder.decode(chunk, { stream: true });
-      if (text.length >= ERROR_BODY_CAP) break;
+      text += decoder.decode(chunk, { stream: whole });
+      if (!whole || text.length >= ERROR_BODY_CAP) break;
     }
   } finally {
     await stream.close();
@@ -58,12 +56,7 @@ function send(ctx: CheckContext, op: ListOperation, c: QueryCase): Promise<Strea
   return ctx.http.open({ method: 'GET', path: pathOf(ctx.target, op), query: { [name]: c.value } });
 }
 
-function evidence(a: SmallAnswer) {
-  return {
-    streamRequest: a.request,
-    streamExcerpt: { status: a.status, headers: a.headers, firstBytes: a.text.slice(0, 2048) },
-  };
-}
+const evidence = (a: SmallAnswer) => evidenceOf(a, a.text.slice(0, 2048));
 
 function describe(a: SmallAnswer): string {
   const ct = a.headers['content-type'];
@@ -90,7 +83,7 @@ function rejectsWrongType(op: ListOperation): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
-        if (stream.status >= 400 && stream.status <= 499) {
+        if (is4xx(stream.status)) {
           // Read to its end, so errors.query-error-shape judges this same answer.
           await readSmall(stream);
           continue;
@@ -115,7 +108,7 @@ function errorShape(op: ListOperation): CheckDefinition {
     async run(ctx): Promise<CheckOutcome> {
       for (const c of WRONG_TYPE_QUERIES) {
         const stream = await send(ctx, op, c);
-        const a = await readSmall(stream, stream.status >= 400 && stream.status <= 499);
+        const a = await readSmall(stream, is4xx(stream.status));
         const expected = `${c.label} (${ctx.target.listParams[c.param]}=${c.value}): HTTP 422 with {"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`;
         if (a.status !== 422) return fail({ expected, actual: describe(a), ...evidence(a) });
         const verdict = judgeErrorBody(a.text, 'validation-error', ctx.schemas);

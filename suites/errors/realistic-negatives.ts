@@ -86,37 +86,30 @@ export function transplant(
   return { value: out, mutation: negative.mutation };
 }
 
+type Base = fc.Arbitrary<Record<string, unknown>>;
+
+/** `cases` each moved onto a value of `base` when that still breaks `schema`. */
+const onBase = (cases: fc.Arbitrary<NegativeCase>, base: Base, schema: SchemaName, schemas: SchemaRegistry) =>
+  fc.tuple(cases, base).map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
+
 /** Negative cases of `schema`, each moved onto a value of `base` when that still breaks the schema. */
 export function negativesOnBase(
   schema: SchemaName,
-  base: fc.Arbitrary<Record<string, unknown>>,
+  base: Base,
   strictness: Strictness,
   schemas: SchemaRegistry,
 ): fc.Arbitrary<NegativeCase> {
-  return fc
-    .tuple(negativeCases(schema, { strictness }), base)
-    .map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg);
-}
-
-/** One arbitrary per (pointer, kind) pair of the catalogue of `schema`, each case moved onto a value of `base`. */
-function negativePairsOnBase(
-  schema: SchemaName,
-  base: fc.Arbitrary<Record<string, unknown>>,
-  strictness: Strictness,
-  schemas: SchemaRegistry,
-): fc.Arbitrary<NegativeCase>[] {
-  return negativePairs(schema, { strictness }).map((pair) =>
-    fc.tuple(pair.cases, base).map(([neg, b]) => transplant(neg, b, schema, schemas) ?? neg),
-  );
+  return onBase(negativeCases(schema, { strictness }), base, schema, schemas);
 }
 
 /** One negative case of `schema` per (pointer, kind) pair of its catalogue, whatever the seed and `--runs`. */
 export function enumeratedNegatives(
   schema: SchemaName,
-  base: fc.Arbitrary<Record<string, unknown>>,
+  base: Base,
   strictness: Strictness,
   schemas: SchemaRegistry,
   seed: number,
 ): EnumeratedCase<NegativeCase>[] {
-  return enumerate(negativePairsOnBase(schema, base, strictness, schemas), seed);
+  const pairs = negativePairs(schema, { strictness }).map((pair) => onBase(pair.cases, base, schema, schemas));
+  return enumerate(pairs, seed);
 }

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../src/core/check.js';
 import { describeError } from '../../src/core/errors.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
-import { jsonOrUndefined } from '../../src/core/values.js';
+import { is2xx, jsonOrUndefined } from '../../src/core/values.js';
 import type { HttpExchange } from '../../src/transport/types.js';
 
 /** Requests in a burst unless the target says otherwise (`loadBurst`), and the most any burst sends at once. */
@@ -124,7 +124,7 @@ export async function ask(ctx: CheckContext, r: BurstRequest, requestId = r.requ
       };
     }
     const stream = await ctx.http.open(spec);
-    if (stream.status < 200 || stream.status > 299) {
+    if (!is2xx(stream.status)) {
       await stream.close();
       return emptyAnswer(stream.status, { retryAfter: stream.headers['retry-after'] });
     }

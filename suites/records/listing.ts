@@ -64,7 +64,10 @@ export type ListingResult =
     }
   | { readonly ok: false; readonly failure: FailOutcome };
 
-export function evidenceOf(stream: StreamingExchange, firstBytes: string): StreamEvidence {
+export function evidenceOf(
+  stream: Pick<StreamingExchange, 'request' | 'status' | 'headers'>,
+  firstBytes: string,
+): StreamEvidence {
   return {
     streamRequest: stream.request,
     streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes },

@@ -155,8 +155,7 @@ async function pagingYieldsEachRecordOnce(ctx: CheckContext, kind: RecordKind): 
         ]
           .filter(Boolean)
           .join('; '),
-        streamRequest: ref.evidence.streamRequest,
-        streamExcerpt: ref.evidence.streamExcerpt,
+        ...ref.evidence,
       }),
     );
   }

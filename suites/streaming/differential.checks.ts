@@ -1,10 +1,10 @@
 /** @module §4.1 `stream: true` against the non-streamed answer, and the stream's timing (INFO). */
 import { defineCheck, type CheckContext } from '../../src/core/check.js';
-import { fail, pass, skip } from '../../src/core/result.js';
+import { pass, skip } from '../../src/core/result.js';
 import { arrivedAtOnce, reassembleCompletion } from '../../src/rules/chat-stream-verdict.js';
-import { describeResponse, describeSchemaErrors } from '../../src/core/describe.js';
+import { describeSchemaErrors } from '../../src/core/describe.js';
 import { streamedCountBreach } from '../../src/rules/chat-answer.js';
-import { expectCompletion, sendChat } from '../chat-completions/chat-exchange.js';
+import { expectCompletion, failAnswer, sendChat } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
@@ -17,8 +17,10 @@ async function sendUnstreamed(ctx: CheckContext, extra: Record<string, unknown>,
   if (!p.ok) return p;
   const count = (p.body.usage as Record<string, unknown> | undefined)?.[field];
   if (typeof count === 'number') return { ok: true as const, body: p.body, count };
-  const expected = `the same request without stream answered with usage.${field}`;
-  return { ok: false as const, outcome: fail({ expected, actual: describeResponse(plain), exchange: plain }) };
+  return {
+    ok: false as const,
+    outcome: failAnswer(plain, `the same request without stream answered with usage.${field}`),
+  };
 }
 
 const reassemblesToValidCompletion = defineCheck({
@@ -57,15 +59,12 @@ const reassemblesToValidCompletion = defineCheck({
 
     const p = await sendUnstreamed(ctx, extra, 'prompt_tokens');
     if (!p.ok) return p.outcome;
-    const plainPrompt = p.count;
     const streamedPrompt = (completion.usage as { prompt_tokens?: unknown }).prompt_tokens;
-    if (streamedPrompt !== plainPrompt) {
-      return probe.failWith(
-        `usage.prompt_tokens ${plainPrompt}, as the non-streamed answer to the same request counts`,
-        `the stream's usage chunk counts prompt_tokens ${JSON.stringify(streamedPrompt)}`,
-      );
-    }
-    return pass();
+    if (streamedPrompt === p.count) return pass();
+    return probe.failWith(
+      `usage.prompt_tokens ${p.count}, as the non-streamed answer to the same request counts`,
+      `the stream's usage chunk counts prompt_tokens ${JSON.stringify(streamedPrompt)}`,
+    );
   },
 });
 

@@ -3,6 +3,7 @@ import { defineCheck, type CheckDefinition } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { is2xx, is4xx } from '../../src/core/values.js';
+import { evidenceOf } from '../records/listing.js';
 
 /** The check that judges whether the request is refused at all. */
 const OWNER = 'chat-completions.rejects-continue-with-generation-prompt.streamed';
@@ -49,8 +50,7 @@ export const preGenerationErrorIsHttp: CheckDefinition = defineCheck({
     return fail({
       expected: 'an HTTP 4xx before any stream starts',
       actual: `HTTP ${stream.status}: a 2xx stream carrying an error event`,
-      streamRequest: stream.request,
-      streamExcerpt: { status: stream.status, headers: stream.headers, firstBytes: head.slice(0, 512) },
+      ...evidenceOf(stream, head.slice(0, 512)),
     });
   },
   schedule: { maxRequests: () => 1 },

@@ -10,6 +10,7 @@ import { minimalChatRequest, pathOf } from '../../src/kit/requests.js';
 import { readSse } from '../../src/kit/streams.js';
 import type { RecordedRequest } from '../../src/transport/types.js';
 import { is2xx } from '../../src/core/values.js';
+import { evidenceOf } from '../records/listing.js';
 
 export interface StreamProbe {
   readonly request: RecordedRequest;
@@ -47,15 +48,14 @@ async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Pr
   });
   const ok = is2xx(stream.status);
   const end = await readSse(stream, ok ? judge.onEvent : () => 'stop');
-  const excerptOf = { status: stream.status, headers: stream.headers, firstBytes: end.firstBytes };
+  const evidence = evidenceOf(stream, end.firstBytes);
   if (!ok) {
     const tooLarge = sizeRefusalOf(ctx, stream.status, end.firstBytes, stream.request.body);
     if (tooLarge) return sizeSkip(tooLarge, 'the streamed request');
     return fail({
       expected: 'a streamed request valid per §4.1 answered 2xx with an event stream',
       actual: `HTTP ${stream.status}: ${excerpt(end.firstBytes)}`,
-      streamRequest: stream.request,
-      streamExcerpt: excerptOf,
+      ...evidence,
       precondition: 'chat.create',
     });
   }
@@ -66,14 +66,7 @@ async function streamOnce(ctx: CheckContext, extra: Record<string, unknown>): Pr
     headers: stream.headers,
     firstBytes: end.firstBytes,
     verdict,
-    failWith: (expected, actual, notes) =>
-      fail({
-        expected,
-        actual,
-        streamRequest: stream.request,
-        streamExcerpt: excerptOf,
-        ...(notes?.length ? { notes } : {}),
-      }),
+    failWith: (expected, actual, notes) => fail({ expected, actual, ...evidence, ...(notes?.length ? { notes } : {}) }),
   };
 }
 

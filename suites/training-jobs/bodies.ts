@@ -44,9 +44,10 @@ function baseTrajectory(): JsonObject {
   };
 }
 
-export function baseGroups(): Json[] {
-  return [{ trajectories: [baseTrajectory(), { ...baseTrajectory(), reward: 0 }] }];
-}
+/** One group: `first`, then a base trajectory with reward 0. */
+const groupOf = (first: JsonObject): Json[] => [{ trajectories: [first, { ...baseTrajectory(), reward: 0 }] }];
+
+export const baseGroups = (): Json[] => groupOf(baseTrajectory());
 
 /** Trajectory fields of an unrelated type (§2.4), none of which a lax validator (pydantic) coerces. */
 const TRAJECTORY_FIELD_BREAKS: readonly { readonly description: string; readonly patch: JsonObject }[] = [
@@ -94,14 +95,7 @@ export function invalidGroupCases(): { readonly description: string; readonly gr
   return [
     ...TRAJECTORY_FIELD_BREAKS.map(({ description, patch }) => ({
       description,
-      groups: [
-        {
-          trajectories: [
-            { ...baseTrajectory(), ...patch },
-            { ...baseTrajectory(), reward: 0 },
-          ],
-        },
-      ] as Json,
+      groups: groupOf({ ...baseTrajectory(), ...patch }),
     })),
     ...GROUP_BREAKS,
   ];
