@@ -43,9 +43,7 @@ export function renderFailureSummary(reports: readonly RunReport[], options: Fai
       out.push(`  ${tag} ${terminalSafe(r.id)}: ${terminalSafe(whatBroke(r))}${blocks}`);
     }
     if (shown.length < failing.length)
-      out.push(
-        `  … and ${failing.length - shown.length} more ${failing.length - shown.length === 1 ? 'failure' : 'failures'}`,
-      );
+      out.push(`  … and ${plural(failing.length - shown.length, 'more failure', 'more failures')}`);
     const notGating = f.actionable.filter((r) => !gates(r, report.level)).length;
     if (notGating)
       out.push(

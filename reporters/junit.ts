@@ -51,17 +51,13 @@ interface SuiteContext {
 
 type JunitOutcome = ReturnType<typeof outcomeOf> | 'not-gating';
 
-/**
- * A failure the gate ignores at the run's level is a skipped testcase saying why: as a failure CI
- * would fail a passing verdict, as a pass it would show a broken rule green.
- */
-function junitOutcome(result: CheckResult, level: RunReport['level']): JunitOutcome {
-  const outcome = outcomeOf(result);
-  return outcome === 'fail' && !gates(result, level) ? 'not-gating' : outcome;
-}
-
 function renderSuite(report: RunReport, op: OperationId, results: readonly CheckResult[], ctx: SuiteContext): string[] {
-  const outcomes = results.map((r) => junitOutcome(r, report.level));
+  // A failure the gate ignores at the run's level is a skipped testcase saying why: as a failure CI
+  // would fail a passing verdict, as a pass it would show a broken rule green.
+  const outcomes = results.map((r): JunitOutcome => {
+    const outcome = outcomeOf(r);
+    return outcome === 'fail' && !gates(r, report.level) ? 'not-gating' : outcome;
+  });
   const count = (...wanted: string[]): number => outcomes.filter((o) => wanted.includes(o)).length;
   const attrs = {
     name: operationLabel(op) + ctx.suffix,
@@ -129,7 +125,7 @@ function outcomeElement(result: CheckResult, outcome: JunitOutcome, level: RunRe
   const body = (): string =>
     xmlText(
       pickDetails(result, BODY_KEYS)
-        .map((d) => `${capitalise(d.label)}: ${d.value}`)
+        .map((d) => `${d.label.charAt(0).toUpperCase()}${d.label.slice(1)}: ${d.value}`)
         .join('\n'),
     );
   const finding = `${result.requirement} Expected: ${result.expected ?? '?'}; actual: ${result.actual ?? '?'}`;
@@ -189,10 +185,6 @@ function attributes(attrs: Record<string, string>): string {
   return Object.entries(attrs)
     .map(([k, v]) => `${k}="${xmlAttr(v)}"`)
     .join(' ');
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function safeHostname(): string {

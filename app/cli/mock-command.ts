@@ -4,6 +4,7 @@ import { FixtureError } from '../../mock/fixtures/load.js';
 import { ScriptError } from '../../mock/scripts/validate.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
 import { describeError } from '../../src/core/errors.js';
+import { plural } from '../../src/core/words.js';
 import { badFlag, readFlags } from './flags.js';
 import type { ResolvedMockOptions } from '../../mock/types.js';
 import { type CredentialSource, MOCK_OPTIONS, type MockCommandOptions, type MockFlagsFit } from './options/mock.js';
@@ -79,7 +80,6 @@ function credentialLine(resolved: ResolvedMockOptions, sources: MockCommandOptio
 }
 
 export function startLines(options: MockCommandOptions, resolved: ResolvedMockOptions): string[] {
-  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const window =
     resolved.maxContextTokens === undefined
       ? 'no context window'

@@ -123,6 +123,7 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
   const { target, checks } = settings;
   const label = settings.targetLabel ?? target.baseUrl;
   const { connection } = cmd.settings;
+  const say = (line: string): void => void process.stderr.write(`conformance: ${label}: ${line}\n`);
   try {
     return await runSuite({
       ...settings,
@@ -130,32 +131,25 @@ async function runAgainst(cmd: RunCommand, settings: RunSettings, interrupt?: Ab
       onEvent: (event) => {
         // The time budget goes to stderr even when it is not a terminal: a CI log should show it.
         if (event.type === 'run-start' && !cmd.quiet) {
-          process.stderr.write(
-            `conformance: ${label}: ${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(target.maxContextTokens)}; ${describePriority(target.priorityScheduling, '--priority-scheduling')}\n`,
+          say(
+            `${describeBudget(event.budget, event.deadlineMs, event.deadlineGiven, event.estimate)}; ${describeContextWindow(target.maxContextTokens)}; ${describePriority(target.priorityScheduling, '--priority-scheduling')}`,
           );
           const notExercised = describeNotExercised(checks, settings.notSelected ?? [], {
             allowWrites: target.allowWrites,
             allowGaps: cmd.allowGaps,
           });
-          for (const part of notExercised) process.stderr.write(`conformance: ${label}: not exercised: ${part}\n`);
-          if (settings.serves) process.stderr.write(`conformance: ${label}: ${describeScope(settings.serves)}\n`);
+          for (const part of notExercised) say(`not exercised: ${part}`);
+          if (settings.serves) say(describeScope(settings.serves));
           const reached = target.bundledMock ? undefined : describeConnection(target.baseUrl, connection);
-          if (reached) process.stderr.write(`conformance: ${label}: reached ${reached}\n`);
+          if (reached) say(`reached ${reached}`);
         }
         // Said even with --quiet: every report carries it too.
         if (event.type === 'run-start' && !target.bundledMock && unverifiedTls(target.baseUrl, connection))
-          process.stderr.write(
-            `conformance: ${label}: warning: TLS certificates are NOT verified (--insecure): whoever answers is judged as the target\n`,
-          );
+          say('warning: TLS certificates are NOT verified (--insecure): whoever answers is judged as the target');
         // Said once and at once, even with --quiet: the whole verdict hangs on it.
-        if (event.type === 'unjudged')
-          process.stderr.write(
-            `conformance: ${label}: could not judge (${event.unjudged.code}): ${event.unjudged.reason}\n`,
-          );
+        if (event.type === 'unjudged') say(`could not judge (${event.unjudged.code}): ${event.unjudged.reason}`);
         else if (event.type === 'not-served')
-          process.stderr.write(
-            `conformance: ${label}: not served: ${describeOperations(event.operations)}: ${NOT_SERVED_WHY}\n`,
-          );
+          say(`not served: ${describeOperations(event.operations)}: ${NOT_SERVED_WHY}`);
         else progress.onEvent(event);
       },
     });

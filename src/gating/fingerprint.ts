@@ -51,20 +51,15 @@ function bodyCause(r: CheckResult, schemas: Pick<SchemaRegistry, 'validate'>): s
   return `${first} ${kinds.size === 1 ? [...kinds][0] : 'wrong shape'}`;
 }
 
-/** The cause of a failure in words: the body's breach and the answer's status class, or nothing to tell it by. */
-function causeOf(r: CheckResult, schemas: Pick<SchemaRegistry, 'validate'>): string | undefined {
-  const parts: string[] = [];
-  const body = bodyCause(r, schemas);
-  if (body) parts.push(body);
-  const status = r.evidence?.response?.status;
-  if (status !== undefined) parts.push(`answered ${Math.floor(status / 100)}xx`);
-  return parts.length ? parts.join(', ') : undefined;
-}
-
-/** A failing result's fingerprint: `<check id>` and, after a space, its cause when one can be told. */
+/**
+ * A failing result's fingerprint: `<check id>` and, after a space, its cause when one can be told (the
+ * body's breach and the answer's status class).
+ */
 export function fingerprintOf(r: CheckResult, schemas: Pick<SchemaRegistry, 'validate'>): string {
-  const cause = causeOf(r, schemas);
-  return cause ? `${r.id} ${cause}` : r.id;
+  const status = r.evidence?.response?.status;
+  const cause = [bodyCause(r, schemas), status === undefined ? '' : `answered ${Math.floor(status / 100)}xx`];
+  const told = cause.filter(Boolean);
+  return told.length ? `${r.id} ${told.join(', ')}` : r.id;
 }
 
 /** Whether an entry's fingerprint accepts this one: the same, or the entry names the whole check. */

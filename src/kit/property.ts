@@ -81,7 +81,7 @@ export async function checkProperty<T>(
   );
   /** The write budget spent: the last failing case, as far as it was shrunk; any other error is thrown. */
   const budgetSpent = (err: unknown, what: string): CheckOutcome => {
-    if (!lastFailure || !isWriteBudget(err)) throw err;
+    if (!lastFailure || !ConformanceError.is(err) || err.code !== 'CTS_WRITE_BUDGET') throw err;
     const note = `${what}: ${err.message}`;
     return failureOf(lastFailure.value, lastFailure.result, details.counterexamplePath ?? '', [...notes, note]);
   };
@@ -104,10 +104,6 @@ export async function checkProperty<T>(
     });
   }
   return failureOf(value, again, details.counterexamplePath ?? '', [...notes]);
-}
-
-function isWriteBudget(err: unknown): err is ConformanceError {
-  return ConformanceError.is(err) && err.code === 'CTS_WRITE_BUDGET';
 }
 
 function failureOf<T>(
@@ -134,16 +130,13 @@ export interface EnumeratedCase<T> {
   readonly seed: number;
 }
 
-/** The seed of item `i` of an enumeration drawn at `seed` (a 32-bit mix, so items draw unrelated values). */
-const itemSeed = (seed: number, i: number): number => (seed ^ Math.imul(i + 1, 0x9e3779b1)) | 0;
-
 /**
  * One case of each arbitrary, the seed varying only the values: each is the first value `fc.check`
  * draws at its own seed, so a failing case shrinks from itself.
  */
 export function enumerate<T>(items: readonly fc.Arbitrary<T>[], seed: number): EnumeratedCase<T>[] {
   return items.map((arbitrary, i) => {
-    const s = itemSeed(seed, i);
+    const s = (seed ^ Math.imul(i + 1, 0x9e3779b1)) | 0; // a 32-bit mix, so items draw unrelated values
     return { arbitrary, seed: s, value: fc.sample(arbitrary, { seed: s, numRuns: 1 })[0] as T };
   });
 }
@@ -208,7 +201,10 @@ export async function checkEnumerated<T>(
       maxNotes: 0,
     });
   } catch (err) {
-    return failureOf(found.value, first, '', [...notes, `not shrunk: ${describeStop(err)}`]);
+    return failureOf(found.value, first, '', [
+      ...notes,
+      `not shrunk: ${err instanceof Error ? err.message : String(err)}`,
+    ]);
   }
   if (shrunk.status === 'fail' && shrunk.counterexample !== undefined)
     return notes.length ? { ...shrunk, notes: [...notes, ...(shrunk.notes ?? [])] } : shrunk;
@@ -216,8 +212,4 @@ export async function checkEnumerated<T>(
     ...notes,
     'sent once more, the case was answered differently (flaky target): not shrunk',
   ]);
-}
-
-function describeStop(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -4,7 +4,7 @@
  *
  * Which fields a realistic request carries depends on the seed, and a 54-field request is no evidence
  * a person can act on. Combinations are kept per run (`ctx.cache`); the runner reports each once
- * (src/runner/combinations.ts).
+ * (src/runner/cascades.ts).
  */
 import { type CacheKey, type CheckCache, cacheKey } from '../core/cache-key.js';
 import type { CheckContext } from '../core/check.js';

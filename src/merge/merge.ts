@@ -31,9 +31,6 @@ function groupsOf(inputs: readonly MergeInput[]): MergeInput[][] {
   return [...groups.values()];
 }
 
-/** The run's command line without its shard: the merged report is the whole run. */
-const withoutShard = (line: string): string => line.replace(/\s--shard(?:=|\s+)\d+\/\d+/, '');
-
 /** The reports without their objectives' results: those are judged again, on the merged timing. */
 function withoutObjectives(group: readonly MergeInput[]): MergeInput[] {
   const ids = new Set((group[0]!.report.objectives ?? []).map((o) => `slo.${o.id}`));
@@ -67,7 +64,8 @@ function mergeGroup(timed: readonly MergeInput[], options: MergeOptions): RunRep
     runs: first.runs,
     level: first.level,
     tokenBudget: reports.reduce((n, r) => n + r.tokenBudget, 0),
-    replay: run ? withoutShard(first.replay) : first.replay,
+    // The run's command line without its shard: the merged report is the whole run.
+    replay: run ? first.replay.replace(/\s--shard(?:=|\s+)\d+\/\d+/, '') : first.replay,
     results,
     summary: summaryOf(
       { results, level: first.level, ...(unjudged ? { unjudged } : {}), ...(coverage ? { coverage } : {}) },

@@ -16,7 +16,7 @@ import type { Group } from '../proxy/findings.js';
 import { resultOf } from '../proxy/report.js';
 
 /** Examples kept beyond the first breach, as a proxy keeps them (src/proxy/findings.ts). */
-const MORE_EXAMPLES = 3;
+export const MORE_EXAMPLES = 3;
 
 export interface PairsAcross {
   /** Per check id, what the merged fold changes in the proxies' summed counts, with the breaches it adds. */

@@ -7,10 +7,7 @@ import { OPERATIONS } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { countsNote } from '../proxy/report.js';
 import type { MergeInput } from './inputs.js';
-import type { PairsAcross } from './pairs.js';
-
-/** Examples kept beyond the evidence, as a proxy keeps them (src/proxy/findings.ts). */
-const MORE_EXAMPLES = 3;
+import { MORE_EXAMPLES, type PairsAcross } from './pairs.js';
 
 /** A run's results: every shard's, once each, in `order` (the catalogue's) when given. */
 export function unionOfShards(group: readonly MergeInput[], order?: readonly string[]): CheckResult[] {

@@ -48,9 +48,6 @@ export interface ReplayOutcome {
   readonly skips: Skips;
 }
 
-/** Longest line read: a recorded body of --max-body-bytes, JSON-escaped, fits. */
-const maxLineBytes = (maxBodyBytes: number): number => 4 * maxBodyBytes + 1024 * 1024;
-
 /** Sends one request through the proxy and reads its answer to the end; a failure is the proxy's to judge. */
 async function send(agent: Agent, origin: string, req: ReplayRequest): Promise<void> {
   try {
@@ -67,13 +64,6 @@ async function send(agent: Agent, origin: string, req: ReplayRequest): Promise<v
   }
 }
 
-/** Why an exchange with side effects is not sent after `writes` of them, or undefined when it is. */
-function writeRefusal(options: ReplayOptions, writes: number): string | undefined {
-  if (!options.allowWrites) return 'with side effects (a training job, logged trajectories): pass --allow-writes';
-  return writes >= options.maxWrites ? `with side effects beyond --max-writes ${options.maxWrites}` : undefined;
-}
-
-/** Replays the recording; throws `CTS_BAD_REPLAY` when it cannot be read or holds nothing to replay. */
 /** The judging session a replay feeds: the proxy's, told what the run was told. */
 function sessionOf(options: ReplayOptions): ProxySession {
   const { credentials } = options;
@@ -90,7 +80,10 @@ function sessionOf(options: ReplayOptions): ProxySession {
   });
 }
 
+/** Replays the recording; throws `CTS_BAD_REPLAY` when it cannot be read or holds nothing to replay. */
 export async function replayRecording(options: ReplayOptions): Promise<ReplayOutcome> {
+  // Longest line read: a recorded body of --max-body-bytes, JSON-escaped, fits.
+  const maxLineBytes = 4 * options.maxBodyBytes + 1024 * 1024;
   const session = sessionOf(options);
   const skips = new Skips();
   // Longer than the proxy's deadlines, so that the proxy reports a slow target before the client gives up.
@@ -104,13 +97,13 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
   let replayed = 0;
   let writes = 0;
   try {
-    for await (const line of fileLines(options.file, maxLineBytes(options.maxBodyBytes))) {
+    for await (const line of fileLines(options.file, maxLineBytes)) {
       if (options.exchange !== undefined && line.number !== options.exchange) {
         if (line.number > options.exchange) break;
         continue;
       }
       if ('tooLong' in line) {
-        skips.add({ skip: `longer than ${maxLineBytes(options.maxBodyBytes)} bytes`, noun: 'line' }, line.number);
+        skips.add({ skip: `longer than ${maxLineBytes} bytes`, noun: 'line' }, line.number);
         continue;
       }
       if (line.text.trim() === '') continue;
@@ -125,8 +118,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayOut
         continue;
       }
       if (exchange.op.writes) {
-        const over = writeRefusal(options, writes);
-        if (over) {
+        if (!options.allowWrites || writes >= options.maxWrites) {
+          const over = options.allowWrites
+            ? `with side effects beyond --max-writes ${options.maxWrites}`
+            : 'with side effects (a training job, logged trajectories): pass --allow-writes';
           skips.add({ skip: over }, line.number);
           continue;
         }

@@ -1,8 +1,13 @@
-/** @module Root causes instead of cascades: failures restating a failed root check become skips blocked by it. */
+/**
+ * @module Root causes instead of cascades: failures restating a failed root check become skips blocked by it,
+ * and each refused combination of chat fields is reported once, by the first check in catalogue order.
+ */
+import type { CheckCache } from '../core/cache-key.js';
 import { LEVELS, type CheckDefinition } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import { is2xx } from '../core/values.js';
+import { type RefusedCombination, refusedCombinations } from '../kit/refused-combination.js';
 
 function oneLine(text: string, max = 160): string {
   const line = text.split('\n')[0] ?? '';
@@ -18,7 +23,7 @@ function schemaErrorsOf(actual: string | undefined): Set<string> {
 }
 
 /** `r` as a skip blocked by the check `cause`. */
-export function blockedSkip(r: CheckResult, cause: string, reason: string): CheckResult {
+function blockedSkip(r: CheckResult, cause: string, reason: string): CheckResult {
   const { expected: _e, actual: _a, evidence: _ev, notes: _n, ...rest } = r;
   return { ...rest, status: 'skip', blockedBy: cause, reason };
 }
@@ -94,4 +99,33 @@ export function blockCascades(
     const note = `gates as ${level}: it explains ${level} failures of this operation, reported as blocked by it`;
     return { ...r, level, notes: [...(r.notes ?? []), note] };
   });
+}
+
+/** Whether a result is the failure of a refused combination (its `actual` names it). */
+function isCombinationFailure(r: CheckResult, c?: RefusedCombination): boolean {
+  if (r.status !== 'fail') return false;
+  return (r.actual ?? '').startsWith(c ? `refuses ${c.words} ` : 'refuses `');
+}
+
+/** The results with every combination's failures after the first turned into skips blocked by it. */
+export function reportCombinationsOnce(
+  checks: readonly CheckDefinition[],
+  results: readonly CheckResult[],
+  cache: Pick<CheckCache, 'once'>,
+): CheckResult[] {
+  const combos = refusedCombinations(cache);
+  if (combos.length === 0) return [...results];
+  const out = [...results];
+  for (const c of combos) {
+    const meeting = checks
+      .flatMap((check, i) => (c.metBy.includes(check.id) && out[i] && isCombinationFailure(out[i]!, c) ? [i] : []))
+      // A root's cases are drawn by the seed; the checks that try combinations deterministically own them first.
+      .sort((a, b) => Number(checks[a]!.root ?? false) - Number(checks[b]!.root ?? false) || a - b);
+    const [first, ...rest] = meeting;
+    if (first === undefined) continue;
+    const owner = out[first]!.id;
+    for (const i of rest)
+      out[i] = blockedSkip(out[i]!, owner, `blocked by ${owner}: the target refuses ${c.words}, reported once there`);
+  }
+  return out;
 }

@@ -1,13 +1,10 @@
 /** @module The client as one check sees it: the run's client inside a declared pipeline of layers (client-layers/). */
-import type { HttpClient, InFlightExchange } from '../transport/types.js';
+import type { HttpClient, HttpRequestSpec, InFlightExchange } from '../transport/types.js';
 import { type ClientLayer, compose } from './client-layers/compose.js';
-import { counting } from './client-layers/counting.js';
-import { retryNotes } from './client-layers/retry-notes.js';
 import { sharedRequests } from './client-layers/shared-requests.js';
-import { ledgerLayer } from './client-layers/write-ledger.js';
 import type { CheckCacheView } from './run-cache.js';
 import type { RunSession } from './run-session.js';
-import type { AcceptedBeyond } from './write-ledger.js';
+import type { AcceptedBeyond, WriteLedger } from './write-ledger.js';
 
 export interface CheckClient {
   readonly http: HttpClient;
@@ -25,29 +22,45 @@ export interface CheckClient {
 /** `notes`: every 429/503 the transport retried becomes a note on the check's result. */
 export function checkClient(session: RunSession, checkId: string, notes: Set<string>): CheckClient {
   const inFlight = new Set<InFlightExchange>();
-  const perCheck = { requests: 0 };
+  let requests = 0;
   let newItems = 0;
+  let ledgered: ReturnType<WriteLedger['wrap']> | undefined;
   const cache = session.cache.forCheck();
-  const ledger = ledgerLayer(session.writes);
+  /** Counts the check's requests, and the run's chat requests (the token budget used). */
+  const count = (spec: HttpRequestSpec) => {
+    requests++;
+    if (spec.method === 'POST' && /^\/v1\/chat\/completions\/?$/.test(spec.path)) session.counter.chat++;
+  };
   const layers: readonly ClientLayer[] = [
     (http) => session.timing.wrap(http),
-    ledger.layer,
+    (http) => (ledgered = session.writes.wrap(http)).http,
     // Outside the write ledger: a request waiting for the target to come back holds no write slot.
     (http) => session.watch.wrap(http, checkId),
     (http) =>
       session.recorder.wrap(http, (n) => {
         newItems += n;
       }),
-    counting(session.counter, perCheck),
-    retryNotes(notes),
+    (inner) => ({
+      async send(spec) {
+        count(spec);
+        const ex = await inner.send(spec);
+        for (const r of ex.retries ?? [])
+          notes.add(`retried ${spec.method} ${spec.path} after HTTP ${r.status}, waiting ${r.waitMs} ms (Retry-After)`);
+        return ex;
+      },
+      open: (spec) => {
+        count(spec);
+        return inner.open(spec);
+      },
+    }),
     sharedRequests(cache),
   ];
   return {
     http: compose(layers, session.client.tracking(inFlight)),
     inFlight,
     cache,
-    requests: () => perCheck.requests,
+    requests: () => requests,
     newItems: () => newItems,
-    acceptedBeyond: () => ledger.acceptedBeyond(),
+    acceptedBeyond: () => ledgered?.acceptedBeyond(),
   };
 }

@@ -3,6 +3,7 @@
  * dropped from the set, then fields out of the bodies, `n` lower, the prompt shorter, each kept only
  * while the crash still comes back (the `crashes` oracle sends, and waits out the restart).
  */
+import { isJsonObject } from '../core/values.js';
 import type { HttpRequestSpec } from '../transport/types.js';
 
 type Json = Record<string, unknown>;
@@ -49,19 +50,17 @@ export async function least(lo: number, hi: number, holds: (v: number) => Promis
   return hi;
 }
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const bodyOf = (spec: HttpRequestSpec): Json | undefined => (isObject(spec.json) ? spec.json : undefined);
-const withBody = (spec: HttpRequestSpec, json: Json): HttpRequestSpec => ({ ...spec, json });
+const bodyOf = (spec: HttpRequestSpec): Json | undefined => (isJsonObject(spec.json) ? spec.json : undefined);
 
 /** The prompt's text: every string content of `messages` (and of their text parts), and a string `prompt`. */
 function promptLength(body: Json): number {
   let longest = typeof body.prompt === 'string' ? body.prompt.length : 0;
   for (const m of Array.isArray(body.messages) ? body.messages : []) {
-    if (!isObject(m)) continue;
+    if (!isJsonObject(m)) continue;
     if (typeof m.content === 'string') longest = Math.max(longest, m.content.length);
     else if (Array.isArray(m.content))
       for (const p of m.content)
-        if (isObject(p) && typeof p.text === 'string') longest = Math.max(longest, p.text.length);
+        if (isJsonObject(p) && typeof p.text === 'string') longest = Math.max(longest, p.text.length);
   }
   return longest;
 }
@@ -73,12 +72,14 @@ function capPrompt(body: Json, cap: number): Json {
   if (typeof body.prompt === 'string') out.prompt = cut(body.prompt);
   if (Array.isArray(body.messages))
     out.messages = body.messages.map((m) => {
-      if (!isObject(m)) return m;
+      if (!isJsonObject(m)) return m;
       if (typeof m.content === 'string') return { ...m, content: cut(m.content) };
       if (!Array.isArray(m.content)) return m;
       return {
         ...m,
-        content: m.content.map((p) => (isObject(p) && typeof p.text === 'string' ? { ...p, text: cut(p.text) } : p)),
+        content: m.content.map((p) =>
+          isJsonObject(p) && typeof p.text === 'string' ? { ...p, text: cut(p.text) } : p,
+        ),
       };
     });
   return out;
@@ -87,7 +88,7 @@ function capPrompt(body: Json, cap: number): Json {
 const mapBodies = (specs: readonly HttpRequestSpec[], f: (b: Json) => Json) =>
   specs.map((s) => {
     const b = bodyOf(s);
-    return b ? withBody(s, f(b)) : s;
+    return b ? { ...s, json: f(b) } : s;
   });
 
 /** Fields out of every body of the set at once (a field the crash needs stays in all). */

@@ -2,6 +2,7 @@
 import type { HandedOffBreach } from '../core/check.js';
 import { type CheckIdentity, identityOf } from '../core/check-identity.js';
 import type { CheckResult, FailOutcome } from '../core/result.js';
+import { is2xx } from '../core/values.js';
 import { buildEvidence, type EvidenceContext } from '../transport/evidence.js';
 
 /** What the evidence of a handed-off failure is built with: the run's redaction, credentials and seed. */
@@ -24,12 +25,6 @@ export interface HandOff {
   orphans(results: readonly CheckResult[], allChecks: readonly CheckIdentity[], ctx: HandOffContext): CheckResult[];
 }
 
-/** A breach worth handing off: the answer is a 2xx (accepted) or a 5xx (a crash instead of a refusal). */
-function genuine(breach: HandedOffBreach): boolean {
-  const s = breach.exchange.response.status;
-  return (s >= 200 && s <= 299) || s >= 500;
-}
-
 /** One line naming the breach, for notes. */
 function line(owner: string, r: Report): string {
   return `${r.seer} saw ${owner}'s rule broken: ${r.breach.actual} (expected ${r.breach.expected})`;
@@ -39,7 +34,9 @@ export function createHandOff(): HandOff {
   const reports: Report[] = [];
   return {
     reporterOf: (seer) => (owner, breach) => {
-      if (owner !== seer && genuine(breach)) reports.push({ seer, owner, breach });
+      // A breach worth handing off: the answer is a 2xx (accepted) or a 5xx (a crash instead of a refusal).
+      const s = breach.exchange.response.status;
+      if (owner !== seer && (is2xx(s) || s >= 500)) reports.push({ seer, owner, breach });
     },
     apply(results, ctx) {
       const out = [...results];

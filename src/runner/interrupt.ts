@@ -69,11 +69,6 @@ export interface SignalInterrupt {
   dispose(): void;
 }
 
-/** The shell's exit code for a process a signal ended: 128 + its number. */
-function signalExitCode(signal: InterruptSignal): number {
-  return 128 + constants.signals[signal];
-}
-
 /** Listens for SIGINT and SIGTERM: the first aborts `signal`, a second exits at once. */
 export function interruptOnSignals(host: SignalHost = process as unknown as SignalHost): SignalInterrupt {
   const controller = new AbortController();
@@ -85,7 +80,7 @@ export function interruptOnSignals(host: SignalHost = process as unknown as Sign
       return;
     }
     host.stderr.write(`conformance: ${signal} again: exiting at once, without the reports\n`);
-    host.exit(signalExitCode(signal));
+    host.exit(128 + constants.signals[signal]); // the shell's exit code for a process a signal ended
   };
   for (const s of SIGNALS) host.on(s, onSignal);
   return {

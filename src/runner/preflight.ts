@@ -131,10 +131,6 @@ function described(ex: HttpExchange): string {
   return `HTTP ${ex.response.status}${type ? ` ${type}` : ''} ${bodyExcerpt(ex.response.bodyText, type)}`;
 }
 
-function isJsonBody(ex: HttpExchange): boolean {
-  return ex.json !== undefined;
-}
-
 /** Two answers that say the same: status and body. */
 function same(a: HttpExchange, b: HttpExchange): boolean {
   return a.response.status === b.response.status && a.response.bodyText === b.response.bodyText;
@@ -179,27 +175,6 @@ const wallAnswer = (ex: HttpExchange): string =>
   `${describeGatewayAnswer(ex)} ${bodyExcerpt(ex.response.bodyText, ex.response.headers['content-type'])}`;
 const WALL_MEANS = 'the deployment behind the gateway was not reached';
 
-/** The same gateway page to a read with and without credentials and to a valid request: a wall. */
-async function gatewayWall(
-  http: HttpClient,
-  target: TargetConfig,
-  first: { scheme: AuthScheme; ex: HttpExchange; spec: HttpRequestSpec },
-  configured: boolean,
-  timeoutMs: number,
-): Promise<FamilyFinding> {
-  const { scheme, ex } = first;
-  const other = await probeOtherCredentials(http, first.spec, scheme, configured);
-  if (!('ex' in other) || !sameGatewayAnswer(ex, other.ex)) return undefined;
-  const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
-  if (!('ex' in valid) || !sameGatewayAnswer(ex, valid.ex)) return undefined;
-  const answer = wallAnswer(ex);
-  return {
-    code: 'CTS_GATEWAY_WALL',
-    answer,
-    part: `on ${FAMILY[scheme]} every probe (a read with the credentials, the same read without them, a valid request) answered ${answer}: ${WALL_MEANS}`,
-  };
-}
-
 /** What one family's probe shows: a finding when none of its checks could be judged (a wall, a login page, refused credentials), undefined otherwise. */
 async function judgeFamily(
   http: HttpClient,
@@ -226,24 +201,31 @@ async function judgeFamily(
       code: 'CTS_NOT_THE_INTERFACE',
       part: `on ${family} a read of an unknown id was answered ${described(first)}: a captive or login page, not the interface`,
     };
-  if (isGatewayExchange(first)) return gatewayWall(http, target, { scheme, ex: first, spec }, configured, timeoutMs);
+  const gateway = isGatewayExchange(first);
   const refused = status === 401 || status === 403;
-  // The second probe only where it can tell something: a refusal, or a non-JSON 4xx (a wall?).
-  const wallLike = status >= 400 && status < 500 && !isJsonBody(first);
+  // The second probe only where it can tell something: a refusal, a gateway's page or a non-JSON 4xx (a wall?).
+  const wallLike = gateway || (status >= 400 && status < 500 && first.json === undefined);
   if (!refused && !wallLike) return undefined;
   const other = await probeOtherCredentials(http, spec, scheme, configured);
   const second = 'ex' in other ? other.ex : undefined;
   if (refused) return refusedFinding(first, second, scheme, configured);
-  // The same non-JSON answer to a read with and without credentials and to a valid request: a wall.
-  if (second && same(first, second)) {
-    const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
-    if ('ex' in valid && same(first, valid.ex))
-      return {
-        code: 'CTS_NOT_THE_INTERFACE',
-        part: `on ${family} the target answered the same ${described(first)} to a read with credentials, the same read without them, and a valid request: something in front of the interface answers instead of it (a TLS front that wants a client certificate, a gateway that wants a header, a maintenance page)`,
-      };
+  // The same answer to a read with and without credentials and to a valid request: a wall.
+  const alike = gateway ? sameGatewayAnswer : same;
+  if (!second || !alike(first, second)) return undefined;
+  const valid = await sendProbe(http, scheme, validRequestOf(target, scheme, timeoutMs));
+  if (!('ex' in valid) || !alike(first, valid.ex)) return undefined;
+  if (gateway) {
+    const answer = wallAnswer(first);
+    return {
+      code: 'CTS_GATEWAY_WALL',
+      answer,
+      part: `on ${family} every probe (a read with the credentials, the same read without them, a valid request) answered ${answer}: ${WALL_MEANS}`,
+    };
   }
-  return undefined;
+  return {
+    code: 'CTS_NOT_THE_INTERFACE',
+    part: `on ${family} the target answered the same ${described(first)} to a read with credentials, the same read without them, and a valid request: something in front of the interface answers instead of it (a TLS front that wants a client certificate, a gateway that wants a header, a maintenance page)`,
+  };
 }
 
 /** A probe that got no answer: a redirect away from the interface, or a transport error no check could pass. */

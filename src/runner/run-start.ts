@@ -99,18 +99,12 @@ async function probe(opts: RunSettings, { client, deadline }: RunSession): Promi
     if (unjudged) return { unjudged, pace: undefined, notServed };
     const roundTripMs = performance.now() - sent;
     const chat = selected.includes('chat.create') && !notServed.includes('chat.create');
-    const generation = chat ? await timedGeneration(opts, client) : undefined;
+    // A short streamed answer timed; undefined when none came back, which the chat checks will report.
+    const generation = chat
+      ? await measureGeneration(client, opts.target, opts.timeoutMs).catch(() => undefined)
+      : undefined;
     return { unjudged, pace: { roundTripMs, ...(generation ? { generation } : {}) }, notServed };
   } catch {
     return none; // the checks will meet whatever went wrong, and report it
-  }
-}
-
-/** A short streamed answer timed (pace.ts); undefined when none came back, which the chat checks will report. */
-async function timedGeneration(opts: RunSettings, client: RunSession['client']) {
-  try {
-    return await measureGeneration(client, opts.target, opts.timeoutMs);
-  } catch {
-    return undefined;
   }
 }

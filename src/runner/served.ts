@@ -19,14 +19,12 @@ function probeOf(target: TargetConfig, part: Part, timeoutMs: number): HttpReque
   return unparsableOf(target, part === 'chat' ? 'chat.create' : 'training-jobs.create', timeout);
 }
 
-const absent = (status: number): boolean => status === 404 || status === 405;
-
 /** Whether every probe of the part answered 404 or 405; false when one failed to get an answer. */
 async function notServed(http: HttpClient, target: TargetConfig, part: Part, timeoutMs: number): Promise<boolean> {
   const spec = probeOf(target, part, timeoutMs);
   try {
     const answers = await Promise.all([http.send(spec), http.send({ ...spec, auth: 'none' })]);
-    return answers.every((ex) => absent(ex.response.status));
+    return answers.every((ex) => ex.response.status === 404 || ex.response.status === 405);
   } catch {
     return false; // no answer: the preflight and the checks say what went wrong
   }

@@ -1,5 +1,4 @@
 /** @module The finding of a target that went down during a run: the MUST run result `target.stays-up` (§4). */
-import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
 import type { HttpRequestSpec, RecordedRequest } from '../transport/types.js';
@@ -8,7 +7,6 @@ import { buildCurl } from '../transport/curl.js';
 import { buildEvidence, type EvidenceContext } from '../transport/evidence.js';
 
 export const FINDING_ID = TARGET_RULES.staysUp.id;
-const REQUIREMENT = TARGET_RULES.staysUp.requirement;
 
 /** One request a check sent, as the watcher saw it go out. */
 export interface Sent {
@@ -58,16 +56,18 @@ export interface Found {
   readonly bounded?: { readonly attempts: number; readonly restarts: number };
 }
 
-/** The same request, whichever check sent it. */
-function keyOf(sent: Sent): string {
-  const { method, path, query, json, body } = sent.spec;
-  return JSON.stringify([method, path, query ?? {}, json ?? null, typeof body === 'string' ? body : body?.length]);
-}
-
+/** The requests in flight, each once: the same request, whichever check sent it. */
 export function candidatesOf(inFlight: readonly Sent[]): Sent[] {
   const seen = new Set<string>();
   return inFlight.filter((s) => {
-    const key = keyOf(s);
+    const { method, path, query, json, body } = s.spec;
+    const key = JSON.stringify([
+      method,
+      path,
+      query ?? {},
+      json ?? null,
+      typeof body === 'string' ? body : body?.length,
+    ]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -75,10 +75,6 @@ export function candidatesOf(inFlight: readonly Sent[]): Sent[] {
 }
 
 const described = (s: Sent): string => `${s.spec.method} ${s.spec.path} (check ${s.check})`;
-
-function operationOf(s: Sent): OperationId {
-  return matchOperation(s.spec.method, s.spec.path)?.op.id ?? 'chat.create';
-}
 
 function shrunkWords(f: Found): string {
   if (f.unshrunk) return `not shrunk: ${f.unshrunk}`;
@@ -150,10 +146,10 @@ export function findingOf(episodes: readonly Episode[], ctx: FindingContext): Ch
   const evidence = buildEvidence(outcome, { ...ctx, replay });
   return {
     id: FINDING_ID,
-    operation: operationOf(members[0]!),
+    operation: matchOperation(members[0]!.spec.method, members[0]!.spec.path)?.op.id ?? 'chat.create',
     section: '§4',
     level: 'MUST',
-    requirement: REQUIREMENT,
+    requirement: TARGET_RULES.staysUp.requirement,
     durationMs: 0,
     status: 'fail',
     expected: outcome.expected,

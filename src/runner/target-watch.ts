@@ -1,4 +1,5 @@
 /** @module Watches the target for going down during a run: probes, waits for it, replays, or ends the run. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckDefinition } from '../core/check.js';
 import { identityOf } from '../core/check-identity.js';
 import type { Redactor } from '../core/redact.js';
@@ -88,8 +89,6 @@ export interface TargetWatch {
     checks: readonly CheckDefinition[],
   ): { unjudged: Unjudged; ids: string[] } | undefined;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createTargetWatch(opts: TargetWatchOptions): TargetWatch {
   return new Watch(opts);
@@ -192,7 +191,7 @@ class Watch implements TargetWatch, RequestWatch {
       else
         this.gone = {
           at: episode.downAt,
-          reason: goneReason(episode),
+          reason: `not run: the target went down at ${episode.downAt.toISOString()} and did not come back within ${episode.recoverTimeoutMs / 1000} s (see ${FINDING_ID})`,
           unjudged: `the target went down at ${episode.downAt.toISOString()} and stayed down past --recover-timeout (see ${FINDING_ID})`,
           episode,
         };
@@ -364,10 +363,6 @@ class Watch implements TargetWatch, RequestWatch {
       results: [...report.results, findingOf(this.episodes, { ...this.opts.evidence, redact })],
     });
   }
-}
-
-function goneReason(episode: Episode): string {
-  return `not run: the target went down at ${episode.downAt.toISOString()} and did not come back within ${episode.recoverTimeoutMs / 1000} s (see ${FINDING_ID})`;
 }
 
 export function familiesOf(checks: readonly CheckDefinition[]): AuthScheme[] {

@@ -31,41 +31,38 @@ export interface RequestWatch {
 }
 
 export function watchedClient(watch: RequestWatch, http: HttpClient, checkId: string): HttpClient {
-  const sentOf = (spec: HttpRequestSpec): Sent => ({ check: checkId, spec, record: () => watch.record(spec) });
+  /** One request through the watch; `stays`: in flight after it is answered (a stream, until read or closed). */
+  const watched = async <T>(spec: HttpRequestSpec, stays: boolean, go: (sent: Sent) => Promise<T>): Promise<T> => {
+    await watch.gate(checkId);
+    const sent: Sent = { check: checkId, spec, record: () => watch.record(spec) };
+    watch.inFlight.add(sent);
+    try {
+      return await go(sent);
+    } catch (err) {
+      if (stays) watch.inFlight.delete(sent);
+      watch.unheard(checkId, spec, err);
+      return await watch.failed(sent, err);
+    } finally {
+      if (!stays) watch.inFlight.delete(sent);
+    }
+  };
   return {
-    async send(spec) {
-      await watch.gate(checkId);
-      const sent = sentOf(spec);
-      watch.inFlight.add(sent);
-      try {
+    send: (spec) =>
+      watched(spec, false, async () => {
         const ex = await http.send(spec);
         watch.saw(spec, ex.response.status);
         watch.heard(checkId, spec, isGatewayExchange(ex) ? describeGatewayAnswer(ex) : undefined);
         return ex;
-      } catch (err) {
-        watch.unheard(checkId, spec, err);
-        return await watch.failed(sent, err);
-      } finally {
-        watch.inFlight.delete(sent);
-      }
-    },
-    async open(spec) {
-      await watch.gate(checkId);
-      const sent = sentOf(spec);
-      watch.inFlight.add(sent);
-      try {
+      }),
+    open: (spec) =>
+      watched(spec, true, async (sent) => {
         const ex = await http.open(spec);
         watch.saw(spec, ex.status);
         // A stream's body is not read here: a gateway status without a JSON body is a gateway's page.
         const json = /json/i.test(ex.headers['content-type'] ?? '');
         watch.heard(checkId, spec, NOT_UP.has(ex.status) && !json ? `HTTP ${ex.status}` : undefined);
         return watchedStream(watch, ex, sent);
-      } catch (err) {
-        watch.inFlight.delete(sent);
-        watch.unheard(checkId, spec, err);
-        return await watch.failed(sent, err);
-      }
-    },
+      }),
   };
 }
 

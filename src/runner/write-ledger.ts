@@ -3,6 +3,7 @@ import { ConformanceError } from '../core/errors.js';
 import { OPERATIONS, type Operation } from '../core/operations.js';
 import type { CreatedItem, WriteSummary } from '../core/report.js';
 import { fail, type FailOutcome } from '../core/result.js';
+import { is2xx } from '../core/values.js';
 import type { HttpClient, HttpExchange, HttpRequestSpec, RecordedRequest } from '../transport/types.js';
 
 /** A request expected to be refused that the target accepted although the budget was spent. */
@@ -119,16 +120,14 @@ class Ledger implements WriteLedger {
     const where = `${spec.method} ${spec.path} was not sent`;
     if (spec.expect !== 'refusal') throw new ConformanceError('CTS_WRITE_BUDGET', `${spent}: ${where}`);
     const why = this.stopped.get(w.op.id);
-    if (why === 'accepted')
-      throw new ConformanceError(
-        'CTS_WRITE_BUDGET',
-        `${spent} and ${w.op.method} ${w.op.path} has already accepted a request it should refuse (reported as a failure): ${where}`,
-      );
-    if (why === 'unanswered')
-      throw new ConformanceError(
-        'CTS_WRITE_BUDGET',
-        `${spent} and a request ${w.op.method} ${w.op.path} should refuse went unanswered (it may have created something): ${where}`,
-      );
+    if (why) {
+      const op = `${w.op.method} ${w.op.path}`;
+      const what =
+        why === 'accepted'
+          ? `${op} has already accepted a request it should refuse (reported as a failure)`
+          : `a request ${op} should refuse went unanswered (it may have created something)`;
+      throw new ConformanceError('CTS_WRITE_BUDGET', `${spent} and ${what}: ${where}`);
+    }
     return { beyond: true };
   }
 
@@ -170,7 +169,7 @@ class Ledger implements WriteLedger {
         throw err;
       }
       const { status, json, exchange } = read(x);
-      if (status >= 200 && status < 300) {
+      if (is2xx(status)) {
         this.record(w, json);
         if (beyond) {
           this.stopped.set(w.op.id, 'accepted');

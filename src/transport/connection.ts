@@ -63,19 +63,6 @@ function bypassed(url: URL, noProxy: string): boolean {
   return false;
 }
 
-/** The environment variable that holds the proxy for a URL of this scheme, as curl reads them. */
-function proxyVariable(
-  protocol: string,
-  env: Readonly<Record<string, string | undefined>>,
-): { name: string; value: string } | undefined {
-  const names = protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
-  for (const name of [...names, 'all_proxy', 'ALL_PROXY']) {
-    const value = env[name];
-    if (value) return { name, value };
-  }
-  return undefined;
-}
-
 /** The proxy requests to `target` go through, or undefined for a direct connection. */
 export function proxyFor(target: string, settings: ConnectionSettings): ProxySetting | undefined {
   if (settings.direct) return undefined;
@@ -84,8 +71,10 @@ export function proxyFor(target: string, settings: ConnectionSettings): ProxySet
   const noProxy = env.no_proxy ?? env.NO_PROXY ?? '';
   if (noProxy && bypassed(url, noProxy)) return undefined;
   if (settings.proxy) return settings.proxy;
-  const fromEnv = proxyVariable(url.protocol, env);
-  return fromEnv ? { url: fromEnv.value, from: fromEnv.name } : undefined;
+  // The environment variable that holds the proxy for a URL of this scheme, as curl reads them.
+  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+  const from = [...names, 'all_proxy', 'ALL_PROXY'].find((name) => env[name]);
+  return from ? { url: env[from]!, from } : undefined;
 }
 
 /** A proxy URL without its credentials, for messages: `http://proxy.example:3128`. */

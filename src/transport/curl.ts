@@ -103,22 +103,14 @@ export function buildCurl(req: RecordedRequest, opts: CurlOptions): string {
   for (const [header, value] of Object.entries(req.headers)) {
     const name = header.toLowerCase();
     if (SKIP_HEADERS.has(name) || isTelemetryHeader(name)) continue;
-    if (name === 'accept-encoding' && asksCompression(value)) {
-      parts.push('--compressed');
-      continue;
-    }
     const args =
       name === 'authorization' ? (authorizationArgs(value, opts) ?? opts.otherAuthorization?.(value)) : undefined;
-    if (args) {
-      parts.push(...args);
-      continue;
-    }
+    if (name === 'accept-encoding' && asksCompression(value)) parts.push('--compressed');
+    else if (args) parts.push(...args);
     // A secret header of the run's own (`--header 'X-Api-Key: …'`) is read back from its variable.
-    if (name !== 'authorization' && isSecretHeaderName(name) && opts.connection?.headers[header] === value) {
+    else if (name !== 'authorization' && isSecretHeaderName(name) && opts.connection?.headers[header] === value)
       parts.push('-H', `"${header}: $${headerVariable(header)}"`);
-      continue;
-    }
-    parts.push('-H', shellQuote(`${header}: ${value}`));
+    else parts.push('-H', shellQuote(`${header}: ${value}`));
   }
   if (req.body !== undefined) parts.push('--data-raw', shellQuote(req.body));
   return opts.redact(parts.join(' '));

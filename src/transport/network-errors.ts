@@ -30,9 +30,6 @@ function proxyFailure(err: unknown, code: string, proxy: string, origin: string)
   return undefined;
 }
 
-/** The outermost errno-like code in the error's cause chain, or ''. */
-const codeOf = (err: unknown): string => errorCodes(err)[0] ?? '';
-
 const TIMEOUT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
@@ -85,7 +82,7 @@ function originOf(url: string): string {
 export function classifyNetworkError(err: unknown, ctx: Context): ConformanceError {
   if (ConformanceError.is(err)) return err;
   const origin = originOf(ctx.url);
-  const code = codeOf(err);
+  const code = errorCodes(err)[0] ?? ''; // the outermost errno-like code in the cause chain
   const name = (err as { name?: string })?.name ?? '';
   const error = (c: ConformanceErrorCode, message: string) => new ConformanceError(c, message, { cause: err });
   const timedOut = () =>
