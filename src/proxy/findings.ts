@@ -51,14 +51,13 @@ export class Findings {
 
   /**
    * One exchange broke the rule (call `judged` for it too). `evidence` is built only for the first
-   * breach of a group; returns true then (the caller may say so at once). `at`: when the exchange
-   * was seen (epoch ms), now unless said.
+   * breach of a group; returns true then (the caller may say so at once).
    */
-  breached(j: Judged, breach: Breach, evidence: () => Evidence, at = Date.now()): boolean {
+  breached(j: Judged, breach: Breach, evidence: () => Evidence): boolean {
     const g = this.group(j);
     g.failed++;
     if (!g.first) {
-      g.first = { ...breach, evidence: evidence(), at };
+      g.first = { ...breach, evidence: evidence(), at: Date.now() };
       return true;
     }
     if (g.more.length < MORE_EXAMPLES) g.more.push(`${breach.exchange}: ${breach.actual}`);

@@ -15,13 +15,8 @@ export interface JudgeFeed {
   stop(): void;
 }
 
-/** The answer's bytes to the judge as they came; `done` once it has them all. */
-export function plainFeed(judge: ExchangeSteps, done: () => void): JudgeFeed {
-  return new PlainFeed(judge, done);
-}
-
-/** A class rather than an object of closures: one per exchange. */
-class PlainFeed implements JudgeFeed {
+/** The answer's bytes to the judge as they came; `done` once it has them all (a class: one per exchange, no closures). */
+export class PlainFeed implements JudgeFeed {
   constructor(
     private readonly judge: ExchangeSteps,
     private readonly done: () => void,
@@ -43,11 +38,10 @@ export function feedFor(
   session: ProxySession,
   done: () => void,
   /** The plain feed already made for this judge and `done`, handed back for an answer not encoded. */
-  plain?: JudgeFeed,
+  plain: JudgeFeed,
 ): JudgeFeed {
-  if (contentEncoding === undefined) return plain ?? plainFeed(judge, done);
-  const coding = codingOf(contentEncoding);
-  if (coding === 'identity') return plain ?? plainFeed(judge, done);
+  const coding = contentEncoding === undefined ? 'identity' : codingOf(contentEncoding);
+  if (coding === 'identity') return plain;
   if (typeof coding === 'object') {
     // Forwarded as it came, its body not judged: said once in the report, never a failure.
     session.notDecoded(coding.undecodable);

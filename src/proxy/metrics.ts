@@ -66,23 +66,19 @@ export class ProxyMetrics implements SessionListener {
 
   constructor(options: { readonly target: string }) {
     const registers = [this.registry];
-    this.exchanges = new Counter({
-      name: `${METRICS_PREFIX}exchanges_total`,
-      help: 'Exchanges of the interface the proxy opened for judging, per operation',
-      labelNames: ['operation'],
-      registers,
-    });
-    this.outside = new Counter({
-      name: `${METRICS_PREFIX}exchanges_outside_total`,
-      help: 'Exchanges outside the interface: forwarded, not judged',
-      registers,
-    });
-    this.findings = new Counter({
-      name: `${METRICS_PREFIX}findings_total`,
-      help: "Exchanges that broke a rule, per rule (the report's result id), operation, level and side",
-      labelNames: ['rule', 'operation', 'level', 'side'],
-      registers,
-    });
+    const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+      new Counter<L>({ name: `${METRICS_PREFIX}${name}`, help, labelNames, registers });
+    this.exchanges = counter(
+      'exchanges_total',
+      'Exchanges of the interface the proxy opened for judging, per operation',
+      ['operation'],
+    );
+    this.outside = counter('exchanges_outside_total', 'Exchanges outside the interface: forwarded, not judged');
+    this.findings = counter(
+      'findings_total',
+      "Exchanges that broke a rule, per rule (the report's result id), operation, level and side",
+      ['rule', 'operation', 'level', 'side'],
+    );
     for (const [name, buckets] of Object.entries(SECONDS_BUCKETS) as [
       keyof typeof SECONDS_BUCKETS,
       readonly number[],

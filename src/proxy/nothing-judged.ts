@@ -20,18 +20,14 @@ export function withNothingJudged(server: RunReport, exchanges: number): RunRepo
   if (server.unjudged || server.results.some(judgedTheServer)) return server;
   const unanswered = server.results.filter((r) => r.status === 'error' && NEVER_ANSWERED.has(r.errorCode ?? ''));
   if (server.results.length > 0 && unanswered.length !== server.results.length) return server;
-  const unjudged =
+  const [code, reason] =
     unanswered.length === 0
-      ? {
-          code: NO_TRAFFIC,
-          reason: `no exchange of the interface came through the proxy (${exchanges} observed): nothing was judged`,
-          families: ['bearer', 'basic'] as ('bearer' | 'basic')[],
-        }
-      : {
-          code: 'CTS_TARGET_UNREACHABLE' as UnjudgedCode,
-          reason: `the target never answered: ${unanswered[0]!.message ?? 'not reached'}`,
-          families: ['bearer', 'basic'] as ('bearer' | 'basic')[],
-        };
+      ? [NO_TRAFFIC, `no exchange of the interface came through the proxy (${exchanges} observed): nothing was judged`]
+      : [
+          'CTS_TARGET_UNREACHABLE' as UnjudgedCode,
+          `the target never answered: ${unanswered[0]!.message ?? 'not reached'}`,
+        ];
+  const unjudged = { code, reason, families: ['bearer', 'basic'] as ('bearer' | 'basic')[] };
   const results = server.results.map((r): CheckResult => {
     if (!unanswered.includes(r)) return r;
     const { errorCode, message, ...rest } = r;

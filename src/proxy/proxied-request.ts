@@ -15,7 +15,7 @@ import { CLIENT_CERT_PAGE, clientCertRefused } from '../transport/tls-errors.js'
 import { forwardable } from './forwardable.js';
 import type { InFlight } from './in-flight.js';
 import type { ExchangeSteps, JudgeQueue } from './judge-queue.js';
-import { feedFor, type JudgeFeed, plainFeed } from './judge-feed.js';
+import { feedFor, type JudgeFeed, PlainFeed } from './judge-feed.js';
 import { drain, hasBody, takeBody } from './request-body.js';
 import type { ProxyUpstream } from './upstream.js';
 
@@ -91,7 +91,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     req.on('error', () => undefined);
     this.withBody = hasBody(req);
     if (!this.withBody) this.judge.requestEnd();
-    this.plain = this.feed = plainFeed(this.judge, this.done);
+    this.plain = this.feed = new PlainFeed(this.judge, this.done);
   }
 
   /** Takes the request in: watches the client's side, then forwards it (as its body arrives). */
@@ -115,38 +115,21 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
         headers: up.extraHeaders ? { ...up.extraHeaders, ...headers } : headers,
         body,
       },
-      // This object is the handler: no closures per exchange.
       this,
     );
   }
 
-  // undici's handler: the answer's steps, to the methods below.
+  // undici's handler (this object: no closures per exchange): the answer's steps.
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.started(controller);
+    this.upstream = controller;
+    if (this.gone) controller.abort(this.gone);
   }
+
   onResponseStart(
     _c: Dispatcher.DispatchController,
     status: number,
     upHeaders: Dispatcher.ResponseData['headers'],
   ): void {
-    this.answerStarted(status, upHeaders);
-  }
-  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.answerData(chunk);
-  }
-  onResponseEnd(): void {
-    this.answerEnded();
-  }
-  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
-    void this.failed(err);
-  }
-
-  private started(controller: Dispatcher.DispatchController): void {
-    this.upstream = controller;
-    if (this.gone) controller.abort(this.gone);
-  }
-
-  private answerStarted(status: number, upHeaders: Dispatcher.ResponseData['headers']): void {
     if (this.gone) return;
     // A TLS front's 400 page may be its refusal of the proxy's (missing) client certificate:
     // held until its end to tell, then forwarded as it came unless it is that.
@@ -160,7 +143,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     this.turn ??= setImmediate(this.endOfTurn);
   }
 
-  private answerData(chunk: Buffer): void {
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.gone) return;
     const { held } = this;
     if (held) {
@@ -173,7 +156,7 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     this.turn ??= setImmediate(this.endOfTurn);
   }
 
-  private answerEnded(): void {
+  onResponseEnd(): void {
     if (this.gone) return;
     if (this.held) {
       if (CLIENT_CERT_PAGE.test(Buffer.concat(this.held.chunks).toString('utf8'))) {
@@ -185,6 +168,10 @@ export class ProxiedRequest implements Dispatcher.DispatchHandler {
     }
     this.settleTurn(true);
     this.feed.end();
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    void this.failed(err);
   }
 
   /** The answer's status line and headers to the judge, which picks the feed for its body. */

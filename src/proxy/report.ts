@@ -49,8 +49,7 @@ export function resultOf(g: Group, redact: (text: string) => string): CheckResul
   };
   const notes = [countsNote(exchanges), ...g.more.map((m) => `also: ${m}`)].map(redact);
   // Evidence was redacted when it was built; secrets learned later are redacted now too.
-  const evidenceOf = (e: CheckResult['evidence']) =>
-    e ? { evidence: JSON.parse(redact(JSON.stringify(e))) as NonNullable<CheckResult['evidence']> } : {};
+  const evidenceOf = (e: CheckResult['evidence']) => (e ? { evidence: redacted(e, redact) } : {});
   if (g.first)
     return {
       ...base,

@@ -22,8 +22,8 @@ export class ListenedFindings extends Findings {
     super();
   }
 
-  override breached(judged: Judged, breach: Breach, evidence: () => Evidence, at?: number): boolean {
-    const first = super.breached(judged, breach, evidence, at);
+  override breached(judged: Judged, breach: Breach, evidence: () => Evidence): boolean {
+    const first = super.breached(judged, breach, evidence);
     this.listener.breach?.(judged);
     return first;
   }

@@ -6,6 +6,7 @@
 import type { OperationId } from '../core/operations.js';
 import { matchOperation } from '../core/operations.js';
 import type { CheckResult } from '../core/result.js';
+import { GATEWAY_STATUSES } from '../rules/answer-facts.js';
 import { TARGET_RULES } from '../rules/target-rules.js';
 
 /**
@@ -16,7 +17,6 @@ const STAYS_UP = TARGET_RULES.staysUp;
 
 /** Transport failures that may mean the upstream went away (connection reset, cut, refused). */
 const CONNECTION_LOST: ReadonlySet<string> = new Set(['CTS_TARGET_RESET', 'CTS_STREAM_CUT', 'CTS_TARGET_UNREACHABLE']);
-const NOT_UP: ReadonlySet<number> = new Set([502, 503, 504]);
 const POLL_MS = 250;
 /** The probe: a read of a training job no server holds (the run's preflight probe); any answer says the upstream is up. */
 export const UPSTREAM_PROBE_PATH = '/v1/preview/training-jobs/00000000-0000-4000-8000-00000000c0de';
@@ -58,7 +58,7 @@ export function createUpstreamWatch(options: {
 
   const up = async () => {
     const status = await options.probe().catch(() => undefined);
-    return status !== undefined && !NOT_UP.has(status);
+    return status !== undefined && !GATEWAY_STATUSES.has(status);
   };
 
   async function watchBack(down: UpstreamDown): Promise<void> {

@@ -4,16 +4,15 @@
  * explain it.
  */
 import { excerpt } from '../core/describe.js';
-import { OPERATIONS, operation, type OperationId } from '../core/operations.js';
+import { OPERATIONS, operation, operationLabel as label, type OperationId } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { answerSaid, GATEWAY_STATUSES, validBody, validRequest } from './answer-facts.js';
 import { contextLimitOf } from './context-limit.js';
 import { errorShapeOf } from './error-shape.js';
 import type { ExchangeSeen, Verdict } from './evidence.js';
 import { isJsonlMediaType, isJsonMediaType, JSONL_CONVENTION, JSONL_MEDIA_TYPES } from './media-types.js';
-import type { Rule } from './rule.js';
+import { serverExchangeRules } from './rule.js';
 
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 const ops = (keep: (o: (typeof OPERATIONS)[number]) => boolean): OperationId[] =>
   OPERATIONS.filter(keep).map((o) => o.id);
 
@@ -96,15 +95,13 @@ function unusualSplitRefused(e: ExchangeSeen): string | undefined {
     : undefined;
 }
 
-export const ACCEPTANCE_RULES = {
+export const ACCEPTANCE_RULES = serverExchangeRules({
   validRequestSucceeds: {
-    side: 'server',
     id: 'acceptance.valid-request-succeeds.{op}',
     level: 'MUST',
     requirement: validRequestRequirement,
     needs:
       'a 2xx JSON answer (its body against the response schema), or a valid request (a valid body; a listing with a well-typed query) answered with a 5xx other than 502, 503, 504',
-    slot: 'exchange',
     judge: (e) => {
       if (e.status >= 500 && !GATEWAY_STATUSES.has(e.status) && validRequest(e.request))
         return { expected: 'a 2xx answer to a valid request', actual: `${answerSaid(e)}: a server error` };
@@ -115,7 +112,6 @@ export const ACCEPTANCE_RULES = {
     },
   },
   everyFieldAccepted: {
-    side: 'server',
     id: 'acceptance.every-field-accepted.{op}',
     streamedId: 'acceptance.every-field-accepted.{op}-streamed',
     ops: ['chat.create', 'training-jobs.create', 'trajectories.log'],
@@ -126,7 +122,6 @@ export const ACCEPTANCE_RULES = {
         : `${label(op)} accepts realistic requests that together carry every ${operation(op).section} field and named value, answering 2xx.`,
     needs:
       "a valid request (keeping the servers' conventions too, breaking no vLLM rule) refused with 400/422 naming one of its fields, one no deployment limit governs (the model, sizes and maxima, the §7 conditions)",
-    slot: 'exchange',
     judge: (e): Verdict => {
       const field = validValueRefused(e);
       if (field === undefined || unusualSplitRefused(e) !== undefined) return undefined;
@@ -138,7 +133,6 @@ export const ACCEPTANCE_RULES = {
     },
   },
   acceptsAnySplit: {
-    side: 'server',
     id: 'trajectories.accepts-any-split-string',
     ops: ['trajectories.log'],
     section: '§4.4',
@@ -147,7 +141,6 @@ export const ACCEPTANCE_RULES = {
     requirement:
       'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
     needs: 'a valid log with a split other than train or val, refused with 400/422 naming split',
-    slot: 'exchange',
     judge: (e): Verdict => {
       const split = unusualSplitRefused(e);
       return split === undefined
@@ -156,7 +149,6 @@ export const ACCEPTANCE_RULES = {
     },
   },
   jsonContentType: {
-    side: 'server',
     id: 'acceptance.json-content-type.{op}',
     ops: ops((o) => !o.jsonl),
     level: 'SHOULD',
@@ -164,7 +156,6 @@ export const ACCEPTANCE_RULES = {
       `${operation(op).path.startsWith('/v2/') ? 'evaluation-record service' : operation(op).path.startsWith('/v1/preview/') ? 'FastAPI service' : 'OpenAI-compatible server'} answers JSON with a JSON media type`,
     requirement: (op) => `${label(op)} labels its successful JSON answer with a JSON media type (application/json).`,
     needs: 'a 2xx JSON answer',
-    slot: 'exchange',
     judge: (e) => {
       if (!is2xx(e.status) || e.framing !== 'json' || e.json === undefined) return undefined;
       const type = e.headers['content-type'];
@@ -174,7 +165,6 @@ export const ACCEPTANCE_RULES = {
     },
   },
   jsonlContentType: {
-    side: 'server',
     id: 'acceptance.jsonl-content-type.{op}',
     ops: ops((o) => o.jsonl === true),
     level: 'SHOULD',
@@ -182,7 +172,6 @@ export const ACCEPTANCE_RULES = {
     requirement: (op) =>
       `${label(op)} labels its JSONL listing with a JSONL media type (${JSONL_MEDIA_TYPES.slice(0, 2).join(', ')}, …).`,
     needs: 'a 2xx listing',
-    slot: 'exchange',
     judge: (e) => {
       if (!is2xx(e.status) || e.framing !== 'jsonl') return undefined;
       const type = e.headers['content-type'];
@@ -194,4 +183,4 @@ export const ACCEPTANCE_RULES = {
           };
     },
   },
-} as const satisfies Record<string, Rule>;
+});

@@ -3,7 +3,7 @@
  * has the ecosystem's shape and no internals, odd input never makes the server fail.
  */
 import { excerpt } from '../core/describe.js';
-import { OPERATIONS, operation, type OperationId } from '../core/operations.js';
+import { OPERATIONS, operationLabel as label } from '../core/operations.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { usageBreach } from './chat-answer.js';
 import { ERROR_SHAPE_CONVENTION, errorMessageOf, internalsIn, judgeErrorBody } from './error-shape.js';
@@ -15,9 +15,8 @@ import {
   validRequest,
 } from './answer-facts.js';
 import type { ExchangeSeen, Verdict } from './evidence.js';
-import type { Rule } from './rule.js';
+import { serverExchangeRules } from './rule.js';
 
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 const BODY_OPS = OPERATIONS.filter((o) => o.requestSchema !== undefined).map((o) => o.id);
 
 const bodyOf = (kind: 'malformed-json' | 'non-object-json' | 'invalid-body', e: ExchangeSeen): string | undefined => {
@@ -60,9 +59,8 @@ function errorShape(section7: boolean) {
 const LIST_OPS = OPERATIONS.filter((o) => o.jsonl === true).map((o) => o.id);
 const QUERY_CONVENTION = 'evaluation-record service list parameters';
 
-export const ANSWER_RULES = {
+export const ANSWER_RULES = serverExchangeRules({
   rejectsMalformedJson: {
-    side: 'server',
     id: 'errors.rejects-malformed-json.{op}',
     ops: BODY_OPS,
     level: 'SHOULD',
@@ -70,11 +68,9 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} rejects a body that is not JSON (§1: request bodies are JSON) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a request whose body is not JSON (client side too)',
-    slot: 'exchange',
     judge: refusalOf('malformed-json'),
   },
   rejectsNonObjectJson: {
-    side: 'server',
     id: 'errors.rejects-non-object-json.{op}',
     ops: BODY_OPS,
     level: 'SHOULD',
@@ -82,11 +78,9 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} rejects a JSON body that is not an object (an array, a string, null, a number) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a JSON body that is not an object (client side too)',
-    slot: 'exchange',
     judge: refusalOf('non-object-json'),
   },
   rejectsInvalidBody: {
-    side: 'server',
     id: 'errors.rejects-invalid-body.{op}',
     ops: BODY_OPS,
     level: 'SHOULD',
@@ -94,11 +88,9 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} rejects a body that breaks the documented request shape (a required field missing, a value of an unrelated type, an enum value outside the documented set, a number outside its range) with a 4xx, never a 2xx or 5xx.`,
     needs: 'a JSON object invalid against the request schema under every lax reading (decisions/0004; client side too)',
-    slot: 'exchange',
     judge: refusalOf('invalid-body'),
   },
   errorBodyShape: {
-    side: 'server',
     id: 'errors.error-body-shape.{op}',
     ops: BODY_OPS.filter((op) => op !== 'trajectories.log'),
     level: 'SHOULD',
@@ -106,11 +98,9 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} answers an invalid body with a JSON error body in a FastAPI shape (\`detail[]\` or a \`detail\` string), the OpenAI error envelope or vLLM's flat error object.`,
     needs: 'a body the server rejects with 400/422',
-    slot: 'exchange',
     judge: errorShape(false),
   },
   errorBodyShape7: {
-    side: 'server',
     id: 'errors.error-body-shape.{op}',
     ops: ['trajectories.log'],
     section: '§7',
@@ -118,11 +108,9 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} answers an invalid body with the §7 validation-error body (\`detail[]\` of \`loc\` array, \`msg\`, \`type\`).`,
     needs: 'a log body the server rejects with 400/422',
-    slot: 'exchange',
     judge: errorShape(true),
   },
   errorWithoutInternals: {
-    side: 'server',
     id: 'errors.error-message-without-internals.{op}',
     level: 'SHOULD',
     convention:
@@ -130,7 +118,6 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} answers an error with a message that carries no stack trace or exception dump (and, refusing an invalid body, says what is wrong).`,
     needs: 'an error answer (4xx or 5xx) with a body',
-    slot: 'exchange',
     judge: (e) => {
       if (e.status < 400 || e.text === undefined || e.text.trim() === '' || e.cut) return undefined;
       const leak = internalsIn(errorMessageOf(e.json ?? e.text)) ?? internalsIn(e.text);
@@ -143,7 +130,6 @@ export const ANSWER_RULES = {
     },
   },
   never5xx: {
-    side: 'server',
     id: 'errors.never-5xx-on-odd-input.{op}',
     level: 'SHOULD',
     convention:
@@ -151,7 +137,6 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} answers odd input (a body or a query it refuses, values at the edges of their types) with a 4xx or a 2xx, never a 5xx (502, 503 and 504 aside: gateways and overload).`,
     needs: 'a request that is not valid (or a read) answered with a 5xx',
-    slot: 'exchange',
     judge: (e) => {
       if (validRequest(e.request)) return undefined;
       if (e.status < 500) return 'held';
@@ -161,7 +146,6 @@ export const ANSWER_RULES = {
     },
   },
   rejectsWrongTypeQuery: {
-    side: 'server',
     id: 'errors.rejects-wrong-type-query.{op}',
     ops: LIST_OPS,
     level: 'SHOULD',
@@ -169,7 +153,6 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} rejects an integer query parameter (limit, offset) of the wrong type with a 4xx instead of ignoring it.`,
     needs: 'a listing asked with limit or offset that is not a whole number',
-    slot: 'exchange',
     judge: (e) => {
       const param = e.request.asked.invalid;
       return param === undefined
@@ -178,7 +161,6 @@ export const ANSWER_RULES = {
     },
   },
   queryErrorShape: {
-    side: 'server',
     id: 'errors.query-error-shape.{op}',
     ops: LIST_OPS,
     level: 'SHOULD',
@@ -186,7 +168,6 @@ export const ANSWER_RULES = {
     requirement: (op) =>
       `${label(op)} answers a query parameter of the wrong type with 422 and a FastAPI \`detail[]\` body (\`loc\`, \`msg\`, \`type\`).`,
     needs: 'a listing asked with limit or offset that is not a whole number, refused with a 4xx',
-    slot: 'exchange',
     judge: (e) => {
       const param = e.request.asked.invalid;
       if (param === undefined || e.status < 400 || e.status > 499 || e.text === undefined || e.cut) return undefined;
@@ -197,7 +178,6 @@ export const ANSWER_RULES = {
     },
   },
   usageAddsUp: {
-    side: 'server',
     id: 'chat-completions.usage-adds-up',
     ops: ['chat.create'],
     level: 'SHOULD',
@@ -205,7 +185,6 @@ export const ANSWER_RULES = {
     requirement:
       'usage.total_tokens equals usage.prompt_tokens plus usage.completion_tokens, all non-negative integers.',
     needs: 'a 2xx chat completion',
-    slot: 'exchange',
     judge: (e) => {
       if (!is2xx(e.status) || e.framing !== 'json' || !isJsonObject(e.json)) return undefined;
       const breach = usageBreach(e.json.usage);
@@ -214,4 +193,4 @@ export const ANSWER_RULES = {
         : 'held';
     },
   },
-} as const satisfies Record<string, Rule>;
+});

@@ -3,25 +3,21 @@
  * credentials is refused with a 4xx carrying no data (MUST), with 401 (SHOULD, RFC 9110).
  */
 import { excerpt } from '../core/describe.js';
-import { operation, type OperationId } from '../core/operations.js';
+import { operation, operationLabel as label, type OperationId } from '../core/operations.js';
 import { is2xx } from '../core/values.js';
 import { type PresentationId, PRESENTATION_LABELS } from '../core/presentations.js';
 import { derivedPresentations } from '../core/credentials.js';
 import { servedData, unauthorizedStatusBreach } from './auth.js';
+import { GATEWAY_STATUSES } from './answer-facts.js';
 import type { ExchangeSeen, Verdict } from './evidence.js';
 import type { Rule } from './rule.js';
-
-/** Gateways and overload: an answer that says nothing of the credentials. */
-const NOT_THE_SERVERS = new Set([502, 503, 504]);
-
-const label = (op: OperationId): string => `${operation(op).method} ${operation(op).path}`;
 
 /**
  * Why an answer to a request without valid credentials is not a 4xx refusal with no data: the
  * breach, or undefined when it is one (or a gateway's answer, which shows nothing).
  */
 export function rejectionProblem(op: OperationId, status: number, json: unknown, bodyText: string): string | undefined {
-  if (NOT_THE_SERVERS.has(status)) return undefined;
+  if (GATEWAY_STATUSES.has(status)) return undefined;
   const data = servedData(op, { json, response: { bodyText } });
   const said = `HTTP ${status}${bodyText ? `: ${excerpt(bodyText, 160)}` : ''}`;
   if (is2xx(status))
@@ -50,7 +46,7 @@ function refused(name: AuthRuleName) {
     const op = e.request.op.id;
     // A refusal streamed or listed is not read whole: only its status is judged.
     const problem = rejectionProblem(op, e.status, e.json, e.text ?? '');
-    if (problem === undefined) return NOT_THE_SERVERS.has(e.status) ? undefined : 'held';
+    if (problem === undefined) return GATEWAY_STATUSES.has(e.status) ? undefined : 'held';
     const shown = e.request.against ?? e.request.presentation;
     return { expected: `${PRESENTATION_LABELS[shown]}: a 4xx answer with no data (§5)`, actual: problem };
   };

@@ -26,7 +26,7 @@ function isRecord(value: unknown, kind: RecordKind): boolean {
 /** The successful answer's data a response carries, if any (§4.4's body is not shown: judged by status alone). */
 export function servedData(op: OperationId, ex: AnswerText): string | undefined {
   const json = ex.json as Record<string, unknown> | undefined;
-  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
+  const isObject = isJsonObject(json);
   switch (op) {
     case 'chat.create':
       return isObject && Array.isArray(json.choices) ? 'a chat completion (`choices`)' : undefined;

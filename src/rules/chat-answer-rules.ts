@@ -7,6 +7,7 @@ import {
   type ChatBody,
   completionBoundBreach,
   completionBoundShown,
+  completionTokens,
   echoBreach,
   echoShown,
   forbiddenBy71,
@@ -40,7 +41,7 @@ import { STRUCTURED_RULES } from './chat-structured-rules.js';
 import type { CompletionSeen, ExchangeSeen, Verdict } from './evidence.js';
 import { answerSaid, refusalVerdict, validBody } from './answer-facts.js';
 import { is2xx, isJsonObject } from '../core/values.js';
-import type { Rule, RuleIdentity } from './rule.js';
+import { type RuleIdentity, chatRules } from './rule.js';
 
 type Shown = (request: ChatBody, completion: ChatBody) => boolean;
 type Said = (request: ChatBody, completion: ChatBody) => string | undefined;
@@ -53,10 +54,9 @@ export interface ChatAnswerRule extends RuleIdentity {
   readonly breach: Said;
 }
 
-function answerRule(identity: Omit<RuleIdentity, 'side' | 'ops'>, shown: Shown, breach: Said): ChatAnswerRule {
+function answerRule(identity: Omit<RuleIdentity, 'side'>, shown: Shown, breach: Said): ChatAnswerRule {
   return {
     side: 'server',
-    ops: ['chat.create'],
     ...identity,
     slot: 'completion',
     shown,
@@ -74,10 +74,8 @@ const withLogprobs =
   (request, completion) =>
     request.logprobs === true && shown(request, completion);
 
-const chatRequest = (e: ExchangeSeen): ChatBody | undefined => {
-  const b = e.request.body;
-  return e.request.json && typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as ChatBody) : undefined;
-};
+const chatRequest = (e: ExchangeSeen): ChatBody | undefined =>
+  e.request.json && isJsonObject(e.request.body) ? e.request.body : undefined;
 
 /** A §7 condition: a request it forbids is refused with a 4xx, never served. */
 function forbidden(forbids: (request: ChatBody, e: ExchangeSeen) => string | undefined) {
@@ -105,9 +103,6 @@ function choiceFloors(request: ChatBody, completion: ChatBody): (number | undefi
   });
 }
 
-const completionTokensOf = (completion: ChatBody): unknown =>
-  isJsonObject(completion.usage) ? completion.usage.completion_tokens : undefined;
-
 const cachedTokensOf = (completion: ChatBody): unknown => {
   const details = isJsonObject(completion.usage) ? completion.usage.prompt_tokens_details : undefined;
   return isJsonObject(details) ? details.cached_tokens : undefined;
@@ -120,11 +115,13 @@ export function describePriority(scheduling: boolean, flag: string): string {
     : `§7.1 judged as if the served model has no priority scheduling: a non-zero priority must be refused (${flag} if it has)`;
 }
 
-export const CHAT_ANSWER_RULES = {
+const REQUEST_ID_RETURNED =
+  'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).';
+
+export const CHAT_ANSWER_RULES = chatRules({
   nChoices: answerRule(
     {
       id: 'chat-completions.n-choices-indexed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'OpenAI chat completions: n choices with indices 0..n-1',
       requirement: 'A request with n (default 1) is answered with exactly n choices whose indices are 0..n-1.',
@@ -137,7 +134,6 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.max-tokens-bound-completion',
       streamedId: 'chat-completions.max-tokens-bound-completion.streamed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'OpenAI max_completion_tokens: completion_tokens <= the bound, finish_reason "length" when it is hit',
       requirement:
@@ -151,7 +147,6 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.min-tokens-honoured',
       streamedId: 'chat-completions.min-tokens-honoured.streamed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'vLLM min_tokens: nothing ends the output before min_tokens tokens',
       requirement:
@@ -164,7 +159,6 @@ export const CHAT_ANSWER_RULES = {
   stopStrings: answerRule(
     {
       id: 'chat-completions.stop-strings-honoured',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'OpenAI/vLLM stop: output ends before the stop string, kept only with include_stop_str_in_output',
       requirement:
@@ -177,7 +171,6 @@ export const CHAT_ANSWER_RULES = {
   tokenIdsPerChoice: answerRule(
     {
       id: 'chat-completions.return-token-ids-per-choice',
-      section: '§4.1',
       level: 'MUST',
       requirement:
         'With return_token_ids true, every choice carries token_ids, an array of integers (non-empty when tokens were generated).',
@@ -189,7 +182,6 @@ export const CHAT_ANSWER_RULES = {
   tokenIdsMatchUsage: answerRule(
     {
       id: 'chat-completions.return-token-ids-match-usage',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'vLLM return_token_ids: prompt_token_ids and token_ids counted as in usage',
       requirement:
@@ -203,7 +195,6 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.logprobs-shape-and-counts',
       streamedId: 'chat-completions.logprobs-shape-and-counts.streamed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'OpenAI logprobs: one entry per generated token, top_logprobs alternatives each',
       requirement:
@@ -216,7 +207,6 @@ export const CHAT_ANSWER_RULES = {
   logprobsBytesOrder: answerRule(
     {
       id: 'chat-completions.logprobs-bytes-and-order',
-      section: '§4.1',
       level: 'SHOULD',
       convention:
         "OpenAI logprobs: bytes is the token's UTF-8, top_logprobs are the most likely tokens, most likely first (vLLM logprobs tests)",
@@ -231,7 +221,6 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.logprobs-tokens-join-to-content',
       streamedId: 'chat-completions.logprobs-tokens-join-to-content.streamed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'OpenAI/vLLM logprobs: logprobs.content lists the generated tokens, in order (vLLM logprobs tests)',
       requirement:
@@ -245,7 +234,6 @@ export const CHAT_ANSWER_RULES = {
   tokensAsTokenIds: answerRule(
     {
       id: 'chat-completions.tokens-as-token-ids',
-      section: '§4.1',
       level: 'MUST',
       requirement:
         'With return_tokens_as_token_ids and logprobs, every logprobs token (and top_logprobs token) is a string token_id:<id>.',
@@ -258,7 +246,6 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.echo-prepends-last-message',
       streamedId: 'chat-completions.echo-prepends-last-message.streamed',
-      section: '§4.1',
       level: 'MUST',
       requirement:
         'With echo true and a last message of the assistant role, the new message content starts with that last message.',
@@ -271,24 +258,19 @@ export const CHAT_ANSWER_RULES = {
     {
       id: 'chat-completions.include-reasoning-false-omits-reasoning',
       streamedId: 'chat-completions.include-reasoning-false-omits-reasoning.streamed',
-      section: '§4.1',
       level: 'SHOULD',
       convention: 'vLLM include_reasoning: false leaves reasoning out of the message',
       requirement: 'With include_reasoning false, no choice message carries reasoning.',
       needs: 'a 2xx chat answer to a request with include_reasoning false',
     },
-    (request) => reasoningOmittedShown(request),
+    reasoningOmittedShown,
     reasoningOmittedBreach,
   ),
   requestIdReturned: {
-    side: 'server',
     id: 'chat-completions.returns-request-id',
     streamedId: 'chat-completions.returns-request-id.streamed',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'MUST',
-    requirement:
-      'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
+    requirement: REQUEST_ID_RETURNED,
     needs:
       'a 2xx chat answer to a request with request_id (a stream: only when its headers were seen or its id shows it)',
     slot: 'completion',
@@ -297,20 +279,12 @@ export const CHAT_ANSWER_RULES = {
       // Headers unseen: the body alone can show the id returned, never that it was not.
       const breach = requestIdBreach(e.request, e.completion, e.headers);
       if (!e.headers && breach !== undefined) return undefined;
-      return breach === undefined
-        ? 'held'
-        : {
-            expected:
-              'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).',
-            actual: breach,
-          };
+      return breach === undefined ? 'held' : { expected: REQUEST_ID_RETURNED, actual: breach };
     },
   },
   rejectsContinueWithGenerationPrompt: {
-    side: 'server',
     id: 'chat-completions.rejects-continue-with-generation-prompt',
     streamedId: 'chat-completions.rejects-continue-with-generation-prompt.streamed',
-    ops: ['chat.create'],
     section: '§7',
     level: 'MUST',
     requirement:
@@ -320,9 +294,7 @@ export const CHAT_ANSWER_RULES = {
     judge: forbidden((request) => forbiddenBy72(request)),
   },
   acceptsContinueAlone: {
-    side: 'server',
     id: 'chat-completions.accepts-continue-final-message-alone',
-    ops: ['chat.create'],
     section: '§7',
     level: 'SHOULD',
     convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
@@ -340,10 +312,8 @@ export const CHAT_ANSWER_RULES = {
     },
   },
   priorityFollowsScheduling: {
-    side: 'server',
     id: 'chat-completions.priority-follows-scheduling',
     streamedId: 'chat-completions.priority-follows-scheduling.streamed',
-    ops: ['chat.create'],
     section: '§7',
     level: 'MUST',
     requirement:
@@ -362,10 +332,7 @@ export const CHAT_ANSWER_RULES = {
     },
   },
   trailingSlashPath: {
-    side: 'server',
     id: 'chat-completions.trailing-slash-path',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'SHOULD',
     convention:
       'FastAPI/Starlette redirect_slashes (a 307 to the path without the slash), as vLLM serves it; §4.1 only shows the variant in a request example',
@@ -376,7 +343,10 @@ export const CHAT_ANSWER_RULES = {
     judge: (e) => {
       if (!e.request.target.split('?')[0]!.endsWith('/') || !validBody(e.request)) return undefined;
       if (e.status === 404 || e.status === 405)
-        return { expected: 'a chat completion, or a 307/308 redirect to /v1/chat/completions', actual: answerSaid(e) };
+        return {
+          expected: 'a chat completion, or a 307/308 redirect to /v1/chat/completions',
+          actual: answerSaid(e),
+        };
       return is2xx(e.status) || e.status === 307 || e.status === 308 ? 'held' : undefined;
     },
   },
@@ -384,7 +354,6 @@ export const CHAT_ANSWER_RULES = {
   usageCountsEveryChoice: answerRule(
     {
       id: 'chat-completions.usage-counts-every-choice',
-      section: '§4.1',
       level: 'SHOULD',
       convention:
         'OpenAI/vLLM usage accounting: completion_tokens counts the tokens of every choice when n > 1 (vLLM and SGLang usage tests)',
@@ -393,12 +362,12 @@ export const CHAT_ANSWER_RULES = {
       needs: `a 2xx chat answer with usage and two or more choices that show their length (token_ids, or finish_reason "length" under a bound of at most ${SMALL_BOUND})`,
     },
     (request, completion) =>
-      Number.isInteger(completionTokensOf(completion)) &&
+      Number.isInteger(completionTokens(completion)) &&
       choiceFloors(request, completion).filter((f) => f !== undefined).length >= 2,
     (request, completion) => {
       const floors = choiceFloors(request, completion);
       const least = floors.reduce<number>((sum, f) => sum + (f ?? 0), 0);
-      const counted = completionTokensOf(completion) as number;
+      const counted = completionTokens(completion) as number;
       if (counted >= least) return undefined;
       const each = floors.map((f, i) => `choice ${i}: ${f === undefined ? '?' : `at least ${f}`}`).join(', ');
       return `usage.completion_tokens ${counted}, fewer than the ${least} token(s) the choices show (${each})`;
@@ -407,7 +376,6 @@ export const CHAT_ANSWER_RULES = {
   cachedTokensWithinPrompt: answerRule(
     {
       id: 'chat-completions.cached-tokens-within-prompt',
-      section: '§4.1',
       level: 'SHOULD',
       convention:
         'OpenAI/vLLM usage: prompt_tokens_details.cached_tokens counts the prompt tokens served from the prefix cache',
@@ -428,4 +396,4 @@ export const CHAT_ANSWER_RULES = {
       return `cached_tokens ${JSON.stringify(cached)} with prompt_tokens ${JSON.stringify(prompt)}`;
     },
   ),
-} as const satisfies Record<string, Rule>;
+});

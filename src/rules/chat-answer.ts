@@ -4,7 +4,7 @@
  * returning the breach in one sentence, and `…Shown` says whether one exchange shows the rule
  * unambiguously (the proxy judges only then).
  */
-import { canonicalJson, isJsonObject } from '../core/values.js';
+import { canonicalJson, is4xx, isJsonObject } from '../core/values.js';
 
 /** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
 export type ChatBody = Readonly<Record<string, unknown>>;
@@ -13,7 +13,8 @@ const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number
 /** The choices that are objects (the array itself when all are: asked by many rules, copied by none). */
 export const choicesOf = (c: ChatBody): readonly Record<string, unknown>[] =>
   !Array.isArray(c.choices) ? [] : c.choices.every(isJsonObject) ? c.choices : c.choices.filter(isJsonObject);
-const completionTokens = (c: ChatBody): unknown => (isJsonObject(c.usage) ? c.usage.completion_tokens : undefined);
+export const completionTokens = (c: ChatBody): unknown =>
+  isJsonObject(c.usage) ? c.usage.completion_tokens : undefined;
 /** The text content of a choice's message ('' when absent or null). */
 export function contentOf(choice: Readonly<Record<string, unknown>>): string {
   const message = isJsonObject(choice.message) ? choice.message : undefined;
@@ -155,7 +156,7 @@ export function requestIdBreach(
   return `request_id ${JSON.stringify(requestId)} nowhere: id ${JSON.stringify(completion.id)}, request_id ${JSON.stringify(completion.request_id)}${headers ? `, x-request-id ${JSON.stringify(headers['x-request-id'])}` : ''}`;
 }
 
-const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
+export const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 
 export function tokenIdsShown(request: ChatBody, completion: ChatBody): boolean {
   const c = completionTokens(completion);
@@ -267,7 +268,7 @@ export function forbiddenAcceptedBreach(
   priorityScheduling?: boolean,
 ): string | undefined {
   const why = forbiddenBy72(request) ?? forbiddenBy71(request, priorityScheduling);
-  if (why === undefined || (status >= 400 && status < 500)) return undefined;
+  if (why === undefined || is4xx(status)) return undefined;
   return `HTTP ${status} to a request with ${why}`;
 }
 

@@ -3,9 +3,9 @@
  * unstreamed counts, seeded repeats, and prompt_tokens whatever n.
  */
 import { canonicalJson, isJsonObject } from '../core/values.js';
-import { type ChatBody, greedyPairKey, streamedCountBreach } from './chat-answer.js';
+import { type ChatBody, contentOf, greedyPairKey, streamedCountBreach } from './chat-answer.js';
 import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
-import type { Rule } from './rule.js';
+import { type Rule, chatRules } from './rule.js';
 
 /** The first choice's text and counts, as a whole answer shows them. */
 interface AnswerLength {
@@ -54,9 +54,7 @@ const streamedCount: PairJudgement<AnswerLength, { streamed?: AnswerLength; plai
 
 /** The texts of a completion's choices, in index order. */
 const contents = (c: ChatBody): string[] =>
-  (Array.isArray(c.choices) ? c.choices : []).map((ch) =>
-    isJsonObject(ch) && isJsonObject(ch.message) && typeof ch.message.content === 'string' ? ch.message.content : '',
-  );
+  (Array.isArray(c.choices) ? c.choices : []).map((ch) => (isJsonObject(ch) ? contentOf(ch) : ''));
 
 /** What a seeded repeat may change without changing its answer. */
 const NOT_THE_SEEDED_ANSWER = new Set(['stream', 'stream_options', 'request_id']);
@@ -244,12 +242,9 @@ const prefixCache: PairJudgement<CachedCount, CachedCount> = {
 
 export const CHAT_PAIR_RULES: Readonly<
   Record<'streamedCount' | 'seededDeterminism' | 'promptOnceForN' | 'prefixCacheRepeat', Rule>
-> = {
+> = chatRules({
   streamedCount: {
-    side: 'server',
     id: 'streaming.token-count-matches-non-streamed',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'SHOULD',
     convention:
       'vLLM streaming usage: the token_ids of the chunks add up to usage.completion_tokens of the same request unstreamed (vLLM streaming tests)',
@@ -260,10 +255,7 @@ export const CHAT_PAIR_RULES: Readonly<
     pair: streamedCount,
   },
   seededDeterminism: {
-    side: 'server',
     id: 'chat-completions.seeded-determinism',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'INFO',
     requirement: 'The same request with the same seed gives the same output (observation).',
     needs: 'the same chat request with a seed seen twice',
@@ -271,10 +263,7 @@ export const CHAT_PAIR_RULES: Readonly<
     pair: seeded,
   },
   promptOnceForN: {
-    side: 'server',
     id: 'chat-completions.prompt-tokens-once-for-n',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'SHOULD',
     convention: 'OpenAI/vLLM usage accounting: the prompt is processed once, whatever n (vLLM and SGLang usage tests)',
     requirement:
@@ -284,10 +273,7 @@ export const CHAT_PAIR_RULES: Readonly<
     pair: promptOnce,
   },
   prefixCacheRepeat: {
-    side: 'server',
     id: 'chat-completions.prefix-cache-serves-repeat',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'INFO',
     convention:
       'vLLM automatic prefix caching: a prompt served before is served from the cache (prefix caching is a deployment choice)',
@@ -297,4 +283,4 @@ export const CHAT_PAIR_RULES: Readonly<
     slot: 'pair',
     pair: prefixCache,
   },
-};
+});

@@ -8,7 +8,7 @@
 import type { SseEvent } from '../core/sse-event.js';
 import { isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { errorShapeOf } from '../rules/error-shape.js';
-import { usageBreach } from '../rules/chat-answer.js';
+import { isIntArray, usageBreach } from '../rules/chat-answer.js';
 import type { ChatStreamVerdict, ReassembledChoice, StreamFinding, StreamRule } from './chat-stream-verdict.js';
 
 export interface ChatStreamJudgeOptions {
@@ -28,7 +28,6 @@ const DONE = '[DONE]';
 /** A `[DONE]` left without its blank line at the very end: the terminator is there, only its framing is short. */
 const TRAILING_DONE = /^(?:data: ?)?\[DONE\]\s*$/;
 
-const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** Feed every SSE event to `onEvent` as it arrives, then call `finish` with the reader's end. */

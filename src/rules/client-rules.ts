@@ -3,7 +3,7 @@
  * Only traffic shows them, so the proxy and the replay report them apart, as the clients'.
  */
 import { excerpt } from '../core/describe.js';
-import { mediaTypeOf } from '../core/values.js';
+import { isJsonObject, mediaTypeOf } from '../core/values.js';
 import type { RequestSeen, Verdict } from './evidence.js';
 import type { Rule } from './rule.js';
 
@@ -14,8 +14,7 @@ const BODY_OPS = ['chat.create', 'training-jobs.create', 'trajectories.log'] as 
 const CHAT = ['chat.create'] as const;
 
 /** A chat request's JSON object body, when it has one. */
-const chatBody = (e: RequestSeen) =>
-  e.json && typeof e.body === 'object' && e.body !== null && !Array.isArray(e.body) ? e.body : undefined;
+const chatBody = (e: RequestSeen) => (e.json && isJsonObject(e.body) ? e.body : undefined);
 
 function credentials(e: RequestSeen): Verdict {
   if (!LACKING.has(e.presentation)) return 'held';

@@ -3,6 +3,7 @@
  * with the window and request size parsed. §8 leaves size limits not shown, so such a refusal is not a
  * conformance failure when the request can exceed the window.
  */
+import { is4xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 
 /** Whose words named the limit. */
 export type ContextLimitWording = 'llama.cpp' | 'vllm' | 'openai';
@@ -35,17 +36,9 @@ const num = (m: RegExpExecArray | null, group = 1): number | undefined =>
 
 /** The error object of an answer (`{error: {...}}`, or the body itself), when the body is JSON. */
 function errorObject(bodyText: string): Record<string, unknown> | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(bodyText);
-  } catch {
-    return undefined;
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const inner = (json as Record<string, unknown>).error;
-  return inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-    ? (inner as Record<string, unknown>)
-    : (json as Record<string, unknown>);
+  const json = jsonOrUndefined(bodyText);
+  if (!isJsonObject(json)) return undefined;
+  return isJsonObject(json.error) ? json.error : json;
 }
 
 const integer = (v: unknown): number | undefined =>
@@ -61,7 +54,7 @@ const integer = (v: unknown): number | undefined =>
  * // → { wording: 'vllm', window: 2048, requestTokens: undefined, promptTokens: undefined }
  */
 export function contextLimitOf(status: number, bodyText: string): ContextLimitRefusal | undefined {
-  if (status < 400 || status > 499) return undefined;
+  if (!is4xx(status)) return undefined;
   const error = errorObject(bodyText);
   const llama = LLAMA_PHRASE.exec(bodyText);
   if (llama || error?.type === 'exceed_context_size_error') {

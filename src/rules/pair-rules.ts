@@ -21,8 +21,8 @@ import {
   uriScheme,
   uriSchemeBreach,
 } from './records.js';
-import { FILTER_BY_RUN, JOB_READ, READ_BACK } from './record-rules.js';
-import { kindOf, type Rule } from './rule.js';
+import { FILTER_BY_RUN, JOB_READ, kindAt, LISTS, READ_BACK } from './record-rules.js';
+import { kindOf, serverRules } from './rule.js';
 
 /** Refused for its credentials (401, 403): not a read of anything; the credentials rules judge it. */
 const refusedForCredentials = (status: number): boolean => status === 401 || status === 403;
@@ -320,11 +320,9 @@ function parsedObject(text: string): Record<string, unknown> | undefined {
   return isJsonObject(v) ? v : undefined;
 }
 
-const LISTS = ['predictions.list', 'scores.list'] as const;
 const LISTS_AND_READS = ['predictions.list', 'predictions.read', 'scores.list', 'scores.read'] as const;
-const kindTitle = (op: Parameters<typeof kindOf>[0]) => kindOf(op)!;
 
-export const PAIR_RULES = {
+export const PAIR_RULES = serverRules({
   readBack: {
     ...READ_BACK,
     ops: LISTS_AND_READS,
@@ -339,24 +337,22 @@ export const PAIR_RULES = {
   },
   ...CHAT_PAIR_RULES,
   stableOrder: {
-    side: 'server',
     id: '{kind}.stable-order',
     ops: LISTS,
     level: 'SHOULD',
     convention: STABLE_ORDER_CONVENTION,
     requirement: (op) =>
-      `Two listings of ${kindTitle(op).name} in a row give their records in the same order (pages taken with offset are consistent only then).`,
+      `Two listings of ${kindAt(op).name} in a row give their records in the same order (pages taken with offset are consistent only then).`,
     needs: 'two listings of a project with the same query, holding the same records (with ids)',
     slot: 'pair',
     pair: stableOrder,
   },
   offsetSkips: {
-    side: 'server',
     id: '{kind}.offset-skips',
     ops: LISTS,
     level: 'MUST',
     requirement: (op) => {
-      const k = kindTitle(op);
+      const k = kindAt(op);
       return `Listing ${k.name} with offset k and limit m answers the records at positions k…k+m-1 of the full listing ("number of ${k.name} to skip", ${k.listSection}); judged when the order is stable.`;
     },
     needs:
@@ -371,18 +367,17 @@ export const PAIR_RULES = {
     pair: filterComplete,
   },
   oneUriScheme: {
-    side: 'server',
     id: '{kind}.uri-fields-share-one-scheme',
     ops: LISTS_AND_READS,
-    section: (op) => kindTitle(op).fieldsSection,
+    section: (op) => kindAt(op).fieldsSection,
     level: 'SHOULD',
     convention: ONE_SCHEME_CONVENTION,
     requirement: (op) => {
-      const k = kindTitle(op);
+      const k = kindAt(op);
       return `Every ${k.title}'s ${k.uriField} URI uses the same scheme, the service's own (${k.fieldsSection}).`;
     },
     needs: 'records of one kind with model or scorer URIs, over the session (listings and reads)',
     slot: 'pair',
     pair: oneScheme,
   },
-} as const satisfies Record<string, Rule>;
+});

@@ -21,14 +21,14 @@ import {
   unknownIdBreach,
   unknownIdShown,
 } from './records.js';
-import { kindOf, type Rule, type RuleIdentity } from './rule.js';
+import { kindOf, type RuleIdentity, serverRules } from './rule.js';
 
-const LISTS = ['predictions.list', 'scores.list'] as const;
+export const LISTS = ['predictions.list', 'scores.list'] as const;
 const READS = ['predictions.read', 'scores.read'] as const;
 const JOB_READ_OPS = ['training-jobs.get'] as const;
 
 /** The record kind of a rule's operation (every records rule is judged on a kind's operation). */
-const kindAt = (op: Parameters<typeof kindOf>[0]): RecordKind => kindOf(op)!;
+export const kindAt = (op: Parameters<typeof kindOf>[0]): RecordKind => kindOf(op)!;
 
 /** A whole, valid listing: what the listing shows of its request is judged only then. */
 const whole = (e: ListingSeen): boolean => e.problem === undefined && !e.exchange.cut;
@@ -110,9 +110,8 @@ const UNKNOWN_ID =
 /** The importance sampling levels in use (conventions): another is refused. */
 const LEVELS_IN_USE: readonly unknown[] = ['token', 'sequence', 'average', 'geometric_average'];
 
-export const RECORD_RULES = {
+export const RECORD_RULES = serverRules({
   unknownImportanceLevel: {
-    side: 'server',
     id: 'training-jobs.rejects-unknown-importance-sampling-level',
     ops: ['training-jobs.create'],
     section: '§4.2',
@@ -133,7 +132,6 @@ export const RECORD_RULES = {
     },
   },
   listIsJsonl: {
-    side: 'server',
     id: '{kind}.list-is-jsonl-of-records',
     ops: LISTS,
     level: 'MUST',
@@ -156,7 +154,6 @@ export const RECORD_RULES = {
     },
   },
   limitBoundsCount: {
-    side: 'server',
     id: '{kind}.limit-bounds-count',
     ops: LISTS,
     level: 'MUST',
@@ -173,7 +170,6 @@ export const RECORD_RULES = {
     },
   },
   svcUserId: {
-    side: 'server',
     id: '{kind}.svc-user-id-server-filled',
     ops: LISTS,
     section: (op) => kindAt(op).fieldsSection,
@@ -236,7 +232,6 @@ export const RECORD_RULES = {
     },
   },
   unknownRecordId: {
-    side: 'server',
     id: '{kind}.unknown-id-is-404',
     on: 'read',
     ops: READS,
@@ -253,7 +248,6 @@ export const RECORD_RULES = {
     }),
   },
   unknownJobId: {
-    side: 'server',
     id: 'training-jobs.unknown-id-is-404',
     ops: JOB_READ_OPS,
     section: '§4.3',
@@ -273,7 +267,6 @@ export const RECORD_RULES = {
     },
   },
   malformedJobId: {
-    side: 'server',
     id: 'training-jobs.malformed-id-is-4xx',
     ops: JOB_READ_OPS,
     section: '§4.3',
@@ -309,4 +302,4 @@ export const RECORD_RULES = {
       return other ? { expected: `id ${asked}, the id the path names`, actual: other } : 'held';
     },
   },
-} as const satisfies Record<string, Rule>;
+});

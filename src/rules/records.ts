@@ -4,7 +4,7 @@
  */
 import { describeSchemaErrors, excerpt } from '../core/describe.js';
 import type { RecordKind } from '../core/record-kinds.js';
-import { canonicalJson, isJsonObject, jsonOrUndefined } from '../core/values.js';
+import { canonicalJson, is4xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import { isErrorObject } from './error-shape.js';
 
@@ -146,9 +146,8 @@ export function isUuid(value: unknown): value is string {
 const NOT_ABOUT_THE_ID: ReadonlySet<number> = new Set([401, 403, 405, 406, 407, 408, 411, 413, 414, 429, 431]);
 
 /** Whether a refused read by a well-formed id (for a job, a UUID: §2.3) shows how an unknown id is answered. */
-export function unknownIdShown(status: number, jobId?: string): boolean {
-  if (jobId !== undefined && !isUuid(jobId)) return false;
-  return status >= 400 && status < 500 && !NOT_ABOUT_THE_ID.has(status);
+export function unknownIdShown(status: number): boolean {
+  return is4xx(status) && !NOT_ABOUT_THE_ID.has(status);
 }
 
 /** A read by an id that names nothing, against the 404 the services answer for one: the breach, or undefined. */
@@ -158,7 +157,7 @@ export function unknownIdBreach(status: number): string | undefined {
 
 /** A training-job read by an id that is not a UUID (it can name no job, §2.3): refused with a 4xx, never 2xx or 5xx (§4.3). */
 export function malformedJobIdBreach(status: number): string | undefined {
-  return status >= 400 && status < 500 ? undefined : `HTTP ${status}`;
+  return is4xx(status) ? undefined : `HTTP ${status}`;
 }
 
 /** A record read by id against the same record listed: the first field both carry whose values differ. */

@@ -5,7 +5,7 @@
 import type { Level } from '../core/check-identity.js';
 import { operation, type OperationId } from '../core/operations.js';
 import { RECORD_KINDS, type RecordKind } from '../core/record-kinds.js';
-import type { SlotJudge } from './evidence.js';
+import type { ExchangeSeen, SlotJudge, Verdict } from './evidence.js';
 
 /** Whose fault a breach is: the client that sent a request the interface forbids, or the server. */
 export type Side = 'client' | 'server';
@@ -39,6 +39,32 @@ export interface RuleIdentity {
 
 /** A rule: its identity and, when traffic can show it, the judgement of its slot's evidence. */
 export type Rule = RuleIdentity & ({ readonly slot?: undefined } | SlotJudge);
+
+/** A rule of the server's, its side left to {@link serverRules}. */
+type ServerRule<R = Rule> = R extends Rule ? Omit<R, 'side'> : never;
+
+/** The server's rules, their side (and what `shared` says for all of them) said once. */
+export function serverRules<const T extends Readonly<Record<string, ServerRule>>>(
+  rules: T,
+  shared?: Pick<RuleIdentity, 'ops' | 'section'>,
+): { readonly [K in keyof T]: T[K] & { readonly side: 'server' } } {
+  const out: Record<string, unknown> = {};
+  for (const [name, rule] of Object.entries(rules)) out[name] = { side: 'server', ...shared, ...rule };
+  return out as { readonly [K in keyof T]: T[K] & { readonly side: 'server' } };
+}
+
+/** {@link serverRules} of chat completions: of `chat.create`, in §4.1 unless a rule says otherwise. */
+export const chatRules = <const T extends Readonly<Record<string, ServerRule>>>(rules: T) =>
+  serverRules(rules, { ops: ['chat.create'], section: '§4.1' });
+
+/** The server's rules judged on one exchange, their side and slot said once. */
+export function serverExchangeRules<
+  const T extends Readonly<Record<string, Omit<RuleIdentity, 'side'> & { judge(e: ExchangeSeen): Verdict }>>,
+>(rules: T): { readonly [K in keyof T]: T[K] & { readonly side: 'server'; readonly slot: 'exchange' } } {
+  const out: Record<string, Rule> = {};
+  for (const [name, rule] of Object.entries(rules)) out[name] = { side: 'server', ...rule, slot: 'exchange' };
+  return out as { readonly [K in keyof T]: T[K] & { readonly side: 'server'; readonly slot: 'exchange' } };
+}
 
 /** `chat.create` → `chat-create`: the operation part of a check id. */
 export function slugOf(op: OperationId): string {

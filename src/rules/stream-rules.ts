@@ -5,7 +5,7 @@
 import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import { arrivedAtOnce, type StreamRule, type StreamTimings } from './chat-stream-verdict.js';
 import type { ExchangeSeen, StreamSeen, Verdict } from './evidence.js';
-import type { Rule } from './rule.js';
+import { type Rule, chatRules } from './rule.js';
 
 /** The framing of a chat stream: Server-Sent Events ended by `data: [DONE]`. */
 const STREAM_FRAMING_CONVENTION =
@@ -25,10 +25,10 @@ function asked(rule: StreamRule, request: unknown): boolean {
 function streamRule(
   rule: StreamRule,
   id: string,
-  level: Rule['level'],
   convention: string | undefined,
   requirement: string,
-  needs: string,
+  needs = 'a 2xx streamed chat answer',
+  level: Rule['level'] = 'SHOULD',
 ): Rule {
   return {
     side: 'server',
@@ -78,12 +78,9 @@ export function heldBack(t: StreamTimings, contentEncoding: string | undefined):
 export const streamAsked = (e: ExchangeSeen): boolean =>
   e.request.op.id === 'chat.create' && isJsonObject(e.request.body) && e.request.body.stream === true;
 
-export const STREAM_RULES = {
+export const STREAM_RULES = chatRules({
   streamContentType: {
-    side: 'server',
     id: 'streaming.event-stream-content-type',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'SHOULD',
     convention: STREAM_FRAMING_CONVENTION,
     requirement: 'A streamed chat completion (stream: true) is answered with Content-Type: text/event-stream.',
@@ -100,10 +97,7 @@ export const STREAM_RULES = {
     },
   },
   timing: {
-    side: 'server',
     id: 'streaming.timing',
-    ops: ['chat.create'],
-    section: '§4.1',
     level: 'INFO',
     requirement:
       'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
@@ -117,112 +111,81 @@ export const STREAM_RULES = {
         : 'held';
     },
   },
-} as const satisfies Record<string, Rule>;
+});
 
-/** The stream judge's rules (chat-stream.ts), one check each: a finding names the rule it breaks. */
-export const STREAM_JUDGE_RULES = {
-  json: streamRule(
-    'json',
+/** Each stream judge rule's `streamRule` arguments after the rule. */
+const STREAM_JUDGE_TABLE: Readonly<
+  Record<StreamRule, Parameters<typeof streamRule> extends [StreamRule, ...infer A] ? A : never>
+> = {
+  json: [
     'streaming.data-payloads-are-json',
-    'SHOULD',
     STREAM_FRAMING_CONVENTION,
     'Every data: payload of the stream is a JSON value, except the [DONE] sentinel.',
-    'a 2xx streamed chat answer',
-  ),
-  'chunk-shape': streamRule(
-    'chunk-shape',
+  ],
+  'chunk-shape': [
     'streaming.chunks-are-chat-completion-chunks',
-    'SHOULD',
     CHUNK_CONVENTION,
     'The stream is made of chat.completion.chunk objects (object "chat.completion.chunk", a model, choices with index and delta): at least one, and every JSON payload one.',
-    'a 2xx streamed chat answer',
-  ),
-  'one-id': streamRule(
-    'one-id',
-    'streaming.one-id-across-chunks',
-    'SHOULD',
-    CHUNK_CONVENTION,
-    'Every chunk of a stream carries the same id.',
-    'a 2xx streamed chat answer',
-  ),
-  'role-first': streamRule(
-    'role-first',
+  ],
+  'one-id': ['streaming.one-id-across-chunks', CHUNK_CONVENTION, 'Every chunk of a stream carries the same id.'],
+  'role-first': [
     'streaming.role-in-first-delta',
-    'SHOULD',
     CHUNK_CONVENTION,
     'The first delta of each choice carries role "assistant".',
-    'a 2xx streamed chat answer',
-  ),
-  'one-finish': streamRule(
-    'one-finish',
+  ],
+  'one-finish': [
     'streaming.one-finish-reason-per-choice',
-    'SHOULD',
     CHUNK_CONVENTION,
     'Each choice gets exactly one non-null finish_reason, on its last chunk.',
-    'a 2xx streamed chat answer',
-  ),
-  indices: streamRule(
-    'indices',
+  ],
+  indices: [
     'streaming.contiguous-choice-indices',
-    'SHOULD',
     CHUNK_CONVENTION,
     'With n choices, the chunks carry exactly the choice indices 0..n-1, each an integer, none twice in one chunk.',
     'a 2xx streamed chat answer (n > 1 to judge more than index 0)',
-  ),
-  usage: streamRule(
-    'usage',
+  ],
+  usage: [
     'streaming.usage-chunk-last-and-adds-up',
-    'SHOULD',
     CHUNK_CONVENTION,
     'With stream_options.include_usage, one chunk with empty choices carries usage as the last chunk before [DONE], and total_tokens = prompt_tokens + completion_tokens.',
     'a stream asked with stream_options.include_usage',
-  ),
-  'usage-unasked': streamRule(
-    'usage-unasked',
+  ],
+  'usage-unasked': [
     'streaming.no-usage-unless-asked',
-    'SHOULD',
     "vLLM's usage policy (its test_usage_policy): a stream carries usage only as stream_options asks",
     'Without stream_options.include_usage no chunk carries usage (no usage chunk with empty choices); without continuous_usage_stats no chunk with choices carries usage.',
-    'a 2xx streamed chat answer',
-  ),
-  'done-last': streamRule(
-    'done-last',
+  ],
+  'done-last': [
     'streaming.done-is-last',
-    'SHOULD',
     STREAM_FRAMING_CONVENTION,
     'Nothing but comments and blank lines follows data: [DONE].',
-    'a 2xx streamed chat answer',
-  ),
-  complete: streamRule(
-    'complete',
+  ],
+  complete: [
     'streaming.ends-with-done',
-    'SHOULD',
     STREAM_FRAMING_CONVENTION,
     'The stream is complete: it ends with data: [DONE] and no event is left without its blank line (a stream cut short is a failure).',
-    'a 2xx streamed chat answer',
-  ),
-  'error-event': streamRule(
-    'error-event',
+  ],
+  'error-event': [
     'streaming.no-error-event',
-    'SHOULD',
     STREAM_FRAMING_CONVENTION,
     'A valid streamed request gets no {"error": …} event mid-stream.',
-    'a 2xx streamed chat answer',
-  ),
-  'token-ids': streamRule(
-    'token-ids',
+  ],
+  'token-ids': [
     'streaming.return-token-ids-deltas',
-    'MUST',
     undefined,
     'With return_token_ids in streaming mode, prompt_token_ids is in the first chunk and no other, and every chunk whose delta has content carries its token_ids.',
     'a stream asked with return_token_ids',
-  ),
-  'continuous-usage': streamRule(
-    'continuous-usage',
+    'MUST',
+  ],
+  'continuous-usage': [
     'streaming.continuous-usage-non-decreasing',
-    'SHOULD',
     'vLLM stream_options.continuous_usage_stats: cumulative usage on every chunk (vLLM streaming usage tests)',
     'With stream_options.continuous_usage_stats, every chunk with choices carries usage whose completion_tokens never decreases, and the final usage is not below it.',
     'a stream asked with stream_options.continuous_usage_stats',
-  ),
-} as const satisfies Record<StreamRule, Rule>;
+  ],
+};
+
+/** The stream judge's rules (chat-stream.ts), one check each: a finding names the rule it breaks. */
+export const STREAM_JUDGE_RULES = Object.fromEntries(
+  Object.entries(STREAM_JUDGE_TABLE).map(([rule, args]) => [rule, streamRule(rule as StreamRule, ...args)]),
+) as Record<StreamRule, Rule>;

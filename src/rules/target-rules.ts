@@ -2,18 +2,16 @@
  * @module The rules of the target as a whole, which only traffic shows: it answers every request
  * completely, and no request brings it down (`target.stays-up`).
  */
-import type { Rule } from './rule.js';
+import { serverRules } from './rule.js';
 
-export const TARGET_RULES = {
+export const TARGET_RULES = serverRules({
   answersCompletely: {
-    side: 'server',
     id: 'target.answers-completely.{op}',
     level: 'MUST',
     requirement: 'The server answers every request with a complete HTTP response.',
     needs: 'any exchange: one the server did not answer completely is an error',
   },
   staysUp: {
-    side: 'server',
     id: 'target.stays-up',
     checkOp: 'chat.create',
     section: '§4',
@@ -23,4 +21,4 @@ export const TARGET_RULES = {
     needs:
       'the target or upstream going down during the run or the traffic (a connection refused or reset, then probes unanswered)',
   },
-} as const satisfies Record<string, Rule>;
+});
