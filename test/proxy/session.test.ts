@@ -42,34 +42,33 @@ test('a burst of one shape is sampled, losing no coverage; a new shape is still 
   expect([...s.covered()].some((id) => id.includes('temperature'))).toBe(true);
 });
 
-test('traffic with room between exchanges is observed whole', async () => {
-  // A clock of its own (a loaded machine's pauses would move a real one): every reading costs 0.05 ms,
-  // and the exchanges come 25 ms apart, so observing a repeat takes well under 2 % of the time.
-  let clock = 0;
+/** A session on a clock of its own (a loaded machine's pauses would move a real one): each reading costs 0.05 ms. */
+function clocked() {
+  const clock = { ms: 0 };
   const s = new ProxySession({
     target: 'http://127.0.0.1:1',
     maxBodyBytes: 1 << 20,
     replay: 'x',
-    now: () => (clock += 0.05),
+    now: () => (clock.ms += 0.05),
   });
+  return { s, clock };
+}
+
+test('traffic with room between exchanges is observed whole', async () => {
+  // The exchanges come 25 ms apart, so observing a repeat takes well under 2 % of the time.
+  const { s, clock } = clocked();
   // 16 firsts, then 14 repeats.
   for (let i = 0; i < 30; i++) {
     await exchange(s, CHAT);
-    clock += 25;
+    clock.ms += 25;
   }
   expect(s.exchanges).toBe(30);
   expect(s.unobserved).toBe(0);
 });
 
 test('repeats that would take more than their share of the time are left out, and counted', async () => {
-  // The same clock with no room between exchanges: each repeat's observation costs more than 2 % of it.
-  let clock = 0;
-  const s = new ProxySession({
-    target: 'http://127.0.0.1:1',
-    maxBodyBytes: 1 << 20,
-    replay: 'x',
-    now: () => (clock += 0.05),
-  });
+  // No room between exchanges: each repeat's observation costs more than 2 % of the time.
+  const { s } = clocked();
   for (let i = 0; i < 60; i++) await exchange(s, CHAT);
   expect(s.exchanges).toBe(60);
   expect(s.unobserved).toBeGreaterThan(0);
