@@ -35,9 +35,10 @@ export class ExchangeVerdicts {
   readonly pending: Pending[] = [];
   /**
    * Per check id of the operation (its `n`): judged on the exchange so far, by pair rules alone (for a
-   * kept pair half's `outcome`), broken by another rule. One small array per exchange, not a set.
+   * kept pair half's `outcome`), broken by another rule. One small array of small integers per exchange
+   * (cheaper to make than a typed array), not a set.
    */
-  private readonly marks: Uint8Array;
+  private readonly marks: number[];
   /** What the records of a listing showed, per rule: judged once, its first breach kept. */
   private records: Map<RuleOn, Breach | 'held'> | undefined;
   /** The listing ended whole and valid: its records' verdicts counted. */
@@ -53,7 +54,7 @@ export class ExchangeVerdicts {
     /** The exchange's evidence, made only if a kept pair half is reported. */
     private readonly evidence: () => Evidence,
   ) {
-    this.marks = new Uint8Array(checkIdsOn(op));
+    this.marks = new Array<number>(checkIdsOn(op)).fill(0);
   }
 
   /** The rules of `slot` on its evidence (`streamed`: a chat request with stream true, the rules' `.streamed` checks). */

@@ -341,7 +341,9 @@ export class ExchangeJudge {
   /** What the exchange's evidence is made of. */
   private seenForEvidence(firstBytes = textOf(this.first)): ExchangeSeenForEvidence {
     const body = this.requestBodyText();
-    const request: RecordedRequest = { ...this.request, ...(body !== undefined ? { body } : {}) };
+    const { method, url, headers: sent } = this.request;
+    const request: RecordedRequest =
+      body === undefined ? { method, url, headers: sent } : { method, url, headers: sent, body };
     const { status, responseHeaders: headers, recorded } = this;
     return { op: this.op!, request, status, headers, firstBytes, recorded };
   }

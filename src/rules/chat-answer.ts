@@ -4,7 +4,7 @@
  * returning the breach in one sentence, and `…Shown` says whether one exchange shows the rule
  * unambiguously (the proxy judges only then).
  */
-import { canonicalJson, is4xx, isJsonObject } from '../core/values.js';
+import { fieldsJson, is4xx, isJsonObject } from '../core/values.js';
 
 /** A chat request body, or a chat completion (non-streamed, or reassembled from a stream). */
 export type ChatBody = Readonly<Record<string, unknown>>;
@@ -318,5 +318,5 @@ const STREAMING_FIELDS = new Set(['stream', 'stream_options']);
 /** The key pairing a greedy, seeded, one-choice request (only those give the same text twice) streamed and not. */
 export function greedyPairKey(request: ChatBody): string | undefined {
   if (request.temperature !== 0 || !Number.isInteger(request.seed) || (request.n ?? 1) !== 1) return undefined;
-  return canonicalJson(request, STREAMING_FIELDS);
+  return fieldsJson(request, STREAMING_FIELDS);
 }

@@ -2,7 +2,7 @@
  * @module The chat rules judged on more than one exchange (pairs.ts folds them): streamed and
  * unstreamed counts, seeded repeats, and prompt_tokens whatever n.
  */
-import { canonicalJson, isJsonObject } from '../core/values.js';
+import { fieldsJson, isJsonObject, memo } from '../core/values.js';
 import { type ChatBody, contentOf, greedyPairKey, streamedCountBreach } from './chat-answer.js';
 import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
 import { type Rule, chatRules } from './rule.js';
@@ -65,7 +65,7 @@ const seeded: PairJudgement<{ readonly contents: readonly string[] }, { readonly
       const { request } = e;
       // The suite's check compares two plain answers; a stream is not judged here.
       if (!Number.isInteger(request.seed) || e.streamed) return undefined;
-      return { key: canonicalJson(request, NOT_THE_SEEDED_ANSWER), half: { contents: contents(e.completion) } };
+      return { key: fieldsJson(request, NOT_THE_SEEDED_ANSWER), half: { contents: contents(e.completion) } };
     },
   },
   step(first, half) {
@@ -145,23 +145,21 @@ const promptKeys = new WeakMap<PromptCount, string>();
  */
 function promptKey(c: PromptCount): string {
   if (c.key !== undefined || c.text === undefined) return c.key ?? '';
-  let key = promptKeys.get(c);
-  if (key === undefined) {
-    const request = JSON.parse(c.text) as ChatBody;
-    const fields: string[] = [];
-    for (const [k, v] of Object.entries(request))
-      if (v !== undefined && !NOT_THE_PROMPT.has(k)) fields.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
-    promptKeys.set(c, (key = fields.sort().join(',')));
-  }
-  return key;
+  return memo(promptKeys, c, () => fieldsJson(JSON.parse(c.text!) as ChatBody, NOT_THE_PROMPT));
 }
+
+/** The request `coarsePromptKey` was asked of last, and its key (two rules ask of each request in turn). */
+let lastCoarse: { request: ChatBody; key: string } | undefined;
 
 /** A key the same prompt always has, cheap to make: the model, how many messages, the last one's text. */
 function coarsePromptKey(request: ChatBody): string {
+  if (lastCoarse?.request === request) return lastCoarse.key;
   const messages = Array.isArray(request.messages) ? request.messages : [];
   const last = messages.at(-1);
   const text = isJsonObject(last) && typeof last.content === 'string' ? last.content : '';
-  return `${String(request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`;
+  const key = `${String(request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`;
+  lastCoarse = { request, key };
+  return key;
 }
 
 /** Counts kept per coarse key: the latest, whatever their n. */
@@ -172,7 +170,7 @@ const KEPT_COUNTS = 8;
  * prompt, which cost more than the rest of an exchange's judging, is done only where two values of n
  * meet under one coarse key.
  */
-const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
+const promptOnce: PairJudgement<PromptCount, PromptCount[]> = {
   halves: {
     completion: (e: CompletionSeen) => {
       const n = e.request.n ?? 1;
@@ -191,10 +189,13 @@ const promptOnce: PairJudgement<PromptCount, readonly PromptCount[]> = {
     },
   },
   step(counts, half) {
-    const state = counts && counts.length >= KEPT_COUNTS ? [...counts.slice(1), half] : [...(counts ?? []), half];
     let known: PromptCount | undefined;
     for (let i = (counts?.length ?? 0) - 1; i >= 0 && !known; i--)
       if (counts![i]!.n !== half.n && promptKey(counts![i]!) === promptKey(half)) known = counts![i];
+    // The key's own list, the latest last (no other key holds it).
+    const state = counts ?? [];
+    if (state.length >= KEPT_COUNTS) state.shift();
+    state.push(half);
     if (!known) return { state };
     return {
       state,
