@@ -35,10 +35,17 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return fn;
 }
 
+/** Header names read, and whether each carries a secret (a client sends the same few again and again). */
+const SECRET_NAMES = new Map<string, boolean>();
+
 /** Whether a header's value is a credential, by its name (`Authorization`, `X-Api-Gateway-Key`…). */
 export function isSecretHeaderName(name: string): boolean {
+  let secret = SECRET_NAMES.get(name);
+  if (secret !== undefined) return secret;
   // Rate-limit counters (`x-ratelimit-remaining-tokens`) count tokens; they hold none.
-  return /authorization|cookie|key|token|secret|passw|credential|session/i.test(name) && !/ratelimit/i.test(name);
+  secret = /authorization|cookie|key|token|secret|passw|credential|session/i.test(name) && !/ratelimit/i.test(name);
+  if (SECRET_NAMES.size < 1_024) SECRET_NAMES.set(name, secret);
+  return secret;
 }
 
 /** Redacts credential headers to `Scheme ***`, and applies the redactor to every other value. */

@@ -208,6 +208,15 @@ test('the same seeded request twice: the same output held, another one observed'
   expect(foldChat('seededDeterminism', [answer({}, ['a'], {}), answer({}, ['b'], {})])).toEqual(['-', '-']);
 });
 
+test('seeded repeats pair whatever the request_id and the order of the fields; other sampling does not', () => {
+  const first = answer({ seed: 7, temperature: 0.8, request_id: 'r1' }, ['a b'], {});
+  const reordered = answer({ request_id: 'r2', temperature: 0.8, seed: 7 }, ['c'], {});
+  expect(foldChat('seededDeterminism', [first, reordered])[1]).toMatch(/first \["a b"\], now \["c"\]/);
+  // The same prompt and seed, another temperature: another request, not its repeat (both kept under one key).
+  const hotter = answer({ seed: 7, temperature: 1.5 }, ['d'], {});
+  expect(foldChat('seededDeterminism', [first, hotter, { ...first }])).toEqual(['-', '-', 'held']);
+});
+
 test('the prompt counted once whatever n: the same messages with n 1 and 3 give the same prompt_tokens', () => {
   const once = foldChat('promptOnceForN', [
     answer({ n: 1 }, ['a'], { prompt_tokens: 9, completion_tokens: 1 }),

@@ -7,8 +7,6 @@ import type { ConfiguredCredentials } from '../core/credentials.js';
 
 /** Distinct secrets remembered (a redactor's cost grows with them). */
 const MAX_SECRETS = 256;
-/** Header names whose reading is remembered. */
-const MAX_NAMES = 1_024;
 
 /** The credentials a request presents, decoded. */
 export interface PresentedCredentials {
@@ -37,8 +35,6 @@ export class LearnedSecrets {
   /** The last Authorization value read, and what it presents. */
   private lastAuthorization: string | undefined;
   private lastCredentials: PresentedCredentials = {};
-  /** Header names read, and whether each carries a secret. */
-  private readonly names = new Map<string, boolean>();
 
   /** Learns the secrets of a request's headers (lower-case names); returns its credentials. */
   learn(headers: Readonly<Record<string, string | string[] | undefined>>): PresentedCredentials {
@@ -57,24 +53,12 @@ export class LearnedSecrets {
       this.add(authorization.trim().replace(/^\S+\s+/, ''));
     // Any other header whose name carries a secret (an API key, a cookie, a gateway token).
     // Object.keys, not for-in: it reads the object's cached key list, without its prototype chain.
-    const names = Object.keys(headers);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      if (name === 'authorization' || !this.secretName(name)) continue;
+    for (const name of Object.keys(headers)) {
+      if (name === 'authorization' || !isSecretHeaderName(name)) continue;
       const v = headers[name];
       if (typeof v === 'string') this.add(v.trim().replace(/^\S+\s+(?=\S)/, ''));
     }
     return creds;
-  }
-
-  /** `isSecretHeaderName`, remembered per name (a client sends the same few headers again and again). */
-  private secretName(name: string): boolean {
-    let secret = this.names.get(name);
-    if (secret === undefined) {
-      secret = isSecretHeaderName(name);
-      if (this.names.size < MAX_NAMES) this.names.set(name, secret);
-    }
-    return secret;
   }
 
   /** The credentials the user gave: redacted from the start, whether or not the traffic shows them. */

@@ -7,6 +7,9 @@ import { type ChatBody, contentOf, greedyPairKey, streamedCountBreach } from './
 import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
 import { type Rule, chatRules } from './rule.js';
 
+/** Halves kept per coarse key (distinct requests with one prompt: other n, other sampling). */
+const KEPT_PER_KEY = 8;
+
 /** The first choice's text and counts, as a whole answer shows them. */
 interface AnswerLength {
   readonly streamed: boolean;
@@ -59,21 +62,39 @@ const contents = (c: ChatBody): string[] =>
 /** What a seeded repeat may change without changing its answer. */
 const NOT_THE_SEEDED_ANSWER = new Set(['stream', 'stream_options', 'request_id']);
 
-const seeded: PairJudgement<{ readonly contents: readonly string[] }, { readonly contents: readonly string[] }> = {
+/** One seeded answer's texts, and its request as `PromptCount` keeps it. */
+interface SeededAnswer extends WrittenRequest {
+  readonly contents: readonly string[];
+}
+
+const seededKeys = new WeakMap<WrittenRequest, string>();
+/** The same seeded request: the same text as written, else the same fields but those of NOT_THE_SEEDED_ANSWER. */
+const sameSeeded = (a: SeededAnswer, b: SeededAnswer): boolean =>
+  (a.text !== undefined && a.text === b.text) ||
+  fineKey(a, seededKeys, NOT_THE_SEEDED_ANSWER) === fineKey(b, seededKeys, NOT_THE_SEEDED_ANSWER);
+
+/** Keyed coarsely (the prompt and the seed), the first answer of each request under the key kept. */
+const seeded: PairJudgement<SeededAnswer, SeededAnswer[]> = {
   halves: {
     completion: (e: CompletionSeen) => {
       const { request } = e;
       // The suite's check compares two plain answers; a stream is not judged here.
       if (!Number.isInteger(request.seed) || e.streamed) return undefined;
-      return { key: fieldsJson(request, NOT_THE_SEEDED_ANSWER), half: { contents: contents(e.completion) } };
+      const half: SeededAnswer = {
+        contents: contents(e.completion),
+        text: e.exchange.request.text ?? JSON.stringify(request),
+        toJSON: () => ({ contents: half.contents, key: fineKey(half, seededKeys, NOT_THE_SEEDED_ANSWER) }),
+      } as SeededAnswer;
+      return { key: `${coarsePromptKey(request)} ${request.seed}`, half };
     },
   },
-  step(first, half) {
-    if (!first) return { state: half };
+  step(firsts, half) {
+    const first = firsts?.find((f) => sameSeeded(f, half));
+    if (!first) return { state: keptLatest(firsts, half) };
     const same =
       first.contents.length === half.contents.length && first.contents.every((c, i) => c === half.contents[i]);
     return {
-      state: first,
+      state: firsts!,
       verdict: same
         ? 'held'
         : {
@@ -126,26 +147,36 @@ const NOT_THE_PROMPT = new Set([
 ]);
 
 /**
- * One answer's prompt count, and its request as the client wrote it (parsed again only where two values
- * of n meet; a kept string costs the collector less than the request's tree); `key` once read back
- * from a report.
+ * A request as the client wrote it (parsed again only where two coarse keys meet; a kept string costs
+ * the collector less than the request's tree); `key` once read back from a report.
  */
-interface PromptCount {
-  readonly n: number;
-  readonly prompt: number;
+interface WrittenRequest {
   readonly text?: string;
   readonly key?: string;
 }
 
-const promptKeys = new WeakMap<PromptCount, string>();
+/** One answer's prompt count, and its request. */
+interface PromptCount extends WrittenRequest {
+  readonly n: number;
+  readonly prompt: number;
+}
 
-/**
- * What renders the prompt, as text: the top-level fields sorted, their values as the client wrote them
- * (one client writes the same keys in the same order).
- */
-function promptKey(c: PromptCount): string {
-  if (c.key !== undefined || c.text === undefined) return c.key ?? '';
-  return memo(promptKeys, c, () => fieldsJson(JSON.parse(c.text!) as ChatBody, NOT_THE_PROMPT));
+/** A request's text for pairing, `omit` left out (`fieldsJson`), made once per half. */
+function fineKey(h: WrittenRequest, keys: WeakMap<WrittenRequest, string>, omit: ReadonlySet<string>): string {
+  if (h.key !== undefined || h.text === undefined) return h.key ?? '';
+  return memo(keys, h, () => fieldsJson(JSON.parse(h.text!) as ChatBody, omit));
+}
+
+const promptKeys = new WeakMap<WrittenRequest, string>();
+/** What renders the prompt: the request but the fields of NOT_THE_PROMPT. */
+const promptKey = (c: PromptCount): string => fineKey(c, promptKeys, NOT_THE_PROMPT);
+
+/** Halves kept per coarse key: the latest `KEPT_PER_KEY`, in the key's own list (no other key holds it). */
+function keptLatest<H>(list: H[] | undefined, half: H): H[] {
+  const state = list ?? [];
+  if (state.length >= KEPT_PER_KEY) state.shift();
+  state.push(half);
+  return state;
 }
 
 /** The request `coarsePromptKey` was asked of last, and its key (two rules ask of each request in turn). */
@@ -161,9 +192,6 @@ function coarsePromptKey(request: ChatBody): string {
   lastCoarse = { request, key };
   return key;
 }
-
-/** Counts kept per coarse key: the latest, whatever their n. */
-const KEPT_COUNTS = 8;
 
 /**
  * Keyed coarsely (the model, how many messages, the last one's text), so that writing out the whole
@@ -192,10 +220,7 @@ const promptOnce: PairJudgement<PromptCount, PromptCount[]> = {
     let known: PromptCount | undefined;
     for (let i = (counts?.length ?? 0) - 1; i >= 0 && !known; i--)
       if (counts![i]!.n !== half.n && promptKey(counts![i]!) === promptKey(half)) known = counts![i];
-    // The key's own list, the latest last (no other key holds it).
-    const state = counts ?? [];
-    if (state.length >= KEPT_COUNTS) state.shift();
-    state.push(half);
+    const state = keptLatest(counts, half);
     if (!known) return { state };
     return {
       state,
