@@ -3,9 +3,7 @@
  * Content-Security-Policy forbidding any): verdicts, matrix, timing, holes, then every finding in a
  * `<details>`; on a failing run the failures come first, open. Every string is escaped.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../src/core/package-root.js';
+import { packageFile } from '../src/core/package-root.js';
 import type { RunReport } from '../src/core/report.js';
 import type { CheckResult } from '../src/core/result.js';
 import { operationLabel } from '../src/core/operations.js';
@@ -29,8 +27,7 @@ const PRE_KEYS = detailsBut('requirement', 'section', 'level', 'convention', 'kn
 
 /** The page's style sheet (inline: the page is one self-contained file), read once. */
 let css: string | undefined;
-const styleSheet = (): string =>
-  (css ??= readFileSync(join(packageRoot(), 'fixtures', 'reports', 'html-report.css'), 'utf8'));
+const styleSheet = (): string => (css ??= packageFile('fixtures', 'reports', 'html-report.css'));
 
 /** Renders the HTML report as one self-contained document. */
 export function renderHtml(reports: readonly RunReport[]): string {

@@ -1,7 +1,5 @@
 /** @module The record seed files under `fixtures/seeds/`: what records are drawn from (`records.json`) and their words, read once. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../src/core/package-root.js';
+import { packageFile } from '../../src/core/package-root.js';
 
 export interface RecordSeed {
   /** Names of the evaluation runs records are linked to (their ids are derived per project). */
@@ -15,8 +13,7 @@ export interface RecordSeed {
   stepMs: number;
 }
 
-const readSeed = (name: string): unknown =>
-  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'seeds', name), 'utf8'));
+const readSeed = (name: string): unknown => JSON.parse(packageFile('fixtures', 'seeds', name));
 
 let cached: RecordSeed | undefined;
 let words: readonly string[] | undefined;

@@ -1,5 +1,5 @@
 /** @module Locates the package root (where `schemas/` and `package.json` live) from compiled or source code. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,3 +16,6 @@ export function packageRoot(): string {
     dir = parent;
   }
 }
+
+/** The text of a file the package ships, by its path from the package root (`fixtures/…`). */
+export const packageFile = (...path: string[]): string => readFileSync(join(packageRoot(), ...path), 'utf8');

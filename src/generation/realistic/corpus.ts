@@ -1,8 +1,6 @@
 /** @module The text the realistic arbitraries pick from (`fixtures/seeds/corpus.json`). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { packageRoot } from '../../core/package-root.js';
+import { packageFile } from '../../core/package-root.js';
 
 interface Corpus {
   readonly questions: readonly string[];
@@ -17,9 +15,7 @@ interface Corpus {
 }
 
 /** The text lists (the file's `$comment` aside). */
-export const corpus = JSON.parse(
-  readFileSync(join(packageRoot(), 'fixtures', 'seeds', 'corpus.json'), 'utf8'),
-) as Corpus;
+export const corpus = JSON.parse(packageFile('fixtures', 'seeds', 'corpus.json')) as Corpus;
 
 export function pick<T>(list: readonly T[]): fc.Arbitrary<T> {
   return fc.constantFrom(...list);
