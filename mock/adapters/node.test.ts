@@ -52,6 +52,27 @@ test('a chunked body that grows over the limit is 413', async () => {
   expect(status).toBe(413);
 });
 
+test('a client sending a large body at once gets its 413 and no reset: the close lingers', async () => {
+  const body = Buffer.alloc(4 * 1024 * 1024, 'b');
+  const { head, error } = await new Promise<{ head: string; error: string | undefined }>((resolve) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let head = '';
+    let error: string | undefined;
+    socket.on('data', (b: Buffer) => (head += b.toString('latin1')));
+    socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code));
+    socket.on('close', () => resolve({ head, error }));
+    socket.on('connect', () => {
+      socket.write(
+        `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer mock-token\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      socket.write(body);
+    });
+  });
+  expect(head).toMatch(/^HTTP\/1\.1 413/);
+  // Destroyed at once with the body unread, the server's socket resets: the client's write fails (EPIPE).
+  expect(error).toBeUndefined();
+});
+
 test('a streamed list reaches the client as JSONL', async () => {
   const res = await fetch(`${server.url}/v2/acme/evals/scores?limit=3`, {
     headers: { authorization: `Basic ${btoa('api:mock-key')}` },

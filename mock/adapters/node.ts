@@ -1,7 +1,7 @@
 /** @module The node:http adapter: the mock on a socket, guarded against slow and greedy clients. */
 import { listenOn } from '../../src/transport/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Fault } from '../faults/types.js';
 import { createServedMock, loadValidators } from '../served-mock.js';
 import { bodyTooLarge, internalError } from '../errors.js';
@@ -70,6 +70,22 @@ function readBody(
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** How long a connection refused a body stays open for reading once its 413 is sent. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close (RFC 9112 §9.6, as nginx does): once the 413 is sent, the write side is closed and
+ * what the client still sends is read and dropped for a while, instead of the socket being destroyed
+ * at once; bytes arriving on a closed socket would be answered by a reset, which can lose the 413 a
+ * client sending a large body has not read yet.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
 
 /** Asked for (the kernel caps it at net.core.somaxconn): a burst of connections overfills node's 511. */
 const LISTEN_BACKLOG = 65_535;
@@ -177,6 +193,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const answer = (body: Uint8Array | 'too-large' | undefined): void => {
         if (body === 'too-large') {
           res.shouldKeepAlive = false;
+          lingerOnClose(req.socket);
           void writeResponse(res, bodyTooLarge(familyOf(path), limit), idleTimeoutMs);
           return;
         }
