@@ -1,8 +1,7 @@
 /** @module Generates `openapi/openapi.json` from the bundled schemas and the operation table; nothing here restates a schema. */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATIONS, type Operation, type SharedErrorResponse } from '../src/core/operations.js';
-import { packageRoot } from '../src/core/package-root.js';
+import { packageFile, packageRoot } from '../src/core/package-root.js';
 import type { GeneratedFile } from './generators.js';
 import { bundleSchemas, loadSchemaFiles, type JsonObject, type SchemaBundle } from './schema-bundle.js';
 
@@ -136,7 +135,7 @@ function buildOpenApi(dir: string = join(packageRoot(), 'schemas')): JsonObject 
     (API_SCHEMA_FOLDERS as readonly string[]).includes(f.name.split('/')[0] as string),
   );
   const bundle = bundleSchemas(files, ref);
-  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(packageFile('package.json')) as { version: string };
 
   const parameters: Record<string, JsonObject> = {};
   for (const [name, property] of Object.entries(propertiesOf(bundle, 'params/path-params')))

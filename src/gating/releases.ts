@@ -3,10 +3,8 @@
  * frozen once released), the release that added a check, and the `--requirements` value that names one
  * (src/gating/requirements.ts scores a report against it).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConformanceError } from '../core/errors.js';
-import { packageRoot } from '../core/package-root.js';
+import { packageFile } from '../core/package-root.js';
 
 type Releases = Readonly<Record<string, readonly string[]>>;
 
@@ -14,8 +12,8 @@ let releases: Releases | undefined;
 /** The releases in order, each with the check ids it added. */
 export function catalogueReleases(): Releases {
   if (!releases) {
-    const file = join(packageRoot(), 'fixtures', 'catalogue', 'releases.json');
-    const { $comment: _c, ...data } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+    const text = packageFile('fixtures', 'catalogue', 'releases.json');
+    const { $comment: _c, ...data } = JSON.parse(text) as Record<string, string[]>;
     releases = data;
   }
   return releases;
