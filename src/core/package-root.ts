@@ -19,3 +19,7 @@ export function packageRoot(): string {
 
 /** The text of a file the package ships, by its path from the package root (`fixtures/…`). */
 export const packageFile = (...path: string[]): string => readFileSync(join(packageRoot(), ...path), 'utf8');
+
+/** A list of chat request fields in fixtures/chat-fields.json, by its name there. */
+export const chatFields = (name: 'notThePrompt' | 'deploymentKnobs'): ReadonlySet<string> =>
+  new Set((JSON.parse(packageFile('fixtures', 'chat-fields.json')) as Record<typeof name, string[]>)[name]);

@@ -11,7 +11,7 @@ import { judgeSettings, judgeTools, seenExchange } from './request-seen.js';
 import type { HttpExchange } from '../transport/types.js';
 import type { ExchangeSeen, ListingSeen, Verdict } from '../rules/evidence.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
-import { PairMemory, type PairJudgement } from '../rules/pairs.js';
+import { keepOf, PairMemory, type PairJudgement } from '../rules/pairs.js';
 
 /** A pair rule's fold, its halves all callable (each test feeds only the slots the rule has). */
 const pairOf = (rule: keyof typeof PAIR_RULES) =>
@@ -169,6 +169,25 @@ test('the memory forgets the least recently used key past its bound, and counts 
   // The first key went: its repeat starts afresh, unjudged; the last is judged.
   expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/a/predictions')], memory)).toEqual(['-']);
   expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/c/predictions')], memory)).toEqual(['held']);
+});
+
+test('a report keeps the latest halves of a rule, oldest first, and counts those it left out', () => {
+  const pair = pairOf('readBack');
+  const memory = new PairMemory();
+  const listed = listing('', ['p-1']);
+  const keep = keepOf(pair);
+  const keys: string[] = [];
+  // Three records per listing time (one listing straddles the ring's end), past the bound by 11.
+  for (let i = 0; i < keep + 11; i++) {
+    const record = { prediction_id: `p-${i}`, inputs: {} };
+    const h = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: i })!;
+    keys.push(h.key);
+    memory.feed(pair, 'readBack', h, Math.floor(i / 3));
+  }
+  const { halves, dropped } = memory.report();
+  expect(dropped).toBe(11);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(halves.map((h) => h.key)).toEqual(keys.slice(11));
 });
 
 /** A chat answer as the completion slot sees it: `n` choices of `content`, with `usage`. */

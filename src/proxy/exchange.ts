@@ -10,7 +10,7 @@ import { is2xx, isJsonObject, mediaTypeOf } from '../core/values.js';
 import { seeRequest } from '../kit/request-seen.js';
 import type { ExchangeSeen, RequestSeen } from '../rules/evidence.js';
 import { answeredOn } from '../rules/index.js';
-import { kindOf } from '../rules/rule.js';
+import { kindOf, type Side } from '../rules/rule.js';
 import { streamAsked } from '../rules/stream-rules.js';
 import type { RecordedRequest } from '../transport/types.js';
 import { AnswerRecording } from './answer-recording.js';
@@ -89,16 +89,13 @@ export class ExchangeJudge {
     /** The path and query as the client sent them. */
     private readonly target = '',
   ) {
-    if (op) {
-      // A kept pair half asks for the evidence when a report is made: through `kept`, which the end of
-      // the exchange points at what evidence needs alone, so that the half does not hold the judge.
-      const kept = this.kept;
-      this.verdicts = new ExchangeVerdicts(ctx, op.id, performance.timeOrigin + this.started, () => kept.evidence());
-    }
+    // A kept pair half asks for the evidence when a report is made: the judge's until the exchange
+    // ends, then what evidence needs alone (`release`), so that the half does not hold the judge.
+    if (op)
+      this.verdicts = new ExchangeVerdicts(ctx, op.id, performance.timeOrigin + this.started, () =>
+        this.evidence('', ''),
+      );
   }
-
-  /** The exchange's evidence for a kept pair half (the judge's, then its snapshot once ended). */
-  private readonly kept = { evidence: (): Evidence => this.evidence('', '') };
 
   requestChunk(chunk: Buffer): void {
     if (!this.op || this.requestOver) return;
@@ -236,12 +233,9 @@ export class ExchangeJudge {
 
   /** What judging needed and evidence does not: let go once the exchange ended (a kept pair half holds the judge). */
   private release(text: string | undefined): void {
-    if (this.verdicts!.halvesKept) {
-      // The whole JSON body is its first bytes when they are all of it.
-      const seen = this.seenForEvidence(this.bodyBytes === this.firstLength ? text : undefined);
-      const ctx = this.ctx;
-      this.kept.evidence = () => exchangeEvidence(ctx, seen, '', '');
-    }
+    const v = this.verdicts!;
+    // The whole JSON body is its first bytes when they are all of it.
+    v.settle(v.halvesKept ? this.seenForEvidence(this.bodyBytes === this.firstLength ? text : undefined) : undefined);
     this.first = [];
     this.seen = undefined;
     this.stream = undefined;
@@ -350,6 +344,7 @@ export class ExchangeJudge {
 
   private flush(op: Operation): void {
     const { findings } = this.ctx;
+    const say = (side: Side, text: string) => this.ctx.onFirstBreach?.(side, this.ctx.redactor()(text));
     const exchange = this.verdicts!.pending.length // its label, built only for a finding
       ? `${this.request.method} ${op.path}${this.status ? ` → ${this.status}` : ''}`
       : '';
@@ -360,12 +355,7 @@ export class ExchangeJudge {
         this.evidence(expected, actual, p.judged),
       );
       if (first)
-        this.ctx.onFirstBreach?.(
-          p.side,
-          this.ctx.redactor()(
-            `${p.side}-side finding: ${operationLabel(op.id)} ${p.judged.id}: ${excerpt(actual, 200)}`,
-          ),
-        );
+        say(p.side, `${p.side}-side finding: ${operationLabel(op.id)} ${p.judged.id}: ${excerpt(actual, 200)}`);
     }
     this.verdicts!.pending.length = 0;
     if (this.errors) {
@@ -373,11 +363,7 @@ export class ExchangeJudge {
       const first = findings.errored(answeredOn(op.id), code, message, () =>
         this.evidence('a complete answer', `${code}: ${message}`),
       );
-      if (first)
-        this.ctx.onFirstBreach?.(
-          'server',
-          this.ctx.redactor()(`server did not answer: ${operationLabel(op.id)}: ${code}: ${message}`),
-        );
+      if (first) say('server', `server did not answer: ${operationLabel(op.id)}: ${code}: ${message}`);
     }
     if (this.streamAbandoned)
       this.ctx.onFirstBreach?.('server', `note: ${operationLabel(op.id)}: ${this.streamAbandoned}`);

@@ -3,6 +3,7 @@
  * ProxiedRequest per request; `close` waits for the exchanges under way and judges what is left.
  */
 import { createServer } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import { listenOn } from '../transport/listen.js';
 import { InFlight } from './in-flight.js';
 import { JudgeQueue } from './judge-queue.js';
@@ -31,7 +32,15 @@ export interface ProxyServer {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * No allocation-site pretenuring in a process that runs the proxy: the pair halves a report keeps
+ * outlive the young generation at start-up, V8 then allocates at their sites in the old one, and the
+ * short-lived objects they point to live on until a full collection (bench/README.md, "pretenuring").
+ */
+const noPretenuring = (): void => setFlagsFromString('--no-allocation-site-pretenuring');
+
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  noPretenuring();
   const upstream = new ProxyUpstream(options.session, options);
   const inFlight = new InFlight(options.onExchangeEnd);
   const judging = new JudgeQueue();

@@ -5,6 +5,7 @@
  */
 import { excerpt } from '../core/describe.js';
 import { OPERATIONS, operation, operationLabel as label, type OperationId } from '../core/operations.js';
+import { chatFields } from '../core/package-root.js';
 import { is2xx, isJsonObject } from '../core/values.js';
 import { answerSaid, GATEWAY_STATUSES, validBody, validRequest } from './answer-facts.js';
 import { contextLimitOf } from './context-limit.js';
@@ -30,29 +31,7 @@ function validRequestRequirement(op: OperationId): string {
 }
 
 /** Fields whose refusal says something of the deployment, not of the value (§7 has rules of its own). */
-const DEPLOYMENT_KNOBS: ReadonlySet<string> = new Set([
-  'model',
-  'messages',
-  'max_tokens',
-  'max_completion_tokens',
-  'min_tokens',
-  'n',
-  'top_logprobs',
-  'prompt_logprobs',
-  'logit_bias',
-  'tools',
-  'tool_choice',
-  'priority',
-  'continue_final_message',
-  'add_generation_prompt',
-  'chat_template',
-  'chat_template_kwargs',
-  'mm_processor_kwargs',
-  'kv_transfer_params',
-  'use_beam_search',
-  'service_tier',
-  'model_id',
-]);
+let deploymentKnobs: ReadonlySet<string> | undefined;
 
 /** The split values in use (conventions): a refusal of another is the SHOULD rule's, not every-field's. */
 const SPLITS_IN_USE: readonly unknown[] = ['train', 'val'];
@@ -83,7 +62,8 @@ function validValueRefused(e: ExchangeSeen): string | undefined {
     return undefined;
   if (contextLimitOf(e.status, e.text) || !r.settings.tools.conventional(r.op, r.body)) return undefined;
   const field = fieldNamed(e.json);
-  if (field === undefined || DEPLOYMENT_KNOBS.has(field) || !(field in r.body)) return undefined;
+  if (field === undefined || (deploymentKnobs ??= chatFields('deploymentKnobs')).has(field) || !(field in r.body))
+    return undefined;
   return field;
 }
 

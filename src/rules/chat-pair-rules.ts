@@ -2,6 +2,7 @@
  * @module The chat rules judged on more than one exchange (pairs.ts folds them): streamed and
  * unstreamed counts, seeded repeats, and prompt_tokens whatever n.
  */
+import { chatFields } from '../core/package-root.js';
 import { fieldsJson, isJsonObject, memo } from '../core/values.js';
 import { type ChatBody, contentOf, greedyPairKey, streamedCountBreach } from './chat-answer.js';
 import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
@@ -67,6 +68,17 @@ interface SeededAnswer extends WrittenRequest {
   readonly contents: readonly string[];
 }
 
+/** A seeded answer seen: a report carries its texts and what its request asked, not the request. */
+class SeededSeen implements SeededAnswer {
+  constructor(
+    readonly contents: readonly string[],
+    readonly text: string,
+  ) {}
+  toJSON(): SeededAnswer {
+    return { contents: this.contents, key: fineKey(this, seededKeys, NOT_THE_SEEDED_ANSWER) };
+  }
+}
+
 const seededKeys = new WeakMap<WrittenRequest, string>();
 /** The same seeded request: the same text as written, else the same fields but those of NOT_THE_SEEDED_ANSWER. */
 const sameSeeded = (a: SeededAnswer, b: SeededAnswer): boolean =>
@@ -80,11 +92,7 @@ const seeded: PairJudgement<SeededAnswer, SeededAnswer[]> = {
       const { request } = e;
       // The suite's check compares two plain answers; a stream is not judged here.
       if (!Number.isInteger(request.seed) || e.streamed) return undefined;
-      const half: SeededAnswer = {
-        contents: contents(e.completion),
-        text: e.exchange.request.text ?? JSON.stringify(request),
-        toJSON: () => ({ contents: half.contents, key: fineKey(half, seededKeys, NOT_THE_SEEDED_ANSWER) }),
-      } as SeededAnswer;
+      const half = new SeededSeen(contents(e.completion), e.exchange.request.text ?? JSON.stringify(request));
       return { key: `${coarsePromptKey(request)} ${request.seed}`, half };
     },
   },
@@ -105,46 +113,8 @@ const seeded: PairJudgement<SeededAnswer, SeededAnswer[]> = {
   },
 };
 
-/** Fields that change what is generated, never the prompt. */
-const NOT_THE_PROMPT = new Set([
-  'n',
-  'seed',
-  'temperature',
-  'top_p',
-  'top_k',
-  'min_p',
-  'max_tokens',
-  'max_completion_tokens',
-  'min_tokens',
-  'stream',
-  'stream_options',
-  'stop',
-  'stop_token_ids',
-  'logprobs',
-  'top_logprobs',
-  'presence_penalty',
-  'frequency_penalty',
-  'repetition_penalty',
-  'length_penalty',
-  'logit_bias',
-  'request_id',
-  'user',
-  'priority',
-  'ignore_eos',
-  'include_stop_str_in_output',
-  'skip_special_tokens',
-  'spaces_between_special_tokens',
-  'return_token_ids',
-  'return_tokens_as_token_ids',
-  'bad_words',
-  'allowed_token_ids',
-  'cache_salt',
-  'repetition_detection',
-  'use_beam_search',
-  'include_reasoning',
-  'service_tier',
-  'prompt_logprobs',
-]);
+/** Fields that change what is generated, never the prompt (data: fixtures/chat-fields.json). */
+let notThePrompt: ReadonlySet<string> | undefined;
 
 /**
  * A request as the client wrote it (parsed again only where two coarse keys meet; a kept string costs
@@ -168,8 +138,20 @@ function fineKey(h: WrittenRequest, keys: WeakMap<WrittenRequest, string>, omit:
 }
 
 const promptKeys = new WeakMap<WrittenRequest, string>();
-/** What renders the prompt: the request but the fields of NOT_THE_PROMPT. */
-const promptKey = (c: PromptCount): string => fineKey(c, promptKeys, NOT_THE_PROMPT);
+/** What renders the prompt: the request but the fields of `notThePrompt`. */
+const promptKey = (c: PromptCount): string => fineKey(c, promptKeys, (notThePrompt ??= chatFields('notThePrompt')));
+
+/** A prompt count seen: a report carries what renders the prompt, not the request. */
+class PromptSeen implements PromptCount {
+  constructor(
+    readonly n: number,
+    readonly prompt: number,
+    readonly text: string,
+  ) {}
+  toJSON(): PromptCount {
+    return { n: this.n, prompt: this.prompt, key: promptKey(this) };
+  }
+}
 
 /** Halves kept per coarse key: the latest `KEPT_PER_KEY`, in the key's own list (no other key holds it). */
 function keptLatest<H>(list: H[] | undefined, half: H): H[] {
@@ -205,14 +187,7 @@ const promptOnce: PairJudgement<PromptCount, PromptCount[]> = {
       const prompt = isJsonObject(e.completion.usage) ? e.completion.usage.prompt_tokens : undefined;
       if (!Number.isInteger(n) || typeof prompt !== 'number' || e.streamed) return undefined;
       // The request as the client wrote it (written out only where a driver kept no text).
-      const text = e.exchange.request.text ?? JSON.stringify(e.request);
-      const half: PromptCount = {
-        n: n as number,
-        prompt,
-        text,
-        // A report carries what renders the prompt, not the request.
-        toJSON: () => ({ n, prompt, key: promptKey(half) }),
-      } as PromptCount;
+      const half = new PromptSeen(n as number, prompt, e.exchange.request.text ?? JSON.stringify(e.request));
       return { key: coarsePromptKey(e.request), half };
     },
   },

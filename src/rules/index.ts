@@ -8,7 +8,7 @@ import { ANSWER_RULES } from './answer-rules.js';
 import { AUTH_RULES } from './auth-rules.js';
 import { CHAT_ANSWER_RULES } from './chat-answer-rules.js';
 import { CLIENT_RULES } from './client-rules.js';
-import type { BaseSlot, Slot, SlotEvidence, Verdict } from './evidence.js';
+import type { BaseSlot, HalfOf, Slot, SlotEvidence, Verdict } from './evidence.js';
 import { PAIR_RULES } from './pair-rules.js';
 import type { PairJudgement } from './pairs.js';
 import { RECORD_RULES } from './record-rules.js';
@@ -44,6 +44,9 @@ export interface RuleOn extends JudgedOn {
   readonly streamedId: string;
   /** The rule judged on a streamed answer, under `streamedId`. */
   readonly streamed: JudgedOn;
+  /** The rule's side, and whether it is a pair rule: read on each verdict, from one shape of object. */
+  readonly side: Rule['side'];
+  readonly isPair: boolean;
 }
 
 export interface PairRuleOn extends RuleOn {
@@ -51,8 +54,14 @@ export interface PairRuleOn extends RuleOn {
   readonly pair: PairJudgement<any, any>;
 }
 
+/** A pair rule that one slot's evidence gives a half. */
+export interface PairHalfOn<S extends BaseSlot> extends PairRuleOn {
+  half(e: SlotEvidence[S]): HalfOf<unknown> | undefined;
+}
+
 type Judged<S extends BaseSlot> = RuleOn & { judge(e: SlotEvidence[S]): Verdict };
 type BySlot = { readonly [S in BaseSlot]: readonly Judged<S>[] } & { readonly pair: readonly PairRuleOn[] };
+type HalvesBySlot = { readonly [S in BaseSlot]: readonly PairHalfOn<S>[] };
 
 const SLOTS: readonly Slot[] = ['request', 'exchange', 'completion', 'stream', 'record', 'listing', 'pair'];
 
@@ -70,7 +79,7 @@ function numbered(rule: Rule, op: OperationId, streamed = false): JudgedOn {
 
 function on(rule: Rule, op: OperationId): RuleOn {
   const streamed = numbered(rule, op, true);
-  return { ...numbered(rule, op), streamedId: streamed.id, streamed };
+  return { ...numbered(rule, op), streamedId: streamed.id, streamed, side: rule.side, isPair: rule.slot === 'pair' };
 }
 
 const TABLE = Object.fromEntries(
@@ -88,6 +97,19 @@ const TABLE = Object.fromEntries(
     return [o.id, slots];
   }),
 ) as unknown as OperationTable<BySlot>;
+
+const HALVES = Object.fromEntries(
+  OPERATIONS.map((o) => {
+    const bySlot = (slot: BaseSlot) =>
+      TABLE[o.id].pair.flatMap((r) => (r.pair.halves[slot] ? [{ ...r, half: r.pair.halves[slot] }] : []));
+    return [o.id, Object.fromEntries(SLOTS.map((slot) => [slot, slot === 'pair' ? [] : bySlot(slot)]))];
+  }),
+) as unknown as OperationTable<HalvesBySlot>;
+
+/** The pair rules to which `slot` of an exchange of `op` gives a half. */
+export function pairHalvesFor<S extends BaseSlot>(op: OperationId, slot: S): readonly PairHalfOn<S>[] {
+  return HALVES[op][slot] as readonly PairHalfOn<S>[];
+}
 
 /** How many check ids the rules of `op`'s slots give (their `n` is below it). */
 export function checkIdsOn(op: OperationId): number {

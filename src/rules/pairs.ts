@@ -20,13 +20,23 @@ export const keepOf = (rule: PairJudgement<any, any>): number => rule.keep ?? DE
 /** What a driver knows of a half's exchange once it is judged (`KeptHalf`'s `others`, `uncounted`). */
 export type HalfOutcome = Pick<KeptHalf, 'others' | 'uncounted'>;
 
+/** A driver's exchange, asked by its kept halves when a report is made (one object, no closure per half). */
+export interface HalfSource {
+  /** The exchange's evidence. */
+  halfEvidence(): Evidence | undefined;
+  /** What the exchange showed of the check its half is reported under (`n`, its index on the operation). */
+  halfOutcome(n: number, record: boolean): HalfOutcome;
+}
+
 interface Kept {
   readonly id: string;
   readonly key: string;
   readonly at: number;
   readonly half: unknown;
-  readonly evidence: (() => Evidence | undefined) | undefined;
-  readonly outcome: (() => HalfOutcome) | undefined;
+  readonly source: HalfSource | undefined;
+  readonly n: number;
+  /** The half came from a listing's record. */
+  readonly record: boolean;
 }
 
 interface KeyStates {
@@ -69,8 +79,9 @@ export class PairFold {
 /** The fold's memory of one driver: the fold, and the latest halves of each rule kept for a report. */
 export class PairMemory {
   private readonly fold: PairFold;
+  /** Each rule's latest halves: a ring, the oldest overwritten at `next` once full. */
   // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves.
-  private readonly kept = new Map<PairJudgement<any, any>, Kept[]>();
+  private readonly kept = new Map<PairJudgement<any, any>, { readonly list: Kept[]; next: number }>();
   /** Halves not kept for the merge. */
   dropped = 0;
 
@@ -85,22 +96,25 @@ export class PairMemory {
 
   /**
    * One half of `rule`, of the exchange reported under `id`: folded into its key's state; the verdict
-   * on that exchange. `evidence` and `outcome` are asked only when the half is kept for a report.
+   * on that exchange. `source` is asked of the exchange (its check `n`) only when a report is made.
    */
   feed<H, S>(
     rule: PairJudgement<H, S>,
     id: string,
     h: HalfOf<H>,
     at: number,
-    evidence?: () => Evidence | undefined,
-    outcome?: () => HalfOutcome,
+    source?: HalfSource,
+    n = 0,
+    record = false,
   ): Verdict {
     const verdict = this.fold.step(rule, h.key, h.half);
-    let kept = this.kept.get(rule);
-    if (!kept) this.kept.set(rule, (kept = []));
-    kept.push({ id, key: h.key, at, half: h.half, evidence, outcome });
-    if (kept.length > keepOf(rule)) {
-      kept.shift();
+    let ring = this.kept.get(rule);
+    if (!ring) this.kept.set(rule, (ring = { list: [], next: 0 }));
+    const kept: Kept = { id, key: h.key, at, half: h.half, source, n, record };
+    if (ring.list.length < keepOf(rule)) ring.list.push(kept);
+    else {
+      ring.list[ring.next] = kept;
+      ring.next = (ring.next + 1) % ring.list.length;
       this.dropped++;
     }
     return verdict;
@@ -114,10 +128,13 @@ export class PairMemory {
   /** The halves kept, with their evidence and outcome made now. */
   halves(): KeptHalf[] {
     const out: KeptHalf[] = [];
-    for (const list of this.kept.values())
-      for (const k of list) {
-        const evidence = k.evidence?.();
-        out.push({ id: k.id, key: k.key, at: k.at, half: k.half, ...(evidence ? { evidence } : {}), ...k.outcome?.() });
+    for (const { list, next } of this.kept.values())
+      for (let i = 0; i < list.length; i++) {
+        // Oldest first, as they were folded (halves of one exchange share its time).
+        const k = list[(next + i) % list.length]!;
+        const { id, key, at, half, source } = k;
+        const evidence = source?.halfEvidence();
+        out.push({ id, key, at, half, ...(evidence ? { evidence } : {}), ...source?.halfOutcome(k.n, k.record) });
       }
     return out.sort((a, b) => a.at - b.at);
   }
