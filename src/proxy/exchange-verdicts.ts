@@ -7,7 +7,7 @@ import type { Evidence } from '../core/result.js';
 import type { BaseSlot, Breach, SlotEvidence } from '../rules/evidence.js';
 import { checkIdsOn, type JudgedOn, pairHalvesFor, rulesFor, type RuleOn } from '../rules/index.js';
 import type { Side } from '../rules/rule.js';
-import type { Judged } from './findings.js';
+import type { Group, Judged } from './findings.js';
 import { exchangeEvidence, type ExchangeSeenForEvidence } from './exchange-evidence.js';
 import type { JudgeContext } from './judge-context.js';
 import type { HalfOutcome, HalfSource } from '../rules/pairs.js';
@@ -47,6 +47,8 @@ export class ExchangeVerdicts implements HalfSource {
   private records: Map<RuleOn, Breach | 'held'> | undefined;
   /** The listing ended whole and valid: its records' verdicts counted. */
   private recordsCounted = false;
+  /** The session's groups of the operation's checks, by number (`Findings.numberedOn`). */
+  private readonly tally: (Group | undefined)[];
   /** The exchange gave a pair half (kept for a report, its evidence asked then). */
   halvesKept = false;
 
@@ -59,6 +61,7 @@ export class ExchangeVerdicts implements HalfSource {
     private live: (() => Evidence) | undefined,
   ) {
     this.marks = new Array<number>(Math.ceil(checkIdsOn(op) / PER_WORD)).fill(0);
+    this.tally = ctx.findings.numberedOn(op);
   }
 
   /** The rules of `slot` on its evidence (`streamed`: a chat request with stream true, the rules' `.streamed` checks). */
@@ -143,7 +146,7 @@ export class ExchangeVerdicts implements HalfSource {
     const word = (judged.n / PER_WORD) | 0;
     const shift = 3 * (judged.n % PER_WORD);
     this.marks[word] = (this.marks[word]! & ~(7 << shift)) | (next << shift);
-    if (!(m & JUDGED)) this.ctx.findings.judged(judged);
+    if (!(m & JUDGED)) this.ctx.findings.judgedAt(this.tally, judged);
     if (v !== 'held' && !breachedAlready(this.pending, judged.id))
       this.pending.push({ judged, side: r.side, breach: v });
   }

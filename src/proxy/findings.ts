@@ -23,6 +23,11 @@ export interface Judged {
   readonly op: OperationId;
 }
 
+/** A check numbered among its operation's (src/rules/index.ts `JudgedOn`). */
+export interface Numbered {
+  readonly n: number;
+}
+
 export interface Group extends Judged {
   judged: number;
   failed: number;
@@ -47,6 +52,21 @@ export class Findings {
   /** The rule was judged on one exchange (whether it held or not). */
   judged(j: Judged): void {
     this.group(j).judged++;
+  }
+
+  /** Each operation's groups by check number (`Numbered.n`), filled as first judged: a tally reads no map. */
+  private readonly numbered = new Map<OperationId, (Group | undefined)[]>();
+
+  /** The groups of `op`'s numbered checks, for `judgedAt` (asked once per exchange). */
+  numberedOn(op: OperationId): (Group | undefined)[] {
+    let list = this.numbered.get(op);
+    if (!list) this.numbered.set(op, (list = []));
+    return list;
+  }
+
+  /** `judged` of a numbered check; `list` is `numberedOn(j.op)`. */
+  judgedAt(list: (Group | undefined)[], j: Judged & Numbered): void {
+    (list[j.n] ??= this.group(j)).judged++;
   }
 
   /**

@@ -41,7 +41,9 @@ interface Kept {
 
 interface KeyStates {
   readonly keys: Map<string, unknown>;
+  /** The key folded last and its state (the map's last entry): a run of halves under one key reads no map. */
   last?: string | undefined;
+  lastState?: unknown;
 }
 
 /**
@@ -61,13 +63,16 @@ export class PairFold {
   /** One half of `rule` under `key`, folded into its key's state: the verdict on the half's exchange. */
   step<H, S>(rule: PairJudgement<H, S>, key: string, half: H): Verdict {
     let states = this.states.get(rule);
-    if (!states) this.states.set(rule, (states = { keys: new Map() }));
+    if (!states) this.states.set(rule, (states = { keys: new Map(), last: undefined, lastState: undefined }));
     const { keys } = states;
-    const { state, verdict } = rule.step(keys.get(key) as S | undefined, half);
+    const again = states.last === key;
+    const before = again ? states.lastState : keys.get(key);
+    const { state, verdict } = rule.step(before as S | undefined, half);
     // The key goes last (most recently used); it is already where the same key came twice running.
-    if (state === undefined || states.last !== key) keys.delete(key);
-    if (state !== undefined) keys.set(key, state);
+    if (state === undefined || !again) keys.delete(key);
+    if (state !== undefined && (!again || state !== before)) keys.set(key, state);
     states.last = state === undefined ? undefined : key;
+    states.lastState = state;
     if (keys.size > this.maxKeys) {
       keys.delete(keys.keys().next().value as string);
       this.forgotten++;

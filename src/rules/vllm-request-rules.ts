@@ -40,6 +40,9 @@ export interface RuleViolation {
 
 const STRUCTURED_KINDS = ['json', 'regex', 'choice', 'grammar', 'json_object', 'structural_tag'] as const;
 
+/** A number field's value (read by name: one object shape per site, not a keyed read per field). */
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
 function set(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
@@ -85,38 +88,33 @@ export function vllmRuleViolations(request: Record<string, unknown>): RuleViolat
     if (max < 0 || min < 0 || min > max || (max > 0 && (rd.min_count ?? 0) < 2))
       broken('repetition-detection', 'invalid repetition_detection sizes.');
   }
-  const num = (k: string): number | undefined => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
-  const n = num('n');
-  const temperature = num('temperature');
+  const n = num(r.n);
+  const temperature = num(r.temperature);
   if (n !== undefined && n < 1) broken('n-min', '`n` must be at least 1.');
   if (n !== undefined && n > 1 && temperature === 0)
     broken('n-greedy', '`n` above 1 with greedy sampling (temperature 0).');
   if (temperature !== undefined && (temperature < 0 || temperature > 2))
     broken('temperature-range', '`temperature` must be in [0, 2].');
-  const topP = num('top_p');
+  const topP = num(r.top_p);
   if (topP !== undefined && (topP <= 0 || topP > 1)) broken('top-p-range', '`top_p` must be in (0, 1].');
-  const topK = num('top_k');
+  const topK = num(r.top_k);
   if (topK !== undefined && topK < 1 && topK !== 0 && topK !== -1)
     broken('top-k-range', '`top_k` must be -1, 0 or at least 1.');
-  const minP = num('min_p');
+  const minP = num(r.min_p);
   if (minP !== undefined && (minP < 0 || minP > 1)) broken('min-p-range', '`min_p` must be in [0, 1].');
-  for (const k of ['presence_penalty', 'frequency_penalty']) {
-    const v = num(k);
-    if (v !== undefined && (v < -2 || v > 2))
-      broken(
-        k === 'presence_penalty' ? 'presence-penalty-range' : 'frequency-penalty-range',
-        `\`${k}\` must be in [-2, 2].`,
-      );
-  }
-  const rp = num('repetition_penalty');
+  const outOfPenalty = (v: number | undefined): boolean => v !== undefined && (v < -2 || v > 2);
+  if (outOfPenalty(num(r.presence_penalty))) broken('presence-penalty-range', '`presence_penalty` must be in [-2, 2].');
+  if (outOfPenalty(num(r.frequency_penalty)))
+    broken('frequency-penalty-range', '`frequency_penalty` must be in [-2, 2].');
+  const rp = num(r.repetition_penalty);
   if (rp !== undefined && rp <= 0) broken('repetition-penalty-range', '`repetition_penalty` must be above 0.');
-  const max = num('max_completion_tokens') ?? num('max_tokens');
-  for (const k of ['max_tokens', 'max_completion_tokens']) {
-    const v = num(k);
-    if (v !== undefined && v < 1)
-      broken(k === 'max_tokens' ? 'max-tokens-min' : 'max-completion-tokens-min', `\`${k}\` must be at least 1.`);
-  }
-  const minTokens = num('min_tokens');
+  const maxTokens = num(r.max_tokens);
+  const maxCompletion = num(r.max_completion_tokens);
+  const max = maxCompletion ?? maxTokens;
+  if (maxTokens !== undefined && maxTokens < 1) broken('max-tokens-min', '`max_tokens` must be at least 1.');
+  if (maxCompletion !== undefined && maxCompletion < 1)
+    broken('max-completion-tokens-min', '`max_completion_tokens` must be at least 1.');
+  const minTokens = num(r.min_tokens);
   if (minTokens !== undefined && max !== undefined && minTokens > max)
     broken('min-tokens-above-max', '`min_tokens` must not exceed the max tokens.');
   if (Array.isArray(r.stop) && r.stop.some((s) => s === ''))
