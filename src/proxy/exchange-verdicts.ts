@@ -47,8 +47,7 @@ export class ExchangeVerdicts implements HalfSource {
   private records: Map<RuleOn, Breach | 'held'> | undefined;
   /** The listing ended whole and valid: its records' verdicts counted. */
   private recordsCounted = false;
-  /** The session's groups of the operation's checks, by number (`Findings.numberedOn`). */
-  private readonly tally: (Group | undefined)[];
+  private readonly tally: (Group | undefined)[]; // Findings.numberedOn
   /** The exchange gave a pair half (kept for a report, its evidence asked then). */
   halvesKept = false;
 
@@ -146,7 +145,7 @@ export class ExchangeVerdicts implements HalfSource {
     const word = (judged.n / PER_WORD) | 0;
     const shift = 3 * (judged.n % PER_WORD);
     this.marks[word] = (this.marks[word]! & ~(7 << shift)) | (next << shift);
-    if (!(m & JUDGED)) this.ctx.findings.judgedAt(this.tally, judged);
+    if (!(m & JUDGED)) this.ctx.findings.judged(judged, this.tally, judged.n);
     if (v !== 'held' && !breachedAlready(this.pending, judged.id))
       this.pending.push({ judged, side: r.side, breach: v });
   }

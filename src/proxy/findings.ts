@@ -23,11 +23,6 @@ export interface Judged {
   readonly op: OperationId;
 }
 
-/** A check numbered among its operation's (src/rules/index.ts `JudgedOn`). */
-export interface Numbered {
-  readonly n: number;
-}
-
 export interface Group extends Judged {
   judged: number;
   failed: number;
@@ -49,24 +44,13 @@ export class Findings {
     return g;
   }
 
-  /** The rule was judged on one exchange (whether it held or not). */
-  judged(j: Judged): void {
-    this.group(j).judged++;
-  }
-
-  /** Each operation's groups by check number (`Numbered.n`), filled as first judged: a tally reads no map. */
+  /** Each operation's groups by check number (src/rules/index.ts `JudgedOn.n`): a tally reads no map. */
   private readonly numbered = new Map<OperationId, (Group | undefined)[]>();
+  numberedOn = (op: OperationId) => this.numbered.get(op) ?? this.numbered.set(op, []).get(op)!;
 
-  /** The groups of `op`'s numbered checks, for `judgedAt` (asked once per exchange). */
-  numberedOn(op: OperationId): (Group | undefined)[] {
-    let list = this.numbered.get(op);
-    if (!list) this.numbered.set(op, (list = []));
-    return list;
-  }
-
-  /** `judged` of a numbered check; `list` is `numberedOn(j.op)`. */
-  judgedAt(list: (Group | undefined)[], j: Judged & Numbered): void {
-    (list[j.n] ??= this.group(j)).judged++;
+  /** The rule was judged on one exchange (whether it held or not); `byN`: `numberedOn(j.op)`, read at `n`. */
+  judged(j: Judged, byN?: (Group | undefined)[], n = 0): void {
+    (byN ? (byN[n] ??= this.group(j)) : this.group(j)).judged++;
   }
 
   /**

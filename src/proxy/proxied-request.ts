@@ -34,9 +34,7 @@ interface Held {
  * Failures of the proxy's own way to the target (its TLS settings, its forward proxy): the client
  * gets a 502, the session counts them apart, and the target is not blamed.
  */
-function isOwnFailure(code: string): boolean {
-  return code.startsWith('CTS_TLS_') || code === 'CTS_PROXY_FAILED';
-}
+const isOwnFailure = (code: string): boolean => code.startsWith('CTS_TLS_') || code === 'CTS_PROXY_FAILED';
 
 export class ProxiedRequest implements Dispatcher.DispatchHandler {
   private readonly method: string;

@@ -118,11 +118,8 @@ export function describePriority(scheduling: boolean, flag: string): string {
 const REQUEST_ID_RETURNED =
   'The request_id a client sets is returned in the response (in the id, a request_id field, or the x-request-id header).';
 
-/** Whether a request target's path (its query aside) ends in "/". */
-function pathEndsInSlash(target: string): boolean {
-  const query = target.indexOf('?');
-  return target.charCodeAt((query === -1 ? target.length : query) - 1) === 0x2f;
-}
+/** A request target whose path (its query aside) ends in "/". */
+const PATH_ENDS_IN_SLASH = /^[^?]*\/(?:\?|$)/;
 
 export const CHAT_ANSWER_RULES = chatRules({
   nChoices: answerRule(
@@ -347,7 +344,7 @@ export const CHAT_ANSWER_RULES = chatRules({
     needs: 'a valid chat request to /v1/chat/completions/',
     slot: 'exchange',
     judge: (e) => {
-      if (!pathEndsInSlash(e.request.target) || !validBody(e.request)) return undefined;
+      if (!PATH_ENDS_IN_SLASH.test(e.request.target) || !validBody(e.request)) return undefined;
       if (e.status === 404 || e.status === 405)
         return {
           expected: 'a chat completion, or a 307/308 redirect to /v1/chat/completions',

@@ -43,9 +43,7 @@ const STRUCTURED_KINDS = ['json', 'regex', 'choice', 'grammar', 'json_object', '
 /** A number field's value (read by name: one object shape per site, not a keyed read per field). */
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
-function set(v: unknown): boolean {
-  return v !== undefined && v !== null;
-}
+const set = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** The vLLM request rules `request` breaks (empty when a vLLM server would accept it). */
 export function vllmRuleViolations(request: Record<string, unknown>): RuleViolation[] {

@@ -28,9 +28,7 @@ export function describeValue(v: unknown): string {
   return Object.keys(v as object).length === 0 ? 'an empty object' : `the object ${truncate(JSON.stringify(v))}`;
 }
 
-function truncate(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-}
+const truncate = (s: string): string => (s.length > 40 ? `${s.slice(0, 37)}...` : s);
 
 /** The place as a reader names it: "the body" or "`/messages/0/role`". */
 export function describePlace(pointer: string): string {

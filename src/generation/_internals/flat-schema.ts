@@ -111,9 +111,7 @@ function intersectTypes(current: Set<JsonType> | undefined, next: Set<JsonType>)
 const LOWER_COUNTS = ['minLength', 'minProperties', 'minItems'] as const;
 const UPPER_COUNTS = ['maxLength', 'maxProperties', 'maxItems'] as const;
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function mergeInto(out: FlatSchema, schema: Schema, seenRefs: Set<string>): void {
   if (schema === true) return;
