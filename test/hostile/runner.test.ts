@@ -18,8 +18,13 @@ const TOKEN = 'hostile-Runner-Token-7311';
 const BASIC = `${DEFAULT_BASIC_USER}:hostile-Runner-Pass-7311`;
 const TIMEOUT_MS = 400;
 const DEADLINE_MS = 4_000;
-/** Bounded completion: the deadline plus time to close sockets and build the report. */
-const BOUND_MS = DEADLINE_MS + 2_500;
+/**
+ * Bounded completion: the deadline plus time to close sockets and build the report. The grace is
+ * wide because the e2e tier shares two cores with the accuracy battery: there a run that honours its
+ * deadline took 6.9 s. A run that ignores it takes 11.8 s against the byte-a-second target on an idle
+ * machine, so 10 s still tells them apart.
+ */
+const BOUND_MS = DEADLINE_MS + 6_000;
 const STACK = /^\s+at\s|\bat .+:\d+:\d+\)?$/m;
 
 // First use of the schemas (ajv compiles lazily) and of schema-based generation blocks the event
