@@ -9,7 +9,11 @@
  * VmRSS) is sampled at the 20,000th exchange, every 10,000 after and at the end, with its peak
  * (VmHWM); then SIGTERM, and its JSON report gives the exchanges judged and the pair halves dropped,
  * its stderr the traffic line. Goal: RSS grows by less than 64 MiB from the 20,000th exchange to the
- * last. Throws if the proxy dies or the traffic fails in bulk: a figure of a dead proxy would lie.
+ * last. RSS also holds the garbage V8 lets pile up between major collections (their limit is a
+ * multiple of the heap that survives them), so the proxy runs with `--trace-gc` and a second row
+ * gives what pair state bounds: the heap live after each major collection (Mark-Compact), from the
+ * first past the 20,000th exchange to the last. Throws if the proxy dies or the traffic fails in
+ * bulk: a figure of a dead proxy would lie.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -65,15 +69,22 @@ interface ProxyCli {
   kill(): void;
 }
 
+/** The heap live after a major collection, MiB, from a `--trace-gc` line (`Mark-Compact 146.7 (180.2) -> 36.0 (155.9) MB`). */
+const MARK_COMPACT = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g;
+
 /** `conformance proxy` as a child, resolved once it prints the URL it listens on. */
-async function startProxyCli(target: string, json: string): Promise<ProxyCli> {
+async function startProxyCli(target: string, json: string, onLive: (mib: number) => void): Promise<ProxyCli> {
   const basic = `${DEFAULT_BASIC_USER}:${DEFAULT_BASIC_PASSWORD}`;
   const args = ['proxy', '--target', target, '--json', json, '--token', DEFAULT_TOKEN, '--basic', basic];
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--trace-gc', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let ended: string | undefined;
-  child.stdout.on('data', (c: Buffer) => (out = (out + c.toString('utf8')).slice(-65_536)));
+  child.stdout.on('data', (c: Buffer) => {
+    const text = c.toString('utf8');
+    for (const m of text.matchAll(MARK_COMPACT)) onLive(Number(m[1]));
+    out = (out + text).slice(-65_536);
+  });
   child.stderr.on('data', (c: Buffer) => (err = (err + c.toString('utf8')).slice(-65_536)));
   const exited = new Promise<void>((resolve) =>
     child.once('close', (code, signal) => {
@@ -118,6 +129,10 @@ interface Sampled {
   /** RSS at the reference exchange, every 10,000 after, and the peak so far at each. */
   readonly at: { exchanges: number; rssMiB: number }[];
   reference?: ProcMemory;
+  /** Exchanges answered so far. */
+  done: number;
+  /** The heap live after each major collection once `done` reached the reference, MiB. */
+  readonly live: { exchanges: number; liveMiB: number }[];
 }
 
 /** The traffic through the proxy, its RSS sampled; throws on a dead proxy or errors in bulk. */
@@ -132,6 +147,7 @@ async function drive(proxy: ProxyCli, ids: ListedIds, opts: ProxyMemoryOptions, 
     return undefined;
   };
   const onDone = (done: number) => {
+    sampled.done = done;
     if (done < opts.referenceAt || (done - opts.referenceAt) % 10_000 !== 0) return;
     const m = memoryOf(proxy.pid);
     if (done === opts.referenceAt) sampled.reference = m;
@@ -196,9 +212,11 @@ export async function proxyMemoryScenario(
       predictions: await listedIds(mock.url, 'predictions', 'prediction_id'),
       scores: await listedIds(mock.url, 'scores', 'score_id'),
     };
-    proxy = await startProxyCli(mock.url, json);
+    const sampled: Sampled = { at: [], done: 0, live: [] };
+    proxy = await startProxyCli(mock.url, json, (liveMiB) => {
+      if (sampled.done >= opts.referenceAt) sampled.live.push({ exchanges: sampled.done, liveMiB });
+    });
     const idle = memoryOf(proxy.pid);
-    const sampled: Sampled = { at: [] };
     const { counts, seconds } = await drive(proxy, ids, opts, sampled);
     const end = memoryOf(proxy.pid);
     const { report, traffic } = await stopProxy(proxy, json);
@@ -225,6 +243,7 @@ function measured(opts: ProxyMemoryOptions, m: Measured): { rows: Row[]; details
   const grownMiB = (m.end.rss - m.reference.rss) / MiB;
   const n = (x: number) => x.toLocaleString('en-US');
   const problems = m.report.judged < m.counts.done ? [`the report judged ${m.report.judged} of ${m.counts.done}`] : [];
+  const live = m.sampled.live;
   return {
     rows: [
       row({
@@ -235,12 +254,20 @@ function measured(opts: ProxyMemoryOptions, m: Measured): { rows: Row[]; details
         goal: { text: `growth < ${opts.growthGoalMiB} MiB`, met: grownMiB < opts.growthGoalMiB },
         note: `conformance proxy --token --basic before the mock (${n(opts.records)} records per kind), ${n(m.counts.done)} mixed exchanges from ${opts.connections} keep-alive clients in ${m.seconds.toFixed(1)} s (bench/lib/pair-traffic.ts); RSS idle ${(m.idle.rss / MiB).toFixed(0)} MiB, at the ${n(opts.referenceAt)}th ${(m.reference.rss / MiB).toFixed(0)}, at the end ${(m.end.rss / MiB).toFixed(0)}, peak ${(m.end.peak / MiB).toFixed(0)}; every 10,000: ${m.sampled.at.map((s) => s.rssMiB.toFixed(0)).join('/')}; report: ${n(m.report.judged)} exchanges judged, ${n(m.report.halves)} pair halves kept, ${n(m.report.dropped)} dropped; traffic line: ${m.traffic}`,
       }),
+      row({
+        scenario: 'proxy-memory',
+        figure: `proxy heap live after a major GC, growth from the first past the ${n(opts.referenceAt)}th exchange to the last`,
+        value: live.length ? live.at(-1)!.liveMiB - live[0]!.liveMiB : Number.NaN,
+        unit: 'MiB',
+        note: `node --trace-gc: ${live.length} major collections after the ${n(opts.referenceAt)}th exchange, live MiB at each (exchanges then): ${live.map((l) => `${l.liveMiB} (${n(l.exchanges)})`).join(', ')}`,
+      }),
     ],
     details: {
       idle: m.idle,
       reference: m.reference,
       end: m.end,
       curve: m.sampled.at,
+      live,
       counts: m.counts,
       seconds: m.seconds,
       report: m.report,
