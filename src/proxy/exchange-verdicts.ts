@@ -145,7 +145,7 @@ export class ExchangeVerdicts implements HalfSource {
     const word = (judged.n / PER_WORD) | 0;
     const shift = 3 * (judged.n % PER_WORD);
     this.marks[word] = (this.marks[word]! & ~(7 << shift)) | (next << shift);
-    if (!(m & JUDGED)) this.ctx.findings.judged(judged, this.tally, judged.n);
+    if (!(m & JUDGED)) this.ctx.findings.judged(judged, this.tally);
     if (v !== 'held' && !breachedAlready(this.pending, judged.id))
       this.pending.push({ judged, side: r.side, breach: v });
   }

@@ -48,9 +48,9 @@ export class Findings {
   private readonly numbered = new Map<OperationId, (Group | undefined)[]>();
   numberedOn = (op: OperationId) => this.numbered.get(op) ?? this.numbered.set(op, []).get(op)!;
 
-  /** The rule was judged on one exchange (whether it held or not); `byN`: `numberedOn(j.op)`, read at `n`. */
-  judged(j: Judged, byN?: (Group | undefined)[], n = 0): void {
-    (byN ? (byN[n] ??= this.group(j)) : this.group(j)).judged++;
+  /** The rule was judged on one exchange (whether it held or not); `byN`: `numberedOn(j.op)`, read at `j.n`. */
+  judged(j: Judged & { readonly n: number }, byN?: (Group | undefined)[]): void {
+    (byN ? (byN[j.n] ??= this.group(j)) : this.group(j)).judged++;
   }
 
   /**
