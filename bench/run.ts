@@ -26,6 +26,7 @@ import { mergeScenario } from './scenarios/merge.js';
 import { streamBurstScenario } from './scenarios/stream-burst.js';
 import { proxyPeerScenario } from './scenarios/proxy-peer.js';
 import { proxyMemoryScenario } from './scenarios/proxy-memory.js';
+import { judgeCostScenario } from './scenarios/judge-cost.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
@@ -107,6 +108,7 @@ const SCENARIOS: { name: string; budgetS: number; optIn?: true; run: () => Promi
         warmupSeconds: quick ? 1 : 3,
       }),
   },
+  { name: 'proxy-judge', budgetS: 20, run: () => judgeCostScenario({ rounds: quick ? 6 : 30, timeoutMs: 120_000 }) },
   {
     name: 'proxy-memory',
     budgetS: 240,
