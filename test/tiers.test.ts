@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
-import { E2E_DIRS, E2E_FILES } from '../vitest.config.js';
+import { BATTERY_FILES, E2E_DIRS, E2E_FILES } from '../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const ROOTS = ['app', 'src', 'mock', 'suites', 'reporters', 'test', 'scripts'];
@@ -30,7 +30,8 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const isE2e = (file: string): boolean => E2E_FILES.includes(file) || E2E_DIRS.some((d) => file.startsWith(`${d}/`));
+const isE2e = (file: string): boolean =>
+  E2E_FILES.includes(file) || BATTERY_FILES.includes(file) || E2E_DIRS.some((d) => file.startsWith(`${d}/`));
 // This file names what it looks for, so it does not read itself.
 const unitFiles = ROOTS.flatMap((r) => testFiles(join(ROOT, r))).filter((f) => !isE2e(f) && f !== 'test/tiers.test.ts');
 
@@ -47,5 +48,6 @@ test('no unit test starts a process or mocks a module', () => {
 });
 
 test('every folder and file named as e2e exists', () => {
-  for (const path of [...E2E_DIRS, ...E2E_FILES]) expect(existsSync(join(ROOT, path)), path).toBe(true);
+  for (const path of [...E2E_DIRS, ...E2E_FILES, ...BATTERY_FILES])
+    expect(existsSync(join(ROOT, path)), path).toBe(true);
 });

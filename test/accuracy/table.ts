@@ -64,5 +64,5 @@ export function checkSection(name: string, body: string): string {
   }
   const now = sectionOf(doc, name);
   if (now === body.trim()) return '';
-  return `docs/accuracy.md's "${name}" table differs from what the battery measured; run ACCURACY_WRITE=1 npx vitest run --project e2e test/accuracy to write it, and review the change.\nmeasured:\n${body.trim()}\ndocumented:\n${now ?? '(no such section)'}`;
+  return `docs/accuracy.md's "${name}" table differs from what the battery measured; run ACCURACY_WRITE=1 npx vitest run --project e2e-battery test/accuracy to write it, and review the change.\nmeasured:\n${body.trim()}\ndocumented:\n${now ?? '(no such section)'}`;
 }
