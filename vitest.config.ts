@@ -32,9 +32,10 @@ export const E2E_FILES = [
   'test/accuracy/target-down-concurrent.test.ts',
 ];
 /**
- * The accuracy battery (docs/accuracy.md): e2e for its length, but all in-process and bound by CPU
- * alone, waiting on no clock. Its files run two at a time (project `e2e-battery`), before the rest of
- * the tier and never beside it: the hostile tests' time bounds need the machine to themselves.
+ * The accuracy battery (docs/accuracy.md): e2e for its length, but in-process (no binary, no other
+ * program) and asserting no time bound, so a busy machine only slows it. Its files run two at a time
+ * (project `e2e-battery`), before the rest of the tier and never beside it: the hostile tests' time
+ * bounds need the machine to themselves.
  */
 export const BATTERY_FILES = [
   // Every variant and every fault at every seed.
