@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { canonicalJson, fieldsJson } from './values.js';
+import { canonicalJson, fieldsJson, mediaTypeOf } from './values.js';
 
 test('fieldsJson: the same request whatever the order of its top-level members, omitted ones left out', () => {
   const omit = new Set(['stream']);
@@ -16,4 +16,18 @@ test('fieldsJson: nested members keep the order written (one client writes a req
   const reordered = { messages: [{ content: 'hi', role: 'user' }] };
   expect(fieldsJson(written, none)).not.toBe(fieldsJson(reordered, none));
   expect(canonicalJson(written)).toBe(canonicalJson(reordered));
+});
+
+test('mediaTypeOf: the type without parameters, lower-cased, whatever came before', () => {
+  const cases: [string | undefined, string][] = [
+    ['text/event-stream; charset=utf-8', 'text/event-stream'],
+    ['text/event-stream; charset=utf-8', 'text/event-stream'],
+    ['Application/JSON ; charset=utf-8', 'application/json'],
+    [undefined, ''],
+    ['', ''],
+    ['application/json', 'application/json'],
+    ['text/plain;q=1', 'text/plain'],
+    [undefined, ''],
+  ];
+  for (const [value, type] of [...cases, ...cases.reverse()]) expect(mediaTypeOf(value)).toBe(type);
 });

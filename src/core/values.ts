@@ -78,9 +78,18 @@ export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 /** RFC 9110 §15.5: the client's error. */
 export const is4xx = (status: number): boolean => status >= 400 && status < 500;
 
+/** The value `mediaTypeOf` read last, and its media type. */
+let lastContentType: string | undefined = '';
+let lastMediaType = '';
+
 /** The media type of a Content-Type value, lower-cased, without parameters ('' when there is none). */
 export function mediaTypeOf(contentType: string | undefined): string {
   // Nearly every message: no allocation.
   if (contentType === 'application/json' || contentType === 'text/event-stream') return contentType;
-  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  // Most traffic repeats one header value with parameters (`text/event-stream; charset=utf-8`).
+  if (contentType === lastContentType) return lastMediaType;
+  const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  lastContentType = contentType;
+  lastMediaType = type;
+  return type;
 }

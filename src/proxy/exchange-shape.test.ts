@@ -39,3 +39,12 @@ describe('shapeOf', () => {
     );
   });
 });
+
+describe('shapeOf past the bound of the key lists it keeps', () => {
+  it('is still the sorted-keys shape for thousands of distinct key lists, seen twice', () => {
+    const bodies = Array.from({ length: 3_000 }, (_, i) => ({ [`k${i}`]: 1, model: 'm', [`a${i % 7}`]: 2 }));
+    for (let round = 0; round < 2; round++)
+      for (const body of bodies)
+        expect(shapeOf('chat.create', 200, 'x', body)).toBe(reference('chat.create', 200, 'x', body));
+  });
+});

@@ -6,6 +6,7 @@ import { chatFields } from '../core/package-root.js';
 import { fieldsJson, isJsonObject, memo } from '../core/values.js';
 import { type ChatBody, contentOf, greedyPairKey, streamedCountBreach } from './chat-answer.js';
 import type { CompletionSeen, HalfOf, PairJudgement } from './evidence.js';
+import { pairKey } from './pairs.js';
 import { type Rule, chatRules } from './rule.js';
 
 /** Halves kept per coarse key (distinct requests with one prompt: other n, other sampling). */
@@ -93,7 +94,7 @@ const seeded: PairJudgement<SeededAnswer, SeededAnswer[]> = {
       // The suite's check compares two plain answers; a stream is not judged here.
       if (!Number.isInteger(request.seed) || e.streamed) return undefined;
       const half = new SeededSeen(contents(e.completion), e.exchange.request.text ?? JSON.stringify(request));
-      return { key: `${coarsePromptKey(request)} ${request.seed}`, half };
+      return { key: pairKey(coarsePromptKey(request), request.seed as number), half };
     },
   },
   step(firsts, half) {
@@ -170,7 +171,7 @@ function coarsePromptKey(request: ChatBody): string {
   const messages = Array.isArray(request.messages) ? request.messages : [];
   const last = messages.at(-1);
   const text = isJsonObject(last) && typeof last.content === 'string' ? last.content : '';
-  const key = `${String(request.model)} ${messages.length} ${text.length} ${text.slice(0, 64)}`;
+  const key = pairKey(String(request.model), messages.length, text.length, text.slice(0, 64));
   lastCoarse = { request, key };
   return key;
 }

@@ -10,7 +10,7 @@ import { RECORD_KIND, type RecordKindName, recordScope } from '../core/record-ki
 import { canonicalJson, is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
 import { CHAT_PAIR_RULES } from './chat-pair-rules.js';
 import type { ExchangeSeen, ListingSeen, RecordSeen, Verdict } from './evidence.js';
-import type { HalfOf, PairJudgement } from './pairs.js';
+import { type HalfOf, type PairJudgement, pairKey } from './pairs.js';
 import {
   filterMissing,
   firstDifference,
@@ -69,7 +69,7 @@ const readBack: PairJudgement<ReadHalf, ReadHalf> = {
       const scope = scopeOf(e.exchange);
       if (typeof id !== 'string' || id === '' || scope === undefined) return undefined;
       return {
-        key: `${e.kind.name} ${scope} ${id}`,
+        key: pairKey(e.kind.name, scope, id),
         half: { from: 'list', kind: e.kind.name, id, record: { ...e.record } },
       };
     },
@@ -80,7 +80,7 @@ const readBack: PairJudgement<ReadHalf, ReadHalf> = {
       if (!kind || id === undefined || scope === undefined || !mayRead(e) || e.cut) return undefined;
       const text = (e.text ?? '').slice(0, MAX_TEXT);
       return {
-        key: `${kind.name} ${scope} ${id}`,
+        key: pairKey(kind.name, scope, id),
         half: { from: 'read', kind: kind.name, id, status: e.status, text },
       };
     },
@@ -190,7 +190,7 @@ const stableOrder: PairJudgement<ListingHalf, ListingHalf> = {
   keep: 64,
   halves: {
     listing: (e) =>
-      listingHalf(e, (l, scope) => `${l.kind} ${scope} ${canonicalJson({ o: l.offset ?? 0, l: l.limit, r: l.run })}`),
+      listingHalf(e, (l, scope) => pairKey(l.kind, scope, canonicalJson({ o: l.offset ?? 0, l: l.limit, r: l.run }))),
   },
   step(before, half) {
     const [a, b] = before ? [idsOf(before), idsOf(half)] : [[], []];
@@ -233,7 +233,7 @@ function around(
 ): PairJudgement<ListingHalf, AroundState> {
   return {
     keep: 64,
-    halves: { listing: (e) => listingHalf(e, (l, scope) => `${l.kind} ${scope}`) },
+    halves: { listing: (e) => listingHalf(e, (l, scope) => pairKey(l.kind, scope)) },
     step(state, half) {
       if (isFull(half)) {
         const before = state?.full;

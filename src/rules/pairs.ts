@@ -9,6 +9,12 @@ import type { HalfOf, PairJudgement, Verdict } from './evidence.js';
 
 export type { HalfOf, PairJudgement } from './evidence.js';
 
+/**
+ * A pair key from its parts, joined with spaces. A join makes one flat string; a template literal makes
+ * a rope (a string of pieces), which each comparison and hash of the fold walks or flattens anew.
+ */
+export const pairKey = (...parts: readonly (string | number)[]): string => parts.join(' ');
+
 /** Keys kept per rule; the least recently used one goes first. */
 const MAX_KEYS = 4_096;
 const DEFAULT_KEEP = 256;
@@ -66,12 +72,14 @@ export class PairFold {
     if (!states) this.states.set(rule, (states = { keys: new Map(), last: undefined, lastState: undefined }));
     const { keys } = states;
     const again = states.last === key;
-    const before = again ? states.lastState : keys.get(key);
+    // The same key twice running: the kept string, hashed already, stands for the new one in the map.
+    const k = again ? states.last! : key;
+    const before = again ? states.lastState : keys.get(k);
     const { state, verdict } = rule.step(before as S | undefined, half);
     // The key goes last (most recently used); it is already where the same key came twice running.
-    if (state === undefined || !again) keys.delete(key);
-    if (state !== undefined && (!again || state !== before)) keys.set(key, state);
-    states.last = state === undefined ? undefined : key;
+    if (state === undefined || !again) keys.delete(k);
+    if (state !== undefined && (!again || state !== before)) keys.set(k, state);
+    states.last = state === undefined ? undefined : k;
     states.lastState = state;
     if (keys.size > this.maxKeys) {
       keys.delete(keys.keys().next().value as string);

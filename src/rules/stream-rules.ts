@@ -65,13 +65,13 @@ function contentCodingOf(header: string | undefined): string | undefined {
 /** A stream held back and sent whole, in words, when it can be told from a fast generation. */
 export function heldBack(t: StreamTimings, contentEncoding: string | undefined): string | undefined {
   if (!arrivedAtOnce(t) || t.firstEventMs === undefined || t.lastEventMs === undefined) return undefined;
+  const coding = contentEncoding === undefined ? undefined : contentCodingOf(contentEncoding);
+  // A fast generation with nothing compressing it: said before any words are made (most streams).
+  if (!coding && t.firstEventMs < BURST_MIN_MS) return undefined;
   const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${Math.round(t.firstEventMs)} ms after the request: a client sees the whole answer at once, not a stream`;
-  const coding = contentCodingOf(contentEncoding);
   if (coding)
     return `${atOnce}; the stream came compressed (Content-Encoding: ${coding}), and compressing fronts such as nginx with gzip hold an event stream back until it ends`;
-  if (t.firstEventMs >= BURST_MIN_MS)
-    return `${atOnce}, held back (a buffering front such as a proxy with buffering on, or a server that writes the stream whole)`;
-  return undefined;
+  return `${atOnce}, held back (a buffering front such as a proxy with buffering on, or a server that writes the stream whole)`;
 }
 
 /** Whether a chat request asked for a stream. */
