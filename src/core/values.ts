@@ -78,18 +78,12 @@ export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 /** RFC 9110 §15.5: the client's error. */
 export const is4xx = (status: number): boolean => status >= 400 && status < 500;
 
-/** The value `mediaTypeOf` read last, and its media type. */
-let lastContentType: string | undefined = '';
-let lastMediaType = '';
+/** The value `mediaTypeOf` read last, and its media type (most traffic repeats one, parameters and all). */
+let lastType: readonly [string | undefined, string] = ['', ''];
 
 /** The media type of a Content-Type value, lower-cased, without parameters ('' when there is none). */
 export function mediaTypeOf(contentType: string | undefined): string {
-  // Nearly every message: no allocation.
-  if (contentType === 'application/json' || contentType === 'text/event-stream') return contentType;
-  // Most traffic repeats one header value with parameters (`text/event-stream; charset=utf-8`).
-  if (contentType === lastContentType) return lastMediaType;
-  const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  lastContentType = contentType;
-  lastMediaType = type;
-  return type;
+  if (contentType === 'application/json' || contentType === 'text/event-stream') return contentType; // most: as is
+  if (contentType !== lastType[0]) lastType = [contentType, (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()];
+  return lastType[1];
 }

@@ -48,11 +48,7 @@ const streamedCount: PairJudgement<AnswerLength, { streamed?: AnswerLength; plai
     const next = { ...state, [half.streamed ? 'streamed' : 'plain']: half };
     const { streamed, plain } = next;
     if (!streamed || !plain || plain.content !== streamed.content) return { state: next };
-    const breach = streamedCountBreach(plain.content, plain.completionTokens!, {
-      content: streamed.content,
-      tokenIds: streamed.tokenIds,
-      completionTokens: streamed.completionTokens,
-    });
+    const breach = streamedCountBreach(plain.content, plain.completionTokens!, streamed);
     return { state: next, verdict: breach ?? 'held' };
   },
 };

@@ -9,10 +9,7 @@ import type { HalfOf, PairJudgement, Verdict } from './evidence.js';
 
 export type { HalfOf, PairJudgement } from './evidence.js';
 
-/**
- * A pair key from its parts, joined with spaces. A join makes one flat string; a template literal makes
- * a rope (a string of pieces), which each comparison and hash of the fold walks or flattens anew.
- */
+/** A pair key from its parts: joined, one flat string (a template makes a rope, flattened at each compare and hash). */
 export const pairKey = (...parts: readonly (string | number)[]): string => parts.join(' ');
 
 /** Keys kept per rule; the least recently used one goes first. */
@@ -72,8 +69,7 @@ export class PairFold {
     if (!states) this.states.set(rule, (states = { keys: new Map(), last: undefined, lastState: undefined }));
     const { keys } = states;
     const again = states.last === key;
-    // The same key twice running: the kept string, hashed already, stands for the new one in the map.
-    const k = again ? states.last! : key;
+    const k = again ? states.last! : key; // the same key twice running: the kept string, hashed already
     const before = again ? states.lastState : keys.get(k);
     const { state, verdict } = rule.step(before as S | undefined, half);
     // The key goes last (most recently used); it is already where the same key came twice running.

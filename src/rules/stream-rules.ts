@@ -53,21 +53,16 @@ function streamRule(
 /** A burst this long after the request can be told from a fast generation. */
 export const BURST_MIN_MS = 250;
 
-/** The content coding of a stream (`gzip`, `br`, ...), or undefined when it came as is. */
-function contentCodingOf(header: string | undefined): string | undefined {
-  const codings = (header ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  return codings.length ? codings.join(', ') : undefined;
-}
-
 /** A stream held back and sent whole, in words, when it can be told from a fast generation. */
 export function heldBack(t: StreamTimings, contentEncoding: string | undefined): string | undefined {
   if (!arrivedAtOnce(t) || t.firstEventMs === undefined || t.lastEventMs === undefined) return undefined;
-  const coding = contentEncoding === undefined ? undefined : contentCodingOf(contentEncoding);
-  // A fast generation with nothing compressing it: said before any words are made (most streams).
-  if (!coding && t.firstEventMs < BURST_MIN_MS) return undefined;
+  // The content coding it came in (`gzip`, `br`, ...), '' when it came as is.
+  const coding = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .join(', ');
+  if (!coding && t.firstEventMs < BURST_MIN_MS) return undefined; // a fast generation, as is: no words made
   const atOnce = `all ${t.events} events arrived at once (within ${Math.round(t.lastEventMs - t.firstEventMs)} ms), ${Math.round(t.firstEventMs)} ms after the request: a client sees the whole answer at once, not a stream`;
   if (coding)
     return `${atOnce}; the stream came compressed (Content-Encoding: ${coding}), and compressing fronts such as nginx with gzip hold an event stream back until it ends`;
