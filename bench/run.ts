@@ -104,6 +104,8 @@ const SCENARIOS: { name: string; budgetS: number; optIn?: true; run: () => Promi
         seconds: quick ? 1 : 2,
         prismRatio: 5,
         bareRatio: 0.9,
+        // The proxy's CPU per judged exchange before the rule-first catalogue (2026-12-01).
+        cpuRatios: { json: 1.23, atRate: 1.4, streamed: 1.59 },
         fixedRate: 8_000,
         warmupSeconds: quick ? 1 : 3,
       }),

@@ -24,6 +24,11 @@ export interface ProxyPeerOptions {
   /** Goals: our rate at least this multiple of Prism's, and of the bare forwarder's. */
   prismRatio: number;
   bareRatio: number;
+  /**
+   * Goals for our CPU per exchange as a ratio to the bare forwarder's (its median over the median of
+   * the bare forwarder's): per JSON exchange saturated, at `fixedRate`, and per streamed event.
+   */
+  cpuRatios: { json: number; atRate: number; streamed: number };
   /** The JSON chat rate offered to both proxies for their CPU per exchange at the same load (req/s). */
   fixedRate: number;
   /**
@@ -80,6 +85,11 @@ async function againstPrism(
   }
 }
 
+/** A CPU row's goal: our median over the bare forwarder's at most `max`. */
+function cpuGoal(p: Paired, max: number): Row['goal'] {
+  return { text: `ratio ≤ ${max}`, met: medianCpu(p.mock) / medianCpu(p.base) <= max };
+}
+
 function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
   const { vsBare, atRate, streamed, vsPrism, events } = m;
   const prismRatio = vsPrism ? median(vsPrism.ratios) : Number.NaN;
@@ -125,6 +135,7 @@ function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
       unit: 'µs',
       baseline: medianCpu(vsBare.base),
       baselineLabel: "the bare forwarder's",
+      goal: cpuGoal(vsBare, opts.cpuRatios.json),
     }),
     row({
       scenario: 'proxy-peer',
@@ -133,6 +144,7 @@ function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
       unit: 'µs',
       baseline: medianCpu(atRate.base),
       baselineLabel: "the bare forwarder's, at the same rate",
+      goal: cpuGoal(atRate, opts.cpuRatios.atRate),
       note: `the same load offered to both (${opts.rounds} paired ${opts.seconds} s rounds), so that neither is saturated: the cost per exchange without the scheduling of a saturated machine in it; served ours ${rounded(atRate.mock)}, bare ${rounded(atRate.base)} req/s`,
     }),
     row({
@@ -142,6 +154,7 @@ function peerRows(opts: ProxyPeerOptions, m: PeerRuns): Row[] {
       unit: 'µs',
       baseline: medianCpu(streamed.base) / events,
       baselineLabel: "the bare forwarder's (Prism does not judge event streams)",
+      goal: cpuGoal(streamed, opts.cpuRatios.streamed),
       note: `CPU per streamed exchange / ${events} events: ours ${Math.round(medianCpu(streamed.mock))} µs, bare ${Math.round(medianCpu(streamed.base))} µs per exchange; throughput ratio ${ratiosText(streamed)} (${rounds})`,
     }),
   ];
