@@ -1,19 +1,18 @@
 /**
- * @module Scenario: the proxy's memory of pairs stays bounded. `conformance proxy` (the real command
- * line, `bin/conformance.js`, with `--token` and `--basic`: every credentials rule judged) in front
- * of the bundled mock (a child, `records` per kind in its project), and 200,000 mixed exchanges
- * through it from a few keep-alive clients (bench/lib/pair-traffic.ts): listings, pages, reads of
- * listed and unknown ids, chat plain, streamed, seeded and repeated, and with n = 1 and 2, over tens
- * of thousands of distinct keys, so that every pair rule's memory (src/rules/pairs.ts: 4,096 keys
- * and 256 or 64 kept halves per rule) fills its bounds. The proxy's RSS (`/proc/<pid>/status`
- * VmRSS) is sampled at the 20,000th exchange, every 10,000 after and at the end, with its peak
- * (VmHWM); then SIGTERM, and its JSON report gives the exchanges judged and the pair halves dropped,
- * its stderr the traffic line. Goal: RSS grows by less than 64 MiB from the 20,000th exchange to the
- * last. RSS also holds the garbage V8 lets pile up between major collections (their limit is a
- * multiple of the heap that survives them), so the proxy runs with `--trace-gc` and a second row
- * gives what pair state bounds: the heap live after each major collection (Mark-Compact), from the
- * first past the 20,000th exchange to the last. Throws if the proxy dies or the traffic fails in
- * bulk: a figure of a dead proxy would lie.
+ * @module Scenario: the proxy's memory of pairs stays bounded. `conformance proxy` (the real command line,
+ * `bin/conformance.js`, with `--token` and `--basic`: every credentials rule judged) in front of the bundled mock (a
+ * child, `records` per kind in its project), and 200,000 mixed exchanges through it from a few keep-alive clients
+ * (bench/lib/pair-traffic.ts): listings, pages, reads of listed and unknown ids, chat plain, streamed, seeded and
+ * repeated, and with n = 1 and 2, over tens of thousands of distinct keys, so that every pair rule's memory
+ * (src/rules/pairs.ts: 4,096 keys and 256 or 64 kept halves per rule) fills its bounds. The proxy's RSS
+ * (`/proc/<pid>/status` VmRSS) is sampled at the 20,000th exchange, every 10,000 after and at the end, with its peak
+ * (VmHWM), and its CPU time over the traffic; then SIGTERM, and its JSON report gives the exchanges judged and the pair
+ * halves dropped, its stderr the traffic line. Goal: RSS grows by less than 64 MiB from the 20,000th exchange to the
+ * last. RSS also holds the garbage V8 lets pile up between major collections (their limit is a multiple of the heap
+ * that survives them), so the proxy runs with `--trace-gc` and a second row gives what pair state bounds: the heap live
+ * after each major collection (Mark-Compact), from the first past the 20,000th exchange to the last before the traffic
+ * ends (the report's, at SIGTERM, left out). Throws if the proxy dies or the traffic fails in bulk: a figure of a dead
+ * proxy would lie.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,13 +48,17 @@ interface ProcMemory {
   /** VmRSS and VmHWM, bytes. */
   rss: number;
   peak: number;
+  /** User + system CPU time so far, seconds (/proc/<pid>/stat, 10 ms ticks). */
+  cpuS: number;
 }
 
 /** A process's RSS and peak RSS from /proc (throws when it is gone). */
 function memoryOf(pid: number): ProcMemory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
+  // stat's fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024, cpuS: (Number(stat[11]) + Number(stat[12])) / 100 };
 }
 
 interface ProxyCli {
@@ -214,7 +217,8 @@ export async function proxyMemoryScenario(
     };
     const sampled: Sampled = { at: [], done: 0, live: [] };
     proxy = await startProxyCli(mock.url, json, (liveMiB) => {
-      if (sampled.done >= opts.referenceAt) sampled.live.push({ exchanges: sampled.done, liveMiB });
+      if (sampled.done >= opts.referenceAt && sampled.done < opts.exchanges)
+        sampled.live.push({ exchanges: sampled.done, liveMiB });
     });
     const idle = memoryOf(proxy.pid);
     const { counts, seconds } = await drive(proxy, ids, opts, sampled);
@@ -252,7 +256,7 @@ function measured(opts: ProxyMemoryOptions, m: Measured): { rows: Row[]; details
         value: grownMiB,
         unit: 'MiB',
         goal: { text: `growth < ${opts.growthGoalMiB} MiB`, met: grownMiB < opts.growthGoalMiB },
-        note: `conformance proxy --token --basic before the mock (${n(opts.records)} records per kind), ${n(m.counts.done)} mixed exchanges from ${opts.connections} keep-alive clients in ${m.seconds.toFixed(1)} s (bench/lib/pair-traffic.ts); RSS idle ${(m.idle.rss / MiB).toFixed(0)} MiB, at the ${n(opts.referenceAt)}th ${(m.reference.rss / MiB).toFixed(0)}, at the end ${(m.end.rss / MiB).toFixed(0)}, peak ${(m.end.peak / MiB).toFixed(0)}; every 10,000: ${m.sampled.at.map((s) => s.rssMiB.toFixed(0)).join('/')}; report: ${n(m.report.judged)} exchanges judged, ${n(m.report.halves)} pair halves kept, ${n(m.report.dropped)} dropped; traffic line: ${m.traffic}`,
+        note: `conformance proxy --token --basic before the mock (${n(opts.records)} records per kind), ${n(m.counts.done)} mixed exchanges from ${opts.connections} keep-alive clients in ${m.seconds.toFixed(1)} s (bench/lib/pair-traffic.ts); RSS idle ${(m.idle.rss / MiB).toFixed(0)} MiB, at the ${n(opts.referenceAt)}th ${(m.reference.rss / MiB).toFixed(0)}, at the end ${(m.end.rss / MiB).toFixed(0)}, peak ${(m.end.peak / MiB).toFixed(0)}; CPU over the traffic ${(m.end.cpuS - m.idle.cpuS).toFixed(1)} s (${(((m.end.cpuS - m.idle.cpuS) / m.counts.done) * 1e6).toFixed(0)} µs per exchange, GC included); every 10,000: ${m.sampled.at.map((s) => s.rssMiB.toFixed(0)).join('/')}; report: ${n(m.report.judged)} exchanges judged, ${n(m.report.halves)} pair halves kept, ${n(m.report.dropped)} dropped; traffic line: ${m.traffic}`,
       }),
       row({
         scenario: 'proxy-memory',
