@@ -52,7 +52,7 @@ interface ProcMemory {
   cpuS: number;
 }
 
-/** A process's RSS and peak RSS from /proc (throws when it is gone). */
+/** A process's RSS, peak RSS and CPU time so far, from /proc (throws when it is gone). */
 function memoryOf(pid: number): ProcMemory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? Number.NaN);
