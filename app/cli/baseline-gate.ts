@@ -32,6 +32,17 @@ export interface BaselineFlags {
   readonly requirements?: string | undefined;
 }
 
+/** The flags of BASELINE_OPTIONS (app/cli/options/gates.ts) as a command's resolver reads them. */
+export const baselineFlags = (
+  value: (name: 'baseline' | 'baseline-update' | 'baseline-prune' | 'requirements') => unknown,
+) =>
+  ({
+    baseline: value('baseline'),
+    update: value('baseline-update'),
+    prune: value('baseline-prune'),
+    requirements: value('requirements'),
+  }) as BaselineFlags;
+
 /** The baseline a command judges with: its file and what it holds (none yet: `--baseline-update` writes it). */
 export interface OpenedBaseline {
   readonly file: string;

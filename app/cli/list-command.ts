@@ -15,17 +15,7 @@ export async function listCommand(argv: string[]): Promise<number> {
   const value = resolver(LIST_OPTIONS, values);
   const checks = selectChecks(catalogueOf(CATALOGUE), { only: value('only'), skip: value('skip') });
   if (values.json) {
-    const rows = checks.map((c) => ({
-      id: c.id,
-      operation: operationLabel(c.operation),
-      section: c.section,
-      level: c.level,
-      requirement: c.requirement,
-      ...(c.convention ? { convention: c.convention } : {}),
-      ...(c.writes ? { writes: true } : {}),
-      drivers: c.drivers,
-      since: sinceOf(c.id),
-    }));
+    const rows = checks.map((c) => ({ ...c, operation: operationLabel(c.operation), since: sinceOf(c.id) }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;
   }

@@ -4,7 +4,7 @@
  */
 import { mergedExitCode, mergeReports } from '../../src/merge/merge.js';
 import { readReportFiles } from '../../src/merge/inputs.js';
-import { drawnIn, gateReports, openBaseline } from './baseline-gate.js';
+import { baselineFlags, drawnIn, gateReports, openBaseline } from './baseline-gate.js';
 import { withoutBaseline } from '../../src/gating/baseline.js';
 import { CATALOGUE } from '../../suites/index.js';
 import { badFlag, printed, readArgs } from './flags.js';
@@ -21,12 +21,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const value = resolver(MERGE_OPTIONS, values);
   const cfg = outputsOf(values, (format) => (values as Readonly<Record<string, unknown>>)[format]);
   checkOutputPaths(cfg);
-  const flags = {
-    baseline: value('baseline'),
-    update: value('baseline-update'),
-    prune: value('baseline-prune'),
-    requirements: value('requirements'),
-  };
+  const flags = baselineFlags(value);
   const opened = openBaseline(flags, new Set(CATALOGUE.map((c) => c.id)));
   const inputs = readReportFiles(positionals);
   // One baseline, applied once to the whole: what each input's own made of it is left out.

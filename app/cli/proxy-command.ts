@@ -2,7 +2,7 @@
  * @module `conformance proxy --target URL`: the judging proxy (src/proxy), which judges the traffic
  * until a signal, `--duration` or `--max-exchanges` stops it, and writes `run`'s reports meanwhile and at the end.
  */
-import { gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
+import { baselineFlags, gateReports, type OpenedBaseline, openBaseline } from './baseline-gate.js';
 import { createWriteStream } from 'node:fs';
 import { describePriority } from '../../src/rules/chat-answer-rules.js';
 import { ENV_BASIC, ENV_TOKEN } from '../../src/core/defaults.js';
@@ -119,12 +119,7 @@ export function parseProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     connection: readConnectionSettings(values, {}, env),
     // Undefined: as off, as `run` takes it (§7.1).
     priorityScheduling: value('priority-scheduling'),
-    baseline: {
-      baseline: value('baseline'),
-      update: value('baseline-update'),
-      prune: value('baseline-prune'),
-      requirements: value('requirements'),
-    },
+    baseline: baselineFlags(value),
     listParams: {
       evaluationRunId: value('param-evaluation-run-id'),
       limit: value('param-limit'),

@@ -2,7 +2,7 @@
  * @module `conformance run` options, read by the run's table (options/run.ts): flags over the config
  * file over defaults; secrets only from flags or the environment.
  */
-import type { BaselineFlags } from './baseline-gate.js';
+import { type BaselineFlags, baselineFlags } from './baseline-gate.js';
 import type { GapKind } from '../../src/core/gaps.js';
 import type { RunSettings } from '../../src/runner/run-settings.js';
 import { type RunInput, randomSeed, resolveRunSettings } from '../../src/runner/settings.js';
@@ -111,13 +111,7 @@ export function parseRunOptions(
     only: value('only'),
     skip: value('skip'),
     ...outputsOf(f, (format) => value(format as keyof typeof RUN_OPTIONS)),
-    baseline: {
-      baseline: value('baseline'),
-      expect: value('expect'),
-      update: value('baseline-update'),
-      prune: value('baseline-prune'),
-      requirements: value('requirements'),
-    },
+    baseline: { ...baselineFlags(value), expect: value('expect') },
     minCoverage: value('min-coverage'),
     allowGaps: value('allow-gaps'),
     help: f.help ?? false,

@@ -74,12 +74,8 @@ export function resultOf(g: Group, redact: (text: string) => string): CheckResul
 }
 
 /** The first note of a proxy result: `judged on 12 exchanges; 2 broke it`. */
-export function countsNote(counts: {
-  readonly judged: number;
-  readonly broken: number;
-  readonly unanswered: number;
-}): string {
-  return `judged on ${plural(counts.judged, 'exchange')}${counts.broken ? `; ${counts.broken} broke it` : ''}${counts.unanswered ? `; ${counts.unanswered} not answered completely` : ''}`;
+export function countsNote({ judged, broken, unanswered }: Record<'judged' | 'broken' | 'unanswered', number>): string {
+  return `judged on ${plural(judged, 'exchange')}${broken ? `; ${broken} broke it` : ''}${unanswered ? `; ${unanswered} not answered completely` : ''}`;
 }
 
 const OP_ORDER = new Map(OPERATIONS.map((o, i) => [o.id, i]));

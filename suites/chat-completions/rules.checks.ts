@@ -66,11 +66,7 @@ function boundCheck(rule: {
 // --priority-scheduling says which branch of §7.1 applies; priority 0, the default, is the control in both.
 const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothModes({
   id: 'chat-completions.priority-follows-scheduling',
-  operation: 'chat.create',
-  section: '§7',
-  level: 'MUST',
-  requirement:
-    'A non-zero priority is rejected with a 4xx when the served model does not use priority scheduling, and accepted when it does; priority 0 is always accepted.',
+  ...checkIdentityOn(CHAT_ANSWER_RULES.priorityFollowsScheduling, 'chat.create'),
   async run(ctx, mode) {
     const control = await answerIn(ctx, mode, { priority: 0 }, 'a request with priority 0 (the default)');
     if (!control.ok) return control.outcome;
@@ -92,11 +88,7 @@ const [priorityFollowsScheduling, priorityFollowsSchedulingStreamed] = inBothMod
 // §7.2: both sent as true is the case no reading can accept.
 const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptStreamed] = inBothModes({
   id: 'chat-completions.rejects-continue-with-generation-prompt',
-  operation: 'chat.create',
-  section: '§7',
-  level: 'MUST',
-  requirement:
-    'A request with both continue_final_message and add_generation_prompt set to true is rejected with a 4xx.',
+  ...checkIdentityOn(CHAT_ANSWER_RULES.rejectsContinueWithGenerationPrompt, 'chat.create'),
   async run(ctx, mode) {
     const sent = { messages: PREFILL_MESSAGES, continue_final_message: true, add_generation_prompt: true };
     const ex = await sendIn(ctx, mode, sent);
@@ -110,12 +102,7 @@ const [rejectsContinueWithGenerationPrompt, rejectsContinueWithGenerationPromptS
 // continue_final_message alone; vLLM accepts it, and clients rely on that for prefill.
 const acceptsContinueFinalMessageAlone = defineCheck({
   id: 'chat-completions.accepts-continue-final-message-alone',
-  operation: 'chat.create',
-  section: '§7',
-  level: 'SHOULD',
-  convention: 'vLLM: only continue_final_message and add_generation_prompt both sent as true are refused',
-  requirement:
-    'A request with continue_final_message true and add_generation_prompt left to its default is accepted (prefill).',
+  ...checkIdentityOn(CHAT_ANSWER_RULES.acceptsContinueAlone, 'chat.create'),
   run: (ctx) =>
     holdsIn(
       ctx,

@@ -5,18 +5,14 @@ import { logprobsBytesOrderBreach, logprobsEntryCount, logprobsJoinBreach } from
 import { contentOf } from './chat-exchange.js';
 import { answerIn, inBothModes } from './in-mode.js';
 import { CHAT_ANSWER_RULES } from '../../src/rules/chat-answer-rules.js';
+import { CHAT_PAIR_RULES } from '../../src/rules/chat-pair-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 
 const PROMPT = [{ role: 'user', content: 'Write one short sentence about rivers.' }];
 
 const promptTokensOnceForN: CheckDefinition = defineCheck({
   id: 'chat-completions.prompt-tokens-once-for-n',
-  operation: 'chat.create',
-  section: '§4.1',
-  level: 'SHOULD',
-  convention: 'OpenAI/vLLM usage accounting: the prompt is processed once, whatever n (vLLM and SGLang usage tests)',
-  requirement:
-    'usage.prompt_tokens is the same for n = 3 as for n = 1 with the same messages: the prompt is counted once, not once per choice.',
+  ...checkIdentityOn(CHAT_PAIR_RULES.promptOnceForN, 'chat.create'),
   async run(ctx) {
     const a = await answerIn(ctx, 'non-streamed', { messages: PROMPT, n: 1, temperature: 0.7 }, 'a request with n: 1');
     if (!a.ok) return a.outcome;

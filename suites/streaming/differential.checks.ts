@@ -7,7 +7,7 @@ import { streamedCountBreach } from '../../src/rules/chat-answer.js';
 import { expectCompletion, failAnswer, sendChat } from '../chat-completions/chat-exchange.js';
 import { isProbe, probeChatStream, skipAbsent } from './stream-probe.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
-import { BURST_MIN_MS, heldBack } from '../../src/rules/stream-rules.js';
+import { BURST_MIN_MS, heldBack, STREAM_RULES } from '../../src/rules/stream-rules.js';
 import { checkIdentityOn } from '../../src/rules/rule.js';
 
 /** The same request without stream, and its `usage[field]` (the failure when it counts none). */
@@ -72,11 +72,7 @@ const reassemblesToValidCompletion = defineCheck({
 // when it can be told from a fast generation (compressed, or a burst after BURST_MIN_MS or more).
 const streamTiming = defineCheck({
   id: 'streaming.timing',
-  operation: 'chat.create',
-  section: '§4.1',
-  level: 'INFO',
-  requirement:
-    'Events of a stream arrive as they are generated, not in one burst at the end (time to first event and largest gap reported).',
+  ...checkIdentityOn(STREAM_RULES.timing, 'chat.create'),
   async run(ctx) {
     const probe = await probeChatStream(ctx, {
       max_completion_tokens: ctx.target.maxCompletionTokens,

@@ -81,11 +81,7 @@ const getReturnsSameId = defineCheck({
 
 const unknownIdIs404 = defineCheck({
   id: 'training-jobs.unknown-id-is-404',
-  operation: 'training-jobs.get',
-  section: '§4.3',
-  level: 'SHOULD',
-  convention: 'FastAPI training service: an unknown job id is 404',
-  requirement: 'Getting a training job with a well-formed UUID that names no job answers 404.',
+  ...checkIdentityOn(RECORD_RULES.unknownJobId, 'training-jobs.get'),
   async run(ctx) {
     const id = uuidFromSeed(ctx.seed);
     const ex = await getJob(ctx, id);

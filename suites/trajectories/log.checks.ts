@@ -4,6 +4,8 @@ import { defineCheck, type CheckContext } from '../../src/core/check.js';
 import { fail, pass, skip } from '../../src/core/result.js';
 import { describeResponse } from '../../src/core/describe.js';
 import { judgeErrorBody } from '../../src/rules/error-shape.js';
+import { ACCEPTANCE_RULES } from '../../src/rules/acceptance-rules.js';
+import { checkIdentityOn } from '../../src/rules/rule.js';
 import {
   eachAcceptedSchedule,
   expectEachAccepted,
@@ -60,12 +62,7 @@ const UNUSUAL_SPLITS = ['test', 'conformance-holdout-2'];
 
 const acceptsAnySplitString = defineCheck({
   id: 'trajectories.accepts-any-split-string',
-  operation: 'trajectories.log',
-  section: '§4.4',
-  level: 'SHOULD',
-  convention: 'FastAPI logging service: `split` is a free-form string (values in use train, val; others accepted)',
-  requirement:
-    'Logging valid trajectory groups with a split other than `train`/`val` is answered with a 2xx: §4.4 types `split` as a string and restricts no value.',
+  ...checkIdentityOn(ACCEPTANCE_RULES.acceptsAnySplit, 'trajectories.log'),
   writes: true,
   async run(ctx) {
     for (const split of UNUSUAL_SPLITS) {
