@@ -126,6 +126,22 @@ const SCENARIOS: { name: string; budgetS: number; optIn?: true; run: () => Promi
       }),
   },
   {
+    name: 'proxy-memory-long',
+    budgetS: 240,
+    optIn: true,
+    run: () =>
+      proxyMemoryScenario({
+        exchanges: quick ? 8_000 : 24_000,
+        referenceAt: 4_000,
+        connections: 8,
+        records: 2_500,
+        growthGoalMiB: 64,
+        timeoutMs: 600_000,
+        promptBytes: 96 * 1024,
+        name: 'proxy-memory-long',
+      }),
+  },
+  {
     name: 'stream-burst',
     budgetS: 90,
     run: () =>

@@ -7,7 +7,9 @@
  * `?limit=5`, `?limit=5&offset=5`, full again) in a project of its own (an empty one; the seeded
  * project's every `DATA_CYCLE_EVERY` rounds). Prompts, seeds, listed ids and projects change from
  * round to round: tens of thousands of distinct keys, so that every pair rule's memory fills its
- * bound. Sent by a few keep-alive clients (undici Pool), each answer read to its end.
+ * bound. With `promptBytes`, each chat prompt carries that much context after its question (a
+ * retrieval-augmented prompt): the pair memory's bound in bytes, not in keys, is what holds then. Sent by
+ * a few keep-alive clients (undici Pool), each answer read to its end.
  */
 import { Pool } from 'undici';
 import { DEFAULT_ENTITY, DEFAULT_MODEL } from '../../src/core/defaults.js';
@@ -38,12 +40,16 @@ export interface ListedIds {
 const CHAT = { ...BEARER, ...JSON_HEADERS };
 const get = (path: string, status = 200): Exchange => ({ method: 'GET', path, headers: BASIC, status });
 
-function chat(fields: Record<string, unknown>, prompt: string, streamed = false): Exchange {
+/** Context appended to a prompt (`promptBytes`): the same words, after a question that differs. */
+const CONTEXT = 'The shop lists editions, bindings, prices and stock for each volume of the catalogue. ';
+const contextOf = (bytes: number): string => CONTEXT.repeat(Math.ceil(bytes / CONTEXT.length)).slice(0, bytes);
+
+function chat(fields: Record<string, unknown>, prompt: string, streamed = false, context = ''): Exchange {
   const body = JSON.stringify({
     model: DEFAULT_MODEL,
     messages: [
       { role: 'system', content: 'You are a concise assistant for a bookshop.' },
-      { role: 'user', content: prompt },
+      { role: 'user', content: context ? `${prompt}\n\n${context}` : prompt },
     ],
     max_completion_tokens: 16,
     ...fields,
@@ -64,7 +70,7 @@ function listingCycle(k: number, j: number): Exchange {
 }
 
 /** Exchange `i` of the traffic. */
-function exchangeAt(i: number, ids: ListedIds): Exchange {
+function exchangeAt(i: number, ids: ListedIds, context: string): Exchange {
   const k = Math.floor(i / ROUND);
   const j = i % ROUND;
   const at = (list: readonly string[], n: number) => list[n % list.length]!;
@@ -85,15 +91,15 @@ function exchangeAt(i: number, ids: ListedIds): Exchange {
       return get(`${RECORDS_BASE}/predictions/${unknownId(k)}`, 404);
     case 5:
     case 7:
-      return chat(greedy, question);
+      return chat(greedy, question, false, context);
     case 6:
-      return chat(greedy, question, true);
+      return chat(greedy, question, true, context);
     case 8:
-      return chat({ ...sampled, n: 1 }, `How long is shipping to town number ${k}?`);
+      return chat({ ...sampled, n: 1 }, `How long is shipping to town number ${k}?`, false, context);
     case 9:
-      return chat({ ...sampled, n: 2 }, `How long is shipping to town number ${k}?`);
+      return chat({ ...sampled, n: 2 }, `How long is shipping to town number ${k}?`, false, context);
     case 10:
-      return chat({ ...sampled, seed: k }, `Recommend a novel set in year ${1000 + (k % 1000)} (${k}).`, true);
+      return chat({ ...sampled, seed: k }, `Recommend a novel set in year ${1000 + (k % 1000)} (${k}).`, true, context);
     case 11:
       return get(`${RECORDS_BASE}/scores/${unknownId(k)}`, 404);
     case 12:
@@ -103,11 +109,11 @@ function exchangeAt(i: number, ids: ListedIds): Exchange {
       return listingCycle(k, j - 12);
     case 16:
     case 17:
-      return chat({ ...sampled, seed: 2 * k + 1 }, `Is book ${k} of the series in paperback?`);
+      return chat({ ...sampled, seed: 2 * k + 1 }, `Is book ${k} of the series in paperback?`, false, context);
     case 18:
       return get(`${RECORDS_BASE}/predictions/${at(ids.predictions, 13 * k)}`);
     default:
-      return chat(sampled, `Tell me about the author of book ${k}.`, true);
+      return chat(sampled, `Tell me about the author of book ${k}.`, true, context);
   }
 }
 
@@ -126,6 +132,8 @@ export interface TrafficOptions {
   readonly ids: ListedIds;
   readonly total: number;
   readonly connections: number;
+  /** Context appended to every chat prompt, bytes (default none). */
+  readonly promptBytes?: number;
   /** Called after each answered exchange with the count so far. */
   readonly onDone?: (done: number) => void;
   /** Stops the traffic early (the proxy died, too many errors so far): the reason. */
@@ -156,9 +164,10 @@ export async function sendTraffic(opts: TrafficOptions): Promise<TrafficCounts> 
     if (counts.problems.length < 5) counts.problems.push(p);
   };
   let next = 0;
+  const context = contextOf(opts.promptBytes ?? 0);
   const worker = async () => {
     while (next < opts.total && opts.stopWhy(counts) === undefined) {
-      const x = exchangeAt(next++, opts.ids);
+      const x = exchangeAt(next++, opts.ids, context);
       try {
         const problem = await send(pool, x);
         counts.done++;

@@ -4,7 +4,9 @@
  * child, `records` per kind in its project), and 200,000 mixed exchanges through it from a few keep-alive clients
  * (bench/lib/pair-traffic.ts): listings, pages, reads of listed and unknown ids, chat plain, streamed, seeded and
  * repeated, and with n = 1 and 2, over tens of thousands of distinct keys, so that every pair rule's memory
- * (src/rules/pairs.ts: 4,096 keys and 256 or 64 kept halves per rule) fills its bounds. The proxy's RSS
+ * (src/rules/pairs.ts: per rule 4,096 keys and 16 MiB of what they hold, 256 or 64 kept halves and 16 MiB of
+ * their requests) fills its bounds; with `promptBytes` (proxy-memory-long) every chat prompt is long, and the bounds
+ * in bytes are what hold. The proxy's RSS
  * (`/proc/<pid>/status` VmRSS) is sampled at the 20,000th exchange, every 10,000 after and at the end, with its peak
  * (VmHWM), and its CPU time over the traffic; then SIGTERM, and its JSON report gives the exchanges judged and the pair
  * halves dropped, its stderr the traffic line. Goal: RSS grows by less than 64 MiB from the 20,000th exchange to the
@@ -38,6 +40,9 @@ export interface ProxyMemoryOptions {
   growthGoalMiB: number;
   /** Most time for the whole traffic, ms. */
   timeoutMs: number;
+  /** Context appended to every chat prompt, bytes (bench/lib/pair-traffic.ts), and the rows' scenario name then. */
+  promptBytes?: number;
+  name?: string;
 }
 
 const MiB = 1024 * 1024;
@@ -163,6 +168,7 @@ async function drive(proxy: ProxyCli, ids: ListedIds, opts: ProxyMemoryOptions, 
     connections: opts.connections,
     onDone,
     stopWhy,
+    ...(opts.promptBytes ? { promptBytes: opts.promptBytes } : {}),
   });
   const seconds = (performance.now() - started) / 1000;
   const why = stopWhy(counts) ?? (counts.done < opts.exchanges ? `only ${counts.done} exchanges answered` : undefined);
@@ -251,7 +257,7 @@ function measured(opts: ProxyMemoryOptions, m: Measured): { rows: Row[]; details
   return {
     rows: [
       row({
-        scenario: 'proxy-memory',
+        scenario: opts.name ?? 'proxy-memory',
         figure: `proxy RSS growth, ${n(opts.referenceAt)}th to ${n(opts.exchanges)}th exchange`,
         value: grownMiB,
         unit: 'MiB',
@@ -259,7 +265,7 @@ function measured(opts: ProxyMemoryOptions, m: Measured): { rows: Row[]; details
         note: `conformance proxy --token --basic before the mock (${n(opts.records)} records per kind), ${n(m.counts.done)} mixed exchanges from ${opts.connections} keep-alive clients in ${m.seconds.toFixed(1)} s (bench/lib/pair-traffic.ts); RSS idle ${(m.idle.rss / MiB).toFixed(0)} MiB, at the ${n(opts.referenceAt)}th ${(m.reference.rss / MiB).toFixed(0)}, at the end ${(m.end.rss / MiB).toFixed(0)}, peak ${(m.end.peak / MiB).toFixed(0)}; CPU over the traffic ${(m.end.cpuS - m.idle.cpuS).toFixed(1)} s (${(((m.end.cpuS - m.idle.cpuS) / m.counts.done) * 1e6).toFixed(0)} µs per exchange, GC included); every 10,000: ${m.sampled.at.map((s) => s.rssMiB.toFixed(0)).join('/')}; report: ${n(m.report.judged)} exchanges judged, ${n(m.report.halves)} pair halves kept, ${n(m.report.dropped)} dropped; traffic line: ${m.traffic}`,
       }),
       row({
-        scenario: 'proxy-memory',
+        scenario: opts.name ?? 'proxy-memory',
         figure: `proxy heap live after a major GC, growth from the first past the ${n(opts.referenceAt)}th exchange to the last`,
         value: live.length ? live.at(-1)!.liveMiB - live[0]!.liveMiB : Number.NaN,
         unit: 'MiB',

@@ -161,7 +161,7 @@ test('a created job read under its id: a 404 is the breach; a job never seen cre
 });
 
 test('the memory forgets the least recently used key past its bound, and counts it', () => {
-  const memory = new PairMemory(2);
+  const memory = new PairMemory({ keys: 2, bytes: 1 << 30 });
   for (const scope of ['a', 'b', 'c'])
     fold('stableOrder', [listing('', full, 'r1', `/v2/acme/${scope}/predictions`)], memory);
   expect(memory.forgotten).toBe(1);
@@ -188,6 +188,22 @@ test('a report keeps the latest halves of a rule, oldest first, and counts those
   expect(dropped).toBe(11);
   expect(new Set(keys).size).toBe(keys.length);
   expect(halves.map((h) => h.key)).toEqual(keys.slice(11));
+});
+
+test('a report keeps no more evidence than the byte bound: the oldest halves go first, counted', () => {
+  const pair = pairOf('readBack');
+  const memory = new PairMemory({ keys: 4096, bytes: 1024 * 1024 });
+  const listed = listing('', ['p-1']);
+  // Each half's exchange holds a request of 400 kB: two fit in 1 MiB.
+  const source = { bytes: 400_000, halfEvidence: () => undefined, halfOutcome: () => ({}) };
+  for (let i = 0; i < 5; i++) {
+    const record = { prediction_id: `p-${i}`, inputs: {} };
+    const h = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: i })!;
+    memory.feed(pair, 'readBack', h, i, source);
+  }
+  const { halves, dropped } = memory.report();
+  expect(dropped).toBe(3);
+  expect(halves.map((h) => h.at)).toEqual([3, 4]);
 });
 
 /** A chat answer as the completion slot sees it: `n` choices of `content`, with `usage`. */
@@ -247,4 +263,22 @@ test('the prompt counted once whatever n: the same messages with n 1 and 3 give 
     answer({ n: 3 }, ['a', 'b', 'c'], { prompt_tokens: 27, completion_tokens: 3 }),
   ]);
   expect(thrice[1]).toMatch(/prompt_tokens 27 with n = 3/);
+});
+
+test('the chat pair rules weigh the requests their states hold: long prompts past the byte bound forget the oldest', () => {
+  const pair = pairOf('promptOnceForN');
+  const memory = new PairMemory({ keys: 4096, bytes: 1024 * 1024 });
+  const long = (i: number, n: number, prompt: number) =>
+    answer({ n, messages: [{ role: 'user', content: `${i} ${'x'.repeat(100_000)}` }] }, ['a'], {
+      prompt_tokens: prompt,
+      completion_tokens: 1,
+    });
+  const feed = (a: ReturnType<typeof answer>, at: number) => memory.feed(pair, 'p', pair.halves.completion!(a)!, at);
+  for (let i = 0; i < 20; i++) feed(long(i, 1, 9), i);
+  // Ten requests of 100 kB fit in 1 MiB: the ten before them were forgotten, and counted.
+  expect(memory.forgotten).toBe(10);
+  expect(memory.report().forgotten).toBe(10);
+  // The latest prompt is still judged with another n; the first starts afresh, unjudged.
+  expect(feed(long(19, 3, 27), 20)).toMatchObject({ actual: 'prompt_tokens 27 with n = 3' });
+  expect(feed(long(0, 3, 27), 21)).toBeUndefined();
 });

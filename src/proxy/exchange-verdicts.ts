@@ -50,6 +50,8 @@ export class ExchangeVerdicts implements HalfSource {
   private readonly tally: (Group | undefined)[]; // Findings.numberedOn
   /** The exchange gave a pair half (kept for a report, its evidence asked then). */
   halvesKept = false;
+  /** What its evidence holds: the request body as kept (set once the request is whole). */
+  bytes = 0;
 
   constructor(
     private readonly ctx: JudgeContext,

@@ -115,6 +115,7 @@ export class ExchangeJudge {
     const op = this.op;
     if (!op) return;
     if (this.requestBytes > 0 && !this.requestOver) this.requestText = textOf(this.requestParts);
+    this.verdicts!.bytes = this.requestText?.length ?? 0;
     this.requestParts = [];
     this.seen = seeRequest({
       op,

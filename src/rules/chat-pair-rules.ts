@@ -44,6 +44,7 @@ const streamedCount: PairJudgement<AnswerLength, { streamed?: AnswerLength; plai
       return { key, half } as HalfOf<AnswerLength>;
     },
   },
+  bytes: (s) => (s.streamed?.content.length ?? 0) + (s.plain?.content.length ?? 0),
   step(state, half) {
     const next = { ...state, [half.streamed ? 'streamed' : 'plain']: half };
     const { streamed, plain } = next;
@@ -93,6 +94,7 @@ const seeded: PairJudgement<SeededAnswer, SeededAnswer[]> = {
       return { key: pairKey(coarsePromptKey(request), request.seed as number), half };
     },
   },
+  bytes: (firsts) => firsts.reduce((n, f) => n + written(f) + f.contents.reduce((m, c) => m + c.length, 0), 0),
   step(firsts, half) {
     const first = firsts?.find((f) => sameSeeded(f, half));
     if (!first) return { state: keptLatest(firsts, half) };
@@ -127,6 +129,9 @@ interface PromptCount extends WrittenRequest {
   readonly n: number;
   readonly prompt: number;
 }
+
+/** What a request as written holds, for the fold's bound. */
+const written = (w: WrittenRequest): number => (w.text ?? w.key ?? '').length;
 
 /** A request's text for pairing, `omit` left out (`fieldsJson`), made once per half. */
 function fineKey(h: WrittenRequest, keys: WeakMap<WrittenRequest, string>, omit: ReadonlySet<string>): string {
@@ -188,6 +193,7 @@ const promptOnce: PairJudgement<PromptCount, PromptCount[]> = {
       return { key: coarsePromptKey(e.request), half };
     },
   },
+  bytes: (counts) => counts.reduce((n, c) => n + written(c), 0),
   step(counts, half) {
     let known: PromptCount | undefined;
     for (let i = (counts?.length ?? 0) - 1; i >= 0 && !known; i--)
@@ -223,6 +229,7 @@ const prefixCache: PairJudgement<CachedCount, CachedCount> = {
       return { key: coarsePromptKey(e.request), half: { cached: cached as number, text } };
     },
   },
+  bytes: (c) => c.text.length,
   step(before, half) {
     if (!before || before.text !== half.text) return { state: half };
     return {

@@ -180,4 +180,6 @@ export interface PairJudgement<H, S> {
   step(state: S | undefined, half: H): { readonly state: S | undefined; readonly verdict?: Verdict };
   /** Halves kept for the merge (the latest ones); default 256. */
   readonly keep?: number;
+  /** What a state holds in bytes (its texts), for the fold's bound (its key counted too); none where states and keys are small. */
+  readonly bytes?: (state: S) => number;
 }

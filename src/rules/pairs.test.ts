@@ -35,11 +35,26 @@ test.each([true, false])(
 );
 
 test('past its bound the fold forgets the least recently used key, a run of one key counting once', () => {
-  const fold = new PairFold(2);
+  const fold = new PairFold({ keys: 2, bytes: 1 << 30 });
   const rule = counter(true);
   // a is used after b, so b is the least recently used when c comes.
   expect(counts(fold, rule, 'abaac')).toEqual(['1', '1', '2', '3', '1']);
   expect(fold.forgotten).toBe(1);
   expect(counts(fold, rule, 'ab')).toEqual(['4', '1']);
   expect(fold.forgotten).toBe(2);
+});
+
+test('past its byte bound the fold forgets the least recently used keys until the states fit, never the key just folded', () => {
+  // Each state holds 10 bytes per half counted; the states may hold 45 in all.
+  const rule = { ...counter(true), bytes: (s: { n: number }) => s.n * 10 };
+  const fold = new PairFold({ keys: 100, bytes: 45 });
+  // a 3 (30 bytes) with b and c (10 each) is 50: b, the least recently used, goes; then c when b comes again.
+  expect(counts(fold, rule, 'abacab')).toEqual(['1', '1', '2', '1', '3', '1']);
+  expect(fold.forgotten).toBe(2);
+  // a alone would hold 50: b goes, and a stays, though over the bound, as the one key left.
+  expect(counts(fold, rule, 'aa')).toEqual(['4', '5']);
+  expect(fold.forgotten).toBe(3);
+  // An ended state holds nothing: the room is free again for b.
+  expect(counts(fold, rule, 'Ab')).toEqual(['-', '1']);
+  expect(fold.forgotten).toBe(3);
 });

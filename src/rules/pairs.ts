@@ -1,7 +1,8 @@
 /**
  * @module Rules judged on more than one exchange, as a fold: each exchange gives a half under a key,
- * and the rule folds a key's halves in the client's order into a verdict. `PairMemory` is bounded
- * (least recently used key first); what a bound drops is counted, never judged by guess.
+ * and the rule folds a key's halves in the client's order into a verdict. The fold is bounded in keys
+ * and in the bytes their states hold (least recently used key first); what a bound drops is counted,
+ * never judged by guess.
  */
 import type { KeptHalf, PairHalves } from '../core/pair-halves.js';
 import type { Evidence } from '../core/result.js';
@@ -12,8 +13,8 @@ export type { HalfOf, PairJudgement } from './evidence.js';
 /** A pair key from its parts: joined, one flat string (a template makes a rope, flattened at each compare and hash). */
 export const pairKey = (...parts: readonly (string | number)[]): string => parts.join(' ');
 
-/** Keys kept per rule; the least recently used one goes first. */
-const MAX_KEYS = 4_096;
+/** Per rule: the keys kept, and the bytes their states (`PairJudgement.bytes`) and the halves a report keeps may hold. */
+const BOUND = { keys: 4_096, bytes: 16 * 1024 * 1024 };
 const DEFAULT_KEEP = 256;
 
 /** Halves of `rule` a report keeps (the latest ones). */
@@ -25,6 +26,8 @@ export type HalfOutcome = Pick<KeptHalf, 'others' | 'uncounted'>;
 
 /** A driver's exchange, asked by its kept halves when a report is made (one object, no closure per half). */
 export interface HalfSource {
+  /** What the exchange's evidence holds in bytes (its request body), for the memory's bound. */
+  readonly bytes: number;
   /** The exchange's evidence. */
   halfEvidence(): Evidence | undefined;
   /** What the exchange showed of the check its half is reported under (`n`, its index on the operation). */
@@ -42,8 +45,24 @@ interface Kept {
   readonly record: boolean;
 }
 
+/** What a kept half holds in bytes: its key, and its exchange's request. */
+const sizeOf = (k: Kept): number => k.key.length + (k.source?.bytes ?? 0);
+
+interface Ring {
+  readonly list: (Kept | undefined)[];
+  head: number;
+  count: number;
+  bytes: number;
+}
+
+/** What `key` and its state hold in bytes, by the rule's measure (0: no state, or a rule without one). */
+const weigh = <S>(rule: PairJudgement<unknown, S>, key: string, state: S | undefined): number =>
+  state === undefined || !rule.bytes ? 0 : key.length + rule.bytes(state);
+
 interface KeyStates {
   readonly keys: Map<string, unknown>;
+  /** What the keys and their states hold in bytes (`weigh`). */
+  bytes: number;
   /** The key folded last and its state (the map's last entry): a run of halves under one key reads no map. */
   last?: string | undefined;
   lastState?: unknown;
@@ -61,24 +80,29 @@ export class PairFold {
   /** Keys forgotten for room (their next half starts afresh). */
   forgotten = 0;
 
-  constructor(private readonly maxKeys = MAX_KEYS) {}
+  constructor(private readonly bound = BOUND) {}
 
   /** One half of `rule` under `key`, folded into its key's state: the verdict on the half's exchange. */
   step<H, S>(rule: PairJudgement<H, S>, key: string, half: H): Verdict {
     let states = this.states.get(rule);
-    if (!states) this.states.set(rule, (states = { keys: new Map(), last: undefined, lastState: undefined }));
+    if (!states) this.states.set(rule, (states = { keys: new Map(), bytes: 0, last: undefined }));
     const { keys } = states;
     const again = states.last === key;
     const k = again ? states.last! : key; // the same key twice running: the kept string, hashed already
-    const before = again ? states.lastState : keys.get(k);
-    const { state, verdict } = rule.step(before as S | undefined, half);
+    const before = (again ? states.lastState : keys.get(k)) as S | undefined;
+    const was = weigh(rule, k, before); // before the step: a rule may grow its state in place
+    const { state, verdict } = rule.step(before, half);
     // The key goes last (most recently used); it is already where the same key came twice running.
     if (state === undefined || !again) keys.delete(k);
     if (state !== undefined && (!again || state !== before)) keys.set(k, state);
     states.last = state === undefined ? undefined : k;
     states.lastState = state;
-    if (keys.size > this.maxKeys) {
-      keys.delete(keys.keys().next().value as string);
+    states.bytes += weigh(rule, k, state) - was;
+    // The key just folded is the most recently used: it goes last, if at all.
+    while (keys.size > this.bound.keys || (states.bytes > this.bound.bytes && keys.size > 1)) {
+      const oldest = keys.keys().next().value as string;
+      states.bytes -= weigh(rule, oldest, keys.get(oldest) as S);
+      keys.delete(oldest);
       this.forgotten++;
     }
     return verdict;
@@ -88,14 +112,14 @@ export class PairFold {
 /** The fold's memory of one driver: the fold, and the latest halves of each rule kept for a report. */
 export class PairMemory {
   private readonly fold: PairFold;
-  /** Each rule's latest halves: a ring, the oldest overwritten at `next` once full. */
+  /** Each rule's latest halves: a ring of its `keep`, the oldest at `head`, holding at most the bound's bytes of evidence. */
   // biome-ignore lint/suspicious/noExplicitAny: each rule's own halves.
-  private readonly kept = new Map<PairJudgement<any, any>, { readonly list: Kept[]; next: number }>();
+  private readonly kept = new Map<PairJudgement<any, any>, Ring>();
   /** Halves not kept for the merge. */
   dropped = 0;
 
-  constructor(maxKeys = MAX_KEYS) {
-    this.fold = new PairFold(maxKeys);
+  constructor(private readonly bound = BOUND) {
+    this.fold = new PairFold(bound);
   }
 
   /** Keys forgotten for room (their next half starts afresh). */
@@ -117,16 +141,26 @@ export class PairMemory {
     record = false,
   ): Verdict {
     const verdict = this.fold.step(rule, h.key, h.half);
+    this.keep(rule, { id, key: h.key, at, half: h.half, source, n, record });
+    return verdict;
+  }
+
+  /** A half kept for a report: the oldest go while its rule's ring is full or would hold too much (it stays, whatever its size). */
+  // biome-ignore lint/suspicious/noExplicitAny: any rule's halves.
+  private keep(rule: PairJudgement<any, any>, kept: Kept): void {
     let ring = this.kept.get(rule);
-    if (!ring) this.kept.set(rule, (ring = { list: [], next: 0 }));
-    const kept: Kept = { id, key: h.key, at, half: h.half, source, n, record };
-    if (ring.list.length < keepOf(rule)) ring.list.push(kept);
-    else {
-      ring.list[ring.next] = kept;
-      ring.next = (ring.next + 1) % ring.list.length;
+    if (!ring) this.kept.set(rule, (ring = { list: new Array(keepOf(rule)), head: 0, count: 0, bytes: 0 }));
+    const { list } = ring;
+    const bytes = sizeOf(kept);
+    while (ring.count && (ring.count === list.length || ring.bytes + bytes > this.bound.bytes)) {
+      ring.bytes -= sizeOf(list[ring.head]!);
+      list[ring.head] = undefined;
+      ring.head = (ring.head + 1) % list.length;
+      ring.count--;
       this.dropped++;
     }
-    return verdict;
+    list[(ring.head + ring.count++) % list.length] = kept;
+    ring.bytes += bytes;
   }
 
   /** What a report carries: the halves kept, with their evidence made now, and how many were left out. */
@@ -137,10 +171,10 @@ export class PairMemory {
   /** The halves kept, with their evidence and outcome made now. */
   halves(): KeptHalf[] {
     const out: KeptHalf[] = [];
-    for (const { list, next } of this.kept.values())
-      for (let i = 0; i < list.length; i++) {
-        // Oldest first, as they were folded (halves of one exchange share its time).
-        const k = list[(next + i) % list.length]!;
+    // Oldest first, as they were folded (halves of one exchange share its time).
+    for (const { list, head, count } of this.kept.values())
+      for (let i = 0; i < count; i++) {
+        const k = list[(head + i) % list.length]!;
         const { id, key, at, half, source } = k;
         const evidence = source?.halfEvidence();
         out.push({ id, key, at, half, ...(evidence ? { evidence } : {}), ...source?.halfOutcome(k.n, k.record) });
