@@ -4,8 +4,9 @@
  * processes; every child is stopped in `finally`; every loop is bounded; loopback only.
  *
  * Flags: `--only chat,jsonl,...` (scenario names), `--quick` (shorter load windows, for trying the
- * bench out; its numbers are noisier). The whole default bench stays under 8 minutes (TOTAL_BUDGET_S);
- * an opt-in scenario (proxy-memory) runs only when `--only` names it.
+ * bench out; its numbers are noisier), `--reference DIR` (another build, for proxy-reference). The
+ * whole default bench stays under 8 minutes (TOTAL_BUDGET_S); an opt-in scenario (proxy-memory,
+ * proxy-reference) runs only when `--only` names it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -27,10 +28,11 @@ import { streamBurstScenario } from './scenarios/stream-burst.js';
 import { proxyPeerScenario } from './scenarios/proxy-peer.js';
 import { proxyMemoryScenario } from './scenarios/proxy-memory.js';
 import { judgeCostScenario } from './scenarios/judge-cost.js';
+import { proxyReferenceScenario } from './scenarios/proxy-reference.js';
 
 type Outcome = { rows: Row[]; details: Record<string, unknown> };
 
-const USAGE = 'usage: npm run bench [-- --only NAME[,NAME...]] [--quick]';
+const USAGE = 'usage: npm run bench [-- --only NAME[,NAME...]] [--quick] [--reference DIR]';
 
 /** Stops with a one-line reason and the usage (exit 2): a wrong flag is not a crash. */
 function badUsage(why: string): never {
@@ -38,10 +40,12 @@ function badUsage(why: string): never {
   process.exit(2);
 }
 
-function flags(): { only?: string; quick?: boolean } {
+function flags(): { only?: string; quick?: boolean; reference?: string } {
   try {
-    return parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: false })
-      .values;
+    return parseArgs({
+      options: { only: { type: 'string' }, quick: { type: 'boolean' }, reference: { type: 'string' } },
+      allowPositionals: false,
+    }).values;
   } catch (err) {
     return badUsage((err as Error).message);
   }
@@ -49,6 +53,8 @@ function flags(): { only?: string; quick?: boolean } {
 const values = flags();
 const quick = values.quick ?? false;
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
+if (only?.has('proxy-reference') && !values.reference)
+  badUsage('--only proxy-reference needs --reference DIR, another build of this package (npm ci && npm run build)');
 
 /**
  * Scenarios in run order; `budgetS` is a rough expected duration, used to skip what would overrun;
@@ -139,6 +145,19 @@ const SCENARIOS: { name: string; budgetS: number; optIn?: true; run: () => Promi
         timeoutMs: 600_000,
         promptBytes: 96 * 1024,
         name: 'proxy-memory-long',
+      }),
+  },
+  {
+    name: 'proxy-reference',
+    budgetS: 200,
+    optIn: true,
+    run: () =>
+      proxyReferenceScenario({
+        reference: values.reference ?? '',
+        rounds: quick ? 2 : 8,
+        seconds: quick ? 1 : 3,
+        warmupSeconds: quick ? 1 : 3,
+        fixedRate: 6_000,
       }),
   },
   {

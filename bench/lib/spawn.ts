@@ -1,6 +1,6 @@
 /** @module The parent side: forks a server child (bench/lib/child.ts protocol), waits for `ready`, stops it for sure. */
 import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { BENCH_DIST } from './paths.js';
 import type { ChildMessage, ChildStats, ParentMessage } from './child.js';
 
@@ -16,10 +16,10 @@ const READY_TIMEOUT_MS = 20_000;
 
 /**
  * Forks `dist/bench/<script>` with `args`; resolves once it listens.
- * @param script - path under dist/bench, e.g. `servers/mock.js`.
+ * @param script - path under dist/bench, e.g. `servers/mock.js` (or an absolute path: another build's).
  */
 export async function startServerChild(script: string, args: string[] = []): Promise<ServerChild> {
-  const child: ChildProcess = fork(join(BENCH_DIST, script), args, {
+  const child: ChildProcess = fork(resolve(BENCH_DIST, script), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [],
   });
