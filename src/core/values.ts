@@ -26,6 +26,12 @@ export function jsonOrUndefined(text: string | undefined): unknown {
   }
 }
 
+/** The JSON object of a text, or undefined when it is not JSON or not an object. */
+export function jsonObjectOf(text: string | undefined): Record<string, unknown> | undefined {
+  const v = jsonOrUndefined(text);
+  return isJsonObject(v) ? v : undefined;
+}
+
 /** `JSON.parse(text)`, or what `refuse` makes of the parser's message thrown. */
 export function jsonOrThrow(text: string, refuse: (message: string) => Error): unknown {
   try {

@@ -8,7 +8,7 @@ import type { CheckContext } from '../core/check.js';
 import type { OperationId } from '../core/operations.js';
 import { listQuery, minimalChatRequest, pathOf } from './requests.js';
 import { readJsonl } from './streams.js';
-import { isJsonObject, jsonOrUndefined } from '../core/values.js';
+import { jsonObjectOf } from '../core/values.js';
 import type { HttpExchange, HttpRequestSpec } from '../transport/types.js';
 import { RECORD_KIND, type RecordKindName } from '../core/record-kinds.js';
 
@@ -81,8 +81,8 @@ export function firstRecords(
     await readJsonl(stream, (line) => {
       if (line.text.trim() === '') return;
       // A broken line is the records suite's finding; here it only means "no id from this line".
-      const v = jsonOrUndefined(line.text);
-      if (isJsonObject(v)) out.push(v);
+      const v = jsonObjectOf(line.text);
+      if (v) out.push(v);
       return out.length >= count ? 'stop' : undefined;
     });
     return out;

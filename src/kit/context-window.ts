@@ -21,7 +21,7 @@ import {
 } from '../generation/realistic/context-fit.js';
 import { contextLimitOf, type ContextLimitWording } from '../rules/context-limit.js';
 import type { HttpExchange } from '../transport/types.js';
-import { is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
+import { is2xx, jsonObjectOf } from '../core/values.js';
 
 /** Smaller cases sent after a refusal for size, at most. */
 const MAX_REDRAWS = 3;
@@ -100,7 +100,7 @@ export function learnFromAnswer(ctx: CheckContext, ex: HttpExchange): void {
   if (!is2xx(ex.response.status)) return;
   const usage = (ex.json as { usage?: { prompt_tokens?: unknown } } | undefined)?.usage;
   const tokens = usage?.prompt_tokens;
-  const request = bodyOf(ex.request.body);
+  const request = jsonObjectOf(ex.request.body);
   if (typeof tokens === 'number' && tokens > 0 && request)
     learnCharsPerToken(ctx.contextWindow, request, tokens, 'usage');
 }
@@ -111,12 +111,6 @@ function sourceWords(ctx: CheckContext): string {
   return source === 'flag' ? '--max-context' : source === 'learned' ? "learned from the target's refusal" : 'unknown';
 }
 
-/** A request body sent as JSON text, read back as an object (undefined when it is not one). */
-function bodyOf(text: string | undefined): Record<string, unknown> | undefined {
-  const v = jsonOrUndefined(text);
-  return isJsonObject(v) ? v : undefined;
-}
-
 /** What a refusal's claim is: a deployment limit, a claim the request cannot bear out, or no claim. */
 type SizeClaim =
   | { readonly kind: 'limit' | 'implausible'; readonly refusal: SizeRefusal; readonly request: Record<string, unknown> }
@@ -124,7 +118,7 @@ type SizeClaim =
 
 function claimOf(status: number, bodyText: string, requestText: string | undefined, charsPerToken: number): SizeClaim {
   const named = contextLimitOf(status, bodyText);
-  const request = bodyOf(requestText);
+  const request = jsonObjectOf(requestText);
   if (!named || named.window === undefined || !request) return { kind: 'none' };
   const refusal = {
     window: named.window,

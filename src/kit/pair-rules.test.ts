@@ -132,7 +132,13 @@ test('a listed record read back: held when the same, a breach when it differs or
   const memory = new PairMemory();
   const record = { prediction_id: 'p-1', inputs: { q: 1 } };
   const listed = listing('', ['p-1']);
-  const half = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: 1 });
+  const half = pair.halves.record({
+    exchange: listed.exchange,
+    kind: RECORD_KIND.predictions,
+    record,
+    line: 1,
+    bytes: 40,
+  });
   expect(memory.feed(pair, 'readBack', half!, 0)).toBeUndefined();
   const read = (status: number, body: unknown) => {
     const e = exchange('predictions.read', 'GET', `${LIST}/p-1`, status, JSON.stringify(body));
@@ -171,16 +177,20 @@ test('the memory forgets the least recently used key past its bound, and counts 
   expect(fold('stableOrder', [listing('', full, 'r1', '/v2/acme/c/predictions')], memory)).toEqual(['held']);
 });
 
+/** The read-back half of a record listed on line `line` (its line `bytes` long). */
+function listedHalf(pair: ReturnType<typeof pairOf>, record: Record<string, unknown>, line: number, bytes = 40) {
+  const { exchange } = listing('', [String(record.prediction_id)]);
+  return pair.halves.record!({ exchange, kind: RECORD_KIND.predictions, record, line, bytes })!;
+}
+
 test('a report keeps the latest halves of a rule, oldest first, and counts those it left out', () => {
   const pair = pairOf('readBack');
   const memory = new PairMemory();
-  const listed = listing('', ['p-1']);
   const keep = keepOf(pair);
   const keys: string[] = [];
   // Three records per listing time (one listing straddles the ring's end), past the bound by 11.
   for (let i = 0; i < keep + 11; i++) {
-    const record = { prediction_id: `p-${i}`, inputs: {} };
-    const h = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: i })!;
+    const h = listedHalf(pair, { prediction_id: `p-${i}`, inputs: {} }, i);
     keys.push(h.key);
     memory.feed(pair, 'readBack', h, Math.floor(i / 3));
   }
@@ -193,12 +203,10 @@ test('a report keeps the latest halves of a rule, oldest first, and counts those
 test('a report keeps no more evidence than the byte bound: the oldest halves go first, counted', () => {
   const pair = pairOf('readBack');
   const memory = new PairMemory({ keys: 4096, bytes: 1024 * 1024 });
-  const listed = listing('', ['p-1']);
   // Each half's exchange holds a request of 400 kB: two fit in 1 MiB.
   const source = { bytes: 400_000, halfEvidence: () => undefined, halfOutcome: () => ({}) };
   for (let i = 0; i < 5; i++) {
-    const record = { prediction_id: `p-${i}`, inputs: {} };
-    const h = pair.halves.record({ exchange: listed.exchange, kind: RECORD_KIND.predictions, record, line: i })!;
+    const h = listedHalf(pair, { prediction_id: `p-${i}`, inputs: {} }, i);
     memory.feed(pair, 'readBack', h, i, source);
   }
   const { halves, dropped } = memory.report();
@@ -263,6 +271,37 @@ test('the prompt counted once whatever n: the same messages with n 1 and 3 give 
     answer({ n: 3 }, ['a', 'b', 'c'], { prompt_tokens: 27, completion_tokens: 3 }),
   ]);
   expect(thrice[1]).toMatch(/prompt_tokens 27 with n = 3/);
+});
+
+test('a listed record weighs its line: large records past the byte bound forget the oldest, counted', () => {
+  const pair = pairOf('readBack');
+  const memory = new PairMemory({ keys: 4096, bytes: 1024 * 1024 });
+  for (let i = 0; i < 20; i++) {
+    const record = { prediction_id: `p-${i}`, inputs: { text: 'x'.repeat(100_000) } };
+    memory.feed(pair, 'readBack', listedHalf(pair, record, i, JSON.stringify(record).length), i);
+  }
+  // Ten records of 100 kB fit in 1 MiB: the ten listed before them were forgotten, and counted.
+  expect(memory.forgotten).toBe(10);
+  const read = (i: number) =>
+    memory.feed(
+      pair,
+      'readBack',
+      pair.halves.exchange(exchange('predictions.read', 'GET', `${LIST}/p-${i}`, 404, '{"detail":"gone"}'))!,
+      21,
+    );
+  // The latest listed record is still judged when read back; the first is not, by guess or otherwise.
+  expect(read(19)).toMatchObject({ actual: expect.stringMatching(/^HTTP 404/) });
+  expect(read(0)).toBeUndefined();
+});
+
+test('a listing weighs its ids: long listings of many projects past the byte bound forget the oldest', () => {
+  const memory = new PairMemory({ keys: 4096, bytes: 1024 * 1024 });
+  const ids = Array.from({ length: 5_000 }, (_, i) => `${'p'.repeat(36)}-${i}`);
+  // About 215 kB of ids and runs per project: four projects' listings fit in 1 MiB.
+  for (let i = 0; i < 8; i++) fold('stableOrder', [listing('', ids, 'r1', `/v2/acme/p${i}/predictions`)], memory);
+  expect(memory.forgotten).toBe(4);
+  expect(fold('stableOrder', [listing('', ids, 'r1', '/v2/acme/p7/predictions')], memory)).toEqual(['held']);
+  expect(fold('stableOrder', [listing('', ids, 'r1', '/v2/acme/p0/predictions')], memory)).toEqual(['-']);
 });
 
 test('the chat pair rules weigh the requests their states hold: long prompts past the byte bound forget the oldest', () => {

@@ -170,8 +170,8 @@ export class ExchangeJudge {
     const head = new AnswerSeen(seen, this.status, this.responseHeaders, undefined, false, 'jsonl');
     const kind = kindOf(op.id);
     if (!kind) return;
-    this.listing = new ListingReader(kind, this.status, this.ctx.schemas, (record, line) =>
-      this.verdicts!.record({ exchange: head, kind, record, line }),
+    this.listing = new ListingReader(kind, this.status, this.ctx.schemas, (record, line, bytes) =>
+      this.verdicts!.record({ exchange: head, kind, record, line, bytes }),
     );
   }
 

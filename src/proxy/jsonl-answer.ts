@@ -22,8 +22,8 @@ export class ListingReader {
     private readonly kind: RecordKind,
     private readonly status: number,
     private readonly schemas: Pick<SchemaRegistry, 'validate'>,
-    /** Each valid record, with its line number, as it comes. */
-    private readonly onRecord: (record: Record<string, unknown>, line: number) => void,
+    /** Each valid record, with its line number and length, as it comes. */
+    private readonly onRecord: (record: Record<string, unknown>, line: number, bytes: number) => void,
   ) {}
 
   push(chunk: Buffer): void {
@@ -51,6 +51,6 @@ export class ListingReader {
       if (typeof id === 'string' && this.ids.length < MAX_IDS) this.ids.push({ id, run: record.evaluation_run_id });
       else this.ids = undefined;
     }
-    this.onRecord(record, line.number);
+    this.onRecord(record, line.number, line.text.length);
   }
 }

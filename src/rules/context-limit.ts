@@ -3,7 +3,7 @@
  * with the window and request size parsed. §8 leaves size limits not shown, so such a refusal is not a
  * conformance failure when the request can exceed the window.
  */
-import { is4xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
+import { is4xx, isJsonObject, jsonObjectOf } from '../core/values.js';
 
 /** Whose words named the limit. */
 export type ContextLimitWording = 'llama.cpp' | 'vllm' | 'openai';
@@ -36,9 +36,8 @@ const num = (m: RegExpExecArray | null, group = 1): number | undefined =>
 
 /** The error object of an answer (`{error: {...}}`, or the body itself), when the body is JSON. */
 function errorObject(bodyText: string): Record<string, unknown> | undefined {
-  const json = jsonOrUndefined(bodyText);
-  if (!isJsonObject(json)) return undefined;
-  return isJsonObject(json.error) ? json.error : json;
+  const json = jsonObjectOf(bodyText);
+  return json && (isJsonObject(json.error) ? json.error : json);
 }
 
 const integer = (v: unknown): number | undefined =>

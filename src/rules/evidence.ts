@@ -134,6 +134,8 @@ export interface RecordSeen {
   readonly kind: RecordKind;
   readonly record: Readonly<Record<string, unknown>>;
   readonly line: number;
+  /** The record's line in characters: what the record holds, for the pair memory's bound. */
+  readonly bytes: number;
 }
 
 /** A 2xx listing once whole (or cut). */

@@ -7,7 +7,7 @@
  */
 import { excerpt } from '../core/describe.js';
 import { RECORD_KIND, type RecordKindName, recordScope } from '../core/record-kinds.js';
-import { canonicalJson, is2xx, isJsonObject, jsonOrUndefined } from '../core/values.js';
+import { canonicalJson, is2xx, isJsonObject, jsonObjectOf } from '../core/values.js';
 import { CHAT_PAIR_RULES } from './chat-pair-rules.js';
 import type { ExchangeSeen, ListingSeen, RecordSeen, Verdict } from './evidence.js';
 import { type HalfOf, type PairJudgement, pairKey } from './pairs.js';
@@ -28,8 +28,6 @@ import { kindOf, serverRules } from './rule.js';
 const refusedForCredentials = (status: number): boolean => status === 401 || status === 403;
 /** Characters of an answer a read's half keeps. */
 const MAX_TEXT = 16_384;
-/** Ids of one listing a half keeps; a longer listing is no reference. */
-const MAX_IDS = 5_000;
 /** Pages and filtered listings waiting for the next full listing, per project and kind. */
 const MAX_WAITING = 32;
 
@@ -53,6 +51,8 @@ type ReadHalf =
       readonly kind: RecordKindName;
       readonly id: string;
       readonly record: Record<string, unknown>;
+      /** The record's line (absent in a half from an older report). */
+      readonly bytes?: number;
     }
   | {
       readonly from: 'read';
@@ -70,7 +70,7 @@ const readBack: PairJudgement<ReadHalf, ReadHalf> = {
       if (typeof id !== 'string' || id === '' || scope === undefined) return undefined;
       return {
         key: pairKey(e.kind.name, scope, id),
-        half: { from: 'list', kind: e.kind.name, id, record: { ...e.record } },
+        half: { from: 'list', kind: e.kind.name, id, record: { ...e.record }, bytes: e.bytes },
       };
     },
     exchange: (e: ExchangeSeen): HalfOf<ReadHalf> | undefined => {
@@ -85,6 +85,8 @@ const readBack: PairJudgement<ReadHalf, ReadHalf> = {
       };
     },
   },
+  // A listed record's state holds the record: records with large fields weigh what their lines do.
+  bytes: (listed) => (listed.from === 'list' ? (listed.bytes ?? 0) : 0),
   step(listed, half) {
     if (half.from === 'list') return { state: half };
     if (listed?.from !== 'list') return { state: listed };
@@ -97,7 +99,7 @@ const readBack: PairJudgement<ReadHalf, ReadHalf> = {
           actual: `HTTP ${half.status}: ${excerpt(half.text, 160)}`,
         },
       };
-    const read = parsedObject(half.text);
+    const read = jsonObjectOf(half.text);
     const differs = read && recordDifference(listed.record, read);
     return {
       state: listed,
@@ -162,12 +164,14 @@ interface ListingHalf {
 }
 
 const idsOf = (l: ListingHalf): string[] => l.ids.map((r) => r.id);
+/** What a listing's half holds: its target and its records' ids and runs (up to 5,000, `ListingReader`). */
+const listingBytes = (l: ListingHalf): number =>
+  l.ids.reduce((n, r) => n + r.id.length + (typeof r.run === 'string' ? r.run.length : 0), l.target.length);
 const isFull = (l: ListingHalf): boolean => !l.offset && l.limit === undefined && l.run === undefined;
 
 function listingHalf(e: ListingSeen, key: (l: ListingHalf, scope: string) => string): HalfOf<ListingHalf> | undefined {
   const scope = scopeOf(e.exchange);
-  if (scope === undefined || e.ids === undefined || e.ids.length > MAX_IDS || e.problem || e.exchange.cut)
-    return undefined;
+  if (scope === undefined || e.ids === undefined || e.problem || e.exchange.cut) return undefined;
   const { limit, offset, evaluationRunId: run } = e.exchange.request.asked;
   const half: ListingHalf = {
     kind: e.kind.name,
@@ -188,6 +192,7 @@ function sameRecords(a: readonly string[], b: readonly string[]): boolean {
 
 const stableOrder: PairJudgement<ListingHalf, ListingHalf> = {
   keep: 64,
+  bytes: listingBytes,
   halves: {
     listing: (e) =>
       listingHalf(e, (l, scope) => pairKey(l.kind, scope, canonicalJson({ o: l.offset ?? 0, l: l.limit, r: l.run }))),
@@ -234,6 +239,7 @@ function around(
   return {
     keep: 64,
     halves: { listing: (e) => listingHalf(e, (l, scope) => pairKey(l.kind, scope)) },
+    bytes: (s) => s.waiting.reduce((n, l) => n + listingBytes(l), s.full ? listingBytes(s.full) : 0),
     step(state, half) {
       if (isFull(half)) {
         const before = state?.full;
@@ -314,11 +320,6 @@ const oneScheme: PairJudgement<UriHalf, UriHalf> = {
     };
   },
 };
-
-function parsedObject(text: string): Record<string, unknown> | undefined {
-  const v = jsonOrUndefined(text);
-  return isJsonObject(v) ? v : undefined;
-}
 
 const LISTS_AND_READS = ['predictions.list', 'predictions.read', 'scores.list', 'scores.read'] as const;
 
