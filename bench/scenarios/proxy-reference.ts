@@ -5,7 +5,7 @@
  * that `DIR/dist/bench/servers/proxy.js` exists. The figure is the median of the per-round ratios of
  * CPU per exchange, this build's over the reference's: two proxies measured side by side in one window
  * share the machine's moods, which a ratio to the bare forwarder taken in separate runs does not
- * (bench/README.md, "Comparing two builds").
+ * (bench/README.md, proxy-reference).
  */
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ export interface ProxyReferenceOptions {
   fixedRate: number;
 }
 
-/** The reference's compiled proxy child, or a one-line reason it cannot be used. */
+/** The reference's compiled proxy child; throws a one-line reason when the checkout is not built. */
 function referenceProxy(root: string): string {
   const script = join(resolve(root), 'dist/bench/servers/proxy.js');
   if (!existsSync(script))
